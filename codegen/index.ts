@@ -1,0 +1,44 @@
+/**
+ * codegen: validates every descriptor and emits what the runtime is built from.
+ * Runs before dev, build, start and test; fails with `file: path: expected …, got …`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { screenJsonSchemaText } from './jsonschema.ts';
+import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
+import { loadScreens, registrySource, root } from './screens.ts';
+
+const gen = join(root, 'src/generated');
+mkdirSync(gen, { recursive: true });
+
+/** Writes only when the content changed, so watchers and caches stay quiet. */
+export function emit(path: string, content: string): void {
+  let old: string | undefined;
+  try {
+    old = readFileSync(path, 'utf8');
+  } catch {
+    /* new file */
+  }
+  if (old !== content) writeFileSync(path, content);
+}
+
+/** Runs one step; a failure names the step and ends codegen with exit code 1. */
+async function step(name: string, run: () => unknown): Promise<void> {
+  try {
+    await run();
+  } catch (e) {
+    console.error(`codegen: ${name} failed:\n${(e as Error).message}`);
+    process.exit(1);
+  }
+}
+
+await step('screens', async () => {
+  const screens = await loadScreens();
+  emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
+  console.log(`codegen: ${screens.length} screens ok`);
+});
+await step('schemas/screen.schema.json', () => emit(join(root, 'schemas/screen.schema.json'), screenJsonSchemaText()));
+let doc: ReturnType<typeof openapiDocument> = {};
+await step('schemas/openapi.yaml', () => emit(join(root, 'schemas/openapi.yaml'), openapiYaml((doc = openapiDocument()))));
+await step('src/generated/api.ts', async () => emit(join(gen, 'api.ts'), await clientTypes(doc)));
+console.log('codegen: screen.schema.json, openapi.yaml, src/generated/api.ts ok');

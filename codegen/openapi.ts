@@ -1,0 +1,262 @@
+/**
+ * `schemas/openapi.yaml` (OpenAPI 3.1), generated from the valibot contract in
+ * schemas/api.ts, and the client's types `src/generated/api.ts` from that document.
+ *
+ * Every exported valibot schema of schemas/api.ts becomes `components.schemas.<ExportName>`;
+ * references between them (including the recursive MenuNode and CategoryNode, built with
+ * v.lazy) come out as `$ref`s. The output is a pure function of schemas/api.ts, with a
+ * fixed key order, so the committed file can be checked for staleness.
+ */
+import * as v from 'valibot';
+import { toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
+import { stringify } from 'yaml';
+import * as api from '../schemas/api.ts';
+import { namedSchemas, overrideAction, tidy } from './jsonschema.ts';
+
+type Json = Record<string, unknown>;
+type Auth = api.Auth;
+
+
+const summaries: Record<string, string> = {
+  login: 'Signs in with email and password; returns an access token and a refresh token.',
+  refresh_token: 'Rotates a refresh token (from the body, or sent as Bearer on the retry path) into a new token pair.',
+  logout: 'Revokes the refresh token family.',
+  user: 'The signed-in user: fields, bookmarks, companies, the verified company, menu and scope.',
+  init: 'Languages, companies and the CDN base for the start of the application.',
+  currencies: 'Currencies, one of them in detail, and their rates in the company currency.',
+  view_currency_rates: 'Rates of every currency in the given view currency.',
+  category_tree: 'The product category tree in the requested language.',
+  page_log: 'Logs a navigation to a route and tells whether the page is allowed.',
+  page_error_log: 'Logs a failed request of the browser.',
+  api_action: 'Runs an action (list, filter, set, add, delete) on a form (entity) described in screens/.',
+};
+
+const apiActionDescription = `\
+\`entity\` is a form name from screens/ (or a custom action such as user_bookmarks, keep_in_stock);
+the shape of \`payload\` and of the response depends on \`action\` (schemas under components.schemas):
+
+| action | payload | response |
+| --- | --- | --- |
+| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\`; every part optional | \`ListOutput\` |
+| filter | an object of column = value equalities, with startRow, endRow, sortModel and after of ListPayload beside them | \`ListOutput\` |
+| set | the row's key column(s), its version column when the form has one, and the editable fields to change | the changed row |
+| add | the editable fields (and the key unless generated) | the added row |
+| delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys) | \`DeleteOutput\` |
+`;
+
+const apiActionExamples = {
+  list: {
+    summary: 'A page of rows (AG Grid server-side row model)',
+    value: {
+      entity: 'product_list',
+      action: 'list',
+      payload: {
+        startRow: 0,
+        endRow: 100,
+        sortModel: [{ colId: 'product_name', sort: 'asc' }],
+        filterModel: { product_name: { filterType: 'text', type: 'contains', filter: 'shirt' } },
+      },
+    },
+  },
+  filter: {
+    summary: 'Rows equal to the given values',
+    value: { entity: 'product_list', action: 'filter', payload: { brand_id: 3, endRow: 50 } },
+  },
+  delete: {
+    summary: 'Delete rows by key',
+    value: { entity: 'brands', action: 'delete', payload: { keys: [12, 13] } },
+  },
+};
+
+const errors: [status: string, name: string, description: string][] = [
+  ['400', 'BadRequest', 'The input is invalid (`bad_request`, `bad_reference`); the message names the field.'],
+  ['401', 'Unauthorized', 'Not signed in, or the access token is missing, invalid or expired (`unauthorized`, `invalid_token`).'],
+  ['403', 'Forbidden', 'No permission, or X-Company is not one of the user\'s companies (`forbidden`).'],
+  ['404', 'NotFound', 'Unknown procedure or form (`unknown_procedure`, `bad_data_source`, `not_found`).'],
+  ['409', 'Conflict', 'The row already exists or was changed meanwhile (`already_exists`, version conflict).'],
+  ['412', 'PreconditionFailed', 'The user no longer exists or is blocked (`user_gone`).'],
+  ['413', 'TooLarge', 'The request body is larger than 5 MiB (`too_large`).'],
+  ['429', 'TooManyRequests', 'Too many attempts; retry after the time in Retry-After.'],
+];
+const ref = (to: string) => ({ $ref: to });
+const schemaRef = (name: string) => ref(`#/components/schemas/${name}`);
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+const security = (auth: Auth) =>
+  auth === 'none' ? [] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }];
+const headers = (auth: Auth) => [
+  ref('#/components/parameters/XHost'),
+  ...(auth === 'none' ? [] : [ref('#/components/parameters/XCompany')]),
+];
+const errorResponses = (statuses: string[]) =>
+  Object.fromEntries(errors.filter(([s]) => statuses.includes(s)).map(([s, name]) => [s, ref(`#/components/responses/${name}`)]));
+const rpcErrors = errors.map(([s]) => s);
+
+const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+/** The OpenAPI document as a plain object. */
+export function openapiDocument(): Json {
+  const defs = namedSchemas(api as unknown as Record<string, unknown>);
+  const nameOf = new Map<unknown, string>(Object.entries(defs).map(([k, s]) => [s, k]));
+  /** A component name for a procedure's schema: its export name, else one derived from the procedure. */
+  const component = (schema: v.GenericSchema, fallback: string): string => {
+    const known = nameOf.get(schema);
+    if (known) return known;
+    if (fallback in defs) throw new Error(`schemas/api.ts: component name ${fallback} is taken; export the schema under a name`);
+    defs[fallback] = schema;
+    nameOf.set(schema, fallback);
+    return fallback;
+  };
+
+  const rpc = (Object.entries(api.procedures) as [string, { auth: Auth; input: v.GenericSchema; output: v.GenericSchema }][]).map(
+    ([name, proc]) => ({
+      name,
+      auth: proc.auth,
+      input: component(proc.input, `${pascal(name)}Input`),
+      output: component(proc.output, `${pascal(name)}Output`),
+    }),
+  );
+  const shops = component(api.ShopsOutput, 'ShopsOutput');
+  const errorBody = component(api.ErrorBody, 'ErrorBody');
+
+  const config = {
+    target: 'draft-2020-12',
+    errorMode: 'throw',
+    overrideAction,
+    overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
+  } as const;
+  let schemas: Record<string, JsonSchema>;
+  try {
+    schemas = toJsonSchemaDefs(defs, config);
+  } catch (e) {
+    // Name the export that fails: convert them one by one.
+    const culprit = Object.keys(defs).find((k) => {
+      try {
+        toJsonSchemaDefs({ [k]: defs[k]! }, config);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    throw new Error(`schemas/api.ts: ${culprit ?? '(schema)'}: cannot convert to JSON Schema: ${(e as Error).message}`);
+  }
+  /** An empty body reads as {}: the body is required only when the input has a required field. */
+  const bodyRequired = (name: string) => ((schemas[name] as { required?: unknown[] }).required?.length ?? 0) > 0;
+
+  const paths: Json = {};
+  for (const { name, auth, input, output } of rpc) {
+    const isApiAction = name === 'api_action';
+    paths[`/rpc/${name}`] = {
+      post: {
+        operationId: name,
+        tags: ['rpc'],
+        summary: summaries[name] ?? `Procedure ${name}.`,
+        ...(isApiAction ? { description: apiActionDescription } : {}),
+        security: security(auth),
+        parameters: headers(auth),
+        requestBody: {
+          required: bodyRequired(input),
+          content: {
+            'application/json': {
+              schema: schemaRef(input),
+              ...(isApiAction ? { examples: apiActionExamples } : {}),
+            },
+          },
+        },
+        responses: {
+          '200': { description: `The result of ${name}.`, content: json(schemaRef(output)) },
+          ...errorResponses(rpcErrors),
+        },
+      },
+    };
+  }
+  paths['/shops'] = {
+    get: {
+      operationId: 'shops',
+      tags: ['rest'],
+      summary: 'The shops of the verified company.',
+      security: security('user'),
+      parameters: headers('user'),
+      responses: {
+        '200': { description: 'The shops.', content: json(schemaRef(shops)) },
+        ...errorResponses(['401', '403', '412', '429']),
+      },
+    },
+  };
+  paths['/openapi.json'] = {
+    get: {
+      operationId: 'openapi',
+      tags: ['rest'],
+      summary: 'This document, as JSON.',
+      security: security('none'),
+      responses: { '200': { description: 'The OpenAPI document.', content: json({ type: 'object' }) } },
+    },
+  };
+
+  return tidy({
+    openapi: '3.1.0',
+    info: {
+      title: 'Back office API',
+      version: '1',
+      description: 'Every POST /rpc/{name} of the back office (spec §7). Generated from schemas/api.ts.',
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    tags: [
+      { name: 'rpc', description: 'POST /rpc/{name}: JSON in, JSON out.' },
+      { name: 'rest', description: 'Other routes.' },
+    ],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]])),
+      responses: Object.fromEntries(
+        errors.map(([status, name, description]) => [
+          name,
+          {
+            description,
+            ...(status === '429'
+              ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
+              : {}),
+            content: json(schemaRef(errorBody)),
+          },
+        ]),
+      ),
+      parameters: {
+        XCompany: {
+          name: 'X-Company',
+          in: 'header',
+          required: false,
+          description: 'company_code of the company to work in; must be one of the user\'s companies (else 403). Default: the first.',
+          schema: { type: 'string' },
+        },
+        XHost: {
+          name: 'X-Host',
+          in: 'header',
+          required: false,
+          description: 'The host of the page, without "www." and without port.',
+          schema: { type: 'string' },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+  });
+}
+
+export const OPENAPI_HEADER = [
+  '# Generated by `npm run codegen` from schemas/api.ts (codegen/openapi.ts). Do not edit:',
+  '# change schemas/api.ts and run `npm run codegen`.',
+].join('\n');
+
+/** The text of schemas/openapi.yaml: a pure function of schemas/api.ts. */
+export function openapiYaml(doc: Json = openapiDocument()): string {
+  const body = stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0, sortMapEntries: false });
+  return `${OPENAPI_HEADER}\n${body}`;
+}
+
+/** The text of src/generated/api.ts: the client's types, by openapi-typescript. */
+export async function clientTypes(doc: Json = openapiDocument()): Promise<string> {
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const ast = await openapiTS(doc as never, { silent: false, alphabetize: false });
+  return `// Generated by \`npm run codegen\` from schemas/openapi.yaml (openapi-typescript) — do not edit.\n${astToString(ast)}`;
+}

@@ -1,0 +1,8 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+export default defineScreen({
+  form: 'product_brands_brief',
+  access: 'authenticated',
+  source: { relation: 'app.brands', key: 'brand_id', sort: [{ colId: 'brand_name', sort: 'asc' }] },
+  columns: { brand_id: { type: 'int' }, brand_name: {}, active: { type: 'bool' } },
+});

@@ -1,0 +1,64 @@
+import type * as v from 'valibot';
+import type { ApiActionInput } from '../../../schemas/api.ts';
+import { HttpError, badRequest, forbidden } from '../http/errors.ts';
+import type { UserCtx } from '../rpc/context.ts';
+import type { CustomAction } from './custom.ts';
+import { list, parseFilter, parseList } from './engine/list.ts';
+import { requirePagePermission, type Flag } from './engine/permissions.ts';
+import { screens } from './engine/screens.ts';
+import { addRow, deleteRows, setRow } from './engine/write.ts';
+import { keepInStock } from './keep_in_stock.ts';
+import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
+
+type Action = v.InferOutput<typeof ApiActionInput>['action'];
+
+const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
+  keep_in_stock: { set: keepInStock },
+  user_bookmarks: { set: setBookmarks, list: listBookmarks },
+};
+
+const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', add: 'add', set: 'set', delete: 'delete' };
+
+/**
+ * api_action(entity, action, payload): one engine for every descriptor. Order of
+ * checks: the entity exists (404), the user may do it (403), the form offers it (400),
+ * the payload is valid (400); then SQL from descriptor identifiers only.
+ */
+export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiActionInput>): Promise<unknown> {
+  const { entity, action, payload } = input;
+  const { db, session } = ctx;
+  const own = Object.hasOwn(custom, entity) ? custom[entity] : undefined;
+  if (own) {
+    const c = own[action];
+    if (!c) throw badRequest(`action: "${entity}" offers ${Object.keys(own).join(', ')}, not ${action}`);
+    if (c.page !== 'authenticated') await requirePagePermission(db, session, c.page, c.flag, entity);
+    return c.run(ctx, payload);
+  }
+  const screen = screens.get(entity);
+  if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${entity}"`);
+
+  const flag: Flag = flagOf[action]!;
+  if (screen.access === 'authenticated') {
+    if (flag !== 'list') throw forbidden(`forbidden: ${entity} is read-only`);
+  } else {
+    await requirePagePermission(db, session, screen.pageUrl!, flag, entity);
+  }
+  if (screen.source.company && !session.company) throw forbidden('forbidden: this form needs a company');
+
+  const scope = { company: session.company, userId: session.userId, language: session.languageCode };
+  switch (action) {
+    case 'list':
+      return list(db, screen, parseList(payload), scope);
+    case 'filter':
+      return list(db, screen, parseFilter(payload), scope);
+    case 'set':
+      if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
+      return setRow(db, screen, payload, scope);
+    case 'add':
+      if (!screen.actions.add) throw badRequest(`action: ${entity} does not offer add`);
+      return addRow(db, screen, payload, scope);
+    case 'delete':
+      if (!screen.actions.delete) throw badRequest(`action: ${entity} does not offer delete`);
+      return deleteRows(db, screen, payload, scope);
+  }
+}

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { parseInput } from '../http/errors.ts';
+import type { CustomAction } from './custom.ts';
+import { screens } from './engine/screens.ts';
+import { setRow } from './engine/write.ts';
+
+const Payload = v.strictObject({
+  product_code: v.pipe(v.string(), v.nonEmpty(), v.maxLength(40)),
+  keep_in_stock: v.picklist([0, 1, 2], 'keep_in_stock must be 0, 1 or 2'),
+});
+
+/**
+ * The keep-in-stock cell cycles 0 → 1 → 2 → 0 with one click: an operation, not a row
+ * edit, so it carries no row version. It is the product_list row write otherwise
+ * (company scope, change log, version bump).
+ */
+export const keepInStock: CustomAction = {
+  page: '/products/product_list',
+  flag: 'set',
+  async run({ db, session }, payload) {
+    const input = parseInput(Payload, payload);
+    const { row } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
+    return { product_code: row.product_code, keep_in_stock: row.keep_in_stock, row_version: row.row_version };
+  },
+};

@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * Opaque refresh tokens, stored only as SHA-256 hashes. Each use rotates the token;
+ * a second use of a rotated token means it was stolen, so the whole family is revoked.
+ * A family has an absolute lifetime that rotation does not extend.
+ */
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const invalid = () => new HttpError(401, 'invalid_refresh_token', 'Refresh token API error');
+
+async function store(db: Queryable, userId: number, familyId: string, expiresAt: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    'insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4)',
+    [digest(token), familyId, userId, expiresAt],
+  );
+  return token;
+}
+
+export function createRefreshToken(db: Queryable, userId: number, lifetimeSec: number): Promise<string> {
+  return store(db, userId, randomUUID(), new Date(Date.now() + lifetimeSec * 1000).toISOString());
+}
+
+interface Row {
+  token_id: number;
+  family_id: string;
+  user_id: number;
+  expired: boolean;
+  used_at: string | null;
+  revoked_at: string | null;
+  blocked: boolean;
+}
+
+/** Exchanges a refresh token for a new one; returns the user id and the new token. */
+export async function rotateRefreshToken(db: Db, token: string): Promise<{ userId: number; token: string }> {
+  const outcome = await db.transaction(async (tx) => {
+    const r = await tx.query<Row>(
+      `select t.token_id, t.family_id, t.user_id, t.expires_at <= now() as expired, t.used_at, t.revoked_at, u.blocked
+       from app.refresh_tokens t join app.users u on u.user_id = t.user_id
+       where t.token_hash = $1 for update of t`,
+      [digest(token)],
+    );
+    const row = r.rows[0];
+    if (!row || row.revoked_at || row.expired) return { fail: invalid() };
+    if (row.used_at) {
+      await tx.query('update app.refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
+      return { fail: invalid() }; // committed: the revocation must stick
+    }
+    if (row.blocked) return { fail: new HttpError(412, 'user_blocked', 'The user is blocked') };
+    await tx.query('update app.refresh_tokens set used_at = now() where token_id = $1', [row.token_id]);
+    const exp = await tx.query<{ expires_at: string }>('select expires_at from app.refresh_tokens where token_id = $1', [row.token_id]);
+    const next = await store(tx, row.user_id, row.family_id, exp.rows[0]!.expires_at);
+    return { userId: row.user_id, token: next };
+  });
+  if ('fail' in outcome) throw outcome.fail;
+  return outcome;
+}
+
+/** Logout: revokes the token's family. Returns how many tokens were revoked. */
+export async function revokeFamily(db: Queryable, token: string): Promise<number> {
+  const r = await db.query(
+    `update app.refresh_tokens set revoked_at = now()
+     where revoked_at is null and family_id = (select family_id from app.refresh_tokens where token_hash = $1)`,
+    [digest(token)],
+  );
+  return r.rowCount;
+}
+
+export async function revokeAllForUser(db: Queryable, userId: number): Promise<void> {
+  await db.query('update app.refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+}

@@ -1,0 +1,32 @@
+/** Configuration from the environment; secrets never leave the server or reach logs. */
+export interface Config {
+  port: number;
+  dataDir: string | undefined;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  accessTtlSec: number;
+  refreshTtlSec: number;
+  /** Directory of the built UI (vite build output). */
+  uiDir: string;
+  demoProducts: number;
+}
+
+const int = (v: string | undefined, fallback: number, name: string): number => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTtlSec: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
+    refreshTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
+    uiDir: env.UI_DIR || './dist',
+    demoProducts: int(env.DEMO_PRODUCTS, 24_000, 'DEMO_PRODUCTS'),
+  };
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import * as v from 'valibot';
+import { parse as parseYaml } from 'yaml';
+import { procedures, ShopsOutput, type ProcedureName } from '../../../schemas/api.ts';
+import type { Ctx, Deps, Session } from '../rpc/context.ts';
+import { registry } from '../rpc/index.ts';
+import { HttpError, fromDbError, parseInput } from './errors.ts';
+import { bearerOf, resolveSession } from './session.ts';
+
+const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
+const openapiPath = new URL('../../../schemas/openapi.yaml', import.meta.url).pathname;
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'bad_request', 'body: malformed JSON');
+  }
+}
+
+/** Our own responses are checked too: a mismatch is a server bug, never sent half-right. */
+function checkOutput<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
+  const r = v.safeParse(schema, value);
+  if (r.success) return r.output;
+  throw new Error(`response of ${what} does not match its schema: ${v.getDotPath(r.issues[0]) ?? ''} ${r.issues[0].message}`);
+}
+
+export function createApp(deps: Deps): Hono {
+  const app = new Hono();
+  const session = (c: Context): Promise<Session | null> =>
+    resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'));
+  const requireSession = async (c: Context): Promise<Session> => {
+    const s = await session(c);
+    if (!s) throw new HttpError(401, 'unauthorized', 'Sign in first');
+    return s;
+  };
+
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('/rpc/*', bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } }));
+  app.use('/rpc/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.post('/rpc/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!Object.hasOwn(registry, name)) throw new HttpError(404, 'unknown_procedure', `no procedure "${name}"`);
+    const key = name as ProcedureName;
+    const proc = registry[key] as (typeof registry)[ProcedureName];
+    const input = parseInput(procedures[key].input, await readJson(c), 'body');
+    const bearer = bearerOf(c.req.header('authorization'));
+    const auth = procedures[key].auth;
+    const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c) : await session(c);
+    const ctx: Ctx = { ...deps, session: s, bearer };
+    const out = await (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(ctx, input);
+    return c.json(checkOutput(procedures[key].output, out, name) as object);
+  });
+
+  /** The shops of the verified company. */
+  app.get('/shops', async (c) => {
+    const s = await requireSession(c);
+    const r = await deps.db.query(
+      `select shop_id, hostname, shop_name, company_code, currency_code, language_code
+       from app.shops where company_code = $1 and active order by shop_id`,
+      [s.company],
+    );
+    return c.json(checkOutput(ShopsOutput, r.rows, 'shops'));
+  });
+
+  let openapi: unknown;
+  app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));
+
+  // The built UI, with the SPA fallback for /{lang}/… paths.
+  const ui = deps.config.uiDir;
+  app.use('/assets/*', serveStatic({ root: ui }));
+  app.get('/favicon.svg', serveStatic({ root: ui }));
+  const index = (c: Context) => {
+    try {
+      return c.html(readFileSync(join(ui, 'index.html'), 'utf8'));
+    } catch {
+      return c.text('The UI is not built: run `npm run build`.', 503);
+    }
+  };
+  app.get('/', index);
+  app.get('/:lang{[a-z]{2}}', (c) => (LANGS.includes(c.req.param('lang')) ? index(c) : c.notFound()));
+  app.get('/:lang{[a-z]{2}}/*', (c) => (LANGS.includes(c.req.param('lang')) ? index(c) : c.notFound()));
+
+  app.notFound((c) => c.json({ error: 'not_found', message: 'This page could not be found' }, 404));
+  app.onError((err, c) => {
+    const e = err instanceof HttpError ? err : fromDbError(err);
+    if (e) return c.json({ error: e.code, message: e.message }, e.status, e.headers);
+    console.error(`500 ${c.req.method} ${c.req.path}:`, err);
+    return c.json({ error: 'internal', message: 'Internal server error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import type * as v from 'valibot';
+import type { procedures, ProcedureName } from '../../../schemas/api.ts';
+import type { TokenSigner } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+
+export interface Deps {
+  db: Db;
+  signer: TokenSigner;
+  config: Config;
+}
+
+/** The signed-in user of a request, with the company verified against the user's companies. */
+export interface Session {
+  userId: number;
+  languageCode: string;
+  companies: string[];
+  company: string | null;
+}
+
+export interface Ctx extends Deps {
+  session: Session | null;
+  /** The raw bearer token (refresh_token accepts the refresh token there). */
+  bearer: string | undefined;
+}
+
+export interface UserCtx extends Ctx {
+  session: Session;
+}
+
+type In<N extends ProcedureName> = v.InferOutput<(typeof procedures)[N]['input']>;
+type Out<N extends ProcedureName> = v.InferInput<(typeof procedures)[N]['output']>;
+
+/** A procedure's implementation; who may call it is stated in schemas/api.ts. */
+export interface Procedure<N extends ProcedureName> {
+  run(ctx: (typeof procedures)[N]['auth'] extends 'user' ? UserCtx : Ctx, input: In<N>): Promise<Out<N>>;
+}

@@ -1,0 +1,26 @@
+import type { ProcedureName } from '../../../schemas/api.ts';
+import { apiAction } from '../actions/index.ts';
+import { login, logout, refresh_token } from './auth.ts';
+import type { Procedure } from './context.ts';
+import { page_error_log, page_log } from './logs.ts';
+import { category_tree, currencies, view_currency_rates } from './reference.ts';
+import { init, user } from './session.ts';
+
+const api_action: Procedure<'api_action'> = {
+  run: async (ctx, input) => ({ data: await apiAction(ctx, input) }),
+};
+
+/** Every /rpc/{name}; the compiler keeps it in step with schemas/api.ts. */
+export const registry: { [N in ProcedureName]: Procedure<N> } = {
+  login,
+  refresh_token,
+  logout,
+  user,
+  init,
+  currencies,
+  view_currency_rates,
+  category_tree,
+  page_log,
+  page_error_log,
+  api_action,
+};

@@ -1,0 +1,23 @@
+import type { Procedure } from './context.ts';
+import { menuTree, menuUrls } from './menu.ts';
+
+/** Logs a visited page; answers whether the path (without language prefix) is in the user's menu. */
+export const page_log: Procedure<'page_log'> = {
+  async run({ db, session }, { _page_name }) {
+    await db.query('insert into app.page_log (user_id, page_name) values ($1, $2)', [session.userId, _page_name]);
+    const path = _page_name.replace(/^\/(en|de|hu|sk|ro|cs|bg)(?=\/|$)/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+    const allowed = menuUrls(await menuTree(db, session.userId)).has(path);
+    return { data: { allowed } };
+  },
+};
+
+export const page_error_log: Procedure<'page_error_log'> = {
+  async run({ db, session }, { _page_name, _error }) {
+    await db.query('insert into app.page_error_log (user_id, page_name, error) values ($1, $2, $3)', [
+      session.userId,
+      _page_name,
+      _error,
+    ]);
+    return { data: { logged: true } };
+  },
+};

@@ -1,0 +1,68 @@
+import type { MenuNode } from '../../../schemas/api.ts';
+import type { Queryable } from '../db/types.ts';
+
+interface PageRow {
+  page_code: string;
+  parent_page_code: string | null;
+  url: string | null;
+  page_title: Record<string, string>;
+  icon: string;
+  menu: boolean;
+  can_perms: boolean | null;
+  can_list: boolean | null;
+  can_add: boolean | null;
+  can_set: boolean | null;
+  can_delete: boolean | null;
+}
+
+/**
+ * The user's menu tree: every page the user may list, with the group nodes above it.
+ * Page access in the browser and on the server derives from this one query.
+ */
+export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[]> {
+  const r = await db.query<PageRow>(
+    `select p.page_code, p.parent_page_code, p.url, p.page_title, p.icon, p.menu,
+            g.can_perms, g.can_list, g.can_add, g.can_set, g.can_delete
+     from app.backend_pages p
+     left join app.v_user_page_permissions g on g.page_code = p.page_code and g.user_id = $1
+     order by p.position, p.page_code`,
+    [userId],
+  );
+  const nodes = new Map<string, MenuNode & { parent: string | null; granted: boolean }>();
+  for (const p of r.rows) {
+    nodes.set(p.page_code, {
+      page_code: p.page_code,
+      page_title: p.page_title,
+      url: p.url,
+      icon: p.icon,
+      menu: p.menu,
+      perms: { perms: !!p.can_perms, list: !!p.can_list, add: !!p.can_add, set: !!p.can_set, delete: !!p.can_delete },
+      children: [],
+      parent: p.parent_page_code,
+      granted: !!p.can_list,
+    });
+  }
+  // Keep granted pages and their ancestors.
+  const keep = new Set<string>();
+  for (const n of nodes.values()) {
+    if (!n.granted) continue;
+    for (let c: string | null = n.page_code; c && !keep.has(c); c = nodes.get(c)?.parent ?? null) keep.add(c);
+  }
+  const roots: MenuNode[] = [];
+  for (const n of nodes.values()) {
+    if (!keep.has(n.page_code)) continue;
+    const { parent, granted: _g, ...node } = n;
+    const parentNode = parent ? nodes.get(parent) : undefined;
+    (parentNode && keep.has(parent!) ? parentNode.children : roots).push(node);
+  }
+  return roots;
+}
+
+/** Every url in a menu tree. */
+export function menuUrls(tree: MenuNode[], into = new Set<string>()): Set<string> {
+  for (const n of tree) {
+    if (n.url) into.add(n.url);
+    menuUrls(n.children, into);
+  }
+  return into;
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/server/auth/password.ts';
+import { engines, startTestServer, type TestServer } from './harness.ts';
+
+const decodeJwt = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+describe.each(engines)('auth on %s', (engine) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+  });
+  afterAll(() => s?.close());
+
+  /** A throwaway user, so blocking and throttling do not disturb the demo users. */
+  async function makeUser(email: string, companies = ['SK01']): Promise<number> {
+    const r = await s.db.query<{ user_id: number }>(
+      `insert into app.users (user_email, user_name, password_hash) values ($1, $1, $2) returning user_id`,
+      [email, await hashPassword('secret-password')],
+    );
+    const id = r.rows[0]!.user_id;
+    for (const [i, c] of companies.entries()) {
+      await s.db.query('insert into app.user_companies (user_id, company_code, position) values ($1, $2, $3)', [id, c, i]);
+    }
+    return id;
+  }
+
+  it('logs in with the demo password and issues an HS256 access token of 15 minutes and a refresh token', async () => {
+    const r = await s.post('/rpc/login', { email: 'admin@example.com', password: 'demo-password' });
+    expect(r.status).toBe(200);
+    expect(typeof r.body.refresh_token).toBe('string');
+    const header = JSON.parse(Buffer.from(r.body.token.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+    const claims = decodeJwt(r.body.token);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
+    expect(claims.sub).toMatch(/^\d+$/);
+    const stored = await s.db.query<{ token_hash: string }>('select token_hash from app.refresh_tokens');
+    expect(stored.rows.map((x) => x.token_hash)).not.toContain(r.body.refresh_token); // stored hashed
+  });
+
+  it('answers an unknown user and a wrong password alike', async () => {
+    const unknown = await s.post('/rpc/login', { email: 'nobody@example.com', password: 'demo-password' });
+    const wrong = await s.post('/rpc/login', { email: 'admin@example.com', password: 'wrong-password' });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses a blocked user with 403', async () => {
+    const r = await s.post('/rpc/login', { email: 'blocked@example.com', password: 'demo-password' });
+    expect(r.status).toBe(403);
+  });
+
+  it('validates the login body and names the field', async () => {
+    const r = await s.post('/rpc/login', { email: 'not-an-email', password: 'x' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('body.email');
+    const missing = await s.post('/rpc/login', { email: 'admin@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('body.password');
+  });
+
+  it('throttles an account after 10 failures in 15 minutes, even with the right password', async () => {
+    await makeUser('throttle@example.com');
+    for (let i = 0; i < 10; i++) {
+      expect((await s.post('/rpc/login', { email: 'throttle@example.com', password: `wrong-${i}` })).status).toBe(401);
+    }
+    const r = await s.post('/rpc/login', { email: 'throttle@example.com', password: 'secret-password' });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other accounts are not affected.
+    expect((await s.post('/rpc/login', { email: 'catalog@example.com', password: 'demo-password' })).status).toBe(200);
+    // Failures older than the window no longer count.
+    await s.db.query(`update app.login_failures set failed_at = now() - interval '16 minutes' where user_email = 'throttle@example.com'`);
+    expect((await s.post('/rpc/login', { email: 'throttle@example.com', password: 'secret-password' })).status).toBe(200);
+  });
+
+  it('rotates the refresh token on every use and revokes the family when a rotated token is reused', async () => {
+    const first = await s.login('catalog@example.com');
+    const second = await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    // The retry path sends the refresh token as Bearer.
+    const third = await s.post('/rpc/refresh_token', {}, { token: second.body.refresh_token });
+    expect(third.status).toBe(200);
+    expect((await s.post('/rpc/user', {}, { token: third.body.token })).status).toBe(200);
+    // Reuse of a rotated token: refused, and the newest token of the family dies with it.
+    expect((await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: third.body.refresh_token })).status).toBe(401);
+    // Another session of the same user is untouched.
+    const other = await s.login('catalog@example.com');
+    expect((await s.post('/rpc/refresh_token', { refresh_token: other.refresh_token })).status).toBe(200);
+  });
+
+  it('ends refresh at the absolute lifetime and on logout', async () => {
+    const a = await s.login('admin@example.com');
+    await s.db.query(`update app.refresh_tokens set expires_at = now() - interval '1 second'
+                      where family_id = (select family_id from app.refresh_tokens order by token_id desc limit 1)`);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: a.refresh_token })).status).toBe(401);
+    const b = await s.login('admin@example.com');
+    const out = await s.post('/rpc/logout', { refresh_token: b.refresh_token });
+    expect(out.body).toEqual({ data: { revoked: 1 } });
+    expect((await s.post('/rpc/refresh_token', { refresh_token: b.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: 'garbage' })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', {})).status).toBe(400);
+  });
+
+  it('answers 412 to a valid token of a user since blocked or deleted', async () => {
+    const id = await makeUser('leaver@example.com');
+    const t = (await s.post('/rpc/login', { email: 'leaver@example.com', password: 'secret-password' })).body;
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(200);
+    await s.db.query('update app.users set blocked = true where user_id = $1', [id]);
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(412);
+    expect((await s.action(t.token, 'product_list', 'list', { endRow: 1 })).status).toBe(412);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: t.refresh_token })).status).toBe(412);
+    await s.db.query('delete from app.users where user_id = $1', [id]);
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(412);
+  });
+
+  it('refuses forged, expired and algorithm-none tokens with 401', async () => {
+    const t = (await s.login('admin@example.com')).token as string;
+    const [h, p] = t.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    expect((await s.post('/rpc/user', {}, { token: none })).status).toBe(401);
+    const claims = decodeJwt(t);
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url');
+    expect((await s.post('/rpc/user', {}, { token: `${h}.${forgedPayload}.${t.split('.')[2]}` })).status).toBe(401);
+    expect((await s.post('/rpc/user', {}, {})).status).toBe(401);
+  });
+
+  it('accepts X-Company only for one of the user\'s companies', async () => {
+    const catalog = (await s.login('catalog@example.com')).token;
+    expect((await s.post('/rpc/user', {}, { token: catalog, company: 'SK01' })).status).toBe(200);
+    const forged = await s.post('/rpc/user', {}, { token: catalog, company: 'HU01' });
+    expect(forged.status).toBe(403);
+    expect((await s.action(catalog, 'product_list', 'list', { endRow: 5 }, 'HU01')).status).toBe(403);
+    expect((await s.post('/rpc/user', {}, { token: catalog, company: 'NOPE' })).status).toBe(403);
+    const admin = (await s.login('admin@example.com')).token;
+    const u = await s.post('/rpc/user', {}, { token: admin, company: 'HU01' });
+    expect(u.status).toBe(200);
+    expect(u.body.company).toBe('HU01');
+    expect(u.body.companies.map((c: { company_code: string }) => c.company_code)).toEqual(['SK01', 'HU01', 'CZ01']);
+  });
+});

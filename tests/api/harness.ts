@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { configFromEnv } from '../../src/server/config.ts';
+import { startServer, type Running } from '../../src/server/server.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const DEMO_PASSWORD = 'demo-password';
+export const PRODUCTS = Number(process.env.TEST_PRODUCTS ?? 2_000);
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestServer extends Running {
+  engine: Engine;
+  post<T = any>(path: string, body?: unknown, opts?: { token?: string; company?: string; raw?: string }): Promise<Reply<T>>;
+  get<T = any>(path: string, opts?: { token?: string; company?: string }): Promise<Reply<T>>;
+  login(email: string, password?: string): Promise<{ token: string; refresh_token: string }>;
+  action<T = any>(token: string, entity: string, action: string, payload?: unknown, company?: string): Promise<Reply<T>>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A server on a free port with its own fresh database (in-memory PGlite, or a new database on the server). */
+export async function startTestServer(engine: Engine): Promise<TestServer> {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    databaseUrl = withDatabase(admin, name);
+    dropDatabase = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  // A stand-in UI build, so the SPA fallback is tested without running vite.
+  const uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined };
+  const running = await startServer(config);
+  const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.company) headers['x-company'] = opts.company;
+    const res = await fetch(running.url + path, {
+      method,
+      headers,
+      body: method === 'POST' ? (opts.raw ?? (body === undefined ? undefined : JSON.stringify(body))) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  };
+  const server: TestServer = {
+    ...running,
+    engine,
+    post: (path, body, opts) => request('POST', path, body, opts),
+    get: (path, opts) => request('GET', path, undefined, opts),
+    async login(email, password = DEMO_PASSWORD) {
+      const r = await request('POST', '/rpc/login', { email, password });
+      if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
+    action: (token, entity, action, payload, company) =>
+      request('POST', '/rpc/api_action', { entity, action, payload }, { token, ...(company ? { company } : {}) }),
+    async close() {
+      await running.close();
+      await dropDatabase();
+    },
+  };
+  return server;
+}

@@ -1,0 +1,110 @@
+/**
+ * codegen: the committed generated documents are current, the OpenAPI document covers
+ * every procedure, descriptor errors name their path, and screen.schema.json agrees
+ * with the real descriptors.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { procedures } from '../../schemas/api.ts';
+import { parseScreen } from '../../schemas/screen.ts';
+import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
+import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
+import { root, screenFiles } from '../../codegen/screens.ts';
+
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+type Doc = {
+  paths: Record<string, Record<string, { operationId: string; requestBody?: unknown; responses: Record<string, unknown> }>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+describe('openapi.yaml', () => {
+  it('is current: the committed file equals what codegen generates from schemas/api.ts', () => {
+    expect(read('schemas/openapi.yaml'), 'schemas/openapi.yaml is stale: run `npm run codegen`').toBe(openapiYaml());
+  });
+
+  it('is deterministic', () => {
+    expect(openapiYaml()).toBe(openapiYaml());
+  });
+
+  const doc = parseYaml(read('schemas/openapi.yaml')) as Doc;
+
+  it('has POST /rpc/{name} for every procedure, GET /shops and GET /openapi.json', () => {
+    for (const name of Object.keys(procedures)) {
+      const op = doc.paths[`/rpc/${name}`]?.post;
+      expect(op, `/rpc/${name}`).toBeDefined();
+      expect(op!.operationId).toBe(name);
+      expect(op!.requestBody).toBeDefined();
+      expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '412', '429']));
+    }
+    expect(doc.paths['/shops']?.get).toBeDefined();
+    expect(doc.paths['/openapi.json']?.get).toBeDefined();
+  });
+
+  it('states the recursive schemas with $ref and their components validate real shapes', () => {
+    const s = doc.components.schemas as Record<string, { properties: Record<string, { items: unknown }> }>;
+    expect(s.MenuNode!.properties.children!.items).toEqual({ $ref: '#/components/schemas/MenuNode' });
+    expect(s.CategoryNode!.properties.children!.items).toEqual({ $ref: '#/components/schemas/CategoryNode' });
+
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi', components: doc.components });
+    const check = (name: string, value: unknown) => ajv.validate(`openapi#/components/schemas/${name}`, value);
+    const leaf = { page_code: 'b', page_title: { en: 'B' }, url: '/b', icon: '', menu: true, perms: { perms: true, list: true, add: false, set: false, delete: false }, children: [] };
+    expect(check('MenuNode', { ...leaf, page_code: 'a', url: null, children: [leaf] })).toBe(true);
+    expect(check('MenuNode', { ...leaf, children: [{ ...leaf, children: [{ nope: 1 }] }] })).toBe(false);
+    expect(check('ListPayload', { startRow: 0, endRow: 100, sortModel: [{ colId: 'a', sort: 'asc' }], filterModel: { a: { filterType: 'text', type: 'contains', filter: 'x' } } })).toBe(true);
+    expect(check('ListPayload', { startRow: -1 })).toBe(false);
+    expect(check('DeletePayload', { keys: [] })).toBe(false);
+  });
+
+  it('turns into client types', async () => {
+    const ts = await clientTypes(openapiDocument());
+    expect(ts).toContain('"/rpc/api_action"');
+    expect(ts).toMatch(/MenuNode: \{[^}]*children: components\["schemas"\]\["MenuNode"\]\[\]/);
+  });
+});
+
+describe('descriptor errors', () => {
+  it('read `file: json.path: expected …`', () => {
+    const broken = {
+      form: 'broken',
+      route: '/broken',
+      source: { relation: 'app.broken', key: 'x' },
+      columns: { x: { type: 'nope' } },
+    };
+    expect(() => parseScreen(broken, 'screens/broken.ts')).toThrow(/^screens\/broken\.ts: columns\.x\.type: .*expected/im);
+  });
+});
+
+describe('screen.schema.json', () => {
+  it('is current', () => {
+    expect(read('schemas/screen.schema.json'), 'schemas/screen.schema.json is stale: run `npm run codegen`').toBe(screenJsonSchemaText());
+  });
+
+  const ajv = new Ajv({ allErrors: true });
+  const validate = ajv.compile(screenJsonSchema());
+
+  it('accepts every descriptor in screens/', async () => {
+    const files = screenFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const abs of files) {
+      const mod = (await import(abs)) as { default: unknown };
+      expect(validate(mod.default) ? [] : validate.errors, relative(root, abs)).toEqual([]);
+    }
+  });
+
+  it('rejects a descriptor without source, and other broken ones', () => {
+    const ok = { form: 'x', route: '/x', source: { relation: 'app.x', key: 'x' }, columns: { x: {} } };
+    expect(validate(ok)).toBe(true);
+    const { source: _, ...noSource } = ok;
+    expect(validate(noSource)).toBe(false);
+    expect(validate.errors).toContainEqual(expect.objectContaining({ keyword: 'required', params: { missingProperty: 'source' } }));
+    expect(validate({ ...ok, columns: {} })).toBe(false);
+    expect(validate({ ...ok, columns: { x: { type: 'nope' } } })).toBe(false);
+    expect(validate({ ...ok, columns: { X: {} } })).toBe(false);
+    expect(validate({ ...ok, extra: 1 })).toBe(false);
+  });
+});
