@@ -51,7 +51,11 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     return { vat_code: `M${n}`, vat_names: { en: `Matrix ${n}` }, vat_rate: 7 };
   }
   const keyOf: Record<string, string> = { product_list: 'product_code', brands: 'brand_id', vats: 'vat_id' };
-  const editOf: Record<string, [string, unknown]> = { product_list: ['min_margin', 33], brands: ['brand_name', 'Renamed'], vats: ['vat_rate', 9] };
+  const editOf: Record<string, [string, () => unknown]> = {
+    product_list: ['min_margin', () => 33],
+    brands: ['brand_name', () => `Renamed ${engine} ${++n}`],
+    vats: ['vat_rate', () => 9],
+  };
 
   async function snapshot(form: string, key: unknown) {
     const table = { product_list: 'products', brands: 'brands', vats: 'vats' }[form]!;
@@ -72,7 +76,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
             action === 'list' ? { startRow: 0, endRow: 10 }
             : action === 'filter' ? (form === 'vats' ? { vat_default: true } : { active: true, endRow: 10 })
             : action === 'add' ? addPayload(form)
-            : action === 'set' ? { [keyOf[form]!]: key, row_version: row!.row_version, [editOf[form]![0]]: editOf[form]![1] }
+            : action === 'set' ? { [keyOf[form]!]: key, row_version: row!.row_version, [editOf[form]![0]]: editOf[form]![1]() }
             : { keys: [key] };
           const before = row ? await snapshot(form, key) : await snapshot(form, null);
           const r = await s.action(token[user]!, form, action, payload);

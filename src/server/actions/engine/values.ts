@@ -81,14 +81,14 @@ export function columnValue(field: string, col: ColumnMeta, type: ValueType, v: 
   if (type === 'multi') {
     const obj = plainObject(v, at);
     const entries = Object.entries(obj);
-    if (col.required && !entries.some(([, t]) => typeof t === 'string' && t.trim() !== '')) {
-      throw badRequest(`${at}: is required in at least one language`);
-    }
     for (const [lang, text] of entries) {
       if (!/^[a-z]{2}$/.test(lang)) throw badRequest(`${at}.${lang}: expected a two-letter language code`);
       if (typeof text !== 'string') throw badRequest(`${at}.${lang}: expected a string, got ${describe(text)}`);
       if (col.maxLength && text.length > col.maxLength) throw badRequest(`${at}.${lang}: longer than ${col.maxLength} characters`);
       if (text.length > MAX_TEXT) throw badRequest(`${at}.${lang}: too long`);
+    }
+    if (col.required && !entries.some(([, t]) => (t as string).trim() !== '')) {
+      throw badRequest(`${at}: is required in at least one language`);
     }
     return JSON.stringify(obj);
   }
