@@ -184,6 +184,7 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       expect(r.body.data.row.row_version).toBe(row.row_version + 1);
       expect(r.body.data.row.product_name.de).toBe('Neuer Name');
       expect(r.body.data.row.product_name.en).toBe(row.product_name.en); // other languages kept
+      expect(r.body.data.row.updated_at > row.updated_at).toBe(true);
       const log = await s.db.query<{ entity_name: string; log_action: string; before: any; after: any; actor: string; company_code: string }>(
         `select l.entity_name, l.log_action, l.before, l.after, u.user_email as actor, l.company_code
          from app.product_change_log l join app.users u on u.user_id = l.actor_user_id

@@ -31,6 +31,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
   const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
   if (!user || !ok) {
     await db.query('insert into app.login_failures (user_email) values ($1)', [email.toLowerCase()]);
+    await db.query(`delete from app.login_failures where failed_at < now() - interval '1 day'`); // keep the table small
     throw wrongCredentials();
   }
   if (user.blocked) throw new HttpError(403, 'user_blocked', 'This user is blocked');
