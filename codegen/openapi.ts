@@ -22,6 +22,7 @@ const summaries: Record<string, string> = {
   refresh_token: 'Rotates a refresh token (from the body, or sent as Bearer on the retry path) into a new token pair.',
   logout: 'Revokes the refresh token family.',
   user: 'The signed-in user: fields, bookmarks, companies, the verified company, menu and scope.',
+  set_user_language: 'Sets the signed-in user\'s language (the UI language switch).',
   init: 'Languages, companies and the CDN base for the start of the application.',
   currencies: 'Currencies, one of them in detail, and their rates in the company currency.',
   view_currency_rates: 'Rates of every currency in the given view currency.',

@@ -91,6 +91,9 @@ export const InitOutput = v.object({
   }),
 });
 
+export const SetUserLanguageInput = v.strictObject({ language_code: lang });
+export const SetUserLanguageOutput = v.object({ data: v.object({ language_code: v.string() }) });
+
 // ── reference data ──────────────────────────────────────────────────────
 export const Currency = v.object({
   currency_code: v.string(),
@@ -193,6 +196,7 @@ export const procedures = {
   refresh_token: { auth: 'none', input: RefreshInput, output: TokenPair },
   logout: { auth: 'none', input: LogoutInput, output: LogoutOutput },
   user: { auth: 'user', input: UserInput, output: UserOutput },
+  set_user_language: { auth: 'user', input: SetUserLanguageInput, output: SetUserLanguageOutput },
   init: { auth: 'optional', input: InitInput, output: InitOutput },
   currencies: { auth: 'user', input: CurrenciesInput, output: CurrenciesOutput },
   view_currency_rates: { auth: 'user', input: ViewRatesInput, output: ViewRatesOutput },

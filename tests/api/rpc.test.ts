@@ -63,6 +63,14 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect(w.length).toBeGreaterThan(10);
   });
 
+  it('set_user_language changes the language the user reads multi-language columns in', async () => {
+    const r = await s.post('/rpc/set_user_language', { language_code: 'hu' }, { token: warehouse });
+    expect(r.body).toEqual({ data: { language_code: 'hu' } });
+    expect((await s.post('/rpc/user', {}, { token: warehouse })).body.language_code).toBe('hu');
+    expect((await s.post('/rpc/set_user_language', { language_code: 'fr' }, { token: warehouse })).status).toBe(400);
+    expect((await s.post('/rpc/set_user_language', { language_code: 'en' })).status).toBe(401);
+  });
+
   it('page_log logs the visit and tells whether the page is the user\'s', async () => {
     const ok = await s.post('/rpc/page_log', { _page_name: '/de/products/product_list' }, { token: catalog });
     expect(ok.body).toEqual({ data: { allowed: true } });

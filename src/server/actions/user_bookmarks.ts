@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { splitLang } from '../../core/langs.ts';
 import { parseInput } from '../http/errors.ts';
 import type { Queryable } from '../db/types.ts';
 import type { CustomAction } from './custom.ts';
@@ -17,7 +18,7 @@ export const setBookmarks: CustomAction = {
   page: 'authenticated',
   flag: 'set',
   async run({ db, session }, payload) {
-    const paths = [...new Set(parseInput(Payload, payload).map((b) => b.path.replace(/\/(en|de|hu|sk|ro|cs|bg)(?=\/)/y, '')))];
+    const paths = [...new Set(parseInput(Payload, payload).map((b) => splitLang(b.path).path))];
     await db.transaction(async (tx) => {
       await tx.query('delete from app.user_bookmarks where user_id = $1', [session.userId]);
       await tx.query(

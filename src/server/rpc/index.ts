@@ -4,7 +4,7 @@ import { login, logout, refresh_token } from './auth.ts';
 import type { Procedure } from './context.ts';
 import { page_error_log, page_log } from './logs.ts';
 import { category_tree, currencies, view_currency_rates } from './reference.ts';
-import { init, user } from './session.ts';
+import { init, set_user_language, user } from './session.ts';
 
 const api_action: Procedure<'api_action'> = {
   run: async (ctx, input) => ({ data: await apiAction(ctx, input) }),
@@ -16,6 +16,7 @@ export const registry: { [N in ProcedureName]: Procedure<N> } = {
   refresh_token,
   logout,
   user,
+  set_user_language,
   init,
   currencies,
   view_currency_rates,

@@ -1,12 +1,14 @@
 import type { Procedure } from './context.ts';
-import { menuTree, menuUrls } from './menu.ts';
+import { menuPaths } from '../../core/breadcrumbs.ts';
+import { splitLang } from '../../core/langs.ts';
+import { menuTree } from './menu.ts';
 
 /** Logs a visited page; answers whether the path (without language prefix) is in the user's menu. */
 export const page_log: Procedure<'page_log'> = {
   async run({ db, session }, { _page_name }) {
     await db.query('insert into app.page_log (user_id, page_name) values ($1, $2)', [session.userId, _page_name]);
-    const path = _page_name.replace(/^\/(en|de|hu|sk|ro|cs|bg)(?=\/|$)/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
-    const allowed = menuUrls(await menuTree(db, session.userId)).has(path);
+    const path = splitLang(_page_name.replace(/[?#].*$/, '')).path.replace(/\/+$/, '');
+    const allowed = menuPaths(await menuTree(db, session.userId)).has(path);
     return { data: { allowed } };
   },
 };

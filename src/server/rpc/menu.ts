@@ -57,12 +57,3 @@ export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[
   }
   return roots;
 }
-
-/** Every url in a menu tree. */
-export function menuUrls(tree: MenuNode[], into = new Set<string>()): Set<string> {
-  for (const n of tree) {
-    if (n.url) into.add(n.url);
-    menuUrls(n.children, into);
-  }
-  return into;
-}

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.ts';
+import { badRequest } from '../http/errors.ts';
 import type { Procedure } from './context.ts';
 import { menuTree } from './menu.ts';
 
@@ -70,5 +71,17 @@ export const init: Procedure<'init'> = {
         cdn: cdn.rows[0]?.value ?? '',
       },
     };
+  },
+};
+
+/** The language switch of the UI also becomes the user's language (multi-language filters, menu). */
+export const set_user_language: Procedure<'set_user_language'> = {
+  async run({ db, session }, { language_code }) {
+    const r = await db.query(
+      'update app.users set language_code = $1 where user_id = $2 and exists (select 1 from app.languages where language_code = $1 and active)',
+      [language_code, session.userId],
+    );
+    if (!r.rowCount) throw badRequest(`body.language_code: "${language_code}" is not a UI language`);
+    return { data: { language_code } };
   },
 };

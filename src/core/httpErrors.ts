@@ -1,0 +1,45 @@
+/**
+ * Spec §8, the client's common error rules, as pure decisions the API client acts on.
+ */
+export type ErrorOutcome =
+  /** 401 while logged in, not on the refresh call, first time: refresh once and retry. */
+  | { kind: 'refresh-and-retry' }
+  /** Logout and go to `to` (401 that cannot be refreshed → /login; 412 → root). */
+  | { kind: 'logout'; to: '/login' | '/' }
+  /** 403 on login: the global auth header is removed. */
+  | { kind: 'drop-auth-header' }
+  /** Anything else: the response goes back to the caller. */
+  | { kind: 'return' };
+
+export interface ErrorCase {
+  status: number;
+  /** The request path, e.g. '/rpc/refresh_token'. */
+  path: string;
+  loggedIn: boolean;
+  /** This request is already the retry after a refresh. */
+  retried: boolean;
+}
+
+export const isRefreshCall = (path: string) => path.endsWith('/rpc/refresh_token');
+export const isLoginCall = (path: string) => path.endsWith('/rpc/login');
+
+export function classifyError({ status, path, loggedIn, retried }: ErrorCase): ErrorOutcome {
+  if (status === 412) return { kind: 'logout', to: '/' };
+  if (status === 401) {
+    if (isLoginCall(path)) return { kind: 'return' }; // wrong credentials: the form shows it
+    if (loggedIn && !isRefreshCall(path) && !retried) return { kind: 'refresh-and-retry' };
+    return { kind: 'logout', to: '/login' };
+  }
+  if (status === 403 && isLoginCall(path)) return { kind: 'drop-auth-header' };
+  return { kind: 'return' };
+}
+
+/** Every failed request of a logged-in user is logged, except the log call itself. */
+export const shouldLogError = (path: string, loggedIn: boolean) => loggedIn && !path.endsWith('/rpc/page_error_log');
+
+/** The message of a failed api_action: 403 → forbidden, 404 → bad_data_source, else the status text. */
+export function apiActionMessage(status: number, statusText: string): { id: string; text?: string } {
+  if (status === 403) return { id: 'messages.forbidden' };
+  if (status === 404) return { id: 'messages.bad_data_source' };
+  return { id: 'messages.status_text', text: statusText || String(status) };
+}
