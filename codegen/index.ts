@@ -6,6 +6,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenJsonSchemaText } from './jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
+import { LANGS } from '../src/core/langs.ts';
+import { checkLocales } from './locales.ts';
+import { checkRegistryKeys } from './registries.ts';
+import { routesSource } from './routes.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -35,7 +39,10 @@ async function step(name: string, run: () => unknown): Promise<void> {
 await step('screens', async () => {
   const screens = await loadScreens();
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
-  console.log(`codegen: ${screens.length} screens ok`);
+  emit(join(gen, 'routes.ts'), routesSource(screens));
+  const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(screens.map((s) => s.screen))];
+  if (problems.length) throw new Error(problems.join('\n'));
+  console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);
 });
 await step('schemas/screen.schema.json', () => emit(join(root, 'schemas/screen.schema.json'), screenJsonSchemaText()));
 let doc: ReturnType<typeof openapiDocument> = {};

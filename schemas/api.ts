@@ -151,6 +151,12 @@ export const PageErrorLogInput = v.strictObject({
 });
 export const PageErrorLogOutput = v.object({ data: v.object({ logged: v.boolean() }) });
 
+// ── AI ──────────────────────────────────────────────────────────────────
+export const AiQueryInput = v.strictObject({
+  question: v.pipe(v.string('Question must be a non-empty string.'), v.trim(), v.nonEmpty('Question must be a non-empty string.'), v.maxLength(4000)),
+  options: v.optional(v.record(v.string(), v.unknown())),
+});
+
 // ── api_action ──────────────────────────────────────────────────────────
 export const actions = ['list', 'filter', 'set', 'add', 'delete'] as const;
 export const ApiActionInput = v.strictObject({

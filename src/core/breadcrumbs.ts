@@ -40,3 +40,12 @@ export function menuPaths(menu: MenuLike[], into = new Set<string>()): Set<strin
   }
   return into;
 }
+
+/** url → title in `lang`, for every page of a menu tree (bookmarks show titles). */
+export function titlesByUrl(menu: MenuLike[], lang: string, into = new Map<string, string>()): Map<string, string> {
+  for (const n of menu) {
+    if (n.url) into.set(n.url, titleIn(n.page_title, lang));
+    titlesByUrl(n.children, lang, into);
+  }
+  return into;
+}

@@ -35,7 +35,7 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** A server on a free port with its own fresh database (in-memory PGlite, or a new database on the server). */
-export async function startTestServer(engine: Engine): Promise<TestServer> {
+export async function startTestServer(engine: Engine, opts: { uiDir?: string } = {}): Promise<TestServer> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
@@ -54,8 +54,11 @@ export async function startTestServer(engine: Engine): Promise<TestServer> {
     };
   }
   // A stand-in UI build, so the SPA fallback is tested without running vite.
-  const uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
-  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  let uiDir = opts.uiDir;
+  if (!uiDir) {
+    uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  }
   const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined };
   const running = await startServer(config);
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {

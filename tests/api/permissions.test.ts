@@ -109,6 +109,20 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     }
   });
 
+  it('shows low_stock to warehouse (list only, own company) and not to catalog', async () => {
+    const r = await s.action(token.warehouse!, 'low_stock', 'list', { endRow: 50 }, 'HU01');
+    expect(r.status).toBe(200);
+    expect(r.body.data.total).toBeGreaterThan(0);
+    for (const row of r.body.data.rows) expect(row.free_qty).toBeLessThanOrEqual(0);
+    const owners = await s.db.query<{ company_code: string }>('select distinct company_code from app.products where product_code = any($1)', [
+      r.body.data.rows.map((x: { product_code: string }) => x.product_code),
+    ]);
+    expect(owners.rows).toEqual([{ company_code: 'HU01' }]);
+    expect((await s.action(token.warehouse!, 'low_stock', 'set', { product_code: 'P000001', keep_in_stock: 0 })).status).toBe(403);
+    expect((await s.action(token.catalog!, 'low_stock', 'list')).status).toBe(403);
+    expect((await s.action(token.admin!, 'low_stock', 'delete', { keys: ['P000001'] })).status).toBe(400);
+  });
+
   it('keeps keep_in_stock behind the product_list set permission and the company', async () => {
     const code = (await target('product_list')).product_code;
     const ok = await s.action(token.catalog!, 'keep_in_stock', 'set', { product_code: code, keep_in_stock: 2 });

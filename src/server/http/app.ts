@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
-import { procedures, ShopsOutput, type ProcedureName } from '../../../schemas/api.ts';
+import { AiQueryInput, procedures, ShopsOutput, type ProcedureName } from '../../../schemas/api.ts';
 import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
 import { HttpError, fromDbError, parseInput } from './errors.ts';
@@ -72,6 +72,13 @@ export function createApp(deps: Deps): Hono {
       [s.company],
     );
     return c.json(checkOutput(ShopsOutput, r.rows, 'shops'));
+  });
+
+  /** Questions over curated read-only views. No AI engine is wired into this server yet: a clear 503. */
+  app.post('/ai/query', async (c) => {
+    await requireSession(c);
+    parseInput(AiQueryInput, await readJson(c), 'body');
+    throw new HttpError(503, 'not_configured', 'No AI engine is configured on this server');
   });
 
   let openapi: unknown;

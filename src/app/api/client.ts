@@ -1,0 +1,95 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { ProcedureName } from '../../../schemas/api.ts';
+import { requestHeaders } from '../../core/headers.ts';
+import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
+import { requestEnded, requestStarted } from '../session/progress.ts';
+import { session } from '../session/session.ts';
+import type { RpcInput, RpcOutput } from './types.ts';
+
+/** A failed call: HTTP status, the server's error code and message, and the message id to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Locale key for toasts (messages.forbidden, messages.bad_data_source, messages.status_text …). */
+    readonly messageId: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the client does on auth failures; the auth module plugs in refresh and logout. */
+export interface AuthHooks {
+  /** One refresh; resolves true when new tokens are in the session. */
+  refresh(): Promise<boolean>;
+  logout(to: '/login' | '/'): void;
+}
+let hooks: AuthHooks = { refresh: async () => false, logout: () => {} };
+export const setAuthHooks = (h: AuthHooks) => {
+  hooks = h;
+};
+
+interface Options {
+  method?: 'GET' | 'POST';
+  /** Send this token instead of the access token (the refresh retry path). */
+  bearer?: string;
+  retried?: boolean;
+}
+
+async function call<T>(path: string, body: unknown, opts: Options = {}): Promise<T> {
+  const s = session.get();
+  const loggedIn = !!s.token;
+  requestStarted();
+  let failed = false;
+  try {
+    return await ofetch<T>(path, {
+      method: opts.method ?? 'POST',
+      body: opts.method === 'GET' ? undefined : (body ?? {}),
+      headers: requestHeaders({ host: location.host, token: opts.bearer ?? s.token, company: s.company }),
+      retry: 0,
+    });
+  } catch (e) {
+    failed = true;
+    const status = e instanceof FetchError ? (e.response?.status ?? 0) : 0;
+    const data = e instanceof FetchError ? (e.data as { error?: string; message?: string } | undefined) : undefined;
+    const statusText = (e instanceof FetchError && e.response?.statusText) || data?.message || 'Network error';
+    if (shouldLogError(path, loggedIn)) void logError(path, status, statusText);
+    const outcome = classifyError({ status, path, loggedIn, retried: !!opts.retried });
+    if (outcome.kind === 'refresh-and-retry') {
+      if (await hooks.refresh()) return call<T>(path, body, { ...opts, retried: true });
+      hooks.logout('/login');
+    } else if (outcome.kind === 'logout') {
+      hooks.logout(outcome.to);
+    } else if (outcome.kind === 'drop-auth-header') {
+      session.set({ token: undefined });
+    }
+    const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText) : { id: 'messages.status_text' };
+    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id);
+  } finally {
+    requestEnded(failed);
+  }
+}
+
+function logError(path: string, status: number, statusText: string) {
+  return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(
+    () => {},
+  );
+}
+
+export const api = {
+  rpc<N extends ProcedureName>(name: N, body: RpcInput<N>, opts?: Options): Promise<RpcOutput<N>> {
+    return call(`/rpc/${name}`, body, opts);
+  },
+  /** api_action: answers the `data` of the response. */
+  async action<T = unknown>(entity: string, action: 'list' | 'filter' | 'set' | 'add' | 'delete', payload?: unknown): Promise<T> {
+    const r = await call<{ data: T }>('/rpc/api_action', { entity, action, payload });
+    return r.data;
+  },
+  get<T>(path: string): Promise<T> {
+    return call<T>(path, undefined, { method: 'GET' });
+  },
+  post<T>(path: string, body: unknown): Promise<T> {
+    return call<T>(path, body);
+  },
+};

@@ -1,0 +1,13 @@
+import type { operations } from '../../generated/api.ts';
+import type { ProcedureName } from '../../../schemas/api.ts';
+
+/** Request and response bodies of /rpc/{name}, from the OpenAPI document (openapi-typescript). */
+export type RpcInput<N extends ProcedureName> = NonNullable<operations[N]['requestBody']>['content']['application/json'];
+export type RpcOutput<N extends ProcedureName> = operations[N]['responses'][200]['content']['application/json'];
+
+export type UserInfo = RpcOutput<'user'>;
+export type MenuNode = UserInfo['menu'][number];
+export type Company = UserInfo['companies'][number];
+export type Currency = RpcOutput<'currencies'>['data']['currencies'][number];
+export type Language = RpcOutput<'init'>['data']['languages'][number];
+export type Shop = operations['shops']['responses'][200]['content']['application/json'][number];

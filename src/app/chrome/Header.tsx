@@ -1,0 +1,55 @@
+import { useIntl } from 'react-intl';
+import { setCompany, setCurrency } from '../session/auth.ts';
+import { EMPTY, useSession } from '../session/session.ts';
+import { BookmarkPin } from './BookmarkPin.tsx';
+import { Logo, MenuIcon, UserIcon } from './icons.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
+
+export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const companies = useSession((s) => s.user?.companies ?? EMPTY);
+  const company = useSession((s) => s.company);
+  const currencies = useSession((s) => s.currencies);
+  const currency = useSession((s) => s.currency);
+  const signedIn = useSession((s) => !!s.token);
+  return (
+    <header className="app-header">
+      <button type="button" className="icon-button" aria-label={t('chrome.menu')} onClick={onMenu}>
+        <MenuIcon />
+      </button>
+      {/* The logo opens the menu tree (spec §2). */}
+      <button type="button" className="logo-button" aria-label={t('chrome.menu_tree')} onClick={onMenu}>
+        <Logo />
+        <span className="logo-text">{t('app.name')}</span>
+      </button>
+      <div className="header-spacer" />
+      {companies.length > 0 && (
+        <select className="select" aria-label={t('common.company')} value={company ?? ''} onChange={(e) => void setCompany(e.target.value)}>
+          {companies.map((c) => (
+            <option key={c.company_code} value={c.company_code}>
+              {c.company_name}
+            </option>
+          ))}
+        </select>
+      )}
+      {currencies.length > 1 && (
+        <label className="header-field">
+          <span className="header-label">{t('common.currency')}</span>
+          <select className="select" value={currency ?? ''} onChange={(e) => void setCurrency(e.target.value)}>
+            {currencies.map((c) => (
+              <option key={c.currency_code} value={c.currency_code}>
+                {c.currency_code}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <LanguageSelect />
+      <BookmarkPin />
+      <button type="button" className="icon-button" aria-label={t('chrome.user')} onClick={onUser}>
+        <UserIcon signedIn={signedIn} />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { withLang, type Lang } from '../../core/langs.ts';
+import type { MenuNode } from '../api/types.ts';
+import { EMPTY, useSession } from '../session/session.ts';
+import { Sidebar } from './Sidebar.tsx';
+
+/** The user's menu tree (only nodes flagged `menu`), with the bookmarks on top. */
+export function MenuSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
+  const menu = useSession((s) => s.user?.menu ?? EMPTY);
+  const bookmarks = useSession((s) => s.user?.bookmarks ?? EMPTY);
+  const close = () => onOpenChange(false);
+  const titleOf = titlesByUrl(menu, lang);
+  return (
+    <Sidebar open={open} onOpenChange={onOpenChange} side="left" title={intl.formatMessage({ id: 'chrome.menu' })} closeLabel={intl.formatMessage({ id: 'common.close' })}>
+      {bookmarks.length > 0 && (
+        <section className="menu-section">
+          <h2 className="menu-heading">{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>
+          <ul className="menu-list">
+            {bookmarks.map((b) => (
+              <li key={b.path}>
+                <Link to={withLang(b.path, lang)} onClick={close}>
+                  {titleOf.get(b.path) ?? b.path}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <nav aria-label={intl.formatMessage({ id: 'chrome.menu' })}>
+        <MenuTree nodes={menu} lang={lang} onNavigate={close} />
+      </nav>
+    </Sidebar>
+  );
+}
+
+function MenuTree({ nodes, lang, onNavigate }: { nodes: MenuNode[]; lang: Lang; onNavigate: () => void }) {
+  const shown = nodes.filter((n) => n.menu);
+  if (!shown.length) return null;
+  return (
+    <ul className="menu-list">
+      {shown.map((n) => (
+        <li key={n.page_code}>
+          {n.url ? (
+            <Link to={withLang(n.url, lang)} onClick={onNavigate} activeProps={{ className: 'active' }}>
+              {titleIn(n.page_title, lang)}
+            </Link>
+          ) : (
+            <details open>
+              <summary>{titleIn(n.page_title, lang)}</summary>
+              <MenuTree nodes={n.children} lang={lang} onNavigate={onNavigate} />
+            </details>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { useIntl } from 'react-intl';
+import { logout } from '../session/auth.ts';
+import { setTheme, usePrefs } from '../session/prefs.ts';
+import { useSession } from '../session/session.ts';
+import { Sidebar } from './Sidebar.tsx';
+
+export function UserSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const user = useSession((s) => s.user);
+  const company = useSession((s) => s.user?.companies.find((c) => c.company_code === s.company));
+  const theme = usePrefs((p) => p.theme);
+  return (
+    <Sidebar open={open} onOpenChange={onOpenChange} side="right" title={t('chrome.user')} closeLabel={t('common.close')}>
+      {user && (
+        <dl className="user-facts">
+          <dt>{t('fields.user_name')}</dt>
+          <dd>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.user_name}</dd>
+          <dt>{t('fields.user_email')}</dt>
+          <dd>{user.user_email}</dd>
+          {company && (
+            <>
+              <dt>{t('common.company')}</dt>
+              <dd>{company.company_name}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      <label className="form-field">
+        <span>{t('chrome.grid_theme')}</span>
+        <select className="select" value={theme} onChange={(e) => setTheme(e.target.value === 'alpine' ? 'alpine' : 'balham')}>
+          <option value="balham">Balham</option>
+          <option value="alpine">Alpine</option>
+        </select>
+      </label>
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => logout('/login')}>
+        {t('chrome.logout')}
+      </button>
+    </Sidebar>
+  );
+}

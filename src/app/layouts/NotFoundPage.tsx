@@ -1,0 +1,20 @@
+import { FormattedMessage } from 'react-intl';
+import { useSession } from '../session/session.ts';
+
+/** Unknown routes (spec §2, §8). */
+export function NotFoundPage() {
+  const lang = useSession((s) => s.lang);
+  return (
+    <div className="error-page" role="main">
+      <h1>
+        <FormattedMessage id="errors.not_found_title" />
+      </h1>
+      <p>
+        <FormattedMessage id="errors.not_found" />
+      </p>
+      <a href={`/${lang}`}>
+        <FormattedMessage id="errors.go_home" />
+      </a>
+    </div>
+  );
+}

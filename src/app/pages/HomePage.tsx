@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { withLang } from '../../core/langs.ts';
+import { useSession } from '../session/session.ts';
+
+/** The landing page: the user's bookmarks and areas (breadcrumbs reset here). */
+export function HomePage() {
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
+  const user = useSession((s) => s.user);
+  if (!user) return null;
+  const areas = user.menu.filter((n) => n.menu);
+  const titleOf = titlesByUrl(user.menu, lang);
+  return (
+    <div className="home">
+      <p className="home-welcome">{intl.formatMessage({ id: 'home.welcome' }, { name: user.first_name || user.user_name })}</p>
+      {user.bookmarks.length > 0 && (
+        <section>
+          <h2>{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>
+          <ul className="tile-list">
+            {user.bookmarks.map((b) => (
+              <li key={b.path}>
+                <Link className="tile" to={withLang(b.path, lang)}>
+                  {titleOf.get(b.path) ?? b.path}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h2>{intl.formatMessage({ id: 'home.areas' })}</h2>
+        <ul className="area-grid">
+          {areas.map((a) => (
+            <li key={a.page_code} className="area">
+              <h3>{titleIn(a.page_title, lang)}</h3>
+              <ul>
+                {(a.url ? [a] : a.children.filter((c) => c.menu && c.url)).map((p) => (
+                  <li key={p.page_code}>
+                    <Link to={withLang(p.url!, lang)}>{titleIn(p.page_title, lang)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

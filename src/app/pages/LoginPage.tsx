@@ -1,0 +1,76 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../api/client.ts';
+import { afterLoginPath } from '../router/guards.ts';
+import { login } from '../session/auth.ts';
+import { useSession } from '../session/session.ts';
+import { LoginEmail, LoginPassword, firstError } from './loginSchema.ts';
+
+const serverMessage = (e: unknown) =>
+  e instanceof ApiError
+    ? e.status === 401 ? 'auth.wrong_credentials' : e.status === 403 ? 'auth.blocked' : e.status === 429 ? 'auth.too_many_attempts' : 'messages.generic_error'
+    : 'messages.generic_error';
+
+export function LoginPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const lang = useSession((s) => s.lang);
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const emailError = touched || submitted ? firstError(LoginEmail, email) : undefined;
+  const passwordError = submitted ? firstError(LoginPassword, password) : undefined;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setFailure(undefined);
+    if (firstError(LoginEmail, email) || firstError(LoginPassword, password)) return;
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+      await navigate({ href: afterLoginPath(lang) });
+    } catch (err) {
+      setFailure(serverMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h1 className="login-title">{t('auth.sign_in')}</h1>
+      {failure && (
+        <div className="alert alert-danger" role="alert">
+          {t(failure)}
+        </div>
+      )}
+      <div className="form-field">
+        <label htmlFor="login-email">{t('fields.email')}</label>
+        <input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} aria-invalid={!!emailError} aria-describedby={emailError ? 'login-email-error' : undefined} />
+        {emailError && (
+          <div id="login-email-error" className="field-error">
+            {t(emailError)}
+          </div>
+        )}
+      </div>
+      <div className="form-field">
+        <label htmlFor="login-password">{t('fields.password')}</label>
+        <input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!passwordError} aria-describedby={passwordError ? 'login-password-error' : undefined} />
+        {passwordError && (
+          <div id="login-password-error" className="field-error">
+            {t(passwordError)}
+          </div>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {t('auth.sign_in')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { redirect } from '@tanstack/react-router';
+import { menuPaths } from '../../core/breadcrumbs.ts';
+import { withLang, type Lang } from '../../core/langs.ts';
+import { isValidRedirectPath } from '../../core/redirect.ts';
+import { api } from '../api/client.ts';
+import { fetchUser } from '../session/auth.ts';
+import { COOKIES, getCookie, removeCookie, setCookie } from '../session/cookies.ts';
+import { session } from '../session/session.ts';
+
+/** Pages require login: remember where the user was going (if it is a valid local path) and send them to /login. */
+export async function requireUser(lang: Lang, href: string) {
+  if (!session.get().token) {
+    if (isValidRedirectPath(href)) setCookie(COOKIES.redirect, href, 600);
+    throw redirect({ href: withLang('/login', lang) });
+  }
+  if (!session.get().user && !(await fetchUser())) throw redirect({ href: withLang('/login', lang) });
+}
+
+/** Guest-only pages (login) send a logged-in user home. */
+export function guestOnly(lang: Lang) {
+  if (session.get().token) throw redirect({ href: withLang('/', lang) });
+}
+
+/**
+ * Spec §2 page-access check for every non-index route: log the visit, and go to the
+ * localized root when the user has no menu or the path is not in the user's menu tree.
+ */
+export function pageAccess(lang: Lang, path: string) {
+  void api.rpc('page_log', { _page_name: withLang(path, lang) }).catch(() => {});
+  const menu = session.get().user?.menu ?? [];
+  if (!menu.length || !menuPaths(menu).has(path)) throw redirect({ href: withLang('/', lang) });
+}
+
+/** After login: the remembered path when valid (with the language prefix), else home. */
+export function afterLoginPath(lang: Lang): string {
+  const remembered = getCookie(COOKIES.redirect);
+  removeCookie(COOKIES.redirect);
+  return remembered && isValidRedirectPath(remembered) ? withLang(remembered, lang) : withLang('/', lang);
+}

@@ -1,0 +1,85 @@
+import { createRootRoute, createRoute, createRouter, redirect, type AnyRoute } from '@tanstack/react-router';
+import { LANGS, type Lang } from '../../core/langs.ts';
+import { screenRoutes } from '../../generated/routes.ts';
+import { ErrorPage } from '../layouts/ErrorPage.tsx';
+import { LoginLayout } from '../layouts/LoginLayout.tsx';
+import { MainLayout } from '../layouts/MainLayout.tsx';
+import { NotFoundPage } from '../layouts/NotFoundPage.tsx';
+import { Root } from '../layouts/Root.tsx';
+import { AiQueryPage } from '../pages/AiQueryPage.tsx';
+import { HomePage } from '../pages/HomePage.tsx';
+import { LoginPage } from '../pages/LoginPage.tsx';
+import { ScreenPage } from '../pages/ScreenPage.tsx';
+import { setNavigate } from '../session/auth.ts';
+import { applyLanguage } from '../session/language.ts';
+import { session } from '../session/session.ts';
+import { guestOnly, pageAccess, requireUser } from './guards.ts';
+
+/**
+ * The route tree: under each of the seven language prefixes the login page, and a main
+ * layout holding home (an index page: no access check, breadcrumbs reset), /ai-query and
+ * every descriptor route from codegen (src/generated/routes.ts). No path parameters.
+ */
+const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
+
+const rootIndex = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ href: `/${session.get().lang}` });
+  },
+});
+
+function langTree(lang: Lang): AnyRoute {
+  const langRoute = createRoute({
+    getParentRoute: () => root,
+    path: lang,
+    beforeLoad: () => applyLanguage(lang, true),
+  });
+  const login = createRoute({
+    getParentRoute: () => langRoute,
+    path: 'login',
+    beforeLoad: () => guestOnly(lang),
+    component: () => (
+      <LoginLayout>
+        <LoginPage />
+      </LoginLayout>
+    ),
+  });
+  const main = createRoute({
+    getParentRoute: () => langRoute,
+    id: 'main',
+    component: MainLayout,
+    beforeLoad: ({ location }) => requireUser(lang, location.href),
+  });
+  const home = createRoute({ getParentRoute: () => main, path: '/', component: HomePage });
+  const aiQuery = createRoute({
+    getParentRoute: () => main,
+    path: 'ai-query',
+    beforeLoad: () => pageAccess(lang, '/ai-query'),
+    component: AiQueryPage,
+  });
+  const screens = screenRoutes.map(({ path, form }) =>
+    createRoute({
+      getParentRoute: () => main,
+      path: path.slice(1),
+      beforeLoad: () => pageAccess(lang, path),
+      component: () => <ScreenPage form={form} path={path} />,
+    }),
+  );
+  return langRoute.addChildren([login, main.addChildren([home, aiQuery, ...screens])]);
+}
+
+const routeTree = root.addChildren([rootIndex, ...LANGS.map(langTree)]);
+
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultNotFoundComponent: NotFoundPage,
+  defaultErrorComponent: ErrorPage,
+});
+
+setNavigate((to) => {
+  const href = to === '/' ? `/${session.get().lang}` : `/${session.get().lang}${to}`;
+  void router.navigate({ href });
+});

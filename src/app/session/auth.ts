@@ -1,0 +1,115 @@
+import { refreshDelay } from '../../core/refresh.ts';
+import { api, setAuthHooks } from '../api/client.ts';
+import { COOKIES, removeCookie, setCookie } from './cookies.ts';
+import { session } from './session.ts';
+
+/**
+ * The auth lifecycle of spec §4: login stores the tokens and fetches the user; a refresh
+ * is scheduled at 80 % of the token's remaining life; logout (explicit, failed refresh,
+ * unrecoverable 401, 412) clears tokens, the timer and the menu.
+ */
+let timer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<boolean> | undefined;
+let navigate: (to: string) => void = (to) => location.assign(to);
+
+/** The router plugs in its navigation (logout → /login or root, with the language prefix). */
+export const setNavigate = (fn: (to: string) => void) => {
+  navigate = fn;
+};
+
+function storeTokens(token: string, refreshToken: string) {
+  setCookie(COOKIES.token, token);
+  setCookie(COOKIES.refreshToken, refreshToken);
+  setCookie(COOKIES.strategy, 'local');
+  session.set({ token, refreshToken });
+  scheduleRefresh();
+}
+
+export function scheduleRefresh(now = Date.now()) {
+  clearTimeout(timer);
+  timer = undefined;
+  const delay = refreshDelay(session.get().token, now);
+  if (delay === null) return;
+  // setTimeout cannot wait longer than 2^31-1 ms.
+  timer = setTimeout(() => void refresh().then((ok) => ok || logout('/login')), Math.min(delay, 2_147_483_647));
+}
+
+/** One refresh at a time; resolves whether new tokens are in the session. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const rt = session.get().refreshToken;
+    if (!rt) return false;
+    try {
+      const r = await api.rpc('refresh_token', { refresh_token: rt }, { bearer: rt, retried: true });
+      storeTokens(r.token, r.refresh_token);
+      return true;
+    } catch {
+      console.error('Refresh token API error');
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+export async function login(email: string, password: string): Promise<void> {
+  const r = await api.rpc('login', { email, password });
+  storeTokens(r.token, r.refresh_token);
+  await fetchUser();
+}
+
+/** Clears everything of the signed-in user and goes to `to` ('/login' or '/'). */
+export function logout(to: '/login' | '/' = '/login') {
+  const rt = session.get().refreshToken;
+  if (rt) void api.rpc('logout', { refresh_token: rt }).catch(() => {});
+  clearTimeout(timer);
+  timer = undefined;
+  for (const c of [COOKIES.token, COOKIES.refreshToken, COOKIES.strategy]) removeCookie(c);
+  session.set({ token: undefined, refreshToken: undefined, user: null, shops: [], viewRates: {}, companyRates: {} });
+  navigate(to);
+}
+
+setAuthHooks({ refresh, logout });
+
+/** The user object (menu, companies, bookmarks); a failure logs out. Then company, shops and currencies. */
+export async function fetchUser(): Promise<boolean> {
+  try {
+    const user = await api.rpc('user', {});
+    const codes = user.companies.map((c) => c.company_code);
+    const cookie = session.get().company;
+    const company = cookie && codes.includes(cookie) ? cookie : codes[0];
+    if (company) setCookie(COOKIES.company, company);
+    session.set({ user, company });
+    await loadCompanyData();
+    return true;
+  } catch {
+    if (session.get().token) logout('/login');
+    return false;
+  }
+}
+
+/** Shops, currencies and view rates of the selected company (spec §4: company change reloads them). */
+async function loadCompanyData() {
+  const s = session.get();
+  if (!s.company) return;
+  const [shops, cur] = await Promise.all([api.get<typeof s.shops>('/shops'), api.rpc('currencies', { currency_code: null })]);
+  const codes = cur.data.currencies.map((c) => c.currency_code);
+  const currency = s.currency && codes.includes(s.currency) && cur.data.company_rates[s.currency] ? s.currency : cur.data.currency?.currency_code;
+  session.set({ shops, currencies: cur.data.currencies, companyRates: cur.data.company_rates, currency });
+  if (currency) await setCurrency(currency);
+}
+
+export async function setCompany(code: string) {
+  setCookie(COOKIES.company, code);
+  session.set({ company: code });
+  await loadCompanyData();
+}
+
+export async function setCurrency(code: string) {
+  setCookie(COOKIES.currency, code);
+  session.set({ currency: code });
+  const r = await api.rpc('view_currency_rates', { currency_code: code });
+  session.set({ viewRates: r.data.rates });
+}
+

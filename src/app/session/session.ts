@@ -1,0 +1,45 @@
+import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
+import type { Currency, Language, Shop, UserInfo } from '../api/types.ts';
+import { COOKIES, getCookie } from './cookies.ts';
+import { createStore, useStore } from './createStore.ts';
+
+/** Everything the chrome and the screens know about who is working where, in which currency and language. */
+export interface SessionState {
+  token: string | undefined;
+  refreshToken: string | undefined;
+  /** From /rpc/user; null until fetched (or when logged out). */
+  user: UserInfo | null;
+  lang: Lang;
+  company: string | undefined;
+  /** The view currency. */
+  currency: string | undefined;
+  currencies: Currency[];
+  companyRates: Record<string, number>;
+  viewRates: Record<string, number>;
+  shops: Shop[];
+  languages: Language[];
+  cdn: string;
+}
+
+const cookieLang = typeof document === 'undefined' ? undefined : getCookie(COOKIES.language);
+
+export const session = createStore<SessionState>({
+  token: typeof document === 'undefined' ? undefined : getCookie(COOKIES.token),
+  refreshToken: typeof document === 'undefined' ? undefined : getCookie(COOKIES.refreshToken),
+  user: null,
+  lang: isLang(cookieLang) ? cookieLang : DEFAULT_LANG,
+  company: typeof document === 'undefined' ? undefined : getCookie(COOKIES.company),
+  currency: typeof document === 'undefined' ? undefined : getCookie(COOKIES.currency),
+  currencies: [],
+  companyRates: {},
+  viewRates: {},
+  shops: [],
+  languages: [],
+  cdn: '',
+});
+
+export const useSession = <T,>(select: (s: SessionState) => T): T => useStore(session, select);
+export const isLoggedIn = () => !!session.get().token;
+
+/** A stable empty list for selectors (a new [] per read would re-render forever). */
+export const EMPTY: never[] = [];
