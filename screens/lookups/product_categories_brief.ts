@@ -10,9 +10,9 @@ export default defineScreen({
   },
   columns: {
     product_category_id: { type: 'int' },
+    product_category_names: { type: 'multi' },
     parent_category_id: { type: 'int' },
     position: { type: 'int' },
-    product_category_names: { type: 'multi' },
     active: { type: 'bool' },
   },
 });

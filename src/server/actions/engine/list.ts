@@ -63,8 +63,7 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
   if (first === undefined || first === null) throw badRequest(`${where}.filter: expected a value for "${op}"`);
 
   if (kind === 'text') {
-    if (typeof first !== 'string') throw badRequest(`${where}.filter: expected a string, got ${describe(first)}`);
-    const x = p.add(first.toLowerCase(), 'text');
+    const x = p.add(String(scalar('text', first, `${where}.filter`)).toLowerCase(), 'text');
     switch (op) {
       case 'contains': return `strpos(lower(${e}), ${x}) > 0`;
       case 'notContains': return `coalesce(strpos(lower(${e}), ${x}), 0) = 0`;

@@ -1,4 +1,5 @@
 import { parseScreen, type ColumnMeta, type ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { screenValueTypes } from '../../../core/validation/columns.ts';
 import { screenModules } from '../../../generated/screens.ts';
 
 export type ValueType = Exclude<ColumnMeta['type'], 'ref'>;
@@ -21,18 +22,7 @@ function build(): Map<string, Screen> {
   }
   const screens = new Map<string, Screen>();
   for (const s of parsed) {
-    const valueType: Record<string, ValueType> = {};
-    for (const [field, col] of Object.entries(s.columns)) {
-      if (col.type !== 'ref') {
-        valueType[field] = col.type;
-        continue;
-      }
-      const lookup = byForm.get(col.lookup!);
-      if (!lookup) throw new Error(`${s.form}.${field}: lookup "${col.lookup}" is not a form`);
-      const lk = Array.isArray(lookup.source.key) ? lookup.source.key : [lookup.source.key];
-      const keyType = lookup.columns[lk[0]!]!.type;
-      valueType[field] = keyType === 'ref' || keyType === 'multi' ? 'text' : keyType;
-    }
+    const valueType = screenValueTypes(s, (form) => byForm.get(form));
     screens.set(s.form, {
       ...s,
       keys: Array.isArray(s.source.key) ? s.source.key : [s.source.key],

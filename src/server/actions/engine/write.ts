@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
-import { columnValue, plainObject, scalar } from './values.ts';
+import { plainObject, rowValues, scalar } from './values.ts';
 
 export interface WriteScope {
   company: string | null;
@@ -65,19 +65,6 @@ async function readRow(db: Queryable, screen: Screen, keys: unknown[], scope: Wr
   return r.rows[0];
 }
 
-/** Validated column values of a set/add payload; only editable columns (and keys on add) pass. */
-function columnValues(screen: Screen, obj: Row, allowed: (field: string) => boolean, where: string): Row {
-  const values: Row = {};
-  for (const [field, raw] of Object.entries(obj)) {
-    if (!allowed(field)) {
-      const why = field in screen.columns ? 'is not editable' : 'is not a column of this form';
-      throw badRequest(`${where}.${field}: "${field}" ${why}`);
-    }
-    values[field] = columnValue(field, screen.columns[field]!, screen.valueType[field]!, raw, where);
-  }
-  return values;
-}
-
 const writeTable = (screen: Screen) => relation(screen.source.write!);
 const isKey = (screen: Screen, f: string) => screen.keys.includes(f);
 
@@ -92,7 +79,7 @@ export async function setRow(db: Db, screen: Screen, payload: unknown, scope: Wr
     expected = scalar('int', obj[version], `payload.${version}`) as number;
   }
   const changes = Object.fromEntries(Object.entries(obj).filter(([f]) => !isKey(screen, f) && f !== version));
-  const values = columnValues(screen, changes, (f) => screen.columns[f]?.editable === true, 'payload');
+  const values = rowValues(screen, 'set', changes, 'payload');
   if (!Object.keys(values).length) throw badRequest('payload: no field to change');
   await checkRefs(db, screen, values, scope, 'payload');
 
@@ -127,13 +114,7 @@ export async function setRow(db: Db, screen: Screen, payload: unknown, scope: Wr
 /** Inserts one row: editable columns, and the key unless the database generates it. */
 export async function addRow(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
   const obj = plainObject(payload, 'payload');
-  const insertable = (f: string) => screen.columns[f]?.editable === true || (isKey(screen, f) && !screen.source.generatedKey);
-  const values = columnValues(screen, obj, insertable, 'payload');
-  for (const [field, col] of Object.entries(screen.columns)) {
-    if ((col.required || (isKey(screen, field) && !screen.source.generatedKey)) && insertable(field) && !(field in values)) {
-      throw badRequest(`payload.${field}: is required`);
-    }
-  }
+  const values = rowValues(screen, 'add', obj, 'payload'); // missing required fields and key included
   await checkRefs(db, screen, values, scope, 'payload');
   return db.transaction(async (tx) => {
     const p = new Params();

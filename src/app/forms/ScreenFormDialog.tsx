@@ -1,0 +1,361 @@
+/**
+ * Add and edit forms generated from a descriptor, in a dialog. Validation is the shared
+ * column schemas of src/core/validation (the server runs the same): multi-language fields
+ * on every change (live), the others on blur and on submit.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { keysOf, type ValueType } from '../../core/validation/columns.ts';
+import type { Message } from '../../core/validation/messages.ts';
+import { ApiError, api } from '../api/client.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { lookupScreen } from '../grid/lookupScreens.ts';
+import { useT } from '../i18n/useT.ts';
+import { useSession } from '../session/session.ts';
+import {
+  collect,
+  editPayload,
+  formFields,
+  initialValues,
+  lookupLabel,
+  validate,
+  validateField,
+  withFieldErrors,
+  type Errors,
+  type FormField,
+  type RawValue,
+  type RawValues,
+  type ScreenFormMode,
+} from './formModel.ts';
+import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
+
+type Row = Record<string, unknown>;
+
+export interface ScreenFormDialogProps {
+  /** The parsed descriptor (parseScreen). */
+  screen: ScreenDescriptor;
+  /** add: editable columns + key unless generated; edit: editable columns of `row`. */
+  mode: ScreenFormMode;
+  /** edit: the row as listed (key fields, row version, values). */
+  row?: Row;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** After a successful save, with the row as the server answered it; the dialog then closes. */
+  onSaved?(row: Row): void;
+}
+
+export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSaved }: ScreenFormDialogProps) {
+  const t = useT();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog"
+          aria-describedby={undefined}
+          // A click beside the dialog must not throw away what was typed; Esc and Cancel close it.
+          onInteractOutside={(e) => e.preventDefault()}
+        >
+          <Dialog.Title className="dialog-title">
+            <FormattedMessage id={mode === 'add' ? 'forms.title_add' : 'forms.title_edit'} values={{ screen: t(`screens.${screen.form}.title`) }} />
+          </Dialog.Title>
+          <ScreenForm
+            screen={screen}
+            mode={mode}
+            row={row}
+            onCancel={() => onOpenChange(false)}
+            onSaved={(saved) => {
+              onSaved?.(saved);
+              onOpenChange(false);
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Value types of the columns; a ref takes its lookup key's type (text when the lookup is unknown). */
+function valueTypesOf(screen: ScreenDescriptor): Record<string, ValueType> {
+  const out: Record<string, ValueType> = {};
+  for (const [field, col] of Object.entries(screen.columns)) {
+    if (col.type !== 'ref') {
+      out[field] = col.type;
+      continue;
+    }
+    const lk = col.lookup ? lookupScreen(col.lookup) : undefined;
+    const keyType = lk ? lk.columns[keysOf(lk)[0]!]?.type : undefined;
+    out[field] = !keyType || keyType === 'ref' || keyType === 'multi' ? 'text' : keyType;
+  }
+  return out;
+}
+
+type Lookup = { status: 'loading' } | { status: 'loaded'; rows: Row[] } | { status: 'error' };
+
+/** Loads the lookup rows of the form's ref fields (once per mount and company). */
+function useLookups(fields: FormField[]): Record<string, Lookup> {
+  const company = useSession((s) => s.company);
+  const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.input === 'ref' && f.col.lookup ? [f.col.lookup] : [])))], [fields]);
+  const [lookups, setLookups] = useState<Record<string, Lookup>>({});
+  useEffect(() => {
+    let live = true;
+    setLookups(Object.fromEntries(forms.map((f) => [f, { status: 'loading' } as Lookup])));
+    for (const form of forms) {
+      api
+        .action<{ rows: Row[] } | Row[] | { _out: Row[] }>(form, 'list')
+        .then((r) => {
+          const rows = Array.isArray(r) ? r : 'rows' in r ? r.rows : r._out;
+          if (live) setLookups((s) => ({ ...s, [form]: { status: 'loaded', rows } }));
+        })
+        .catch((e: unknown) => {
+          console.warn(`form: lookup ${form} failed`, e); // the select keeps the current value
+          if (live) setLookups((s) => ({ ...s, [form]: { status: 'error' } }));
+        });
+    }
+    return () => {
+      live = false;
+    };
+  }, [forms, company]);
+  return lookups;
+}
+
+interface ScreenFormProps {
+  screen: ScreenDescriptor;
+  mode: ScreenFormMode;
+  row: Row | undefined;
+  onCancel(): void;
+  onSaved(row: Row): void;
+}
+
+function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
+  const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
+  const types = useMemo(() => valueTypesOf(screen), [screen]);
+  const [initial] = useState<RawValues>(() => initialValues(fields, row));
+  const [values, setValues] = useState<RawValues>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const lookups = useLookups(fields);
+  const uid = useId();
+  const idOf = (field: string) => `${uid}-${field}`;
+  const focusAfterErrors = useRef<Errors | null>(null);
+
+  // After a refused submit, the first invalid input gets the focus.
+  useEffect(() => {
+    const errs = focusAfterErrors.current;
+    if (!errs) return;
+    focusAfterErrors.current = null;
+    for (const f of fields) {
+      const path = Object.keys(errs).find((p) => p === f.field || p.startsWith(`${f.field}.`));
+      if (path === undefined) continue;
+      const lang = path.slice(f.field.length + 1) || 'en';
+      document.getElementById(f.input === 'multi' ? langInputId(idOf(f.field), lang) : idOf(f.field))?.focus();
+      return;
+    }
+  });
+
+  const check = (f: FormField, raw: RawValue) =>
+    setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field])));
+
+  const change = (f: FormField, raw: RawValue) => {
+    setValues((s) => ({ ...s, [f.field]: raw }));
+    // Multi-language input: live. Others: on blur, and again on change once they show an error.
+    const shown = Object.keys(errors).some((p) => p === f.field || p.startsWith(`${f.field}.`));
+    if (f.input === 'multi' || shown) check(f, raw);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (saving) return;
+    setServerError(null);
+    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row));
+    if (!r.ok) {
+      focusAfterErrors.current = r.errors;
+      setErrors(r.errors);
+      return;
+    }
+    setErrors({});
+    if (mode === 'edit' && !Object.keys(r.values).length) return onCancel(); // nothing changed
+    const payload = mode === 'add' ? r.values : editPayload(screen, row ?? {}, r.values);
+    setSaving(true);
+    try {
+      const data = await api.action<{ row: Row }>(screen.form, mode === 'add' ? 'add' : 'set', payload);
+      toast({ variant: 'success', id: 'messages.data_saved' });
+      onSaved(data.row);
+    } catch (err) {
+      // The inputs keep what the user typed in every case.
+      if (err instanceof ApiError && err.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
+      else if (err instanceof ApiError && err.status === 400) setServerError(err.message);
+      else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
+      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: err instanceof Error ? err.message : String(err) } });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="screen-form">
+      {serverError && (
+        <div className="alert alert-danger" role="alert">
+          <FormattedMessage id="forms.server_refused" values={{ message: serverError }} />
+        </div>
+      )}
+      {fields.map((f) => (
+        <FieldInput
+          key={f.field}
+          f={f}
+          id={idOf(f.field)}
+          value={values[f.field] ?? null}
+          errors={errors}
+          lookup={f.input === 'ref' && f.col.lookup ? lookups[f.col.lookup] : undefined}
+          disabled={saving}
+          onChange={(raw) => change(f, raw)}
+          onBlur={() => check(f, values[f.field] ?? null)}
+        />
+      ))}
+      <div className="dialog-buttons">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          <FormattedMessage id="common.cancel" />
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
+          <FormattedMessage id="common.save" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface FieldInputProps {
+  f: FormField;
+  id: string;
+  value: RawValue;
+  errors: Errors;
+  lookup: Lookup | undefined;
+  disabled: boolean;
+  onChange(raw: RawValue): void;
+  onBlur(): void;
+}
+
+function ErrorText({ id, error }: { id: string; error: Message | undefined }) {
+  if (!error) return null;
+  return (
+    <div id={id} className="field-error" aria-live="polite">
+      <FormattedMessage id={error.id} values={error.values} />
+    </div>
+  );
+}
+
+function Label({ f, htmlFor }: { f: FormField; htmlFor: string }) {
+  return (
+    <label htmlFor={htmlFor}>
+      <FormattedMessage id={f.labelId} />
+      {f.required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+}
+
+function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }: FieldInputProps) {
+  const t = useT();
+  const lang = useSession((s) => s.lang);
+  const error = errors[f.field];
+  const errorId = `${id}-error`;
+  const a11y = {
+    id,
+    disabled,
+    onBlur,
+    'aria-required': f.required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+
+  if (f.input === 'multi') {
+    const langErrors: Record<string, Message | undefined> = { '': error };
+    for (const [p, m] of Object.entries(errors)) if (p.startsWith(`${f.field}.`)) langErrors[p.slice(f.field.length + 1)] = m;
+    return (
+      <MultiLangInput
+        id={id}
+        labelId={f.labelId}
+        value={(value ?? {}) as Record<string, string>}
+        onChange={onChange}
+        onBlur={onBlur}
+        errors={langErrors}
+        required={f.required}
+        disabled={disabled}
+      />
+    );
+  }
+
+  if (f.input === 'checkbox') {
+    return (
+      <div className="form-field form-check">
+        <div>
+          <input {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
+          <Label f={f} htmlFor={id} />
+        </div>
+        <ErrorText id={errorId} error={error} />
+      </div>
+    );
+  }
+
+  let control;
+  switch (f.input) {
+    case 'select':
+    case 'ref': {
+      const options = selectOptions(f, value, lookup, lang);
+      const index = options.findIndex((o) => o.value === value);
+      control = (
+        <select
+          {...a11y}
+          value={index < 0 ? '' : String(index)}
+          aria-busy={lookup?.status === 'loading' || undefined}
+          onChange={(e) => onChange(e.target.value === '' ? null : (options[Number(e.target.value)]?.value ?? null))}
+        >
+          <option value="">{lookup?.status === 'loading' ? t('forms.loading') : t('forms.none')}</option>
+          {options.map((o, i) => (
+            <option key={i} value={String(i)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    }
+    case 'json':
+      control = <textarea {...a11y} rows={5} spellCheck={false} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    default: {
+      const type = f.input === 'date' ? 'date' : f.input === 'datetime' ? 'datetime-local' : 'text';
+      const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined;
+      control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
+    }
+  }
+  return (
+    <div className="form-field">
+      <Label f={f} htmlFor={id} />
+      {control}
+      <ErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** Choices of a select: a column's options, or a lookup's rows (the current value always among them). */
+function selectOptions(f: FormField, value: RawValue, lookup: Lookup | undefined, lang: string): { value: string | number; label: string }[] {
+  let options: { value: string | number; label: string }[] = [];
+  if (f.input === 'select') {
+    options = (f.col.options ?? []).map((o) => ({ value: o, label: String(o) }));
+  } else if (lookup?.status === 'loaded') {
+    const lk = lookupScreen(f.col.lookup!);
+    const key = lk ? keysOf(lk)[0]! : undefined;
+    options = lookup.rows.flatMap((r) => {
+      const k = key ? r[key] : undefined;
+      if (typeof k !== 'string' && typeof k !== 'number') return [];
+      return [{ value: k, label: (lk && lookupLabel(lk, r, lang)) || String(k) }];
+    });
+  }
+  if ((typeof value === 'string' || typeof value === 'number') && !options.some((o) => o.value === value)) {
+    options = [{ value, label: String(value) }, ...options];
+  }
+  return options;
+}

@@ -1,0 +1,279 @@
+/**
+ * The pure part of descriptor forms (no React, no I/O): which fields a form shows, how
+ * inputs turn into values, the payloads of add and edit, and validation with the shared
+ * column schemas of src/core/validation (the same the server runs).
+ */
+import * as v from 'valibot';
+import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { LANGS } from '../../core/langs.ts';
+import {
+  PARSE_CONFIG,
+  fieldSchemas,
+  keysOf,
+  mustHave,
+  writableFields,
+  type FormMode,
+  type ValueType,
+} from '../../core/validation/columns.ts';
+import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
+import { parseFloatInput } from '../grid/parseFloat.ts';
+
+export type ScreenFormMode = 'add' | 'edit';
+type Row = Record<string, unknown>;
+
+/** How a field is edited. */
+export type InputKind = 'text' | 'number' | 'checkbox' | 'date' | 'datetime' | 'select' | 'ref' | 'multi' | 'json';
+
+export interface FormField {
+  field: string;
+  col: ColumnMeta;
+  type: ColumnType;
+  /** Locale key of the label. */
+  labelId: string;
+  input: InputKind;
+  /** Must be given (required, or the key on add). */
+  required: boolean;
+}
+
+/** What the inputs hold: text of text-like inputs, a boolean, a key value (select/ref), language → text. */
+export type RawValue = string | boolean | number | null | Record<string, string>;
+export type RawValues = Record<string, RawValue>;
+/** Errors by path: 'vat_rate', 'product_name', 'product_name.de'. */
+export type Errors = Record<string, Message>;
+
+export const schemaMode = (mode: ScreenFormMode): FormMode => (mode === 'add' ? 'add' : 'set');
+
+function inputKind(col: ColumnMeta): InputKind {
+  switch (col.type) {
+    case 'ref':
+      return 'ref';
+    case 'multi':
+      return 'multi';
+    case 'json':
+      return 'json';
+    case 'bool':
+      return 'checkbox';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    default:
+      if (col.options?.length) return 'select';
+      return col.type === 'text' ? 'text' : 'number';
+  }
+}
+
+/**
+ * The fields of a form, in column order: add = the editable columns plus the key columns
+ * unless the key is generated; edit = the editable columns.
+ */
+export function formFields(screen: Pick<ScreenDescriptor, 'columns' | 'source'>, mode: ScreenFormMode): FormField[] {
+  return writableFields(screen, schemaMode(mode)).map((field) => {
+    const col = screen.columns[field]!;
+    return {
+      field,
+      col,
+      type: col.type,
+      labelId: `fields.${field}`,
+      input: inputKind(col),
+      required: col.required || (mode === 'add' && mustHave(screen, field)),
+    };
+  });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO → the local 'yyyy-MM-ddTHH:mm' of <input type="datetime-local">. */
+export function toLocalDateTime(iso: unknown): string {
+  if (typeof iso !== 'string' || !iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** What an input shows for a stored value (add: the empty form). */
+export function initialRaw(f: FormField, value: unknown): RawValue {
+  switch (f.input) {
+    case 'checkbox':
+      return value === true;
+    case 'multi': {
+      const out: Record<string, string> = {};
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [lang, text] of Object.entries(value)) if (typeof text === 'string') out[lang] = text;
+      }
+      return out;
+    }
+    case 'select':
+    case 'ref':
+      return typeof value === 'string' || typeof value === 'number' ? value : null;
+    case 'datetime':
+      return toLocalDateTime(value);
+    case 'json':
+      return value === null || value === undefined ? '' : JSON.stringify(value, null, 2);
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+export function initialValues(fields: FormField[], row?: Row): RawValues {
+  return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, row?.[f.field])]));
+}
+
+/**
+ * Number inputs follow the float editor's rule (spec §5: strip all but digits, comma and
+ * dot; with both separators the last one is decimal; a lone comma is decimal). A leading
+ * minus keeps its sign. Text with no digit at all is not a number.
+ */
+export function parseNumberInput(raw: string): number | null | 'invalid' {
+  if (raw.trim() === '') return null;
+  const n = parseFloatInput(raw);
+  if (n === null) return 'invalid';
+  return raw.trim().startsWith('-') ? -n : n;
+}
+
+/** A multi value as sent: languages left empty are dropped unless they clear a stored text. */
+export function multiValue(raw: Record<string, string>, stored?: unknown): Record<string, string> {
+  const before = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const out: Record<string, string> = {};
+  for (const [lang, text] of Object.entries(raw)) {
+    const had = typeof before[lang] === 'string' && before[lang] !== '';
+    if (text !== '' || had) out[lang] = text;
+  }
+  return out;
+}
+
+/** Input → value, or an error when the text cannot be that type at all (e.g. JSON syntax). */
+export function toValue(f: FormField, raw: RawValue, stored?: unknown): { value: unknown } | { error: Message } {
+  switch (f.input) {
+    case 'checkbox':
+      return { value: raw === true };
+    case 'multi':
+      return { value: multiValue((raw ?? {}) as Record<string, string>, stored) };
+    case 'select':
+    case 'ref':
+      return { value: raw === '' ? null : raw };
+    case 'number': {
+      const n = parseNumberInput(String(raw ?? ''));
+      return n === 'invalid' ? { error: { id: f.type === 'int' ? M.type_integer : M.type_number } } : { value: n };
+    }
+    case 'datetime': {
+      const s = String(raw ?? '');
+      if (!s) return { value: null };
+      const d = new Date(s);
+      return Number.isNaN(d.getTime()) ? { error: { id: M.type_datetime } } : { value: d.toISOString() };
+    }
+    case 'json': {
+      const s = String(raw ?? '').trim();
+      if (!s) return { value: null };
+      try {
+        return { value: JSON.parse(s) as unknown };
+      } catch {
+        return { error: { id: M.type_json } };
+      }
+    }
+    default:
+      return { value: raw ?? '' };
+  }
+}
+
+/** Whether an input differs from what it showed at the start (multi: by language, '' = absent). */
+export function isChanged(f: FormField, initial: RawValue, current: RawValue): boolean {
+  if (f.input !== 'multi') return initial !== current;
+  const a = (initial ?? {}) as Record<string, string>;
+  const b = (current ?? {}) as Record<string, string>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].some((l) => (a[l] ?? '') !== (b[l] ?? ''));
+}
+
+export interface Submission {
+  /** The writable fields validated (add: every field; edit: the changed ones). */
+  values: Row;
+  /** Input conversion errors (a number without digits, bad JSON). */
+  errors: Errors;
+}
+
+/**
+ * The fields a submit writes, converted. Add: every field, empty ones left out (the
+ * database default applies; must-haves then fail validation). Edit: only the fields
+ * whose input changed.
+ */
+export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawValues, current: RawValues, row?: Row): Submission {
+  const values: Row = {};
+  const errors: Errors = {};
+  for (const f of fields) {
+    if (mode === 'edit' && !isChanged(f, initial[f.field] ?? null, current[f.field] ?? null)) continue;
+    const r = toValue(f, current[f.field] ?? null, row?.[f.field]);
+    if ('error' in r) errors[f.field] = r.error;
+    else if (mode === 'edit' || !isEmptyValue(f, r.value)) values[f.field] = r.value;
+  }
+  return { values, errors };
+}
+
+const isEmptyValue = (f: FormField, x: unknown) =>
+  x === null || x === '' || (f.input === 'multi' && Object.keys(x as object).length === 0);
+
+/** Validates the collected values with the shared row schema; errors by path. */
+export function validate(
+  screen: Pick<ScreenDescriptor, 'columns' | 'source'>,
+  mode: ScreenFormMode,
+  valueTypes: Record<string, ValueType>,
+  sub: Submission,
+): { ok: true; values: Row } | { ok: false; errors: Errors } {
+  const schemas = fieldSchemas(screen, schemaMode(mode), valueTypes);
+  const r = v.safeParse(v.object(schemas), sub.values, PARSE_CONFIG);
+  const errors: Errors = { ...(r.success ? {} : issuesByPath(r.issues)) };
+  for (const [p, m] of Object.entries(sub.errors)) errors[p] = m;
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, values: r.success ? r.output : {} };
+}
+
+/** Errors of one field (blur, or every change of a multi field): the field's path and its languages. */
+export function validateField(
+  screen: Pick<ScreenDescriptor, 'columns' | 'source'>,
+  mode: ScreenFormMode,
+  valueTypes: Record<string, ValueType>,
+  f: FormField,
+  raw: RawValue,
+  stored?: unknown,
+): Errors {
+  const c = toValue(f, raw, stored);
+  if ('error' in c) return { [f.field]: c.error };
+  const schema = fieldSchemas(screen, schemaMode(mode), valueTypes)[f.field]!;
+  const value = mode === 'add' && isEmptyValue(f, c.value) ? undefined : c.value;
+  const r = v.safeParse(schema, value, PARSE_CONFIG);
+  if (r.success) return {};
+  return Object.fromEntries(Object.entries(issuesByPath(r.issues)).map(([p, m]) => [p ? `${f.field}.${p}` : f.field, m]));
+}
+
+/** Replaces the errors of one field (and its languages) with new ones. */
+export function withFieldErrors(errors: Errors, field: string, next: Errors): Errors {
+  const out: Errors = {};
+  for (const [p, m] of Object.entries(errors)) if (p !== field && !p.startsWith(`${field}.`)) out[p] = m;
+  return { ...out, ...next };
+}
+
+/** The set payload of edit mode: the row's key fields and version, then the changed fields. */
+export function editPayload(screen: Pick<ScreenDescriptor, 'source'>, row: Row, changed: Row): Row {
+  const payload: Row = {};
+  for (const k of keysOf(screen)) payload[k] = row[k];
+  if (screen.source.version) payload[screen.source.version] = row[screen.source.version];
+  return { ...payload, ...changed };
+}
+
+/** The languages a multi input offers: the UI languages (spec §1). */
+export const FORM_LANGS = LANGS;
+
+/** A lookup row's label: the first non-key column; multi in the language (then English, then any). */
+export function lookupLabel(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, row: Row, lang: string): string {
+  const keys = keysOf(lookup);
+  const field = Object.keys(lookup.columns).find((f) => !keys.includes(f)) ?? keys[0]!;
+  const value = row[field];
+  if (lookup.columns[field]?.type === 'multi') return multiText(value, lang);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+export function multiText(value: unknown, lang: string): string {
+  if (!value || typeof value !== 'object') return '';
+  const m = value as Record<string, unknown>;
+  const pick = [m[lang], m.en, ...Object.values(m)].find((x) => typeof x === 'string' && x !== '');
+  return typeof pick === 'string' ? pick : '';
+}

@@ -1,0 +1,266 @@
+/**
+ * Valibot schemas of written values, built from descriptor columns: the one set of rules
+ * the server's api_action engine and the browser forms both validate with.
+ * Isomorphic and pure (no I/O, no React). Issue messages are locale keys (./messages.ts).
+ *
+ * Rules (schemas/screen.ts ColumnMeta):
+ * - `null`, `undefined` and `''` are "empty": allowed (→ null) unless `required`.
+ * - types: int = safe integer; number/money = finite number; bool; date = a real calendar
+ *   date `yyyy-MM-dd`; datetime = a parseable date-time (≤ 40 chars) → ISO; text = string;
+ *   multi = object of two-letter language code → string; json = any JSON value.
+ * - text: `required` also refuses blank text; `maxLength`; `pattern`.
+ * - multi: `maxLength` per language; `required` = non-blank in at least one language.
+ * - `min`/`max` compare by value (numbers; dates as `yyyy-MM-dd` strings); `options` lists
+ *   the only allowed values.
+ */
+import * as v from 'valibot';
+import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { M, msg } from './messages.ts';
+
+/** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
+export type ValueType = Exclude<ColumnType, 'ref'>;
+/** The parts of a column the value rules read. */
+export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'options'>;
+export type Scalar = string | number | boolean;
+export type MultiText = Record<string, string>;
+/** The value a column schema outputs. */
+export type ColumnValue = unknown;
+
+/** Longest text (per language for multi) and largest JSON text accepted, whatever the descriptor says. */
+export const MAX_TEXT = 100_000;
+export const MAX_JSON = 100_000;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LANG = /^[a-z]{2}$/;
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export const isEmpty = (x: unknown): x is null | undefined | '' => x === null || x === undefined || x === '';
+export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not). */
+export function isValidDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** PostgreSQL text and jsonb cannot hold U+0000. */
+const noNul = (s: string) => !s.includes('\u0000');
+const noNulDeep = (x: unknown): boolean =>
+  typeof x === 'string'
+    ? noNul(x)
+    : typeof x === 'object' && x !== null
+      ? Object.entries(x).every(([k, val]) => noNul(k) && noNulDeep(val))
+      : true;
+const isDateTime = (s: string) => s.length <= 40 && !Number.isNaN(Date.parse(s));
+
+export const typeMessage: Record<ValueType, string> = {
+  int: M.type_integer,
+  number: M.type_number,
+  money: M.type_number,
+  bool: M.type_bool,
+  date: M.type_date,
+  datetime: M.type_datetime,
+  text: M.type_text,
+  multi: M.type_multi,
+  json: M.type_json,
+};
+
+export type ScalarType = Exclude<ValueType, 'multi' | 'json'>;
+
+/** The bare type of a scalar (keys, filter values): no emptiness, no bounds. */
+export function scalarSchema(type: ScalarType): v.GenericSchema<unknown, Scalar> {
+  const m = typeMessage[type];
+  switch (type) {
+    case 'int':
+      return v.pipe(v.number(m), v.safeInteger(m));
+    case 'number':
+    case 'money':
+      return v.pipe(v.number(m), v.finite(m));
+    case 'bool':
+      return v.boolean(m);
+    case 'date':
+      return v.pipe(v.string(m), v.check(isValidDate, m));
+    case 'datetime':
+      return v.pipe(
+        v.string(m),
+        v.check(isDateTime, m),
+        v.transform((s) => new Date(s).toISOString()),
+      );
+    case 'text':
+      return v.pipe(v.string(m), v.maxLength(MAX_TEXT, msg(M.max_length, { max: MAX_TEXT })), v.check(noNul, M.invalid_character));
+  }
+}
+
+type Rule = [ok: (x: Scalar) => boolean, message: string];
+
+/** Bound, length, pattern and option rules of a scalar column, in the order they are checked. */
+function scalarRules(col: ColumnRules, type: ScalarType): Rule[] {
+  const rules: Rule[] = [];
+  if (type === 'text') {
+    if (col.required) rules.push([(s) => (s as string).trim() !== '', M.required]);
+    const maxLength = col.maxLength;
+    if (maxLength) rules.push([(s) => (s as string).length <= maxLength, msg(M.max_length, { max: maxLength })]);
+    if (col.pattern) {
+      const re = new RegExp(col.pattern);
+      rules.push([(s) => re.test(s as string), M.pattern]);
+    }
+  }
+  // By value, as JavaScript compares (numbers numerically, yyyy-MM-dd strings in date order).
+  const { min, max, options } = col;
+  if (min !== undefined) rules.push([(x) => !((x as number) < (min as number)), msg(M.min, { min })]);
+  if (max !== undefined) rules.push([(x) => !((x as number) > (max as number)), msg(M.max, { max })]);
+  if (options) rules.push([(x) => options.includes(x as string | number), msg(M.options, { options })]);
+  return rules;
+}
+
+function scalarColumn(col: ColumnRules, type: ScalarType): v.GenericSchema<unknown, Scalar> {
+  const rules = scalarRules(col, type);
+  if (!rules.length) return scalarSchema(type);
+  return v.pipe(
+    scalarSchema(type),
+    // The first rule that fails is the issue (one message per field).
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const failed = rules.find(([ok]) => !ok(dataset.value));
+      if (failed) addIssue({ message: failed[1] });
+    }),
+  );
+}
+
+/** Multi-language text: { en: '…', de: '…' }; issues name the language ('product_name.de'). */
+function multiColumn(col: ColumnRules): v.GenericSchema<unknown, MultiText> {
+  const maxLength = Math.min(col.maxLength ?? MAX_TEXT, MAX_TEXT);
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, M.type_multi),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const obj = dataset.value;
+      let filled = false;
+      for (const [lang, text] of Object.entries(obj)) {
+        const fail = (message: string) =>
+          addIssue({ message, input: text, path: [{ type: 'object', origin: 'value', input: obj, key: lang, value: text }] });
+        if (FORBIDDEN_KEYS.has(lang)) fail(M.key_not_allowed);
+        else if (!LANG.test(lang)) fail(M.type_language);
+        else if (typeof text !== 'string') fail(M.type_text);
+        else if (text.length > maxLength) fail(msg(M.max_length, { max: maxLength }));
+        else if (!noNul(text)) fail(M.invalid_character);
+        else if (text.trim() !== '') filled = true;
+      }
+      if (col.required && !filled && !dataset.issues) addIssue({ message: M.required_any_language });
+    }),
+  ) as v.GenericSchema<unknown, MultiText>;
+}
+
+function jsonColumn(): v.GenericSchema<unknown, unknown> {
+  return v.pipe(
+    v.unknown(),
+    v.check((x) => {
+      try {
+        return JSON.stringify(x) !== undefined;
+      } catch {
+        return false;
+      }
+    }, M.type_json),
+    v.check((x) => (JSON.stringify(x) ?? '').length <= MAX_JSON, M.too_large),
+    v.check(noNulDeep, M.invalid_character),
+  );
+}
+
+const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x));
+
+/**
+ * The schema of one written value: empty → null (or `validation.required`), else the
+ * type and the column's rules. Output is the value as it is stored (datetime as ISO).
+ */
+export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema<unknown, ColumnValue> {
+  const body = type === 'multi' ? multiColumn(col) : type === 'json' ? jsonColumn() : scalarColumn(col, type);
+  if (col.required) return v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required), body);
+  return v.pipe(v.unknown(), emptyToNull, v.nullable(body));
+}
+
+/** What a form or a write needs of a screen. */
+export type FormScreen = Pick<ScreenDescriptor, 'columns' | 'source'>;
+export type FormMode = 'add' | 'set';
+
+export const keysOf = (screen: Pick<ScreenDescriptor, 'source'>): string[] =>
+  Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key];
+
+/**
+ * The fields written in a mode, in column order: `set` the editable columns; `add` also
+ * the key columns unless the database generates the key.
+ */
+export function writableFields(screen: FormScreen, mode: FormMode): string[] {
+  const keys = keysOf(screen);
+  return Object.entries(screen.columns)
+    .filter(([f, c]) => c.editable || (mode === 'add' && keys.includes(f) && !screen.source.generatedKey))
+    .map(([f]) => f);
+}
+
+/** Fields that must be given on add: required ones and the key unless generated. */
+export function mustHave(screen: FormScreen, field: string): boolean {
+  return screen.columns[field]!.required || (keysOf(screen).includes(field) && !screen.source.generatedKey);
+}
+
+/** The value type of a column: its own, or for a ref the one given (its lookup's key type). */
+export function valueTypeOf(col: Pick<ColumnMeta, 'type'>, refType?: ValueType): ValueType {
+  if (col.type !== 'ref') return col.type;
+  if (!refType) throw new Error('a ref column needs the value type of its lookup key');
+  return refType;
+}
+
+/** Value types of a screen's columns; `lookup` resolves a lookup form's descriptor. */
+export function screenValueTypes(
+  screen: Pick<ScreenDescriptor, 'columns'>,
+  lookup: (form: string) => Pick<ScreenDescriptor, 'columns' | 'source'> | undefined,
+): Record<string, ValueType> {
+  const out: Record<string, ValueType> = {};
+  for (const [field, col] of Object.entries(screen.columns)) {
+    if (col.type !== 'ref') {
+      out[field] = col.type;
+      continue;
+    }
+    const lk = lookup(col.lookup!);
+    if (!lk) throw new Error(`${field}: lookup "${col.lookup}" is not a form`);
+    const keyType = lk.columns[keysOf(lk)[0]!]!.type;
+    out[field] = keyType === 'ref' || keyType === 'multi' ? 'text' : keyType;
+  }
+  return out;
+}
+
+/**
+ * The schema of each written field of a row, by field. `add`: the fields of
+ * `writableFields(add)`; required ones and a non-generated key must be present and
+ * non-empty. `set`: the editable fields, each optional (only changed fields are sent);
+ * required ones may not be emptied.
+ */
+export function fieldSchemas(
+  screen: FormScreen,
+  mode: FormMode,
+  valueTypes: Partial<Record<string, ValueType>>,
+): Record<string, v.GenericSchema<unknown, unknown>> {
+  const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
+  for (const field of writableFields(screen, mode)) {
+    const col = screen.columns[field]!;
+    const must = mode === 'add' && mustHave(screen, field);
+    const schema = columnSchema({ ...col, required: col.required || must }, valueTypeOf(col, valueTypes[field]));
+    // A missing must-have field runs as null, so it gets validation.required at its path.
+    entries[field] = must ? v.optional(schema, null) : v.optional(schema);
+  }
+  return entries;
+}
+
+/**
+ * The schema of the written fields of a row (see `fieldSchemas`). Key and row version of
+ * `set` are not in it (the row gives them, the server checks them). Unknown fields are
+ * dropped from the output (the server refuses them before).
+ */
+export function rowSchema(
+  screen: FormScreen,
+  mode: FormMode,
+  valueTypes: Partial<Record<string, ValueType>>,
+): v.GenericSchema<unknown, Record<string, ColumnValue>> {
+  return v.object(fieldSchemas(screen, mode, valueTypes), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
+}
+
+/** Validation config: the first issue of each value's pipe, all fields. */
+export const PARSE_CONFIG = { abortPipeEarly: true } as const;
