@@ -9,7 +9,7 @@ import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { checkLocales } from './locales.ts';
 import { checkRegistryKeys } from './registries.ts';
-import { routesSource } from './routes.ts';
+import { lookupsSource, routesSource } from './routes.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -40,6 +40,7 @@ await step('screens', async () => {
   const screens = await loadScreens();
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
+  emit(join(gen, 'lookups.ts'), lookupsSource(screens));
   const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(screens.map((s) => s.screen))];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);

@@ -185,6 +185,8 @@ export const ListPayload = v.strictObject({
   endRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   sortModel: v.optional(SortModel),
   filterModel: v.optional(v.record(v.string(), FilterItem)),
+  /** Language of multi-language columns for filters and sort; default: the user's language. */
+  language: v.optional(lang),
   /** Keyset window: the sort values of the last row already loaded (client passes them back). */
   after: v.optional(v.array(v.nullable(scalar))),
 });

@@ -13,7 +13,7 @@ export default defineScreen({
   },
   columns: {
     product_code: { width: 150, pinned: 'left', required: true, maxLength: 40, pattern: '^[A-Za-z0-9._/-]+$' },
-    product_name: { type: 'multi', editable: true, required: true, maxLength: 200, translate: true },
+    product_name: { type: 'multi', editable: true, required: true, maxLength: 200, translate: true, width: 250 },
     supplier_product_code: { editable: true, maxLength: 60 },
     brand_id: { type: 'ref', lookup: 'product_brands_brief', editable: true },
     mf_id: { type: 'ref', lookup: 'product_manufacturers_brief', editable: true },

@@ -13,7 +13,7 @@ export default defineScreen({
   },
   columns: {
     product_code: { width: 150, pinned: 'left' },
-    product_name: { type: 'multi' },
+    product_name: { type: 'multi', width: 250 },
     brand_name: { width: 150 },
     stock_qty: { type: 'number', width: 100 },
     qty: { type: 'number', width: 100 },

@@ -54,6 +54,10 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       expect(de.status).toBe(200);
       expect(de.body.data.total).toBeGreaterThan(0);
       for (const row of de.body.data.rows) expect(row.product_name.de.toLowerCase()).toContain(word);
+      // The language may also be named in the payload (the grid sends the UI language).
+      const asked = await list({ endRow: 200, language: 'de', filterModel: { product_name: { filterType: 'text', type: 'contains', filter: word } } });
+      expect(asked.body.data.total).toBe(de.body.data.total);
+      expect((await list({ language: 'xx1' })).status).toBe(400);
       const notDe = await s.action(catalog, 'product_list', 'list', { endRow: 200, filterModel: { product_name: { filterType: 'text', type: 'notContains', filter: word } } });
       expect(notDe.body.data.total + de.body.data.total).toBe((await s.action(catalog, 'product_list', 'list', { endRow: 1 })).body.data.total);
       const range = await list({ endRow: 500, filterModel: { selling_price_shop: { filterType: 'number', type: 'inRange', filter: 10, filterTo: 20 } } });

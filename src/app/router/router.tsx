@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { LANGS, type Lang } from '../../core/langs.ts';
 import { screenRoutes } from '../../generated/routes.ts';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
@@ -9,11 +10,13 @@ import { Root } from '../layouts/Root.tsx';
 import { AiQueryPage } from '../pages/AiQueryPage.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { LoginPage } from '../pages/LoginPage.tsx';
-import { ScreenPage } from '../pages/ScreenPage.tsx';
 import { setNavigate } from '../session/auth.ts';
 import { applyLanguage } from '../session/language.ts';
 import { session } from '../session/session.ts';
 import { guestOnly, pageAccess, requireUser } from './guards.ts';
+
+/** Grid, forms and their libraries load with the first screen, not with the login page. */
+const ScreenPage = lazy(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
 
 /**
  * The route tree: under each of the seven language prefixes the login page, and a main

@@ -2,12 +2,14 @@
 export const COOKIE_MAX_AGE = 15_552_000;
 export const LANGUAGE_MAX_AGE = 365 * 24 * 3600;
 
-/** Auth cookie names: prefix 'auth.', token prefix 'token.', strategy 'local'. */
+/** Spec §9: auth cookie prefix 'auth.', token prefix 'token.'; the strategy is 'local'. */
+const AUTH = 'auth.';
+const TOKEN = 'token.';
 export const COOKIES = {
-  token: 'auth.token.local',
-  refreshToken: 'auth.refresh_token.local',
-  strategy: 'auth.strategy',
-  redirect: 'auth.redirect',
+  token: `${AUTH}${TOKEN}local`,
+  refreshToken: `${AUTH}refresh_${TOKEN}local`,
+  strategy: `${AUTH}strategy`,
+  redirect: `${AUTH}redirect`,
   company: 'company',
   currency: 'currency',
   language: 'language',

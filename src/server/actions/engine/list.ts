@@ -138,6 +138,7 @@ export interface ListRequest {
   sortModel?: Sort[] | undefined;
   filterModel?: Record<string, Filter> | undefined;
   after?: unknown[] | undefined;
+  language?: string | undefined;
   /** Equality filters of the `filter` action. */
   equals?: Record<string, unknown> | undefined;
 }
@@ -149,12 +150,13 @@ export function parseList(payload: unknown): ListRequest {
 /** `filter` payload: an equality object, with the window and sort allowed beside it. */
 export function parseFilter(payload: unknown): ListRequest {
   if (payload === undefined || payload === null) return {};
-  const { startRow, endRow, sortModel, after, ...equals } = plainObject(payload, 'payload');
-  const windowed = parseInput(ListPayload, { startRow, endRow, sortModel, after });
+  const { startRow, endRow, sortModel, after, language, ...equals } = plainObject(payload, 'payload');
+  const windowed = parseInput(ListPayload, { startRow, endRow, sortModel, after, language });
   return { ...windowed, equals };
 }
 
-export async function list(db: Queryable, screen: Screen, req: ListRequest, scope: ListScope) {
+export async function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope) {
+  const scope = req.language ? { ...listScope, language: req.language } : listScope;
   const p = new Params();
   const lang: { ref?: string } = {};
   const where: string[] = [];

@@ -1,0 +1,133 @@
+/**
+ * Descriptor → grid model, computed once per screen: columns with their renderer,
+ * editor, filter kind and lookup resolved; key handling (row ids, delete keys).
+ */
+import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { editors } from './editors/index.tsx';
+import { lookupScreen } from './lookupScreens.ts';
+import { defaultEditor, defaultRenderer, isEditorKey, isRendererKey, type EditorKey, type RendererKey } from './registryKeys.ts';
+import { renderers } from './renderers/index.tsx';
+import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
+
+export interface GridModel {
+  screen: ScreenDescriptor;
+  /** Every descriptor column, in declared order (hidden ones included). */
+  columns: GridColumn[];
+  byField: ReadonlyMap<string, GridColumn>;
+  keys: string[];
+  keyTypes: ValueType[];
+  /** Row version field sent back on set. */
+  version: string | undefined;
+  /** Lookup forms the grid needs (ref columns). */
+  lookupForms: string[];
+  rowId(row: Row): string;
+  /** The delete key of a row id: the key value, or an object of key fields. */
+  keyOfId(id: string): unknown;
+  /** The key fields of a row, as set sends them. */
+  keyFields(row: Row): Row;
+}
+
+const scalarOf = (t: ColumnType): ValueType => (t === 'ref' || t === 'multi' ? 'text' : t);
+const isNumeric = (t: ValueType) => t === 'int' || t === 'number' || t === 'money';
+
+function lookupDef(form: string): LookupDef | null {
+  const s = lookupScreen(form);
+  if (!s) return null;
+  const keys = Array.isArray(s.source.key) ? s.source.key : [s.source.key];
+  const keyField = keys[0]!;
+  // The display field of a lookup is its first non-key column.
+  const displayField = Object.keys(s.columns).find((f) => !keys.includes(f)) ?? keyField;
+  return {
+    form,
+    keyField,
+    keyType: scalarOf(s.columns[keyField]!.type),
+    displayField,
+    displayType: s.columns[displayField]!.type,
+  };
+}
+
+function filterKind(type: ColumnType): FilterKind | null {
+  switch (type) {
+    case 'text':
+    case 'multi':
+      return 'text';
+    case 'int':
+    case 'number':
+    case 'money':
+      return 'number';
+    case 'bool':
+      return 'bool';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'ref':
+      return 'ref';
+    case 'json':
+      return null;
+  }
+}
+
+function pickRenderer(field: string, key: string | undefined, type: ColumnType): RendererKey {
+  if (key === undefined) return defaultRenderer(type);
+  if (isRendererKey(key)) return key;
+  console.warn(`grid: column ${field}: unknown renderer "${key}"`);
+  return defaultRenderer(type);
+}
+
+function pickEditor(field: string, key: string | undefined, type: ColumnType): EditorKey | null {
+  if (key === undefined) return defaultEditor(type);
+  if (isEditorKey(key)) return key;
+  console.warn(`grid: column ${field}: unknown editor "${key}"`);
+  return defaultEditor(type);
+}
+
+export function buildGridModel(screen: ScreenDescriptor): GridModel {
+  const keys = Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key];
+  const columns: GridColumn[] = Object.entries(screen.columns).map(([field, meta]) => {
+    const lookup = meta.type === 'ref' && meta.lookup ? lookupDef(meta.lookup) : null;
+    const valueType = meta.type === 'ref' ? (lookup?.keyType ?? 'text') : meta.type;
+    const rendererKey = pickRenderer(field, meta.renderer, meta.type);
+    const editorKey = pickEditor(field, meta.editor, meta.type);
+    const renderer = renderers[rendererKey];
+    return {
+      field,
+      meta,
+      type: meta.type,
+      valueType,
+      labelId: `fields.${field}`,
+      rendererKey,
+      renderer,
+      editorKey,
+      editor: editorKey ? editors[editorKey] : null,
+      editable: meta.editable && !!screen.source.write && (!!editorKey || !!renderer.clickValue),
+      width: meta.width,
+      pinned: meta.pinned,
+      sortable: meta.sortable && meta.type !== 'json',
+      filter: meta.filterable ? filterKind(meta.type) : null,
+      align: renderer.align ?? (isNumeric(valueType) && meta.type !== 'ref' ? 'end' : meta.type === 'bool' ? 'center' : 'start'),
+      lookup,
+    };
+  });
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  const keyTypes = keys.map((k) => byField.get(k)?.valueType ?? 'text');
+  const single = keys.length === 1;
+  const k0 = keys[0]!;
+  return {
+    screen,
+    columns,
+    byField,
+    keys,
+    keyTypes,
+    version: screen.source.version,
+    lookupForms: [...new Set(columns.flatMap((c) => (c.lookup ? [c.lookup.form] : [])))],
+    rowId: single ? (row) => String(row[k0]) : (row) => JSON.stringify(keys.map((k) => row[k] ?? null)),
+    keyOfId(id) {
+      const typed = (v: unknown, t: ValueType) => (isNumeric(t) && typeof v === 'string' ? Number(v) : v);
+      if (single) return typed(id, keyTypes[0]!);
+      const vals = JSON.parse(id) as unknown[];
+      return Object.fromEntries(keys.map((k, i) => [k, typed(vals[i], keyTypes[i]!)]));
+    },
+    keyFields: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])),
+  };
+}

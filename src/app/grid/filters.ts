@@ -1,0 +1,115 @@
+/**
+ * Table state → the list payload of the server-side row model (AG Grid's shape, which
+ * the api_action engine reads). Pure functions: the query key is derived from them.
+ */
+import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import { parseFloatInput } from './parseFloat.ts';
+import type { FilterKind, GridColumn } from './types.ts';
+
+export interface FilterItem {
+  filterType?: 'text' | 'number' | 'date' | 'set';
+  type?: string;
+  filter?: string | number | boolean | null;
+  filterTo?: string | number | boolean | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+  values?: (string | number | boolean | null)[];
+}
+export type FilterModel = Record<string, FilterItem>;
+export interface SortItem {
+  colId: string;
+  sort: 'asc' | 'desc';
+}
+
+export const toSortModel = (sorting: SortingState): SortItem[] => sorting.map((s) => ({ colId: s.id, sort: s.desc ? 'desc' : 'asc' }));
+
+const OPS: [string, string][] = [
+  ['>=', 'greaterThanOrEqual'],
+  ['<=', 'lessThanOrEqual'],
+  ['<>', 'notEqual'],
+  ['!=', 'notEqual'],
+  ['>', 'greaterThan'],
+  ['<', 'lessThan'],
+  ['=', 'equals'],
+];
+
+/** A number with an optional leading minus; the rest follows the float input rule. */
+function signedNumber(s: string): number | null {
+  const t = s.trim();
+  const n = parseFloatInput(t);
+  if (n === null) return null;
+  return t.startsWith('-') ? -n : n;
+}
+
+/**
+ * A number filter expression: `10` equals, `>10` `>=10` `<5` `<=5` `!=3` (or `<>3`),
+ * `10..20` in range (inclusive). Answers null for text that is not one.
+ */
+export function parseNumberFilter(input: string): FilterItem | null {
+  const s = input.trim();
+  if (!s) return null;
+  const range = /^(.*?)\.\.(.*)$/.exec(s);
+  if (range) {
+    const from = signedNumber(range[1]!);
+    const to = signedNumber(range[2]!);
+    if (from === null || to === null) return null;
+    return { filterType: 'number', type: 'inRange', filter: Math.min(from, to), filterTo: Math.max(from, to) };
+  }
+  for (const [prefix, type] of OPS) {
+    if (s.startsWith(prefix)) {
+      const n = signedNumber(s.slice(prefix.length));
+      return n === null ? null : { filterType: 'number', type, filter: n };
+    }
+  }
+  const n = signedNumber(s);
+  return n === null ? null : { filterType: 'number', type: 'equals', filter: n };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One column's filter value (as its floating filter holds it) → a filter model item. */
+export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): FilterItem | null {
+  if (value === undefined || value === null || value === '') return null;
+  const s = String(value);
+  switch (kind) {
+    case 'text': {
+      const t = s.trim();
+      return t ? { filterType: 'text', type: 'contains', filter: t } : null;
+    }
+    case 'number': {
+      const item = parseNumberFilter(s);
+      if (item && col.valueType === 'int' && ![item.filter, item.filterTo].every((x) => x === undefined || Number.isInteger(x))) return null;
+      return item;
+    }
+    case 'bool':
+      return s === 'true' || s === 'false' ? { type: 'equals', filter: s === 'true' } : null;
+    case 'date':
+      return DATE.test(s) ? { filterType: 'date', type: 'equals', dateFrom: s } : null;
+    case 'datetime': {
+      if (!DATE.test(s)) return null;
+      // The local calendar day, as instants.
+      const from = new Date(`${s}T00:00:00`);
+      const to = new Date(`${s}T23:59:59.999`);
+      if (Number.isNaN(from.getTime())) return null;
+      return { filterType: 'date', type: 'inRange', dateFrom: from.toISOString(), dateTo: to.toISOString() };
+    }
+    case 'ref': {
+      const keyType = col.lookup?.keyType ?? 'text';
+      const key = keyType === 'int' || keyType === 'number' || keyType === 'money' ? Number(s) : s;
+      if (typeof key === 'number' && !Number.isFinite(key)) return null;
+      return { filterType: 'set', values: [key] };
+    }
+  }
+}
+
+/** The filter model of the table's column filters; filters that do not parse are left out. */
+export function toFilterModel(filters: ColumnFiltersState, columns: ReadonlyMap<string, GridColumn>): FilterModel {
+  const out: FilterModel = {};
+  for (const f of filters) {
+    const col = columns.get(f.id);
+    if (!col?.filter) continue;
+    const item = filterItem(col.filter, f.value, col);
+    if (item) out[f.id] = item;
+  }
+  return out;
+}

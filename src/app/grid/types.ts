@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import type { Lang } from '../../core/langs.ts';
+import type { Values } from '../i18n/useT.ts';
+import type { EditorKey, RendererKey } from './registryKeys.ts';
+
+/** One row as the server sends it. */
+export type Row = Record<string, unknown>;
+
+/** A loaded row: its position in the server's order, its id (the key) and its data. */
+export interface GridRow {
+  readonly index: number;
+  readonly id: string;
+  readonly data: Row;
+}
+
+/** Scalar type of a column's values (a ref takes the type of its lookup's key). */
+export type ValueType = Exclude<ColumnType, 'ref'>;
+
+/** How a column is filtered from its floating filter. */
+export type FilterKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'ref';
+
+/** A ref column's lookup source: which form, its key field and the field shown. */
+export interface LookupDef {
+  form: string;
+  keyField: string;
+  keyType: ValueType;
+  displayField: string;
+  displayType: ColumnType;
+}
+
+/** A descriptor column with everything the grid derives from it, once per screen. */
+export interface GridColumn {
+  field: string;
+  meta: ColumnMeta;
+  type: ColumnType;
+  valueType: ValueType;
+  /** Locale key of the header (fields.<field>). */
+  labelId: string;
+  rendererKey: RendererKey;
+  renderer: CellRenderer;
+  editorKey: EditorKey | null;
+  editor: CellEditor | null;
+  /** Editable by the descriptor (the grid adds the set permission). */
+  editable: boolean;
+  /** A width preset (px); absent → flex. */
+  width: number | undefined;
+  pinned: 'left' | 'right' | undefined;
+  sortable: boolean;
+  filter: FilterKind | null;
+  align: 'start' | 'end' | 'center';
+  lookup: LookupDef | null;
+}
+
+/** A loaded lookup source (ref columns): rows in server order and rows by key. */
+export interface LookupData {
+  def: LookupDef;
+  rows: Row[];
+  byKey: Map<string, Row>;
+}
+
+/** Formatters of the current locale, created once per grid and language. */
+export interface Formatters {
+  int(v: number): string;
+  number(v: number): string;
+  money(v: number): string;
+  weight(v: number): string;
+  date(v: unknown): string;
+  datetime(v: unknown): string;
+}
+
+/** What every cell may read; built once per grid render, never per cell. */
+export interface CellCtx {
+  lang: Lang;
+  fmt: Formatters;
+  t(id: string, values?: Values): string;
+  lookup(form: string): LookupData | undefined;
+  /** Text of a multi-language value in the current language (fallback English, then any). */
+  multi(v: unknown): string;
+}
+
+export interface RenderArgs {
+  value: unknown;
+  row: Row;
+  col: GridColumn;
+  ctx: CellCtx;
+  /** The cell may be changed by the user (descriptor editable + set permission). */
+  canEdit: boolean;
+}
+
+export interface CustomSaveArgs {
+  screen: ScreenDescriptor;
+  row: Row;
+  col: GridColumn;
+  value: unknown;
+}
+
+/**
+ * A display-only cell renderer: a pure function of its arguments (no hooks, no store
+ * subscriptions). A renderer whose cell changes on a click (activeFlag, keepInStock)
+ * says how with `clickValue`; the grid's one delegated handler applies it.
+ */
+export interface CellRenderer {
+  render(a: RenderArgs): ReactNode;
+  align?: 'start' | 'end' | 'center';
+  /** The value a click (or Space/Enter) sets; absent → the cell is edited with its editor. */
+  clickValue?(value: unknown, col: GridColumn): unknown;
+  /** Saves a click change another way than the form's set; answers the fields to merge into the row. */
+  save?(a: CustomSaveArgs): Promise<Row>;
+  /** Text of a lookup row (ref renderers); also the labels of the select editor. */
+  lookupText?(row: Row, data: LookupData, ctx: CellCtx): string;
+}
+
+export type EditMove = 'next' | 'prev' | 'down' | 'up' | undefined;
+
+export interface EditorProps {
+  col: GridColumn;
+  value: unknown;
+  row: Row;
+  ctx: CellCtx;
+  /** A printable key that started the edit: the text starts with it. */
+  initialInput: string | undefined;
+  /** `blurred`: the editor lost focus (the user went elsewhere; focus is not pulled back). */
+  commit(value: unknown, move?: EditMove, blurred?: boolean): void;
+  cancel(blurred?: boolean): void;
+}
+
+/** An inline editor: a component mounted in the edited cell only. */
+export type CellEditor = (p: EditorProps) => ReactNode;

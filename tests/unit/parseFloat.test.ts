@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseFloatInput, parseIntInput } from '../../src/app/grid/parseFloat.ts';
+
+describe('parseFloatInput (spec §5 float editor rule)', () => {
+  it('reads plain numbers', () => {
+    expect(parseFloatInput('12')).toBe(12);
+    expect(parseFloatInput('12.5')).toBe(12.5);
+    expect(parseFloatInput('0')).toBe(0);
+  });
+
+  it('strips everything but digits, comma and dot', () => {
+    expect(parseFloatInput(' 1 000 kg')).toBe(1000);
+    expect(parseFloatInput('€ 12,50')).toBe(12.5);
+    expect(parseFloatInput('abc7x')).toBe(7);
+    // The minus sign is not kept (the rule keeps digits and separators only).
+    expect(parseFloatInput('-5')).toBe(5);
+  });
+
+  it('treats a lone comma as the decimal separator', () => {
+    expect(parseFloatInput('12,5')).toBe(12.5);
+    expect(parseFloatInput('0,25')).toBe(0.25);
+    expect(parseFloatInput(',5')).toBe(0.5);
+    expect(parseFloatInput('1,234')).toBe(1.234);
+  });
+
+  it('with both separators, the last one is decimal and the other groups thousands', () => {
+    expect(parseFloatInput('1.234,56')).toBe(1234.56);
+    expect(parseFloatInput('1,234.56')).toBe(1234.56);
+    expect(parseFloatInput('1.234.567,8')).toBe(1234567.8);
+    expect(parseFloatInput('1,234,567.8')).toBe(1234567.8);
+    expect(parseFloatInput('12.345,')).toBe(12345);
+  });
+
+  it('reads several of one separator alone as thousands groups', () => {
+    expect(parseFloatInput('1.234.567')).toBe(1234567);
+    expect(parseFloatInput('1,234,567')).toBe(1234567);
+  });
+
+  it('answers null when no digit is left', () => {
+    expect(parseFloatInput('')).toBeNull();
+    expect(parseFloatInput('   ')).toBeNull();
+    expect(parseFloatInput('.,')).toBeNull();
+    expect(parseFloatInput('kg')).toBeNull();
+    expect(parseFloatInput(null)).toBeNull();
+    expect(parseFloatInput(undefined)).toBeNull();
+  });
+
+  it('passes finite numbers through', () => {
+    expect(parseFloatInput(3.5)).toBe(3.5);
+    expect(parseFloatInput(Number.NaN)).toBeNull();
+  });
+});
+
+describe('parseIntInput', () => {
+  it('keeps digits and a leading minus', () => {
+    expect(parseIntInput('1 000')).toBe(1000);
+    expect(parseIntInput('-12')).toBe(-12);
+    expect(parseIntInput('x')).toBeNull();
+    expect(parseIntInput('')).toBeNull();
+  });
+});
