@@ -88,6 +88,8 @@ export const Screen = v.strictObject({
   /** 'authenticated': any signed-in user may list (lookups); otherwise page permissions. */
   access: v.optional(v.picklist(['page', 'authenticated']), 'page'),
   area: v.optional(identifier),
+  /** Page frame: 'main' (header, menus), 'plain' (no chrome) or 'print' (A4 portrait document). */
+  layout: v.optional(v.picklist(['main', 'plain', 'print']), 'main'),
   source: Source,
   /** Columns in display order; keys are field names of the relation. */
   columns: v.pipe(v.record(identifier, Column), v.minEntries(1, 'at least one column')),

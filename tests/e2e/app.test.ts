@@ -170,4 +170,27 @@ describe('the browser runtime', () => {
     const stored = await server.db.query(`select path from app.user_bookmarks b join app.users u using (user_id) where u.user_email = 'catalog@example.com' and path = '/products/brands'`);
     expect(stored.rows.length).toBe(after === 'true' ? 1 : 0);
   });
+
+  it('refreshes once on a 401 and retries; a blocked user (412) is logged out to the root', async () => {
+    await signIn(page, server.url, 'admin@example.com');
+    const cookies = await context.cookies();
+    const token = cookies.find((c) => c.name === 'auth.token.local')!;
+    // An access token the server no longer accepts: the client refreshes and retries.
+    await context.addCookies([{ ...token, value: `${token.value.slice(0, -4)}AAAA` }]);
+    await page.goto(`${server.url}/en/products/brands`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(0);
+    const after = await context.cookies();
+    expect(after.find((c) => c.name === 'auth.token.local')!.value).not.toMatch(/AAAA$/);
+    const refreshBefore = cookies.find((c) => c.name === 'auth.refresh_token.local')!.value;
+    expect(after.find((c) => c.name === 'auth.refresh_token.local')!.value).not.toBe(refreshBefore); // rotated
+    // Blocked meanwhile: the next call answers 412 → logout → root → login.
+    await server.db.query(`update app.users set blocked = true where user_email = 'admin@example.com'`);
+    try {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForURL(`${server.url}/en/login`);
+      expect((await context.cookies()).find((c) => c.name === 'auth.token.local')).toBeUndefined();
+    } finally {
+      await server.db.query(`update app.users set blocked = false where user_email = 'admin@example.com'`);
+    }
+  });
 });

@@ -6,6 +6,8 @@ import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
 import { MainLayout } from '../layouts/MainLayout.tsx';
 import { NotFoundPage } from '../layouts/NotFoundPage.tsx';
+import { PlainLayout } from '../layouts/PlainLayout.tsx';
+import { PrintLayout } from '../layouts/PrintLayout.tsx';
 import { Root } from '../layouts/Root.tsx';
 import { AiQueryPage } from '../pages/AiQueryPage.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
@@ -62,15 +64,25 @@ function langTree(lang: Lang): AnyRoute {
     beforeLoad: () => pageAccess(lang, '/ai-query'),
     component: AiQueryPage,
   });
-  const screens = screenRoutes.map(({ path, form }) =>
+  // Plain and print frames: no chrome; the user and page checks are the same.
+  const plain = createRoute({ getParentRoute: () => langRoute, id: 'plain', component: PlainLayout, beforeLoad: ({ location }) => requireUser(lang, location.href) });
+  const print = createRoute({ getParentRoute: () => langRoute, id: 'print', component: PrintLayout, beforeLoad: ({ location }) => requireUser(lang, location.href) });
+  const frames = { main, plain, print };
+  const screens = screenRoutes.map(({ path, form, layout }) =>
     createRoute({
-      getParentRoute: () => main,
+      getParentRoute: () => frames[layout],
       path: path.slice(1),
       beforeLoad: () => pageAccess(lang, path),
       component: () => <ScreenPage form={form} path={path} />,
     }),
   );
-  return langRoute.addChildren([login, main.addChildren([home, aiQuery, ...screens])]);
+  const under = (frame: AnyRoute) => screens.filter((r) => r.options.getParentRoute?.() === frame);
+  return langRoute.addChildren([
+    login,
+    main.addChildren([home, aiQuery, ...under(main)]),
+    plain.addChildren(under(plain)),
+    print.addChildren(under(print)),
+  ]);
 }
 
 const routeTree = root.addChildren([rootIndex, ...LANGS.map(langTree)]);
