@@ -9,7 +9,8 @@ import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { checkLocales } from './locales.ts';
 import { checkRegistryKeys } from './registries.ts';
-import { lookupsSource, routesSource } from './routes.ts';
+import { menuRoutes } from '../src/server/db/seed/menu.ts';
+import { baseRoutes, lookupsSource, routesSource } from './routes.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -44,6 +45,9 @@ await step('screens', async () => {
   const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(screens.map((s) => s.screen))];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);
+  const built = new Set([...baseRoutes.map((r) => r.path), ...screens.flatMap((s) => (s.screen.route ? [s.screen.route] : []))]);
+  const missing = menuRoutes.filter((r) => !built.has(r));
+  console.log(`codegen: route check: ${menuRoutes.length - missing.length} of ${menuRoutes.length} menu routes built` + (missing.length ? `; without a screen: ${missing.join(' ')}` : ''));
 });
 await step('schemas/screen.schema.json', () => emit(join(root, 'schemas/screen.schema.json'), screenJsonSchemaText()));
 let doc: ReturnType<typeof openapiDocument> = {};

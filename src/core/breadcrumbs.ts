@@ -49,3 +49,12 @@ export function titlesByUrl(menu: MenuLike[], lang: string, into = new Map<strin
   }
   return into;
 }
+
+/** The menu without pages outside `paths` (not built yet) and without groups left empty. */
+export function pruneMenu<T extends MenuLike>(menu: T[], paths: ReadonlySet<string>): T[] {
+  return menu.flatMap((n) => {
+    const children = pruneMenu(n.children as T[], paths);
+    if (n.url ? !paths.has(n.url) && !children.length : !children.length) return [];
+    return [{ ...n, children }];
+  });
+}

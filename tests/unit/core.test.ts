@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbs, menuPaths, titlesByUrl, type MenuLike } from '../../src/core/breadcrumbs.ts';
+import { breadcrumbs, menuPaths, pruneMenu, titlesByUrl, type MenuLike } from '../../src/core/breadcrumbs.ts';
 import { requestHeaders, xHost } from '../../src/core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../src/core/httpErrors.ts';
 import { splitLang, withLang } from '../../src/core/langs.ts';
@@ -97,6 +97,12 @@ describe('breadcrumbs', () => {
   it('lists the pages of the tree', () => {
     expect([...menuPaths(menu)]).toEqual(['/products/brands', '/settings/vats']);
     expect(titlesByUrl(menu, 'de').get('/products/brands')).toBe('Marken');
+  });
+  it('prunes pages that are not built and groups left empty', () => {
+    const pruned = pruneMenu(menu, new Set(['/products/brands']));
+    expect(pruned).toHaveLength(1);
+    expect(pruned[0]!.children.map((c) => c.url)).toEqual(['/products/brands']);
+    expect(pruneMenu(menu, new Set())).toEqual([]);
   });
 });
 

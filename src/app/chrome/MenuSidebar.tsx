@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { useMemo } from 'react';
+import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { knownPaths } from '../router/knownPaths.ts';
 import { withLang, type Lang } from '../../core/langs.ts';
 import type { MenuNode } from '../api/types.ts';
 import { EMPTY, useSession } from '../session/session.ts';
@@ -10,8 +12,10 @@ import { Sidebar } from './Sidebar.tsx';
 export function MenuSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
-  const menu = useSession((s) => s.user?.menu ?? EMPTY);
-  const bookmarks = useSession((s) => s.user?.bookmarks ?? EMPTY);
+  const fullMenu = useSession((s) => s.user?.menu ?? EMPTY);
+  const menu = useMemo(() => pruneMenu(fullMenu, knownPaths), [fullMenu]);
+  const allBookmarks = useSession((s) => s.user?.bookmarks ?? EMPTY);
+  const bookmarks = useMemo(() => allBookmarks.filter((b) => knownPaths.has(b.path)), [allBookmarks]);
   const close = () => onOpenChange(false);
   const titleOf = titlesByUrl(menu, lang);
   return (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
+import { knownPaths } from '../router/knownPaths.ts';
 import { withLang } from '../../core/langs.ts';
 import { useSession } from '../session/session.ts';
 
@@ -10,16 +11,17 @@ export function HomePage() {
   const lang = useSession((s) => s.lang);
   const user = useSession((s) => s.user);
   if (!user) return null;
-  const areas = user.menu.filter((n) => n.menu);
+  const areas = pruneMenu(user.menu, knownPaths).filter((n) => n.menu);
   const titleOf = titlesByUrl(user.menu, lang);
+  const bookmarks = user.bookmarks.filter((b) => knownPaths.has(b.path));
   return (
     <div className="home">
       <p className="home-welcome">{intl.formatMessage({ id: 'home.welcome' }, { name: user.first_name || user.user_name })}</p>
-      {user.bookmarks.length > 0 && (
+      {bookmarks.length > 0 && (
         <section>
           <h2>{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>
           <ul className="tile-list">
-            {user.bookmarks.map((b) => (
+            {bookmarks.map((b) => (
               <li key={b.path}>
                 <Link className="tile" to={withLang(b.path, lang)}>
                   {titleOf.get(b.path) ?? b.path}
