@@ -61,12 +61,12 @@ describe('the browser runtime', () => {
     await page.waitForURL(`${server.url}/de/products/product_list`);
     await expect.poll(() => header('product_name').innerText()).toContain('Produktname');
     await expect.poll(() => page.locator('.page-title').innerText()).toBe('Produktliste');
-    expect(await bodyRows().count()).toBeGreaterThan(10);
-    const total = Number(await grid().getAttribute('aria-rowcount'));
-    expect(total).toBeGreaterThan(1000);
-    // Names show in German.
-    const names = await cellTexts('product_name');
-    expect(names.join(' ')).toMatch(/[äöüß]|Regal|Stuhl|Lampe|aus/);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(10);
+    await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount'))).toBeGreaterThan(1000);
+    // Names show in German, as the database holds them.
+    const key = await firstRowKey();
+    const de = await server.db.query<{ name: string }>(`select product_name ->> 'de' as name from app.products where product_code = $1`, [key]);
+    await expect.poll(() => cell(key, 'product_name').innerText()).toBe(de.rows[0]!.name);
   });
 
   it('sorts and filters by a column on the server', async () => {
