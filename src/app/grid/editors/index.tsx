@@ -20,6 +20,19 @@ interface InputEditorProps {
   inputMode?: 'text' | 'decimal' | 'numeric';
 }
 
+/**
+ * The keys every editor shares: Enter commits, Tab/Shift-Tab commit and move, Esc
+ * cancels; the grid never sees them. Other keys stay in the editor.
+ */
+function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void, cancel: () => void) {
+  e.stopPropagation();
+  if (e.key === 'Enter') commit(undefined);
+  else if (e.key === 'Tab') commit(e.shiftKey ? 'prev' : 'next');
+  else if (e.key === 'Escape') cancel();
+  else return;
+  e.preventDefault();
+}
+
 function InputEditor({ p, initial, parse, type = 'text', inputMode }: InputEditorProps) {
   const [text, setText] = useState(p.initialInput ?? initial);
   const [invalid, setInvalid] = useState(false);
@@ -46,19 +59,11 @@ function InputEditor({ p, initial, parse, type = 'text', inputMode }: InputEdito
     p.commit(r.value, move);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') finish(undefined);
-    else if (e.key === 'Tab') finish(e.shiftKey ? 'prev' : 'next');
-    else if (e.key === 'Escape') {
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) =>
+    editorKeyDown(e, finish, () => {
       done.current = true;
       p.cancel();
-    } else {
-      e.stopPropagation();
-      return;
-    }
-    e.preventDefault();
-    e.stopPropagation();
-  };
+    });
 
   return (
     <input
@@ -165,19 +170,12 @@ function SelectEditor({ p, options }: { p: EditorProps; options: Option[] }) {
       value={String(index)}
       aria-label={p.ctx.t(p.col.labelId)}
       onChange={(e) => finish(Number(e.target.value))}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') finish(Number(e.currentTarget.value));
-        else if (e.key === 'Tab') finish(Number(e.currentTarget.value), e.shiftKey ? 'prev' : 'next');
-        else if (e.key === 'Escape') {
+      onKeyDown={(e) =>
+        editorKeyDown(e, (move) => finish(Number(e.currentTarget.value), move), () => {
           done.current = true;
           p.cancel();
-        } else {
-          e.stopPropagation();
-          return;
-        }
-        e.preventDefault();
-        e.stopPropagation();
-      }}
+        })
+      }
       onBlur={() => {
         if (done.current) return;
         done.current = true;
