@@ -1,0 +1,24 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/** Read-only: every add, edit and delete made through the screens of this company. */
+export default defineScreen({
+  form: 'product_change_log',
+  route: '/reports/product_change_log',
+  area: 'reports',
+  source: {
+    relation: 'app.v_product_change_log',
+    key: 'log_id',
+    company: 'company_code',
+    sort: [{ colId: 'log_id', sort: 'desc' }],
+  },
+  columns: {
+    log_id: { type: 'int', width: 100 },
+    logged_at: { type: 'datetime', width: 150 },
+    entity_name: { width: 150 },
+    entity_id: { width: 150 },
+    log_action: { options: ['add', 'set', 'delete'], width: 100 },
+    actor: { width: 150 },
+    before: { type: 'json', renderer: 'json' },
+    after: { type: 'json', renderer: 'json' },
+  },
+});
