@@ -7,6 +7,7 @@ import { seedCurrencies } from './currencies.ts';
 import { seedLanguages } from './languages.ts';
 import { seedMenu } from './menu.ts';
 import { seedProducts } from './products.ts';
+import { seedRelations } from './relations.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -38,6 +39,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedUsers(tx, hashes);
     await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
     await seedProducts(tx, opts.products ?? 24000);
+    await seedRelations(tx);
     return true;
   });
 }

@@ -1,0 +1,20 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/** Margins per product: the current margin from purchase and shop price, and the targets. */
+export default defineScreen({
+  form: 'frontend_product_margins',
+  route: '/prices/frontend_product_margins',
+  area: 'prices',
+  source: { relation: 'app.v_product_margins', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
+  columns: {
+    product_code: { width: 150, pinned: 'left' },
+    product_name: { type: 'multi', width: 250 },
+    brand_name: { width: 150 },
+    purchase_price_base: { type: 'money' },
+    selling_price_shop: { type: 'money' },
+    margin_percent: { type: 'number' },
+    min_margin: { type: 'number', editable: true, min: 0, max: 1000 },
+    exp_margin: { type: 'number', editable: true, min: 0, max: 1000 },
+    max_discount_limit_percent: { type: 'number', editable: true, min: 0, max: 100 },
+  },
+});

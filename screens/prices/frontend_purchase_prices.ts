@@ -1,0 +1,20 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/** Purchase prices: in the supplier's currency (original) and in the company's (base). */
+export default defineScreen({
+  form: 'frontend_purchase_prices',
+  route: '/prices/frontend_purchase_prices',
+  area: 'prices',
+  source: { relation: 'app.v_purchase_prices', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
+  columns: {
+    product_code: { width: 150, pinned: 'left' },
+    product_name: { type: 'multi', width: 250 },
+    supplier_product_code: { editable: true, maxLength: 60 },
+    mf_name: { width: 150 },
+    purchase_price_original: { type: 'money', editable: true, min: 0, max: 100000000 },
+    purchase_price_currency_code: { editable: true, pattern: '^[A-Z]{3}$', width: 100 },
+    purchase_price_base: { type: 'money', editable: true, min: 0, max: 100000000 },
+    selling_price_shop: { type: 'money' },
+    purchase_time: { type: 'int', editable: true, min: 0, max: 3650, width: 100 },
+  },
+});

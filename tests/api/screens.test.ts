@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenRoutes } from '../../src/generated/routes.ts';
+import { engines, startTestServer, type TestServer } from './harness.ts';
+
+describe.each(engines)('every routed screen on %s', (engine) => {
+  let s: TestServer;
+  let admin: string;
+  let catalog: string;
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+    admin = (await s.login('admin@example.com')).token;
+    catalog = (await s.login('catalog@example.com')).token;
+  });
+  afterAll(() => s?.close());
+
+  it('computes the discounted price from a discount set on the discounts screen', async () => {
+    const row = (await s.action(catalog, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 10 } } })).body.data.rows[0];
+    const r = await s.action(catalog, 'frontend_product_discounts', 'set', {
+      product_code: row.product_code,
+      row_version: row.row_version,
+      discount_percent: 20,
+      discount_end_date: '2099-12-31',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.row.discounted_price_shop).toBeCloseTo(Math.round(row.selling_price_shop * 80) / 100, 2);
+    // The same product in product_list carries the new version: the screens write one table.
+    const p = (await s.action(catalog, 'product_list', 'filter', { product_code: row.product_code })).body.data.rows[0];
+    expect(p.row_version).toBe(row.row_version + 1);
+    expect((await s.action(catalog, 'frontend_product_discounts', 'set', { product_code: row.product_code, row_version: p.row_version, discount_percent: 120 })).status).toBe(400);
+    expect((await s.action(catalog, 'frontend_product_discounts', 'add', { product_code: 'X' })).status).toBe(400);
+  });
+
+  it('sets margin targets and purchase prices, refusing an unknown currency', async () => {
+    const m = (await s.action(catalog, 'frontend_product_margins', 'list', { endRow: 1 })).body.data.rows[0];
+    const r = await s.action(catalog, 'frontend_product_margins', 'set', { product_code: m.product_code, row_version: m.row_version, min_margin: 12.5 });
+    expect(r.body.data.row.min_margin).toBe(12.5);
+    const pp = (await s.action(catalog, 'frontend_purchase_prices', 'filter', { product_code: m.product_code })).body.data.rows[0];
+    const ok = await s.action(catalog, 'frontend_purchase_prices', 'set', { product_code: pp.product_code, row_version: pp.row_version, purchase_price_original: 10, purchase_price_currency_code: 'USD' });
+    expect(ok.status).toBe(200);
+    const bad = await s.action(catalog, 'frontend_purchase_prices', 'set', { product_code: pp.product_code, row_version: ok.body.data.row.row_version, purchase_price_currency_code: 'XYZ' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('adds a category under a parent with names in several languages, and a manufacturer', async () => {
+    const parent = (await s.action(admin, 'categories', 'list', { endRow: 1 })).body.data.rows[0];
+    const add = await s.action(catalog, 'categories', 'add', {
+      product_category_names: { en: 'Garden hoses', de: 'Gartenschläuche', hu: 'Kerti tömlők' },
+      parent_category_id: parent.product_category_id,
+      position: 99,
+      active: true,
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const tree = await s.post('/rpc/category_tree', { language_code: 'de' });
+    type Node = { product_category_id: number; category_name: string; children: Node[] };
+    const find = (nodes: Node[]): Node | undefined => nodes.map((n) => (n.product_category_id === parent.product_category_id ? n : find(n.children))).find(Boolean);
+    const under = find(tree.body)!;
+    expect(under.children.map((c: { category_name: string }) => c.category_name)).toContain('Gartenschläuche');
+    expect((await s.action(catalog, 'categories', 'add', { product_category_names: { en: '' } })).status).toBe(400);
+    expect((await s.action(catalog, 'categories', 'add', { product_category_names: { en: 'x' }, parent_category_id: 999999 })).status).toBe(400);
+    const mf = await s.action(admin, 'manufacturers', 'add', { mf_name: `Acme ${engine}`, country_code: 'DE' });
+    expect(mf.status).toBe(200);
+    expect((await s.action(admin, 'manufacturers', 'delete', { keys: [mf.body.data.row.mf_id] })).body.data).toEqual({ deleted: 1 });
+  });
+
+  it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
+    for (const { form } of screenRoutes) {
+      const r = await s.action(admin, form, 'list', { endRow: 20 });
+      expect(r.status, form).toBe(200);
+      expect(r.body.data.rows.length, form).toBeGreaterThan(0);
+    }
+  });
+});
