@@ -1,0 +1,21 @@
+/** Spec §9: meta descriptions are plain text cut to 167 characters plus '...' when over 170. */
+export const META_MAX = 170;
+export const META_CUT = 167;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+
+export function metaDescription(html: string): string {
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > META_MAX ? `${text.slice(0, META_CUT)}...` : text;
+}
+
+/** Spec §9: canonical URLs are lowercase, without a trailing slash and without 'www.'. */
+export function canonicalUrl(url: string): string {
+  const lower = url.trim().toLowerCase().replace(/^(https?:\/\/)www\./, '$1');
+  return lower.length > 1 ? lower.replace(/\/+(?=$|[?#])/, '') : lower;
+}
