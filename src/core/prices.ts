@@ -1,6 +1,7 @@
 /**
  * Price rules shared by server and browser (spec §9).
  */
+import { convert, type Rates } from './money.ts';
 
 /** Spec §9: nice prices may move the price by at most 2 %. */
 export const NICE_PRICE_TOLERANCE = 0.02;
@@ -43,18 +44,11 @@ export function originalPrice(price: number, discountPercent: number): number | 
 export type PriceType = 'net' | 'gross';
 
 /**
- * A net price shown as `type` in the view currency: gross adds VAT; conversion is
- * amount × rate(from) / rate(to) with company rates (value of one unit in the company
- * currency). A missing rate leaves the amount unconverted, with a warning.
+ * A net price shown as `type` in the view currency: gross adds VAT, then `convert`
+ * (company rates; a missing rate leaves the amount unconverted, with a warning).
  */
-export function priceIn(net: number | null | undefined, o: { type: PriceType; vatRate: number; from: string; to: string; rates: Record<string, number> }): number {
+export function priceIn(net: number | null | undefined, o: { type: PriceType; vatRate: number; from: string; to: string; rates: Rates }): number {
   if (!net) return 0;
   const withVat = o.type === 'gross' ? net * (1 + o.vatRate / 100) : net;
-  const from = o.rates[o.from];
-  const to = o.rates[o.to];
-  if (!from || !to) {
-    console.warn(`no rate for ${from ? o.to : o.from}; the price stays in ${o.from}`);
-    return roundTo(withVat, 2);
-  }
-  return roundTo((withVat * from) / to, 2);
+  return roundTo(convert(withVat, o.from, o.to, o.rates), 2);
 }

@@ -1,0 +1,176 @@
+/**
+ * The floating filters' expressions → the list payload's filter and sort models
+ * (src/app/grid/filters.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { filterItem, parseNumberFilter, toFilterModel, toSortModel } from '../../src/app/grid/filters.ts';
+import type { FilterKind, GridColumn, LookupDef, ValueType } from '../../src/app/grid/types.ts';
+
+/** The fields of a column filters.ts reads. */
+function col(field: string, filter: FilterKind | null, valueType: ValueType = 'text', lookup: Partial<LookupDef> | null = null): GridColumn {
+  return { field, filter, valueType, lookup: lookup && { form: 'x_brief', keyField: 'k', keyType: 'text', displayField: 'd', displayType: 'text', ...lookup } } as GridColumn;
+}
+
+describe('parseNumberFilter', () => {
+  it('a number alone is equals', () => {
+    expect(parseNumberFilter('10')).toEqual({ filterType: 'number', type: 'equals', filter: 10 });
+    expect(parseNumberFilter(' 12,5 ')).toEqual({ filterType: 'number', type: 'equals', filter: 12.5 });
+    expect(parseNumberFilter('-3')).toEqual({ filterType: 'number', type: 'equals', filter: -3 });
+    expect(parseNumberFilter('1.234,56')).toEqual({ filterType: 'number', type: 'equals', filter: 1234.56 });
+  });
+
+  it('reads the comparison operators', () => {
+    expect(parseNumberFilter('>10')).toEqual({ filterType: 'number', type: 'greaterThan', filter: 10 });
+    expect(parseNumberFilter('>=10')).toEqual({ filterType: 'number', type: 'greaterThanOrEqual', filter: 10 });
+    expect(parseNumberFilter('<5')).toEqual({ filterType: 'number', type: 'lessThan', filter: 5 });
+    expect(parseNumberFilter('<=5')).toEqual({ filterType: 'number', type: 'lessThanOrEqual', filter: 5 });
+    expect(parseNumberFilter('!=3')).toEqual({ filterType: 'number', type: 'notEqual', filter: 3 });
+    expect(parseNumberFilter('<>3')).toEqual({ filterType: 'number', type: 'notEqual', filter: 3 });
+    expect(parseNumberFilter('=7')).toEqual({ filterType: 'number', type: 'equals', filter: 7 });
+  });
+
+  it('allows blanks after the operator and negative operands', () => {
+    expect(parseNumberFilter('>= 2,5')).toEqual({ filterType: 'number', type: 'greaterThanOrEqual', filter: 2.5 });
+    expect(parseNumberFilter('< -1')).toEqual({ filterType: 'number', type: 'lessThan', filter: -1 });
+  });
+
+  it('two-character operators win over their one-character prefixes', () => {
+    expect(parseNumberFilter('<>0')?.type).toBe('notEqual');
+    expect(parseNumberFilter('<=0')?.type).toBe('lessThanOrEqual');
+    expect(parseNumberFilter('>=0')?.type).toBe('greaterThanOrEqual');
+  });
+
+  it('reads inclusive ranges, in either order', () => {
+    expect(parseNumberFilter('10..20')).toEqual({ filterType: 'number', type: 'inRange', filter: 10, filterTo: 20 });
+    expect(parseNumberFilter('20..10')).toEqual({ filterType: 'number', type: 'inRange', filter: 10, filterTo: 20 });
+    expect(parseNumberFilter('-5..5')).toEqual({ filterType: 'number', type: 'inRange', filter: -5, filterTo: 5 });
+    expect(parseNumberFilter(' 1,5 .. 2,5 ')).toEqual({ filterType: 'number', type: 'inRange', filter: 1.5, filterTo: 2.5 });
+  });
+
+  it('answers null for text that is not an expression', () => {
+    expect(parseNumberFilter('')).toBeNull();
+    expect(parseNumberFilter('   ')).toBeNull();
+    expect(parseNumberFilter('abc')).toBeNull();
+    expect(parseNumberFilter('>')).toBeNull();
+    expect(parseNumberFilter('10..')).toBeNull();
+    expect(parseNumberFilter('..10')).toBeNull();
+  });
+});
+
+describe('filterItem', () => {
+  it('text: contains, trimmed; blank is no filter', () => {
+    const c = col('name', 'text');
+    expect(filterItem('text', '  spade ', c)).toEqual({ filterType: 'text', type: 'contains', filter: 'spade' });
+    expect(filterItem('text', '   ', c)).toBeNull();
+    expect(filterItem('text', '', c)).toBeNull();
+    expect(filterItem('text', undefined, c)).toBeNull();
+    expect(filterItem('text', null, c)).toBeNull();
+  });
+
+  it('number: the expression of parseNumberFilter', () => {
+    const c = col('weight', 'number', 'number');
+    expect(filterItem('number', '>1,5', c)).toEqual({ filterType: 'number', type: 'greaterThan', filter: 1.5 });
+    expect(filterItem('number', 'x', c)).toBeNull();
+  });
+
+  it('number on an int column: fractional operands are no filter', () => {
+    const c = col('qty', 'number', 'int');
+    expect(filterItem('number', '5', c)).toEqual({ filterType: 'number', type: 'equals', filter: 5 });
+    expect(filterItem('number', '1..3', c)).toEqual({ filterType: 'number', type: 'inRange', filter: 1, filterTo: 3 });
+    expect(filterItem('number', '2,5', c)).toBeNull();
+    expect(filterItem('number', '1..2,5', c)).toBeNull();
+  });
+
+  it('bool: "true" and "false" only', () => {
+    const c = col('active', 'bool', 'bool');
+    expect(filterItem('bool', 'true', c)).toEqual({ type: 'equals', filter: true });
+    expect(filterItem('bool', 'false', c)).toEqual({ type: 'equals', filter: false });
+    expect(filterItem('bool', 'yes', c)).toBeNull();
+  });
+
+  it('date: one yyyy-MM-dd day', () => {
+    const c = col('valid_from', 'date', 'date');
+    expect(filterItem('date', '2024-03-05', c)).toEqual({ filterType: 'date', type: 'equals', dateFrom: '2024-03-05' });
+    expect(filterItem('date', '05.03.2024', c)).toBeNull();
+    expect(filterItem('date', '2024-3-5', c)).toBeNull();
+  });
+
+  it('datetime: the local calendar day as an instant range', () => {
+    const c = col('updated_at', 'datetime', 'datetime');
+    expect(filterItem('datetime', '2024-03-05', c)).toEqual({
+      filterType: 'date',
+      type: 'inRange',
+      dateFrom: new Date(2024, 2, 5, 0, 0, 0, 0).toISOString(),
+      dateTo: new Date(2024, 2, 5, 23, 59, 59, 999).toISOString(),
+    });
+    expect(filterItem('datetime', '2024-03-05 10:00', c)).toBeNull();
+  });
+
+  it('ref: a set of the one key, typed as the lookup key', () => {
+    expect(filterItem('ref', 'HU', col('country_code', 'ref', 'text', { keyType: 'text' }))).toEqual({ filterType: 'set', values: ['HU'] });
+    expect(filterItem('ref', '42', col('brand_id', 'ref', 'int', { keyType: 'int' }))).toEqual({ filterType: 'set', values: [42] });
+    expect(filterItem('ref', 'x', col('brand_id', 'ref', 'int', { keyType: 'int' }))).toBeNull();
+    // Without a lookup the key stays text.
+    expect(filterItem('ref', '42', col('brand_id', 'ref'))).toEqual({ filterType: 'set', values: ['42'] });
+  });
+
+  it('non-string values are read as their text', () => {
+    expect(filterItem('number', 5, col('n', 'number', 'number'))).toEqual({ filterType: 'number', type: 'equals', filter: 5 });
+    expect(filterItem('bool', true, col('b', 'bool', 'bool'))).toEqual({ type: 'equals', filter: true });
+  });
+});
+
+describe('toFilterModel', () => {
+  const columns = new Map<string, GridColumn>([
+    ['name', col('name', 'text')],
+    ['qty', col('qty', 'number', 'int')],
+    ['active', col('active', 'bool', 'bool')],
+    ['notes', col('notes', null)],
+  ]);
+
+  it('keeps the filters that parse, keyed by column', () => {
+    expect(
+      toFilterModel(
+        [
+          { id: 'name', value: 'abc' },
+          { id: 'qty', value: '>=2' },
+          { id: 'active', value: 'true' },
+        ],
+        columns,
+      ),
+    ).toEqual({
+      name: { filterType: 'text', type: 'contains', filter: 'abc' },
+      qty: { filterType: 'number', type: 'greaterThanOrEqual', filter: 2 },
+      active: { type: 'equals', filter: true },
+    });
+  });
+
+  it('drops unknown columns, columns without a filter and values that do not parse', () => {
+    expect(
+      toFilterModel(
+        [
+          { id: 'missing', value: 'x' },
+          { id: 'notes', value: 'x' },
+          { id: 'qty', value: 'many' },
+          { id: 'name', value: '  ' },
+        ],
+        columns,
+      ),
+    ).toEqual({});
+  });
+});
+
+describe('toSortModel', () => {
+  it('maps the table sorting in order', () => {
+    expect(
+      toSortModel([
+        { id: 'name', desc: false },
+        { id: 'qty', desc: true },
+      ]),
+    ).toEqual([
+      { colId: 'name', sort: 'asc' },
+      { colId: 'qty', sort: 'desc' },
+    ]);
+    expect(toSortModel([])).toEqual([]);
+  });
+});
