@@ -29,8 +29,19 @@ const summaries: Record<string, string> = {
   category_tree: 'The product category tree in the requested language.',
   page_log: 'Logs a navigation to a route and tells whether the page is allowed.',
   page_error_log: 'Logs a failed request of the browser.',
-  api_action: 'Runs an action (list, filter, set, add, delete) on a form (entity) described in screens/.',
+  api_action: 'Runs an action (list, filter, aggregate, set, add, delete, undo) on a form (entity) described in screens/.',
 };
+
+const translateSummaries: Record<api.TranslatePath, string> = {
+  '/api/gt': 'Translates text with Google Translate into several languages; answers the text keyed by language code.',
+  '/api/deepl': 'Translates text with DeepL into one language; answers the text keyed by language code.',
+  '/api/openai/translate_text': 'Translates text with an OpenAI model into one language; answers `content` keyed by language code.',
+  '/api/deepseek/translate_text': 'Translates text with a DeepSeek model into one language; answers `content` keyed by language code.',
+};
+const translateDescription = `\
+Requires a signed-in user; the body is validated (400 naming the field). Until the engines are
+wired, the route answers 503: \`not_configured\` (the message names the environment variable
+holding the engine's API key) or \`not_available\`.`;
 
 const apiActionDescription = `\
 \`entity\` is a form name from screens/ (or a custom action such as user_bookmarks, keep_in_stock);
@@ -38,11 +49,16 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 
 | action | payload | response |
 | --- | --- | --- |
-| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\`; every part optional | \`ListOutput\` |
-| filter | an object of column = value equalities, with startRow, endRow, sortModel and after of ListPayload beside them | \`ListOutput\` |
-| set | the row's key column(s), its version column when the form has one, and the editable fields to change | the changed row |
-| add | the editable fields (and the key unless generated) | the added row |
+| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\` and \`count\` ('exact' or 'estimate'); every part optional | \`ListOutput\` |
+| filter | an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
+| aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
+| set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |
+| undo | \`UndoPayload\`: log ids of the user's own set changes of this form (from set's \`log_id\`/\`log_ids\`); 409 \`changed_since\` when a field moved on | \`UndoOutput\` |
+| add | the editable fields (and the key unless generated) | the added row and its \`log_id\` |
 | delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys) | \`DeleteOutput\` |
+
+Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`; set \`GridStateSetPayload\`; delete \`GridStateDeletePayload\`) and
+\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`).
 `;
 
 const apiActionExamples = {
@@ -67,6 +83,22 @@ const apiActionExamples = {
     summary: 'Delete rows by key',
     value: { entity: 'brands', action: 'delete', payload: { keys: [12, 13] } },
   },
+  bulkSet: {
+    summary: 'Set several rows in one transaction (paste, fill)',
+    value: {
+      entity: 'product_list',
+      action: 'set',
+      payload: { rows: [{ product_code: 'P000001', row_version: 3, min_margin: 20 }, { product_code: 'P000002', row_version: 1, min_margin: 20 }] },
+    },
+  },
+  undo: {
+    summary: 'Revert own edits by their change-log ids',
+    value: { entity: 'product_list', action: 'undo', payload: { log_ids: [1041, 1040] } },
+  },
+  aggregate: {
+    summary: 'Counts and sums per brand',
+    value: { entity: 'product_list', action: 'aggregate', payload: { groupBy: ['brand_id'], aggregates: { stock_qty: ['sum', 'avg'] } } },
+  },
 };
 
 const errors: [status: string, name: string, description: string][] = [
@@ -78,6 +110,7 @@ const errors: [status: string, name: string, description: string][] = [
   ['412', 'PreconditionFailed', 'The user no longer exists or is blocked (`user_gone`).'],
   ['413', 'TooLarge', 'The request body is larger than 5 MiB (`too_large`).'],
   ['429', 'TooManyRequests', 'Too many attempts; retry after the time in Retry-After.'],
+  ['503', 'NotConfigured', 'The engine is not configured on this server (`not_configured`, the message names the environment variable) or not available yet (`not_available`).'],
 ];
 const ref = (to: string) => ({ $ref: to });
 const schemaRef = (name: string) => ref(`#/components/schemas/${name}`);
@@ -91,7 +124,7 @@ const headers = (auth: Auth) => [
 ];
 const errorResponses = (statuses: string[]) =>
   Object.fromEntries(errors.filter(([s]) => statuses.includes(s)).map(([s, name]) => [s, ref(`#/components/responses/${name}`)]));
-const rpcErrors = errors.map(([s]) => s);
+const rpcErrors = errors.map(([s]) => s).filter((s) => s !== '503');
 
 const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -118,6 +151,9 @@ export function openapiDocument(): Json {
     }),
   );
   const shops = component(api.ShopsOutput, 'ShopsOutput');
+  const translate = (Object.entries(api.translateRoutes) as [api.TranslatePath, (typeof api.translateRoutes)[api.TranslatePath]][]).map(
+    ([path, route]) => ({ path, operationId: route.operationId, input: component(route.input, `${pascal(route.operationId)}Input`), output: component(route.output, `${pascal(route.operationId)}Output`) }),
+  );
   const errorBody = component(api.ErrorBody, 'ErrorBody');
 
   const config = {
@@ -184,6 +220,23 @@ export function openapiDocument(): Json {
       },
     },
   };
+  for (const { path, operationId, input, output } of translate) {
+    paths[path] = {
+      post: {
+        operationId,
+        tags: ['translate'],
+        summary: translateSummaries[path],
+        description: translateDescription,
+        security: security('user'),
+        parameters: headers('user'),
+        requestBody: { required: true, content: json(schemaRef(input)) },
+        responses: {
+          '200': { description: 'The translation.', content: json(schemaRef(output)) },
+          ...errorResponses(['400', '401', '403', '412', '413', '503']),
+        },
+      },
+    };
+  }
   paths['/openapi.json'] = {
     get: {
       operationId: 'openapi',
@@ -205,6 +258,7 @@ export function openapiDocument(): Json {
     tags: [
       { name: 'rpc', description: 'POST /rpc/{name}: JSON in, JSON out.' },
       { name: 'rest', description: 'Other routes.' },
+      { name: 'translate', description: 'Machine translation: POST /api/…, JSON in, JSON out.' },
     ],
     paths,
     components: {

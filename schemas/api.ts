@@ -158,7 +158,7 @@ export const AiQueryInput = v.strictObject({
 });
 
 // ── api_action ──────────────────────────────────────────────────────────
-export const actions = ['list', 'filter', 'set', 'add', 'delete'] as const;
+export const actions = ['list', 'filter', 'set', 'add', 'delete', 'undo', 'aggregate'] as const;
 export const ApiActionInput = v.strictObject({
   entity: v.pipe(v.string(), v.nonEmpty('entity is required'), v.maxLength(100)),
   action: v.picklist(actions, `action must be one of ${actions.join(', ')}`),
@@ -189,10 +189,158 @@ export const ListPayload = v.strictObject({
   language: v.optional(lang),
   /** Keyset window: the sort values of the last row already loaded (client passes them back). */
   after: v.optional(v.array(v.nullable(scalar))),
+  /**
+   * How `total` is counted: 'exact' (default) counts the matching rows; 'estimate' answers the
+   * planner's estimate when it is above 100,000 rows (`totalExact: false`), else counts exactly.
+   */
+  count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
 });
-export const ListOutput = v.object({ data: v.object({ rows: v.array(v.record(v.string(), v.unknown())), total: v.number() }) });
+const Row = v.record(v.string(), v.unknown());
+export const ListOutput = v.object({
+  data: v.object({
+    rows: v.array(Row),
+    total: v.number(),
+    /** false when `total` is the planner's estimate (payload `count: 'estimate'` on a large source). */
+    totalExact: v.boolean(),
+  }),
+});
 export const DeletePayload = v.strictObject({ keys: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(10_000)) });
 export const DeleteOutput = v.object({ data: v.object({ deleted: v.number() }) });
+
+/** Id of a product_change_log row. */
+const logId = v.pipe(v.number(), v.safeInteger('a log id must be an integer'), v.minValue(1, 'a log id must be positive'));
+/** `set` of one row: the key, the row version and the changed editable fields (by form). */
+export const SetPayload = v.record(v.string(), v.unknown());
+export const SetOutput = v.object({ data: v.object({ row: Row, log_id: v.number() }) });
+/** Most rows of one bulk set (paste, fill a selection). */
+export const MAX_BULK_ROWS = 5_000;
+/**
+ * Bulk `set`: each row like a single set payload. One transaction, all or nothing; a
+ * failing row is a 400/409 whose message starts with `payload.rows.<index>.`.
+ */
+export const BulkSetPayload = v.strictObject({
+  rows: v.pipe(v.array(Row), v.minLength(1, 'rows must not be empty'), v.maxLength(MAX_BULK_ROWS, `at most ${MAX_BULK_ROWS} rows`)),
+});
+export const BulkSetOutput = v.object({
+  data: v.object({ rows: v.array(Row), /** product_change_log ids, in the order of the rows. */ log_ids: v.array(v.number()) }),
+});
+/**
+ * `undo`: reverts the user's own `set` changes of this form (and company), newest first,
+ * in one transaction; a field changed since → 409 `changed_since`, nothing reverted.
+ */
+export const UndoPayload = v.strictObject({
+  log_ids: v.pipe(v.array(logId), v.minLength(1, 'log_ids must not be empty'), v.maxLength(MAX_BULK_ROWS, `at most ${MAX_BULK_ROWS} log ids`)),
+});
+export const UndoOutput = v.object({
+  data: v.object({
+    /** The current rows touched, newest change first. */
+    rows: v.array(Row),
+    /** The change-log rows of the reverts (undo them again to redo). */
+    log_ids: v.array(v.number()),
+  }),
+});
+
+export const aggregateFunctions = ['sum', 'avg', 'min', 'max', 'count'] as const;
+/** Grouped counts and aggregates over the rows a list would answer (same filters, same company). */
+export const AggregatePayload = v.strictObject({
+  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  /** At most three columns; not multi-language or JSON columns. */
+  groupBy: v.optional(v.pipe(v.array(v.string()), v.maxLength(3, 'groupBy takes at most 3 columns'))),
+  /** Per column: sum and avg for numeric columns; min and max for any comparable column; count of non-empty values. */
+  aggregates: v.optional(
+    v.record(v.string(), v.pipe(v.array(v.picklist(aggregateFunctions, `an aggregate is one of ${aggregateFunctions.join(', ')}`)), v.minLength(1), v.maxLength(5))),
+  ),
+  language: v.optional(lang),
+});
+export const AggregateValues = v.record(v.string(), v.record(v.string(), v.nullable(v.union([v.number(), v.string()]))));
+export const AggregateGroup = v.object({
+  key: v.record(v.string(), v.unknown()),
+  count: v.number(),
+  aggs: AggregateValues,
+});
+export const MAX_GROUPS = 1_000;
+export const AggregateOutput = v.object({
+  data: v.object({
+    /** Sorted by key; empty without groupBy; at most 1,000 (then `truncated`). */
+    groups: v.array(AggregateGroup),
+    totals: v.object({ count: v.number(), aggs: AggregateValues }),
+    truncated: v.boolean(),
+  }),
+});
+
+// ── grid state and saved views (custom actions grid_state, grid_views) ─────
+/** A descriptor's form name. */
+const formName = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'form must be a form name'), v.maxLength(100));
+/** Most bytes of a grid state as JSON. */
+export const MAX_GRID_STATE = 64 * 1024;
+/** Column state, sort and filters of a grid as the browser keeps them: a plain JSON object (≤ 64 KB). */
+export const GridState = v.record(v.string(), v.unknown());
+export const GridStateListPayload = v.strictObject({ form: formName });
+export const GridStateSetPayload = v.strictObject({ form: formName, state: GridState });
+export const GridStateDeletePayload = v.strictObject({ keys: v.pipe(v.array(formName), v.minLength(1), v.maxLength(100)) });
+export const GridStateListOutput = v.object({
+  data: v.object({ rows: v.array(v.object({ form: v.string(), state: GridState, updated_at: v.string() })), total: v.number() }),
+});
+const viewName = v.pipe(v.string(), v.trim(), v.nonEmpty('name is required'), v.maxLength(100, 'name is at most 100 characters'));
+export const GridView = v.object({
+  view_id: v.number(),
+  form: v.string(),
+  name: v.string(),
+  shared: v.boolean(),
+  state: GridState,
+  row_version: v.number(),
+  /** The owner's name (first and last name). */
+  owner: v.string(),
+  /** The view belongs to the signed-in user (only then it may be changed or deleted). */
+  mine: v.boolean(),
+  updated_at: v.string(),
+});
+export const GridViewsListPayload = v.strictObject({ form: formName });
+export const GridViewsListOutput = v.object({ data: v.object({ rows: v.array(GridView), total: v.number() }) });
+export const GridViewAddPayload = v.strictObject({ form: formName, name: viewName, shared: v.optional(v.boolean(), false), state: GridState });
+const viewId = v.pipe(v.number(), v.safeInteger('view_id must be an integer'), v.minValue(1), v.maxValue(2_147_483_647));
+export const GridViewSetPayload = v.strictObject({
+  view_id: viewId,
+  row_version: v.pipe(v.number(), v.safeInteger()),
+  name: v.optional(viewName),
+  shared: v.optional(v.boolean()),
+  state: v.optional(GridState),
+});
+export const GridViewOutput = v.object({ data: v.object({ row: GridView }) });
+export const GridViewDeletePayload = v.strictObject({
+  keys: v.pipe(v.array(viewId), v.minLength(1), v.maxLength(1_000)),
+});
+
+// ── machine translation (POST /api/…; engines are wired later) ──────────
+/** The text to translate: one string, or several named fields ({product_name: '…', description: '…'}). */
+export const TranslateText = v.union([
+  v.pipe(v.string(), v.maxLength(50_000, 'text is at most 50,000 characters')),
+  v.pipe(v.record(v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a field name')), v.pipe(v.string(), v.maxLength(50_000))), v.maxEntries(50)),
+], 'text must be a string or an object of field → string');
+const aiModel = v.pipe(v.string(), v.nonEmpty('model is required'), v.maxLength(100), v.regex(/^[A-Za-z0-9._:/-]+$/, 'model must be a model name'));
+const systemPrompt = v.pipe(v.string(), v.maxLength(20_000, 'system_prompt is at most 20,000 characters'));
+export const GtInput = v.strictObject({
+  text: TranslateText,
+  from: lang,
+  to: v.pipe(v.array(lang), v.minLength(1, 'to must name at least one language'), v.maxLength(20)),
+});
+export const DeeplInput = v.strictObject({ text: TranslateText, from: lang, to: lang });
+export const AiTranslateInput = v.strictObject({ text: TranslateText, from: lang, to: lang, model: aiModel, system_prompt: v.optional(systemPrompt) });
+/** Google Translate and DeepL: the translation keyed by language code. */
+export const TranslateOutput = v.record(v.string(), TranslateText);
+/** OpenAI and DeepSeek: `content` keyed by language code (then field). */
+export const AiTranslateOutput = v.object({ content: v.record(v.string(), TranslateText) });
+/**
+ * The translation routes: a signed-in user; the body is validated (400 naming the field);
+ * an engine without its API key answers 503 `not_configured`.
+ */
+export const translateRoutes = {
+  '/api/gt': { operationId: 'translate_gt', input: GtInput, output: TranslateOutput },
+  '/api/deepl': { operationId: 'translate_deepl', input: DeeplInput, output: TranslateOutput },
+  '/api/openai/translate_text': { operationId: 'translate_openai', input: AiTranslateInput, output: AiTranslateOutput },
+  '/api/deepseek/translate_text': { operationId: 'translate_deepseek', input: AiTranslateInput, output: AiTranslateOutput },
+} as const;
+export type TranslatePath = keyof typeof translateRoutes;
 
 /**
  * Every named procedure of /rpc/{name}: who may call it, its input and its output.

@@ -64,6 +64,11 @@ export const Source = v.strictObject({
   generatedKey: v.optional(v.boolean(), false),
   /** Column holding company_code: rows are limited to the verified company. */
   company: v.optional(identifier),
+  /**
+   * The written table holds the company column too (default). false: it does not (a
+   * banner belongs to a shop of the company); writes are scoped through `relation`.
+   */
+  writeCompany: v.optional(v.boolean(), true),
   /** Row version column for optimistic concurrency (written tables). */
   version: v.optional(identifier),
   /** Order when the request gives none; the key is always appended as tie-breaker. */

@@ -9,6 +9,15 @@ export interface Config {
   /** Directory of the built UI (vite build output). */
   uiDir: string;
   demoProducts: number;
+  /** list with `count: 'estimate'`: totals estimated above this many rows are answered as estimates. */
+  countEstimateThreshold: number;
+  /** API keys of the machine translation engines (absent: the route answers 503 not_configured). */
+  translation: {
+    google: string | undefined;
+    deepl: string | undefined;
+    openai: string | undefined;
+    deepseek: string | undefined;
+  };
 }
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
@@ -28,5 +37,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
     uiDir: env.UI_DIR || './dist',
     demoProducts: int(env.DEMO_PRODUCTS, 24_000, 'DEMO_PRODUCTS'),
+    countEstimateThreshold: int(env.COUNT_ESTIMATE_THRESHOLD, 100_000, 'COUNT_ESTIMATE_THRESHOLD'),
+    translation: {
+      google: env.GOOGLE_TRANSLATE_API_KEY || undefined,
+      deepl: env.DEEPL_API_KEY || undefined,
+      openai: env.OPENAI_API_KEY || undefined,
+      deepseek: env.DEEPSEEK_API_KEY || undefined,
+    },
   };
 }

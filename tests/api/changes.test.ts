@@ -8,7 +8,8 @@ describe.each(engines)('change history on %s', (engine) => {
   let warehouse: string;
   beforeAll(async () => {
     s = await startTestServer(engine);
-    [admin, catalog, warehouse] = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
+    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
+    [admin, catalog, warehouse] = tokens as [string, string, string];
   });
   afterAll(() => s?.close());
 

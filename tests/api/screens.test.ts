@@ -62,6 +62,32 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'manufacturers', 'delete', { keys: [mf.body.data.row.mf_id] })).body.data).toEqual({ deleted: 1 });
   });
 
+  it('keeps one default shopper group per company and shop-bound rows in their company', async () => {
+    const groups = (await s.action(admin, 'shopper_groups', 'list')).body.data.rows as { shopper_group_id: number; is_default: boolean; row_version: number }[];
+    expect(groups.filter((g) => g.is_default)).toHaveLength(1);
+    const other = groups.find((g) => !g.is_default)!;
+    const second = await s.action(admin, 'shopper_groups', 'set', { shopper_group_id: other.shopper_group_id, row_version: other.row_version, is_default: true });
+    expect(second.status).toBe(409);
+    expect((await s.action(admin, 'shopper_groups', 'set', { shopper_group_id: other.shopper_group_id, row_version: other.row_version, multiplier: 0 })).status).toBe(400);
+    // A banner may only point at a shop of the verified company.
+    const czShop = (await s.action(admin, 'shops_brief', 'list', undefined, 'CZ01')).body.data.rows[0];
+    const bad = await s.action(admin, 'banners', 'add', { shop_id: czShop.shop_id, banner_title: { en: 'x' } }, 'SK01');
+    expect(bad.status).toBe(400);
+    const ok = await s.action(admin, 'banners', 'add', { shop_id: czShop.shop_id, banner_title: { en: 'Autumn sale' }, link_url: '/autumn' }, 'CZ01');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await s.action(admin, 'banners', 'add', { shop_id: czShop.shop_id, banner_title: { en: 'x' }, link_url: 'javascript:alert(1)' }, 'CZ01')).status).toBe(400);
+    // Banners have no company column: set and delete are scoped through the shop's company.
+    const banner = ok.body.data.row;
+    expect((await s.action(admin, 'banners', 'set', { banner_id: banner.banner_id, row_version: banner.row_version, position: 7 }, 'SK01')).status).toBe(404);
+    expect((await s.action(admin, 'banners', 'delete', { keys: [banner.banner_id] }, 'SK01')).body.data).toEqual({ deleted: 0 });
+    expect((await s.action(admin, 'banners', 'set', { banner_id: banner.banner_id, row_version: banner.row_version, position: 7 }, 'CZ01')).status).toBe(200);
+    expect((await s.action(admin, 'banners', 'delete', { keys: [banner.banner_id] }, 'CZ01')).body.data).toEqual({ deleted: 1 });
+    const dates = await s.action(admin, 'banners', 'add', { shop_id: czShop.shop_id, banner_title: { en: 'x' }, valid_from: '2027-01-02', valid_to: '2027-01-01' }, 'CZ01');
+    expect(dates.status).toBe(400);
+    // Store coordinates are bounded.
+    expect((await s.action(admin, 'store_locations', 'add', { store_name: 'Nowhere', latitude: 91 })).status).toBe(400);
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });

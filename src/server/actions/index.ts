@@ -3,10 +3,13 @@ import type { ApiActionInput } from '../../../schemas/api.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
+import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { list, parseFilter, parseList } from './engine/list.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
-import { addRow, deleteRows, setRow } from './engine/write.ts';
+import { addRow, deleteRows, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
+import { gridState } from './grid_state.ts';
+import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 
@@ -15,9 +18,11 @@ type Action = v.InferOutput<typeof ApiActionInput>['action'];
 const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   keep_in_stock: { set: keepInStock },
   user_bookmarks: { set: setBookmarks, list: listBookmarks },
+  grid_state: gridState,
+  grid_views: gridViews,
 };
 
-const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', add: 'add', set: 'set', delete: 'delete' };
+const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete' };
 
 /**
  * api_action(entity, action, payload): one engine for every descriptor. Order of
@@ -48,12 +53,17 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   const scope = { company: session.company, userId: session.userId, language: session.languageCode };
   switch (action) {
     case 'list':
-      return list(db, screen, parseList(payload), scope);
+      return list(db, screen, parseList(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold });
     case 'filter':
-      return list(db, screen, parseFilter(payload), scope);
+      return list(db, screen, parseFilter(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold });
+    case 'aggregate':
+      return aggregate(db, screen, parseAggregate(payload), scope);
     case 'set':
       if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
-      return setRow(db, screen, payload, scope);
+      return isBulkSet(screen, payload) ? setRows(db, screen, payload, scope) : setRow(db, screen, payload, scope);
+    case 'undo':
+      if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
+      return undoChanges(db, screen, payload, scope);
     case 'add':
       if (!screen.actions.add) throw badRequest(`action: ${entity} does not offer add`);
       return addRow(db, screen, payload, scope);

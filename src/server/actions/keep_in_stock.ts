@@ -19,7 +19,8 @@ export const keepInStock: CustomAction = {
   flag: 'set',
   async run({ db, session }, payload) {
     const input = parseInput(Payload, payload);
-    const { row } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
-    return { product_code: row.product_code, keep_in_stock: row.keep_in_stock, row_version: row.row_version };
+    const { row, log_id } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
+    // log_id: the product_list change, which product_list's undo reverts.
+    return { product_code: row.product_code, keep_in_stock: row.keep_in_stock, row_version: row.row_version, log_id };
   },
 };

@@ -36,6 +36,6 @@ export const listBookmarks: CustomAction = {
   flag: 'list',
   async run({ db, session }) {
     const rows = await bookmarksOf(db, session.userId);
-    return { rows, total: rows.length };
+    return { rows, total: rows.length, totalExact: true };
   },
 };

@@ -11,6 +11,7 @@ import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
 import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, resolveSession } from './session.ts';
+import { mountTranslate } from './translate.ts';
 
 const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
 const openapiPath = new URL('../../../schemas/openapi.yaml', import.meta.url).pathname;
@@ -48,6 +49,11 @@ export function createApp(deps: Deps): Hono {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('/api/*', bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
 
   app.post('/rpc/:name', async (c) => {
     const name = c.req.param('name');
@@ -80,6 +86,8 @@ export function createApp(deps: Deps): Hono {
     parseInput(AiQueryInput, await readJson(c), 'body');
     throw new HttpError(503, 'not_configured', 'No AI engine is configured on this server');
   });
+
+  mountTranslate(app, deps, requireSession, readJson);
 
   let openapi: unknown;
   app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));

@@ -18,7 +18,7 @@ type Filter = v.InferOutput<typeof FilterItem>;
 type Sort = v.InferOutput<typeof SortModel>[number];
 
 /** The SQL expression of a column: multi-language columns read the request's language. */
-function expr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
+export function expr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
   if (screen.columns[field]?.type === 'multi') {
     langParam.ref ??= p.add(scope.language, 'text');
     return `(${ident(field)} ->> ${langParam.ref})`;
@@ -30,7 +30,7 @@ const numberOps: Record<string, string> = {
   equals: '=', notEqual: '<>', lt: '<', lessThan: '<', lte: '<=', lessThanOrEqual: '<=',
   gt: '>', greaterThan: '>', gte: '>=', greaterThanOrEqual: '>=',
 };
-const kindOf = (t: ValueType): 'text' | 'number' | 'date' | 'bool' | 'json' =>
+export const kindOf = (t: ValueType): 'text' | 'number' | 'date' | 'bool' | 'json' =>
   t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number'
     : t === 'date' || t === 'datetime' ? 'date' : t;
 
@@ -141,24 +141,26 @@ export interface ListRequest {
   language?: string | undefined;
   /** Equality filters of the `filter` action. */
   equals?: Record<string, unknown> | undefined;
+  /** 'estimate': a large total may be the planner's estimate (default 'exact'). */
+  count?: 'exact' | 'estimate' | undefined;
 }
 
-export function parseList(payload: unknown): ListRequest {
-  return payload === undefined || payload === null ? {} : parseInput(ListPayload, payload);
+/** The rows a request selects: company scope, filterModel and equality filters. */
+export type WhereRequest = Pick<ListRequest, 'filterModel' | 'equals'>;
+
+/** An estimated total is answered only above this many rows (smaller ones are counted). */
+export const ESTIMATE_THRESHOLD = 100_000;
+
+export interface ListOptions {
+  /** Estimated totals above this are answered as estimates (default ESTIMATE_THRESHOLD). */
+  estimateThreshold?: number;
 }
 
-/** `filter` payload: an equality object, with the window and sort allowed beside it. */
-export function parseFilter(payload: unknown): ListRequest {
-  if (payload === undefined || payload === null) return {};
-  const { startRow, endRow, sortModel, after, language, ...equals } = plainObject(payload, 'payload');
-  const windowed = parseInput(ListPayload, { startRow, endRow, sortModel, after, language });
-  return { ...windowed, equals };
-}
-
-export async function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope) {
-  const scope = req.language ? { ...listScope, language: req.language } : listScope;
-  const p = new Params();
-  const lang: { ref?: string } = {};
+/**
+ * The WHERE conditions of a request (joined with `and`; empty = every row), with the
+ * values added to `p`. Shared by list and aggregate: the same rows, the same company.
+ */
+export function whereConditions(screen: Screen, req: WhereRequest, scope: ListScope, p: Params, lang: { ref?: string }): string[] {
   const where: string[] = [];
   if (screen.source.company) where.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
   for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(condition(screen, field, f, p, scope, lang));
@@ -170,6 +172,35 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
     where.push(raw === null ? `${expr(screen, field, p, scope, lang)} is null`
       : `${expr(screen, field, p, scope, lang)} = ${p.add(scalar(type, raw, `payload.${field}`), castOf[type])}`);
   }
+  return where;
+}
+
+/** The planner's row estimate of `select 1 from … where …` (EXPLAIN, no execution). */
+export async function plannerEstimate(db: Queryable, from: string, where: string, params: unknown[]): Promise<number> {
+  const r = await db.query<Record<string, unknown>>(`explain (format json) select 1 from ${from} ${where}`, params);
+  let plan = Object.values(r.rows[0] ?? {})[0];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const rows = (plan as { Plan?: { 'Plan Rows'?: unknown } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+export function parseList(payload: unknown): ListRequest {
+  return payload === undefined || payload === null ? {} : parseInput(ListPayload, payload);
+}
+
+/** `filter` payload: an equality object, with the window and sort allowed beside it. */
+export function parseFilter(payload: unknown): ListRequest {
+  if (payload === undefined || payload === null) return {};
+  const { startRow, endRow, sortModel, after, language, count, ...equals } = plainObject(payload, 'payload');
+  const windowed = parseInput(ListPayload, { startRow, endRow, sortModel, after, language, count });
+  return { ...windowed, equals };
+}
+
+export async function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions = {}) {
+  const scope = req.language ? { ...listScope, language: req.language } : listScope;
+  const p = new Params();
+  const lang: { ref?: string } = {};
+  const where = whereConditions(screen, req, scope, p, lang);
   const filtered = where.length ? `where ${where.join(' and ')}` : '';
   const countParams = [...p.values];
 
@@ -182,20 +213,32 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   const pageWhere = [...where];
   if (req.after) pageWhere.push(keyset(screen, order, req.after, p, scope, lang));
   const fields = [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
+  const from = relation(screen.source.relation);
   const sql =
-    `select ${fields.map(ident).join(', ')} from ${relation(screen.source.relation)}` +
+    `select ${fields.map(ident).join(', ')} from ${from}` +
     (pageWhere.length ? ` where ${pageWhere.join(' and ')}` : '') +
     ` order by ${order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`).join(', ')}` +
     ` limit ${end - start}` +
     (req.after ? '' : ` offset ${start}`);
   const rows = await db.query<Record<string, unknown>>(sql, p.values);
-  // The total is needed only when the window may not hold every row.
-  const total =
-    start === 0 && !req.after && rows.rows.length < end - start
-      ? rows.rows.length
-      : (await db.query<{ n: number }>(`select count(*)::int as n from ${relation(screen.source.relation)} ${filtered}`, countParams)).rows[0]!.n;
-  if (req.endRow === undefined && total > start + rows.rows.length && !req.after) {
+  const n = rows.rows.length;
+  let total: number;
+  let totalExact = true;
+  if (!req.after && n < end - start && (start === 0 || n > 0)) {
+    // The window ends before the rows do: the total is known without counting.
+    total = start + n;
+  } else {
+    // An estimate only when asked, for a window the client asked for (the 400 below needs the truth).
+    const estimate = req.count === 'estimate' && req.endRow !== undefined ? await plannerEstimate(db, from, filtered, countParams) : 0;
+    if (estimate > (opts.estimateThreshold ?? ESTIMATE_THRESHOLD)) {
+      total = Math.max(estimate, req.after ? n : start + n);
+      totalExact = false;
+    } else {
+      total = (await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${filtered}`, countParams)).rows[0]!.n;
+    }
+  }
+  if (req.endRow === undefined && total > start + n && !req.after) {
     throw badRequest(`payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`);
   }
-  return { rows: rows.rows, total };
+  return { rows: rows.rows, total, totalExact };
 }

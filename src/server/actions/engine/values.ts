@@ -83,3 +83,41 @@ export function rowValues(screen: Screen, mode: FormMode, obj: Row, where: strin
   for (const [field, value] of Object.entries(parsed)) values[field] = sqlValue(screen.valueType[field]!, value);
   return values;
 }
+
+/** Deepest nesting of a stored JSON document (grid state). */
+const MAX_JSON_DEPTH = 32;
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * A plain JSON object to store as jsonb (grid state, saved views): no forbidden keys at
+ * any depth, finite numbers, no U+0000 or lone surrogates, at most `maxBytes` as JSON
+ * and 32 levels deep. Walks iteratively: a hostile document cannot exhaust the stack.
+ */
+export function jsonDocument(value: unknown, where: string, maxBytes: number): Record<string, unknown> {
+  const top = plainObject(value, where);
+  const stack: [unknown, string, number][] = [[top, where, 0]];
+  while (stack.length) {
+    const [node, path, depth] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000') || LONE_SURROGATE.test(node)) throw badRequest(`${path}: ${englishText({ id: M.invalid_character })}`);
+    } else if (typeof node === 'number') {
+      if (!Number.isFinite(node)) throw badRequest(`${path}: ${englishText({ id: M.type_number }, node)}`);
+    } else if (typeof node === 'object' && node !== null) {
+      if (depth >= MAX_JSON_DEPTH) throw badRequest(`${path}: nested deeper than ${MAX_JSON_DEPTH} levels`);
+      if (Array.isArray(node)) {
+        node.forEach((x, i) => stack.push([x, `${path}.${i}`, depth + 1]));
+      } else {
+        for (const [k, x] of Object.entries(node)) {
+          if (FORBIDDEN_KEYS.has(k)) throw badRequest(`${path}.${k}: ${englishText({ id: M.key_not_allowed })}`);
+          if (k.includes('\u0000') || LONE_SURROGATE.test(k)) throw badRequest(`${path}: ${englishText({ id: M.invalid_character })}`);
+          stack.push([x, `${path}.${k}`, depth + 1]);
+        }
+      }
+    } else if (typeof node !== 'boolean' && node !== null) {
+      throw badRequest(`${path}: ${englishText({ id: M.type_json }, node)}`);
+    }
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(top), 'utf8');
+  if (bytes > maxBytes) throw badRequest(`${where}: at most ${maxBytes} bytes as JSON, got ${bytes}`);
+  return top;
+}

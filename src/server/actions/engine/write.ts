@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { DeletePayload } from '../../../../schemas/api.ts';
+import { BulkSetPayload, DeletePayload, UndoPayload } from '../../../../schemas/api.ts';
+import { writableFields } from '../../../core/validation/columns.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { screens, type Screen } from './screens.ts';
@@ -35,79 +36,382 @@ function keyWhere(screen: Screen, keys: unknown[], scope: WriteScope, p: Params)
 
 /** A ref value must exist in its lookup (within the company when the lookup is company-scoped). */
 async function checkRefs(db: Queryable, screen: Screen, values: Row, scope: WriteScope, where: string): Promise<void> {
-  for (const [field, value] of Object.entries(values)) {
-    const col = screen.columns[field]!;
-    if (col.type !== 'ref' || value === null) continue;
-    const lookup = screens.get(col.lookup!)!;
-    const p = new Params();
-    const conds = [`${ident(lookup.keys[0]!)} = ${p.add(value, castOf[screen.valueType[field]!])}`];
-    if (lookup.source.company) conds.push(`${ident(lookup.source.company)} = ${p.add(scope.company, 'text')}`);
-    const r = await db.query(`select 1 from ${relation(lookup.source.relation)} where ${conds.join(' and ')} limit 1`, p.values);
-    if (!r.rows.length) throw badRequest(`${where}.${field}: no ${col.lookup} record ${JSON.stringify(value)}`);
-  }
+  await checkRefsOfRows(db, screen, [{ where, values }], scope);
 }
 
-async function changeLog(db: Queryable, screen: Screen, action: 'add' | 'set' | 'delete', entityId: string, scope: WriteScope, before: Row | null, after: Row | null) {
-  await db.query(
-    `insert into app.product_change_log (entity_name, entity_id, log_action, actor_user_id, company_code, before, after)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
-    [screen.form, entityId, action, scope.userId, scope.company, before && JSON.stringify(before), after && JSON.stringify(after)],
-  );
+/**
+ * The ref values of many rows, one query per ref column: the first row (in order) whose
+ * value is not in the lookup is the 400.
+ */
+async function checkRefsOfRows(db: Queryable, screen: Screen, rows: { where: string; values: Row }[], scope: WriteScope): Promise<void> {
+  const fields = new Set(rows.flatMap((r) => Object.keys(r.values)));
+  let firstBad: { index: number; message: string } | undefined;
+  for (const field of fields) {
+    const col = screen.columns[field]!;
+    if (col.type !== 'ref') continue;
+    const distinct = new Map<string, { value: unknown; index: number }>();
+    rows.forEach((r, index) => {
+      const value = r.values[field];
+      if (value === null || value === undefined) return;
+      const k = JSON.stringify(value);
+      if (!distinct.has(k)) distinct.set(k, { value, index });
+    });
+    if (!distinct.size) continue;
+    const lookup = screens.get(col.lookup!)!;
+    const list = [...distinct.values()];
+    const p = new Params();
+    const arr = p.add(list.map((x) => x.value), `${castOf[screen.valueType[field]!]}[]`);
+    const conds = [`l.${ident(lookup.keys[0]!)} = u.v`];
+    if (lookup.source.company) conds.push(`l.${ident(lookup.source.company)} = ${p.add(scope.company, 'text')}`);
+    const missing = await db.query<{ n: number }>(
+      `select u.n::int as n from unnest(${arr}) with ordinality as u(v, n)
+       where not exists (select 1 from ${relation(lookup.source.relation)} l where ${conds.join(' and ')}) order by u.n limit 1`,
+      p.values,
+    );
+    const m = missing.rows[0];
+    if (!m) continue;
+    const bad = list[m.n - 1]!;
+    if (!firstBad || bad.index < firstBad.index) {
+      firstBad = { index: bad.index, message: `${rows[bad.index]!.where}.${field}: no ${col.lookup} record ${JSON.stringify(bad.value)}` };
+    }
+  }
+  if (firstBad) throw badRequest(firstBad.message);
 }
+
+/** Change-log rows (one per entry, in order); answers their log ids in the same order. */
+async function changeLog(
+  db: Queryable,
+  screen: Screen,
+  action: 'add' | 'set' | 'delete',
+  entries: { keys: unknown[]; before: Row | null; after: Row | null }[],
+  scope: WriteScope,
+): Promise<number[]> {
+  if (!entries.length) return [];
+  const r = await db.query<{ log_id: number }>(
+    `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+     select $1, u.id, u.k::jsonb, $2, $3, $4, u.b::jsonb, u.a::jsonb
+     from unnest($5::text[], $6::text[], $7::text[], $8::text[]) with ordinality as u(id, k, b, a, n)
+     order by u.n
+     returning log_id`,
+    [
+      screen.form,
+      action,
+      scope.userId,
+      scope.company,
+      entries.map((e) => e.keys.join('/')),
+      entries.map((e) => JSON.stringify(e.keys)),
+      entries.map((e) => (e.before ? JSON.stringify(e.before) : null)),
+      entries.map((e) => (e.after ? JSON.stringify(e.after) : null)),
+    ],
+  );
+  // Ids come from one sequence in insertion order.
+  return r.rows.map((x) => Number(x.log_id)).sort((a, b) => a - b);
+}
+
+const rowFields = (screen: Screen) => [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
 
 async function readRow(db: Queryable, screen: Screen, keys: unknown[], scope: WriteScope): Promise<Row | undefined> {
   const p = new Params();
-  const fields = [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
   const r = await db.query<Row>(
-    `select ${fields.map(ident).join(', ')} from ${relation(screen.source.relation)} where ${keyWhere(screen, keys, scope, p)}`,
+    `select ${rowFields(screen).map(ident).join(', ')} from ${relation(screen.source.relation)} where ${keyWhere(screen, keys, scope, p)}`,
     p.values,
   );
   return r.rows[0];
 }
 
+/**
+ * `unnest($1::t1[], $2::t2[], …, $n::int[]) as u(k0, k1, …, "#i")`: the rows' keys (and
+ * extra columns) as a relation to join on, "#i" the row's index in the request.
+ */
+function keyRelation(screen: Screen, keysOfRows: unknown[][], p: Params, extra: { name: string; cast: string; values: unknown[] }[] = []): string {
+  const arrays = screen.keys.map((k, j) => p.add(keysOfRows.map((keys) => keys[j]), `${castOf[screen.valueType[k]!]}[]`));
+  const more = extra.map((x) => p.add(x.values, `${x.cast}[]`));
+  const index = p.add(keysOfRows.map((_, i) => i), 'int[]');
+  const names = [...screen.keys.map((_, j) => `k${j}`), ...extra.map((x) => x.name), '"#i"'];
+  return `unnest(${[...arrays, ...more, index].join(', ')}) as u(${names.join(', ')})`;
+}
+const keyJoin = (screen: Screen, alias: string) => screen.keys.map((k, j) => `${alias}.${ident(k)} = u.k${j}`).join(' and ');
+const companyOf = (screen: Screen, alias: string, scope: WriteScope, p: Params) => {
+  const company = screen.source.company;
+  if (!company) return '';
+  if (alias !== 't' || screen.source.writeCompany) return ` and ${alias}.${ident(company)} = ${p.add(scope.company, 'text')}`;
+  return ` and ${viaRelation(screen, 't', scope, p)}`;
+};
+/** A written row without a company column belongs to the company its relation row names. */
+const viaRelation = (screen: Screen, alias: string, scope: WriteScope, p: Params) =>
+  `exists (select 1 from ${relation(screen.source.relation)} rc where ${screen.keys.map((k) => `rc.${ident(k)} = ${alias}.${ident(k)}`).join(' and ')}` +
+  ` and rc.${ident(screen.source.company!)} = ${p.add(scope.company, 'text')})`;
+
+/** The rows (as the form reads them) of many keys, in the order of the keys. */
+async function readRows(db: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Row[]> {
+  const p = new Params();
+  const from = keyRelation(screen, keysOfRows, p);
+  const r = await db.query<Row>(
+    `select ${rowFields(screen).map((f) => `r.${ident(f)}`).join(', ')}, u."#i" as "#i"
+     from ${relation(screen.source.relation)} r join ${from} on ${keyJoin(screen, 'r')}${companyOf(screen, 'r', scope, p)}`,
+    p.values,
+  );
+  const out: Row[] = [];
+  for (const row of r.rows) {
+    const i = row['#i'] as number;
+    delete row['#i'];
+    out[i] = row;
+  }
+  return out;
+}
+
+/** Locks rows of the written table (in key order) and answers them as stored, by request index. */
+async function lockRows(tx: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Map<number, Row>> {
+  const p = new Params();
+  const from = keyRelation(screen, keysOfRows, p);
+  const r = await tx.query<{ i: number; row: Row }>(
+    `select u."#i" as i, to_jsonb(t) as row from ${writeTable(screen)} t join ${from} on ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}
+     order by ${screen.keys.map((k) => `t.${ident(k)}`).join(', ')} for update of t`,
+    p.values,
+  );
+  return new Map(r.rows.map((x) => [x.i, x.row]));
+}
+
 const writeTable = (screen: Screen) => relation(screen.source.write!);
 const isKey = (screen: Screen, f: string) => screen.keys.includes(f);
 
-/** Updates one row: key fields, changed fields and the row version (stale → 409). */
-export async function setRow(db: Db, screen: Screen, payload: unknown, scope: WriteScope, opts: { versionCheck?: boolean } = {}) {
-  const obj = plainObject(payload, 'payload');
-  const version = opts.versionCheck === false ? undefined : screen.source.version;
-  const keys = keyValues(screen, obj, 'payload');
+/** One validated row of a set: where its fields are named in messages, its key, version and values. */
+interface PreparedSet {
+  where: string;
+  keys: unknown[];
+  expected: number | undefined;
+  values: Row;
+}
+
+function prepareSet(screen: Screen, raw: unknown, where: string, version: string | undefined): PreparedSet {
+  const obj = plainObject(raw, where);
+  const keys = keyValues(screen, obj, where);
   let expected: number | undefined;
   if (version) {
-    if (!(version in obj)) throw badRequest(`payload.${version}: the row version is required`);
-    expected = scalar('int', obj[version], `payload.${version}`) as number;
+    if (!Object.hasOwn(obj, version)) throw badRequest(`${where}.${version}: the row version is required`);
+    expected = scalar('int', obj[version], `${where}.${version}`) as number;
   }
   const changes = Object.fromEntries(Object.entries(obj).filter(([f]) => !isKey(screen, f) && f !== version));
-  const values = rowValues(screen, 'set', changes, 'payload');
-  if (!Object.keys(values).length) throw badRequest('payload: no field to change');
-  await checkRefs(db, screen, values, scope, 'payload');
+  const values = rowValues(screen, 'set', changes, where);
+  if (!Object.keys(values).length) throw badRequest(`${where}: no field to change`);
+  return { where, keys, expected, values };
+}
 
-  return db.transaction(async (tx) => {
+/**
+ * Writes prepared sets in the caller's transaction: locks the rows, checks existence and
+ * versions, updates (one statement per set of changed fields), logs each row's before and
+ * after. `named` puts the row's path in front of a 404/409 message (bulk set).
+ */
+async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
+  const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
+  const keysOfRows = sets.map((s) => s.keys);
+  const locked = await lockRows(tx, screen, keysOfRows, scope);
+  sets.forEach((s, i) => {
+    const before = locked.get(i);
+    if (!before) throw new HttpError(404, 'not_found', `${at(s, screen.keys[0]!)}The row does not exist (or not in this company)`);
+    if (version && before[version] !== s.expected) {
+      throw new HttpError(409, 'stale_row', `${at(s, version)}The row was changed by someone else meanwhile; reload it`);
+    }
+  });
+
+  // Rows changing the same fields are updated by one statement.
+  const groups = new Map<string, number[]>();
+  sets.forEach((s, i) => {
+    const sig = Object.keys(s.values).sort().join(',');
+    groups.set(sig, [...(groups.get(sig) ?? []), i]);
+  });
+  const after = new Map<number, Row>();
+  for (const [sig, indexes] of groups) {
+    const fields = sig.split(',');
     const p = new Params();
-    const found = await tx.query<{ row: Row }>(
-      `select to_jsonb(t) as row from ${writeTable(screen)} t where ${keyWhere(screen, keys, scope, p)} for update`,
+    const extra = fields.map((f, j) => {
+      const type = screen.valueType[f]!;
+      const asJson = type === 'multi' || type === 'json';
+      return { name: `v${j}`, cast: asJson ? 'text' : castOf[type], values: indexes.map((i) => sets[i]!.values[f]) };
+    });
+    const from = keyRelation(screen, indexes.map((i) => keysOfRows[i]!), p, extra);
+    const assignments = fields.map((f, j) =>
+      screen.columns[f]!.type === 'multi'
+        ? `${ident(f)} = coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb`
+        : screen.valueType[f] === 'json'
+          ? `${ident(f)} = u.v${j}::jsonb`
+          : `${ident(f)} = u.v${j}`,
+    );
+    if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
+    const r = await tx.query<{ i: number; row: Row }>(
+      `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
+       where ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}
+       returning u."#i" as i, to_jsonb(t) as row`,
       p.values,
     );
-    const before = found.rows[0]?.row;
-    if (!before) throw new HttpError(404, 'not_found', 'The row does not exist (or not in this company)');
-    if (version && before[version] !== expected) {
-      throw new HttpError(409, 'stale_row', 'The row was changed by someone else meanwhile; reload it');
+    for (const x of r.rows) after.set(indexes[x.i]!, x.row);
+  }
+
+  const logIds = await changeLog(
+    tx,
+    screen,
+    'set',
+    sets.map((s, i) => {
+      const fields = Object.keys(s.values);
+      const a = after.get(i)!;
+      return { keys: screen.keys.map((k) => a[k]), before: pick(locked.get(i)!, fields), after: pick(a, fields) };
+    }),
+    scope,
+  );
+  const rows = await readRows(tx, screen, keysOfRows, scope);
+  return { rows, logIds };
+}
+
+/** Updates one row: key fields, changed fields and the row version (stale → 409). */
+export async function setRow(db: Db, screen: Screen, payload: unknown, scope: WriteScope, opts: { versionCheck?: boolean } = {}) {
+  const version = opts.versionCheck === false ? undefined : screen.source.version;
+  const set = prepareSet(screen, payload, 'payload', version);
+  await checkRefs(db, screen, set.values, scope, 'payload');
+  return db.transaction(async (tx) => {
+    const { rows, logIds } = await applySets(tx, screen, [set], scope, version, false);
+    return { row: rows[0]!, log_id: logIds[0]! };
+  });
+}
+
+/**
+ * Bulk set (paste, fill a selection): every row like a single set payload, all in one
+ * transaction, all or nothing. A failing row is a 400/404/409 whose message starts with
+ * `payload.rows.<index>.`; answers the updated rows and their change-log ids in order.
+ */
+export async function setRows(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
+  const { rows: raw } = parseInput(BulkSetPayload, payload);
+  const version = screen.source.version;
+  const sets = raw.map((r, i) => prepareSet(screen, r, `payload.rows.${i}`, version));
+  const seen = new Map<string, number>();
+  sets.forEach((s, i) => {
+    const k = JSON.stringify(s.keys);
+    const first = seen.get(k);
+    if (first !== undefined) throw badRequest(`payload.rows.${i}.${screen.keys[0]}: the same row as payload.rows.${first}`);
+    seen.set(k, i);
+  });
+  await checkRefsOfRows(db, screen, sets, scope);
+  return db.transaction(async (tx) => {
+    const { rows, logIds } = await applySets(tx, screen, sets, scope, version, true);
+    return { rows, log_ids: logIds };
+  });
+}
+
+/** Is a payload a bulk set? `{ rows: [...] }`, unless the form has a column named rows. */
+export const isBulkSet = (screen: Screen, payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && !Array.isArray(payload) && Object.hasOwn(payload, 'rows') && !Object.hasOwn(screen.columns, 'rows');
+
+const sameJson = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Row)[k], (b as Row)[k]));
+};
+
+interface LogEntry {
+  log_id: number;
+  entity_name: string;
+  entity_id: string;
+  entity_key: unknown[] | null;
+  log_action: string;
+  actor_user_id: number | null;
+  company_code: string | null;
+  before: Row | null;
+  after: Row | null;
+}
+
+/**
+ * Undo: reverts the user's own `set` change-log rows of this form (and, for a
+ * company-scoped form, of this company), newest first, in one transaction. Each field
+ * must still hold the logged `after` value (else 409 `changed_since`, nothing reverted);
+ * the `before` values are written back, the row version bumped, the revert logged as a
+ * new `set`. Answers the current rows touched and the log ids of the reverts.
+ */
+export async function undoChanges(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
+  const { log_ids: requested } = parseInput(UndoPayload, payload);
+  const ids = [...new Set(requested)];
+  const indexOf = new Map(requested.map((id, i) => [id, i] as const).reverse()); // first index of each id
+  const writable = new Set(writableFields(screen, 'set'));
+
+  return db.transaction(async (tx) => {
+    const found = await tx.query<LogEntry>(
+      `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after
+       from app.product_change_log where log_id = any($1::bigint[]) for update`,
+      [ids],
+    );
+    const byId = new Map(found.rows.map((e) => [Number(e.log_id), e]));
+    const entries: (LogEntry & { index: number; keys: unknown[]; fields: string[] })[] = [];
+    for (const id of ids) {
+      const at = `payload.log_ids.${indexOf.get(id)}`;
+      const e = byId.get(id);
+      const ours = e && e.entity_name === screen.form && e.actor_user_id === scope.userId &&
+        (!screen.source.company || e.company_code === scope.company);
+      if (!e || !ours) throw new HttpError(404, 'not_found', `${at}: no change ${id} of yours to ${screen.form}${screen.source.company ? ' in this company' : ''}`);
+      if (e.log_action !== 'set' || !e.before || !e.after) throw badRequest(`${at}: change ${id} is ${e.log_action === 'set' ? 'empty' : `an ${e.log_action}`}; only edits (set) can be undone`);
+      const fields = Object.keys(e.after);
+      for (const f of fields) {
+        if (!writable.has(f) || !Object.hasOwn(e.before, f)) throw badRequest(`${at}: field "${f}" of change ${id} is not editable in ${screen.form}`);
+      }
+      let keys = e.entity_key;
+      if (!Array.isArray(keys) || keys.length !== screen.keys.length) {
+        // Entries written before entity_key existed: a single key is entity_id itself.
+        if (screen.keys.length !== 1) throw badRequest(`${at}: change ${id} does not name its row`);
+        const type = screen.valueType[screen.keys[0]!]!;
+        keys = [type === 'int' || type === 'number' || type === 'money' ? Number(e.entity_id) : e.entity_id];
+      }
+      entries.push({ ...e, index: indexOf.get(id)!, keys, fields });
     }
-    const u = new Params();
-    const sets = Object.entries(values).map(([f, val]) =>
-      screen.columns[f]!.type === 'multi'
-        ? `${ident(f)} = coalesce(${ident(f)}, '{}'::jsonb) || ${u.add(val, 'jsonb')}`
-        : `${ident(f)} = ${u.add(val, castOf[screen.valueType[f]!])}`,
+    entries.sort((a, b) => Number(b.log_id) - Number(a.log_id)); // newest first
+
+    // The touched rows, each once, in the order of their newest change.
+    const rowOf = new Map<string, number>();
+    const rowKeys: unknown[][] = [];
+    for (const e of entries) {
+      const k = JSON.stringify(e.keys);
+      if (!rowOf.has(k)) {
+        rowOf.set(k, rowKeys.length);
+        rowKeys.push(e.keys);
+      }
+    }
+    const locked = await lockRows(tx, screen, rowKeys, scope);
+
+    // Replay the reverts on the rows as stored; refuse any field that moved on since.
+    const state = new Map<number, Row>();
+    const touched = new Map<number, Set<string>>();
+    const reverts: { keys: unknown[]; before: Row; after: Row }[] = [];
+    for (const e of entries) {
+      const r = rowOf.get(JSON.stringify(e.keys))!;
+      const at = `payload.log_ids.${e.index}`;
+      const current = state.get(r) ?? locked.get(r);
+      if (!current) throw new HttpError(409, 'changed_since', `${at}: the row ${e.entity_id} of change ${e.log_id} no longer exists`);
+      const moved = e.fields.find((f) => !sameJson(current[f], e.after![f]));
+      if (moved) throw new HttpError(409, 'changed_since', `${at}: ${moved} of ${e.entity_id} was changed since change ${e.log_id}; reload the row`);
+      const next = { ...current };
+      for (const f of e.fields) next[f] = e.before![f];
+      state.set(r, next);
+      const t = touched.get(r) ?? new Set<string>();
+      for (const f of e.fields) t.add(f);
+      touched.set(r, t);
+      reverts.push({ keys: e.keys, before: pick(current, e.fields), after: pick(next, e.fields) });
+    }
+
+    // One statement: each touched field of each row gets its replayed value (as stored: jsonb → row type).
+    const allFields = [...new Set([...touched.values()].flatMap((t) => [...t]))];
+    const p = new Params();
+    const values = rowKeys.map((_, r) => JSON.stringify(pick(state.get(r)!, touched.get(r)!)));
+    const from = keyRelation(screen, rowKeys, p, [{ name: 'j', cast: 'text', values }]);
+    const typed = `jsonb_populate_record(null::${writeTable(screen)}, u.j::jsonb)`;
+    const assignments = allFields.map((f) => `${ident(f)} = case when u.j::jsonb ? ${p.add(f, 'text')} then (${typed}).${ident(f)} else t.${ident(f)} end`);
+    if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
+    await tx.query(
+      `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
+       where ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}`,
+      p.values,
     );
-    if (screen.source.version) sets.push(`${ident(screen.source.version)} = ${ident(screen.source.version)} + 1`);
-    const updated = await tx.query<{ row: Row }>(
-      `update ${writeTable(screen)} t set ${sets.join(', ')} where ${keyWhere(screen, keys, scope, u)} returning to_jsonb(t) as row`,
-      u.values,
-    );
-    const after = updated.rows[0]!.row;
-    await changeLog(tx, screen, 'set', keys.join('/'), scope, pick(before, Object.keys(values)), pick(after, Object.keys(values)));
-    return { row: (await readRow(tx, screen, keys, scope))! };
+    const logIds = await changeLog(tx, screen, 'set', reverts, scope);
+    return { rows: await readRows(tx, screen, rowKeys, scope), log_ids: logIds };
   });
 }
 
@@ -120,7 +424,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
     const p = new Params();
     const cols = Object.keys(values);
     const vals = cols.map((f) => p.add(values[f], screen.valueType[f] === 'multi' ? 'jsonb' : castOf[screen.valueType[f]!]));
-    if (screen.source.company) {
+    if (screen.source.company && screen.source.writeCompany) {
       cols.push(screen.source.company); // the verified company, never the payload's
       vals.push(p.add(scope.company, 'text'));
     }
@@ -130,8 +434,11 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
     );
     const row = inserted.rows[0]!.row;
     const keys = screen.keys.map((k) => row[k]);
-    await changeLog(tx, screen, 'add', keys.join('/'), scope, null, pick(row, [...screen.keys, ...Object.keys(values)]));
-    return { row: (await readRow(tx, screen, keys, scope))! };
+    const [logId] = await changeLog(tx, screen, 'add', [{ keys, before: null, after: pick(row, [...screen.keys, ...Object.keys(values)]) }], scope);
+    const added = await readRow(tx, screen, keys, scope);
+    // Scoped through the relation: a row outside the company is refused (the transaction rolls back).
+    if (!added) throw badRequest('payload: the row would not belong to this company');
+    return { row: added, log_id: logId! };
   });
 }
 
@@ -147,7 +454,9 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
   const tuple = screen.keys.map(ident).join(', ');
   const arrays = screen.keys.map((k, j) => p.add(columns[j], `${castOf[screen.valueType[k]!]}[]`));
   const conds = [`(${tuple}) in (select * from unnest(${arrays.join(', ')}))`];
-  if (screen.source.company) conds.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
+  if (screen.source.company) {
+    conds.push(screen.source.writeCompany ? `${ident(screen.source.company)} = ${p.add(scope.company, 'text')}` : viaRelation(screen, 't', scope, p));
+  }
   const logged = new Set([...screen.keys, ...Object.keys(screen.columns)]);
   try {
     return await db.transaction(async (tx) => {
@@ -155,9 +464,7 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
         `delete from ${writeTable(screen)} t where ${conds.join(' and ')} returning to_jsonb(t) as row`,
         p.values,
       );
-      for (const { row } of r.rows) {
-        await changeLog(tx, screen, 'delete', screen.keys.map((k) => row[k]).join('/'), scope, pick(row, logged), null);
-      }
+      await changeLog(tx, screen, 'delete', r.rows.map(({ row }) => ({ keys: screen.keys.map((k) => row[k]), before: pick(row, logged), after: null })), scope);
       return { deleted: r.rows.length };
     });
   } catch (e) {

@@ -8,6 +8,7 @@ import { seedLanguages } from './languages.ts';
 import { seedMenu } from './menu.ts';
 import { seedProducts } from './products.ts';
 import { seedRelations } from './relations.ts';
+import { seedShops } from './shops.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -40,6 +41,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
     await seedProducts(tx, opts.products ?? 24000);
     await seedRelations(tx);
+    await seedShops(tx);
     return true;
   });
 }

@@ -1,0 +1,17 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+export default defineScreen({
+  form: 'frontend_shops',
+  route: '/shops/frontend_shops',
+  area: 'shops',
+  source: { relation: 'app.shops', key: 'shop_id', write: 'app.shops', generatedKey: true, company: 'company_code', version: 'row_version' },
+  columns: {
+    shop_id: { type: 'int', width: 100 },
+    shop_name: { editable: true, required: true, maxLength: 100, width: 200 },
+    hostname: { editable: true, required: true, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$', width: 250 },
+    currency_code: { editable: true, required: true, pattern: '^[A-Z]{3}$', width: 100 },
+    language_code: { editable: true, required: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+  },
+  actions: { add: true, delete: true },
+});

@@ -1,0 +1,38 @@
+/**
+ * Machine translation routes (spec §7): POST /api/gt, /api/deepl, /api/openai/translate_text,
+ * /api/deepseek/translate_text. Wired now, engines later: a signed-in user, a valid body
+ * (400 naming the field), then 503 — `not_configured` naming the environment variable when
+ * the engine has no API key, `not_available` while the engine is not implemented. Never a
+ * made-up translation.
+ */
+import type { Context, Hono } from 'hono';
+import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
+import type { Config } from '../config.ts';
+import type { Session } from '../rpc/context.ts';
+import { HttpError, parseInput } from './errors.ts';
+
+const engines: Record<TranslatePath, { name: string; env: string; key: keyof Config['translation'] }> = {
+  '/api/gt': { name: 'Google Translate', env: 'GOOGLE_TRANSLATE_API_KEY', key: 'google' },
+  '/api/deepl': { name: 'DeepL', env: 'DEEPL_API_KEY', key: 'deepl' },
+  '/api/openai/translate_text': { name: 'OpenAI', env: 'OPENAI_API_KEY', key: 'openai' },
+  '/api/deepseek/translate_text': { name: 'DeepSeek', env: 'DEEPSEEK_API_KEY', key: 'deepseek' },
+};
+
+export function mountTranslate(
+  app: Hono,
+  deps: { config: Config },
+  requireSession: (c: Context) => Promise<Session>,
+  readJson: (c: Context) => Promise<unknown>,
+): void {
+  for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
+    const engine = engines[path];
+    app.post(path, async (c) => {
+      await requireSession(c);
+      parseInput(translateRoutes[path].input, await readJson(c), 'body');
+      if (!deps.config.translation[engine.key]) {
+        throw new HttpError(503, 'not_configured', `${engine.name} is not configured on this server (set ${engine.env})`);
+      }
+      throw new HttpError(503, 'not_available', `${engine.name} translation is not available yet on this server`);
+    });
+  }
+}
