@@ -88,6 +88,22 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'store_locations', 'add', { store_name: 'Nowhere', latitude: 91 })).status).toBe(400);
   });
 
+  it('shows net, gross and original prices per shop and shopper group, with an active discount', async () => {
+    const row = (await s.action(admin, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 50 } } })).body.data.rows[0];
+    await s.action(admin, 'frontend_product_discounts', 'set', { product_code: row.product_code, row_version: row.row_version, discount_percent: 25, discount_end_date: '2099-01-01' });
+    const r = await s.action(admin, 'show_prices', 'filter', { product_code: row.product_code });
+    expect(r.status).toBe(200);
+    const shops = (await s.get('/shops', { token: admin })).body.length;
+    const groups = (await s.action(admin, 'shopper_groups', 'filter', { shopper_group_enabled: true })).body.data.total;
+    expect(r.body.data.total).toBe(shops * groups);
+    for (const p of r.body.data.rows) {
+      expect(p.discount_percent).toBe(25);
+      expect(p.gross_price).toBeCloseTo(p.original_gross_price * 0.75, 1);
+      expect(p.gross_price).toBeCloseTo(p.net_price * (1 + p.vat_rate / 100), 1);
+    }
+    expect((await s.action(admin, 'show_prices', 'set', { product_code: row.product_code })).status).toBe(400);
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });
