@@ -45,6 +45,8 @@ export const Column = v.strictObject({
   hidden: v.optional(v.boolean(), false),
   sortable: v.optional(v.boolean(), true),
   filterable: v.optional(v.boolean(), true),
+  /** Multi-language rich text (HTML): sanitized on save, edited with the rich-text editor. */
+  html: v.optional(v.boolean(), false),
   /** Offered to the translate action (multi columns). */
   translate: v.optional(v.boolean(), false),
 });
@@ -128,6 +130,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   for (const [f, c] of Object.entries(s.columns)) {
     if (c.editable && !s.source.write) problems.push(`columns.${f}.editable: expected source.write for an editable column`);
     if (c.type === 'ref' && !c.lookup) problems.push(`columns.${f}.lookup: expected a lookup form for a ref column`);
+    if (c.html && c.type !== 'multi') problems.push(`columns.${f}.html: expected a multi column, got ${c.type}`);
     if (c.pattern) {
       try {
         new RegExp(c.pattern);

@@ -104,6 +104,19 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'show_prices', 'set', { product_code: row.product_code })).status).toBe(400);
   });
 
+  it('stores frontend page bodies sanitized: no script, no event handler, no javascript: link', async () => {
+    const page = (await s.action(admin, 'frontend_pages', 'list', { endRow: 1 })).body.data.rows[0];
+    const dirty = '<p onclick="steal()">Hi <strong>there</strong><script>alert(1)</script><a href="javascript:alert(2)">x</a><a href="https://example.com">ok</a><img src="x" onerror="alert(3)"></p>';
+    const r = await s.action(admin, 'frontend_pages', 'set', { page_id: page.page_id, row_version: page.row_version, page_body: { de: dirty } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const stored = (await s.db.query<{ body: string }>(`select page_body ->> 'de' as body from app.frontend_pages where page_id = $1`, [page.page_id])).rows[0]!.body;
+    expect(stored).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(stored).toContain('<strong>there</strong>');
+    expect(stored).toContain('href="https://example.com"');
+    expect(r.body.data.row.page_body.en).toBe(page.page_body.en); // other languages kept
+    expect((await s.action(admin, 'frontend_pages', 'add', { shop_id: page.shop_id, page_code: 'Bad Code', page_title: { en: 'x' }, page_body: { en: 'x' } })).status).toBe(400);
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });

@@ -14,6 +14,7 @@ import {
   type Scalar,
 } from '../../../core/validation/columns.ts';
 import { M, describe, englishMessage, englishText } from '../../../core/validation/messages.ts';
+import { sanitizeMulti } from './html.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
 
@@ -80,7 +81,10 @@ export function rowValues(screen: Screen, mode: FormMode, obj: Row, where: strin
   }
   const parsed = check(schemaOf(screen, mode), obj, where);
   const values: Row = {};
-  for (const [field, value] of Object.entries(parsed)) values[field] = sqlValue(screen.valueType[field]!, value);
+  for (const [field, value] of Object.entries(parsed)) {
+    const clean = screen.columns[field]?.html && value && typeof value === 'object' ? sanitizeMulti(value as Record<string, string>) : value;
+    values[field] = sqlValue(screen.valueType[field]!, clean);
+  }
   return values;
 }
 

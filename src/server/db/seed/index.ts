@@ -9,6 +9,7 @@ import { seedMenu } from './menu.ts';
 import { seedProducts } from './products.ts';
 import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
+import { seedPages } from './pages.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -42,6 +43,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedProducts(tx, opts.products ?? 24000);
     await seedRelations(tx);
     await seedShops(tx);
+    await seedPages(tx);
     return true;
   });
 }
