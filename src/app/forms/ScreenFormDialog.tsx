@@ -30,6 +30,7 @@ import {
   type ScreenFormMode,
 } from './formModel.ts';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
+import { RichTextInput } from './RichTextInput.tsx';
 
 type Row = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className="dialog"
+          className={Object.values(screen.columns).some((c) => c.html) ? 'dialog dialog-xl' : 'dialog'}
           aria-describedby={undefined}
           // A click beside the dialog must not throw away what was typed; Esc and Cancel close it.
           onInteractOutside={(e) => e.preventDefault()}
@@ -273,8 +274,9 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
   if (f.input === 'multi') {
     const langErrors: Record<string, Message | undefined> = { '': error };
     for (const [p, m] of Object.entries(errors)) if (p.startsWith(`${f.field}.`)) langErrors[p.slice(f.field.length + 1)] = m;
+    const Input = f.col.html ? RichTextInput : MultiLangInput;
     return (
-      <MultiLangInput
+      <Input
         id={id}
         labelId={f.labelId}
         value={(value ?? {}) as Record<string, string>}

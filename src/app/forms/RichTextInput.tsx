@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type Quill from 'quill';
+import type { Message } from '../../core/validation/messages.ts';
+import { FORM_LANGS } from './formModel.ts';
+import 'quill/dist/quill.snow.css';
+
+/** Spec §9: the rich-text editor is 500 px high. */
+export const EDITOR_HEIGHT = 500;
+
+export interface RichTextInputProps {
+  id: string;
+  labelId: string;
+  /** Language code → HTML. */
+  value: Record<string, string>;
+  onChange(next: Record<string, string>): void;
+  onBlur?(): void;
+  errors: Record<string, Message | undefined>;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/** Quill's empty document. */
+const EMPTY = /^(<p>(<br\s*\/?>)?<\/p>\s*)*$/;
+
+/**
+ * Multi-language rich text: one Quill editor (loaded on first use), a tab per language.
+ * The HTML is sanitized again by the server on save; what is typed here is never trusted.
+ */
+export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, required, disabled }: RichTextInputProps) {
+  const [lang, setLang] = useState<string>(FORM_LANGS[0]!);
+  const host = useRef<HTMLDivElement>(null);
+  const quill = useRef<Quill | null>(null);
+  const latest = useRef({ value, onChange, lang });
+  latest.current = { value, onChange, lang };
+
+  // Mount Quill once; its own DOM lives outside React's.
+  useEffect(() => {
+    let live = true;
+    void import('quill').then(({ default: QuillCtor }) => {
+      if (!live || !host.current) return;
+      const q = new QuillCtor(host.current, {
+        theme: 'snow',
+        modules: { toolbar: [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline'], [{ list: 'ordered' }, { list: 'bullet' }], ['link', 'blockquote'], ['clean']] },
+      });
+      q.root.setAttribute('aria-labelledby', `${id}-legend`);
+      q.root.setAttribute('aria-multiline', 'true');
+      q.root.setAttribute('role', 'textbox');
+      q.root.setAttribute('lang', latest.current.lang);
+      q.clipboard.dangerouslyPasteHTML(latest.current.value[latest.current.lang] ?? '', 'silent');
+      q.on('text-change', () => {
+        const html = q.getSemanticHTML();
+        const { value: v, onChange: change, lang: l } = latest.current;
+        change({ ...v, [l]: EMPTY.test(html) ? '' : html });
+      });
+      quill.current = q;
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  // Another language's text when the tab changes.
+  useEffect(() => {
+    const q = quill.current;
+    if (!q) return;
+    q.root.setAttribute('lang', lang);
+    q.clipboard.dangerouslyPasteHTML(latest.current.value[lang] ?? '', 'silent');
+  }, [lang]);
+
+  useEffect(() => {
+    quill.current?.enable(!disabled);
+  }, [disabled]);
+
+  const fieldError = errors[''] ?? errors[lang];
+  return (
+    <fieldset className="form-field rich-text" id={id} onBlur={onBlur}>
+      <legend id={`${id}-legend`}>
+        <FormattedMessage id={labelId} />
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      <div role="tablist" className="rich-text-tabs">
+        {FORM_LANGS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            role="tab"
+            aria-selected={l === lang}
+            className={`rich-text-tab${l === lang ? ' active' : ''}${errors[l] ? ' invalid' : ''}`}
+            onClick={() => setLang(l)}
+          >
+            {l}
+          </button>
+        ))}
+      </div>
+      <div className="rich-text-editor" style={{ height: EDITOR_HEIGHT }}>
+        <div ref={host} />
+      </div>
+      {fieldError && (
+        <div className="field-error" aria-live="polite">
+          <FormattedMessage id={fieldError.id} values={fieldError.values} />
+        </div>
+      )}
+    </fieldset>
+  );
+}
