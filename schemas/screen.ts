@@ -81,6 +81,8 @@ export const Actions = v.strictObject({
   /** Add rows; a string names the form used to add. */
   add: v.optional(v.union([v.boolean(), identifier]), false),
   delete: v.optional(v.boolean(), false),
+  /** Rows are added by uploading a file (POST /api/files/{form}); see src/server/http/files.ts. */
+  upload: v.optional(v.boolean(), false),
   export: v.optional(v.boolean(), true),
   translate: v.optional(v.boolean(), false),
 });

@@ -11,6 +11,7 @@ import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
 import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, resolveSession } from './session.ts';
+import { mountFiles } from './files.ts';
 import { mountTranslate } from './translate.ts';
 
 const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
@@ -49,7 +50,9 @@ export function createApp(deps: Deps): Hono {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('/api/*', bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } }));
+  // Uploads (/api/files) have their own, larger limit.
+  const apiLimit = bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') ? next() : apiLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -88,6 +91,7 @@ export function createApp(deps: Deps): Hono {
   });
 
   mountTranslate(app, deps, requireSession, readJson);
+  mountFiles(app, deps, requireSession);
 
   let openapi: unknown;
   app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));

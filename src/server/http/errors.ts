@@ -3,7 +3,7 @@ import * as v from 'valibot';
 /** An expected failure with its HTTP status, a stable code and a human message. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503,
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
