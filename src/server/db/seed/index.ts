@@ -10,6 +10,7 @@ import { seedProducts } from './products.ts';
 import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
+import { seedFiles } from './files.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -44,6 +45,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedRelations(tx);
     await seedShops(tx);
     await seedPages(tx);
+    await seedFiles(tx);
     return true;
   });
 }
