@@ -117,6 +117,24 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'frontend_pages', 'add', { shop_id: page.shop_id, page_code: 'Bad Code', page_title: { en: 'x' }, page_body: { en: 'x' } })).status).toBe(400);
   });
 
+  it('publishes a shop product and adds a category to a shop, within the company', async () => {
+    expect((await s.action(catalog, 'frontend_shop_products', 'list')).status).toBe(403); // shops pages are not the catalog role's
+    const sp = (await s.action(admin, 'frontend_shop_products', 'list', { endRow: 1, filterModel: { published: { filterType: 'set', values: [false] } } })).body.data.rows[0];
+    expect(sp).toBeTruthy();
+    const on = await s.action(admin, 'frontend_shop_products', 'set', { shop_id: sp.shop_id, product_code: sp.product_code, row_version: sp.row_version, published: true, shop_price: 9.99 });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const pub = await s.action(admin, 'published_products', 'filter', { shop_id: sp.shop_id, product_code: sp.product_code });
+    expect(pub.body.data.total).toBe(sp.active ? 1 : 0);
+    if (sp.active) expect(pub.body.data.rows[0].price).toBe(9.99);
+    const shop = (await s.action(admin, 'shops_brief', 'list')).body.data.rows[0];
+    const child = (await s.db.query<{ id: number }>('select product_category_id as id from app.product_categories where parent_category_id is not null limit 1')).rows[0]!.id;
+    const add = await s.action(admin, 'frontend_categories', 'add', { shop_id: shop.shop_id, product_category_id: child, position: 50, shop_category_names: { en: 'Our picks' } });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect((await s.action(admin, 'frontend_categories', 'add', { shop_id: shop.shop_id, product_category_id: child })).status).toBe(409);
+    const cz = (await s.action(admin, 'shops_brief', 'list', undefined, 'CZ01')).body.data.rows[0];
+    expect((await s.action(admin, 'frontend_categories', 'add', { shop_id: cz.shop_id, product_category_id: child })).status).toBe(400);
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });

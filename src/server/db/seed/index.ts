@@ -11,6 +11,7 @@ import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
 import { seedFiles } from './files.ts';
+import { seedShopCatalogue } from './shopCatalogue.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -46,6 +47,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedShops(tx);
     await seedPages(tx);
     await seedFiles(tx);
+    await seedShopCatalogue(tx);
     return true;
   });
 }

@@ -1,0 +1,27 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/** A shop's products: published or not, and an optional price of the shop's own. */
+export default defineScreen({
+  form: 'frontend_shop_products',
+  route: '/shops/frontend_shop_products',
+  area: 'shops',
+  source: {
+    relation: 'app.v_shop_products',
+    key: ['shop_id', 'product_code'],
+    write: 'app.shop_products',
+    company: 'company_code',
+    writeCompany: false,
+    version: 'row_version',
+  },
+  columns: {
+    shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
+    product_code: { width: 150 },
+    product_name: { type: 'multi', width: 250 },
+    selling_price_shop: { type: 'money' },
+    shop_price: { type: 'money', editable: true, min: 0, max: 100000000 },
+    published: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    position: { type: 'int', editable: true, min: 0, max: 10000000, width: 100 },
+    published_at: { type: 'datetime', width: 150 },
+  },
+  actions: { delete: true },
+});
