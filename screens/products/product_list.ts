@@ -36,5 +36,5 @@ export default defineScreen({
     updated_at: { type: 'datetime', hidden: true },
   },
   actions: { add: true, delete: true, translate: true },
-  details: ['product_changes'],
+  details: ['product_images', 'product_videos', 'product_shops', 'product_changes'],
 });

@@ -135,6 +135,22 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'frontend_categories', 'add', { shop_id: cz.shop_id, product_category_id: child })).status).toBe(400);
   });
 
+  it('serves the detail grids of product_list and payment_methods by the master key, under the master page', async () => {
+    const code = (await s.action(catalog, 'product_list', 'list', { endRow: 1 })).body.data.rows[0].product_code;
+    for (const form of ['product_images', 'product_shops', 'product_changes', 'product_videos']) {
+      const r = await s.action(catalog, form, 'filter', { product_code: code });
+      expect(r.status, form).toBe(200);
+      for (const row of r.body.data.rows) expect(row.product_code).toBe(code);
+    }
+    const images = (await s.action(catalog, 'product_images', 'filter', { product_code: code })).body.data.rows;
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    expect(images.filter((i: { is_cover: boolean }) => i.is_cover)).toHaveLength(1);
+    const pm = (await s.action(admin, 'payment_methods', 'list', { endRow: 1 })).body.data.rows[0];
+    const shops = await s.action(admin, 'payment_method_shops', 'filter', { pm_id: pm.pm_id });
+    expect(shops.body.data.total).toBeGreaterThan(0);
+    expect((await s.action(catalog, 'payment_method_shops', 'filter', { pm_id: pm.pm_id })).status).toBe(403);
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });

@@ -12,6 +12,7 @@ import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
+import { seedMedia } from './media.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -48,6 +49,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedPages(tx);
     await seedFiles(tx);
     await seedShopCatalogue(tx);
+    await seedMedia(tx);
     return true;
   });
 }
