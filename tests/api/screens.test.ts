@@ -151,6 +151,19 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(catalog, 'payment_method_shops', 'filter', { pm_id: pm.pm_id })).status).toBe(403);
   });
 
+  it('adds a back-office page under a parent; it shows in the menu of users granted it', async () => {
+    const add = await s.action(admin, 'backend_pages', 'add', {
+      page_code: 'products.extra_report', parent_page_code: 'products', page_title: { en: 'Extra report', de: 'Zusatzbericht' }, url: '/products/extra_report', menu: true, icon: 'chart', position: 99,
+    });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect((await s.action(admin, 'backend_pages', 'add', { page_code: 'Bad Code', page_title: { en: 'x' } })).status).toBe(400);
+    expect((await s.action(admin, 'backend_pages', 'add', { page_code: 'x.y', parent_page_code: 'nope', page_title: { en: 'x' } })).status).toBe(400);
+    expect((await s.action(catalog, 'backend_pages', 'list')).status).toBe(403);
+    await s.db.query(`insert into app.role_pages (role_id, page_code) select role_id, 'products.extra_report' from app.roles where role_code = 'administrator'`);
+    const menu = JSON.stringify((await s.post('/rpc/user', {}, { token: admin })).body.menu);
+    expect(menu).toContain('/products/extra_report');
+  });
+
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {
     for (const { form } of screenRoutes) {
       const r = await s.action(admin, form, 'list', { endRow: 20 });
