@@ -9,14 +9,15 @@ describe.each(engines)('product files on %s', (engine) => {
   let product: string;
   beforeAll(async () => {
     s = await startTestServer(engine);
-    [admin, catalog, warehouse] = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
+    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token as string));
+    [admin, catalog, warehouse] = [tokens[0]!, tokens[1]!, tokens[2]!];
     product = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
   });
   afterAll(() => s?.close());
 
   const upload = (token: string, name: string, content: Uint8Array | string, fields: Record<string, string> = { product_code: product }, company?: string) => {
     const form = new FormData();
-    form.set('file', new Blob([content]), name);
+    form.set('file', new Blob([content as BlobPart]), name);
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     return fetch(`${s.url}/api/files/product_files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, ...(company ? { 'x-company': company } : {}) } });
   };
