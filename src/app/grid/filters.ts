@@ -113,3 +113,24 @@ export function toFilterModel(filters: ColumnFiltersState, columns: ReadonlyMap<
   }
   return out;
 }
+
+/**
+ * The keyset `after` of a window: the sort values of the row before it, in the order the
+ * server sorts (`fullOrder`: the sort, then the key). Undefined when a column of the
+ * order cannot be carried exactly (timestamps lose microseconds in JSON; json does not sort).
+ */
+export function keysetAfter(row: Record<string, unknown>, order: readonly SortItem[], columns: ReadonlyMap<string, GridColumn>, lang: string): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const s of order) {
+    const col = columns.get(s.colId);
+    if (!col || col.valueType === 'datetime' || col.valueType === 'json') return undefined;
+    const v = row[s.colId];
+    if (col.valueType === 'multi') {
+      const t = v && typeof v === 'object' ? (v as Record<string, unknown>)[lang] : undefined;
+      out.push(typeof t === 'string' ? t : null);
+    } else if (v === null || v === undefined) out.push(null);
+    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.push(v);
+    else return undefined;
+  }
+  return out;
+}

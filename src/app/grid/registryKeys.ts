@@ -24,12 +24,42 @@ export const rendererKeys = [
   'vat',
   'productCategory',
   'country',
+  'countryCodeName',
   'weight',
+  'volume',
+  'deleteButton',
+  'translateButton',
+  'image',
+  'coverImage',
+  'languageCode',
+  'link',
+  'service',
+  'shops',
+  'distributionList',
+  'features',
+  'account',
+  'colour',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 
-export const editorKeys = ['text', 'number', 'int', 'bool', 'date', 'multi', 'select'] as const;
+export const editorKeys = ['text', 'number', 'int', 'bool', 'date', 'datetime', 'multi', 'select', 'tag', 'country', 'colour', 'json'] as const;
 export type EditorKey = (typeof editorKeys)[number];
+
+/**
+ * Lookup forms some renderers and editors read even when their column names no lookup
+ * (e.g. a text column holding a country code with `renderer: 'country'`): the grid loads
+ * them like the lookups of ref columns. A column's own `lookup` wins.
+ */
+export const rendererLookups: Partial<Record<RendererKey, string>> = {
+  country: 'countries_brief',
+  countryCodeName: 'countries_brief',
+  vat: 'vats_brief',
+  productCategory: 'product_categories_brief',
+  service: 'services_brief',
+};
+export const editorLookups: Partial<Record<EditorKey, string>> = {
+  country: 'countries_brief',
+};
 
 export const isRendererKey = (k: unknown): k is RendererKey => typeof k === 'string' && (rendererKeys as readonly string[]).includes(k);
 export const isEditorKey = (k: unknown): k is EditorKey => typeof k === 'string' && (editorKeys as readonly string[]).includes(k);
@@ -37,12 +67,13 @@ export const isEditorKey = (k: unknown): k is EditorKey => typeof k === 'string'
 /** The renderer of a column that names none: the one of its type. */
 export const defaultRenderer = (type: ColumnType): RendererKey => type;
 
-/** The inline editor of a column that names none; json has none (not edited in a cell). */
+/** The inline editor of a column that names none. */
 export function defaultEditor(type: ColumnType): EditorKey | null {
   switch (type) {
     case 'text':
-    case 'datetime':
       return 'text';
+    case 'datetime':
+      return 'datetime';
     case 'int':
       return 'int';
     case 'number':
@@ -57,6 +88,6 @@ export function defaultEditor(type: ColumnType): EditorKey | null {
     case 'ref':
       return 'select';
     case 'json':
-      return null;
+      return 'json';
   }
 }

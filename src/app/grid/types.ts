@@ -69,6 +69,25 @@ export interface Formatters {
   datetime(v: unknown): string;
 }
 
+/**
+ * Session data some renderers read (money, image, coverImage, shops, languageCode): the
+ * grid selects it from the session store once and passes it in `ctx.session`.
+ */
+export interface CellSession {
+  /** The view currency: money is shown converted into it. */
+  currency: string | undefined;
+  /** The company's own currency: the currency of an amount whose row names none. */
+  companyCurrency: string | undefined;
+  /** company_rates: value of one unit of each currency in the company currency. */
+  companyRates: Readonly<Record<string, number>>;
+  /** Currencies with their precision (digits of money formats). */
+  currencies: readonly { currency_code: string; currency_precision: number }[];
+  /** CDN base of product images (init's cdn). */
+  cdn: string;
+  shops: readonly { shop_id: number; hostname: string }[];
+  languages: readonly { language_code: string; flag_code: string; language_name?: string }[];
+}
+
 /** What every cell may read; built once per grid render, never per cell. */
 export interface CellCtx {
   lang: Lang;
@@ -77,6 +96,10 @@ export interface CellCtx {
   lookup(form: string): LookupData | undefined;
   /** Text of a multi-language value in the current language (fallback English, then any). */
   multi(v: unknown): string;
+  /** Session data of the money, image, shops and languageCode renderers (absent: they degrade). */
+  session?: CellSession;
+  /** The delete permission of the screen (false: the deleteButton cell is disabled). */
+  canDelete?: boolean;
 }
 
 export interface RenderArgs {
@@ -109,6 +132,11 @@ export interface CellRenderer {
   save?(a: CustomSaveArgs): Promise<Row>;
   /** Text of a lookup row (ref renderers); also the labels of the select editor. */
   lookupText?(row: Row, data: LookupData, ctx: CellCtx): string;
+  /**
+   * The plain text the cell shows (copy as TSV, group labels, pasting an option by its
+   * text). Absent → the grid's text of the column type (cellValues.ts `cellText`).
+   */
+  text?(a: RenderArgs): string;
 }
 
 export type EditMove = 'next' | 'prev' | 'down' | 'up' | undefined;

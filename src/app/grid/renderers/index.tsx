@@ -1,15 +1,27 @@
 /**
  * Cell renderers, keyed by the descriptor's `renderer` (or the column type). Each is a
  * pure function of its arguments: no hooks, no subscriptions; the grid hoists what
- * they read (formatters, lookups, permissions) into `ctx` once per render.
+ * they read (formatters, lookups, permissions, session data) into `ctx` once per render.
+ *
+ * Buttons and images in cells carry `data-action` ('delete', 'translate', 'image'); the
+ * grid's one delegated click handler acts on them (an image opens `ImagePopover` with
+ * the element's `data-src`). They are not tab stops: the grid owns focus.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { LOCALE } from '../../../core/langs.ts';
+import { canConvert, convert, rowCurrency } from '../../../core/money.ts';
+import { compactJson, formatMoney, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
+import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { api } from '../../api/client.ts';
-import type { RendererKey } from '../registryKeys.ts';
+import { rendererLookups, type RendererKey } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
+import './renderers.css';
+
+export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const localeOf = (ctx: CellCtx) => LOCALE[ctx.lang];
 
 const numeric = (f: (ctx: CellCtx, n: number) => string): CellRenderer => ({
   align: 'end',
@@ -19,10 +31,16 @@ const numeric = (f: (ctx: CellCtx, n: number) => string): CellRenderer => ({
   },
 });
 
+/** The lookup of a column: its own, else the one its renderer reads (rendererLookups). */
+function lookupOf(col: GridColumn, ctx: CellCtx): LookupData | undefined {
+  const form = col.lookup?.form ?? rendererLookups[col.rendererKey];
+  return form ? ctx.lookup(form) : undefined;
+}
+
 /** The lookup row of a ref value, if its lookup is loaded. */
 function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row: Row; data: LookupData } | undefined {
-  if (value === null || value === undefined || !col.lookup) return undefined;
-  const data = ctx.lookup(col.lookup.form);
+  if (value === null || value === undefined) return undefined;
+  const data = lookupOf(col, ctx);
   const row = data?.byKey.get(String(value));
   return data && row ? { row, data } : undefined;
 }
@@ -34,14 +52,13 @@ export function displayText(row: Row, data: LookupData, ctx: CellCtx): string {
 }
 
 /** A ref renderer: the lookup text (the raw key while the lookup loads). */
-function refRenderer(lookupText: (row: Row, data: LookupData, ctx: CellCtx) => string, decorate?: (a: RenderArgs, txt: string, row: Row) => ReactNode): CellRenderer {
+function refRenderer(lookupText: (row: Row, data: LookupData, ctx: CellCtx) => string, decorate?: (a: RenderArgs, txt: string, row: Row | undefined) => ReactNode): CellRenderer {
   return {
     lookupText,
     render(a) {
       const hit = lookupRow(a.value, a.col, a.ctx);
-      if (!hit) return text(a.value);
-      const txt = lookupText(hit.row, hit.data, a.ctx) || text(a.value);
-      return decorate ? decorate(a, txt, hit.row) : txt;
+      const txt = (hit && lookupText(hit.row, hit.data, a.ctx)) || text(a.value);
+      return decorate && a.value !== null && a.value !== undefined && a.value !== '' ? decorate(a, txt, hit?.row) : txt;
     },
   };
 }
@@ -66,12 +83,138 @@ function categoryPath(row: Row, data: LookupData, ctx: CellCtx): string {
   return names.join(' › ');
 }
 
+/** A country's name in the current language (countries_brief rows). */
+const countryName = (row: Row, data: LookupData, ctx: CellCtx) => ctx.multi(row.country_names) || displayText(row, data, ctx);
+
+/** A list of texts in one line, each one per line in the tooltip. */
+function listCell(items: string[]): ReactNode {
+  if (!items.length) return '';
+  return (
+    <span className="cell-list" title={items.join('\n')}>
+      {items.join(', ')}
+    </span>
+  );
+}
+
+/** An image that failed to load shows the placeholder (once: the placeholder itself may fail). */
+function onImageError(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  if (img.dataset.fallback) return;
+  img.dataset.fallback = '1';
+  img.src = PLACEHOLDER_IMAGE;
+}
+
+/** A thumbnail that opens the 300×300 popover (data-action="image", data-src = its large URL). */
+function imageCell(preset: ImagePresetName, className: string): CellRenderer {
+  return {
+    align: 'center',
+    render: ({ value, ctx, col }) => {
+      if (value === null || value === undefined || value === '') return '';
+      const cdn = ctx.session?.cdn;
+      const label = ctx.t('grid.image');
+      return (
+        <button type="button" className={`cell-image ${className}`} data-action="image" data-src={imageSrc(value, cdn, 'productThumbLarge')} tabIndex={-1} aria-label={`${label}: ${ctx.t(col.labelId)}`}>
+          <img src={imageSrc(value, cdn, preset)} alt="" loading="lazy" decoding="async" onError={onImageError} />
+        </button>
+      );
+    },
+  };
+}
+
+/** A button cell acted on by the grid (data-action); the value, if any, follows it. */
+function buttonCell(action: 'delete' | 'translate', labelId: string, icon: string, enabled: (a: RenderArgs) => boolean): CellRenderer {
+  return {
+    render: (a) => {
+      const label = a.ctx.t(labelId);
+      const value = a.value === null || a.value === undefined || typeof a.value === 'object' ? (a.col.type === 'multi' ? a.ctx.multi(a.value) : '') : String(a.value);
+      return (
+        <span className="cell-with-button">
+          <button type="button" className={`cell-button cell-button-${action}`} data-action={action} tabIndex={-1} title={label} aria-label={label} disabled={!enabled(a)}>
+            <span aria-hidden="true">{icon}</span>
+          </button>
+          {value && <span className="cell-button-text">{value}</span>}
+        </span>
+      );
+    },
+  };
+}
+
+/** The field holding a money column's currency code: the descriptor's `currencyField` (when the schema has it). */
+function currencyFieldOf(col: GridColumn): string | undefined {
+  const meta: Readonly<Record<string, unknown>> = col.meta;
+  return typeof meta.currencyField === 'string' ? meta.currencyField : undefined;
+}
+
+/** Key/value pairs of a features value: an object, or a list of { key|name, value } rows. */
+function featurePairs(v: unknown, ctx: CellCtx): [string, string][] {
+  const show = (x: unknown) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? ctx.multi(x) : Array.isArray(x) ? x.map(String).join(', ') : text(x));
+  if (Array.isArray(v)) {
+    return v.flatMap((item): [string, string][] => {
+      if (item === null || typeof item !== 'object') return item === null || item === undefined ? [] : [[text(item), '']];
+      const o = item as Row;
+      const key = o.key ?? o.name ?? o.feature_name ?? o.feature;
+      return [[show(key), show(o.value ?? o.feature_value)]];
+    });
+  }
+  if (v !== null && typeof v === 'object') return Object.entries(v as Row).map(([k, x]) => [k, show(x)]);
+  return [];
+}
+
+/** Recipients of a distribution list: strings, or { email, name } rows; a text splits on commas, semicolons and lines. */
+function recipients(v: unknown): string[] {
+  const one = (x: unknown): string => {
+    if (x === null || x === undefined) return '';
+    if (typeof x !== 'object') return String(x).trim();
+    const o = x as Row;
+    const email = text(o.email ?? o.address ?? o.user_email);
+    const name = text(o.name ?? o.user_name);
+    return name && email ? `${name} <${email}>` : name || email;
+  };
+  if (Array.isArray(v)) return v.map(one).filter(Boolean);
+  if (typeof v === 'string') {
+    const t = v.trim();
+    if (t.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(t);
+        if (Array.isArray(parsed)) return recipients(parsed);
+      } catch {
+        /* plain text */
+      }
+    }
+    return t.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+  }
+  return v === null || v === undefined ? [] : [one(v)].filter(Boolean);
+}
+
 export const renderers: Record<RendererKey, CellRenderer> = {
   text: { render: ({ value }) => text(value) },
   int: numeric((ctx, n) => ctx.fmt.int(n)),
   number: numeric((ctx, n) => ctx.fmt.number(n)),
-  money: numeric((ctx, n) => ctx.fmt.money(n)),
   weight: numeric((ctx, n) => ctx.fmt.weight(n)),
+  /** Volume: up to 3 decimals in m³. */
+  volume: numeric((ctx, n) => formatVolume(n, localeOf(ctx))),
+  /**
+   * Money in the view currency (spec §9): amount × rate(from) / rate(to) with the
+   * company rates. The amount is in the currency of the row field the descriptor names
+   * (`currencyField`), else in the company currency. A missing rate shows the amount in
+   * its own currency (and warns once). Converted cells show the original in the tooltip.
+   */
+  money: {
+    align: 'end',
+    render: ({ value, row, col, ctx }) => {
+      const n = num(value);
+      if (n === null) return text(value);
+      const s = ctx.session;
+      const from = s && rowCurrency(row, currencyFieldOf(col), s.companyCurrency);
+      if (!s || !from) return ctx.fmt.money(n);
+      const to = s.currency ?? from;
+      const ok = canConvert(from, to, s.companyRates);
+      const shown = ok ? to : from;
+      const digits = (c: string) => s.currencies.find((x) => x.currency_code === c)?.currency_precision;
+      const out = formatMoney(convert(n, from, to, s.companyRates), shown, localeOf(ctx), digits(shown));
+      return shown === from ? out : <span title={formatMoney(n, from, localeOf(ctx), digits(from))}>{out}</span>;
+    },
+  },
   bool: {
     align: 'center',
     render: ({ value, ctx }) => (value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : ''),
@@ -79,10 +222,12 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   date: { render: ({ value, ctx }) => ctx.fmt.date(value) },
   datetime: { render: ({ value, ctx }) => ctx.fmt.datetime(value) },
   multi: { render: ({ value, ctx }) => ctx.multi(value) },
+  /** Compact JSON, cut at 200 characters; the whole value (indented) in the tooltip. */
   json: {
     render: ({ value }) => {
-      const s = text(value);
-      return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+      const s = compactJson(value);
+      if (!s) return '';
+      return <span title={prettyJson(value)}>{s.length > 200 ? `${s.slice(0, 200)}…` : s}</span>;
     },
   },
   ref: refRenderer(displayText),
@@ -144,15 +289,119 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     return <span title={path}>{leaf}</span>;
   }),
   /** Country: flag and name in the current language. */
-  country: refRenderer(
-    (row, data, ctx) => ctx.multi(row.country_names) || displayText(row, data, ctx),
-    (a, name) => (
-      <span title={text(a.value)}>
-        <span className="cell-flag-emoji" aria-hidden="true">
-          {flag(a.value)}
-        </span>{' '}
-        {name}
+  country: refRenderer(countryName, (a, name) => (
+    <span title={text(a.value)}>
+      <span className="cell-flag-emoji" aria-hidden="true">
+        {flag(a.value)}
+      </span>{' '}
+      {name}
+    </span>
+  )),
+  /** Country code and name: 'HU Hungary'. */
+  countryCodeName: refRenderer(countryName, (a, name) => {
+    const code = text(a.value);
+    return (
+      <span title={name}>
+        <span className="cell-code">{code}</span>
+        {name !== code ? ` ${name}` : ''}
       </span>
-    ),
+    );
+  }),
+  /** Service: its product_names in the current language (services_brief), else the code. */
+  service: refRenderer(
+    (row, data, ctx) => ctx.multi(row.product_names) || displayText(row, data, ctx),
+    (a, name, row) => (a.value !== null && typeof a.value === 'object' ? a.ctx.multi(a.value) : row ? <span title={text(a.value)}>{name}</span> : name),
   ),
+  /** Account: account_names in the current language (or account_name); the code in the tooltip. */
+  account: refRenderer(
+    (row, data, ctx) => ctx.multi(row.account_names) || text(row.account_name) || displayText(row, data, ctx),
+    (_a, name, row) => (row?.account_code ? <span title={text(row.account_code)}>{name}</span> : name),
+  ),
+
+  /** A delete button (data-action="delete"); disabled without the delete permission. */
+  deleteButton: buttonCell('delete', 'common.delete', '🗑', (a) => a.ctx.canDelete !== false),
+  /** A translate button (data-action="translate"); enabled where the cell may be changed. */
+  translateButton: buttonCell('translate', 'grid.translate', '🌐', (a) => a.canEdit),
+
+  /** A product image (CDN id or URL) as a small thumbnail; a click opens the 300×300 popover. */
+  image: imageCell('productThumbSmall', 'cell-image-thumb'),
+  /** A cover image (URL or CDN id), cropped to the cell; a click opens the 300×300 popover. */
+  coverImage: imageCell('productThumb', 'cell-image-cover'),
+
+  /** Language: its flag (flag service, 20 px, lazy) and its code. */
+  languageCode: {
+    render: ({ value, ctx }) => {
+      if (typeof value !== 'string' || !value) return text(value);
+      const lang = ctx.session?.languages.find((l) => l.language_code === value);
+      const src = flagUrl(flagCodeOf(value, lang?.flag_code));
+      return (
+        <span className="cell-language" title={lang?.language_name || value}>
+          {src && <img className="cell-flag-img" src={src} width={FLAG_WIDTH} alt="" loading="lazy" decoding="async" />}
+          {value}
+        </span>
+      );
+    },
+  },
+  /** A link to the value: http(s), protocol-relative and relative URLs only; other text stays text. */
+  link: {
+    render: ({ value }) => {
+      const href = safeHref(value);
+      if (!href) return text(value);
+      const external = /^(https?:)?\/\//i.test(href);
+      return (
+        <a className="cell-link" href={href} title={href} tabIndex={-1} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          {href}
+        </a>
+      );
+    },
+  },
+  /** Shops: the hostnames of the shop ids (the column's lookup, else the session's shops). */
+  shops: {
+    render: ({ value, col, ctx }) => {
+      const ids = tagList(value);
+      const data = lookupOf(col, ctx);
+      const shops = ctx.session?.shops;
+      return listCell(
+        ids.map((id) => {
+          const row = data?.byKey.get(id);
+          if (row) return text(row.hostname) || displayText(row, data!, ctx);
+          return shops?.find((s) => String(s.shop_id) === id)?.hostname ?? id;
+        }),
+      );
+    },
+  },
+  /** A distribution list: its recipients in one line, one per line in the tooltip. */
+  distributionList: { render: ({ value }) => listCell(recipients(value)) },
+  /** Features: 'key: value' pairs; values in the current language when multi-language. */
+  features: {
+    render: ({ value, ctx }) => {
+      const pairs = featurePairs(value, ctx);
+      if (!pairs.length) return typeof value === 'string' ? value : '';
+      const lines = pairs.map(([k, v]) => (v ? `${k}: ${v}` : k));
+      return (
+        <span className="cell-list" title={lines.join('\n')}>
+          {pairs.map(([k, v], i) => (
+            <span key={i} className="cell-feature">
+              {i > 0 && ' · '}
+              <span className="cell-feature-key">{k}</span>
+              {v && `: ${v}`}
+            </span>
+          ))}
+        </span>
+      );
+    },
+  },
+  /** A colour: swatch and hex code; other text as it is. */
+  colour: {
+    render: ({ value }) => {
+      const hex = normalizeHex(value);
+      if (!hex) return text(value);
+      return (
+        <span className="cell-colour" title={hex}>
+          <span className="cell-swatch" style={{ background: hex }} aria-hidden="true" />
+          {hex}
+        </span>
+      );
+    },
+  },
 };

@@ -1,0 +1,518 @@
+/**
+ * The client row model: every row in memory, sorted and filtered in the browser with the
+ * server's semantics (clientQuery.ts). Built for 100,000 × 10:
+ *
+ * - rows are addressed by base index; a view is a Uint32Array of base indexes;
+ * - sort keys are computed once per column (and language): numbers as they are, texts as
+ *   ranks (one string sort per column, then every sort on it compares numbers);
+ * - the sorted order of a sort model is cached; a filter only walks the rows the previous
+ *   filter kept when it narrows it (typing "ab" after "a");
+ * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
+ * - GridRow objects are made only for rows that are shown.
+ */
+import { fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
+import type { FilterModel, SortItem } from './filters.ts';
+import { equalsItem } from './gridApi.ts';
+import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
+import { STEP, nextTurn, runNow, runSliced, type Work } from './scheduler.ts';
+import type { GridRow, Row } from './types.ts';
+
+export interface ClientQuery {
+  sortModel: readonly SortItem[];
+  filterModel: FilterModel;
+  /** Equality filters (a detail grid's fixed filter, a group's keys). */
+  fixed?: Record<string, unknown> | undefined;
+  lang: string;
+}
+
+export interface ClientModelOptions {
+  columns: readonly QueryColumn[];
+  keys: readonly string[];
+  rowId(row: Row): string;
+  /** The descriptor's order when the query gives none. */
+  defaultSort?: readonly SortItem[] | undefined;
+  /** Compute at once (tests). */
+  sync?: boolean;
+  /** Told when a view settles or rows change. */
+  store?: Pick<RowStore, 'loaded' | 'changed'>;
+}
+
+const NULL_KEY = Number.POSITIVE_INFINITY;
+/** Work done before `open` returns (the rest is sliced). */
+const FIRST_SLICE_MS = 20;
+const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
+/** Ascending comparison of strings with NULL last (lower case first, then as written). */
+function compareText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** Stable merge sort of indexes (insertion-sorted runs, then merges), yielding every STEP moves. */
+export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => number): Work<Uint32Array> {
+  const n = idx.length;
+  let src: Uint32Array = idx;
+  const RUN = 32;
+  let steps = 0;
+  for (let lo = 0; lo < n; lo += RUN) {
+    const hi = Math.min(n, lo + RUN);
+    for (let i = lo + 1; i < hi; i++) {
+      const x = src[i]!;
+      let j = i - 1;
+      while (j >= lo && cmp(src[j]!, x) > 0) {
+        src[j + 1] = src[j]!;
+        j--;
+      }
+      src[j + 1] = x;
+    }
+    steps += RUN * 4;
+    if (steps >= STEP) {
+      steps = 0;
+      yield;
+    }
+  }
+  if (n <= RUN) return src;
+  let dst: Uint32Array = new Uint32Array(n);
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        dst[k++] = cmp(src[j]!, src[i]!) < 0 ? src[j++]! : src[i++]!;
+        if (++steps >= STEP) {
+          steps = 0;
+          yield;
+        }
+      }
+      while (i < mid) dst[k++] = src[i++]!;
+      while (j < hi) dst[k++] = src[j++]!;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+    yield;
+  }
+  return src;
+}
+
+/**
+ * Stable LSD radix sort of base indexes by Float64 keys (the last key first, 16 bits a
+ * pass; passes whose digit is the same for every row are skipped). Ascending per key,
+ * or descending with `dir` -1; ties keep the base order. A few milliseconds for 100,000.
+ */
+export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs: readonly number[]): Work<Uint32Array> {
+  let idx: Uint32Array = new Uint32Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  let tmp: Uint32Array = new Uint32Array(n);
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  const f = new Float64Array(1);
+  const u = new Uint32Array(f.buffer);
+  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  const L = little ? 0 : 1;
+  const H = little ? 1 : 0;
+  const count = new Uint32Array(65537);
+  for (let j = keys.length - 1; j >= 0; j--) {
+    const k = keys[j]!;
+    const desc = dirs[j]! < 0;
+    for (let i = 0; i < n; i++) {
+      f[0] = k[i]! === 0 ? 0 : k[i]!; // -0 sorts as 0
+      let h = u[H]!;
+      let l = u[L]!;
+      // IEEE 754 → unsigned order: negatives flip all bits, positives flip the sign bit.
+      if (h & 0x80000000) {
+        h = ~h >>> 0;
+        l = ~l >>> 0;
+      } else h = (h | 0x80000000) >>> 0;
+      if (desc) {
+        h = ~h >>> 0;
+        l = ~l >>> 0;
+      }
+      hi[i] = h;
+      lo[i] = l;
+      if ((i & (STEP * 4 - 1)) === 0) yield;
+    }
+    for (let pass = 0; pass < 4; pass++) {
+      const src = pass < 2 ? lo : hi;
+      const shift = pass % 2 ? 16 : 0;
+      count.fill(0);
+      for (let i = 0; i < n; i++) count[((src[i]! >>> shift) & 0xffff) + 1]!++;
+      if (n && count[((src[0]! >>> shift) & 0xffff) + 1] === n) continue; // one digit: nothing to do
+      for (let d = 0; d < 65536; d++) count[d + 1]! += count[d]!;
+      for (let i = 0; i < n; i++) {
+        const b = idx[i]!;
+        tmp[count[(src[b]! >>> shift) & 0xffff]!++] = b;
+        if ((i & (STEP * 4 - 1)) === 0) yield;
+      }
+      const t = idx;
+      idx = tmp;
+      tmp = t;
+    }
+  }
+  return idx;
+}
+
+export class ClientRowModel {
+  readonly seq = nextSeq();
+  readonly rows: Row[];
+  /** Row ids by base index, made when first asked for (100,000 ids cost more than a first paint). */
+  private idCache: (string | undefined)[] = [];
+  private index: Map<string, number> | null = null;
+  private cols: Map<string, QueryColumn>;
+  /** Sort keys by `field|lang`. */
+  private sortKeys = new Map<string, Float64Array>();
+  /** Lower-cased texts by `field|lang` (text filters). */
+  private texts = new Map<string, (string | null)[]>();
+  private orders = new Map<string, Uint32Array>();
+  private lastFilter: { key: string; model: FilterModel; lang: string; fixed: string; idx: Uint32Array } | null = null;
+  private identity: Uint32Array | null = null;
+  private pending = new Map<string, number>();
+
+  constructor(
+    rows: readonly Row[],
+    private opts: ClientModelOptions,
+  ) {
+    this.rows = rows.slice();
+    this.cols = new Map(opts.columns.map((c) => [c.field, c]));
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * A view of a query. The work starts at once: what finishes within one slice settles
+   * before this returns (first paint, small models); the rest continues time-sliced. A
+   * newer view in the same `lane` cancels an older one still computing.
+   */
+  open(q: ClientQuery, lane = 'main'): ClientView {
+    const view = new ClientView(this, q, this.opts.store);
+    const ticket = (this.pending.get(lane) ?? 0) + 1;
+    this.pending.set(lane, ticket);
+    const work = this.compute(q);
+    if (this.opts.sync) {
+      view.settle(runNow(work), false);
+      return view;
+    }
+    const deadline = now() + FIRST_SLICE_MS;
+    for (;;) {
+      const r = work.next();
+      if (r.done) {
+        view.settle(r.value, false);
+        return view;
+      }
+      if (now() >= deadline) break;
+    }
+    runSliced(work, { cancelled: () => ticket !== this.pending.get(lane) }).then(
+      // The rows re-render in a task of their own, not after the last slice of work.
+      (v) => nextTurn().then(() => view.settle(v, true)),
+      () => {
+        /* replaced by a newer query */
+      },
+    );
+    return view;
+  }
+
+  /** Synchronous query (tests, small models): the base indexes in view order. */
+  query(q: ClientQuery): Uint32Array {
+    return runNow(this.compute(q)) ?? this.all();
+  }
+
+  row(base: number): Row | undefined {
+    return this.rows[base];
+  }
+
+  /** The id of the row at a base index. */
+  idOf(base: number): string {
+    let id = this.idCache[base];
+    if (id === undefined) {
+      id = this.opts.rowId(this.rows[base]!);
+      this.idCache[base] = id;
+    }
+    return id;
+  }
+
+  indexOf(id: string): number | undefined {
+    if (!this.index) {
+      const map = new Map<string, number>();
+      for (let i = 0; i < this.rows.length; i++) map.set(this.idOf(i), i);
+      this.index = map;
+    }
+    return this.index.get(id);
+  }
+
+  /** Merges fields into a row; caches that read those fields are dropped. */
+  patch(id: string, fields: Row): boolean {
+    const i = this.indexOf(id);
+    if (i === undefined) return false;
+    this.rows[i] = { ...this.rows[i], ...fields };
+    const touched = Object.keys(fields);
+    const hit = (key: string) => touched.includes(key.slice(0, key.indexOf('|')));
+    for (const k of [...this.sortKeys.keys()]) if (hit(k)) this.sortKeys.delete(k);
+    for (const k of [...this.texts.keys()]) if (hit(k)) this.texts.delete(k);
+    for (const k of [...this.orders.keys()]) if (touched.some((f) => k.includes(`"${f}"`))) this.orders.delete(k);
+    if (this.lastFilter && touched.some((f) => f in this.lastFilter!.model || this.lastFilter!.fixed.includes(`"${f}"`))) this.lastFilter = null;
+    this.opts.store?.changed();
+    return true;
+  }
+
+  // ---- the work ------------------------------------------------------------------------
+
+  /** The base indexes of a query in view order; null: every row in its own order. */
+  private *compute(q: ClientQuery): Work<Uint32Array | null> {
+    const filtered = yield* this.filter(q);
+    const order = yield* this.order(q);
+    if (!order) return filtered;
+    if (!filtered) return order;
+    if (filtered.length === 0) return filtered;
+    const keep = new Uint8Array(this.rows.length);
+    for (let i = 0; i < filtered.length; i++) keep[filtered[i]!] = 1;
+    yield;
+    const out = new Uint32Array(filtered.length);
+    let k = 0;
+    for (let i = 0; i < order.length; i++) {
+      const b = order[i]!;
+      if (keep[b]) out[k++] = b;
+      if ((i & (STEP * 4 - 1)) === 0) yield;
+    }
+    return out;
+  }
+
+  private all(): Uint32Array {
+    if (!this.identity || this.identity.length !== this.rows.length) {
+      this.identity = new Uint32Array(this.rows.length);
+      for (let i = 0; i < this.identity.length; i++) this.identity[i] = i;
+    }
+    return this.identity;
+  }
+
+  private column(field: string): QueryColumn {
+    return this.cols.get(field) ?? { field, valueType: 'text' };
+  }
+
+  private *lowerTexts(col: QueryColumn, lang: string): Work<(string | null)[]> {
+    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const hit = this.texts.get(key);
+    if (hit) return hit;
+    const n = this.rows.length;
+    const out = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      out[i] = lowerText(queryValue(this.rows[i]!, col, lang));
+      if ((i & (STEP * 2 - 1)) === 0) yield;
+    }
+    this.texts.set(key, out);
+    return out;
+  }
+
+  /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
+  private *keysOf(col: QueryColumn, lang: string): Work<Float64Array> {
+    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const hit = this.sortKeys.get(key);
+    if (hit) return hit;
+    const n = this.rows.length;
+    const keys = new Float64Array(n);
+    const kind = kindOf(col.valueType);
+    if (kind === 'text' || kind === 'json') {
+      const texts = new Array<string | null>(n);
+      for (let i = 0; i < n; i++) {
+        const v = queryValue(this.rows[i]!, col, lang);
+        texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
+        if ((i & (STEP * 2 - 1)) === 0) yield;
+      }
+      const lower = yield* this.lowerTexts(col, lang);
+      const idx = new Uint32Array(n);
+      for (let i = 0; i < n; i++) idx[i] = i;
+      const sorted = yield* sortIndexes(idx, (a, b) => compareText(lower[a]!, lower[b]!) || compareText(texts[a]!, texts[b]!));
+      let rank = 0;
+      for (let i = 0; i < n; i++) {
+        const b = sorted[i]!;
+        if (texts[b] === null) {
+          keys[b] = NULL_KEY;
+          continue;
+        }
+        if (i > 0) {
+          const p = sorted[i - 1]!;
+          if (texts[p] !== texts[b]) rank++;
+        }
+        keys[b] = rank;
+        if ((i & (STEP * 2 - 1)) === 0) yield;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const v = queryValue(this.rows[i]!, col, lang);
+        let x: number;
+        if (v === null || v === undefined) x = NULL_KEY;
+        else if (col.valueType === 'date' && typeof v === 'string') x = Date.parse(`${v.slice(0, 10)}T00:00:00Z`);
+        else if (col.valueType === 'datetime') x = new Date(v as string).getTime();
+        else if (typeof v === 'boolean') x = v ? 1 : 0;
+        else x = typeof v === 'number' ? v : Number(v);
+        keys[i] = Number.isNaN(x) ? NULL_KEY : x;
+        if ((i & (STEP * 2 - 1)) === 0) yield;
+      }
+    }
+    this.sortKeys.set(key, keys);
+    return keys;
+  }
+
+  /** The base indexes in the query's order; null when the query keeps the rows' own order. */
+  private *order(q: ClientQuery): Work<Uint32Array | null> {
+    const requested = q.sortModel.length ? q.sortModel : (this.opts.defaultSort ?? []);
+    if (!requested.length) return null;
+    // Ties: the server breaks them by the key. Rows kept in their given order (the
+    // server's default order is the key's unless the descriptor has its own sort) need
+    // no key sort for that: the radix sort keeps ties in base order.
+    const order = this.opts.defaultSort?.length ? fullOrder(requested, undefined, this.opts.keys) : [...requested];
+    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi') ? q.lang : '';
+    const cacheKey = `${JSON.stringify(order)}|${langKey}`;
+    const hit = this.orders.get(cacheKey);
+    if (hit) return hit;
+    const keys: Float64Array[] = [];
+    const dirs: number[] = [];
+    for (const s of order) {
+      keys.push(yield* this.keysOf(this.column(s.colId), q.lang));
+      dirs.push(s.sort === 'desc' ? -1 : 1);
+    }
+    const sorted = yield* radixSortIndexes(this.rows.length, keys, dirs);
+    this.orders.set(cacheKey, sorted);
+    // A few orders at most (each is 4 bytes a row).
+    if (this.orders.size > 6) this.orders.delete(this.orders.keys().next().value!);
+    return sorted;
+  }
+
+  /** Base indexes (ascending) the filters keep; null when nothing filters. */
+  private *filter(q: ClientQuery): Work<Uint32Array | null> {
+    const model: FilterModel = { ...q.filterModel };
+    if (q.fixed) for (const [f, v] of Object.entries(q.fixed)) model[`\u0000fixed:${f}`] = { ...equalsItem(v) };
+    const fields = Object.keys(model);
+    if (!fields.length) return null;
+    const usesLang = fields.some((f) => this.column(f.replace(/^\u0000fixed:/, '')).valueType === 'multi');
+    const lang = usesLang ? q.lang : '';
+    const key = `${JSON.stringify(model)}|${lang}`;
+    const fixedKey = JSON.stringify(q.fixed ?? {});
+    const last = this.lastFilter;
+    if (last && last.key === key) return last.idx;
+
+    // Tests, cheapest kinds first.
+    const tests: ((i: number) => boolean)[] = [];
+    for (const f of fields) {
+      const field = f.replace(/^\u0000fixed:/, '');
+      const col = this.column(field);
+      const item = model[f]!;
+      const isSet = item.filterType === 'set' || (item.values && item.type === undefined);
+      if (kindOf(col.valueType) === 'text' && !isSet) {
+        const texts = yield* this.lowerTexts(col, q.lang);
+        const t = textTest(item);
+        tests.push((i) => t(texts[i]!));
+      } else {
+        const t = valueTest(item, col.valueType);
+        const rows = this.rows;
+        tests.push((i) => t(queryValue(rows[i]!, col, q.lang)));
+      }
+    }
+    const candidates = last && last.lang === lang && last.fixed === fixedKey && narrows(last.model, q.filterModel) ? last.idx : this.all();
+    const out = new Uint32Array(candidates.length);
+    let k = 0;
+    const m = tests.length;
+    for (let c = 0; c < candidates.length; c++) {
+      const i = candidates[c]!;
+      let ok = true;
+      for (let j = 0; j < m; j++) {
+        if (!tests[j]!(i)) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) out[k++] = i;
+      if ((c & (STEP * 4 - 1)) === 0) yield;
+    }
+    const idx = out.slice(0, k);
+    this.lastFilter = { key, model: q.filterModel, lang, fixed: fixedKey, idx };
+    return idx;
+  }
+}
+
+/** A settled (or settling) view of a client model: rows by position. */
+export class ClientView implements RowWindow {
+  readonly seq = nextSeq();
+  readonly totalExact = true;
+  readonly error = null;
+  readonly complete = true;
+  private order: Uint32Array | null = null;
+  private isSettled = false;
+  private count = 0;
+  private cache: (GridRow | undefined)[] = [];
+  private resolveReady: () => void = () => {};
+  /** Resolves when the view has settled. */
+  readonly ready = new Promise<void>((r) => {
+    this.resolveReady = r;
+  });
+
+  constructor(
+    readonly model: ClientRowModel,
+    readonly query: ClientQuery,
+    private store?: Pick<RowStore, 'loaded' | 'changed'>,
+  ) {}
+
+  get settled(): boolean {
+    return this.isSettled;
+  }
+
+  get total(): number | null {
+    return this.isSettled ? this.count : null;
+  }
+
+  /** `notify`: tell the store's listeners (not while React renders the view's creation). */
+  settle(order: Uint32Array | null, notify: boolean): void {
+    this.order = order;
+    this.count = order ? order.length : this.model.size;
+    this.isSettled = true;
+    this.cache = new Array(this.count);
+    this.store?.loaded(this, !notify);
+    this.resolveReady();
+  }
+
+  /** The base index of a position (null order: every row in its own order). */
+  private base(index: number): number {
+    return this.order ? this.order[index]! : index;
+  }
+
+  row(index: number): GridRow | undefined {
+    if (!this.isSettled || index < 0 || index >= this.count) return undefined;
+    const base = this.base(index);
+    const data = this.model.rows[base]!;
+    const hit = this.cache[index];
+    if (hit && hit.data === data) return hit;
+    const r: GridRow = { index, id: this.model.idOf(base), data };
+    this.cache[index] = r;
+    return r;
+  }
+
+  ensure(): void {}
+
+  loadedRows(): GridRow[] {
+    const out: GridRow[] = new Array(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = this.row(i)!;
+    return out;
+  }
+
+  /** Ids in view order (select all, delete). */
+  ids(): string[] {
+    const out = new Array<string>(this.count);
+    for (let i = 0; i < this.count; i++) out[i] = this.model.idOf(this.base(i));
+    return out;
+  }
+
+  patchById(id: string, fields: Row): boolean {
+    return this.model.patch(id, fields);
+  }
+
+  dataById(id: string): Row | undefined {
+    const i = this.model.indexOf(id);
+    return i === undefined ? undefined : this.model.rows[i];
+  }
+}

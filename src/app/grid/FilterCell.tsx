@@ -1,0 +1,86 @@
+/** The floating filter of a column: text and numbers debounced, choices at once. */
+import { memo, useEffect, useRef, type ReactNode } from 'react';
+import type { ViewColumn } from './layout.ts';
+import { displayText } from './renderers/index.tsx';
+import type { CellCtx } from './types.ts';
+
+export const FILTER_DEBOUNCE_MS = 300;
+
+/** `epoch` changes when the filters are replaced from outside (a view applied, a reset): the inputs show the new values. */
+export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoch }: { vc: ViewColumn; index: number; ctx: CellCtx; value: unknown; epoch: number }) {
+  const col = vc.col;
+  const column = vc.column;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
+  if (!col?.filter || !column.getCanFilter()) {
+    return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
+  }
+  const label = ctx.t(col.labelId);
+  const current = value;
+  const set = (v: string) => column.setFilterValue(v === '' ? undefined : v);
+  const setLater = (v: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => set(v), FILTER_DEBOUNCE_MS);
+  };
+  const text = typeof current === 'string' ? current : '';
+
+  let input: ReactNode;
+  switch (col.filter) {
+    case 'bool':
+      input = (
+        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
+          <option value="">{ctx.t('grid.filter_any')}</option>
+          <option value="true">{ctx.t('common.yes')}</option>
+          <option value="false">{ctx.t('common.no')}</option>
+        </select>
+      );
+      break;
+    case 'ref': {
+      const data = col.lookup ? ctx.lookup(col.lookup.form) : undefined;
+      const label2 = col.renderer.lookupText ?? displayText;
+      input = (
+        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
+          <option value="">{ctx.t('grid.filter_any')}</option>
+          {data?.rows.map((r) => {
+            const key = String(r[data.def.keyField]);
+            return (
+              <option key={key} value={key}>
+                {label2(r, data, ctx)}
+              </option>
+            );
+          })}
+        </select>
+      );
+      break;
+    }
+    case 'date':
+    case 'datetime':
+      input = <input key={epoch} className="grid-filter" type="date" aria-label={label} defaultValue={text} onChange={(e) => setLater(e.target.value)} />;
+      break;
+    default:
+      input = (
+        <input
+          key={epoch}
+          className="grid-filter"
+          type="text"
+          inputMode={col.filter === 'number' ? 'decimal' : undefined}
+          aria-label={label}
+          placeholder={ctx.t('grid.filter_placeholder')}
+          defaultValue={text}
+          onChange={(e) => setLater(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              clearTimeout(timer.current);
+              set(e.currentTarget.value);
+            }
+          }}
+        />
+      );
+  }
+  return (
+    <div role="gridcell" aria-colindex={index + 1} data-filter-field={col.field} className={className} style={vc.style}>
+      {input}
+    </div>
+  );
+});

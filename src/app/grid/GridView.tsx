@@ -1,0 +1,874 @@
+/**
+ * The grid itself: state, row model, layout and the ONE delegated handler set on the
+ * body (pointer, click, double-click, keys) plus paste on the root. Cells are
+ * display-only; metadata and permissions are resolved here once, never per cell.
+ */
+import { functionalUpdate, useTable, type ColumnFiltersState, type OnChangeFn, type SortingState } from '@tanstack/react-table';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { useIntl } from 'react-intl';
+import { toast } from '../chrome/toasts.tsx';
+import type { Values } from '../i18n/useT.ts';
+import { useSession } from '../session/session.ts';
+import { deleteSelection, translateRows } from './bulkActions.ts';
+import { cellText } from './cellValues.ts';
+import { buildGridModel } from './columns.ts';
+import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
+import { useEdits, statusText } from './edits.ts';
+import { FilterCell } from './FilterCell.tsx';
+import { toFilterModel, toSortModel } from './filters.ts';
+import { createFormatters } from './format.ts';
+import { AGG_FNS, type Query } from './gridApi.ts';
+import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
+import { keyIntent } from './keyboard.ts';
+import { buildLayout, columnDefs, features, SELECT_ID, THEMES, type ViewColumn } from './layout.ts';
+import { LookupStore } from './lookups.ts';
+import { MasterDetail } from './MasterDetail.tsx';
+import { GridBody } from './GridBody.tsx';
+import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
+import { GroupRowView, RowView } from './RowView.tsx';
+import type { ScreenGridProps } from './ScreenGrid.tsx';
+import {
+  clampRange,
+  headerState,
+  indexRange,
+  isRowSelected,
+  isSingleCell,
+  moveFocus,
+  NO_ROWS,
+  rectOf,
+  rowSpanOf,
+  selectedCount,
+  setRows,
+  single,
+  toggleAll,
+  toggleRow,
+  type CellPos,
+  type CellRange,
+  type RowSelection,
+} from './selection.ts';
+import { fillChanges, fillDownChanges, pasteBlock, rangeText, type Sheet } from './sheet.ts';
+import { Toolbar } from './Toolbar.tsx';
+import { TotalsRow, useTotals } from './totals.tsx';
+import type { CellCtx, GridRow, Row } from './types.ts';
+import { useGridState } from './useGridState.ts';
+import { useRowModel, type DisplayItem } from './useRowModel.ts';
+import './grid.css';
+
+/** The detail panel follows keyboard moves after this pause. */
+const DETAIL_DELAY_MS = 200;
+/** Editors that take a typed first character (the others open on Enter/F2/double-click). */
+const TYPE_TO_EDIT = new Set(['text', 'number', 'int', 'multi']);
+const EMPTY_ROWS: GridRow[] = [];
+const rowIdOf = (r: GridRow) => r.id;
+
+/** Text of a multi-language value: the language's, else English, else the first one. */
+function multiText(v: unknown, lang: string): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'object') return String(v);
+  const o = v as Record<string, unknown>;
+  const pick = o[lang] ?? o.en;
+  if (typeof pick === 'string' && pick) return pick;
+  for (const x of Object.values(o)) if (typeof x === 'string' && x) return x;
+  return '';
+}
+
+interface Editing {
+  index: number;
+  id: string;
+  field: string;
+  initial: string | undefined;
+}
+
+export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, rows, fixedFilter, toolbarEnd, persistState }: ScreenGridProps) {
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
+  const company = useSession((s) => s.company);
+  const dims = THEMES[theme];
+
+  // ---- metadata, once per screen -------------------------------------------------------
+  const model = useMemo(() => buildGridModel(screen), [screen]);
+  const canDelete = perms.delete && !!screen.actions.delete;
+  const canAdd = perms.add && !!screen.actions.add;
+  const selectable = canDelete;
+  const defs = useMemo(() => columnDefs(model, selectable), [model, selectable]);
+  const numericFields = useMemo(() => new Set(totalsColumns(model).map((c) => c.field)), [model]);
+  const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
+
+  // ---- column state (restored before the first fetch) ------------------------------------
+  const persist = persistState ?? !rows;
+  const gs = useGridState(screen.form, model, persist);
+  const vs = gs.state;
+  const change = gs.change;
+
+  const hasFilterRow = model.columns.some((c) => c.filter && vs.columnVisibility[c.field] !== false);
+  const headerRows = hasFilterRow ? 2 : 1;
+  const headerHeight = dims.headerHeight + (hasFilterRow ? dims.filterHeight : 0);
+
+  // ---- the query -------------------------------------------------------------------------
+  const [tick, setTick] = useState(0);
+  const sortModel = useMemo(() => toSortModel(vs.sorting), [vs.sorting]);
+  const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField), [vs.columnFilters, model]);
+  const filtersActive = Object.keys(filterModel).length > 0;
+  const fixedKey = JSON.stringify(fixedFilter ?? null);
+  const fixed = useMemo(() => (fixedFilter ? (JSON.parse(fixedKey) as Record<string, unknown>) : undefined), [fixedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const query = useMemo<Query>(() => ({ form: screen.form, sortModel, filterModel, fixed, language: lang }), [screen.form, sortModel, filterModel, fixed, lang]);
+  const reloadSeq = useRef({ key: reloadKey, n: 0 });
+  if (reloadSeq.current.key !== reloadKey) reloadSeq.current = { key: reloadKey, n: reloadSeq.current.n + 1 };
+  const dataKey = JSON.stringify([company ?? null, fixedKey, tick, reloadSeq.current.n]);
+  const queryKey = JSON.stringify([query, dataKey]);
+
+  const [store] = useState(() => new RowStore());
+  const [lookups] = useState(() => new LookupStore());
+  // Subscriptions: windows answered or rows changed; a lookup arrived (re-render).
+  useSyncExternalStore(store.subscribe, store.getVersion);
+  const lookupVersion = useSyncExternalStore(lookups.subscribe, lookups.getVersion);
+
+  const lastError = useRef(0);
+  const onError = useCallback((e: unknown) => {
+    const now = Date.now();
+    if (now - lastError.current < 3000) return;
+    lastError.current = now;
+    toast({ variant: 'danger', id: 'messages.error_loading_data', values: { status: statusText(e) }, persistent: true });
+  }, []);
+
+  const groupBy = vs.groupBy;
+  const groupKey = JSON.stringify([queryKey, groupBy]);
+  const [expandedState, setExpanded] = useState<{ key: string; set: ReadonlySet<string> }>({ key: '', set: new Set() });
+  const expanded = expandedState.key === groupKey ? expandedState.set : EMPTY_SET;
+
+  const rm = useRowModel({ model, store, query, dataKey, ready: gs.ready, rows, groupBy, expanded, onError });
+  const display = rm.display;
+  const count = display.count;
+  const main = rm.main;
+  // The query's own total (grouped or not): what "all rows" means.
+  const queryTotal = main?.settled ? (main.total ?? 0) : (rm.shown?.total ?? 0);
+  const loadingFirst = !gs.ready || !display.settled;
+
+  useEffect(() => {
+    lookups.ensure(model.columns.flatMap((c) => (c.lookup ? [c.lookup] : [])), company);
+  }, [lookups, model, company]);
+
+  // Grouped: the main window still answers the total (one block).
+  useEffect(() => {
+    if (groupBy.length) main?.ensure(0, 0);
+  }, [main, groupBy.length]);
+
+  // ---- selection (belongs to the query: a new one starts with none) ------------------------
+  const [selection, setSelection] = useState<{ owner: string; value: RowSelection }>({ owner: '', value: NO_ROWS });
+  const rowSel = selection.owner === queryKey ? selection.value : NO_ROWS;
+  const selCount = selectedCount(rowSel, queryTotal);
+  const updateSelection = (u: (s: RowSelection) => RowSelection) =>
+    setSelection((s) => ({ owner: queryKey, value: u(s.owner === queryKey ? s.value : NO_ROWS) }));
+  const lastToggled = useRef<number | null>(null);
+
+  // ---- table and layout ------------------------------------------------------------------
+  const scrollTop = () => {
+    if (viewportRef.current) viewportRef.current.scrollTop = 0;
+  };
+  const onSortingChange: OnChangeFn<SortingState> = (u) => {
+    change((s) => ({ ...s, sorting: functionalUpdate(u, s.sorting) }));
+    scrollTop();
+  };
+  const onColumnFiltersChange: OnChangeFn<ColumnFiltersState> = (u) => {
+    change((s) => ({ ...s, columnFilters: functionalUpdate(u, s.columnFilters) }));
+    scrollTop();
+  };
+  const tableState = useMemo(
+    () => ({
+      sorting: vs.sorting,
+      columnFilters: vs.columnFilters,
+      columnVisibility: vs.columnVisibility,
+      columnPinning: { start: [...(selectable ? [SELECT_ID] : []), ...(vs.columnPinning.start ?? [])], end: vs.columnPinning.end ?? [] },
+      columnSizing: vs.columnSizing,
+      columnOrder: [...(selectable ? [SELECT_ID] : []), ...vs.columnOrder],
+    }),
+    [vs, selectable],
+  );
+  const table = useTable({
+    features,
+    columns: defs,
+    data: EMPTY_ROWS,
+    getRowId: rowIdOf,
+    state: tableState,
+    onSortingChange,
+    onColumnFiltersChange,
+    manualSorting: true,
+    manualFiltering: true,
+    enableMultiSort: true,
+    sortDescFirst: false,
+    isMultiSortEvent: (e) => !!(e as { shiftKey?: boolean }).shiftKey,
+  });
+  const startCols = table.getStartVisibleLeafColumns();
+  const centerCols = table.getCenterVisibleLeafColumns();
+  const endCols = table.getEndVisibleLeafColumns();
+  const layout = useMemo(
+    () => buildLayout([...startCols, ...centerCols, ...endCols], vs.columnSizing, perms.set),
+    [startCols, centerCols, endCols, vs.columnSizing, perms.set],
+  );
+  const cols = layout.cols;
+  const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
+
+  // ---- what cells read, once per render --------------------------------------------------
+  const ctx = useMemo<CellCtx>(() => {
+    // Texts without values are looked up once per grid and language (cells ask for Yes/No
+    // and the like thousands of times while scrolling).
+    const texts = new Map<string, string>();
+    return {
+      lang,
+      fmt: createFormatters(intl),
+      t: (id: string, values?: Values) => {
+        if (values) return intl.formatMessage({ id }, values as Record<string, string>);
+        let text = texts.get(id);
+        if (text === undefined) {
+          text = intl.formatMessage({ id });
+          texts.set(id, text);
+        }
+        return text;
+      },
+      lookup: (form: string) => lookups.get(form, company),
+      multi: (v: unknown) => multiText(v, lang),
+    };
+  },
+    // lookupVersion: a lookup arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, lang, lookups, company, lookupVersion],
+  );
+  const t = ctx.t;
+
+  // ---- writes ------------------------------------------------------------------------------
+  const patch = (id: string, fields: Row) => {
+    if (rm.client) rm.client.patch(id, fields);
+    for (const w of rm.windows()) if (!w.complete) w.patchById(id, fields);
+  };
+  const current = (id: string): Row | undefined => {
+    for (const w of rm.windows()) {
+      const d = w.dataById(id);
+      if (d) return d;
+    }
+    return undefined;
+  };
+  const edits = useEdits({ screen, model, patch, current });
+
+  const reload = () => setTick((n) => n + 1);
+
+  // ---- active cell, range, editing ------------------------------------------------------------
+  const [range, setRange] = useState<CellRange>(() => single({ row: 0, col: firstDataCol }));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const focusPending = useRef(false);
+  const lastRow = count - 1;
+  const lastCol = cols.length - 1;
+  const r = clampRange(range, Math.max(0, lastRow), Math.max(0, lastCol));
+  const activeRow = r.focus.row;
+  const activeCol = r.focus.col;
+  const rect = isSingleCell(r) ? null : rectOf(r);
+
+  // ---- virtual rows ----------------------------------------------------------------------
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // The scroll element as state too: the body's virtualizer needs it at its first layout
+  // (a child's layout effects run before its ancestors' refs are attached).
+  const [viewportEl, setViewportEl] = useState<HTMLDivElement | null>(null);
+  const setViewport = useCallback((el: HTMLDivElement | null) => {
+    viewportRef.current = el;
+    setViewportEl(el);
+  }, []);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const clipRef = useRef<HTMLTextAreaElement>(null);
+  const keepRows = useMemo(() => [activeRow, editing?.index ?? -1], [activeRow, editing?.index]);
+
+  // ---- totals -----------------------------------------------------------------------------------
+  const visibleNumeric = cols.filter((c) => c.col && numericFields.has(c.id)).map((c) => c.id);
+  const totalsOn = vs.totals && visibleNumeric.length > 0 && gs.ready;
+  const totals = useTotals({ on: totalsOn, model, query, client: rm.client, fields: visibleNumeric, key: [dataKey, edits.savedTick] });
+
+  // ---- master-detail -------------------------------------------------------------------------
+  const details = screen.details ?? [];
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const detailTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(detailTimer.current), []);
+  const showDetail = (index: number, delay: number) => {
+    if (!details.length) return;
+    const it = display.item(index);
+    if (it?.kind !== 'row' || !it.row) return;
+    const id = it.row.id;
+    clearTimeout(detailTimer.current);
+    if (delay) detailTimer.current = setTimeout(() => setDetailId(id), delay);
+    else setDetailId(id);
+  };
+  const detailRow = detailId ? current(detailId) : undefined;
+
+  // ---- helpers over positions ------------------------------------------------------------------
+  const dataRow = (index: number): GridRow | undefined => {
+    const it = display.item(index);
+    return it?.kind === 'row' ? it.row : undefined;
+  };
+  const moveTo = (to: CellPos, extend = false) => {
+    setRange((old) => moveFocus(clampRange(old, Math.max(0, lastRow), Math.max(0, lastCol)), { row: Math.max(0, Math.min(lastRow, to.row)), col: Math.max(0, Math.min(lastCol, to.col)) }, extend));
+    focusPending.current = true;
+    showDetail(to.row, DETAIL_DELAY_MS);
+  };
+  const focusActive = () => {
+    focusPending.current = true;
+    setRange((x) => ({ ...x }));
+  };
+
+  /** Rows of the cell range (data rows that are loaded), in order. */
+  const rangeRows = (): GridRow[] => {
+    const rc = rectOf(r);
+    const out: GridRow[] = [];
+    for (let i = rc.top; i <= rc.bottom; i++) {
+      const row = dataRow(i);
+      if (row) out.push(row);
+    }
+    return out;
+  };
+
+  /** The checkbox-selected rows at hand (loaded or in memory); `all` beyond them is collected by the callers that need it. */
+  const selectedRowsAtHand = (): GridRow[] => {
+    const w = rm.main;
+    if (!w) return [];
+    return w.loadedRows().filter((x) => isRowSelected(rowSel, x.id));
+  };
+
+  /** Every selected row, fetching the query's rows when "all" reaches beyond those loaded. */
+  const allSelectedRows = async (): Promise<GridRow[]> => {
+    const w = rm.main;
+    if (!w) return [];
+    if (!rowSel.all || w.complete || (w.settled && w.loadedRows().length >= (w.total ?? 0))) return selectedRowsAtHand();
+    const data = await collectRows(rm.fetchPage(query));
+    return data.map((d, index) => ({ index, id: model.rowId(d), data: d })).filter((x) => isRowSelected(rowSel, x.id));
+  };
+
+  // ---- cell interaction ----------------------------------------------------------------------
+  const clickChange = (row: GridRow, vc: ViewColumn) => {
+    const col = vc.col;
+    if (!col?.renderer.clickValue || !vc.canEdit) return;
+    edits.save(row, col, col.renderer.clickValue(row.data[col.field], col));
+  };
+
+  const startEdit = (index: number, vc: ViewColumn | undefined, initial?: string) => {
+    const row = dataRow(index);
+    if (!row || !vc?.col?.editor || !vc.canEdit || vc.col.renderer.clickValue) return false;
+    setEditing({ index, id: row.id, field: vc.id, initial });
+    return true;
+  };
+
+  const finishEdit = (commit: boolean, value?: unknown, dir?: 'next' | 'prev' | 'down' | 'up', blurred?: boolean) => {
+    const ed = editing;
+    setEditing(null);
+    // Focus returns to the cell after Enter, Esc and Tab; a blur went elsewhere on purpose.
+    if (!blurred) focusPending.current = true;
+    if (!ed) return;
+    const row = dataRow(ed.index);
+    const col = model.byField.get(ed.field);
+    if (commit && row && row.id === ed.id && col) edits.save(row, col, value);
+    if (dir === 'next') {
+      if (activeCol < lastCol) moveTo({ row: activeRow, col: activeCol + 1 });
+      else if (activeRow < lastRow) moveTo({ row: activeRow + 1, col: 0 });
+    } else if (dir === 'prev') {
+      if (activeCol > 0) moveTo({ row: activeRow, col: activeCol - 1 });
+      else if (activeRow > 0) moveTo({ row: activeRow - 1, col: lastCol });
+    } else if (dir === 'down') moveTo({ row: activeRow + 1, col: activeCol });
+    else if (dir === 'up') moveTo({ row: activeRow - 1, col: activeCol });
+  };
+
+  const toggleGroup = (id: string) =>
+    setExpanded((s) => {
+      const set = new Set(s.key === groupKey ? s.set : []);
+      if (set.has(id)) set.delete(id);
+      else set.add(id);
+      return { key: groupKey, set };
+    });
+
+  const locate = (target: EventTarget): CellPos | null => {
+    const cell = (target as Element).closest?.('[role="gridcell"]');
+    const rowEl = cell?.parentElement;
+    if (!cell || !rowEl || rowEl.parentElement !== bodyRef.current) return null;
+    const index = Number(rowEl.dataset.index);
+    const col = Number(cell.getAttribute('aria-colindex')) - 1;
+    return Number.isInteger(index) && col >= 0 ? { row: index, col } : null;
+  };
+  const isEditingCell = (hit: CellPos) => !!editing && editing.index === hit.row && cols[hit.col]?.id === editing.field;
+
+  // Range by dragging: pointer down sets the anchor, moves extend it until the button is up.
+  const dragging = useRef(false);
+  useEffect(() => {
+    const up = () => {
+      dragging.current = false;
+    };
+    window.addEventListener('pointerup', up);
+    return () => window.removeEventListener('pointerup', up);
+  }, []);
+
+  const onBodyPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    const hit = locate(e.target);
+    if (!hit || isEditingCell(hit)) return;
+    if (e.shiftKey && cols[hit.col]?.col) {
+      e.preventDefault(); // no text selection
+      setRange((old) => moveFocus(old, hit, true));
+      focusPending.current = true;
+      return;
+    }
+    setRange(single(hit));
+    dragging.current = !!cols[hit.col]?.col;
+    // A data cell selects the row for the detail panel (the checkbox column is for bulk actions).
+    if (cols[hit.col]?.col) showDetail(hit.row, 0);
+  };
+  const onBodyPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!dragging.current || !(e.buttons & 1)) return;
+    const hit = locate(e.target);
+    if (!hit || !cols[hit.col]?.col) return;
+    if (hit.row === range.focus.row && hit.col === range.focus.col) return;
+    setRange((old) => ({ anchor: old.anchor, focus: hit }));
+  };
+
+  const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
+    const hit = locate(e.target);
+    if (!hit || isEditingCell(hit)) return;
+    const it = display.item(hit.row);
+    if (it?.kind === 'group') {
+      toggleGroup(it.node.id);
+      return;
+    }
+    const vc = cols[hit.col];
+    const row = it?.row;
+    if (!vc || !row) return;
+    if (!vc.col) {
+      if (e.shiftKey && lastToggled.current !== null) {
+        const ids = indexRange(lastToggled.current, hit.row).flatMap((i) => dataRow(i)?.id ?? []);
+        updateSelection((s) => setRows(s, ids, true));
+      } else updateSelection((s) => toggleRow(s, row.id));
+      lastToggled.current = hit.row;
+    } else if (!e.shiftKey && !e.ctrlKey && !e.metaKey) clickChange(row, vc);
+  };
+
+  const onBodyDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
+    const hit = locate(e.target);
+    if (!hit || isEditingCell(hit)) return;
+    startEdit(hit.row, cols[hit.col]);
+  };
+
+  // ---- copy, paste, fill -------------------------------------------------------------------------
+  const sheet: Sheet = {
+    cols,
+    dataRow,
+    groupValue: (i) => {
+      const it = display.item(i);
+      return it?.kind === 'group' ? it.node.value : undefined;
+    },
+    ctx,
+  };
+
+  const copyRange = () => {
+    const text = rangeText(sheet, rectOf(r));
+    const area = clipRef.current;
+    let done = false;
+    if (area) {
+      area.value = text;
+      area.focus({ preventScroll: true });
+      area.select();
+      try {
+        done = document.execCommand('copy');
+      } catch {
+        done = false;
+      }
+    }
+    if (!done) void navigator.clipboard?.writeText(text).catch(() => {});
+    focusActive();
+  };
+
+  const pasteText = (text: string) => {
+    const res = pasteBlock(sheet, rectOf(r), isSingleCell(r), text, Math.max(0, lastRow));
+    if (!res) return;
+    edits.clearFlags();
+    edits.setFlag(res.invalid);
+    if (res.invalid.length) toast({ variant: 'warning', id: 'messages.invalid_cells', values: { count: res.invalid.length } });
+    if (res.changes.length) void edits.saveMany(res.changes);
+    const c = res.covered;
+    setRange({ anchor: { row: c.top, col: c.left }, focus: { row: c.bottom, col: c.right } });
+  };
+
+  const onRootPaste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const target = e.target as Node;
+    const fromClip = target === clipRef.current;
+    if (!fromClip && (editing || !bodyRef.current?.contains(target))) return;
+    e.preventDefault();
+    pasteText(e.clipboardData.getData('text/plain'));
+    if (fromClip) focusActive();
+  };
+
+  const onRootCopy = (e: ClipboardEvent<HTMLDivElement>) => {
+    const target = e.target as Node;
+    if (target === clipRef.current || editing || !bodyRef.current?.contains(target)) return;
+    e.preventDefault();
+    e.clipboardData.setData('text/plain', rangeText(sheet, rectOf(r)));
+  };
+
+  const fillDown = () => {
+    const changes = fillDownChanges(sheet, rectOf(r));
+    if (changes.length) void edits.saveMany(changes);
+  };
+
+  const fillColumns = cols.flatMap((c) => (c.col && c.canEdit ? [c.col] : []));
+  const fillWith = async (field: string, text: string): Promise<string | null> => {
+    const col = model.byField.get(field);
+    if (!col) return t('messages.generic_error');
+    const targets = selCount > 0 ? await allSelectedRows() : rangeRows();
+    if (!targets.length) return t('messages.not_selected', { text: t(col.labelId) });
+    const res = fillChanges(col, text, targets, ctx);
+    if ('error' in res) return res.error;
+    return (await edits.saveMany(res.changes)) ? null : t('messages.generic_error');
+  };
+
+  // ---- translate, delete -------------------------------------------------------------------------------
+  const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
+  const onTranslate = (e: MouseEvent<HTMLButtonElement>) => {
+    const picked = selCount > 0;
+    void translateRows(
+      {
+        model,
+        rows: picked ? selectedRowsAtHand() : (rm.main?.loadedRows() ?? []),
+        picked,
+        fields: translatable.map((c) => c.field),
+        lang,
+        current,
+        save: edits.saveMany,
+      },
+      e,
+    );
+  };
+
+  const [deleting, setDeleting] = useState(false);
+  const deleteSelected = async () => {
+    if (!selCount) return;
+    setDeleting(true);
+    const done = await deleteSelection({ form: screen.form, model, selection: rowSel, main: rm.main, collect: () => collectRows(rm.fetchPage(query)) });
+    setDeleting(false);
+    if (!done) return;
+    setSelection({ owner: '', value: NO_ROWS });
+    reload();
+  };
+
+  // ---- keyboard (one delegated handler) -------------------------------------------------------
+  const onBodyKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (editing || !locate(e.target)) return;
+    const viewport = viewportRef.current;
+    const page = Math.max(1, Math.floor(((viewport?.clientHeight ?? 0) - headerHeight) / dims.rowHeight));
+    const at = { row: activeRow, col: activeCol };
+    const intent = keyIntent(e, at, { lastRow: Math.max(0, lastRow), lastCol: Math.max(0, lastCol), page, firstCol: firstDataCol });
+    if (!intent) return;
+    const it = display.item(activeRow);
+    const vc = cols[activeCol];
+    const row = it?.kind === 'row' ? it.row : undefined;
+    switch (intent.type) {
+      case 'move':
+        moveTo(intent.to, intent.extend);
+        break;
+      case 'edit':
+      case 'toggle':
+        if (it?.kind === 'group') toggleGroup(it.node.id);
+        else if (!row || !vc) break;
+        else if (!vc.col) {
+          updateSelection((s) => toggleRow(s, row.id));
+          lastToggled.current = activeRow;
+        } else if (vc.col.renderer.clickValue) clickChange(row, vc);
+        else if (intent.type === 'edit') startEdit(activeRow, vc);
+        else return;
+        break;
+      case 'selectRow':
+        if (!selectable || !row) return;
+        updateSelection((s) => toggleRow(s, row.id));
+        break;
+      case 'selectAllCells':
+        setRange({ anchor: { row: 0, col: firstDataCol }, focus: { row: Math.max(0, lastRow), col: Math.max(0, lastCol) } });
+        break;
+      case 'copy':
+        copyRange();
+        break;
+      case 'paste':
+        // The browser pastes into the clipboard textarea; its paste event arrives at the root.
+        if (clipRef.current) {
+          clipRef.current.value = '';
+          clipRef.current.focus({ preventScroll: true });
+        }
+        return;
+      case 'fillDown':
+        fillDown();
+        break;
+      case 'undo':
+        void edits.undoLast();
+        break;
+      case 'type':
+        if (vc?.col?.editorKey && TYPE_TO_EDIT.has(vc.col.editorKey) && startEdit(activeRow, vc, intent.char)) break;
+        return;
+    }
+    e.preventDefault();
+  };
+
+  // Focus follows the active cell after keyboard moves and edits (and scrolls it into view).
+  useLayoutEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    const viewport = viewportRef.current;
+    const rowEl = bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${activeRow}"]`);
+    const el = rowEl?.querySelector<HTMLElement>(`:scope > [aria-colindex="${activeCol + 1}"]`) ?? rowEl?.querySelector<HTMLElement>(':scope > [role="gridcell"]');
+    const top = activeRow * dims.rowHeight;
+    if (viewport) {
+      const visible = viewport.clientHeight - headerHeight - (totalsOn ? dims.rowHeight : 0);
+      if (top < viewport.scrollTop) viewport.scrollTop = top;
+      else if (top + dims.rowHeight > viewport.scrollTop + visible) viewport.scrollTop = top + dims.rowHeight - visible;
+    }
+    if (!viewport || !el) return;
+    if (!el.classList.contains('cell-pinned') && !el.classList.contains('grid-group-cell')) {
+      const left = el.offsetLeft;
+      const width = el.offsetWidth;
+      if (left < viewport.scrollLeft + layout.pinStart) viewport.scrollLeft = left - layout.pinStart;
+      else if (left + width > viewport.scrollLeft + viewport.clientWidth - layout.pinEnd) {
+        viewport.scrollLeft = left + width - viewport.clientWidth + layout.pinEnd;
+      }
+    }
+    el.focus({ preventScroll: true });
+  });
+
+  // ---- header actions (stable for memoized headers) --------------------------------------------
+  const headerImpl = {
+    resize: (id: string, width: number | null) =>
+      change((s) => {
+        const sizing = { ...s.columnSizing };
+        if (width === null) delete sizing[id];
+        else sizing[id] = Math.max(MIN_WIDTH, width);
+        return { ...s, columnSizing: sizing };
+      }),
+    move: (id: string, target: string, after: boolean) => {
+      if (id === SELECT_ID || target === SELECT_ID) return;
+      change((s) => ({ ...s, columnOrder: moveColumn(s.columnOrder, id, target, after) }));
+    },
+    pin: (id: string, side: 'start' | 'end' | false) => change((s) => ({ ...s, columnPinning: pinColumn(s.columnPinning, id, side) })),
+    hide: (id: string) => change((s) => ({ ...s, columnVisibility: { ...s.columnVisibility, [id]: false } })),
+    toggleGroup: (id: string) =>
+      change((s) => ({ ...s, groupBy: s.groupBy.includes(id) ? s.groupBy.filter((f) => f !== id) : [...s.groupBy, id].slice(-MAX_GROUP_BY) })),
+    setAgg: (id: string, fn: (typeof AGG_FNS)[number]) => change((s) => ({ ...s, aggs: { ...s.aggs, [id]: fn }, totals: true })),
+  };
+  const headerRef = useRef(headerImpl);
+  headerRef.current = headerImpl;
+  const headerActions = useMemo<HeaderActions>(
+    () => ({
+      resize: (...a) => headerRef.current.resize(...a),
+      move: (...a) => headerRef.current.move(...a),
+      pin: (...a) => headerRef.current.pin(...a),
+      hide: (...a) => headerRef.current.hide(...a),
+      toggleGroup: (...a) => headerRef.current.toggleGroup(...a),
+      setAgg: (...a) => headerRef.current.setAgg(...a),
+    }),
+    [],
+  );
+
+  // ---- the open editor ----------------------------------------------------------------------------
+  let editor: ReactNode = null;
+  const editingRow = editing ? dataRow(editing.index) : undefined;
+  const editingCol = editing ? model.byField.get(editing.field) : undefined;
+  if (editing && editingRow?.id === editing.id && editingCol?.editor) {
+    const Editor = editingCol.editor;
+    editor = (
+      <Editor
+        col={editingCol}
+        value={editingRow.data[editingCol.field]}
+        row={editingRow.data}
+        ctx={ctx}
+        initialInput={editing.initial}
+        commit={(value, dir, blurred) => finishEdit(true, value, dir, blurred)}
+        cancel={(blurred) => finishEdit(false, undefined, undefined, blurred)}
+      />
+    );
+  }
+
+  // ---- render ----------------------------------------------------------------------------------------
+  const rootStyle = {
+    '--grid-row-h': `${dims.rowHeight}px`,
+    '--grid-header-h': `${dims.headerHeight}px`,
+    '--grid-filter-h': `${dims.filterHeight}px`,
+    '--grid-cols': layout.template,
+    '--grid-min-w': `${layout.minWidth}px`,
+  } as CSSProperties;
+
+  let overlay: ReactNode = null;
+  if (loadingFirst) overlay = t('grid.loading');
+  else if (count === 0) overlay = t(filtersActive ? 'messages.no_elements_found' : 'messages.list_is_empty');
+
+  const sorting = vs.sorting;
+  const shownSettled = !!rm.shown?.settled;
+  const estimate = !!rm.shown && !rm.shown.totalExact;
+  const visibleColumns = cols.flatMap((c) => (c.col ? [c.id] : []));
+  const rowIndexBase = headerRows + 1;
+  const selectLabel = selectable ? t('grid.select_row') : '';
+
+  const renderRow = (item: DisplayItem | null, index: number, top: number, key: string) => {
+    if (item?.kind === 'group') {
+      const col = model.byField.get(item.node.field);
+      return (
+        <GroupRowView
+          key={key}
+          index={index}
+          top={top}
+          rowIndexBase={rowIndexBase}
+          node={item.node}
+          expanded={item.expanded}
+          label={col ? t(col.labelId) : item.node.field}
+          valueText={col ? cellText(col, item.node.value, {}, ctx) || t('grid.group_empty') : String(item.node.value)}
+          active={index === activeRow}
+          colCount={cols.length}
+        />
+      );
+    }
+    const row = item?.row;
+    const span = rowSpanOf(rect, index);
+    const isEditRow = !!editing && editing.index === index && row?.id === editing.id;
+    return (
+      <RowView
+        key={key}
+        index={index}
+        top={top}
+        row={row}
+        rowIndexBase={rowIndexBase}
+        cols={cols}
+        activeCol={index === activeRow ? activeCol : -1}
+        rangeFrom={span ? span[0] : -1}
+        rangeTo={span ? span[1] : -1}
+        editingField={isEditRow ? editing.field : null}
+        editor={isEditRow ? editor : null}
+        selected={!!row && isRowSelected(rowSel, row.id)}
+        selectLabel={selectLabel}
+        invalid={row ? edits.flags.get(row.id) : undefined}
+        ctx={ctx}
+        depth={item?.kind === 'row' ? item.depth : 0}
+      />
+    );
+  };
+
+  return (
+    <div ref={rootRef} className={`screen-grid grid-theme-${theme}`} style={rootStyle} data-form={screen.form} onPaste={onRootPaste} onCopy={onRootCopy}>
+      <Toolbar
+        form={screen.form}
+        model={model}
+        state={vs}
+        t={t}
+        total={shownSettled ? queryTotal : null}
+        estimate={estimate}
+        onCountExactly={main instanceof RowGeneration ? () => void main.countExactly().catch(onError) : undefined}
+        groupBy={groupBy}
+        groupsTruncated={!!rm.groups?.truncated}
+        onUngroup={headerImpl.toggleGroup}
+        views={
+          persist
+            ? {
+                current: () => toSaved(vs, model),
+                apply: (state) => {
+                  change(() => fromSaved(state, model), true);
+                  scrollTop();
+                },
+              }
+            : undefined
+        }
+        hasTotals={numericFields.size > 0}
+        onVisible={(f, visible) => change((s) => ({ ...s, columnVisibility: { ...s.columnVisibility, [f]: visible } }))}
+        onTotals={(on) => change((s) => ({ ...s, totals: on }))}
+        onResetColumns={() => change((s) => resetColumns(model, s), true)}
+        fill={perms.set && fillColumns.length > 0 ? { columns: fillColumns, defaultField: cols[activeCol]?.col?.field, disabled: !shownSettled, apply: fillWith } : undefined}
+        onTranslate={canTranslate ? onTranslate : undefined}
+        onRefresh={reload}
+        onAdd={canAdd ? () => onAdd?.() : undefined}
+        del={canDelete ? { count: selCount, busy: deleting, run: () => void deleteSelected() } : undefined}
+        end={toolbarEnd?.({ form: screen.form, sortModel, filterModel, language: lang, visibleColumns })}
+      />
+      <div className="grid-frame">
+        <div
+          ref={setViewport}
+          className="grid-viewport"
+          role="grid"
+          aria-rowcount={count + headerRows + (totalsOn ? 1 : 0)}
+          aria-colcount={cols.length}
+          aria-multiselectable={selectable || undefined}
+          aria-busy={loadingFirst || !main?.settled || undefined}
+          data-loading={(!main?.settled && gs.ready) || undefined}
+        >
+          <div className="grid-header" role="rowgroup">
+            <div className="grid-header-row" role="row" aria-rowindex={1}>
+              {cols.map((vc, i) =>
+                vc.col ? (
+                  <HeaderCell
+                    key={vc.id}
+                    vc={vc}
+                    col={vc.col}
+                    index={i}
+                    label={t(vc.col.labelId)}
+                    sorted={vc.column.getIsSorted()}
+                    sortIndex={sorting.length > 1 ? vc.column.getSortIndex() : -1}
+                    grouped={groupBy.includes(vc.id)}
+                    canGroup={canGroupBy(vc.col)}
+                    agg={numericFields.has(vc.id) ? (vs.aggs[vc.id] ?? 'sum') : null}
+                    actions={headerActions}
+                    t={t}
+                  />
+                ) : (
+                  <SelectAllCell
+                    key={vc.id}
+                    vc={vc}
+                    index={i}
+                    label={t('grid.select_all')}
+                    state={headerState(rowSel, queryTotal)}
+                    onToggle={() => updateSelection((s) => toggleAll(s, queryTotal))}
+                  />
+                ),
+              )}
+            </div>
+            {hasFilterRow && (
+              <div className="grid-filter-row" role="row" aria-rowindex={2}>
+                {cols.map((vc, i) => (
+                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vc.column.getFilterValue()} epoch={gs.epoch} />
+                ))}
+              </div>
+            )}
+          </div>
+          <GridBody
+            viewport={viewportEl}
+            bodyRef={bodyRef}
+            display={display}
+            rowHeight={dims.rowHeight}
+            headerHeight={headerHeight}
+            keep={keepRows}
+            fetching={rm.client === null}
+            renderRow={renderRow}
+            handlers={{ onPointerDown: onBodyPointerDown, onPointerMove: onBodyPointerMove, onClick: onBodyClick, onDoubleClick: onBodyDoubleClick, onKeyDown: onBodyKeyDown }}
+          />
+          {totalsOn && <TotalsRow cols={cols} totals={totals} aggs={vs.aggs} numeric={numericFields} ctx={ctx} rowIndex={count + headerRows + 1} />}
+        </div>
+        {overlay && (
+          <div className="grid-overlay" role="status" style={{ top: headerHeight + 1 }}>
+            <span>{overlay}</span>
+          </div>
+        )}
+        <textarea ref={clipRef} className="grid-clipboard" aria-hidden="true" tabIndex={-1} defaultValue="" />
+      </div>
+      {details.length > 0 && detailRow && (
+        <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} />
+      )}
+    </div>
+  );
+}
+
+const EMPTY_SET: ReadonlySet<string> = new Set();

@@ -1,0 +1,70 @@
+/**
+ * Master-detail: a descriptor's `details` (forms) shown below the grid for the row the
+ * user selected (the active row), one sub-grid per detail form, tabs when several. Each
+ * sub-grid is a ScreenGrid with a fixed filter of the master row's key, under the master
+ * page's permissions.
+ */
+import { useEffect, useState } from 'react';
+import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { loadScreen } from '../pages/loadScreen.ts';
+import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
+import type { ThemeName } from './layout.ts';
+import type { Row } from './types.ts';
+
+interface Props {
+  forms: readonly string[];
+  masterKeys: readonly string[];
+  masterRow: Row;
+  perms: GridPermissions;
+  theme: ThemeName;
+  t: (id: string) => string;
+  onClose(): void;
+}
+
+export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, onClose }: Props) {
+  const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
+  const [tab, setTab] = useState(0);
+  useEffect(() => {
+    let live = true;
+    Promise.all(forms.map((f) => loadScreen(f))).then(
+      (s) => live && setScreens(s),
+      (e: unknown) => console.warn('grid: detail screens failed', e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [forms]);
+
+  const current = screens?.[Math.min(tab, screens.length - 1)];
+  let fixed: Record<string, unknown> | undefined;
+  if (current) {
+    fixed = {};
+    for (const k of masterKeys) if (k in current.columns) fixed[k] = masterRow[k] ?? null;
+  }
+  return (
+    <section className="grid-detail" aria-label={t('grid.details')}>
+      <div className="grid-detail-bar">
+        {screens && screens.length > 1 ? (
+          <div role="tablist" className="grid-detail-tabs">
+            {screens.map((s, i) => (
+              <button key={s.form} type="button" role="tab" aria-selected={i === tab} className="grid-detail-tab" onClick={() => setTab(i)}>
+                {t(`screens.${s.form}.title`)}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <span className="grid-detail-title">{current ? t(`screens.${current.form}.title`) : ''}</span>
+        )}
+        <span className="grid-spacer" />
+        <button type="button" className="grid-detail-close" aria-label={t('common.close')} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {current && fixed && (
+        <div className="grid-detail-body" role={screens && screens.length > 1 ? 'tabpanel' : undefined}>
+          <ScreenGrid screen={current} perms={perms} theme={theme} fixedFilter={fixed} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Body rows: display-only. A data row renders its cells with the column renderers; a
+ * group row shows the group's value and count. No handlers here: the grid body's one
+ * delegated handler set reads `data-index` and `aria-colindex`. Memoized: a row
+ * re-renders only when its row, its active/edited/ranged/invalid cells, its selection or
+ * the layout change — scrolling mounts new rows and leaves the others alone.
+ */
+import { memo, type ReactNode } from 'react';
+import type { GroupNode } from './grouping.ts';
+import type { ViewColumn } from './layout.ts';
+import type { CellCtx, GridRow } from './types.ts';
+
+interface RowViewProps {
+  index: number;
+  top: number;
+  row: GridRow | undefined;
+  /** aria-rowindex of the first body row (after the header rows). */
+  rowIndexBase: number;
+  cols: ViewColumn[];
+  activeCol: number;
+  /** Columns of the cell range in this row (inclusive), -1 when none (or a single cell). */
+  rangeFrom: number;
+  rangeTo: number;
+  editingField: string | null;
+  editor: ReactNode;
+  selected: boolean;
+  selectLabel: string;
+  /** Flagged cells of this row: field → message. */
+  invalid: Readonly<Record<string, string>> | undefined;
+  ctx: CellCtx;
+  /** Nesting under groups (indents the first cell). */
+  depth: number;
+}
+
+export const RowView = memo(function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth }: RowViewProps) {
+  return (
+    <div
+      role="row"
+      className={`grid-row${index % 2 ? ' grid-row-odd' : ''}${selected ? ' grid-row-selected' : ''}${row ? '' : ' grid-row-loading'}`}
+      aria-rowindex={index + rowIndexBase}
+      aria-selected={selectLabel ? selected : undefined}
+      aria-busy={row ? undefined : true}
+      aria-level={depth ? depth + 1 : undefined}
+      data-index={index}
+      data-key={row?.id}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      {cols.map((vc, i) => {
+        let className = vc.className;
+        if (i === activeCol) className += ' cell-active';
+        if (i >= rangeFrom && i <= rangeTo) className += ' cell-in-range';
+        if (!vc.col) {
+          return (
+            <div key={vc.id} role="gridcell" aria-colindex={i + 1} tabIndex={i === activeCol ? 0 : -1} className={className} style={vc.style}>
+              {row && <span role="checkbox" aria-checked={selected} aria-label={selectLabel} className={`cell-checkbox${selected ? ' cell-checkbox-on' : ''}`} />}
+            </div>
+          );
+        }
+        const editingHere = editingField === vc.id;
+        const problem = invalid?.[vc.id];
+        if (problem) className += ' cell-invalid';
+        if (editingHere) className += ' cell-editing';
+        return (
+          <div
+            key={vc.id}
+            role="gridcell"
+            aria-colindex={i + 1}
+            aria-readonly={vc.canEdit ? 'false' : 'true'}
+            aria-invalid={problem ? 'true' : undefined}
+            aria-selected={i >= rangeFrom && i <= rangeTo ? true : undefined}
+            title={problem}
+            data-field={vc.id}
+            tabIndex={i === activeCol ? 0 : -1}
+            className={className}
+            style={depth && i === firstDataCol(cols) ? { ...vc.style, paddingLeft: `calc(var(--grid-cell-pad) + ${depth * 16}px)` } : vc.style}
+          >
+            {editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+const firstDataCol = (cols: ViewColumn[]) => cols.findIndex((c) => c.col !== null);
+
+interface GroupRowProps {
+  index: number;
+  top: number;
+  rowIndexBase: number;
+  node: GroupNode;
+  expanded: boolean;
+  label: string;
+  valueText: string;
+  active: boolean;
+  colCount: number;
+}
+
+/** A group header row: ▸ label: value (count); one cell across the grid. */
+export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBase, node, expanded, label, valueText, active, colCount }: GroupRowProps) {
+  return (
+    <div
+      role="row"
+      className={`grid-row grid-group-row${index % 2 ? ' grid-row-odd' : ''}`}
+      aria-rowindex={index + rowIndexBase}
+      aria-expanded={expanded}
+      aria-level={node.depth + 1}
+      data-index={index}
+      data-group={node.id}
+      style={{ transform: `translateY(${top}px)` }}
+    >
+      <div
+        role="gridcell"
+        aria-colindex={1}
+        aria-colspan={colCount}
+        tabIndex={active ? 0 : -1}
+        className={`cell grid-group-cell${active ? ' cell-active' : ''}`}
+        style={{ paddingLeft: `calc(var(--grid-cell-pad) + ${node.depth * 16}px)` }}
+      >
+        <span className="grid-group-toggle" aria-hidden="true">
+          {expanded ? '▾' : '▸'}
+        </span>{' '}
+        <span className="grid-group-label">{label}:</span> <span className="grid-group-value">{valueText}</span> <span className="grid-group-count">({node.count})</span>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,92 @@
+/**
+ * The grid's toolbar: row count (an estimate with "count exactly"), the group columns,
+ * then views, columns, fill, translate, refresh, add, delete, and whatever the page puts
+ * at the right end (export/import).
+ */
+import type { MouseEvent, ReactNode } from 'react';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import type { GridModel } from './columns.ts';
+import type { ViewState } from './columnState.ts';
+import { FillDialog } from './FillDialog.tsx';
+import type { GridColumn } from './types.ts';
+import { ViewMenu } from './views/ViewMenu.tsx';
+
+export interface ToolbarProps {
+  form: string;
+  model: GridModel;
+  state: ViewState;
+  t: (id: string, values?: Record<string, string | number>) => string;
+  /** Rows of the query, once known. */
+  total: number | null;
+  estimate: boolean;
+  onCountExactly?: () => void;
+  groupBy: readonly string[];
+  groupsTruncated: boolean;
+  onUngroup(field: string): void;
+  /** Saved views (with a persisted state). */
+  views?: { current(): unknown; apply(state: unknown): void };
+  hasTotals: boolean;
+  onVisible(field: string, visible: boolean): void;
+  onTotals(on: boolean): void;
+  onResetColumns(): void;
+  fill?: { columns: GridColumn[]; defaultField: string | undefined; disabled: boolean; apply(field: string, text: string): Promise<string | null> };
+  onTranslate?: (e: MouseEvent<HTMLButtonElement>) => void;
+  onRefresh(): void;
+  onAdd?: () => void;
+  del?: { count: number; busy: boolean; run(): void };
+  end?: ReactNode;
+}
+
+export function Toolbar(p: ToolbarProps) {
+  const t = p.t;
+  const label = (f: string) => t(p.model.byField.get(f)?.labelId ?? f);
+  return (
+    <div className="grid-toolbar" role="toolbar">
+      <span className="grid-count" aria-live="polite">
+        {p.total === null ? '' : p.estimate ? t('grid.rows_estimate', { count: p.total }) : t('grid.rows', { count: p.total })}
+      </span>
+      {p.estimate && p.onCountExactly && (
+        <button type="button" className="grid-count-exact" onClick={p.onCountExactly}>
+          {t('grid.count_exact')}
+        </button>
+      )}
+      {p.groupBy.length > 0 && (
+        <span className="grid-groups" aria-label={t('grid.grouped_by')}>
+          {p.groupBy.map((f) => (
+            <span key={f} className="grid-group-chip" data-field={f}>
+              {label(f)}
+              <button type="button" className="grid-group-remove" aria-label={`${t('grid.ungroup')}: ${label(f)}`} onClick={() => p.onUngroup(f)}>
+                ×
+              </button>
+            </span>
+          ))}
+          {p.groupsTruncated && <span className="grid-muted">{t('grid.groups_truncated')}</span>}
+        </span>
+      )}
+      <span className="grid-spacer" />
+      {p.views && <ViewMenu form={p.form} current={p.views.current} apply={p.views.apply} t={t} />}
+      <ColumnChooser model={p.model} state={p.state} hasTotals={p.hasTotals} t={t} onVisible={p.onVisible} onTotals={p.onTotals} onReset={p.onResetColumns} />
+      {p.fill && <FillDialog columns={p.fill.columns} defaultField={p.fill.defaultField} disabled={p.fill.disabled} t={t} onApply={p.fill.apply} />}
+      {p.onTranslate && (
+        <button type="button" className="grid-translate" title={t('grid.translate_hint')} onClick={p.onTranslate}>
+          {t('grid.translate')}
+        </button>
+      )}
+      <button type="button" className="grid-refresh" onClick={p.onRefresh}>
+        {t('common.refresh')}
+      </button>
+      {p.onAdd && (
+        <button type="button" className="grid-add" onClick={p.onAdd}>
+          {t('common.add')}
+        </button>
+      )}
+      {p.del && (
+        <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy} onClick={p.del.run}>
+          {t('common.delete')}
+          {p.del.count ? ` (${p.del.count})` : ''}
+        </button>
+      )}
+      {p.end}
+    </div>
+  );
+}

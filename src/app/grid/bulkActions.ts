@@ -1,0 +1,99 @@
+/**
+ * Toolbar actions over many rows: delete the selection (all rows of the current filter
+ * when "select all" — their keys fetched in windows, deleted in chunks of at most
+ * 10,000 keys a call) and translate (translate.ts) with the engine's 503 shown.
+ */
+import { LANGS } from '../../core/langs.ts';
+import { ApiError } from '../api/client.ts';
+import { confirm } from '../chrome/confirm.tsx';
+import { toast } from '../chrome/toasts.tsx';
+import type { GridModel } from './columns.ts';
+import type { Change } from './edits.ts';
+import { deleteKeys, translateText } from './gridApi.ts';
+import type { RowWindow } from './rowSource.ts';
+import type { RowSelection } from './selection.ts';
+import { planTranslation, runTranslation } from './translate.ts';
+import type { GridRow, Row } from './types.ts';
+
+/** Keys per delete call (the server's limit). */
+export const DELETE_CHUNK = 10_000;
+/** Ask before translating more rows than this. */
+export const TRANSLATE_CONFIRM_ROWS = 50;
+
+export interface DeleteDeps {
+  form: string;
+  model: GridModel;
+  selection: RowSelection;
+  /** The query's window (rows in memory answer "all" at once). */
+  main: RowWindow | null;
+  /** Every row of the query (windows from the server). */
+  collect(): Promise<Row[]>;
+}
+
+/** The ids a selection stands for (fetching the query's keys for "all"). */
+export async function selectedIds(d: DeleteDeps): Promise<string[]> {
+  const s = d.selection;
+  if (!s.all) return [...s.ids];
+  const ids = d.main?.complete ? d.main.loadedRows().map((r) => r.id) : (await d.collect()).map(d.model.rowId);
+  return ids.filter((id) => !s.except.has(id));
+}
+
+/** Asks, deletes in chunks, tells; resolves whether anything was attempted. */
+export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
+  const ok = await confirm({ titleId: 'messages.sure', okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
+  if (!ok) return false;
+  try {
+    const ids = await selectedIds(d);
+    let deleted = 0;
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
+      const r = await deleteKeys(d.form, ids.slice(i, i + DELETE_CHUNK).map((id) => d.model.keyOfId(id)));
+      deleted += r.deleted;
+    }
+    if (deleted > 0) toast({ variant: 'success', id: 'messages.records_deleted', values: { count: deleted } });
+    else toast({ variant: 'warning', id: 'messages.no_records_deleted' });
+  } catch {
+    toast({ variant: 'danger', id: 'messages.error_deleting_data' });
+  }
+  return true;
+}
+
+export interface TranslateDeps {
+  model: GridModel;
+  /** The rows to translate: the selected ones, or every row at hand. */
+  rows: readonly GridRow[];
+  /** Rows were selected (Ctrl/Meta may then overwrite). */
+  picked: boolean;
+  fields: readonly string[];
+  lang: string;
+  current(id: string): Row | undefined;
+  save(changes: Change[]): Promise<boolean>;
+}
+
+/** The translate button: modifiers from its click (Ctrl/Meta overwrite, Shift also product_name). */
+export async function translateRows(d: TranslateDeps, mods: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): Promise<void> {
+  const overwrite = d.picked && (mods.ctrlKey || mods.metaKey);
+  const tasks = planTranslation(d.rows, d.fields, { lang: d.lang, langs: LANGS, overwrite, overwriteName: overwrite && mods.shiftKey });
+  if (!tasks.length) {
+    toast({ variant: 'info', id: 'messages.nothing_to_translate' });
+    return;
+  }
+  const rowCount = new Set(tasks.map((x) => x.rowId)).size;
+  if (rowCount > TRANSLATE_CONFIRM_ROWS) {
+    const ok = await confirm({ titleId: 'grid.translate_confirm', titleValues: { count: rowCount }, okId: 'grid.translate', cancelId: 'common.cancel', variant: 'primary' });
+    if (!ok) return;
+  }
+  const byId = new Map(d.rows.map((r) => [r.id, r]));
+  try {
+    const results = await runTranslation(tasks, new Map(d.rows.map((r) => [r.id, d.current(r.id) ?? r.data])), translateText);
+    const changes: Change[] = results.flatMap((x) => {
+      const row = byId.get(x.rowId);
+      const col = d.model.byField.get(x.field);
+      return row && col ? [{ row: { ...row, data: d.current(row.id) ?? row.data }, col, value: x.value }] : [];
+    });
+    if (changes.length) await d.save(changes);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 503 || e.code === 'not_configured')) {
+      toast({ variant: 'danger', id: 'messages.not_configured', values: { text: e.message } });
+    } else console.warn('grid: translation failed', e); // spec §8: translation failures are only logged
+  }
+}

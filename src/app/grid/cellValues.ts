@@ -1,0 +1,175 @@
+/**
+ * A cell's value as text and back: what copy puts on the clipboard (the rendered text,
+ * multi-language values in the current language), and how pasted or filled text becomes
+ * a value of the column (then validated with the shared column schema, exactly as the
+ * server will). Pure given the cell context; no React.
+ *
+ *   numbers   the float rule of spec §5 (a leading minus kept); int columns must be whole
+ *   bool      yes/no/true/false/1/0, or the current language's Yes/No
+ *   date      yyyy-MM-dd
+ *   multi     the current language's text, merged into the cell's object
+ *   ref       a lookup row's display text (or its key) → the key
+ *   options   an option's value or its rendered text
+ */
+import * as v from 'valibot';
+import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
+import { M, parseMessage } from '../../core/validation/messages.ts';
+import { parseFloatInput } from './parseFloat.ts';
+import { displayText } from './renderers/index.tsx';
+import type { CellCtx, GridColumn, Row } from './types.ts';
+
+export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** The text a cell shows, for the clipboard and for group labels. */
+export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx): string {
+  if (col.renderer.text) return col.renderer.text({ value, row, col, ctx, canEdit: false });
+  if (value === null || value === undefined) return '';
+  if (col.lookup) {
+    const data = ctx.lookup(col.lookup.form);
+    const hit = data?.byKey.get(String(value));
+    if (data && hit) return (col.renderer.lookupText ?? displayText)(hit, data, ctx) || str(value);
+    return str(value);
+  }
+  switch (col.type) {
+    case 'multi':
+      return ctx.multi(value);
+    case 'bool':
+      return value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : str(value);
+    case 'int':
+      return typeof value === 'number' ? ctx.fmt.int(value) : str(value);
+    case 'number':
+      return typeof value === 'number' ? ctx.fmt.number(value) : str(value);
+    case 'money':
+      return typeof value === 'number' ? ctx.fmt.money(value) : str(value);
+    case 'date':
+      return ctx.fmt.date(value);
+    case 'datetime':
+      return ctx.fmt.datetime(value);
+    default:
+      return str(value);
+  }
+}
+
+/** A number typed or pasted: the float rule, with a leading minus kept. */
+export function parseSignedFloat(text: string): number | null {
+  const t = text.trim();
+  const n = parseFloatInput(t);
+  if (n === null) return null;
+  return /^[-−]/.test(t) ? -n : n;
+}
+
+const TRUE = new Set(['yes', 'true', '1', 'y', 'x']);
+const FALSE = new Set(['no', 'false', '0', 'n']);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Text → a value of the column (before validation); `current` is the cell's value (multi merges into it). */
+export function parseCellText(col: GridColumn, text: string, current: unknown, ctx: CellCtx, row: Row = {}): CellResult {
+  const t = text.trim();
+  const options = col.meta.options;
+  if (options && t !== '') {
+    const lower = t.toLowerCase();
+    const hit = options.find((o) => String(o) === t || cellText(col, o, row, ctx).toLowerCase() === lower);
+    if (hit !== undefined) return { ok: true, value: hit };
+  }
+  if (col.lookup) {
+    if (t === '') return { ok: true, value: null };
+    const data = ctx.lookup(col.lookup.form);
+    const numericKey = col.valueType === 'int' || col.valueType === 'number' || col.valueType === 'money';
+    if (data) {
+      const byKey = data.byKey.get(t);
+      if (byKey) return { ok: true, value: byKey[data.def.keyField] };
+      const label = col.renderer.lookupText ?? displayText;
+      const lower = t.toLowerCase();
+      const byText = data.rows.find((r) => label(r, data, ctx).toLowerCase() === lower) ?? data.rows.find((r) => displayText(r, data, ctx).toLowerCase() === lower);
+      if (byText) return { ok: true, value: byText[data.def.keyField] };
+      return { ok: false, message: M.invalid };
+    }
+    // The lookup is not loaded: a key as typed (the server checks it exists).
+    if (numericKey) {
+      const n = Number(t);
+      return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, message: M.type_number };
+    }
+    return { ok: true, value: t };
+  }
+  switch (col.type) {
+    case 'text':
+      return { ok: true, value: text === '' ? null : text };
+    case 'int':
+    case 'number':
+    case 'money': {
+      if (t === '') return { ok: true, value: null };
+      const n = parseSignedFloat(t);
+      if (n === null) return { ok: false, message: col.type === 'int' ? M.type_integer : M.type_number };
+      return { ok: true, value: n };
+    }
+    case 'bool': {
+      if (t === '') return { ok: true, value: null };
+      const lower = t.toLowerCase();
+      if (TRUE.has(lower) || lower === ctx.t('common.yes').toLowerCase()) return { ok: true, value: true };
+      if (FALSE.has(lower) || lower === ctx.t('common.no').toLowerCase()) return { ok: true, value: false };
+      return { ok: false, message: M.type_bool };
+    }
+    case 'date':
+      if (t === '') return { ok: true, value: null };
+      return DATE.test(t) ? { ok: true, value: t } : { ok: false, message: M.type_date };
+    case 'datetime':
+      return { ok: true, value: t === '' ? null : t };
+    case 'multi': {
+      const obj = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
+      return { ok: true, value: { ...obj, [ctx.lang]: text } };
+    }
+    case 'json':
+      if (t === '') return { ok: true, value: null };
+      try {
+        return { ok: true, value: JSON.parse(t) as unknown };
+      } catch {
+        return { ok: false, message: M.type_json };
+      }
+    case 'ref':
+      return { ok: true, value: t === '' ? null : t };
+  }
+}
+
+const schemas = new WeakMap<GridColumn, v.GenericSchema<unknown, unknown>>();
+
+/** The shared column schema of a grid column (cached per column). */
+export function schemaOf(col: GridColumn): v.GenericSchema<unknown, unknown> {
+  let s = schemas.get(col);
+  if (!s) {
+    s = columnSchema(col.meta, col.valueType);
+    schemas.set(col, s);
+  }
+  return s;
+}
+
+/** Validates a value with the column's schema: the stored value, or the first issue's message key. */
+export function validateCell(col: GridColumn, value: unknown): CellResult {
+  const r = v.safeParse(schemaOf(col), value, PARSE_CONFIG);
+  if (r.success) return { ok: true, value: r.output };
+  return { ok: false, message: r.issues[0]?.message ?? M.invalid };
+}
+
+/** Text → validated value. */
+export function cellFromText(col: GridColumn, text: string, current: unknown, ctx: CellCtx, row: Row = {}): CellResult {
+  const parsed = parseCellText(col, text, current, ctx, row);
+  return parsed.ok ? validateCell(col, parsed.value) : parsed;
+}
+
+/** An issue message key ('validation.max?max=10') in the current language. */
+export function messageText(message: string, t: CellCtx['t']): string {
+  const m = parseMessage(message);
+  return t(m.id, m.values);
+}
+
+/** Same value (objects compared by content). */
+export const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/** The languages of a multi value that changed (set merges per language). */
+export function multiChanges(before: unknown, after: unknown): Row {
+  const a = before && typeof before === 'object' ? (before as Row) : {};
+  const b = after && typeof after === 'object' ? (after as Row) : {};
+  return Object.fromEntries(Object.entries(b).filter(([l, x]) => a[l] !== x));
+}

@@ -1,0 +1,175 @@
+/**
+ * The state a user shapes a grid with — column order, widths, hidden and pinned columns,
+ * sort, filters, grouping, totals — as the grid holds it (`ViewState`, TanStack's shapes)
+ * and as it is saved per user per screen (`grid_state`) and in named views
+ * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state is checked
+ * against the descriptor (columns that no longer exist are dropped, new ones appear).
+ */
+import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
+import * as v from 'valibot';
+import type { GridModel } from './columns.ts';
+import { AGG_FNS, type AggFn } from './gridApi.ts';
+import type { GridColumn } from './types.ts';
+
+export interface ViewState {
+  sorting: SortingState;
+  /** Floating-filter values (text as typed; choices as their value). */
+  columnFilters: ColumnFiltersState;
+  columnVisibility: ColumnVisibilityState;
+  /** Pinned descriptor columns (the selection column is the grid's, always first). */
+  columnPinning: ColumnPinningState;
+  columnSizing: ColumnSizingState;
+  columnOrder: string[];
+  /** The totals row's function per numeric column (default sum). */
+  aggs: Record<string, AggFn>;
+  totals: boolean;
+  groupBy: string[];
+}
+
+export const MIN_WIDTH = 40;
+export const MAX_WIDTH = 2000;
+
+const isNumeric = (c: GridColumn) => !c.lookup && (c.type === 'int' || c.type === 'number' || c.type === 'money');
+
+/** Columns with a totals cell: numeric, not a key, not a choice (keep_in_stock 0/1/2). */
+export function totalsColumns(model: GridModel): GridColumn[] {
+  return model.columns.filter((c) => isNumeric(c) && !model.keys.includes(c.field) && !c.meta.options);
+}
+
+/** Columns a grid can be grouped by (plain values: not multi-language, not json). */
+export const canGroupBy = (c: GridColumn) => c.type !== 'json' && c.type !== 'multi' && c.meta.filterable;
+/** Most group columns (the aggregate action's limit). */
+export const MAX_GROUP_BY = 3;
+
+/** The descriptor's own state: its order, hidden and pinned columns; nothing sorted or filtered. */
+export function defaultViewState(model: GridModel): ViewState {
+  return {
+    sorting: [],
+    columnFilters: [],
+    columnVisibility: Object.fromEntries(model.columns.map((c) => [c.field, !c.meta.hidden])),
+    columnPinning: {
+      start: model.columns.filter((c) => c.pinned === 'left').map((c) => c.field),
+      end: model.columns.filter((c) => c.pinned === 'right').map((c) => c.field),
+    },
+    columnSizing: {},
+    columnOrder: model.columns.map((c) => c.field),
+    aggs: {},
+    totals: false,
+    groupBy: [],
+  };
+}
+
+/** Resets the column layout (order, widths, hidden, pinned, totals), keeping sort, filters and grouping. */
+export function resetColumns(model: GridModel, s: ViewState): ViewState {
+  const d = defaultViewState(model);
+  return { ...d, sorting: s.sorting, columnFilters: s.columnFilters, groupBy: s.groupBy };
+}
+
+// ---- saved form ----------------------------------------------------------------------------
+
+export interface SavedState {
+  v: 1;
+  order: string[];
+  widths: Record<string, number>;
+  hidden: string[];
+  pinned: { left: string[]; right: string[] };
+  sort: { colId: string; sort: 'asc' | 'desc' }[];
+  filters: Record<string, string>;
+  aggs: Record<string, AggFn>;
+  totals: boolean;
+  groupBy: string[];
+}
+
+export function toSaved(s: ViewState, model: GridModel): SavedState {
+  const filters: Record<string, string> = {};
+  for (const f of s.columnFilters) if (typeof f.value === 'string' && f.value !== '') filters[f.id] = f.value;
+  return {
+    v: 1,
+    order: s.columnOrder.filter((f) => model.byField.has(f)),
+    widths: Object.fromEntries(Object.entries(s.columnSizing).filter(([f]) => model.byField.has(f))),
+    hidden: model.columns.filter((c) => s.columnVisibility[c.field] === false).map((c) => c.field),
+    pinned: { left: [...(s.columnPinning.start ?? [])].filter((f) => model.byField.has(f)), right: [...(s.columnPinning.end ?? [])].filter((f) => model.byField.has(f)) },
+    sort: s.sorting.map((x) => ({ colId: x.id, sort: x.desc ? 'desc' : 'asc' })),
+    filters,
+    aggs: s.aggs,
+    totals: s.totals,
+    groupBy: s.groupBy,
+  };
+}
+
+const strings = v.fallback(v.array(v.string()), []);
+const Saved = v.object({
+  order: v.optional(strings),
+  widths: v.optional(v.fallback(v.record(v.string(), v.number()), {})),
+  hidden: v.optional(strings),
+  pinned: v.optional(v.fallback(v.object({ left: v.optional(strings, []), right: v.optional(strings, []) }), { left: [], right: [] })),
+  sort: v.optional(v.fallback(v.array(v.object({ colId: v.string(), sort: v.picklist(['asc', 'desc']) })), [])),
+  filters: v.optional(v.fallback(v.record(v.string(), v.string()), {})),
+  aggs: v.optional(v.fallback(v.record(v.string(), v.picklist(AGG_FNS as AggFn[])), {})),
+  totals: v.optional(v.fallback(v.boolean(), false)),
+  groupBy: v.optional(strings),
+});
+
+const uniq = (xs: string[]) => [...new Set(xs)];
+
+/** A saved state (from the server: anything) → the grid's state for this descriptor. */
+export function fromSaved(raw: unknown, model: GridModel): ViewState {
+  const d = defaultViewState(model);
+  const r = v.safeParse(Saved, raw);
+  if (!r.success) return d;
+  const s = r.output;
+  const has = (f: string) => model.byField.has(f);
+  let columnOrder = d.columnOrder;
+  if (s.order) {
+    const saved = uniq(s.order.filter(has));
+    // Columns the saved order does not know (added to the descriptor since) keep their place after their predecessor.
+    for (const f of d.columnOrder) {
+      if (saved.includes(f)) continue;
+      const i = d.columnOrder.indexOf(f);
+      const before = d.columnOrder.slice(0, i).reverse().find((p) => saved.includes(p));
+      saved.splice(before ? saved.indexOf(before) + 1 : 0, 0, f);
+    }
+    columnOrder = saved;
+  }
+  const columnVisibility = s.hidden ? Object.fromEntries(model.columns.map((c) => [c.field, !s.hidden!.includes(c.field)])) : d.columnVisibility;
+  const columnPinning = s.pinned
+    ? { start: uniq(s.pinned.left.filter(has)), end: uniq(s.pinned.right.filter((f) => has(f) && !s.pinned!.left.includes(f))) }
+    : d.columnPinning;
+  const columnSizing: ColumnSizingState = {};
+  for (const [f, w] of Object.entries(s.widths ?? {})) if (has(f) && Number.isFinite(w)) columnSizing[f] = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, w)));
+  const sorting = (s.sort ?? [])
+    .filter((x) => model.byField.get(x.colId)?.sortable)
+    .filter((x, i, all) => all.findIndex((y) => y.colId === x.colId) === i)
+    .map((x) => ({ id: x.colId, desc: x.sort === 'desc' }));
+  const columnFilters = Object.entries(s.filters ?? {})
+    .filter(([f, val]) => !!model.byField.get(f)?.filter && val !== '')
+    .map(([id, value]) => ({ id, value }));
+  const numeric = new Set(totalsColumns(model).map((c) => c.field));
+  const aggs = Object.fromEntries(Object.entries(s.aggs ?? {}).filter(([f]) => numeric.has(f)));
+  const groupBy = uniq(
+    (s.groupBy ?? []).filter((f) => {
+      const c = model.byField.get(f);
+      return !!c && canGroupBy(c);
+    }),
+  ).slice(0, MAX_GROUP_BY);
+  return { sorting, columnFilters, columnVisibility, columnPinning, columnSizing, columnOrder, aggs, totals: s.totals ?? false, groupBy };
+}
+
+/** Moves a column before (or after) another in the order. */
+export function moveColumn(order: readonly string[], id: string, target: string, after: boolean): string[] {
+  if (id === target) return [...order];
+  const out = order.filter((f) => f !== id);
+  const i = out.indexOf(target);
+  if (i < 0) return [...order];
+  out.splice(after ? i + 1 : i, 0, id);
+  return out;
+}
+
+/** Pins a column to a side, or unpins it. */
+export function pinColumn(p: ColumnPinningState, id: string, side: 'start' | 'end' | false): ColumnPinningState {
+  const start = (p.start ?? []).filter((f) => f !== id);
+  const end = (p.end ?? []).filter((f) => f !== id);
+  if (side === 'start') start.push(id);
+  if (side === 'end') end.unshift(id);
+  return { start, end };
+}

@@ -1,0 +1,215 @@
+/**
+ * Writes from the grid: one cell (an inline edit, a click cell), and batches (paste,
+ * fill, Ctrl+D, translate) as ONE bulk set. All optimistic: the grid shows the new values
+ * at once and puts the old ones back when the save fails. Saves of a row run in order,
+ * each with the row version the previous one left. Every answered batch leaves its
+ * change-log ids on the undo stack; Ctrl+Z sends them to the `undo` action. Cells the
+ * server or the validation refused are flagged (field → message) until written again.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { ApiError } from '../api/client.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { multiChanges, sameValue } from './cellValues.ts';
+import type { GridModel } from './columns.ts';
+import { setRow, setRows, undo as undoAction } from './gridApi.ts';
+import type { GridColumn, GridRow, Row } from './types.ts';
+import { UndoStack } from './undo.ts';
+
+export interface Change {
+  row: GridRow;
+  col: GridColumn;
+  value: unknown;
+}
+
+export interface CellFlag {
+  rowId: string;
+  field: string;
+  message: string;
+}
+
+/** Rows per bulk set request (the server's limit: one transaction each). */
+export const BULK_ROWS = 5000;
+
+export const statusText = (e: unknown) =>
+  e instanceof ApiError ? (e.message && e.message !== String(e.status) ? `${e.status} ${e.message}` : String(e.status)) : e instanceof Error ? e.message : String(e);
+
+/** `payload.rows.3.min_margin: must be at most 1000` → the row position, field and message. */
+export function bulkErrorCell(message: string): { index: number; field: string; text: string } | null {
+  const m = /payload\.rows\.(\d+)\.([a-z_][a-z0-9_]*)(?:\.[a-z]{2})?:\s*(.*)$/s.exec(message);
+  return m ? { index: Number(m[1]), field: m[2]!, text: m[3]! } : null;
+}
+
+export type Flags = ReadonlyMap<string, Readonly<Record<string, string>>>;
+
+interface Deps {
+  screen: ScreenDescriptor;
+  model: GridModel;
+  /** Merges fields into the row with this id in every window that holds it. */
+  patch(id: string, fields: Row): void;
+  /** The row's data as the grid holds it now. */
+  current(id: string): Row | undefined;
+}
+
+export function useEdits({ screen, model, patch, current }: Deps) {
+  const queues = useRef(new Map<string, Promise<unknown>>());
+  const [stack] = useState(() => new UndoStack());
+  const [flags, setFlags] = useState<Flags>(new Map());
+  const [savedTick, setSavedTick] = useState(0);
+
+  const setFlag = useCallback((cells: readonly CellFlag[], clear: readonly { rowId: string; field: string }[] = []) => {
+    if (!cells.length && !clear.length) return;
+    setFlags((old) => {
+      const next = new Map(old);
+      for (const c of clear) {
+        const r = next.get(c.rowId);
+        if (!r || !(c.field in r)) continue;
+        const { [c.field]: _gone, ...rest } = r;
+        if (Object.keys(rest).length) next.set(c.rowId, rest);
+        else next.delete(c.rowId);
+      }
+      for (const c of cells) next.set(c.rowId, { ...next.get(c.rowId), [c.field]: c.message });
+      return next;
+    });
+  }, []);
+  const clearFlags = useCallback(() => setFlags((old) => (old.size ? new Map() : old)), []);
+
+  /** Runs after the pending saves of these rows; later saves of them wait for this one. */
+  const enqueue = <T,>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
+    const q = queues.current;
+    const before = Promise.all(ids.map((id) => q.get(id)).filter(Boolean)).catch(() => {});
+    const p = before.then(run);
+    for (const id of ids) q.set(id, p);
+    void p.finally(() => {
+      for (const id of ids) if (q.get(id) === p) q.delete(id);
+    }).catch(() => {});
+    return p;
+  };
+
+  const payloadOf = (cur: Row, fields: Row, before: Row): Row => {
+    const out: Row = { ...model.keyFields(cur) };
+    for (const [f, v] of Object.entries(fields)) out[f] = model.byField.get(f)?.type === 'multi' ? multiChanges(before[f], v) : v;
+    if (model.version) out[model.version] = cur[model.version];
+    return out;
+  };
+
+  /** One cell: optimistic, reverted when the save fails. */
+  const save = (target: GridRow, col: GridColumn, next: unknown) => {
+    const { id } = target;
+    const field = col.field;
+    const before = target.data[field];
+    if (sameValue(before, next)) return;
+    patch(id, { [field]: next });
+    setFlag([], [{ rowId: id, field }]);
+    void enqueue([id], async () => {
+      const cur = current(id) ?? target.data;
+      try {
+        let fields: Row;
+        if (col.renderer.save && col.renderer.clickValue) {
+          fields = await col.renderer.save({ screen, row: cur, col, value: next });
+        } else {
+          const r = await setRow(screen.form, payloadOf(cur, { [field]: next }, { [field]: before }));
+          fields = r.row;
+          if (typeof r.log_id === 'number') stack.push({ logIds: [r.log_id], rowIds: [id] });
+        }
+        patch(id, fields);
+        setSavedTick((n) => n + 1);
+        toast({ variant: 'success', id: 'messages.data_saved' });
+      } catch (e) {
+        if (sameValue(current(id)?.[field], next)) patch(id, { [field]: before });
+        if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
+        else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+      }
+    });
+  };
+
+  /** A batch in one bulk set (chunks of BULK_ROWS rows); resolves true when everything was saved. */
+  const saveMany = async (changes: readonly Change[]): Promise<boolean> => {
+    const byRow = new Map<string, { row: GridRow; fields: Row; before: Row }>();
+    for (const c of changes) {
+      if (sameValue(c.row.data[c.col.field], c.value)) continue;
+      let e = byRow.get(c.row.id);
+      if (!e) {
+        e = { row: c.row, fields: {}, before: {} };
+        byRow.set(c.row.id, e);
+      }
+      e.fields[c.col.field] = c.value;
+      e.before[c.col.field] = c.row.data[c.col.field];
+    }
+    const entries = [...byRow.values()];
+    if (!entries.length) return true;
+    for (const e of entries) patch(e.row.id, e.fields);
+    setFlag(
+      [],
+      entries.flatMap((e) => Object.keys(e.fields).map((field) => ({ rowId: e.row.id, field }))),
+    );
+    const ids = entries.map((e) => e.row.id);
+    return enqueue(ids, async () => {
+      const logIds: number[] = [];
+      let ok = true;
+      for (let start = 0; start < entries.length; start += BULK_ROWS) {
+        const chunk = entries.slice(start, start + BULK_ROWS);
+        if (!ok) {
+          revert(chunk);
+          continue;
+        }
+        try {
+          const r = await setRows(
+            screen.form,
+            chunk.map((e) => payloadOf(current(e.row.id) ?? e.row.data, e.fields, e.before)),
+          );
+          for (const row of r.rows ?? []) patch(model.rowId(row), row);
+          logIds.push(...(r.log_ids ?? []));
+        } catch (err) {
+          ok = false;
+          revert(chunk);
+          const cell = err instanceof ApiError ? bulkErrorCell(err.message) : null;
+          const hit = cell ? chunk[cell.index] : undefined;
+          if (cell && hit) setFlag([{ rowId: hit.row.id, field: cell.field, message: cell.text }]);
+          if (err instanceof ApiError && err.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
+          else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(err) } });
+        }
+      }
+      if (logIds.length) stack.push({ logIds, rowIds: ids });
+      if (ok) {
+        setSavedTick((n) => n + 1);
+        toast({ variant: 'success', id: 'messages.data_saved' });
+      } else if (logIds.length) setSavedTick((n) => n + 1);
+      return ok;
+    });
+
+    function revert(chunk: typeof entries) {
+      for (const e of chunk) {
+        const now = current(e.row.id);
+        const back: Row = {};
+        for (const [f, v] of Object.entries(e.fields)) if (!now || sameValue(now[f], v)) back[f] = e.before[f];
+        if (Object.keys(back).length) patch(e.row.id, back);
+      }
+    }
+  };
+
+  /** Ctrl+Z: the newest batch back, on the server; the rows as the answer says. */
+  const undoLast = async () => {
+    const entry = stack.pop();
+    if (!entry) {
+      toast({ variant: 'info', id: 'messages.nothing_to_undo' });
+      return;
+    }
+    try {
+      await enqueue(entry.rowIds, async () => {
+        const r = await undoAction(screen.form, entry.logIds);
+        for (const row of r.rows ?? []) patch(model.rowId(row), row);
+      });
+      setSavedTick((n) => n + 1);
+      toast({ variant: 'success', id: 'messages.undo_done' });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.undo_conflict' });
+      else {
+        if (!(e instanceof ApiError) || e.status >= 500 || e.status === 0) stack.restore(entry);
+        toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+      }
+    }
+  };
+
+  return { save, saveMany, undoLast, flags, setFlag, clearFlags, savedTick, undoSize: () => stack.size };
+}

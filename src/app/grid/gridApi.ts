@@ -1,0 +1,143 @@
+/**
+ * The grid's server calls, typed: list/filter windows, single and bulk set, undo,
+ * aggregate, grid state and saved views, delete, translation. One place for payload
+ * shapes (schemas/api.ts and the api_action engine are the other side).
+ */
+import { api } from '../api/client.ts';
+import type { FilterModel, SortItem } from './filters.ts';
+import type { Row } from './types.ts';
+
+/** api_action's actions as the grid uses them (the client's own type lists the original five). */
+type GridAction = 'list' | 'filter' | 'set' | 'add' | 'delete' | 'undo' | 'aggregate';
+function action<T>(entity: string, act: GridAction, payload?: unknown): Promise<T> {
+  return api.action<T>(entity, act as 'list', payload);
+}
+
+export interface Page {
+  rows: Row[];
+  total: number;
+  /** false: `total` is an estimate (the server counts exactly on `count: 'exact'`). */
+  totalExact?: boolean;
+}
+
+/** What rows a grid asks for (everything but the window). */
+export interface Query {
+  form: string;
+  sortModel: SortItem[];
+  filterModel: FilterModel;
+  /** Equality filters of a detail grid (the `filter` action's object). */
+  fixed?: Record<string, unknown> | undefined;
+  language: string;
+}
+
+export interface Window {
+  startRow: number;
+  endRow: number;
+  /** Keyset: the sort values of the last row before the window. */
+  after?: unknown[] | undefined;
+  count?: 'estimate' | 'exact' | undefined;
+}
+
+/** The set filter of one value: exact equality for any type, null as "is null". */
+export const equalsItem = (value: unknown) => ({ filterType: 'set' as const, values: [value as string | number | boolean | null] });
+
+/**
+ * One window of a query. A detail grid's fixed filter goes by the `filter` action
+ * (equality object beside window and sort); with column filters too, the fixed fields
+ * become set filters of `list` (the same equality).
+ */
+export function fetchWindow(q: Query, w: Window): Promise<Page> {
+  const filtersActive = Object.keys(q.filterModel).length > 0;
+  const base = {
+    startRow: w.startRow,
+    endRow: w.endRow,
+    language: q.language,
+    // The planner's estimate on large sources (the grid offers the exact count).
+    count: w.count ?? 'estimate',
+    ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
+    ...(w.after ? { after: w.after } : {}),
+  };
+  if (q.fixed && Object.keys(q.fixed).length) {
+    if (!filtersActive) return action<Page>(q.form, 'filter', { ...q.fixed, ...base });
+    return action<Page>(q.form, 'list', { ...base, filterModel: allFilters(q) });
+  }
+  return action<Page>(q.form, 'list', { ...base, ...(filtersActive ? { filterModel: q.filterModel } : {}) });
+}
+
+/** The filter model of a query with its fixed filter folded in as set filters (aggregate, list). */
+export function allFilters(q: Pick<Query, 'filterModel' | 'fixed'>): FilterModel {
+  if (!q.fixed) return q.filterModel;
+  const out: FilterModel = { ...q.filterModel };
+  for (const [f, v] of Object.entries(q.fixed)) out[f] = equalsItem(v);
+  return out;
+}
+
+// ---- writes ----------------------------------------------------------------------------
+
+export const setRow = (form: string, payload: Row) => action<{ row: Row; log_id?: number }>(form, 'set', payload);
+
+/** All-or-nothing: every row or none; an error names `payload.rows.<i>.<field>`. */
+export const setRows = (form: string, rows: Row[]) => action<{ rows: Row[]; log_ids?: number[] }>(form, 'set', { rows });
+
+export const undo = (form: string, logIds: number[]) => action<{ rows: Row[] }>(form, 'undo', { log_ids: logIds });
+
+export const deleteKeys = (form: string, keys: unknown[]) => action<{ deleted: number }>(form, 'delete', { keys });
+
+// ---- aggregate ---------------------------------------------------------------------------
+
+export type AggFn = 'sum' | 'avg' | 'min' | 'max';
+export const AGG_FNS: readonly AggFn[] = ['sum', 'avg', 'min', 'max'];
+export type Aggs = Record<string, Partial<Record<AggFn, number | string | null>>>;
+
+export interface AggGroup {
+  key: Record<string, unknown>;
+  count: number;
+  aggs: Aggs;
+}
+export interface AggResult {
+  groups: AggGroup[];
+  totals: { count: number; aggs: Aggs };
+  truncated?: boolean;
+}
+
+export interface AggRequest {
+  filterModel?: FilterModel;
+  groupBy?: string[];
+  aggregates?: Record<string, AggFn[]>;
+  language?: string;
+}
+
+export const aggregate = (form: string, req: AggRequest) => action<AggResult>(form, 'aggregate', req);
+
+// ---- grid state and views ---------------------------------------------------------------------
+
+export const loadGridState = (form: string) => api.action<{ rows: { form: string; state: unknown }[] }>('grid_state', 'list', { form });
+export const saveGridState = (form: string, state: unknown) => api.action<unknown>('grid_state', 'set', { form, state });
+
+export interface SavedView {
+  view_id: number;
+  name: string;
+  shared: boolean;
+  owner: string;
+  mine: boolean;
+  state: unknown;
+  row_version: number;
+}
+
+export const listViews = (form: string) => api.action<{ rows: SavedView[] }>('grid_views', 'list', { form });
+export const addView = (form: string, name: string, shared: boolean, state: unknown) =>
+  api.action<{ row: SavedView }>('grid_views', 'add', { form, name, shared, state });
+export const updateView = (view: Pick<SavedView, 'view_id' | 'row_version'>, changes: { name?: string; shared?: boolean; state?: unknown }) =>
+  api.action<{ row: SavedView }>('grid_views', 'set', { view_id: view.view_id, row_version: view.row_version, ...changes });
+export const deleteView = (viewId: number) => api.action<{ deleted: number }>('grid_views', 'delete', { keys: [viewId] });
+
+// ---- translation ---------------------------------------------------------------------------
+
+/** Google Translate through the server: text in `from` → { lang: text } for each of `to`. */
+export async function translateText(text: string, from: string, to: string[]): Promise<Record<string, string>> {
+  const r = await api.post<unknown>('/api/gt', { text, from, to });
+  const obj = r && typeof r === 'object' && 'data' in r && r.data && typeof r.data === 'object' ? r.data : r;
+  const out: Record<string, string> = {};
+  if (obj && typeof obj === 'object') for (const [k, v] of Object.entries(obj)) if (typeof v === 'string' && to.includes(k)) out[k] = v;
+  return out;
+}

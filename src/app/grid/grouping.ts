@@ -1,0 +1,177 @@
+/**
+ * Row grouping by one or more columns. The groups and their counts come from the
+ * `aggregate` action (one call with every group column: the tree is built here, parents
+ * summing their children); an expanded last-level group's rows come from the list with
+ * the group keys as equality filters. The body shows a flat list of segments — group
+ * header rows and runs of data rows — that the virtualizer walks by position.
+ * Pure; the client row model computes the same aggregate locally (`aggregateRows`).
+ */
+import { queryValue, type QueryColumn } from './clientQuery.ts';
+import type { FilterModel } from './filters.ts';
+import { equalsItem, type AggFn, type AggGroup, type AggResult, type Aggs } from './gridApi.ts';
+import type { Row } from './types.ts';
+
+export interface GroupNode {
+  /** Stable id: the JSON of the key path. */
+  id: string;
+  depth: number;
+  field: string;
+  value: unknown;
+  /** Every key from the root down to this node. */
+  keys: Record<string, unknown>;
+  count: number;
+  /** Sub-groups; null at the last level (its rows are data rows). */
+  children: GroupNode[] | null;
+}
+
+/** Ascending, NULL last; numbers as numbers, the rest as text. */
+export function compareKeys(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a ? 1 : -1;
+  const x = String(a).toLowerCase();
+  const y = String(b).toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The group tree of an aggregate's groups (each with a value for every group column). */
+export function buildGroupTree(groups: readonly AggGroup[], groupBy: readonly string[]): GroupNode[] {
+  const root: GroupNode[] = [];
+  const byId = new Map<string, GroupNode>();
+  for (const g of groups) {
+    let level = root;
+    const keys: Record<string, unknown> = {};
+    for (let d = 0; d < groupBy.length; d++) {
+      const field = groupBy[d]!;
+      const value = g.key[field] ?? null;
+      keys[field] = value;
+      const id = JSON.stringify(groupBy.slice(0, d + 1).map((f) => keys[f]));
+      let node = byId.get(id);
+      if (!node) {
+        node = { id, depth: d, field, value, keys: { ...keys }, count: 0, children: d < groupBy.length - 1 ? [] : null };
+        byId.set(id, node);
+        level.push(node);
+      }
+      node.count += g.count;
+      level = node.children ?? [];
+    }
+  }
+  const sort = (nodes: GroupNode[]) => {
+    nodes.sort((a, b) => compareKeys(a.value, b.value));
+    for (const n of nodes) if (n.children) sort(n.children);
+  };
+  sort(root);
+  return root;
+}
+
+export type Segment = { kind: 'group'; start: number; node: GroupNode } | { kind: 'rows'; start: number; length: number; node: GroupNode };
+
+/** The flat list: a row per group, and an expanded last-level group's rows after it. */
+export function flattenGroups(tree: readonly GroupNode[], expanded: ReadonlySet<string>, rowCount: (node: GroupNode) => number): { segments: Segment[]; total: number } {
+  const segments: Segment[] = [];
+  let pos = 0;
+  const walk = (nodes: readonly GroupNode[]) => {
+    for (const node of nodes) {
+      segments.push({ kind: 'group', start: pos, node });
+      pos++;
+      if (!expanded.has(node.id)) continue;
+      if (node.children) walk(node.children);
+      else {
+        const length = rowCount(node);
+        if (length > 0) {
+          segments.push({ kind: 'rows', start: pos, length, node });
+          pos += length;
+        }
+      }
+    }
+  };
+  walk(tree);
+  return { segments, total: pos };
+}
+
+/** The segment holding a display position (binary search), and the position inside it. */
+export function locate(segments: readonly Segment[], index: number): { segment: Segment; offset: number } | null {
+  let lo = 0;
+  let hi = segments.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = segments[mid]!;
+    const len = s.kind === 'group' ? 1 : s.length;
+    if (index < s.start) hi = mid - 1;
+    else if (index >= s.start + len) lo = mid + 1;
+    else return { segment: s, offset: index - s.start };
+  }
+  return null;
+}
+
+/** The filter model of a group's rows: the query's filters plus each group key as an equality. */
+export function groupFilter(filterModel: FilterModel, keys: Record<string, unknown>): FilterModel {
+  const out: FilterModel = { ...filterModel };
+  for (const [f, v] of Object.entries(keys)) out[f] = equalsItem(v);
+  return out;
+}
+
+// ---- the aggregate in the browser (client row model) ------------------------------------------
+
+function aggOf(values: number[], fns: readonly AggFn[]): Partial<Record<AggFn, number | null>> {
+  const out: Partial<Record<AggFn, number | null>> = {};
+  let sum = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const x of values) {
+    sum += x;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  const n = values.length;
+  for (const f of fns) {
+    if (f === 'sum') out.sum = n ? sum : null;
+    if (f === 'avg') out.avg = n ? sum / n : null;
+    if (f === 'min') out.min = n ? min : null;
+    if (f === 'max') out.max = n ? max : null;
+  }
+  return out;
+}
+
+/** The aggregate action's answer, computed over rows in memory (same shape as the server's). */
+export function aggregateRows(
+  rows: Iterable<Row>,
+  columns: ReadonlyMap<string, QueryColumn>,
+  groupBy: readonly string[],
+  aggregates: Record<string, readonly AggFn[]>,
+  lang: string,
+): AggResult {
+  const aggFields = Object.keys(aggregates);
+  type Acc = { key: Record<string, unknown>; count: number; values: Record<string, number[]> };
+  const groups = new Map<string, Acc>();
+  const totals: Acc = { key: {}, count: 0, values: Object.fromEntries(aggFields.map((f) => [f, []])) };
+  const col = (f: string): QueryColumn => columns.get(f) ?? { field: f, valueType: 'text' };
+  for (const row of rows) {
+    totals.count++;
+    const nums: Record<string, number | null> = {};
+    for (const f of aggFields) {
+      const x = row[f];
+      const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : Number.NaN;
+      nums[f] = Number.isFinite(n) ? n : null;
+      if (nums[f] !== null) totals.values[f]!.push(nums[f]!);
+    }
+    if (!groupBy.length) continue;
+    const key: Record<string, unknown> = {};
+    for (const f of groupBy) key[f] = queryValue(row, col(f), lang);
+    const id = JSON.stringify(groupBy.map((f) => key[f]));
+    let g = groups.get(id);
+    if (!g) {
+      g = { key, count: 0, values: Object.fromEntries(aggFields.map((f) => [f, []])) };
+      groups.set(id, g);
+    }
+    g.count++;
+    for (const f of aggFields) if (nums[f] !== null) g.values[f]!.push(nums[f]!);
+  }
+  const aggsOf = (a: Acc): Aggs => Object.fromEntries(aggFields.map((f) => [f, aggOf(a.values[f]!, aggregates[f]!)]));
+  return {
+    groups: [...groups.values()].map((g) => ({ key: g.key, count: g.count, aggs: aggsOf(g) })),
+    totals: { count: totals.count, aggs: aggsOf(totals) },
+  };
+}

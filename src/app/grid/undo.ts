@@ -1,0 +1,42 @@
+/**
+ * Undo of a grid's edits, server-side: every saved batch (one cell, a paste, a fill, a
+ * translation) leaves the change-log ids of its answer here; Ctrl+Z sends the newest
+ * batch's ids to the form's `undo` action, which restores the values logged before and
+ * answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
+ * One stack per grid, gone with it (leaving the page clears it).
+ */
+
+export interface UndoEntry {
+  logIds: number[];
+  /** Ids of the rows the batch wrote (for the toast and to patch the grid). */
+  rowIds: string[];
+}
+
+export const MAX_UNDO = 100;
+
+export class UndoStack {
+  private entries: UndoEntry[] = [];
+
+  push(e: UndoEntry): void {
+    if (!e.logIds.length) return;
+    this.entries.push(e);
+    if (this.entries.length > MAX_UNDO) this.entries.shift();
+  }
+
+  pop(): UndoEntry | undefined {
+    return this.entries.pop();
+  }
+
+  /** Puts an entry back (its undo failed for a reason that may pass, e.g. the network). */
+  restore(e: UndoEntry): void {
+    this.entries.push(e);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The grid's column state (columnState.ts), restored per user per screen from
+ * `grid_state` BEFORE the first rows are fetched (the grid waits for `ready`: no double
+ * fetch), and saved back ~800 ms after the user's last change — only after a change by
+ * the user, never for the restore itself. Restored states are kept for the session, so
+ * coming back to a screen does not wait for the server again.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { session } from '../session/session.ts';
+import type { GridModel } from './columns.ts';
+import { defaultViewState, fromSaved, toSaved, type ViewState } from './columnState.ts';
+import { loadGridState, saveGridState } from './gridApi.ts';
+
+export const SAVE_DELAY_MS = 800;
+
+/** Saved states by user and form; null: the user has none (or the server could not say). */
+const cache = new Map<string, unknown>();
+
+const userKey = () => {
+  const u = session.get().user as Record<string, unknown> | null;
+  return String(u?.user_id ?? u?.user_email ?? '');
+};
+
+export interface GridStateApi {
+  state: ViewState;
+  /** Restored (or not persisted): rows may be fetched. */
+  ready: boolean;
+  /** Bumps when the state was replaced from outside the inputs (restore, view, reset): filter inputs re-read it. */
+  epoch: number;
+  /** A change by the user: applied and saved after a pause. `replace`: the filter inputs show the new values. */
+  change(update: (s: ViewState) => ViewState, replace?: boolean): void;
+}
+
+export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
+  const key = `${userKey()}|${form}`;
+  const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
+    if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
+    if (cache.has(key)) {
+      const hit = cache.get(key);
+      return { state: hit ? fromSaved(hit, model) : defaultViewState(model), ready: true, epoch: 0 };
+    }
+    return { state: defaultViewState(model), ready: false, epoch: 0 };
+  });
+  const [changes, setChanges] = useState(0);
+  const latest = useRef(st.state);
+  latest.current = st.state;
+
+  // Restore once, before anything is fetched.
+  useEffect(() => {
+    if (st.ready) return;
+    let live = true;
+    loadGridState(form).then(
+      (r) => {
+        const saved = r.rows.find((x) => x.form === form)?.state ?? null;
+        cache.set(key, saved);
+        if (live) setSt((s) => ({ state: saved ? fromSaved(saved, model) : s.state, ready: true, epoch: s.epoch + 1 }));
+      },
+      (e: unknown) => {
+        console.warn('grid: grid_state could not be read', e);
+        cache.set(key, null);
+        if (live) setSt((s) => ({ ...s, ready: true }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per grid (a new form is a new grid).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Save after the user's changes settle; a pending save is flushed when the grid goes.
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!persist || changes === 0) return;
+    const save = () => {
+      pending.current = null;
+      const saved = toSaved(latest.current, model);
+      cache.set(key, saved);
+      saveGridState(form, saved).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+    };
+    pending.current = save;
+    const t = setTimeout(save, SAVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [changes, persist, form, key, model]);
+  useEffect(() => () => pending.current?.(), []);
+
+  const change = useCallback((update: (s: ViewState) => ViewState, replace = false) => {
+    setSt((s) => ({ ...s, state: update(s.state), epoch: replace ? s.epoch + 1 : s.epoch }));
+    setChanges((n) => n + 1);
+  }, []);
+
+  return { state: st.state, ready: st.ready, epoch: st.epoch, change };
+}

@@ -1,0 +1,233 @@
+/**
+ * Which rows the grid shows, and from where:
+ *
+ * - a `rows` prop → the client row model over those rows;
+ * - otherwise the server row model (RowGeneration: blocks on demand); when the first
+ *   window of an unfiltered query says the source holds ≤ CLIENT_LIMIT rows, the rest is
+ *   fetched once and the grid switches to the client row model (sort and filter in the
+ *   browser, no more requests until a reload);
+ * - grouped (`groupBy`): group rows from the aggregate (server, or computed in memory),
+ *   and each expanded last-level group's rows as a window of its own.
+ *
+ * The result is a `DisplayModel`: a count and an item per position, for the virtualizer.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ClientRowModel, type ClientView } from './ClientRowModel.ts';
+import type { GridModel } from './columns.ts';
+import { fullOrder } from './clientQuery.ts';
+import { keysetAfter } from './filters.ts';
+import { aggregate, allFilters, fetchWindow, type AggResult, type Query } from './gridApi.ts';
+import { aggregateRows, buildGroupTree, flattenGroups, groupFilter, locate, type GroupNode, type Segment } from './grouping.ts';
+import { BLOCK_SIZE, type FetchPage, type RowStore, type RowWindow } from './rowSource.ts';
+import { useKeyedAsync } from './useKeyedAsync.ts';
+import type { GridRow, Row } from './types.ts';
+
+/** Sources up to this many rows are held in the browser. */
+export const CLIENT_LIMIT = 2000;
+
+export type DisplayItem = { kind: 'group'; node: GroupNode; expanded: boolean } | { kind: 'row'; row: GridRow | undefined; depth: number; win: RowWindow };
+
+export interface DisplayModel {
+  count: number;
+  /** The first rows (or groups) arrived. */
+  settled: boolean;
+  item(index: number): DisplayItem | null;
+  /** Loads what positions from..to need. */
+  ensure(from: number, to: number): void;
+}
+
+export interface RowModelInput {
+  model: GridModel;
+  store: RowStore;
+  query: Query;
+  /** Changes reload everything (company, reload button, outside reloads). */
+  dataKey: string;
+  ready: boolean;
+  rows: readonly Row[] | undefined;
+  groupBy: readonly string[];
+  expanded: ReadonlySet<string>;
+  onError(e: unknown): void;
+}
+
+export interface RowModel {
+  /** The window of the current query (may not have answered yet); null until ready. */
+  main: RowWindow | null;
+  /** What is on screen: the current window once it answered, else the last one that did. */
+  shown: RowWindow | null;
+  client: ClientRowModel | null;
+  display: DisplayModel;
+  groups: { tree: GroupNode[]; truncated: boolean } | null;
+  /** Every window holding rows now (patches go to all). */
+  windows(): RowWindow[];
+  /** The fetcher of a query's windows (keyset when possible); for collecting rows beyond the loaded ones. */
+  fetchPage(q: Query): FetchPage;
+}
+
+const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, item: () => null, ensure: () => {} };
+/** The groups could not be read: nothing to show (the failure was toasted). */
+const FAILED_DISPLAY: DisplayModel = { ...EMPTY_DISPLAY, settled: true };
+
+export function useRowModel(input: RowModelInput): RowModel {
+  const { model, store, query, dataKey, ready, rows, groupBy, expanded, onError } = input;
+  const queryKey = JSON.stringify([query, dataKey]);
+
+  const queryColumns = useMemo(() => model.columns.map((c) => ({ field: c.field, valueType: c.valueType })), [model]);
+  const makeClient = (data: readonly Row[]) =>
+    new ClientRowModel(data, { columns: queryColumns, keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store });
+
+  // ---- client data: the prop, or a small source fetched whole -----------------------------
+  const propModel = useMemo(() => (rows ? makeClient(rows) : null), [rows, model]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [fetched, setFetched] = useState<{ key: string; model: ClientRowModel } | null>(null);
+  const client = propModel ?? (fetched?.key === dataKey ? fetched.model : null);
+
+  const fetchPage = useMemo(
+    () =>
+      (q: Query): FetchPage =>
+      (w, prev) => {
+        const order = fullOrder(q.sortModel, model.screen.source.sort, model.keys);
+        const after = prev && w.startRow > 0 ? keysetAfter(prev.data, order, model.byField, q.language) : undefined;
+        return fetchWindow(q, after ? { ...w, after } : w);
+      },
+    [model],
+  );
+
+  // ---- the main window ---------------------------------------------------------------------
+  const gen = useMemo(
+    () => (!ready || client ? null : store.open(fetchPage(query), model.rowId, onError)),
+    // queryKey holds the query and the data key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ready, client, queryKey, store, model],
+  );
+  const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language }), [query.sortModel, query.filterModel, query.language]);
+  const view: ClientView | null = useMemo(() => (client && ready ? client.open(clientQuery) : null), [client, ready, clientQuery]);
+  const main: RowWindow | null = view ?? gen;
+
+  // A small source: fetch the rest once, then work in memory.
+  const genSettled = gen?.settled ?? false;
+  useEffect(() => {
+    if (!gen || !genSettled || rows || gen.error || Object.keys(query.filterModel).length) return;
+    const total = gen.total ?? 0;
+    if (total > CLIENT_LIMIT || !gen.totalExact) return;
+    let live = true;
+    const done = (data: Row[]) => live && setFetched({ key: dataKey, model: makeClient(data) });
+    if (total <= BLOCK_SIZE) done(gen.loadedRows().map((r) => r.data));
+    else
+      fetchWindow(query, { startRow: 0, endRow: total }).then(
+        (p) => done(p.rows),
+        (e: unknown) => console.warn('grid: could not load the whole source', e),
+      );
+    return () => {
+      live = false;
+    };
+    // The generation belongs to the query; only its settling matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [gen, genSettled]);
+
+  const shown: RowWindow | null = main ? (main.settled ? main : (store.lastSettled ?? main)) : null;
+
+  // ---- groups --------------------------------------------------------------------------------
+  const grouped = groupBy.length > 0 && ready;
+  const aggKey = grouped ? JSON.stringify([queryKey, groupBy, client ? client.seq : 0, view ? 'client' : 'server']) : null;
+  const { value: aggResult, failed: aggFailed } = useKeyedAsync<AggResult>(aggKey, () => {
+    if (client) {
+      const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, 'aggregate');
+      return v.ready.then(() =>
+        aggregateRows(
+          v.loadedRows().map((r) => r.data),
+          new Map(queryColumns.map((c) => [c.field, c])),
+          groupBy,
+          {},
+          query.language,
+        ),
+      );
+    }
+    return aggregate(query.form, { filterModel: allFilters(query), groupBy: [...groupBy], language: query.language }).catch((e: unknown) => {
+      onError(e);
+      throw e;
+    });
+  });
+  const tree = useMemo(() => (aggResult ? buildGroupTree(aggResult.groups, groupBy) : null), [aggResult, groupBy]);
+
+  // Windows of expanded leaf groups, kept while the query stays.
+  const leaves = useRef<{ key: string; map: Map<string, RowWindow> }>({ key: '', map: new Map() });
+  if (leaves.current.key !== aggKey) leaves.current = { key: aggKey ?? '', map: new Map() };
+  const leafWindows = useMemo(() => {
+    const map = leaves.current.map;
+    if (!tree) return map;
+    const walk = (nodes: GroupNode[]) => {
+      for (const n of nodes) {
+        if (!expanded.has(n.id)) continue;
+        if (n.children) walk(n.children);
+        else if (!map.has(n.id)) {
+          const q: Query = { ...query, filterModel: groupFilter(query.filterModel, n.keys) };
+          map.set(
+            n.id,
+            client ? client.open({ sortModel: query.sortModel, filterModel: q.filterModel, lang: query.language }, n.id) : store.open(fetchPage(q), model.rowId, onError, n.count),
+          );
+        }
+      }
+    };
+    walk(tree);
+    return map;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tree, expanded, aggKey]);
+
+  const rowsVersion = store.getVersion();
+  const display = useMemo<DisplayModel>(() => {
+    if (grouped) {
+      if (!tree) return aggFailed ? FAILED_DISPLAY : EMPTY_DISPLAY;
+      const { segments, total } = flattenGroups(tree, expanded, (n) => {
+        const w = leafWindows.get(n.id);
+        return w?.total ?? n.count;
+      });
+      return groupedDisplay(segments, total, expanded, leafWindows);
+    }
+    if (!shown || !main) return EMPTY_DISPLAY;
+    const w = shown;
+    const m = main;
+    return {
+      count: w.total ?? 0,
+      settled: w.settled,
+      item: (i) => ({ kind: 'row', row: w.row(i), depth: 0, win: w }),
+      // The current query loads (what is shown may still be the previous one's rows).
+      ensure: (from, to) => m.ensure(Math.floor(Math.max(0, from) / BLOCK_SIZE), Math.floor(Math.max(0, to) / BLOCK_SIZE)),
+    };
+    // rowsVersion: windows answered or changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [grouped, tree, aggFailed, expanded, leafWindows, shown, main, rowsVersion]);
+
+  const windows = () => {
+    const out = new Set<RowWindow>();
+    if (main) out.add(main);
+    if (shown) out.add(shown);
+    for (const w of leafWindows.values()) out.add(w);
+    return [...out];
+  };
+
+  return { main, shown, client, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
+}
+
+function groupedDisplay(segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+  return {
+    count: total,
+    settled: true,
+    item(i) {
+      const hit = locate(segments, i);
+      if (!hit) return null;
+      const s = hit.segment;
+      if (s.kind === 'group') return { kind: 'group', node: s.node, expanded: expanded.has(s.node.id) };
+      const w = leaves.get(s.node.id)!;
+      return { kind: 'row', row: w.row(hit.offset), depth: s.node.depth + 1, win: w };
+    },
+    ensure(from, to) {
+      for (const s of segments) {
+        if (s.kind !== 'rows') continue;
+        const end = s.start + s.length - 1;
+        if (end < from || s.start > to) continue;
+        const a = Math.max(from, s.start) - s.start;
+        const b = Math.min(to, end) - s.start;
+        leaves.get(s.node.id)?.ensure(Math.floor(a / BLOCK_SIZE), Math.floor(b / BLOCK_SIZE));
+      }
+    },
+  };
+}

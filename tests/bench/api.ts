@@ -1,0 +1,317 @@
+/**
+ * API benchmark: `api_action product_list list`, a 100-row page at depth 0, 500,000 and
+ * 999,900 of a 1,000,000-product company, against the equivalent raw SQL through the
+ * same db handle; on PGlite (in memory) and on a scratch database of the PostgreSQL server.
+ *
+ * The real server (`startServer`, port 0) with the demo reference data and no demo
+ * products; the million products come from one `generate_series` insert per 100k rows.
+ * The engine is timed from the client (fetch → JSON parsed: HTTP, auth, validation,
+ * SQL, count); the raw SQL in process (`db.query`), the page query only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import productList from '../../screens/products/product_list.ts';
+import { configFromEnv } from '../../src/server/config.ts';
+import { startServer, type Running } from '../../src/server/server.ts';
+import { summarize, type Summary } from './stats.ts';
+
+export type ApiEngine = 'pglite' | 'postgres';
+export type SortKind = 'key' | 'nonkey';
+export type PageMode = 'offset' | 'keyset';
+
+export interface ApiCase {
+  sort: SortKind;
+  depth: number;
+  mode: PageMode;
+  /** The engine's total: 'exact' (count(*), the default) or 'estimate' (planner estimate above a threshold). */
+  count: 'exact' | 'estimate';
+}
+
+export interface ApiCaseResult extends ApiCase {
+  engineMs: Summary;
+  rawMs: Summary;
+  /** The rows the engine answered equal the raw SQL's (codes, in order). */
+  same: boolean;
+  runs: number;
+  total: number | undefined;
+  totalExact: boolean | undefined;
+}
+
+export interface ApiEngineResult {
+  engine: ApiEngine;
+  version: string;
+  products: number;
+  insertMs: number;
+  /** Whether the engine accepted `count: 'estimate'` (absent in older payload schemas). */
+  estimateSupported: boolean;
+  cases: ApiCaseResult[];
+  error?: string;
+}
+
+const COMPANY = 'SK01';
+/** A page query slower than this is timed `slowRuns` times (keeps the bench near 10 minutes on 2 cores). */
+export const SLOW_MS = 2000;
+/** Above this the page query dwarfs the total: the engine is timed with the default (exact) count only. */
+export const EXACT_ONLY_MS = 1000;
+const PAGE = 100;
+const ADMIN = 'admin@example.com';
+const PASSWORD = 'demo-password';
+/** The non-key sort column: a money column without an index (the usual grid sort). */
+const NONKEY = 'selling_price_shop';
+
+export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const keyField = productList.source.key as string;
+const fields = [...new Set([keyField, ...Object.keys(productList.columns), productList.source.version!])];
+const relation = productList.source.relation;
+
+/** The million products: deterministic values, references spread over the seeded reference rows. */
+function insertSql(from: number, to: number): string {
+  return `
+with ref as (
+  select (select array_agg(brand_id order by brand_id) from app.brands) b,
+         (select array_agg(mf_id order by mf_id) from app.manufacturers) m,
+         (select array_agg(pt_id order by pt_id) from app.product_types) t,
+         (select array_agg(product_category_id order by product_category_id) from app.product_categories) c,
+         (select array_agg(vat_id order by vat_id) from app.vats where company_code = '${COMPANY}') v,
+         (select array_agg(country_code order by country_code) from app.countries) k
+)
+insert into app.products (product_code, company_code, product_name, supplier_product_code, brand_id, mf_id, pt_id,
+  main_product_category_id, vat_id, purchase_price_base, selling_price_shop, min_margin, exp_margin,
+  max_discount_limit_percent, stock_qty, order_qty, keep_in_stock, active, country_of_origin, weight)
+select 'BM' || lpad(i::text, 7, '0'), '${COMPANY}',
+       jsonb_build_object('en', 'Bench product ' || i, 'de', 'Testprodukt ' || i, 'sk', 'Testovací produkt ' || i),
+       'S-' || (i * 7 % 100000),
+       b[1 + i % cardinality(b)], m[1 + i % cardinality(m)], t[1 + i % cardinality(t)],
+       c[1 + (i / 7) % cardinality(c)], v[1 + i % cardinality(v)],
+       ((i::bigint * 7919) % 1000003) / 200.0, ((i::bigint * 7919) % 1000003) / 100.0,
+       10 + i % 20, 25 + i % 30, i % 50, i % 5000, i % 300, i % 3, i % 10 <> 0, k[1 + i % cardinality(k)],
+       (i % 50000) / 1000.0
+from generate_series(${from}, ${to}) i, ref`;
+}
+
+interface Bench {
+  running: Running;
+  token: string;
+  close(): Promise<void>;
+}
+
+async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s: string) => void): Promise<Bench & { insertMs: number }> {
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    const name = `bo_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    drop = async () => {
+      const d = new pg.Client({ connectionString: pgUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  }
+  const uiDir = mkdtempSync(join(tmpdir(), 'bo-bench-ui-'));
+  writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  let running: Running;
+  try {
+    running = await startServer({ ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
+  } catch (e) {
+    await drop();
+    throw e;
+  }
+  const close = async () => {
+    await running.close();
+    await drop();
+  };
+  try {
+    const t = performance.now();
+    const step = 100_000;
+    for (let from = 1; from <= products; from += step) {
+      await running.db.exec(insertSql(from, Math.min(products, from + step - 1)));
+      log(`  ${engine}: ${Math.min(products, from + step - 1).toLocaleString('en')} products`);
+    }
+    await running.db.exec('vacuum analyze app.products');
+    const insertMs = performance.now() - t;
+    const res = await fetch(`${running.url}/rpc/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+    const { token } = (await res.json()) as { token: string };
+    return { running, token, close, insertMs };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+interface ListAnswer {
+  status: number;
+  rows: Record<string, unknown>[];
+  total: number | undefined;
+  totalExact: boolean | undefined;
+  error?: string;
+}
+
+async function engineList(b: Bench, payload: Record<string, unknown>): Promise<ListAnswer> {
+  const res = await fetch(`${b.running.url}/rpc/api_action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${b.token}`, 'x-company': COMPANY },
+    body: JSON.stringify({ entity: 'product_list', action: 'list', payload }),
+  });
+  const body = (await res.json()) as { data?: { rows?: Record<string, unknown>[]; total?: number; totalExact?: boolean } };
+  const d = body.data ?? {};
+  return { status: res.status, rows: d.rows ?? [], total: d.total, totalExact: d.totalExact, ...(res.status === 200 ? {} : { error: JSON.stringify(body).slice(0, 300) }) };
+}
+
+const orderOf = (sort: SortKind) => (sort === 'key' ? [keyField] : [NONKEY, keyField]);
+const selectList = fields.map((f) => `"${f}"`).join(', ');
+
+/** The raw SQL a hand-written page would run: offset, or keyset by a row comparison. */
+function rawSql(c: ApiCase, after: unknown[] | undefined): { sql: string; params: unknown[] } {
+  const order = orderOf(c.sort);
+  const params: unknown[] = [COMPANY];
+  let where = `company_code = $1`;
+  if (c.mode === 'keyset' && after) {
+    const ph = after.map((v) => {
+      params.push(v);
+      return `$${params.length}`;
+    });
+    where += ` and (${order.map((o) => `"${o}"`).join(', ')}) > (${ph.join(', ')})`;
+  }
+  const sql =
+    `select ${selectList} from ${relation} where ${where} order by ${order.map((o) => `"${o}" asc`).join(', ')} limit ${PAGE}` +
+    (c.mode === 'offset' ? ` offset ${c.depth}` : '');
+  return { sql, params };
+}
+
+function enginePayload(c: ApiCase, after: unknown[] | undefined): Record<string, unknown> {
+  const p: Record<string, unknown> = { language: 'en' };
+  if (c.sort === 'nonkey') p.sortModel = [{ colId: NONKEY, sort: 'asc' }];
+  if (c.mode === 'keyset') Object.assign(p, { startRow: 0, endRow: PAGE, after });
+  else Object.assign(p, { startRow: c.depth, endRow: c.depth + PAGE });
+  if (c.count === 'estimate') p.count = 'estimate';
+  return p;
+}
+
+/** The sort values of the row just before `depth` (the `after` of a keyset page). */
+async function afterValues(b: Bench, c: ApiCase): Promise<unknown[] | undefined> {
+  if (c.mode !== 'keyset' || c.depth === 0) return undefined;
+  const order = orderOf(c.sort);
+  const r = await b.running.db.query<Record<string, unknown>>(
+    `select ${order.map((o) => `"${o}"`).join(', ')} from ${relation} where company_code = $1 order by ${order.map((o) => `"${o}" asc`).join(', ')} limit 1 offset ${c.depth - 1}`,
+    [COMPANY],
+  );
+  const row = r.rows[0];
+  return row ? order.map((o) => row[o]) : undefined;
+}
+
+export interface ApiOptions {
+  engines: ApiEngine[];
+  runs: number;
+  /** Runs of a page whose untimed first query took over SLOW_MS (the full sorts of PGlite); only the exact count there. */
+  slowRuns: number;
+  products: number;
+  pgUrl: string;
+  log: (s: string) => void;
+}
+
+export function apiCases(products: number): ApiCase[] {
+  const depths = [0, Math.floor(products / 2), products - PAGE];
+  const cases: ApiCase[] = [];
+  for (const sort of ['key', 'nonkey'] as const) {
+    for (const depth of depths) cases.push({ sort, depth, mode: 'offset', count: 'exact' });
+    // Depth 0 has no previous row: its keyset page is the offset page.
+    for (const depth of depths.slice(1)) cases.push({ sort, depth, mode: 'keyset', count: 'exact' });
+  }
+  return cases;
+}
+
+async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineResult> {
+  const b = await start(engine, o.pgUrl, o.products, o.log);
+  try {
+    const version = String((await b.running.db.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').split(' on ')[0]!;
+    o.log(`  ${engine}: ${o.products.toLocaleString('en')} products inserted in ${(b.insertMs / 1000).toFixed(1)} s (${version})`);
+    // Does this engine take count: 'estimate'? (A payload schema without it answers 400.)
+    const probe = await engineList(b, { startRow: 0, endRow: PAGE, count: 'estimate' });
+    const estimateSupported = probe.status === 200;
+    const counts: ApiCase['count'][] = estimateSupported ? ['exact', 'estimate'] : ['exact'];
+    const results: ApiCaseResult[] = [];
+    // One raw query per (sort, depth, mode); the engine once per count mode beside it.
+    for (const c of apiCases(o.products)) {
+      const after = await afterValues(b, c);
+      const raw = rawSql(c, after);
+      // One untimed round each (plans, caches), and the check that both answer the same rows.
+      const t0 = performance.now();
+      const rawFirst = await b.running.db.query<Record<string, unknown>>(raw.sql, raw.params);
+      const firstMs = performance.now() - t0;
+      const runs = firstMs > SLOW_MS ? Math.min(o.runs, o.slowRuns) : o.runs;
+      const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], first: undefined as ListAnswer | undefined }));
+      for (const v of variants) {
+        v.first = await engineList(b, v.payload);
+        if (v.first.status !== 200) throw new Error(`${engine} ${JSON.stringify(c)} ${v.count}: ${v.first.status} ${v.first.error}`);
+      }
+      const codes = (rows: Record<string, unknown>[]) => rows.map((r) => r[keyField]).join(',');
+      const rawMs: number[] = [];
+      const steps: (() => Promise<void>)[] = [
+        async () => {
+          const t = performance.now();
+          await b.running.db.query(raw.sql, raw.params);
+          rawMs.push(performance.now() - t);
+        },
+        ...variants.map((v) => async () => {
+          const t = performance.now();
+          const r = await engineList(b, v.payload);
+          v.ms.push(performance.now() - t);
+          if (r.status !== 200) throw new Error(`${engine}: ${r.status} ${r.error}`);
+        }),
+      ];
+      for (let i = 0; i < runs; i++) {
+        // Rotate the order so no side always runs first (or on a cache the other warmed).
+        for (let j = 0; j < steps.length; j++) await steps[(i + j) % steps.length]!();
+      }
+      for (const v of variants) {
+        const r: ApiCaseResult = {
+          ...c,
+          count: v.count,
+          engineMs: summarize(v.ms),
+          rawMs: summarize(rawMs),
+          runs,
+          same: v.first!.rows.length === PAGE && codes(v.first!.rows) === codes(rawFirst.rows),
+          total: v.first!.total,
+          totalExact: v.first!.totalExact,
+        };
+        results.push(r);
+        o.log(
+          `  ${engine} ${c.sort.padEnd(6)} ${c.mode.padEnd(6)} ${v.count.padEnd(8)} depth ${String(c.depth).padStart(7)}: engine ${r.engineMs.median.toFixed(1)} ms, raw ${r.rawMs.median.toFixed(1)} ms${r.same ? '' : ' (ROWS DIFFER)'}`,
+        );
+      }
+    }
+    return { engine, version, products: o.products, insertMs: b.insertMs, estimateSupported, cases: results };
+  } finally {
+    await b.close();
+  }
+}
+
+export async function runApiBench(o: ApiOptions): Promise<ApiEngineResult[]> {
+  const out: ApiEngineResult[] = [];
+  for (const engine of o.engines) {
+    try {
+      out.push(await benchEngine(engine, o));
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      o.log(`  ${engine}: FAILED ${error}`);
+      out.push({ engine, version: '', products: o.products, insertMs: NaN, estimateSupported: false, cases: [], error });
+    }
+  }
+  return out;
+}

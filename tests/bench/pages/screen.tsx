@@ -1,0 +1,56 @@
+/**
+ * Bench page (b): ScreenGrid with the client row model (`rows`), a read-only descriptor
+ * of the same 10 columns, Balham theme, English catalogue.
+ */
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import en from '../../../locales/en.json';
+import { parseScreen } from '../../../schemas/screen.ts';
+import { ScreenGrid } from '../../../src/app/grid/ScreenGrid.tsx';
+import { setup } from './shell.ts';
+
+const descriptor = parseScreen(
+  {
+    form: 'bench_products',
+    route: '/bench/products',
+    source: { relation: 'app.bench_products', key: 'code' },
+    columns: {
+      code: {},
+      name: {},
+      brand: {},
+      category: {},
+      price: { type: 'money' },
+      stock: { type: 'int' },
+      weight: { type: 'number', renderer: 'weight' },
+      date: { type: 'date' },
+      active: { type: 'bool' },
+      country: {},
+    },
+  },
+  'bench',
+);
+
+const messages: Record<string, string> = {
+  ...en,
+  'fields.code': 'Code',
+  'fields.name': 'Name',
+  'fields.brand': 'Brand',
+  'fields.category': 'Category',
+  'fields.price': 'Price',
+  'fields.stock': 'Stock',
+  'fields.weight': 'Weight',
+  'fields.date': 'Date',
+  'fields.active': 'Active',
+  'fields.country': 'Country',
+};
+
+const perms = { list: true, add: false, set: false, delete: false };
+
+const { rows, root } = setup();
+if (root) {
+  createRoot(root).render(
+    <IntlProvider locale="en-GB" defaultLocale="en-GB" messages={messages}>
+      <ScreenGrid screen={descriptor} perms={perms} rows={rows} />
+    </IntlProvider>,
+  );
+}

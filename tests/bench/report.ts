@@ -1,0 +1,282 @@
+/** docs/benchmarks.md from the figures of one `npm run bench`. */
+import type { ApiCaseResult, ApiEngineResult } from './api.ts';
+import type { GridId, RunResult } from './grids.ts';
+import type { ProfileSummary } from './profile.ts';
+import type { BenchResults, UiResults } from './run.ts';
+import { ROUTE_MODULES } from './sizes.ts';
+import { median, ratio, summarize, type Summary } from './stats.ts';
+
+const ROUTE_TARGET_KIB = 160;
+
+const f = (x: number, digits?: number) => {
+  if (!Number.isFinite(x)) return '—';
+  const d = digits ?? (Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 10 ? 1 : 2);
+  return x.toLocaleString('en-GB', { minimumFractionDigits: d, maximumFractionDigits: d });
+};
+const mp = (s: Summary | undefined, digits?: number) => (s && s.n ? `${f(s.median, digits)} / ${f(s.p95, digits)}` : '—');
+const x = (r: number) => (Number.isFinite(r) ? `${f(r, 2)}×` : '—');
+const yes = (ok: boolean | undefined) => (ok === undefined ? '—' : ok ? '**yes**' : '**no**');
+const kib = (b: number) => f(b / 1024, 1);
+
+interface GridFigures {
+  runs: RunResult[];
+  firstRow: Summary;
+  gridStart: Summary;
+  sort: Summary;
+  sortTask: Summary;
+  sortOver50: number;
+  filter: Summary;
+  filterTask: Summary;
+  filterOver50: number;
+  frame: Summary;
+  perRunFrameP95: Summary;
+  interval: Summary;
+  loafs: Summary;
+  loafTotal: number;
+  heap: Summary;
+  heapAbove: Summary;
+  baseline: number;
+  jsGzip: number;
+  jsLoadedGzip: number;
+  failedRuns: number;
+}
+
+function figures(ui: UiResults, id: GridId): GridFigures {
+  const all = ui.runs.filter((r) => r.grid === id);
+  const runs = all.filter((r) => Number.isFinite(r.firstRowMs));
+  const baseline = median(ui.baselineHeapMB[id]);
+  const sum = (xs: number[]) => xs.filter(Number.isFinite).reduce((a, b) => a + b, 0);
+  return {
+    runs,
+    firstRow: summarize(runs.map((r) => r.firstRowMs)),
+    gridStart: summarize(runs.map((r) => r.firstRowMs - r.dataReadyMs)),
+    sort: summarize(runs.map((r) => r.sort.ms)),
+    sortTask: summarize(runs.map((r) => r.sort.longestTaskMs)),
+    sortOver50: sum(runs.map((r) => r.sort.tasksOver50)),
+    filter: summarize(runs.map((r) => r.filter.ms)),
+    filterTask: summarize(runs.map((r) => r.filter.longestTaskMs)),
+    filterOver50: sum(runs.map((r) => r.filter.tasksOver50)),
+    frame: summarize(runs.flatMap((r) => r.scroll.frameWorkMs)),
+    perRunFrameP95: summarize(runs.map((r) => summarize(r.scroll.frameWorkMs).p95)),
+    interval: summarize(runs.flatMap((r) => r.scroll.intervalsMs)),
+    loafs: summarize(runs.map((r) => r.scroll.longAnimationFrames)),
+    loafTotal: sum(runs.map((r) => r.scroll.longAnimationFrames)),
+    heap: summarize(runs.map((r) => r.heapMB)),
+    heapAbove: summarize(runs.map((r) => r.heapMB - baseline)),
+    baseline,
+    jsGzip: ui.pageJs[id]?.gzip ?? NaN,
+    jsLoadedGzip: ui.pageJs[id]?.loaded.gzip ?? NaN,
+    failedRuns: all.length - runs.length + runs.filter((r) => !Number.isFinite(r.sort.ms) || !Number.isFinite(r.filter.ms)).length,
+  };
+}
+
+function gridSection(r: BenchResults, ui: UiResults): string[] {
+  const sg = figures(ui, 'screen');
+  const ag = figures(ui, 'ag');
+  const have = sg.runs.length > 0;
+  const rows: string[][] = [];
+  const row = (metric: string, a: string, b: string, rt: string, target: string, met: boolean | undefined) =>
+    rows.push([metric, a, b, rt, target, have ? yes(met) : 'blocked']);
+  const firstRatio = ratio(sg.firstRow.median, ag.firstRow.median);
+  const sortRatio = ratio(sg.sort.median, ag.sort.median);
+  const filterRatio = ratio(sg.filter.median, ag.filter.median);
+  row('First rows painted (ms from navigation start)', mp(sg.firstRow), mp(ag.firstRow), x(firstRatio), '≤ 0.5× AG Grid', firstRatio <= 0.5);
+  row('… of which the grid: data ready → first rows painted (ms)', mp(sg.gridStart), mp(ag.gridStart), x(ratio(sg.gridStart.median, ag.gridStart.median)), '—', undefined);
+  row('Sort by price: click → first row updated, painted (ms)', mp(sg.sort), mp(ag.sort), x(sortRatio), '≤ 0.3× AG Grid', sortRatio <= 0.3);
+  row('Sort: longest main-thread task (ms)', mp(sg.sortTask), mp(ag.sortTask), x(ratio(sg.sortTask.median, ag.sortTask.median)), 'no task > 50 ms', sg.sortTask.max <= 50);
+  row('Filter name: apply → first row updated, painted (ms)', mp(sg.filter), mp(ag.filter), x(filterRatio), '≤ 0.3× AG Grid', filterRatio <= 0.3);
+  row('Filter: longest main-thread task (ms)', mp(sg.filterTask), mp(ag.filterTask), x(ratio(sg.filterTask.median, ag.filterTask.median)), 'no task > 50 ms', sg.filterTask.max <= 50);
+  row('Scroll: main-thread time per frame (ms, all frames)', mp(sg.frame), mp(ag.frame), x(ratio(sg.frame.p95, ag.frame.p95)) + ' (p95)', 'p95 ≤ 8.3 ms', sg.frame.p95 <= 8.3);
+  row('Scroll: long animation frames > 50 ms (per run)', mp(sg.loafs, 0), mp(ag.loafs, 0), '—', 'none', sg.loafTotal === 0);
+  row('Scroll: requestAnimationFrame interval (ms)', mp(sg.interval, 1), mp(ag.interval, 1), '—', '(60 Hz display: 16.7)', undefined);
+  row('JS heap after GC, grid loaded (MB)', mp(sg.heap, 1), mp(ag.heap, 1), x(ratio(sg.heap.median, ag.heap.median)), '—', undefined);
+  row(`JS heap above the data-only page (MB; data alone ≈ ${f(median([...ui.baselineHeapMB.screen, ...ui.baselineHeapMB.ag]), 1)} MB)`, mp(sg.heapAbove, 1), mp(ag.heapAbove, 1), x(ratio(sg.heapAbove.median, ag.heapAbove.median)), '—', undefined);
+  row('Bench page JS the page loads, gzipped (KiB; React and the data generator included)', kib(sg.jsLoadedGzip), kib(ag.jsLoadedGzip), x(ratio(sg.jsLoadedGzip, ag.jsLoadedGzip)), '—', undefined);
+  row('Bench page JS, all chunks of the build, gzipped (KiB)', kib(sg.jsGzip), kib(ag.jsGzip), x(ratio(sg.jsGzip, ag.jsGzip)), '—', undefined);
+
+  const out = [
+    '## ScreenGrid vs AG Grid Community (100,000 × 10, client row model)',
+    '',
+    `${r.settings.runs} runs per grid, a fresh browser context per run, the two grids alternating. Median / p95 over the runs`,
+    '(scroll frames: over all frames of all runs). Ratio: ScreenGrid median / AG Grid median.',
+    '',
+  ];
+  if (ui.blocked.length) out.push(...ui.blocked.map((b) => `> **Blocked:** ${b}`), '');
+  out.push('| Metric | ScreenGrid median / p95 | AG Grid median / p95 | Ratio | Target | Met? |', '|---|---:|---:|---:|---|---|');
+  for (const r2 of rows) out.push(`| ${r2.join(' | ')} |`);
+  out.push('');
+  const notes: string[] = [];
+  if (have) {
+    notes.push(`Tasks over 50 ms in all runs: ScreenGrid sort ${sg.sortOver50}, filter ${sg.filterOver50}; AG Grid sort ${ag.sortOver50}, filter ${ag.filterOver50}.`);
+    notes.push(`Scroll, per-run p95 of the frame time: ScreenGrid ${mp(sg.perRunFrameP95)} ms, AG Grid ${mp(ag.perRunFrameP95)} ms (median / p95 over runs). Long animation frames in all runs: ScreenGrid ${sg.loafTotal}, AG Grid ${ag.loafTotal}.`);
+  }
+  if (sg.failedRuns || ag.failedRuns) notes.push(`Runs with a failed step (left out of that step's figures): ScreenGrid ${sg.failedRuns}, AG Grid ${ag.failedRuns}.`);
+  const errs = [...new Set(ui.runs.flatMap((x2) => x2.errors.map((e) => `${x2.grid}: ${e}`)))].slice(0, 8);
+  if (errs.length) notes.push(`Errors seen: ${errs.map((e) => `\`${e.replace(/`/g, "'")}\``).join('; ')}.`);
+  if (notes.length) out.push(...notes.map((n) => `- ${n}`), '');
+  return out;
+}
+
+function routeSection(r: BenchResults): string[] {
+  const a = r.appRoute;
+  if (!a) return [];
+  const out = ['## The real app: JS of the product_list route', ''];
+  if ('error' in a) return [...out, `Build failed: \`${a.error}\` — not measured.`, ''];
+  const ok = a.gzip / 1024 <= ROUTE_TARGET_KIB;
+  out.push(
+    `\`vite build\` of the app (the project's vite.config.ts, production). The chunks \`/en/products/product_list\` loads: the entry, the ScreenPage chunk, the product_list descriptor chunk, the English catalogue (${ROUTE_MODULES.map((m) => `\`${m}\``).join(', ')}) and every chunk they import statically. CSS not counted. gzip level 9.`,
+    '',
+    '| Chunk | Bytes | Gzipped (KiB) |',
+    '|---|---:|---:|',
+    ...a.files.map((c) => `| \`${c.file}\` | ${c.bytes.toLocaleString('en-GB')} | ${kib(c.gzip)} |`),
+    `| **Total** | ${a.bytes.toLocaleString('en-GB')} | **${kib(a.gzip)}** |`,
+    '',
+    `Target ≤ ${ROUTE_TARGET_KIB} KiB gzipped: ${yes(ok)}.${a.missing.length ? ` (Not in the manifest: ${a.missing.join(', ')}.)` : ''}`,
+    '',
+  );
+  return out;
+}
+
+const caseName = (c: ApiCaseResult) => `${c.sort === 'key' ? 'by key' : 'by price'}, ${c.mode}, row ${c.depth.toLocaleString('en-GB')}`;
+
+function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
+  const out = [
+    `## API: a 100-row page of ${r.settings.products.toLocaleString('en-GB')} products`,
+    '',
+    '`api_action product_list list` through the real server (`startServer`, port 0), timed from the client (fetch → JSON:',
+    'HTTP, session, validation, page query, total). Raw SQL: the same page through the same `db` handle in process,',
+    '`select … order by … limit 100 offset N` (keyset: a row comparison `(sort, key) > ($1, $2)`, no offset), page only.',
+    'Keyset rows: the engine with `after` = the sort values of the row before the page. “by price”: `selling_price_shop`, no index.',
+    `${r.settings.apiRuns} timed runs per page after one untimed round, the order of raw / engine / engine-estimate rotated. A page whose untimed raw query took over 1 s is timed with the default (exact) count only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
+    'Ratio: engine median / raw median. Target: every depth ≤ 1.5× raw.',
+    '',
+  ];
+  for (const e of api) {
+    out.push(`### ${e.engine === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL server'}${e.version ? ` — ${e.version}` : ''}`, '');
+    if (e.error) {
+      out.push(`Not measured: \`${e.error}\``, '');
+      continue;
+    }
+    out.push(`${e.products.toLocaleString('en-GB')} products inserted with \`generate_series\` (+ vacuum analyze) in ${f(e.insertMs / 1000, 1)} s.`, '');
+    const exact = e.cases.filter((c) => c.count === 'exact');
+    const est = (c: ApiCaseResult) => e.cases.find((d) => d.count === 'estimate' && d.sort === c.sort && d.mode === c.mode && d.depth === c.depth);
+    out.push(
+      `| Page | Engine median / p95 (ms) | Raw SQL median / p95 (ms) | Ratio | Met ≤ 1.5×? | Engine, \`count: 'estimate'\` (ms) | Ratio | Met? |`,
+      '|---|---:|---:|---:|---|---:|---:|---|',
+    );
+    for (const c of exact) {
+      const rt = ratio(c.engineMs.median, c.rawMs.median);
+      const s = est(c);
+      const rs = s ? ratio(s.engineMs.median, s.rawMs.median) : NaN;
+      out.push(
+        `| ${caseName(c)}${c.same ? '' : ' ⚠ rows differ'}${c.runs < r.settings.apiRuns ? ` (${c.runs} runs)` : ''} | ${mp(c.engineMs)} | ${mp(c.rawMs)} | ${x(rt)} | ${yes(rt <= 1.5)} | ${s ? mp(s.engineMs) : c.depth === 0 && c.mode === 'offset' ? 'n/a' : '—'} | ${s ? x(rs) : '—'} | ${s ? yes(rs <= 1.5) : '—'} |`,
+      );
+    }
+    if (!e.estimateSupported) out.push('', "The engine did not accept `count: 'estimate'` (400).");
+    out.push('');
+  }
+  return out;
+}
+
+function profileSection(ui: UiResults): string[] {
+  const out: string[] = [];
+  const phase = (name: string, p: ProfileSummary | undefined, top: number) => {
+    if (!p) return;
+    const busy = p.totalMs - p.idleMs;
+    out.push(
+      `**${name}** — ${f(busy, 0)} ms busy: JS ${f(busy - p.programMs - p.gcMs, 0)}, GC ${f(p.gcMs, 0)}, native (style, layout, paint, DOM) ${f(p.programMs, 0)}.`,
+      '',
+      '| Self time (ms) | Function (source) |',
+      '|---:|---|',
+      ...p.byFunction.slice(0, top).map((e) => `| ${f(e.ms, 1)} | ${e.name.replace(/\|/g, '\\|')} |`),
+      '',
+      `By file / package: ${p.byFile.slice(0, 6).map((e) => `${e.name} ${f(e.ms, 0)} ms`).join(', ')}.`,
+      '',
+    );
+  };
+  for (const id of ['screen', 'ag'] as const) {
+    const p = ui.profiles[id];
+    if (!p) continue;
+    out.push(`### ${id === 'screen' ? 'ScreenGrid' : 'AG Grid'}: where the time goes (one profiled run, 200 µs sampling)`, '');
+    const top = id === 'screen' ? 10 : 5;
+    phase('Load (navigation → first rows)', p.load, top);
+    phase('Scroll (5 s)', p.scroll, top);
+    phase('Sort', p.sort, top);
+    phase('Filter', p.filter, top);
+    if (p.errors.length) out.push(`Profile errors: ${p.errors.map((e) => `\`${e}\``).join('; ')}`, '');
+  }
+  return out.length
+    ? [
+        '## Profiles',
+        '',
+        "Self time from the sampling profiler, mapped to the sources through the builds' source maps (a name is the nearest the map gives). A profiled run is slower than the timed ones and is not part of the figures above. `benchScrollStep` is the benchmark's own rAF scroller: its self time is the style recalculation and layout that assigning `scrollTop` forces after the grid changed the DOM in the scroll events — the grid's rendering cost, booked to the caller.",
+        '',
+        ...out,
+      ]
+    : [];
+}
+
+function summarySection(r: BenchResults): string[] {
+  const out = ['## Targets at a glance', ''];
+  const ui = r.ui;
+  if (ui) {
+    const sg = figures(ui, 'screen');
+    const ag = figures(ui, 'ag');
+    if (!sg.runs.length) out.push('- Grid targets (first paint, sort, filter, scroll): **blocked** — ScreenGrid showed no rows (see above).');
+    else {
+      out.push(`- First paint ≤ 0.5× AG Grid: ${yes(ratio(sg.firstRow.median, ag.firstRow.median) <= 0.5)} (${x(ratio(sg.firstRow.median, ag.firstRow.median))}).`);
+      out.push(`- Sort ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.sort.median, ag.sort.median) <= 0.3 && sg.sortTask.max <= 50)} (${x(ratio(sg.sort.median, ag.sort.median))}, longest task ${f(sg.sortTask.max)} ms).`);
+      out.push(`- Filter ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.filter.median, ag.filter.median) <= 0.3 && sg.filterTask.max <= 50)} (${x(ratio(sg.filter.median, ag.filter.median))}, longest task ${f(sg.filterTask.max)} ms).`);
+      out.push(`- Scroll p95 frame ≤ 8.3 ms, no long animation frame: ${yes(sg.frame.p95 <= 8.3 && sg.loafTotal === 0)} (p95 ${f(sg.frame.p95)} ms, ${sg.loafTotal} long frames).`);
+    }
+  }
+  const a = r.appRoute;
+  if (a) out.push(`- List-route JS ≤ ${ROUTE_TARGET_KIB} KiB gzipped: ${'error' in a ? 'not measured (build failed)' : `${yes(a.gzip / 1024 <= ROUTE_TARGET_KIB)} (${kib(a.gzip)} KiB)`}.`);
+  for (const e of r.api ?? []) {
+    if (e.error) {
+      out.push(`- API ≤ 1.5× raw SQL on ${e.engine}: not measured.`);
+      continue;
+    }
+    for (const count of ['exact', 'estimate'] as const) {
+      const cs = e.cases.filter((c) => c.count === count && c.mode === 'offset');
+      if (!cs.length) continue;
+      const worst = cs.reduce((w, c) => (ratio(c.engineMs.median, c.rawMs.median) > ratio(w.engineMs.median, w.rawMs.median) ? c : w));
+      const wr = ratio(worst.engineMs.median, worst.rawMs.median);
+      out.push(`- API page ≤ 1.5× raw SQL at any depth, ${e.engine}, ${count === 'exact' ? 'default (exact total)' : "`count: 'estimate'`"}: ${yes(cs.every((c) => ratio(c.engineMs.median, c.rawMs.median) <= 1.5))} (worst ${x(wr)}: ${caseName(worst)}).`);
+    }
+  }
+  out.push('');
+  return out;
+}
+
+export function renderReport(r: BenchResults): string {
+  const m = r.machine;
+  const out = [
+    '# Benchmarks',
+    '',
+    `Generated by \`${r.command}\` (tests/bench/) on ${r.date.slice(0, 10)} (${r.date.slice(11, 16)} UTC), ${f(r.durationS, 0)} s.`,
+    '',
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memGiB} GiB RAM, ${m.os}, Node ${m.node}${r.ui ? `, Chromium ${r.ui.chromium} (headless, --disable-gpu)` : ''}. Load average (1 min) at the start ${f(r.load.start, 2)}, at the end ${f(r.load.end, 2)}: other work on the machine inflates the figures, the tails (p95) most.`,
+    '',
+    'Reproduce: `npm run bench` (needs /usr/bin/chromium and, for the server figures, PostgreSQL on 127.0.0.1:5432 with trust auth for `postgres`; see the header of tests/bench/run.ts for the knobs). The figures below are one run of it, unedited.',
+    '',
+    ...(r.ui ? summarySection(r) : []),
+    ...(r.ui ? gridSection(r, r.ui) : []),
+    ...(r.ui ? ['### How the grids are measured', '', ...method(r)] : []),
+    ...routeSection(r),
+    ...(r.api ? apiSection(r, r.api) : []),
+    ...(r.ui ? profileSection(r.ui) : []),
+  ];
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
+
+function method(r: BenchResults): string[] {
+  return [
+    '- Pages: `tests/bench/pages/` — one Vite production build each. Both generate the same 100,000 × 10 rows from a seed in the page (code, name, brand, category, price, stock, weight, date, active, country; prices distinct). AG Grid: client-side row model, `sortable` + `filter` + floating filters, Balham theme, `animateRows: false` (with its default row animation the filtered rows appear only after a 400 ms animation; off, the figures are the work of the grid), only the modules used (client row model, text/number/date filters, cell style). ScreenGrid: `rows={data}`, a read-only descriptor of the 10 columns, Balham theme. Both format price, stock, weight and the flag the same way; the grid box is 1200 × 700 px in a 1280 × 800 viewport.',
+    '- Timing in the page (an init script, the same for both): an interaction starts at the event’s `timeStamp` (click; for the filter the Enter keydown in ScreenGrid, which applies the filter past its 300 ms debounce, and the input event in AG Grid with `debounceMs: 0`); it ends when a MutationObserver sees the first row show the expected row and a message posted from the next animation frame runs (the frame is painted). First rows: from navigation start.',
+    '- Longest task: the longest renderer-main-thread task in a CDP trace (`toplevel`, `devtools.timeline`) from the interaction to 300 ms after the paint; long animation frames from a `long-animation-frame` PerformanceObserver.',
+    `- Scroll: ${r.settings.scrollMs / 1000} s of requestAnimationFrame-driven \`scrollTop\` at ${r.settings.scrollPxPerS.toLocaleString('en-GB')} px/s (about 3.6 rows of 28 px per frame). The display runs at 60 Hz, so the frame interval says only whether frames were dropped; the frame time is the main-thread time each frame took (its task — scroll events, rAF callbacks, style, layout, paint — plus every task since the previous frame), from the CDP trace.`,
+    '- Heap: `Runtime.getHeapUsage` after two `HeapProfiler.collectGarbage`, 0.5 s after the first rows; the baseline is the same page with `?nogrid` (data only).',
+    '',
+  ];
+}

@@ -1,0 +1,179 @@
+/**
+ * `npm run bench`: ScreenGrid vs AG Grid Community in headless Chromium, the real app's
+ * list-route JS, and the list API on 1,000,000 products (PGlite and the PostgreSQL
+ * server), written to docs/benchmarks.md. Not part of `npm test`.
+ *
+ * Environment (all optional):
+ *   BENCH_RUNS=10          runs per grid (fresh browser context each)
+ *   BENCH_API_RUNS=10      timed runs per API page
+ *   BENCH_SLOW_RUNS=5      runs of an API page whose query takes over 2 s (PGlite's full sorts)
+ *   BENCH_PRODUCTS=1000000 products of the API benchmark
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (admin connection; a scratch database is created and dropped)
+ *   BENCH_SKIP=ui,api,app  parts to leave out
+ *   BENCH_OUT=docs/benchmarks.md
+ *   CHROMIUM_PATH=/usr/bin/chromium
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
+import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult } from './grids.ts';
+import { renderReport } from './report.ts';
+import { serveDir } from './serve.ts';
+import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
+
+const env = process.env;
+const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+const RUNS = num(env.BENCH_RUNS, 10);
+const API_RUNS = num(env.BENCH_API_RUNS, 10);
+const SLOW_RUNS = num(env.BENCH_SLOW_RUNS, 5);
+const PRODUCTS = num(env.BENCH_PRODUCTS, 1_000_000);
+const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
+const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
+const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const t0 = performance.now();
+const log = (s: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+
+export interface UiResults {
+  chromium: string;
+  runs: RunResult[];
+  baselineHeapMB: Record<GridId, number[]>;
+  pageJs: Partial<Record<GridId, JsSize & { loaded: JsSize }>>;
+  profiles: Partial<Record<GridId, PhaseProfiles>>;
+  /** ScreenGrid's props carry the client row model (`rows`). */
+  rowsPropLanded: boolean;
+  blocked: string[];
+}
+
+export interface BenchResults {
+  date: string;
+  command: string;
+  machine: { cores: number; cpu: string; memGiB: number; os: string; node: string };
+  /** 1-minute load average at the start and at the end (other work on the machine skews the figures). */
+  load: { start: number; end: number };
+  settings: { runs: number; apiRuns: number; slowRuns: number; products: number; scrollMs: number; scrollPxPerS: number };
+  ui?: UiResults;
+  appRoute?: (JsSize & { missing: string[] }) | { error: string };
+  api?: ApiEngineResult[];
+  durationS: number;
+}
+
+function rowsPropLanded(): boolean {
+  const src = readFileSync(resolve('src/app/grid/ScreenGrid.tsx'), 'utf8');
+  const props = /export interface ScreenGridProps \{([\s\S]*?)\n\}/.exec(src)?.[1] ?? '';
+  return /\brows\?\s*:/.test(props);
+}
+
+async function pgReachable(url: string): Promise<string | undefined> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+async function uiBench(tmp: string): Promise<UiResults> {
+  const ids: GridId[] = ['screen', 'ag'];
+  const pageJs: UiResults['pageJs'] = {};
+  const dirs = {} as Record<GridId, string>;
+  for (const id of ids) {
+    dirs[id] = join(tmp, `page-${id}`);
+    pageJs[id] = await buildBenchPage(id, dirs[id]);
+    log(`built ${id} page: ${(pageJs[id]!.loaded.gzip / 1024).toFixed(1)} KiB gzipped JS loaded (${(pageJs[id]!.gzip / 1024).toFixed(1)} KiB all chunks)`);
+  }
+  const landed = rowsPropLanded();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  const servers = await Promise.all(ids.map((id) => serveDir(dirs[id])));
+  const base = Object.fromEntries(ids.map((id, i) => [id, servers[i]!.url])) as Record<GridId, string>;
+  const out: UiResults = { chromium: browser.version(), runs: [], baselineHeapMB: { screen: [], ag: [] }, pageJs, profiles: {}, rowsPropLanded: landed, blocked: [] };
+  try {
+    const active = new Set(ids);
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which grid goes first.
+      for (const id of i % 2 ? [...ids].reverse() : ids) {
+        if (!active.has(id)) continue;
+        const r = await runOnce(browser, base[id], GRIDS[id]);
+        out.runs.push(r);
+        log(
+          `${id.padEnd(6)} run ${i + 1}/${RUNS}: first rows ${r.firstRowMs.toFixed(0)} ms, sort ${r.sort.ms.toFixed(0)} ms (task ${r.sort.longestTaskMs.toFixed(0)}), filter ${r.filter.ms.toFixed(0)} ms (task ${r.filter.longestTaskMs.toFixed(0)}), heap ${r.heapMB.toFixed(1)} MB${r.errors.length ? `; ${r.errors.join('; ')}` : ''}`,
+        );
+        // A grid that cannot show its first rows will not later: stop timing it.
+        if (!Number.isFinite(r.firstRowMs)) {
+          active.delete(id);
+          out.blocked.push(`${GRIDS[id].label}: no first row (${r.errors.join('; ') || 'timeout'})${id === 'screen' && !landed ? ' — ScreenGrid has no `rows` prop yet (client row model)' : ''}`);
+          log(`${id}: stopped — ${out.blocked.at(-1)}`);
+        }
+      }
+    }
+    for (const id of ids) {
+      for (let i = 0; i < 3; i++) out.baselineHeapMB[id].push(await baselineHeap(browser, base[id], GRIDS[id]));
+      if (active.has(id)) {
+        out.profiles[id] = await profileRun(browser, base[id], GRIDS[id], dirs[id], process.cwd());
+        log(`${id}: profiled run done${out.profiles[id]!.errors.length ? ` (${out.profiles[id]!.errors.join('; ')})` : ''}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((s) => s.close()));
+  }
+  return out;
+}
+
+async function main() {
+  const tmp = mkdtempSync(join(tmpdir(), 'bo-bench-'));
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    command: 'npm run bench',
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model ?? '?',
+      memGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      os: `${process.platform} ${release()}`,
+      node: process.version,
+    },
+    load: { start: loadavg()[0]!, end: NaN },
+    settings: { runs: RUNS, apiRuns: API_RUNS, slowRuns: SLOW_RUNS, products: PRODUCTS, scrollMs: SCROLL_MS, scrollPxPerS: SCROLL_PX_PER_S },
+    durationS: 0,
+  };
+  log(`bench: ${results.machine.cores} cores, ${results.machine.cpu}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free; temp ${tmp}`);
+  try {
+    if (!SKIP.has('app')) {
+      try {
+        results.appRoute = await buildAppRoute(join(tmp, 'app'));
+        log(`app: product_list route loads ${(results.appRoute.gzip / 1024).toFixed(1)} KiB gzipped JS`);
+      } catch (e) {
+        results.appRoute = { error: e instanceof Error ? e.message.split('\n')[0]! : String(e) };
+        log(`app: build failed: ${results.appRoute.error}`);
+      }
+    }
+    if (!SKIP.has('ui')) results.ui = await uiBench(tmp);
+    if (!SKIP.has('api')) {
+      const engines: ApiEngine[] = ['pglite'];
+      const unreachable = await pgReachable(PG_URL);
+      if (unreachable) log(`api: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else engines.push('postgres');
+      results.api = await runApiBench({ engines, runs: API_RUNS, slowRuns: SLOW_RUNS, products: PRODUCTS, pgUrl: PG_URL, log });
+      if (unreachable) results.api.push({ engine: 'postgres', version: '', products: PRODUCTS, insertMs: NaN, estimateSupported: false, cases: [], error: `not reachable: ${unreachable}` });
+    }
+  } finally {
+    results.durationS = (performance.now() - t0) / 1000;
+    results.load.end = loadavg()[0]!;
+    writeFileSync(join(tmp, 'results.json'), JSON.stringify(results, null, 1));
+    writeFileSync(OUT, renderReport(results));
+    log(`wrote ${OUT} (raw figures: ${join(tmp, 'results.json')}) in ${results.durationS.toFixed(0)} s`);
+    // The builds go; the raw figures stay next to them for a look.
+    for (const d of ['page-screen', 'page-ag', 'app']) rmSync(join(tmp, d), { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,80 @@
+/** Builds (bench pages, the real app) and the gzipped size of the JS they load. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { benchPageConfig, type BenchPage } from './vite.config.ts';
+
+export interface JsFile {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+export interface JsSize {
+  files: JsFile[];
+  bytes: number;
+  gzip: number;
+}
+
+const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
+
+function measure(dir: string, files: string[]): JsSize {
+  const out = files.map((file) => {
+    const buf = readFileSync(join(dir, file));
+    return { file, bytes: buf.length, gzip: gz(buf) };
+  });
+  return { files: out, bytes: out.reduce((s, f) => s + f.bytes, 0), gzip: out.reduce((s, f) => s + f.gzip, 0) };
+}
+
+/** One production build of a bench page: every JS chunk it emitted, and those the page loads (entry and static imports). */
+export async function buildBenchPage(page: BenchPage, outDir: string): Promise<JsSize & { loaded: JsSize }> {
+  await build(benchPageConfig(page, outDir));
+  const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const loaded = closure(readManifest(outDir), [`${page}.html`]);
+  return { ...measure(outDir, js), loaded: measure(outDir, loaded.files.filter((f) => f.endsWith('.js'))) };
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Source modules whose chunks the product_list route loads (plus their static imports). */
+export const ROUTE_MODULES = ['index.html', 'src/app/pages/ScreenPage.tsx', 'screens/products/product_list.ts', 'locales/en.json'];
+
+/**
+ * The real app, built with the project's vite.config.ts into `outDir` (with a manifest),
+ * and the JS of the /en/products/product_list route: the entry, the ScreenPage chunk,
+ * the product_list descriptor chunk, the English catalogue, and every chunk they import statically.
+ */
+export async function buildAppRoute(outDir: string, root = process.cwd()): Promise<JsSize & { missing: string[] }> {
+  await build({
+    configFile: resolve(root, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  const { files, missing } = closure(readManifest(outDir), ROUTE_MODULES);
+  return { ...measure(outDir, files.filter((f) => f.endsWith('.js'))), missing };
+}
+
+const readManifest = (outDir: string) => JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** The chunks of the given modules and of everything they import statically. */
+function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { files: string[]; missing: string[] } {
+  const files = new Set<string>();
+  const missing: string[] = [];
+  const visit = (key: string) => {
+    const c = manifest[key];
+    if (!c) return void missing.push(key);
+    if (files.has(c.file)) return;
+    files.add(c.file);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return { files: [...files], missing };
+}

@@ -1,0 +1,28 @@
+/** Median and p95 (nearest rank) of a sample; NaN for an empty one. */
+export interface Summary {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+export function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  const rank = Math.ceil(q * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export function median(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function summarize(xs: number[]): Summary {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return { n: s.length, median: median(s), p95: quantile(s, 0.95), min: s[0] ?? NaN, max: s.at(-1) ?? NaN };
+}
+
+export const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : NaN);

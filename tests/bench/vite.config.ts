@@ -1,0 +1,34 @@
+/**
+ * Vite config of the bench pages: one production build per page, each into its own
+ * directory (no chunk shared between the two grids). `npm run bench` builds both into a
+ * temporary directory; by hand: `BENCH_PAGE=ag BENCH_OUT=/tmp/bench-ag npx vite build -c tests/bench/vite.config.ts`.
+ */
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type InlineConfig } from 'vite';
+
+export type BenchPage = 'ag' | 'screen';
+
+const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
+
+export function benchPageConfig(page: BenchPage, outDir: string): InlineConfig {
+  return {
+    configFile: false,
+    root: pagesDir,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      // Source maps let the harness name the functions of the minified trace profile.
+      sourcemap: true,
+      manifest: true,
+      chunkSizeWarningLimit: 4096,
+      rollupOptions: { input: { [page]: `${pagesDir}${page}.html` } },
+    },
+  };
+}
+
+const page = (process.env.BENCH_PAGE ?? 'screen') as BenchPage;
+export default defineConfig(benchPageConfig(page, process.env.BENCH_OUT ?? `/tmp/bench-${page}`));

@@ -1,0 +1,479 @@
+/**
+ * ScreenGrid's spreadsheet habits in a real browser against a real server: keyboard
+ * editing, paste of a TSV block (invalid cells flagged, valid ones saved in one bulk
+ * set), keep_in_stock with a failing save, undo, column state across a reload, fill,
+ * select-all on a filter + delete, the client row model, grouping.
+ *
+ * 400 extra products push company SK01 over the client-model limit (2,000 rows), so
+ * product_list runs on the server row model; brands (a few dozen rows) runs in memory.
+ * Elements whose texts are new locale keys are found by role plus class, never by text.
+ */
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../api/harness.ts';
+import { launch, signIn, startUiServer } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startUiServer(), launch()]);
+  await server.db.query(
+    `insert into app.products (product_code, company_code, product_name, min_margin, exp_margin)
+     select 'GX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Extra ' || i), 10, 20 from generate_series(1, 400) as i`,
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  // Each test starts from the descriptor's layout (filters and sorts are saved per user too).
+  await server.db.query('delete from app.user_grid_states');
+  context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const grid = () => page.getByRole('grid').first();
+const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
+const bodyRows = () => grid().locator('[role=row][data-key]');
+const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
+const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
+const filter = (name: string) => grid().getByRole('textbox', { name });
+/** The product grid's own toolbar (a detail grid below has one too). */
+const tool = (cls: string) => page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
+
+async function rowKeys(n: number): Promise<string[]> {
+  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
+  return keys;
+}
+
+/** [row key, field] of the focused cell. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
+  });
+
+/** What a paste from Excel delivers: a paste event with text/plain on the focused cell. */
+const paste = (text: string) =>
+  page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+
+async function product(code: string): Promise<Record<string, unknown>> {
+  const r = await server.db.query<Record<string, unknown>>('select * from app.products where product_code = $1', [code]);
+  return r.rows[0]!;
+}
+
+/** api_action calls of the page, with their payloads. */
+function recordActions() {
+  const calls: { entity: string; action: string; payload: any }[] = [];
+  const onRequest = (r: Request) => {
+    if (!r.url().endsWith('/rpc/api_action')) return;
+    const body = r.postDataJSON() as { entity: string; action: string; payload: unknown };
+    calls.push(body);
+  };
+  page.on('request', onRequest);
+  return calls;
+}
+
+async function openProducts(): Promise<void> {
+  await signIn(page, server.url, 'admin@example.com');
+  await page.goto(`${server.url}/en/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+}
+
+describe('ScreenGrid', () => {
+  it('edits with the keyboard: arrows, Enter, type, Enter; Esc cancels; Tab moves on', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    await cell(k1!, 'selling_price_shop').click();
+    await expect.poll(focused).toEqual([k1, 'selling_price_shop']);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toEqual([k1, 'min_margin']);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toEqual([k2, 'min_margin']);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toEqual([k1, 'min_margin']);
+
+    // Enter opens the editor; typed text, Enter saves and focus returns to the cell.
+    await page.keyboard.press('Enter');
+    const input = cell(k1!, 'min_margin').locator('input');
+    await expect.poll(() => input.count()).toBe(1);
+    await input.fill('12,5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => input.count()).toBe(0);
+    await expect.poll(async () => (await product(k1!)).min_margin).toBe(12.5);
+    await expect.poll(focused).toEqual([k1, 'min_margin']);
+
+    // A printable key starts editing with it; Esc cancels (nothing saved).
+    await page.keyboard.press('7');
+    await expect.poll(() => input.inputValue()).toBe('7');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => input.count()).toBe(0);
+    await expect.poll(() => cell(k1!, 'min_margin').innerText()).toMatch(/^12[.,]5$/);
+    expect((await product(k1!)).min_margin).toBe(12.5);
+
+    // F2 edits too; Tab saves and moves right.
+    await page.keyboard.press('F2');
+    await input.fill('13');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toEqual([k1, 'exp_margin']);
+    await expect.poll(async () => (await product(k1!)).min_margin).toBe(13);
+    // Home / End: row start and end; Ctrl+Home: the first cell of the grid.
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused())[0]).toBe(k1);
+    await page.keyboard.press('Control+Home');
+    await expect.poll(async () => (await focused())[1]).toBe('product_code');
+  });
+
+  it('pastes a TSV block into 2×2 editable cells: the invalid cell is flagged, the valid ones saved in one request', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    const calls = recordActions();
+    await cell(k1!, 'min_margin').click();
+    await expect.poll(focused).toEqual([k1, 'min_margin']);
+    await paste('10\t20\r\n30\t5000\r\n');
+    const bad = cell(k2!, 'exp_margin');
+    await expect.poll(() => bad.getAttribute('aria-invalid')).toBe('true');
+    expect(await bad.getAttribute('title')).toContain('1000');
+    await expect.poll(async () => [(await product(k1!)).min_margin, (await product(k1!)).exp_margin, (await product(k2!)).min_margin]).toEqual([10, 20, 30]);
+    expect((await product(k2!)).exp_margin).not.toBe(5000);
+    const sets = calls.filter((c) => c.entity === 'product_list' && c.action === 'set');
+    expect(sets).toHaveLength(1);
+    expect(sets[0]!.payload.rows).toHaveLength(2);
+    // The valid cells are not flagged.
+    expect(await cell(k1!, 'min_margin').getAttribute('aria-invalid')).toBeNull();
+
+    // A paste into a read-only column skips it (stock_qty is not editable).
+    await cell(k1!, 'stock_qty').click();
+    const before = (await product(k1!)).stock_qty;
+    await paste('999');
+    await page.waitForTimeout(300);
+    expect((await product(k1!)).stock_qty).toBe(before);
+  });
+
+  it('cycles keep_in_stock optimistically and reverts when the save fails', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    const kis = cell(k1!, 'keep_in_stock').locator('[data-value]');
+    const start = Number(await kis.getAttribute('data-value'));
+    const next = (start + 1) % 3;
+    await page.route('**/rpc/api_action', async (route) => {
+      const body = route.request().postDataJSON() as { entity: string };
+      if (body.entity !== 'keep_in_stock') return route.continue();
+      await new Promise((r) => setTimeout(r, 700));
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom', message: 'forced failure' }) });
+    });
+    await cell(k1!, 'keep_in_stock').click();
+    await expect.poll(() => kis.getAttribute('data-value'), { interval: 50 }).toBe(String(next));
+    await expect.poll(() => kis.getAttribute('data-value')).toBe(String(start));
+    await expect.poll(() => page.locator('.toast-danger').count()).toBeGreaterThan(0);
+    expect(Number((await product(k1!)).keep_in_stock)).toBe(start);
+
+    await page.unroute('**/rpc/api_action');
+    await cell(k1!, 'keep_in_stock').click();
+    await expect.poll(async () => Number((await product(k1!)).keep_in_stock)).toBe(next);
+    await expect.poll(() => kis.getAttribute('data-value')).toBe(String(next));
+  });
+
+  it('undoes the last edit batch with Ctrl+Z, restoring the database value', async () => {
+    await openProducts();
+    const [, , k3] = await rowKeys(3);
+    const original = (await product(k3!)).max_discount_limit_percent;
+    const target = original === 42 ? 41 : 42;
+    await cell(k3!, 'max_discount_limit_percent').dblclick();
+    await cell(k3!, 'max_discount_limit_percent').locator('input').fill(String(target));
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k3!)).max_discount_limit_percent).toBe(target);
+    await expect.poll(focused).toEqual([k3, 'max_discount_limit_percent']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await product(k3!)).max_discount_limit_percent).toBe(original);
+    await expect.poll(() => cell(k3!, 'max_discount_limit_percent').innerText()).not.toContain(String(target));
+    // Nothing left to undo: the value stays.
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(300);
+    expect((await product(k3!)).max_discount_limit_percent).toBe(original);
+  });
+
+  it('restores the column state (hidden column, width, sort) after a reload, without a second fetch', async () => {
+    await openProducts();
+    // Hide a column in the chooser.
+    await tool('button.grid-columns').click();
+    await page.locator('.grid-chooser-item[data-field="mf_id"] input').uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => header('mf_id').count()).toBe(0);
+    // Reorder: drag the Min. margin header onto the left half of the Brand header.
+    const colIndex = async (f: string) => Number(await header(f).getAttribute('aria-colindex'));
+    const brandAt = await colIndex('brand_id');
+    const target = (await header('brand_id').boundingBox())!;
+    await header('min_margin').locator('.grid-hdrag').dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
+    await expect.poll(() => colIndex('min_margin')).toBe(brandAt);
+    // Resize by dragging the header edge.
+    await header('weight').scrollIntoViewIfNeeded();
+    const before = (await header('weight').boundingBox())!;
+    const handle = (await header('weight').locator('.grid-resizer').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await header('weight').boundingBox())!.width)).toBeGreaterThan(before.width + 60);
+    const width = Math.round((await header('weight').boundingBox())!.width);
+    // Sort.
+    await header('selling_price_shop').locator('.grid-sort').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    // Saved per user (debounced).
+    await expect
+      .poll(async () => {
+        const r = await server.db.query<{ state: any }>(
+          `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
+        );
+        const st = r.rows[0]?.state;
+        return !!st && st.hidden?.includes('mf_id') && st.sort?.[0]?.colId === 'selling_price_shop' && st.widths?.weight === width && st.order?.indexOf('min_margin') < st.order?.indexOf('brand_id');
+      })
+      .toBe(true);
+
+    const calls = recordActions();
+    await page.reload();
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    expect(await header('mf_id').count()).toBe(0);
+    expect(Math.round((await header('weight').boundingBox())!.width)).toBe(width);
+    expect(await header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    expect(await colIndex('min_margin')).toBe(brandAt);
+    // The state came before the first list: every list asked with the restored sort.
+    const lists = calls.filter((c) => c.entity === 'product_list' && c.action === 'list');
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.every((c) => c.payload.sortModel?.[0]?.colId === 'selling_price_shop')).toBe(true);
+    expect(calls.findIndex((c) => c.entity === 'grid_state')).toBeLessThan(calls.findIndex((c) => c.entity === 'product_list'));
+
+    // Reset columns brings the descriptor's layout back (sort stays).
+    await tool('button.grid-columns').click();
+    await page.locator('button.grid-reset-columns').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => header('mf_id').count()).toBe(1);
+    expect(await header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('fills one value into the rows of a cell range with one bulk set; Ctrl+D fills down', async () => {
+    await openProducts();
+    const keys = await rowKeys(4);
+    const calls = recordActions();
+    await cell(keys[0]!, 'min_margin').click();
+    await cell(keys[2]!, 'min_margin').click({ modifiers: ['Shift'] });
+    await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(3);
+    await tool('button.grid-fill').click();
+    await page.locator('select.grid-fill-column').selectOption('max_discount_limit_percent');
+    await page.locator('input.grid-fill-value').fill('7,5');
+    await page.locator('button.grid-fill-apply').click();
+    await expect.poll(async () => Promise.all(keys.slice(0, 3).map(async (k) => (await product(k)).max_discount_limit_percent))).toEqual([7.5, 7.5, 7.5]);
+    const sets = calls.filter((c) => c.entity === 'product_list' && c.action === 'set');
+    expect(sets).toHaveLength(1);
+    expect(sets[0]!.payload.rows).toHaveLength(3);
+
+    // An invalid value is refused in the dialog (nothing saved).
+    await tool('button.grid-fill').click();
+    await page.locator('select.grid-fill-column').selectOption('max_discount_limit_percent');
+    await page.locator('input.grid-fill-value').fill('500');
+    await page.locator('button.grid-fill-apply').click();
+    await expect.poll(() => page.locator('input.grid-fill-value').getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    // Ctrl+D: the top cell's value down the range.
+    const top = (await product(keys[1]!)).exp_margin;
+    await cell(keys[1]!, 'exp_margin').click();
+    await cell(keys[3]!, 'exp_margin').click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Control+d');
+    await expect.poll(async () => [(await product(keys[2]!)).exp_margin, (await product(keys[3]!)).exp_margin]).toEqual([top, top]);
+  });
+
+  it('selects all rows of the filter (beyond those loaded) and deletes them, minus one unticked', async () => {
+    await server.db.query(
+      `insert into app.products (product_code, company_code, product_name)
+       select 'SA-E2E-' || lpad(i::text, 3, '0'), 'SK01', jsonb_build_object('en', 'Select all ' || i) from generate_series(1, 150) as i`,
+    );
+    await openProducts();
+    await filter('Product code').fill('SA-E2E');
+    await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount')) - 2).toBe(150);
+    await grid().getByRole('checkbox', { name: 'Select all rows' }).click();
+    const first = row('SA-E2E-001').getByRole('checkbox', { name: 'Select row' });
+    await expect.poll(() => first.getAttribute('aria-checked')).toBe('true');
+    await first.click();
+    await expect.poll(() => first.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => grid().getByRole('checkbox', { name: 'Select all rows' }).getAttribute('aria-checked')).toBe('mixed');
+    await expect.poll(() => tool('button.grid-delete').innerText()).toContain('149');
+    await tool('button.grid-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.locator('.toast-success .toast-text').allInnerTexts()).toContain('149 records deleted');
+    const left = await server.db.query<{ product_code: string }>(`select product_code from app.products where product_code like 'SA-E2E-%'`);
+    expect(left.rows.map((r) => r.product_code)).toEqual(['SA-E2E-001']);
+    await expect.poll(() => bodyRows().count()).toBe(1);
+  });
+
+  it('keeps a small source in memory: sort and filter without asking the server', async () => {
+    await signIn(page, server.url, 'admin@example.com');
+    const calls = recordActions();
+    await page.goto(`${server.url}/en/products/brands`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(3);
+    const lists = () => calls.filter((c) => c.entity === 'brands' && (c.action === 'list' || c.action === 'filter')).length;
+    const n = lists();
+    expect(n).toBe(1);
+    await header('brand_name').locator('.grid-sort').click();
+    await expect.poll(() => header('brand_name').getAttribute('aria-sort')).toBe('ascending');
+    const names = await grid().locator('[role=row][data-key] [data-field="brand_name"]').allInnerTexts();
+    const db = await server.db.query<{ brand_name: string }>('select brand_name from app.brands');
+    const sorted = db.rows.map((r) => r.brand_name).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1));
+    expect(names).toEqual(sorted.slice(0, names.length));
+    const word = sorted[0]!.slice(0, 3);
+    await grid().locator('[data-filter-field="brand_name"] input').fill(word.toUpperCase());
+    await expect.poll(async () => (await grid().locator('[role=row][data-key] [data-field="brand_name"]').allInnerTexts()).every((t) => t.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(lists()).toBe(n);
+  });
+
+  it('groups by a column with counts and expands a group into its rows', async () => {
+    await openProducts();
+    await filter('Product code').fill('GX-');
+    await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount')) - 2).toBe(400);
+    await header('min_margin').locator('.grid-hmenu').click();
+    await page.locator('.grid-menu [data-action="group-by"]').click();
+    const groups = grid().locator('[role=row][data-group]');
+    await expect.poll(() => groups.count()).toBeGreaterThan(0);
+    await expect.poll(() => groups.first().innerText()).toContain('(');
+    const counts = await groups.allInnerTexts();
+    const total = counts.reduce((s, t) => s + Number(/\((\d+)\)\s*$/.exec(t)?.[1] ?? 0), 0);
+    expect(total).toBe(400);
+    await groups.first().click();
+    await expect.poll(() => groups.first().getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(0);
+    const key = (await bodyRows().first().getAttribute('data-key'))!;
+    expect(key.startsWith('GX-')).toBe(true);
+  });
+
+  it('opens the detail grids of the selected row, filtered by its key', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    // A change to list in the row's history.
+    await cell(k1!, 'exp_margin').dblclick();
+    await cell(k1!, 'exp_margin').locator('input').fill('21');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k1!)).exp_margin).toBe(21);
+    const calls = recordActions();
+    await cell(k1!, 'product_name').click();
+    const panel = page.locator('.grid-detail');
+    await expect.poll(() => panel.count()).toBe(1);
+    await panel.getByRole('tab', { name: 'Change history' }).click();
+    const detail = panel.locator('.screen-grid[data-form="product_changes"]');
+    await expect.poll(() => detail.locator('[role=row][data-key]').count()).toBeGreaterThan(0);
+    const asked = calls.find((c) => c.entity === 'product_changes' && c.action === 'filter');
+    expect(asked?.payload.product_code).toBe(k1);
+    const logged = await server.db.query<{ n: number }>(`select count(*)::int as n from app.product_change_log where entity_name = 'product_list' and entity_id = $1`, [k1]);
+    await expect.poll(() => detail.locator('[role=row][data-key]').count()).toBe(logged.rows[0]!.n);
+  });
+
+  it('translates empty languages through /api/gt and shows its 503 "not configured" message', async () => {
+    await openProducts();
+    let asked: any = null;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/gt')) asked = r.postDataJSON();
+    });
+    await tool('button.grid-translate').click();
+    // More than 50 rows to translate: it asks first.
+    await page.getByRole('dialog').locator('button.btn-primary').click();
+    await expect.poll(() => page.locator('.toast-danger .toast-text').allInnerTexts()).not.toEqual([]);
+    // The server's own message, whatever the catalogue says around it.
+    const text = (await page.locator('.toast-danger .toast-text').allInnerTexts()).join(' ');
+    expect(text.toLowerCase()).toMatch(/configur/);
+    expect(asked.from).toBe('en');
+    expect(asked.to.length).toBeGreaterThan(0);
+    expect(asked.to).not.toContain('en');
+  });
+
+  it('copies a cell range as TSV (Ctrl+C) and pastes it elsewhere (Ctrl+V)', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openProducts();
+    const keys = await rowKeys(4);
+    await cell(keys[0]!, 'min_margin').click();
+    await cell(keys[1]!, 'exp_margin').click({ modifiers: ['Shift'] });
+    await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(4);
+    await page.keyboard.press('Control+c');
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const shown = async (k: string, f: string) => (await cell(k, f).innerText()).trim();
+    expect(text).toBe(`${await shown(keys[0]!, 'min_margin')}\t${await shown(keys[0]!, 'exp_margin')}\n${await shown(keys[1]!, 'min_margin')}\t${await shown(keys[1]!, 'exp_margin')}`);
+    const want = [(await product(keys[0]!)).min_margin, (await product(keys[0]!)).exp_margin, (await product(keys[1]!)).min_margin, (await product(keys[1]!)).exp_margin];
+    // Paste two rows below: the same values land there.
+    await cell(keys[2]!, 'min_margin').click();
+    await paste(text);
+    await expect
+      .poll(async () => [(await product(keys[2]!)).min_margin, (await product(keys[2]!)).exp_margin, (await product(keys[3]!)).min_margin, (await product(keys[3]!)).exp_margin])
+      .toEqual(want);
+  });
+
+  it('shows a totals row for the current filter, with a function per column', async () => {
+    await openProducts();
+    await filter('Product code').fill('GX-');
+    await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount')) - 2).toBe(400);
+    await tool('button.grid-columns').click();
+    await page.locator('.grid-chooser-totals input').check();
+    await page.keyboard.press('Escape');
+    const total = grid().locator('.grid-totals [role=gridcell][data-field="min_margin"]');
+    const db = await server.db.query<{ sum: number; max: number }>(`select sum(min_margin)::float8 as sum, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`);
+    const num = async () => Number(await total.getAttribute('data-value'));
+    await expect.poll(num).toBeCloseTo(db.rows[0]!.sum, 2);
+    // The column menu picks another function.
+    await header('min_margin').locator('.grid-hmenu').click();
+    await page.locator('.grid-menu [data-action="agg-max"]').click();
+    await expect.poll(num).toBeCloseTo(db.rows[0]!.max, 2);
+  });
+
+  it('saves the current state as a named view and applies it later', async () => {
+    await openProducts();
+    await header('selling_price_shop').locator('.grid-sort').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    await tool('button.grid-views').click();
+    await page.locator('input.grid-view-name').fill('By price');
+    await page.locator('.grid-view-shared input').check();
+    await page.locator('button.grid-view-save').click();
+    await expect
+      .poll(async () => (await server.db.query(`select 1 from app.grid_views where name = 'By price' and shared`)).rows.length)
+      .toBe(1);
+    await page.keyboard.press('Escape');
+    // Another sort, then the view again.
+    await header('weight').locator('.grid-sort').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('none');
+    await tool('button.grid-views').click();
+    await page.locator('.grid-view-item', { hasText: 'By price' }).locator('button.grid-view-apply').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('weight').getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('loads deeper blocks of the server row model by keyset, in the server\'s order', async () => {
+    await openProducts();
+    const calls = recordActions();
+    await header('selling_price_shop').locator('.grid-sort').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    const rowH = (await bodyRows().first().boundingBox())!.height;
+    for (let i = 1; i <= 3; i++) {
+      await grid().evaluate((el, y) => {
+        el.scrollTop = y;
+      }, i * 100 * rowH);
+      await page.waitForTimeout(400);
+    }
+    const keyset = calls.filter((c) => c.entity === 'product_list' && c.action === 'list' && Array.isArray(c.payload.after));
+    expect(keyset.length).toBeGreaterThan(0);
+    const at = 300;
+    const want = await server.db.query<{ product_code: string }>(
+      `select product_code from app.v_product_list where company_code = 'SK01' order by selling_price_shop asc nulls last, product_code limit 3 offset ${at}`,
+    );
+    const keyAt = (i: number) => grid().locator(`[role=row][data-index="${i}"]`).getAttribute('data-key');
+    await expect.poll(() => Promise.all([keyAt(at), keyAt(at + 1), keyAt(at + 2)])).toEqual(want.rows.map((r) => r.product_code));
+  });
+});

@@ -1,0 +1,177 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ClientRowModel, radixSortIndexes, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
+import { narrows, textTest, valueTest } from '../../src/app/grid/clientQuery.ts';
+import type { FilterModel, SortItem } from '../../src/app/grid/filters.ts';
+import { runNow } from '../../src/app/grid/scheduler.ts';
+import type { Row, ValueType } from '../../src/app/grid/types.ts';
+
+const columns: { field: string; valueType: ValueType }[] = [
+  { field: 'code', valueType: 'text' },
+  { field: 'name', valueType: 'multi' },
+  { field: 'price', valueType: 'money' },
+  { field: 'qty', valueType: 'int' },
+  { field: 'active', valueType: 'bool' },
+  { field: 'day', valueType: 'date' },
+];
+
+const rows: Row[] = [
+  { code: 'P3', name: { en: 'Garden spade', de: 'Gartenspaten' }, price: 20, qty: 5, active: true, day: '2026-01-03' },
+  { code: 'P1', name: { en: 'Hammer', de: 'Hammer' }, price: null, qty: 0, active: false, day: '2026-01-01' },
+  { code: 'P2', name: { en: 'garden hose' }, price: 20, qty: null, active: true, day: null },
+  { code: 'P5', name: null, price: 5.5, qty: 12, active: null, day: '2026-02-10' },
+  { code: 'P4', name: { en: 'Rake', de: 'Rechen' }, price: 100, qty: 3, active: true, day: '2025-12-31' },
+];
+
+const make = (data: Row[] = rows) => new ClientRowModel(data, { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true });
+const codes = (m: ClientRowModel, q: { sortModel?: SortItem[]; filterModel?: FilterModel; fixed?: Record<string, unknown>; lang?: string }) =>
+  [...m.query({ sortModel: q.sortModel ?? [], filterModel: q.filterModel ?? {}, fixed: q.fixed, lang: q.lang ?? 'en' })].map((i) => m.rows[i]!.code);
+
+describe('client row model: filters (the server semantics)', () => {
+  const m = make();
+
+  it('keeps the rows as given without a query', () => {
+    expect(codes(m, {})).toEqual(['P3', 'P1', 'P2', 'P5', 'P4']);
+  });
+
+  it('text contains is case-insensitive; multi columns filter in the query language; NULL never contains', () => {
+    expect(codes(m, { filterModel: { name: { filterType: 'text', type: 'contains', filter: 'GARDEN' } } })).toEqual(['P3', 'P2']);
+    expect(codes(m, { filterModel: { name: { filterType: 'text', type: 'contains', filter: 'garten' } }, lang: 'de' })).toEqual(['P3']);
+    // P2 has no German name: it does not match in German.
+    expect(codes(m, { filterModel: { name: { type: 'contains', filter: 'hose' } }, lang: 'de' })).toEqual([]);
+    expect(codes(m, { filterModel: { code: { type: 'equals', filter: 'p4' } } })).toEqual(['P4']);
+    expect(codes(m, { filterModel: { code: { type: 'startsWith', filter: 'p' } } })).toHaveLength(5);
+    // notContains and notEqual keep NULLs (SQL coalesce / is distinct from).
+    expect(codes(m, { filterModel: { name: { type: 'notContains', filter: 'garden' } } })).toEqual(['P1', 'P5', 'P4']);
+    expect(codes(m, { filterModel: { name: { type: 'blank' } } })).toEqual(['P5']);
+    expect(codes(m, { filterModel: { name: { type: 'notBlank' } } })).toHaveLength(4);
+  });
+
+  it('number filters: equals, ranges inclusive, comparisons; NULL only matches blank', () => {
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'equals', filter: 20 } } })).toEqual(['P3', 'P2']);
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'inRange', filter: 5.5, filterTo: 20 } } })).toEqual(['P3', 'P2', 'P5']);
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'greaterThan', filter: 20 } } })).toEqual(['P4']);
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'lte', filter: 20 } } })).toEqual(['P3', 'P2', 'P5']);
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'notEqual', filter: 20 } } })).toEqual(['P5', 'P4']);
+    expect(codes(m, { filterModel: { price: { filterType: 'number', type: 'blank' } } })).toEqual(['P1']);
+  });
+
+  it('bool, date and set filters; fixed equality (detail grids, groups) with NULL as "is null"', () => {
+    expect(codes(m, { filterModel: { active: { type: 'equals', filter: false } } })).toEqual(['P1']);
+    expect(codes(m, { filterModel: { day: { filterType: 'date', type: 'equals', dateFrom: '2026-01-03' } } })).toEqual(['P3']);
+    expect(codes(m, { filterModel: { day: { filterType: 'date', type: 'inRange', dateFrom: '2026-01-01', dateTo: '2026-01-31' } } })).toEqual(['P3', 'P1']);
+    expect(codes(m, { filterModel: { qty: { filterType: 'set', values: [0, 12] } } })).toEqual(['P1', 'P5']);
+    expect(codes(m, { filterModel: { qty: { filterType: 'set', values: [null] } } })).toEqual(['P2']);
+    expect(codes(m, { fixed: { price: 20 } })).toEqual(['P3', 'P2']);
+    expect(codes(m, { fixed: { active: null } })).toEqual(['P5']);
+    // Several filters: all must hold.
+    expect(codes(m, { filterModel: { name: { type: 'contains', filter: 'garden' }, qty: { filterType: 'number', type: 'gt', filter: 1 } } })).toEqual(['P3']);
+  });
+
+  it('narrowing a text filter only looks at the rows the last one kept, with the same answer', () => {
+    const big = Array.from({ length: 3000 }, (_, i) => ({ code: `C${i}`, name: { en: `item ${i % 7} ${i % 11}` }, price: i, qty: i % 5, active: i % 2 === 0, day: null }));
+    const mm = make(big);
+    const all = (f: string) => big.filter((r) => r.name.en.includes(f)).map((r) => r.code);
+    expect(codes(mm, { filterModel: { name: { type: 'contains', filter: 'item 3' } } })).toEqual(all('item 3'));
+    expect(codes(mm, { filterModel: { name: { type: 'contains', filter: 'item 3 1' } } })).toEqual(all('item 3 1'));
+    expect(codes(mm, { filterModel: { name: { type: 'contains', filter: 'item 3 10' } } })).toEqual(all('item 3 10'));
+    // Widening again starts from all rows.
+    expect(codes(mm, { filterModel: { name: { type: 'contains', filter: 'item' } } })).toHaveLength(3000);
+  });
+
+  it('knows when a filter narrows another', () => {
+    expect(narrows({ a: { type: 'contains', filter: 'ab' } }, { a: { type: 'contains', filter: 'abc' } })).toBe(true);
+    expect(narrows({ a: { type: 'contains', filter: 'ab' } }, { a: { type: 'contains', filter: 'ab' }, b: { type: 'equals', filter: 1 } })).toBe(true);
+    expect(narrows({ a: { type: 'contains', filter: 'abc' } }, { a: { type: 'contains', filter: 'ab' } })).toBe(false);
+    expect(narrows({ a: { type: 'contains', filter: 'ab' } }, {})).toBe(false);
+    expect(narrows({ n: { type: 'gt', filter: 1 } }, { n: { type: 'gt', filter: 2 } })).toBe(false);
+  });
+
+  it('tests single values like SQL would', () => {
+    expect(textTest({ type: 'endsWith', filter: 'SE' })('hose')).toBe(true);
+    expect(textTest({ type: 'contains', filter: 'x' })(null)).toBe(false);
+    expect(valueTest({ filterType: 'number', type: 'lessThan', filter: 3 }, 'int')(null)).toBe(false);
+    expect(valueTest({ filterType: 'date', type: 'gt', dateFrom: '2026-01-01T10:00:00Z' }, 'datetime')('2026-01-01T11:00:00Z')).toBe(true);
+  });
+});
+
+describe('client row model: sort', () => {
+  const m = make();
+
+  it('sorts numbers with NULL last ascending and first descending; ties keep the rows\' order', () => {
+    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'asc' }] })).toEqual(['P5', 'P3', 'P2', 'P4', 'P1']);
+    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }] })).toEqual(['P1', 'P4', 'P3', 'P2', 'P5']);
+  });
+
+  it('breaks ties by the key, as the server does, when the descriptor has its own default order', () => {
+    const mm = new ClientRowModel(rows, { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true, defaultSort: [{ colId: 'qty', sort: 'asc' }] });
+    expect(codes(mm, {})).toEqual(['P1', 'P4', 'P3', 'P5', 'P2']);
+    expect(codes(mm, { sortModel: [{ colId: 'price', sort: 'asc' }] })).toEqual(['P5', 'P2', 'P3', 'P4', 'P1']);
+  });
+
+  it('sorts text case-insensitively, multi columns in the language, and by several columns', () => {
+    expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }] })).toEqual(['P2', 'P3', 'P1', 'P4', 'P5']);
+    expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }], lang: 'de' })).toEqual(['P3', 'P1', 'P4', 'P2', 'P5']);
+    expect(codes(m, { sortModel: [{ colId: 'active', sort: 'desc' }, { colId: 'qty', sort: 'asc' }] })).toEqual(['P5', 'P4', 'P3', 'P2', 'P1']);
+    expect(codes(m, { sortModel: [{ colId: 'day', sort: 'asc' }] })).toEqual(['P4', 'P1', 'P3', 'P5', 'P2']);
+  });
+
+  it('sorts and filters together', () => {
+    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }], filterModel: { name: { type: 'contains', filter: 'a' } } })).toEqual(['P1', 'P4', 'P3', 'P2']);
+  });
+
+  it('drops what a patch makes stale', () => {
+    const mm = make();
+    expect(codes(mm, { sortModel: [{ colId: 'qty', sort: 'asc' }] })[0]).toBe('P1');
+    mm.patch('P4', { qty: -1 });
+    expect(codes(mm, { sortModel: [{ colId: 'qty', sort: 'asc' }] })[0]).toBe('P4');
+    expect(codes(mm, { filterModel: { qty: { filterType: 'number', type: 'lt', filter: 0 } } })).toEqual(['P4']);
+  });
+
+  it('sortIndexes is a stable sort (against Array.prototype.sort)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 600 }), (keys) => {
+        const idx = new Uint32Array(keys.map((_, i) => i));
+        const got = [...runNow(sortIndexes(idx, (a, b) => keys[a]! - keys[b]!))];
+        const want = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('radixSortIndexes sorts by several float keys, each ascending or descending, stably', () => {
+    const num = fc.oneof(fc.constantFrom(0, -0, 1, -1, 0.5, Number.POSITIVE_INFINITY, 1e300, -1e-300), fc.double({ noNaN: true }), fc.integer({ min: -5, max: 5 }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(num, num), { maxLength: 300 }), fc.constantFrom(1, -1), fc.constantFrom(1, -1), (pairs, d1, d2) => {
+        const k1 = Float64Array.from(pairs.map((p) => p[0]));
+        const k2 = Float64Array.from(pairs.map((p) => p[1]));
+        const got = [...runNow(radixSortIndexes(pairs.length, [k1, k2], [d1, d2]))];
+        const cmp = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
+        const want = pairs.map((_, i) => i).sort((a, b) => d1 * cmp(k1[a]!, k1[b]!) || d2 * cmp(k2[a]!, k2[b]!) || a - b);
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('sorts 100,000 rows time-sliced: views settle later, with the right order', async () => {
+    const n = 100_000;
+    const data = Array.from({ length: n }, (_, i) => ({ code: `R${String(i).padStart(6, '0')}`, name: { en: `name ${(i * 7919) % n}` }, price: (i * 7919) % 1000, qty: i, active: true, day: null }));
+    const changed: number[] = [];
+    const mm = new ClientRowModel(data, { columns, keys: ['code'], rowId: (r) => String(r.code), store: { loaded: () => changed.push(1), changed: () => {} } });
+    const first = mm.open({ sortModel: [], filterModel: {}, lang: 'en' });
+    expect(first.settled).toBe(true); // no work: at once
+    const v = mm.open({ sortModel: [{ colId: 'name', sort: 'desc' }], filterModel: {}, lang: 'en' });
+    await v.ready;
+    expect(v.total).toBe(n);
+    const names = v.loadedRows().map((r) => (r.data.name as { en: string }).en);
+    for (let i = 1; i < names.length; i++) expect(names[i - 1]! >= names[i]!).toBe(true);
+    // A newer query in the same lane cancels an older one still computing.
+    const a = mm.open({ sortModel: [{ colId: 'price', sort: 'asc' }], filterModel: {}, lang: 'en' });
+    const b = mm.open({ sortModel: [{ colId: 'price', sort: 'desc' }], filterModel: {}, lang: 'en' });
+    await b.ready;
+    expect(b.row(0)!.data.price).toBe(999);
+    expect(a.settled === false || a.total === n).toBe(true);
+  });
+});

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { parseScreen } from '../../schemas/screen.ts';
+import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
+import { buildGridModel } from '../../src/app/grid/columns.ts';
+import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { bulkErrorCell } from '../../src/app/grid/edits.ts';
+import { keysetAfter } from '../../src/app/grid/filters.ts';
+import { aggregateRows, buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
+import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/grid/translate.ts';
+import type { CellCtx, GridRow } from '../../src/app/grid/types.ts';
+import { UndoStack } from '../../src/app/grid/undo.ts';
+import productList from '../../screens/products/product_list.ts';
+
+const screen = parseScreen(productList, 'product_list');
+const model = buildGridModel(screen);
+const col = (f: string) => model.byField.get(f)!;
+
+const ctx: CellCtx = {
+  lang: 'de',
+  fmt: { int: String, number: String, money: (v) => v.toFixed(2), weight: String, date: (v) => String(v ?? ''), datetime: (v) => String(v ?? '') },
+  t: (id) => ({ 'common.yes': 'Ja', 'common.no': 'Nein' })[id] ?? id,
+  lookup: () => undefined,
+  multi: (v) => (v && typeof v === 'object' ? String((v as Record<string, string>).de ?? '') : ''),
+};
+
+describe('pasted and filled text → values (validated with the shared column schemas)', () => {
+  it('reads numbers by the float rule, keeping a leading minus', () => {
+    expect(parseSignedFloat('1.234,5')).toBe(1234.5);
+    expect(parseSignedFloat('-12,5')).toBe(-12.5);
+    expect(cellFromText(col('selling_price_shop'), '12,50 €', null, ctx)).toEqual({ ok: true, value: 12.5 });
+    expect(cellFromText(col('selling_price_shop'), '', 3, ctx)).toEqual({ ok: true, value: null });
+  });
+
+  it('flags what the column refuses, with the schema message key', () => {
+    expect(cellFromText(col('min_margin'), '5000', null, ctx)).toEqual({ ok: false, message: 'validation.max?max=1000' });
+    expect(cellFromText(col('selling_price_shop'), '-1', null, ctx)).toEqual({ ok: false, message: 'validation.min?min=0' });
+    expect(cellFromText(col('selling_price_shop'), 'abc', null, ctx)).toEqual({ ok: false, message: 'validation.type_number' });
+    expect(cellFromText(col('hs_code'), '12a', null, ctx)).toEqual({ ok: false, message: 'validation.pattern' });
+    expect(cellFromText(col('keep_in_stock'), '1.5', null, ctx).ok).toBe(false);
+    expect(cellFromText(col('keep_in_stock'), '2', null, ctx)).toEqual({ ok: true, value: 2 });
+  });
+
+  it('reads booleans as yes/no/true/false/1/0 or the language\'s words, dates as yyyy-MM-dd', () => {
+    for (const t of ['yes', 'TRUE', '1', 'Ja']) expect(cellFromText(col('active'), t, null, ctx)).toEqual({ ok: true, value: true });
+    for (const t of ['no', 'false', '0', 'nein']) expect(cellFromText(col('active'), t, null, ctx)).toEqual({ ok: true, value: false });
+    expect(cellFromText(col('active'), 'maybe', null, ctx)).toEqual({ ok: false, message: 'validation.type_bool' });
+    expect(cellFromText(col('discount_end_date'), '2026-03-01', null, ctx)).toEqual({ ok: true, value: '2026-03-01' });
+    expect(cellFromText(col('discount_end_date'), '2026-02-30', null, ctx).ok).toBe(false);
+    expect(cellFromText(col('discount_end_date'), '1.3.2026', null, ctx)).toEqual({ ok: false, message: 'validation.type_date' });
+  });
+
+  it('merges a multi-language text into the cell in the current language; required stays required', () => {
+    expect(cellFromText(col('product_name'), 'Spaten', { en: 'Spade' }, ctx)).toEqual({ ok: true, value: { en: 'Spade', de: 'Spaten' } });
+    expect(cellFromText(col('product_name'), '', { de: 'x' }, ctx)).toEqual({ ok: false, message: 'validation.required_any_language' });
+  });
+
+  it('maps a lookup text to its key', () => {
+    const data = {
+      def: { form: 'product_brands_brief', keyField: 'brand_id', keyType: 'int' as const, displayField: 'brand_name', displayType: 'text' as const },
+      rows: [
+        { brand_id: 1, brand_name: 'Acme' },
+        { brand_id: 2, brand_name: 'Globex' },
+      ],
+      byKey: new Map<string, Record<string, unknown>>([
+        ['1', { brand_id: 1, brand_name: 'Acme' }],
+        ['2', { brand_id: 2, brand_name: 'Globex' }],
+      ]),
+    };
+    const c2 = { ...ctx, lookup: () => data };
+    expect(cellFromText(col('brand_id'), 'globex', null, c2)).toEqual({ ok: true, value: 2 });
+    expect(cellFromText(col('brand_id'), '1', null, c2)).toEqual({ ok: true, value: 1 });
+    expect(cellFromText(col('brand_id'), 'Initech', null, c2)).toEqual({ ok: false, message: 'validation.invalid' });
+  });
+
+  it('finds the cell a bulk set refused in its message', () => {
+    expect(bulkErrorCell('payload.rows.3.min_margin: must be at most 1000')).toEqual({ index: 3, field: 'min_margin', text: 'must be at most 1000' });
+    expect(bulkErrorCell('payload.rows.0.product_name.de: longer than 200 characters')).toEqual({ index: 0, field: 'product_name', text: 'longer than 200 characters' });
+    expect(bulkErrorCell('The row was changed')).toBeNull();
+  });
+});
+
+describe('column state', () => {
+  it('saves and restores order, widths, hidden, pinned, sort, filters, totals and groups', () => {
+    const s = defaultViewState(model);
+    const changed = {
+      ...s,
+      columnOrder: moveColumn(s.columnOrder, 'weight', 'product_name', false),
+      columnSizing: { weight: 180, nope: 50 },
+      columnVisibility: { ...s.columnVisibility, mf_id: false, hs_code: true },
+      columnPinning: pinColumn(s.columnPinning, 'active', 'end'),
+      sorting: [{ id: 'selling_price_shop', desc: true }],
+      columnFilters: [{ id: 'product_code', value: 'P00' }],
+      aggs: { selling_price_shop: 'avg' as const },
+      totals: true,
+      groupBy: ['brand_id'],
+    };
+    const saved = JSON.parse(JSON.stringify(toSaved(changed, model)));
+    expect(saved.hidden).toContain('mf_id');
+    expect(saved.hidden).not.toContain('hs_code');
+    expect(saved.widths).toEqual({ weight: 180 });
+    const back = fromSaved(saved, model);
+    expect(back.columnOrder.indexOf('weight')).toBe(back.columnOrder.indexOf('product_name') - 1);
+    expect(back.columnSizing).toEqual({ weight: 180 });
+    expect(back.columnVisibility.mf_id).toBe(false);
+    expect(back.columnVisibility.hs_code).toBe(true);
+    expect(back.columnPinning).toEqual({ start: ['product_code'], end: ['active'] });
+    expect(back.sorting).toEqual([{ id: 'selling_price_shop', desc: true }]);
+    expect(back.columnFilters).toEqual([{ id: 'product_code', value: 'P00' }]);
+    expect(back.aggs).toEqual({ selling_price_shop: 'avg' });
+    expect(back.totals).toBe(true);
+    expect(back.groupBy).toEqual(['brand_id']);
+  });
+
+  it('checks a saved state against the descriptor: unknown columns go, new ones keep their place', () => {
+    const back = fromSaved(
+      {
+        order: ['gone', 'weight', 'product_code'],
+        widths: { weight: 99999, gone: 10 },
+        sort: [{ colId: 'before', sort: 'asc' }, { colId: 'weight', sort: 'up' }],
+        filters: { gone: 'x', weight: '>1' },
+        groupBy: ['product_name', 'brand_id', 'mf_id', 'vat_id', 'pt_id'],
+        aggs: { product_code: 'sum' },
+      },
+      model,
+    );
+    // Saved order first; a column it does not know follows its descriptor predecessor.
+    expect(back.columnOrder[0]).toBe('weight');
+    expect(back.columnOrder.indexOf('discount_end_date')).toBe(1);
+    expect(back.columnOrder.indexOf('product_name')).toBe(back.columnOrder.indexOf('product_code') + 1);
+    expect([...back.columnOrder].sort()).toEqual(model.columns.map((c) => c.field).sort());
+    expect(back.columnSizing.weight).toBe(2000);
+    expect(back.sorting).toEqual([]);
+    expect(back.columnFilters).toEqual([{ id: 'weight', value: '>1' }]);
+    // multi-language columns are not grouped by; at most three group columns
+    expect(back.groupBy).toEqual(['brand_id', 'mf_id', 'vat_id']);
+    expect(back.aggs).toEqual({});
+    expect(fromSaved('garbage', model)).toEqual(defaultViewState(model));
+  });
+
+  it('resets the layout but keeps sort and filters', () => {
+    const s = { ...defaultViewState(model), columnSizing: { weight: 300 }, sorting: [{ id: 'weight', desc: false }], totals: true };
+    const r = resetColumns(model, s);
+    expect(r.columnSizing).toEqual({});
+    expect(r.totals).toBe(false);
+    expect(r.sorting).toEqual(s.sorting);
+  });
+
+  it('offers totals for numeric columns that are neither keys nor choices', () => {
+    const fields = totalsColumns(model).map((c) => c.field);
+    expect(fields).toContain('selling_price_shop');
+    expect(fields).not.toContain('keep_in_stock');
+    expect(fields).not.toContain('brand_id');
+  });
+});
+
+describe('keyset windows', () => {
+  it('carries the sort values of the last row, multi in the language; not timestamps', () => {
+    const order = [
+      { colId: 'product_name', sort: 'asc' as const },
+      { colId: 'selling_price_shop', sort: 'desc' as const },
+      { colId: 'product_code', sort: 'asc' as const },
+    ];
+    expect(keysetAfter({ product_name: { en: 'A', de: 'B' }, selling_price_shop: null, product_code: 'P1' }, order, model.byField, 'de')).toEqual(['B', null, 'P1']);
+    expect(keysetAfter({ product_name: { en: 'A' }, selling_price_shop: 3, product_code: 'P1' }, order, model.byField, 'de')).toEqual([null, 3, 'P1']);
+    expect(keysetAfter({ updated_at: '2026-01-01T00:00:00.123Z', product_code: 'P1' }, [{ colId: 'updated_at', sort: 'asc' }], model.byField, 'en')).toBeUndefined();
+  });
+});
+
+describe('grouping', () => {
+  const groups = [
+    { key: { brand_id: 1, vat_id: 'A' }, count: 3, aggs: {} },
+    { key: { brand_id: 1, vat_id: 'B' }, count: 2, aggs: {} },
+    { key: { brand_id: null, vat_id: 'A' }, count: 1, aggs: {} },
+    { key: { brand_id: 2, vat_id: 'A' }, count: 4, aggs: {} },
+  ];
+
+  it('builds the tree with parents summing their children, sorted by key (NULL last)', () => {
+    const tree = buildGroupTree(groups, ['brand_id', 'vat_id']);
+    expect(tree.map((n) => [n.value, n.count])).toEqual([
+      [1, 5],
+      [2, 4],
+      [null, 1],
+    ]);
+    expect(tree[0]!.children!.map((n) => n.keys)).toEqual([
+      { brand_id: 1, vat_id: 'A' },
+      { brand_id: 1, vat_id: 'B' },
+    ]);
+  });
+
+  it('flattens expanded groups with their rows, and finds positions', () => {
+    const tree = buildGroupTree(groups, ['brand_id', 'vat_id']);
+    const open = new Set([tree[0]!.id, tree[0]!.children![1]!.id]);
+    const { segments, total } = flattenGroups(tree, open, (n) => n.count);
+    // brand 1, vat A, vat B, its 2 rows, brand 2, brand null
+    expect(total).toBe(1 + 1 + 1 + 2 + 1 + 1);
+    expect(locate(segments, 0)!.segment.kind).toBe('group');
+    const r = locate(segments, 4)!;
+    expect(r.segment.kind).toBe('rows');
+    expect(r.offset).toBe(1);
+    expect(locate(segments, 5)!.segment.kind).toBe('group');
+    expect(locate(segments, 7)).toBeNull();
+    expect(groupFilter({ a: { type: 'contains', filter: 'x' } }, { brand_id: 1, vat_id: null })).toEqual({
+      a: { type: 'contains', filter: 'x' },
+      brand_id: { filterType: 'set', values: [1] },
+      vat_id: { filterType: 'set', values: [null] },
+    });
+  });
+
+  it('computes the aggregate in memory like the server answers it', () => {
+    const rows = [
+      { b: 1, p: 10 },
+      { b: 1, p: 30 },
+      { b: 2, p: null },
+      { b: 2, p: 5 },
+    ];
+    const cols = new Map([
+      ['b', { field: 'b', valueType: 'int' as const }],
+      ['p', { field: 'p', valueType: 'money' as const }],
+    ]);
+    const r = aggregateRows(rows, cols, ['b'], { p: ['sum', 'avg', 'min', 'max'] }, 'en');
+    expect(r.totals).toEqual({ count: 4, aggs: { p: { sum: 45, avg: 15, min: 5, max: 30 } } });
+    expect(r.groups).toEqual([
+      { key: { b: 1 }, count: 2, aggs: { p: { sum: 40, avg: 20, min: 10, max: 30 } } },
+      { key: { b: 2 }, count: 2, aggs: { p: { sum: 5, avg: 5, min: 5, max: 5 } } },
+    ]);
+  });
+});
+
+describe('translate (spec §2)', () => {
+  const row = (id: string, name: Record<string, string>, desc: Record<string, string> = {}): GridRow => ({ index: 0, id, data: { product_name: name, description: desc } });
+  const langs = ['en', 'de', 'hu'];
+
+  it('fills only empty languages from the UI language (else English, else the first with text)', () => {
+    expect(sourceLanguage({ en: 'x', de: 'y' }, 'de', langs)).toBe('de');
+    expect(sourceLanguage({ en: 'x', de: ' ' }, 'de', langs)).toBe('en');
+    expect(sourceLanguage({ hu: 'z' }, 'de', langs)).toBe('hu');
+    expect(sourceLanguage({}, 'de', langs)).toBeNull();
+    const tasks = planTranslation([row('1', { en: 'Spade', de: 'Spaten' })], ['product_name'], { lang: 'en', langs, overwrite: false, overwriteName: false });
+    expect(tasks).toEqual([{ rowId: '1', field: 'product_name', from: 'en', text: 'Spade', to: ['hu'] }]);
+  });
+
+  it('overwrites with Ctrl/Meta; product_name only with Shift as well', () => {
+    const rows = [row('1', { en: 'Spade', de: 'Spaten', hu: 'Ásó' }, { en: 'Steel', de: 'Stahl' })];
+    const o = { lang: 'en', langs };
+    expect(planTranslation(rows, ['product_name', 'description'], { ...o, overwrite: false, overwriteName: false })).toEqual([
+      { rowId: '1', field: 'description', from: 'en', text: 'Steel', to: ['hu'] },
+    ]);
+    expect(planTranslation(rows, ['product_name', 'description'], { ...o, overwrite: true, overwriteName: false }).map((t) => [t.field, t.to])).toEqual([['description', ['de', 'hu']]]);
+    expect(planTranslation(rows, ['product_name', 'description'], { ...o, overwrite: true, overwriteName: true }).map((t) => [t.field, t.to])).toEqual([
+      ['product_name', ['de', 'hu']],
+      ['description', ['de', 'hu']],
+    ]);
+  });
+
+  it('asks once per distinct text and merges the answers; the first failure stops it', async () => {
+    const rows = [row('1', { en: 'Spade' }), row('2', { en: 'Spade' }), row('3', { en: 'Rake' })];
+    const tasks = planTranslation(rows, ['product_name'], { lang: 'en', langs, overwrite: false, overwriteName: false });
+    const calls: string[] = [];
+    const out = await runTranslation(tasks, new Map(rows.map((r) => [r.id, r.data])), async (text, _from, to) => {
+      calls.push(text);
+      return Object.fromEntries(to.map((l) => [l, `${text}-${l}`]));
+    });
+    expect(calls.sort()).toEqual(['Rake', 'Spade']);
+    expect(out.find((x) => x.rowId === '2')!.value).toEqual({ en: 'Spade', de: 'Spade-de', hu: 'Spade-hu' });
+    await expect(runTranslation(tasks, new Map(), () => Promise.reject(new Error('503')))).rejects.toThrow('503');
+  });
+});
+
+describe('undo stack', () => {
+  it('keeps batches newest first, ignores empty ones, caps its size', () => {
+    const s = new UndoStack();
+    s.push({ logIds: [], rowIds: ['x'] });
+    expect(s.size).toBe(0);
+    s.push({ logIds: [1], rowIds: ['a'] });
+    s.push({ logIds: [2, 3], rowIds: ['b', 'c'] });
+    expect(s.pop()!.logIds).toEqual([2, 3]);
+    for (let i = 0; i < 150; i++) s.push({ logIds: [i + 10], rowIds: [] });
+    expect(s.size).toBe(100);
+    s.clear();
+    expect(s.pop()).toBeUndefined();
+  });
+});

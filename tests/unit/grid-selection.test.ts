@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { keyIntent, type KeyLike } from '../../src/app/grid/keyboard.ts';
+import {
+  ALL_ROWS,
+  NO_ROWS,
+  clampRange,
+  headerState,
+  indexRange,
+  isRowSelected,
+  isSingleCell,
+  moveFocus,
+  rectOf,
+  rowSpanOf,
+  selectedAmong,
+  selectedCount,
+  setRows,
+  single,
+  toggleAll,
+  toggleRow,
+} from '../../src/app/grid/selection.ts';
+
+describe('row selection', () => {
+  it('selects rows by id', () => {
+    let s = toggleRow(NO_ROWS, 'a');
+    s = toggleRow(s, 'b');
+    expect(isRowSelected(s, 'a')).toBe(true);
+    expect(selectedCount(s, 100)).toBe(2);
+    s = toggleRow(s, 'a');
+    expect(isRowSelected(s, 'a')).toBe(false);
+    expect(selectedCount(s, 100)).toBe(1);
+  });
+
+  it('"select all" is all rows of the query minus exceptions, whatever their number', () => {
+    let s = toggleAll(NO_ROWS, 20_000);
+    expect(s).toEqual(ALL_ROWS);
+    expect(selectedCount(s, 20_000)).toBe(20_000);
+    expect(headerState(s, 20_000)).toBe('true');
+    s = toggleRow(s, 'x');
+    expect(isRowSelected(s, 'x')).toBe(false);
+    expect(isRowSelected(s, 'never-loaded')).toBe(true);
+    expect(selectedCount(s, 20_000)).toBe(19_999);
+    expect(headerState(s, 20_000)).toBe('mixed');
+    s = toggleRow(s, 'x');
+    expect(selectedCount(s, 20_000)).toBe(20_000);
+    // The header checkbox clears any selection.
+    expect(toggleAll(s, 20_000)).toEqual(NO_ROWS);
+    expect(headerState(NO_ROWS, 10)).toBe('false');
+    expect(headerState(setRows(NO_ROWS, ['a'], true), 10)).toBe('mixed');
+  });
+
+  it('sets a shift-click range on, and picks the selected ones among rows at hand', () => {
+    const ids = indexRange(7, 4).map((i) => `r${i}`);
+    expect(ids).toEqual(['r4', 'r5', 'r6', 'r7']);
+    const s = setRows(NO_ROWS, ids, true);
+    expect(selectedAmong(s, ['r1', 'r4', 'r7', 'r9'])).toEqual(['r4', 'r7']);
+    const all = setRows(ALL_ROWS, ['r1'], false);
+    expect(selectedAmong(all, ['r1', 'r4'])).toEqual(['r4']);
+  });
+});
+
+describe('cell ranges', () => {
+  it('spans the rectangle between anchor and focus, in any direction', () => {
+    const r = moveFocus(single({ row: 5, col: 3 }), { row: 2, col: 1 }, true);
+    expect(rectOf(r)).toEqual({ top: 2, bottom: 5, left: 1, right: 3 });
+    expect(isSingleCell(r)).toBe(false);
+    expect(rowSpanOf(rectOf(r), 4)).toEqual([1, 3]);
+    expect(rowSpanOf(rectOf(r), 6)).toBeNull();
+    expect(rowSpanOf(null, 4)).toBeNull();
+  });
+
+  it('collapses without Shift and stays inside the grid', () => {
+    const r = moveFocus({ anchor: { row: 0, col: 0 }, focus: { row: 3, col: 3 } }, { row: 9, col: 9 }, false);
+    expect(r).toEqual(single({ row: 9, col: 9 }));
+    expect(clampRange(r, 4, 2)).toEqual(single({ row: 4, col: 2 }));
+    const same = single({ row: 1, col: 1 });
+    expect(clampRange(same, 4, 4)).toBe(same);
+  });
+});
+
+describe('keyboard', () => {
+  const k = (key: string, mods: Partial<KeyLike> = {}): KeyLike => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+  const b = { lastRow: 99, lastCol: 5, page: 20 };
+  const at = { row: 10, col: 2 };
+
+  it('moves with arrows, Home/End, Ctrl+Home/End and PageUp/PageDown, clamped', () => {
+    expect(keyIntent(k('ArrowDown'), at, b)).toEqual({ type: 'move', to: { row: 11, col: 2 }, extend: false });
+    expect(keyIntent(k('ArrowUp'), { row: 0, col: 2 }, b)).toEqual({ type: 'move', to: { row: 0, col: 2 }, extend: false });
+    expect(keyIntent(k('ArrowRight'), at, b)).toEqual({ type: 'move', to: { row: 10, col: 3 }, extend: false });
+    expect(keyIntent(k('ArrowLeft'), at, b)).toEqual({ type: 'move', to: { row: 10, col: 1 }, extend: false });
+    expect(keyIntent(k('Home'), at, b)).toEqual({ type: 'move', to: { row: 10, col: 0 }, extend: false });
+    expect(keyIntent(k('End'), at, b)).toEqual({ type: 'move', to: { row: 10, col: 5 }, extend: false });
+    expect(keyIntent(k('Home', { ctrlKey: true }), at, b)).toEqual({ type: 'move', to: { row: 0, col: 0 }, extend: false });
+    expect(keyIntent(k('End', { metaKey: true }), at, b)).toEqual({ type: 'move', to: { row: 99, col: 5 }, extend: false });
+    expect(keyIntent(k('PageDown'), at, b)).toEqual({ type: 'move', to: { row: 30, col: 2 }, extend: false });
+    expect(keyIntent(k('PageUp'), at, b)).toEqual({ type: 'move', to: { row: 0, col: 2 }, extend: false });
+    expect(keyIntent(k('PageDown'), { row: 95, col: 2 }, b)).toEqual({ type: 'move', to: { row: 99, col: 2 }, extend: false });
+  });
+
+  it('extends the range with Shift', () => {
+    expect(keyIntent(k('ArrowDown', { shiftKey: true }), at, b)).toEqual({ type: 'move', to: { row: 11, col: 2 }, extend: true });
+    expect(keyIntent(k('End', { shiftKey: true, ctrlKey: true }), at, b)).toEqual({ type: 'move', to: { row: 99, col: 5 }, extend: true });
+  });
+
+  it('wraps Tab and Shift-Tab across rows and leaves the grid at its ends', () => {
+    expect(keyIntent(k('Tab'), { row: 3, col: 5 }, b)).toEqual({ type: 'move', to: { row: 4, col: 0 }, extend: false });
+    expect(keyIntent(k('Tab', { shiftKey: true }), { row: 3, col: 0 }, b)).toEqual({ type: 'move', to: { row: 2, col: 5 }, extend: false });
+    expect(keyIntent(k('Tab'), { row: 99, col: 5 }, b)).toBeNull();
+    expect(keyIntent(k('Tab', { shiftKey: true }), { row: 0, col: 0 }, b)).toBeNull();
+  });
+
+  it('edits, toggles, types and runs the Ctrl shortcuts', () => {
+    expect(keyIntent(k('Enter'), at, b)).toEqual({ type: 'edit' });
+    expect(keyIntent(k('F2'), at, b)).toEqual({ type: 'edit' });
+    expect(keyIntent(k(' '), at, b)).toEqual({ type: 'toggle' });
+    expect(keyIntent(k(' ', { shiftKey: true }), at, b)).toEqual({ type: 'selectRow' });
+    expect(keyIntent(k('x'), at, b)).toEqual({ type: 'type', char: 'x' });
+    expect(keyIntent(k('a', { ctrlKey: true }), at, b)).toEqual({ type: 'selectAllCells' });
+    expect(keyIntent(k('C', { ctrlKey: true }), at, b)).toEqual({ type: 'copy' });
+    expect(keyIntent(k('v', { metaKey: true }), at, b)).toEqual({ type: 'paste' });
+    expect(keyIntent(k('d', { ctrlKey: true }), at, b)).toEqual({ type: 'fillDown' });
+    expect(keyIntent(k('z', { ctrlKey: true }), at, b)).toEqual({ type: 'undo' });
+    expect(keyIntent(k('z', { ctrlKey: true, shiftKey: true }), at, b)).toBeNull();
+    expect(keyIntent(k('Escape'), at, b)).toBeNull();
+    expect(keyIntent(k('x', { altKey: true }), at, b)).toBeNull();
+  });
+});
+
+describe('row recycling', () => {
+  it('keeps the slot of a row while it is rendered and hands freed slots to rows scrolling in', async () => {
+    const { assignSlots, newSlots } = await import('../../src/app/grid/recycle.ts');
+    const slots = newSlots();
+    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    const first = assignSlots(slots, range(0, 9));
+    expect([...first.values()]).toEqual(range(0, 9).map((i) => `s${i}`));
+    // Three rows down: rows 3..9 keep their keys, rows 10..12 take the slots of 0..2.
+    const next = assignSlots(slots, range(3, 12));
+    for (const i of range(3, 9)) expect(next.get(i)).toBe(first.get(i));
+    expect(new Set([10, 11, 12].map((i) => next.get(i)))).toEqual(new Set(['s0', 's1', 's2']));
+    // A kept row far away (the active one) keeps its slot; a larger window makes new slots.
+    const kept = assignSlots(slots, [5, ...range(40, 49)]);
+    expect(kept.get(5)).toBe(next.get(5));
+    expect(new Set(kept.values()).size).toBe(11);
+    const bigger = assignSlots(slots, range(40, 52));
+    expect(new Set(bigger.values()).size).toBe(13);
+    expect(slots.next).toBe(13);
+  });
+});
