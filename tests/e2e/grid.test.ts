@@ -476,4 +476,25 @@ describe('ScreenGrid', () => {
     const keyAt = (i: number) => grid().locator(`[role=row][data-index="${i}"]`).getAttribute('data-key');
     await expect.poll(() => Promise.all([keyAt(at), keyAt(at + 1), keyAt(at + 2)])).toEqual(want.rows.map((r) => r.product_code));
   });
+
+  it('opens the 300×300 image popover from a thumbnail in a detail grid, and closes it on a second click', async () => {
+    const withImage = await server.db.query<{ product_code: string }>(
+      `select i.product_code from app.product_images i join app.products p using (product_code) where p.company_code = 'SK01' order by i.product_code limit 1`,
+    );
+    const code = withImage.rows[0]!.product_code;
+    await openProducts();
+    await filter('Product code').fill(code);
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    await cell(code, 'product_name').click();
+    const panel = page.locator('.grid-detail');
+    await panel.getByRole('tab', { name: 'Images' }).click();
+    const thumb = panel.locator('[data-action="image"]').first();
+    await expect.poll(() => thumb.count()).toBe(1);
+    await thumb.click();
+    await expect.poll(() => page.locator('.image-popover').count()).toBe(1);
+    const box = (await page.locator('.image-popover').boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([300, 300]);
+    await thumb.click();
+    await expect.poll(() => page.locator('.image-popover').count()).toBe(0);
+  });
 });

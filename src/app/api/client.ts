@@ -1,5 +1,8 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { ProcedureName } from '../../../schemas/api.ts';
+import type { actions, ProcedureName } from '../../../schemas/api.ts';
+
+/** api_action's actions, from the HTTP contract. */
+export type ApiAction = (typeof actions)[number];
 import { requestHeaders } from '../../core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
 import { requestEnded, requestStarted } from '../session/progress.ts';
@@ -82,7 +85,7 @@ export const api = {
     return call(`/rpc/${name}`, body, opts);
   },
   /** api_action: answers the `data` of the response. */
-  async action<T = unknown>(entity: string, action: 'list' | 'filter' | 'set' | 'add' | 'delete', payload?: unknown): Promise<T> {
+  async action<T = unknown>(entity: string, action: ApiAction, payload?: unknown): Promise<T> {
     const r = await call<{ data: T }>('/rpc/api_action', { entity, action, payload });
     return r.data;
   },

@@ -25,6 +25,7 @@ import type { Values } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import { deleteSelection, translateRows } from './bulkActions.ts';
 import { cellText } from './cellValues.ts';
+import { useCellSession } from './cellSession.ts';
 import { buildGridModel } from './columns.ts';
 import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
@@ -39,6 +40,7 @@ import { LookupStore } from './lookups.ts';
 import { MasterDetail } from './MasterDetail.tsx';
 import { GridBody } from './GridBody.tsx';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
+import { ImagePopover } from './renderers/index.tsx';
 import { GroupRowView, RowView } from './RowView.tsx';
 import type { ScreenGridProps } from './ScreenGrid.tsx';
 import {
@@ -159,7 +161,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
   const loadingFirst = !gs.ready || !display.settled;
 
   useEffect(() => {
-    lookups.ensure(model.columns.flatMap((c) => (c.lookup ? [c.lookup] : [])), company);
+    lookups.ensure(model.lookups, company);
   }, [lookups, model, company]);
 
   // Grouped: the main window still answers the total (one block).
@@ -223,6 +225,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
   const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
 
   // ---- what cells read, once per render --------------------------------------------------
+  const cellSession = useCellSession();
   const ctx = useMemo<CellCtx>(() => {
     // Texts without values are looked up once per grid and language (cells ask for Yes/No
     // and the like thousands of times while scrolling).
@@ -241,11 +244,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
       },
       lookup: (form: string) => lookups.get(form, company),
       multi: (v: unknown) => multiText(v, lang),
+      session: cellSession,
+      canDelete,
     };
   },
     // lookupVersion: a lookup arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, lang, lookups, company, lookupVersion],
+    [intl, lang, lookups, company, lookupVersion, cellSession, canDelete],
   );
   const t = ctx.t;
 
@@ -437,6 +442,37 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
     setRange((old) => ({ anchor: old.anchor, focus: hit }));
   };
 
+  // Buttons and images in cells (renderers mark them with data-action): the cell's own action.
+  const [image, setImage] = useState<{ anchor: HTMLElement; src: string } | null>(null);
+  const cellAction = (el: HTMLElement, row: GridRow, vc: ViewColumn, mods: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) => {
+    const col = vc.col;
+    if (!col) return;
+    switch (el.dataset.action) {
+      case 'image':
+        setImage((cur) => (cur?.anchor === el ? null : { anchor: el, src: el.dataset.src ?? '' }));
+        break;
+      case 'delete':
+        if (!canDelete) return;
+        void deleteSelection({ form: screen.form, model, selection: setRows(NO_ROWS, [row.id], true), main: rm.main, collect: async () => [] }).then((done) => done && reload());
+        break;
+      case 'translate':
+        if (!vc.canEdit) return;
+        void translateRows(
+          {
+            model,
+            rows: [row],
+            picked: true,
+            fields: col.type === 'multi' ? [col.field] : translatable.map((c) => c.field),
+            lang,
+            current,
+            save: edits.saveMany,
+          },
+          mods,
+        );
+        break;
+    }
+  };
+
   const onBodyClick = (e: MouseEvent<HTMLDivElement>) => {
     const hit = locate(e.target);
     if (!hit || isEditingCell(hit)) return;
@@ -448,6 +484,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
     const vc = cols[hit.col];
     const row = it?.row;
     if (!vc || !row) return;
+    const button = (e.target as Element).closest<HTMLElement>('[data-action]');
+    if (button && vc.col && !(button as HTMLButtonElement).disabled) {
+      cellAction(button, row, vc, e);
+      return;
+    }
     if (!vc.col) {
       if (e.shiftKey && lastToggled.current !== null) {
         const ids = indexRange(lastToggled.current, hit.row).flatMap((i) => dataRow(i)?.id ?? []);
@@ -564,6 +605,9 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
     reload();
   };
 
+  const activeCellEl = () =>
+    bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${activeRow}"] > [aria-colindex="${activeCol + 1}"]`) ?? null;
+
   // ---- keyboard (one delegated handler) -------------------------------------------------------
   const onBodyKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing || !locate(e.target)) return;
@@ -586,6 +630,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
         else if (!vc.col) {
           updateSelection((s) => toggleRow(s, row.id));
           lastToggled.current = activeRow;
+        } else if (activeCellEl()?.querySelector<HTMLElement>('[data-action]:not(:disabled)')) {
+          cellAction(activeCellEl()!.querySelector<HTMLElement>('[data-action]:not(:disabled)')!, row, vc, e);
         } else if (vc.col.renderer.clickValue) clickChange(row, vc);
         else if (intent.type === 'edit') startEdit(activeRow, vc);
         else return;
@@ -864,6 +910,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
         )}
         <textarea ref={clipRef} className="grid-clipboard" aria-hidden="true" tabIndex={-1} defaultValue="" />
       </div>
+      {image && <ImagePopover anchor={image.anchor} src={image.src} label={t('grid.image')} onClose={() => setImage(null)} />}
       {details.length > 0 && detailRow && (
         <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} />
       )}

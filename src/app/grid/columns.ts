@@ -5,7 +5,7 @@
 import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { editors } from './editors/index.tsx';
 import { lookupScreen } from './lookupScreens.ts';
-import { defaultEditor, defaultRenderer, isEditorKey, isRendererKey, type EditorKey, type RendererKey } from './registryKeys.ts';
+import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
 import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
 
@@ -20,6 +20,8 @@ export interface GridModel {
   version: string | undefined;
   /** Lookup forms the grid needs (ref columns). */
   lookupForms: string[];
+  /** Every lookup the grid loads: ref columns' and those renderers and editors read (country, VAT, …). */
+  lookups: LookupDef[];
   rowId(row: Row): string;
   /** The delete key of a row id: the key value, or an object of key fields. */
   keyOfId(id: string): unknown;
@@ -121,6 +123,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
     keyTypes,
     version: screen.source.version,
     lookupForms: [...new Set(columns.flatMap((c) => (c.lookup ? [c.lookup.form] : [])))],
+    lookups: lookupsOf(columns),
     rowId: single ? (row) => String(row[k0]) : (row) => JSON.stringify(keys.map((k) => row[k] ?? null)),
     keyOfId(id) {
       const typed = (v: unknown, t: ValueType) => (isNumeric(t) && typeof v === 'string' ? Number(v) : v);
@@ -130,4 +133,18 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
     },
     keyFields: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])),
   };
+}
+
+/** The lookups of the columns: their own, and the ones their renderer or editor reads. */
+function lookupsOf(columns: GridColumn[]): LookupDef[] {
+  const byForm = new Map<string, LookupDef>();
+  for (const c of columns) {
+    if (c.lookup) byForm.set(c.lookup.form, c.lookup);
+    for (const form of [rendererLookups[c.rendererKey], c.editorKey ? editorLookups[c.editorKey] : undefined]) {
+      if (!form || byForm.has(form)) continue;
+      const def = lookupDef(form);
+      if (def) byForm.set(form, def);
+    }
+  }
+  return [...byForm.values()];
 }

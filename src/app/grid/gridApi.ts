@@ -7,11 +7,7 @@ import { api } from '../api/client.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import type { Row } from './types.ts';
 
-/** api_action's actions as the grid uses them (the client's own type lists the original five). */
-type GridAction = 'list' | 'filter' | 'set' | 'add' | 'delete' | 'undo' | 'aggregate';
-function action<T>(entity: string, act: GridAction, payload?: unknown): Promise<T> {
-  return api.action<T>(entity, act as 'list', payload);
-}
+const action = api.action;
 
 export interface Page {
   rows: Row[];
