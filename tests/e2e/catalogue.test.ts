@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../api/harness.ts';
+import { launch, signIn, startUiServer } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startUiServer(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const grid = () => page.getByRole('grid').first();
+const cell = (key: string, field: string) => grid().locator(`[role=row][data-key="${key}"] [role=gridcell][data-field="${field}"]`);
+
+describe('catalogue and prices in the browser', () => {
+  it('creates a product with names in three languages and finds it in product_list', async () => {
+    await signIn(page, server.url, 'catalog@example.com');
+    await page.goto(`${server.url}/en/products/product_list`);
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Product code').fill('E2E-3LANG');
+    await dialog.locator('[id$="product_name-en"]').first().fill('Garden bench');
+    await dialog.locator('[id$="product_name-de"]').first().fill('Gartenbank');
+    await dialog.locator('[id$="product_name-hu"]').first().fill('Kerti pad');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const stored = await server.db.query<{ product_name: Record<string, string>; company_code: string }>(
+      `select product_name, company_code from app.products where product_code = 'E2E-3LANG'`,
+    );
+    expect(stored.rows[0]).toEqual({ product_name: { en: 'Garden bench', de: 'Gartenbank', hu: 'Kerti pad' }, company_code: 'SK01' });
+    await page.getByRole('textbox', { name: 'Product code' }).fill('E2E-3LANG');
+    await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Garden bench');
+    // The same row in German.
+    await page.goto(`${server.url}/de/products/product_list`);
+    await page.getByRole('textbox', { name: 'Produktcode' }).fill('E2E-3LANG');
+    await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Gartenbank');
+  });
+
+  it('sets a discount and shows the discounted and original prices in show_prices in another view currency', async () => {
+    const p = (
+      await server.db.query<{ product_code: string; selling_price_shop: number }>(
+        `select product_code, selling_price_shop from app.products where company_code = 'SK01' and active and selling_price_shop > 20 order by product_code limit 1`,
+      )
+    ).rows[0]!;
+    await signIn(page, server.url, 'admin@example.com');
+    await page.goto(`${server.url}/en/prices/frontend_product_discounts`);
+    await page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(1);
+    await cell(p.product_code, 'discount_percent').dblclick();
+    const input = cell(p.product_code, 'discount_percent').locator('input');
+    await input.fill('20');
+    await input.press('Enter');
+    await expect.poll(async () => (await server.db.query<{ d: number }>('select discount_percent as d from app.products where product_code = $1', [p.product_code])).rows[0]!.d).toBe(20);
+
+    // Another view currency: HUF, at the company's rates.
+    await page.goto(`${server.url}/en/prices/show_prices`);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+    await page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
+    const rows = grid().locator('[role=row][data-key]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const sql = await server.db.query<{ gross_price: number; original_gross_price: number }>(
+      `select gross_price, original_gross_price from app.v_show_prices where product_code = $1 order by shop_id, shopper_group_id limit 1`,
+      [p.product_code],
+    );
+    const rates = await server.db.query<{ rate: number }>(`select rate from app.company_currency_rates where company_code = 'SK01' and currency_code = 'HUF'`);
+    const inHuf = (eur: number) => Math.round(eur / rates.rows[0]!.rate);
+    const first = rows.first();
+    const gross = await first.locator('[data-field="gross_price"]').innerText();
+    const original = await first.locator('[data-field="original_gross_price"]').innerText();
+    const digits = (s: string) => Number(s.replace(/[^0-9,.-]/g, '').replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'));
+    expect(gross).toMatch(/HUF|Ft/);
+    expect(Math.round(digits(gross))).toBeCloseTo(inHuf(sql.rows[0]!.gross_price), -1);
+    expect(Math.round(digits(original))).toBeCloseTo(inHuf(sql.rows[0]!.original_gross_price), -1);
+    expect(digits(gross)).toBeLessThan(digits(original));
+  });
+});
