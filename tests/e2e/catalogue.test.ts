@@ -87,4 +87,35 @@ describe('catalogue and prices in the browser', () => {
     expect(Math.round(digits(original))).toBeCloseTo(inHuf(sql.rows[0]!.original_gross_price), -1);
     expect(digits(gross)).toBeLessThan(digits(original));
   });
+
+  it('edits a frontend page in Quill; after save and reload no script payload survives', async () => {
+    const pageRow = (await server.db.query<{ page_id: number }>(
+      `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
+    )).rows[0]!;
+    const key = String(pageRow.page_id);
+    await signIn(page, server.url, 'admin@example.com');
+    await page.goto(`${server.url}/en/shops/frontend_pages`);
+    await expect.poll(() => cell(key, 'page_body').count()).toBe(1);
+    await cell(key, 'page_body').dblclick();
+    const dialog = page.getByRole('dialog');
+    const editor = dialog.locator('.ql-editor');
+    await expect.poll(() => editor.count()).toBe(1);
+    await expect.poll(() => editor.innerText()).toContain('since 2009');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Visit us soon. <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const stored = (await server.db.query<{ body: string }>(`select page_body ->> 'en' as body from app.frontend_pages where page_id = $1`, [pageRow.page_id])).rows[0]!.body;
+    expect(stored).toContain('Visit us soon.');
+    // Typed markup is text (escaped), never a tag; other languages are untouched.
+    expect(stored).not.toMatch(/<script|<img|<[^>]*onerror=/i);
+    expect(stored).toContain('&lt;script&gt;');
+    expect(stored).not.toContain('&nbsp;');
+    await page.reload();
+    await expect.poll(() => cell(key, 'page_body').count()).toBe(1);
+    await cell(key, 'page_body').dblclick();
+    await expect.poll(() => page.getByRole('dialog').locator('.ql-editor').innerText()).toContain('Visit us soon.');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
 });

@@ -49,7 +49,7 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
       q.root.setAttribute('lang', latest.current.lang);
       q.clipboard.dangerouslyPasteHTML(latest.current.value[latest.current.lang] ?? '', 'silent');
       q.on('text-change', () => {
-        const html = q.getSemanticHTML();
+        const html = q.root.innerHTML; // getSemanticHTML turns every space into &nbsp;
         const { value: v, onChange: change, lang: l } = latest.current;
         change({ ...v, [l]: EMPTY.test(html) ? '' : html });
       });

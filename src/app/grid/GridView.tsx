@@ -95,7 +95,7 @@ interface Editing {
   initial: string | undefined;
 }
 
-export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, rows, fixedFilter, toolbarEnd, persistState }: ScreenGridProps) {
+export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, rows, fixedFilter, toolbarEnd, persistState }: ScreenGridProps) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
@@ -367,6 +367,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, reloadKey, ro
 
   const startEdit = (index: number, vc: ViewColumn | undefined, initial?: string) => {
     const row = dataRow(index);
+    // Rich text is edited in the row's form (the rich-text editor), not in the cell.
+    if (row && vc?.canEdit && onEditRow && screen.columns[vc.id]?.html) {
+      onEditRow(row.data);
+      return true;
+    }
     if (!row || !vc?.col?.editor || !vc.canEdit || vc.col.renderer.clickValue) return false;
     setEditing({ index, id: row.id, field: vc.id, initial });
     return true;

@@ -42,6 +42,8 @@ export interface ScreenGridProps {
   theme?: 'balham' | 'alpine';
   /** Called by the toolbar's add button (shown with the add permission and `actions.add`). */
   onAdd?: () => void;
+  /** Edits a whole row in a form; the grid calls it instead of an inline editor for rich-text (html) columns. */
+  onEditRow?: (row: Row) => void;
   /** Any change reloads the rows. */
   reloadKey?: unknown;
   /** All rows in memory: the client row model (sort and filter in the browser); no list calls. */

@@ -24,10 +24,24 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const perms = useMemo(() => permsOf(menu ?? [], path), [menu, path]);
   const theme = usePrefs((p) => p.theme);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   return (
     <>
-      <ScreenGrid screen={screen} perms={perms} theme={theme} onAdd={() => setAdding(true)} reloadKey={reloadKey} />
+      <ScreenGrid screen={screen} perms={perms} theme={theme} onAdd={() => setAdding(true)} onEditRow={setEditing} reloadKey={reloadKey} />
+      {editing && (
+        <ScreenFormDialog
+          screen={screen}
+          mode="edit"
+          row={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
       {adding && (
         <ScreenFormDialog
           screen={screen}
