@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
@@ -28,4 +29,32 @@ export async function signIn(page: Page, base: string, email: string, lang = 'en
   await page.locator('#login-password').fill('demo-password');
   await page.locator('form.login-form button[type=submit]').click();
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
+export interface BrowserSuite {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A fresh context and page per test. */
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/** One UI server and one browser per test file; a new context and page for every test. */
+export function browserSuite(viewport = { width: 1400, height: 900 }): BrowserSuite {
+  const s = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    [s.server, s.browser] = await Promise.all([startUiServer(), launch()]);
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.server?.close();
+  });
+  beforeEach(async () => {
+    s.context = await s.browser.newContext({ viewport });
+    s.page = await s.context.newPage();
+  });
+  afterEach(async () => {
+    await s.context?.close();
+  });
+  return s;
 }

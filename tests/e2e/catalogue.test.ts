@@ -1,82 +1,62 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../api/harness.ts';
-import { launch, signIn, startUiServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn } from './browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const t = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startUiServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
-const grid = () => page.getByRole('grid').first();
+const grid = () => t.page.getByRole('grid').first();
 const cell = (key: string, field: string) => grid().locator(`[role=row][data-key="${key}"] [role=gridcell][data-field="${field}"]`);
 
 describe('catalogue and prices in the browser', () => {
   it('creates a product with names in three languages and finds it in product_list', async () => {
-    await signIn(page, server.url, 'catalog@example.com');
-    await page.goto(`${server.url}/en/products/product_list`);
-    await page.getByRole('button', { name: 'Add' }).click();
-    const dialog = page.getByRole('dialog');
+    await signIn(t.page, t.server.url, 'catalog@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await t.page.getByRole('button', { name: 'Add' }).click();
+    const dialog = t.page.getByRole('dialog');
     await dialog.getByLabel('Product code').fill('E2E-3LANG');
     await dialog.locator('[id$="product_name-en"]').first().fill('Garden bench');
     await dialog.locator('[id$="product_name-de"]').first().fill('Gartenbank');
     await dialog.locator('[id$="product_name-hu"]').first().fill('Kerti pad');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    const stored = await server.db.query<{ product_name: Record<string, string>; company_code: string }>(
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    const stored = await t.server.db.query<{ product_name: Record<string, string>; company_code: string }>(
       `select product_name, company_code from app.products where product_code = 'E2E-3LANG'`,
     );
     expect(stored.rows[0]).toEqual({ product_name: { en: 'Garden bench', de: 'Gartenbank', hu: 'Kerti pad' }, company_code: 'SK01' });
-    await page.getByRole('textbox', { name: 'Product code' }).fill('E2E-3LANG');
+    await t.page.getByRole('textbox', { name: 'Product code' }).fill('E2E-3LANG');
     await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Garden bench');
     // The same row in German.
-    await page.goto(`${server.url}/de/products/product_list`);
-    await page.getByRole('textbox', { name: 'Produktcode' }).fill('E2E-3LANG');
+    await t.page.goto(`${t.server.url}/de/products/product_list`);
+    await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('E2E-3LANG');
     await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Gartenbank');
   });
 
   it('sets a discount and shows the discounted and original prices in show_prices in another view currency', async () => {
     const p = (
-      await server.db.query<{ product_code: string; selling_price_shop: number }>(
+      await t.server.db.query<{ product_code: string; selling_price_shop: number }>(
         `select product_code, selling_price_shop from app.products where company_code = 'SK01' and active and selling_price_shop > 20 order by product_code limit 1`,
       )
     ).rows[0]!;
-    await signIn(page, server.url, 'admin@example.com');
-    await page.goto(`${server.url}/en/prices/frontend_product_discounts`);
-    await page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/prices/frontend_product_discounts`);
+    await t.page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(1);
     await cell(p.product_code, 'discount_percent').dblclick();
     const input = cell(p.product_code, 'discount_percent').locator('input');
     await input.fill('20');
     await input.press('Enter');
-    await expect.poll(async () => (await server.db.query<{ d: number }>('select discount_percent as d from app.products where product_code = $1', [p.product_code])).rows[0]!.d).toBe(20);
+    await expect.poll(async () => (await t.server.db.query<{ d: number }>('select discount_percent as d from app.products where product_code = $1', [p.product_code])).rows[0]!.d).toBe(20);
 
     // Another view currency: HUF, at the company's rates.
-    await page.goto(`${server.url}/en/prices/show_prices`);
-    await page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
-    await page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
+    await t.page.goto(`${t.server.url}/en/prices/show_prices`);
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+    await t.page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
     const rows = grid().locator('[role=row][data-key]');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
-    const sql = await server.db.query<{ gross_price: number; original_gross_price: number }>(
+    const sql = await t.server.db.query<{ gross_price: number; original_gross_price: number }>(
       `select gross_price, original_gross_price from app.v_show_prices where product_code = $1 order by shop_id, shopper_group_id limit 1`,
       [p.product_code],
     );
-    const rates = await server.db.query<{ rate: number }>(`select rate from app.company_currency_rates where company_code = 'SK01' and currency_code = 'HUF'`);
+    const rates = await t.server.db.query<{ rate: number }>(`select rate from app.company_currency_rates where company_code = 'SK01' and currency_code = 'HUF'`);
     const inHuf = (eur: number) => Math.round(eur / rates.rows[0]!.rate);
     const first = rows.first();
     const gross = await first.locator('[data-field="gross_price"]').innerText();
@@ -89,33 +69,33 @@ describe('catalogue and prices in the browser', () => {
   });
 
   it('edits a frontend page in Quill; after save and reload no script payload survives', async () => {
-    const pageRow = (await server.db.query<{ page_id: number }>(
+    const pageRow = (await t.server.db.query<{ page_id: number }>(
       `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
     )).rows[0]!;
     const key = String(pageRow.page_id);
-    await signIn(page, server.url, 'admin@example.com');
-    await page.goto(`${server.url}/en/shops/frontend_pages`);
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
     await expect.poll(() => cell(key, 'page_body').count()).toBe(1);
     await cell(key, 'page_body').dblclick();
-    const dialog = page.getByRole('dialog');
+    const dialog = t.page.getByRole('dialog');
     const editor = dialog.locator('.ql-editor');
     await expect.poll(() => editor.count()).toBe(1);
     await expect.poll(() => editor.innerText()).toContain('since 2009');
     await editor.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type(' Visit us soon. <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
+    await t.page.keyboard.press('Control+End');
+    await t.page.keyboard.type(' Visit us soon. <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    const stored = (await server.db.query<{ body: string }>(`select page_body ->> 'en' as body from app.frontend_pages where page_id = $1`, [pageRow.page_id])).rows[0]!.body;
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    const stored = (await t.server.db.query<{ body: string }>(`select page_body ->> 'en' as body from app.frontend_pages where page_id = $1`, [pageRow.page_id])).rows[0]!.body;
     expect(stored).toContain('Visit us soon.');
     // Typed markup is text (escaped), never a tag; other languages are untouched.
     expect(stored).not.toMatch(/<script|<img|<[^>]*onerror=/i);
     expect(stored).toContain('&lt;script&gt;');
     expect(stored).not.toContain('&nbsp;');
-    await page.reload();
+    await t.page.reload();
     await expect.poll(() => cell(key, 'page_body').count()).toBe(1);
     await cell(key, 'page_body').dblclick();
-    await expect.poll(() => page.getByRole('dialog').locator('.ql-editor').innerText()).toContain('Visit us soon.');
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expect.poll(() => t.page.getByRole('dialog').locator('.ql-editor').innerText()).toContain('Visit us soon.');
+    expect(await t.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
 });
