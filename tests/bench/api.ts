@@ -9,7 +9,7 @@
  * SQL, count); the raw SQL in process (`db.query`), the page query only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -124,11 +124,13 @@ async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s
   try {
     running = await startServer({ ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
   } catch (e) {
+    rmSync(uiDir, { recursive: true, force: true });
     await drop();
     throw e;
   }
   const close = async () => {
     await running.close();
+    rmSync(uiDir, { recursive: true, force: true });
     await drop();
   };
   try {
