@@ -15,9 +15,13 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** A server with the real built UI (dist/, from `vite build`) on its own fresh database. */
+/**
+ * A server with the real built UI (dist/, from `vite build`; `E2E_DIST` points at another
+ * build output, so parallel work can build without replacing each other's files) on its
+ * own fresh database.
+ */
 export async function startUiServer(engine: Engine = 'pglite'): Promise<TestServer> {
-  const dist = join(process.cwd(), 'dist');
+  const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
   return startTestServer(engine, { uiDir: dist });
 }
