@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFloatInput, parseIntInput } from '../../src/app/grid/parseFloat.ts';
+import { parseFloatInput, parseIntInput } from '../../src/core/parseFloat.ts';
 
 describe('parseFloatInput (spec §5 float editor rule)', () => {
   it('reads plain numbers', () => {

@@ -16,7 +16,7 @@ import {
   type ValueType,
 } from '../../core/validation/columns.ts';
 import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
-import { parseFloatInput } from '../grid/parseFloat.ts';
+import { parseFloatInput } from '../../core/parseFloat.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;

@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M, parseMessage } from '../../core/validation/messages.ts';
-import { parseFloatInput } from './parseFloat.ts';
+import { parseFloatInput } from '../../core/parseFloat.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 

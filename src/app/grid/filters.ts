@@ -3,7 +3,7 @@
  * the api_action engine reads). Pure functions: the query key is derived from them.
  */
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
-import { parseFloatInput } from './parseFloat.ts';
+import { parseFloatInput } from '../../core/parseFloat.ts';
 import type { FilterKind, GridColumn } from './types.ts';
 
 export interface FilterItem {

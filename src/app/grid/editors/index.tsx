@@ -27,7 +27,7 @@ import {
   parseJsonInput,
   parseTags,
 } from '../../../core/format.ts';
-import { parseFloatInput, parseIntInput } from '../parseFloat.ts';
+import { parseFloatInput, parseIntInput } from '../../../core/parseFloat.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
