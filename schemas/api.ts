@@ -194,6 +194,8 @@ export const ListPayload = v.strictObject({
    * planner's estimate when it is above 100,000 rows (`totalExact: false`), else counts exactly.
    */
   count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
+  /** Search lookups only (`source.search`): rows whose key or text columns contain every word, best matches first. */
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'search is at most 100 characters'))),
 });
 const Row = v.record(v.string(), v.unknown());
 export const ListOutput = v.object({
@@ -309,6 +311,48 @@ export const GridViewSetPayload = v.strictObject({
 export const GridViewOutput = v.object({ data: v.object({ row: GridView }) });
 export const GridViewDeletePayload = v.strictObject({
   keys: v.pipe(v.array(viewId), v.minLength(1), v.maxLength(1_000)),
+});
+
+// ── grid export / import (POST /api/export/{form}, POST /api/import/{form}) ─────────────
+const fieldName = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a field name'));
+export const MAX_EXPORT_ROWS = 1_000_000;
+/** The current view of a grid as a file: its filter, sort, visible columns and their (localized) headers. */
+export const ExportInput = v.strictObject({
+  format: v.picklist(['csv', 'xlsx'], 'format must be csv or xlsx'),
+  language: lang,
+  /** Sheet name and file title (the screen's localized title). */
+  title: v.optional(text(100)),
+  sortModel: v.optional(SortModel),
+  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  /** Equality filters of a detail grid (as the `filter` action). */
+  fixed: v.optional(v.record(v.string(), v.nullable(scalar))),
+  columns: v.pipe(
+    v.array(v.strictObject({ field: fieldName, header: v.pipe(v.string(), v.maxLength(200)) })),
+    v.minLength(1, 'at least one column'),
+    v.maxLength(200, 'at most 200 columns'),
+  ),
+});
+/** Import steps: inspect (headers and a sample), preview (validation, nothing written), commit (one transaction). */
+export const ImportMode = v.picklist(['inspect', 'preview', 'commit'], 'mode must be inspect, preview or commit');
+/** One field per file column (by position), or null to ignore the column. */
+export const ImportMapping = v.pipe(v.array(v.nullable(fieldName)), v.maxLength(200));
+export const ImportError = v.object({ line: v.number(), field: v.nullable(v.string()), message: v.string() });
+export const ImportInspectOutput = v.object({
+  headers: v.array(v.string()),
+  rows: v.number(),
+  sample: v.array(v.array(v.string())),
+  fields: v.array(v.object({ field: v.string(), required: v.boolean(), key: v.boolean() })),
+  canAdd: v.boolean(),
+  canSet: v.boolean(),
+});
+export const ImportResultOutput = v.object({
+  rows: v.number(),
+  inserts: v.number(),
+  updates: v.number(),
+  errorRows: v.number(),
+  /** The first 1,000 problems, by line and field; messages are locale keys (validation.*, import.*). */
+  errors: v.array(ImportError),
+  written: v.boolean(),
 });
 
 // ── machine translation (POST /api/…; engines are wired later) ──────────

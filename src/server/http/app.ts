@@ -13,6 +13,7 @@ import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, resolveSession } from './session.ts';
 import { mountFiles } from './files.ts';
 import { mountTranslate } from './translate.ts';
+import { mountTransfer } from '../transfer/routes.ts';
 
 const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
 const openapiPath = new URL('../../../schemas/openapi.yaml', import.meta.url).pathname;
@@ -50,9 +51,9 @@ export function createApp(deps: Deps): Hono {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  // Uploads (/api/files) have their own, larger limit.
+  // Uploads (/api/files, /api/import) have their own, larger limits.
   const apiLimit = bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } });
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') ? next() : apiLimit(c, next)));
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') || c.req.path.startsWith('/api/import/') ? next() : apiLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -92,6 +93,7 @@ export function createApp(deps: Deps): Hono {
 
   mountTranslate(app, deps, requireSession, readJson);
   mountFiles(app, deps, requireSession);
+  mountTransfer(app, deps, requireSession, readJson);
 
   let openapi: unknown;
   app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));

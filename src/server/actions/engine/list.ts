@@ -89,7 +89,7 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
 }
 
 /** Order: the request's sort (else the descriptor's), then the key as tie-breaker. */
-function ordering(screen: Screen, sortModel: Sort[] | undefined): Sort[] {
+export function ordering(screen: Screen, sortModel: Sort[] | undefined): Sort[] {
   const requested = sortModel?.length ? sortModel : screen.source.sort ?? [];
   for (const [i, s] of requested.entries()) {
     const col = screen.columns[s.colId];

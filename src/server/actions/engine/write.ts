@@ -474,3 +474,65 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
     throw e;
   }
 }
+
+/** One row of an import: its validated values as bound to SQL (rowValues); a set also has its key. */
+export interface ImportWrite {
+  inserts: Row[];
+  updates: { where: string; keys: unknown[]; values: Row }[];
+}
+
+const IMPORT_CHUNK = 2_000;
+
+/**
+ * Writes an import in ONE transaction: inserts (grouped by the fields they give, so
+ * database defaults fill the rest) and updates (as bulk set, without version checks — the
+ * file is what the user means), each row change-logged. A row that would land outside
+ * the company, or any database error, rolls back everything.
+ */
+export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scope: WriteScope): Promise<{ inserted: number; updated: number }> {
+  const asJson = (f: string, v: unknown) => ((screen.valueType[f] === 'multi' || screen.valueType[f] === 'json') && typeof v === 'string' ? JSON.parse(v) : v);
+  return db.transaction(async (tx) => {
+    const groups = new Map<string, Row[]>();
+    for (const r of plan.inserts) {
+      const sig = Object.keys(r).sort().join(',');
+      groups.set(sig, [...(groups.get(sig) ?? []), r]);
+    }
+    let inserted = 0;
+    for (const [sig, rows] of groups) {
+      const cols = sig ? sig.split(',') : [];
+      const withCompany = !!(screen.source.company && screen.source.writeCompany);
+      for (let at = 0; at < rows.length; at += IMPORT_CHUNK) {
+        const chunk = rows.slice(at, at + IMPORT_CHUNK);
+        const p = new Params();
+        const docs = p.add(JSON.stringify(chunk.map((r) => Object.fromEntries(cols.map((f) => [f, asJson(f, r[f])])))), 'jsonb');
+        const names = cols.map(ident);
+        const exprs = cols.map((f) => `x.${ident(f)}`);
+        if (withCompany) {
+          names.push(ident(screen.source.company!)); // the verified company, never the file's
+          exprs.push(p.add(scope.company, 'text'));
+        }
+        const r = await tx.query<{ row: Row }>(
+          `insert into ${writeTable(screen)} as t (${names.join(', ')})
+           select ${exprs.join(', ')} from jsonb_populate_recordset(null::${writeTable(screen)}, ${docs}) x
+           returning to_jsonb(t) as row`,
+          p.values,
+        );
+        const keysOfRows = r.rows.map((x) => screen.keys.map((k) => x.row[k]));
+        await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]) })), scope);
+        if (screen.source.company && !screen.source.writeCompany) {
+          const visible = await readRows(tx, screen, keysOfRows, scope);
+          const missing = keysOfRows.findIndex((_, i) => !visible[i]);
+          if (missing >= 0) throw badRequest(`file: a row with key ${keysOfRows[missing]!.join('/')} would not belong to this company`);
+        }
+        inserted += r.rows.length;
+      }
+    }
+    let updated = 0;
+    for (let at = 0; at < plan.updates.length; at += IMPORT_CHUNK) {
+      const sets = plan.updates.slice(at, at + IMPORT_CHUNK).map((u) => ({ ...u, expected: undefined }));
+      await applySets(tx, screen, sets, scope, undefined, true);
+      updated += sets.length;
+    }
+    return { inserted, updated };
+  });
+}

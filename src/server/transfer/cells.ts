@@ -1,0 +1,148 @@
+/**
+ * Cell values of exported and imported sheets, by column type. Export writes values a
+ * spreadsheet keeps typed (numbers, booleans, dates in XLSX; ISO text in CSV) and the
+ * text of multi-language columns in the requested language. Import reads what people
+ * type or Excel stores: the float rule of spec §5 (a leading minus kept), yes/no words
+ * of English and the request language, ISO and dotted dates, Excel dates and booleans.
+ * Ref columns are resolved against their lookup separately (refs.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { parseFloatInput } from '../../core/parseFloat.ts';
+import { M } from '../../core/validation/messages.ts';
+import type { ColumnMeta } from '../../../schemas/screen.ts';
+import type { ValueType } from '../actions/engine/screens.ts';
+
+/** A cell as read from a file: text (CSV, most XLSX cells) or what XLSX stores typed. */
+export type SheetCell = string | number | boolean | Date | null;
+
+export type Converted = { ok: true; value: unknown } | { ok: false; message: string };
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Text a spreadsheet would run as a formula: such cells are written with a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** CSV text of a text cell, neutralized against formula injection (OWASP CSV injection). */
+export const safeCsvText = (s: string): string => (FORMULA_START.test(s) ? `'${s}` : s);
+
+/** Reverses `safeCsvText` on import. */
+const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
+
+/** The value of a stored field as an export cell (`lang` picks the text of multi columns). */
+export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lang: string, csv: boolean): SheetCell {
+  if (value === null || value === undefined) return null;
+  if (col.type === 'multi') {
+    const text = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
+    return typeof text === 'string' ? (csv ? safeCsvText(text) : text) : null;
+  }
+  switch (type) {
+    case 'int':
+    case 'number':
+    case 'money':
+      return typeof value === 'number' ? value : Number(value);
+    case 'bool':
+      return csv ? String(value === true) : value === true;
+    case 'date':
+      return csv ? String(value) : new Date(`${String(value)}T00:00:00Z`);
+    case 'datetime':
+      return csv ? String(value) : new Date(String(value));
+    case 'json':
+      return JSON.stringify(value);
+    default:
+      return csv ? safeCsvText(String(value)) : String(value);
+  }
+}
+
+// ---- import -------------------------------------------------------------------------------
+
+const localeDir = new URL('../../../locales/', import.meta.url);
+const yesNo = new Map<string, { yes: string; no: string }>();
+
+/** The request language's words for yes and no (the catalogue's common.yes / common.no). */
+function wordsOf(lang: string): { yes: string; no: string } {
+  let w = yesNo.get(lang);
+  if (!w) {
+    let cat: Record<string, string> = {};
+    try {
+      cat = JSON.parse(readFileSync(new URL(`${lang}.json`, localeDir), 'utf8')) as Record<string, string>;
+    } catch {
+      // An unknown language: English words only.
+    }
+    w = { yes: (cat['common.yes'] ?? 'yes').toLowerCase(), no: (cat['common.no'] ?? 'no').toLowerCase() };
+    yesNo.set(lang, w);
+  }
+  return w;
+}
+
+const TRUE = new Set(['yes', 'true', '1', 'y', 'x', 'wahr', 'igen', 'áno', 'ano', 'da', 'да']);
+const FALSE = new Set(['no', 'false', '0', 'n', 'falsch', 'nem', 'nie', 'ne', 'nu', 'не']);
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+/** 31.12.2026, 31. 12. 2026, 31/12/2026 (day first, as every app language but English writes it). */
+const DAY_FIRST = /^(\d{1,2})\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{4})\s*(?:г\.?)?$/;
+/** 2026. 12. 31. (Hungarian) */
+const YEAR_DOTS = /^(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\.?$/;
+
+const pad = (n: string) => n.padStart(2, '0');
+
+/** A signed number by the float rule of spec §5 ('-1.234,5' → -1234.5). */
+export function signedNumber(text: string): number | null {
+  const n = parseFloatInput(text);
+  if (n === null) return null;
+  return /^\s*[-−]/.test(text) ? -n : n;
+}
+
+function dateText(cell: SheetCell): string | null {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : iso(cell);
+  const t = String(cell).trim();
+  let m = ISO_DATE.exec(t);
+  if (m) return `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
+  m = DAY_FIRST.exec(t);
+  if (m) return `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`;
+  m = YEAR_DOTS.exec(t);
+  if (m) return `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
+  return null;
+}
+
+/**
+ * A sheet cell → the value of a (non-ref) column before validation; an empty cell is
+ * null (it clears the field). Messages are locale keys (validation.*).
+ */
+export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, lang: string): Converted {
+  if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { ok: true, value: col.type === 'multi' ? { [lang]: '' } : null };
+  const text = cell instanceof Date ? iso(cell) : typeof cell === 'string' ? unguard(cell) : String(cell);
+  if (col.options) {
+    const hit = col.options.find((o) => String(o) === text.trim());
+    if (hit !== undefined) return { ok: true, value: hit };
+  }
+  if (col.type === 'multi') return { ok: true, value: { [lang]: text } };
+  switch (type) {
+    case 'int':
+    case 'number':
+    case 'money': {
+      const n = typeof cell === 'number' ? cell : typeof cell === 'boolean' ? null : signedNumber(text);
+      return n === null ? { ok: false, message: type === 'int' ? M.type_integer : M.type_number } : { ok: true, value: n };
+    }
+    case 'bool': {
+      if (typeof cell === 'boolean') return { ok: true, value: cell };
+      const lower = text.trim().toLowerCase();
+      const w = wordsOf(lang);
+      if (TRUE.has(lower) || lower === w.yes) return { ok: true, value: true };
+      if (FALSE.has(lower) || lower === w.no) return { ok: true, value: false };
+      return { ok: false, message: M.type_bool };
+    }
+    case 'date': {
+      const d = dateText(cell);
+      return d ? { ok: true, value: d } : { ok: false, message: M.type_date };
+    }
+    case 'datetime':
+      return { ok: true, value: cell instanceof Date ? cell.toISOString() : text.trim() };
+    case 'json':
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch {
+        return { ok: false, message: M.type_json };
+      }
+    default:
+      return { ok: true, value: typeof cell === 'string' ? text : text.trim() };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * POST /api/export/{form}: the grid's current view (filter, sort, visible columns with
+ * their localized headers) as CSV or XLSX, streamed. Rows come from the list engine in
+ * keyset windows, so a deep export costs what its rows cost; the company scope, the page's
+ * list permission and the descriptor's `actions.export` are checked first.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import * as v from 'valibot';
+import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
+import type { Queryable } from '../db/types.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { list, ordering, type ListRequest } from '../actions/engine/list.ts';
+import type { Screen } from '../actions/engine/screens.ts';
+import type { Session } from '../rpc/context.ts';
+import { exportCell, type SheetCell } from './cells.ts';
+import { refLabels } from './refs.ts';
+
+const WINDOW = 5_000;
+type Input = v.InferOutput<typeof ExportInput>;
+type Row = Record<string, unknown>;
+
+const NUM_FMT: Partial<Record<string, string>> = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss', money: '#,##0.00' };
+
+/** A sheet name Excel accepts: ≤ 31 characters, none of : \ / ? * [ ]. */
+const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Export';
+
+/** Checks the request against the descriptor; answers the list request of the whole view. */
+export function exportRequest(screen: Screen, input: Input): ListRequest {
+  if (!screen.actions.export) throw forbidden(`forbidden: ${screen.form} cannot be exported`);
+  input.columns.forEach((c, i) => {
+    if (!screen.columns[c.field]) throw badRequest(`body.columns.${i}.field: unknown column "${c.field}"`);
+  });
+  return { sortModel: input.sortModel, filterModel: input.filterModel, equals: input.fixed, language: input.language };
+}
+
+/** The rows of the view, window by window (keyset on the view's order). */
+export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest, session: Session, size = WINDOW): AsyncGenerator<Row[]> {
+  const order = ordering(screen, req.sortModel);
+  const lang = req.language!;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const page = await list(db, screen, { ...req, startRow: 0, endRow: size, after, count: 'estimate' }, { company: session.company, language: lang });
+    if (page.rows.length) yield page.rows;
+    if (page.rows.length < size) return;
+    const last = page.rows[page.rows.length - 1]!;
+    after = order.map((s) => {
+      const value = last[s.colId];
+      if (screen.columns[s.colId]?.type !== 'multi') return value ?? null;
+      const text = value && typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
+      return typeof text === 'string' ? text : null;
+    });
+  }
+}
+
+/** The cells of a window of rows, refs as their lookup's display text. */
+async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[], session: Session, csv: boolean): Promise<SheetCell[][]> {
+  const labels = new Map<string, Map<string, string>>();
+  for (const { field } of input.columns) {
+    if (screen.columns[field]!.type !== 'ref' || labels.has(field)) continue;
+    const keys = [...new Set(rows.map((r) => r[field]).filter((x) => x !== null && x !== undefined))];
+    labels.set(field, await refLabels(db, screen, field, keys, input.language, session.company));
+  }
+  return rows.map((row) =>
+    input.columns.map(({ field }) => {
+      const col = screen.columns[field]!;
+      const value = row[field];
+      if (col.type === 'ref') return value === null || value === undefined ? null : (labels.get(field)!.get(String(value)) ?? String(value));
+      return exportCell(col, screen.valueType[field]!, value, input.language, csv);
+    }),
+  );
+}
+
+/**
+ * Answers the file as a stream. The view's size is checked before the first byte
+ * (the planner's estimate above 100,000 rows): more than MAX_EXPORT_ROWS is a 400.
+ */
+export async function exportView(db: Queryable, screen: Screen, input: Input, session: Session): Promise<Response> {
+  const req = exportRequest(screen, input);
+  const first = await list(db, screen, { ...req, startRow: 0, endRow: 1, count: 'estimate' }, { company: session.company, language: input.language });
+  if (first.total > MAX_EXPORT_ROWS) {
+    throw badRequest(`body: about ${first.total.toLocaleString('en')} rows match; at most ${MAX_EXPORT_ROWS.toLocaleString('en')} can be exported — narrow the filter`);
+  }
+  const csv = input.format === 'csv';
+  const out = new PassThrough();
+  const drain = async () => {
+    if (out.writableNeedDrain) await once(out, 'drain');
+  };
+  const produce = async () => {
+    if (csv) {
+      out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
+      out.write(`${Papa.unparse([input.columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
+      for await (const rows of viewRows(db, screen, req, session)) {
+        const cells = await cellsOf(db, screen, input, rows, session, true);
+        out.write(`${Papa.unparse(cells.map((r) => r.map((c) => (c === null ? '' : c))), { newline: '\r\n' })}\r\n`);
+        await drain();
+      }
+      out.end();
+      return;
+    }
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(sheetName(input.title ?? screen.form), { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = input.columns.map((c) => {
+      const fmt = NUM_FMT[screen.valueType[c.field]!];
+      return { header: c.header, key: c.field, width: Math.min(60, Math.max(10, c.header.length + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
+    });
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    for await (const rows of viewRows(db, screen, req, session)) {
+      for (const r of await cellsOf(db, screen, input, rows, session, false)) ws.addRow(r).commit();
+      await drain();
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  produce().catch((e: unknown) => {
+    console.error(`export of ${screen.form} failed:`, e instanceof Error ? e.message : e);
+    out.destroy(e instanceof Error ? e : new Error(String(e)));
+  });
+  const ext = csv ? 'csv' : 'xlsx';
+  const type = csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(Readable.toWeb(out) as ReadableStream, {
+    status: 200,
+    headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${screen.form}-${day}.${ext}"`, 'Cache-Control': 'no-store' },
+  });
+}
+

@@ -1,0 +1,103 @@
+/**
+ * Ref columns in sheets: exported as their lookup's display text (what the grid shows),
+ * imported from either the key or that text. The display field of a lookup is its first
+ * non-key column (as in the browser's grid model); multi-language ones in the request
+ * language. Company-scoped lookups only see the company's rows.
+ */
+import type { Queryable } from '../db/types.ts';
+import { screens, type Screen } from '../actions/engine/screens.ts';
+import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
+import type { Converted } from './cells.ts';
+
+/** Locale keys of import problems (besides validation.*); each is in every catalogue. */
+export const IMPORT_MESSAGES = {
+  ref_not_found: 'import.ref_not_found',
+  ref_ambiguous: 'import.ref_ambiguous',
+  row_not_found: 'import.row_not_found',
+  duplicate_row: 'import.duplicate_row',
+  no_add: 'import.no_add',
+  no_set: 'import.no_set',
+  key_required: 'import.key_required',
+} as const;
+
+interface LookupSql {
+  from: string;
+  key: string;
+  keyCast: string;
+  label: (p: Params, lang: string) => string;
+  company: string | undefined;
+}
+
+function lookupSql(screen: Screen, field: string): LookupSql {
+  const lookup = screens.get(screen.columns[field]!.lookup!)!;
+  const key = lookup.keys[0]!;
+  const display = Object.keys(lookup.columns).find((f) => !lookup.keys.includes(f)) ?? key;
+  const multi = lookup.columns[display]!.type === 'multi';
+  return {
+    from: relation(lookup.source.relation),
+    key: `l.${ident(key)}`,
+    keyCast: castOf[lookup.valueType[key]!],
+    label: (p, lang) => (multi ? `(l.${ident(display)} ->> ${p.add(lang, 'text')})` : `l.${ident(display)}::text`),
+    company: lookup.source.company,
+  };
+}
+
+function scoped(l: LookupSql, p: Params, company: string | null): string {
+  return l.company ? ` and l.${ident(l.company)} = ${p.add(company, 'text')}` : '';
+}
+
+/** Display texts of the given keys of a ref column (keys without a row are left out). */
+export async function refLabels(db: Queryable, screen: Screen, field: string, keys: unknown[], lang: string, company: string | null): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!keys.length) return out;
+  const l = lookupSql(screen, field);
+  const p = new Params();
+  const r = await db.query<{ k: string; label: string | null }>(
+    `select ${l.key}::text as k, ${l.label(p, lang)} as label from ${l.from} l
+     where ${l.key} = any(${p.add(keys, `${l.keyCast}[]`)})${scoped(l, p, company)}`,
+    p.values,
+  );
+  for (const row of r.rows) out.set(row.k, row.label ?? row.k);
+  return out;
+}
+
+/**
+ * The key of each distinct text of a ref column: a key written as is wins; else the one
+ * row whose display text matches (case-insensitive); several → ambiguous; none → not found.
+ */
+export async function resolveRefs(
+  db: Queryable,
+  screen: Screen,
+  field: string,
+  texts: string[],
+  lang: string,
+  company: string | null,
+): Promise<Map<string, Converted>> {
+  const out = new Map<string, Converted>();
+  if (!texts.length) return out;
+  const l = lookupSql(screen, field);
+  const p = new Params();
+  const label = l.label(p, lang);
+  const r = await db.query<{ key: unknown; k: string; label: string | null }>(
+    `select ${l.key} as key, ${l.key}::text as k, ${label} as label from ${l.from} l
+     where (${l.key}::text = any(${p.add(texts, 'text[]')}) or lower(${label}) = any(${p.add(texts.map((t) => t.toLowerCase()), 'text[]')}))${scoped(l, p, company)}
+     limit ${texts.length * 5 + 100}`,
+    p.values,
+  );
+  const byKey = new Map<string, unknown>();
+  const byLabel = new Map<string, unknown[]>();
+  for (const row of r.rows) {
+    byKey.set(row.k, row.key);
+    const lower = (row.label ?? '').toLowerCase();
+    byLabel.set(lower, [...(byLabel.get(lower) ?? []), row.key]);
+  }
+  for (const t of texts) {
+    if (byKey.has(t)) out.set(t, { ok: true, value: byKey.get(t) });
+    else {
+      const hits = byLabel.get(t.toLowerCase()) ?? [];
+      if (hits.length === 1) out.set(t, { ok: true, value: hits[0] });
+      else out.set(t, { ok: false, message: `${hits.length ? IMPORT_MESSAGES.ref_ambiguous : IMPORT_MESSAGES.ref_not_found}?value=${encodeURIComponent(t.slice(0, 80))}` });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+/**
+ * The grid's file routes: POST /api/export/{form} (JSON body → a CSV or XLSX download) and
+ * POST /api/import/{form} (multipart: file, mode inspect|preview|commit, language, mapping).
+ * Export needs the page's list permission; import needs add (with `actions.add`) or set —
+ * rows are refused one by one for the flag they would need and the user lacks.
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { ExportInput, ImportMapping, ImportMode } from '../../../schemas/api.ts';
+import { writableFields } from '../../core/validation/columns.ts';
+import { LANGS } from '../../core/langs.ts';
+import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts';
+import { screens } from '../actions/engine/screens.ts';
+import { importRows } from '../actions/engine/write.ts';
+import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
+import type { Deps, Session } from '../rpc/context.ts';
+import { exportView } from './export.ts';
+import { inspect, planImport, type Rights } from './import.ts';
+import { MAX_IMPORT_BYTES, formatOf, readSheet } from './sheet.ts';
+
+const ImportFields = v.strictObject({
+  mode: ImportMode,
+  language: v.picklist(LANGS, 'language must be one of the app languages'),
+  mapping: v.optional(v.string()),
+});
+
+export function mountTransfer(
+  app: Hono,
+  deps: Deps,
+  requireSession: (c: Context) => Promise<Session>,
+  readJson: (c: Context) => Promise<unknown>,
+): void {
+  app.post('/api/export/:form', async (c) => {
+    const session = await requireSession(c);
+    const input = parseInput(ExportInput, await readJson(c), 'body');
+    const screen = await requireForm(deps.db, session, c.req.param('form'), 'list');
+    return exportView(deps.db, screen, input, session);
+  });
+
+  app.post(
+    '/api/import/:form',
+    bodyLimit({
+      maxSize: MAX_IMPORT_BYTES + 64 * 1024,
+      onError: () => {
+        throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      },
+    }),
+    async (c) => {
+      const session = await requireSession(c);
+      const form = c.req.param('form');
+      const screen = screens.get(form);
+      if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${form}"`);
+      if (screen.access === 'authenticated' || !screen.source.write) throw forbidden(`forbidden: ${form} is read-only`);
+      const [add, set] = await Promise.all([
+        hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'add'),
+        hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'set'),
+      ]);
+      const rights: Rights = { canAdd: add && !!screen.actions.add, canSet: set && writableFields(screen, 'set').length > 0 };
+      if (!rights.canAdd && !rights.canSet) throw forbidden(`forbidden: no add or set permission for ${form}`);
+
+      let body: Record<string, string | File>;
+      try {
+        body = (await c.req.parseBody()) as Record<string, string | File>;
+      } catch {
+        throw badRequest('body: expected multipart/form-data with a file');
+      }
+      const { file, ...fields } = body;
+      if (!(file instanceof File)) throw badRequest('body.file: a file is required');
+      const input = parseInput(ImportFields, fields, 'body');
+      if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      formatOf(file.name); // 415 before reading
+      const sheet = await readSheet(file.name, new Uint8Array(await file.arrayBuffer()), input.language);
+      if (input.mode === 'inspect') return c.json(inspect(screen, sheet, rights));
+
+      let raw: unknown;
+      try {
+        raw = JSON.parse(input.mapping ?? '');
+      } catch {
+        throw badRequest('body.mapping: expected a JSON array (one field or null per file column)');
+      }
+      const mapping = parseInput(ImportMapping, raw, 'body.mapping');
+      const { result, write } = await planImport(deps.db, screen, sheet, mapping, input.language, session.company, rights);
+      if (input.mode === 'preview') return c.json(result);
+      if (!write.inserts.length && !write.updates.length) throw badRequest('body: no valid row to import');
+      await importRows(deps.db, screen, write, { company: session.company, userId: session.userId });
+      return c.json({ ...result, written: true });
+    },
+  );
+}

@@ -1,0 +1,246 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../../src/server/actions/engine/screens.ts';
+import { viewRows } from '../../src/server/transfer/export.ts';
+import { declaredUnzippedBytes } from '../../src/server/transfer/sheet.ts';
+import { engines, startTestServer, type TestServer } from './harness.ts';
+
+type Row = Record<string, unknown>;
+
+describe.each(engines)('grid export and import on %s', (engine) => {
+  let s: TestServer;
+  let admin: string;
+  let catalog: string;
+  let warehouse: string;
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token as string));
+    [admin, catalog, warehouse] = [tokens[0]!, tokens[1]!, tokens[2]!];
+  });
+  afterAll(() => s?.close());
+
+  const exportFile = (token: string, form: string, body: unknown, company?: string) =>
+    fetch(`${s.url}/api/export/${form}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(company ? { 'x-company': company } : {}) },
+    });
+
+  const importFile = (token: string, form: string, name: string, content: Uint8Array | string, fields: Record<string, string>) => {
+    const fd = new FormData();
+    fd.set('file', new Blob([content as BlobPart]), name);
+    for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+    return fetch(`${s.url}/api/import/${form}`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${token}` } });
+  };
+
+  const productColumns = [
+    { field: 'product_code', header: 'Code' },
+    { field: 'product_name', header: 'Name' },
+    { field: 'brand_id', header: 'Marke' },
+    { field: 'selling_price_shop', header: 'Preis' },
+    { field: 'active', header: 'Aktiv' },
+  ];
+  const filter = { selling_price_shop: { filterType: 'number', type: 'greaterThan', filter: 500 } };
+
+  it('exports the filtered, sorted view as CSV: localized headers, names in the language, brands by name, SQL order and count', async () => {
+    const r = await exportFile(admin, 'product_list', {
+      format: 'csv',
+      language: 'de',
+      columns: productColumns,
+      filterModel: filter,
+      sortModel: [{ colId: 'selling_price_shop', sort: 'desc' }],
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/csv');
+    expect(r.headers.get('content-disposition')).toMatch(/attachment; filename="product_list-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs
+    const rows = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Code', 'Name', 'Marke', 'Preis', 'Aktiv']);
+    const sql = await s.db.query<{ product_code: string; name: string; brand_name: string | null; selling_price_shop: number; active: boolean }>(
+      `select p.product_code, p.product_name->>'de' as name, b.brand_name, p.selling_price_shop, p.active
+       from app.v_product_list p left join app.brands b on b.brand_id = p.brand_id
+       where p.company_code = 'SK01' and p.selling_price_shop > 500 order by p.selling_price_shop desc, p.product_code`,
+    );
+    expect(sql.rows.length).toBeGreaterThan(10);
+    expect(rows.length - 1).toBe(sql.rows.length);
+    expect(rows.slice(1).map((x) => x[0])).toEqual(sql.rows.map((x) => x.product_code));
+    const first = sql.rows[0]!;
+    expect(rows[1]).toEqual([first.product_code, first.name, first.brand_name ?? '', String(first.selling_price_shop), String(first.active)]);
+  });
+
+  it('exports XLSX with typed cells, a bold frozen header and the sheet named after the title', async () => {
+    const r = await exportFile(admin, 'product_list', { format: 'xlsx', language: 'en', title: 'Products: all [SK]', columns: productColumns, filterModel: filter });
+    expect(r.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await r.arrayBuffer());
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Products  all  SK');
+    expect(ws.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Marke', 'Preis', 'Aktiv']);
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    const count = await s.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'SK01' and selling_price_shop > 500`);
+    expect(ws.actualRowCount - 1).toBe(count.rows[0]!.n);
+    const cell = ws.getRow(2);
+    expect(typeof cell.getCell(4).value).toBe('number');
+    expect(typeof cell.getCell(5).value).toBe('boolean');
+  });
+
+  it('pages an export by keyset windows: every row once, in the order of a single query', async () => {
+    const screen = screens.get('product_list')!;
+    const session = { userId: 1, languageCode: 'en', companies: ['SK01'], company: 'SK01' };
+    const req = { sortModel: [{ colId: 'product_name', sort: 'asc' as const }], language: 'hu' };
+    const codes: string[] = [];
+    let windows = 0;
+    for await (const rows of viewRows(s.db, screen, req, session, 97)) {
+      windows++;
+      codes.push(...rows.map((r: Row) => r.product_code as string));
+    }
+    const all = await s.db.query<{ product_code: string }>(
+      `select product_code from app.v_product_list where company_code = 'SK01' order by product_name->>'hu', product_code`,
+    );
+    expect(windows).toBeGreaterThan(5);
+    expect(codes).toEqual(all.rows.map((r) => r.product_code));
+  });
+
+  it('checks the list permission, the columns and the body before exporting', async () => {
+    expect((await exportFile(warehouse, 'product_list', { format: 'csv', language: 'en', columns: productColumns })).status).toBe(403);
+    const unknown = await exportFile(admin, 'product_list', { format: 'csv', language: 'en', columns: [{ field: 'password', header: 'x' }] });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toContain('body.columns.0.field');
+    expect((await exportFile(admin, 'product_list', { format: 'pdf', language: 'en', columns: productColumns })).status).toBe(400);
+    expect((await exportFile(admin, 'product_list', { format: 'csv', language: 'en', columns: [] })).status).toBe(400);
+    expect((await exportFile(admin, 'no_such_form', { format: 'csv', language: 'en', columns: productColumns })).status).toBe(404);
+    expect((await fetch(`${s.url}/api/export/product_list`, { method: 'POST', body: '{}' })).status).toBe(401);
+    // Another company's rows never appear.
+    const hu = await exportFile(admin, 'product_list', { format: 'csv', language: 'en', columns: productColumns }, 'HU01');
+    const codes = Papa.parse<string[]>((await hu.text()).slice(1), { skipEmptyLines: true }).data.slice(1).map((x) => x[0]);
+    const huCount = await s.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'HU01'`);
+    expect(codes.length).toBe(huCount.rows[0]!.n);
+  });
+
+  it('imports CSV into brands: inspect, preview with per-row errors, commit of the valid rows in one transaction', async () => {
+    const csv = 'Brand;Active\nNordwind Tools;ja\n;yes\nKüstenlicht;vielleicht\n"Alpen; Co";nein\n\n';
+    const inspect = await importFile(admin, 'brands', 'brands.csv', csv, { mode: 'inspect', language: 'de' });
+    const info = await inspect.json();
+    expect(info.message ?? '').toBe('');
+    expect(inspect.status).toBe(200);
+    expect(info).toMatchObject({ headers: ['Brand', 'Active'], rows: 4, canAdd: true, canSet: true });
+    expect(info.sample[3]).toEqual(['Alpen; Co', 'nein']);
+    expect(info.fields.map((f: { field: string }) => f.field)).toEqual(['brand_id', 'brand_name', 'active']);
+
+    const mapping = JSON.stringify(['brand_name', 'active']);
+    const before = (await s.db.query<{ n: number }>('select count(*)::int as n from app.brands')).rows[0]!.n;
+    const preview = await (await importFile(admin, 'brands', 'brands.csv', csv, { mode: 'preview', language: 'de', mapping })).json();
+    expect(preview).toMatchObject({ rows: 4, inserts: 2, updates: 0, errorRows: 2, written: false });
+    expect(preview.errors).toEqual([
+      { line: 3, field: 'brand_name', message: 'validation.required' },
+      { line: 4, field: 'active', message: 'validation.type_bool' },
+    ]);
+    expect((await s.db.query<{ n: number }>('select count(*)::int as n from app.brands')).rows[0]!.n).toBe(before);
+
+    const commit = await importFile(admin, 'brands', 'brands.csv', csv, { mode: 'commit', language: 'de', mapping });
+    expect(commit.status).toBe(200);
+    expect(await commit.json()).toMatchObject({ inserts: 2, errorRows: 2, written: true });
+    const added = await s.db.query<{ brand_name: string; active: boolean }>(
+      `select brand_name, active from app.brands where brand_name in ('Nordwind Tools', 'Alpen; Co') order by brand_name`,
+    );
+    expect(added.rows).toEqual([
+      { brand_name: 'Alpen; Co', active: false },
+      { brand_name: 'Nordwind Tools', active: true },
+    ]);
+    const log = await s.db.query<{ n: number }>(`select count(*)::int as n from app.product_change_log where entity_name = 'brands' and log_action = 'add' and after->>'brand_name' in ('Nordwind Tools', 'Alpen; Co')`);
+    expect(log.rows[0]!.n).toBe(2);
+  });
+
+  it('imports XLSX into product_list: updates by code, inserts new codes, brands by name, decimal commas, the company enforced', async () => {
+    const code = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code limit 1`)).rows[0]!.product_code;
+    const brand = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands order by brand_id limit 1')).rows[0]!;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    ws.addRow(['Code', 'Name', 'Brand', 'Price', 'Active']);
+    ws.addRow([code, 'Aktualisiert', brand.brand_name.toUpperCase(), '1.234,5', true]);
+    ws.addRow(['IMP-NEW-1', 'Neues Produkt', String(brand.brand_id), 99.9, 'no']);
+    ws.addRow(['IMP-NEW-2', "'=HYPERLINK(1)", 'No Such Brand', 5, 'yes']);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const mapping = JSON.stringify(['product_code', 'product_name', 'brand_id', 'selling_price_shop', 'active']);
+    const preview = await (await importFile(catalog, 'product_list', 'products.xlsx', bytes, { mode: 'preview', language: 'de', mapping })).json();
+    expect(preview).toMatchObject({ rows: 3, inserts: 1, updates: 1, errorRows: 1 });
+    expect(preview.errors).toEqual([{ line: 4, field: 'brand_id', message: 'import.ref_not_found?value=No%20Such%20Brand' }]);
+
+    const commit = await importFile(catalog, 'product_list', 'products.xlsx', bytes, { mode: 'commit', language: 'de', mapping });
+    expect(commit.status).toBe(200);
+    const rows = await s.db.query<{ product_code: string; de: string; en: string | null; brand_id: number; selling_price_shop: number; active: boolean; company_code: string }>(
+      `select product_code, product_name->>'de' as de, product_name->>'en' as en, brand_id, selling_price_shop, active, company_code
+       from app.products where product_code in ($1, 'IMP-NEW-1', 'IMP-NEW-2') order by product_code`,
+      [code],
+    );
+    const byCode = new Map(rows.rows.map((r) => [r.product_code, r]));
+    expect(byCode.get(code)).toMatchObject({ de: 'Aktualisiert', brand_id: brand.brand_id, selling_price_shop: 1234.5, active: true, company_code: 'SK01' });
+    expect(byCode.get(code)!.en).not.toBeNull(); // other languages kept
+    expect(byCode.get('IMP-NEW-1')).toMatchObject({ de: 'Neues Produkt', brand_id: brand.brand_id, selling_price_shop: 99.9, active: false, company_code: 'SK01' });
+    expect(byCode.has('IMP-NEW-2')).toBe(false);
+    const log = await s.db.query<{ log_action: string }>(
+      `select log_action from app.product_change_log where entity_name = 'product_list' and entity_id in ($1, 'IMP-NEW-1') order by log_id desc limit 2`,
+      [code],
+    );
+    expect(log.rows.map((r) => r.log_action).sort()).toEqual(['add', 'set']);
+  });
+
+  it('round-trips a formula-like text safely and refuses what it cannot import, writing nothing', async () => {
+    const code = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code desc limit 1`)).rows[0]!.product_code;
+    await s.db.query(`update app.products set product_name = product_name || '{"en": "=1+2"}'::jsonb where product_code = $1`, [code]);
+    const r = await exportFile(admin, 'product_list', {
+      format: 'csv',
+      language: 'en',
+      columns: productColumns.slice(0, 2),
+      filterModel: { product_code: { filterType: 'text', type: 'equals', filter: code } },
+    });
+    const text = await r.text();
+    expect(text).toContain(`${code},'=1+2`);
+    const back = await importFile(admin, 'product_list', 'p.csv', text, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'product_name']) });
+    expect(await back.json()).toMatchObject({ updates: 1, errorRows: 0, written: true });
+    expect((await s.db.query<{ n: string }>(`select product_name->>'en' as n from app.products where product_code = $1`, [code])).rows[0]!.n).toBe('=1+2');
+
+    // A product code of another company: the insert violates the global unique code → 409, nothing written.
+    const hu = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' limit 1`)).rows[0]!.product_code;
+    const mixed = `Code,Name\nIMP-OK-9,Fine\n${hu},Stolen\n`;
+    const conflict = await importFile(admin, 'product_list', 'p.csv', mixed, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'product_name']) });
+    expect(conflict.status).toBe(409);
+    expect((await s.db.query(`select 1 from app.products where product_code = 'IMP-OK-9'`)).rows).toHaveLength(0);
+
+    const ok = { mode: 'preview', language: 'en', mapping: JSON.stringify(['brand_name']) };
+    expect((await importFile(warehouse, 'brands', 'b.csv', 'Brand\nX\n', ok)).status).toBe(403);
+    expect((await importFile(admin, 'product_brands_brief', 'b.csv', 'Brand\nX\n', ok)).status).toBe(403);
+    expect((await importFile(admin, 'brands', 'b.exe', 'MZ', ok)).status).toBe(415);
+    expect((await importFile(admin, 'brands', 'b.xlsx', 'not a zip', ok)).status).toBe(400);
+    expect((await importFile(admin, 'brands', 'b.csv', '', ok)).status).toBe(400);
+    const big = await importFile(admin, 'brands', 'b.csv', new Uint8Array(10 * 1024 * 1024 + 1), ok);
+    expect(big.status).toBe(413);
+    const wrongLength = await importFile(admin, 'brands', 'b.csv', 'Brand,Active\nX,yes\n', ok);
+    expect(wrongLength.status).toBe(400);
+    expect((await wrongLength.json()).message).toContain('body.mapping');
+    const notImportable = await importFile(admin, 'brands', 'b.csv', 'Brand\nX\n', { ...ok, mapping: JSON.stringify(['row_version']) });
+    expect(notImportable.status).toBe(400);
+    const twice = await importFile(admin, 'brands', 'b.csv', 'A,B\nX,Y\n', { ...ok, mapping: JSON.stringify(['brand_name', 'brand_name']) });
+    expect((await twice.json()).message).toContain('mapped twice');
+    const nothing = await importFile(admin, 'brands', 'b.csv', 'Brand\n\n', { ...ok, mode: 'commit' });
+    expect(nothing.status).toBe(400);
+  });
+
+  it('refuses an XLSX that declares a huge unpacked size before parsing it', () => {
+    // A minimal ZIP: one central-directory entry declaring 1 GB uncompressed, then the end record.
+    const cd = new Uint8Array(46 + 1);
+    const v = new DataView(cd.buffer);
+    v.setUint32(0, 0x02014b50, true);
+    v.setUint32(24, 1024 * 1024 * 1024, true);
+    v.setUint16(28, 1, true);
+    const eocd = new Uint8Array(22);
+    const e = new DataView(eocd.buffer);
+    e.setUint32(0, 0x06054b50, true);
+    e.setUint16(10, 1, true);
+    e.setUint32(16, 0, true);
+    const zip = new Uint8Array([...cd, ...eocd]);
+    expect(declaredUnzippedBytes(zip)).toBe(1024 * 1024 * 1024);
+  });
+});
