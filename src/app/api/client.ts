@@ -38,6 +38,8 @@ interface Options {
   /** Send this token instead of the access token (the refresh retry path). */
   bearer?: string;
   retried?: boolean;
+  /** 'blob': a file download (export). */
+  responseType?: 'blob';
 }
 
 async function call<T>(path: string, body: unknown, opts: Options = {}): Promise<T> {
@@ -46,16 +48,20 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
   requestStarted();
   let failed = false;
   try {
-    return await ofetch<T>(path, {
+    // One call path for JSON and files: the response type is chosen at run time.
+    return (await ofetch<T, 'json' | 'blob'>(path, {
       method: opts.method ?? 'POST',
       body: opts.method === 'GET' ? undefined : (body ?? {}),
       headers: requestHeaders({ host: location.host, token: opts.bearer ?? s.token, company: s.company }),
       retry: 0,
-    });
+      ...(opts.responseType ? { responseType: opts.responseType } : {}),
+    })) as T;
   } catch (e) {
     failed = true;
     const status = e instanceof FetchError ? (e.response?.status ?? 0) : 0;
-    const data = e instanceof FetchError ? (e.data as { error?: string; message?: string } | undefined) : undefined;
+    let data = e instanceof FetchError ? (e.data as { error?: string; message?: string } | undefined) : undefined;
+    // A failed download carries the server's JSON error as a Blob.
+    if (typeof Blob !== 'undefined' && (data as unknown) instanceof Blob) data = await blobJson(data as unknown as Blob);
     const statusText = (e instanceof FetchError && e.response?.statusText) || data?.message || 'Network error';
     if (shouldLogError(path, loggedIn)) void logError(path, status, statusText);
     const outcome = classifyError({ status, path, loggedIn, retried: !!opts.retried });
@@ -71,6 +77,14 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
     throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id);
   } finally {
     requestEnded(failed);
+  }
+}
+
+async function blobJson(b: Blob): Promise<{ error?: string; message?: string } | undefined> {
+  try {
+    return JSON.parse(await b.text()) as { error?: string; message?: string };
+  } catch {
+    return undefined;
   }
 }
 
@@ -94,5 +108,13 @@ export const api = {
   },
   post<T>(path: string, body: unknown): Promise<T> {
     return call<T>(path, body);
+  },
+  /** A file the server makes (export): JSON body in, the response as a Blob. */
+  download(path: string, body: unknown): Promise<Blob> {
+    return call<Blob>(path, body, { responseType: 'blob' });
+  },
+  /** A multipart upload (import); ofetch sends FormData as it is. */
+  upload<T>(path: string, form: FormData): Promise<T> {
+    return call<T>(path, form);
   },
 };

@@ -1,10 +1,18 @@
-import { use, useMemo, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
 import type { MenuNode } from '../api/types.ts';
-import { ScreenFormDialog } from '../forms/ScreenFormDialog.tsx';
+import { bulkActionsOf } from '../grid/bulk/keys.ts';
 import { ScreenGrid, type GridPermissions } from '../grid/ScreenGrid.tsx';
+import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';
 import { usePrefs } from '../session/prefs.ts';
 import { useSession } from '../session/session.ts';
 import { loadScreen } from './loadScreen.ts';
+import { searchFilter } from './searchFilter.ts';
+
+// The add/edit form is not needed to paint a list: its chunk loads when a form opens.
+const ScreenFormDialog = lazy(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
+// Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
+const BulkActions = lazy(() => import('../grid/bulk/index.tsx'));
 
 const NONE: GridPermissions = { list: false, add: false, set: false, delete: false };
 
@@ -17,7 +25,11 @@ function permsOf(menu: MenuNode[], path: string): GridPermissions {
   return NONE;
 }
 
-/** Any descriptor route: its grid, with the add form when the user may add. No screen-specific component. */
+/**
+ * Any descriptor route: its grid, with the add form when the user may add, and the
+ * screen's bulk toolbar actions. Search parameters naming columns (searchFilter.ts) narrow
+ * the rows and preset the add form. No screen-specific component.
+ */
 export function ScreenPage({ form, path }: { form: string; path: string }) {
   const screen = use(loadScreen(form));
   const menu = useSession((s) => s.user?.menu);
@@ -26,34 +38,65 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const searchKey = JSON.stringify(search);
+  const fixed = useMemo(() => searchFilter(screen, JSON.parse(searchKey) as Record<string, unknown>), [screen, searchKey]);
+  const bulk = bulkActionsOf(screen, perms).length > 0;
   return (
     <>
-      <ScreenGrid screen={screen} perms={perms} theme={theme} onAdd={() => setAdding(true)} onEditRow={setEditing} reloadKey={reloadKey} />
-      {editing && (
-        <ScreenFormDialog
-          screen={screen}
-          mode="edit"
-          row={editing}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setReloadKey((k) => k + 1);
-          }}
-        />
-      )}
-      {adding && (
-        <ScreenFormDialog
-          screen={screen}
-          mode="add"
-          open={adding}
-          onOpenChange={setAdding}
-          onSaved={() => {
-            setAdding(false);
-            setReloadKey((k) => k + 1);
-          }}
-        />
-      )}
+      <ScreenGrid
+        screen={screen}
+        perms={perms}
+        theme={theme}
+        onAdd={() => setAdding(true)}
+        onEditRow={setEditing}
+        reloadKey={reloadKey}
+        fixedFilter={fixed}
+        selectable={bulk}
+        toolbarEnd={(q) => (
+          <>
+            {bulk && (
+              <Suspense fallback={null}>
+                <BulkActions screen={screen} perms={perms} query={q} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
+              </Suspense>
+            )}
+            <TransferButtons
+              q={q}
+              canExport={perms.list && screen.actions.export}
+              canImport={!!screen.source.write && ((perms.add && !!screen.actions.add) || perms.set)}
+              onImported={() => setReloadKey((k) => k + 1)}
+            />
+          </>
+        )}
+      />
+      <Suspense fallback={null}>
+        {editing && (
+          <ScreenFormDialog
+            screen={screen}
+            mode="edit"
+            row={editing}
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              setReloadKey((k) => k + 1);
+            }}
+          />
+        )}
+        {adding && (
+          <ScreenFormDialog
+            screen={screen}
+            mode="add"
+            row={fixed}
+            open={adding}
+            onOpenChange={setAdding}
+            onSaved={() => {
+              setAdding(false);
+              setReloadKey((k) => k + 1);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,235 @@
+/**
+ * Import of a CSV or XLSX into a screen, in three steps, all checked on the server:
+ * 1. the file → its columns and a sample (inspect);
+ * 2. each file column → a field (suggested by header = field label or name), then a
+ *    validation preview: new rows, updates, and every problem by row and column;
+ * 3. import: the valid rows in one transaction (rows with problems are skipped, and the
+ *    problems can be downloaded as a CSV report).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import type * as v from 'valibot';
+import type { ImportInspectOutput, ImportResultOutput } from '../../../../schemas/api.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { toast } from '../../chrome/toasts.tsx';
+import { useT } from '../../i18n/useT.ts';
+import { saveBlob } from './saveBlob.ts';
+import { problemText, reportCsv, suggestMapping } from './importModel.ts';
+
+type Inspect = v.InferOutput<typeof ImportInspectOutput>;
+type Result = v.InferOutput<typeof ImportResultOutput>;
+type Step = { kind: 'file' } | { kind: 'map'; info: Inspect } | { kind: 'preview'; info: Inspect; result: Result };
+
+interface Props {
+  form: string;
+  language: string;
+  onClose(): void;
+  onImported(): void;
+}
+
+/** Problems listed in the dialog; the report holds all the server sent. */
+const SHOWN = 200;
+
+export default function ImportDialog({ form, language, onClose, onImported }: Props) {
+  const t = useT();
+  const intl = useIntl();
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'file' });
+  const [mapping, setMapping] = useState<(string | null)[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = (field: string) => t(`fields.${field}`);
+
+  const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[]): Promise<T | null> => {
+    const body = new FormData();
+    body.set('file', f, f.name);
+    body.set('mode', mode);
+    body.set('language', language);
+    if (map) body.set('mapping', JSON.stringify(map));
+    setBusy(true);
+    setError(null);
+    try {
+      return await api.upload<T>(`/api/import/${form}`, body);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const inspect = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    const info = await send<Inspect>('inspect', file);
+    if (!info) return;
+    setMapping(suggestMapping(info.headers, info.fields.map((f) => f.field), label));
+    setStep({ kind: 'map', info });
+  };
+
+  const preview = async (info: Inspect) => {
+    const result = await send<Result>('preview', file!, mapping);
+    if (result) setStep({ kind: 'preview', info, result });
+  };
+
+  const commit = async (info: Inspect) => {
+    const result = await send<Result>('commit', file!, mapping);
+    if (!result) return;
+    toast({ variant: 'success', id: 'transfer.done', values: { inserts: result.inserts, updates: result.updates } });
+    onImported();
+    if (result.errorRows) setStep({ kind: 'preview', info, result });
+    else onClose();
+  };
+
+  const missing = step.kind === 'file' ? [] : step.info.fields.filter((f) => f.required && !mapping.includes(f.field)).map((f) => label(f.field));
+
+  const mappedSomething = mapping.some((f) => f !== null);
+
+  return (
+    <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-xl import-dialog" aria-describedby={undefined}>
+          <Dialog.Title className="dialog-title">{t('transfer.import_title', { screen: t(`screens.${form}.title`) })}</Dialog.Title>
+
+          {step.kind === 'file' && (
+            <form onSubmit={(e) => void inspect(e)}>
+              <label className="grid-form-row">
+                <span>{t('transfer.choose_file')}</span>
+                <input
+                  type="file"
+                  className="import-file"
+                  accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
+              </label>
+              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              <div className="dialog-buttons">
+                <button type="button" onClick={onClose}>{t('common.cancel')}</button>
+                <button type="submit" className="import-next" disabled={!file || busy}>{t('transfer.next')}</button>
+              </div>
+            </form>
+          )}
+
+          {step.kind === 'map' && (
+            <>
+              <p>{t('transfer.rows_found', { rows: step.info.rows })} {t('transfer.map_hint')}</p>
+              <table className="import-mapping">
+                <thead>
+                  <tr>
+                    <th>{t('transfer.file_column')}</th>
+                    <th>{t('transfer.sample')}</th>
+                    <th>{t('transfer.field')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {step.info.headers.map((h, i) => (
+                    <tr key={i}>
+                      <td>{h || `#${i + 1}`}</td>
+                      <td className="import-sample">{step.info.sample.slice(0, 3).map((r) => r[i] ?? '').filter(Boolean).join(' · ')}</td>
+                      <td>
+                        <select
+                          aria-label={`${t('transfer.field')}: ${h || `#${i + 1}`}`}
+                          value={mapping[i] ?? ''}
+                          onChange={(e) => setMapping((m) => m.map((x, j) => (j === i ? e.target.value || null : x === e.target.value ? null : x)))}
+                        >
+                          <option value="">{t('transfer.ignore')}</option>
+                          {step.info.fields.map((f) => (
+                            <option key={f.field} value={f.field}>
+                              {label(f.field)}
+                              {f.key ? ` (${t('transfer.key')})` : f.required ? ' *' : ''}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {missing.length > 0 && step.info.canAdd && <p className="grid-muted">{t('transfer.required_unmapped', { fields: missing.join(', ') })}</p>}
+              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              <div className="dialog-buttons">
+                <button type="button" onClick={() => setStep({ kind: 'file' })}>{t('transfer.back')}</button>
+                <button type="button" className="import-check" disabled={busy || !mappedSomething} onClick={() => void preview(step.info)}>
+                  {t('transfer.check')}
+                </button>
+              </div>
+            </>
+          )}
+
+          {step.kind === 'preview' && (
+            <>
+              <p className="import-summary" role="status">
+                {t(step.result.written ? 'transfer.summary_written' : 'transfer.summary', {
+                  rows: step.result.rows,
+                  inserts: step.result.inserts,
+                  updates: step.result.updates,
+                  errorRows: step.result.errorRows,
+                })}
+              </p>
+              {step.result.errors.length > 0 && (
+                <>
+                  <h3 className="import-errors-title">{t('transfer.errors_title')}</h3>
+                  <div className="import-errors-box">
+                    <table className="import-errors">
+                      <thead>
+                        <tr>
+                          <th>{t('transfer.line')}</th>
+                          <th>{t('transfer.column')}</th>
+                          <th>{t('transfer.problem')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {step.result.errors.slice(0, SHOWN).map((p, i) => (
+                          <tr key={i} data-line={p.line}>
+                            <td>{p.line}</td>
+                            <td>{p.field ? label(p.field) : ''}</td>
+                            <td>{problemText(p.message, intl.messages, t)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {step.result.errors.length > SHOWN && <p className="grid-muted">{t('transfer.more_errors', { count: step.result.errors.length - SHOWN })}</p>}
+                  <button
+                    type="button"
+                    className="import-report"
+                    onClick={() =>
+                      saveBlob(
+                        new Blob([reportCsv(step.result.errors, [t('transfer.line'), t('transfer.column'), t('transfer.problem')], label, (m) => problemText(m, intl.messages, t))], {
+                          type: 'text/csv;charset=utf-8',
+                        }),
+                        `${form}-import-errors.csv`,
+                      )
+                    }
+                  >
+                    {t('transfer.download_report')}
+                  </button>
+                </>
+              )}
+              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              <div className="dialog-buttons">
+                {step.result.written ? (
+                  <button type="button" onClick={onClose}>{t('common.close')}</button>
+                ) : (
+                  <>
+                    <button type="button" onClick={() => setStep({ kind: 'map', info: step.info })}>{t('transfer.back')}</button>
+                    <button
+                      type="button"
+                      className="import-run"
+                      disabled={busy || step.result.inserts + step.result.updates === 0}
+                      onClick={() => void commit(step.info)}
+                    >
+                      {t('transfer.run', { count: step.result.inserts + step.result.updates })}
+                    </button>
+                  </>
+                )}
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The toolbar's Export (CSV or XLSX of the current view: filter, sort, visible columns
+ * with their headers in the UI language) and Import buttons. The import dialog is its own
+ * chunk, loaded when opened.
+ */
+import * as Popover from '@radix-ui/react-popover';
+import { lazy, Suspense, useState } from 'react';
+import { ApiError, api } from '../../api/client.ts';
+import { toast } from '../../chrome/toasts.tsx';
+import { useT } from '../../i18n/useT.ts';
+import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import { saveBlob } from './saveBlob.ts';
+import './transfer.css';
+
+const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
+
+interface Props {
+  q: ToolbarQuery;
+  canExport: boolean;
+  canImport: boolean;
+  onImported(): void;
+}
+
+export function TransferButtons({ q, canExport, canImport, onImported }: Props) {
+  const t = useT();
+  const [menu, setMenu] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const run = async (format: 'csv' | 'xlsx') => {
+    setMenu(false);
+    setBusy(true);
+    try {
+      const blob = await api.download(`/api/export/${q.form}`, {
+        format,
+        language: q.language,
+        title: t(`screens.${q.form}.title`),
+        ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
+        ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
+        columns: q.visibleColumns.map((field) => ({ field, header: t(`fields.${field}`) })),
+      });
+      saveBlob(blob, `${q.form}-${new Date().toISOString().slice(0, 10)}.${format}`);
+    } catch (e) {
+      toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {canExport && (
+        <Popover.Root open={menu} onOpenChange={setMenu}>
+          <Popover.Trigger asChild>
+            <button type="button" className="grid-export" disabled={busy || !q.visibleColumns.length} aria-haspopup="menu" aria-busy={busy || undefined}>
+              {t('transfer.export')}
+            </button>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content className="grid-popover grid-export-menu" align="end" sideOffset={4} role="menu" aria-label={t('transfer.export')}>
+              <button type="button" role="menuitem" className="grid-export-csv" onClick={() => void run('csv')}>
+                {t('transfer.export_csv')}
+              </button>
+              <button type="button" role="menuitem" className="grid-export-xlsx" onClick={() => void run('xlsx')}>
+                {t('transfer.export_xlsx')}
+              </button>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      )}
+      {canImport && (
+        <button type="button" className="grid-import" onClick={() => setImporting(true)} aria-haspopup="dialog">
+          {t('transfer.import')}
+        </button>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog form={q.form} language={q.language} onClose={() => setImporting(false)} onImported={onImported} />
+        </Suspense>
+      )}
+    </>
+  );
+}

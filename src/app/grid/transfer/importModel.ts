@@ -1,0 +1,52 @@
+/**
+ * Pure parts of the import dialog: the suggested column mapping, problem texts in the UI
+ * language, and the CSV error report.
+ */
+import type { Values } from '../../i18n/useT.ts';
+
+const norm = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * A field for each file column whose header is a field's label (in the UI language) or
+ * its name, ignoring case, accents, spaces and punctuation; each field at most once.
+ */
+export function suggestMapping(headers: string[], fields: string[], label: (field: string) => string): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const f of fields) {
+    byName.set(norm(f), f);
+    const l = norm(label(f));
+    if (l && !byName.has(l)) byName.set(l, f);
+  }
+  const used = new Set<string>();
+  return headers.map((h) => {
+    const f = byName.get(norm(h));
+    if (!f || used.has(f)) return null;
+    used.add(f);
+    return f;
+  });
+}
+
+/**
+ * A server problem in the UI language: locale keys with values after '?'
+ * ('validation.max?max=10', 'import.duplicate_row?line=3'); other texts as they are.
+ */
+export function problemText(message: string, catalogue: Record<string, unknown>, t: (id: string, values?: Values) => string): string {
+  const i = message.indexOf('?');
+  const id = i < 0 ? message : message.slice(0, i);
+  if (!/^(validation|import)\.[a-z_]+$/.test(id) || !(id in catalogue)) return message;
+  return t(id, i < 0 ? undefined : Object.fromEntries(new URLSearchParams(message.slice(i + 1))));
+}
+
+const cell = (s: string) => (/[",\r\n;]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s);
+
+/** The problems as CSV (UTF-8 with BOM, as Excel wants): row, column label, problem text. */
+export function reportCsv(
+  problems: { line: number; field: string | null; message: string }[],
+  headers: [string, string, string],
+  label: (field: string) => string,
+  text: (message: string) => string,
+): string {
+  const lines = [headers.map(cell).join(',')];
+  for (const p of problems) lines.push([String(p.line), p.field ? label(p.field) : '', text(p.message)].map(cell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
+import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
+import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
+import type { ColumnMeta } from '../../schemas/screen.ts';
+
+const col = (type: ColumnMeta['type'], more: Partial<ColumnMeta> = {}) => ({ type, editable: true, ...more }) as ColumnMeta;
+
+describe('import cells', () => {
+  it('reads numbers by the float rule with a sign, and typed numbers as they are', () => {
+    expect(importCell(col('money'), 'money', '1.234,5', 'de')).toEqual({ ok: true, value: 1234.5 });
+    expect(importCell(col('number'), 'number', '-12,5', 'de')).toEqual({ ok: true, value: -12.5 });
+    expect(importCell(col('number'), 'number', '1,234.56', 'en')).toEqual({ ok: true, value: 1234.56 });
+    expect(importCell(col('int'), 'int', 42, 'en')).toEqual({ ok: true, value: 42 });
+    expect(importCell(col('number'), 'number', 'n/a', 'en')).toEqual({ ok: false, message: 'validation.type_number' });
+    expect(importCell(col('int'), 'int', 'x', 'en')).toEqual({ ok: false, message: 'validation.type_integer' });
+    expect(signedNumber('−3')).toBe(-3);
+  });
+
+  it('reads yes/no in English, in the request language, and Excel booleans', () => {
+    expect(importCell(col('bool'), 'bool', 'Ja', 'de')).toEqual({ ok: true, value: true });
+    expect(importCell(col('bool'), 'bool', 'Igen', 'hu')).toEqual({ ok: true, value: true });
+    expect(importCell(col('bool'), 'bool', 'nie', 'sk')).toEqual({ ok: true, value: false });
+    expect(importCell(col('bool'), 'bool', 'FALSE', 'bg')).toEqual({ ok: true, value: false });
+    expect(importCell(col('bool'), 'bool', true, 'en')).toEqual({ ok: true, value: true });
+    expect(importCell(col('bool'), 'bool', 'maybe', 'en')).toEqual({ ok: false, message: 'validation.type_bool' });
+  });
+
+  it('reads ISO, day-first and Hungarian dates and Excel dates', () => {
+    const d = (x: string | Date) => importCell(col('date'), 'date', x, 'de');
+    expect(d('2026-3-7')).toEqual({ ok: true, value: '2026-03-07' });
+    expect(d('31.12.2026')).toEqual({ ok: true, value: '2026-12-31' });
+    expect(d('7. 3. 2026')).toEqual({ ok: true, value: '2026-03-07' });
+    expect(d('2026. 03. 07.')).toEqual({ ok: true, value: '2026-03-07' });
+    expect(d(new Date(Date.UTC(2026, 2, 7)))).toEqual({ ok: true, value: '2026-03-07' });
+    expect(d('March 7')).toEqual({ ok: false, message: 'validation.type_date' });
+  });
+
+  it('puts multi-language text under the request language; empty cells clear; options by value; JSON parsed', () => {
+    expect(importCell(col('multi'), 'multi', 'Hammer', 'de')).toEqual({ ok: true, value: { de: 'Hammer' } });
+    expect(importCell(col('multi'), 'multi', '', 'de')).toEqual({ ok: true, value: { de: '' } });
+    expect(importCell(col('text'), 'text', '  ', 'en')).toEqual({ ok: true, value: null });
+    expect(importCell(col('int', { options: [0, 1, 2] }), 'int', '2', 'en')).toEqual({ ok: true, value: 2 });
+    expect(importCell(col('json'), 'json', '{"a":1}', 'en')).toEqual({ ok: true, value: { a: 1 } });
+    expect(importCell(col('json'), 'json', '{a', 'en')).toEqual({ ok: false, message: 'validation.type_json' });
+  });
+
+  it('neutralizes formula-like text in CSV exports and restores it on import', () => {
+    expect(safeCsvText('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(safeCsvText('-5 pieces')).toBe("'-5 pieces");
+    expect(safeCsvText('Hammer')).toBe('Hammer');
+    expect(importCell(col('text'), 'text', "'=SUM(A1)", 'en')).toEqual({ ok: true, value: '=SUM(A1)' });
+    expect(importCell(col('text'), 'text', "'quoted", 'en')).toEqual({ ok: true, value: "'quoted" });
+  });
+});
+
+describe('export cells', () => {
+  it('writes typed cells for XLSX and text for CSV; multi in the language', () => {
+    expect(exportCell(col('multi'), 'multi', { en: 'Hammer', de: 'Hammer DE' }, 'de', true)).toBe('Hammer DE');
+    expect(exportCell(col('multi'), 'multi', { en: 'Hammer' }, 'de', true)).toBeNull();
+    expect(exportCell(col('date'), 'date', '2026-03-07', 'en', false)).toEqual(new Date(Date.UTC(2026, 2, 7)));
+    expect(exportCell(col('date'), 'date', '2026-03-07', 'en', true)).toBe('2026-03-07');
+    expect(exportCell(col('bool'), 'bool', true, 'en', false)).toBe(true);
+    expect(exportCell(col('bool'), 'bool', false, 'en', true)).toBe('false');
+    expect(exportCell(col('money'), 'money', 12.5, 'en', true)).toBe(12.5);
+    expect(exportCell(col('json'), 'json', { a: [1] }, 'en', true)).toBe('{"a":[1]}');
+    expect(exportCell(col('text'), 'text', '@home', 'en', true)).toBe("'@home");
+    expect(exportCell(col('text'), 'text', '@home', 'en', false)).toBe('@home');
+  });
+});
+
+describe('CSV delimiter', () => {
+  it('takes the separator found most often in the header line outside quotes', () => {
+    expect(csvDelimiter('a,b,c\n1;2;3;4;5')).toBe(',');
+    expect(csvDelimiter('Name;Preis;"A, B"\n')).toBe(';');
+    expect(csvDelimiter('a\tb\tc')).toBe('\t');
+    expect(csvDelimiter('single')).toBe(',');
+  });
+});
+
+describe('import dialog model', () => {
+  const labels: Record<string, string> = { brand_name: 'Markenname', active: 'Aktiv', brand_id: 'ID' };
+  it('suggests fields by label or name, ignoring case, accents and punctuation, each once', () => {
+    expect(suggestMapping(['Markenname', 'ACTIVE', 'brand-name', 'Bemerkung'], ['brand_id', 'brand_name', 'active'], (f) => labels[f]!)).toEqual([
+      'brand_name',
+      'active',
+      null,
+      null,
+    ]);
+    expect(suggestMapping(['Akťív'], ['active'], () => 'Aktív')).toEqual(['active']);
+  });
+
+  it('translates locale-key problems with their values and keeps other texts', () => {
+    const cat = { 'validation.max': 'höchstens {max}', 'import.duplicate_row': 'wie Zeile {line}' };
+    const t = (id: string, v?: Record<string, unknown>) => `${id}:${JSON.stringify(v ?? {})}`;
+    expect(problemText('validation.max?max=1000', cat, t)).toBe('validation.max:{"max":"1000"}');
+    expect(problemText('import.duplicate_row?line=3', cat, t)).toBe('import.duplicate_row:{"line":"3"}');
+    expect(problemText('import.unknown_key', cat, t)).toBe('import.unknown_key');
+    expect(problemText('line 4: The row would not belong to this company', cat, t)).toBe('line 4: The row would not belong to this company');
+  });
+
+  it('writes the report as CSV with a BOM, quoting separators and neutralizing formulas', () => {
+    const csv = reportCsv(
+      [
+        { line: 3, field: 'brand_name', message: 'x' },
+        { line: 9, field: null, message: '=cmd' },
+      ],
+      ['Zeile', 'Spalte', 'Problem'],
+      (f) => labels[f]!,
+      (m) => (m === 'x' ? 'ist erforderlich, "sofort"' : m),
+    );
+    expect(csv).toBe('\uFEFFZeile,Spalte,Problem\r\n3,Markenname,"ist erforderlich, ""sofort"""\r\n9,,"\'=cmd"\r\n');
+  });
+});
