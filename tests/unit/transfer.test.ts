@@ -79,15 +79,21 @@ describe('CSV delimiter', () => {
 });
 
 describe('import dialog model', () => {
-  const labels: Record<string, string> = { brand_name: 'Markenname', active: 'Aktiv', brand_id: 'ID' };
+  const labels: Record<string, string> = { brand_name: 'Marke', active: 'Aktiv', brand_id: 'Marke' };
+  const fields = [
+    { field: 'brand_id', key: true },
+    { field: 'brand_name', key: false },
+    { field: 'active', key: false },
+  ];
   it('suggests fields by label or name, ignoring case, accents and punctuation, each once', () => {
-    expect(suggestMapping(['Markenname', 'ACTIVE', 'brand-name', 'Bemerkung'], ['brand_id', 'brand_name', 'active'], (f) => labels[f]!)).toEqual([
+    expect(suggestMapping(['Marke', 'ACTIVE', 'brand-name', 'Bemerkung', 'Brand ID'], fields, (f) => labels[f]!)).toEqual([
       'brand_name',
       'active',
       null,
       null,
+      'brand_id',
     ]);
-    expect(suggestMapping(['Akťív'], ['active'], () => 'Aktív')).toEqual(['active']);
+    expect(suggestMapping(['Akťív'], [{ field: 'active', key: false }], () => 'Aktív')).toEqual(['active']);
   });
 
   it('translates locale-key problems with their values and keeps other texts', () => {
@@ -109,6 +115,6 @@ describe('import dialog model', () => {
       (f) => labels[f]!,
       (m) => (m === 'x' ? 'ist erforderlich, "sofort"' : m),
     );
-    expect(csv).toBe('\uFEFFZeile,Spalte,Problem\r\n3,Markenname,"ist erforderlich, ""sofort"""\r\n9,,"\'=cmd"\r\n');
+    expect(csv).toBe('\uFEFFZeile,Spalte,Problem\r\n3,Marke,"ist erforderlich, ""sofort"""\r\n9,,"\'=cmd"\r\n');
   });
 });

@@ -64,7 +64,7 @@ export default function ImportDialog({ form, language, onClose, onImported }: Pr
     if (!file) return;
     const info = await send<Inspect>('inspect', file);
     if (!info) return;
-    setMapping(suggestMapping(info.headers, info.fields.map((f) => f.field), label));
+    setMapping(suggestMapping(info.headers, info.fields, label));
     setStep({ kind: 'map', info });
   };
 

@@ -7,16 +7,17 @@ import type { Values } from '../../i18n/useT.ts';
 const norm = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
- * A field for each file column whose header is a field's label (in the UI language) or
- * its name, ignoring case, accents, spaces and punctuation; each field at most once.
+ * A field for each file column whose header is a field's name or its label (in the UI
+ * language), ignoring case, accents, spaces and punctuation; each field at most once.
+ * Names win over labels, and labels of written fields over the key's (a key column is
+ * often labelled like the record itself: brand_id "Brand").
  */
-export function suggestMapping(headers: string[], fields: string[], label: (field: string) => string): (string | null)[] {
+export function suggestMapping(headers: string[], fields: { field: string; key: boolean }[], label: (field: string) => string): (string | null)[] {
   const byName = new Map<string, string>();
-  for (const f of fields) {
-    byName.set(norm(f), f);
-    const l = norm(label(f));
-    if (l && !byName.has(l)) byName.set(l, f);
-  }
+  const put = (k: string, f: string) => k && !byName.has(k) && byName.set(k, f);
+  for (const f of fields) put(norm(f.field), f.field);
+  for (const f of fields) if (!f.key) put(norm(label(f.field)), f.field);
+  for (const f of fields) if (f.key) put(norm(label(f.field)), f.field);
   const used = new Set<string>();
   return headers.map((h) => {
     const f = byName.get(norm(h));
