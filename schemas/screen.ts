@@ -75,6 +75,12 @@ export const Source = v.strictObject({
   version: v.optional(identifier),
   /** Order when the request gives none; the key is always appended as tie-breaker. */
   sort: v.optional(v.array(SortItem)),
+  /**
+   * A lookup too large to load whole (products_brief): `list` answers at most 50 rows and
+   * takes a `search` text; ref editors and form inputs search as the user types, and
+   * grids resolve only the keys they show.
+   */
+  search: v.optional(v.boolean(), false),
 });
 
 export const Actions = v.strictObject({
@@ -142,6 +148,9 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     }
   }
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
+  if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
+    problems.push('source.search: expected a text or multi column to search in');
+  }
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;

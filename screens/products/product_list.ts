@@ -36,5 +36,16 @@ export default defineScreen({
     updated_at: { type: 'datetime', hidden: true },
   },
   actions: { add: true, delete: true, translate: true },
-  details: ['product_images', 'product_videos', 'product_shops', 'product_changes'],
+  details: [
+    'product_images',
+    'product_videos',
+    'product_shops',
+    'product_translations',
+    'product_accessories',
+    'product_alternatives',
+    'product_packing',
+    'product_checklist',
+    'product_margins',
+    'product_changes',
+  ],
 });

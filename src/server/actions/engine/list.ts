@@ -3,6 +3,7 @@ import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
+import { searchClause, windowCap } from './search.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { describe, plainObject, scalar } from './values.ts';
 
@@ -143,6 +144,8 @@ export interface ListRequest {
   equals?: Record<string, unknown> | undefined;
   /** 'estimate': a large total may be the planner's estimate (default 'exact'). */
   count?: 'exact' | 'estimate' | undefined;
+  /** Search lookups: the text searched (search.ts). */
+  search?: string | undefined;
 }
 
 /** The rows a request selects: company scope, filterModel and equality filters. */
@@ -201,13 +204,17 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   const p = new Params();
   const lang: { ref?: string } = {};
   const where = whereConditions(screen, req, scope, p, lang);
+  const search = searchClause(screen, req.search, p, scope, lang);
+  if (search) where.push(search.where);
   const filtered = where.length ? `where ${where.join(' and ')}` : '';
   const countParams = [...p.values];
 
   const start = req.startRow ?? 0;
-  const end = req.endRow ?? start + MAX_ROWS;
+  const cap = windowCap(screen, MAX_ROWS);
+  const end = req.endRow ?? start + cap;
   if (end < start) throw badRequest('payload.endRow: must not be less than startRow');
-  if (end - start > MAX_ROWS) throw badRequest(`payload.endRow: a window holds at most ${MAX_ROWS} rows`);
+  if (end - start > cap) throw badRequest(`payload.endRow: a window holds at most ${cap} rows`);
+  if (search && req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
 
   const order = ordering(screen, req.sortModel);
   const pageWhere = [...where];
@@ -217,7 +224,7 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   const sql =
     `select ${fields.map(ident).join(', ')} from ${from}` +
     (pageWhere.length ? ` where ${pageWhere.join(' and ')}` : '') +
-    ` order by ${order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`).join(', ')}` +
+    ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`)].join(', ')}` +
     ` limit ${end - start}` +
     (req.after ? '' : ` offset ${start}`);
   const rows = await db.query<Record<string, unknown>>(sql, p.values);
@@ -237,7 +244,7 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
       total = (await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${filtered}`, countParams)).rows[0]!.n;
     }
   }
-  if (req.endRow === undefined && total > start + n && !req.after) {
+  if (req.endRow === undefined && total > start + n && !req.after && !screen.source.search) {
     throw badRequest(`payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`);
   }
   return { rows: rows.rows, total, totalExact };

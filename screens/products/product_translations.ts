@@ -1,0 +1,28 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * Detail of product_list: the product's texts, a row per language. Rows are written
+ * through the view into the product's multi-language columns (migration 014). The long
+ * description is plain text here: the grid cannot sanitize HTML.
+ */
+export default defineScreen({
+  form: 'product_translations',
+  page: '/products/product_list',
+  area: 'products',
+  source: {
+    relation: 'app.v_product_translations',
+    key: ['product_code', 'language_code'],
+    write: 'app.v_product_translations',
+    company: 'company_code',
+    version: 'row_version',
+    sort: [{ colId: 'language_position', sort: 'asc' }],
+  },
+  columns: {
+    product_code: { hidden: true, width: 150 },
+    language_code: { renderer: 'languageCode', width: 100 },
+    language_position: { type: 'int', hidden: true },
+    product_name: { editable: true, maxLength: 200, width: 250 },
+    description_short: { editable: true, maxLength: 1000 },
+    description: { editable: true, maxLength: 20000, pattern: '^[^<>]*$' },
+  },
+});
