@@ -3,8 +3,8 @@
  * (or the rows of the cell range) in one bulk set. The value is typed as text and read
  * with the column's parser, then validated with its schema (cellValues.ts).
  */
-import * as Popover from '@radix-ui/react-popover';
 import { useState, type FormEvent } from 'react';
+import { Popup } from './popover/Popup.tsx';
 import type { GridColumn } from './types.ts';
 
 interface Props {
@@ -38,57 +38,51 @@ export function FillDialog({ columns, defaultField, disabled, t, onApply }: Prop
   };
 
   return (
-    <Popover.Root
+    <Popup
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         setError(null);
         if (o) setField('');
       }}
+      trigger={{ className: 'grid-fill', disabled: disabled || !columns.length, 'aria-haspopup': 'dialog' }}
+      label={t('grid.fill')}
+      panel={{ className: 'grid-popover grid-fill-dialog', label: t('grid.fill'), align: 'end', sideOffset: 4 }}
     >
-      <Popover.Trigger asChild>
-        <button type="button" className="grid-fill" disabled={disabled || !columns.length} aria-haspopup="dialog">
-          {t('grid.fill')}
+      <form onSubmit={(e) => void submit(e)}>
+        <label className="grid-form-row">
+          <span>{t('grid.fill_column')}</span>
+          <select className="grid-fill-column" value={chosen} onChange={(e) => setField(e.target.value)}>
+            {columns.map((c) => (
+              <option key={c.field} value={c.field}>
+                {t(c.labelId)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid-form-row">
+          <span>{t('grid.fill_value')}</span>
+          <input
+            className="grid-fill-value"
+            value={text}
+            autoFocus
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? 'grid-fill-error' : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && (
+          <p id="grid-fill-error" className="grid-form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="grid-fill-apply" disabled={busy}>
+          {t('grid.fill_apply')}
         </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="grid-popover grid-fill-dialog" align="end" sideOffset={4} aria-label={t('grid.fill')}>
-          <form onSubmit={(e) => void submit(e)}>
-            <label className="grid-form-row">
-              <span>{t('grid.fill_column')}</span>
-              <select className="grid-fill-column" value={chosen} onChange={(e) => setField(e.target.value)}>
-                {columns.map((c) => (
-                  <option key={c.field} value={c.field}>
-                    {t(c.labelId)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid-form-row">
-              <span>{t('grid.fill_value')}</span>
-              <input
-                className="grid-fill-value"
-                value={text}
-                autoFocus
-                aria-invalid={error ? 'true' : undefined}
-                aria-describedby={error ? 'grid-fill-error' : undefined}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setError(null);
-                }}
-              />
-            </label>
-            {error && (
-              <p id="grid-fill-error" className="grid-form-error" role="alert">
-                {error}
-              </p>
-            )}
-            <button type="submit" className="grid-fill-apply" disabled={busy}>
-              {t('grid.fill_apply')}
-            </button>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </form>
+    </Popup>
   );
 }

@@ -7,18 +7,17 @@ import type { CellCtx } from './types.ts';
 export const FILTER_DEBOUNCE_MS = 300;
 
 /** `epoch` changes when the filters are replaced from outside (a view applied, a reset): the inputs show the new values. */
-export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoch }: { vc: ViewColumn; index: number; ctx: CellCtx; value: unknown; epoch: number }) {
+export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoch, onFilter }: { vc: ViewColumn; index: number; ctx: CellCtx; value: unknown; epoch: number; onFilter(id: string, value: unknown): void }) {
   const col = vc.col;
-  const column = vc.column;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
-  if (!col?.filter || !column.getCanFilter()) {
+  if (!col?.filter) {
     return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
   }
   const label = ctx.t(col.labelId);
   const current = value;
-  const set = (v: string) => column.setFilterValue(v === '' ? undefined : v);
+  const set = (v: string) => onFilter(vc.id, v === '' ? undefined : v);
   const setLater = (v: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => set(v), FILTER_DEBOUNCE_MS);

@@ -1,14 +1,18 @@
 /**
- * The virtualized body: TanStack Virtual over the display positions, row recycling
- * (recycle.ts), and the blocks the visible positions need. A component of its own so a
- * scrolled frame re-renders the body only (the grid around it, its table model and
- * toolbar, stay as they are). Rows come from the grid's `renderRow`; the delegated
+ * The virtualized body: only the rows in view (plus an overscan) are rendered, row
+ * recycling (recycle.ts), and the blocks the visible positions need. A component of its
+ * own so a scrolled frame re-renders the body only (the grid around it, its table model
+ * and toolbar, stay as they are). Rows come from the grid's `renderRow`; the delegated
  * handlers are the grid's.
+ *
+ * Rows have one fixed height, so the visible positions are arithmetic on the viewport's
+ * scrollTop and height (useVisibleRows): no per-row measurement, nothing proportional to
+ * the row count.
  */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { assignSlots, newSlots } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
+import { useVisibleRows } from './visibleRows.ts';
 
 export const OVERSCAN = 10;
 /** Blocks are fetched once scrolling rests this long on them (fast scrolls skip blocks). */
@@ -23,11 +27,11 @@ export interface BodyHandlers {
 }
 
 interface Props {
-  /** The scroll element (null until mounted). */
-  viewport: HTMLElement | null;
+  /** The body element; its parent is the scrolling viewport. */
   bodyRef: RefObject<HTMLDivElement | null>;
   display: DisplayModel;
   rowHeight: number;
+  /** Height of the sticky header above the body, inside the viewport. */
   headerHeight: number;
   /** Positions always rendered (the active and the edited row), wherever the scroll is. */
   keep: readonly number[];
@@ -37,34 +41,26 @@ interface Props {
   handlers: BodyHandlers;
 }
 
-export function GridBody({ viewport, bodyRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
-  const keepKey = keep.join(',');
-  const rangeExtractor = useCallback(
-    (rg: Range) => {
-      const idx = defaultRangeExtractor(rg);
-      const extra = keep.filter((i) => i >= 0 && i < rg.count && !idx.includes(i));
-      return extra.length ? [...idx, ...extra].sort((a, b) => a - b) : idx;
-    },
-    // keepKey stands for the kept positions
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [keepKey],
-  );
-  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
-  const virtualizer = useVirtualizer({
-    count: display.count,
-    getScrollElement: () => viewport,
-    estimateSize,
-    overscan: OVERSCAN,
-    scrollMargin: headerHeight,
-    rangeExtractor,
-  });
-  const items = virtualizer.getVirtualItems();
-  const vrange = virtualizer.range;
+/** Positions to render: the visible ones with the overscan, and the kept ones, in order. */
+export function renderedPositions(first: number, last: number, count: number, keep: readonly number[], overscan = OVERSCAN): number[] {
+  const from = Math.max(0, first - overscan);
+  const to = Math.min(count - 1, last + overscan);
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  const extra = keep.filter((i, at) => i >= 0 && i < count && (i < from || i > to) && keep.indexOf(i) === at);
+  return extra.length ? [...out, ...extra].sort((a, b) => a - b) : out;
+}
+
+export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
+  const count = display.count;
+  const visible = useVisibleRows(bodyRef, rowHeight, headerHeight);
+  const last = Math.min(visible.last, count - 1);
+  const first = Math.min(visible.first, Math.max(0, last));
 
   // Fetch what the visible positions need (the first block at once). Rows in memory need
   // nothing: no effect per scrolled frame then.
-  const from = fetching ? Math.max(0, (vrange?.startIndex ?? 0) - OVERSCAN) : -1;
-  const to = fetching ? (vrange?.endIndex ?? 0) + OVERSCAN : -1;
+  const from = fetching ? Math.max(0, first - OVERSCAN) : -1;
+  const to = fetching ? Math.max(0, last) + OVERSCAN : -1;
   useEffect(() => {
     if (from < 0) return;
     const tm = setTimeout(() => display.ensure(from, to), display.settled ? SCROLL_FETCH_DELAY_MS : 0);
@@ -73,25 +69,23 @@ export function GridBody({ viewport, bodyRef, display, rowHeight, headerHeight, 
 
   // A row scrolling in takes over the DOM of one that scrolled out; kept rows stay
   // rendered, so they keep their slots (the focused cell, an open editor).
+  const positions = renderedPositions(first, last, count, keep);
   const slots = useRef(newSlots());
-  const keys = assignSlots(
-    slots.current,
-    items.map((it) => it.index),
-  );
+  const keys = assignSlots(slots.current, positions);
 
   return (
     <div
       ref={bodyRef}
       className="grid-body"
       role="rowgroup"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: count * rowHeight }}
       onPointerDown={handlers.onPointerDown}
       onPointerMove={handlers.onPointerMove}
       onClick={handlers.onClick}
       onDoubleClick={handlers.onDoubleClick}
       onKeyDown={handlers.onKeyDown}
     >
-      {items.map((it) => renderRow(display.item(it.index), it.index, it.start - headerHeight, keys.get(it.index) ?? `x${it.index}`))}
+      {positions.map((index) => renderRow(display.item(index), index, index * rowHeight, keys.get(index) ?? `x${index}`))}
     </div>
   );
 }

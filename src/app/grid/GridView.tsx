@@ -3,8 +3,9 @@
  * body (pointer, click, double-click, keys) plus paste on the root. Cells are
  * display-only; metadata and permissions are resolved here once, never per cell.
  */
-import { functionalUpdate, useTable, type ColumnFiltersState, type OnChangeFn, type SortingState } from '@tanstack/react-table';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -35,9 +36,8 @@ import { createFormatters } from './format.ts';
 import { AGG_FNS, type Query } from './gridApi.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
 import { keyIntent } from './keyboard.ts';
-import { buildLayout, columnDefs, features, SELECT_ID, THEMES, type ViewColumn } from './layout.ts';
+import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
 import { LookupStore } from './lookups.ts';
-import { MasterDetail } from './MasterDetail.tsx';
 import { GridBody } from './GridBody.tsx';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
@@ -70,12 +70,13 @@ import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
 import './grid.css';
 
+// Sub-grids of a master row: code loaded when a screen with details first shows one.
+const MasterDetail = lazy(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
+
 /** The detail panel follows keyboard moves after this pause. */
 const DETAIL_DELAY_MS = 200;
 /** Editors that take a typed first character (the others open on Enter/F2/double-click). */
 const TYPE_TO_EDIT = new Set(['text', 'number', 'int', 'multi']);
-const EMPTY_ROWS: GridRow[] = [];
-const rowIdOf = (r: GridRow) => r.id;
 
 /** Text of a multi-language value: the language's, else English, else the first one. */
 function multiText(v: unknown, lang: string): string {
@@ -106,7 +107,6 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const canDelete = perms.delete && !!screen.actions.delete;
   const canAdd = perms.add && !!screen.actions.add;
   const selectable = canDelete;
-  const defs = useMemo(() => columnDefs(model, selectable), [model, selectable]);
   const numericFields = useMemo(() => new Set(totalsColumns(model).map((c) => c.field)), [model]);
   const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
 
@@ -181,46 +181,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const scrollTop = () => {
     if (viewportRef.current) viewportRef.current.scrollTop = 0;
   };
-  const onSortingChange: OnChangeFn<SortingState> = (u) => {
-    change((s) => ({ ...s, sorting: functionalUpdate(u, s.sorting) }));
-    scrollTop();
-  };
-  const onColumnFiltersChange: OnChangeFn<ColumnFiltersState> = (u) => {
-    change((s) => ({ ...s, columnFilters: functionalUpdate(u, s.columnFilters) }));
-    scrollTop();
-  };
-  const tableState = useMemo(
-    () => ({
-      sorting: vs.sorting,
-      columnFilters: vs.columnFilters,
-      columnVisibility: vs.columnVisibility,
-      columnPinning: { start: [...(selectable ? [SELECT_ID] : []), ...(vs.columnPinning.start ?? [])], end: vs.columnPinning.end ?? [] },
-      columnSizing: vs.columnSizing,
-      columnOrder: [...(selectable ? [SELECT_ID] : []), ...vs.columnOrder],
-    }),
-    [vs, selectable],
+  const leaf = useMemo(
+    () => leafColumns(model, selectable, vs.columnOrder, vs.columnPinning, vs.columnVisibility),
+    [model, selectable, vs.columnOrder, vs.columnPinning, vs.columnVisibility],
   );
-  const table = useTable({
-    features,
-    columns: defs,
-    data: EMPTY_ROWS,
-    getRowId: rowIdOf,
-    state: tableState,
-    onSortingChange,
-    onColumnFiltersChange,
-    manualSorting: true,
-    manualFiltering: true,
-    enableMultiSort: true,
-    sortDescFirst: false,
-    isMultiSortEvent: (e) => !!(e as { shiftKey?: boolean }).shiftKey,
-  });
-  const startCols = table.getStartVisibleLeafColumns();
-  const centerCols = table.getCenterVisibleLeafColumns();
-  const endCols = table.getEndVisibleLeafColumns();
-  const layout = useMemo(
-    () => buildLayout([...startCols, ...centerCols, ...endCols], vs.columnSizing, perms.set),
-    [startCols, centerCols, endCols, vs.columnSizing, perms.set],
-  );
+  const layout = useMemo(() => buildLayout(leaf, vs.columnSizing, perms.set), [leaf, vs.columnSizing, perms.set]);
   const cols = layout.cols;
   const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
 
@@ -283,13 +248,6 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
 
   // ---- virtual rows ----------------------------------------------------------------------
   const viewportRef = useRef<HTMLDivElement>(null);
-  // The scroll element as state too: the body's virtualizer needs it at its first layout
-  // (a child's layout effects run before its ancestors' refs are attached).
-  const [viewportEl, setViewportEl] = useState<HTMLDivElement | null>(null);
-  const setViewport = useCallback((el: HTMLDivElement | null) => {
-    viewportRef.current = el;
-    setViewportEl(el);
-  }, []);
   const bodyRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const clipRef = useRef<HTMLTextAreaElement>(null);
@@ -698,6 +656,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
 
   // ---- header actions (stable for memoized headers) --------------------------------------------
   const headerImpl = {
+    sort: (id: string, multi: boolean) => {
+      change((s) => ({ ...s, sorting: toggleSort(s.sorting, id, multi) }));
+      scrollTop();
+    },
+    filter: (id: string, value: unknown) => {
+      change((s) => ({ ...s, columnFilters: setFilter(s.columnFilters, id, value) }));
+      scrollTop();
+    },
     resize: (id: string, width: number | null) =>
       change((s) => {
         const sizing = { ...s.columnSizing };
@@ -719,6 +685,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   headerRef.current = headerImpl;
   const headerActions = useMemo<HeaderActions>(
     () => ({
+      sort: (...a) => headerRef.current.sort(...a),
+      filter: (...a) => headerRef.current.filter(...a),
       resize: (...a) => headerRef.current.resize(...a),
       move: (...a) => headerRef.current.move(...a),
       pin: (...a) => headerRef.current.pin(...a),
@@ -848,7 +816,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       />
       <div className="grid-frame">
         <div
-          ref={setViewport}
+          ref={viewportRef}
           className="grid-viewport"
           role="grid"
           aria-rowcount={count + headerRows + (totalsOn ? 1 : 0)}
@@ -867,8 +835,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
                     col={vc.col}
                     index={i}
                     label={t(vc.col.labelId)}
-                    sorted={vc.column.getIsSorted()}
-                    sortIndex={sorting.length > 1 ? vc.column.getSortIndex() : -1}
+                    sorted={sortOf(sorting, vc.id).sorted}
+                    sortIndex={sorting.length > 1 ? sortOf(sorting, vc.id).index : -1}
                     grouped={groupBy.includes(vc.id)}
                     canGroup={canGroupBy(vc.col)}
                     agg={numericFields.has(vc.id) ? (vs.aggs[vc.id] ?? 'sum') : null}
@@ -890,13 +858,12 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             {hasFilterRow && (
               <div className="grid-filter-row" role="row" aria-rowindex={2}>
                 {cols.map((vc, i) => (
-                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vc.column.getFilterValue()} epoch={gs.epoch} />
+                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vs.columnFilters.find((f) => f.id === vc.id)?.value} epoch={gs.epoch} onFilter={headerActions.filter} />
                 ))}
               </div>
             )}
           </div>
           <GridBody
-            viewport={viewportEl}
             bodyRef={bodyRef}
             display={display}
             rowHeight={dims.rowHeight}
@@ -917,7 +884,9 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       </div>
       {image && <ImagePopover anchor={image.anchor} src={image.src} label={t('grid.image')} onClose={() => setImage(null)} />}
       {details.length > 0 && detailRow && (
-        <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} />
+        <Suspense fallback={null}>
+          <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -4,14 +4,18 @@
  * resize by dragging its right edge (double-click: back to the default width). Memoized:
  * a header re-renders only when its own props change.
  */
-import * as Popover from '@radix-ui/react-popover';
 import { memo, useState, type DragEvent, type PointerEvent } from 'react';
 import { MIN_WIDTH } from './columnState.ts';
 import { AGG_FNS, type AggFn } from './gridApi.ts';
 import type { ViewColumn } from './layout.ts';
+import { Popup } from './popover/Popup.tsx';
 import type { GridColumn } from './types.ts';
 
 export interface HeaderActions {
+  /** A header click: cycles the column's sort (`multi`: Shift, adds it to the sort). */
+  sort(id: string, multi: boolean): void;
+  /** A floating filter's value (undefined: none). */
+  filter(id: string, value: unknown): void;
   resize(id: string, width: number | null): void;
   move(id: string, target: string, after: boolean): void;
   pin(id: string, side: 'start' | 'end' | false): void;
@@ -41,8 +45,6 @@ interface HeaderCellProps {
 }
 
 export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sorted, sortIndex, grouped, canGroup, agg, actions, t }: HeaderCellProps) {
-  const column = vc.column;
-  const toggle = column.getToggleSortingHandler();
   const [drop, setDrop] = useState<'before' | 'after' | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -122,8 +124,8 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
           e.dataTransfer.effectAllowed = 'move';
         }}
       >
-        {column.getCanSort() ? (
-          <button type="button" className="grid-sort" onClick={toggle} title={label}>
+        {col.sortable ? (
+          <button type="button" className="grid-sort" onClick={(e) => actions.sort(vc.id, e.shiftKey)} title={label}>
             <span className="grid-hlabel">{label}</span>
             {sorted && (
               <span className="grid-sort-icon" aria-hidden="true">
@@ -138,32 +140,29 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
           </span>
         )}
       </div>
-      <Popover.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Popover.Trigger asChild>
-          <button type="button" className="grid-hmenu" aria-label={`${t('grid.column_menu')}: ${label}`} aria-haspopup="menu" draggable={false}>
-            ⋮
-          </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content className="grid-popover grid-menu" role="menu" aria-label={label} align="end" sideOffset={2} data-column={col.field}>
-            {item('pin-left', t('grid.pin_left'), () => actions.pin(vc.id, 'start'), pinned === 'start', 'menuitemradio')}
-            {item('pin-right', t('grid.pin_right'), () => actions.pin(vc.id, 'end'), pinned === 'end', 'menuitemradio')}
-            {item('unpin', t('grid.unpin'), () => actions.pin(vc.id, false), !pinned, 'menuitemradio')}
+      <Popup
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        trigger={{ className: 'grid-hmenu', 'aria-label': `${t('grid.column_menu')}: ${label}`, 'aria-haspopup': 'menu', draggable: false }}
+        label="⋮"
+        panel={{ className: 'grid-popover grid-menu', role: 'menu', label, align: 'end', sideOffset: 2, data: { 'data-column': col.field } }}
+      >
+        {item('pin-left', t('grid.pin_left'), () => actions.pin(vc.id, 'start'), pinned === 'start', 'menuitemradio')}
+        {item('pin-right', t('grid.pin_right'), () => actions.pin(vc.id, 'end'), pinned === 'end', 'menuitemradio')}
+        {item('unpin', t('grid.unpin'), () => actions.pin(vc.id, false), !pinned, 'menuitemradio')}
+        <div className="grid-menu-sep" role="separator" />
+        {canGroup && item('group-by', t('grid.group_by'), () => actions.toggleGroup(vc.id), grouped, 'menuitemcheckbox')}
+        {item('hide', t('grid.hide_column'), () => actions.hide(vc.id))}
+        {agg && (
+          <>
             <div className="grid-menu-sep" role="separator" />
-            {canGroup && item('group-by', t('grid.group_by'), () => actions.toggleGroup(vc.id), grouped, 'menuitemcheckbox')}
-            {item('hide', t('grid.hide_column'), () => actions.hide(vc.id))}
-            {agg && (
-              <>
-                <div className="grid-menu-sep" role="separator" />
-                <div className="grid-menu-label">{t('grid.totals')}</div>
-                {AGG_FNS.map((fn) => (
-                  <span key={fn}>{item(`agg-${fn}`, t(AGG_LABEL[fn]), () => actions.setAgg(vc.id, fn), agg === fn, 'menuitemradio')}</span>
-                ))}
-              </>
-            )}
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+            <div className="grid-menu-label">{t('grid.totals')}</div>
+            {AGG_FNS.map((fn) => (
+              <span key={fn}>{item(`agg-${fn}`, t(AGG_LABEL[fn]), () => actions.setAgg(vc.id, fn), agg === fn, 'menuitemradio')}</span>
+            ))}
+          </>
+        )}
+      </Popup>
       <span
         className="grid-resizer"
         aria-hidden="true"

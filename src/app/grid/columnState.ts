@@ -1,11 +1,11 @@
 /**
  * The state a user shapes a grid with — column order, widths, hidden and pinned columns,
- * sort, filters, grouping, totals — as the grid holds it (`ViewState`, TanStack's shapes)
+ * sort, filters, grouping, totals — as the grid holds it (`ViewState`, TanStack Table's shapes)
  * and as it is saved per user per screen (`grid_state`) and in named views
  * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state is checked
  * against the descriptor (columns that no longer exist are dropped, new ones appear).
  */
-import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
+import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from './layout.ts';
 import * as v from 'valibot';
 import type { GridModel } from './columns.ts';
 import { AGG_FNS, type AggFn } from './gridApi.ts';

@@ -2,7 +2,7 @@
  * Table state → the list payload of the server-side row model (AG Grid's shape, which
  * the api_action engine reads). Pure functions: the query key is derived from them.
  */
-import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import type { ColumnFiltersState, SortingState } from './layout.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import type { FilterKind, GridColumn } from './types.ts';
 

@@ -1,8 +1,10 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 
-type Messages = Record<string, string>;
+/** A catalogue as the build ships it: ICU ASTs (precompile.ts), formatted without a parser. */
+type Messages = Record<string, MessageFormatElement[]>;
 
 // One lazy chunk per language: only the catalogue in use is downloaded.
 const catalogues = import.meta.glob<Messages>('../../../locales/*.json', { import: 'default' });

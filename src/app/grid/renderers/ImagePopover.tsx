@@ -7,11 +7,11 @@
  *
  * Esc and a click outside close it (onClose). A click on the same thumbnail is left to
  * the grid's handler, which should toggle (same anchor → close). Focus then returns to
- * the grid cell.
+ * the grid cell. The popover code loads with the first one (popover/PopoverPanel.tsx).
  */
-import * as Popover from '@radix-ui/react-popover';
-import { useMemo, type SyntheticEvent } from 'react';
+import { Suspense, type SyntheticEvent } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../../core/images.ts';
+import { PopoverPanel } from '../popover/Popup.tsx';
 
 export const IMAGE_POPOVER_SIZE = 300;
 
@@ -33,31 +33,22 @@ function onError(e: SyntheticEvent<HTMLImageElement>) {
 }
 
 export function ImagePopover({ anchor, src, label, onClose }: ImagePopoverProps) {
-  const anchorRef = useMemo(() => ({ current: anchor }), [anchor]);
   return (
-    <Popover.Root open onOpenChange={(open) => !open && onClose()}>
-      <Popover.Anchor virtualRef={anchorRef} />
-      <Popover.Portal>
-        <Popover.Content
-          className="image-popover"
-          side="right"
-          align="start"
-          sideOffset={4}
-          collisionPadding={8}
-          aria-label={label}
-          style={{ width: IMAGE_POPOVER_SIZE, height: IMAGE_POPOVER_SIZE }}
-          onPointerDownOutside={(e) => {
-            // A click on its own thumbnail is the grid's (it toggles: same anchor → close).
-            if (e.target instanceof Node && anchor.contains(e.target)) e.preventDefault();
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            anchor.closest<HTMLElement>('[role="gridcell"]')?.focus({ preventScroll: true });
-          }}
-        >
-          <img src={src} alt={label} width={IMAGE_POPOVER_SIZE} height={IMAGE_POPOVER_SIZE} decoding="async" onError={onError} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={null}>
+      <PopoverPanel
+        anchor={anchor}
+        onClose={onClose}
+        className="image-popover"
+        label={label}
+        side="right"
+        align="start"
+        sideOffset={4}
+        collisionPadding={8}
+        style={{ width: IMAGE_POPOVER_SIZE, height: IMAGE_POPOVER_SIZE }}
+        focusOnClose={() => anchor.closest<HTMLElement>('[role="gridcell"]')}
+      >
+        <img src={src} alt={label} width={IMAGE_POPOVER_SIZE} height={IMAGE_POPOVER_SIZE} decoding="async" onError={onError} />
+      </PopoverPanel>
+    </Suspense>
   );
 }

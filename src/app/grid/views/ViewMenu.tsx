@@ -3,12 +3,12 @@
  * the current state as a new view (name, shared), update or delete an own view. A view
  * holds the same state as the per-user grid state (columnState.ts `SavedState`).
  */
-import * as Popover from '@radix-ui/react-popover';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
+import { Popup } from '../popover/Popup.tsx';
 
 interface Props {
   form: string;
@@ -84,64 +84,58 @@ export function ViewMenu({ form, current, apply, t }: Props) {
   };
 
   return (
-    <Popover.Root
+    <Popup
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
         if (o) load();
       }}
+      trigger={{ className: 'grid-views', 'aria-haspopup': 'dialog' }}
+      label={t('grid.views')}
+      panel={{ className: 'grid-popover grid-views-menu', label: t('grid.views'), align: 'end', sideOffset: 4 }}
     >
-      <Popover.Trigger asChild>
-        <button type="button" className="grid-views" aria-haspopup="dialog">
-          {t('grid.views')}
-        </button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className="grid-popover grid-views-menu" align="end" sideOffset={4} aria-label={t('grid.views')}>
-          {views === null ? (
-            <p className="grid-muted">{t('grid.loading')}</p>
-          ) : views.length === 0 ? (
-            <p className="grid-muted">{failed ? t('messages.generic_error') : t('grid.views_empty')}</p>
-          ) : (
-            <ul className="grid-views-list">
-              {views.map((v) => (
-                <li key={v.view_id} className="grid-view-item" data-view-id={v.view_id}>
-                  <button
-                    type="button"
-                    className="grid-view-apply"
-                    onClick={() => {
-                      apply(v.state);
-                      setOpen(false);
-                    }}
-                  >
-                    {v.name}
+      {views === null ? (
+        <p className="grid-muted">{t('grid.loading')}</p>
+      ) : views.length === 0 ? (
+        <p className="grid-muted">{failed ? t('messages.generic_error') : t('grid.views_empty')}</p>
+      ) : (
+        <ul className="grid-views-list">
+          {views.map((v) => (
+            <li key={v.view_id} className="grid-view-item" data-view-id={v.view_id}>
+              <button
+                type="button"
+                className="grid-view-apply"
+                onClick={() => {
+                  apply(v.state);
+                  setOpen(false);
+                }}
+              >
+                {v.name}
+              </button>
+              {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
+              {v.mine && (
+                <>
+                  <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void update(v)}>
+                    ⟳
                   </button>
-                  {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
-                  {v.mine && (
-                    <>
-                      <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void update(v)}>
-                        ⟳
-                      </button>
-                      <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
-                        ×
-                      </button>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          <form className="grid-view-form" onSubmit={saveNew}>
-            <input className="grid-view-name" value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
-            <label className="grid-view-shared">
-              <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('grid.view_shared')}
-            </label>
-            <button type="submit" className="grid-view-save" disabled={busy || !name.trim()}>
-              {t('grid.view_save')}
-            </button>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+                  <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
+                    ×
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="grid-view-form" onSubmit={saveNew}>
+        <input className="grid-view-name" value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
+        <label className="grid-view-shared">
+          <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('grid.view_shared')}
+        </label>
+        <button type="submit" className="grid-view-save" disabled={busy || !name.trim()}>
+          {t('grid.view_save')}
+        </button>
+      </form>
+    </Popup>
   );
 }

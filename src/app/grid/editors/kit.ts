@@ -1,0 +1,101 @@
+/**
+ * What every cell editor shares (editors/index.tsx and the lazily loaded popup editors):
+ * the keys, the life of an edit, focus on mount and leaving a multi-part editor.
+ */
+import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { EditMove, EditorProps } from '../types.ts';
+
+export type Parsed = { ok: true; value: unknown } | { ok: false };
+
+/**
+ * The keys every editor shares: Enter commits, Tab/Shift-Tab commit and move, Esc
+ * cancels; the grid never sees them. Other keys stay in the editor.
+ */
+export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void, cancel: () => void) {
+  e.stopPropagation();
+  if (e.key === 'Enter') commit(undefined);
+  else if (e.key === 'Tab') commit(e.shiftKey ? 'prev' : 'next');
+  else if (e.key === 'Escape') cancel();
+  else return;
+  e.preventDefault();
+}
+
+/**
+ * The life of an edit: the text, whether it parses, and finishing once. `finish` commits
+ * a valid text (an invalid one is flagged and the editor stays); `leave` is the blur:
+ * a valid text commits, an invalid one cancels.
+ */
+export function useEdit(p: EditorProps, initial: string, parse: (text: string) => Parsed) {
+  const [text, setText] = useState(p.initialInput ?? initial);
+  const [invalid, setInvalid] = useState(false);
+  const done = useRef(false);
+  const finish = (move: EditMove, value: string = text): void => {
+    if (done.current) return;
+    const r = parse(value);
+    if (!r.ok) {
+      setInvalid(true);
+      return;
+    }
+    done.current = true;
+    p.commit(r.value, move);
+  };
+  const cancel = (blurred?: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    p.cancel(blurred);
+  };
+  const leave = () => {
+    if (done.current) return;
+    done.current = true;
+    const r = parse(text);
+    if (r.ok) p.commit(r.value, undefined, true);
+    else p.cancel(true);
+  };
+  const change = (t: string) => {
+    setText(t);
+    if (invalid) setInvalid(false);
+  };
+  return { text, change, invalid, finish, cancel, leave, done };
+}
+
+/**
+ * A ref that focuses its element the first time it is attached (a popover's content
+ * mounts a commit later than the cell); text inputs select their text, or put the caret
+ * after a typed first key.
+ */
+export function useAutoFocus<T extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(p: EditorProps, select = true) {
+  const ref = useRef<T | null>(null);
+  const focused = useRef(false);
+  const initialInput = p.initialInput;
+  const attach = useCallback(
+    (el: T | null) => {
+      ref.current = el;
+      if (!el || focused.current) return;
+      focused.current = true;
+      el.focus({ preventScroll: true });
+      if (!select || el instanceof HTMLSelectElement) return;
+      if (initialInput === undefined) el.select();
+      else el.setSelectionRange(el.value.length, el.value.length);
+    },
+    [initialInput, select],
+  );
+  return [ref, attach] as const;
+}
+
+/**
+ * Blur of an editor made of several focusable parts (in the cell and in a popover): only
+ * focus going outside all of them (and not to another window) is leaving.
+ */
+export function useLeave(leave: () => void) {
+  const parts = useRef<(HTMLElement | null)[]>([]);
+  const part = (i: number) => (el: HTMLElement | null) => {
+    parts.current[i] = el;
+  };
+  const onBlur = (e: FocusEvent) => {
+    const next = e.relatedTarget;
+    if (next instanceof Node && parts.current.some((el) => el?.contains(next))) return;
+    if (typeof document !== 'undefined' && !document.hasFocus()) return;
+    leave();
+  };
+  return { part, onBlur };
+}

@@ -1,0 +1,54 @@
+/**
+ * The body positions in view: the rows of one fixed height under a sticky header, in a
+ * scrolling viewport (the body's parent). Read from scrollTop and the viewport's height;
+ * the state changes only when the first or last visible position does, and a scroll
+ * renders synchronously (flushSync) so the frame it belongs to paints the new rows.
+ */
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+
+export interface VisibleRows {
+  /** First and last position in view (last may exceed the row count; -1: none). */
+  first: number;
+  last: number;
+}
+
+/** Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of header. */
+export function visibleRows(scrollTop: number, height: number, rowHeight: number, headerHeight: number): VisibleRows {
+  const top = Math.max(0, scrollTop);
+  const bottom = top + height - headerHeight;
+  if (bottom <= top) return { first: 0, last: -1 };
+  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1 };
+}
+
+export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight: number, headerHeight: number): VisibleRows {
+  const [rows, setRows] = useState<VisibleRows>({ first: 0, last: -1 });
+  const current = useRef(rows);
+  current.current = rows;
+  useLayoutEffect(() => {
+    const viewport = bodyRef.current?.parentElement;
+    if (!viewport) return;
+    let height = viewport.clientHeight;
+    const update = (sync: boolean) => {
+      const next = visibleRows(viewport.scrollTop, height, rowHeight, headerHeight);
+      const cur = current.current;
+      if (next.first === cur.first && next.last === cur.last) return;
+      current.current = next;
+      if (sync) flushSync(() => setRows(next));
+      else setRows(next);
+    };
+    const onScroll = () => update(true);
+    const resize = new ResizeObserver(() => {
+      height = viewport.clientHeight;
+      update(false);
+    });
+    update(false);
+    viewport.addEventListener('scroll', onScroll, { passive: true });
+    resize.observe(viewport);
+    return () => {
+      viewport.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+    };
+  }, [bodyRef, rowHeight, headerHeight]);
+  return rows;
+}
