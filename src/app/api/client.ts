@@ -52,7 +52,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
     return (await ofetch<T, 'json' | 'blob'>(path, {
       method: opts.method ?? 'POST',
       body: opts.method === 'GET' ? undefined : (body ?? {}),
-      headers: requestHeaders({ host: location.host, token: opts.bearer ?? s.token, company: s.company }),
+      headers: withoutJsonType(requestHeaders({ host: location.host, token: opts.bearer ?? s.token, company: s.company }), body),
       retry: 0,
       ...(opts.responseType ? { responseType: opts.responseType } : {}),
     })) as T;
@@ -78,6 +78,13 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
   } finally {
     requestEnded(failed);
   }
+}
+
+/** A multipart body sets its own Content-Type (with the boundary); JSON is the default otherwise. */
+function withoutJsonType(headers: Record<string, string>, body: unknown): Record<string, string> {
+  if (!(typeof FormData !== 'undefined' && body instanceof FormData)) return headers;
+  const { 'Content-Type': _json, ...rest } = headers;
+  return rest;
 }
 
 async function blobJson(b: Blob): Promise<{ error?: string; message?: string } | undefined> {

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, signIn } from './browser.ts';
+
+const t = browserSuite();
+
+const grid = () => t.page.getByRole('grid').first();
+
+describe('grid export and import in the browser', () => {
+  it('exports the filtered view as CSV and XLSX with the German headers and the rows the grid shows', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/de/products/product_list`);
+    await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00012');
+    const expected = await t.server.db.query<{ product_code: string; name: string }>(
+      `select product_code, product_name->>'de' as name from app.products
+       where company_code = 'SK01' and product_code ilike '%P00012%' order by product_code`,
+    );
+    expect(expected.rows.length).toBeGreaterThan(1);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(expected.rows.length);
+
+    await t.page.getByRole('button', { name: 'Exportieren' }).click();
+    const [csvDownload] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: 'CSV-Datei' }).click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^product_list-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await csvDownload.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    const headers = rows[0]!;
+    expect(headers.slice(0, 2)).toEqual(['Produktcode', 'Produktname']);
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual(expected.rows.map((r) => [r.product_code, r.name]));
+
+    await t.page.getByRole('button', { name: 'Exportieren' }).click();
+    const [xlsxDownload] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: /Excel/ }).click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await xlsxDownload.path())!);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Produktliste'); // the screen's title
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
+    expect(ws.actualRowCount - 1).toBe(expected.rows.length);
+    expect(ws.getRow(2).getCell(1).value).toBe(expected.rows[0]!.product_code);
+  });
+
+  it('imports a CSV with one bad row: mapping, preview with the problem, report, the good rows written', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/brands`);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(5);
+    await t.page.getByRole('button', { name: 'Import' }).click();
+    const dialog = t.page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'brands.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Brand;Active;Notes\nE2E Alpha;yes;first\n;no;the bad one\nE2E Beta;no;\n'),
+    });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => dialog.getByText('3 rows in the file.').count()).toBe(1);
+    expect(await dialog.getByRole('combobox', { name: 'Field: Brand' }).inputValue()).toBe('brand_name');
+    expect(await dialog.getByRole('combobox', { name: 'Field: Active' }).inputValue()).toBe('active');
+    expect(await dialog.getByRole('combobox', { name: 'Field: Notes' }).inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe('3 rows: 2 new, 0 to update, 1 with problems (skipped).');
+    const problem = dialog.locator('.import-errors tbody tr');
+    await expect.poll(() => problem.count()).toBe(1);
+    expect(await problem.locator('td').allInnerTexts()).toEqual(['3', 'Brand', 'This field is required']);
+    expect((await t.server.db.query(`select 1 from app.brands where brand_name like 'E2E %'`)).rows).toHaveLength(0);
+
+    const [report] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: /problem report/ }).click()]);
+    expect(readFileSync((await report.path())!, 'utf8')).toBe('\uFEFFRow,Column,Problem\r\n3,Brand,This field is required\r\n');
+
+    await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe('Imported: 2 added, 0 updated; 1 row with problems was skipped.');
+    const stored = await t.server.db.query<{ brand_name: string; active: boolean }>(`select brand_name, active from app.brands where brand_name like 'E2E %' order by brand_name`);
+    expect(stored.rows).toEqual([
+      { brand_name: 'E2E Alpha', active: true },
+      { brand_name: 'E2E Beta', active: false },
+    ]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await grid().locator('[data-filter-field="brand_name"] input').fill('E2E');
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(2);
+  });
+});
