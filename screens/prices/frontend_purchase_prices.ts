@@ -1,6 +1,9 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
-/** Purchase prices: in the supplier's currency (original) and in the company's (base). */
+/**
+ * Purchase prices: in the supplier's currency (original) and in the company's (base); the
+ * bulk update changes them by a percentage or an amount for the picked rows or the filter.
+ */
 export default defineScreen({
   form: 'frontend_purchase_prices',
   route: '/prices/frontend_purchase_prices',
@@ -17,4 +20,5 @@ export default defineScreen({
     selling_price_shop: { type: 'money' },
     purchase_time: { type: 'int', editable: true, min: 0, max: 3650, width: 100 },
   },
+  actions: { bulk: ['purchase_price_update'] },
 });

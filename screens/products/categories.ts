@@ -21,4 +21,5 @@ export default defineScreen({
     active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
   },
   actions: { add: true, delete: true, translate: true },
+  details: ['category_translations', 'category_positions'],
 });

@@ -15,4 +15,5 @@ export default defineScreen({
     active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
   },
   actions: { add: true, delete: true, translate: true },
+  details: ['delivery_method_details'],
 });

@@ -21,6 +21,7 @@ export default defineScreen({
     page_code: { editable: true, required: true, maxLength: 80, pattern: '^[a-z0-9][a-z0-9-]*$', width: 150 },
     page_title: { type: 'multi', editable: true, required: true, maxLength: 200, translate: true, width: 250 },
     page_body: { type: 'multi', html: true, editable: true, required: true, maxLength: 200000, width: 250 },
+    meta_description: { type: 'multi', width: 250 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
     updated_at: { type: 'datetime', width: 150 },
   },

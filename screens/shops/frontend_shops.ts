@@ -14,4 +14,5 @@ export default defineScreen({
     active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
   },
   actions: { add: true, delete: true },
+  details: ['shop_languages'],
 });

@@ -49,9 +49,13 @@ function MenuTree({ nodes, lang, onNavigate }: { nodes: MenuNode[]; lang: Lang; 
       {shown.map((n) => (
         <li key={n.page_code}>
           {n.url ? (
-            <Link to={withLang(n.url, lang)} onClick={onNavigate} activeProps={{ className: 'active' }}>
-              {titleIn(n.page_title, lang)}
-            </Link>
+            <>
+              <Link to={withLang(n.url, lang)} onClick={onNavigate} activeProps={{ className: 'active' }}>
+                {titleIn(n.page_title, lang)}
+              </Link>
+              {/* Pages under a page (2frontendPages → colDefs). */}
+              <MenuTree nodes={n.children} lang={lang} onNavigate={onNavigate} />
+            </>
           ) : (
             <details open>
               <summary>{titleIn(n.page_title, lang)}</summary>

@@ -96,7 +96,7 @@ interface Editing {
   initial: string | undefined;
 }
 
-export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, rows, fixedFilter, toolbarEnd, persistState }: ScreenGridProps) {
+export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
@@ -106,7 +106,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const model = useMemo(() => buildGridModel(screen), [screen]);
   const canDelete = perms.delete && !!screen.actions.delete;
   const canAdd = perms.add && !!screen.actions.add;
-  const selectable = canDelete;
+  const selectable = canDelete || !!pickable;
   const numericFields = useMemo(() => new Set(totalsColumns(model).map((c) => c.field)), [model]);
   const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
 
@@ -812,7 +812,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onRefresh={reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
         del={canDelete ? { count: selCount, busy: deleting, run: () => void deleteSelected() } : undefined}
-        end={toolbarEnd?.({ form: screen.form, sortModel, filterModel, language: lang, visibleColumns })}
+        end={toolbarEnd?.({
+          form: screen.form,
+          sortModel,
+          filterModel,
+          language: lang,
+          visibleColumns,
+          selection: { count: selCount, all: rowSel.all, keys: [...(rowSel.all ? rowSel.except : rowSel.ids)].map((id) => model.keyOfId(id)) },
+        })}
       />
       <div className="grid-frame">
         <div

@@ -2,14 +2,16 @@
  * Master-detail: a descriptor's `details` (forms) shown below the grid for the row the
  * user selected (the active row), one sub-grid per detail form, tabs when several. Each
  * sub-grid is a ScreenGrid with a fixed filter of the master row's key, under the master
- * page's permissions.
+ * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
 import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
 import type { ThemeName } from './layout.ts';
 import type { Row } from './types.ts';
+
+const ScreenFormDialog = lazy(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 
 interface Props {
   forms: readonly string[];
@@ -24,6 +26,8 @@ interface Props {
 export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, onClose }: Props) {
   const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
   const [tab, setTab] = useState(0);
+  const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
   useEffect(() => {
     let live = true;
     Promise.all(forms.map((f) => loadScreen(f))).then(
@@ -62,8 +66,31 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
       </div>
       {current && fixed && (
         <div className="grid-detail-body" role={screens && screens.length > 1 ? 'tabpanel' : undefined}>
-          <ScreenGrid screen={current} perms={perms} theme={theme} fixedFilter={fixed} />
+          <ScreenGrid
+            screen={current}
+            perms={perms}
+            theme={theme}
+            fixedFilter={fixed}
+            reloadKey={reloadKey}
+            onAdd={() => setForm({ mode: 'add', row: fixed })}
+            onEditRow={(row) => setForm({ mode: 'edit', row })}
+          />
         </div>
+      )}
+      {current && form && (
+        <Suspense fallback={null}>
+          <ScreenFormDialog
+            screen={current}
+            mode={form.mode}
+            row={form.row}
+            open
+            onOpenChange={(open) => !open && setForm(null)}
+            onSaved={() => {
+              setForm(null);
+              setReloadKey((k) => k + 1);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -33,6 +33,8 @@ export interface ToolbarQuery {
   filterModel: FilterModel;
   language: string;
   visibleColumns: string[];
+  /** The rows picked with the checkboxes: `keys` of the picked ones, or with `all` of those left out. */
+  selection?: { count: number; all: boolean; keys: unknown[] };
 }
 
 export interface ScreenGridProps {
@@ -52,6 +54,8 @@ export interface ScreenGridProps {
   fixedFilter?: Record<string, unknown>;
   /** Rendered at the right end of the toolbar (export/import). */
   toolbarEnd?: (q: ToolbarQuery) => ReactNode;
+  /** Rows get checkboxes even without the delete permission (for toolbarEnd actions over picked rows). */
+  selectable?: boolean;
   /** Restore and save the column state per user (grid_state); default: unless `rows` is given. */
   persistState?: boolean;
 }

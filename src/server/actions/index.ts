@@ -11,6 +11,7 @@ import { addRow, deleteRows, isBulkSet, setRow, setRows, undoChanges } from './e
 import { gridState } from './grid_state.ts';
 import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
+import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -20,6 +21,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   user_bookmarks: { set: setBookmarks, list: listBookmarks },
   grid_state: gridState,
   grid_views: gridViews,
+  purchase_price_update: { filter: previewPurchasePriceUpdate, set: applyPurchasePriceUpdate },
 };
 
 const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete' };

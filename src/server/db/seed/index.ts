@@ -13,6 +13,7 @@ import { seedPages } from './pages.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
+import { seedShopContent } from './shopContent.ts';
 import { seedProductDetails } from './productDetails.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
@@ -51,6 +52,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedFiles(tx);
     await seedShopCatalogue(tx);
     await seedMedia(tx);
+    await seedShopContent(tx);
     await seedProductDetails(tx);
     return true;
   });

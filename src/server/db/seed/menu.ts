@@ -56,7 +56,7 @@ const areas: AreaDef[] = [
     p('frontend_shops', 'store', ml('Shop list', 'Shopliste', 'Webáruházak listája', 'Zoznam e-shopov', 'Listă de magazine', 'Seznam e-shopů', 'Списък с магазини')),
     p('frontend_pages', 'file-text', ml('Shop pages', 'Shopseiten', 'Webáruház oldalai', 'Stránky e-shopu', 'Pagini magazin', 'Stránky e-shopu', 'Страници на магазина')),
     p('2frontendPages', 'table', ml('Shop pages (table)', 'Shopseiten (Tabelle)', 'Webáruház oldalai (táblázat)', 'Stránky e-shopu (tabuľka)', 'Pagini magazin (tabel)', 'Stránky e-shopu (tabulka)', 'Страници на магазина (таблица)'), [
-      { route: 'colDefs', icon: 'columns-3', menu: false, title: ml('Column definitions', 'Spaltendefinitionen', 'Oszlopdefiníciók', 'Definície stĺpcov', 'Definiții de coloane', 'Definice sloupců', 'Дефиниции на колони') },
+      { route: 'colDefs', icon: 'columns-3', title: ml('Column definitions', 'Spaltendefinitionen', 'Oszlopdefiníciók', 'Definície stĺpcov', 'Definiții de coloane', 'Definice sloupců', 'Дефиниции на колони') },
     ]),
     p('frontend_categories', 'folder-tree', ml('Shop categories', 'Shop-Kategorien', 'Webáruház-kategóriák', 'Kategórie e-shopu', 'Categorii magazin', 'Kategorie e-shopu', 'Категории на магазина')),
     p('frontend_shop_products', 'package', ml('Shop products', 'Shop-Produkte', 'Webáruház termékei', 'Produkty e-shopu', 'Produse magazin', 'Produkty e-shopu', 'Продукти в магазина')),

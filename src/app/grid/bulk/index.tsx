@@ -1,0 +1,45 @@
+/**
+ * Bulk actions of the grid toolbar, by the registry keys descriptors name in
+ * `actions.bulk` (keys.ts holds the keys and their permission flags). Each acts on the
+ * picked rows, or on every row of the grid's filter (and the page's fixed filter) when
+ * none is picked.
+ */
+import type { ComponentType } from 'react';
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { allFilters } from '../gridApi.ts';
+import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
+import { bulkActionsOf, type BulkActionKey } from './keys.ts';
+import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+
+export interface BulkActionProps {
+  screen: ScreenDescriptor;
+  /** The grid's query, its filterModel including the page's fixed filter. */
+  query: ToolbarQuery;
+  /** After a change: the page reloads the grid's rows. */
+  onDone(): void;
+}
+
+const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
+  purchase_price_update: PurchasePriceUpdate,
+};
+
+interface Props {
+  screen: ScreenDescriptor;
+  perms: GridPermissions;
+  query: ToolbarQuery;
+  /** Equality filter the page applies besides the grid's own filters. */
+  fixed?: Record<string, unknown> | undefined;
+  onDone(): void;
+}
+
+export default function BulkActions({ screen, perms, query, fixed, onDone }: Props) {
+  const q = fixed ? { ...query, filterModel: allFilters({ filterModel: query.filterModel, fixed }) } : query;
+  return (
+    <>
+      {bulkActionsOf(screen, perms).map((k) => {
+        const Component = registry[k];
+        return <Component key={k} screen={screen} query={q} onDone={onDone} />;
+      })}
+    </>
+  );
+}

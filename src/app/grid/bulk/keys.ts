@@ -1,0 +1,18 @@
+/**
+ * The names a descriptor may use in `actions.bulk`: toolbar actions over the picked rows
+ * (or every row of the grid's filter), each with the page permission it needs. Pure data:
+ * codegen checks descriptors against it, the page reads it without loading the dialogs.
+ */
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+
+export const bulkActionFlags = {
+  purchase_price_update: 'set',
+} as const satisfies Record<string, 'add' | 'set' | 'delete'>;
+export type BulkActionKey = keyof typeof bulkActionFlags;
+export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
+
+export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
+
+/** The bulk actions of a screen the user may run. */
+export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean>): BulkActionKey[] =>
+  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]]);

@@ -1,0 +1,49 @@
+/**
+ * The pure part of the bulk purchase price update dialog: its inputs → the payload of the
+ * `purchase_price_update` action (the picked rows, or the grid's filter minus the rows
+ * unpicked after "select all").
+ */
+import { parseFloatInput } from '../../../core/parseFloat.ts';
+import type { ToolbarQuery } from '../ScreenGrid.tsx';
+
+export const PRICE_FIELDS = ['purchase_price_base', 'purchase_price_original'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+export type PriceMode = 'percent' | 'amount';
+
+export interface PriceUpdateInput {
+  fields: PriceField[];
+  mode: PriceMode;
+  /** As typed: digits with comma or dot, an optional leading minus. */
+  value: string;
+  decimals: number;
+}
+
+/** The typed change as a number; null when it is not one (or 0, which changes nothing). */
+export function changeValue(text: string): number | null {
+  const n = parseFloatInput(text);
+  if (n === null || n === 0) return null;
+  return text.trim().startsWith('-') ? -n : n;
+}
+
+/** Why the inputs cannot be sent (a locale key), or null. The server checks the same again. */
+export function inputProblem(i: PriceUpdateInput): string | null {
+  if (!i.fields.length) return 'grid.bulk_price_no_field';
+  const n = changeValue(i.value);
+  if (n === null) return 'grid.bulk_price_bad_value';
+  if (i.mode === 'percent' && (n <= -100 || n > 1000)) return 'grid.bulk_price_bad_percent';
+  if (i.mode === 'amount' && i.fields.includes('purchase_price_original')) return 'grid.bulk_price_amount_base_only';
+  return null;
+}
+
+/** Which rows: the picked keys, else the filter (with the keys unpicked after "select all"). */
+export function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>): Record<string, unknown> {
+  const s = q.selection;
+  if (s && !s.all && s.count > 0) return { keys: s.keys.map(String) };
+  const out: Record<string, unknown> = { filterModel: q.filterModel, language: q.language };
+  if (s?.all && s.keys.length) out.except = s.keys.map(String);
+  return out;
+}
+
+export function priceUpdatePayload(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>, i: PriceUpdateInput): Record<string, unknown> {
+  return { fields: i.fields, mode: i.mode, value: changeValue(i.value), decimals: i.decimals, ...rowsOf(q) };
+}
