@@ -15,6 +15,7 @@ import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
 import { seedShopContent } from './shopContent.ts';
 import { seedProductDetails } from './productDetails.ts';
+import { seedChangeLog } from './changeLog.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -54,6 +55,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedMedia(tx);
     await seedShopContent(tx);
     await seedProductDetails(tx);
+    await seedChangeLog(tx);
     return true;
   });
 }
