@@ -190,8 +190,9 @@ export const ListPayload = v.strictObject({
   /** Keyset window: the sort values of the last row already loaded (client passes them back). */
   after: v.optional(v.array(v.nullable(scalar))),
   /**
-   * How `total` is counted: 'exact' (default) counts the matching rows; 'estimate' answers the
-   * planner's estimate when it is above 100,000 rows (`totalExact: false`), else counts exactly.
+   * How `total` is counted: 'estimate' (default) answers the planner's estimate when it is
+   * above 100,000 rows (`totalExact: false`), else counts exactly; 'exact' always counts. A
+   * window that holds the end of the rows answers the exact total either way.
    */
   count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
   /** Search lookups only (`source.search`): rows whose key or text columns contain every word, best matches first. */
@@ -202,7 +203,7 @@ export const ListOutput = v.object({
   data: v.object({
     rows: v.array(Row),
     total: v.number(),
-    /** false when `total` is the planner's estimate (payload `count: 'estimate'` on a large source). */
+    /** false when `total` is the planner's estimate (a large source, unless the payload asks `count: 'exact'`). */
     totalExact: v.boolean(),
   }),
 });

@@ -103,34 +103,62 @@ export function ordering(screen: Screen, sortModel: Sort[] | undefined): Sort[] 
 }
 
 /**
- * Keyset predicate: rows strictly after `after` in the given order. PostgreSQL sorts
- * NULL as larger than any value (asc nulls last, desc nulls first), and so does this.
+ * The rows after a keyset cursor, as parts that follow each other in the list order:
+ * the rows of the first part come first, then those of the second, and so on. Each part
+ * is a condition an index on the order columns can serve: equalities on a prefix and one
+ * row comparison, `(a, b) > ($1, $2)`, or an `is [not] null`. PostgreSQL sorts NULL as
+ * larger than any value (asc nulls last, desc nulls first), and so do the parts: a
+ * nullable column's NULLs after a value come as a part of their own. Keys are never NULL,
+ * so a sort column and the key merge into one row comparison (the usual deep page costs
+ * one index range scan, not a scan from the start with `or … is null`).
  */
-function keyset(screen: Screen, order: Sort[], after: unknown[], p: Params, scope: ListScope, lang: { ref?: string }): string {
+function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params, scope: ListScope, lang: { ref?: string }): string[] {
   if (after.length !== order.length) {
     throw badRequest(`payload.after: expected ${order.length} values (${order.map((s) => s.colId).join(', ')}), got ${after.length}`);
   }
-  const ors: string[] = [];
-  for (let i = 0; i < order.length; i++) {
-    const ands: string[] = [];
-    for (let j = 0; j < i; j++) {
-      const s = order[j]!;
-      const val = after[j] === null ? null : scalar(screen.valueType[s.colId]!, after[j], `payload.after.${j}`);
-      ands.push(`${expr(screen, s.colId, p, scope, lang)} is not distinct from ${p.add(val, castOf[screen.valueType[s.colId]!])}`);
-    }
+  const exprs = order.map((s) => expr(screen, s.colId, p, scope, lang));
+  const values = order.map((s, i) => {
+    const type = screen.valueType[s.colId]!;
+    // No cast: the parameter takes the column's own type, so `int_col > $1` stays indexable.
+    return after[i] === null ? null : p.add(scalar(type, after[i], `payload.after.${i}`));
+  });
+  const notNull = order.map((s) => screen.keys.includes(s.colId));
+  const prefix = (i: number) => exprs.slice(0, i).map((e, j) => (values[j] === null ? `${e} is null` : `${e} = ${values[j]}`));
+
+  const parts: string[] = [];
+  // The columns (one direction) the last part compares, while that part may still grow to the left.
+  let run = null as { from: number; to: number; sort: 'asc' | 'desc' } | null;
+  const compare = (from: number, to: number, sort: 'asc' | 'desc') => {
+    const op = sort === 'asc' ? '>' : '<';
+    const cols = exprs.slice(from, to + 1);
+    const vals = values.slice(from, to + 1);
+    const cmp = cols.length === 1 ? `${cols[0]} ${op} ${vals[0]}` : `(${cols.join(', ')}) ${op} (${vals.join(', ')})`;
+    return [...prefix(from), cmp].join(' and ');
+  };
+  // From the deepest column out: rows tied on columns 0..i-1 and after the cursor on column i.
+  for (let i = order.length - 1; i >= 0; i--) {
     const s = order[i]!;
-    const e = expr(screen, s.colId, p, scope, lang);
-    const raw = after[i];
-    if (raw === null) {
-      if (s.sort === 'asc') continue; // nothing sorts after NULL ascending but NULLs (ties)
-      ands.push(`${e} is not null`);
-    } else {
-      const x = p.add(scalar(screen.valueType[s.colId]!, raw, `payload.after.${i}`), castOf[screen.valueType[s.colId]!]);
-      ands.push(s.sort === 'asc' ? `(${e} > ${x} or ${e} is null)` : `${e} < ${x}`);
+    const x = values[i];
+    if (x === null) {
+      run = null;
+      // Ascending, nothing sorts after NULL; descending, every value does.
+      if (s.sort === 'desc') parts.push([...prefix(i), `${exprs[i]} is not null`].join(' and '));
+      continue;
     }
-    ors.push(`(${ands.join(' and ')})`);
+    // Extend the previous part when nothing can sort between the two (same direction, no NULLs after the cursor there).
+    if (run && run.sort === s.sort && run.from === i + 1) {
+      run.from = i;
+      parts[parts.length - 1] = compare(run.from, run.to, run.sort);
+    } else {
+      parts.push(compare(i, i, s.sort));
+      run = { from: i, to: i, sort: s.sort };
+    }
+    if (s.sort === 'asc' && !notNull[i]) {
+      parts.push([...prefix(i), `${exprs[i]} is null`].join(' and '));
+      run = null;
+    }
   }
-  return ors.length ? `(${ors.join(' or ')})` : 'false';
+  return parts;
 }
 
 export interface ListRequest {
@@ -142,7 +170,7 @@ export interface ListRequest {
   language?: string | undefined;
   /** Equality filters of the `filter` action. */
   equals?: Record<string, unknown> | undefined;
-  /** 'estimate': a large total may be the planner's estimate (default 'exact'). */
+  /** 'exact' counts; 'estimate' (the default) answers the planner's estimate when it is above the threshold. */
   count?: 'exact' | 'estimate' | undefined;
   /** Search lookups: the text searched (search.ts). */
   search?: string | undefined;
@@ -199,6 +227,60 @@ export function parseFilter(payload: unknown): ListRequest {
   return { ...windowed, equals };
 }
 
+/**
+ * A statement with only the parameters it uses, renumbered: keyset parts share one
+ * Params, and PostgreSQL cannot type a parameter no part of the text uses. (Engine SQL
+ * holds identifiers and $n placeholders only, never literals with a `$`.)
+ */
+function used(sql: string, values: readonly unknown[]): [string, unknown[]] {
+  const renumbered = new Map<string, string>();
+  const out: unknown[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => {
+    let to = renumbered.get(n);
+    if (to === undefined) {
+      out.push(values[Number(n) - 1]);
+      renumbered.set(n, (to = `$${out.length}`));
+    }
+    return to;
+  });
+  return [text, out];
+}
+
+/** The select list of a screen: keys, columns and the version, quoted once per screen. */
+const selectLists = new WeakMap<Screen, string>();
+function selectList(screen: Screen): string {
+  let s = selectLists.get(screen);
+  if (s === undefined) {
+    const fields = new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])]);
+    selectLists.set(screen, (s = [...fields].map(ident).join(', ')));
+  }
+  return s;
+}
+
+/** How long a planner estimate is reused for the same query (scrolling asks for the same total again and again). */
+export const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATES_KEPT = 1000;
+const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
+
+/**
+ * The planner's estimate of a query's rows, remembered for ESTIMATE_TTL_MS per database,
+ * statement and values (the company is one of them). An estimate moves only with the table
+ * statistics, so a few seconds' reuse changes nothing about what it is.
+ */
+async function cachedEstimate(db: Queryable, from: string, where: string, params: unknown[]): Promise<number> {
+  let estimates = estimatesOf.get(db);
+  if (!estimates) estimatesOf.set(db, (estimates = new Map()));
+  const key = JSON.stringify([from, where, params]);
+  const now = Date.now();
+  const hit = estimates.get(key);
+  if (hit && now - hit.at < ESTIMATE_TTL_MS) return hit.rows;
+  const rows = await plannerEstimate(db, from, where, params);
+  estimates.delete(key);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { rows, at: now });
+  return rows;
+}
+
 export async function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions = {}) {
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
   const p = new Params();
@@ -217,28 +299,42 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   if (search && req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
 
   const order = ordering(screen, req.sortModel);
-  const pageWhere = [...where];
-  if (req.after) pageWhere.push(keyset(screen, order, req.after, p, scope, lang));
-  const fields = [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
   const from = relation(screen.source.relation);
-  const sql =
-    `select ${fields.map(ident).join(', ')} from ${from}` +
-    (pageWhere.length ? ` where ${pageWhere.join(' and ')}` : '') +
-    ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`)].join(', ')}` +
-    ` limit ${end - start}` +
-    (req.after ? '' : ` offset ${start}`);
-  const rows = await db.query<Record<string, unknown>>(sql, p.values);
-  const n = rows.rows.length;
+  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`)].join(', ')}`;
+  const page = (conditions: string[], limit: number, offset: number) =>
+    db.query<Record<string, unknown>>(
+      ...used(
+        `select ${selectList(screen)} from ${from}` +
+          (conditions.length ? ` where ${conditions.join(' and ')}` : '') +
+          orderBy +
+          ` limit ${limit}` +
+          (offset ? ` offset ${offset}` : ''),
+        p.values,
+      ),
+    );
+  let rows: Record<string, unknown>[];
+  if (req.after) {
+    // Part after part until the window is full; the first usually fills it.
+    const parts = keysetParts(screen, order, req.after, p, scope, lang);
+    rows = [];
+    for (const part of parts) {
+      if (rows.length >= end - start) break;
+      for (const row of (await page([...where, part], end - start - rows.length, 0)).rows) rows.push(row);
+    }
+  } else {
+    rows = (await page(where, end - start, start)).rows;
+  }
+  const n = rows.length;
   let total: number;
   let totalExact = true;
-  if (!req.after && n < end - start && (start === 0 || n > 0)) {
-    // The window ends before the rows do: the total is known without counting.
+  if (n < end - start && (req.after ? req.endRow !== undefined : start === 0 || n > 0)) {
+    // The window holds the end of the rows: the total is known without counting (keyset: at the client's startRow).
     total = start + n;
   } else {
-    // An estimate only when asked, for a window the client asked for (the 400 below needs the truth).
-    const estimate = req.count === 'estimate' && req.endRow !== undefined ? await plannerEstimate(db, from, filtered, countParams) : 0;
+    // An estimate by default, for a window the client asked for (the 400 below needs the truth).
+    const estimate = req.count !== 'exact' && req.endRow !== undefined ? await cachedEstimate(db, from, filtered, countParams) : 0;
     if (estimate > (opts.estimateThreshold ?? ESTIMATE_THRESHOLD)) {
-      total = Math.max(estimate, req.after ? n : start + n);
+      total = Math.max(estimate, start + n);
       totalExact = false;
     } else {
       total = (await db.query<{ n: number }>(`select count(*)::int as n from ${from} ${filtered}`, countParams)).rows[0]!.n;
@@ -247,5 +343,5 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   if (req.endRow === undefined && total > start + n && !req.after && !screen.source.search) {
     throw badRequest(`payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`);
   }
-  return { rows: rows.rows, total, totalExact };
+  return { rows, total, totalExact };
 }

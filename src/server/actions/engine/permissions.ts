@@ -5,11 +5,12 @@ import { screens, type Screen } from './screens.ts';
 
 export type Flag = 'list' | 'add' | 'set' | 'delete';
 
-/** The user's effective flag (own grants or active roles) on the page at `url`. */
+const flagColumn = { list: 'can_list', add: 'can_add', set: 'can_set', delete: 'can_delete' } as const;
+
+/** The user's effective flag (own grants or active roles) on the page at `url`, read from the database. */
 export async function hasPagePermission(db: Queryable, userId: number, url: string, flag: Flag): Promise<boolean> {
-  const column = { list: 'can_list', add: 'can_add', set: 'can_set', delete: 'can_delete' }[flag];
   const r = await db.query<{ ok: boolean }>(
-    `select coalesce(bool_or(g.${column}), false) as ok
+    `select coalesce(bool_or(g.${flagColumn[flag]}), false) as ok
      from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code
      where p.url = $1 and g.user_id = $2`,
     [url, userId],
@@ -17,8 +18,48 @@ export async function hasPagePermission(db: Queryable, userId: number, url: stri
   return r.rows[0]?.ok === true;
 }
 
+/*
+ * Page permissions cached per user, under the grants version (app.grants_version, 018):
+ * every insert, update or delete of user_pages, user_roles, roles, role_pages and
+ * backend_pages bumps it in the same transaction. The session query of each request reads
+ * the version (resolveSession → noteGrantsVersion); a user's cached grants serve only a
+ * request that read the version they were loaded under, and they were loaded after that
+ * version was read, so they are never older than it. Any change → a new version → reload.
+ */
+type Grants = Map<string, Record<Flag, boolean>>;
+const USERS_KEPT = 5000;
+const versionOf = new WeakMap<Session, number>();
+const cacheOf = new WeakMap<Queryable, Map<number, { version: number; grants: Grants }>>();
+
+/** The grants version the request's session query read (see above). */
+export function noteGrantsVersion(session: Session, version: number): void {
+  versionOf.set(session, version);
+}
+
+async function grantsOf(db: Queryable, userId: number, version: number): Promise<Grants> {
+  let cache = cacheOf.get(db);
+  if (!cache) cacheOf.set(db, (cache = new Map()));
+  const hit = cache.get(userId);
+  if (hit && hit.version === version) return hit.grants;
+  const r = await db.query<{ url: string; can_list: boolean; can_add: boolean; can_set: boolean; can_delete: boolean }>(
+    `select p.url, g.can_list, g.can_add, g.can_set, g.can_delete
+     from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code
+     where g.user_id = $1 and p.url is not null`,
+    [userId],
+  );
+  const grants: Grants = new Map(
+    r.rows.map((g) => [g.url, { list: g.can_list === true, add: g.can_add === true, set: g.can_set === true, delete: g.can_delete === true }]),
+  );
+  cache.delete(userId);
+  if (cache.size >= USERS_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(userId, { version, grants });
+  return grants;
+}
+
 export async function requirePagePermission(db: Queryable, session: Session, url: string, flag: Flag, what: string): Promise<void> {
-  if (!(await hasPagePermission(db, session.userId, url, flag))) throw forbidden(`forbidden: no ${flag} permission for ${what}`);
+  const version = versionOf.get(session);
+  const ok = version === undefined ? await hasPagePermission(db, session.userId, url, flag) : (await grantsOf(db, session.userId, version)).get(url)?.[flag] === true;
+  if (!ok) throw forbidden(`forbidden: no ${flag} permission for ${what}`);
 }
 
 /**
