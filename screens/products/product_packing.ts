@@ -13,11 +13,11 @@ export default defineScreen({
   columns: {
     product_code: { hidden: true, width: 150 },
     packing_template_id: { type: 'ref', lookup: 'packing_templates_brief', editable: true, width: 200 },
-    packing_metal: { type: 'number', editable: true, min: 0, max: 1000, width: 100 },
-    packing_wood: { type: 'number', editable: true, min: 0, max: 1000, width: 100 },
-    packing_plastic: { type: 'number', editable: true, min: 0, max: 1000, width: 100 },
-    packing_paper: { type: 'number', editable: true, min: 0, max: 1000, width: 100 },
-    packing_weight: { type: 'number', width: 100 },
-    own_packing: { type: 'bool', renderer: 'checkbox', width: 100 },
+    packing_metal: { type: 'number', editable: true, min: 0, max: 1000 },
+    packing_wood: { type: 'number', editable: true, min: 0, max: 1000 },
+    packing_plastic: { type: 'number', editable: true, min: 0, max: 1000 },
+    packing_paper: { type: 'number', editable: true, min: 0, max: 1000 },
+    packing_weight: { type: 'number' },
+    own_packing: { type: 'bool', renderer: 'checkbox' },
   },
 });

@@ -12,6 +12,7 @@ import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { lookupScreen } from '../grid/lookupScreens.ts';
+import { isSearchLookup } from '../grid/lookupSearch.ts';
 import { useT } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import {
@@ -29,6 +30,7 @@ import {
   type RawValues,
   type ScreenFormMode,
 } from './formModel.ts';
+import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
 
@@ -98,7 +100,8 @@ type Lookup = { status: 'loading' } | { status: 'loaded'; rows: Row[] } | { stat
 /** Loads the lookup rows of the form's ref fields (once per mount and company). */
 function useLookups(fields: FormField[]): Record<string, Lookup> {
   const company = useSession((s) => s.company);
-  const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.input === 'ref' && f.col.lookup ? [f.col.lookup] : [])))], [fields]);
+  // Search lookups are never loaded whole: their inputs search (LookupSearchInput).
+  const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.input === 'ref' && f.col.lookup && !isSearchLookup(f.col.lookup) ? [f.col.lookup] : [])))], [fields]);
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   useEffect(() => {
     let live = true;
@@ -296,6 +299,26 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
           <input {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
           <Label f={f} htmlFor={id} />
         </div>
+        <ErrorText id={errorId} error={error} />
+      </div>
+    );
+  }
+
+  if (f.input === 'ref' && isSearchLookup(f.col.lookup)) {
+    return (
+      <div className="form-field">
+        <Label f={f} htmlFor={id} />
+        <LookupSearchInput
+          id={id}
+          form={f.col.lookup!}
+          value={typeof value === 'string' || typeof value === 'number' ? value : null}
+          onChange={onChange}
+          onBlur={onBlur}
+          disabled={disabled}
+          required={f.required}
+          invalid={!!error}
+          describedBy={error ? errorId : undefined}
+        />
         <ErrorText id={errorId} error={error} />
       </div>
     );

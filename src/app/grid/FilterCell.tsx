@@ -25,7 +25,8 @@ export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoc
   const text = typeof current === 'string' ? current : '';
 
   let input: ReactNode;
-  switch (col.filter) {
+  // A search lookup has too many rows for a list: its column is filtered by typing (part of) a key.
+  switch (col.filter === 'ref' && col.lookup?.search ? 'text' : col.filter) {
     case 'bool':
       input = (
         <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>

@@ -84,14 +84,16 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
       const lower = t.toLowerCase();
       const byText = data.rows.find((r) => label(r, data, ctx).toLowerCase() === lower) ?? data.rows.find((r) => displayText(r, data, ctx).toLowerCase() === lower);
       if (byText) return { ok: true, value: byText[data.def.keyField] };
-      return { ok: false, message: M.invalid };
+      if (!data.search) return { ok: false, message: M.invalid };
     }
-    // The lookup is not loaded: a key as typed (the server checks it exists).
+    // The lookup is not loaded, or holds only the keys seen so far (a search lookup): a key
+    // as typed, or the key of a copied 'key · name' (the server checks it exists).
+    const key = data?.search ? t.split(' · ')[0]!.trim() : t;
     if (numericKey) {
-      const n = Number(t);
+      const n = Number(key);
       return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, message: M.type_number };
     }
-    return { ok: true, value: t };
+    return { ok: true, value: key };
   }
   switch (col.type) {
     case 'text':

@@ -45,6 +45,7 @@ function lookupDef(form: string): LookupDef | null {
     keyType: scalarOf(s.columns[keyField]!.type),
     displayField,
     displayType: s.columns[displayField]!.type,
+    search: s.source.search,
   };
 }
 

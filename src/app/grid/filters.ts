@@ -94,6 +94,8 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
       return { filterType: 'date', type: 'inRange', dateFrom: from.toISOString(), dateTo: to.toISOString() };
     }
     case 'ref': {
+      // A search lookup offers no list to pick from: its filter is text in the key.
+      if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;
       const keyType = col.lookup?.keyType ?? 'text';
       const key = keyType === 'int' || keyType === 'number' || keyType === 'money' ? Number(s) : s;
       if (typeof key === 'number' && !Number.isFinite(key)) return null;

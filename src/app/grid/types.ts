@@ -27,6 +27,8 @@ export interface LookupDef {
   keyType: ValueType;
   displayField: string;
   displayType: ColumnType;
+  /** A search lookup (source.search): searched as the user types, never loaded whole. */
+  search?: boolean;
 }
 
 /** A descriptor column with everything the grid derives from it, once per screen. */
@@ -57,6 +59,11 @@ export interface LookupData {
   def: LookupDef;
   rows: Row[];
   byKey: Map<string, Row>;
+  /**
+   * A search lookup (source.search): `rows` and `byKey` hold only the keys resolved so far;
+   * asking `byKey` for another key resolves it. `remember` adds rows the user picked.
+   */
+  search?: { remember(rows: Row[]): void };
 }
 
 /** Formatters of the current locale, created once per grid and language. */

@@ -212,9 +212,13 @@ const BoolEditor: CellEditor = (p) => (
   />
 );
 
-/** Choices of a column: its `options`, else its lookup's rows (ref columns). */
+// ---- search lookups (products_brief): searched as the user types; a chunk of their own ----
+const LookupSearchEditor = lazyEditor(() => import('./LookupSearchEditor.tsx').then((m) => m.LookupSearchEditor));
+
+/** Choices of a column: its `options`, else its lookup's rows (ref columns); a search lookup is searched. */
 const RefSelectEditor: CellEditor = (p) => {
   const { col, ctx } = p;
+  if (col.lookup?.search) return <LookupSearchEditor {...p} />;
   let options: Option[] = [];
   if (col.meta.options) options = col.meta.options.map((o) => ({ value: o, label: String(o) }));
   else if (col.lookup) {

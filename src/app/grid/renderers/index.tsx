@@ -13,6 +13,7 @@ import { canConvert, convert, rowCurrency } from '../../../core/money.ts';
 import { compactJson, formatMoney, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { api } from '../../api/client.ts';
+import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
 import './renderers.css';
@@ -45,10 +46,14 @@ function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row: Row; d
   return data && row ? { row, data } : undefined;
 }
 
-/** Text of a lookup row by the lookup's display field (its first non-key column). */
+/**
+ * Text of a lookup row by the lookup's display field (its first non-key column). A search
+ * lookup's rows are many and their names not unique: its key comes first ('P000123 · Oak chair').
+ */
 export function displayText(row: Row, data: LookupData, ctx: CellCtx): string {
   const v = row[data.def.displayField];
-  return data.def.displayType === 'multi' ? ctx.multi(v) : text(v);
+  const shown = data.def.displayType === 'multi' ? ctx.multi(v) : text(v);
+  return data.search ? searchLabel(row[data.def.keyField], shown) : shown;
 }
 
 /** A ref renderer: the lookup text (the raw key while the lookup loads). */
