@@ -228,6 +228,54 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(nothing.status).toBe(400);
   });
 
+  it('writes refs of searched lookups as "code · name" and reads them back by the code (composite keys, scoped through the view)', async () => {
+    const pair = (
+      await s.db.query<{ product_code: string; accessory_code: string; name: string }>(
+        `select a.product_code, a.accessory_code, p.product_name->>'en' as name from app.product_accessories a
+         join app.products p on p.product_code = a.product_code where p.company_code = 'SK01' order by 1, 2 limit 1`,
+      )
+    ).rows[0]!;
+    const columns = [
+      { field: 'product_code', header: 'Product' },
+      { field: 'accessory_code', header: 'Accessory' },
+      { field: 'position', header: 'Position' },
+    ];
+    const r = await exportFile(admin, 'product_accessories', {
+      format: 'csv',
+      language: 'en',
+      columns,
+      filterModel: { product_code: { filterType: 'text', type: 'equals', filter: pair.product_code } },
+    });
+    const rows = Papa.parse<string[]>((await r.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(rows[1]![0]).toBe(`${pair.product_code} · ${pair.name}`);
+    const free = (
+      await s.db.query<{ product_code: string }>(
+        `select product_code from app.products p where company_code = 'SK01' and product_code <> $1
+         and not exists (select 1 from app.product_accessories a where a.product_code = $1 and a.accessory_code = p.product_code) order by 1 desc limit 1`,
+        [pair.product_code],
+      )
+    ).rows[0]!.product_code;
+    const hu = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' limit 1`)).rows[0]!.product_code;
+    const file = Papa.unparse([
+      ['Product', 'Accessory', 'Position'],
+      [rows[1]![0]!, rows[1]![1]!, '77'],
+      [pair.product_code, free, '5'],
+      [pair.product_code, hu, '6'],
+    ]);
+    const mapping = JSON.stringify(['product_code', 'accessory_code', 'position']);
+    const res = await (await importFile(admin, 'product_accessories', 'a.csv', file, { mode: 'commit', language: 'en', mapping })).json();
+    expect(res).toMatchObject({ updates: 1, inserts: 1, errorRows: 1, written: true });
+    expect(res.errors[0]).toMatchObject({ line: 4, field: 'accessory_code' });
+    const stored = await s.db.query<{ accessory_code: string; position: number }>(
+      'select accessory_code, position from app.product_accessories where product_code = $1 and accessory_code in ($2, $3) order by position',
+      [pair.product_code, pair.accessory_code, free],
+    );
+    expect(stored.rows).toEqual([
+      { accessory_code: free, position: 5 },
+      { accessory_code: pair.accessory_code, position: 77 },
+    ]);
+  });
+
   it('refuses an XLSX that declares a huge unpacked size before parsing it', () => {
     // A minimal ZIP: one central-directory entry declaring 1 GB uncompressed, then the end record.
     const cd = new Uint8Array(46 + 1);

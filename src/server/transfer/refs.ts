@@ -20,7 +20,12 @@ export const IMPORT_MESSAGES = {
   key_required: 'import.key_required',
 } as const;
 
+/** How the grid shows a searched lookup's row (large lookups: the code carries the meaning). */
+export const SEARCH_LABEL_SEPARATOR = ' · ';
+
 interface LookupSql {
+  /** A searched (large) lookup: labels are "key · display text". */
+  search: boolean;
   from: string;
   key: string;
   keyCast: string;
@@ -34,6 +39,7 @@ function lookupSql(screen: Screen, field: string): LookupSql {
   const display = Object.keys(lookup.columns).find((f) => !lookup.keys.includes(f)) ?? key;
   const multi = lookup.columns[display]!.type === 'multi';
   return {
+    search: !!lookup.source.search,
     from: relation(lookup.source.relation),
     key: `l.${ident(key)}`,
     keyCast: castOf[lookup.valueType[key]!],
@@ -57,7 +63,7 @@ export async function refLabels(db: Queryable, screen: Screen, field: string, ke
      where ${l.key} = any(${p.add(keys, `${l.keyCast}[]`)})${scoped(l, p, company)}`,
     p.values,
   );
-  for (const row of r.rows) out.set(row.k, row.label ?? row.k);
+  for (const row of r.rows) out.set(row.k, l.search && row.label ? `${row.k}${SEARCH_LABEL_SEPARATOR}${row.label}` : (row.label ?? row.k));
   return out;
 }
 
@@ -76,11 +82,13 @@ export async function resolveRefs(
   const out = new Map<string, Converted>();
   if (!texts.length) return out;
   const l = lookupSql(screen, field);
+  // "key · text" as exported (and shown) for searched lookups: the key decides.
+  const keyOf = (t: string) => (l.search && t.includes(SEARCH_LABEL_SEPARATOR) ? t.slice(0, t.indexOf(SEARCH_LABEL_SEPARATOR)).trim() : t);
   const p = new Params();
   const label = l.label(p, lang);
   const r = await db.query<{ key: unknown; k: string; label: string | null }>(
     `select ${l.key} as key, ${l.key}::text as k, ${label} as label from ${l.from} l
-     where (${l.key}::text = any(${p.add(texts, 'text[]')}) or lower(${label}) = any(${p.add(texts.map((t) => t.toLowerCase()), 'text[]')}))${scoped(l, p, company)}
+     where (${l.key}::text = any(${p.add(texts.map(keyOf), 'text[]')}) or lower(${label}) = any(${p.add(texts.map((t) => t.toLowerCase()), 'text[]')}))${scoped(l, p, company)}
      limit ${texts.length * 5 + 100}`,
     p.values,
   );
@@ -92,7 +100,7 @@ export async function resolveRefs(
     byLabel.set(lower, [...(byLabel.get(lower) ?? []), row.key]);
   }
   for (const t of texts) {
-    if (byKey.has(t)) out.set(t, { ok: true, value: byKey.get(t) });
+    if (byKey.has(keyOf(t))) out.set(t, { ok: true, value: byKey.get(keyOf(t)) });
     else {
       const hits = byLabel.get(t.toLowerCase()) ?? [];
       if (hits.length === 1) out.set(t, { ok: true, value: hits[0] });
