@@ -42,8 +42,11 @@ export interface RowWindow {
   dataById(id: string): Row | undefined;
 }
 
-/** A loaded block keeps its last row as the server sent it: the keyset of the next block (edits do not move it). */
-type Block = { status: 'loading' } | { status: 'loaded'; rows: GridRow[]; last: GridRow | undefined } | { status: 'error' };
+/**
+ * A loaded block keeps its last row as the server sent it: the keyset of the next block
+ * (edits do not move it). A loading block's `settled` resolves once it is loaded or failed.
+ */
+type Block = { status: 'loading'; settled: Promise<void> } | { status: 'loaded'; rows: GridRow[]; last: GridRow | undefined } | { status: 'error' };
 
 export type FetchPage = (w: Window, prev: GridRow | undefined) => Promise<Page>;
 
@@ -102,12 +105,23 @@ export class RowGeneration implements RowWindow {
     });
   }
 
+  /**
+   * Loads block b: by keyset after the block before it when that one is loaded or on its
+   * way (scrolling forward: wait for it, then ask for the rows after its last one, which
+   * costs what the first block costs at any depth); by offset after a jump.
+   */
   private load(b: number): void {
-    this.blocks.set(b, { status: 'loading' });
+    const before = this.blocks.get(b - 1);
+    const next = () => this.fetchBlock(b);
+    const settled = before?.status === 'loading' ? before.settled.then(next, next) : next();
+    this.blocks.set(b, { status: 'loading', settled });
+  }
+
+  private fetchBlock(b: number): Promise<void> {
     const start = b * BLOCK_SIZE;
     const before = this.blocks.get(b - 1);
     const prev = before?.status === 'loaded' && before.rows.length === BLOCK_SIZE ? before.last : undefined;
-    this.fetchPage({ startRow: start, endRow: start + BLOCK_SIZE }, prev).then(
+    return this.fetchPage({ startRow: start, endRow: start + BLOCK_SIZE }, prev).then(
       (page) => {
         const rows = page.rows.map((data, i) => {
           const id = this.rowId(data);
