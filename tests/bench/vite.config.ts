@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type InlineConfig } from 'vite';
+import { noIcuParser, precompiledMessages } from '../../src/app/i18n/precompile.ts';
 
 export type BenchPage = 'ag' | 'screen';
 
@@ -17,7 +18,9 @@ export function benchPageConfig(page: BenchPage, outDir: string): InlineConfig {
     root: pagesDir,
     mode: 'production',
     logLevel: 'warn',
-    plugins: [react()],
+    // The catalogue as the app ships it: precompiled ICU ASTs, no parser (vite.config.ts).
+    plugins: [precompiledMessages(), react()],
+    resolve: { alias: [noIcuParser] },
     build: {
       outDir,
       emptyOutDir: true,

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ClientRowModel, radixSortIndexes, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
+import { ClientRowModel, RadixScratch, radixSortIndexes, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
 import { narrows, textTest, valueTest } from '../../src/app/grid/clientQuery.ts';
 import type { FilterModel, SortItem } from '../../src/app/grid/filters.ts';
 import { runNow } from '../../src/app/grid/scheduler.ts';
@@ -153,6 +153,27 @@ describe('client row model: sort', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('radixSortIndexes with one scratch for many sorts: each result stays as it was sorted', () => {
+    const scratch = new RadixScratch();
+    const n = 1000;
+    const keys = [Float64Array.from({ length: n }, (_, i) => (i * 7919) % 101), Float64Array.from({ length: n }, (_, i) => -i)];
+    const results: { got: Uint32Array; want: number[] }[] = [];
+    // One key → an even or odd number of passes depending on the digits: both end states.
+    for (const [ks, ds] of [[[keys[0]!], [1]], [[keys[0]!, keys[1]!], [-1, 1]], [[keys[1]!], [-1]], [[keys[0]!], [-1]]] as const) {
+      const got = runNow(radixSortIndexes(n, ks, ds, scratch));
+      const want = [...Array(n).keys()].sort((a, b) => {
+        for (let j = 0; j < ks.length; j++) {
+          const d = ds[j]! * (ks[j]![a]! - ks[j]![b]!);
+          if (d) return d;
+        }
+        return a - b;
+      });
+      results.push({ got, want });
+    }
+    for (const r of results) expect([...r.got]).toEqual(r.want);
+    expect(new Set(results.map((r) => r.got)).size).toBe(results.length);
   });
 
   it('sorts 100,000 rows time-sliced: views settle later, with the right order', async () => {

@@ -1,30 +1,25 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-/** A side drawer (menu tree, user): up to 35 % of the width, at most 560 px (spec §9). */
-export function Sidebar({ open, onOpenChange, side, title, closeLabel, children }: {
+export interface SidebarProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   side: 'left' | 'right';
   title: string;
   closeLabel: string;
   children: ReactNode;
-}) {
+}
+
+// The dialog code (Radix Dialog) loads with the first opening: a page paints without it.
+const SidebarDialog = lazy(() => import('./SidebarDialog.tsx'));
+
+/** A side drawer (menu tree, user): up to 35 % of the width, at most 560 px (spec §9). */
+export function Sidebar(props: SidebarProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sidebar-overlay" />
-        <Dialog.Content className={`sidebar sidebar-${side}`} aria-describedby={undefined}>
-          <div className="sidebar-head">
-            <Dialog.Title className="sidebar-title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={closeLabel}>
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <div className="sidebar-body">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <SidebarDialog {...props} />
+    </Suspense>
   );
 }

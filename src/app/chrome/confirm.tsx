@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { FormattedMessage } from 'react-intl';
+import { lazy, Suspense, useState } from 'react';
 import { createStore, useStore } from '../session/createStore.ts';
 import type { Values } from '../i18n/useT.ts';
 
@@ -17,7 +16,9 @@ export interface ConfirmOptions {
   variant?: 'danger' | 'primary' | 'success' | 'warning';
 }
 
-const state = createStore<{ open: (ConfirmOptions & { resolve: (ok: boolean) => void }) | null }>({ open: null });
+export type OpenConfirm = ConfirmOptions & { resolve: (ok: boolean) => void };
+
+const state = createStore<{ open: OpenConfirm | null }>({ open: null });
 
 /** Asks the user; resolves true on the confirming button, false on cancel or Esc. */
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
@@ -27,35 +28,23 @@ export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   });
 }
 
-function answer(ok: boolean) {
+export function answer(ok: boolean) {
   const open = state.get().open;
   state.set({ open: null });
   open?.resolve(ok);
 }
 
+// The dialog code (Radix Dialog) loads with the first question: a page paints without it.
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView.tsx'));
+
 export function ConfirmDialog() {
   const o = useStore(state, (s) => s.open);
+  const [asked, setAsked] = useState(false);
+  if (o && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <Dialog.Root open={!!o} onOpenChange={(open) => !open && answer(false)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">{o?.title ?? <FormattedMessage id={o?.titleId ?? 'messages.sure'} values={o?.titleValues as Record<string, string>} />}</Dialog.Title>
-          {o?.bodyId && (
-            <p className="dialog-body">
-              <FormattedMessage id={o.bodyId} values={o.bodyValues as Record<string, string>} />
-            </p>
-          )}
-          <div className="dialog-buttons">
-            <button type="button" className="btn btn-secondary" onClick={() => answer(false)}>
-              <FormattedMessage id={o?.cancelId ?? 'common.cancel'} />
-            </button>
-            <button type="button" className={`btn btn-${o?.variant ?? 'danger'}`} onClick={() => answer(true)} autoFocus>
-              <FormattedMessage id={o?.okId ?? 'common.delete'} />
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView o={o} />
+    </Suspense>
   );
 }

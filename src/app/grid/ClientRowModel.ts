@@ -38,8 +38,13 @@ export interface ClientModelOptions {
 }
 
 const NULL_KEY = Number.POSITIVE_INFINITY;
-/** Work done before `open` returns (the rest is sliced). */
+/**
+ * Work done before `open` returns (the rest is sliced): the first view of a lane (a first
+ * paint) finishes in it when it can; later ones (a sort, a filter) start small, as `open`
+ * runs inside the render of a click or key, and that task must stay short.
+ */
 const FIRST_SLICE_MS = 20;
+const LATER_SLICE_MS = 4;
 const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Ascending comparison of strings with NULL last (lower case first, then as written). */
@@ -100,23 +105,39 @@ export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => nu
   return src;
 }
 
+/** Working arrays of radix sorts over n rows, kept by a model between its sorts (less garbage, fewer GC pauses). */
+export class RadixScratch {
+  tmp: Uint32Array = new Uint32Array(0);
+  hi: Uint32Array = new Uint32Array(0);
+  lo: Uint32Array = new Uint32Array(0);
+  readonly count = new Uint32Array(65537);
+  fit(n: number): this {
+    if (this.hi.length !== n) {
+      this.tmp = new Uint32Array(n);
+      this.hi = new Uint32Array(n);
+      this.lo = new Uint32Array(n);
+    }
+    return this;
+  }
+}
+
 /**
  * Stable LSD radix sort of base indexes by Float64 keys (the last key first, 16 bits a
  * pass; passes whose digit is the same for every row are skipped). Ascending per key,
  * or descending with `dir` -1; ties keep the base order. A few milliseconds for 100,000.
+ * The result is a new array; `scratch` lends the working ones.
  */
-export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs: readonly number[]): Work<Uint32Array> {
+export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs: readonly number[], scratch = new RadixScratch()): Work<Uint32Array> {
+  const s = scratch.fit(n);
   let idx: Uint32Array = new Uint32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
-  let tmp: Uint32Array = new Uint32Array(n);
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
+  let tmp: Uint32Array = s.tmp;
+  const { hi, lo, count } = s;
   const f = new Float64Array(1);
   const u = new Uint32Array(f.buffer);
   const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   const L = little ? 0 : 1;
   const H = little ? 1 : 0;
-  const count = new Uint32Array(65537);
   for (let j = keys.length - 1; j >= 0; j--) {
     const k = keys[j]!;
     const desc = dirs[j]! < 0;
@@ -154,6 +175,8 @@ export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs
       tmp = t;
     }
   }
+  // The result may be the lent array: the caller keeps it, the scratch takes the other one.
+  if (idx === s.tmp) s.tmp = tmp;
   return idx;
 }
 
@@ -172,6 +195,9 @@ export class ClientRowModel {
   private lastFilter: { key: string; model: FilterModel; lang: string; fixed: string; idx: Uint32Array } | null = null;
   private identity: Uint32Array | null = null;
   private pending = new Map<string, number>();
+  /** Lanes that have opened a view (their next views are interactions). */
+  private opened = new Set<string>();
+  private scratch = new RadixScratch();
 
   constructor(
     rows: readonly Row[],
@@ -199,7 +225,8 @@ export class ClientRowModel {
       view.settle(runNow(work), false);
       return view;
     }
-    const deadline = now() + FIRST_SLICE_MS;
+    const deadline = now() + (this.opened.has(lane) ? LATER_SLICE_MS : FIRST_SLICE_MS);
+    this.opened.add(lane);
     for (;;) {
       const r = work.next();
       if (r.done) {
@@ -377,7 +404,7 @@ export class ClientRowModel {
       keys.push(yield* this.keysOf(this.column(s.colId), q.lang));
       dirs.push(s.sort === 'desc' ? -1 : 1);
     }
-    const sorted = yield* radixSortIndexes(this.rows.length, keys, dirs);
+    const sorted = yield* radixSortIndexes(this.rows.length, keys, dirs, this.scratch);
     this.orders.set(cacheKey, sorted);
     // A few orders at most (each is 4 bytes a row).
     if (this.orders.size > 6) this.orders.delete(this.orders.keys().next().value!);

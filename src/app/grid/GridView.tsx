@@ -24,14 +24,14 @@ import { useIntl } from 'react-intl';
 import { toast } from '../chrome/toasts.tsx';
 import type { Values } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
-import { deleteSelection, translateRows } from './bulkActions.ts';
-import { cellText } from './cellValues.ts';
+import { cellText } from './cellText.ts';
 import { useCellSession } from './cellSession.ts';
 import { buildGridModel } from './columns.ts';
 import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
 import { FilterCell } from './FilterCell.tsx';
 import { toFilterModel, toSortModel } from './filters.ts';
+import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
 import { AGG_FNS, type Query } from './gridApi.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
@@ -62,7 +62,7 @@ import {
   type CellRange,
   type RowSelection,
 } from './selection.ts';
-import { fillChanges, fillDownChanges, pasteBlock, rangeText, type Sheet } from './sheet.ts';
+import { fillDownChanges, rangeText, type Sheet } from './sheet.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { TotalsRow, useTotals } from './totals.tsx';
 import type { CellCtx, GridRow, Row } from './types.ts';
@@ -70,6 +70,17 @@ import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
 import './grid.css';
 
+// Delete and translate of rows (confirmation, translation planning): loaded when used.
+const loadBulk = () => import('./bulkActions.ts');
+// Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
+const loadPasteFill = () => import('./pasteFill.ts');
+let editingLoaded = false;
+const preloadEditing = () => {
+  if (editingLoaded) return;
+  editingLoaded = true;
+  preloadEditors();
+  void loadPasteFill();
+};
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazy(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
@@ -416,21 +427,25 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         break;
       case 'delete':
         if (!canDelete) return;
-        void deleteSelection({ form: screen.form, model, selection: setRows(NO_ROWS, [row.id], true), main: rm.main, collect: async () => [] }).then((done) => done && reload());
+        void loadBulk()
+          .then(({ deleteSelection }) => deleteSelection({ form: screen.form, model, selection: setRows(NO_ROWS, [row.id], true), main: rm.main, collect: async () => [] }))
+          .then((done) => done && reload());
         break;
       case 'translate':
         if (!vc.canEdit) return;
-        void translateRows(
-          {
-            model,
-            rows: [row],
-            picked: true,
-            fields: col.type === 'multi' ? [col.field] : translatable.map((c) => c.field),
-            lang,
-            current,
-            save: edits.saveMany,
-          },
-          mods,
+        void loadBulk().then(({ translateRows }) =>
+          translateRows(
+            {
+              model,
+              rows: [row],
+              picked: true,
+              fields: col.type === 'multi' ? [col.field] : translatable.map((c) => c.field),
+              lang,
+              current,
+              save: edits.saveMany,
+            },
+            mods,
+          ),
         );
         break;
     }
@@ -496,7 +511,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     focusActive();
   };
 
-  const pasteText = (text: string) => {
+  const pasteText = async (text: string) => {
+    const { pasteBlock } = await loadPasteFill();
     const res = pasteBlock(sheet, rectOf(r), isSingleCell(r), text, Math.max(0, lastRow));
     if (!res) return;
     edits.clearFlags();
@@ -512,8 +528,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     const fromClip = target === clipRef.current;
     if (!fromClip && (editing || !bodyRef.current?.contains(target))) return;
     e.preventDefault();
-    pasteText(e.clipboardData.getData('text/plain'));
-    if (fromClip) focusActive();
+    // Focus back from the clipboard textarea to the cells once the block is in.
+    void pasteText(e.clipboardData.getData('text/plain')).then(() => fromClip && focusActive());
   };
 
   const onRootCopy = (e: ClipboardEvent<HTMLDivElement>) => {
@@ -534,6 +550,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     if (!col) return t('messages.generic_error');
     const targets = selCount > 0 ? await allSelectedRows() : rangeRows();
     if (!targets.length) return t('messages.not_selected', { text: t(col.labelId) });
+    const { fillChanges } = await loadPasteFill();
     const res = fillChanges(col, text, targets, ctx);
     if ('error' in res) return res.error;
     return (await edits.saveMany(res.changes)) ? null : t('messages.generic_error');
@@ -543,17 +560,10 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
   const onTranslate = (e: MouseEvent<HTMLButtonElement>) => {
     const picked = selCount > 0;
-    void translateRows(
-      {
-        model,
-        rows: picked ? selectedRowsAtHand() : (rm.main?.loadedRows() ?? []),
-        picked,
-        fields: translatable.map((c) => c.field),
-        lang,
-        current,
-        save: edits.saveMany,
-      },
-      e,
+    const rows = picked ? selectedRowsAtHand() : (rm.main?.loadedRows() ?? []);
+    const mods = { ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey };
+    void loadBulk().then(({ translateRows }) =>
+      translateRows({ model, rows, picked, fields: translatable.map((c) => c.field), lang, current, save: edits.saveMany }, mods),
     );
   };
 
@@ -561,6 +571,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const deleteSelected = async () => {
     if (!selCount) return;
     setDeleting(true);
+    const { deleteSelection } = await loadBulk();
     const done = await deleteSelection({ form: screen.form, model, selection: rowSel, main: rm.main, collect: () => collectRows(rm.fetchPage(query)) });
     setDeleting(false);
     if (!done) return;
@@ -780,7 +791,16 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
 
   return (
-    <div ref={rootRef} className={`screen-grid grid-theme-${theme}`} style={rootStyle} data-form={screen.form} onPaste={onRootPaste} onCopy={onRootCopy}>
+    <div
+      ref={rootRef}
+      className={`screen-grid grid-theme-${theme}`}
+      style={rootStyle}
+      data-form={screen.form}
+      onPaste={onRootPaste}
+      onCopy={onRootCopy}
+      // Editing starts from a focused grid: its editors and paste code load then, before the first edit.
+      onFocus={perms.set ? preloadEditing : undefined}
+    >
       <Toolbar
         form={screen.form}
         model={model}

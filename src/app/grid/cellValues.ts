@@ -1,8 +1,8 @@
 /**
- * A cell's value as text and back: what copy puts on the clipboard (the rendered text,
- * multi-language values in the current language), and how pasted or filled text becomes
- * a value of the column (then validated with the shared column schema, exactly as the
- * server will). Pure given the cell context; no React.
+ * Text back into a cell's value: how pasted or filled text becomes a value of the column
+ * (then validated with the shared column schema, exactly as the server will); the way
+ * there is cellText.ts. Pure given the cell context; no React. Loaded with the first
+ * paste or fill (pasteFill.ts): a list paints without the validation code.
  *
  *   numbers   the float rule of spec §5 (a leading minus kept); int columns must be whole
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
@@ -15,42 +15,13 @@ import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M, parseMessage } from '../../core/validation/messages.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
+import { cellText } from './cellText.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-/** The text a cell shows, for the clipboard and for group labels. */
-export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx): string {
-  if (col.renderer.text) return col.renderer.text({ value, row, col, ctx, canEdit: false });
-  if (value === null || value === undefined) return '';
-  if (col.lookup) {
-    const data = ctx.lookup(col.lookup.form);
-    const hit = data?.byKey.get(String(value));
-    if (data && hit) return (col.renderer.lookupText ?? displayText)(hit, data, ctx) || str(value);
-    return str(value);
-  }
-  switch (col.type) {
-    case 'multi':
-      return ctx.multi(value);
-    case 'bool':
-      return value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : str(value);
-    case 'int':
-      return typeof value === 'number' ? ctx.fmt.int(value) : str(value);
-    case 'number':
-      return typeof value === 'number' ? ctx.fmt.number(value) : str(value);
-    case 'money':
-      return typeof value === 'number' ? ctx.fmt.money(value) : str(value);
-    case 'date':
-      return ctx.fmt.date(value);
-    case 'datetime':
-      return ctx.fmt.datetime(value);
-    default:
-      return str(value);
-  }
-}
 
 /** A number typed or pasted: the float rule, with a leading minus kept. */
 export function parseSignedFloat(text: string): number | null {
@@ -165,13 +136,4 @@ export function messageText(message: string, t: CellCtx['t']): string {
   return t(m.id, m.values);
 }
 
-/** Same value (objects compared by content). */
-export const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
-
-/** The languages of a multi value that changed (set merges per language). */
-export function multiChanges(before: unknown, after: unknown): Row {
-  const a = before && typeof before === 'object' ? (before as Row) : {};
-  const b = after && typeof after === 'object' ? (after as Row) : {};
-  return Object.fromEntries(Object.entries(b).filter(([l, x]) => a[l] !== x));
-}
+export { cellText, multiChanges, sameValue } from './cellText.ts';

@@ -3,7 +3,7 @@
  * editor, filter kind and lookup resolved; key handling (row ids, delete keys).
  */
 import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
-import { editors } from './editors/index.tsx';
+import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
 import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
 import { renderers } from './renderers/index.tsx';

@@ -10,7 +10,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
-import { multiChanges, sameValue } from './cellValues.ts';
+import { multiChanges, sameValue } from './cellText.ts';
 import type { GridModel } from './columns.ts';
 import { setRow, setRows, undo as undoAction } from './gridApi.ts';
 import type { GridColumn, GridRow, Row } from './types.ts';

@@ -3,8 +3,22 @@
  * the spec §9 rules (dates, date-times, weight) are the pure ones of src/core/format.ts.
  */
 import type { IntlShape } from 'react-intl';
-import { formatDate, formatDateTime, formatWeight } from '../../core/format.ts';
+import { formatDate, formatDateTime } from '../../core/format.ts';
 import type { Formatters } from './types.ts';
+
+type GetNumberFormat = IntlShape['formatters']['getNumberFormat'];
+
+/**
+ * `formatWeight` of src/core/format.ts as one cached formatter: the locale's digits with
+ * 2 decimals, every thousands group separated by a plain space. The locale's group
+ * separator is found once; no locale uses it for anything else in a number.
+ */
+export function spacedFormat(locale: string, getNumberFormat: GetNumberFormat, unit: string): (v: number) => string {
+  const f = getNumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+  const group = f.formatToParts(1234567.5).find((p) => p.type === 'group')?.value;
+  if (!group || group === ' ') return (v) => `${f.format(v)}${unit}`;
+  return (v) => `${f.format(v).replaceAll(group, ' ')}${unit}`;
+}
 
 export function createFormatters(intl: IntlShape): Formatters {
   const { getNumberFormat } = intl.formatters;
@@ -16,8 +30,9 @@ export function createFormatters(intl: IntlShape): Formatters {
     number: (v) => num.format(v),
     // Amounts without a currency (the money renderer formats with one when the grid passes session data).
     money: (v) => money.format(v),
-    // Spec §9: 2 decimals, space thousands separators, in kg.
-    weight: (v) => formatWeight(v, intl.locale),
+    // Spec §9: 2 decimals, space thousands separators, in kg (formatWeight's text, from one
+    // cached formatter: a grid formats a weight per visible cell on every scrolled frame).
+    weight: spacedFormat(intl.locale, getNumberFormat, ' kg'),
     // Spec §9: yyyy-MM-dd (dates travel as such; a timestamp is shown as its local day).
     date: formatDate,
     // yyyy-MM-dd HH:mm in local time, 24-hour.

@@ -1,13 +1,10 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
+import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 
-/** A catalogue as the build ships it: ICU ASTs (precompile.ts), formatted without a parser. */
-type Messages = Record<string, MessageFormatElement[]>;
-
-// One lazy chunk per language: only the catalogue in use is downloaded.
-const catalogues = import.meta.glob<Messages>('../../../locales/*.json', { import: 'default' });
+// One lazy chunk per language: only the catalogue in use is downloaded (precompiled, messages.ts).
+const catalogues = import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default' });
 const cache = new Map<Lang, Messages>();
 
 export function loadMessages(lang: Lang): Promise<Messages> {
@@ -15,7 +12,8 @@ export function loadMessages(lang: Lang): Promise<Messages> {
   if (hit) return Promise.resolve(hit);
   const load = catalogues[`../../../locales/${lang}.json`];
   if (!load) return Promise.reject(new Error(`no catalogue for ${lang}`));
-  return load().then((m) => {
+  return load().then((shipped) => {
+    const m = expandMessages(shipped);
     cache.set(lang, m);
     return m;
   });

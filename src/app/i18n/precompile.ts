@@ -1,20 +1,28 @@
 /**
  * Build step (Vite plugin) of the browser catalogues: each `locales/{lang}.json` is
- * shipped as ICU message ASTs instead of strings. react-intl formats an AST as it is,
- * so the browser needs no ICU parser: `noIcuParser` points the parser's imports at its
- * parser-less build (the type guards only). Parsed as intl-messageformat would parse at
- * run time (`parse(message, { locale })`), so formatting gives the same texts.
+ * shipped precompiled — a message with arguments as its ICU AST, a plain text as the
+ * text (messages.ts turns it into its one-literal AST on load). react-intl formats an
+ * AST as it is, so the browser needs no ICU parser: `noIcuParser` points the parser's
+ * imports at its parser-less build (the type guards only). Parsed as intl-messageformat
+ * would parse at run time (`parse(message, { locale })`), so formatting gives the same texts.
  */
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { isLiteralElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
 import { isLang, LOCALE, type Lang } from '../../core/langs.ts';
+import type { ShippedMessages } from './messages.ts';
 
 const CATALOGUE = /[\\/]locales[\\/]([a-z]{2})\.json$/;
 
-/** A catalogue's messages as ASTs (the JSON the browser gets). */
-export function compileCatalogue(messages: Record<string, string>, lang: Lang): Record<string, ReturnType<typeof parse>> {
+/** A catalogue as the browser gets it: ASTs, and plain texts for messages that are one literal. */
+export function compileCatalogue(messages: Record<string, string>, lang: Lang): ShippedMessages {
   const locale = new Intl.Locale(LOCALE[lang]);
-  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text, { locale })]));
+  return Object.fromEntries(
+    Object.entries(messages).map(([id, text]) => {
+      const ast = parse(text, { locale });
+      const only = ast.length === 1 ? ast[0] : undefined;
+      return [id, ast.length === 0 ? '' : only && isLiteralElement(only) ? only.value : ast];
+    }),
+  );
 }
 
 export function precompiledMessages(): Plugin {

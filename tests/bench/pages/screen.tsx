@@ -7,6 +7,7 @@ import { IntlProvider } from 'react-intl';
 import en from '../../../locales/en.json';
 import { parseScreen } from '../../../schemas/screen.ts';
 import { ScreenGrid } from '../../../src/app/grid/ScreenGrid.tsx';
+import { expandMessages, type ShippedMessages } from '../../../src/app/i18n/messages.ts';
 import { setup } from './shell.ts';
 
 const descriptor = parseScreen(
@@ -30,8 +31,9 @@ const descriptor = parseScreen(
   'bench',
 );
 
-const messages: Record<string, string> = {
-  ...en,
+// en.json arrives precompiled, as in the app (vite.config.ts, I18nProvider).
+const messages = expandMessages({
+  ...(en as unknown as ShippedMessages),
   'fields.code': 'Code',
   'fields.name': 'Name',
   'fields.brand': 'Brand',
@@ -42,7 +44,7 @@ const messages: Record<string, string> = {
   'fields.date': 'Date',
   'fields.active': 'Active',
   'fields.country': 'Country',
-};
+});
 
 const perms = { list: true, add: false, set: false, delete: false };
 

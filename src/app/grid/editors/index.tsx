@@ -9,7 +9,7 @@
  * "leaving". Switching to another window is not leaving either (a native colour dialog
  * takes the window's focus).
  */
-import { lazy, Suspense, useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
 import { parseFloatInput, parseIntInput } from '../../../core/parseFloat.ts';
@@ -17,22 +17,8 @@ import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
+import { lazyEditor } from './lazy.tsx';
 import './editors.css';
-
-/**
- * An editor whose code loads on its first use. Until then the cell shows an empty,
- * inert editor box (a few milliseconds; the grid keeps the cell in edit mode).
- */
-function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
-  const Loaded = lazy(() => load().then((e): { default: ComponentType<EditorProps> } => ({ default: e as ComponentType<EditorProps> })));
-  return function LazyEditor(p) {
-    return (
-      <Suspense fallback={<span className="cell-editor" aria-busy="true" />}>
-        <Loaded {...p} />
-      </Suspense>
-    );
-  };
-}
 
 interface InputEditorProps {
   p: EditorProps;

@@ -3,11 +3,11 @@
  * with their headers in the UI language) and Import buttons. The import dialog is its own
  * chunk, loaded when opened.
  */
-import * as Popover from '@radix-ui/react-popover';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { Popup } from '../popover/Popup.tsx';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
 import { saveBlob } from './saveBlob.ts';
 import './transfer.css';
@@ -50,23 +50,20 @@ export function TransferButtons({ q, canExport, canImport, onImported }: Props) 
   return (
     <>
       {canExport && (
-        <Popover.Root open={menu} onOpenChange={setMenu}>
-          <Popover.Trigger asChild>
-            <button type="button" className="grid-export" disabled={busy || !q.visibleColumns.length} aria-haspopup="menu" aria-busy={busy || undefined}>
-              {t('transfer.export')}
-            </button>
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content className="grid-popover grid-export-menu" align="end" sideOffset={4} role="menu" aria-label={t('transfer.export')}>
-              <button type="button" role="menuitem" className="grid-export-csv" onClick={() => void run('csv')}>
-                {t('transfer.export_csv')}
-              </button>
-              <button type="button" role="menuitem" className="grid-export-xlsx" onClick={() => void run('xlsx')}>
-                {t('transfer.export_xlsx')}
-              </button>
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+        <Popup
+          open={menu}
+          onOpenChange={setMenu}
+          trigger={{ className: 'grid-export', disabled: busy || !q.visibleColumns.length, 'aria-haspopup': 'menu', 'aria-busy': busy || undefined }}
+          label={t('transfer.export')}
+          panel={{ className: 'grid-popover grid-export-menu', role: 'menu', label: t('transfer.export'), align: 'end', sideOffset: 4 }}
+        >
+          <button type="button" role="menuitem" className="grid-export-csv" onClick={() => void run('csv')}>
+            {t('transfer.export_csv')}
+          </button>
+          <button type="button" role="menuitem" className="grid-export-xlsx" onClick={() => void run('xlsx')}>
+            {t('transfer.export_xlsx')}
+          </button>
+        </Popup>
       )}
       {canImport && (
         <button type="button" className="grid-import" onClick={() => setImporting(true)} aria-haspopup="dialog">

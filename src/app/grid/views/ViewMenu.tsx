@@ -1,141 +1,29 @@
 /**
  * Named saved views of a grid: the user's own and those others shared. Apply one, save
  * the current state as a new view (name, shared), update or delete an own view. A view
- * holds the same state as the per-user grid state (columnState.ts `SavedState`).
+ * holds the same state as the per-user grid state (columnState.ts `SavedState`). The
+ * menu's content (ViewPanel.tsx) loads with its first opening.
  */
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { confirm } from '../../chrome/confirm.tsx';
-import { toast } from '../../chrome/toasts.tsx';
-import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
+import { lazy, Suspense, useState } from 'react';
 import { Popup } from '../popover/Popup.tsx';
+import type { Props } from './ViewPanel.tsx';
 
-interface Props {
-  form: string;
-  /** The grid's state now, in its saved form. */
-  current(): unknown;
-  apply(state: unknown): void;
-  t: (id: string, values?: Record<string, string | number>) => string;
-}
+const ViewPanel = lazy(() => import('./ViewPanel.tsx'));
 
-const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.message}` : e instanceof Error ? e.message : String(e));
-
-export function ViewMenu({ form, current, apply, t }: Props) {
+export function ViewMenu(props: Props) {
   const [open, setOpen] = useState(false);
-  const [views, setViews] = useState<SavedView[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const load = () => {
-    setFailed(false);
-    listViews(form).then(
-      (r) => setViews([...r.rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))),
-      (e: unknown) => {
-        console.warn('grid: views failed', e);
-        setFailed(true);
-        setViews([]);
-      },
-    );
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
-      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusOf(e) } });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const saveNew = (e: FormEvent) => {
-    e.preventDefault();
-    const n = name.trim();
-    if (!n) return;
-    void run(async () => {
-      const r = await addView(form, n, shared, current());
-      setViews((vs) => [...(vs ?? []), r.row]);
-      setName('');
-      setShared(false);
-      toast({ variant: 'success', id: 'messages.data_saved' });
-    });
-  };
-
-  const update = (v: SavedView) =>
-    run(async () => {
-      const r = await updateView(v, { state: current() });
-      setViews((vs) => (vs ?? []).map((x) => (x.view_id === v.view_id ? r.row : x)));
-      toast({ variant: 'success', id: 'messages.data_saved' });
-    });
-
-  const remove = async (v: SavedView) => {
-    setOpen(false);
-    const ok = await confirm({ titleId: 'messages.sure', okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
-    if (!ok) return;
-    await run(async () => {
-      await deleteView(v.view_id);
-      setViews((vs) => (vs ?? []).filter((x) => x.view_id !== v.view_id));
-      toast({ variant: 'success', id: 'messages.records_deleted', values: { count: 1 } });
-    });
-  };
-
+  const label = props.t('grid.views');
   return (
     <Popup
       open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (o) load();
-      }}
+      onOpenChange={setOpen}
       trigger={{ className: 'grid-views', 'aria-haspopup': 'dialog' }}
-      label={t('grid.views')}
-      panel={{ className: 'grid-popover grid-views-menu', label: t('grid.views'), align: 'end', sideOffset: 4 }}
+      label={label}
+      panel={{ className: 'grid-popover grid-views-menu', label, align: 'end', sideOffset: 4 }}
     >
-      {views === null ? (
-        <p className="grid-muted">{t('grid.loading')}</p>
-      ) : views.length === 0 ? (
-        <p className="grid-muted">{failed ? t('messages.generic_error') : t('grid.views_empty')}</p>
-      ) : (
-        <ul className="grid-views-list">
-          {views.map((v) => (
-            <li key={v.view_id} className="grid-view-item" data-view-id={v.view_id}>
-              <button
-                type="button"
-                className="grid-view-apply"
-                onClick={() => {
-                  apply(v.state);
-                  setOpen(false);
-                }}
-              >
-                {v.name}
-              </button>
-              {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
-              {v.mine && (
-                <>
-                  <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void update(v)}>
-                    ⟳
-                  </button>
-                  <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
-                    ×
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="grid-view-form" onSubmit={saveNew}>
-        <input className="grid-view-name" value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
-        <label className="grid-view-shared">
-          <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('grid.view_shared')}
-        </label>
-        <button type="submit" className="grid-view-save" disabled={busy || !name.trim()}>
-          {t('grid.view_save')}
-        </button>
-      </form>
+      <Suspense fallback={<p className="grid-muted">{props.t('grid.loading')}</p>}>
+        <ViewPanel {...props} close={() => setOpen(false)} />
+      </Suspense>
     </Popup>
   );
 }

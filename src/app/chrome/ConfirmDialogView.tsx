@@ -1,0 +1,30 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { FormattedMessage } from 'react-intl';
+import { answer, type OpenConfirm } from './confirm.tsx';
+
+/** The dialog itself (Radix Dialog), loaded with the first question (confirm.tsx). */
+export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
+  return (
+    <Dialog.Root open={!!o} onOpenChange={(open) => !open && answer(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <Dialog.Title className="dialog-title">{o?.title ?? <FormattedMessage id={o?.titleId ?? 'messages.sure'} values={o?.titleValues as Record<string, string>} />}</Dialog.Title>
+          {o?.bodyId && (
+            <p className="dialog-body">
+              <FormattedMessage id={o.bodyId} values={o.bodyValues as Record<string, string>} />
+            </p>
+          )}
+          <div className="dialog-buttons">
+            <button type="button" className="btn btn-secondary" onClick={() => answer(false)}>
+              <FormattedMessage id={o?.cancelId ?? 'common.cancel'} />
+            </button>
+            <button type="button" className={`btn btn-${o?.variant ?? 'danger'}`} onClick={() => answer(true)} autoFocus>
+              <FormattedMessage id={o?.okId ?? 'common.delete'} />
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,23 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { CloseIcon } from './icons.tsx';
+import type { SidebarProps } from './Sidebar.tsx';
+
+/** The drawer itself (Radix Dialog), loaded with the first opening (Sidebar.tsx). */
+export default function SidebarDialog({ open, onOpenChange, side, title, closeLabel, children }: SidebarProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sidebar-overlay" />
+        <Dialog.Content className={`sidebar sidebar-${side}`} aria-describedby={undefined}>
+          <div className="sidebar-head">
+            <Dialog.Title className="sidebar-title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={closeLabel}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <div className="sidebar-body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

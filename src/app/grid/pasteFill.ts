@@ -1,0 +1,64 @@
+/**
+ * Typed text into cells: the writes of a pasted TSV block (validated per cell; read-only
+ * cells skipped) and of one value filled into rows. They answer what to write and what
+ * to flag; the grid saves (edits.ts) and shows. A chunk of its own with the parsers and
+ * the validation schemas (cellValues.ts), loaded with the first paste or fill.
+ */
+import { blockWidth, parseTsv } from './clipboard.ts';
+import { cellFromText, messageText } from './cellValues.ts';
+import type { CellFlag, Change } from './edits.ts';
+import type { Sheet } from './sheet.ts';
+import type { Rect } from './selection.ts';
+import type { CellCtx, GridColumn, GridRow } from './types.ts';
+
+export interface PasteResult {
+  changes: Change[];
+  invalid: CellFlag[];
+  /** The cells the block covered. */
+  covered: Rect;
+}
+
+/**
+ * A TSV block pasted at the range's top-left cell (the selection column skipped). One
+ * value into a larger range fills the range, as Excel does. Each cell: the column's
+ * parser, then its schema; invalid cells are flagged with the message in the language.
+ */
+export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: string, lastRow: number): PasteResult | null {
+  const block = parseTsv(text.replace(/\r?\n$/, ''));
+  if (!block.length) return null;
+  const fillRange = block.length === 1 && blockWidth(block) === 1 && !rangeIsCell;
+  const height = fillRange ? rc.bottom - rc.top + 1 : block.length;
+  const width = fillRange ? rc.right - rc.left + 1 : blockWidth(block);
+  let c0 = rc.left;
+  while (c0 < s.cols.length && !s.cols[c0]?.col) c0++;
+  const changes: Change[] = [];
+  const invalid: CellFlag[] = [];
+  for (let i = 0; i < height; i++) {
+    const row = s.dataRow(rc.top + i);
+    if (!row) continue;
+    for (let j = 0; j < width; j++) {
+      const vc = s.cols[c0 + j];
+      const cellText2 = fillRange ? block[0]![0]! : block[i]?.[j];
+      if (!vc?.col || !vc.canEdit || cellText2 === undefined) continue; // read-only cells are skipped
+      const res = cellFromText(vc.col, cellText2, row.data[vc.col.field], s.ctx, row.data);
+      if (res.ok) changes.push({ row, col: vc.col, value: res.value });
+      else invalid.push({ rowId: row.id, field: vc.col.field, message: messageText(res.message, s.ctx.t) });
+    }
+  }
+  return {
+    changes,
+    invalid,
+    covered: { top: rc.top, left: c0, bottom: Math.min(lastRow, rc.top + height - 1), right: Math.min(s.cols.length - 1, c0 + width - 1) },
+  };
+}
+
+/** One typed value for a column of some rows: the writes, or the first refusal in the language. */
+export function fillChanges(col: GridColumn, text: string, rows: readonly GridRow[], ctx: CellCtx): { changes: Change[] } | { error: string } {
+  const changes: Change[] = [];
+  for (const row of rows) {
+    const res = cellFromText(col, text, row.data[col.field], ctx, row.data);
+    if (!res.ok) return { error: messageText(res.message, ctx.t) };
+    changes.push({ row, col, value: res.value });
+  }
+  return { changes };
+}

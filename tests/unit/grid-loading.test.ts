@@ -1,0 +1,119 @@
+/**
+ * What the grid does without libraries since it paints with less code: the column model
+ * (order, pinning, visibility, sort and filter transitions, as TanStack Table did them),
+ * the fixed-height row window, and the precompiled catalogues (same texts as parsing at
+ * run time).
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseScreen } from '../../schemas/screen.ts';
+import { LANGS, LOCALE } from '../../src/core/langs.ts';
+import { renderedPositions } from '../../src/app/grid/GridBody.tsx';
+import { buildGridModel } from '../../src/app/grid/columns.ts';
+import { leafColumns, SELECT_ID, setFilter, sortOf, toggleSort, type SortingState } from '../../src/app/grid/layout.ts';
+import { visibleRows } from '../../src/app/grid/visibleRows.ts';
+import { expandMessages } from '../../src/app/i18n/messages.ts';
+import { compileCatalogue } from '../../src/app/i18n/precompile.ts';
+
+const model = buildGridModel(
+  parseScreen(
+    {
+      form: 't_items',
+      route: '/t/items',
+      source: { relation: 'app.t_items', key: 'a' },
+      columns: { a: {}, b: {}, c: {}, d: {}, e: { hidden: true } },
+    },
+    'test',
+  ),
+);
+const ids = (cols: { id: string; pinned: unknown }[]) => cols.map((c) => (c.pinned ? `${c.id}:${String(c.pinned)}` : c.id));
+
+describe('column model', () => {
+  it('orders by the column order, unknown columns last, hidden ones left out', () => {
+    expect(ids(leafColumns(model, false, ['c', 'a'], {}, { e: false }))).toEqual(['c', 'a', 'b', 'd']);
+    expect(ids(leafColumns(model, false, ['c', 'a'], {}, { e: true, b: false }))).toEqual(['c', 'a', 'd', 'e']);
+  });
+
+  it('puts start-pinned columns first and end-pinned last, in pin order; the selection column leads', () => {
+    const cols = leafColumns(model, true, ['a', 'b', 'c', 'd'], { start: ['c', 'b'], end: ['a'] }, { e: false });
+    expect(ids(cols)).toEqual([`${SELECT_ID}:start`, 'c:start', 'b:start', 'd', 'a:end']);
+    expect(cols[0]!.col).toBeNull();
+    expect(cols[1]!.col?.field).toBe('c');
+    expect(ids(leafColumns(model, true, ['a'], { start: ['b'] }, { b: false, e: false }))).toEqual([`${SELECT_ID}:start`, 'a', 'c', 'd']);
+  });
+
+  it('cycles a header click asc → desc → none, replacing other sorts without Shift', () => {
+    let s: SortingState = [];
+    s = toggleSort(s, 'a', false);
+    expect(s).toEqual([{ id: 'a', desc: false }]);
+    s = toggleSort(s, 'a', false);
+    expect(s).toEqual([{ id: 'a', desc: true }]);
+    expect(toggleSort(s, 'a', false)).toEqual([]);
+    expect(toggleSort(s, 'b', false)).toEqual([{ id: 'b', desc: false }]);
+    // Shift with nothing sorted is a plain click.
+    expect(toggleSort([], 'b', true)).toEqual([{ id: 'b', desc: false }]);
+  });
+
+  it('with Shift adds a column, cycles it in place and removes only it', () => {
+    let s: SortingState = [{ id: 'a', desc: true }];
+    s = toggleSort(s, 'b', true);
+    expect(s).toEqual([{ id: 'a', desc: true }, { id: 'b', desc: false }]);
+    s = toggleSort(s, 'b', true);
+    expect(s).toEqual([{ id: 'a', desc: true }, { id: 'b', desc: true }]);
+    expect(sortOf(s, 'b')).toEqual({ sorted: 'desc', index: 1 });
+    expect(sortOf(s, 'c')).toEqual({ sorted: false, index: -1 });
+    expect(toggleSort(s, 'b', true)).toEqual([{ id: 'a', desc: true }]);
+    // A plain click on a column of a several-column sort keeps only that column.
+    expect(toggleSort(s, 'a', false)).toEqual([]);
+    expect(toggleSort([{ id: 'a', desc: false }, { id: 'b', desc: false }], 'a', false)).toEqual([{ id: 'a', desc: true }]);
+  });
+
+  it('sets, replaces in place and removes (empty) floating-filter values', () => {
+    let f = setFilter([], 'a', 'x');
+    f = setFilter(f, 'b', 'true');
+    expect(f).toEqual([{ id: 'a', value: 'x' }, { id: 'b', value: 'true' }]);
+    expect(setFilter(f, 'a', 'y')).toEqual([{ id: 'a', value: 'y' }, { id: 'b', value: 'true' }]);
+    expect(setFilter(f, 'a', '')).toEqual([{ id: 'b', value: 'true' }]);
+    expect(setFilter(f, 'b', undefined)).toEqual([{ id: 'a', value: 'x' }]);
+  });
+});
+
+describe('row window', () => {
+  it('shows the rows between scrollTop and the viewport bottom, under the sticky header', () => {
+    // 28 px rows, 62 px of header, a 700 px viewport: 638 px of body → rows 0‥22.
+    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22 });
+    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122 });
+    expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1 });
+  });
+
+  it('renders the overscan around them, clamped to the rows, plus the kept positions once', () => {
+    expect(renderedPositions(0, 22, 1000, [], 2)).toEqual([...Array(25).keys()]);
+    expect(renderedPositions(50, 52, 53, [], 2)).toEqual([48, 49, 50, 51, 52]);
+    expect(renderedPositions(50, 51, 1000, [3, 3, 51, 900, 1000, -1], 1)).toEqual([3, 49, 50, 51, 52, 900]);
+    expect(renderedPositions(0, -1, 0, [0], 10)).toEqual([]);
+  });
+});
+
+describe('precompiled catalogues', () => {
+  const sample = (name: string) => (/count|n$|rows|total|max|min/.test(name) ? 3 : `‹${name}›`);
+  const argNames = (text: string) => [...text.matchAll(/\{\s*([a-zA-Z_]\w*)/g)].map((m) => m[1]!);
+
+  it.each(LANGS)('%s: every message formats as the runtime parse of its text does', (lang) => {
+    const texts = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+    const shipped = compileCatalogue(texts, lang);
+    // Plain texts travel as such; only messages with arguments as ASTs.
+    expect(Object.values(shipped).some((m) => typeof m === 'string')).toBe(true);
+    expect(shipped['common.yes']).toBe(texts['common.yes']);
+    const messages = expandMessages(JSON.parse(JSON.stringify(shipped)) as typeof shipped);
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(texts).sort());
+    for (const [id, text] of Object.entries(texts)) {
+      const values = Object.fromEntries(argNames(text).map((n) => [n, sample(n)]));
+      for (const v of [values, Object.fromEntries(Object.keys(values).map((n) => [n, typeof values[n] === 'number' ? 1 : values[n]]))]) {
+        const fromText = new IntlMessageFormat(text, LOCALE[lang]).format(v);
+        const fromAst = new IntlMessageFormat(messages[id]!, LOCALE[lang]).format(v);
+        expect(fromAst, `${lang} ${id}`).toEqual(fromText);
+      }
+    }
+  });
+});
