@@ -35,6 +35,8 @@ export const Column = v.strictObject({
   pattern: v.optional(v.string()),
   /** The only allowed values (also the choices of a set filter). */
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
+  /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
+  default: v.optional(v.union([v.string(), v.number(), v.boolean()])),
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
   /** Registry keys of the browser runtime. */
@@ -123,6 +125,50 @@ export function defineScreen<const S extends ScreenInput>(screen: S): S {
   return screen;
 }
 
+/** Whether a text matches a pattern; an invalid pattern is reported on its own. */
+function safeTest(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern).test(text);
+  } catch {
+    return true;
+  }
+}
+
+/** Why a column's `default` cannot be a value of the column (its type, options and bounds), or null. */
+function defaultProblem(c: ColumnMeta): string | null {
+  const d = c.default;
+  const got = `got ${JSON.stringify(d)}`;
+  switch (c.type) {
+    case 'bool':
+      if (typeof d !== 'boolean') return `expected true or false, ${got}`;
+      break;
+    case 'int':
+    case 'number':
+    case 'money':
+      if (typeof d !== 'number' || !Number.isFinite(d) || (c.type === 'int' && !Number.isSafeInteger(d))) return `expected ${c.type === 'int' ? 'an integer' : 'a number'}, ${got}`;
+      if ((typeof c.min === 'number' && d < c.min) || (typeof c.max === 'number' && d > c.max)) return `expected a value within min and max, ${got}`;
+      break;
+    case 'date':
+      if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d) || new Date(`${d}T00:00:00Z`).getUTCDate() !== Number(d.slice(8))) {
+        return `expected a date yyyy-MM-dd, ${got}`;
+      }
+      break;
+    case 'text':
+    case 'datetime':
+      if (typeof d !== 'string') return `expected a text, ${got}`;
+      if (c.maxLength && d.length > c.maxLength) return `expected at most ${c.maxLength} characters, ${got}`;
+      if (c.pattern && !safeTest(c.pattern, d)) return `expected a text matching pattern, ${got}`;
+      break;
+    case 'ref':
+      if (typeof d !== 'string' && typeof d !== 'number') return `expected a key of the lookup, ${got}`;
+      break;
+    default:
+      return `expected no default on a ${c.type} column`;
+  }
+  if (c.options && !c.options.includes(d as string | number)) return `expected one of the options, ${got}`;
+  return null;
+}
+
 /** Parses a descriptor, applying defaults and cross-field rules; throws with readable issues. */
 export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescriptor {
   const r = v.safeParse(Screen, input);
@@ -141,6 +187,8 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     if (c.editable && !s.source.write) problems.push(`columns.${f}.editable: expected source.write for an editable column`);
     if (c.type === 'ref' && !c.lookup) problems.push(`columns.${f}.lookup: expected a lookup form for a ref column`);
     if (c.html && c.type !== 'multi') problems.push(`columns.${f}.html: expected a multi column, got ${c.type}`);
+    const badDefault = c.default === undefined ? null : defaultProblem(c);
+    if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
     if (c.pattern) {
       try {
         new RegExp(c.pattern);

@@ -8,7 +8,7 @@ export default defineScreen({
   columns: {
     brand_id: { type: 'int', width: 100 },
     brand_name: { editable: true, required: true, maxLength: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

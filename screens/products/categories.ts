@@ -18,7 +18,7 @@ export default defineScreen({
     product_category_names: { type: 'multi', editable: true, required: true, maxLength: 100, translate: true, width: 250 },
     parent_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', editable: true, width: 250 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true, translate: true },
   details: ['category_translations', 'category_positions'],

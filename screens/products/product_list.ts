@@ -28,7 +28,7 @@ export default defineScreen({
     stock_qty: { type: 'number', width: 100 },
     order_qty: { type: 'number', width: 100 },
     keep_in_stock: { type: 'int', options: [0, 1, 2], renderer: 'keepInStock', editable: true, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     country_of_origin: { type: 'ref', lookup: 'countries_brief', renderer: 'country', editable: true, width: 100 },
     hs_code: { editable: true, maxLength: 12, pattern: '^[0-9]*$', hidden: true },
     weight: { type: 'number', editable: true, min: 0, max: 100000, renderer: 'weight', width: 100 },

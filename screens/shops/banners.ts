@@ -15,7 +15,8 @@ export default defineScreen({
     position: { type: 'int', editable: true, min: 0, max: 1000, width: 100 },
     valid_from: { type: 'date', editable: true, editor: 'date', width: 150 },
     valid_to: { type: 'date', editable: true, editor: 'date', width: 150 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
+    tags: { editable: true, editor: 'tag', maxLength: 200, width: 200 },
   },
   actions: { add: true, delete: true, translate: true },
 });

@@ -18,7 +18,7 @@ export default defineScreen({
     product_category_id: { type: 'int', hidden: true },
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

@@ -18,7 +18,7 @@ export default defineScreen({
   },
   columns: {
     product_category_id: { type: 'int', hidden: true },
-    language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 100 },
+    language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },
     category_name: { editable: true, required: true, maxLength: 100, width: 250 },
     slug: { editable: true, maxLength: 120, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', width: 200 },
     meta_title: { editable: true, maxLength: 70, width: 200 },

@@ -29,7 +29,7 @@ export default defineScreen({
     free_from: { type: 'money', editable: true, min: 0, max: 100000000 },
     free_from_effective: { type: 'money' },
     delivery_days: { type: 'int', editable: true, min: 0, max: 365, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

@@ -19,7 +19,7 @@ export default defineScreen({
     product_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', width: 250 },
     shop_category_names: { type: 'multi', editable: true, maxLength: 100, translate: true, width: 250 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

@@ -22,7 +22,7 @@ export default defineScreen({
     page_title: { type: 'multi', editable: true, required: true, maxLength: 200, translate: true, width: 250 },
     page_body: { type: 'multi', html: true, editable: true, required: true, maxLength: 200000, width: 250 },
     meta_description: { type: 'multi', width: 250 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     updated_at: { type: 'datetime', width: 150 },
   },
   actions: { add: true, delete: true, translate: true },

@@ -27,7 +27,7 @@ export default defineScreen({
     column_count: { type: 'int', width: 100 },
     meta_description: { type: 'multi', width: 250 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     updated_at: { type: 'datetime', width: 150 },
   },
   actions: { add: true, delete: true, translate: true },

@@ -12,7 +12,7 @@ export default defineScreen({
     fee: { type: 'money', editable: true, min: 0, max: 1000000 },
     prepayment: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     position: { type: 'int', editable: true, min: 0, max: 1000, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true, translate: true },
   details: ['payment_method_shops'],

@@ -20,9 +20,9 @@ export default defineScreen({
   },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
-    language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 150 },
+    language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 150 },
     is_default: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
-    enabled: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    enabled: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     url_prefix: { editable: true, maxLength: 40, pattern: '^(/[a-z0-9-]+)?$', width: 100 },
     domain: { editable: true, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$', width: 200 },
     storefront_url: { renderer: 'link', width: 250 },

@@ -11,8 +11,8 @@ export default defineScreen({
     shopper_group_name: { editable: true, required: true, maxLength: 100, width: 200 },
     shopper_group_presta: { editable: true, maxLength: 100, width: 150 },
     is_default: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
-    multiplier: { type: 'number', editable: true, required: true, min: 0.0001, max: 10, width: 100 },
-    shopper_group_enabled: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    multiplier: { type: 'number', editable: true, required: true, min: 0.0001, max: 10, default: 1, width: 100 },
+    shopper_group_enabled: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

@@ -16,7 +16,7 @@ export default defineScreen({
     opening_hours: { editable: true, maxLength: 200, width: 200 },
     latitude: { type: 'number', editable: true, min: -90, max: 90, width: 100 },
     longitude: { type: 'number', editable: true, min: -180, max: 180, width: 100 },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, width: 100 },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },
   actions: { add: true, delete: true },
 });

@@ -12,15 +12,16 @@ import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { lookupScreen } from '../grid/lookupScreens.ts';
+import { languageOptions } from '../grid/editors/languageOptions.ts';
 import { isSearchLookup } from '../grid/lookupSearch.ts';
 import { useT } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import {
+  choices,
   collect,
   editPayload,
   formFields,
   initialValues,
-  lookupLabel,
   validate,
   validateField,
   withFieldErrors,
@@ -30,9 +31,13 @@ import {
   type RawValues,
   type ScreenFormMode,
 } from './formModel.ts';
+import { DateInput } from './DateInput.tsx';
+import { LanguageInput } from './LanguageInput.tsx';
 import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
+import { TagInput } from './TagInput.tsx';
+import './forms.css';
 
 type Row = Record<string, unknown>;
 
@@ -97,11 +102,11 @@ function valueTypesOf(screen: ScreenDescriptor): Record<string, ValueType> {
 
 type Lookup = { status: 'loading' } | { status: 'loaded'; rows: Row[] } | { status: 'error' };
 
-/** Loads the lookup rows of the form's ref fields (once per mount and company). */
+/** Loads the lookup rows of the form's ref and service fields (once per mount and company). */
 function useLookups(fields: FormField[]): Record<string, Lookup> {
   const company = useSession((s) => s.company);
   // Search lookups are never loaded whole: their inputs search (LookupSearchInput).
-  const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.input === 'ref' && f.col.lookup && !isSearchLookup(f.col.lookup) ? [f.col.lookup] : [])))], [fields]);
+  const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.lookup && !isSearchLookup(f.lookup) ? [f.lookup] : [])))], [fields]);
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   useEffect(() => {
     let live = true;
@@ -136,7 +141,7 @@ interface ScreenFormProps {
 function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
-  const [initial] = useState<RawValues>(() => initialValues(fields, row));
+  const [initial] = useState<RawValues>(() => initialValues(fields, row, mode));
   const [values, setValues] = useState<RawValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -213,7 +218,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
           id={idOf(f.field)}
           value={values[f.field] ?? null}
           errors={errors}
-          lookup={f.input === 'ref' && f.col.lookup ? lookups[f.col.lookup] : undefined}
+          lookup={f.lookup ? lookups[f.lookup] : undefined}
           disabled={saving}
           onChange={(raw) => change(f, raw)}
           onBlur={() => check(f, values[f.field] ?? null)}
@@ -263,6 +268,7 @@ function Label({ f, htmlFor }: { f: FormField; htmlFor: string }) {
 function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }: FieldInputProps) {
   const t = useT();
   const lang = useSession((s) => s.lang);
+  const languages = useSession((s) => s.languages);
   const error = errors[f.field];
   const errorId = `${id}-error`;
   const a11y = {
@@ -304,13 +310,43 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
     );
   }
 
-  if (f.input === 'ref' && isSearchLookup(f.col.lookup)) {
+  const common = { id, onBlur, disabled, required: f.required, invalid: !!error, describedBy: error ? errorId : undefined };
+  let special;
+  switch (f.input) {
+    case 'tag':
+      special = <TagInput {...common} value={typeof value === 'string' ? value : ''} onChange={onChange} maxLength={f.col.maxLength} />;
+      break;
+    case 'language':
+      special = (
+        <LanguageInput
+          {...common}
+          value={typeof value === 'string' ? value : null}
+          options={languageOptions(f.col.options, lang, languages, value)}
+          onChange={onChange}
+        />
+      );
+      break;
+    case 'date':
+      special = <DateInput {...common} value={typeof value === 'string' ? value : ''} lang={lang} onChange={onChange} />;
+      break;
+  }
+  if (special) {
+    return (
+      <div className="form-field">
+        <Label f={f} htmlFor={id} />
+        {special}
+        <ErrorText id={errorId} error={error} />
+      </div>
+    );
+  }
+
+  if (f.input === 'ref' && isSearchLookup(f.lookup)) {
     return (
       <div className="form-field">
         <Label f={f} htmlFor={id} />
         <LookupSearchInput
           id={id}
-          form={f.col.lookup!}
+          form={f.lookup!}
           value={typeof value === 'string' || typeof value === 'number' ? value : null}
           onChange={onChange}
           onBlur={onBlur}
@@ -327,8 +363,9 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
   let control;
   switch (f.input) {
     case 'select':
-    case 'ref': {
-      const options = selectOptions(f, value, lookup, lang);
+    case 'ref':
+    case 'service': {
+      const options = choices(f, value, lookup?.status === 'loaded' ? lookup.rows : undefined, lang, f.lookup ? lookupScreen(f.lookup) : undefined);
       const index = options.findIndex((o) => o.value === value);
       control = (
         <select
@@ -351,7 +388,7 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
       control = <textarea {...a11y} rows={5} spellCheck={false} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
       break;
     default: {
-      const type = f.input === 'date' ? 'date' : f.input === 'datetime' ? 'datetime-local' : 'text';
+      const type = f.input === 'datetime' ? 'datetime-local' : 'text';
       const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined;
       control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
     }
@@ -363,24 +400,4 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
       <ErrorText id={errorId} error={error} />
     </div>
   );
-}
-
-/** Choices of a select: a column's options, or a lookup's rows (the current value always among them). */
-function selectOptions(f: FormField, value: RawValue, lookup: Lookup | undefined, lang: string): { value: string | number; label: string }[] {
-  let options: { value: string | number; label: string }[] = [];
-  if (f.input === 'select') {
-    options = (f.col.options ?? []).map((o) => ({ value: o, label: String(o) }));
-  } else if (lookup?.status === 'loaded') {
-    const lk = lookupScreen(f.col.lookup!);
-    const key = lk ? keysOf(lk)[0]! : undefined;
-    options = lookup.rows.flatMap((r) => {
-      const k = key ? r[key] : undefined;
-      if (typeof k !== 'string' && typeof k !== 'number') return [];
-      return [{ value: k, label: (lk && lookupLabel(lk, r, lang)) || String(k) }];
-    });
-  }
-  if ((typeof value === 'string' || typeof value === 'number') && !options.some((o) => o.value === value)) {
-    options = [{ value, label: String(value) }, ...options];
-  }
-  return options;
 }

@@ -17,12 +17,18 @@ import {
 } from '../../core/validation/columns.ts';
 import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
+import { localDate, parseDateInput, parseTags, tagList } from '../../core/format.ts';
+import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
+import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;
 
-/** How a field is edited. */
-export type InputKind = 'text' | 'number' | 'checkbox' | 'date' | 'datetime' | 'select' | 'ref' | 'multi' | 'json';
+/**
+ * How a field is edited (spec §2's form input types: multi, editor = multi with `html`,
+ * select, tag, language, date, service, product = ref to a search lookup).
+ */
+export type InputKind = 'text' | 'number' | 'checkbox' | 'date' | 'datetime' | 'select' | 'ref' | 'multi' | 'json' | 'tag' | 'language' | 'service';
 
 export interface FormField {
   field: string;
@@ -31,6 +37,8 @@ export interface FormField {
   /** Locale key of the label. */
   labelId: string;
   input: InputKind;
+  /** The lookup form whose rows a ref or service input offers (the column's, else its editor's). */
+  lookup?: string;
   /** Must be given (required, or the key on add). */
   required: boolean;
 }
@@ -43,7 +51,17 @@ export type Errors = Record<string, Message>;
 
 export const schemaMode = (mode: ScreenFormMode): FormMode => (mode === 'add' ? 'add' : 'set');
 
-function inputKind(col: ColumnMeta): InputKind {
+/**
+ * The input of a column: its `editor` registry key where a form has an input of that
+ * kind and the column's type fits it (the grid edits the same column with the same key),
+ * else the one of its type.
+ */
+export function inputKind(col: Pick<ColumnMeta, 'type' | 'editor' | 'options'>): InputKind {
+  const editor = isEditorKey(col.editor) ? col.editor : undefined;
+  if (editor === 'tag' && (col.type === 'text' || col.type === 'json')) return 'tag';
+  if (editor === 'language' && col.type === 'text') return 'language';
+  if (editor === 'service' && (col.type === 'text' || col.type === 'ref')) return 'service';
+  if (editor === 'country' && (col.type === 'text' || col.type === 'ref')) return 'ref';
   switch (col.type) {
     case 'ref':
       return 'ref';
@@ -70,12 +88,15 @@ function inputKind(col: ColumnMeta): InputKind {
 export function formFields(screen: Pick<ScreenDescriptor, 'columns' | 'source'>, mode: ScreenFormMode): FormField[] {
   return writableFields(screen, schemaMode(mode)).map((field) => {
     const col = screen.columns[field]!;
+    const input = inputKind(col);
+    const lookup = input === 'ref' || input === 'service' ? (col.lookup ?? (isEditorKey(col.editor) ? editorLookups[col.editor] : undefined)) : undefined;
     return {
       field,
       col,
       type: col.type,
       labelId: `fields.${field}`,
-      input: inputKind(col),
+      input,
+      ...(lookup ? { lookup } : {}),
       required: col.required || (mode === 'add' && mustHave(screen, field)),
     };
   });
@@ -105,7 +126,11 @@ export function initialRaw(f: FormField, value: unknown): RawValue {
     }
     case 'select':
     case 'ref':
+    case 'service':
+    case 'language':
       return typeof value === 'string' || typeof value === 'number' ? value : null;
+    case 'tag':
+      return tagList(value).join(TAG_SEPARATOR);
     case 'datetime':
       return toLocalDateTime(value);
     case 'json':
@@ -115,8 +140,34 @@ export function initialRaw(f: FormField, value: unknown): RawValue {
   }
 }
 
-export function initialValues(fields: FormField[], row?: Row): RawValues {
-  return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, row?.[f.field])]));
+/**
+ * What the inputs start with: the row's values (edit; add: the values it is pre-filled
+ * with, e.g. a detail grid's master key); on add, a field the row does not give starts
+ * with the column's `default`.
+ */
+export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMode = 'edit'): RawValues {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const useDefault = mode === 'add' && f.col.default !== undefined && !(row && Object.hasOwn(row, f.field));
+      return [f.field, initialRaw(f, useDefault ? f.col.default : row?.[f.field])];
+    }),
+  );
+}
+
+const DAY_FIRST = /^\s*(\d{1,2})\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{4})\s*\.?\s*(?:г\.?)?\s*$/;
+
+/**
+ * A typed date → `yyyy-MM-dd`, or null when it is not a real day: year first as the grid's
+ * date editor reads it ('2026-03-05', '2026. 03. 05.'), or day first as every UI locale
+ * writes it ('05.03.2026', '5. 3. 2026', '05/03/2026', '05.03.2026 г.').
+ */
+export function parseFormDate(text: string): string | null {
+  const iso = parseDateInput(text);
+  if (iso) return iso;
+  const m = DAY_FIRST.exec(text);
+  if (!m) return null;
+  const s = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  return localDate(s) ? s : null;
 }
 
 /**
@@ -151,7 +202,17 @@ export function toValue(f: FormField, raw: RawValue, stored?: unknown): { value:
       return { value: multiValue((raw ?? {}) as Record<string, string>, stored) };
     case 'select':
     case 'ref':
+    case 'service':
+    case 'language':
       return { value: raw === '' ? null : raw };
+    case 'tag':
+      return { value: tagsValue(parseTags(String(raw ?? '')), f.type) };
+    case 'date': {
+      const s = String(raw ?? '').trim();
+      if (!s) return { value: null };
+      const d = parseFormDate(s);
+      return d ? { value: d } : { error: { id: M.type_date } };
+    }
     case 'number': {
       const n = parseNumberInput(String(raw ?? ''));
       return n === 'invalid' ? { error: { id: f.type === 'int' ? M.type_integer : M.type_number } } : { value: n };
@@ -276,4 +337,42 @@ export function multiText(value: unknown, lang: string): string {
   const m = value as Record<string, unknown>;
   const pick = [m[lang], m.en, ...Object.values(m)].find((x) => typeof x === 'string' && x !== '');
   return typeof pick === 'string' ? pick : '';
+}
+
+/** A choice of a select-like input. */
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * The choices of a select, ref or service input: the column's options, or the rows of
+ * its lookup (`rows`, when loaded; `lookup` is the lookup's descriptor when the runtime
+ * has it). Refs show the lookup's label; services 'code · name' (spec §3: a service is
+ * its product_code and product_names). The current value is always among them.
+ */
+export function choices(
+  f: FormField,
+  value: RawValue,
+  rows: Row[] | undefined,
+  lang: string,
+  lookup?: Pick<ScreenDescriptor, 'columns' | 'source'>,
+): Choice[] {
+  let out: Choice[] = [];
+  if (f.input === 'select') {
+    out = (f.col.options ?? []).map((o) => ({ value: o, label: String(o) }));
+  } else if (rows) {
+    const key = lookup ? keysOf(lookup)[0]! : f.input === 'service' ? 'product_code' : undefined;
+    out = rows.flatMap((r) => {
+      const k = key ? r[key] : undefined;
+      if (typeof k !== 'string' && typeof k !== 'number') return [];
+      const name = f.input === 'service' ? multiText(r.product_names, lang) || (lookup ? lookupLabel(lookup, r, lang) : '') : lookup ? lookupLabel(lookup, r, lang) : '';
+      if (f.input === 'service') return [{ value: k, label: name && name !== String(k) ? `${String(k)} · ${name}` : String(k) }];
+      return [{ value: k, label: name || String(k) }];
+    });
+  }
+  if ((typeof value === 'string' || typeof value === 'number') && value !== '' && !out.some((o) => o.value === value)) {
+    out = [{ value, label: String(value) }, ...out];
+  }
+  return out;
 }

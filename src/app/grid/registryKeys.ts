@@ -42,7 +42,7 @@ export const rendererKeys = [
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 
-export const editorKeys = ['text', 'number', 'int', 'bool', 'date', 'datetime', 'multi', 'select', 'tag', 'country', 'colour', 'json'] as const;
+export const editorKeys = ['text', 'number', 'int', 'bool', 'date', 'datetime', 'multi', 'select', 'tag', 'country', 'colour', 'json', 'language', 'service'] as const;
 export type EditorKey = (typeof editorKeys)[number];
 
 /**
@@ -59,6 +59,7 @@ export const rendererLookups: Partial<Record<RendererKey, string>> = {
 };
 export const editorLookups: Partial<Record<EditorKey, string>> = {
   country: 'countries_brief',
+  service: 'services_brief',
 };
 
 export const isRendererKey = (k: unknown): k is RendererKey => typeof k === 'string' && (rendererKeys as readonly string[]).includes(k);

@@ -18,6 +18,8 @@ import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 import { lazyEditor } from './lazy.tsx';
+import { languageOptions } from './languageOptions.ts';
+import { tagsValue } from './tags.ts';
 import './editors.css';
 
 interface InputEditorProps {
@@ -90,8 +92,10 @@ const MultiEditor: CellEditor = (p) => {
   return <InputEditor p={p} initial={str(obj[p.ctx.lang])} parse={(t) => ({ ok: true, value: { ...obj, [p.ctx.lang]: t } })} />;
 };
 
-/** A list of strings typed as 'a, b, c' → ['a', 'b', 'c'] (empty → null). */
-const TagEditor: CellEditor = (p) => <InputEditor p={p} initial={formatTags(p.value)} parse={(t) => ({ ok: true, value: parseTags(t) })} />;
+/** Tags typed as 'a, b, c': stored as the text 'a, b, c' (a json column: the array; none → null), see tags.ts. */
+const TagEditor: CellEditor = (p) => (
+  <InputEditor p={p} initial={formatTags(p.value)} parse={(t) => ({ ok: true, value: tagsValue(parseTags(t), p.col.type) })} />
+);
 
 // ---- popover editors: their own chunk (the calendar is most of an editor bundle) ------
 
@@ -230,6 +234,26 @@ const CountryEditor: CellEditor = (p) => {
   return <SelectEditor p={p} options={options} />;
 };
 
+/** Languages: the column's options (else the app's), by name in the UI language, with the code. */
+const LanguageEditor: CellEditor = (p) => (
+  <SelectEditor
+    p={p}
+    options={languageOptions(p.col.meta.options, p.ctx.lang, p.ctx.session?.languages).map((o) => ({ value: o.code, label: `${o.name} (${o.code})` }))}
+  />
+);
+
+/** Services (services_brief, or the column's lookup): 'code · name', as services are known by their product code. */
+const ServiceEditor: CellEditor = (p) => {
+  const { col, ctx } = p;
+  const data = ctx.lookup(col.lookup?.form ?? editorLookups.service ?? 'services_brief');
+  const options: Option[] = (data?.rows ?? []).map((r) => {
+    const code = r[data!.def.keyField];
+    const name = ctx.multi(r.product_names) || displayText(r, data!, ctx);
+    return { value: code, label: name && name !== String(code) ? `${String(code)} · ${name}` : String(code) };
+  });
+  return <SelectEditor p={p} options={options} />;
+};
+
 export const editors: Record<EditorKey, CellEditor> = {
   text: TextEditor,
   number: NumberEditor,
@@ -243,4 +267,6 @@ export const editors: Record<EditorKey, CellEditor> = {
   country: CountryEditor,
   colour: ColourEditor,
   json: JsonEditor,
+  language: LanguageEditor,
+  service: ServiceEditor,
 };

@@ -5,12 +5,9 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { bg, cs, de, enGB, hu, ro, sk } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
-import type { Lang } from '../../../core/langs.ts';
 import { formatDate, formatDateTime, isoDate, localDate, parseDateInput, parseDateTimeInput, parseJsonInput } from '../../../core/format.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
+import { Calendar } from './Calendar.tsx';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 
 /** The popover of an editor, beside its cell part; never dismissed by Radix (the editor decides). */
@@ -51,8 +48,6 @@ function EditorPopup({ anchor, children, label, onEscape, contentRef, className,
     </Popover.Root>
   );
 }
-
-const DAY_PICKER_LOCALES = { en: enGB, de, hu, sk, ro, cs, bg } satisfies Record<Lang, unknown>;
 
 /**
  * Date (`yyyy-MM-dd`) and date-time (`yyyy-MM-dd HH:mm`, local, 24-hour) editor: a text
@@ -142,16 +137,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
         />
       }
     >
-      <DayPicker
-        mode="single"
-        weekStartsOn={1}
-        locale={DAY_PICKER_LOCALES[p.ctx.lang]}
-        selected={selected}
-        onSelect={(_selected, day) => onSelect(day)}
-        month={month}
-        onMonthChange={setMonth}
-        showOutsideDays
-      />
+      <Calendar lang={p.ctx.lang} selected={selected} month={month} onMonthChange={setMonth} onPick={onSelect} />
     </EditorPopup>
   );
 }

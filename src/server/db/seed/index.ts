@@ -16,6 +16,8 @@ import { seedMedia } from './media.ts';
 import { seedShopContent } from './shopContent.ts';
 import { seedProductDetails } from './productDetails.ts';
 import { seedChangeLog } from './changeLog.ts';
+import { seedServices } from './services.ts';
+import { seedBannerTags } from './bannerTags.ts';
 import { hashDemoPasswords, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -49,6 +51,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedProducts(tx, opts.products ?? 24000);
     await seedRelations(tx);
     await seedShops(tx);
+    await seedBannerTags(tx);
     await seedPages(tx);
     await seedFiles(tx);
     await seedShopCatalogue(tx);
@@ -56,6 +59,7 @@ export async function seed(db: Db, opts: { products?: number } = {}): Promise<bo
     await seedShopContent(tx);
     await seedProductDetails(tx);
     await seedChangeLog(tx);
+    await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
     return true;
   });
 }
