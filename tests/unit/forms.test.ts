@@ -5,13 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import {
+  addTags,
+  choices,
   collect,
   editPayload,
   formFields,
   initialValues,
+  inputKind,
   isChanged,
   lookupLabel,
   multiValue,
+  parseFormDate,
   parseNumberInput,
   toLocalDateTime,
   toValue,
@@ -21,6 +25,9 @@ import {
   type FormField,
 } from '../../src/app/forms/formModel.ts';
 import { M } from '../../src/core/validation/messages.ts';
+import { parseTags } from '../../src/core/format.ts';
+import { languageName, languageOptions } from '../../src/app/grid/editors/languageOptions.ts';
+import { tagsValue } from '../../src/app/grid/editors/tags.ts';
 
 const products = parseScreen({
   form: 'product_list',
@@ -228,5 +235,201 @@ describe('lookup labels', () => {
     expect(lookupLabel(vatsBrief, { vat_id: 1, vat_names: { en: 'Standard' } }, 'hu')).toBe('Standard');
     expect(lookupLabel(vatsBrief, { vat_id: 1, vat_names: { sk: 'Základná' } }, 'hu')).toBe('Základná');
     expect(lookupLabel(brands, { brand_id: 1, brand_name: 'Acme' }, 'en')).toBe('Acme');
+  });
+});
+
+/** A screen with every input the spec's forms name: tag, language, service, date, a default. */
+const banners = parseScreen({
+  form: 'banners',
+  route: '/shops/banners',
+  source: { relation: 'app.v_banners', key: 'banner_id', write: 'app.banners', generatedKey: true, version: 'row_version' },
+  columns: {
+    banner_id: { type: 'int' },
+    tags: { editable: true, editor: 'tag', maxLength: 20 },
+    tag_list: { type: 'json', editable: true, editor: 'tag' },
+    language_code: { editable: true, required: true, editor: 'language', options: ['en', 'de', 'hu'] },
+    service_code: { editable: true, editor: 'service' },
+    install_service: { type: 'ref', lookup: 'services_brief', editable: true, editor: 'service' },
+    country_code: { editable: true, editor: 'country' },
+    valid_from: { type: 'date', editable: true, editor: 'date' },
+    position: { type: 'int', editable: true, default: 10 },
+    active: { type: 'bool', editable: true, default: true },
+  },
+});
+const bannerTypes = {
+  banner_id: 'int', tags: 'text', tag_list: 'json', language_code: 'text', service_code: 'text', install_service: 'text',
+  country_code: 'text', valid_from: 'date', position: 'int', active: 'bool',
+} as const;
+const bannerField = (name: string) => formFields(banners, 'add').find((f) => f.field === name)!;
+
+describe('inputs follow the editor key', () => {
+  it('tag, language, service, country and date editors pick their inputs; services read services_brief', () => {
+    const fields = formFields(banners, 'add');
+    expect(Object.fromEntries(fields.map((f) => [f.field, f.input]))).toEqual({
+      tags: 'tag', tag_list: 'tag', language_code: 'language', service_code: 'service', install_service: 'service',
+      country_code: 'ref', valid_from: 'date', position: 'number', active: 'checkbox',
+    });
+    expect(Object.fromEntries(fields.flatMap((f) => (f.lookup ? [[f.field, f.lookup]] : [])))).toEqual({
+      service_code: 'services_brief', install_service: 'services_brief', country_code: 'countries_brief',
+    });
+  });
+
+  it('an editor that does not fit the column type, or no known key, falls back to the type', () => {
+    expect(inputKind({ type: 'int', editor: 'tag' })).toBe('number');
+    expect(inputKind({ type: 'bool', editor: 'language' })).toBe('checkbox');
+    expect(inputKind({ type: 'text', editor: 'no_such_editor' })).toBe('text');
+    expect(inputKind({ type: 'text', editor: 'select', options: ['a'] })).toBe('select');
+    expect(inputKind({ type: 'date' })).toBe('date');
+  });
+});
+
+describe('column defaults', () => {
+  it('add starts with the defaults where the row gives nothing; edit shows the row', () => {
+    const add = initialValues(formFields(banners, 'add'), { language_code: 'de' }, 'add');
+    expect(add).toMatchObject({ active: true, position: '10', language_code: 'de', tags: '', valid_from: '' });
+    // A pre-filled value (a detail grid's master key, a route filter) wins over the default.
+    expect(initialValues(formFields(banners, 'add'), { active: false }, 'add').active).toBe(false);
+    expect(initialValues(formFields(banners, 'edit'), { active: false, position: 3 }).active).toBe(false);
+    expect(initialValues(formFields(banners, 'edit'), {}).active).toBe(false);
+  });
+
+  it('an untouched add form writes the default (an active row, as the database would store it)', () => {
+    const fields = formFields(banners, 'add');
+    const initial = initialValues(fields, undefined, 'add');
+    const r = validate(banners, 'add', bannerTypes, collect(fields, 'add', initial, { ...initial, language_code: 'hu' }));
+    expect(r).toEqual({ ok: true, values: { language_code: 'hu', position: 10, active: true } });
+  });
+
+  it('the descriptor schema refuses a default that is no value of its column', () => {
+    const screen = (col: Record<string, unknown>) => ({
+      form: 'x', route: '/x/y', source: { relation: 'app.x', key: 'id', write: 'app.x' }, columns: { id: { type: 'int' }, c: col },
+    });
+    expect(parseScreen(screen({ type: 'bool', default: true })).columns.c!.default).toBe(true);
+    expect(parseScreen(screen({ type: 'date', default: '2026-02-28' })).columns.c!.default).toBe('2026-02-28');
+    expect(() => parseScreen(screen({ type: 'bool', default: 1 }))).toThrow(/columns\.c\.default: expected true or false, got 1/);
+    expect(() => parseScreen(screen({ type: 'int', default: 1.5 }))).toThrow(/expected an integer/);
+    expect(() => parseScreen(screen({ type: 'int', max: 12, default: 13 }))).toThrow(/within min and max/);
+    expect(() => parseScreen(screen({ type: 'date', default: '2026-02-30' }))).toThrow(/expected a date yyyy-MM-dd/);
+    expect(() => parseScreen(screen({ options: ['a', 'b'], default: 'c' }))).toThrow(/expected one of the options/);
+    expect(() => parseScreen(screen({ maxLength: 2, default: 'abc' }))).toThrow(/at most 2 characters/);
+    expect(() => parseScreen(screen({ type: 'multi', default: 'x' }))).toThrow(/no default on a multi column/);
+  });
+});
+
+describe('tag input', () => {
+  it('stores tags as one text joined by ", " (a json column: the array), as the grid tag editor does', () => {
+    const text = bannerField('tags');
+    expect(toValue(text, 'home, sale')).toEqual({ value: 'home, sale' });
+    expect(toValue(text, ' home ,sale,home,')).toEqual({ value: 'home, sale' });
+    expect(toValue(text, '')).toEqual({ value: null });
+    expect(toValue(bannerField('tag_list'), 'home, sale')).toEqual({ value: ['home', 'sale'] });
+    // The grid's tag editor: the same text, the same value.
+    expect(tagsValue(parseTags('home, sale'), 'text')).toBe('home, sale');
+    expect(tagsValue(parseTags('home, sale'), 'json')).toEqual(['home', 'sale']);
+  });
+
+  it('reads stored tags in any shape the renderers accept', () => {
+    expect(initialValues([bannerField('tags')], { tags: 'a, b' }).tags).toBe('a, b');
+    expect(initialValues([bannerField('tag_list')], { tag_list: ['a', 'b'] }).tag_list).toBe('a, b');
+    expect(initialValues([bannerField('tags')], { tags: '["a","b"]' }).tags).toBe('a, b');
+    expect(initialValues([bannerField('tags')], { tags: null }).tags).toBe('');
+  });
+
+  it('adds on comma-separated text, never twice (any letter case), never past maxLength', () => {
+    expect(addTags([], 'home', 20)).toEqual({ tags: ['home'], left: '' });
+    expect(addTags(['home'], 'sale, garden', 20)).toEqual({ tags: ['home', 'sale', 'garden'], left: '' });
+    expect(addTags(['home'], 'HOME', 20)).toEqual({ tags: ['home'], left: '', note: { id: 'forms.tag_exists' } });
+    // 'home, sale, garden' is 18 characters; ', spring' would make it 26.
+    expect(addTags(['home', 'sale', 'garden'], 'spring, x', 20)).toEqual({
+      tags: ['home', 'sale', 'garden'], left: 'spring, x', note: { id: M.max_length, values: { max: '20' } },
+    });
+    expect(addTags([], ' , ', undefined)).toEqual({ tags: [], left: '' });
+  });
+
+  it('the stored text is validated with the column rules (maxLength)', () => {
+    expect(validateField(banners, 'add', bannerTypes, bannerField('tags'), 'home, sale, garden')).toEqual({});
+    expect(validateField(banners, 'add', bannerTypes, bannerField('tags'), 'home, sale, garden, x')).toEqual({
+      tags: { id: M.max_length, values: { max: '20' } },
+    });
+  });
+});
+
+describe('date input', () => {
+  it('reads yyyy-MM-dd as the grid editor does, and the day-first dates of the UI locales', () => {
+    expect(parseFormDate('2026-03-05')).toBe('2026-03-05');
+    expect(parseFormDate('2026. 03. 05.')).toBe('2026-03-05'); // hu
+    expect(parseFormDate('2026-3-5')).toBe('2026-03-05');
+    expect(parseFormDate('05.03.2026')).toBe('2026-03-05'); // de, ro, bg
+    expect(parseFormDate('5. 3. 2026')).toBe('2026-03-05'); // sk, cs
+    expect(parseFormDate('05/03/2026')).toBe('2026-03-05'); // en-GB
+    expect(parseFormDate('05.03.2026 г.')).toBe('2026-03-05'); // bg
+    expect(parseFormDate('31.02.2026')).toBeNull();
+    expect(parseFormDate('2026-02-30')).toBeNull();
+    expect(parseFormDate('03/2026')).toBeNull();
+  });
+
+  it('a typed date becomes yyyy-MM-dd; text that is no day is an error; empty is null', () => {
+    const f = bannerField('valid_from');
+    expect(toValue(f, '05.03.2026')).toEqual({ value: '2026-03-05' });
+    expect(toValue(f, 'soon')).toEqual({ error: { id: M.type_date } });
+    expect(toValue(f, ' ')).toEqual({ value: null });
+    expect(validateField(banners, 'add', bannerTypes, f, '31.02.2026')).toEqual({ valid_from: { id: M.type_date } });
+  });
+});
+
+describe('language input', () => {
+  it('offers the column options (else the app languages) with names in the UI language and flags', () => {
+    expect(languageOptions(['en', 'de', 'cs'], 'de')).toEqual([
+      { code: 'en', name: 'Englisch', flag: 'https://flagcdn.com/w20/gb.png' },
+      { code: 'de', name: 'Deutsch', flag: 'https://flagcdn.com/w20/de.png' },
+      { code: 'cs', name: 'Tschechisch', flag: 'https://flagcdn.com/w20/cz.png' },
+    ]);
+    expect(languageOptions(undefined, 'hu').map((o) => o.name)).toEqual(['Angol', 'Német', 'Magyar', 'Szlovák', 'Román', 'Cseh', 'Bolgár']);
+    // The languages list's flag code wins; a stored value outside the options stays offered.
+    expect(languageOptions(['en'], 'en', [{ language_code: 'en', flag_code: 'us' }], 'fr')).toEqual([
+      { code: 'fr', name: 'French', flag: 'https://flagcdn.com/w20/fr.png' },
+      { code: 'en', name: 'English', flag: 'https://flagcdn.com/w20/us.png' },
+    ]);
+    expect(languageName('zz', 'en')).toBe('zz');
+  });
+
+  it('writes the code; the column options are checked like every write', () => {
+    const f = bannerField('language_code');
+    expect(toValue(f, 'hu')).toEqual({ value: 'hu' });
+    expect(validateField(banners, 'add', bannerTypes, f, null)).toEqual({ language_code: { id: M.required } });
+    expect(validateField(banners, 'add', bannerTypes, f, 'sk')).toEqual({ language_code: { id: M.options, values: { options: 'en, de, hu' } } });
+  });
+});
+
+describe('service input', () => {
+  const servicesBrief = parseScreen({
+    form: 'services_brief', access: 'authenticated', source: { relation: 'app.v_services', key: 'product_code', company: 'company_code' },
+    columns: { product_code: {}, product_names: { type: 'multi' }, active: { type: 'bool' } },
+  });
+  const rows = [
+    { product_code: 'SVC-SK01-DELIVERY', product_names: { en: 'Home delivery', de: 'Lieferung nach Hause' }, active: true },
+    { product_code: 'SVC-SK01-INSTALL', product_names: { en: 'Installation' }, active: true },
+  ];
+
+  it("offers services as 'code · name' in the UI language, keeping the current value", () => {
+    const f = bannerField('service_code');
+    expect(choices(f, null, rows, 'de', servicesBrief)).toEqual([
+      { value: 'SVC-SK01-DELIVERY', label: 'SVC-SK01-DELIVERY · Lieferung nach Hause' },
+      { value: 'SVC-SK01-INSTALL', label: 'SVC-SK01-INSTALL · Installation' },
+    ]);
+    // Without the lookup's descriptor the service's own fields still label it.
+    expect(choices(f, 'SVC-OLD', rows.slice(1), 'en').map((c) => c.label)).toEqual(['SVC-OLD', 'SVC-SK01-INSTALL · Installation']);
+    // Not loaded yet: only the current value.
+    expect(choices(f, 'SVC-SK01-INSTALL', undefined, 'en')).toEqual([{ value: 'SVC-SK01-INSTALL', label: 'SVC-SK01-INSTALL' }]);
+  });
+
+  it('writes the picked code; empty is null', () => {
+    const f = bannerField('install_service');
+    expect(toValue(f, 'SVC-SK01-INSTALL')).toEqual({ value: 'SVC-SK01-INSTALL' });
+    expect(toValue(f, '')).toEqual({ value: null });
+    const fields = formFields(banners, 'edit');
+    const initial = initialValues(fields, { language_code: 'en', install_service: null, active: true });
+    const sub = collect(fields, 'edit', initial, { ...initial, install_service: 'SVC-SK01-DELIVERY' });
+    expect(validate(banners, 'edit', bannerTypes, sub)).toEqual({ ok: true, values: { install_service: 'SVC-SK01-DELIVERY' } });
   });
 });

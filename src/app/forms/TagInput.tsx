@@ -7,9 +7,10 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { tagList } from '../../core/format.ts';
-import { M, type Message } from '../../core/validation/messages.ts';
+import type { Message } from '../../core/validation/messages.ts';
 import { TAG_SEPARATOR } from '../grid/editors/tags.ts';
 import { useT } from '../i18n/useT.ts';
+import { addTags } from './formModel.ts';
 
 export interface TagInputProps {
   id: string;
@@ -22,32 +23,6 @@ export interface TagInputProps {
   required: boolean;
   invalid: boolean;
   describedBy: string | undefined;
-}
-
-export interface AddedTags {
-  tags: string[];
-  /** Typed tags that did not fit (they stay in the text). */
-  left: string;
-  /** Why something was not added: already there (forms.tag_exists), or too long (validation.max_length). */
-  note?: Message;
-}
-
-/** Adds typed tags ('a, b') to a list: repeated ones are dropped, ones past maxLength left over. Pure. */
-export function addTags(tags: readonly string[], typed: string, maxLength: number | undefined): AddedTags {
-  const out = [...tags];
-  const left: string[] = [];
-  let note: Message | undefined;
-  for (const part of typed.split(',')) {
-    const tag = part.trim();
-    if (!tag) continue;
-    if (out.some((x) => x.toLowerCase() === tag.toLowerCase())) {
-      note ??= { id: 'forms.tag_exists' };
-    } else if (left.length || (maxLength !== undefined && [...out, tag].join(TAG_SEPARATOR).length > maxLength)) {
-      left.push(tag);
-      note = { id: M.max_length, values: { max: String(maxLength) } };
-    } else out.push(tag);
-  }
-  return { tags: out, left: left.join(TAG_SEPARATOR), ...(note ? { note } : {}) };
 }
 
 export function TagInput({ id, value, onChange, onBlur, maxLength, disabled, required, invalid, describedBy }: TagInputProps) {

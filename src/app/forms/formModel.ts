@@ -339,6 +339,32 @@ export function multiText(value: unknown, lang: string): string {
   return typeof pick === 'string' ? pick : '';
 }
 
+export interface AddedTags {
+  tags: string[];
+  /** Typed tags that did not fit (they stay in the text). */
+  left: string;
+  /** Why something was not added: already there (forms.tag_exists), or too long (validation.max_length). */
+  note?: Message;
+}
+
+/** Adds typed tags ('a, b') to a list: repeated ones are dropped, ones past maxLength left over. Pure. */
+export function addTags(tags: readonly string[], typed: string, maxLength: number | undefined): AddedTags {
+  const out = [...tags];
+  const left: string[] = [];
+  let note: Message | undefined;
+  for (const part of typed.split(',')) {
+    const tag = part.trim();
+    if (!tag) continue;
+    if (out.some((x) => x.toLowerCase() === tag.toLowerCase())) {
+      note ??= { id: 'forms.tag_exists' };
+    } else if (left.length || (maxLength !== undefined && [...out, tag].join(TAG_SEPARATOR).length > maxLength)) {
+      left.push(tag);
+      note = { id: M.max_length, values: { max: String(maxLength) } };
+    } else out.push(tag);
+  }
+  return { tags: out, left: left.join(TAG_SEPARATOR), ...(note ? { note } : {}) };
+}
+
 /** A choice of a select-like input. */
 export interface Choice {
   value: string | number;
