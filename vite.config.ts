@@ -8,7 +8,7 @@ import { noIcuParser, precompiledMessages } from './src/app/i18n/precompile.ts';
 export default defineConfig({
   plugins: [precompiledMessages(), react()],
   resolve: { alias: [noIcuParser] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', modulePreload: { polyfill: false } },
   server: {
     port: 5173,
     proxy: { '/rpc': 'http://localhost:3000', '/shops': 'http://localhost:3000', '/openapi.json': 'http://localhost:3000' },

@@ -22,17 +22,21 @@ export function visibleRows(scrollTop: number, height: number, rowHeight: number
 }
 
 export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight: number, headerHeight: number): VisibleRows {
-  const [rows, setRows] = useState<VisibleRows>({ first: 0, last: -1 });
+  // The first render already has the rows a window-high viewport shows (none is taller),
+  // so the first layout is the one with rows, not one more before them.
+  const [rows, setRows] = useState<VisibleRows>(() => visibleRows(0, typeof window === 'undefined' ? 0 : window.innerHeight, rowHeight, headerHeight));
   const current = useRef(rows);
   current.current = rows;
   useLayoutEffect(() => {
     const viewport = bodyRef.current?.parentElement;
     if (!viewport) return;
     let height = viewport.clientHeight;
+    // A scroll renders exactly the rows in view; a size change (and the first measure)
+    // only when rows are missing: spare rows below cost nothing but a re-render to drop.
     const update = (sync: boolean) => {
       const next = visibleRows(viewport.scrollTop, height, rowHeight, headerHeight);
       const cur = current.current;
-      if (next.first === cur.first && next.last === cur.last) return;
+      if (next.first === cur.first && (sync ? next.last === cur.last : next.last <= cur.last)) return;
       current.current = next;
       if (sync) flushSync(() => setRows(next));
       else setRows(next);
