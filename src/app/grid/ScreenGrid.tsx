@@ -3,15 +3,18 @@
  *
  * Data flows one way: column state (useGridState: restored per user before the first
  * fetch, saved after changes) → query → row model (useRowModel: server blocks, or every
- * row in memory for small sources and the `rows` prop, or groups) → the positions the
- * virtualizer shows → display-only rows. TanStack Table v9 (`useTable`, tree-shaken
- * features) owns the column model; TanStack Virtual renders only the visible rows.
+ * row in memory for small sources and the `rows` prop, or groups) → the positions in
+ * view (visibleRows.ts: fixed row height, arithmetic on scrollTop) → display-only rows.
+ * The column model (order, pinning, visibility, sort and filter transitions) is plain
+ * functions in layout.ts, in TanStack Table's state shapes.
  *
  * Files: GridView.tsx (composition and the one delegated handler set), layout.ts,
- * HeaderCell.tsx, FilterCell.tsx, RowView.tsx, totals.tsx, ColumnChooser.tsx,
+ * GridBody.tsx, HeaderCell.tsx, FilterCell.tsx, RowView.tsx, totals.tsx, ColumnChooser.tsx,
  * views/ViewMenu.tsx, FillDialog.tsx, MasterDetail.tsx; pure parts: selection.ts,
- * keyboard.ts, clipboard.ts, cellValues.ts, columnState.ts, grouping.ts, translate.ts,
- * undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts; calls: gridApi.ts.
+ * keyboard.ts, clipboard.ts, cellText.ts, cellValues.ts, columnState.ts, grouping.ts,
+ * translate.ts, undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts; calls: gridApi.ts.
+ * What a list does not need to paint (editors, popovers, paste/fill, bulk actions, views,
+ * master-detail) loads on first use: docs/architecture.md, "Browser runtime".
  */
 import type { JSX, ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
