@@ -14,7 +14,7 @@ import { fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest,
 import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
-import { STEP, nextTurn, runNow, runSliced, type Work } from './scheduler.ts';
+import { Cancelled, STEP, nextTurn, runNow, runSliced, type Work } from './scheduler.ts';
 import type { GridRow, Row } from './types.ts';
 
 export interface ClientQuery {
@@ -40,11 +40,11 @@ export interface ClientModelOptions {
 const NULL_KEY = Number.POSITIVE_INFINITY;
 /**
  * Work done before `open` returns (the rest is sliced): the first view of a lane (a first
- * paint) finishes in it when it can; later ones (a sort, a filter) start small, as `open`
+ * paint) finishes in it when it can; later ones (a sort, a filter) start with less, as `open`
  * runs inside the render of a click or key, and that task must stay short.
  */
 const FIRST_SLICE_MS = 20;
-const LATER_SLICE_MS = 4;
+const LATER_SLICE_MS = 16;
 const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Ascending comparison of strings with NULL last (lower case first, then as written). */
@@ -235,13 +235,17 @@ export class ClientRowModel {
       }
       if (now() >= deadline) break;
     }
-    runSliced(work, { cancelled: () => ticket !== this.pending.get(lane) }).then(
-      // The rows re-render in a task of their own, not after the last slice of work.
-      (v) => nextTurn().then(() => view.settle(v, true)),
-      () => {
-        /* replaced by a newer query */
-      },
-    );
+    // The rest in tasks of its own: runSliced would run its first slice in this one.
+    const cancelled = () => ticket !== this.pending.get(lane);
+    nextTurn()
+      .then(() => (cancelled() ? Promise.reject(new Cancelled()) : runSliced(work, { cancelled })))
+      .then(
+        // The rows re-render in a task of their own, not after the last slice of work.
+        (v) => nextTurn().then(() => view.settle(v, true)),
+        () => {
+          /* replaced by a newer query */
+        },
+      );
     return view;
   }
 
