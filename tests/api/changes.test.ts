@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 describe.each(engines)('change history on %s', (engine) => {
-  let s: TestServer;
-  let admin: string;
-  let catalog: string;
-  let warehouse: string;
-  beforeAll(async () => {
-    s = await startTestServer(engine);
-    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
-    [admin, catalog, warehouse] = tokens as [string, string, string];
-  });
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
 
   it('lists a product\'s edits, newest first, as product_list\'s detail, within the company', async () => {

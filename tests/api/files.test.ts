@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 describe.each(engines)('product files on %s', (engine) => {
-  let s: TestServer;
-  let admin: string;
-  let catalog: string;
-  let warehouse: string;
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
   let product: string;
   beforeAll(async () => {
-    s = await startTestServer(engine);
-    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token as string));
-    [admin, catalog, warehouse] = [tokens[0]!, tokens[1]!, tokens[2]!];
+    ({ s, admin, catalog, warehouse } = await startSignedIn(engine));
     product = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
   });
   afterAll(() => s?.close());

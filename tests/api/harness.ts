@@ -34,6 +34,21 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** A test server and the access tokens of the three demo staff users. */
+export interface SignedIn {
+  s: TestServer;
+  admin: string;
+  catalog: string;
+  warehouse: string;
+}
+
+/** `startTestServer` with admin, catalog and warehouse signed in (a suite's usual start). */
+export async function startSignedIn(engine: Engine): Promise<SignedIn> {
+  const s = await startTestServer(engine);
+  const [admin, catalog, warehouse] = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
+  return { s, admin: admin!, catalog: catalog!, warehouse: warehouse! };
+}
+
 /** A server on a free port with its own fresh database (in-memory PGlite, or a new database on the server). */
 export async function startTestServer(engine: Engine, opts: { uiDir?: string } = {}): Promise<TestServer> {
   let databaseUrl: string | undefined;

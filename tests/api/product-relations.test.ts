@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Row = Record<string, any>;
 
@@ -14,8 +14,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
   let foreign: string;
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
-    [admin, catalog, warehouse] = (await Promise.all(['admin@example.com', 'catalog@example.com', 'warehouse@example.com'].map((e) => s.login(e)))).map((l) => l.token) as [string, string, string];
+    ({ s, admin, catalog, warehouse } = await startSignedIn(engine));
     const sk = await s.db.query<{ product_code: string; product_name: Record<string, string> }>(
       `select product_code, product_name from app.products p where company_code = 'SK01'
          and not exists (select 1 from app.product_accessories x where x.product_code = p.product_code)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 interface Node {
   url: string | null;
@@ -10,17 +10,8 @@ interface Node {
 const urls = (menu: Node[]): string[] => menu.flatMap((n) => [...(n.url ? [n.url] : []), ...urls(n.children)]);
 
 describe.each(engines)('rpc procedures on %s', (engine) => {
-  let s: TestServer;
-  let admin: string;
-  let catalog: string;
-  let warehouse: string;
-
-  beforeAll(async () => {
-    s = await startTestServer(engine);
-    admin = (await s.login('admin@example.com')).token;
-    catalog = (await s.login('catalog@example.com')).token;
-    warehouse = (await s.login('warehouse@example.com')).token;
-  });
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
 
   it('init lists the seven languages, all languages, the language asked for and the cdn', async () => {

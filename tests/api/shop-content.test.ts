@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaDescription } from '../../src/core/seo.ts';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Row = Record<string, any>;
 
 describe.each(engines)('shop content and details on %s', (engine) => {
-  let s: TestServer;
-  let admin: string;
-  let catalog: string;
-  let warehouse: string;
-  beforeAll(async () => {
-    s = await startTestServer(engine);
-    admin = (await s.login('admin@example.com')).token;
-    catalog = (await s.login('catalog@example.com')).token;
-    warehouse = (await s.login('warehouse@example.com')).token;
-  });
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
 
   const rows = async (token: string, form: string, payload: unknown, company?: string): Promise<Row[]> => {

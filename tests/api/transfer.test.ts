@@ -4,20 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { viewRows } from '../../src/server/transfer/export.ts';
 import { declaredUnzippedBytes } from '../../src/server/transfer/sheet.ts';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Row = Record<string, unknown>;
 
 describe.each(engines)('grid export and import on %s', (engine) => {
-  let s: TestServer;
-  let admin: string;
-  let catalog: string;
-  let warehouse: string;
-  beforeAll(async () => {
-    s = await startTestServer(engine);
-    const tokens = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token as string));
-    [admin, catalog, warehouse] = [tokens[0]!, tokens[1]!, tokens[2]!];
-  });
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
 
   const exportFile = (token: string, form: string, body: unknown, company?: string) =>
