@@ -30,23 +30,24 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
   useLayoutEffect(() => {
     const viewport = bodyRef.current?.parentElement;
     if (!viewport) return;
-    let height = viewport.clientHeight;
+    // The height comes with the resize observer's first call, after the browser's own
+    // layout: reading it here would force one more layout before the first paint.
+    let height = typeof window === 'undefined' ? 0 : window.innerHeight;
     // A scroll renders exactly the rows in view; a size change (and the first measure)
     // only when rows are missing: spare rows below cost nothing but a re-render to drop.
-    const update = (sync: boolean) => {
+    // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
+    const update = (exact: boolean) => {
       const next = visibleRows(viewport.scrollTop, height, rowHeight, headerHeight);
       const cur = current.current;
-      if (next.first === cur.first && (sync ? next.last === cur.last : next.last <= cur.last)) return;
+      if (next.first === cur.first && (exact ? next.last === cur.last : next.last <= cur.last)) return;
       current.current = next;
-      if (sync) flushSync(() => setRows(next));
-      else setRows(next);
+      flushSync(() => setRows(next));
     };
     const onScroll = () => update(true);
     const resize = new ResizeObserver(() => {
       height = viewport.clientHeight;
       update(false);
     });
-    update(false);
     viewport.addEventListener('scroll', onScroll, { passive: true });
     resize.observe(viewport);
     return () => {
