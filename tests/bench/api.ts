@@ -6,7 +6,9 @@
  * The real server (`startServer`, port 0) with the demo reference data and no demo
  * products; the million products come from one `generate_series` insert per 100k rows.
  * The engine is timed from the client (fetch → JSON parsed: HTTP, auth, validation,
- * SQL, count); the raw SQL in process (`db.query`), the page query only.
+ * SQL, count), and — for the default count — also in process (`list()` on the same db
+ * handle: payload parsing, SQL building, page query, total; no HTTP, no session); the raw
+ * SQL in process (`db.query`), the page query only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import productList from '../../screens/products/product_list.ts';
+import { list, parseList } from '../../src/server/actions/engine/list.ts';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { summarize, type Summary } from './stats.ts';
@@ -32,6 +36,8 @@ export interface ApiCase {
 
 export interface ApiCaseResult extends ApiCase {
   engineMs: Summary;
+  /** The engine's list() in process (default count only): the engine without HTTP and session. */
+  inProcessMs?: Summary;
   rawMs: Summary;
   /** The rows the engine answered equal the raw SQL's (codes, in order). */
   same: boolean;
@@ -272,7 +278,9 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
       const rawFirst = await b.running.db.query<Record<string, unknown>>(raw.sql, raw.params);
       const firstMs = performance.now() - t0;
       const runs = firstMs > SLOW_MS ? Math.min(o.runs, o.slowRuns) : o.runs;
-      const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], first: undefined as ListAnswer | undefined }));
+      const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], inProcess: [] as number[], first: undefined as ListAnswer | undefined }));
+      const screen = screens.get('product_list')!;
+      const direct = (payload: Record<string, unknown>) => list(b.running.db, screen, parseList(payload), { company: COMPANY, language: 'en' });
       for (const v of variants) {
         v.first = await engineList(b, v.payload);
         if (v.first.status !== 200) throw new Error(`${engine} ${JSON.stringify(c)} ${v.count}: ${v.first.status} ${v.first.error}`);
@@ -291,6 +299,13 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
           v.ms.push(performance.now() - t);
           if (r.status !== 200) throw new Error(`${engine}: ${r.status} ${r.error}`);
         }),
+        ...variants
+          .filter((v) => v.count === 'estimate')
+          .map((v) => async () => {
+            const t = performance.now();
+            await direct(v.payload);
+            v.inProcess.push(performance.now() - t);
+          }),
       ];
       for (let i = 0; i < runs; i++) {
         // Rotate the order so no side always runs first (or on a cache the other warmed).
@@ -301,6 +316,7 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
           ...c,
           count: v.count,
           engineMs: summarize(v.ms),
+          ...(v.inProcess.length ? { inProcessMs: summarize(v.inProcess) } : {}),
           rawMs: summarize(rawMs),
           runs,
           same: v.first!.rows.length === PAGE && codes(v.first!.rows) === codes(rawFirst.rows),
