@@ -68,6 +68,30 @@ describe('catalogue and prices in the browser', () => {
     expect(digits(gross)).toBeLessThan(digits(original));
   });
 
+  it('edits a product translation in the detail grid, then the master row inline without a stale-version conflict', async () => {
+    const code = (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and product_code like 'P%' order by product_code limit 1 offset 3`)).rows[0]!.product_code;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await t.page.getByRole('textbox', { name: 'Product code' }).fill(code);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(1);
+    await cell(code, 'product_name').click();
+    const panel = t.page.locator('.grid-detail');
+    await panel.getByRole('tab', { name: 'Translations' }).click();
+    const detail = panel.locator('.screen-grid[data-form="product_translations"]');
+    const de = detail.locator(`[role=row][data-key$=',"de"]'] [role=gridcell][data-field="product_name"]`);
+    await expect.poll(() => de.count()).toBe(1);
+    await de.dblclick();
+    await de.locator('input').fill('Detailname DE');
+    await de.locator('input').press('Enter');
+    await expect.poll(async () => (await t.server.db.query<{ n: string }>(`select product_name->>'de' as n from app.products where product_code = $1`, [code])).rows[0]!.n).toBe('Detailname DE');
+    // The detail's write moved the product's row version; the master row was read again.
+    await cell(code, 'min_margin').dblclick();
+    await cell(code, 'min_margin').locator('input').fill('7');
+    await cell(code, 'min_margin').locator('input').press('Enter');
+    await expect.poll(async () => (await t.server.db.query<{ m: number }>('select min_margin as m from app.products where product_code = $1', [code])).rows[0]!.m).toBe(7);
+    expect(await t.page.locator('.toast-danger').count()).toBe(0);
+  });
+
   it('edits a frontend page in Quill; after save and reload no script payload survives', async () => {
     const pageRow = (await t.server.db.query<{ page_id: number }>(
       `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,

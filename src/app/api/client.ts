@@ -101,6 +101,20 @@ function logError(path: string, status: number, statusText: string) {
   );
 }
 
+/** api_action's writing actions: after each success the write listeners hear the entity. */
+const WRITES: ReadonlySet<string> = new Set<ApiAction>(['set', 'add', 'delete', 'undo']);
+const writeListeners = new Set<(entity: string) => void>();
+
+/**
+ * Listens to successful writes through api_action (any form, any component); answers the
+ * unsubscribe. A master grid refreshes its row when one of its detail forms wrote (the
+ * detail may have bumped the master row's version).
+ */
+export function onWrite(listener: (entity: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => void writeListeners.delete(listener);
+}
+
 export const api = {
   rpc<N extends ProcedureName>(name: N, body: RpcInput<N>, opts?: Options): Promise<RpcOutput<N>> {
     return call(`/rpc/${name}`, body, opts);
@@ -108,6 +122,7 @@ export const api = {
   /** api_action: answers the `data` of the response. */
   async action<T = unknown>(entity: string, action: ApiAction, payload?: unknown): Promise<T> {
     const r = await call<{ data: T }>('/rpc/api_action', { entity, action, payload });
+    if (WRITES.has(action)) for (const l of writeListeners) l(entity);
     return r.data;
   },
   get<T>(path: string): Promise<T> {

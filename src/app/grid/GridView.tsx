@@ -33,7 +33,7 @@ import { FilterCell } from './FilterCell.tsx';
 import { toFilterModel, toSortModel } from './filters.ts';
 import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
-import { AGG_FNS, type Query } from './gridApi.ts';
+import { AGG_FNS, fetchWindow, type Query } from './gridApi.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
 import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
@@ -284,6 +284,19 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     else setDetailId(id);
   };
   const detailRow = detailId ? current(detailId) : undefined;
+  // A detail wrote: read the master row again (a detail may write the master's table and
+  // move its row version; a stale version would make the next inline edit a 409).
+  const masterRefresh = useRef<() => void>(() => {});
+  masterRefresh.current = () => {
+    const row = detailId ? current(detailId) : undefined;
+    if (!detailId || !row) return;
+    const keys = Object.fromEntries(model.keys.map((k) => [k, row[k]]));
+    fetchWindow({ form: screen.form, sortModel: [], filterModel: {}, fixed: keys, language: lang }, { startRow: 0, endRow: 1, count: 'exact' }).then(
+      (p) => p.rows[0] && patch(detailId, p.rows[0]),
+      (e: unknown) => console.warn('grid: could not refresh the master row', e),
+    );
+  };
+  const onDetailWrite = useCallback(() => masterRefresh.current(), []);
 
   // ---- helpers over positions ------------------------------------------------------------------
   const dataRow = (index: number): GridRow | undefined => {
@@ -912,7 +925,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       {image && <ImagePopover anchor={image.anchor} src={image.src} label={t('grid.image')} onClose={() => setImage(null)} />}
       {details.length > 0 && detailRow && (
         <Suspense fallback={null}>
-          <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} />
+          <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} onDetailWrite={onDetailWrite} />
         </Suspense>
       )}
     </div>

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
 import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
 import type { ThemeName } from './layout.ts';
@@ -21,9 +22,11 @@ interface Props {
   theme: ThemeName;
   t: (id: string) => string;
   onClose(): void;
+  /** A detail form wrote: the master row may have changed (e.g. its row version). */
+  onDetailWrite(): void;
 }
 
-export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, onClose }: Props) {
+export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, onClose, onDetailWrite }: Props) {
   const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
@@ -38,6 +41,8 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
       live = false;
     };
   }, [forms]);
+
+  useEffect(() => onWrite((entity) => forms.includes(entity) && onDetailWrite()), [forms, onDetailWrite]);
 
   const current = screens?.[Math.min(tab, screens.length - 1)];
   let fixed: Record<string, unknown> | undefined;
