@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS } from '../../src/core/langs.ts';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { screenRoutes } from '../../src/generated/routes.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
@@ -170,5 +172,21 @@ describe.each(engines)('every routed screen on %s', (engine) => {
       expect(r.status, form).toBe(200);
       expect(r.body.data.rows.length, form).toBeGreaterThan(0);
     }
+  });
+
+  it('has text in each of the seven languages in every multi-language column of every route', async () => {
+    const missing: string[] = [];
+    for (const { form } of screenRoutes) {
+      const multi = Object.entries(screens.get(form)!.columns).filter(([, c]) => c.type === 'multi').map(([f]) => f);
+      if (!multi.length) continue;
+      for (const lang of LANGS) {
+        const r = await s.action(admin, form, 'list', { endRow: 20, language: lang });
+        expect(r.status, `${form} ${lang}`).toBe(200);
+        for (const f of multi) {
+          if (!r.body.data.rows.some((row: Record<string, Record<string, string> | null>) => row[f]?.[lang])) missing.push(`${form}.${f} ${lang}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -15,5 +15,15 @@ export async function seedShopCatalogue(tx: Queryable): Promise<void> {
     select s.shop_id, p.product_code, p.active and (p.stock_qty > 0 or p.keep_in_stock > 0),
            row_number() over (partition by s.shop_id order by p.product_code), p.created_at
     from app.shops s join app.products p on p.company_code = s.company_code;
+
+    -- Each shop shows its first two categories under names of its own ("Top …"), in every language.
+    update app.shop_categories sc
+    set shop_category_names = (
+      select jsonb_object_agg(n.key, w.word || ' ' || n.value)
+      from jsonb_each_text(c.product_category_names) n
+      join (values ('en', 'Top'), ('de', 'Top'), ('hu', 'Kiemelt'), ('sk', 'Top'), ('ro', 'Top'), ('cs', 'Top'), ('bg', 'Топ')) as w(lang, word) on w.lang = n.key)
+    from app.product_categories c
+    where c.product_category_id = sc.product_category_id
+      and sc.product_category_id in (select product_category_id from app.shop_categories x where x.shop_id = sc.shop_id order by position limit 2);
   `);
 }
