@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
 type Action = 'list' | 'filter' | 'add' | 'set' | 'delete';
@@ -121,6 +122,43 @@ describe.each(engines)('permission matrix on %s', (engine) => {
     expect((await s.action(token.warehouse!, 'low_stock', 'set', { product_code: 'P000001', keep_in_stock: 0 })).status).toBe(403);
     expect((await s.action(token.catalog!, 'low_stock', 'list')).status).toBe(403);
     expect((await s.action(token.admin!, 'low_stock', 'delete', { keys: ['P000001'] })).status).toBe(400);
+  });
+
+  it('answers every form of every page by the grants in the database: 403 without the flag, never a write', async () => {
+    // Payloads that can never write: add/set name no column, delete names no key.
+    const payload: Record<Action, unknown> = {
+      list: { endRow: 1 },
+      filter: { endRow: 1 },
+      add: { no_such_column: 1 },
+      set: { no_such_column: 1 },
+      delete: {},
+    };
+    const flagOf: Record<Action, string> = { list: 'can_list', filter: 'can_list', add: 'can_add', set: 'can_set', delete: 'can_delete' };
+    const before = (await s.db.query<{ n: number }>('select count(*)::int as n from app.product_change_log')).rows[0]!.n;
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const user of USERS) {
+      const grants = await s.db.query<{ url: string; can_list: boolean; can_add: boolean; can_set: boolean; can_delete: boolean }>(
+        `select p.url, bool_or(g.can_list) as can_list, bool_or(g.can_add) as can_add, bool_or(g.can_set) as can_set, bool_or(g.can_delete) as can_delete
+         from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code
+         join app.users u on u.user_id = g.user_id where u.user_name = $1 group by p.url`,
+        [user],
+      );
+      const byUrl = new Map(grants.rows.map((g) => [g.url, g] as const));
+      for (const screen of screens.values()) {
+        if (screen.access === 'authenticated' || !screen.pageUrl) continue;
+        for (const action of ACTIONS) {
+          const granted = (byUrl.get(screen.pageUrl) as Record<string, unknown> | undefined)?.[flagOf[action]] === true;
+          const r = await s.action(token[user]!, screen.form, action, payload[action]);
+          checked++;
+          const ok = granted ? r.status === (action === 'list' || action === 'filter' ? 200 : 400) : r.status === 403;
+          if (!ok) wrong.push(`${user} × ${screen.form} × ${action}: ${r.status} (granted: ${granted})`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(3 * 40 * 5); // 40 page-bound forms today
+    expect((await s.db.query<{ n: number }>('select count(*)::int as n from app.product_change_log')).rows[0]!.n).toBe(before);
   });
 
   it('keeps keep_in_stock behind the product_list set permission and the company', async () => {
