@@ -140,14 +140,19 @@ describe('ScreenGrid', () => {
   it('pastes a TSV block into 2×2 editable cells: the invalid cell is flagged, the valid ones saved in one request', async () => {
     await openProducts();
     const [k1, k2] = await rowKeys(2);
+    // Values that differ from the rows' current ones (earlier tests may have set these), so both rows change.
+    const [p1, p2] = [await product(k1!), await product(k2!)];
+    const a = p1.min_margin === 10 ? 11 : 10;
+    const b = p1.exp_margin === 20 ? 21 : 20;
+    const c = p2.min_margin === 30 ? 31 : 30;
     const calls = recordActions();
     await cell(k1!, 'min_margin').click();
     await expect.poll(focused).toEqual([k1, 'min_margin']);
-    await paste('10\t20\r\n30\t5000\r\n');
+    await paste(`${a}\t${b}\r\n${c}\t5000\r\n`);
     const bad = cell(k2!, 'exp_margin');
     await expect.poll(() => bad.getAttribute('aria-invalid')).toBe('true');
     expect(await bad.getAttribute('title')).toContain('1000');
-    await expect.poll(async () => [(await product(k1!)).min_margin, (await product(k1!)).exp_margin, (await product(k2!)).min_margin]).toEqual([10, 20, 30]);
+    await expect.poll(async () => [(await product(k1!)).min_margin, (await product(k1!)).exp_margin, (await product(k2!)).min_margin]).toEqual([a, b, c]);
     expect((await product(k2!)).exp_margin).not.toBe(5000);
     const sets = calls.filter((c) => c.entity === 'product_list' && c.action === 'set');
     expect(sets).toHaveLength(1);
