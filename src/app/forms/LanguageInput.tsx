@@ -6,10 +6,11 @@
  * letter opens it at the first language starting with it. Open: arrows, Home and End
  * move, Enter or Space pick, Escape closes it without closing the dialog, Tab closes it.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FLAG_WIDTH } from '../../core/images.ts';
 import type { LanguageOption } from '../grid/editors/languageOptions.ts';
 import { useT } from '../i18n/useT.ts';
+import { useListbox } from '../grid/editors/useListbox.ts';
 
 export interface LanguageInputProps {
   id: string;
@@ -47,22 +48,7 @@ export function LanguageInput({ id, value, options, onChange, onBlur, disabled, 
     setOpen(false);
   };
 
-  // Escape closes the list before the dialog sees it (Radix listens on the document).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.target !== button.current) return;
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [open]);
-
-  useEffect(() => {
-    if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, active, listId]);
+  useListbox(open, () => setOpen(false), button, listId, active);
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     const key = e.key;

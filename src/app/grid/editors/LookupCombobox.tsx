@@ -11,6 +11,7 @@ import type { Values } from '../../i18n/useT.ts';
 import { SEARCH_DEBOUNCE_MS, searchLookup } from '../lookupSearch.ts';
 import type { Row } from '../types.ts';
 import './lookupCombobox.css';
+import { useListbox } from './useListbox.ts';
 
 /** What finishing the input means: a row picked, the value cleared, or the value kept. */
 export type LookupPick = { row: Row } | { cleared: true } | { kept: true };
@@ -105,23 +106,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Escape closes an open list before anything else sees it (a dialog would close itself).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.target !== input.current) return;
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [open]);
-
-  // The active option stays in view.
-  useEffect(() => {
-    if (open && active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, active, listId]);
+  useListbox(open, () => setOpen(false), input, listId, active);
 
   const pick = (pk: LookupPick, move?: 'next' | 'prev') => {
     clearTimeout(timer.current);
