@@ -19,6 +19,9 @@ export type Converted = { ok: true; value: unknown } | { ok: false; message: str
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
+/** A sheet cell as text (Excel dates as yyyy-MM-dd): headers, samples, ref texts. */
+export const cellText = (c: SheetCell): string => (c === null ? '' : c instanceof Date ? iso(c) : String(c));
+
 /** Text a spreadsheet would run as a formula: such cells are written with a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

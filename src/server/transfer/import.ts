@@ -18,7 +18,7 @@ import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { rowValues } from '../actions/engine/values.ts';
 import type { ImportWrite } from '../actions/engine/write.ts';
-import { importCell, type SheetCell } from './cells.ts';
+import { cellText, importCell } from './cells.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
 
@@ -32,7 +32,6 @@ export interface Rights {
 
 const MAX_ERRORS = 1_000;
 
-const cellText = (c: SheetCell): string => (c === null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
 
 /** Fields a file column may be mapped to: the key and the written columns, in column order. */
 export function importableFields(screen: Screen): { field: string; required: boolean; key: boolean }[] {

@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { HttpError, badRequest } from '../http/errors.ts';
-import type { SheetCell } from './cells.ts';
+import { cellText, type SheetCell } from './cells.ts';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
@@ -45,7 +45,7 @@ const isEmptyRow = (cells: SheetCell[]) => cells.every((c) => c === null || (typ
 function toSheet(table: { line: number; cells: SheetCell[] }[]): Sheet {
   const first = table.findIndex((r) => !isEmptyRow(r.cells));
   if (first < 0) throw badRequest('file: the file has no rows');
-  const headers = table[first]!.cells.map((c) => (c === null ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c).trim()));
+  const headers = table[first]!.cells.map((c) => cellText(c).trim());
   while (headers.length && headers[headers.length - 1] === '') headers.pop();
   if (!headers.length) throw badRequest('file: the first row holds no column names');
   if (headers.length > MAX_IMPORT_COLUMNS) throw badRequest(`file: more than ${MAX_IMPORT_COLUMNS} columns`);
