@@ -67,7 +67,7 @@ export interface InteractionResult {
 export interface RunResult {
   grid: GridId;
   firstRowMs: number;
-  /** When the page had generated the data set (the same work in both pages). */
+  /** When the page had generated the data set (the same work in both pages) and asked for the grid's code. */
   dataReadyMs: number;
   heapMB: number;
   scroll: {

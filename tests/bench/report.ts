@@ -21,7 +21,9 @@ const kib = (b: number) => f(b / 1024, 1);
 interface GridFigures {
   runs: RunResult[];
   firstRow: Summary;
+  /** Data ready (the page asks for the grid's code) → first rows painted. */
   gridStart: Summary;
+  dataReady: Summary;
   sort: Summary;
   sortTask: Summary;
   sortOver50: number;
@@ -50,6 +52,7 @@ function figures(ui: UiResults, id: GridId): GridFigures {
     runs,
     firstRow: summarize(runs.map((r) => r.firstRowMs)),
     gridStart: summarize(runs.map((r) => r.firstRowMs - r.dataReadyMs)),
+    dataReady: summarize(runs.map((r) => r.dataReadyMs)),
     sort: summarize(runs.map((r) => r.sort.ms)),
     sortTask: summarize(runs.map((r) => r.sort.longestTaskMs)),
     sortOver50: sum(runs.map((r) => r.sort.tasksOver50)),
@@ -77,11 +80,11 @@ function gridSection(r: BenchResults, ui: UiResults): string[] {
   const rows: string[][] = [];
   const row = (metric: string, a: string, b: string, rt: string, target: string, met: boolean | undefined) =>
     rows.push([metric, a, b, rt, target, have ? yes(met) : 'blocked']);
-  const firstRatio = ratio(sg.firstRow.median, ag.firstRow.median);
+  const firstRatio = ratio(sg.gridStart.median, ag.gridStart.median);
   const sortRatio = ratio(sg.sort.median, ag.sort.median);
   const filterRatio = ratio(sg.filter.median, ag.filter.median);
-  row('First rows painted (ms from navigation start)', mp(sg.firstRow), mp(ag.firstRow), x(firstRatio), '≤ 0.5× AG Grid', firstRatio <= 0.5);
-  row('… of which the grid: data ready → first rows painted (ms)', mp(sg.gridStart), mp(ag.gridStart), x(ratio(sg.gridStart.median, ag.gridStart.median)), '—', undefined);
+  row('First rows painted: data ready → the grid’s code fetched, run, first rows painted (ms)', mp(sg.gridStart), mp(ag.gridStart), x(firstRatio), '≤ 0.5× AG Grid', firstRatio <= 0.5);
+  row(`… the same from navigation start (ms; the harness generating the data included: data ready at ${f(sg.dataReady.median, 0)} / ${f(ag.dataReady.median, 0)} ms)`, mp(sg.firstRow), mp(ag.firstRow), x(ratio(sg.firstRow.median, ag.firstRow.median)), '—', undefined);
   row('Sort by price: click → first row updated, painted (ms)', mp(sg.sort), mp(ag.sort), x(sortRatio), '≤ 0.3× AG Grid', sortRatio <= 0.3);
   row('Sort: longest main-thread task (ms)', mp(sg.sortTask), mp(ag.sortTask), x(ratio(sg.sortTask.median, ag.sortTask.median)), 'no task > 50 ms', sg.sortTask.max <= 50);
   row('Filter name: apply → first row updated, painted (ms)', mp(sg.filter), mp(ag.filter), x(filterRatio), '≤ 0.3× AG Grid', filterRatio <= 0.3);
@@ -226,7 +229,8 @@ function summarySection(r: BenchResults): string[] {
     const ag = figures(ui, 'ag');
     if (!sg.runs.length) out.push('- Grid targets (first paint, sort, filter, scroll): **blocked** — ScreenGrid showed no rows (see above).');
     else {
-      out.push(`- First paint ≤ 0.5× AG Grid: ${yes(ratio(sg.firstRow.median, ag.firstRow.median) <= 0.5)} (${x(ratio(sg.firstRow.median, ag.firstRow.median))}).`);
+      const first = ratio(sg.gridStart.median, ag.gridStart.median);
+      out.push(`- First paint ≤ 0.5× AG Grid (data ready → the grid’s code loaded, run, first rows painted): ${yes(first <= 0.5)} (${x(first)}; from navigation start, with the harness’s data generation, ${x(ratio(sg.firstRow.median, ag.firstRow.median))}).`);
       out.push(`- Sort ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.sort.median, ag.sort.median) <= 0.3 && sg.sortTask.max <= 50)} (${x(ratio(sg.sort.median, ag.sort.median))}, longest task ${f(sg.sortTask.max)} ms).`);
       out.push(`- Filter ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.filter.median, ag.filter.median) <= 0.3 && sg.filterTask.max <= 50)} (${x(ratio(sg.filter.median, ag.filter.median))}, longest task ${f(sg.filterTask.max)} ms).`);
       out.push(`- Scroll p95 frame ≤ 8.3 ms, no long animation frame: ${yes(sg.frame.p95 <= 8.3 && sg.loafTotal === 0)} (p95 ${f(sg.frame.p95)} ms, ${sg.loafTotal} long frames).`);
@@ -280,8 +284,8 @@ export function renderReport(r: BenchResults): string {
 
 function method(r: BenchResults): string[] {
   return [
-    '- Pages: `tests/bench/pages/` — one Vite production build each. Both generate the same 100,000 × 10 rows from a seed in the page (code, name, brand, category, price, stock, weight, date, active, country; prices distinct). AG Grid: client-side row model, `sortable` + `filter` + floating filters, Balham theme, `animateRows: false` (with its default row animation the filtered rows appear only after a 400 ms animation; off, the figures are the work of the grid), only the modules used (client row model, text/number/date filters, cell style). ScreenGrid: `rows={data}`, a read-only descriptor of the 10 columns, Balham theme. Both format price, stock, weight and the flag the same way; the grid box is 1200 × 700 px in a 1280 × 800 viewport.',
-    '- Timing in the page (an init script, the same for both): an interaction starts at the event’s `timeStamp` (click; for the filter the Enter keydown in ScreenGrid, which applies the filter past its 300 ms debounce, and the input event in AG Grid with `debounceMs: 0`); it ends when a MutationObserver sees the first row show the expected row and a message posted from the next animation frame runs (the frame is painted). First rows: from navigation start.',
+    '- Pages: `tests/bench/pages/` — one Vite production build each. Both generate the same 100,000 × 10 rows from a seed in the page (code, name, brand, category, price, stock, weight, date, active, country; prices distinct), in an entry that holds no grid code; then they mark “data ready” and import the grid’s code (one chunk each: AG Grid with ag-grid-react, ScreenGrid with react-intl; React in both) and mount it with the rows. AG Grid: client-side row model, `sortable` + `filter` + floating filters, Balham theme, `animateRows: false` (with its default row animation the filtered rows appear only after a 400 ms animation; off, the figures are the work of the grid), only the modules used (client row model, text/number/date filters, cell style). ScreenGrid: `rows={data}`, a read-only descriptor of the 10 columns, Balham theme. Both format price, stock, weight and the flag the same way; the grid box is 1200 × 700 px in a 1280 × 800 viewport.',
+    '- Timing in the page (an init script, the same for both): an interaction starts at the event’s `timeStamp` (click; for the filter the Enter keydown in ScreenGrid, which applies the filter past its 300 ms debounce, and the input event in AG Grid with `debounceMs: 0`); it ends when a MutationObserver sees the first row show the expected row and a message posted from the next animation frame runs (the frame is painted). First rows: from “data ready”, the moment the page asks for the grid’s code — so the grid’s download, compile, start-up, first render, layout and paint are in it, and the harness’s own work (generating the 100,000 rows, the same code in both pages) is not; the figure from navigation start is given beside it.',
     '- Longest task: the longest renderer-main-thread task in a CDP trace (`toplevel`, `devtools.timeline`) from the interaction to 300 ms after the paint; long animation frames from a `long-animation-frame` PerformanceObserver.',
     `- Scroll: ${r.settings.scrollMs / 1000} s of requestAnimationFrame-driven \`scrollTop\` at ${r.settings.scrollPxPerS.toLocaleString('en-GB')} px/s (about 3.6 rows of 28 px per frame). The display runs at 60 Hz, so the frame interval says only whether frames were dropped; the frame time is the main-thread time each frame took (its task — scroll events, rAF callbacks, style, layout, paint — plus every task since the previous frame), from the CDP trace.`,
     '- Heap: `Runtime.getHeapUsage` after two `HeapProfiler.collectGarbage`, 0.5 s after the first rows; the baseline is the same page with `?nogrid` (data only).',

@@ -6,6 +6,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type InlineConfig } from 'vite';
+import { loadTogether } from '../../src/app/build/loadTogether.ts';
 import { noIcuParser, precompiledMessages } from '../../src/app/i18n/precompile.ts';
 
 export type BenchPage = 'ag' | 'screen';
@@ -13,13 +14,15 @@ export type BenchPage = 'ag' | 'screen';
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
 
 export function benchPageConfig(page: BenchPage, outDir: string): InlineConfig {
+  // The grid part loads as one chunk, as the app's list route does (vite.config.ts).
+  const together = loadTogether([{ name: `${page}-grid`, roots: [`${page}-grid.tsx`] }], pagesDir);
   return {
     configFile: false,
     root: pagesDir,
     mode: 'production',
     logLevel: 'warn',
     // The catalogue as the app ships it: precompiled ICU ASTs, no parser (vite.config.ts).
-    plugins: [precompiledMessages(), react()],
+    plugins: [precompiledMessages(), react(), together.plugin],
     resolve: { alias: [noIcuParser] },
     build: {
       outDir,
@@ -28,7 +31,7 @@ export function benchPageConfig(page: BenchPage, outDir: string): InlineConfig {
       sourcemap: true,
       manifest: true,
       chunkSizeWarningLimit: 4096,
-      rollupOptions: { input: { [page]: `${pagesDir}${page}.html` } },
+      rollupOptions: { input: { [page]: `${pagesDir}${page}.html` }, output: { codeSplitting: { groups: together.groups } } },
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Bench page (b): ScreenGrid with the client row model (`rows`), a read-only descriptor
+ * Bench page (b), the grid part (loaded by screen.ts once the data is ready): ScreenGrid with the client row model (`rows`), a read-only descriptor
  * of the same 10 columns, Balham theme, English catalogue.
  */
 import { createRoot } from 'react-dom/client';
@@ -8,7 +8,7 @@ import en from '../../../locales/en.json';
 import { parseScreen } from '../../../schemas/screen.ts';
 import { ScreenGrid } from '../../../src/app/grid/ScreenGrid.tsx';
 import { expandMessages, type ShippedMessages } from '../../../src/app/i18n/messages.ts';
-import { setup } from './shell.ts';
+import type { Mount } from './shell.ts';
 
 const descriptor = parseScreen(
   {
@@ -48,11 +48,9 @@ const messages = expandMessages({
 
 const perms = { list: true, add: false, set: false, delete: false };
 
-const { rows, root } = setup();
-if (root) {
+export const mount: Mount = (rows, root) =>
   createRoot(root).render(
     <IntlProvider locale="en-GB" defaultLocale="en-GB" messages={messages}>
       <ScreenGrid screen={descriptor} perms={perms} rows={rows} />
     </IntlProvider>,
   );
-}
