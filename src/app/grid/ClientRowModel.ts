@@ -15,6 +15,7 @@ import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
 import { Cancelled, STEP, nextTurn, runNow, runSliced, type Work } from './scheduler.ts';
+import { buildTextIndex, matchText, type TextIndex } from './textIndex.ts';
 import type { GridRow, Row } from './types.ts';
 
 export interface ClientQuery {
@@ -189,8 +190,10 @@ export class ClientRowModel {
   private cols: Map<string, QueryColumn>;
   /** Sort keys by `field|lang`. */
   private sortKeys = new Map<string, Float64Array>();
-  /** Lower-cased texts by `field|lang` (text filters). */
+  /** Lower-cased texts by `field|lang` (text sorts). */
   private texts = new Map<string, (string | null)[]>();
+  /** Text indexes by `field|lang` (text filters; null: a value changes length when lower-cased). */
+  private indexes = new Map<string, TextIndex | null>();
   private orders = new Map<string, Uint32Array>();
   private lastFilter: { key: string; model: FilterModel; lang: string; fixed: string; idx: Uint32Array } | null = null;
   private identity: Uint32Array | null = null;
@@ -286,6 +289,7 @@ export class ClientRowModel {
     const hit = (key: string) => touched.includes(key.slice(0, key.indexOf('|')));
     for (const k of [...this.sortKeys.keys()]) if (hit(k)) this.sortKeys.delete(k);
     for (const k of [...this.texts.keys()]) if (hit(k)) this.texts.delete(k);
+    for (const k of [...this.indexes.keys()]) if (hit(k)) this.indexes.delete(k);
     for (const k of [...this.orders.keys()]) if (touched.some((f) => k.includes(`"${f}"`))) this.orders.delete(k);
     if (this.lastFilter && touched.some((f) => f in this.lastFilter!.model || this.lastFilter!.fixed.includes(`"${f}"`))) this.lastFilter = null;
     this.opts.store?.changed();
@@ -338,6 +342,25 @@ export class ClientRowModel {
     }
     this.texts.set(key, out);
     return out;
+  }
+
+  /** The text index of a column (textIndex.ts): what its text filters scan. */
+  private *textIndex(col: QueryColumn, lang: string): Work<TextIndex | null> {
+    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const hit = this.indexes.get(key);
+    if (hit !== undefined) return hit;
+    const n = this.rows.length;
+    const values = new Array<string | null>(n);
+    for (let i = 0; i < n; i++) {
+      const v = queryValue(this.rows[i]!, col, lang);
+      // As lowerText reads a value, before lower-casing.
+      values[i] = v === null || v === undefined ? null : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      if ((i & (STEP * 4 - 1)) === 0) yield;
+    }
+    yield;
+    const ix = buildTextIndex(values);
+    this.indexes.set(key, ix);
+    return ix;
   }
 
   /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
@@ -436,9 +459,16 @@ export class ClientRowModel {
       const item = model[f]!;
       const isSet = item.filterType === 'set' || (item.values && item.type === undefined);
       if (kindOf(col.valueType) === 'text' && !isSet) {
-        const texts = yield* this.lowerTexts(col, q.lang);
-        const t = textTest(item);
-        tests.push((i) => t(texts[i]!));
+        const ix = yield* this.textIndex(col, q.lang);
+        if (ix) {
+          const keep = matchText(ix, item);
+          yield;
+          tests.push((i) => keep[i] === 1);
+        } else {
+          const texts = yield* this.lowerTexts(col, q.lang);
+          const t = textTest(item);
+          tests.push((i) => t(texts[i]!));
+        }
       } else {
         const t = valueTest(item, col.valueType);
         const rows = this.rows;

@@ -1,0 +1,87 @@
+/**
+ * A column's texts for text filters, as ONE lower-cased string: every value joined, and
+ * where each value starts. Lower-casing 100,000 values one by one makes 100,000 strings
+ * (and the garbage collection after them) before the first filter can answer; joined,
+ * it is one native `toLowerCase`, and a filter is native `indexOf` scans over one string
+ * that mark the matching rows. The answers are `textTest`'s (clientQuery.ts) on each
+ * value: NULL never contains, equals, starts or ends with anything, and does match
+ * notContains and notEqual.
+ *
+ * A value that lower-cases to another length (a few characters, e.g. 'İ') would shift
+ * every position after it: `buildTextIndex` then answers null and the caller tests
+ * value by value.
+ */
+import type { FilterItem } from './filters.ts';
+
+export interface TextIndex {
+  /** The lower-cased values, joined by SEP. */
+  text: string;
+  /** Where value i starts in `text`; `starts[n]` is text.length + 1. */
+  starts: Uint32Array;
+  /** 1 where the value is NULL (its text is ''). */
+  nulls: Uint8Array;
+}
+
+/** Between values: matches must lie within one value, so its content does not matter. */
+const SEP = '\u0000';
+
+export function buildTextIndex(values: readonly (string | null)[]): TextIndex | null {
+  const n = values.length;
+  const starts = new Uint32Array(n + 1);
+  const nulls = new Uint8Array(n);
+  const parts = new Array<string>(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) nulls[i] = 1;
+    const s = v ?? '';
+    parts[i] = s;
+    starts[i] = at;
+    at += s.length + 1;
+  }
+  starts[n] = at;
+  const joined = parts.join(SEP);
+  const text = joined.toLowerCase();
+  return text.length === joined.length ? { text, starts, nulls } : null;
+}
+
+/** The rows (1 in the result) an item's text test keeps, over `n` rows of the index. */
+export function matchText(ix: TextIndex, item: FilterItem): Uint8Array {
+  const { text, starts, nulls } = ix;
+  const n = nulls.length;
+  const out = new Uint8Array(n);
+  const op = item.type ?? 'contains';
+  const end = (i: number) => starts[i + 1]! - 1;
+  if (op === 'blank' || op === 'notBlank') {
+    const blank = op === 'blank' ? 1 : 0;
+    for (let i = 0; i < n; i++) out[i] = (nulls[i] === 1 || end(i) === starts[i] ? 1 : 0) === blank ? 1 : 0;
+    return out;
+  }
+  const x = String(item.filter ?? item.dateFrom ?? '').toLowerCase();
+  const negate = op === 'notContains' || op === 'notEqual';
+  const base = op === 'notContains' ? 'contains' : op === 'notEqual' ? 'equals' : op;
+  if (base !== 'contains' && base !== 'equals' && base !== 'startsWith' && base !== 'endsWith') return out;
+  if (x === '') {
+    // '' is in every text, starts and ends it, and equals the empty ones.
+    for (let i = 0; i < n; i++) out[i] = nulls[i] ? 0 : base === 'equals' ? (end(i) === starts[i] ? 1 : 0) : 1;
+  } else {
+    // Occurrences in increasing order; the row of each follows a cursor.
+    let row = 0;
+    let from = 0;
+    for (;;) {
+      const p = text.indexOf(x, from);
+      if (p < 0) break;
+      while (starts[row + 1]! <= p) row++;
+      const s = starts[row]!;
+      const e = end(row);
+      const within = p + x.length <= e;
+      const ok =
+        within && !nulls[row] && (base === 'contains' || (base === 'startsWith' ? p === s : base === 'endsWith' ? p + x.length === e : p === s && p + x.length === e));
+      if (ok) out[row] = 1;
+      // A decided row, or one whose start a later occurrence cannot be at: go on from the next row.
+      from = ok || (within && (base === 'startsWith' || base === 'equals')) ? starts[row + 1]! : p + 1;
+    }
+  }
+  if (negate) for (let i = 0; i < n; i++) out[i] = nulls[i] ? 1 : out[i] ? 0 : 1;
+  return out;
+}
