@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './types.ts';
+import type { Db, Listening, Queryable, QueryResult } from './types.ts';
 import { lockDataDir } from './lock.ts';
 import { OID, parseDate, parseNumber, parseTimestamp } from './types-parse.ts';
 
@@ -38,6 +38,30 @@ export async function openPglite(dir?: string): Promise<Db> {
     engine: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    /*
+     * One process, one connection: a notification comes back in the protocol output of
+     * the statement that committed it, and PGlite hands it to the listener in a microtask
+     * queued while that output is parsed — before the committing query's promise settles.
+     * So whatever committed before sync() is already delivered: sync() is always true.
+     */
+    async listen(channel, on) {
+      const unlisten = await pg.listen(channel, (payload) => on.notify(payload));
+      on.reset();
+      let open = true;
+      const listening: Listening = {
+        get live() {
+          return open;
+        },
+        sync: () => open,
+        async close() {
+          if (!open) return;
+          open = false;
+          on.reset();
+          if (!pg.closed) await unlisten();
+        },
+      };
+      return listening;
+    },
     async close() {
       await pg.close();
       release();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './types.ts';
+import type { Db, ListenHandlers, Listening, Queryable, QueryResult } from './types.ts';
 import { OID, parseDate, parseNumber, parseTimestamp } from './types-parse.ts';
 
 const typeParsers: Record<number, (v: string) => unknown> = {
@@ -48,6 +48,133 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, on) => listenPostgres(url, channel, on),
     close: () => pool.end(),
+  };
+}
+
+/** How long sync() waits for the listening connection before it answers false and reconnects. */
+const SYNC_TIMEOUT_MS = 2000;
+const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * Notifications through one dedicated connection (not from the pool: LISTEN belongs to a
+ * session), reconnected after any error with a growing pause; every loss and every fresh
+ * LISTEN calls `on.reset()`, and `live` is false in between.
+ *
+ * sync() is a round trip on that connection (an empty query). It is exact, not a matter
+ * of timing: a committing backend signals the listening backends during its commit,
+ * before it answers its own client; the listening backend then sends the notification
+ * before the ReadyForQuery of the next statement it runs (PostgresMain processes a
+ * pending notify interrupt just before ReadyForQuery). A transaction that committed
+ * before sync() was called has signalled before the empty query was even sent, so its
+ * notification arrives on the socket ahead of the answer — and node-postgres emits
+ * 'notification' while parsing, before it settles the query. Concurrent calls share
+ * round trips: one in flight, at most one queued behind it (every caller's round trip
+ * starts after its call).
+ */
+async function listenPostgres(url: string, channel: string, on: ListenHandlers): Promise<Listening> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: not a plain channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let sent: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
+
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    live = false;
+    sent = queued = null;
+    on.reset();
+    c.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void connect(), RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+  };
+
+  const connect = async (): Promise<void> => {
+    retry = undefined;
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
+    client = c;
+    c.on('notification', (m) => {
+      if (client === c && m.channel === channel) on.notify(m.payload ?? '');
+    });
+    c.on('error', (e) => {
+      if (client === c) console.error(`postgres listener (${channel}): ${e.message}`);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (e) {
+      if (client === c && !closed) console.error(`postgres listener (${channel}): ${e instanceof Error ? e.message : String(e)}`);
+      lost(c);
+      return;
+    }
+    if (client !== c) return;
+    failures = 0;
+    on.reset();
+    live = true;
+  };
+
+  const roundTrip = (c: pg.Client): Promise<boolean> =>
+    new Promise((resolve) => {
+      // No answer in time: the connection is treated as lost (reconnect; meanwhile not live).
+      const timer = setTimeout(() => {
+        resolve(false);
+        if (client === c) console.error(`postgres listener (${channel}): no answer in ${SYNC_TIMEOUT_MS} ms, reconnecting`);
+        lost(c);
+      }, SYNC_TIMEOUT_MS);
+      c.query('').then(
+        () => {
+          clearTimeout(timer);
+          resolve(client === c && live);
+        },
+        () => {
+          clearTimeout(timer);
+          resolve(false);
+        },
+      );
+    });
+
+  const sync = (): boolean | Promise<boolean> => {
+    const c = client;
+    if (!live || !c) return false;
+    if (!sent) {
+      const p = roundTrip(c).finally(() => {
+        if (sent === p) sent = null;
+      });
+      sent = p;
+      return p;
+    }
+    if (!queued) {
+      const q = sent.then(() => {
+        if (queued === q) queued = null;
+        return sync();
+      });
+      queued = q;
+    }
+    return queued;
+  };
+
+  await connect(); // on failure it retries in the background; meanwhile live is false
+  return {
+    get live() {
+      return live;
+    },
+    sync,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      if (c) {
+        client = null;
+        live = false;
+        on.reset();
+        await c.end().catch(() => {});
+      }
+    },
   };
 }

@@ -15,5 +15,32 @@ export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
   /** Runs fn in one transaction: commit on return, rollback on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on `channel` (a plain lower-case identifier): see Listening. */
+  listen(channel: string, on: ListenHandlers): Promise<Listening>;
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  /** A notification's payload, in commit order. */
+  notify(payload: string): void;
+  /**
+   * The stream (re)started or broke: notifications may have been missed, so whatever was
+   * derived from them must be forgotten. Called when listening starts and on every loss.
+   */
+  reset(): void;
+}
+
+/**
+ * A notification stream (pg_notify). While `live`, every notification of a transaction
+ * that committed before a `sync()` call has reached `notify` when that call resolves true.
+ */
+export interface Listening {
+  /** Connected and listening (PGlite: always; a server: false while reconnecting). */
+  readonly live: boolean;
+  /**
+   * True once everything committed before the call has been delivered; false when the
+   * stream is not live (or did not answer in time): nothing derived from it may be trusted.
+   */
+  sync(): boolean | Promise<boolean>;
   close(): Promise<void>;
 }
