@@ -7,6 +7,7 @@ import { openDb } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
+import { SessionCache } from './http/sessionCache.ts';
 
 export interface Running {
   url: string;
@@ -17,13 +18,15 @@ export interface Running {
 /** Opens the database, applies migrations, seeds demo data on first start, serves HTTP. */
 export async function startServer(config: Config): Promise<Running> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let sessions: SessionCache | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
     const t = Date.now();
     if (await seed(db, { products: config.demoProducts })) console.log(`database: demo data loaded in ${Date.now() - t} ms`);
     const signer = tokenSigner(await jwtSecret(db, config.jwtSecret), config.accessTtlSec);
-    const app = createApp({ db, signer, config });
+    sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
+    const app = createApp({ db, signer, config, sessions });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
       s.once('error', reject);
@@ -34,10 +37,12 @@ export async function startServer(config: Config): Promise<Running> {
       db,
       async close() {
         await new Promise<void>((r) => server.close(() => r()));
+        await sessions!.close();
         await db.close();
       },
     };
   } catch (e) {
+    await sessions?.close().catch(() => {});
     await db.close().catch(() => {});
     throw e;
   }

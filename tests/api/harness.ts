@@ -22,6 +22,8 @@ export interface Reply<T = any> {
 
 export interface TestServer extends Running {
   engine: Engine;
+  /** The test database on the PostgreSQL server (undefined on PGlite), for connections of a test's own. */
+  databaseUrl: string | undefined;
   post<T = any>(path: string, body?: unknown, opts?: { token?: string; company?: string; raw?: string }): Promise<Reply<T>>;
   get<T = any>(path: string, opts?: { token?: string; company?: string }): Promise<Reply<T>>;
   login(email: string, password?: string): Promise<{ token: string; refresh_token: string }>;
@@ -98,6 +100,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string } =
   const server: TestServer = {
     ...running,
     engine,
+    databaseUrl,
     post: (path, body, opts) => request('POST', path, body, opts),
     get: (path, opts) => request('GET', path, undefined, opts),
     async login(email, password = DEMO_PASSWORD) {

@@ -11,6 +11,7 @@ import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
 import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, resolveSession } from './session.ts';
+import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
 import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
@@ -37,10 +38,10 @@ function checkOutput<S extends v.GenericSchema>(schema: S, value: unknown, what:
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  const session = (c: Context): Promise<Session | null> =>
-    resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'));
-  const requireSession = async (c: Context): Promise<Session> => {
-    const s = await session(c);
+  const session = (c: Context, begun?: Begun): Promise<Session | null> =>
+    resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun);
+  const requireSession = async (c: Context, begun?: Begun): Promise<Session> => {
+    const s = await session(c, begun);
     if (!s) throw new HttpError(401, 'unauthorized', 'Sign in first');
     return s;
   };
@@ -64,10 +65,12 @@ export function createApp(deps: Deps): Hono {
     if (!Object.hasOwn(registry, name)) throw new HttpError(404, 'unknown_procedure', `no procedure "${name}"`);
     const key = name as ProcedureName;
     const proc = registry[key] as (typeof registry)[ProcedureName];
-    const input = parseInput(procedures[key].input, await readJson(c), 'body');
     const bearer = bearerOf(c.req.header('authorization'));
     const auth = procedures[key].auth;
-    const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c) : await session(c);
+    // The session cache's sync (a round trip on PostgreSQL) runs while the body is read and checked.
+    const begun = auth !== 'none' && bearer !== undefined ? deps.sessions?.begin() : undefined;
+    const input = parseInput(procedures[key].input, await readJson(c), 'body');
+    const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c, begun) : await session(c, begun);
     const ctx: Ctx = { ...deps, session: s, bearer };
     const out = await (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(ctx, input);
     return c.json(checkOutput(procedures[key].output, out, name) as object);

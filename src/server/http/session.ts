@@ -2,6 +2,7 @@ import { noteGrantsVersion } from '../actions/engine/permissions.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { HttpError } from './errors.ts';
+import { uncachedFacts, type Begun } from './sessionCache.ts';
 
 export const bearerOf = (authorization: string | undefined): string | undefined => {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
@@ -12,7 +13,8 @@ export const bearerOf = (authorization: string | undefined): string | undefined 
  * Tokens already verified, per signer: the user id and when the token expires. A token is
  * signed, so the same string verifies the same way until it expires; the cache saves the
  * HMAC and claim checks of every request after a client's first. (Blocked and deleted
- * users are still refused at once: that is the database's answer below, read every time.)
+ * users are still refused at once: that is the session facts below, which follow every
+ * committed change from the next request on.)
  */
 const TOKENS_KEPT = 10_000;
 const verifiedBy = new WeakMap<TokenSigner, Map<string, { userId: number; expiresAt: number }>>();
@@ -46,27 +48,22 @@ function expiryOf(token: string): number | undefined {
  * Resolves the session of a request. The token must be valid (else 401), its user
  * must still exist and not be blocked (else 412), and X-Company must be one of the
  * user's companies (else 403): the company is never taken from the header alone.
- * The same query reads the grants version the page permission checks rely on.
+ * The facts come from the server's session cache (sessionCache.ts: exact, invalidated
+ * by the database's notifications; `begun` is its sync started when the request arrived)
+ * or, without one, from the database; with them comes the grants version the page
+ * permission checks rely on.
  */
-export async function resolveSession(deps: Deps, bearer: string | undefined, xCompany: string | undefined): Promise<Session | null> {
+export async function resolveSession(deps: Deps, bearer: string | undefined, xCompany: string | undefined, begun?: Begun): Promise<Session | null> {
   if (!bearer) return null;
   const userId = await verifiedUser(deps.signer, bearer);
   if (userId === null) throw new HttpError(401, 'invalid_token', 'The access token is missing, invalid or expired');
-  const r = await deps.db.query<{ blocked: boolean; language_code: string; companies: string[]; grants: number | string }>(
-    `select u.blocked, u.language_code,
-            coalesce((select array_agg(uc.company_code order by uc.position, uc.company_code)
-                      from app.user_companies uc where uc.user_id = u.user_id), '{}') as companies,
-            (select version from app.grants_version) as grants
-     from app.users u where u.user_id = $1`,
-    [userId],
-  );
-  const user = r.rows[0];
+  const { user, grants } = deps.sessions ? await deps.sessions.lookup(userId, begun) : await uncachedFacts(deps.db, userId);
   if (!user || user.blocked) throw new HttpError(412, 'user_gone', 'The user no longer exists or is blocked');
   const wanted = xCompany?.trim();
   if (wanted && !user.companies.includes(wanted)) {
     throw new HttpError(403, 'forbidden', 'X-Company is not one of your companies');
   }
-  const session: Session = { userId, languageCode: user.language_code, companies: user.companies, company: wanted || user.companies[0] || null };
-  noteGrantsVersion(session, Number(user.grants));
+  const session: Session = { userId, languageCode: user.languageCode, companies: user.companies, company: wanted || user.companies[0] || null };
+  noteGrantsVersion(session, grants);
   return session;
 }

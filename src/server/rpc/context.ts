@@ -3,11 +3,14 @@ import type { procedures, ProcedureName } from '../../../schemas/api.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import type { SessionCache } from '../http/sessionCache.ts';
 
 export interface Deps {
   db: Db;
   signer: TokenSigner;
   config: Config;
+  /** Session facts kept in the server (startServer opens it); without it each request reads them. */
+  sessions?: SessionCache;
 }
 
 /** The signed-in user of a request, with the company verified against the user's companies. */

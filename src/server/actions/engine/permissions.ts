@@ -21,10 +21,12 @@ export async function hasPagePermission(db: Queryable, userId: number, url: stri
 /*
  * Page permissions cached per user, under the grants version (app.grants_version, 018):
  * every insert, update or delete of user_pages, user_roles, roles, role_pages and
- * backend_pages bumps it in the same transaction. The session query of each request reads
- * the version (resolveSession → noteGrantsVersion); a user's cached grants serve only a
- * request that read the version they were loaded under, and they were loaded after that
- * version was read, so they are never older than it. Any change → a new version → reload.
+ * backend_pages bumps it in the same transaction. Each request's session carries the
+ * version as of the request's arrival (resolveSession → noteGrantsVersion; the session
+ * cache follows the bumps through notifications, http/sessionCache.ts); a user's cached
+ * grants serve only a request that holds the version they were loaded under, and they were
+ * loaded after that version was read, so they are never older than it. Any change → a new
+ * version → reload.
  */
 type Grants = Map<string, Record<Flag, boolean>>;
 const USERS_KEPT = 5000;
