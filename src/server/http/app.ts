@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
@@ -13,6 +11,7 @@ import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
+import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
@@ -46,19 +45,13 @@ export function createApp(deps: Deps): Hono {
     return s;
   };
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use('/rpc/*', bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } }));
-  app.use('/rpc/*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use('*', securityHeaders);
+  app.use('/rpc/*', limitBody(5 * 1024 * 1024));
+  app.use('/rpc/*', noStore);
   // Uploads (/api/files, /api/import) have their own, larger limits.
-  const apiLimit = bodyLimit({ maxSize: 5 * 1024 * 1024, onError: () => { throw new HttpError(413, 'too_large', 'The request body is too large'); } });
+  const apiLimit = limitBody(5 * 1024 * 1024);
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') || c.req.path.startsWith('/api/import/') ? next() : apiLimit(c, next)));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-  });
+  app.use('/api/*', noStore);
 
   app.post('/rpc/:name', async (c) => {
     const name = c.req.param('name');
@@ -73,7 +66,7 @@ export function createApp(deps: Deps): Hono {
     const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c, begun) : await session(c, begun);
     const ctx: Ctx = { ...deps, session: s, bearer };
     const out = await (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(ctx, input);
-    return c.json(checkOutput(procedures[key].output, out, name) as object);
+    return jsonAnswer(checkOutput(procedures[key].output, out, name));
   });
 
   /** The shops of the verified company. */
