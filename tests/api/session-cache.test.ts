@@ -54,7 +54,7 @@ describe.each(engines)('session cache on %s', (engine) => {
   it('sees a user blocked and unblocked at once, every time', async () => {
     const u = await makeUser('cache-block@example.com');
     await warm(u.token);
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < 60; i++) {
       await other.query('update app.users set blocked = true where user_id = $1', [u.id]);
       expect((await list(u.token)).status, `round ${i}`).toBe(412);
       expect((await s.post('/rpc/user', {}, { token: u.token })).status).toBe(412);
@@ -75,7 +75,7 @@ describe.each(engines)('session cache on %s', (engine) => {
     const u = await makeUser('cache-company@example.com');
     await warm(u.token, 'HU01');
     expect((await s.post('/rpc/user', {}, { token: u.token })).body.company).toBe('SK01');
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       await other.query(`delete from app.user_companies where user_id = $1 and company_code = 'HU01'`, [u.id]);
       expect((await list(u.token, 'HU01')).status, `round ${i}`).toBe(403);
       await other.query(`insert into app.user_companies (user_id, company_code, position) values ($1, 'HU01', 1)`, [u.id]);
@@ -96,7 +96,7 @@ describe.each(engines)('session cache on %s', (engine) => {
   it('sees a grant taken away and given back at once', async () => {
     const u = await makeUser('cache-grant@example.com');
     await warm(u.token);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       await other.query('delete from app.user_pages where user_id = $1 and page_code = $2', [u.id, page]);
       expect((await list(u.token)).status, `round ${i}`).toBe(403);
       await other.query('insert into app.user_pages (user_id, page_code, can_list) values ($1, $2, true)', [u.id, page]);

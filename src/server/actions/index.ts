@@ -27,6 +27,14 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
 const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete' };
 
 /**
+ * Whether an api_action only reads: list, filter and aggregate of a descriptor (custom
+ * entities excluded). Such a request may run on a session not yet confirmed (peekSession).
+ */
+export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean {
+  return (input.action === 'list' || input.action === 'filter' || input.action === 'aggregate') && !Object.hasOwn(custom, input.entity);
+}
+
+/**
  * api_action(entity, action, payload): one engine for every descriptor. Order of
  * checks: the entity exists (404), the user may do it (403), the form offers it (400),
  * the payload is valid (400); then SQL from descriptor identifiers only.

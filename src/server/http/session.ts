@@ -2,7 +2,7 @@ import { noteGrantsVersion } from '../actions/engine/permissions.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { HttpError } from './errors.ts';
-import { uncachedFacts, type Begun } from './sessionCache.ts';
+import { uncachedFacts, type Begun, type Facts } from './sessionCache.ts';
 
 export const bearerOf = (authorization: string | undefined): string | undefined => {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
@@ -57,7 +57,10 @@ export async function resolveSession(deps: Deps, bearer: string | undefined, xCo
   if (!bearer) return null;
   const userId = await verifiedUser(deps.signer, bearer);
   if (userId === null) throw new HttpError(401, 'invalid_token', 'The access token is missing, invalid or expired');
-  const { user, grants } = deps.sessions ? await deps.sessions.lookup(userId, begun) : await uncachedFacts(deps.db, userId);
+  return sessionOf(userId, deps.sessions ? await deps.sessions.lookup(userId, begun) : await uncachedFacts(deps.db, userId), xCompany);
+}
+
+function sessionOf(userId: number, { user, grants }: Facts, xCompany: string | undefined): Session {
   if (!user || user.blocked) throw new HttpError(412, 'user_gone', 'The user no longer exists or is blocked');
   const wanted = xCompany?.trim();
   if (wanted && !user.companies.includes(wanted)) {
@@ -66,4 +69,22 @@ export async function resolveSession(deps: Deps, bearer: string | undefined, xCo
   const session: Session = { userId, languageCode: user.languageCode, companies: user.companies, company: wanted || user.companies[0] || null };
   noteGrantsVersion(session, grants);
   return session;
+}
+
+/**
+ * The session of a request that only reads, from the cache without waiting for its sync
+ * (SessionCache.peek): the request may run on it while the sync's round trip is under
+ * way, but its answer — rows or error — counts only once `confirmed` is true; otherwise
+ * the request runs again on resolveSession's session. Undefined when the cache cannot
+ * answer so (no token, nothing cached, a session that would be refused): use resolveSession.
+ */
+export async function peekSession(deps: Deps, bearer: string | undefined, xCompany: string | undefined, begun: Begun | undefined): Promise<{ session: Session; confirmed: boolean | Promise<boolean> } | undefined> {
+  if (!bearer || !deps.sessions || begun === undefined) return undefined;
+  const userId = await verifiedUser(deps.signer, bearer);
+  if (userId === null) return undefined;
+  const peeked = deps.sessions.peek(userId, begun);
+  if (!peeked || peeked.facts.user.blocked) return undefined;
+  const wanted = xCompany?.trim();
+  if (wanted && !peeked.facts.user.companies.includes(wanted)) return undefined;
+  return { session: sessionOf(userId, peeked.facts, xCompany), confirmed: peeked.confirmed };
 }

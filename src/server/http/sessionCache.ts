@@ -93,6 +93,22 @@ export class SessionCache {
     return l !== undefined && l.live ? l.sync() : false;
   }
 
+  /**
+   * For a request that only reads: the user's facts as the cache holds them now, without
+   * waiting for `begun`, and whether they stand: `confirmed` turns true only if `begun`
+   * synced and neither the user's entry nor the grants version changed meanwhile — then
+   * no change committed before the request arrived touched them, and an answer built on
+   * them is the answer lookup() would have given. Undefined when nothing usable is cached.
+   */
+  peek(userId: number, begun: Begun): { facts: Facts & { user: UserFacts }; confirmed: boolean | Promise<boolean> } | undefined {
+    if (begun === false || !this.listening?.live) return undefined;
+    const user = this.users.get(userId);
+    const grants = this.grants;
+    if (!user || grants === undefined) return undefined;
+    const stands = (synced: boolean) => synced && this.users.get(userId) === user && this.grants === grants;
+    return { facts: { user, grants }, confirmed: begun === true ? stands(true) : begun.then(stands) };
+  }
+
   /** A user's facts and the grants version, as of `begun` (see the class comment). */
   async lookup(userId: number, begun: Begun = this.begin()): Promise<Facts> {
     const synced = begun === true || (begun !== false && (await begun));
