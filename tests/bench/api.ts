@@ -5,12 +5,17 @@
  *
  * The real server (`startServer`, port 0) with the demo reference data and no demo
  * products; the million products come from one `generate_series` insert per 100k rows.
- * The engine is timed from the client (fetch → JSON parsed: HTTP, auth, validation,
- * SQL, count), and — for the default count — also in process (`list()` on the same db
- * handle: payload parsing, SQL building, page query, total; no HTTP, no session); the raw
- * SQL in process (`db.query`), the page query only.
+ * The engine is timed from an HTTP client that does not share the server's event loop, as
+ * a browser does not: a worker thread with node:http and a keep-alive socket
+ * (httpClient.ts), timing from the request's start to its answer parsed (HTTP, auth,
+ * validation, SQL, total, JSON both ways). For the default count it is also timed in
+ * process (`list()` on the same db handle: payload parsing, SQL building, page query,
+ * total; no HTTP, no session). The raw SQL is timed in process (`db.query` on the same db
+ * handle, on the server's thread), the page query only.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +25,7 @@ import { list, parseList } from '../../src/server/actions/engine/list.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
+import { httpClient, type HttpClient } from './httpClient.ts';
 import { summarize, type Summary } from './stats.ts';
 
 export type ApiEngine = 'pglite' | 'postgres';
@@ -54,6 +60,9 @@ export interface ApiEngineResult {
   /** Whether the engine accepted `count: 'estimate'` (absent in older payload schemas). */
   estimateSupported: boolean;
   cases: ApiCaseResult[];
+  /** A bare node:http server answering a ready 100-row page (bytes below) to the same client: the transport's floor. */
+  httpFloorMs?: Summary;
+  httpFloorBytes?: number;
   error?: string;
 }
 
@@ -75,7 +84,7 @@ const fields = [...new Set([keyField, ...Object.keys(productList.columns), produ
 const relation = productList.source.relation;
 
 /** The million products: deterministic values, references spread over the seeded reference rows. */
-function insertSql(from: number, to: number): string {
+export function insertSql(from: number, to: number): string {
   return `
 with ref as (
   select (select array_agg(brand_id order by brand_id) from app.brands) b,
@@ -102,6 +111,7 @@ from generate_series(${from}, ${to}) i, ref`;
 interface Bench {
   running: Running;
   token: string;
+  client: HttpClient;
   close(): Promise<void>;
 }
 
@@ -134,7 +144,9 @@ async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s
     await drop();
     throw e;
   }
+  const client = httpClient();
   const close = async () => {
+    await client.close();
     await running.close();
     rmSync(uiDir, { recursive: true, force: true });
     await drop();
@@ -155,7 +167,7 @@ async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s
     });
     if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
     const { token } = (await res.json()) as { token: string };
-    return { running, token, close, insertMs };
+    return { running, token, client, close, insertMs };
   } catch (e) {
     await close();
     throw e;
@@ -164,36 +176,25 @@ async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s
 
 interface ListAnswer {
   status: number;
+  /** Timed in the client thread: request start → answer parsed. */
+  ms: number;
   rows: Record<string, unknown>[];
   total: number | undefined;
   totalExact: boolean | undefined;
   error?: string;
 }
 
-/**
- * A PGlite query of several seconds blocks the event loop the server shares with this
- * client; the server's 5 s keep-alive timer then fires as the next request goes out on
- * that idle socket ("other side closed"). A list is read-only: such a request is sent again.
- */
-async function post(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    const code = (e as { cause?: { code?: unknown } }).cause?.code;
-    if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw e;
-    return fetch(url, init);
-  }
-}
-
-async function engineList(b: Bench, payload: Record<string, unknown>): Promise<ListAnswer> {
-  const res = await post(`${b.running.url}/rpc/api_action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${b.token}`, 'x-company': COMPANY },
-    body: JSON.stringify({ entity: 'product_list', action: 'list', payload }),
-  });
-  const body = (await res.json()) as { data?: { rows?: Record<string, unknown>[]; total?: number; totalExact?: boolean } };
+/** One list request through the client thread; `full` brings the rows back (the check), else only the timing. */
+async function engineList(b: Bench, payload: Record<string, unknown>, full = true): Promise<ListAnswer> {
+  const a = await b.client.post(
+    `${b.running.url}/rpc/api_action`,
+    { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${b.token}`, 'x-company': COMPANY },
+    JSON.stringify({ entity: 'product_list', action: 'list', payload }),
+    full,
+  );
+  const body = (a.body ?? {}) as { data?: { rows?: Record<string, unknown>[]; total?: number; totalExact?: boolean } };
   const d = body.data ?? {};
-  return { status: res.status, rows: d.rows ?? [], total: d.total, totalExact: d.totalExact, ...(res.status === 200 ? {} : { error: JSON.stringify(body).slice(0, 300) }) };
+  return { status: a.status, ms: a.ms, rows: d.rows ?? [], total: d.total, totalExact: d.totalExact, ...(a.status === 200 ? {} : { error: JSON.stringify(a.body).slice(0, 300) }) };
 }
 
 const orderOf = (sort: SortKind) => (sort === 'key' ? [keyField] : [NONKEY, keyField]);
@@ -238,6 +239,35 @@ async function afterValues(b: Bench, c: ApiCase): Promise<unknown[] | undefined>
   return row ? order.map((o) => row[o]) : undefined;
 }
 
+/**
+ * The transport's floor: a bare node:http server in this process answering `json` (ready,
+ * no work beyond reading the request) to the same kind of client, timed the same way.
+ */
+async function httpFloor(json: string, runs: number): Promise<Summary> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+      res.end(json);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const client = httpClient();
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/api_action`;
+    const body = JSON.stringify({ entity: 'product_list', action: 'list', payload: { startRow: 0, endRow: PAGE } });
+    const ms: number[] = [];
+    for (let i = 0; i < runs + 20; i++) {
+      const a = await client.post(url, { 'content-type': 'application/json', authorization: 'Bearer x' }, body);
+      if (i >= 20) ms.push(a.ms); // the first ones warm up both threads
+    }
+    return summarize(ms);
+  } finally {
+    await client.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
 export interface ApiOptions {
   engines: ApiEngine[];
   runs: number;
@@ -267,6 +297,15 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
     // Does this engine take count: 'estimate'? (A payload schema without it answers 400.)
     const probe = await engineList(b, { startRow: 0, endRow: PAGE, count: 'estimate' });
     const estimateSupported = probe.status === 200;
+    const page = await b.client.post(
+      `${b.running.url}/rpc/api_action`,
+      { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, 'x-company': COMPANY },
+      JSON.stringify({ entity: 'product_list', action: 'list', payload: { startRow: 0, endRow: PAGE } }),
+      true,
+    );
+    const floorJson = JSON.stringify(page.body);
+    const httpFloorMs = await httpFloor(floorJson, 200);
+    o.log(`  ${engine}: HTTP floor (bare node:http, ${floorJson.length.toLocaleString('en')} bytes): median ${httpFloorMs.median.toFixed(2)} ms`);
     const counts: ApiCase['count'][] = estimateSupported ? ['exact', 'estimate'] : ['exact'];
     const results: ApiCaseResult[] = [];
     // One raw query per (sort, depth, mode); the engine once per count mode beside it.
@@ -294,10 +333,9 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
           rawMs.push(performance.now() - t);
         },
         ...variants.map((v) => async () => {
-          const t = performance.now();
-          const r = await engineList(b, v.payload);
-          v.ms.push(performance.now() - t);
+          const r = await engineList(b, v.payload, false);
           if (r.status !== 200) throw new Error(`${engine}: ${r.status} ${r.error}`);
+          v.ms.push(r.ms);
         }),
         ...variants
           .filter((v) => v.count === 'estimate')
@@ -329,7 +367,7 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
         );
       }
     }
-    return { engine, version, products: o.products, insertMs: b.insertMs, estimateSupported, cases: results };
+    return { engine, version, products: o.products, insertMs: b.insertMs, estimateSupported, cases: results, httpFloorMs, httpFloorBytes: Buffer.byteLength(floorJson) };
   } finally {
     await b.close();
   }

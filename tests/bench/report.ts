@@ -146,11 +146,13 @@ function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
   const out = [
     `## API: a 100-row page of ${r.settings.products.toLocaleString('en-GB')} products`,
     '',
-    '`api_action product_list list` through the real server (`startServer`, port 0), timed from the client (fetch → JSON:',
-    'HTTP, session, validation, page query, total). Raw SQL: the same page through the same `db` handle in process,',
+    '`api_action product_list list` through the real server (`startServer`, port 0), timed from an HTTP client on a thread of its own',
+    '(a worker thread with node:http and a keep-alive socket, as a browser is a process of its own: the server keeps its event loop;',
+    'timed in that thread from the request to the answer parsed: HTTP, session, validation, page query, total, JSON both ways).',
+    '“In process”: the engine\'s `list()` on the same `db` handle (no HTTP, no session). Raw SQL: the same page through the same `db` handle in process,',
     '`select … order by … limit 100 offset N` (keyset: a row comparison `(sort, key) > ($1, $2)`, no offset), page only.',
     'Keyset rows: the engine with `after` = the sort values of the row before the page. “by price”: `selling_price_shop`, no index.',
-    `${r.settings.apiRuns} timed runs per page after one untimed round, the order of raw / engine / engine-estimate rotated. A page whose untimed raw query took over 1 s is timed with \`count: 'exact'\` only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
+    `${r.settings.apiRuns} timed runs per page after one untimed round, the order of raw / engine (each count) / in process rotated. A page whose untimed raw query took over 1 s is timed with \`count: 'exact'\` only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
     'Ratio: engine median / raw median. Target: every depth ≤ 1.5× raw.',
     '',
   ];
@@ -161,6 +163,12 @@ function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
       continue;
     }
     out.push(`${e.products.toLocaleString('en-GB')} products inserted with \`generate_series\` (+ vacuum analyze) in ${f(e.insertMs / 1000, 1)} s.`, '');
+    if (e.httpFloorMs) {
+      out.push(
+        `HTTP floor: a bare node:http server in the same process answering a 100-row page's JSON (${f(e.httpFloorBytes! / 1024, 1)} KiB, ready, no work) to the same client: median ${f(e.httpFloorMs.median, 2)} ms, p95 ${f(e.httpFloorMs.p95, 2)} ms — the least any HTTP answer of this size costs here, on top of its query.`,
+        '',
+      );
+    }
     const exact = e.cases.filter((c) => c.count === 'exact');
     const est = (c: ApiCaseResult) => e.cases.find((d) => d.count === 'estimate' && d.sort === c.sort && d.mode === c.mode && d.depth === c.depth);
     out.push(
