@@ -152,7 +152,7 @@ function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
     '“In process”: the engine\'s `list()` on the same `db` handle (no HTTP, no session). Raw SQL: the same page through the same `db` handle in process,',
     '`select … order by … limit 100 offset N` (keyset: a row comparison `(sort, key) > ($1, $2)`, no offset), page only.',
     'Keyset rows: the engine with `after` = the sort values of the row before the page. “by price”: `selling_price_shop`, no index.',
-    `${r.settings.apiRuns} timed runs per page after one untimed round, the order of raw / engine (each count) / in process rotated. A page whose untimed raw query took over 1 s is timed with \`count: 'exact'\` only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
+    `${r.settings.apiRuns} timed runs per page after one untimed round (and 50 untimed requests and raw queries before the first page), the order of raw / engine (each count) / in process rotated. A page whose untimed raw query took over 1 s is timed with \`count: 'exact'\` only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
     'Ratio: engine median / raw median. Target: every depth ≤ 1.5× raw.',
     '',
   ];
