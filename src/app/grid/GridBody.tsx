@@ -9,7 +9,7 @@
  * scrollTop and height (useVisibleRows): no per-row measurement, nothing proportional to
  * the row count.
  */
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { assignSlots, newSlots } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useVisibleRows } from './visibleRows.ts';
@@ -67,9 +67,21 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
     return () => clearTimeout(tm);
   }, [display, from, to]);
 
+  // The first paint has the rows in view only; the overscan follows once that frame is on
+  // screen (a quarter of the first frame's rows, and their layout, came before it).
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    let tm: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => (tm = setTimeout(() => setOverscan(OVERSCAN), 0)));
+    return () => {
+      cancelAnimationFrame(raf);
+      clearTimeout(tm);
+    };
+  }, []);
+
   // A row scrolling in takes over the DOM of one that scrolled out; kept rows stay
   // rendered, so they keep their slots (the focused cell, an open editor).
-  const positions = renderedPositions(first, last, count, keep);
+  const positions = renderedPositions(first, last, count, keep, overscan);
   const slots = useRef(newSlots());
   const keys = assignSlots(slots.current, positions);
 

@@ -144,7 +144,7 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
         open={menuOpen}
         onOpenChange={setMenuOpen}
         trigger={{ className: 'grid-hmenu', 'aria-label': `${t('grid.column_menu')}: ${label}`, 'aria-haspopup': 'menu', draggable: false }}
-        label="⋮"
+        label={null}
         panel={{ className: 'grid-popover grid-menu', role: 'menu', label, align: 'end', sideOffset: 2, data: { 'data-column': col.field } }}
       >
         {item('pin-left', t('grid.pin_left'), () => actions.pin(vc.id, 'start'), pinned === 'start', 'menuitemradio')}
