@@ -86,7 +86,7 @@ const fields = [...new Set([keyField, ...Object.keys(productList.columns), produ
 const relation = productList.source.relation;
 
 /** The million products: deterministic values, references spread over the seeded reference rows. */
-export function insertSql(from: number, to: number): string {
+function insertSql(from: number, to: number): string {
   return `
 with ref as (
   select (select array_agg(brand_id order by brand_id) from app.brands) b,
