@@ -25,15 +25,16 @@ type Info = { importedIds: readonly string[]; isEntry: boolean } | null;
 /** Static import closure of `from` (module ids), not entering `stop`. */
 export function staticClosure(from: readonly string[], info: (id: string) => Info, stop: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
-  const todo = [...from];
-  while (todo.length) {
-    const id = todo.pop()!;
+  // Modules reached and not yet read (depth first).
+  const stack = [...from];
+  while (stack.length) {
+    const id = stack.pop()!;
     // Virtual modules (Vite's preload helper…) are shared with the entry: left to automatic splitting.
     if (out.has(id) || stop.has(id) || id.startsWith('\0')) continue;
     const m = info(id);
     if (!m) continue;
     out.add(id);
-    todo.push(...m.importedIds);
+    stack.push(...m.importedIds);
   }
   return out;
 }

@@ -10,7 +10,7 @@
  * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
  * - GridRow objects are made only for rows that are shown.
  */
-import { fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
+import { filterText, fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
@@ -354,9 +354,7 @@ export class ClientRowModel {
     const n = this.rows.length;
     const values = new Array<string | null>(n);
     for (let i = 0; i < n; i++) {
-      const v = queryValue(this.rows[i]!, col, lang);
-      // As lowerText reads a value, before lower-casing.
-      values[i] = v === null || v === undefined ? null : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      values[i] = filterText(queryValue(this.rows[i]!, col, lang));
       if ((i & (STEP * 4 - 1)) === 0) yield;
     }
     yield;

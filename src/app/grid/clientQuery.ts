@@ -40,9 +40,17 @@ export function queryValue(row: Row, col: QueryColumn, lang: string): unknown {
 
 /** Text of a value as the text filters compare it (lower case), null for NULL. */
 export function lowerText(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  return (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)).toLowerCase();
+  return filterText(v)?.toLowerCase() ?? null;
 }
+
+/** Text of a value as the text filters read it, before lower-casing; null for NULL. */
+export function filterText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** The text a text filter looks for, lower-cased. */
+export const filterNeedle = (item: FilterItem): string => String(item.filter ?? item.dateFrom ?? '').toLowerCase();
 
 export type TextTest = (s: string | null) => boolean;
 
@@ -51,7 +59,7 @@ export function textTest(item: FilterItem): TextTest {
   const op = item.type ?? 'contains';
   if (op === 'blank') return (s) => s === null || s === '';
   if (op === 'notBlank') return (s) => s !== null && s !== '';
-  const x = String(item.filter ?? item.dateFrom ?? '').toLowerCase();
+  const x = filterNeedle(item);
   switch (op) {
     case 'contains':
       return (s) => s !== null && s.includes(x);

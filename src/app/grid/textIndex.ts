@@ -11,6 +11,7 @@
  * every position after it: `buildTextIndex` then answers null and the caller tests
  * value by value.
  */
+import { filterNeedle } from './clientQuery.ts';
 import type { FilterItem } from './filters.ts';
 
 export interface TextIndex {
@@ -57,7 +58,7 @@ export function matchText(ix: TextIndex, item: FilterItem): Uint8Array {
     for (let i = 0; i < n; i++) out[i] = (nulls[i] === 1 || end(i) === starts[i] ? 1 : 0) === blank ? 1 : 0;
     return out;
   }
-  const x = String(item.filter ?? item.dateFrom ?? '').toLowerCase();
+  const x = filterNeedle(item);
   const negate = op === 'notContains' || op === 'notEqual';
   const base = op === 'notContains' ? 'contains' : op === 'notEqual' ? 'equals' : op;
   if (base !== 'contains' && base !== 'equals' && base !== 'startsWith' && base !== 'endsWith') return out;
