@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     // API suites each start servers with their own databases; two cores → two at a time.
     maxWorkers: 2,
+    // expect.poll waits for the browser and the server: 1 s (vitest's default) is too short
+    // on a loaded CI machine (a product list's first page has taken longer there).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

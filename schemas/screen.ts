@@ -197,6 +197,11 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
       }
     }
   }
+  for (const [i, o] of (s.source.sort ?? []).entries()) {
+    const c = s.columns[o.colId];
+    if (!c) problems.push(`source.sort.${i}.colId: expected a column, got "${o.colId}"`);
+    else if (!c.sortable || c.type === 'json') problems.push(`source.sort.${i}.colId: column "${o.colId}" cannot be sorted`);
+  }
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');

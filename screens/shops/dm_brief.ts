@@ -5,5 +5,5 @@ export default defineScreen({
   form: 'dm_brief',
   access: 'authenticated',
   source: { relation: 'app.delivery_methods', key: 'dm_id', company: 'company_code', sort: [{ colId: 'position', sort: 'asc' }] },
-  columns: { dm_id: { type: 'int' }, dm_names: { type: 'multi' }, dm_code: {} },
+  columns: { dm_id: { type: 'int' }, dm_names: { type: 'multi' }, dm_code: {}, position: { type: 'int', hidden: true } },
 });

@@ -77,6 +77,14 @@ describe('descriptor errors', () => {
     };
     expect(() => parseScreen(broken, 'screens/broken.ts')).toThrow(/^screens\/broken\.ts: columns\.x\.type: .*expected/im);
   });
+
+  it('name a default sort on a column the form does not have, or cannot sort', () => {
+    const base = { form: 'sorted', route: '/sorted', source: { relation: 'app.sorted', key: 'x' }, columns: { x: {}, j: { type: 'json' } } };
+    const sorted = (colId: string) => ({ ...base, source: { ...base.source, sort: [{ colId, sort: 'asc' }] } });
+    expect(() => parseScreen(sorted('position'), 'screens/sorted.ts')).toThrow('screens/sorted.ts: source.sort.0.colId: expected a column, got "position"');
+    expect(() => parseScreen(sorted('j'), 'screens/sorted.ts')).toThrow('source.sort.0.colId: column "j" cannot be sorted');
+    expect(parseScreen(sorted('x')).source.sort).toEqual([{ colId: 'x', sort: 'asc' }]);
+  });
 });
 
 describe('screen.schema.json', () => {

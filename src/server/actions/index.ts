@@ -4,7 +4,7 @@ import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
-import { list, parseFilter, parseList } from './engine/list.ts';
+import { listJson, parseFilter, parseList } from './engine/list.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
 import { addRow, deleteRows, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
@@ -63,9 +63,9 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   const scope = { company: session.company, userId: session.userId, language: session.languageCode };
   switch (action) {
     case 'list':
-      return list(db, screen, parseList(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold });
+      return listJson(db, screen, parseList(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
     case 'filter':
-      return list(db, screen, parseFilter(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold });
+      return listJson(db, screen, parseFilter(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
     case 'aggregate':
       return aggregate(db, screen, parseAggregate(payload), scope);
     case 'set':

@@ -36,6 +36,7 @@ export async function openPglite(dir?: string): Promise<Db> {
   const base = wrap(pg);
   return {
     engine: 'pglite',
+    jsonRows: true,
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     /*

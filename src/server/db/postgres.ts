@@ -33,6 +33,7 @@ export async function openPostgres(url: string): Promise<Db> {
   await pool.query('select 1'); // fail at start, not at the first request
   return {
     engine: 'postgres',
+    jsonRows: false,
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();

@@ -13,6 +13,13 @@ export interface QueryResult<T> {
 
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
+  /**
+   * Whether a page of rows is answered faster as JSON the database writes (engine/rowsJson.ts)
+   * than as rows the driver parses and the server writes out. PGlite: yes (its rows are
+   * parsed in JavaScript, on the server's thread). A server: no (PostgreSQL writes JSON
+   * slower than node-pg parses the rows; docs/architecture.md has the figures).
+   */
+  readonly jsonRows: boolean;
   /** Runs fn in one transaction: commit on return, rollback on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on `channel` (a plain lower-case identifier): see Listening. */

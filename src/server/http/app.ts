@@ -47,12 +47,13 @@ export function createApp(deps: Deps): Hono {
   };
 
   app.use('*', securityHeaders);
-  app.use('/rpc/*', limitBody(5 * 1024 * 1024));
+  // no-store first: a refusal of the body limit is an answer of the API too.
   app.use('/rpc/*', noStore);
+  app.use('/rpc/*', limitBody(5 * 1024 * 1024));
+  app.use('/api/*', noStore);
   // Uploads (/api/files, /api/import) have their own, larger limits.
   const apiLimit = limitBody(5 * 1024 * 1024);
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') || c.req.path.startsWith('/api/import/') ? next() : apiLimit(c, next)));
-  app.use('/api/*', noStore);
 
   app.post('/rpc/:name', async (c) => {
     const name = c.req.param('name');

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HttpError } from './errors.ts';
+import { jsonText } from './rawJson.ts';
 
 /*
  * The app's own versions of hono's secureHeaders and bodyLimit, with the same effect, made
@@ -48,7 +49,7 @@ const JSON_HEADERS: Record<string, string> = Object.freeze({
 
 /** A 200 JSON answer of /rpc or /api, complete with its headers (see above). */
 export function jsonAnswer(value: unknown): Response {
-  const res = new Response(JSON.stringify(value), { status: 200, headers: JSON_HEADERS });
+  const res = new Response(jsonText(value), { status: 200, headers: JSON_HEADERS });
   complete.add(res);
   return res;
 }

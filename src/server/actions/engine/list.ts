@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
 import { searchClause, windowCap } from './search.ts';
+import { RawJson } from '../../http/rawJson.ts';
+import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { describe, plainObject, scalar } from './values.ts';
 
@@ -185,6 +187,8 @@ export const ESTIMATE_THRESHOLD = 100_000;
 export interface ListOptions {
   /** Estimated totals above this are answered as estimates (default ESTIMATE_THRESHOLD). */
   estimateThreshold?: number;
+  /** listJson: the rows as JSON the database writes (rowsJson.ts); false answers list's value as it is. */
+  json?: boolean;
 }
 
 /**
@@ -246,14 +250,20 @@ function used(sql: string, values: readonly unknown[]): [string, unknown[]] {
   return [text, out];
 }
 
-/** The select list of a screen: keys, columns and the version, quoted once per screen. */
+/** The fields a list answers: keys, columns and the version, once per screen. */
+const fieldLists = new WeakMap<Screen, string[]>();
+function fieldsOf(screen: Screen): string[] {
+  let f = fieldLists.get(screen);
+  if (f === undefined) {
+    f = [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
+    fieldLists.set(screen, f);
+  }
+  return f;
+}
 const selectLists = new WeakMap<Screen, string>();
 function selectList(screen: Screen): string {
   let s = selectLists.get(screen);
-  if (s === undefined) {
-    const fields = new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])]);
-    selectLists.set(screen, (s = [...fields].map(ident).join(', ')));
-  }
+  if (s === undefined) selectLists.set(screen, (s = fieldsOf(screen).map(ident).join(', ')));
   return s;
 }
 
@@ -281,7 +291,53 @@ async function cachedEstimate(db: Queryable, from: string, where: string, params
   return rows;
 }
 
-export async function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions = {}) {
+/** How a window's rows are read: as row objects, or as JSON text the database made. */
+interface Reader<R> {
+  /** Runs a page statement (a select of the screen's fields); n is its row count. */
+  read(sql: string, params: unknown[]): Promise<{ n: number; part: R }>;
+  /** The parts of a keyset window, in order, as one. */
+  join(parts: R[]): R;
+}
+
+const rowReader = (db: Queryable): Reader<Record<string, unknown>[]> => ({
+  async read(sql, params) {
+    const rows = (await db.query<Record<string, unknown>>(sql, params)).rows;
+    return { n: rows.length, part: rows };
+  },
+  join: (parts) => parts.flat(),
+});
+
+const jsonReader = (db: Queryable, select: string): Reader<string> => ({
+  async read(sql, params) {
+    const r = (await db.query<{ n: number; j: string }>(jsonPage(select, sql), params)).rows[0]!;
+    return { n: r.n, part: r.j };
+  },
+  join: joinArrays,
+});
+
+export interface ListAnswer {
+  rows: Record<string, unknown>[];
+  total: number;
+  totalExact: boolean;
+}
+
+export function list(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions = {}): Promise<ListAnswer> {
+  return listWindow(db, screen, req, listScope, opts, rowReader(db));
+}
+
+/**
+ * list's answer for an HTTP answer: with `opts.json`, as JSON text whose rows the database
+ * made (rowsJson.ts), the same value list gives through JSON.stringify. Without it, or for a
+ * relation with a column type rowsJson does not know, list's value itself.
+ */
+export async function listJson(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions = {}): Promise<RawJson | ListAnswer> {
+  const select = opts.json ? await rowsJson(db, screen, fieldsOf(screen)) : null;
+  if (select === null) return list(db, screen, req, listScope, opts);
+  const { rows, total, totalExact } = await listWindow(db, screen, req, listScope, opts, jsonReader(db, select));
+  return new RawJson(`{"rows":${rows},"total":${total},"totalExact":${totalExact}}`);
+}
+
+async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope, opts: ListOptions, reader: Reader<R>): Promise<{ rows: R; total: number; totalExact: boolean }> {
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
   const p = new Params();
   const lang: { ref?: string } = {};
@@ -302,7 +358,7 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
   const from = relation(screen.source.relation);
   const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`)].join(', ')}`;
   const page = (conditions: string[], limit: number, offset: number) =>
-    db.query<Record<string, unknown>>(
+    reader.read(
       ...used(
         `select ${selectList(screen)} from ${from}` +
           (conditions.length ? ` where ${conditions.join(' and ')}` : '') +
@@ -312,19 +368,23 @@ export async function list(db: Queryable, screen: Screen, req: ListRequest, list
         p.values,
       ),
     );
-  let rows: Record<string, unknown>[];
+  let rows: R;
+  let n = 0;
   if (req.after) {
     // Part after part until the window is full; the first usually fills it.
-    const parts = keysetParts(screen, order, req.after, p, scope, lang);
-    rows = [];
-    for (const part of parts) {
-      if (rows.length >= end - start) break;
-      for (const row of (await page([...where, part], end - start - rows.length, 0)).rows) rows.push(row);
+    const parts: R[] = [];
+    for (const cond of keysetParts(screen, order, req.after, p, scope, lang)) {
+      if (n >= end - start) break;
+      const r = await page([...where, cond], end - start - n, 0);
+      n += r.n;
+      parts.push(r.part);
     }
+    rows = parts.length === 1 ? parts[0]! : reader.join(parts);
   } else {
-    rows = (await page(where, end - start, start)).rows;
+    const r = await page(where, end - start, start);
+    n = r.n;
+    rows = r.part;
   }
-  const n = rows.length;
   let total: number;
   let totalExact = true;
   if (n < end - start && (req.after ? req.endRow !== undefined : start === 0 || n > 0)) {
