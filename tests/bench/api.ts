@@ -9,8 +9,8 @@
  * a browser does not: a worker thread with node:http and a keep-alive socket
  * (httpClient.ts), timing from the request's start to its answer parsed (HTTP, auth,
  * validation, SQL, total, JSON both ways). For the default count it is also timed in
- * process (`list()` on the same db handle: payload parsing, SQL building, page query,
- * total; no HTTP, no session). The raw SQL is timed in process (`db.query` on the same db
+ * process (`listJson()` on the same db handle, as api_action calls it: payload parsing, SQL
+ * building, page query, total; no HTTP, no session). The raw SQL is timed in process (`db.query` on the same db
  * handle, on the server's thread), the page query only.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import productList from '../../screens/products/product_list.ts';
-import { list, parseList } from '../../src/server/actions/engine/list.ts';
+import { listJson, parseList } from '../../src/server/actions/engine/list.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
@@ -45,6 +45,8 @@ export interface ApiCaseResult extends ApiCase {
   /** The engine's list() in process (default count only): the engine without HTTP and session. */
   inProcessMs?: Summary;
   rawMs: Summary;
+  /** The raw SQL behind a hand-written endpoint (rawEndpoint): the same page as an HTTP client sees it. */
+  rawHttpMs?: Summary;
   /** The rows the engine answered equal the raw SQL's (codes, in order). */
   same: boolean;
   runs: number;
@@ -270,6 +272,40 @@ async function httpFloor(json: string, runs: number): Promise<Summary> {
   }
 }
 
+/**
+ * The raw page behind a hand-written endpoint: a bare node:http server in the server's
+ * process that reads the request's JSON body, runs the current raw page on the same `db`
+ * handle and answers its rows as JSON — what the page costs an HTTP client with no
+ * framework, session or engine. The anchor for the engine over HTTP (both behind HTTP).
+ */
+async function rawEndpoint(db: Running['db']): Promise<{ url: string; set(raw: { sql: string; params: unknown[] }): void; close(): Promise<void> }> {
+  let current: { sql: string; params: unknown[] } | undefined;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      db.query(current!.sql, current!.params).then(
+        (r) => {
+          const json = JSON.stringify({ data: { rows: r.rows } });
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+          res.end(json);
+        },
+        (e: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: String(e) }));
+        },
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/api_action`,
+    set: (raw) => void (current = raw),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 export interface ApiOptions {
   engines: ApiEngine[];
   runs: number;
@@ -318,64 +354,78 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
     o.log(`  ${engine}: HTTP floor (bare node:http, ${floorJson.length.toLocaleString('en')} bytes): median ${httpFloorMs.median.toFixed(2)} ms`);
     const counts: ApiCase['count'][] = estimateSupported ? ['exact', 'estimate'] : ['exact'];
     const results: ApiCaseResult[] = [];
-    // One raw query per (sort, depth, mode); the engine once per count mode beside it.
-    for (const c of apiCases(o.products)) {
-      const after = await afterValues(b, c);
-      const raw = rawSql(c, after);
-      // One untimed round each (plans, caches), and the check that both answer the same rows.
-      const t0 = performance.now();
-      const rawFirst = await b.running.db.query<Record<string, unknown>>(raw.sql, raw.params);
-      const firstMs = performance.now() - t0;
-      const runs = firstMs > SLOW_MS ? Math.min(o.runs, o.slowRuns) : o.runs;
-      const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], inProcess: [] as number[], first: undefined as ListAnswer | undefined }));
-      const screen = screens.get('product_list')!;
-      const direct = (payload: Record<string, unknown>) => list(b.running.db, screen, parseList(payload), { company: COMPANY, language: 'en' });
-      for (const v of variants) {
-        v.first = await engineList(b, v.payload);
-        if (v.first.status !== 200) throw new Error(`${engine} ${JSON.stringify(c)} ${v.count}: ${v.first.status} ${v.first.error}`);
-      }
-      const codes = (rows: Record<string, unknown>[]) => rows.map((r) => r[keyField]).join(',');
-      const rawMs: number[] = [];
-      const steps: (() => Promise<void>)[] = [
-        async () => {
-          const t = performance.now();
-          await b.running.db.query(raw.sql, raw.params);
-          rawMs.push(performance.now() - t);
-        },
-        ...variants.map((v) => async () => {
-          const r = await engineList(b, v.payload, false);
-          if (r.status !== 200) throw new Error(`${engine}: ${r.status} ${r.error}`);
-          v.ms.push(r.ms);
-        }),
-        ...variants
-          .filter((v) => v.count === 'estimate')
-          .map((v) => async () => {
+    const rawHttp = await rawEndpoint(b.running.db);
+    try {
+      // One raw query per (sort, depth, mode); the engine once per count mode beside it.
+      for (const c of apiCases(o.products)) {
+        const after = await afterValues(b, c);
+        const raw = rawSql(c, after);
+        // One untimed round each (plans, caches), and the check that both answer the same rows.
+        const t0 = performance.now();
+        const rawFirst = await b.running.db.query<Record<string, unknown>>(raw.sql, raw.params);
+        const firstMs = performance.now() - t0;
+        const runs = firstMs > SLOW_MS ? Math.min(o.runs, o.slowRuns) : o.runs;
+        const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], inProcess: [] as number[], first: undefined as ListAnswer | undefined }));
+        const screen = screens.get('product_list')!;
+        const direct = (payload: Record<string, unknown>) => listJson(b.running.db, screen, parseList(payload), { company: COMPANY, language: 'en' }, { json: b.running.db.jsonRows });
+        for (const v of variants) {
+          v.first = await engineList(b, v.payload);
+          if (v.first.status !== 200) throw new Error(`${engine} ${JSON.stringify(c)} ${v.count}: ${v.first.status} ${v.first.error}`);
+        }
+        const codes = (rows: Record<string, unknown>[]) => rows.map((r) => r[keyField]).join(',');
+        const rawMs: number[] = [];
+        const rawHttpMs: number[] = [];
+        rawHttp.set(raw);
+        const rawBody = JSON.stringify({ entity: 'product_list', action: 'list', payload: variants.at(-1)!.payload });
+        const steps: (() => Promise<void>)[] = [
+          async () => {
             const t = performance.now();
-            await direct(v.payload);
-            v.inProcess.push(performance.now() - t);
+            await b.running.db.query(raw.sql, raw.params);
+            rawMs.push(performance.now() - t);
+          },
+          async () => {
+            const a = await b.client.post(rawHttp.url, { 'content-type': 'application/json', authorization: `Bearer ${b.token}`, 'x-company': COMPANY }, rawBody);
+            if (a.status !== 200) throw new Error(`${engine} raw endpoint: ${a.status} ${JSON.stringify(a.body)}`);
+            rawHttpMs.push(a.ms);
+          },
+          ...variants.map((v) => async () => {
+            const r = await engineList(b, v.payload, false);
+            if (r.status !== 200) throw new Error(`${engine}: ${r.status} ${r.error}`);
+            v.ms.push(r.ms);
           }),
-      ];
-      for (let i = 0; i < runs; i++) {
-        // Rotate the order so no side always runs first (or on a cache the other warmed).
-        for (let j = 0; j < steps.length; j++) await steps[(i + j) % steps.length]!();
+          ...variants
+            .filter((v) => v.count === 'estimate')
+            .map((v) => async () => {
+              const t = performance.now();
+              await direct(v.payload);
+              v.inProcess.push(performance.now() - t);
+            }),
+        ];
+        for (let i = 0; i < runs; i++) {
+          // Rotate the order so no side always runs first (or on a cache the other warmed).
+          for (let j = 0; j < steps.length; j++) await steps[(i + j) % steps.length]!();
+        }
+        for (const v of variants) {
+          const r: ApiCaseResult = {
+            ...c,
+            count: v.count,
+            engineMs: summarize(v.ms),
+            ...(v.inProcess.length ? { inProcessMs: summarize(v.inProcess) } : {}),
+            rawMs: summarize(rawMs),
+            rawHttpMs: summarize(rawHttpMs),
+            runs,
+            same: v.first!.rows.length === PAGE && codes(v.first!.rows) === codes(rawFirst.rows),
+            total: v.first!.total,
+            totalExact: v.first!.totalExact,
+          };
+          results.push(r);
+          o.log(
+            `  ${engine} ${c.sort.padEnd(6)} ${c.mode.padEnd(6)} ${v.count.padEnd(8)} depth ${String(c.depth).padStart(7)}: engine ${r.engineMs.median.toFixed(2)} ms, raw over HTTP ${r.rawHttpMs!.median.toFixed(2)} ms, raw ${r.rawMs.median.toFixed(2)} ms${r.inProcessMs ? `, engine in process ${r.inProcessMs.median.toFixed(2)} ms` : ''}${r.same ? '' : ' (ROWS DIFFER)'}`,
+          );
+        }
       }
-      for (const v of variants) {
-        const r: ApiCaseResult = {
-          ...c,
-          count: v.count,
-          engineMs: summarize(v.ms),
-          ...(v.inProcess.length ? { inProcessMs: summarize(v.inProcess) } : {}),
-          rawMs: summarize(rawMs),
-          runs,
-          same: v.first!.rows.length === PAGE && codes(v.first!.rows) === codes(rawFirst.rows),
-          total: v.first!.total,
-          totalExact: v.first!.totalExact,
-        };
-        results.push(r);
-        o.log(
-          `  ${engine} ${c.sort.padEnd(6)} ${c.mode.padEnd(6)} ${v.count.padEnd(8)} depth ${String(c.depth).padStart(7)}: engine ${r.engineMs.median.toFixed(1)} ms, raw ${r.rawMs.median.toFixed(1)} ms${r.same ? '' : ' (ROWS DIFFER)'}`,
-        );
-      }
+    } finally {
+      await rawHttp.close();
     }
     return { engine, version, products: o.products, insertMs: b.insertMs, estimateSupported, cases: results, httpFloorMs, httpFloorBytes: Buffer.byteLength(floorJson) };
   } finally {
