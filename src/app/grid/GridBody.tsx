@@ -67,17 +67,21 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
     return () => clearTimeout(tm);
   }, [display, from, to]);
 
-  // The first paint has the rows in view only; the overscan follows once that frame is on
-  // screen (a quarter of the first frame's rows, and their layout, came before it).
-  const [overscan, setOverscan] = useState(0);
+  // A new view (the first rows, a sort, a filter) paints the rows in view only; the
+  // overscan follows once that frame is on screen (its rows and their layout cost the
+  // view's frame about as much again, for rows nobody sees yet).
+  const [spread, setSpread] = useState<object | null>(null);
+  const source = display.source;
+  const overscan = source !== null && spread === source ? OVERSCAN : 0;
   useEffect(() => {
+    if (source === null || spread === source) return;
     let tm: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => (tm = setTimeout(() => setOverscan(OVERSCAN), 0)));
+    const raf = requestAnimationFrame(() => (tm = setTimeout(() => setSpread(source), 0)));
     return () => {
       cancelAnimationFrame(raf);
       clearTimeout(tm);
     };
-  }, []);
+  }, [source, spread]);
 
   // A row scrolling in takes over the DOM of one that scrolled out; kept rows stay
   // rendered, so they keep their slots (the focused cell, an open editor).

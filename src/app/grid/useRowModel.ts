@@ -31,6 +31,8 @@ export interface DisplayModel {
   count: number;
   /** The first rows (or groups) arrived. */
   settled: boolean;
+  /** What is shown: the window, or the group tree; a new one is a new view (sort, filter, reload). */
+  source: object | null;
   item(index: number): DisplayItem | null;
   /** Loads what positions from..to need. */
   ensure(from: number, to: number): void;
@@ -63,7 +65,7 @@ export interface RowModel {
   fetchPage(q: Query): FetchPage;
 }
 
-const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, item: () => null, ensure: () => {} };
+const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, source: null, item: () => null, ensure: () => {} };
 /** The groups could not be read: nothing to show (the failure was toasted). */
 const FAILED_DISPLAY: DisplayModel = { ...EMPTY_DISPLAY, settled: true };
 
@@ -180,7 +182,7 @@ export function useRowModel(input: RowModelInput): RowModel {
         const w = leafWindows.get(n.id);
         return w?.total ?? n.count;
       });
-      return groupedDisplay(segments, total, expanded, leafWindows);
+      return groupedDisplay(tree, segments, total, expanded, leafWindows);
     }
     if (!shown || !main) return EMPTY_DISPLAY;
     const w = shown;
@@ -188,6 +190,7 @@ export function useRowModel(input: RowModelInput): RowModel {
     return {
       count: w.total ?? 0,
       settled: w.settled,
+      source: w,
       item: (i) => ({ kind: 'row', row: w.row(i), depth: 0, win: w }),
       // The current query loads (what is shown may still be the previous one's rows).
       ensure: (from, to) => m.ensure(Math.floor(Math.max(0, from) / BLOCK_SIZE), Math.floor(Math.max(0, to) / BLOCK_SIZE)),
@@ -207,10 +210,11 @@ export function useRowModel(input: RowModelInput): RowModel {
   return { main, shown, client, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
 }
 
-function groupedDisplay(segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+function groupedDisplay(tree: GroupNode[], segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
   return {
     count: total,
     settled: true,
+    source: tree,
     item(i) {
       const hit = locate(segments, i);
       if (!hit) return null;
