@@ -195,4 +195,33 @@ describe('client row model: sort', () => {
     expect(b.row(0)!.data.price).toBe(999);
     expect(a.settled === false || a.total === n).toBe(true);
   });
+
+  it('prepares a text column\'s filter index in the background; a filter during the build shares it and answers right', async () => {
+    const n = 50_000;
+    const data = Array.from({ length: n }, (_, i) => ({ code: `R${String(i).padStart(6, '0')}`, name: { en: i % 10 ? `item ${i}` : `Walnut ${i}` }, price: i, qty: i, active: true, day: null }));
+    const mm = new ClientRowModel(data, { columns, keys: ['code'], rowId: (r) => String(r.code) });
+    const building = (mm as unknown as { building: Map<string, unknown> }).building;
+    const indexes = (mm as unknown as { indexes: Map<string, unknown> }).indexes;
+    mm.prepareFilter('price', 'en'); // not a text column: nothing
+    mm.prepareFilter('name', 'en');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(building.has('name|en') || indexes.has('name|en')).toBe(true);
+    // A filter while the build is under way steps the same build (one build, one index).
+    const v = mm.open({ sortModel: [], filterModel: { name: { type: 'contains', filter: 'WALNUT' } }, lang: 'en' });
+    await v.ready;
+    expect(v.total).toBe(n / 10);
+    expect(v.row(0)!.data.code).toBe('R000000');
+    expect(building.size).toBe(0);
+    expect(indexes.has('name|en')).toBe(true);
+    expect(indexes.has('price|')).toBe(false);
+    // Ready before the filter: nothing is built again.
+    mm.prepareFilter('code', 'en');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(indexes.has('code|')).toBe(true);
+    const ix = indexes.get('code|');
+    const w = mm.open({ sortModel: [], filterModel: { code: { type: 'endsWith', filter: '49999' } }, lang: 'en' });
+    await w.ready;
+    expect(w.total).toBe(1);
+    expect(indexes.get('code|')).toBe(ix);
+  });
 });

@@ -184,6 +184,24 @@ export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs
   return idx;
 }
 
+/** A piece of work that more than one runner may advance; each step is one of its slices. */
+class Shared<T> {
+  private done = false;
+  value!: T;
+  constructor(private readonly work: Work<T>) {}
+  /** Advances the work one step; true once it has its value. */
+  step(): boolean {
+    if (!this.done) {
+      const r = this.work.next();
+      if (r.done) {
+        this.done = true;
+        this.value = r.value;
+      }
+    }
+    return this.done;
+  }
+}
+
 export class ClientRowModel {
   readonly seq = nextSeq();
   readonly rows: Row[];
@@ -197,6 +215,8 @@ export class ClientRowModel {
   private texts = new Map<string, (string | null)[]>();
   /** Text indexes by `field|lang` (text filters; null: a value changes length when lower-cased). */
   private indexes = new Map<string, TextIndex | null>();
+  /** Text indexes being built, by the same key: a filter and a prepare (prepareFilter) share one build. */
+  private building = new Map<string, Shared<TextIndex | null>>();
   private orders = new Map<string, Uint32Array>();
   private lastFilter: { key: string; model: FilterModel; lang: string; fixed: string; idx: Uint32Array } | null = null;
   private identity: Uint32Array | null = null;
@@ -293,6 +313,7 @@ export class ClientRowModel {
     for (const k of [...this.sortKeys.keys()]) if (hit(k)) this.sortKeys.delete(k);
     for (const k of [...this.texts.keys()]) if (hit(k)) this.texts.delete(k);
     for (const k of [...this.indexes.keys()]) if (hit(k)) this.indexes.delete(k);
+    for (const k of [...this.building.keys()]) if (hit(k)) this.building.delete(k);
     for (const k of [...this.orders.keys()]) if (touched.some((f) => k.includes(`"${f}"`))) this.orders.delete(k);
     if (this.lastFilter && touched.some((f) => f in this.lastFilter!.model || this.lastFilter!.fixed.includes(`"${f}"`))) this.lastFilter = null;
     this.opts.store?.changed();
@@ -352,10 +373,34 @@ export class ClientRowModel {
     const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
     const hit = this.indexes.get(key);
     if (hit !== undefined) return hit;
-    const rows = this.rows;
-    const ix = yield* textIndexWork(rows.length, (i) => filterText(queryValue(rows[i]!, col, lang)));
-    this.indexes.set(key, ix);
-    return ix;
+    let b = this.building.get(key);
+    if (!b) {
+      const rows = this.rows;
+      b = new Shared(textIndexWork(rows.length, (i) => filterText(queryValue(rows[i]!, col, lang))));
+      this.building.set(key, b);
+    }
+    while (!b.step()) yield;
+    // Not kept when a patch of the column replaced the build meanwhile.
+    if (this.building.get(key) === b) {
+      this.building.delete(key);
+      this.indexes.set(key, b.value);
+    }
+    return b.value;
+  }
+
+  /**
+   * Builds a column's text index in the background, time-sliced, ahead of its first
+   * filter: the grid calls it when the column's filter input gets the focus, so the
+   * filter typed there usually finds its index ready (a filter meanwhile shares the build).
+   */
+  prepareFilter(field: string, lang: string): void {
+    const col = this.cols.get(field);
+    if (!col || kindOf(col.valueType) !== 'text' || this.opts.sync) return;
+    if (this.indexes.has(`${col.field}|${col.valueType === 'multi' ? lang : ''}`)) return;
+    // From a task of its own: the focus that asks for it stays a short task.
+    void nextTurn()
+      .then(() => runSliced(this.textIndex(col, lang)))
+      .catch((e: unknown) => console.warn('grid: could not prepare the filter', e));
   }
 
   /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
@@ -446,7 +491,8 @@ export class ClientRowModel {
     const last = this.lastFilter;
     if (last && last.key === key) return last.idx;
 
-    // Tests, cheapest kinds first.
+    // Rows the text indexes keep (masks, tested in a tight loop), then tests row by row.
+    const masks: Uint8Array[] = [];
     const tests: ((i: number) => boolean)[] = [];
     for (const f of fields) {
       const field = f.replace(/^\u0000fixed:/, '');
@@ -456,9 +502,8 @@ export class ClientRowModel {
       if (kindOf(col.valueType) === 'text' && !isSet) {
         const ix = yield* this.textIndex(col, q.lang);
         if (ix) {
-          const keep = matchText(ix, item);
+          masks.push(matchText(ix, item));
           yield;
-          tests.push((i) => keep[i] === 1);
         } else {
           const texts = yield* this.lowerTexts(col, q.lang);
           const t = textTest(item);
@@ -474,15 +519,13 @@ export class ClientRowModel {
     const out = new Uint32Array(candidates.length);
     let k = 0;
     const m = tests.length;
+    const only = masks.length === 1 ? masks[0]! : null;
     for (let c = 0; c < candidates.length; c++) {
       const i = candidates[c]!;
       let ok = true;
-      for (let j = 0; j < m; j++) {
-        if (!tests[j]!(i)) {
-          ok = false;
-          break;
-        }
-      }
+      if (only) ok = only[i] === 1;
+      else for (let j = 0; j < masks.length && ok; j++) ok = masks[j]![i] === 1;
+      for (let j = 0; j < m && ok; j++) ok = tests[j]!(i);
       if (ok) out[k++] = i;
       if ((c & (STEP * 4 - 1)) === 0) yield;
     }

@@ -7,7 +7,24 @@ import type { CellCtx } from './types.ts';
 export const FILTER_DEBOUNCE_MS = 300;
 
 /** `epoch` changes when the filters are replaced from outside (a view applied, a reset): the inputs show the new values. */
-export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoch, onFilter }: { vc: ViewColumn; index: number; ctx: CellCtx; value: unknown; epoch: number; onFilter(id: string, value: unknown): void }) {
+export const FilterCell = memo(function FilterCell({
+  vc,
+  index,
+  ctx,
+  value,
+  epoch,
+  onFilter,
+  onPrepare,
+}: {
+  vc: ViewColumn;
+  index: number;
+  ctx: CellCtx;
+  value: unknown;
+  epoch: number;
+  onFilter(id: string, value: unknown): void;
+  /** The text input got the focus (the grid readies the column's filter). */
+  onPrepare(id: string): void;
+}) {
   const col = vc.col;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -69,6 +86,7 @@ export const FilterCell = memo(function FilterCell({ vc, index, ctx, value, epoc
           placeholder={ctx.t('grid.filter_placeholder')}
           defaultValue={text}
           onChange={(e) => setLater(e.target.value)}
+          onFocus={() => onPrepare(vc.id)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               clearTimeout(timer.current);

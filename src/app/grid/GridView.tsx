@@ -684,6 +684,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       change((s) => ({ ...s, sorting: toggleSort(s.sorting, id, multi) }));
       scrollTop();
     },
+    prepareFilter: (id: string) => rm.client?.prepareFilter(id, lang),
     filter: (id: string, value: unknown) => {
       change((s) => ({ ...s, columnFilters: setFilter(s.columnFilters, id, value) }));
       scrollTop();
@@ -711,6 +712,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     () => ({
       sort: (...a) => headerRef.current.sort(...a),
       filter: (...a) => headerRef.current.filter(...a),
+      prepareFilter: (...a) => headerRef.current.prepareFilter(...a),
       resize: (...a) => headerRef.current.resize(...a),
       move: (...a) => headerRef.current.move(...a),
       pin: (...a) => headerRef.current.pin(...a),
@@ -898,7 +900,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             {hasFilterRow && (
               <div className="grid-filter-row" role="row" aria-rowindex={2}>
                 {cols.map((vc, i) => (
-                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vs.columnFilters.find((f) => f.id === vc.id)?.value} epoch={gs.epoch} onFilter={headerActions.filter} />
+                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vs.columnFilters.find((f) => f.id === vc.id)?.value} epoch={gs.epoch} onFilter={headerActions.filter} onPrepare={headerActions.prepareFilter} />
                 ))}
               </div>
             )}

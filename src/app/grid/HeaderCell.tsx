@@ -16,6 +16,8 @@ export interface HeaderActions {
   sort(id: string, multi: boolean): void;
   /** A floating filter's value (undefined: none). */
   filter(id: string, value: unknown): void;
+  /** A floating text filter got the focus: its column's filter is about to be used. */
+  prepareFilter(id: string): void;
   resize(id: string, width: number | null): void;
   move(id: string, target: string, after: boolean): void;
   pin(id: string, side: 'start' | 'end' | false): void;
