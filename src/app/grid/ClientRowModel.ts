@@ -184,6 +184,9 @@ export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs
   return idx;
 }
 
+/** A column's key in the per-column caches: `field|lang`, the language only for multi-language columns. */
+const columnKey = (col: QueryColumn, lang: string) => `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+
 /** A piece of work that more than one runner may advance; each step is one of its slices. */
 class Shared<T> {
   private done = false;
@@ -355,7 +358,7 @@ export class ClientRowModel {
   }
 
   private *lowerTexts(col: QueryColumn, lang: string): Work<(string | null)[]> {
-    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const key = columnKey(col, lang);
     const hit = this.texts.get(key);
     if (hit) return hit;
     const n = this.rows.length;
@@ -370,7 +373,7 @@ export class ClientRowModel {
 
   /** The text index of a column (textIndex.ts): what its text filters scan. */
   private *textIndex(col: QueryColumn, lang: string): Work<TextIndex | null> {
-    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const key = columnKey(col, lang);
     const hit = this.indexes.get(key);
     if (hit !== undefined) return hit;
     let b = this.building.get(key);
@@ -396,7 +399,7 @@ export class ClientRowModel {
   prepareFilter(field: string, lang: string): void {
     const col = this.cols.get(field);
     if (!col || kindOf(col.valueType) !== 'text' || this.opts.sync) return;
-    if (this.indexes.has(`${col.field}|${col.valueType === 'multi' ? lang : ''}`)) return;
+    if (this.indexes.has(columnKey(col, lang))) return;
     // From a task of its own: the focus that asks for it stays a short task.
     void nextTurn()
       .then(() => runSliced(this.textIndex(col, lang)))
@@ -405,7 +408,7 @@ export class ClientRowModel {
 
   /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
   private *keysOf(col: QueryColumn, lang: string): Work<Float64Array> {
-    const key = `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
+    const key = columnKey(col, lang);
     const hit = this.sortKeys.get(key);
     if (hit) return hit;
     const n = this.rows.length;
