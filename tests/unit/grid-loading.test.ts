@@ -12,7 +12,7 @@ import { LANGS, LOCALE } from '../../src/core/langs.ts';
 import { renderedPositions } from '../../src/app/grid/GridBody.tsx';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { leafColumns, SELECT_ID, setFilter, sortOf, toggleSort, type SortingState } from '../../src/app/grid/layout.ts';
-import { visibleRows } from '../../src/app/grid/visibleRows.ts';
+import { visibleRows, withDirection } from '../../src/app/grid/visibleRows.ts';
 import { expandMessages } from '../../src/app/i18n/messages.ts';
 import { compileCatalogue } from '../../src/app/i18n/precompile.ts';
 
@@ -82,9 +82,18 @@ describe('column model', () => {
 describe('row window', () => {
   it('shows the rows between scrollTop and the viewport bottom, under the sticky header', () => {
     // 28 px rows, 62 px of header, a 700 px viewport: 638 px of body → rows 0‥22.
-    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22 });
-    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122 });
-    expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1 });
+    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22, up: false });
+    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122, up: false });
+    expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1, up: false });
+  });
+
+  it('knows which way the last scroll went (the side the rendered rows lean to)', () => {
+    const at = (first: number, up = false) => ({ first, last: first + 22, up });
+    expect(withDirection(at(10), at(12)).up).toBe(false);
+    expect(withDirection(at(12), at(10)).up).toBe(true);
+    // The first row unchanged (the viewport grew): the direction stays.
+    expect(withDirection(at(10, true), { first: 10, last: 40, up: false }).up).toBe(true);
+    expect(withDirection(at(10, false), at(10)).up).toBe(false);
   });
 
   it('renders the overscan around them, clamped to the rows, plus the kept positions once', () => {
@@ -92,6 +101,9 @@ describe('row window', () => {
     expect(renderedPositions(50, 52, 53, [], 2)).toEqual([48, 49, 50, 51, 52]);
     expect(renderedPositions(50, 51, 1000, [3, 3, 51, 900, 1000, -1], 1)).toEqual([3, 49, 50, 51, 52, 900]);
     expect(renderedPositions(0, -1, 0, [0], 10)).toEqual([]);
+    // More on one side than on the other (ahead of the scroll).
+    expect(renderedPositions(50, 52, 1000, [], 1, 3)).toEqual([49, 50, 51, 52, 53, 54, 55]);
+    expect(renderedPositions(50, 52, 1000, [], 3, 1)).toEqual([47, 48, 49, 50, 51, 52, 53]);
   });
 });
 

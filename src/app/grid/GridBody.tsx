@@ -14,7 +14,15 @@ import { assignSlots, newSlots } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useVisibleRows } from './visibleRows.ts';
 
+/** Rows rendered beyond the viewport, for fetching blocks ahead. */
 export const OVERSCAN = 10;
+/**
+ * Rendered rows beyond the viewport: more ahead of the scroll (the rows about to come in,
+ * also when the compositor scrolls ahead of the main thread), few behind. Every rendered
+ * row costs each scrolled frame its share of reconciling, pre-paint and layerizing.
+ */
+export const RENDER_AHEAD = 8;
+export const RENDER_BEHIND = 2;
 /** Blocks are fetched once scrolling rests this long on them (fast scrolls skip blocks). */
 const SCROLL_FETCH_DELAY_MS = 60;
 
@@ -41,10 +49,10 @@ interface Props {
   handlers: BodyHandlers;
 }
 
-/** Positions to render: the visible ones with the overscan, and the kept ones, in order. */
-export function renderedPositions(first: number, last: number, count: number, keep: readonly number[], overscan = OVERSCAN): number[] {
-  const from = Math.max(0, first - overscan);
-  const to = Math.min(count - 1, last + overscan);
+/** Positions to render: the visible ones with `above` and `below` more, and the kept ones, in order. */
+export function renderedPositions(first: number, last: number, count: number, keep: readonly number[], above: number, below = above): number[] {
+  const from = Math.max(0, first - above);
+  const to = Math.min(count - 1, last + below);
   const out: number[] = [];
   for (let i = from; i <= to; i++) out.push(i);
   const extra = keep.filter((i, at) => i >= 0 && i < count && (i < from || i > to) && keep.indexOf(i) === at);
@@ -72,7 +80,7 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
   // view's frame about as much again, for rows nobody sees yet).
   const [spread, setSpread] = useState<object | null>(null);
   const source = display.source;
-  const overscan = source !== null && spread === source ? OVERSCAN : 0;
+  const spreadOut = source !== null && spread === source;
   useEffect(() => {
     if (source === null || spread === source) return;
     let tm: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +93,9 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
 
   // A row scrolling in takes over the DOM of one that scrolled out; kept rows stay
   // rendered, so they keep their slots (the focused cell, an open editor).
-  const positions = renderedPositions(first, last, count, keep, overscan);
+  const ahead = spreadOut ? RENDER_AHEAD : 0;
+  const behind = spreadOut ? RENDER_BEHIND : 0;
+  const positions = visible.up ? renderedPositions(first, last, count, keep, ahead, behind) : renderedPositions(first, last, count, keep, behind, ahead);
   const slots = useRef(newSlots());
   const keys = assignSlots(slots.current, positions);
 

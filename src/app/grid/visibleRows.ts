@@ -11,15 +11,20 @@ export interface VisibleRows {
   /** First and last position in view (last may exceed the row count; -1: none). */
   first: number;
   last: number;
+  /** The last scroll went up (towards the first row). */
+  up: boolean;
 }
 
 /** Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of header. */
 export function visibleRows(scrollTop: number, height: number, rowHeight: number, headerHeight: number): VisibleRows {
   const top = Math.max(0, scrollTop);
   const bottom = top + height - headerHeight;
-  if (bottom <= top) return { first: 0, last: -1 };
-  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1 };
+  if (bottom <= top) return { first: 0, last: -1, up: false };
+  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1, up: false };
 }
+
+/** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays). */
+export const withDirection = (prev: VisibleRows, next: VisibleRows): VisibleRows => ({ ...next, up: next.first < prev.first || (next.first === prev.first && prev.up) });
 
 export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight: number, headerHeight: number): VisibleRows {
   // The first render already has the rows a window-high viewport shows (none is taller),
@@ -37,8 +42,8 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
     // only when rows are missing: spare rows below cost nothing but a re-render to drop.
     // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
     const update = (exact: boolean) => {
-      const next = visibleRows(viewport.scrollTop, height, rowHeight, headerHeight);
       const cur = current.current;
+      const next = withDirection(cur, visibleRows(viewport.scrollTop, height, rowHeight, headerHeight));
       if (next.first === cur.first && (exact ? next.last === cur.last : next.last <= cur.last)) return;
       current.current = next;
       flushSync(() => setRows(next));
