@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientRowModel, RadixScratch, radixSortIndexes, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
 import { narrows, textTest, valueTest } from '../../src/app/grid/clientQuery.ts';
 import type { FilterModel, SortItem } from '../../src/app/grid/filters.ts';
-import { runNow } from '../../src/app/grid/scheduler.ts';
+import { nextTurn, noteInputTask, runNow, sliceDeadline } from '../../src/app/grid/scheduler.ts';
 import type { Row, ValueType } from '../../src/app/grid/types.ts';
 
 const columns: { field: string; valueType: ValueType }[] = [
@@ -223,5 +223,21 @@ describe('client row model: sort', () => {
     await w.ready;
     expect(w.total).toBe(1);
     expect(indexes.get('code|')).toBe(ix);
+  });
+});
+
+describe('slices in input tasks', () => {
+  it('end by the input task\'s start + its budget, at least a minimum, and plainly outside input tasks', async () => {
+    expect(sliceDeadline(22, 26, 2, 1000)).toBe(1022);
+    noteInputTask(990); // the gesture's first event, 10 ms before the slice
+    expect(sliceDeadline(22, 26, 2, 1000)).toBe(1016);
+    noteInputTask(999); // a later event of the same task does not move its start
+    expect(sliceDeadline(22, 26, 2, 1000)).toBe(1016);
+    expect(sliceDeadline(22, 26, 2, 1030)).toBe(1032); // past the budget: the minimum
+    expect(sliceDeadline(5, 26, 2, 1000)).toBe(1005); // a short slice stays short
+    await nextTurn();
+    await nextTurn();
+    // The task is over: its start is forgotten.
+    expect(sliceDeadline(22, 26, 2, 2000)).toBe(2022);
   });
 });

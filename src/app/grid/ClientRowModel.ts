@@ -14,7 +14,7 @@ import { filterText, fullOrder, kindOf, lowerText, narrows, queryValue, textTest
 import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
-import { Cancelled, STEP, nextTurn, runNow, runSliced, type Work } from './scheduler.ts';
+import { Cancelled, STEP, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
 import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
 import type { GridRow, Row } from './types.ts';
 
@@ -48,6 +48,12 @@ const NULL_KEY = Number.POSITIVE_INFINITY;
  */
 const FIRST_SLICE_MS = 20;
 const LATER_SLICE_MS = 22;
+/**
+ * In an input task, the slice ends by the task's start + this (scheduler.ts sliceDeadline):
+ * a header click's gesture spent 5–16 ms in its pointer handlers before the click, and
+ * took the task to 59 ms with a plain 22 ms slice on a slow host.
+ */
+const INPUT_TASK_BUDGET_MS = 26;
 const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Ascending comparison of strings with NULL last (lower case first, then as written). */
@@ -254,7 +260,7 @@ export class ClientRowModel {
       view.settle(runNow(work), false);
       return view;
     }
-    const deadline = now() + (this.opened.has(lane) ? LATER_SLICE_MS : FIRST_SLICE_MS);
+    const deadline = sliceDeadline(this.opened.has(lane) ? LATER_SLICE_MS : FIRST_SLICE_MS, INPUT_TASK_BUDGET_MS);
     this.opened.add(lane);
     for (;;) {
       const r = work.next();

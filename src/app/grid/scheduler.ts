@@ -67,3 +67,37 @@ export async function runSliced<T>(work: Work<T>, opts: RunOptions = {}): Promis
 
 /** How many element steps between yields: small enough for slices of ~1 ms on slow machines. */
 export const STEP = 4096;
+
+/*
+ * The input task under way. The browser may dispatch a whole gesture in one task
+ * (pointerover, pointerdown, mouseup, click: 5–16 ms of handlers before the click's on a
+ * slow machine), so a fixed slice of work in the click can still take the task past
+ * 50 ms. The first input event of a task notes when it began; a message after the task
+ * forgets it. A slice started in that task ends by its start + the task's budget.
+ */
+let inputTaskStart: number | null = null;
+
+/** Notes the start of an input task (from a capture listener; the first event of a task counts). */
+export function noteInputTask(at = now()): void {
+  if (inputTaskStart !== null) return;
+  inputTaskStart = at;
+  // A message runs after this task, not between its events (microtasks would).
+  void nextTurn().then(() => {
+    inputTaskStart = null;
+  });
+}
+
+const INPUT_EVENTS = ['pointerover', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'input', 'focusin'];
+if (typeof window !== 'undefined') {
+  for (const type of INPUT_EVENTS) window.addEventListener(type, () => noteInputTask(), { capture: true, passive: true });
+}
+
+/**
+ * When a slice starting now should end: after `sliceMs`, or earlier in an input task that
+ * has already spent part of its `taskBudgetMs` (the rest of the task — render, commit,
+ * layout — takes the remainder of the 50 ms); never less than `minMs`.
+ */
+export function sliceDeadline(sliceMs: number, taskBudgetMs: number, minMs = 2, at = now()): number {
+  const end = at + sliceMs;
+  return inputTaskStart === null ? end : Math.max(at + minMs, Math.min(end, inputTaskStart + taskBudgetMs));
+}
