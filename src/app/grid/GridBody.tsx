@@ -14,15 +14,15 @@ import { assignSlots, newSlots } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useVisibleRows } from './visibleRows.ts';
 
-/** Rows rendered beyond the viewport, for fetching blocks ahead. */
+/** Rows beyond the viewport, either side, whose blocks are fetched (server rows). */
 export const OVERSCAN = 10;
 /**
  * Rendered rows beyond the viewport: more ahead of the scroll (the rows about to come in,
  * also when the compositor scrolls ahead of the main thread), few behind. Every rendered
  * row costs each scrolled frame its share of reconciling, pre-paint and layerizing.
  */
-export const RENDER_AHEAD = 8;
-export const RENDER_BEHIND = 2;
+const RENDER_AHEAD = 8;
+const RENDER_BEHIND = 2;
 /** Blocks are fetched once scrolling rests this long on them (fast scrolls skip blocks). */
 const SCROLL_FETCH_DELAY_MS = 60;
 
