@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbs, menuPaths, pruneMenu, titlesByUrl, type MenuLike } from '../../src/core/breadcrumbs.ts';
+import { parseCookies } from '../../src/app/session/cookies.ts';
 import { requestHeaders, xHost } from '../../src/core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../src/core/httpErrors.ts';
 import { splitLang, withLang } from '../../src/core/langs.ts';
@@ -131,5 +132,17 @@ describe('common error handling (spec §8)', () => {
     expect(apiActionMessage(403, 'Forbidden')).toEqual({ id: 'messages.forbidden' });
     expect(apiActionMessage(404, 'Not Found')).toEqual({ id: 'messages.bad_data_source' });
     expect(apiActionMessage(500, 'Internal Server Error')).toEqual({ id: 'messages.status_text', text: 'Internal Server Error' });
+  });
+});
+
+describe('cookie jar', () => {
+  it('reads every cookie of one document.cookie string, decoded; the first of a repeated name wins', () => {
+    const jar = parseCookies('auth.token.local=Bearer%20abc; company=SK01; language=de; company=HU01; =x; junk; bad=%E0%A4%A');
+    expect(jar.get('auth.token.local')).toBe('Bearer abc');
+    expect(jar.get('company')).toBe('SK01');
+    expect(jar.get('language')).toBe('de');
+    // Malformed parts (no name, no '=', not URI-encoded) are left out, not thrown on.
+    expect([...jar.keys()]).toEqual(['auth.token.local', 'company', 'language']);
+    expect(parseCookies('').size).toBe(0);
   });
 });

@@ -15,13 +15,30 @@ export const COOKIES = {
   language: 'language',
 } as const;
 
-export function getCookie(name: string): string | undefined {
-  for (const part of document.cookie.split('; ')) {
+/** The cookies of a `document.cookie` string by name (the first of a repeated name, as browsers send it first). */
+export function parseCookies(header: string): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of header.split('; ')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+    if (i <= 0) continue;
+    const name = part.slice(0, i);
+    if (jar.has(name)) continue;
+    try {
+      jar.set(name, decodeURIComponent(part.slice(i + 1)));
+    } catch {
+      // A value someone else wrote, not URI-encoded: ours never are; leave it out.
+    }
   }
-  return undefined;
+  return jar;
 }
+
+/**
+ * All cookies at once: each `document.cookie` read asks the browser's cookie store (in
+ * Chromium a synchronous call to another process, ~0.5 ms), so start-up reads them once.
+ */
+export const readCookies = (): Map<string, string> => (typeof document === 'undefined' ? new Map() : parseCookies(document.cookie));
+
+export const getCookie = (name: string): string | undefined => readCookies().get(name);
 
 export function setCookie(name: string, value: string, maxAge = COOKIE_MAX_AGE): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;

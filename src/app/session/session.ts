@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { Currency, Language, Shop, UserInfo } from '../api/types.ts';
-import { COOKIES, getCookie } from './cookies.ts';
+import { COOKIES, readCookies } from './cookies.ts';
 import { createStore, useStore } from './createStore.ts';
 
 /** Everything the chrome and the screens know about who is working where, in which currency and language. */
@@ -21,15 +21,16 @@ export interface SessionState {
   cdn: string;
 }
 
-const cookieLang = typeof document === 'undefined' ? undefined : getCookie(COOKIES.language);
+const jar = readCookies();
+const cookieLang = jar.get(COOKIES.language);
 
 export const session = createStore<SessionState>({
-  token: typeof document === 'undefined' ? undefined : getCookie(COOKIES.token),
-  refreshToken: typeof document === 'undefined' ? undefined : getCookie(COOKIES.refreshToken),
+  token: jar.get(COOKIES.token),
+  refreshToken: jar.get(COOKIES.refreshToken),
   user: null,
   lang: isLang(cookieLang) ? cookieLang : DEFAULT_LANG,
-  company: typeof document === 'undefined' ? undefined : getCookie(COOKIES.company),
-  currency: typeof document === 'undefined' ? undefined : getCookie(COOKIES.currency),
+  company: jar.get(COOKIES.company),
+  currency: jar.get(COOKIES.currency),
   currencies: [],
   companyRates: {},
   viewRates: {},
