@@ -460,6 +460,50 @@ describe('ScreenGrid', () => {
     expect(await header('weight').getAttribute('aria-sort')).toBe('none');
   });
 
+  it('keeps recycled rows in their DOM place while scrolling and puts the rows back in row order at rest', async () => {
+    await openProducts();
+    // The rows of the first block, loaded: scrolling within it changes no row's loading state.
+    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    const r = await grid().evaluate(
+      (viewport) =>
+        new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean }>((resolve) => {
+          const body = viewport.querySelector('.grid-body')!;
+          const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
+          const indexes = () => [...body.children].map((el) => Number(el.getAttribute('data-index')));
+          const start = new Set(indexes());
+          // A moved row is taken out and put back: removed, yet in the DOM at the end (rows
+          // only dropped, as the spare rows of the first render are, are not moves).
+          const removed = new Set<Node>();
+          const mo = new MutationObserver((list) => list.forEach((m) => m.removedNodes.forEach((n) => removed.add(n))));
+          mo.observe(body, { childList: true });
+          let frame = 0;
+          const step = () => {
+            viewport.scrollTop = ++frame * 2 * rowH;
+            if (frame < 10) return requestAnimationFrame(step);
+            // The last step's rows render in its scroll event: read them a frame later.
+            requestAnimationFrame(() => {
+              mo.disconnect();
+              const now = indexes();
+              resolve({
+                moved: [...removed].filter((n) => n.isConnected).length,
+                recycled: now.filter((i) => !start.has(i)).length,
+                orderedWhileMoving: now.every((v, i) => i === 0 || now[i - 1]! < v),
+              });
+            });
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    expect(r.recycled).toBeGreaterThanOrEqual(10);
+    expect(r.moved).toBe(0);
+    expect(r.orderedWhileMoving).toBe(false);
+    // At rest: the DOM in row order again (the active row, 0, stays rendered as well).
+    const domOrder = () => grid().evaluate((el) => [...el.querySelector('.grid-body')!.children].map((row) => Number(row.getAttribute('data-index'))));
+    await expect.poll(async () => (await domOrder()).every((v, i, a) => i === 0 || a[i - 1]! < v)).toBe(true);
+    const atRest = await domOrder();
+    expect(atRest).toEqual(expect.arrayContaining(Array.from({ length: 21 }, (_, i) => 20 + i)));
+  });
+
   it('loads deeper blocks of the server row model by keyset, in the server\'s order', async () => {
     await openProducts();
     const calls = recordActions();

@@ -82,18 +82,18 @@ describe('column model', () => {
 describe('row window', () => {
   it('shows the rows between scrollTop and the viewport bottom, under the sticky header', () => {
     // 28 px rows, 62 px of header, a 700 px viewport: 638 px of body → rows 0‥22.
-    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22, up: false });
-    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122, up: false });
-    expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1, up: false });
+    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22, up: false, moving: false });
+    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122, up: false, moving: false });
+    expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1, up: false, moving: false });
   });
 
   it('knows which way the last scroll went (the side the rendered rows lean to)', () => {
-    const at = (first: number, up = false) => ({ first, last: first + 22, up });
-    expect(withDirection(at(10), at(12)).up).toBe(false);
-    expect(withDirection(at(12), at(10)).up).toBe(true);
+    const at = (first: number, up = false) => ({ first, last: first + 22, up, moving: false });
+    expect(withDirection(at(10), at(12), true)).toEqual({ ...at(12), moving: true });
+    expect(withDirection(at(12), at(10), true).up).toBe(true);
     // The first row unchanged (the viewport grew): the direction stays.
-    expect(withDirection(at(10, true), { first: 10, last: 40, up: false }).up).toBe(true);
-    expect(withDirection(at(10, false), at(10)).up).toBe(false);
+    expect(withDirection(at(10, true), { first: 10, last: 40, up: false, moving: false }, false)).toEqual({ first: 10, last: 40, up: true, moving: false });
+    expect(withDirection(at(10, false), at(10), false).up).toBe(false);
   });
 
   it('renders the overscan around them, clamped to the rows, plus the kept positions once', () => {

@@ -144,4 +144,35 @@ describe('row recycling', () => {
     expect(new Set(bigger.values()).size).toBe(13);
     expect(slots.next).toBe(13);
   });
+
+  it('keeps recycled rows in their DOM place while scrolling, and puts them in row order at rest', async () => {
+    const { assignSlots, newSlots, renderOrder } = await import('../../src/app/grid/recycle.ts');
+    const slots = newSlots();
+    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    /** `slot:position` in render (DOM) order. */
+    const render = (indexes: number[], atRest: boolean) => {
+      const keys = assignSlots(slots, indexes);
+      return renderOrder(slots, indexes, atRest).map((i) => `${keys.get(i)}:${i}`);
+    };
+    const slotsOf = (r: string[]) => r.map((k) => k.split(':')[0]);
+    const rowsOf = (r: string[]) => r.map((k) => Number(k.split(':')[1]));
+    expect(render(range(0, 4), true)).toEqual(['s0:0', 's1:1', 's2:2', 's3:3', 's4:4']);
+    // Two rows down while scrolling: rows 5 and 6 take the slots, and the DOM places, of rows 0 and 1.
+    const down = render(range(2, 6), false);
+    expect(slotsOf(down)).toEqual(['s0', 's1', 's2', 's3', 's4']);
+    expect(down.slice(2)).toEqual(['s2:2', 's3:3', 's4:4']);
+    expect(new Set(rowsOf(down.slice(0, 2)))).toEqual(new Set([5, 6]));
+    // One more row in view: its new slot goes last; the others stay where they are.
+    expect(slotsOf(render(range(3, 8), false))).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
+    // Back up while scrolling: still no slot moves.
+    const up = render(range(1, 6), false);
+    expect(slotsOf(up)).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
+    expect([...rowsOf(up)].sort((a, b) => a - b)).toEqual(range(1, 6));
+    // At rest: row order, each row with the slot it had.
+    const rest = render(range(1, 6), true);
+    expect(rowsOf(rest)).toEqual(range(1, 6));
+    expect(new Set(rest)).toEqual(new Set(up));
+    // Scrolling on from there starts from the row order.
+    expect(slotsOf(render(range(2, 7), false))).toEqual(slotsOf(rest));
+  });
 });

@@ -10,7 +10,7 @@
  * the row count.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
-import { assignSlots, newSlots } from './recycle.ts';
+import { assignSlots, newSlots, renderOrder } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useVisibleRows } from './visibleRows.ts';
 
@@ -91,13 +91,15 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
     };
   }, [source, spread]);
 
-  // A row scrolling in takes over the DOM of one that scrolled out; kept rows stay
-  // rendered, so they keep their slots (the focused cell, an open editor).
+  // A row scrolling in takes over the DOM of one that scrolled out, in its place while
+  // the scroll goes on, in row order at rest; kept rows stay rendered, so they keep their
+  // slots (the focused cell, an open editor).
   const ahead = spreadOut ? RENDER_AHEAD : 0;
   const behind = spreadOut ? RENDER_BEHIND : 0;
   const positions = visible.up ? renderedPositions(first, last, count, keep, ahead, behind) : renderedPositions(first, last, count, keep, behind, ahead);
   const slots = useRef(newSlots());
   const keys = assignSlots(slots.current, positions);
+  const order = renderOrder(slots.current, positions, !visible.moving);
 
   return (
     <div
@@ -111,7 +113,7 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
       onDoubleClick={handlers.onDoubleClick}
       onKeyDown={handlers.onKeyDown}
     >
-      {positions.map((index) => renderRow(display.item(index), index, index * rowHeight, keys.get(index) ?? `x${index}`))}
+      {order.map((index) => renderRow(display.item(index), index, index * rowHeight, keys.get(index) ?? `x${index}`))}
     </div>
   );
 }

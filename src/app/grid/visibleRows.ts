@@ -2,7 +2,8 @@
  * The body positions in view: the rows of one fixed height under a sticky header, in a
  * scrolling viewport (the body's parent). Read from scrollTop and the viewport's height;
  * the state changes only when the first or last visible position does, and a scroll
- * renders synchronously (flushSync) so the frame it belongs to paints the new rows.
+ * renders synchronously (flushSync) so the frame it belongs to paints the new rows. Once
+ * no scroll came for REST_MS, one more (ordinary) render says the scroll rests.
  */
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
@@ -13,18 +14,23 @@ export interface VisibleRows {
   last: number;
   /** The last scroll went up (towards the first row). */
   up: boolean;
+  /** A scroll changed the rows less than REST_MS ago (recycle.ts keeps rows in place meanwhile). */
+  moving: boolean;
 }
+
+/** Scrolling rests once no scroll event came for this long. */
+export const REST_MS = 150;
 
 /** Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of header. */
 export function visibleRows(scrollTop: number, height: number, rowHeight: number, headerHeight: number): VisibleRows {
   const top = Math.max(0, scrollTop);
   const bottom = top + height - headerHeight;
-  if (bottom <= top) return { first: 0, last: -1, up: false };
-  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1, up: false };
+  if (bottom <= top) return { first: 0, last: -1, up: false, moving: false };
+  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1, up: false, moving: false };
 }
 
-/** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays). */
-export const withDirection = (prev: VisibleRows, next: VisibleRows): VisibleRows => ({ ...next, up: next.first < prev.first || (next.first === prev.first && prev.up) });
+/** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays), moving or not. */
+export const withDirection = (prev: VisibleRows, next: VisibleRows, moving: boolean): VisibleRows => ({ ...next, up: next.first < prev.first || (next.first === prev.first && prev.up), moving });
 
 export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight: number, headerHeight: number): VisibleRows {
   // The first render already has the rows a window-high viewport shows (none is taller),
@@ -41,14 +47,24 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
     // A scroll renders exactly the rows in view; a size change (and the first measure)
     // only when rows are missing: spare rows below cost nothing but a re-render to drop.
     // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
-    const update = (exact: boolean) => {
+    const update = (scrolled: boolean) => {
       const cur = current.current;
-      const next = withDirection(cur, visibleRows(viewport.scrollTop, height, rowHeight, headerHeight));
-      if (next.first === cur.first && (exact ? next.last === cur.last : next.last <= cur.last)) return;
+      const next = withDirection(cur, visibleRows(viewport.scrollTop, height, rowHeight, headerHeight), scrolled || cur.moving);
+      if (next.first === cur.first && (scrolled ? next.last === cur.last : next.last <= cur.last)) return;
       current.current = next;
       flushSync(() => setRows(next));
     };
-    const onScroll = () => update(true);
+    let rest: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      if (!current.current.moving) return;
+      current.current = { ...current.current, moving: false };
+      setRows(current.current);
+    };
+    const onScroll = () => {
+      clearTimeout(rest);
+      rest = setTimeout(settle, REST_MS);
+      update(true);
+    };
     const resize = new ResizeObserver(() => {
       height = viewport.clientHeight;
       update(false);
@@ -58,6 +74,7 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
     return () => {
       viewport.removeEventListener('scroll', onScroll);
       resize.disconnect();
+      clearTimeout(rest);
     };
   }, [bodyRef, rowHeight, headerHeight]);
   return rows;
