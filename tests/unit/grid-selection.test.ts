@@ -127,32 +127,62 @@ describe('keyboard', () => {
 
 describe('row recycling', () => {
   it('keeps the slot of a row while it is rendered and hands freed slots to rows scrolling in', async () => {
-    const { assignSlots, newSlots } = await import('../../src/app/grid/recycle.ts');
+    const { assignSlots, newSlots, slotKey } = await import('../../src/app/grid/recycle.ts');
     const slots = newSlots();
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-    const first = assignSlots(slots, range(0, 9));
+    /** Key by position after assigning. */
+    const assign = (indexes: number[]) => {
+      assignSlots(slots, indexes);
+      return new Map(indexes.map((i) => [i, slotKey(slots.byIndex.get(i)!)]));
+    };
+    const first = assign(range(0, 9));
     expect([...first.values()]).toEqual(range(0, 9).map((i) => `s${i}`));
     // Three rows down: rows 3..9 keep their keys, rows 10..12 take the slots of 0..2.
-    const next = assignSlots(slots, range(3, 12));
+    const next = assign(range(3, 12));
     for (const i of range(3, 9)) expect(next.get(i)).toBe(first.get(i));
     expect(new Set([10, 11, 12].map((i) => next.get(i)))).toEqual(new Set(['s0', 's1', 's2']));
     // A kept row far away (the active one) keeps its slot; a larger window makes new slots.
-    const kept = assignSlots(slots, [5, ...range(40, 49)]);
+    const kept = assign([5, ...range(40, 49)]);
     expect(kept.get(5)).toBe(next.get(5));
     expect(new Set(kept.values()).size).toBe(11);
-    const bigger = assignSlots(slots, range(40, 52));
+    const bigger = assign(range(40, 52));
     expect(new Set(bigger.values()).size).toBe(13);
     expect(slots.next).toBe(13);
+    // Each slot holds one position, and the slot table agrees with the position map.
+    for (const [index, slot] of slots.byIndex) expect(slots.indexOf[slot]).toBe(index);
+    expect(slots.indexOf.filter((i) => i !== -1).length).toBe(13);
+    // A position given twice gets one slot.
+    const twice = assign([60, 60, 61]);
+    expect(twice.size).toBe(2);
+    expect(slots.byIndex.size).toBe(2);
+  });
+
+  it('reuses freed slots for good: a long scroll makes no more slots than a window holds', async () => {
+    const { assignSlots, newSlots, renderOrder } = await import('../../src/app/grid/recycle.ts');
+    const slots = newSlots();
+    const window = (at: number) => Array.from({ length: 30 }, (_, i) => at + i);
+    let order: readonly number[] = [];
+    for (let at = 0; at < 5000; at += 3) {
+      // A kept row far above (the active one), and jumps now and then.
+      const indexes = [2, ...window(at % 997 === 0 ? at + 400 : at + 10)];
+      assignSlots(slots, indexes);
+      const next = renderOrder(slots, indexes, at % 10 === 0);
+      if (order.length) expect(next).toBe(order); // the same array, updated in place
+      order = next;
+      expect(new Set(order).size).toBe(31);
+      expect([...order].map((s) => slots.indexOf[s]).sort((a, b) => a! - b!)).toEqual(indexes);
+    }
+    expect(slots.next).toBeLessThanOrEqual(31 + 30);
   });
 
   it('keeps recycled rows in their DOM place while scrolling, and puts them in row order at rest', async () => {
-    const { assignSlots, newSlots, renderOrder } = await import('../../src/app/grid/recycle.ts');
+    const { assignSlots, newSlots, renderOrder, slotKey } = await import('../../src/app/grid/recycle.ts');
     const slots = newSlots();
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     /** `slot:position` in render (DOM) order. */
     const render = (indexes: number[], atRest: boolean) => {
-      const keys = assignSlots(slots, indexes);
-      return renderOrder(slots, indexes, atRest).map((i) => `${keys.get(i)}:${i}`);
+      assignSlots(slots, indexes);
+      return renderOrder(slots, indexes, atRest).map((slot) => `${slotKey(slot)}:${slots.indexOf[slot]}`);
     };
     const slotsOf = (r: string[]) => r.map((k) => k.split(':')[0]);
     const rowsOf = (r: string[]) => r.map((k) => Number(k.split(':')[1]));

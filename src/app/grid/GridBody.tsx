@@ -10,7 +10,7 @@
  * the row count.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
-import { assignSlots, newSlots, renderOrder } from './recycle.ts';
+import { assignSlots, newSlots, renderOrder, slotKey } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useVisibleRows } from './visibleRows.ts';
 
@@ -49,14 +49,21 @@ interface Props {
   handlers: BodyHandlers;
 }
 
-/** Positions to render: the visible ones with `above` and `below` more, and the kept ones, in order. */
+/**
+ * Positions to render: the visible ones with `above` and `below` more, and the kept ones,
+ * in order. Runs on every scrolled frame: the kept positions (one or two) go around the
+ * range without sorting it.
+ */
 export function renderedPositions(first: number, last: number, count: number, keep: readonly number[], above: number, below = above): number[] {
   const from = Math.max(0, first - above);
   const to = Math.min(count - 1, last + below);
+  const extra = keep.length ? keep.filter((i, at) => i >= 0 && i < count && (i < from || i > to) && keep.indexOf(i) === at).sort((a, b) => a - b) : keep;
   const out: number[] = [];
+  let k = 0;
+  while (k < extra.length && extra[k]! < from) out.push(extra[k++]!);
   for (let i = from; i <= to; i++) out.push(i);
-  const extra = keep.filter((i, at) => i >= 0 && i < count && (i < from || i > to) && keep.indexOf(i) === at);
-  return extra.length ? [...out, ...extra].sort((a, b) => a - b) : out;
+  while (k < extra.length) out.push(extra[k++]!);
+  return out;
 }
 
 export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
@@ -98,8 +105,9 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
   const behind = spreadOut ? RENDER_BEHIND : 0;
   const positions = visible.up ? renderedPositions(first, last, count, keep, ahead, behind) : renderedPositions(first, last, count, keep, behind, ahead);
   const slots = useRef(newSlots());
-  const keys = assignSlots(slots.current, positions);
+  assignSlots(slots.current, positions);
   const order = renderOrder(slots.current, positions, !visible.moving);
+  const indexOf = slots.current.indexOf;
 
   return (
     <div
@@ -113,7 +121,10 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
       onDoubleClick={handlers.onDoubleClick}
       onKeyDown={handlers.onKeyDown}
     >
-      {order.map((index) => renderRow(display.item(index), index, index * rowHeight, keys.get(index) ?? `x${index}`))}
+      {order.map((slot) => {
+        const index = indexOf[slot]!;
+        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot));
+      })}
     </div>
   );
 }

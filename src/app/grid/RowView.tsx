@@ -7,6 +7,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import type { GroupNode } from './grouping.ts';
+import { sameProps } from './sameProps.ts';
 import type { ViewColumn } from './layout.ts';
 import type { CellCtx, GridRow } from './types.ts';
 
@@ -80,7 +81,7 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
       })}
     </div>
   );
-});
+}, sameProps<RowViewProps>({ index: true, top: true, row: true, rowIndexBase: true, cols: true, activeCol: true, rangeFrom: true, rangeTo: true, editingField: true, editor: true, selected: true, selectLabel: true, invalid: true, ctx: true, depth: true }));
 
 const firstDataCol = (cols: ViewColumn[]) => cols.findIndex((c) => c.col !== null);
 
@@ -124,4 +125,4 @@ export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBas
       </div>
     </div>
   );
-});
+}, sameProps<GroupRowProps>({ index: true, top: true, rowIndexBase: true, node: true, expanded: true, label: true, valueText: true, active: true, colCount: true }));
