@@ -7,9 +7,10 @@
  *   BENCH_RUNS=10          runs per grid (fresh browser context each)
  *   BENCH_API_RUNS=10      timed runs per API page
  *   BENCH_SLOW_RUNS=5      runs of an API page whose query takes over 2 s (PGlite's full sorts)
+ *   BENCH_FAST_RUNS=30     runs of an API page whose query takes under 20 ms
  *   BENCH_PRODUCTS=1000000 products of the API benchmark
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (admin connection; a scratch database is created and dropped)
- *   BENCH_SKIP=ui,api,app  parts to leave out
+ *   BENCH_SKIP=ui,api,app  parts to leave out (also pglite or postgres: one database of the API part)
  *   BENCH_OUT=docs/benchmarks.md
  *   CHROMIUM_PATH=/usr/bin/chromium
  */
@@ -29,6 +30,7 @@ const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v
 const RUNS = num(env.BENCH_RUNS, 10);
 const API_RUNS = num(env.BENCH_API_RUNS, 10);
 const SLOW_RUNS = num(env.BENCH_SLOW_RUNS, 5);
+const FAST_RUNS = num(env.BENCH_FAST_RUNS, 30);
 const PRODUCTS = num(env.BENCH_PRODUCTS, 1_000_000);
 const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
@@ -56,7 +58,7 @@ export interface BenchResults {
   machine: { cores: number; cpu: string; memGiB: number; os: string; node: string };
   /** 1-minute load average at the start and at the end (other work on the machine skews the figures). */
   load: { start: number; end: number };
-  settings: { runs: number; apiRuns: number; slowRuns: number; products: number; scrollMs: number; scrollPxPerS: number };
+  settings: { runs: number; apiRuns: number; slowRuns: number; fastRuns: number; products: number; scrollMs: number; scrollPxPerS: number };
   ui?: UiResults;
   appRoute?: (JsSize & { missing: string[] }) | { error: string };
   api?: ApiEngineResult[];
@@ -142,7 +144,7 @@ async function main() {
       node: process.version,
     },
     load: { start: loadavg()[0]!, end: NaN },
-    settings: { runs: RUNS, apiRuns: API_RUNS, slowRuns: SLOW_RUNS, products: PRODUCTS, scrollMs: SCROLL_MS, scrollPxPerS: SCROLL_PX_PER_S },
+    settings: { runs: RUNS, apiRuns: API_RUNS, slowRuns: SLOW_RUNS, fastRuns: FAST_RUNS, products: PRODUCTS, scrollMs: SCROLL_MS, scrollPxPerS: SCROLL_PX_PER_S },
     durationS: 0,
   };
   log(`bench: ${results.machine.cores} cores, ${results.machine.cpu}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free; temp ${tmp}`);
@@ -158,11 +160,11 @@ async function main() {
     }
     if (!SKIP.has('ui')) results.ui = await uiBench(tmp);
     if (!SKIP.has('api')) {
-      const engines: ApiEngine[] = ['pglite'];
-      const unreachable = await pgReachable(PG_URL);
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
       if (unreachable) log(`api: PostgreSQL server not reachable (${unreachable}); PGlite only`);
-      else engines.push('postgres');
-      results.api = await runApiBench({ engines, runs: API_RUNS, slowRuns: SLOW_RUNS, products: PRODUCTS, pgUrl: PG_URL, log });
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      results.api = await runApiBench({ engines, runs: API_RUNS, slowRuns: SLOW_RUNS, fastRuns: FAST_RUNS, products: PRODUCTS, pgUrl: PG_URL, log });
       if (unreachable) results.api.push({ engine: 'postgres', version: '', products: PRODUCTS, insertMs: NaN, estimateSupported: false, cases: [], error: `not reachable: ${unreachable}` });
     }
   } finally {
