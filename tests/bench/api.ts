@@ -26,6 +26,7 @@ import { screens } from '../../src/server/actions/engine/screens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { httpClient, type HttpClient } from './httpClient.ts';
+import { prng } from './prng.ts';
 import { summarize, type Summary } from './stats.ts';
 
 export type ApiEngine = 'pglite' | 'postgres';
@@ -233,18 +234,6 @@ function enginePayload(c: ApiCase, after: unknown[] | undefined): Record<string,
   return p;
 }
 
-/** A deterministic PRNG (mulberry32): the bench's step orders are the same in every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 0 … n-1 in a random order (Fisher–Yates). */
 function shuffled(n: number, random: () => number): number[] {
   const out = Array.from({ length: n }, (_, i) => i);
@@ -430,7 +419,7 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
         // A new order each round, so that no step always runs first (or on a cache another
         // warmed) or always right after the same one: a rotation keeps the cycle, and the
         // request after a 70 ms exact count is about 0.5 ms slower on the PostgreSQL server.
-        const random = seeded(runs * 7919 + c.depth + (c.sort === 'key' ? 0 : 1) + (c.mode === 'keyset' ? 2 : 0));
+        const random = prng(runs * 7919 + c.depth + (c.sort === 'key' ? 0 : 1) + (c.mode === 'keyset' ? 2 : 0));
         for (let i = 0; i < runs; i++) for (const j of shuffled(steps.length, random)) await steps[j]!();
         for (const v of variants) {
           const r: ApiCaseResult = {

@@ -5,6 +5,9 @@
  * Prices are all distinct (a permutation of the cents 1 … n), so the first row after
  * sorting by price — also after filtering — is one row, whatever the grid's tie-break.
  */
+
+import { prng } from '../prng.ts';
+
 export interface BenchRow {
   [field: string]: unknown;
   code: string;
@@ -30,18 +33,6 @@ const NOUN = ['chair', 'lamp', 'table', 'shelf', 'kettle', 'drill', 'hammer', 'b
 const BRANDS = Array.from({ length: 60 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26) + 1}`);
 const CATEGORIES = ['Garden', 'Kitchen', 'Tools', 'Lighting', 'Bathroom', 'Office', 'Bedroom', 'Outdoor', 'Storage', 'Decor', 'Textiles', 'Hardware', 'Electrical', 'Plumbing', 'Paint', 'Flooring', 'Heating', 'Pets', 'Toys', 'Sports'];
 const COUNTRIES = ['AT', 'BE', 'BG', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'CN', 'US', 'TR', 'VN'];
-
-/** mulberry32: a small, fast, seedable PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
