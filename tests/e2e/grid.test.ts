@@ -339,8 +339,19 @@ describe('ScreenGrid', () => {
     const sorted = db.rows.map((r) => r.brand_name).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1));
     expect(names).toEqual(sorted.slice(0, names.length));
     const word = sorted[0]!.slice(0, 3);
-    await grid().locator('[data-filter-field="brand_name"] input').fill(word.toUpperCase());
+    // Enter applies the filter and ends there: no keypress after it (its default action
+    // would lay out the new rows in the key's task).
+    await page.evaluate(() => {
+      (window as unknown as { keypresses: number }).keypresses = 0;
+      window.addEventListener('keypress', () => (window as unknown as { keypresses: number }).keypresses++, { capture: true });
+    });
+    const input = grid().locator('[data-filter-field="brand_name"] input');
+    await input.fill(word.toUpperCase());
+    await input.press('Enter');
     await expect.poll(async () => (await grid().locator('[role=row][data-key] [data-field="brand_name"]').allInnerTexts()).every((t) => t.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { keypresses: number }).keypresses)).toBe(0);
+    await input.press('x');
+    expect(await page.evaluate(() => (window as unknown as { keypresses: number }).keypresses)).toBe(1); // the probe sees other keys
     expect(lists()).toBe(n);
   });
 

@@ -1,9 +1,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ClientRowModel, RadixScratch, radixSortIndexes, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
+import { ClientRowModel, sortIndexes } from '../../src/app/grid/ClientRowModel.ts';
+import { RadixScratch, radixSortIndexes } from '../../src/app/grid/radixSort.ts';
 import { narrows, textTest, valueTest } from '../../src/app/grid/clientQuery.ts';
 import type { FilterModel, SortItem } from '../../src/app/grid/filters.ts';
-import { nextTurn, noteInputTask, runNow, sliceDeadline } from '../../src/app/grid/scheduler.ts';
+import { STEP, nextTurn, noteInputTask, runNow, sliceDeadline } from '../../src/app/grid/scheduler.ts';
 import type { Row, ValueType } from '../../src/app/grid/types.ts';
 
 const columns: { field: string; valueType: ValueType }[] = [
@@ -140,6 +141,18 @@ describe('client row model: sort', () => {
     );
   });
 
+  it('sortIndexes over 20,000 indexes: merges stop and resume within a run pair, stably, yielding between', () => {
+    const n = 20_000;
+    const keys = Array.from({ length: n }, (_, i) => (i * 7919) % 31);
+    const work = sortIndexes(new Uint32Array(keys.map((_, i) => i)), (a, b) => keys[a]! - keys[b]!);
+    let yields = 0;
+    let r = work.next();
+    for (; !r.done; r = work.next()) yields++;
+    expect([...r.value]).toEqual(keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b));
+    // Each merge pass of 20,000 rows stops at least 4 times (STEP comparisons), 10 passes.
+    expect(yields).toBeGreaterThan(40);
+  });
+
   it('radixSortIndexes sorts by several float keys, each ascending or descending, stably', () => {
     const num = fc.oneof(fc.constantFrom(0, -0, 1, -1, 0.5, Number.POSITIVE_INFINITY, 1e300, -1e-300), fc.double({ noNaN: true }), fc.integer({ min: -5, max: 5 }));
     fc.assert(
@@ -153,6 +166,54 @@ describe('client row model: sort', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('radixSortIndexes over many chunks (every loop crosses chunk edges) sorts as a reference sort and yields between chunks', () => {
+    const n = 70_001; // > 4 × STEP × 4 rows and not a multiple of any chunk
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const k1 = Float64Array.from({ length: n }, () => Math.round((rnd() - 0.5) * 2e6) / 100); // negatives, duplicates, all four digits
+    const k2 = Float64Array.from({ length: n }, () => Math.floor(rnd() * 5));
+    const work = radixSortIndexes(n, [k2, k1], [-1, 1]);
+    let yields = 0;
+    let r = work.next();
+    for (; !r.done; r = work.next()) yields++;
+    const want = [...Array(n).keys()].sort((a, b) => k2[b]! - k2[a]! || k1[a]! - k1[b]! || a - b);
+    expect([...r.value]).toEqual(want);
+    expect(yields).toBeGreaterThan(2 * (n / STEP)); // digits and scatters of both keys, at least
+  });
+
+  it('a large model (every loop crosses chunk edges): text sort ranks and number + text filters answer as a plain reference', () => {
+    const n = 9_001; // several chunks of ROW_STEP, STEP × 2 and the text index
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const words = ['oak', 'Oak', 'pine', 'Walnut', 'ash', 'Ash'];
+    const data: Row[] = Array.from({ length: n }, (_, i) => ({
+      code: `C${i}`,
+      name: rnd() < 0.05 ? null : { en: `${words[Math.floor(rnd() * words.length)]} ${Math.floor(rnd() * 40)}` },
+      price: rnd() < 0.05 ? null : Math.floor(rnd() * 1000),
+      qty: 1,
+      active: true,
+      day: null,
+    }));
+    const m = make(data);
+    const name = (r: Row) => (r.name as { en: string } | null)?.en ?? null;
+    const cmpText = (a: string | null, b: string | null) =>
+      a === b ? 0 : a === null ? 1 : b === null ? -1 : a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1;
+    const base = [...data.keys()];
+    const want = base
+      .filter((i) => (data[i]!.price as number | null) !== null && (data[i]!.price as number) > 500 && (name(data[i]!)?.toLowerCase().includes('a') ?? false))
+      .sort((a, b) => cmpText(name(data[a]!), name(data[b]!)) || a - b)
+      .map((i) => data[i]!.code);
+    const got = codes(m, {
+      sortModel: [{ colId: 'name', sort: 'asc' }],
+      filterModel: { price: { filterType: 'number', type: 'greaterThan', filter: 500 }, name: { type: 'contains', filter: 'A' } },
+    });
+    expect(want.length).toBeGreaterThan(1000);
+    expect(got).toEqual(want);
+    // Descending by name: NULLs (ranked +∞) first, then the reverse text order; ties in base order.
+    const desc = base.sort((a, b) => -cmpText(name(data[a]!), name(data[b]!)) || a - b).map((i) => data[i]!.code);
+    expect(codes(m, { sortModel: [{ colId: 'name', sort: 'desc' }] })).toEqual(desc);
   });
 
   it('radixSortIndexes with one scratch for many sorts: each result stays as it was sorted', () => {
@@ -204,8 +265,8 @@ describe('client row model: sort', () => {
     const indexes = (mm as unknown as { indexes: Map<string, unknown> }).indexes;
     mm.prepareFilter('price', 'en'); // not a text column: nothing
     mm.prepareFilter('name', 'en');
-    await new Promise((r) => setTimeout(r, 0));
-    expect(building.has('name|en') || indexes.has('name|en')).toBe(true);
+    // It starts from a message-channel turn, which a timer of 0 may precede under load.
+    await vi.waitFor(() => expect(building.has('name|en') || indexes.has('name|en')).toBe(true), { timeout: 5000, interval: 1 });
     // A filter while the build is under way steps the same build (one build, one index).
     const v = mm.open({ sortModel: [], filterModel: { name: { type: 'contains', filter: 'WALNUT' } }, lang: 'en' });
     await v.ready;

@@ -13,8 +13,9 @@
 import { filterText, fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
+import { RadixScratch, radixSortIndexes } from './radixSort.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
-import { Cancelled, STEP, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
+import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
 import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
 import type { GridRow, Row } from './types.ts';
 
@@ -64,14 +65,12 @@ function compareText(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-/** Stable merge sort of indexes (insertion-sorted runs, then merges), yielding every STEP moves. */
-export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => number): Work<Uint32Array> {
-  const n = idx.length;
-  let src: Uint32Array = idx;
-  const RUN = 32;
-  let steps = 0;
-  for (let lo = 0; lo < n; lo += RUN) {
-    const hi = Math.min(n, lo + RUN);
+const RUN = 32;
+
+/** Insertion-sorts each RUN of src within [from, to) (from a multiple of RUN). */
+function insertionRuns(src: Uint32Array, cmp: (a: number, b: number) => number, from: number, to: number): void {
+  for (let lo = from; lo < to; lo += RUN) {
+    const hi = Math.min(to, lo + RUN);
     for (let i = lo + 1; i < hi; i++) {
       const x = src[i]!;
       let j = i - 1;
@@ -81,31 +80,70 @@ export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => nu
       }
       src[j + 1] = x;
     }
-    steps += RUN * 4;
-    if (steps >= STEP) {
-      steps = 0;
-      yield;
-    }
   }
+}
+
+/** One merge pass under way: pairs of sorted runs of `width` from src into dst. */
+interface MergePass {
+  src: Uint32Array;
+  dst: Uint32Array;
+  width: number;
+  lo: number;
+  mid: number;
+  hi: number;
+  i: number;
+  j: number;
+  k: number;
+}
+
+function mergePass(src: Uint32Array, dst: Uint32Array, width: number): MergePass {
+  const n = src.length;
+  return { src, dst, width, lo: 0, mid: Math.min(n, width), hi: Math.min(n, 2 * width), i: 0, j: Math.min(n, width), k: 0 };
+}
+
+/** Advances a merge pass by up to `budget` comparisons; true once the pass is done. */
+function mergeSome(m: MergePass, cmp: (a: number, b: number) => number, budget: number): boolean {
+  const { src, dst, width } = m;
+  const n = src.length;
+  let { lo, mid, hi, i, j, k } = m;
+  let left = budget;
+  let done = true;
+  while (lo < n) {
+    while (i < mid && j < hi && left > 0) {
+      dst[k++] = cmp(src[j]!, src[i]!) < 0 ? src[j++]! : src[i++]!;
+      left--;
+    }
+    if (i < mid && j < hi) {
+      done = false;
+      break;
+    }
+    while (i < mid) dst[k++] = src[i++]!;
+    while (j < hi) dst[k++] = src[j++]!;
+    lo += 2 * width;
+    mid = Math.min(n, lo + width);
+    hi = Math.min(n, lo + 2 * width);
+    i = lo;
+    j = mid;
+    k = lo;
+  }
+  Object.assign(m, { lo, mid, hi, i, j, k });
+  return done;
+}
+
+/**
+ * Stable merge sort of indexes (insertion-sorted runs, then merges), yielding every ~STEP
+ * comparisons; the loops are plain functions V8 optimizes (scheduler.ts chunks).
+ */
+export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => number): Work<Uint32Array> {
+  const n = idx.length;
+  let src: Uint32Array = idx;
+  // ~STEP comparisons a chunk: a run of 32 takes ~4 a row.
+  yield* chunks(n, STEP / 4, (from, to) => insertionRuns(src, cmp, from, to));
   if (n <= RUN) return src;
   let dst: Uint32Array = new Uint32Array(n);
   for (let width = RUN; width < n; width *= 2) {
-    for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(n, lo + width);
-      const hi = Math.min(n, lo + 2 * width);
-      let i = lo;
-      let j = mid;
-      let k = lo;
-      while (i < mid && j < hi) {
-        dst[k++] = cmp(src[j]!, src[i]!) < 0 ? src[j++]! : src[i++]!;
-        if (++steps >= STEP) {
-          steps = 0;
-          yield;
-        }
-      }
-      while (i < mid) dst[k++] = src[i++]!;
-      while (j < hi) dst[k++] = src[j++]!;
-    }
+    const pass = mergePass(src, dst, width);
+    while (!mergeSome(pass, cmp, STEP)) yield;
     const t = src;
     src = dst;
     dst = t;
@@ -114,80 +152,18 @@ export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => nu
   return src;
 }
 
-/** Working arrays of radix sorts over n rows, kept by a model between its sorts (less garbage, fewer GC pauses). */
-export class RadixScratch {
-  tmp: Uint32Array = new Uint32Array(0);
-  hi: Uint32Array = new Uint32Array(0);
-  lo: Uint32Array = new Uint32Array(0);
-  readonly count = new Uint32Array(65537);
-  fit(n: number): this {
-    if (this.hi.length !== n) {
-      this.tmp = new Uint32Array(n);
-      this.hi = new Uint32Array(n);
-      this.lo = new Uint32Array(n);
-    }
-    return this;
+/** Sort keys of rows [from, to) of a non-text column: numbers, dates as time, booleans 0/1; NULL and NaN = +∞. */
+function numberKeys(rows: readonly Row[], col: QueryColumn, lang: string, keys: Float64Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const v = queryValue(rows[i]!, col, lang);
+    let x: number;
+    if (v === null || v === undefined) x = NULL_KEY;
+    else if (col.valueType === 'date' && typeof v === 'string') x = Date.parse(`${v.slice(0, 10)}T00:00:00Z`);
+    else if (col.valueType === 'datetime') x = new Date(v as string).getTime();
+    else if (typeof v === 'boolean') x = v ? 1 : 0;
+    else x = typeof v === 'number' ? v : Number(v);
+    keys[i] = Number.isNaN(x) ? NULL_KEY : x;
   }
-}
-
-/**
- * Stable LSD radix sort of base indexes by Float64 keys (the last key first, 16 bits a
- * pass; passes whose digit is the same for every row are skipped). Ascending per key,
- * or descending with `dir` -1; ties keep the base order. A few milliseconds for 100,000.
- * The result is a new array; `scratch` lends the working ones.
- */
-export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs: readonly number[], scratch = new RadixScratch()): Work<Uint32Array> {
-  const s = scratch.fit(n);
-  let idx: Uint32Array = new Uint32Array(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  let tmp: Uint32Array = s.tmp;
-  const { hi, lo, count } = s;
-  const f = new Float64Array(1);
-  const u = new Uint32Array(f.buffer);
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-  const L = little ? 0 : 1;
-  const H = little ? 1 : 0;
-  for (let j = keys.length - 1; j >= 0; j--) {
-    const k = keys[j]!;
-    const desc = dirs[j]! < 0;
-    for (let i = 0; i < n; i++) {
-      f[0] = k[i]! === 0 ? 0 : k[i]!; // -0 sorts as 0
-      let h = u[H]!;
-      let l = u[L]!;
-      // IEEE 754 → unsigned order: negatives flip all bits, positives flip the sign bit.
-      if (h & 0x80000000) {
-        h = ~h >>> 0;
-        l = ~l >>> 0;
-      } else h = (h | 0x80000000) >>> 0;
-      if (desc) {
-        h = ~h >>> 0;
-        l = ~l >>> 0;
-      }
-      hi[i] = h;
-      lo[i] = l;
-      if ((i & (STEP * 4 - 1)) === 0) yield;
-    }
-    for (let pass = 0; pass < 4; pass++) {
-      const src = pass < 2 ? lo : hi;
-      const shift = pass % 2 ? 16 : 0;
-      count.fill(0);
-      for (let i = 0; i < n; i++) count[((src[i]! >>> shift) & 0xffff) + 1]!++;
-      if (n && count[((src[0]! >>> shift) & 0xffff) + 1] === n) continue; // one digit: nothing to do
-      for (let d = 0; d < 65536; d++) count[d + 1]! += count[d]!;
-      for (let i = 0; i < n; i++) {
-        const b = idx[i]!;
-        tmp[count[(src[b]! >>> shift) & 0xffff]!++] = b;
-        // Random writes over the row count: a yield every STEP keeps a slice's overrun ~1 ms.
-        if ((i & (STEP - 1)) === 0) yield;
-      }
-      const t = idx;
-      idx = tmp;
-      tmp = t;
-    }
-  }
-  // The result may be the lent array: the caller keeps it, the scratch takes the other one.
-  if (idx === s.tmp) s.tmp = tmp;
-  return idx;
 }
 
 /** A column's key in the per-column caches: `field|lang`, the language only for multi-language columns. */
@@ -369,10 +345,10 @@ export class ClientRowModel {
     if (hit) return hit;
     const n = this.rows.length;
     const out = new Array<string | null>(n);
-    for (let i = 0; i < n; i++) {
-      out[i] = lowerText(queryValue(this.rows[i]!, col, lang));
-      if ((i & (STEP * 2 - 1)) === 0) yield;
-    }
+    const rows = this.rows;
+    yield* chunks(n, ROW_STEP, (from, to) => {
+      for (let i = from; i < to; i++) out[i] = lowerText(queryValue(rows[i]!, col, lang));
+    });
     this.texts.set(key, out);
     return out;
   }
@@ -422,41 +398,35 @@ export class ClientRowModel {
     const kind = kindOf(col.valueType);
     if (kind === 'text' || kind === 'json') {
       const texts = new Array<string | null>(n);
-      for (let i = 0; i < n; i++) {
-        const v = queryValue(this.rows[i]!, col, lang);
-        texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
-        if ((i & (STEP * 2 - 1)) === 0) yield;
-      }
+      const rows = this.rows;
+      yield* chunks(n, ROW_STEP, (from, to) => {
+        for (let i = from; i < to; i++) {
+          const v = queryValue(rows[i]!, col, lang);
+          texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
+        }
+      });
       const lower = yield* this.lowerTexts(col, lang);
       const idx = new Uint32Array(n);
       for (let i = 0; i < n; i++) idx[i] = i;
       const sorted = yield* sortIndexes(idx, (a, b) => compareText(lower[a]!, lower[b]!) || compareText(texts[a]!, texts[b]!));
+      // Ranks in sorted order: equal texts share one; NULL is +∞.
       let rank = 0;
-      for (let i = 0; i < n; i++) {
-        const b = sorted[i]!;
-        if (texts[b] === null) {
-          keys[b] = NULL_KEY;
-          continue;
+      yield* chunks(n, STEP * 2, (from, to) => {
+        let r = rank;
+        for (let i = from; i < to; i++) {
+          const b = sorted[i]!;
+          if (texts[b] === null) {
+            keys[b] = NULL_KEY;
+            continue;
+          }
+          if (i > 0 && texts[sorted[i - 1]!] !== texts[b]) r++;
+          keys[b] = r;
         }
-        if (i > 0) {
-          const p = sorted[i - 1]!;
-          if (texts[p] !== texts[b]) rank++;
-        }
-        keys[b] = rank;
-        if ((i & (STEP * 2 - 1)) === 0) yield;
-      }
+        rank = r;
+      });
     } else {
-      for (let i = 0; i < n; i++) {
-        const v = queryValue(this.rows[i]!, col, lang);
-        let x: number;
-        if (v === null || v === undefined) x = NULL_KEY;
-        else if (col.valueType === 'date' && typeof v === 'string') x = Date.parse(`${v.slice(0, 10)}T00:00:00Z`);
-        else if (col.valueType === 'datetime') x = new Date(v as string).getTime();
-        else if (typeof v === 'boolean') x = v ? 1 : 0;
-        else x = typeof v === 'number' ? v : Number(v);
-        keys[i] = Number.isNaN(x) ? NULL_KEY : x;
-        if ((i & (STEP * 2 - 1)) === 0) yield;
-      }
+      const rows = this.rows;
+      yield* chunks(n, ROW_STEP, (from, to) => numberKeys(rows, col, lang, keys, from, to));
     }
     this.sortKeys.set(key, keys);
     return keys;
@@ -529,15 +499,19 @@ export class ClientRowModel {
     let k = 0;
     const m = tests.length;
     const only = masks.length === 1 ? masks[0]! : null;
-    for (let c = 0; c < candidates.length; c++) {
-      const i = candidates[c]!;
-      let ok = true;
-      if (only) ok = only[i] === 1;
-      else for (let j = 0; j < masks.length && ok; j++) ok = masks[j]![i] === 1;
-      for (let j = 0; j < m && ok; j++) ok = tests[j]!(i);
-      if (ok) out[k++] = i;
-      if ((c & (STEP * 4 - 1)) === 0) yield;
-    }
+    // Row tests read row objects: smaller chunks then.
+    yield* chunks(candidates.length, m ? ROW_STEP : STEP * 4, (from, to) => {
+      let kept = k;
+      for (let c = from; c < to; c++) {
+        const i = candidates[c]!;
+        let ok = true;
+        if (only) ok = only[i] === 1;
+        else for (let j = 0; j < masks.length && ok; j++) ok = masks[j]![i] === 1;
+        for (let j = 0; j < m && ok; j++) ok = tests[j]!(i);
+        if (ok) out[kept++] = i;
+      }
+      k = kept;
+    });
     const idx = out.slice(0, k);
     this.lastFilter = { key, model: q.filterModel, lang, fixed: fixedKey, idx };
     return idx;

@@ -91,6 +91,8 @@ export const FilterCell = memo(function FilterCell({
             if (e.key === 'Enter') {
               clearTimeout(timer.current);
               set(e.currentTarget.value);
+              // Handled: no keypress after it, whose default action would lay out the new rows in this task.
+              e.preventDefault();
             }
           }}
         />
