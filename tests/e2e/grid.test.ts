@@ -433,6 +433,29 @@ describe('ScreenGrid', () => {
       .toEqual(want);
   });
 
+  it('draws a cell whose text surely fits without a clip; a cell whose text overflows clips with an ellipsis', async () => {
+    await openProducts();
+    // Make overflow certain: one long name among the rows.
+    const long = `Long ${'name '.repeat(40)}end`;
+    const key = (await bodyRows().nth(1).getAttribute('data-key'))!;
+    await server.db.query(`update app.products set product_name = jsonb_build_object('en', $1::text) where product_code = $2`, [long, key]);
+    await page.reload();
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    // Rows drawn after the grid has read its font: scroll down and back.
+    await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 2000));
+    await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 0));
+    await expect.poll(() => grid().locator('.grid-body .cell-fits').count()).toBeGreaterThan(10);
+    const cells = await grid()
+      .locator('.grid-body [role=row][data-key] [role=gridcell][data-field]')
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent, fits: e.classList.contains('cell-fits'), over: e.scrollWidth > e.clientWidth, overflow: getComputedStyle(e).overflowX, ellipsis: getComputedStyle(e).textOverflow })));
+    for (const c of cells) {
+      if (c.fits) expect(c.over, `${c.text} is marked as fitting`).toBe(false);
+      if (c.over) expect([c.overflow, c.ellipsis], `${c.text} overflows`).toEqual(['clip', 'ellipsis']);
+    }
+    const longCell = cells.find((c) => c.text === long);
+    expect(longCell).toMatchObject({ fits: false, over: true, overflow: 'clip' });
+  });
+
   it('shows a totals row for the current filter, with a function per column', async () => {
     await openProducts();
     await filter('Product code').fill('GX-');

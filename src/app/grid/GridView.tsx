@@ -42,6 +42,7 @@ import { GridBody } from './GridBody.tsx';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { GroupRowView, RowView } from './RowView.tsx';
+import { fitFor, type FitHolder } from './textFit.ts';
 import type { ScreenGridProps } from './ScreenGrid.tsx';
 import {
   clampRange,
@@ -261,6 +262,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const viewportRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  // Which cells' text surely fits (textFit.ts): filled in from the grid's font after the
+  // commit, like a ref (no render for it: rows drawn before clip, which looks the same).
+  // A new one per theme: its font size makes the rows' answers stale.
+  const fit = useMemo<FitHolder>(() => ({ fit: null, pad: 0 }), [theme]);
+  useLayoutEffect(() => {
+    if (rootRef.current && !fit.fit) Object.assign(fit, fitFor(rootRef.current));
+  }, [fit]);
   const clipRef = useRef<HTMLTextAreaElement>(null);
   const keepRows = useMemo(() => [activeRow, editing?.index ?? -1], [activeRow, editing?.index]);
 
@@ -801,6 +809,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         invalid={row ? edits.flags.get(row.id) : undefined}
         ctx={ctx}
         depth={item?.kind === 'row' ? item.depth : 0}
+        fit={fit}
       />
     );
   };

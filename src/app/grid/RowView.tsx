@@ -9,6 +9,7 @@ import { memo, type ReactNode } from 'react';
 import type { GroupNode } from './grouping.ts';
 import { sameProps } from './sameProps.ts';
 import type { ViewColumn } from './layout.ts';
+import type { FitHolder } from './textFit.ts';
 import type { CellCtx, GridRow } from './types.ts';
 
 interface RowViewProps {
@@ -31,9 +32,11 @@ interface RowViewProps {
   ctx: CellCtx;
   /** Nesting under groups (indents the first cell). */
   depth: number;
+  /** Which plain-text cells surely fit (they go without a clip: textFit.ts). */
+  fit: FitHolder;
 }
 
-export const RowView = memo(function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth }: RowViewProps) {
+export const RowView = memo(function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth, fit }: RowViewProps) {
   return (
     <div
       role="row"
@@ -61,6 +64,10 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
         const problem = invalid?.[vc.id];
         if (problem) className += ' cell-invalid';
         if (editingHere) className += ' cell-editing';
+        const indented = depth > 0 && i === firstDataCol(cols);
+        const content = editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null;
+        // A flex column is at least its minimum wide.
+        if (!editingHere && !indented && typeof content === 'string' && fit.fit?.fits(content, (vc.width ?? vc.minWidth) - 2 * fit.pad)) className += ' cell-fits';
         return (
           <div
             key={vc.id}
@@ -73,15 +80,15 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
             data-field={vc.id}
             tabIndex={i === activeCol ? 0 : -1}
             className={className}
-            style={depth && i === firstDataCol(cols) ? { ...vc.style, paddingLeft: `calc(var(--grid-cell-pad) + ${depth * 16}px)` } : vc.style}
+            style={indented ? { ...vc.style, paddingLeft: `calc(var(--grid-cell-pad) + ${depth * 16}px)` } : vc.style}
           >
-            {editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null}
+            {content}
           </div>
         );
       })}
     </div>
   );
-}, sameProps<RowViewProps>({ index: true, top: true, row: true, rowIndexBase: true, cols: true, activeCol: true, rangeFrom: true, rangeTo: true, editingField: true, editor: true, selected: true, selectLabel: true, invalid: true, ctx: true, depth: true }));
+}, sameProps<RowViewProps>({ index: true, top: true, row: true, rowIndexBase: true, cols: true, activeCol: true, rangeFrom: true, rangeTo: true, editingField: true, editor: true, selected: true, selectLabel: true, invalid: true, ctx: true, depth: true, fit: true }));
 
 const firstDataCol = (cols: ViewColumn[]) => cols.findIndex((c) => c.col !== null);
 
