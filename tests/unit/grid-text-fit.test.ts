@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textFit } from '../../src/app/grid/textFit.ts';
+import { fitFromStyle, textFit } from '../../src/app/grid/textFit.ts';
 
 /** A font where 'W' is 12 px, other simple characters 7 px, and other scripts 20 px a character when shaped. */
 function fakeFont() {
@@ -43,5 +43,21 @@ describe('textFit: which cells may go without a clip', () => {
     expect(fit.fits('中文', 45)).toBe(false);
     expect(fit.fits('a中', 100)).toBe(true); // mixed: measured whole (20 + 7 here)
     expect(calls).toEqual(['中文', 'a中']);
+  });
+});
+
+describe('fitFromStyle: the grid\'s holder from its computed style', () => {
+  const measurer = (font: string) => (font === '13px Arial' ? (t: string) => t.length * 7 : null);
+
+  it('reads the padding and measures in the font', () => {
+    const h = fitFromStyle(' 11px', '13px Arial', measurer);
+    expect(h.pad).toBe(11);
+    expect(h.fit?.fits('abc', 100 - 2 * h.pad)).toBe(true);
+  });
+
+  it('is unsure (every cell clips) without the grid\'s stylesheet or without a measurer', () => {
+    expect(fitFromStyle('', '16px serif', measurer)).toEqual({ fit: null, pad: 0 });
+    expect(fitFromStyle('var(--x)', '13px Arial', measurer)).toEqual({ fit: null, pad: 0 });
+    expect(fitFromStyle('11px', '16px serif', measurer)).toEqual({ fit: null, pad: 11 });
   });
 });

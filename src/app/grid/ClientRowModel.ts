@@ -13,6 +13,7 @@
 import { filterText, fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
+import { sortIndexes } from './mergeSort.ts';
 import { RadixScratch, radixSortIndexes } from './radixSort.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
 import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
@@ -63,93 +64,6 @@ function compareText(a: string | null, b: string | null): number {
   if (a === null) return 1;
   if (b === null) return -1;
   return a < b ? -1 : 1;
-}
-
-const RUN = 32;
-
-/** Insertion-sorts each RUN of src within [from, to) (from a multiple of RUN). */
-function insertionRuns(src: Uint32Array, cmp: (a: number, b: number) => number, from: number, to: number): void {
-  for (let lo = from; lo < to; lo += RUN) {
-    const hi = Math.min(to, lo + RUN);
-    for (let i = lo + 1; i < hi; i++) {
-      const x = src[i]!;
-      let j = i - 1;
-      while (j >= lo && cmp(src[j]!, x) > 0) {
-        src[j + 1] = src[j]!;
-        j--;
-      }
-      src[j + 1] = x;
-    }
-  }
-}
-
-/** One merge pass under way: pairs of sorted runs of `width` from src into dst. */
-interface MergePass {
-  src: Uint32Array;
-  dst: Uint32Array;
-  width: number;
-  lo: number;
-  mid: number;
-  hi: number;
-  i: number;
-  j: number;
-  k: number;
-}
-
-function mergePass(src: Uint32Array, dst: Uint32Array, width: number): MergePass {
-  const n = src.length;
-  return { src, dst, width, lo: 0, mid: Math.min(n, width), hi: Math.min(n, 2 * width), i: 0, j: Math.min(n, width), k: 0 };
-}
-
-/** Advances a merge pass by up to `budget` comparisons; true once the pass is done. */
-function mergeSome(m: MergePass, cmp: (a: number, b: number) => number, budget: number): boolean {
-  const { src, dst, width } = m;
-  const n = src.length;
-  let { lo, mid, hi, i, j, k } = m;
-  let left = budget;
-  let done = true;
-  while (lo < n) {
-    while (i < mid && j < hi && left > 0) {
-      dst[k++] = cmp(src[j]!, src[i]!) < 0 ? src[j++]! : src[i++]!;
-      left--;
-    }
-    if (i < mid && j < hi) {
-      done = false;
-      break;
-    }
-    while (i < mid) dst[k++] = src[i++]!;
-    while (j < hi) dst[k++] = src[j++]!;
-    lo += 2 * width;
-    mid = Math.min(n, lo + width);
-    hi = Math.min(n, lo + 2 * width);
-    i = lo;
-    j = mid;
-    k = lo;
-  }
-  Object.assign(m, { lo, mid, hi, i, j, k });
-  return done;
-}
-
-/**
- * Stable merge sort of indexes (insertion-sorted runs, then merges), yielding every ~STEP
- * comparisons; the loops are plain functions V8 optimizes (scheduler.ts chunks).
- */
-export function* sortIndexes(idx: Uint32Array, cmp: (a: number, b: number) => number): Work<Uint32Array> {
-  const n = idx.length;
-  let src: Uint32Array = idx;
-  // ~STEP comparisons a chunk: a run of 32 takes ~4 a row.
-  yield* chunks(n, STEP / 4, (from, to) => insertionRuns(src, cmp, from, to));
-  if (n <= RUN) return src;
-  let dst: Uint32Array = new Uint32Array(n);
-  for (let width = RUN; width < n; width *= 2) {
-    const pass = mergePass(src, dst, width);
-    while (!mergeSome(pass, cmp, STEP)) yield;
-    const t = src;
-    src = dst;
-    dst = t;
-    yield;
-  }
-  return src;
 }
 
 /** Sort keys of rows [from, to) of a non-text column: numbers, dates as time, booleans 0/1; NULL and NaN = +∞. */
@@ -314,16 +228,21 @@ export class ClientRowModel {
     if (!order) return filtered;
     if (!filtered) return order;
     if (filtered.length === 0) return filtered;
+    // The sorted order, kept where the filter keeps the row.
     const keep = new Uint8Array(this.rows.length);
-    for (let i = 0; i < filtered.length; i++) keep[filtered[i]!] = 1;
-    yield;
+    yield* chunks(filtered.length, STEP * 4, (from, to) => {
+      for (let i = from; i < to; i++) keep[filtered[i]!] = 1;
+    });
     const out = new Uint32Array(filtered.length);
     let k = 0;
-    for (let i = 0; i < order.length; i++) {
-      const b = order[i]!;
-      if (keep[b]) out[k++] = b;
-      if ((i & (STEP * 4 - 1)) === 0) yield;
-    }
+    yield* chunks(order.length, STEP * 4, (from, to) => {
+      let kept = k;
+      for (let i = from; i < to; i++) {
+        const b = order[i]!;
+        if (keep[b]) out[kept++] = b;
+      }
+      k = kept;
+    });
     return out;
   }
 

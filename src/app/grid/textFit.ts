@@ -68,18 +68,34 @@ export function textFit(measure: (text: string) => number): TextFit {
   };
 }
 
-/** Measures text in `el`'s font with a 2D canvas; null where there is none (jsdom, old engines). */
-export function fitFor(el: Element): FitHolder {
-  const cs = getComputedStyle(el);
-  const pad = parseFloat(cs.getPropertyValue('--grid-cell-pad')) || 0;
+/**
+ * The holder for a grid whose cells have padding `padVar` (the --grid-cell-pad value)
+ * and font `font`. Unsure — the grid's stylesheet not applied (no padding variable), no
+ * measurer — means no fit: every cell clips, as it would without this.
+ */
+export function fitFromStyle(padVar: string, font: string, measurer: (font: string) => ((text: string) => number) | null): FitHolder {
+  const pad = parseFloat(padVar);
+  if (!Number.isFinite(pad) || pad < 0) return { fit: null, pad: 0 };
+  const measure = measurer(font);
+  return { fit: measure && textFit(measure), pad };
+}
+
+/** A 2D canvas measuring in `font`; null where there is none (old engines, a blocked canvas). */
+function canvasMeasurer(font: string): ((text: string) => number) | null {
   let ctx: CanvasRenderingContext2D | null = null;
   try {
     ctx = document.createElement('canvas').getContext('2d');
   } catch {
     ctx = null;
   }
-  if (!ctx) return { fit: null, pad };
-  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  if (!ctx) return null;
+  ctx.font = font;
   const c = ctx;
-  return { fit: textFit((t) => c.measureText(t).width), pad };
+  return (t) => c.measureText(t).width;
+}
+
+/** The holder for the grid rooted at `el` (its cells inherit its font). */
+export function fitFor(el: Element): FitHolder {
+  const cs = getComputedStyle(el);
+  return fitFromStyle(cs.getPropertyValue('--grid-cell-pad'), `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`, canvasMeasurer);
 }
