@@ -538,6 +538,46 @@ describe('ScreenGrid', () => {
     expect(atRest).toEqual(expect.arrayContaining(Array.from({ length: 21 }, (_, i) => 20 + i)));
   });
 
+  it('scrolls by fractions of a row without mounting or dropping a row: one leaving hands its DOM to one coming in', async () => {
+    await openProducts();
+    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    const r = await grid().evaluate(
+      (viewport) =>
+        new Promise<{ added: number; removed: number; recycled: number }>((resolve) => {
+          const body = viewport.querySelector('.grid-body')!;
+          const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
+          const indexes = () => new Set([...body.children].map((el) => Number(el.getAttribute('data-index'))));
+          let added = 0;
+          let removed = 0;
+          let start = new Set<number>();
+          const mo = new MutationObserver((list) =>
+            list.forEach((m) => {
+              added += m.addedNodes.length;
+              removed += m.removedNodes.length;
+            }),
+          );
+          let frame = 0;
+          // 0.37 of a row a frame: the top row and the bottom one cross their edges in different
+          // frames. From row 5 on: nearer the top, the rows rendered behind the first one grow in.
+          const step = () => {
+            viewport.scrollTop = Math.round((5 + ++frame * 0.37) * rowH);
+            if (frame === 3) {
+              start = indexes();
+              mo.observe(body, { childList: true });
+            }
+            if (frame < 40) return requestAnimationFrame(step);
+            requestAnimationFrame(() => {
+              mo.disconnect();
+              resolve({ added, removed, recycled: [...indexes()].filter((i) => !start.has(i)).length });
+            });
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    expect(r.recycled).toBeGreaterThanOrEqual(10);
+    expect(r).toMatchObject({ added: 0, removed: 0 });
+  });
+
   it('loads deeper blocks of the server row model by keyset, in the server\'s order', async () => {
     await openProducts();
     const calls = recordActions();

@@ -81,9 +81,12 @@ describe('column model', () => {
 
 describe('row window', () => {
   it('shows the rows between scrollTop and the viewport bottom, under the sticky header', () => {
-    // 28 px rows, 62 px of header, a 700 px viewport: 638 px of body → rows 0‥22.
-    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 22, up: false, moving: false });
-    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 122, up: false, moving: false });
+    // 28 px rows, 62 px of header, a 700 px viewport: 638 px of body, 22.8 rows → 24 positions.
+    expect(visibleRows(0, 700, 28, 62)).toEqual({ first: 0, last: 23, up: false, moving: false });
+    expect(visibleRows(28 * 100 + 5, 700, 28, 62)).toEqual({ first: 100, last: 123, up: false, moving: false });
+    // The same count at any offset within the first row: the rows change with the first only.
+    for (const off of [0, 1, 10, 27]) expect(visibleRows(28 * 100 + off, 700, 28, 62).last).toBe(123);
+    expect(visibleRows(28 * 101, 700, 28, 62)).toMatchObject({ first: 101, last: 124 });
     expect(visibleRows(0, 40, 28, 62)).toEqual({ first: 0, last: -1, up: false, moving: false });
   });
 

@@ -21,12 +21,21 @@ export interface VisibleRows {
 /** Scrolling rests once no scroll event came for this long. */
 export const REST_MS = 150;
 
-/** Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of header. */
+/**
+ * Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of
+ * header. `last` is the last position in view at any offset within the first row: the
+ * count is the same for a given height, so a scroll changes the rows only when the first
+ * one changes, and a row leaving always makes way for one coming in in the same render
+ * (its DOM goes to the newcomer, recycle.ts). Counted exactly, the last row changed a
+ * frame apart from the first: every other scrolled frame unmounted a row and the next
+ * mounted a new one.
+ */
 export function visibleRows(scrollTop: number, height: number, rowHeight: number, headerHeight: number): VisibleRows {
   const top = Math.max(0, scrollTop);
-  const bottom = top + height - headerHeight;
-  if (bottom <= top) return { first: 0, last: -1, up: false, moving: false };
-  return { first: Math.floor(top / rowHeight), last: Math.ceil(bottom / rowHeight) - 1, up: false, moving: false };
+  const inView = height - headerHeight;
+  if (inView <= 0) return { first: 0, last: -1, up: false, moving: false };
+  const first = Math.floor(top / rowHeight);
+  return { first, last: first + Math.ceil(inView / rowHeight), up: false, moving: false };
 }
 
 /** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays), moving or not. */
