@@ -73,6 +73,8 @@ export interface RunResult {
   scroll: {
     /** Main-thread time per frame (trace). */
     frameWorkMs: number[];
+    /** The main thread's CPU time in the same tasks (trace thread time). */
+    frameCpuMs: number[];
     /** requestAnimationFrame intervals (60 Hz: 16.7 ms when no frame is dropped). */
     intervalsMs: number[];
     longAnimationFrames: number;
@@ -145,7 +147,7 @@ export async function runOnce(browser: Browser, base: string, spec: GridSpec): P
     firstRowMs: NaN,
     dataReadyMs: NaN,
     heapMB: NaN,
-    scroll: { frameWorkMs: [], intervalsMs: [], longAnimationFrames: NaN, longestLoafMs: NaN, rowsScrolled: NaN },
+    scroll: { frameWorkMs: [], frameCpuMs: [], intervalsMs: [], longAnimationFrames: NaN, longestLoafMs: NaN, rowsScrolled: NaN },
     sort: failed(),
     filter: failed(),
     errors,
@@ -171,7 +173,8 @@ export async function runOnce(browser: Browser, base: string, spec: GridSpec): P
     });
     if (sc.error) throw new Error(sc.error);
     const loafs = await loafsSince(page, t0);
-    out.scroll = { frameWorkMs: frameWork(events), intervalsMs: sc.intervals, longAnimationFrames: loafs.n, longestLoafMs: loafs.longest, rowsScrolled: Math.round(sc.scrollTop / 28) };
+    const frames = frameWork(events);
+    out.scroll = { frameWorkMs: frames.wall, frameCpuMs: frames.cpu, intervalsMs: sc.intervals, longAnimationFrames: loafs.n, longestLoafMs: loafs.longest, rowsScrolled: Math.round(sc.scrollTop / 28) };
 
     // Back to the top, rows settled, before the sort.
     const firstCode = (await page.evaluate('window.__bench.rows[0].code')) as string;

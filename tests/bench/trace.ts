@@ -10,6 +10,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: Record<string, unknown> & { name?: string };
@@ -68,6 +70,8 @@ export function mainThread(events: TraceEvent[]): Thread | undefined {
 export interface Task {
   start: number;
   end: number;
+  /** The thread's CPU time in the task (µs): its wall time less the time it was not running. */
+  cpu: number;
 }
 
 /** Top-level tasks of a thread (µs), nested ones folded into their parent. */
@@ -75,12 +79,15 @@ export function tasksOf(events: TraceEvent[], t: Thread): Task[] {
   const on = events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X' && e.dur !== undefined);
   const named = on.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const src = named.length ? named : on.filter((e) => e.name === 'RunTask');
-  const sorted = src.map((e) => ({ start: e.ts, end: e.ts + e.dur! })).sort((a, b) => a.start - b.start);
+  const sorted = src.map((e) => ({ start: e.ts, end: e.ts + e.dur!, cpu: e.tdur ?? NaN })).sort((a, b) => a.start - b.start);
   const out: Task[] = [];
   for (const x of sorted) {
     const last = out.at(-1);
-    if (last && x.start < last.end) last.end = Math.max(last.end, x.end);
-    else out.push({ ...x });
+    // A nested task's CPU time is part of its parent's.
+    if (last && x.start < last.end) {
+      last.end = Math.max(last.end, x.end);
+      last.cpu = Math.max(last.cpu, x.cpu);
+    } else out.push({ ...x });
   }
   return out;
 }
@@ -121,10 +128,13 @@ export function longestTask(events: TraceEvent[]): { longestMs: number; over50: 
  * Main-thread time of each frame (ms): the frame's own task (scroll events, rAF callbacks,
  * style, layout, paint) plus every task that ran since the previous frame's task ended
  * (timers, React's scheduler, observers). The first frame, without a predecessor, is left out.
+ * `wall` is the tasks' duration; `cpu` the thread's CPU time in them (on a machine whose
+ * cores the compositor, raster and display threads share, the difference is the time the
+ * main thread waited for a core).
  */
-export function frameWork(events: TraceEvent[]): number[] {
+export function frameWork(events: TraceEvent[]): { wall: number[]; cpu: number[] } {
   const t = mainThread(events);
-  if (!t) return [];
+  if (!t) return { wall: [], cpu: [] };
   const tasks = tasksOf(events, t);
   const rafs = events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FireAnimationFrame').map((e) => e.ts);
   const frameIdx = new Set<number>();
@@ -134,11 +144,17 @@ export function frameWork(events: TraceEvent[]): number[] {
     if (i < tasks.length && tasks[i]!.start <= ts) frameIdx.add(i);
   }
   const frames = [...frameIdx].sort((a, b) => a - b);
-  const out: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let k = 1; k < frames.length; k++) {
     let busy = 0;
-    for (let j = frames[k - 1]! + 1; j <= frames[k]!; j++) busy += tasks[j]!.end - tasks[j]!.start;
-    out.push(busy / 1000);
+    let run = 0;
+    for (let j = frames[k - 1]! + 1; j <= frames[k]!; j++) {
+      busy += tasks[j]!.end - tasks[j]!.start;
+      run += tasks[j]!.cpu;
+    }
+    wall.push(busy / 1000);
+    cpu.push(run / 1000);
   }
-  return out;
+  return { wall, cpu };
 }
