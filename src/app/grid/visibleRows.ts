@@ -63,15 +63,24 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
       current.current = next;
       flushSync(() => setRows(next));
     };
+    // One timer for the rest, not one per scroll event (a clearTimeout and a setTimeout on
+    // every scrolled frame): it notes the last scroll and, woken early, waits out the rest.
     let rest: ReturnType<typeof setTimeout> | undefined;
+    let lastScroll = 0;
     const settle = () => {
+      const wait = lastScroll + REST_MS - performance.now();
+      if (wait > 1) {
+        rest = setTimeout(settle, wait);
+        return;
+      }
+      rest = undefined;
       if (!current.current.moving) return;
       current.current = { ...current.current, moving: false };
       setRows(current.current);
     };
     const onScroll = () => {
-      clearTimeout(rest);
-      rest = setTimeout(settle, REST_MS);
+      lastScroll = performance.now();
+      rest ??= setTimeout(settle, REST_MS);
       update(true);
     };
     const resize = new ResizeObserver(() => {
