@@ -1,7 +1,7 @@
 /**
  * The body positions in view: the rows of one fixed height under a sticky header, in a
  * scrolling viewport (the body's parent). Read from scrollTop and the viewport's height;
- * the state changes only when the first or last visible position does, and a scroll
+ * the state changes only when the first position (or the height) does, and a scroll
  * renders synchronously (flushSync) so the frame it belongs to paints the new rows. Once
  * no scroll came for REST_MS, one more (ordinary) render says the scroll rests.
  */
@@ -9,7 +9,10 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 
 export interface VisibleRows {
-  /** First and last position in view (last may exceed the row count; -1: none). */
+  /**
+   * First position in view, and the last one that can be in view while the first is
+   * (one past the last actually shown at some offsets; may exceed the row count; -1: none).
+   */
   first: number;
   last: number;
   /** The last scroll went up (towards the first row). */
@@ -53,7 +56,7 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
     // The height comes with the resize observer's first call, after the browser's own
     // layout: reading it here would force one more layout before the first paint.
     let height = typeof window === 'undefined' ? 0 : window.innerHeight;
-    // A scroll renders exactly the rows in view; a size change (and the first measure)
+    // A scroll renders the rows in view; a size change (and the first measure)
     // only when rows are missing: spare rows below cost nothing but a re-render to drop.
     // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
     const update = (scrolled: boolean) => {
