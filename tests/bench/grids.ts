@@ -1,8 +1,10 @@
 /**
- * The grid benchmark: both bench pages in headless Chromium, a fresh browser context per
- * run (cold HTTP and code caches), the grids alternating. Per run: first rows painted,
+ * The grid benchmark: the bench pages in headless Chromium, a fresh browser context per
+ * run (cold HTTP and code caches), the order rotating. Per run: first rows painted,
  * JS heap after GC, 5 s of requestAnimationFrame-driven scrolling (traced), sort by a
- * numeric header (traced), text filter on the name column (traced).
+ * numeric header (traced), text filter on the name column (traced). And the scroll
+ * floor: the same traced scroll in a hand-written list (pages/floor-list.ts), what any DOM
+ * grid of this design costs per frame on the machine at hand.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { probeScript } from './probe.ts';
@@ -50,6 +52,12 @@ export const GRIDS: Record<GridId, GridSpec> = {
   },
 };
 
+/** What a scroll-only page needs: its file, its first row's key cell, its scrolling element. */
+export type ScrollSpec = Pick<GridSpec, 'page' | 'firstCell' | 'viewport'>;
+
+/** The scroll floor: a hand-written list of the same rows under ScreenGrid's stylesheet (pages/floor-list.ts). */
+export const FLOOR: ScrollSpec = { page: 'floor.html', firstCell: '.grid-body [data-index="0"] .cell', viewport: '.grid-viewport' };
+
 export const VIEWPORT = { width: 1280, height: 800 };
 export const SCROLL_MS = 5000;
 /** 6,000 px/s: about 3.6 rows of 28 px per 60 Hz frame; the whole viewport turns over every ~6 frames. */
@@ -64,23 +72,25 @@ export interface InteractionResult {
   longAnimationFrames: number;
 }
 
+export interface ScrollResult {
+  /** Main-thread time per frame (trace). */
+  frameWorkMs: number[];
+  /** The main thread's CPU time in the same tasks (trace thread time). */
+  frameCpuMs: number[];
+  /** requestAnimationFrame intervals (60 Hz: 16.7 ms when no frame is dropped). */
+  intervalsMs: number[];
+  longAnimationFrames: number;
+  longestLoafMs: number;
+  rowsScrolled: number;
+}
+
 export interface RunResult {
   grid: GridId;
   firstRowMs: number;
   /** When the page had generated the data set (the same work in both pages) and asked for the grid's code. */
   dataReadyMs: number;
   heapMB: number;
-  scroll: {
-    /** Main-thread time per frame (trace). */
-    frameWorkMs: number[];
-    /** The main thread's CPU time in the same tasks (trace thread time). */
-    frameCpuMs: number[];
-    /** requestAnimationFrame intervals (60 Hz: 16.7 ms when no frame is dropped). */
-    intervalsMs: number[];
-    longAnimationFrames: number;
-    longestLoafMs: number;
-    rowsScrolled: number;
-  };
+  scroll: ScrollResult;
   sort: InteractionResult;
   filter: InteractionResult;
   errors: string[];
@@ -98,7 +108,7 @@ async function heapMB(cdp: CDPSession): Promise<number> {
   return u.usedSize / 1024 / 1024;
 }
 
-async function openPage(browser: Browser, spec: GridSpec): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; errors: string[] }> {
+async function openPage(browser: Browser, spec: Pick<GridSpec, 'firstCell'>): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; errors: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -139,6 +149,42 @@ async function interaction(page: Page, cdp: CDPSession, spec: GridSpec, expected
 }
 
 const failed = (): InteractionResult => ({ ms: NaN, longestTaskMs: NaN, tasksOver50: NaN, longAnimationFrames: NaN });
+const noScroll = (): ScrollResult => ({ frameWorkMs: [], frameCpuMs: [], intervalsMs: [], longAnimationFrames: NaN, longestLoafMs: NaN, rowsScrolled: NaN });
+
+/** 5 s down at a constant speed, traced: the frames' main-thread time, the rAF intervals, the long animation frames. */
+async function scrollPhase(page: Page, cdp: CDPSession, spec: ScrollSpec): Promise<ScrollResult> {
+  const t0 = (await page.evaluate('performance.now()')) as number;
+  const { result: sc, events } = await traced(cdp, TASK_CATEGORIES, async () => {
+    const r = (await withTimeout(page.evaluate(`window.__probe.scroll(${js(spec.viewport)}, ${SCROLL_MS}, ${SCROLL_PX_PER_S})`), SCROLL_MS + WAIT_MS, 'scroll')) as {
+      intervals: number[];
+      scrollTop: number;
+      error?: string;
+    };
+    await page.waitForTimeout(200);
+    return r;
+  });
+  if (sc.error) throw new Error(sc.error);
+  const loafs = await loafsSince(page, t0);
+  const frames = frameWork(events);
+  return { frameWorkMs: frames.wall, frameCpuMs: frames.cpu, intervalsMs: sc.intervals, longAnimationFrames: loafs.n, longestLoafMs: loafs.longest, rowsScrolled: Math.round(sc.scrollTop / 28) };
+}
+
+/** One run of the scroll floor (pages/floor-list.ts): load, first rows, the same traced scroll. */
+export async function floorRun(browser: Browser, base: string): Promise<{ scroll: ScrollResult; errors: string[] }> {
+  const { context, page, cdp, errors } = await openPage(browser, FLOOR);
+  let scroll = noScroll();
+  try {
+    await page.goto(`${base}/${FLOOR.page}`, { waitUntil: 'load' });
+    await withTimeout(page.evaluate('window.__probe.firstRow'), WAIT_MS, 'first row');
+    await page.waitForTimeout(500);
+    scroll = await scrollPhase(page, cdp, FLOOR);
+  } catch (e) {
+    errors.push(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+  } finally {
+    await context.close();
+  }
+  return { scroll, errors };
+}
 
 export async function runOnce(browser: Browser, base: string, spec: GridSpec): Promise<RunResult> {
   const { context, page, cdp, errors } = await openPage(browser, spec);
@@ -147,7 +193,7 @@ export async function runOnce(browser: Browser, base: string, spec: GridSpec): P
     firstRowMs: NaN,
     dataReadyMs: NaN,
     heapMB: NaN,
-    scroll: { frameWorkMs: [], frameCpuMs: [], intervalsMs: [], longAnimationFrames: NaN, longestLoafMs: NaN, rowsScrolled: NaN },
+    scroll: noScroll(),
     sort: failed(),
     filter: failed(),
     errors,
@@ -160,21 +206,7 @@ export async function runOnce(browser: Browser, base: string, spec: GridSpec): P
     await page.waitForTimeout(500);
     out.heapMB = await heapMB(cdp);
 
-    // Scroll: 5 s down at a constant speed, traced.
-    const t0 = (await page.evaluate('performance.now()')) as number;
-    const { result: sc, events } = await traced(cdp, TASK_CATEGORIES, async () => {
-      const r = (await withTimeout(page.evaluate(`window.__probe.scroll(${js(spec.viewport)}, ${SCROLL_MS}, ${SCROLL_PX_PER_S})`), SCROLL_MS + WAIT_MS, 'scroll')) as {
-        intervals: number[];
-        scrollTop: number;
-        error?: string;
-      };
-      await page.waitForTimeout(200);
-      return r;
-    });
-    if (sc.error) throw new Error(sc.error);
-    const loafs = await loafsSince(page, t0);
-    const frames = frameWork(events);
-    out.scroll = { frameWorkMs: frames.wall, frameCpuMs: frames.cpu, intervalsMs: sc.intervals, longAnimationFrames: loafs.n, longestLoafMs: loafs.longest, rowsScrolled: Math.round(sc.scrollTop / 28) };
+    out.scroll = await scrollPhase(page, cdp, spec);
 
     // Back to the top, rows settled, before the sort.
     const firstCode = (await page.evaluate('window.__bench.rows[0].code')) as string;

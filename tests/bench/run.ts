@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
-import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult } from './grids.ts';
+import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult, type ScrollResult } from './grids.ts';
 import { renderReport } from './report.ts';
 import { serveDir } from './serve.ts';
 import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
@@ -47,6 +47,8 @@ export interface UiResults {
   baselineHeapMB: Record<GridId, number[]>;
   pageJs: Partial<Record<GridId, JsSize & { loaded: JsSize }>>;
   profiles: Partial<Record<GridId, PhaseProfiles>>;
+  /** The scroll floor (pages/floor-list.ts), one run per round of grid runs. */
+  floor?: { scroll: ScrollResult; errors: string[] }[];
   /** ScreenGrid's props carry the client row model (`rows`). */
   rowsPropLanded: boolean;
   blocked: string[];
@@ -93,16 +95,27 @@ async function uiBench(tmp: string): Promise<UiResults> {
     pageJs[id] = await buildBenchPage(id, dirs[id]);
     log(`built ${id} page: ${(pageJs[id]!.loaded.gzip / 1024).toFixed(1)} KiB gzipped JS loaded (${(pageJs[id]!.gzip / 1024).toFixed(1)} KiB all chunks)`);
   }
+  const floorDir = join(tmp, 'page-floor');
+  await buildBenchPage('floor', floorDir);
   const landed = rowsPropLanded();
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
-  const servers = await Promise.all(ids.map((id) => serveDir(dirs[id])));
+  const servers = await Promise.all([...ids.map((id) => serveDir(dirs[id])), serveDir(floorDir)]);
   const base = Object.fromEntries(ids.map((id, i) => [id, servers[i]!.url])) as Record<GridId, string>;
-  const out: UiResults = { chromium: browser.version(), runs: [], baselineHeapMB: { screen: [], ag: [] }, pageJs, profiles: {}, rowsPropLanded: landed, blocked: [] };
+  const floorBase = servers.at(-1)!.url;
+  const out: UiResults = { chromium: browser.version(), runs: [], floor: [], baselineHeapMB: { screen: [], ag: [] }, pageJs, profiles: {}, rowsPropLanded: landed, blocked: [] };
   try {
     const active = new Set(ids);
+    // Each round runs the two grids and the floor, the order rotating: none always follows the same one.
+    const order: (GridId | 'floor')[] = [...ids, 'floor'];
     for (let i = 0; i < RUNS; i++) {
-      // Alternate which grid goes first.
-      for (const id of i % 2 ? [...ids].reverse() : ids) {
+      for (let k = 0; k < order.length; k++) {
+        const id = order[(i + k) % order.length]!;
+        if (id === 'floor') {
+          const fl = await floorRun(browser, floorBase);
+          out.floor!.push(fl);
+          log(`floor  run ${i + 1}/${RUNS}: ${fl.scroll.frameWorkMs.length} frames${fl.errors.length ? `; ${fl.errors.join('; ')}` : ''}`);
+          continue;
+        }
         if (!active.has(id)) continue;
         const r = await runOnce(browser, base[id], GRIDS[id]);
         out.runs.push(r);
@@ -174,7 +187,7 @@ async function main() {
     writeFileSync(OUT, renderReport(results));
     log(`wrote ${OUT} (raw figures: ${join(tmp, 'results.json')}) in ${results.durationS.toFixed(0)} s`);
     // The builds go; the raw figures stay next to them for a look.
-    for (const d of ['page-screen', 'page-ag', 'app']) rmSync(join(tmp, d), { recursive: true, force: true });
+    for (const d of ['page-screen', 'page-ag', 'page-floor', 'app']) rmSync(join(tmp, d), { recursive: true, force: true });
   }
 }
 
