@@ -17,6 +17,7 @@ const mp = (s: Summary | undefined, digits?: number) => (s && s.n ? `${f(s.media
 const x = (r: number) => (Number.isFinite(r) ? `${f(r, 2)}×` : '—');
 const yes = (ok: boolean | undefined) => (ok === undefined ? '—' : ok ? '**yes**' : '**no**');
 const kib = (b: number) => f(b / 1024, 1);
+const longFrames = (n: number) => `${n} long frame${n === 1 ? '' : 's'}`;
 
 interface GridFigures {
   runs: RunResult[];
@@ -303,8 +304,8 @@ function summarySection(r: BenchResults): string[] {
       out.push(`- Sort ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.sort.median, ag.sort.median) <= 0.3 && sg.sortTask.max <= 50)} (${x(ratio(sg.sort.median, ag.sort.median))}, longest task ${f(sg.sortTask.max)} ms).`);
       out.push(`- Filter ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.filter.median, ag.filter.median) <= 0.3 && sg.filterTask.max <= 50)} (${x(ratio(sg.filter.median, ag.filter.median))}, longest task ${f(sg.filterTask.max)} ms).`);
       const fl = floorFigures(ui);
-      const floor = fl?.runs ? `; the hand-written scroll floor on this machine: p95 ${f(fl.frame.p95)} ms, ${fl.loafTotal} long frames` : '';
-      out.push(`- Scroll p95 frame ≤ 8.3 ms, no long animation frame: ${yes(sg.frame.p95 <= 8.3 && sg.loafTotal === 0)} (p95 ${f(sg.frame.p95)} ms, ${sg.loafTotal} long frames${floor}).`);
+      const floor = fl?.runs ? `; the hand-written scroll floor on this machine: p95 ${f(fl.frame.p95)} ms, ${longFrames(fl.loafTotal)}` : '';
+      out.push(`- Scroll p95 frame ≤ 8.3 ms, no long animation frame: ${yes(sg.frame.p95 <= 8.3 && sg.loafTotal === 0)} (p95 ${f(sg.frame.p95)} ms, ${longFrames(sg.loafTotal)}${floor}).`);
     }
   }
   const a = r.appRoute;
