@@ -578,6 +578,42 @@ describe('ScreenGrid', () => {
     expect(r).toMatchObject({ added: 0, removed: 0 });
   });
 
+  it('puts a scrolled grid back at the first row on a new sort, and leaves scrollTop alone at the top', async () => {
+    await openProducts();
+    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    // Count the grid's writes to the viewport's scrollTop (each forces style and layout);
+    // the test scrolls through the prototype's setter, which is not counted.
+    await grid().evaluate((viewport) => {
+      const own = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!;
+      const w = window as unknown as { topWrites: number; scrollTo(y: number): void };
+      w.topWrites = 0;
+      Object.defineProperty(viewport, 'scrollTop', {
+        configurable: true,
+        get() {
+          return own.get!.call(this);
+        },
+        set(y: number) {
+          w.topWrites++;
+          own.set!.call(this, y);
+        },
+      });
+      w.scrollTo = (y) => own.set!.call(viewport, y);
+    });
+    const writes = () => page.evaluate(() => (window as unknown as { topWrites: number }).topWrites);
+    await header('product_code').locator('.grid-sort').click();
+    await expect.poll(() => header('product_code').getAttribute('aria-sort')).toBe('ascending');
+    expect(await writes()).toBe(0);
+
+    await page.evaluate(() => (window as unknown as { scrollTo(y: number): void }).scrollTo(4000));
+    const lastRendered = () => grid().evaluate((v) => Math.max(...[...v.querySelectorAll('.grid-body > [role=row]')].map((r) => Number(r.getAttribute('data-index')))));
+    await expect.poll(lastRendered).toBeGreaterThan(80);
+    await header('product_code').locator('.grid-sort').click();
+    await expect.poll(() => header('product_code').getAttribute('aria-sort')).toBe('descending');
+    expect(await writes()).toBe(1);
+    expect(await grid().evaluate((v) => v.scrollTop)).toBe(0);
+    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count()).toBe(1);
+  });
+
   it('loads deeper blocks of the server row model by keyset, in the server\'s order', async () => {
     await openProducts();
     const calls = recordActions();

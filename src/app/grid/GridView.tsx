@@ -69,6 +69,7 @@ import { TotalsRow, useTotals } from './totals.tsx';
 import type { CellCtx, GridRow, Row } from './types.ts';
 import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
+import { knownScrollTop } from './visibleRows.ts';
 import './grid.css';
 
 // Delete and translate of rows (confirmation, translation planning): loaded when used.
@@ -190,8 +191,12 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const lastToggled = useRef<number | null>(null);
 
   // ---- table and layout ------------------------------------------------------------------
+  // Back to the first row for a new order or filter. Setting scrollTop forces style and
+  // layout in the click's (or key's) task, 3–5 ms of a sort's first task on a slow host:
+  // at the top already, as the last scroll event saw it, it is left alone.
   const scrollTop = () => {
-    if (viewportRef.current) viewportRef.current.scrollTop = 0;
+    const viewport = viewportRef.current;
+    if (viewport && knownScrollTop(viewport) !== 0) viewport.scrollTop = 0;
   };
   const leaf = useMemo(
     () => leafColumns(model, selectable, vs.columnOrder, vs.columnPinning, vs.columnVisibility),

@@ -41,6 +41,15 @@ export function visibleRows(scrollTop: number, height: number, rowHeight: number
   return { first, last: first + Math.ceil(inView / rowHeight), up: false, moving: false };
 }
 
+/**
+ * The scrollTop each viewport had at its last scroll event (read there anyway). Reading
+ * or setting scrollTop forces style and layout at once; a sort or filter that puts the
+ * view back at the top looks here first and, already there, leaves it (GridView).
+ */
+const lastTop = new WeakMap<Element, number>();
+/** The scrollTop at the viewport's last scroll event; 0 before any (a new viewport is at the top). */
+export const knownScrollTop = (viewport: Element): number => lastTop.get(viewport) ?? 0;
+
 /** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays), moving or not. */
 export const withDirection = (prev: VisibleRows, next: VisibleRows, moving: boolean): VisibleRows => ({ ...next, up: next.first < prev.first || (next.first === prev.first && prev.up), moving });
 
@@ -61,7 +70,9 @@ export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight
     // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
     const update = (scrolled: boolean) => {
       const cur = current.current;
-      const next = withDirection(cur, visibleRows(viewport.scrollTop, height, rowHeight, headerHeight), scrolled || cur.moving);
+      const top = viewport.scrollTop;
+      lastTop.set(viewport, top);
+      const next = withDirection(cur, visibleRows(top, height, rowHeight, headerHeight), scrolled || cur.moving);
       if (next.first === cur.first && (scrolled ? next.last === cur.last : next.last <= cur.last)) return;
       current.current = next;
       flushSync(() => setRows(next));
