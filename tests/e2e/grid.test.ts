@@ -93,6 +93,12 @@ async function openProducts(): Promise<void> {
   await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
 }
 
+/** product_list with the rows of its first block loaded: scrolling within it changes no row's loading state. */
+async function openProductsFirstBlock(): Promise<void> {
+  await openProducts();
+  await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+}
+
 describe('ScreenGrid', () => {
   it('edits with the keyboard: arrows, Enter, type, Enter; Esc cancels; Tab moves on', async () => {
     await openProducts();
@@ -445,6 +451,9 @@ describe('ScreenGrid', () => {
     await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 2000));
     await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 0));
     await expect.poll(() => grid().locator('.grid-body .cell-fits').count()).toBeGreaterThan(10);
+    // Back at the top: the long row is drawn again (the rows of offset 2000 may still be in
+    // the DOM, recycled, for a frame or two).
+    await expect.poll(() => cell(key, 'product_name').textContent()).toBe(long);
     const cells = await grid()
       .locator('.grid-body [role=row][data-key] [role=gridcell][data-field]')
       .evaluateAll((els) => els.map((e) => ({ text: e.textContent, fits: e.classList.contains('cell-fits'), over: e.scrollWidth > e.clientWidth, overflow: getComputedStyle(e).overflowX, ellipsis: getComputedStyle(e).textOverflow })));
@@ -495,9 +504,7 @@ describe('ScreenGrid', () => {
   });
 
   it('keeps recycled rows in their DOM place while scrolling and puts the rows back in row order at rest', async () => {
-    await openProducts();
-    // The rows of the first block, loaded: scrolling within it changes no row's loading state.
-    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    await openProductsFirstBlock();
     const r = await grid().evaluate(
       (viewport) =>
         new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean }>((resolve) => {
@@ -539,8 +546,7 @@ describe('ScreenGrid', () => {
   });
 
   it('scrolls by fractions of a row without mounting or dropping a row: one leaving hands its DOM to one coming in', async () => {
-    await openProducts();
-    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    await openProductsFirstBlock();
     const r = await grid().evaluate(
       (viewport) =>
         new Promise<{ added: number; removed: number; recycled: number }>((resolve) => {
@@ -579,8 +585,7 @@ describe('ScreenGrid', () => {
   });
 
   it('puts a scrolled grid back at the first row on a new sort, and leaves scrollTop alone at the top', async () => {
-    await openProducts();
-    await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    await openProductsFirstBlock();
     // Count the grid's writes to the viewport's scrollTop (each forces style and layout);
     // the test scrolls through the prototype's setter, which is not counted.
     await grid().evaluate((viewport) => {
