@@ -87,8 +87,8 @@ interface FloorFigures {
 }
 
 function floorFigures(ui: UiResults): FloorFigures | undefined {
-  const runs = (ui.floor ?? []).filter((r) => r.scroll.frameWorkMs.length);
   if (!ui.floor?.length) return undefined;
+  const runs = ui.floor.filter((r) => r.scroll.frameWorkMs.length);
   return {
     runs: runs.length,
     frame: summarize(runs.flatMap((r) => r.scroll.frameWorkMs)),

@@ -19,13 +19,11 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { createRoot } from 'react-dom/client';
 import type { BenchRow } from './data.ts';
+import { count, flag, money, weight } from './format.ts';
 import type { Mount } from './shell.ts';
 
 ModuleRegistry.registerModules([CellStyleModule, ClientSideRowModelModule, TextFilterModule, NumberFilterModule, DateFilterModule]);
 
-const int = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const fixed2 = money;
 const num = (f: (n: number) => string) => (p: ValueFormatterParams<BenchRow>) => (typeof p.value === 'number' ? f(p.value) : '');
 
 const columnDefs: ColDef<BenchRow>[] = [
@@ -33,11 +31,11 @@ const columnDefs: ColDef<BenchRow>[] = [
   { field: 'name' },
   { field: 'brand' },
   { field: 'category' },
-  { field: 'price', valueFormatter: num((n) => money.format(n)), type: 'rightAligned' },
-  { field: 'stock', valueFormatter: num((n) => int.format(n)), type: 'rightAligned' },
-  { field: 'weight', valueFormatter: num((n) => `${fixed2.formatToParts(n).map((x) => (x.type === 'group' ? ' ' : x.value)).join('')} kg`), type: 'rightAligned' },
+  { field: 'price', valueFormatter: num(money), type: 'rightAligned' },
+  { field: 'stock', valueFormatter: num(count), type: 'rightAligned' },
+  { field: 'weight', valueFormatter: num(weight), type: 'rightAligned' },
   { field: 'date' },
-  { field: 'active', cellDataType: 'text', valueFormatter: (p) => (p.value === true ? 'Yes' : p.value === false ? 'No' : '') },
+  { field: 'active', cellDataType: 'text', valueFormatter: (p) => flag(p.value) },
   { field: 'country' },
 ];
 // The default sort and filter; the text filter applies at once (debounce 0), so the

@@ -9,6 +9,7 @@
  */
 import '../../../src/app/grid/grid.css';
 import type { BenchRow } from './data.ts';
+import { count, flag, money, weight } from './format.ts';
 import type { Mount } from './shell.ts';
 
 const ROW_H = 28;
@@ -28,16 +29,13 @@ const COLS: [field: keyof BenchRow & string, label: string, align: Align][] = [
   ['country', 'Country', 'start'],
 ];
 
-// The texts ScreenGrid shows for these columns (en-GB): money with 2 decimals, counts
-// grouped, weight with space-grouped 2 decimals in kg, the flag as Yes / No.
-const money = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+// The texts ScreenGrid shows (format.ts); the other columns as they are.
 const text = (row: BenchRow, field: string): string => {
   const v = row[field];
-  if (field === 'price') return money.format(v as number);
-  if (field === 'stock') return count.format(v as number);
-  if (field === 'weight') return `${money.format(v as number).replace(/,/g, ' ')} kg`;
-  if (field === 'active') return v ? 'Yes' : 'No';
+  if (field === 'price') return money(v as number);
+  if (field === 'stock') return count(v as number);
+  if (field === 'weight') return weight(v as number);
+  if (field === 'active') return flag(v);
   return String(v);
 };
 
@@ -60,7 +58,7 @@ export const mount: Mount = (rows, root) => {
   // ScreenGrid's toolbar takes 30 px of the box: the same viewport height here.
   const toolbar = div('grid-toolbar', grid);
   Object.assign(toolbar.style, { height: '30px', boxSizing: 'border-box', flex: 'none' });
-  div('grid-count', toolbar).textContent = `${count.format(rows.length)} rows`;
+  div('grid-count', toolbar).textContent = `${count(rows.length)} rows`;
   const viewport = div('grid-viewport', div('grid-frame', grid));
   const header = div('grid-header', viewport);
   const labels = div('grid-header-row', header);
