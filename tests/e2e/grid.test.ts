@@ -217,6 +217,38 @@ describe('ScreenGrid', () => {
     expect((await product(k3!)).max_discount_limit_percent).toBe(original);
   });
 
+  it('undoes the edit whose save is still on its way when Ctrl+Z comes, not the one before it', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    const field = 'max_discount_limit_percent';
+    const edit = async (key: string, value: number) => {
+      await cell(key, field).dblclick();
+      await cell(key, field).locator('input').fill(String(value));
+      await page.keyboard.press('Enter');
+      await expect.poll(focused).toEqual([key, field]);
+    };
+    const [o1, o2] = [(await product(k1!))[field], (await product(k2!))[field]];
+    const [t1, t2] = [o1 === 42 ? 41 : 42, o2 === 43 ? 44 : 43];
+    await edit(k1!, t1);
+    await expect.poll(async () => (await product(k1!))[field]).toBe(t1);
+    // The next save is held back by the network.
+    let released = false;
+    await page.route('**/rpc/api_action', async (route) => {
+      const body = route.request().postDataJSON() as { action: string };
+      if (body.action !== 'set') return route.continue();
+      await new Promise((r) => setTimeout(r, 800));
+      released = true;
+      return route.continue();
+    });
+    await edit(k2!, t2);
+    await page.keyboard.press('Control+z');
+    expect(released).toBe(false);
+    await expect.poll(() => released).toBe(true);
+    await expect.poll(async () => (await product(k2!))[field]).toBe(o2);
+    await expect.poll(() => cell(k2!, field).innerText()).not.toContain(String(t2));
+    expect((await product(k1!))[field]).toBe(t1);
+  });
+
   it('restores the column state (hidden column, width, sort) after a reload, without a second fetch', async () => {
     await openProducts();
     // Hide a column in the chooser.

@@ -190,6 +190,9 @@ export function useEdits({ screen, model, patch, current }: Deps) {
 
   /** Ctrl+Z: the newest batch back, on the server; the rows as the answer says. */
   const undoLast = async () => {
+    // A save still on its way is the newest batch: Ctrl+Z right after Enter undoes that
+    // edit, not the one before it, so it waits for the saves pending at the key press.
+    await Promise.allSettled([...queues.current.values()]);
     const entry = stack.pop();
     if (!entry) {
       toast({ variant: 'info', id: 'messages.nothing_to_undo' });
