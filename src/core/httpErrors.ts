@@ -43,3 +43,24 @@ export function apiActionMessage(status: number, statusText: string): { id: stri
   if (status === 404) return { id: 'messages.bad_data_source' };
   return { id: 'messages.status_text', text: statusText || String(status) };
 }
+
+/**
+ * A 409 told apart by the server's error code (never by the status alone): a duplicate
+ * (`already_exists`), a row someone else changed since it was read (`stale_row`), an undo
+ * whose fields moved on (`changed_since`), a row still referenced (`in_use`). Answers the
+ * message id to show, or undefined for a code without its own message (show the server's text).
+ */
+export function conflictMessageId(code: string): string | undefined {
+  switch (code) {
+    case 'already_exists':
+      return 'messages.already_exists';
+    case 'stale_row':
+      return 'messages.stale_row';
+    case 'changed_since':
+      return 'messages.undo_conflict';
+    case 'in_use':
+      return 'messages.in_use';
+    default:
+      return undefined;
+  }
+}

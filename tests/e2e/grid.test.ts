@@ -412,6 +412,33 @@ describe('ScreenGrid', () => {
     expect(key.startsWith('GX-')).toBe(true);
   });
 
+  it('orders groups by the names they show, turns them round with a descending sort, and keeps them open', async () => {
+    await openProducts();
+    await header('brand_id').locator('.grid-hmenu').click();
+    await page.locator('.grid-menu [data-action="group-by"]').click();
+    const groups = grid().locator('[role=row][data-group]');
+    await expect.poll(() => groups.count()).toBeGreaterThan(2);
+    // The group rows drawn (a few dozen brands: maybe not all in view), less the empty group.
+    const names = async () => (await groups.locator('.grid-group-value').allInnerTexts()).filter((n) => !n.startsWith('('));
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const asc = await names();
+    expect(asc.length).toBeGreaterThan(2);
+    expect(asc).toEqual([...asc].sort(collator.compare));
+    await groups.nth(1).click();
+    const openId = await groups.nth(1).getAttribute('data-group');
+    await expect.poll(() => grid().locator(`[role=row][data-group='${openId}']`).getAttribute('aria-expanded')).toBe('true');
+    // Sorted descending by Brand: the groups turn round, the open one stays open.
+    const sort = header('brand_id').locator('button.grid-sort');
+    await sort.click();
+    await sort.click();
+    await expect.poll(() => header('brand_id').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => {
+      const desc = await names();
+      return desc.length > 2 && desc.join('|') === [...desc].sort(collator.compare).reverse().join('|') && collator.compare(desc[0]!, asc[0]!) > 0;
+    }).toBe(true);
+    await expect.poll(() => grid().locator(`[role=row][data-group='${openId}']`).getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('opens the detail grids of the selected row, filtered by its key', async () => {
     await openProducts();
     const [k1] = await rowKeys(1);
@@ -501,6 +528,10 @@ describe('ScreenGrid', () => {
     await openProducts();
     await filter('Product code').fill('GX-');
     await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount')) - 2).toBe(400);
+    // No totals row yet: the column menu ticks no function.
+    await header('min_margin').locator('.grid-hmenu').click();
+    await expect.poll(() => page.locator('.grid-menu [data-action="agg-sum"]').getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Escape');
     await tool('button.grid-columns').click();
     await page.locator('.grid-chooser-totals input').check();
     await page.keyboard.press('Escape');
@@ -508,6 +539,15 @@ describe('ScreenGrid', () => {
     const db = await server.db.query<{ sum: number; max: number }>(`select sum(min_margin)::float8 as sum, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`);
     const num = async () => Number(await total.getAttribute('data-value'));
     await expect.poll(num).toBeCloseTo(db.rows[0]!.sum, 2);
+    // The value is shown whole in its cell, after a short tag; the tooltip names the function.
+    const fits = await total.evaluate((cell) => {
+      const v = cell.querySelector('.grid-totals-value')!.getBoundingClientRect();
+      const c = cell.getBoundingClientRect();
+      return v.left >= c.left && v.right <= c.right + 0.5 && v.width > 0;
+    });
+    expect(fits).toBe(true);
+    expect(await total.locator('.grid-totals-fn').innerText()).toBe('Σ');
+    expect(await total.getAttribute('title')).toMatch(/^Sum: /);
     // The column menu picks another function.
     await header('min_margin').locator('.grid-hmenu').click();
     await page.locator('.grid-menu [data-action="agg-max"]').click();

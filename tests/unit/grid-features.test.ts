@@ -5,7 +5,8 @@ import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
 import { keysetAfter } from '../../src/app/grid/filters.ts';
-import { aggregateRows, buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
+import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
+import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
 import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/grid/translate.ts';
 import type { CellCtx, GridRow } from '../../src/app/grid/types.ts';
 import { UndoStack } from '../../src/app/grid/undo.ts';
@@ -185,6 +186,20 @@ describe('grouping', () => {
       { brand_id: 1, vat_id: 'A' },
       { brand_id: 1, vat_id: 'B' },
     ]);
+  });
+
+  it('orders groups by what they show (a name, not an id), descending when sorted so, empty last', () => {
+    const names: Record<string, string> = { 1: 'Zeta', 2: 'alpha', 10: 'Beta' };
+    const more = [...groups, { key: { brand_id: 10, vat_id: 'A' }, count: 1, aggs: {} }];
+    const order = (desc: boolean) => ({
+      key: (field: string, v: unknown) => (field === 'brand_id' ? (v === null ? '' : names[String(v)]) : v),
+      desc: (field: string) => desc && field === 'brand_id',
+    });
+    expect(buildGroupTree(more, ['brand_id', 'vat_id'], order(false)).map((n) => n.value)).toEqual([2, 10, 1, null]);
+    const desc = buildGroupTree(more, ['brand_id', 'vat_id'], order(true));
+    expect(desc.map((n) => n.value)).toEqual([1, 10, 2, null]);
+    // Only the sorted column's level turns round.
+    expect(desc[0]!.children!.map((n) => n.value)).toEqual(['A', 'B']);
   });
 
   it('flattens expanded groups with their rows, and finds positions', () => {

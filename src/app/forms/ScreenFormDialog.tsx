@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { conflictMessageId } from '../../core/httpErrors.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
@@ -195,7 +196,10 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
       onSaved(data.row);
     } catch (err) {
       // The inputs keep what the user typed in every case.
-      if (err instanceof ApiError && err.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
+      // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
+      const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
+      if (conflict) toast({ variant: 'warning', id: conflict });
+      else if (err instanceof ApiError && err.status === 409) setServerError(err.message);
       else if (err instanceof ApiError && err.status === 400) setServerError(err.message);
       else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: err instanceof Error ? err.message : String(err) } });

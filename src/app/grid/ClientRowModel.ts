@@ -10,8 +10,8 @@
  * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
  * - GridRow objects are made only for rows that are shown.
  */
-import { filterText, fullOrder, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
-import type { FilterModel, SortItem } from './filters.ts';
+import { filterText, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
+import { fullOrder, type FilterModel, type SortItem } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { sortIndexes } from './mergeSort.ts';
 import { RadixScratch, radixSortIndexes } from './radixSort.ts';

@@ -1,7 +1,9 @@
 /**
  * The toolbar's Fill: one value for one editable column, written into the selected rows
  * (or the rows of the cell range) in one bulk set. The value is typed as text and read
- * with the column's parser, then validated with its schema (cellValues.ts).
+ * with the column's parser, then validated with its schema (cellCheck.ts, as the inline
+ * editors are). Closing it (applied, Esc) puts the focus back into the grid, on its
+ * active cell (`focusOnClose`), so the grid's keys (Ctrl+Z: undo the fill) work at once.
  */
 import { useState, type FormEvent } from 'react';
 import { Popup } from './popover/Popup.tsx';
@@ -14,9 +16,11 @@ interface Props {
   t: (id: string) => string;
   /** Answers an error text to show, or null when done. */
   onApply(field: string, text: string): Promise<string | null>;
+  /** Where the focus goes when the dialog closes (the grid's active cell); default: the Fill button. */
+  focusOnClose?: () => HTMLElement | null;
 }
 
-export function FillDialog({ columns, defaultField, disabled, t, onApply }: Props) {
+export function FillDialog({ columns, defaultField, disabled, t, onApply, focusOnClose }: Props) {
   const [open, setOpen] = useState(false);
   const [field, setField] = useState<string>('');
   const [text, setText] = useState('');
@@ -47,7 +51,7 @@ export function FillDialog({ columns, defaultField, disabled, t, onApply }: Prop
       }}
       trigger={{ className: 'grid-fill', disabled: disabled || !columns.length, 'aria-haspopup': 'dialog' }}
       label={t('grid.fill')}
-      panel={{ className: 'grid-popover grid-fill-dialog', label: t('grid.fill'), align: 'end', sideOffset: 4 }}
+      panel={{ className: 'grid-popover grid-fill-dialog', label: t('grid.fill'), align: 'end', sideOffset: 4, focusOnClose }}
     >
       <form onSubmit={(e) => void submit(e)}>
         <label className="grid-form-row">

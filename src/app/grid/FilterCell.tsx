@@ -1,5 +1,10 @@
-/** The floating filter of a column: text and numbers debounced, choices at once. */
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+/**
+ * The floating filter of a column: text and numbers debounced, choices at once. A number
+ * filter that does not parse (`abc`) is not applied: the input is marked invalid, its
+ * title says what is accepted, and the filter before it stays.
+ */
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { filterItem } from './filters.ts';
 import type { ViewColumn } from './layout.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx } from './types.ts';
@@ -28,13 +33,20 @@ export const FilterCell = memo(function FilterCell({
   const col = vc.col;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The epoch whose typed text is no filter (a new epoch shows new values: valid again).
+  const [bad, setBad] = useState(-1);
   const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
   if (!col?.filter) {
     return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
   }
   const label = ctx.t(col.labelId);
   const current = value;
-  const set = (v: string) => onFilter(vc.id, v === '' ? undefined : v);
+  const invalid = bad === epoch;
+  const set = (v: string) => {
+    if (col.filter === 'number' && v.trim() && !filterItem('number', v, col)) return setBad(epoch);
+    setBad(-1);
+    onFilter(vc.id, v === '' ? undefined : v);
+  };
   const setLater = (v: string) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => set(v), FILTER_DEBOUNCE_MS);
@@ -83,6 +95,8 @@ export const FilterCell = memo(function FilterCell({
           type="text"
           inputMode={col.filter === 'number' ? 'decimal' : undefined}
           aria-label={label}
+          aria-invalid={invalid || undefined}
+          title={invalid ? ctx.t('grid.filter_number_invalid') : undefined}
           placeholder={ctx.t('grid.filter_placeholder')}
           defaultValue={text}
           onChange={(e) => setLater(e.target.value)}

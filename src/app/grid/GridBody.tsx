@@ -66,6 +66,17 @@ export function renderedPositions(first: number, last: number, count: number, ke
   return out;
 }
 
+/**
+ * Shift+click extends the row selection or the cell range: no text selection across the
+ * rows then (the press still focuses its cell). Editors keep their own text selection.
+ */
+function shiftDown(e: MouseEvent<HTMLDivElement>) {
+  const t = e.target as HTMLElement;
+  if (!e.shiftKey || t.closest('input,textarea,select,[contenteditable]')) return;
+  e.preventDefault();
+  t.closest<HTMLElement>('[role=gridcell]')?.focus({ preventScroll: true });
+}
+
 export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
   const count = display.count;
   const visible = useVisibleRows(bodyRef, rowHeight, headerHeight);
@@ -116,6 +127,7 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
       role="rowgroup"
       style={{ height: count * rowHeight }}
       onPointerDown={handlers.onPointerDown}
+      onMouseDown={shiftDown}
       onPointerMove={handlers.onPointerMove}
       onClick={handlers.onClick}
       onDoubleClick={handlers.onDoubleClick}

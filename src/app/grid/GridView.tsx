@@ -25,6 +25,7 @@ import { toast } from '../chrome/toasts.tsx';
 import type { Values } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import { cellText } from './cellText.ts';
+import type { GroupOrder } from './grouping.ts';
 import { useCellSession } from './cellSession.ts';
 import { buildGridModel } from './columns.ts';
 import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
@@ -160,12 +161,54 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     toast({ variant: 'danger', id: 'messages.error_loading_data', values: { status: statusText(e) }, persistent: true });
   }, []);
 
+  // ---- what cells read, once per render --------------------------------------------------
+  const cellSession = useCellSession();
+  const ctx = useMemo<CellCtx>(() => {
+    // Texts without values are looked up once per grid and language (cells ask for Yes/No
+    // and the like thousands of times while scrolling).
+    const texts = new Map<string, string>();
+    return {
+      lang,
+      fmt: createFormatters(intl),
+      t: (id: string, values?: Values) => {
+        if (values) return intl.formatMessage({ id }, values as Record<string, string>);
+        let text = texts.get(id);
+        if (text === undefined) {
+          text = intl.formatMessage({ id });
+          texts.set(id, text);
+        }
+        return text;
+      },
+      lookup: (form: string) => lookups.get(form, company),
+      multi: (v: unknown) => multiText(v, lang),
+      session: cellSession,
+      canDelete,
+    };
+  },
+    // lookupVersion: a lookup arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, lang, lookups, company, lookupVersion, cellSession, canDelete],
+  );
+  const t = ctx.t;
+
   const groupBy = vs.groupBy;
-  const groupKey = JSON.stringify([queryKey, groupBy]);
+  // Expanded groups stay through a new sort or filter (a group's id is its key path).
+  const groupKey = JSON.stringify([screen.form, company ?? null, fixedKey, lang, groupBy]);
+  // Groups in the order of what their rows show, descending where sorted so (grouping.ts).
+  const groupOrder = useMemo<GroupOrder>(
+    () => ({
+      key: (field, value) => {
+        const col = model.byField.get(field);
+        return col && (col.lookup || typeof value !== 'number') ? cellText(col, value, {}, ctx) : value;
+      },
+      desc: (field) => sortModel.some((s) => s.colId === field && s.sort === 'desc'),
+    }),
+    [model, ctx, sortModel],
+  );
   const [expandedState, setExpanded] = useState<{ key: string; set: ReadonlySet<string> }>({ key: '', set: new Set() });
   const expanded = expandedState.key === groupKey ? expandedState.set : EMPTY_SET;
 
-  const rm = useRowModel({ model, store, query, dataKey, ready: gs.ready, rows, groupBy, expanded, onError });
+  const rm = useRowModel({ model, store, query, dataKey, ready: gs.ready, rows, groupBy, groupOrder, expanded, onError });
   const display = rm.display;
   const count = display.count;
   const main = rm.main;
@@ -206,35 +249,6 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const cols = layout.cols;
   const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
 
-  // ---- what cells read, once per render --------------------------------------------------
-  const cellSession = useCellSession();
-  const ctx = useMemo<CellCtx>(() => {
-    // Texts without values are looked up once per grid and language (cells ask for Yes/No
-    // and the like thousands of times while scrolling).
-    const texts = new Map<string, string>();
-    return {
-      lang,
-      fmt: createFormatters(intl),
-      t: (id: string, values?: Values) => {
-        if (values) return intl.formatMessage({ id }, values as Record<string, string>);
-        let text = texts.get(id);
-        if (text === undefined) {
-          text = intl.formatMessage({ id });
-          texts.set(id, text);
-        }
-        return text;
-      },
-      lookup: (form: string) => lookups.get(form, company),
-      multi: (v: unknown) => multiText(v, lang),
-      session: cellSession,
-      canDelete,
-    };
-  },
-    // lookupVersion: a lookup arrived.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, lang, lookups, company, lookupVersion, cellSession, canDelete],
-  );
-  const t = ctx.t;
 
   // ---- writes ------------------------------------------------------------------------------
   const patch = (id: string, fields: Row) => {
@@ -254,6 +268,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
 
   // ---- active cell, range, editing ------------------------------------------------------------
   const [range, setRange] = useState<CellRange>(() => single({ row: 0, col: firstDataCol }));
+  // A new sort, filter or grouping puts other rows at the range's positions: the range
+  // goes, the active cell moves to the first row (its column kept).
+  const orderKey = JSON.stringify([sortModel, filterModel, fixedKey, groupBy]);
+  const [rangeOrder, setRangeOrder] = useState(orderKey);
+  if (rangeOrder !== orderKey) {
+    setRangeOrder(orderKey);
+    setRange((old) => single({ row: 0, col: old.focus.col }));
+  }
   const [editing, setEditing] = useState<Editing | null>(null);
   const focusPending = useRef(false);
   const lastRow = count - 1;
@@ -571,6 +593,16 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
 
   const fillColumns = cols.flatMap((c) => (c.col && c.canEdit ? [c.col] : []));
+  /**
+   * The Fill dialog closed: focus back on the active cell (not the Fill button), so the
+   * grid's keys work at once (Ctrl+Z undoes the fill, not the browser's text undo). A cell
+   * scrolled out of the DOM is brought back and focused after the next render.
+   */
+  const focusGrid = (): HTMLElement | null => {
+    const el = activeCellEl();
+    if (!el) focusActive();
+    return el;
+  };
   const fillWith = async (field: string, text: string): Promise<string | null> => {
     const col = model.byField.get(field);
     if (!col) return t('messages.generic_error');
@@ -856,7 +888,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onVisible={(f, visible) => change((s) => ({ ...s, columnVisibility: { ...s.columnVisibility, [f]: visible } }))}
         onTotals={(on) => change((s) => ({ ...s, totals: on }))}
         onResetColumns={() => change((s) => resetColumns(model, s), true)}
-        fill={perms.set && fillColumns.length > 0 ? { columns: fillColumns, defaultField: cols[activeCol]?.col?.field, disabled: !shownSettled, apply: fillWith } : undefined}
+        fill={perms.set && fillColumns.length > 0 ? { columns: fillColumns, defaultField: cols[activeCol]?.col?.field, disabled: !shownSettled, apply: fillWith, focusOnClose: focusGrid } : undefined}
         onTranslate={canTranslate ? onTranslate : undefined}
         onRefresh={reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
@@ -896,6 +928,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
                     grouped={groupBy.includes(vc.id)}
                     canGroup={canGroupBy(vc.col)}
                     agg={numericFields.has(vc.id) ? (vs.aggs[vc.id] ?? 'sum') : null}
+                    totalsOn={totalsOn}
                     actions={headerActions}
                     t={t}
                   />

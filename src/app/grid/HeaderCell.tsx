@@ -42,11 +42,13 @@ interface HeaderCellProps {
   canGroup: boolean;
   /** The totals function, for a column with a totals cell (else null). */
   agg: AggFn | null;
+  /** The totals row is shown: only then is the column's function ticked (picking one shows the row). */
+  totalsOn: boolean;
   actions: HeaderActions;
   t: (id: string) => string;
 }
 
-export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sorted, sortIndex, grouped, canGroup, agg, actions, t }: HeaderCellProps) {
+export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sorted, sortIndex, grouped, canGroup, agg, totalsOn, actions, t }: HeaderCellProps) {
   const [drop, setDrop] = useState<'before' | 'after' | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -160,7 +162,7 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
             <div className="grid-menu-sep" role="separator" />
             <div className="grid-menu-label">{t('grid.totals')}</div>
             {AGG_FNS.map((fn) => (
-              <span key={fn}>{item(`agg-${fn}`, t(AGG_LABEL[fn]), () => actions.setAgg(vc.id, fn), agg === fn, 'menuitemradio')}</span>
+              <span key={fn}>{item(`agg-${fn}`, t(AGG_LABEL[fn]), () => actions.setAgg(vc.id, fn), totalsOn && agg === fn, 'menuitemradio')}</span>
             ))}
           </>
         )}

@@ -29,7 +29,7 @@ export interface ToolbarProps {
   onVisible(field: string, visible: boolean): void;
   onTotals(on: boolean): void;
   onResetColumns(): void;
-  fill?: { columns: GridColumn[]; defaultField: string | undefined; disabled: boolean; apply(field: string, text: string): Promise<string | null> };
+  fill?: { columns: GridColumn[]; defaultField: string | undefined; disabled: boolean; apply(field: string, text: string): Promise<string | null>; focusOnClose?: () => HTMLElement | null };
   onTranslate?: (e: MouseEvent<HTMLButtonElement>) => void;
   onRefresh(): void;
   onAdd?: () => void;
@@ -66,7 +66,7 @@ export function Toolbar(p: ToolbarProps) {
       <span className="grid-spacer" />
       {p.views && <ViewMenu form={p.form} current={p.views.current} apply={p.views.apply} t={t} />}
       <ColumnChooser model={p.model} state={p.state} hasTotals={p.hasTotals} t={t} onVisible={p.onVisible} onTotals={p.onTotals} onReset={p.onResetColumns} />
-      {p.fill && <FillDialog columns={p.fill.columns} defaultField={p.fill.defaultField} disabled={p.fill.disabled} t={t} onApply={p.fill.apply} />}
+      {p.fill && <FillDialog columns={p.fill.columns} defaultField={p.fill.defaultField} disabled={p.fill.disabled} t={t} onApply={p.fill.apply} focusOnClose={p.fill.focusOnClose} />}
       {p.onTranslate && (
         <button type="button" className="grid-translate" title={t('grid.translate_hint')} onClick={p.onTranslate}>
           {t('grid.translate')}
@@ -82,8 +82,7 @@ export function Toolbar(p: ToolbarProps) {
       )}
       {p.del && (
         <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy} onClick={p.del.run}>
-          {t('common.delete')}
-          {p.del.count ? ` (${p.del.count})` : ''}
+          {p.del.count ? t('grid.delete_count', { count: p.del.count }) : t('common.delete')}
         </button>
       )}
       {p.end}

@@ -11,7 +11,7 @@ import type { GridModel } from './columns.ts';
 import type { Change } from './edits.ts';
 import { deleteKeys, translateText } from './gridApi.ts';
 import type { RowWindow } from './rowSource.ts';
-import type { RowSelection } from './selection.ts';
+import { selectedCount, type RowSelection } from './selection.ts';
 import { planTranslation, runTranslation } from './translate.ts';
 import type { GridRow, Row } from './types.ts';
 
@@ -40,7 +40,15 @@ export async function selectedIds(d: DeleteDeps): Promise<string[]> {
 
 /** Asks, deletes in chunks, tells; resolves whether anything was attempted. */
 export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
-  const ok = await confirm({ titleId: 'messages.sure', okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
+  // Spec: the title is 'sure'; the body says how many rows go (none when the count is unknown).
+  const count = selectedCount(d.selection, d.main?.total ?? 0);
+  const ok = await confirm({
+    titleId: 'messages.sure',
+    ...(count ? { bodyId: 'grid.delete_confirm', bodyValues: { count } } : {}),
+    okId: 'common.delete',
+    cancelId: 'common.cancel',
+    variant: 'danger',
+  });
   if (!ok) return false;
   try {
     const ids = await selectedIds(d);

@@ -150,13 +150,6 @@ export function valueTest(item: FilterItem, t: ValueType): ValueTest {
   };
 }
 
-/** The sort of a query as the server runs it: the request's (else the default), then the keys ascending. */
-export function fullOrder(sortModel: readonly SortItem[], defaultSort: readonly SortItem[] | undefined, keys: readonly string[]): SortItem[] {
-  const order = [...(sortModel.length ? sortModel : (defaultSort ?? []))];
-  for (const k of keys) if (!order.some((s) => s.colId === k)) order.push({ colId: k, sort: 'asc' });
-  return order;
-}
-
 /**
  * True when every row the new filter keeps was kept by the old one (so the new filter
  * only needs to look at the old result): the old items are all still there, equal or a

@@ -8,11 +8,12 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { conflictMessageId } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { multiChanges, sameValue } from './cellText.ts';
 import type { GridModel } from './columns.ts';
-import { setRow, setRows, undo as undoAction } from './gridApi.ts';
+import { fetchRows, setRow, setRows, undo as undoAction } from './gridApi.ts';
 import type { GridColumn, GridRow, Row } from './types.ts';
 import { UndoStack } from './undo.ts';
 
@@ -38,6 +39,30 @@ export const statusText = (e: unknown) =>
 export function bulkErrorCell(message: string): { index: number; field: string; text: string } | null {
   const m = /payload\.rows\.(\d+)\.([a-z_][a-z0-9_]*)(?:\.[a-z]{2})?:\s*(.*)$/s.exec(message);
   return m ? { index: Number(m[1]), field: m[2]!, text: m[3]! } : null;
+}
+
+/** Is this a 409 with this error code (the server's `error`)? */
+export const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
+
+/**
+ * The toast of a failed save: a 409 by its error code (a duplicate, a stale row, …), any
+ * other failure (or a 409 without a message of its own) with its status and text.
+ */
+export function saveFailedToast(e: unknown): void {
+  const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
+  if (id) toast({ variant: 'warning', id });
+  else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+}
+
+/** A typed value as the "was not saved" toast names it: a multi value by its changed languages. */
+export function valueText(value: unknown, before?: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    const changed = before === undefined ? (value as Row) : multiChanges(before, value);
+    const texts = Object.values(changed).filter((x) => typeof x === 'string');
+    return texts.length ? texts.join(' / ') : JSON.stringify(value);
+  }
+  return String(value);
 }
 
 export type Flags = ReadonlyMap<string, Readonly<Record<string, string>>>;
@@ -86,6 +111,21 @@ export function useEdits({ screen, model, patch, current }: Deps) {
     return p;
   };
 
+  /**
+   * Rows someone else changed meanwhile (a 409 `stale_row`): fetched as they are now and
+   * put into the grid, so every cell shows the stored values again. Answers whether it worked.
+   */
+  const reload = async (rows: readonly Row[]): Promise<boolean> => {
+    try {
+      const fresh = await fetchRows(screen.form, rows.map((r) => model.keyFields(r)));
+      for (const row of fresh) patch(model.rowId(row), row);
+      return true;
+    } catch (e) {
+      console.warn('grid: reloading changed rows failed', e);
+      return false;
+    }
+  };
+
   const payloadOf = (cur: Row, fields: Row, before: Row): Row => {
     const out: Row = { ...model.keyFields(cur) };
     for (const [f, v] of Object.entries(fields)) out[f] = model.byField.get(f)?.type === 'multi' ? multiChanges(before[f], v) : v;
@@ -106,7 +146,10 @@ export function useEdits({ screen, model, patch, current }: Deps) {
       try {
         let fields: Row;
         if (col.renderer.save && col.renderer.clickValue) {
-          fields = await col.renderer.save({ screen, row: cur, col, value: next });
+          const r = await col.renderer.save({ screen, row: cur, col, value: next });
+          fields = r.fields;
+          const form = r.undoForm && r.undoForm !== screen.form ? r.undoForm : undefined;
+          stack.push({ logIds: r.logIds ?? [], rowIds: [id], ...(form ? { form, fields: Object.keys(r.fields) } : {}) });
         } else {
           const r = await setRow(screen.form, payloadOf(cur, { [field]: next }, { [field]: before }));
           fields = r.row;
@@ -117,8 +160,10 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         toast({ variant: 'success', id: 'messages.data_saved' });
       } catch (e) {
         if (sameValue(current(id)?.[field], next)) patch(id, { [field]: before });
-        if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
-        else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+        if (isConflict(e, 'stale_row') && (await reload([cur]))) {
+          // The row as it is now is in the grid; the typed value is named, not silently lost.
+          toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) } });
+        } else saveFailedToast(e);
       }
     });
   };
@@ -163,11 +208,15 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         } catch (err) {
           ok = false;
           revert(chunk);
+          if (isConflict(err, 'stale_row') && (await reload(chunk.map((e) => current(e.row.id) ?? e.row.data)))) {
+            // Someone else changed a row of the batch: the batch's rows as they are now; nothing of it was saved.
+            toast({ variant: 'warning', id: 'messages.stale_rows_reloaded', values: { count: chunk.reduce((n, e) => n + Object.keys(e.fields).length, 0) } });
+            continue;
+          }
           const cell = err instanceof ApiError ? bulkErrorCell(err.message) : null;
           const hit = cell ? chunk[cell.index] : undefined;
-          if (cell && hit) setFlag([{ rowId: hit.row.id, field: cell.field, message: cell.text }]);
-          if (err instanceof ApiError && err.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
-          else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(err) } });
+          if (cell && hit && cell.field in hit.fields) setFlag([{ rowId: hit.row.id, field: cell.field, message: cell.text }]);
+          saveFailedToast(err);
         }
       }
       if (logIds.length) stack.push({ logIds, rowIds: ids });
@@ -200,13 +249,17 @@ export function useEdits({ screen, model, patch, current }: Deps) {
     }
     try {
       await enqueue(entry.rowIds, async () => {
-        const r = await undoAction(screen.form, entry.logIds);
-        for (const row of r.rows ?? []) patch(model.rowId(row), row);
+        const r = await undoAction(entry.form ?? screen.form, entry.logIds);
+        for (const row of r.rows ?? []) {
+          // Rows of another form (the entry's): only the fields the save had put into the grid.
+          const fields = entry.fields;
+          patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
+        }
       });
       setSavedTick((n) => n + 1);
       toast({ variant: 'success', id: 'messages.undo_done' });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.undo_conflict' });
+      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: conflictMessageId(e.code) ?? 'messages.undo_conflict' });
       else {
         if (!(e instanceof ApiError) || e.status >= 500 || e.status === 0) stack.restore(entry);
         toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });

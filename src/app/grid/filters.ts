@@ -136,3 +136,10 @@ export function keysetAfter(row: Record<string, unknown>, order: readonly SortIt
   }
   return out;
 }
+
+/** The sort of a query as the server runs it: the request's (else the default), then the keys ascending. */
+export function fullOrder(sortModel: readonly SortItem[], defaultSort: readonly SortItem[] | undefined, keys: readonly string[]): SortItem[] {
+  const order = [...(sortModel.length ? sortModel : (defaultSort ?? []))];
+  for (const k of keys) if (!order.some((s) => s.colId === k)) order.push({ colId: k, sort: 'asc' });
+  return order;
+}

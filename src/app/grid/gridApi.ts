@@ -68,6 +68,33 @@ export function allFilters(q: Pick<Query, 'filterModel' | 'fixed'>): FilterModel
   return out;
 }
 
+/** Set-filter values per request when rows are fetched by key. */
+const KEYS_PER_FETCH = 500;
+
+/**
+ * The rows with these keys as they are now (e.g. after a save met a newer row version):
+ * one `list` with a set filter on a single key, else one `filter` (key equality) per row.
+ * Rows that are gone (or outside the company) are simply missing from the answer.
+ */
+export async function fetchRows(form: string, keyFields: readonly Row[]): Promise<Row[]> {
+  if (!keyFields.length) return [];
+  const names = Object.keys(keyFields[0]!);
+  if (names.length === 1) {
+    const k = names[0]!;
+    const out: Row[] = [];
+    for (let at = 0; at < keyFields.length; at += KEYS_PER_FETCH) {
+      const values = keyFields.slice(at, at + KEYS_PER_FETCH).map((r) => r[k]);
+      const page = await action<Page>(form, 'list', { startRow: 0, endRow: values.length, count: 'exact', filterModel: { [k]: equalsItemOf(values) } });
+      out.push(...page.rows);
+    }
+    return out;
+  }
+  const pages = await Promise.all(keyFields.map((keys) => action<Page>(form, 'filter', { ...keys, startRow: 0, endRow: 1 })));
+  return pages.flatMap((p) => p.rows);
+}
+
+const equalsItemOf = (values: unknown[]) => ({ filterType: 'set' as const, values: values as (string | number | boolean | null)[] });
+
 // ---- writes ----------------------------------------------------------------------------
 
 export const setRow = (form: string, payload: Row) => action<{ row: Row; log_id?: number }>(form, 'set', payload);

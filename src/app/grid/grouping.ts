@@ -4,12 +4,10 @@
  * summing their children); an expanded last-level group's rows come from the list with
  * the group keys as equality filters. The body shows a flat list of segments — group
  * header rows and runs of data rows — that the virtualizer walks by position.
- * Pure; the client row model computes the same aggregate locally (`aggregateRows`).
+ * Pure; the client row model computes the same aggregate locally (clientAggregate.ts).
  */
-import { queryValue, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel } from './filters.ts';
-import { equalsItem, type AggFn, type AggGroup, type AggResult, type Aggs } from './gridApi.ts';
-import type { Row } from './types.ts';
+import { equalsItem, type AggGroup } from './gridApi.ts';
 
 export interface GroupNode {
   /** Stable id: the JSON of the key path. */
@@ -24,6 +22,8 @@ export interface GroupNode {
   children: GroupNode[] | null;
 }
 
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** Ascending, NULL last; numbers as numbers, the rest as text. */
 export function compareKeys(a: unknown, b: unknown): number {
   if (a === b) return 0;
@@ -36,8 +36,18 @@ export function compareKeys(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * How groups are ordered: by what the group row shows (a brand's name, not its id), and
+ * descending where the grid is sorted so by that column. Empty groups stay last.
+ */
+export interface GroupOrder {
+  /** The key a group value sorts by (its display text for looked-up values). */
+  key(field: string, value: unknown): unknown;
+  desc(field: string): boolean;
+}
+
 /** The group tree of an aggregate's groups (each with a value for every group column). */
-export function buildGroupTree(groups: readonly AggGroup[], groupBy: readonly string[]): GroupNode[] {
+export function buildGroupTree(groups: readonly AggGroup[], groupBy: readonly string[], order?: GroupOrder): GroupNode[] {
   const root: GroupNode[] = [];
   const byId = new Map<string, GroupNode>();
   for (const g of groups) {
@@ -58,8 +68,16 @@ export function buildGroupTree(groups: readonly AggGroup[], groupBy: readonly st
       level = node.children ?? [];
     }
   }
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  const cmp = (a: GroupNode, b: GroupNode): number => {
+    if (!order) return compareKeys(a.value, b.value);
+    const [x, y] = [order.key(a.field, a.value), order.key(b.field, b.value)];
+    if (empty(x) || empty(y)) return empty(x) ? (empty(y) ? 0 : 1) : -1;
+    const c = typeof x === 'string' && typeof y === 'string' ? collator.compare(x, y) : compareKeys(x, y);
+    return order.desc(a.field) ? -c : c;
+  };
   const sort = (nodes: GroupNode[]) => {
-    nodes.sort((a, b) => compareKeys(a.value, b.value));
+    nodes.sort(cmp);
     for (const n of nodes) if (n.children) sort(n.children);
   };
   sort(root);
@@ -111,67 +129,4 @@ export function groupFilter(filterModel: FilterModel, keys: Record<string, unkno
   const out: FilterModel = { ...filterModel };
   for (const [f, v] of Object.entries(keys)) out[f] = equalsItem(v);
   return out;
-}
-
-// ---- the aggregate in the browser (client row model) ------------------------------------------
-
-function aggOf(values: number[], fns: readonly AggFn[]): Partial<Record<AggFn, number | null>> {
-  const out: Partial<Record<AggFn, number | null>> = {};
-  let sum = 0;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (const x of values) {
-    sum += x;
-    if (x < min) min = x;
-    if (x > max) max = x;
-  }
-  const n = values.length;
-  for (const f of fns) {
-    if (f === 'sum') out.sum = n ? sum : null;
-    if (f === 'avg') out.avg = n ? sum / n : null;
-    if (f === 'min') out.min = n ? min : null;
-    if (f === 'max') out.max = n ? max : null;
-  }
-  return out;
-}
-
-/** The aggregate action's answer, computed over rows in memory (same shape as the server's). */
-export function aggregateRows(
-  rows: Iterable<Row>,
-  columns: ReadonlyMap<string, QueryColumn>,
-  groupBy: readonly string[],
-  aggregates: Record<string, readonly AggFn[]>,
-  lang: string,
-): AggResult {
-  const aggFields = Object.keys(aggregates);
-  type Acc = { key: Record<string, unknown>; count: number; values: Record<string, number[]> };
-  const groups = new Map<string, Acc>();
-  const totals: Acc = { key: {}, count: 0, values: Object.fromEntries(aggFields.map((f) => [f, []])) };
-  const col = (f: string): QueryColumn => columns.get(f) ?? { field: f, valueType: 'text' };
-  for (const row of rows) {
-    totals.count++;
-    const nums: Record<string, number | null> = {};
-    for (const f of aggFields) {
-      const x = row[f];
-      const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : Number.NaN;
-      nums[f] = Number.isFinite(n) ? n : null;
-      if (nums[f] !== null) totals.values[f]!.push(nums[f]!);
-    }
-    if (!groupBy.length) continue;
-    const key: Record<string, unknown> = {};
-    for (const f of groupBy) key[f] = queryValue(row, col(f), lang);
-    const id = JSON.stringify(groupBy.map((f) => key[f]));
-    let g = groups.get(id);
-    if (!g) {
-      g = { key, count: 0, values: Object.fromEntries(aggFields.map((f) => [f, []])) };
-      groups.set(id, g);
-    }
-    g.count++;
-    for (const f of aggFields) if (nums[f] !== null) g.values[f]!.push(nums[f]!);
-  }
-  const aggsOf = (a: Acc): Aggs => Object.fromEntries(aggFields.map((f) => [f, aggOf(a.values[f]!, aggregates[f]!)]));
-  return {
-    groups: [...groups.values()].map((g) => ({ key: g.key, count: g.count, aggs: aggsOf(g) })),
-    totals: { count: totals.count, aggs: aggsOf(totals) },
-  };
 }

@@ -2,10 +2,11 @@
  * Typed text into cells: the writes of a pasted TSV block (validated per cell; read-only
  * cells skipped) and of one value filled into rows. They answer what to write and what
  * to flag; the grid saves (edits.ts) and shows. A chunk of its own with the parsers and
- * the validation schemas (cellValues.ts), loaded with the first paste or fill.
+ * the validation schemas (cellValues.ts through cellCheck.ts, the check the inline editors
+ * use too), loaded with the first paste or fill.
  */
 import { blockWidth, parseTsv } from './clipboard.ts';
-import { cellFromText, messageText } from './cellValues.ts';
+import { checkCellText } from './cellCheck.ts';
 import type { CellFlag, Change } from './edits.ts';
 import type { Sheet } from './sheet.ts';
 import type { Rect } from './selection.ts';
@@ -40,9 +41,9 @@ export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: strin
       const vc = s.cols[c0 + j];
       const cellText2 = fillRange ? block[0]![0]! : block[i]?.[j];
       if (!vc?.col || !vc.canEdit || cellText2 === undefined) continue; // read-only cells are skipped
-      const res = cellFromText(vc.col, cellText2, row.data[vc.col.field], s.ctx, row.data);
+      const res = checkCellText(vc.col, cellText2, row.data[vc.col.field], s.ctx, row.data);
       if (res.ok) changes.push({ row, col: vc.col, value: res.value });
-      else invalid.push({ rowId: row.id, field: vc.col.field, message: messageText(res.message, s.ctx.t) });
+      else invalid.push({ rowId: row.id, field: vc.col.field, message: res.message });
     }
   }
   return {
@@ -56,8 +57,8 @@ export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: strin
 export function fillChanges(col: GridColumn, text: string, rows: readonly GridRow[], ctx: CellCtx): { changes: Change[] } | { error: string } {
   const changes: Change[] = [];
   for (const row of rows) {
-    const res = cellFromText(col, text, row.data[col.field], ctx, row.data);
-    if (!res.ok) return { error: messageText(res.message, ctx.t) };
+    const res = checkCellText(col, text, row.data[col.field], ctx, row.data);
+    if (!res.ok) return { error: res.message };
     changes.push({ row, col, value: res.value });
   }
   return { changes };

@@ -9,7 +9,7 @@ import { memo } from 'react';
 import type { ClientRowModel } from './ClientRowModel.ts';
 import type { GridModel } from './columns.ts';
 import { AGG_FNS, aggregate, allFilters, type AggFn, type AggResult, type Query } from './gridApi.ts';
-import { aggregateRows } from './grouping.ts';
+import { loadClientModule } from './clientModule.ts';
 import { AGG_LABEL } from './HeaderCell.tsx';
 import { useKeyedAsync } from './useKeyedAsync.ts';
 import type { ViewColumn } from './layout.ts';
@@ -27,7 +27,7 @@ export function useTotals(o: { on: boolean; model: GridModel; query: Query; clie
     const aggregates = Object.fromEntries(fields.map((f) => [f, [...AGG_FNS]]));
     if (client) {
       const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, 'totals');
-      await v.ready;
+      const [{ aggregateRows }] = await Promise.all([loadClientModule(), v.ready]);
       const columns = new Map(model.columns.map((c) => [c.field, { field: c.field, valueType: c.valueType }]));
       return aggregateRows(
         v.loadedRows().map((x) => x.data),
@@ -41,6 +41,8 @@ export function useTotals(o: { on: boolean; model: GridModel; query: Query; clie
   });
   return value?.totals ?? null;
 }
+
+const AGG_SHORT: Record<AggFn, string> = { sum: 'grid.agg_sum_short', avg: 'grid.agg_avg_short', min: 'grid.agg_min_short', max: 'grid.agg_max_short' };
 
 export function formatAgg(col: GridColumn, fn: AggFn, raw: number | string | null | undefined, ctx: CellCtx): string {
   // numeric sums may travel as text (exact decimals)
@@ -69,12 +71,15 @@ export const TotalsRow = memo(function TotalsRow({ cols, totals, aggs, numeric, 
           const col = vc.col;
           let content = '';
           let title: string | undefined;
+          let tag: string | undefined;
           let raw: number | string | null | undefined;
           if (col && numeric.has(vc.id)) {
             const fn = aggs[vc.id] ?? 'sum';
             raw = totals?.aggs[vc.id]?.[fn];
             content = formatAgg(col, fn, raw, ctx);
-            title = ctx.t(AGG_LABEL[fn]);
+            // The cell shows a short tag (Σ, Ø, min) so the value fits; the tooltip names both.
+            tag = ctx.t(AGG_SHORT[fn]);
+            title = content ? `${ctx.t(AGG_LABEL[fn])}: ${content}` : ctx.t(AGG_LABEL[fn]);
           } else if (i === labelAt) content = ctx.t('grid.totals');
           return (
             <div
@@ -87,8 +92,8 @@ export const TotalsRow = memo(function TotalsRow({ cols, totals, aggs, numeric, 
               className={`${vc.className} grid-totals-cell`}
               style={vc.style}
             >
-              {title && content ? <span className="grid-totals-fn">{title}</span> : null}
-              {content}
+              {tag && content ? <span className="grid-totals-fn">{tag}</span> : null}
+              {tag ? <span className="grid-totals-value">{content}</span> : content}
             </div>
           );
         })}

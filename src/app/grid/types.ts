@@ -126,6 +126,17 @@ export interface CustomSaveArgs {
 }
 
 /**
+ * What a renderer's own save answers: the fields to merge into the row, and the change-log
+ * ids of the write (so Ctrl+Z undoes it) with the form whose `undo` reverts them (default:
+ * the grid's form).
+ */
+export interface CustomSaved {
+  fields: Row;
+  logIds?: number[];
+  undoForm?: string;
+}
+
+/**
  * A display-only cell renderer: a pure function of its arguments (no hooks, no store
  * subscriptions). A renderer whose cell changes on a click (activeFlag, keepInStock)
  * says how with `clickValue`; the grid's one delegated handler applies it.
@@ -135,8 +146,8 @@ export interface CellRenderer {
   align?: 'start' | 'end' | 'center';
   /** The value a click (or Space/Enter) sets; absent → the cell is edited with its editor. */
   clickValue?(value: unknown, col: GridColumn): unknown;
-  /** Saves a click change another way than the form's set; answers the fields to merge into the row. */
-  save?(a: CustomSaveArgs): Promise<Row>;
+  /** Saves a click change another way than the form's set; answers the fields to merge into the row and its change-log ids. */
+  save?(a: CustomSaveArgs): Promise<CustomSaved>;
   /** Text of a lookup row (ref renderers); also the labels of the select editor. */
   lookupText?(row: Row, data: LookupData, ctx: CellCtx): string;
   /**

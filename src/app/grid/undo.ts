@@ -1,7 +1,7 @@
 /**
  * Undo of a grid's edits, server-side: every saved batch (one cell, a paste, a fill, a
  * translation) leaves the change-log ids of its answer here; Ctrl+Z sends the newest
- * batch's ids to the form's `undo` action, which restores the values logged before and
+ * batch's ids to the form's `undo` action (or that of the entry's `form`), which restores the values logged before and
  * answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
  * One stack per grid, gone with it (leaving the page clears it).
  */
@@ -10,6 +10,13 @@ export interface UndoEntry {
   logIds: number[];
   /** Ids of the rows the batch wrote (for the toast and to patch the grid). */
   rowIds: string[];
+  /**
+   * The form whose `undo` reverts these log ids, when another than the grid's (a click
+   * cell saved by a custom action logs the entity it wrote, e.g. keep_in_stock → product_list).
+   */
+  form?: string;
+  /** With `form`: the only fields of its answered rows to put into the grid's rows. */
+  fields?: string[];
 }
 
 export const MAX_UNDO = 100;

@@ -2,13 +2,15 @@
  * The grid's column state (columnState.ts), restored per user per screen from
  * `grid_state` BEFORE the first rows are fetched (the grid waits for `ready`: no double
  * fetch), and saved back ~800 ms after the user's last change — only after a change by
- * the user, never for the restore itself. Restored states are kept for the session, so
+ * the user, never for the restore itself (at once when the grid unmounts or the page is
+ * left, so a reload right after a change keeps it). Restored states are kept for the session, so
  * coming back to a screen does not wait for the server again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../session/session.ts';
 import type { GridModel } from './columns.ts';
 import { defaultViewState, fromSaved, toSaved, type ViewState } from './columnState.ts';
+import { requestHeaders } from '../../core/headers.ts';
 import { loadGridState, saveGridState } from './gridApi.ts';
 
 export const SAVE_DELAY_MS = 800;
@@ -20,6 +22,17 @@ const userKey = () => {
   const u = session.get().user as Record<string, unknown> | null;
   return String(u?.user_id ?? u?.user_email ?? '');
 };
+
+/** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
+function saveOnLeave(form: string, state: unknown): Promise<unknown> {
+  const s = session.get();
+  return fetch('/rpc/api_action', {
+    method: 'POST',
+    keepalive: true,
+    headers: requestHeaders({ host: location.host, token: s.token, company: s.company }),
+    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload: { form, state } }),
+  });
+}
 
 export interface GridStateApi {
   state: ViewState;
@@ -68,21 +81,31 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Save after the user's changes settle; a pending save is flushed when the grid goes.
-  const pending = useRef<(() => void) | null>(null);
+  // Save after the user's changes settle. A pending save is flushed when the grid goes
+  // (unmount), and when the page is left or hidden (reload, closed tab): then with a
+  // keepalive request, which outlives the page.
+  const pending = useRef<((leaving?: boolean) => void) | null>(null);
   useEffect(() => {
     if (!persist || changes === 0) return;
-    const save = () => {
+    pending.current = (leaving) => {
       pending.current = null;
       const saved = toSaved(latest.current, model);
       cache.set(key, saved);
-      saveGridState(form, saved).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+      (leaving ? saveOnLeave(form, saved) : saveGridState(form, saved)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
     };
-    pending.current = save;
-    const t = setTimeout(save, SAVE_DELAY_MS);
+    const t = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [changes, persist, form, key, model]);
-  useEffect(() => () => pending.current?.(), []);
+  useEffect(() => {
+    const leave = (e: Event) => (e.type === 'pagehide' || document.hidden) && pending.current?.(true);
+    addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', leave);
+    return () => {
+      removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', leave);
+      pending.current?.();
+    };
+  }, []);
 
   const change = useCallback((update: (s: ViewState) => ViewState, replace = false) => {
     setSt((s) => ({ ...s, state: update(s.state), epoch: replace ? s.epoch + 1 : s.epoch }));

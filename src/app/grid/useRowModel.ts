@@ -12,12 +12,12 @@
  * The result is a `DisplayModel`: a count and an item per position, for the virtualizer.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ClientRowModel, type ClientView } from './ClientRowModel.ts';
+import type { ClientRowModel, ClientView } from './ClientRowModel.ts';
+import { loadClientModule, useClientModule, type ClientModule } from './clientModule.ts';
 import type { GridModel } from './columns.ts';
-import { fullOrder } from './clientQuery.ts';
-import { keysetAfter } from './filters.ts';
+import { fullOrder, keysetAfter } from './filters.ts';
 import { aggregate, allFilters, fetchWindow, type AggResult, type Query } from './gridApi.ts';
-import { aggregateRows, buildGroupTree, flattenGroups, groupFilter, locate, type GroupNode, type Segment } from './grouping.ts';
+import { buildGroupTree, flattenGroups, groupFilter, locate, type GroupNode, type GroupOrder, type Segment } from './grouping.ts';
 import { BLOCK_SIZE, type FetchPage, type RowStore, type RowWindow } from './rowSource.ts';
 import { useKeyedAsync } from './useKeyedAsync.ts';
 import type { GridRow, Row } from './types.ts';
@@ -47,6 +47,8 @@ export interface RowModelInput {
   ready: boolean;
   rows: readonly Row[] | undefined;
   groupBy: readonly string[];
+  /** How the groups are ordered (grouping.ts); ascending by raw key without it. */
+  groupOrder?: GroupOrder | undefined;
   expanded: ReadonlySet<string>;
   onError(e: unknown): void;
 }
@@ -70,15 +72,16 @@ const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, source: null, it
 const FAILED_DISPLAY: DisplayModel = { ...EMPTY_DISPLAY, settled: true };
 
 export function useRowModel(input: RowModelInput): RowModel {
-  const { model, store, query, dataKey, ready, rows, groupBy, expanded, onError } = input;
+  const { model, store, query, dataKey, ready, rows, groupBy, groupOrder, expanded, onError } = input;
   const queryKey = JSON.stringify([query, dataKey]);
 
   const queryColumns = useMemo(() => model.columns.map((c) => ({ field: c.field, valueType: c.valueType })), [model]);
-  const makeClient = (data: readonly Row[]) =>
-    new ClientRowModel(data, { columns: queryColumns, keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store });
+  const makeClient = (m: ClientModule, data: readonly Row[]) =>
+    new m.ClientRowModel(data, { columns: queryColumns, keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store });
 
-  // ---- client data: the prop, or a small source fetched whole -----------------------------
-  const propModel = useMemo(() => (rows ? makeClient(rows) : null), [rows, model]); // eslint-disable-line react-hooks/exhaustive-deps
+  // ---- client data: the prop, or a small source fetched whole (clientModule.ts) ------------
+  const clientModule = useClientModule(!!rows);
+  const propModel = useMemo(() => (rows && clientModule ? makeClient(clientModule, rows) : null), [rows, model, clientModule]); // eslint-disable-line react-hooks/exhaustive-deps
   const [fetched, setFetched] = useState<{ key: string; model: ClientRowModel } | null>(null);
   const client = propModel ?? (fetched?.key === dataKey ? fetched.model : null);
 
@@ -95,10 +98,11 @@ export function useRowModel(input: RowModelInput): RowModel {
 
   // ---- the main window ---------------------------------------------------------------------
   const gen = useMemo(
-    () => (!ready || client ? null : store.open(fetchPage(query), model.rowId, onError)),
+    // Rows handed in are never fetched (their model may still be loading).
+    () => (!ready || client || rows ? null : store.open(fetchPage(query), model.rowId, onError)),
     // queryKey holds the query and the data key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, client, queryKey, store, model],
+    [ready, client, rows, queryKey, store, model],
   );
   const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language }), [query.sortModel, query.filterModel, query.language]);
   const view: ClientView | null = useMemo(() => (client && ready ? client.open(clientQuery) : null), [client, ready, clientQuery]);
@@ -111,7 +115,13 @@ export function useRowModel(input: RowModelInput): RowModel {
     const total = gen.total ?? 0;
     if (total > CLIENT_LIMIT || !gen.totalExact) return;
     let live = true;
-    const done = (data: Row[]) => live && setFetched({ key: dataKey, model: makeClient(data) });
+    // The model's code loads while the rows do; without it the grid stays on the server model.
+    const code = loadClientModule();
+    const done = (data: Row[]) =>
+      code.then(
+        (m) => live && setFetched({ key: dataKey, model: makeClient(m, data) }),
+        (e: unknown) => console.warn('grid: the client row model did not load', e),
+      );
     if (total <= BLOCK_SIZE) done(gen.loadedRows().map((r) => r.data));
     else
       fetchWindow(query, { startRow: 0, endRow: total }).then(
@@ -133,7 +143,7 @@ export function useRowModel(input: RowModelInput): RowModel {
   const { value: aggResult, failed: aggFailed } = useKeyedAsync<AggResult>(aggKey, () => {
     if (client) {
       const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, 'aggregate');
-      return v.ready.then(() =>
+      return Promise.all([loadClientModule(), v.ready]).then(([{ aggregateRows }]) =>
         aggregateRows(
           v.loadedRows().map((r) => r.data),
           new Map(queryColumns.map((c) => [c.field, c])),
@@ -148,7 +158,7 @@ export function useRowModel(input: RowModelInput): RowModel {
       throw e;
     });
   });
-  const tree = useMemo(() => (aggResult ? buildGroupTree(aggResult.groups, groupBy) : null), [aggResult, groupBy]);
+  const tree = useMemo(() => (aggResult ? buildGroupTree(aggResult.groups, groupBy, groupOrder) : null), [aggResult, groupBy, groupOrder]);
 
   // Windows of expanded leaf groups, kept while the query stays.
   const leaves = useRef<{ key: string; map: Map<string, RowWindow> }>({ key: '', map: new Map() });

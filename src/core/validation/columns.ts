@@ -151,6 +151,30 @@ function multiColumn(col: ColumnRules): v.GenericSchema<unknown, MultiText> {
   ) as v.GenericSchema<unknown, MultiText>;
 }
 
+/** Does a multi-language value hold a non-blank text in some language? */
+export const multiFilled = (x: unknown): boolean =>
+  isPlainObject(x) && Object.values(x).some((t) => typeof t === 'string' && t.trim() !== '');
+
+/** A multi-language patch over the stored value, per language (as the engine writes it). */
+export const mergeMulti = (stored: unknown, patch: unknown): Record<string, unknown> => ({
+  ...(isPlainObject(stored) ? stored : {}),
+  ...(isPlainObject(patch) ? patch : {}),
+});
+
+/**
+ * The first required multi-language field of a `set` whose value, once the patch is
+ * merged into the stored languages, holds no text in any language (else undefined).
+ */
+export function emptiedMulti(screen: { columns: Readonly<Record<string, Pick<ColumnMeta, 'type' | 'required'>>> }, stored: Record<string, unknown> | undefined, patch: Record<string, unknown>): string | undefined {
+  for (const [field, value] of Object.entries(patch)) {
+    const col = screen.columns[field];
+    if (!col || col.type !== 'multi' || !col.required) continue;
+    const obj = typeof value === 'string' ? (JSON.parse(value) as unknown) : value; // SQL-bound values are JSON text
+    if (!multiFilled(mergeMulti(stored?.[field], obj))) return field;
+  }
+  return undefined;
+}
+
 function jsonColumn(): v.GenericSchema<unknown, unknown> {
   return v.pipe(
     v.unknown(),
@@ -196,6 +220,15 @@ export function writableFields(screen: FormScreen, mode: FormMode): string[] {
     .map(([f]) => f);
 }
 
+export interface SchemaOptions {
+  /**
+   * `set` values of multi columns are patches of some languages (the server's engine):
+   * a required one is checked against the stored value merged with it (`emptiedMulti`),
+   * not here. Forms hold the whole value and leave this off.
+   */
+  multiPatch?: boolean;
+}
+
 /** Fields that must be given on add: required ones and the key unless generated. */
 export function mustHave(screen: FormScreen, field: string): boolean {
   return screen.columns[field]!.required || (keysOf(screen).includes(field) && !screen.source.generatedKey);
@@ -237,12 +270,18 @@ export function fieldSchemas(
   screen: FormScreen,
   mode: FormMode,
   valueTypes: Partial<Record<string, ValueType>>,
+  opts: SchemaOptions = {},
 ): Record<string, v.GenericSchema<unknown, unknown>> {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
   for (const field of writableFields(screen, mode)) {
     const col = screen.columns[field]!;
     const must = mode === 'add' && mustHave(screen, field);
-    const schema = columnSchema({ ...col, required: col.required || must }, valueTypeOf(col, valueTypes[field]));
+    const type = valueTypeOf(col, valueTypes[field]);
+    const schema =
+      opts.multiPatch && mode === 'set' && type === 'multi' && col.required
+        ? // A patch of some languages: "at least one language" is the merged value's rule (emptiedMulti).
+          v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required), columnSchema({ ...col, required: false }, type))
+        : columnSchema({ ...col, required: col.required || must }, type);
     // A missing must-have field runs as null, so it gets validation.required at its path.
     entries[field] = must ? v.optional(schema, null) : v.optional(schema);
   }
@@ -258,8 +297,9 @@ export function rowSchema(
   screen: FormScreen,
   mode: FormMode,
   valueTypes: Partial<Record<string, ValueType>>,
+  opts: SchemaOptions = {},
 ): v.GenericSchema<unknown, Record<string, ColumnValue>> {
-  return v.object(fieldSchemas(screen, mode, valueTypes), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
+  return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
 }
 
 /** Validation config: the first issue of each value's pipe, all fields. */

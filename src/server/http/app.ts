@@ -110,7 +110,8 @@ export function createApp(deps: Deps): Hono {
   // The built UI, with the SPA fallback for /{lang}/… paths.
   const ui = deps.config.uiDir;
   app.use('/assets/*', serveStatic({ root: ui }));
-  app.get('/favicon.svg', serveStatic({ root: ui }));
+  // public/: the icons and the image placeholder (spec: /download.svg).
+  for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
   const index = (c: Context) => {
     try {
       return c.html(readFileSync(join(ui, 'index.html'), 'utf8'));

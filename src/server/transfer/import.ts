@@ -10,14 +10,14 @@
  */
 import * as v from 'valibot';
 import type { ImportError, ImportInspectOutput, ImportResultOutput } from '../../../schemas/api.ts';
-import { PARSE_CONFIG, mustHave, rowSchema, writableFields } from '../../core/validation/columns.ts';
-import { issuePath } from '../../core/validation/messages.ts';
+import { PARSE_CONFIG, emptiedMulti, mustHave, rowSchema, writableFields } from '../../core/validation/columns.ts';
+import { M, issuePath } from '../../core/validation/messages.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { rowValues } from '../actions/engine/values.ts';
-import type { ImportWrite } from '../actions/engine/write.ts';
+import { readRows, type ImportWrite } from '../actions/engine/write.ts';
 import { cellText, importCell } from './cells.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
@@ -150,7 +150,8 @@ export async function planImport(
   const existing = await existingKeys(db, screen, keyed.map(({ obj }) => screen.keys.map((k) => obj[k])), company);
   const firstLine = new Map<string, number>();
   const write: ImportWrite = { inserts: [], updates: [] };
-  const schemas = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType) };
+  const updateLines: number[] = [];
+  const schemas = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType, { multiPatch: true }) };
   const addable = new Set(writableFields(screen, 'add'));
   const settable = new Set(writableFields(screen, 'set'));
 
@@ -202,11 +203,25 @@ export async function planImport(
     try {
       const bound = rowValues(screen, mode, values, `line ${line}`);
       if (mode === 'add') write.inserts.push(bound);
-      else write.updates.push({ where: `line ${line}`, keys, values: bound });
+      else {
+        write.updates.push({ where: `line ${line}`, keys, values: bound });
+        updateLines.push(line);
+      }
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       fail(line, null, e.message);
     }
+  }
+  // Multi values patch the stored languages: a required one must keep a text in some language.
+  if (write.updates.length && Object.values(screen.columns).some((c) => c.type === 'multi' && c.required)) {
+    const stored = await readRows(db, screen, write.updates.map((u) => u.keys), { company, userId: 0 });
+    const kept: ImportWrite['updates'] = [];
+    write.updates.forEach((u, i) => {
+      const emptied = emptiedMulti(screen, stored[i], u.values);
+      if (emptied) fail(updateLines[i]!, emptied, M.required_any_language);
+      else kept.push(u);
+    });
+    write.updates = kept;
   }
   problems.sort((a, b) => a.line - b.line);
   return {

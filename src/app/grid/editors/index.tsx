@@ -9,16 +9,20 @@
  * "leaving". Switching to another window is not leaving either (a native colour dialog
  * takes the window's focus).
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
-import { parseFloatInput, parseIntInput } from '../../../core/parseFloat.ts';
+import { parseIntInput } from '../../../core/parseFloat.ts';
+import { checkCellValue } from '../cellCheck.ts';
+import { parseSignedFloat } from '../cellValues.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 import { lazyEditor } from './lazy.tsx';
 import { languageOptions } from './languageOptions.ts';
+import { storedCurrency } from './moneyCurrency.ts';
+import { editableNumber } from './numberText.ts';
 import { tagsValue } from './tags.ts';
 import './editors.css';
 
@@ -29,67 +33,123 @@ interface InputEditorProps {
   inputMode?: 'text' | 'decimal' | 'numeric';
   placeholder?: string;
   invalidId?: string;
+  /** A unit shown inside the editor after the text (a money amount's currency code). */
+  unit?: string;
+  /** Says what the text is in (the tooltip, and part of the accessible name). */
+  hint?: string;
 }
 
-function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId }: InputEditorProps) {
+function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint }: InputEditorProps) {
   const ed = useEdit(p, initial, parse);
   const [, attach] = useAutoFocus<HTMLInputElement>(p);
-  return (
+  const errorId = useId();
+  const label = p.ctx.t(p.col.labelId);
+  const problem = ed.invalid ? (ed.message ?? (invalidId ? p.ctx.t(invalidId) : undefined)) : undefined;
+  const input = (
     <input
       ref={attach}
-      className="cell-editor"
+      className={unit ? 'cell-editor-text' : 'cell-editor'}
       type="text"
       inputMode={inputMode}
       value={ed.text}
       placeholder={placeholder}
       maxLength={p.col.meta.maxLength}
-      aria-label={p.ctx.t(p.col.labelId)}
+      aria-label={unit ? `${label} (${unit})` : label}
+      aria-description={hint}
       aria-invalid={ed.invalid || undefined}
-      title={ed.invalid && invalidId ? p.ctx.t(invalidId) : undefined}
+      aria-describedby={problem ? errorId : undefined}
+      title={problem ?? hint}
       onChange={(e) => ed.change(e.target.value)}
       onKeyDown={(e) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel())}
       onBlur={ed.leave}
     />
   );
+  // The input keeps its place in the tree (a remount would lose the focus and the caret).
+  const parts = (
+    <>
+      {input}
+      {unit && (
+        <span className="cell-editor-unit" aria-hidden="true">
+          {unit}
+        </span>
+      )}
+      {problem && (
+        <span id={errorId} className="cell-editor-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
+  );
+  return unit ? (
+    <span className="cell-editor cell-editor-with-unit" title={problem ?? hint}>
+      {parts}
+    </span>
+  ) : (
+    parts
+  );
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} parse={(t) => ({ ok: true, value: t === '' ? null : t })} />;
+/**
+ * A parser whose values are checked with the column's schema (min/max, length, pattern,
+ * required…), exactly as paste and the Fill dialog check them (cellCheck.ts): a refusal
+ * carries the message ("Must be at most 1000"). The cell's own value passes unchecked.
+ */
+const checked =
+  (p: EditorProps, parse: (text: string) => Parsed) =>
+  (text: string): Parsed => {
+    const r = parse(text);
+    if (!r.ok || Object.is(r.value, p.value) || (r.value === null && (p.value === null || p.value === undefined))) return r;
+    const c = checkCellValue(p.col, r.value, p.ctx.t);
+    return c.ok ? r : { ok: false, message: c.message };
+  };
 
-/** Spec §5 float rule (parseFloatInput). */
-const NumberEditor: CellEditor = (p) => (
-  <InputEditor
-    p={p}
-    inputMode="decimal"
-    initial={str(p.value)}
-    invalidId="validation.type_number"
-    parse={(t) => {
-      if (t.trim() === '') return { ok: true, value: null };
-      const n = parseFloatInput(t);
-      return n === null ? { ok: false } : { ok: true, value: n };
-    }}
-  />
-);
+const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} parse={checked(p, (t) => ({ ok: true, value: t === '' ? null : t }))} />;
+
+/**
+ * Spec §5 float rule (parseFloatInput, a leading minus kept), opened with the number in
+ * the UI language's decimal separator. A money amount is edited in the currency it is
+ * stored in (the cell may show it converted into the view currency): the editor shows
+ * that currency's code and names it.
+ */
+const NumberEditor: CellEditor = (p) => {
+  const currency = storedCurrency(p.col, p.row, p.ctx);
+  return (
+    <InputEditor
+      p={p}
+      inputMode="decimal"
+      initial={editableNumber(p.value, p.ctx.lang)}
+      invalidId="validation.type_number"
+      unit={currency}
+      hint={currency ? p.ctx.t('grid.editor_currency', { currency }) : undefined}
+      parse={checked(p, (t) => {
+        if (t.trim() === '') return { ok: true, value: null };
+        const n = parseSignedFloat(t);
+        return n === null ? { ok: false } : { ok: true, value: n };
+      })}
+    />
+  );
+};
 
 const IntEditor: CellEditor = (p) => (
   <InputEditor
     p={p}
     inputMode="numeric"
-    initial={str(p.value)}
+    initial={editableNumber(p.value, p.ctx.lang)}
     invalidId="validation.type_integer"
-    parse={(t) => {
+    parse={checked(p, (t) => {
       if (t.trim() === '') return { ok: true, value: null };
       const n = parseIntInput(t);
       return n === null ? { ok: false } : { ok: true, value: n };
-    }}
+    })}
   />
 );
 
 /** Edits the current language's text of a multi-language object. */
 const MultiEditor: CellEditor = (p) => {
   const obj = p.value && typeof p.value === 'object' ? (p.value as Record<string, unknown>) : {};
-  return <InputEditor p={p} initial={str(obj[p.ctx.lang])} parse={(t) => ({ ok: true, value: { ...obj, [p.ctx.lang]: t } })} />;
+  return <InputEditor p={p} initial={str(obj[p.ctx.lang])} parse={checked(p, (t) => ({ ok: true, value: { ...obj, [p.ctx.lang]: t } }))} />;
 };
 
 /** Tags typed as 'a, b, c': stored as the text 'a, b, c' (a json column: the array; none → null), see tags.ts. */
@@ -143,13 +203,24 @@ const ColourEditor: CellEditor = (p) => {
 
 // ---- selects -----------------------------------------------------------------------
 
+/** A select's change this soon after a keydown is that key's (the browser fires it in the keydown's task). */
+const KEY_CHANGE_MS = 100;
+
 interface Option {
   value: unknown;
   label: string;
 }
 
+/**
+ * A native select. Keys (arrows, letters, Home/End) only move the choice; Enter and Tab
+ * commit it, Esc cancels (nothing saved), leaving the editor commits a changed choice. A
+ * pick from the opened list with the pointer commits at once: a change that follows no
+ * key on the select (a key's change comes with its keydown) is a pointer pick.
+ */
 function SelectEditor({ p, options }: { p: EditorProps; options: Option[] }) {
   const done = useRef(false);
+  // When the last key went down (a pointer press forgets it).
+  const keyAt = useRef(-Infinity);
   const [, attach] = useAutoFocus<HTMLSelectElement>(p, false);
   const all: Option[] = p.col.meta.required ? options : [{ value: null, label: '' }, ...options];
   let index = all.findIndex((o) => o.value === p.value || (o.value !== null && p.value !== null && String(o.value) === String(p.value)));
@@ -157,31 +228,37 @@ function SelectEditor({ p, options }: { p: EditorProps; options: Option[] }) {
     all.push({ value: p.value, label: str(p.value) });
     index = all.length - 1;
   }
-  const finish = (i: number, move?: EditMove) => {
+  const [choice, setChoice] = useState(index);
+  const finish = (i: number, move?: EditMove, blurred?: boolean) => {
     if (done.current) return;
     done.current = true;
     const o = all[i];
-    if (o) p.commit(o.value, move);
-    else p.cancel();
+    // Leaving with the choice unchanged is a cancel (nothing to save); Enter and Tab commit.
+    if (o && (i !== index || !blurred)) p.commit(o.value, move, blurred);
+    else p.cancel(blurred);
   };
   return (
     <select
       ref={attach}
       className="cell-editor"
-      value={String(index)}
+      value={String(choice)}
       aria-label={p.ctx.t(p.col.labelId)}
-      onChange={(e) => finish(Number(e.target.value))}
-      onKeyDown={(e) =>
+      onPointerDown={() => {
+        keyAt.current = -Infinity;
+      }}
+      onChange={(e) => {
+        const i = Number(e.target.value);
+        setChoice(i);
+        if (performance.now() - keyAt.current > KEY_CHANGE_MS) finish(i);
+      }}
+      onKeyDown={(e) => {
+        keyAt.current = performance.now();
         editorKeyDown(e, (move) => finish(Number(e.currentTarget.value), move), () => {
           done.current = true;
           p.cancel();
-        })
-      }
-      onBlur={() => {
-        if (done.current) return;
-        done.current = true;
-        p.cancel(true);
+        });
       }}
+      onBlur={(e) => finish(Number(e.currentTarget.value), undefined, true)}
     >
       {all.map((o, i) => (
         <option key={i} value={String(i)}>

@@ -5,7 +5,8 @@
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { EditMove, EditorProps } from '../types.ts';
 
-export type Parsed = { ok: true; value: unknown } | { ok: false };
+/** A parsed editor text: the value, or a refusal (with the message to show, in the UI language). */
+export type Parsed = { ok: true; value: unknown } | { ok: false; message?: string };
 
 /**
  * The keys every editor shares: Enter commits, Tab/Shift-Tab commit and move, Esc
@@ -22,18 +23,19 @@ export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void
 
 /**
  * The life of an edit: the text, whether it parses, and finishing once. `finish` commits
- * a valid text (an invalid one is flagged and the editor stays); `leave` is the blur:
- * a valid text commits, an invalid one cancels.
+ * a valid text (an invalid one is flagged, with the refusal's message, and the editor
+ * stays with the typed text); `leave` is the blur: a valid text commits, an invalid one
+ * cancels.
  */
 export function useEdit(p: EditorProps, initial: string, parse: (text: string) => Parsed) {
   const [text, setText] = useState(p.initialInput ?? initial);
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState<{ message?: string } | null>(null);
   const done = useRef(false);
   const finish = (move: EditMove, value: string = text): void => {
     if (done.current) return;
     const r = parse(value);
     if (!r.ok) {
-      setInvalid(true);
+      setProblem({ message: r.message });
       return;
     }
     done.current = true;
@@ -53,9 +55,9 @@ export function useEdit(p: EditorProps, initial: string, parse: (text: string) =
   };
   const change = (t: string) => {
     setText(t);
-    if (invalid) setInvalid(false);
+    if (problem) setProblem(null);
   };
-  return { text, change, invalid, finish, cancel, leave, done };
+  return { text, change, invalid: problem !== null, message: problem?.message, finish, cancel, leave, done };
 }
 
 /**

@@ -117,9 +117,11 @@ function imageCell(preset: ImagePresetName, className: string): CellRenderer {
       if (value === null || value === undefined || value === '') return '';
       const cdn = ctx.session?.cdn;
       const label = ctx.t('grid.image');
+      const src = imageSrc(value, cdn, preset);
       return (
         <button type="button" className={`cell-image ${className}`} data-action="image" data-src={imageSrc(value, cdn, 'productThumbLarge')} tabIndex={-1} aria-label={`${label}: ${ctx.t(col.labelId)}`}>
-          <img src={imageSrc(value, cdn, preset)} alt="" loading="lazy" decoding="async" onError={onImageError} />
+          {/* Keyed by its address: a recycled cell shows no stale picture while the next one loads. */}
+          <img key={src} src={src} alt="" loading="lazy" decoding="async" onError={onImageError} />
         </button>
       );
     },
@@ -270,12 +272,14 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     align: 'center',
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
     async save({ screen, row, value }) {
-      const r = await api.action<{ keep_in_stock: number; row_version?: number }>('keep_in_stock', 'set', {
+      const r = await api.action<{ keep_in_stock: number; row_version?: number; log_id?: number }>('keep_in_stock', 'set', {
         product_code: row.product_code,
         keep_in_stock: value,
       });
       const version = screen.source.version ?? 'row_version';
-      return r.row_version === undefined ? { keep_in_stock: r.keep_in_stock } : { keep_in_stock: r.keep_in_stock, [version]: r.row_version };
+      const fields = r.row_version === undefined ? { keep_in_stock: r.keep_in_stock } : { keep_in_stock: r.keep_in_stock, [version]: r.row_version };
+      // The action writes (and change-logs) the product_list row: product_list's undo reverts it.
+      return { fields, logIds: typeof r.log_id === 'number' ? [r.log_id] : [], undoForm: 'product_list' };
     },
     render: ({ value, ctx, canEdit }) => {
       const n = num(value) ?? 0;

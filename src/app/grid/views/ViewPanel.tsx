@@ -4,6 +4,7 @@
  * shared), update or delete an own view. A chunk of its own, loaded with the first opening.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { conflictMessageId } from '../../../core/httpErrors.ts';
 import { ApiError } from '../../api/client.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
@@ -48,8 +49,17 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
     try {
       await work();
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: 'messages.already_exists' });
+      // A 409 by its code: a taken name (already_exists) or a view someone changed meanwhile (stale_row).
+      const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
+      if (conflict) toast({ variant: 'warning', id: conflict });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusOf(e) } });
+      if (e instanceof ApiError && e.status === 409 && e.code === 'stale_row') {
+        // The views as they are now (the next update carries the new row version).
+        await listViews(form).then(
+          (r) => setViews([...r.rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))),
+          () => {},
+        );
+      }
     } finally {
       setBusy(false);
     }

@@ -55,7 +55,7 @@ const rowSchemas = new WeakMap<Screen, Record<FormMode, v.GenericSchema<unknown,
 
 function schemaOf(screen: Screen, mode: FormMode) {
   let s = rowSchemas.get(screen);
-  if (!s) rowSchemas.set(screen, (s = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType) }));
+  if (!s) rowSchemas.set(screen, (s = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType, { multiPatch: true }) }));
   return s[mode];
 }
 

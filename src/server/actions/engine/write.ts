@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BulkSetPayload, DeletePayload, UndoPayload } from '../../../../schemas/api.ts';
-import { writableFields } from '../../../core/validation/columns.ts';
+import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
+import { M, englishText } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
 import { screens, type Screen } from './screens.ts';
@@ -143,7 +144,7 @@ const viaRelation = (screen: Screen, alias: string, scope: WriteScope, p: Params
   ` and rc.${ident(screen.source.company!)} = ${p.add(scope.company, 'text')})`;
 
 /** The rows (as the form reads them) of many keys, in the order of the keys. */
-async function readRows(db: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Row[]> {
+export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Row[]> {
   const p = new Params();
   const from = keyRelation(screen, keysOfRows, p);
   const r = await db.query<Row>(
@@ -212,6 +213,11 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
     if (version && before[version] !== s.expected) {
       throw new HttpError(409, 'stale_row', `${at(s, version)}The row was changed by someone else meanwhile; reload it`);
     }
+  });
+  // Multi values are patches: "required in at least one language" holds for the merged value.
+  sets.forEach((s, i) => {
+    const emptied = emptiedMulti(screen, locked.get(i), s.values);
+    if (emptied) throw badRequest(`${s.where}.${emptied}: ${englishText({ id: M.required_any_language })}`);
   });
 
   // Rows changing the same fields are updated by one statement.

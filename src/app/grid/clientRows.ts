@@ -1,0 +1,3 @@
+/** What the client row model's chunk holds (clientModule.ts loads it). */
+export { ClientRowModel } from './ClientRowModel.ts';
+export { aggregateRows } from './clientAggregate.ts';

@@ -1,0 +1,251 @@
+/**
+ * Inline cell editing habits found by exploratory testing: a money editor in another view
+ * currency says which currency it edits; select editors move with keys and commit on
+ * Enter/Tab/leave/pointer pick, Esc cancels; number editors check the column's rules
+ * like the Fill dialog and open in the UI language's decimal separator; focus returns to
+ * the grid after Fill (Ctrl+Z undoes it); a new sort or filter clears the cell range.
+ */
+import type { Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite, signIn } from './browser.ts';
+
+const t = browserSuite({ width: 1600, height: 900 });
+
+beforeEach(async () => {
+  // Each test starts from the descriptor's layout (sorts and filters are saved per user).
+  await t.server.db.query('delete from app.user_grid_states');
+});
+
+const grid = () => t.page.getByRole('grid').first();
+const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
+const bodyRows = () => grid().locator('[role=row][data-key]');
+const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
+const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
+const tool = (cls: string) => t.page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
+
+async function rowKeys(n: number): Promise<string[]> {
+  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
+  return keys;
+}
+
+async function product(code: string): Promise<Record<string, any>> {
+  const r = await t.server.db.query<Record<string, unknown>>('select * from app.products where product_code = $1', [code]);
+  return r.rows[0]!;
+}
+
+/** [row key, field] of the focused cell. */
+const focused = () =>
+  t.page.evaluate(() => {
+    const el = document.activeElement;
+    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
+  });
+
+/** The product list's set calls. */
+function recordSets() {
+  const calls: unknown[] = [];
+  t.page.on('request', (r: Request) => {
+    if (!r.url().endsWith('/rpc/api_action')) return;
+    const body = r.postDataJSON() as { entity: string; action: string };
+    if (body.entity === 'product_list' && body.action === 'set') calls.push(body);
+  });
+  return calls;
+}
+
+async function openProducts(lang = 'en'): Promise<void> {
+  await signIn(t.page, t.server.url, 'admin@example.com', lang);
+  await t.page.goto(`${t.server.url}/${lang}/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+}
+
+describe('ScreenGrid cell editing', () => {
+  it('edits a money amount shown in another view currency in its stored currency, and says which', async () => {
+    await openProducts();
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+    const [k1] = await rowKeys(1);
+    await t.server.db.query('update app.products set selling_price_shop = 53.99 where product_code = $1', [k1]);
+    await t.page.reload();
+    await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/HUF|Ft/);
+    await cell(k1!, 'selling_price_shop').dblclick();
+    const input = cell(k1!, 'selling_price_shop').locator('input');
+    await expect.poll(() => input.count()).toBe(1);
+    // The stored amount, in the stored currency, which the editor names.
+    expect(await input.inputValue()).toBe('53.99');
+    expect(await cell(k1!, 'selling_price_shop').locator('.cell-editor-unit').innerText()).toBe('EUR');
+    expect(await input.getAttribute('aria-label')).toContain('EUR');
+    expect(await input.getAttribute('title')).toContain('EUR');
+    await input.fill('60');
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => Number((await product(k1!)).selling_price_shop)).toBe(60);
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+  });
+
+  it('moves a select editor with keys without saving; Esc cancels, Enter and leaving commit, a pointer pick commits', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    const sets = recordSets();
+    const brandCell = cell(k1!, 'brand_id');
+    const select = brandCell.locator('select');
+    const open = async () => {
+      await brandCell.dblclick();
+      await expect.poll(() => select.count()).toBe(1);
+      // Wait for the options (the brands lookup).
+      await expect.poll(() => select.evaluate((s: HTMLSelectElement) => s.options.length)).toBeGreaterThan(3);
+    };
+    /** A key that moves the choice (down, or up from the last option). */
+    const moveKey = () => select.evaluate((s: HTMLSelectElement) => (s.selectedIndex < s.options.length - 1 ? 'ArrowDown' : 'ArrowUp'));
+    const before = (await product(k1!)).brand_id;
+
+    // ArrowDown moves the choice only; Esc cancels.
+    await open();
+    await t.page.keyboard.press(await moveKey());
+    await t.page.waitForTimeout(300);
+    expect(await select.count()).toBe(1);
+    expect(sets).toHaveLength(0);
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => select.count()).toBe(0);
+    await t.page.waitForTimeout(300);
+    expect(sets).toHaveLength(0);
+    expect((await product(k1!)).brand_id).toBe(before);
+    await expect.poll(focused).toEqual([k1, 'brand_id']);
+
+    // Keys, then Enter: the choice is saved.
+    await open();
+    await t.page.keyboard.press(await moveKey());
+    const chosen = await select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]!.text);
+    await t.page.keyboard.press('Enter');
+    await expect.poll(() => select.count()).toBe(0);
+    await expect.poll(async () => (await product(k1!)).brand_id).not.toBe(before);
+    await expect.poll(() => brandCell.innerText()).toBe(chosen);
+    const second = (await product(k1!)).brand_id;
+
+    // Keys, then leaving the editor (a click elsewhere): the changed choice is saved.
+    await open();
+    await t.page.keyboard.press(await moveKey());
+    await cell(k2!, 'product_code').click();
+    await expect.poll(() => select.count()).toBe(0);
+    await expect.poll(async () => (await product(k1!)).brand_id).not.toBe(second);
+    const third = (await product(k1!)).brand_id;
+
+    // A pick from the list (no key): saved at once.
+    await open();
+    const pick = await select.evaluate((s: HTMLSelectElement) => {
+      const i = s.selectedIndex > 1 ? 1 : s.options.length - 1;
+      return { value: s.options[i]!.value, text: s.options[i]!.text };
+    });
+    await select.selectOption(pick.value);
+    await expect.poll(() => select.count()).toBe(0);
+    await expect.poll(async () => (await product(k1!)).brand_id).not.toBe(third);
+    await expect.poll(() => brandCell.innerText()).toBe(pick.text);
+  });
+
+  it('checks a typed number against the column like the Fill dialog: flagged inline, the editor stays with the text, Esc cancels', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    const before = (await product(k1!)).min_margin;
+    const sets = recordSets();
+    await cell(k1!, 'min_margin').dblclick();
+    const input = cell(k1!, 'min_margin').locator('input');
+    await input.fill('2000');
+    await t.page.keyboard.press('Enter');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.getAttribute('title')).toBe('Must be at most 1000');
+    expect(await input.inputValue()).toBe('2000');
+    await t.page.waitForTimeout(300);
+    expect(sets).toHaveLength(0);
+    expect(await t.page.locator('.toast-danger').count()).toBe(0);
+    // The same message as the Fill dialog's, read out too.
+    expect(await cell(k1!, 'min_margin').locator('[role=alert]').innerText()).toBe('Must be at most 1000');
+    // Typing clears the flag; Esc cancels, nothing saved.
+    await input.fill('20000');
+    expect(await input.getAttribute('aria-invalid')).toBeNull();
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => input.count()).toBe(0);
+    expect((await product(k1!)).min_margin).toBe(before);
+    expect(sets).toHaveLength(0);
+    // A valid value still saves.
+    await t.page.keyboard.press('Enter');
+    await input.fill('999');
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k1!)).min_margin).toBe(999);
+  });
+
+  it('opens number editors with the UI language decimal separator (German: 0,69) and reads it back as the same number', async () => {
+    await openProducts('de');
+    const [k1] = await rowKeys(1);
+    await t.server.db.query('update app.products set min_margin = 0.69, selling_price_shop = 53.99 where product_code = $1', [k1]);
+    await t.page.reload();
+    await expect.poll(() => cell(k1!, 'min_margin').innerText()).toBe('0,69');
+    const sets = recordSets();
+    await cell(k1!, 'min_margin').dblclick();
+    const input = cell(k1!, 'min_margin').locator('input');
+    expect(await input.inputValue()).toBe('0,69');
+    await t.page.keyboard.press('Enter');
+    await expect.poll(() => input.count()).toBe(0);
+    await cell(k1!, 'selling_price_shop').dblclick();
+    const money = cell(k1!, 'selling_price_shop').locator('input');
+    expect(await money.inputValue()).toBe('53,99');
+    await money.fill('54,5');
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => Number((await product(k1!)).selling_price_shop)).toBe(54.5);
+    expect(Number((await product(k1!)).min_margin)).toBe(0.69);
+    expect(sets).toHaveLength(1);
+  });
+
+  it('gives the focus back to the active cell after Fill, so Ctrl+Z undoes the fill (not a header filter)', async () => {
+    await openProducts();
+    const keys = await rowKeys(3);
+    const field = 'max_discount_limit_percent';
+    const originals = await Promise.all(keys.map(async (k) => (await product(k))[field]));
+    const value = originals.includes(7.5) ? 8.5 : 7.5;
+    // A header filter typed and cleared: the browser's own undo would bring its text back.
+    const codeFilter = grid().getByRole('textbox', { name: 'Product code' });
+    await codeFilter.fill('P');
+    await codeFilter.fill('');
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    await cell(keys[0]!, 'min_margin').click();
+    await cell(keys[2]!, 'min_margin').click({ modifiers: ['Shift'] });
+    await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(3);
+    await tool('button.grid-fill').click();
+    await t.page.locator('select.grid-fill-column').selectOption(field);
+    await t.page.locator('input.grid-fill-value').fill(String(value));
+    await t.page.locator('button.grid-fill-apply').click();
+    await expect.poll(async () => Promise.all(keys.map(async (k) => (await product(k))[field]))).toEqual([value, value, value]);
+    await expect.poll(focused).toEqual([keys[2], 'min_margin']);
+    await t.page.keyboard.press('Control+z');
+    await expect.poll(async () => Promise.all(keys.map(async (k) => (await product(k))[field]))).toEqual(originals);
+    expect(await codeFilter.inputValue()).toBe('');
+
+    // Esc closes the dialog into the grid as well.
+    await tool('button.grid-fill').click();
+    await expect.poll(() => t.page.locator('input.grid-fill-value').count()).toBe(1);
+    await t.page.keyboard.press('Escape');
+    await expect.poll(focused).toEqual([keys[2], 'min_margin']);
+  });
+
+  it('clears the cell range when the sort or the filter changes the rows', async () => {
+    await openProducts();
+    const keys = await rowKeys(4);
+    const select = async () => {
+      await cell(keys[1]!, 'min_margin').click();
+      await cell(keys[3]!, 'min_margin').click({ modifiers: ['Shift'] });
+      await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(3);
+    };
+    await select();
+    await header('product_code').locator('.grid-sort').click();
+    await header('product_code').locator('.grid-sort').click();
+    await expect.poll(() => header('product_code').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(0);
+    // The active cell: the first row, same column.
+    await expect.poll(() => grid().locator('[role=row][data-index="0"] .cell-active[data-field="min_margin"]').count()).toBe(1);
+
+    await header('product_code').locator('.grid-sort').click();
+    await expect.poll(() => header('product_code').getAttribute('aria-sort')).toBe('none');
+    const again = await rowKeys(4);
+    keys.splice(0, 4, ...again);
+    await select();
+    await grid().getByRole('textbox', { name: 'Product code' }).fill('P');
+    await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(0);
+  });
+});

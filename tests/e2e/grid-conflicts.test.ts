@@ -1,0 +1,152 @@
+/**
+ * The grid against edits of others and its own click saves:
+ * - a cell save that meets a newer row version (409 stale_row) reloads the row and says
+ *   that the typed value was not saved (not "Already exists"); a bulk paste likewise;
+ * - a keep-in-stock click (saved by its own action) is on the undo stack: Ctrl+Z puts it
+ *   back, not an earlier unrelated edit.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestServer } from '../api/harness.ts';
+import { launch, signIn, startUiServer } from './browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let other: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startUiServer(), launch()]);
+  other = (await server.login('catalog@example.com')).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await server.db.query('delete from app.user_grid_states');
+  context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const grid = () => page.getByRole('grid').first();
+const bodyRows = () => grid().locator('[role=row][data-key]');
+const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
+const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
+  });
+const paste = (text: string) =>
+  page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', t);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+const toasts = (variant: string) => page.locator(`.toast-${variant} .toast-text`).allInnerTexts();
+
+async function rowKeys(n: number): Promise<string[]> {
+  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
+  return keys;
+}
+
+async function product(code: string): Promise<Record<string, any>> {
+  return (await server.db.query<Record<string, any>>('select * from app.products where product_code = $1', [code])).rows[0]!;
+}
+
+/** Someone else (the catalog user, through the API) changes the row: its version moves on. */
+async function changeElsewhere(code: string, fields: Record<string, unknown>) {
+  const p = await product(code);
+  const r = await server.action(other, 'product_list', 'set', { product_code: code, row_version: p.row_version, ...fields }, p.company_code);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+async function openProducts(): Promise<void> {
+  await signIn(page, server.url, 'admin@example.com');
+  await page.goto(`${server.url}/en/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+}
+
+const num = (s: string) => Number(s.replace(',', '.'));
+
+describe('ScreenGrid conflicts and click-save undo', () => {
+  it('a cell save on a row someone else changed reloads the row and names the value that was not saved', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    const p = await product(k1!);
+    const [min, exp] = [p.min_margin === 31 ? 32 : 31, p.exp_margin === 41 ? 42 : 41];
+    await changeElsewhere(k1!, { min_margin: min, exp_margin: exp });
+    // The grid still shows the old row (and version); now the user types 13 into min_margin.
+    expect(num(await cell(k1!, 'exp_margin').innerText())).toBe(p.exp_margin);
+    await cell(k1!, 'min_margin').dblclick();
+    await cell(k1!, 'min_margin').locator('input').fill('13');
+    await page.keyboard.press('Enter');
+
+    await expect.poll(() => toasts('warning')).toEqual([expect.stringContaining('"13" was not saved')]);
+    const [text] = await toasts('warning');
+    expect(text).toContain('changed this row');
+    expect(text).not.toContain('Already exists');
+    // The row as it is now: both cells show what the other user saved; the database kept it.
+    await expect.poll(async () => num(await cell(k1!, 'exp_margin').innerText())).toBe(exp);
+    await expect.poll(async () => num(await cell(k1!, 'min_margin').innerText())).toBe(min);
+    expect((await product(k1!)).min_margin).toBe(min);
+
+    // The reloaded row carries the new version: the next edit saves.
+    await cell(k1!, 'min_margin').dblclick();
+    await cell(k1!, 'min_margin').locator('input').fill('14');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k1!)).min_margin).toBe(14);
+  });
+
+  it('a bulk paste onto a row someone else changed reloads the rows and says the changes were not saved', async () => {
+    await openProducts();
+    const [, k2, k3] = await rowKeys(3);
+    const other3 = (await product(k3!)).exp_margin === 44 ? 45 : 44;
+    await changeElsewhere(k3!, { exp_margin: other3 });
+    const before2 = (await product(k2!)).exp_margin;
+    await cell(k2!, 'exp_margin').click();
+    await expect.poll(focused).toEqual([k2, 'exp_margin']);
+    await paste('77\r\n78\r\n');
+    await expect.poll(() => toasts('warning')).toEqual([expect.stringContaining('not saved')]);
+    expect((await toasts('warning'))[0]).toContain('2 changes');
+    await expect.poll(async () => num(await cell(k3!, 'exp_margin').innerText())).toBe(other3);
+    await expect.poll(async () => num(await cell(k2!, 'exp_margin').innerText())).toBe(before2);
+    expect((await product(k2!)).exp_margin).toBe(before2);
+    expect((await product(k3!)).exp_margin).toBe(other3);
+  });
+
+  it('Ctrl+Z after a keep-in-stock click undoes that click, not the edit before it', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    const field = 'max_discount_limit_percent';
+    const target = (await product(k2!))[field] === 42 ? 41 : 42;
+    await cell(k2!, field).dblclick();
+    await cell(k2!, field).locator('input').fill(String(target));
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k2!))[field]).toBe(target);
+
+    const kis = cell(k1!, 'keep_in_stock').locator('[data-value]');
+    const start = Number(await kis.getAttribute('data-value'));
+    const next = (start + 1) % 3;
+    await cell(k1!, 'keep_in_stock').click();
+    await expect.poll(async () => Number((await product(k1!)).keep_in_stock)).toBe(next);
+    await expect.poll(() => kis.getAttribute('data-value')).toBe(String(next));
+
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => Number((await product(k1!)).keep_in_stock)).toBe(start);
+    await expect.poll(() => kis.getAttribute('data-value')).toBe(String(start));
+    expect((await product(k2!))[field]).toBe(target);
+
+    // The next Ctrl+Z undoes the earlier edit.
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await product(k2!))[field]).not.toBe(target);
+    expect(Number((await product(k1!)).keep_in_stock)).toBe(start);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * Fixes found by exploratory testing, in a real browser against a real server: the
+ * shipped icons and image placeholder, a column state saved on the way out of the page,
+ * shift+click without text selection, an invalid number filter shown (and not applied),
+ * and the delete confirmation with the count formatted by the locale.
+ *
+ * 1,200 extra products give company SK01 more than a thousand rows (thousands separators).
+ */
+import type { Request } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite, signIn } from './browser.ts';
+
+const s = browserSuite({ width: 1600, height: 900 });
+
+beforeAll(async () => {
+  await s.server.db.query(
+    `insert into app.products (product_code, company_code, product_name, min_margin, exp_margin)
+     select 'PX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Polish ' || i), 10, 20 from generate_series(1, 1200) as i`,
+  );
+});
+beforeEach(async () => {
+  await s.server.db.query('delete from app.user_grid_states');
+});
+
+const grid = () => s.page.getByRole('grid').first();
+const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
+const bodyRows = () => grid().locator('[role=row][data-key]');
+const tool = (cls: string) => s.page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
+const rowCount = async () => Number(await grid().getAttribute('aria-rowcount')) - 2;
+
+async function openProducts(lang = 'en'): Promise<void> {
+  await signIn(s.page, s.server.url, 'admin@example.com', lang);
+  await s.page.goto(`${s.server.url}/${lang}/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+}
+
+describe('static files', () => {
+  it('ships the image placeholder /download.svg and the favicons, linked from the page', async () => {
+    for (const [path, type] of [
+      ['/download.svg', 'image/svg+xml'],
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/favicon.ico', 'image/x-icon'],
+    ] as const) {
+      const r = await fetch(`${s.server.url}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('content-type'), path).toContain(type);
+      const body = Buffer.from(await r.arrayBuffer());
+      if (type === 'image/svg+xml') expect(body.toString('utf8')).toContain('<svg');
+      else expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // ICO header
+    }
+    const html = await (await fetch(`${s.server.url}/en/login`)).text();
+    expect(html).toContain('rel="icon" href="/favicon.svg"');
+    expect(html).toContain('href="/favicon.ico"');
+  });
+
+  it('loads a page without console errors about missing files', async () => {
+    const errors: string[] = [];
+    s.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const missing: string[] = [];
+    s.page.on('response', (r) => r.status() === 404 && missing.push(r.url()));
+    await openProducts();
+    // The placeholder as an image: it decodes (a broken image has no natural size).
+    const size = await s.page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve(img.naturalWidth);
+          img.onerror = () => resolve(0);
+          img.src = '/download.svg';
+        }),
+    );
+    expect(size).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+    expect(errors.filter((e) => /404|favicon|download\.svg/.test(e))).toEqual([]);
+  });
+});
+
+describe('ScreenGrid fixes', () => {
+  it('keeps a column hidden just before a reload (the pending save goes out with the page)', async () => {
+    await openProducts();
+    await tool('button.grid-columns').click();
+    await s.page.locator('.grid-chooser-item[data-field="mf_id"] input').uncheck();
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => header('mf_id').count()).toBe(0);
+    // At once: well within the 800 ms save delay.
+    await s.page.reload();
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    expect(await header('brand_id').count()).toBe(1);
+    expect(await header('mf_id').count()).toBe(0);
+    const r = await s.server.db.query<{ state: { hidden?: string[] } }>(
+      `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
+    );
+    expect(r.rows[0]?.state.hidden).toContain('mf_id');
+  });
+
+  it('saves a pending column state when the grid is left for another route', async () => {
+    await openProducts();
+    await tool('button.grid-columns').click();
+    await s.page.locator('.grid-chooser-item[data-field="mf_id"] input').uncheck();
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => header('mf_id').count()).toBe(0);
+    // Client-side navigation (the grid unmounts), before the save delay is over.
+    await s.page.evaluate(() => {
+      history.pushState(null, '', '/en');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => grid().count()).toBe(0);
+    await expect
+      .poll(async () => {
+        const r = await s.server.db.query<{ state: { hidden?: string[] } }>(
+          `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
+        );
+        return r.rows[0]?.state.hidden?.includes('mf_id') ?? false;
+      })
+      .toBe(true);
+  });
+
+  it('selects a range of rows with shift+click without selecting page text', async () => {
+    await openProducts();
+    const box = (i: number) => bodyRows().nth(i).getByRole('checkbox', { name: 'Select row' });
+    await box(1).click();
+    await box(6).click({ modifiers: ['Shift'] });
+    await expect.poll(() => grid().locator('[role=row][data-key][aria-selected=true]').count()).toBe(6);
+    expect(await s.page.evaluate(() => getSelection()?.toString() ?? '')).toBe('');
+    // Shift+click on data cells (the cell range) selects no text either.
+    const cells = grid().locator('[role=row][data-key] [role=gridcell][data-field="product_code"]');
+    await cells.nth(2).click();
+    await cells.nth(5).click({ modifiers: ['Shift'] });
+    expect(await s.page.evaluate(() => getSelection()?.toString() ?? '')).toBe('');
+  });
+
+  it('keeps text selection inside a cell editor with shift+click', async () => {
+    await openProducts();
+    const c = bodyRows().nth(0).locator('[role=gridcell][data-field="min_margin"]');
+    await c.click();
+    await s.page.keyboard.press('Enter');
+    const input = c.locator('input');
+    await expect.poll(() => input.count()).toBe(1);
+    await input.fill('12345');
+    await input.evaluate((el: HTMLInputElement) => el.setSelectionRange(0, 0));
+    const b = (await input.boundingBox())!;
+    await input.click({ modifiers: ['Shift'], position: { x: b.width - 3, y: b.height / 2 } });
+    expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 5]);
+    await s.page.keyboard.press('Escape');
+  });
+
+  it('marks a number filter that does not parse as invalid and does not apply it', async () => {
+    await openProducts();
+    const lists: any[] = [];
+    s.page.on('request', (r: Request) => {
+      if (!r.url().endsWith('/rpc/api_action')) return;
+      const b = r.postDataJSON() as { entity: string; action: string; payload: any };
+      if (b.entity === 'product_list' && b.action === 'list') lists.push(b.payload);
+    });
+    const all = await rowCount();
+    const input = grid().locator('[data-filter-field="min_margin"] input');
+    await input.fill('>15');
+    await expect.poll(rowCount).toBeLessThan(all);
+    const filtered = await rowCount();
+    expect(await input.getAttribute('aria-invalid')).toBeNull();
+    const asked = lists.length;
+
+    await input.fill('abc');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.getAttribute('title')).toBe('Enter a number, a comparison like >10, or a range like 10..20');
+    expect(await input.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)');
+    // Not applied: no new list, the rows of the last valid filter stay.
+    await s.page.waitForTimeout(600);
+    expect(lists.length).toBe(asked);
+    expect(await rowCount()).toBe(filtered);
+
+    // Enter does not apply it either; a valid range does, and clears the mark.
+    await input.press('Enter');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    await input.fill('1..1,000.5');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => lists.at(-1)?.filterModel?.min_margin).toEqual({ filterType: 'number', type: 'inRange', filter: 1, filterTo: 1000.5 });
+    expect(await input.getAttribute('title')).toBeNull();
+  });
+
+  it('asks before deleting with the count of the selected rows, formatted for the locale', async () => {
+    await openProducts();
+    const total = await rowCount();
+    expect(total).toBeGreaterThan(1000);
+    await grid().getByRole('checkbox', { name: 'Select all rows' }).click();
+    await expect.poll(() => tool('button.grid-delete').innerText()).toBe(`Delete (${total.toLocaleString('en')})`);
+    await tool('button.grid-delete').click();
+    const dialog = s.page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').innerText()).toBe('Are you sure?');
+    await expect.poll(() => dialog.innerText()).toContain(`Delete ${total.toLocaleString('en')} rows? This cannot be undone.`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // One row: singular.
+    await grid().getByRole('checkbox', { name: 'Select all rows' }).click();
+    await expect.poll(() => tool('button.grid-delete').isDisabled()).toBe(true);
+    await bodyRows().nth(0).getByRole('checkbox', { name: 'Select row' }).click();
+    await expect.poll(() => tool('button.grid-delete').innerText()).toBe('Delete (1)');
+    await tool('button.grid-delete').click();
+    await expect.poll(() => dialog.innerText()).toContain('Delete 1 row? This cannot be undone.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const left = await s.server.db.query<{ n: number }>(`select count(*)::int as n from app.products where product_code like 'PX-%'`);
+    expect(left.rows[0]!.n).toBe(1200);
+  });
+
+  it('formats the counts with the German thousands separator', async () => {
+    await openProducts('de');
+    const total = await rowCount();
+    await grid().getByRole('checkbox', { name: /.*/ }).first().click();
+    await expect.poll(() => tool('button.grid-delete').innerText()).toBe(`Löschen (${total.toLocaleString('de')})`);
+    await tool('button.grid-delete').click();
+    await expect.poll(() => s.page.getByRole('dialog').innerText()).toContain(`${total.toLocaleString('de')} Zeilen löschen?`);
+  });
+});
