@@ -51,7 +51,11 @@ export interface ScreenGridProps {
   onEditRow?: (row: Row) => void;
   /** Any change reloads the rows. */
   reloadKey?: unknown;
-  /** All rows in memory: the client row model (sort and filter in the browser); no list calls. */
+  /**
+   * All rows in memory: the client row model (sort and filter in the browser); no list
+   * calls. Its code is a chunk of its own: a page that hands rows in provides it with
+   * its own code (clientModule.ts `provideClientModule`), else the rows wait for it.
+   */
   rows?: Row[];
   /** Equality filter always applied (a detail grid: the master row's key), sent by the `filter` action. */
   fixedFilter?: Record<string, unknown>;

@@ -1,8 +1,8 @@
 /**
  * The client row model's code (ClientRowModel with its sorts and text index, and the
  * in-memory aggregate) is a chunk of its own: a server-model screen such as product_list
- * never loads it; rows handed in, or a small source fetched whole, load it once, while
- * their rows arrive.
+ * never loads it; a small source fetched whole loads it once, while its rows arrive, and
+ * rows handed in load it too unless their page provides it (provideClientModule).
  */
 import { useEffect, useState } from 'react';
 
@@ -10,6 +10,15 @@ export type ClientModule = typeof import('./clientRows.ts');
 
 let loaded: ClientModule | undefined;
 let loading: Promise<ClientModule> | undefined;
+
+/**
+ * A page that hands its rows in (ScreenGrid's `rows`) imports the model with its own code
+ * and provides it here: its first rows then wait for no chunk.
+ */
+export function provideClientModule(m: ClientModule): void {
+  loaded = m;
+  loading = Promise.resolve(m);
+}
 
 export function loadClientModule(): Promise<ClientModule> {
   if (!loading) {

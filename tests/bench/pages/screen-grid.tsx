@@ -7,6 +7,8 @@ import { IntlProvider } from 'react-intl';
 import en from '../../../locales/en.json';
 import { parseScreen } from '../../../schemas/screen.ts';
 import { ScreenGrid } from '../../../src/app/grid/ScreenGrid.tsx';
+import { provideClientModule } from '../../../src/app/grid/clientModule.ts';
+import * as clientRows from '../../../src/app/grid/clientRows.ts';
 import { expandMessages, type ShippedMessages } from '../../../src/app/i18n/messages.ts';
 import type { Mount } from './shell.ts';
 
@@ -47,6 +49,9 @@ const messages = expandMessages({
 });
 
 const perms = { list: true, add: false, set: false, delete: false };
+
+// The rows are in memory: the client row model comes with this page's code, as any page that hands rows in would do.
+provideClientModule(clientRows);
 
 export const mount: Mount = (rows, root) =>
   createRoot(root).render(

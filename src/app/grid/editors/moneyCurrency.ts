@@ -1,6 +1,6 @@
 /**
  * The currency a money cell's amount is stored in, as the money renderer reads it
- * (renderers/index.tsx): the row field the descriptor names (`currencyField`) when it
+ * (renderers/index.tsx, which takes currencyFieldOf from here): the row field the descriptor names (`currencyField`) when it
  * holds a currency code, else the company currency. The cell may SHOW the amount
  * converted into the view currency; the editor, like copy, paste and fill, works in this
  * stored currency and says so.
@@ -12,7 +12,7 @@ import type { CellCtx, GridColumn, Row } from '../types.ts';
 export const isMoneyColumn = (col: GridColumn): boolean => col.type === 'money' || col.rendererKey === 'money';
 
 /** The field holding a money column's currency code (the descriptor's `currencyField`, when it has one). */
-function currencyFieldOf(col: GridColumn): string | undefined {
+export function currencyFieldOf(col: GridColumn): string | undefined {
   const meta: Readonly<Record<string, unknown>> = col.meta;
   return typeof meta.currencyField === 'string' ? meta.currencyField : undefined;
 }

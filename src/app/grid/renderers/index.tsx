@@ -10,6 +10,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { canConvert, convert, rowCurrency } from '../../../core/money.ts';
+import { currencyFieldOf } from '../editors/moneyCurrency.ts';
 import { compactJson, formatMoney, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { api } from '../../api/client.ts';
@@ -144,12 +145,6 @@ function buttonCell(action: 'delete' | 'translate', labelId: string, icon: strin
       );
     },
   };
-}
-
-/** The field holding a money column's currency code: the descriptor's `currencyField` (when the schema has it). */
-function currencyFieldOf(col: GridColumn): string | undefined {
-  const meta: Readonly<Record<string, unknown>> = col.meta;
-  return typeof meta.currencyField === 'string' ? meta.currencyField : undefined;
 }
 
 /** Key/value pairs of a features value: an object, or a list of { key|name, value } rows. */
