@@ -7,7 +7,8 @@
  */
 import type { Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite} from './browser.ts';
+import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
 
@@ -16,31 +17,10 @@ beforeEach(async () => {
   await t.server.db.query('delete from app.user_grid_states');
 });
 
-const grid = () => t.page.getByRole('grid').first();
-const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
-const bodyRows = () => grid().locator('[role=row][data-key]');
-const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
-const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
-const tool = (cls: string) => t.page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
-
-async function rowKeys(n: number): Promise<string[]> {
-  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
-  const keys: string[] = [];
-  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
-  return keys;
-}
-
-async function product(code: string): Promise<Record<string, any>> {
-  const r = await t.server.db.query<Record<string, unknown>>('select * from app.products where product_code = $1', [code]);
-  return r.rows[0]!;
-}
-
-/** [row key, field] of the focused cell. */
-const focused = () =>
-  t.page.evaluate(() => {
-    const el = document.activeElement;
-    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
-  });
+const { grid, header, bodyRows, row, cell, tool, rowKeys, focused, product, openProducts } = gridPage(
+  () => t.page,
+  () => t.server,
+);
 
 /** The product list's set calls. */
 function recordSets() {
@@ -51,12 +31,6 @@ function recordSets() {
     if (body.entity === 'product_list' && body.action === 'set') calls.push(body);
   });
   return calls;
-}
-
-async function openProducts(lang = 'en'): Promise<void> {
-  await signIn(t.page, t.server.url, 'admin@example.com', lang);
-  await t.page.goto(`${t.server.url}/${lang}/products/product_list`);
-  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
 }
 
 describe('ScreenGrid cell editing', () => {

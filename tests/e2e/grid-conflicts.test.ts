@@ -8,7 +8,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
-import { launch, signIn, startUiServer } from './browser.ts';
+import { launch, startUiServer } from './browser.ts';
+import { gridPage } from './gridPage.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -33,45 +34,17 @@ afterEach(async () => {
   await context?.close();
 });
 
-const grid = () => page.getByRole('grid').first();
-const bodyRows = () => grid().locator('[role=row][data-key]');
-const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
-const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
-const focused = () =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
-  });
-const paste = (text: string) =>
-  page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
+const { bodyRows, cell, rowKeys, focused, paste, product, openProducts } = gridPage(
+  () => page,
+  () => server,
+);
 const toasts = (variant: string) => page.locator(`.toast-${variant} .toast-text`).allInnerTexts();
-
-async function rowKeys(n: number): Promise<string[]> {
-  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
-  const keys: string[] = [];
-  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
-  return keys;
-}
-
-async function product(code: string): Promise<Record<string, any>> {
-  return (await server.db.query<Record<string, any>>('select * from app.products where product_code = $1', [code])).rows[0]!;
-}
 
 /** Someone else (the catalog user, through the API) changes the row: its version moves on. */
 async function changeElsewhere(code: string, fields: Record<string, unknown>) {
   const p = await product(code);
   const r = await server.action(other, 'product_list', 'set', { product_code: code, row_version: p.row_version, ...fields }, p.company_code);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-async function openProducts(): Promise<void> {
-  await signIn(page, server.url, 'admin@example.com');
-  await page.goto(`${server.url}/en/products/product_list`);
-  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
 }
 
 const num = (s: string) => Number(s.replace(',', '.'));

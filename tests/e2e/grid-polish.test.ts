@@ -8,7 +8,8 @@
  */
 import type { Request } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite} from './browser.ts';
+import { gridPage } from './gridPage.ts';
 
 const s = browserSuite({ width: 1600, height: 900 });
 
@@ -22,17 +23,11 @@ beforeEach(async () => {
   await s.server.db.query('delete from app.user_grid_states');
 });
 
-const grid = () => s.page.getByRole('grid').first();
-const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
-const bodyRows = () => grid().locator('[role=row][data-key]');
-const tool = (cls: string) => s.page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
+const { grid, header, bodyRows, tool, openProducts } = gridPage(
+  () => s.page,
+  () => s.server,
+);
 const rowCount = async () => Number(await grid().getAttribute('aria-rowcount')) - 2;
-
-async function openProducts(lang = 'en'): Promise<void> {
-  await signIn(s.page, s.server.url, 'admin@example.com', lang);
-  await s.page.goto(`${s.server.url}/${lang}/products/product_list`);
-  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
-}
 
 describe('static files', () => {
   it('ships the image placeholder /download.svg and the favicons, linked from the page', async () => {

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
 import { launch, signIn, startUiServer } from './browser.ts';
+import { gridPage } from './gridPage.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -39,41 +40,11 @@ afterEach(async () => {
   await context?.close();
 });
 
-const grid = () => page.getByRole('grid').first();
-const header = (field: string) => grid().locator(`[role=columnheader][data-field="${field}"]`);
-const bodyRows = () => grid().locator('[role=row][data-key]');
-const row = (key: string) => grid().locator(`[role=row][data-key="${key}"]`);
-const cell = (key: string, field: string) => row(key).locator(`[role=gridcell][data-field="${field}"]`);
+const { grid, header, bodyRows, row, cell, tool, rowKeys, focused, paste, product, openProducts } = gridPage(
+  () => page,
+  () => server,
+);
 const filter = (name: string) => grid().getByRole('textbox', { name });
-/** The product grid's own toolbar (a detail grid below has one too). */
-const tool = (cls: string) => page.locator(`.screen-grid[data-form="product_list"] > .grid-toolbar ${cls}`);
-
-async function rowKeys(n: number): Promise<string[]> {
-  await expect.poll(() => bodyRows().count()).toBeGreaterThanOrEqual(n);
-  const keys: string[] = [];
-  for (let i = 0; i < n; i++) keys.push((await bodyRows().nth(i).getAttribute('data-key'))!);
-  return keys;
-}
-
-/** [row key, field] of the focused cell. */
-const focused = () =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    return [el?.closest('[role=row]')?.getAttribute('data-key') ?? null, el?.getAttribute('data-field') ?? null];
-  });
-
-/** What a paste from Excel delivers: a paste event with text/plain on the focused cell. */
-const paste = (text: string) =>
-  page.evaluate((t) => {
-    const dt = new DataTransfer();
-    dt.setData('text/plain', t);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, text);
-
-async function product(code: string): Promise<Record<string, unknown>> {
-  const r = await server.db.query<Record<string, unknown>>('select * from app.products where product_code = $1', [code]);
-  return r.rows[0]!;
-}
 
 /** api_action calls of the page, with their payloads. */
 function recordActions() {
@@ -85,12 +56,6 @@ function recordActions() {
   };
   page.on('request', onRequest);
   return calls;
-}
-
-async function openProducts(): Promise<void> {
-  await signIn(page, server.url, 'admin@example.com');
-  await page.goto(`${server.url}/en/products/product_list`);
-  await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
 }
 
 /** product_list with the rows of its first block loaded: scrolling within it changes no row's loading state. */
