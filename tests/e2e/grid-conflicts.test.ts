@@ -5,45 +5,30 @@
  * - a keep-in-stock click (saved by its own action) is on the undo stack: Ctrl+Z puts it
  *   back, not an earlier unrelated edit.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestServer } from '../api/harness.ts';
-import { launch, startUiServer } from './browser.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
-let server: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const t = browserSuite({ width: 1600, height: 900 });
 let other: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startUiServer(), launch()]);
-  other = (await server.login('catalog@example.com')).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  other = (await t.server.login('catalog@example.com')).token;
 });
 beforeEach(async () => {
-  await server.db.query('delete from app.user_grid_states');
-  context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
+  await t.server.db.query('delete from app.user_grid_states');
 });
 
 const { bodyRows, cell, rowKeys, focused, paste, product, openProducts } = gridPage(
-  () => page,
-  () => server,
+  () => t.page,
+  () => t.server,
 );
-const toasts = (variant: string) => page.locator(`.toast-${variant} .toast-text`).allInnerTexts();
+const toasts = (variant: string) => t.page.locator(`.toast-${variant} .toast-text`).allInnerTexts();
 
 /** Someone else (the catalog user, through the API) changes the row: its version moves on. */
 async function changeElsewhere(code: string, fields: Record<string, unknown>) {
   const p = await product(code);
-  const r = await server.action(other, 'product_list', 'set', { product_code: code, row_version: p.row_version, ...fields }, p.company_code);
+  const r = await t.server.action(other, 'product_list', 'set', { product_code: code, row_version: p.row_version, ...fields }, p.company_code);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
@@ -60,7 +45,7 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     expect(num(await cell(k1!, 'exp_margin').innerText())).toBe(p.exp_margin);
     await cell(k1!, 'min_margin').dblclick();
     await cell(k1!, 'min_margin').locator('input').fill('13');
-    await page.keyboard.press('Enter');
+    await t.page.keyboard.press('Enter');
 
     await expect.poll(() => toasts('warning')).toEqual([expect.stringContaining('"13" was not saved')]);
     const [text] = await toasts('warning');
@@ -74,7 +59,7 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     // The reloaded row carries the new version: the next edit saves.
     await cell(k1!, 'min_margin').dblclick();
     await cell(k1!, 'min_margin').locator('input').fill('14');
-    await page.keyboard.press('Enter');
+    await t.page.keyboard.press('Enter');
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(14);
   });
 
@@ -102,7 +87,7 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     const target = (await product(k2!))[field] === 42 ? 41 : 42;
     await cell(k2!, field).dblclick();
     await cell(k2!, field).locator('input').fill(String(target));
-    await page.keyboard.press('Enter');
+    await t.page.keyboard.press('Enter');
     await expect.poll(async () => (await product(k2!))[field]).toBe(target);
 
     const kis = cell(k1!, 'keep_in_stock').locator('[data-value]');
@@ -112,13 +97,13 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     await expect.poll(async () => Number((await product(k1!)).keep_in_stock)).toBe(next);
     await expect.poll(() => kis.getAttribute('data-value')).toBe(String(next));
 
-    await page.keyboard.press('Control+z');
+    await t.page.keyboard.press('Control+z');
     await expect.poll(async () => Number((await product(k1!)).keep_in_stock)).toBe(start);
     await expect.poll(() => kis.getAttribute('data-value')).toBe(String(start));
     expect((await product(k2!))[field]).toBe(target);
 
     // The next Ctrl+Z undoes the earlier edit.
-    await page.keyboard.press('Control+z');
+    await t.page.keyboard.press('Control+z');
     await expect.poll(async () => (await product(k2!))[field]).not.toBe(target);
     expect(Number((await product(k1!)).keep_in_stock)).toBe(start);
   });

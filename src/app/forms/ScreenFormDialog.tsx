@@ -199,8 +199,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
       // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
       const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
       if (conflict) toast({ variant: 'warning', id: conflict });
-      else if (err instanceof ApiError && err.status === 409) setServerError(err.message);
-      else if (err instanceof ApiError && err.status === 400) setServerError(err.message);
+      else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(err.message);
       else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: err instanceof Error ? err.message : String(err) } });
     } finally {

@@ -35,7 +35,9 @@ export interface Window {
 }
 
 /** The set filter of one value: exact equality for any type, null as "is null". */
-export const equalsItem = (value: unknown) => ({ filterType: 'set' as const, values: [value as string | number | boolean | null] });
+/** The set filter of some values (exact equality with any of them). */
+const setItem = (values: readonly unknown[]) => ({ filterType: 'set' as const, values: values as (string | number | boolean | null)[] });
+export const equalsItem = (value: unknown) => setItem([value]);
 
 /**
  * One window of a query. A detail grid's fixed filter goes by the `filter` action
@@ -84,7 +86,7 @@ export async function fetchRows(form: string, keyFields: readonly Row[]): Promis
     const out: Row[] = [];
     for (let at = 0; at < keyFields.length; at += KEYS_PER_FETCH) {
       const values = keyFields.slice(at, at + KEYS_PER_FETCH).map((r) => r[k]);
-      const page = await action<Page>(form, 'list', { startRow: 0, endRow: values.length, count: 'exact', filterModel: { [k]: equalsItemOf(values) } });
+      const page = await action<Page>(form, 'list', { startRow: 0, endRow: values.length, count: 'exact', filterModel: { [k]: setItem(values) } });
       out.push(...page.rows);
     }
     return out;
@@ -92,8 +94,6 @@ export async function fetchRows(form: string, keyFields: readonly Row[]): Promis
   const pages = await Promise.all(keyFields.map((keys) => action<Page>(form, 'filter', { ...keys, startRow: 0, endRow: 1 })));
   return pages.flatMap((p) => p.rows);
 }
-
-const equalsItemOf = (values: unknown[]) => ({ filterType: 'set' as const, values: values as (string | number | boolean | null)[] });
 
 // ---- writes ----------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 /**
  * Undo of a grid's edits, server-side: every saved batch (one cell, a paste, a fill, a
  * translation) leaves the change-log ids of its answer here; Ctrl+Z sends the newest
- * batch's ids to the form's `undo` action (or that of the entry's `form`), which restores the values logged before and
- * answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
+ * batch's ids to the form's `undo` action (or that of the entry's `form`), which
+ * restores the values logged before and answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
  * One stack per grid, gone with it (leaving the page clears it).
  */
 

@@ -214,7 +214,7 @@ export async function planImport(
   }
   // Multi values patch the stored languages: a required one must keep a text in some language.
   if (write.updates.length && Object.values(screen.columns).some((c) => c.type === 'multi' && c.required)) {
-    const stored = await readRows(db, screen, write.updates.map((u) => u.keys), { company, userId: 0 });
+    const stored = await readRows(db, screen, write.updates.map((u) => u.keys), { company });
     const kept: ImportWrite['updates'] = [];
     write.updates.forEach((u, i) => {
       const emptied = emptiedMulti(screen, stored[i], u.values);

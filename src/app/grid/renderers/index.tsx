@@ -10,7 +10,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { canConvert, convert, rowCurrency } from '../../../core/money.ts';
-import { currencyFieldOf } from '../editors/moneyCurrency.ts';
+import { currencyFieldOf } from '../moneyCurrency.ts';
 import { compactJson, formatMoney, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { api } from '../../api/client.ts';

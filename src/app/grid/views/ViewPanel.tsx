@@ -20,6 +20,9 @@ export interface Props {
 
 const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.message}` : e instanceof Error ? e.message : String(e));
 
+/** Own views first, then by name. */
+const ordered = (rows: readonly SavedView[]): SavedView[] => [...rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name));
+
 export default function ViewPanel({ form, current, apply, t, close }: Props & { close(): void }) {
   const [views, setViews] = useState<SavedView[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -31,7 +34,7 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
   useEffect(() => {
     let live = true;
     listViews(form).then(
-      (r) => live && setViews([...r.rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))),
+      (r) => live && setViews(ordered(r.rows)),
       (e: unknown) => {
         console.warn('grid: views failed', e);
         if (!live) return;
@@ -56,7 +59,7 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
       if (e instanceof ApiError && e.status === 409 && e.code === 'stale_row') {
         // The views as they are now (the next update carries the new row version).
         await listViews(form).then(
-          (r) => setViews([...r.rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))),
+          (r) => setViews(ordered(r.rows)),
           () => {},
         );
       }

@@ -12,6 +12,8 @@ export interface WriteScope {
   company: string | null;
   userId: number;
 }
+/** What a read of written rows needs: the company the rows must belong to. */
+type CompanyScope = Pick<WriteScope, 'company'>;
 
 type Row = Record<string, unknown>;
 
@@ -132,19 +134,19 @@ function keyRelation(screen: Screen, keysOfRows: unknown[][], p: Params, extra: 
   return `unnest(${[...arrays, ...more, index].join(', ')}) as u(${names.join(', ')})`;
 }
 const keyJoin = (screen: Screen, alias: string) => screen.keys.map((k, j) => `${alias}.${ident(k)} = u.k${j}`).join(' and ');
-const companyOf = (screen: Screen, alias: string, scope: WriteScope, p: Params) => {
+const companyOf = (screen: Screen, alias: string, scope: CompanyScope, p: Params) => {
   const company = screen.source.company;
   if (!company) return '';
   if (alias !== 't' || screen.source.writeCompany) return ` and ${alias}.${ident(company)} = ${p.add(scope.company, 'text')}`;
   return ` and ${viaRelation(screen, 't', scope, p)}`;
 };
 /** A written row without a company column belongs to the company its relation row names. */
-const viaRelation = (screen: Screen, alias: string, scope: WriteScope, p: Params) =>
+const viaRelation = (screen: Screen, alias: string, scope: CompanyScope, p: Params) =>
   `exists (select 1 from ${relation(screen.source.relation)} rc where ${screen.keys.map((k) => `rc.${ident(k)} = ${alias}.${ident(k)}`).join(' and ')}` +
   ` and rc.${ident(screen.source.company!)} = ${p.add(scope.company, 'text')})`;
 
 /** The rows (as the form reads them) of many keys, in the order of the keys. */
-export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Row[]> {
+export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknown[][], scope: CompanyScope): Promise<Row[]> {
   const p = new Params();
   const from = keyRelation(screen, keysOfRows, p);
   const r = await db.query<Row>(

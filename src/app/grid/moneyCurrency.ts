@@ -1,12 +1,12 @@
 /**
- * The currency a money cell's amount is stored in, as the money renderer reads it
- * (renderers/index.tsx, which takes currencyFieldOf from here): the row field the descriptor names (`currencyField`) when it
- * holds a currency code, else the company currency. The cell may SHOW the amount
- * converted into the view currency; the editor, like copy, paste and fill, works in this
- * stored currency and says so.
+ * The currency a money cell's amount is stored in, for the money renderer and the number
+ * editor alike: the row field the descriptor names (`currencyField`) when it holds a
+ * currency code, else the company currency. The cell may SHOW the amount converted into
+ * the view currency; the editor, like copy, paste and fill, works in this stored currency
+ * and says so.
  */
-import { rowCurrency } from '../../../core/money.ts';
-import type { CellCtx, GridColumn, Row } from '../types.ts';
+import { rowCurrency } from '../../core/money.ts';
+import type { CellCtx, GridColumn, Row } from './types.ts';
 
 /** A money column: its type, or the money renderer on a number column. */
 export const isMoneyColumn = (col: GridColumn): boolean => col.type === 'money' || col.rendererKey === 'money';
