@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
+import { fieldLabelId } from '../src/core/fieldLabel.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { root } from './screens.ts';
 
@@ -28,13 +29,32 @@ export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
   const used = new Map<string, string>();
   for (const s of screens) {
     used.set(`screens.${s.form}.title`, `screens/${s.form}`);
-    for (const f of Object.keys(s.columns)) used.set(`fields.${f}`, `screens/${s.form}`);
+    for (const [f, c] of Object.entries(s.columns)) used.set(fieldLabelId(f, c), `screens/${s.form}`);
   }
   for (const file of [...sourceFiles(join(root, 'src/app')), ...sourceFiles(join(root, 'src/core'))]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(KEY_LITERAL)) used.set(m[1]!, relative(root, file));
   }
   return used;
+}
+
+/**
+ * Two columns of one screen with the same header cannot be told apart in the grid, the
+ * form, the column chooser or an export, and an import cannot map them by header.
+ */
+export function sameHeaders(screens: ScreenDescriptor[], cat: Catalogue): string[] {
+  const out: string[] = [];
+  for (const s of screens) {
+    const byText = new Map<string, string>();
+    for (const [f, c] of Object.entries(s.columns)) {
+      const text = cat[fieldLabelId(f, c)]?.trim().toLowerCase();
+      if (!text) continue;
+      const other = byText.get(text);
+      if (other) out.push(`screens/${s.form}: columns ${other} and ${f}: expected different headers, got "${cat[fieldLabelId(f, c)]}" for both (give one a \`label\`)`);
+      else byText.set(text, f);
+    }
+  }
+  return out;
 }
 
 /**
@@ -50,6 +70,7 @@ export function checkLocales(screens: ScreenDescriptor[]): string[] {
   }
   for (const [lang, cat] of Object.entries(cats)) {
     const file = `locales/${lang}.json`;
+    errors.push(...sameHeaders(screens, cat).map((p) => `${file}: ${p}`));
     for (const key of Object.keys(en)) if (!(key in cat)) errors.push(`${file}: ${key}: expected a text, got nothing`);
     for (const [key, text] of Object.entries(cat)) {
       if (!(key in en)) errors.push(`${file}: ${key}: expected a key of locales/en.json, got an extra key`);

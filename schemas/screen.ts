@@ -39,6 +39,11 @@ export const Column = v.strictObject({
   default: v.optional(v.union([v.string(), v.number(), v.boolean()])),
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
+  /**
+   * Show the label of another field (`fields.<label>`) where this column's own would read
+   * ambiguously on the screen: brands' key column is 'ID', not a second 'Brand'.
+   */
+  label: v.optional(identifier),
   /** Registry keys of the browser runtime. */
   renderer: v.optional(v.string()),
   editor: v.optional(v.string()),

@@ -4,5 +4,5 @@ export default defineScreen({
   form: 'product_manufacturers_brief',
   access: 'authenticated',
   source: { relation: 'app.manufacturers', key: 'mf_id', sort: [{ colId: 'mf_name', sort: 'asc' }] },
-  columns: { mf_id: { type: 'int' }, mf_name: {}, country_code: {} },
+  columns: { mf_id: { type: 'int', label: 'mf_key' }, mf_name: {}, country_code: {} },
 });

@@ -45,6 +45,8 @@ describe('grid export and import in the browser', () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/brands`);
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(5);
+    // The key column is told apart from the name (a descriptor `label`), so "Brand" maps to one field.
+    expect(await grid().locator('[role=columnheader] .grid-hlabel').allInnerTexts()).toEqual(['Brand ID', 'Brand', 'Active']);
     await t.page.getByRole('button', { name: 'Import' }).click();
     const dialog = t.page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles({

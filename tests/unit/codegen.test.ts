@@ -13,7 +13,9 @@ import { procedures } from '../../schemas/api.ts';
 import { parseScreen } from '../../schemas/screen.ts';
 import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
-import { root, screenFiles } from '../../codegen/screens.ts';
+import { checkLocales, sameHeaders } from '../../codegen/locales.ts';
+import { loadScreens, root, screenFiles } from '../../codegen/screens.ts';
+import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 type Doc = {
@@ -114,5 +116,32 @@ describe('screen.schema.json', () => {
     expect(validate({ ...ok, columns: { x: { type: 'nope' } } })).toBe(false);
     expect(validate({ ...ok, columns: { X: {} } })).toBe(false);
     expect(validate({ ...ok, extra: 1 })).toBe(false);
+  });
+});
+
+describe('column headers', () => {
+  const screen = parseScreen({
+    form: 'things',
+    route: '/things',
+    source: { relation: 'app.things', key: 'thing_id' },
+    columns: { thing_id: { type: 'int' }, thing_name: {}, other_id: { type: 'int', label: 'thing_key' } },
+  });
+
+  it('come from fields.<field> unless the column names another label', () => {
+    expect(fieldLabelId('thing_id', screen.columns.thing_id)).toBe('fields.thing_id');
+    expect(fieldLabelId('other_id', screen.columns.other_id)).toBe('fields.thing_key');
+  });
+
+  it('must differ within a screen, in every language (case and spaces aside)', () => {
+    const cat = { 'fields.thing_id': 'Thing', 'fields.thing_name': 'thing ', 'fields.thing_key': 'Thing ID' };
+    expect(sameHeaders([screen], cat)).toEqual([
+      'screens/things: columns thing_id and thing_name: expected different headers, got "thing " for both (give one a `label`)',
+    ]);
+    expect(sameHeaders([screen], { ...cat, 'fields.thing_id': 'Thing no.' })).toEqual([]);
+  });
+
+  it('differ on every real screen, and each label names a text (the codegen check)', async () => {
+    const screens = (await loadScreens()).map((s) => s.screen);
+    expect(checkLocales(screens)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { LANGS } from '../../core/langs.ts';
 import {
   PARSE_CONFIG,
@@ -94,7 +95,7 @@ export function formFields(screen: Pick<ScreenDescriptor, 'columns' | 'source'>,
       field,
       col,
       type: col.type,
-      labelId: `fields.${field}`,
+      labelId: fieldLabelId(field, col),
       input,
       ...(lookup ? { lookup } : {}),
       required: col.required || (mode === 'add' && mustHave(screen, field)),

@@ -3,6 +3,7 @@
  * editor, filter kind and lookup resolved; key handling (row ids, delete keys).
  */
 import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
 import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
@@ -98,7 +99,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       meta,
       type: meta.type,
       valueType,
-      labelId: `fields.${field}`,
+      labelId: fieldLabelId(field, meta),
       rendererKey,
       renderer,
       editorKey,

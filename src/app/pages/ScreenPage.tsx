@@ -62,6 +62,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
             )}
             <TransferButtons
               q={q}
+              columns={screen.columns}
               canExport={perms.list && screen.actions.export}
               canImport={!!screen.source.write && ((perms.add && !!screen.actions.add) || perms.set)}
               onImported={() => setReloadKey((k) => k + 1)}

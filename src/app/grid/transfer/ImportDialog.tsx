@@ -11,6 +11,8 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type * as v from 'valibot';
 import type { ImportInspectOutput, ImportResultOutput } from '../../../../schemas/api.ts';
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -23,6 +25,7 @@ type Step = { kind: 'file' } | { kind: 'map'; info: Inspect } | { kind: 'preview
 
 interface Props {
   form: string;
+  columns: ScreenDescriptor['columns'];
   language: string;
   onClose(): void;
   onImported(): void;
@@ -31,7 +34,7 @@ interface Props {
 /** Problems listed in the dialog; the report holds all the server sent. */
 const SHOWN = 200;
 
-export default function ImportDialog({ form, language, onClose, onImported }: Props) {
+export default function ImportDialog({ form, columns, language, onClose, onImported }: Props) {
   const t = useT();
   const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
@@ -39,7 +42,7 @@ export default function ImportDialog({ form, language, onClose, onImported }: Pr
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = (field: string) => t(`fields.${field}`);
+  const label = (field: string) => t(fieldLabelId(field, columns[field]));
 
   const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[]): Promise<T | null> => {
     const body = new FormData();

@@ -4,6 +4,8 @@
  * chunk, loaded when opened.
  */
 import { lazy, Suspense, useState } from 'react';
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
@@ -16,12 +18,14 @@ const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 
 interface Props {
   q: ToolbarQuery;
+  /** The screen's columns: headers are their labels. */
+  columns: ScreenDescriptor['columns'];
   canExport: boolean;
   canImport: boolean;
   onImported(): void;
 }
 
-export function TransferButtons({ q, canExport, canImport, onImported }: Props) {
+export function TransferButtons({ q, columns, canExport, canImport, onImported }: Props) {
   const t = useT();
   const [menu, setMenu] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,7 +41,7 @@ export function TransferButtons({ q, canExport, canImport, onImported }: Props) 
         title: t(`screens.${q.form}.title`),
         ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
         ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
-        columns: q.visibleColumns.map((field) => ({ field, header: t(`fields.${field}`) })),
+        columns: q.visibleColumns.map((field) => ({ field, header: t(fieldLabelId(field, columns[field])) })),
       });
       saveBlob(blob, `${q.form}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (e) {
@@ -72,7 +76,7 @@ export function TransferButtons({ q, canExport, canImport, onImported }: Props) 
       )}
       {importing && (
         <Suspense fallback={null}>
-          <ImportDialog form={q.form} language={q.language} onClose={() => setImporting(false)} onImported={onImported} />
+          <ImportDialog form={q.form} columns={columns} language={q.language} onClose={() => setImporting(false)} onImported={onImported} />
         </Suspense>
       )}
     </>
