@@ -11,6 +11,10 @@ import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/g
 import type { CellCtx, GridRow } from '../../src/app/grid/types.ts';
 import { UndoStack } from '../../src/app/grid/undo.ts';
 import productList from '../../screens/products/product_list.ts';
+import brandsScreen from '../../screens/products/brands.ts';
+import categoriesScreen from '../../screens/products/categories.ts';
+import shopsScreen from '../../screens/shops/frontend_shops.ts';
+import { cellText } from '../../src/app/grid/cellText.ts';
 
 const screen = parseScreen(productList, 'product_list');
 const model = buildGridModel(screen);
@@ -151,6 +155,21 @@ describe('column state', () => {
     expect(fields).toContain('selling_price_shop');
     expect(fields).not.toContain('keep_in_stock');
     expect(fields).not.toContain('brand_id');
+  });
+
+  it('shows integer ids (keys and …_id fields) as plain digits, other integers grouped, and offers no totals for them', () => {
+    const brands = buildGridModel(parseScreen(brandsScreen, 'brands'));
+    const shops = buildGridModel(parseScreen(shopsScreen, 'frontend_shops'));
+    const categories = buildGridModel(parseScreen(categoriesScreen, 'categories'));
+    const gctx = { ...ctx, fmt: { ...ctx.fmt, int: (v: number) => v.toLocaleString('en') } };
+    const shown = (m: typeof model, f: string, v: number) => {
+      const c = m.byField.get(f)!;
+      return [c.rendererKey, c.renderer.render({ value: v, row: {}, col: c, ctx: gctx, canEdit: false }), cellText(c, v, {}, gctx)];
+    };
+    expect(shown(brands, 'brand_id', 24003)).toEqual(['identifier', '24003', '24003']);
+    expect(shown(shops, 'shop_id', 12345)).toEqual(['identifier', '12345', '12345']);
+    expect(shown(categories, 'position', 12345)).toEqual(['int', '12,345', '12,345']);
+    expect(totalsColumns(categories).map((c) => c.field)).toEqual(['position']);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
-import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
+import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifierField, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
 import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
 
@@ -72,11 +72,12 @@ function filterKind(type: ColumnType): FilterKind | null {
   }
 }
 
-function pickRenderer(field: string, key: string | undefined, type: ColumnType): RendererKey {
-  if (key === undefined) return defaultRenderer(type);
+function pickRenderer(field: string, key: string | undefined, type: ColumnType, keys: readonly string[]): RendererKey {
+  const fallback = () => defaultRenderer(type, isIdentifierField(field, keys));
+  if (key === undefined) return fallback();
   if (isRendererKey(key)) return key;
   console.warn(`grid: column ${field}: unknown renderer "${key}"`);
-  return defaultRenderer(type);
+  return fallback();
 }
 
 function pickEditor(field: string, key: string | undefined, type: ColumnType): EditorKey | null {
@@ -91,7 +92,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
   const columns: GridColumn[] = Object.entries(screen.columns).map(([field, meta]) => {
     const lookup = meta.type === 'ref' && meta.lookup ? lookupDef(meta.lookup) : null;
     const valueType = meta.type === 'ref' ? (lookup?.keyType ?? 'text') : meta.type;
-    const rendererKey = pickRenderer(field, meta.renderer, meta.type);
+    const rendererKey = pickRenderer(field, meta.renderer, meta.type, keys);
     const editorKey = pickEditor(field, meta.editor, meta.type);
     const renderer = renderers[rendererKey];
     return {

@@ -10,6 +10,7 @@ import type { ColumnType } from '../../../schemas/screen.ts';
 export const rendererKeys = [
   'text',
   'int',
+  'identifier',
   'number',
   'money',
   'bool',
@@ -65,8 +66,14 @@ export const editorLookups: Partial<Record<EditorKey, string>> = {
 export const isRendererKey = (k: unknown): k is RendererKey => typeof k === 'string' && (rendererKeys as readonly string[]).includes(k);
 export const isEditorKey = (k: unknown): k is EditorKey => typeof k === 'string' && (editorKeys as readonly string[]).includes(k);
 
-/** The renderer of a column that names none: the one of its type. */
-export const defaultRenderer = (type: ColumnType): RendererKey => type;
+/**
+ * The renderer of a column that names none: the one of its type, except that an integer
+ * key or `…_id` column is an identifier (digits only: "24003", not "24,003").
+ */
+export const defaultRenderer = (type: ColumnType, identifier = false): RendererKey => (type === 'int' && identifier ? 'identifier' : type);
+
+/** An integer column that names a record: a key of its screen, or a field named `…_id`. */
+export const isIdentifierField = (field: string, keys: readonly string[]): boolean => keys.includes(field) || field.endsWith('_id');
 
 /** The inline editor of a column that names none. */
 export function defaultEditor(type: ColumnType): EditorKey | null {

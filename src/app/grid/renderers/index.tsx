@@ -191,6 +191,8 @@ function recipients(v: unknown): string[] {
 export const renderers: Record<RendererKey, CellRenderer> = {
   text: { render: ({ value }) => text(value) },
   int: numeric((ctx, n) => ctx.fmt.int(n)),
+  /** An integer id: its digits, no thousands separators (also on the clipboard and in group rows). */
+  identifier: { ...numeric((_, n) => String(n)), text: ({ value }) => text(value) },
   number: numeric((ctx, n) => ctx.fmt.number(n)),
   weight: numeric((ctx, n) => ctx.fmt.weight(n)),
   /** Volume: up to 3 decimals in m³. */
