@@ -76,17 +76,32 @@ export function formatDateTime(v: unknown, timeZone?: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-/**
- * A typed date → `yyyy-MM-dd`, or null when it is not a real calendar day. Year first,
- * then month and day, separated by `-`, `.` or `/` (spaces and a trailing dot allowed:
- * '2024. 03. 05.'); one-digit month and day are padded.
- */
-export function parseDateInput(input: string): string | null {
-  const m = /^\s*(\d{4})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})\s*\.?\s*$/.exec(input);
-  if (!m) return null;
-  const s = `${m[1]}-${pad2(Number(m[2]))}-${pad2(Number(m[3]))}`;
+/** Year first ('2024-03-05', '2024. 03. 05.'), or day first as every UI locale writes a date ('05.03.2024', '5. 3. 2024', '05/03/2024', '05.03.2024 г.'). */
+const YEAR_FIRST = String.raw`(\d{4})\s*[-./]\s*(\d{1,2})\s*[-./]\s*(\d{1,2})\s*\.?`;
+const DAY_FIRST = String.raw`(\d{1,2})\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{4})\s*\.?\s*(?:г\.?)?`;
+const DATE_PART = `(?:${YEAR_FIRST}|${DAY_FIRST})`;
+const DATE_INPUT = new RegExp(`^\\s*${DATE_PART}\\s*$`);
+
+/** The day of a DATE_PART match starting at group `i`, or null when it is not a real calendar day. */
+function matchedDay(m: RegExpExecArray, i: number): string | null {
+  const [y, mo, d] = m[i] !== undefined ? [m[i], m[i + 1], m[i + 2]] : [m[i + 5], m[i + 4], m[i + 3]];
+  const s = `${y}-${pad2(Number(mo))}-${pad2(Number(d))}`;
   return localDate(s) ? s : null;
 }
+
+/**
+ * A typed or pasted date → `yyyy-MM-dd`, or null when it is not a real calendar day. Year
+ * first, then month and day, separated by `-`, `.` or `/` (spaces and a trailing dot
+ * allowed: '2024. 03. 05.'); or day, month, year the way the UI locales write dates
+ * ('31.12.2026', '5. 3. 2026', '05/03/2026'; en is en-GB, so never month first). One-digit
+ * month and day are padded.
+ */
+export function parseDateInput(input: string): string | null {
+  const m = DATE_INPUT.exec(input);
+  return m ? matchedDay(m, 1) : null;
+}
+
+const DATE_TIME_INPUT = new RegExp(`^\\s*${DATE_PART}(?:(?:\\s*T\\s*|\\s+)(\\d{1,2}):(\\d{2})(?::(\\d{2}))?)?\\s*$`);
 
 /**
  * A typed local date-time `yyyy-MM-dd HH:mm` (or with `T`, optional `:ss`) → the Date it
@@ -94,11 +109,11 @@ export function parseDateInput(input: string): string | null {
  * midnight.
  */
 export function parseDateTimeInput(input: string): Date | null {
-  const m = /^\s*(\d{4}\s*[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2})\.?(?:(?:\s*T\s*|\s+)(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(input);
+  const m = DATE_TIME_INPUT.exec(input);
   if (!m) return null;
-  const day = parseDateInput(m[1]!);
+  const day = matchedDay(m, 1);
   if (!day) return null;
-  const [h, mi, s] = [Number(m[2] ?? 0), Number(m[3] ?? 0), Number(m[4] ?? 0)];
+  const [h, mi, s] = [Number(m[7] ?? 0), Number(m[8] ?? 0), Number(m[9] ?? 0)];
   if (h > 23 || mi > 59 || s > 59) return null;
   const d = localDate(day)!;
   d.setHours(h, mi, s, 0);

@@ -84,9 +84,21 @@ describe('date input', () => {
     expect(parseDateInput('2024-02-29')).toBe('2024-02-29');
     expect(parseDateInput('2024-13-01')).toBeNull();
     expect(parseDateInput('2024-04-31')).toBeNull();
-    expect(parseDateInput('05.03.2024')).toBeNull();
     expect(parseDateInput('')).toBeNull();
     expect(parseDateInput('2024-03-05x')).toBeNull();
+  });
+
+  it('reads day-first dates as the UI locales write them, never month first (en is en-GB)', () => {
+    expect(parseDateInput('31.12.2026')).toBe('2026-12-31'); // de, ro, bg
+    expect(parseDateInput('5. 3. 2026')).toBe('2026-03-05'); // sk, cs
+    expect(parseDateInput('05/03/2026')).toBe('2026-03-05'); // en-GB
+    expect(parseDateInput('05.03.2026 г.')).toBe('2026-03-05'); // bg
+    expect(parseDateInput('12/31/2026')).toBeNull();
+    expect(parseDateInput('31.02.2026')).toBeNull();
+    expect(parseDateInput('03/2026')).toBeNull();
+    expect(parseDateTimeInput('31.12.2026 14:05')?.toString()).toBe(new Date(2026, 11, 31, 14, 5).toString());
+    expect(parseDateTimeInput('2026-12-31T14:05:09')?.toString()).toBe(new Date(2026, 11, 31, 14, 5, 9).toString());
+    expect(parseDateTimeInput('31.12.2026 24:00')).toBeNull();
   });
 
   it('isoDate and localDate are inverse on local days', () => {

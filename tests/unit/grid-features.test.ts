@@ -51,7 +51,8 @@ describe('pasted and filled text → values (validated with the shared column sc
     expect(cellFromText(col('active'), 'maybe', null, ctx)).toEqual({ ok: false, message: 'validation.type_bool' });
     expect(cellFromText(col('discount_end_date'), '2026-03-01', null, ctx)).toEqual({ ok: true, value: '2026-03-01' });
     expect(cellFromText(col('discount_end_date'), '2026-02-30', null, ctx).ok).toBe(false);
-    expect(cellFromText(col('discount_end_date'), '1.3.2026', null, ctx)).toEqual({ ok: false, message: 'validation.type_date' });
+    expect(cellFromText(col('discount_end_date'), '1.3.2026', null, ctx)).toEqual({ ok: true, value: '2026-03-01' });
+    expect(cellFromText(col('discount_end_date'), '3/1/2026x', null, ctx)).toEqual({ ok: false, message: 'validation.type_date' });
   });
 
   it('merges a multi-language text into the cell in the current language; required stays required', () => {

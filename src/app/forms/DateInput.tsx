@@ -7,10 +7,9 @@
  * writes a readable date as yyyy-MM-dd.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { isoDate, localDate } from '../../core/format.ts';
+import { isoDate, localDate, parseDateInput } from '../../core/format.ts';
 import type { Lang } from '../../core/langs.ts';
 import { useT } from '../i18n/useT.ts';
-import { parseFormDate } from './formModel.ts';
 
 const DateCalendar = lazy(() => import('./DateCalendar.tsx'));
 
@@ -32,7 +31,7 @@ export function DateInput({ id, value, lang, onChange, onBlur, disabled, require
   const input = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = `${id}-calendar`;
-  const day = parseFormDate(value);
+  const day = parseDateInput(value);
   const selected = day ? (localDate(day) ?? undefined) : undefined;
 
   const close = () => {
@@ -62,7 +61,7 @@ export function DateInput({ id, value, lang, onChange, onBlur, disabled, require
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="yyyy-MM-dd"
+          placeholder={t('common.date_format')}
           value={value}
           disabled={disabled}
           aria-required={required || undefined}

@@ -18,7 +18,7 @@ import {
 } from '../../core/validation/columns.ts';
 import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
-import { localDate, parseDateInput, parseTags, tagList } from '../../core/format.ts';
+import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
 
@@ -155,22 +155,6 @@ export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMo
   );
 }
 
-const DAY_FIRST = /^\s*(\d{1,2})\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{4})\s*\.?\s*(?:г\.?)?\s*$/;
-
-/**
- * A typed date → `yyyy-MM-dd`, or null when it is not a real day: year first as the grid's
- * date editor reads it ('2026-03-05', '2026. 03. 05.'), or day first as every UI locale
- * writes it ('05.03.2026', '5. 3. 2026', '05/03/2026', '05.03.2026 г.').
- */
-export function parseFormDate(text: string): string | null {
-  const iso = parseDateInput(text);
-  if (iso) return iso;
-  const m = DAY_FIRST.exec(text);
-  if (!m) return null;
-  const s = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
-  return localDate(s) ? s : null;
-}
-
 /**
  * Number inputs follow the float editor's rule (spec §5: strip all but digits, comma and
  * dot; with both separators the last one is decimal; a lone comma is decimal). A leading
@@ -211,7 +195,7 @@ export function toValue(f: FormField, raw: RawValue, stored?: unknown): { value:
     case 'date': {
       const s = String(raw ?? '').trim();
       if (!s) return { value: null };
-      const d = parseFormDate(s);
+      const d = parseDateInput(s);
       return d ? { value: d } : { error: { id: M.type_date } };
     }
     case 'number': {

@@ -6,7 +6,7 @@
  *
  *   numbers   the float rule of spec §5 (a leading minus kept); int columns must be whole
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
- *   date      yyyy-MM-dd
+ *   date      yyyy-MM-dd, or day first as the UI locales write it (31.12.2026)
  *   multi     the current language's text, merged into the cell's object
  *   ref       a lookup row's display text (or its key) → the key
  *   options   an option's value or its rendered text
@@ -14,6 +14,7 @@
 import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M, parseMessage } from '../../core/validation/messages.ts';
+import { parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { cellText } from './cellText.ts';
 import { displayText } from './renderers/index.tsx';
@@ -33,7 +34,6 @@ export function parseSignedFloat(text: string): number | null {
 
 const TRUE = new Set(['yes', 'true', '1', 'y', 'x']);
 const FALSE = new Set(['no', 'false', '0', 'n']);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Text → a value of the column (before validation); `current` is the cell's value (multi merges into it). */
 export function parseCellText(col: GridColumn, text: string, current: unknown, ctx: CellCtx, row: Row = {}): CellResult {
@@ -84,9 +84,11 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
       if (FALSE.has(lower) || lower === ctx.t('common.no').toLowerCase()) return { ok: true, value: false };
       return { ok: false, message: M.type_bool };
     }
-    case 'date':
+    case 'date': {
       if (t === '') return { ok: true, value: null };
-      return DATE.test(t) ? { ok: true, value: t } : { ok: false, message: M.type_date };
+      const d = parseDateInput(t);
+      return d ? { ok: true, value: d } : { ok: false, message: M.type_date };
+    }
     case 'datetime':
       return { ok: true, value: t === '' ? null : t };
     case 'multi': {

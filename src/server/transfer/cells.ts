@@ -7,6 +7,7 @@
  * Ref columns are resolved against their lookup separately (refs.ts).
  */
 import { readFileSync } from 'node:fs';
+import { parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
@@ -79,13 +80,6 @@ function wordsOf(lang: string): { yes: string; no: string } {
 
 const TRUE = new Set(['yes', 'true', '1', 'y', 'x', 'wahr', 'igen', 'áno', 'ano', 'da', 'да']);
 const FALSE = new Set(['no', 'false', '0', 'n', 'falsch', 'nem', 'nie', 'ne', 'nu', 'не']);
-const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-/** 31.12.2026, 31. 12. 2026, 31/12/2026 (day first, as every app language but English writes it). */
-const DAY_FIRST = /^(\d{1,2})\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{4})\s*(?:г\.?)?$/;
-/** 2026. 12. 31. (Hungarian) */
-const YEAR_DOTS = /^(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\.?$/;
-
-const pad = (n: string) => n.padStart(2, '0');
 
 /** A signed number by the float rule of spec §5 ('-1.234,5' → -1234.5). */
 export function signedNumber(text: string): number | null {
@@ -94,16 +88,10 @@ export function signedNumber(text: string): number | null {
   return /^\s*[-−]/.test(text) ? -n : n;
 }
 
+/** An Excel date, or a date as the grid's editor reads one (2026-12-31, 31.12.2026, 2026. 12. 31.). */
 function dateText(cell: SheetCell): string | null {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : iso(cell);
-  const t = String(cell).trim();
-  let m = ISO_DATE.exec(t);
-  if (m) return `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
-  m = DAY_FIRST.exec(t);
-  if (m) return `${m[3]}-${pad(m[2]!)}-${pad(m[1]!)}`;
-  m = YEAR_DOTS.exec(t);
-  if (m) return `${m[1]}-${pad(m[2]!)}-${pad(m[3]!)}`;
-  return null;
+  return parseDateInput(String(cell));
 }
 
 /**

@@ -117,7 +117,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={withTime ? 'yyyy-MM-dd HH:mm' : 'yyyy-MM-dd'}
+          placeholder={p.ctx.t(withTime ? 'common.datetime_format' : 'common.date_format')}
           value={ed.text}
           aria-label={label}
           aria-invalid={ed.invalid || undefined}
