@@ -7,7 +7,7 @@
  */
 import type { Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite} from './browser.ts';
+import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
@@ -143,6 +143,27 @@ describe('ScreenGrid cell editing', () => {
     await input.fill('999');
     await t.page.keyboard.press('Enter');
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(999);
+  });
+
+  it('checks typed tags against the column as number editors do: a too-long tag list stays in its editor, flagged, nothing saved', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/shops/banners`);
+    const [k1] = await rowKeys(1);
+    const before = (await t.server.db.query('select tags from app.banners where banner_id = $1', [k1])).rows[0];
+    // 67 distinct tags typed as 200 characters are stored as 'a0, a1, …': 266 characters, over the column's 200.
+    const typed = Array.from({ length: 67 }, (_, i) => `${'abcdefghij'[Math.floor(i / 10)]}${i % 10}`).join(',');
+    expect(typed).toHaveLength(200);
+    await cell(k1!, 'tags').dblclick();
+    const input = cell(k1!, 'tags').locator('input');
+    await input.fill(typed);
+    await t.page.keyboard.press('Enter');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.getAttribute('title')).toBe('At most 200 characters');
+    expect(await input.inputValue()).toBe(typed);
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => input.count()).toBe(0);
+    expect((await t.server.db.query('select tags from app.banners where banner_id = $1', [k1])).rows[0]).toEqual(before);
+    expect(await t.page.locator('.toast-danger').count()).toBe(0);
   });
 
   it('opens number editors with the UI language decimal separator (German: 0,69) and reads it back as the same number', async () => {

@@ -39,6 +39,8 @@ export interface LookupComboboxProps {
   ariaDescribedBy?: string;
   ariaRequired?: boolean;
   disabled?: boolean;
+  /** Set when the value may not be cleared (a required grid cell): why, shown on an empty finish. */
+  clearRefused?: string;
   onPick(pick: LookupPick, move?: 'next' | 'prev'): void;
   /** Escape with the list closed. */
   onEscape(): void;
@@ -124,7 +126,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
     const typed = text.trim();
     let pk: LookupPick | undefined;
     if (open && active >= 0 && rows[active]) pk = { row: rows[active] };
-    else if (!typed) pk = { cleared: true };
+    else if (!typed) pk = p.clearRefused === undefined ? { cleared: true } : undefined;
     else if (text === p.currentText) pk = { kept: true };
     else {
       // A typed key, or the only match.
@@ -136,7 +138,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
       return true;
     }
     setInvalid(true);
-    if (!open) search(text);
+    if (!open && typed) search(text);
     return false;
   };
 
@@ -202,6 +204,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
         aria-invalid={p.ariaInvalid || invalid || undefined}
         aria-describedby={p.ariaDescribedBy}
         aria-required={p.ariaRequired || undefined}
+        title={invalid && !text.trim() ? p.clearRefused : undefined}
         disabled={p.disabled}
         placeholder={p.t('forms.search_placeholder')}
         value={text}

@@ -46,6 +46,7 @@ export function LookupSearchEditor(p: EditorProps) {
       className="cell-editor"
       ariaLabel={ctx.t(col.labelId)}
       ariaRequired={col.meta.required}
+      clearRefused={col.meta.required ? ctx.t('validation.required') : undefined}
       onPick={finish}
       onEscape={() => cancel()}
       onLeave={() => cancel(true)}

@@ -13,7 +13,6 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
 import { parseIntInput } from '../../../core/parseFloat.ts';
-import { checkCellValue } from '../cellCheck.ts';
 import { parseSignedFloat } from '../cellValues.ts';
 import { storedCurrency } from '../moneyCurrency.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
@@ -91,21 +90,7 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/**
- * A parser whose values are checked with the column's schema (min/max, length, pattern,
- * required…), exactly as paste and the Fill dialog check them (cellCheck.ts): a refusal
- * carries the message ("Must be at most 1000"). The cell's own value passes unchecked.
- */
-const checked =
-  (p: EditorProps, parse: (text: string) => Parsed) =>
-  (text: string): Parsed => {
-    const r = parse(text);
-    if (!r.ok || Object.is(r.value, p.value) || (r.value === null && (p.value === null || p.value === undefined))) return r;
-    const c = checkCellValue(p.col, r.value, p.ctx.t);
-    return c.ok ? r : { ok: false, message: c.message };
-  };
-
-const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} parse={checked(p, (t) => ({ ok: true, value: t === '' ? null : t }))} />;
+const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} parse={(t) => ({ ok: true, value: t === '' ? null : t })} />;
 
 /**
  * Spec §5 float rule (parseFloatInput, a leading minus kept), opened with the number in
@@ -123,11 +108,11 @@ const NumberEditor: CellEditor = (p) => {
       invalidId="validation.type_number"
       unit={currency}
       hint={currency ? p.ctx.t('grid.editor_currency', { currency }) : undefined}
-      parse={checked(p, (t) => {
+      parse={(t) => {
         if (t.trim() === '') return { ok: true, value: null };
         const n = parseSignedFloat(t);
         return n === null ? { ok: false } : { ok: true, value: n };
-      })}
+      }}
     />
   );
 };
@@ -138,18 +123,18 @@ const IntEditor: CellEditor = (p) => (
     inputMode="numeric"
     initial={editableNumber(p.value, p.ctx.lang)}
     invalidId="validation.type_integer"
-    parse={checked(p, (t) => {
+    parse={(t) => {
       if (t.trim() === '') return { ok: true, value: null };
       const n = parseIntInput(t);
       return n === null ? { ok: false } : { ok: true, value: n };
-    })}
+    }}
   />
 );
 
 /** Edits the current language's text of a multi-language object. */
 const MultiEditor: CellEditor = (p) => {
   const obj = p.value && typeof p.value === 'object' ? (p.value as Record<string, unknown>) : {};
-  return <InputEditor p={p} initial={str(obj[p.ctx.lang])} parse={checked(p, (t) => ({ ok: true, value: { ...obj, [p.ctx.lang]: t } }))} />;
+  return <InputEditor p={p} initial={str(obj[p.ctx.lang])} parse={(t) => ({ ok: true, value: { ...obj, [p.ctx.lang]: t } })} />;
 };
 
 /** Tags typed as 'a, b, c': stored as the text 'a, b, c' (a json column: the array; none → null), see tags.ts. */
@@ -194,6 +179,7 @@ const ColourEditor: CellEditor = (p) => {
         spellCheck={false}
         aria-label={label}
         aria-invalid={ed.invalid || undefined}
+        title={ed.invalid ? (ed.message ?? p.ctx.t('validation.type_colour')) : undefined}
         onChange={(e) => ed.change(e.target.value)}
         onKeyDown={keys}
       />

@@ -3,6 +3,7 @@
  * the keys, the life of an edit, focus on mount and leaving a multi-part editor.
  */
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { checkCellValue } from '../cellCheck.ts';
 import type { EditMove, EditorProps } from '../types.ts';
 
 /** A parsed editor text: the value, or a refusal (with the message to show, in the UI language). */
@@ -22,12 +23,24 @@ export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void
 }
 
 /**
- * The life of an edit: the text, whether it parses, and finishing once. `finish` commits
- * a valid text (an invalid one is flagged, with the refusal's message, and the editor
- * stays with the typed text); `leave` is the blur: a valid text commits, an invalid one
- * cancels.
+ * A parsed value checked with the column's schema (min/max, length, pattern, required…),
+ * exactly as paste and the Fill dialog check theirs (cellCheck.ts): a refusal carries the
+ * message ("Must be at most 1000"). The cell's own value passes unchecked.
  */
-export function useEdit(p: EditorProps, initial: string, parse: (text: string) => Parsed) {
+function checked(p: EditorProps, r: Parsed): Parsed {
+  if (!r.ok || Object.is(r.value, p.value) || (r.value === null && (p.value === null || p.value === undefined))) return r;
+  const c = checkCellValue(p.col, r.value, p.ctx.t);
+  return c.ok ? r : { ok: false, message: c.message };
+}
+
+/**
+ * The life of an edit: the text, whether it parses and passes the column's checks, and
+ * finishing once. `finish` commits a valid text (an invalid one is flagged, with the
+ * refusal's message, and the editor stays with the typed text); `leave` is the blur: a
+ * valid text commits, an invalid one cancels.
+ */
+export function useEdit(p: EditorProps, initial: string, parseText: (text: string) => Parsed) {
+  const parse = (t: string) => checked(p, parseText(t));
   const [text, setText] = useState(p.initialInput ?? initial);
   const [problem, setProblem] = useState<{ message?: string } | null>(null);
   const done = useRef(false);

@@ -121,7 +121,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
           value={ed.text}
           aria-label={label}
           aria-invalid={ed.invalid || undefined}
-          title={ed.invalid ? p.ctx.t(invalidId) : undefined}
+          title={ed.invalid ? (ed.message ?? p.ctx.t(invalidId)) : undefined}
           onChange={(e) => onText(e.target.value)}
           onBlur={onBlur}
           onKeyDown={(e) => {
@@ -173,7 +173,7 @@ export const JsonEditor: CellEditor = (p) => {
         spellCheck={false}
         aria-label={p.ctx.t(p.col.labelId)}
         aria-invalid={ed.invalid || undefined}
-        title={ed.invalid ? p.ctx.t('validation.type_json') : undefined}
+        title={ed.invalid ? (ed.message ?? p.ctx.t('validation.type_json')) : undefined}
         onChange={(e) => ed.change(e.target.value)}
         onBlur={onBlur}
         onKeyDown={(e) => {
