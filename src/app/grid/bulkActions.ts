@@ -9,7 +9,7 @@ import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
 import type { Change } from './edits.ts';
-import { deleteKeys, translateText } from './gridApi.ts';
+import { deleteKeys, TRANSLATE_ENGINE, translateText } from './gridApi.ts';
 import type { RowWindow } from './rowSource.ts';
 import { selectedCount, type RowSelection } from './selection.ts';
 import { planTranslation, runTranslation } from './translate.ts';
@@ -100,7 +100,10 @@ export async function translateRows(d: TranslateDeps, mods: { ctrlKey: boolean; 
     });
     if (changes.length) await d.save(changes);
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 503 || e.code === 'not_configured')) {
+    // The engine's state in the UI language (the server's text names its setting, for the administrator).
+    if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine: TRANSLATE_ENGINE } });
+    else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine: TRANSLATE_ENGINE } });
+    else if (e instanceof ApiError && e.status === 503) {
       toast({ variant: 'danger', id: 'messages.not_configured', values: { text: e.message } });
     } else console.warn('grid: translation failed', e); // spec §8: translation failures are only logged
   }

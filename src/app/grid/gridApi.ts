@@ -157,6 +157,9 @@ export const deleteView = (viewId: number) => api.action<{ deleted: number }>('g
 // ---- translation ---------------------------------------------------------------------------
 
 /** Google Translate through the server: text in `from` → { lang: text } for each of `to`. */
+/** The engine translateText calls (named in its messages). */
+export const TRANSLATE_ENGINE = 'Google Translate';
+
 export async function translateText(text: string, from: string, to: string[]): Promise<Record<string, string>> {
   const r = await api.post<unknown>('/api/gt', { text, from, to });
   const obj = r && typeof r === 'object' && 'data' in r && r.data && typeof r.data === 'object' ? r.data : r;
