@@ -61,7 +61,10 @@ describe('export cells', () => {
     expect(exportCell(col('date'), 'date', '2026-03-07', 'en', false)).toEqual(new Date(Date.UTC(2026, 2, 7)));
     expect(exportCell(col('date'), 'date', '2026-03-07', 'en', true)).toBe('2026-03-07');
     expect(exportCell(col('bool'), 'bool', true, 'en', false)).toBe(true);
-    expect(exportCell(col('bool'), 'bool', false, 'en', true)).toBe('false');
+    expect(exportCell(col('bool'), 'bool', false, 'en', true)).toBe('No');
+    expect(exportCell(col('bool'), 'bool', true, 'de', true)).toBe('Ja');
+    // …which import reads back.
+    expect(importCell(col('bool'), 'bool', exportCell(col('bool'), 'bool', false, 'bg', true), 'bg')).toEqual({ ok: true, value: false });
     expect(exportCell(col('money'), 'money', 12.5, 'en', true)).toBe(12.5);
     expect(exportCell(col('json'), 'json', { a: [1] }, 'en', true)).toBe('{"a":[1]}');
     expect(exportCell(col('text'), 'text', '@home', 'en', true)).toBe("'@home");

@@ -44,8 +44,12 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lan
     case 'number':
     case 'money':
       return typeof value === 'number' ? value : Number(value);
-    case 'bool':
-      return csv ? String(value === true) : value === true;
+    case 'bool': {
+      // CSV: the grid's words in the export's language (import reads them back); XLSX: a real boolean.
+      if (!csv) return value === true;
+      const w = wordsOf(lang);
+      return value === true ? w.yes : w.no;
+    }
     case 'date':
       return csv ? String(value) : new Date(`${String(value)}T00:00:00Z`);
     case 'datetime':
@@ -72,7 +76,7 @@ function wordsOf(lang: string): { yes: string; no: string } {
     } catch {
       // An unknown language: English words only.
     }
-    w = { yes: (cat['common.yes'] ?? 'yes').toLowerCase(), no: (cat['common.no'] ?? 'no').toLowerCase() };
+    w = { yes: cat['common.yes'] ?? 'Yes', no: cat['common.no'] ?? 'No' };
     yesNo.set(lang, w);
   }
   return w;
@@ -117,8 +121,8 @@ export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, la
       if (typeof cell === 'boolean') return { ok: true, value: cell };
       const lower = text.trim().toLowerCase();
       const w = wordsOf(lang);
-      if (TRUE.has(lower) || lower === w.yes) return { ok: true, value: true };
-      if (FALSE.has(lower) || lower === w.no) return { ok: true, value: false };
+      if (TRUE.has(lower) || lower === w.yes.toLowerCase()) return { ok: true, value: true };
+      if (FALSE.has(lower) || lower === w.no.toLowerCase()) return { ok: true, value: false };
       return { ok: false, message: M.type_bool };
     }
     case 'date': {
