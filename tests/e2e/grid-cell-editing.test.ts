@@ -55,6 +55,36 @@ describe('ScreenGrid cell editing', () => {
     await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
   });
 
+  it('filters money by the amounts shown in the view currency, and totals it in that currency', async () => {
+    await openProducts();
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+    const [k1] = await rowKeys(1);
+    await t.server.db.query('update app.products set selling_price_shop = 53.99 where product_code = $1', [k1]);
+    await t.page.reload();
+    await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/HUF|Ft/);
+    const shownText = (await cell(k1!, 'selling_price_shop').innerText()).trim();
+    const shownNumber = shownText.replace(/[^\d.,]/g, '').replace(/,/g, '');
+    // '= the shown number' keeps the rows showing that amount (the stored EUR amounts differ).
+    const prices = async () => new Set((await bodyRows().locator('[role=gridcell][data-field="selling_price_shop"]').allInnerTexts()).map((x) => x.trim()));
+    await grid().locator('[data-filter-field="selling_price_shop"] input').fill(shownNumber);
+    await expect.poll(prices).toEqual(new Set([shownText]));
+    expect(await row(k1!).count()).toBe(1);
+    // '>' the shown number: no row showing it or less.
+    await grid().locator('[data-filter-field="selling_price_shop"] input').fill(`>${shownNumber}`);
+    await expect.poll(async () => [...(await prices())].every((x) => Number(x.replace(/[^\d.]/g, '')) > Number(shownNumber))).toBe(true);
+    expect((await prices()).size).toBeGreaterThan(0);
+    expect(await row(k1!).count()).toBe(0);
+    // The totals row shows the view currency like the cells.
+    await tool('button.grid-columns').click();
+    await t.page.locator('.grid-chooser-totals input').check();
+    await t.page.keyboard.press('Escape');
+    const total = grid().locator('.grid-totals [role=gridcell][data-field="selling_price_shop"] .grid-totals-value');
+    await expect.poll(() => total.innerText()).toMatch(/HUF|Ft/);
+    await grid().locator('[data-filter-field="selling_price_shop"] input').fill('');
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+    await expect.poll(() => total.innerText()).toMatch(/€|EUR/);
+  });
+
   it('moves a select editor with keys without saving; Esc cancels, Enter and leaving commit, a pointer pick commits', async () => {
     await openProducts();
     const [k1, k2] = await rowKeys(2);

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { filterItem, parseNumberFilter, toFilterModel, toSortModel } from '../../src/app/grid/filters.ts';
-import type { FilterKind, GridColumn, LookupDef, ValueType } from '../../src/app/grid/types.ts';
+import type { CellSession, FilterKind, GridColumn, LookupDef, ValueType } from '../../src/app/grid/types.ts';
+import { valueTest } from '../../src/app/grid/clientQuery.ts';
+import { moneyView } from '../../src/app/grid/moneyCurrency.ts';
 
 /** The fields of a column filters.ts reads. */
 function col(field: string, filter: FilterKind | null, valueType: ValueType = 'text', lookup: Partial<LookupDef> | null = null): GridColumn {
@@ -157,6 +159,51 @@ describe('toFilterModel', () => {
         columns,
       ),
     ).toEqual({});
+  });
+});
+
+describe('money filters in a converted view', () => {
+  // EUR company, HUF view: 1 HUF = 0.0025 EUR, so shown = stored × 400, 0 digits.
+  const session: CellSession = {
+    currency: 'HUF',
+    companyCurrency: 'EUR',
+    companyRates: { EUR: 1, HUF: 0.0025 },
+    currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'HUF', currency_precision: 0 }],
+    cdn: '',
+    shops: [],
+    languages: [],
+  };
+  const price = { ...col('price', 'number', 'money'), type: 'money', rendererKey: 'money', meta: {} } as unknown as GridColumn;
+  const qty = col('qty', 'number', 'int');
+  const shown = (stored: number) => Math.round(stored * 400);
+
+  it('keeps exactly the rows whose shown amount passes the typed filter', () => {
+    const view = moneyView(price, session)!;
+    expect(view).toEqual({ factor: 400, precision: 0 });
+    const stored = Array.from({ length: 4000 }, (_, i) => 53 + i * 0.00049);
+    const cases: [string, (s: number) => boolean][] = [
+      ['21595', (s) => s === 21595],
+      ['>21595', (s) => s > 21595],
+      ['>=21595', (s) => s >= 21595],
+      ['<21595', (s) => s < 21595],
+      ['<=21595', (s) => s <= 21595],
+      ['21500..21600', (s) => s >= 21500 && s <= 21600],
+    ];
+    for (const [typed, want] of cases) {
+      const item = toFilterModel([{ id: 'price', value: typed }], new Map([['price', price]]), (c) => moneyView(c, session)).price!;
+      const test = valueTest(item, 'money');
+      const kept = stored.filter((x) => test(x));
+      expect(kept.length, typed).toBeGreaterThan(0);
+      expect(kept, typed).toEqual(stored.filter((x) => want(shown(x))));
+    }
+  });
+
+  it('leaves other columns, and money shown in its own currency, as typed', () => {
+    expect(moneyView(qty, session)).toBeNull();
+    expect(moneyView(price, { ...session, currency: 'EUR' })).toBeNull();
+    expect(moneyView(price, { ...session, companyRates: { EUR: 1 } })).toBeNull(); // no HUF rate: shown unconverted
+    const item = toFilterModel([{ id: 'qty', value: '>5' }], new Map([['qty', qty]]), (c) => moneyView(c, session)).qty;
+    expect(item).toEqual({ filterType: 'number', type: 'greaterThan', filter: 5 });
   });
 });
 

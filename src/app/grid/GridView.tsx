@@ -32,6 +32,7 @@ import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, 
 import { useEdits, statusText } from './edits.ts';
 import { FilterCell } from './FilterCell.tsx';
 import { toFilterModel, toSortModel } from './filters.ts';
+import { moneyView } from './moneyCurrency.ts';
 import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
 import { AGG_FNS, fetchWindow, type Query } from './gridApi.ts';
@@ -137,7 +138,9 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // ---- the query -------------------------------------------------------------------------
   const [tick, setTick] = useState(0);
   const sortModel = useMemo(() => toSortModel(vs.sorting), [vs.sorting]);
-  const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField), [vs.columnFilters, model]);
+  // Money filters are typed against the amounts shown (converted into the view currency).
+  const cellSession = useCellSession();
+  const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, cellSession]);
   const filtersActive = Object.keys(filterModel).length > 0;
   const fixedKey = JSON.stringify(fixedFilter ?? null);
   const fixed = useMemo(() => (fixedFilter ? (JSON.parse(fixedKey) as Record<string, unknown>) : undefined), [fixedKey]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -162,7 +165,6 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   }, []);
 
   // ---- what cells read, once per render --------------------------------------------------
-  const cellSession = useCellSession();
   const ctx = useMemo<CellCtx>(() => {
     // Texts without values are looked up once per grid and language (cells ask for Yes/No
     // and the like thousands of times while scrolling).

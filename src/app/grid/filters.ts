@@ -104,14 +104,51 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
   }
 }
 
-/** The filter model of the table's column filters; filters that do not parse are left out. */
-export function toFilterModel(filters: ColumnFiltersState, columns: ReadonlyMap<string, GridColumn>): FilterModel {
+/**
+ * A number filter typed against amounts shown converted (shown = stored × factor, rounded
+ * to `precision` digits) → the same filter on the stored amounts, so that it keeps
+ * exactly the rows whose shown amount passes: '= 21595' keeps the amounts shown as
+ * 21,595 Ft, '> 21595' those shown above it.
+ */
+export function shownToStored(item: FilterItem, view: { factor: number; precision: number }): FilterItem {
+  const h = 0.5 * 10 ** -view.precision;
+  const s = (x: number) => x / view.factor;
+  const a = item.filter as number;
+  switch (item.type) {
+    case 'equals':
+      return { filterType: 'number', type: 'inRange', filter: s(a - h), filterTo: s(a + h) };
+    case 'greaterThan':
+      return { filterType: 'number', type: 'greaterThanOrEqual', filter: s(a + h) };
+    case 'greaterThanOrEqual':
+      return { filterType: 'number', type: 'greaterThanOrEqual', filter: s(a - h) };
+    case 'lessThan':
+      return { filterType: 'number', type: 'lessThan', filter: s(a - h) };
+    case 'lessThanOrEqual':
+      return { filterType: 'number', type: 'lessThan', filter: s(a + h) };
+    case 'inRange':
+      return { filterType: 'number', type: 'inRange', filter: s(a - h), filterTo: s((item.filterTo as number) + h) };
+    default:
+      return { ...item, filter: s(a) };
+  }
+}
+
+/**
+ * The filter model of the table's column filters; filters that do not parse are left out.
+ * `moneyView`: how a money column shows its amounts, when converted (moneyCurrency.ts).
+ */
+export function toFilterModel(
+  filters: ColumnFiltersState,
+  columns: ReadonlyMap<string, GridColumn>,
+  moneyView?: (col: GridColumn) => { factor: number; precision: number } | null,
+): FilterModel {
   const out: FilterModel = {};
   for (const f of filters) {
     const col = columns.get(f.id);
     if (!col?.filter) continue;
     const item = filterItem(col.filter, f.value, col);
-    if (item) out[f.id] = item;
+    if (!item) continue;
+    const view = item.filterType === 'number' ? moneyView?.(col) : null;
+    out[f.id] = view ? shownToStored(item, view) : item;
   }
   return out;
 }

@@ -11,6 +11,7 @@ import type { GridModel } from './columns.ts';
 import { AGG_FNS, aggregate, allFilters, type AggFn, type AggResult, type Query } from './gridApi.ts';
 import { loadClientModule } from './clientModule.ts';
 import { AGG_LABEL } from './HeaderCell.tsx';
+import { isMoneyColumn, shownMoney, storedCurrency } from './moneyCurrency.ts';
 import { useKeyedAsync } from './useKeyedAsync.ts';
 import type { ViewColumn } from './layout.ts';
 import type { CellCtx, GridColumn } from './types.ts';
@@ -48,7 +49,11 @@ export function formatAgg(col: GridColumn, fn: AggFn, raw: number | string | nul
   // numeric sums may travel as text (exact decimals)
   const v = typeof raw === 'string' ? Number(raw) : raw;
   if (v === null || v === undefined || !Number.isFinite(v)) return '';
-  if (col.type === 'money') return ctx.fmt.money(v);
+  if (isMoneyColumn(col)) {
+    // As the column's cells show amounts: converted into the view currency, with its symbol.
+    const from = storedCurrency(col, {}, ctx);
+    return from ? shownMoney(v, from, ctx).text : ctx.fmt.money(v);
+  }
   if (col.type === 'int' && fn !== 'avg') return ctx.fmt.int(v);
   return ctx.fmt.number(v);
 }

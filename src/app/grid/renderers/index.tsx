@@ -9,9 +9,8 @@
  */
 import type { ReactNode, SyntheticEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
-import { canConvert, convert, rowCurrency } from '../../../core/money.ts';
-import { currencyFieldOf } from '../moneyCurrency.ts';
-import { compactJson, formatMoney, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
+import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
+import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { api } from '../../api/client.ts';
 import { searchLabel } from '../lookupSearch.ts';
@@ -208,15 +207,10 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     render: ({ value, row, col, ctx }) => {
       const n = num(value);
       if (n === null) return text(value);
-      const s = ctx.session;
-      const from = s && rowCurrency(row, currencyFieldOf(col), s.companyCurrency);
-      if (!s || !from) return ctx.fmt.money(n);
-      const to = s.currency ?? from;
-      const ok = canConvert(from, to, s.companyRates);
-      const shown = ok ? to : from;
-      const digits = (c: string) => s.currencies.find((x) => x.currency_code === c)?.currency_precision;
-      const out = formatMoney(convert(n, from, to, s.companyRates), shown, localeOf(ctx), digits(shown));
-      return shown === from ? out : <span title={formatMoney(n, from, localeOf(ctx), digits(from))}>{out}</span>;
+      const from = storedCurrency(col, row, ctx);
+      if (!from) return ctx.fmt.money(n);
+      const m = shownMoney(n, from, ctx);
+      return m.original === undefined ? m.text : <span title={m.original}>{m.text}</span>;
     },
   },
   bool: {
