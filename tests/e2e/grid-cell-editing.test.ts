@@ -33,14 +33,20 @@ function recordSets() {
   return calls;
 }
 
+/** product_list in a HUF view; its first product's EUR price set to 53.99 and shown converted. */
+async function firstProductInHuf(): Promise<string> {
+  await openProducts();
+  await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+  const [k1] = await rowKeys(1);
+  await t.server.db.query('update app.products set selling_price_shop = 53.99 where product_code = $1', [k1!]);
+  await t.page.reload();
+  await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/HUF|Ft/);
+  return k1!;
+}
+
 describe('ScreenGrid cell editing', () => {
   it('edits a money amount shown in another view currency in its stored currency, and says which', async () => {
-    await openProducts();
-    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
-    const [k1] = await rowKeys(1);
-    await t.server.db.query('update app.products set selling_price_shop = 53.99 where product_code = $1', [k1]);
-    await t.page.reload();
-    await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/HUF|Ft/);
+    const k1 = await firstProductInHuf();
     await cell(k1!, 'selling_price_shop').dblclick();
     const input = cell(k1!, 'selling_price_shop').locator('input');
     await expect.poll(() => input.count()).toBe(1);
@@ -56,12 +62,7 @@ describe('ScreenGrid cell editing', () => {
   });
 
   it('filters money by the amounts shown in the view currency, and totals it in that currency', async () => {
-    await openProducts();
-    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
-    const [k1] = await rowKeys(1);
-    await t.server.db.query('update app.products set selling_price_shop = 53.99 where product_code = $1', [k1]);
-    await t.page.reload();
-    await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/HUF|Ft/);
+    const k1 = await firstProductInHuf();
     const shownText = (await cell(k1!, 'selling_price_shop').innerText()).trim();
     const shownNumber = shownText.replace(/[^\d.,]/g, '').replace(/,/g, '');
     // '= the shown number' keeps the rows showing that amount (the stored EUR amounts differ).
