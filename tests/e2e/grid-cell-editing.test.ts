@@ -197,6 +197,34 @@ describe('ScreenGrid cell editing', () => {
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
   });
 
+  it('filters dates by a day typed the German way, a comparison or a range; a date that does not exist is flagged', async () => {
+    // The demo banners all end on one day: spread them over a few.
+    await t.server.db.query(`update app.banners set valid_to = date '2027-01-01' + (banner_id % 4) * 31`);
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.page.goto(`${t.server.url}/de/shops/banners`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+    const days = (await t.server.db.query<{ d: string }>(`select distinct valid_to::text as d from app.banners where valid_to is not null order by 1`)).rows.map((r) => r.d);
+    expect(days.length).toBeGreaterThan(2);
+    const keysWhere = async (cond: string, ...args: unknown[]) =>
+      (await t.server.db.query<{ k: string }>(`select banner_id::text as k from app.v_banners where company_code = 'SK01' and ${cond} order by 1`, args)).rows.map((r) => r.k);
+    const shown = async () => (await bodyRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')!))).sort();
+    const input = grid().locator('[data-filter-field="valid_to"] input');
+    expect(await input.getAttribute('placeholder')).toBe('JJJJ-MM-TT');
+    const german = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+    const last = days[days.length - 1]!;
+    await input.fill(german(last));
+    await expect.poll(shown).toEqual(await keysWhere('valid_to = $1', last));
+    await input.fill(`<${german(last)}`);
+    await expect.poll(shown).toEqual(await keysWhere('valid_to < $1', last));
+    await input.fill(`${days[0]}..${german(last)}`);
+    await expect.poll(shown).toEqual(await keysWhere('valid_to between $1 and $2', days[0], last));
+    // Not a day: flagged, the filter before it stays.
+    await input.fill('31.02.2026');
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.getAttribute('title')).toMatch(/^Geben Sie ein Datum/);
+    expect(await shown()).toEqual(await keysWhere('valid_to between $1 and $2', days[0], last));
+  });
+
   it('opens number editors with the UI language decimal separator (German: 0,69) and reads it back as the same number', async () => {
     await openProducts('de');
     const [k1] = await rowKeys(1);

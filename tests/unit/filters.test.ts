@@ -90,11 +90,19 @@ describe('filterItem', () => {
     expect(filterItem('bool', 'yes', c)).toBeNull();
   });
 
-  it('date: one yyyy-MM-dd day', () => {
+  it('date: a day typed as the editors read it, a comparison or a range', () => {
     const c = col('valid_from', 'date', 'date');
     expect(filterItem('date', '2024-03-05', c)).toEqual({ filterType: 'date', type: 'equals', dateFrom: '2024-03-05' });
-    expect(filterItem('date', '05.03.2024', c)).toBeNull();
-    expect(filterItem('date', '2024-3-5', c)).toBeNull();
+    expect(filterItem('date', '05.03.2024', c)).toEqual({ filterType: 'date', type: 'equals', dateFrom: '2024-03-05' });
+    expect(filterItem('date', '2024-3-5', c)).toEqual({ filterType: 'date', type: 'equals', dateFrom: '2024-03-05' });
+    expect(filterItem('date', '>= 31.12.2025', c)).toEqual({ filterType: 'date', type: 'greaterThanOrEqual', dateFrom: '2025-12-31' });
+    expect(filterItem('date', '<2026-01-01', c)).toEqual({ filterType: 'date', type: 'lessThan', dateFrom: '2026-01-01' });
+    expect(filterItem('date', '31.03.2026..01.01.2026', c)).toEqual({ filterType: 'date', type: 'inRange', dateFrom: '2026-01-01', dateTo: '2026-03-31' });
+    // Hungarian dates end with a dot: the range still splits where both sides are dates.
+    expect(filterItem('date', '2026. 01. 31...2026. 02. 28.', c)).toEqual({ filterType: 'date', type: 'inRange', dateFrom: '2026-01-31', dateTo: '2026-02-28' });
+    expect(filterItem('date', '31.02.2026', c)).toBeNull();
+    expect(filterItem('date', 'soon', c)).toBeNull();
+    expect(filterItem('date', '>', c)).toBeNull();
   });
 
   it('datetime: the local calendar day as an instant range', () => {
@@ -106,6 +114,15 @@ describe('filterItem', () => {
       dateTo: new Date(2024, 2, 5, 23, 59, 59, 999).toISOString(),
     });
     expect(filterItem('datetime', '2024-03-05 10:00', c)).toBeNull();
+    // A day means all of it.
+    const start = (d: number) => new Date(2024, 2, d, 0, 0, 0, 0).toISOString();
+    const end = (d: number) => new Date(2024, 2, d, 23, 59, 59, 999).toISOString();
+    expect(filterItem('datetime', '>05.03.2024', c)).toEqual({ filterType: 'date', type: 'greaterThan', dateFrom: end(5) });
+    expect(filterItem('datetime', '>=05.03.2024', c)).toEqual({ filterType: 'date', type: 'greaterThanOrEqual', dateFrom: start(5) });
+    expect(filterItem('datetime', '<05.03.2024', c)).toEqual({ filterType: 'date', type: 'lessThan', dateFrom: start(5) });
+    expect(filterItem('datetime', '<=05.03.2024', c)).toEqual({ filterType: 'date', type: 'lessThanOrEqual', dateFrom: end(5) });
+    expect(filterItem('datetime', '2024-03-05..2024-03-07', c)).toEqual({ filterType: 'date', type: 'inRange', dateFrom: start(5), dateTo: end(7) });
+    expect(filterItem('datetime', '!=2024-03-05', c)).toBeNull();
   });
 
   it('ref: a set of the one key, typed as the lookup key', () => {

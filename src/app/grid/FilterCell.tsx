@@ -1,7 +1,9 @@
 /**
- * The floating filter of a column: text and numbers debounced, choices at once. A number
- * filter that does not parse (`abc`) is not applied: the input is marked invalid, its
- * title says what is accepted, and the filter before it stays.
+ * The floating filter of a column: text, numbers and dates debounced, choices at once.
+ * Numbers and dates take a value, a comparison (`>10`, `<=31.12.2026`) or a range
+ * (`10..20`), dates typed as the editors read them. One that does not parse (`abc`) is
+ * not applied: the input is marked invalid, its title says what is accepted, and the
+ * filter before it stays.
  */
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { filterItem } from './filters.ts';
@@ -42,8 +44,9 @@ export const FilterCell = memo(function FilterCell({
   const label = ctx.t(col.labelId);
   const current = value;
   const invalid = bad === epoch;
+  const checked = col.filter === 'number' || col.filter === 'date' || col.filter === 'datetime';
   const set = (v: string) => {
-    if (col.filter === 'number' && v.trim() && !filterItem('number', v, col)) return setBad(epoch);
+    if (checked && v.trim() && !filterItem(col.filter!, v, col)) return setBad(epoch);
     setBad(-1);
     onFilter(vc.id, v === '' ? undefined : v);
   };
@@ -83,10 +86,6 @@ export const FilterCell = memo(function FilterCell({
       );
       break;
     }
-    case 'date':
-    case 'datetime':
-      input = <input key={epoch} className="grid-filter" type="date" aria-label={label} defaultValue={text} onChange={(e) => setLater(e.target.value)} />;
-      break;
     default:
       input = (
         <input
@@ -96,8 +95,8 @@ export const FilterCell = memo(function FilterCell({
           inputMode={col.filter === 'number' ? 'decimal' : undefined}
           aria-label={label}
           aria-invalid={invalid || undefined}
-          title={invalid ? ctx.t('grid.filter_number_invalid') : undefined}
-          placeholder={ctx.t('grid.filter_placeholder')}
+          title={invalid ? ctx.t(col.filter === 'number' ? 'grid.filter_number_invalid' : 'grid.filter_date_invalid') : undefined}
+          placeholder={ctx.t(col.filter === 'date' || col.filter === 'datetime' ? 'common.date_format' : 'grid.filter_placeholder')}
           defaultValue={text}
           onChange={(e) => setLater(e.target.value)}
           onFocus={() => onPrepare(vc.id)}

@@ -3,6 +3,7 @@
  * the api_action engine reads). Pure functions: the query key is derived from them.
  */
 import type { ColumnFiltersState, SortingState } from './layout.ts';
+import { localDate, parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import type { FilterKind, GridColumn } from './types.ts';
 
@@ -41,31 +42,77 @@ function signedNumber(s: string): number | null {
   return t.startsWith('-') ? -n : n;
 }
 
+/** A filter expression over values of one kind: one value, a comparison, or a range. */
+type Expr<T> = { type: string; from: T; to?: T };
+
+/**
+ * `v` equals, `>v` `>=v` `<v` `<=v` `!=v` (or `<>v`), `a..b` in range (inclusive, either
+ * order); `value` reads one value. A range splits at the first `..` where both sides read
+ * ('2026. 01. 31...2026. 02. 28.' too). Null for text that is not one.
+ */
+function parseExpr<T>(input: string, value: (s: string) => T | null, less: (a: T, b: T) => boolean): Expr<T> | null {
+  const s = input.trim();
+  if (!s) return null;
+  for (let i = s.indexOf('..'); i >= 0; i = s.indexOf('..', i + 1)) {
+    const from = value(s.slice(0, i));
+    const to = value(s.slice(i + 2));
+    if (from !== null && to !== null) return less(to, from) ? { type: 'inRange', from: to, to: from } : { type: 'inRange', from, to };
+  }
+  // A range with a side missing ('10..') is not a value either.
+  if (s.includes('..')) return null;
+  for (const [prefix, type] of OPS) {
+    if (s.startsWith(prefix)) {
+      const v = value(s.slice(prefix.length));
+      return v === null ? null : { type, from: v };
+    }
+  }
+  const v = value(s);
+  return v === null ? null : { type: 'equals', from: v };
+}
+
 /**
  * A number filter expression: `10` equals, `>10` `>=10` `<5` `<=5` `!=3` (or `<>3`),
  * `10..20` in range (inclusive). Answers null for text that is not one.
  */
 export function parseNumberFilter(input: string): FilterItem | null {
-  const s = input.trim();
-  if (!s) return null;
-  const range = /^(.*?)\.\.(.*)$/.exec(s);
-  if (range) {
-    const from = signedNumber(range[1]!);
-    const to = signedNumber(range[2]!);
-    if (from === null || to === null) return null;
-    return { filterType: 'number', type: 'inRange', filter: Math.min(from, to), filterTo: Math.max(from, to) };
-  }
-  for (const [prefix, type] of OPS) {
-    if (s.startsWith(prefix)) {
-      const n = signedNumber(s.slice(prefix.length));
-      return n === null ? null : { filterType: 'number', type, filter: n };
-    }
-  }
-  const n = signedNumber(s);
-  return n === null ? null : { filterType: 'number', type: 'equals', filter: n };
+  const e = parseExpr(input, signedNumber, (a, b) => a < b);
+  if (!e) return null;
+  return e.to === undefined ? { filterType: 'number', type: e.type, filter: e.from } : { filterType: 'number', type: e.type, filter: e.from, filterTo: e.to };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The first and last instant of a local day, as ISO instants. */
+const dayStart = (d: string) => localDate(d)!.toISOString();
+const dayEnd = (d: string) => {
+  const x = localDate(d)!;
+  x.setHours(23, 59, 59, 999);
+  return x.toISOString();
+};
+
+/**
+ * A date filter expression, as number filters read (`31.12.2026`, `>2026-01-01`,
+ * `2026-01-01..2026-03-31`), each date typed as the editors read it (parseDateInput). On
+ * a date-time column a day means all of it: `= d` its instants, `> d` after its end,
+ * `<= d` up to its end.
+ */
+export function parseDateFilter(input: string, datetime: boolean): FilterItem | null {
+  const e = parseExpr(input, parseDateInput, (a, b) => a < b);
+  if (!e) return null;
+  if (!datetime) return e.to === undefined ? { filterType: 'date', type: e.type, dateFrom: e.from } : { filterType: 'date', type: e.type, dateFrom: e.from, dateTo: e.to };
+  switch (e.type) {
+    case 'equals':
+      return { filterType: 'date', type: 'inRange', dateFrom: dayStart(e.from), dateTo: dayEnd(e.from) };
+    case 'inRange':
+      return { filterType: 'date', type: 'inRange', dateFrom: dayStart(e.from), dateTo: dayEnd(e.to!) };
+    case 'greaterThan':
+    case 'lessThanOrEqual':
+      return { filterType: 'date', type: e.type, dateFrom: dayEnd(e.from) };
+    case 'notEqual':
+      // Not on that day: no instant of it (one condition cannot say so; before or after is two).
+      return null;
+    default:
+      return { filterType: 'date', type: e.type, dateFrom: dayStart(e.from) };
+  }
+}
 
 /** One column's filter value (as its floating filter holds it) → a filter model item. */
 export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): FilterItem | null {
@@ -84,15 +131,8 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
     case 'bool':
       return s === 'true' || s === 'false' ? { type: 'equals', filter: s === 'true' } : null;
     case 'date':
-      return DATE.test(s) ? { filterType: 'date', type: 'equals', dateFrom: s } : null;
-    case 'datetime': {
-      if (!DATE.test(s)) return null;
-      // The local calendar day, as instants.
-      const from = new Date(`${s}T00:00:00`);
-      const to = new Date(`${s}T23:59:59.999`);
-      if (Number.isNaN(from.getTime())) return null;
-      return { filterType: 'date', type: 'inRange', dateFrom: from.toISOString(), dateTo: to.toISOString() };
-    }
+    case 'datetime':
+      return parseDateFilter(s, kind === 'datetime');
     case 'ref': {
       // A search lookup offers no list to pick from: its filter is text in the key.
       if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;
