@@ -26,13 +26,19 @@ export function parseFloatInput(input: string | number | null | undefined): numb
   return Number.isFinite(n) ? n : null;
 }
 
-/** Whole numbers: every character but digits and a leading minus is dropped. */
+/**
+ * Whole numbers: thousands grouped by spaces, dots or commas ('1 000', '1.000', '1,000'),
+ * else the float rule with a leading minus kept; a number with a fraction ('2.5', '1,5')
+ * is none (never 25 or 15).
+ */
 export function parseIntInput(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
   if (typeof input === 'number') return Number.isSafeInteger(input) ? input : null;
   const t = input.trim();
-  const digits = t.replace(/[^0-9]/g, '');
-  if (!digits) return null;
-  const n = Number(digits) * (t.startsWith('-') ? -1 : 1);
-  return Number.isSafeInteger(n) ? n : null;
+  const sign = /^[-−]/.test(t) ? -1 : 1;
+  const body = t.replace(/^[-−]/, '').replace(/\s/g, '');
+  const grouped = /^\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*$/.test(body);
+  const n = grouped ? Number(body.replace(/[.,]/g, '')) : parseFloatInput(body);
+  if (n === null || !Number.isSafeInteger(n)) return null;
+  return n === 0 ? 0 : sign * n;
 }

@@ -58,4 +58,13 @@ describe('parseIntInput', () => {
     expect(parseIntInput('x')).toBeNull();
     expect(parseIntInput('')).toBeNull();
   });
+
+  it('reads grouped thousands, and refuses a fraction instead of dropping its separator', () => {
+    expect(parseIntInput('1.000')).toBe(1000);
+    expect(parseIntInput('1,000,000')).toBe(1000000);
+    expect(parseIntInput('-1 234')).toBe(-1234);
+    expect(parseIntInput('2.0')).toBe(2);
+    expect(parseIntInput('2.5')).toBeNull();
+    expect(parseIntInput('1,5')).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
  * there is cellText.ts. Pure given the cell context; no React. Loaded with the first
  * paste or fill (pasteFill.ts): a list paints without the validation code.
  *
- *   numbers   the float rule of spec §5 (a leading minus kept); int columns must be whole
+ *   numbers   the float rule of spec §5 (a leading minus kept); int columns: parseIntInput
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
  *   date      yyyy-MM-dd, or day first as the UI locales write it (31.12.2026)
  *   multi     the current language's text, merged into the cell's object
@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M, parseMessage } from '../../core/validation/messages.ts';
 import { parseDateInput } from '../../core/format.ts';
-import { parseFloatInput } from '../../core/parseFloat.ts';
+import { parseFloatInput, parseIntInput } from '../../core/parseFloat.ts';
 import { cellText } from './cellText.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
@@ -73,7 +73,7 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
     case 'number':
     case 'money': {
       if (t === '') return { ok: true, value: null };
-      const n = parseSignedFloat(t);
+      const n = col.type === 'int' ? parseIntInput(t) : parseSignedFloat(t);
       if (n === null) return { ok: false, message: col.type === 'int' ? M.type_integer : M.type_number };
       return { ok: true, value: n };
     }
