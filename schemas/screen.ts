@@ -37,6 +37,12 @@ export const Column = v.strictObject({
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
   /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
   default: v.optional(v.union([v.string(), v.number(), v.boolean()])),
+  /**
+   * Money: the column of the same row holding the amount's currency code (a supplier's
+   * price in USD); absent, amounts are in the company currency. Shown converted into the
+   * view currency either way; no totals (the amounts are in several currencies).
+   */
+  currencyField: v.optional(identifier),
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
   /**
@@ -192,6 +198,10 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     if (c.editable && !s.source.write) problems.push(`columns.${f}.editable: expected source.write for an editable column`);
     if (c.type === 'ref' && !c.lookup) problems.push(`columns.${f}.lookup: expected a lookup form for a ref column`);
     if (c.html && c.type !== 'multi') problems.push(`columns.${f}.html: expected a multi column, got ${c.type}`);
+    if (c.currencyField !== undefined) {
+      if (c.type !== 'money') problems.push(`columns.${f}.currencyField: expected a money column, got ${c.type}`);
+      if (s.columns[c.currencyField]?.type !== 'text') problems.push(`columns.${f}.currencyField: expected a text column of the screen, got "${c.currencyField}"`);
+    }
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
     if (c.pattern) {

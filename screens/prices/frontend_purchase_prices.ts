@@ -14,7 +14,7 @@ export default defineScreen({
     product_name: { type: 'multi', width: 250 },
     supplier_product_code: { editable: true, maxLength: 60 },
     mf_name: { width: 150 },
-    purchase_price_original: { type: 'money', editable: true, min: 0, max: 100000000 },
+    purchase_price_original: { type: 'money', currencyField: 'purchase_price_currency_code', editable: true, min: 0, max: 100000000 },
     purchase_price_currency_code: { editable: true, pattern: '^[A-Z]{3}$', width: 100 },
     purchase_price_base: { type: 'money', editable: true, min: 0, max: 100000000 },
     selling_price_shop: { type: 'money' },

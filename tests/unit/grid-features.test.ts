@@ -8,10 +8,12 @@ import { keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
 import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
 import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/grid/translate.ts';
-import type { CellCtx, GridRow } from '../../src/app/grid/types.ts';
+import type { CellCtx, CellSession, GridRow } from '../../src/app/grid/types.ts';
 import { UndoStack } from '../../src/app/grid/undo.ts';
 import productList from '../../screens/products/product_list.ts';
 import brandsScreen from '../../screens/products/brands.ts';
+import purchasePrices from '../../screens/prices/frontend_purchase_prices.ts';
+import { storedCurrency } from '../../src/app/grid/moneyCurrency.ts';
 import categoriesScreen from '../../screens/products/categories.ts';
 import shopsScreen from '../../screens/shops/frontend_shops.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
@@ -156,6 +158,27 @@ describe('column state', () => {
     expect(fields).toContain('selling_price_shop');
     expect(fields).not.toContain('keep_in_stock');
     expect(fields).not.toContain('brand_id');
+  });
+
+  it('shows a money amount stored in the currency its row names converted into the view currency, and offers no totals for it', () => {
+    const m = buildGridModel(parseScreen(purchasePrices, 'frontend_purchase_prices'));
+    const c = m.byField.get('purchase_price_original')!;
+    const session: CellSession = {
+      currency: 'EUR',
+      companyCurrency: 'EUR',
+      companyRates: { EUR: 1, USD: 0.9 },
+      currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'USD', currency_precision: 2 }],
+      cdn: '',
+      shops: [],
+      languages: [],
+    };
+    const mctx = { ...ctx, lang: 'en' as const, session };
+    const row = { purchase_price_original: 10, purchase_price_currency_code: 'USD' };
+    expect(storedCurrency(c, row, mctx)).toBe('USD');
+    const shown = c.renderer.render({ value: 10, row, col: c, ctx: mctx, canEdit: false }) as { props: { title: string; children: string } };
+    expect(shown.props.children).toBe('€9.00');
+    expect(shown.props.title).toBe('US$10.00');
+    expect(totalsColumns(m).map((x) => x.field)).toEqual(['purchase_price_base', 'selling_price_shop', 'purchase_time']);
   });
 
   it('shows integer ids (keys and …_id fields) as plain digits, other integers grouped, and offers no totals for them', () => {

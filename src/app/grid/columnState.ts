@@ -31,9 +31,9 @@ export const MAX_WIDTH = 2000;
 
 const isNumeric = (c: GridColumn) => !c.lookup && (c.type === 'int' || c.type === 'number' || c.type === 'money');
 
-/** Columns with a totals cell: numeric, not a key or other id, not a choice (keep_in_stock 0/1/2). */
+/** Columns with a totals cell: numeric, not a key or other id, not a choice (keep_in_stock 0/1/2), not money in several currencies. */
 export function totalsColumns(model: GridModel): GridColumn[] {
-  return model.columns.filter((c) => isNumeric(c) && !model.keys.includes(c.field) && c.rendererKey !== 'identifier' && !c.meta.options);
+  return model.columns.filter((c) => isNumeric(c) && !model.keys.includes(c.field) && c.rendererKey !== 'identifier' && !c.meta.options && !c.meta.currencyField);
 }
 
 /** Columns a grid can be grouped by (plain values: not multi-language, not json). */
