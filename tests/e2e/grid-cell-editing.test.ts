@@ -176,6 +176,26 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(999);
   });
 
+  it('keeps every key typed while the code of an editor is still loading, and the Enter pressed then', async () => {
+    await openProducts();
+    const [k1, k2] = await rowKeys(2);
+    // Hold back every script loaded from now on (the editors' chunks) for 700 ms.
+    await t.page.route(/\/assets\/.*\.js$/, async (r) => {
+      await new Promise((done) => setTimeout(done, 700));
+      await r.continue();
+    });
+    await cell(k1!, 'supplier_product_code').click();
+    await t.page.keyboard.type('NEW-123', { delay: 40 });
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => (await product(k1!)).supplier_product_code, { timeout: 5000 }).toBe('NEW-123');
+    // The number editor (the same chunk, loaded now) and a typed comma decimal.
+    await cell(k2!, 'weight').click();
+    await t.page.keyboard.type('2,75', { delay: 40 });
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => Number((await product(k2!)).weight), { timeout: 5000 }).toBe(2.75);
+    await t.page.unroute(/\/assets\/.*\.js$/);
+  });
+
   it('checks typed tags against the column as number editors do: a too-long tag list stays in its editor, flagged, nothing saved', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/banners`);
