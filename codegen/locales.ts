@@ -9,7 +9,7 @@ import { root } from './screens.ts';
 type Catalogue = Record<string, string>;
 
 /** Namespaces of locale keys; a string literal 'ns.something' in app code is a key in use. */
-const NAMESPACES = ['app', 'common', 'chrome', 'errors', 'auth', 'fields', 'home', 'ai', 'validation', 'messages', 'grid', 'keep_in_stock', 'screens', 'forms'];
+const NAMESPACES = ['app', 'common', 'chrome', 'errors', 'auth', 'fields', 'home', 'ai', 'validation', 'messages', 'grid', 'keep_in_stock', 'screens', 'forms', 'rules'];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 /** Share of a catalogue that may read exactly like English (names, codes, 'OK'). */
 const MAX_SAME_AS_ENGLISH = 0.12;

@@ -11,7 +11,12 @@ const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 /** Multi-language text: an object keyed by language code. */
 export const MultiText = v.record(v.string(), v.string());
 
-export const ErrorBody = v.object({ error: v.string(), message: v.string() });
+export const ErrorBody = v.object({
+  error: v.string(),
+  message: v.string(),
+  /** `rule_violated`: the database rule that refused the write (locale key `rules.<rule>`). */
+  rule: v.optional(v.string()),
+});
 
 // ── auth ────────────────────────────────────────────────────────────────
 export const LoginInput = v.strictObject({

@@ -64,3 +64,16 @@ export function conflictMessageId(code: string): string | undefined {
       return undefined;
   }
 }
+
+/** Rules of the schema with a message of their own (locale keys); others show the server's text. */
+const RULE_MESSAGES: Record<string, string> = {
+  category_cycle: 'rules.category_cycle',
+  banner_valid_range: 'rules.banner_valid_range',
+  shop_default_language: 'rules.shop_default_language',
+};
+
+/** What to say when a database rule refused a write: its message id, or the server's text under a common one. */
+export function ruleMessage(rule: string | undefined, serverText: string): { id: string; values?: Record<string, string> } {
+  const id = rule ? RULE_MESSAGES[rule] : undefined;
+  return id ? { id } : { id: 'messages.rule_violated', values: { text: serverText } };
+}

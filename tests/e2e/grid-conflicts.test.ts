@@ -6,7 +6,7 @@
  *   back, not an earlier unrelated edit.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite } from './browser.ts';
+import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
@@ -106,5 +106,34 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     await t.page.keyboard.press('Control+z');
     await expect.poll(async () => (await product(k2!))[field]).not.toBe(target);
     expect(Number((await product(k1!)).keep_in_stock)).toBe(start);
+  });
+
+  it('a save a database rule refuses, and a delete of a row still in use, are told in the UI language', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.page.goto(`${t.server.url}/de/products/categories`);
+    const pair = (await t.server.db.query<{ root: number; child: number; name: string }>(
+      `select p.product_category_id as root, c.product_category_id as child, c.product_category_names->>'de' as name
+       from app.product_categories p join app.product_categories c on c.parent_category_id = p.product_category_id
+       where p.parent_category_id is null order by 1, 2 limit 1`,
+    )).rows[0]!;
+    // Root categories sort last: filter to the one.
+    await t.page.locator('[data-filter-field="product_category_id"] input').fill(String(pair.root));
+    await expect.poll(() => cell(String(pair.root), 'parent_category_id').count()).toBe(1);
+    // Put the root category under its own child.
+    await cell(String(pair.root), 'parent_category_id').dblclick();
+    const select = cell(String(pair.root), 'parent_category_id').locator('select');
+    const value = await select.evaluate((el, name) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith(name))!.value, pair.name);
+    await select.selectOption(value);
+    await expect.poll(() => toasts('danger')).toContain('Eine Kategorie kann nicht unter sich selbst oder unter eine ihrer Unterkategorien gestellt werden.');
+    expect((await t.server.db.query('select parent_category_id from app.product_categories where product_category_id = $1', [pair.root])).rows[0]).toEqual({ parent_category_id: null });
+
+    // A brand that products still use.
+    await t.page.goto(`${t.server.url}/de/products/brands`);
+    const used = (await t.server.db.query<{ id: number }>(`select brand_id as id from app.products where brand_id is not null order by 1 limit 1`)).rows[0]!.id;
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+    await t.page.locator(`[role=row][data-key="${used}"] [role=checkbox]`).click();
+    await t.page.locator('button.grid-delete').click();
+    await t.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+    await expect.poll(() => toasts('danger')).toContain('Der Datensatz wird noch verwendet und kann nicht gelöscht werden');
   });
 });

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     /** Locale key for toasts (messages.forbidden, messages.bad_data_source, messages.status_text …). */
     readonly messageId: string,
+    /** `rule_violated`: the database rule that refused the write. */
+    readonly rule?: string,
   ) {
     super(message);
   }
@@ -59,7 +61,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
   } catch (e) {
     failed = true;
     const status = e instanceof FetchError ? (e.response?.status ?? 0) : 0;
-    let data = e instanceof FetchError ? (e.data as { error?: string; message?: string } | undefined) : undefined;
+    let data = e instanceof FetchError ? (e.data as { error?: string; message?: string; rule?: string } | undefined) : undefined;
     // A failed download carries the server's JSON error as a Blob.
     if (typeof Blob !== 'undefined' && (data as unknown) instanceof Blob) data = await blobJson(data as unknown as Blob);
     const statusText = (e instanceof FetchError && e.response?.statusText) || data?.message || 'Network error';
@@ -74,7 +76,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
       session.set({ token: undefined });
     }
     const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText) : { id: 'messages.status_text' };
-    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id);
+    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule);
   } finally {
     requestEnded(failed);
   }

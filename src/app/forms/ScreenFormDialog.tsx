@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId } from '../../core/httpErrors.ts';
+import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
@@ -140,6 +140,7 @@ interface ScreenFormProps {
 }
 
 function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
+  const t = useT();
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const [initial] = useState<RawValues>(() => initialValues(fields, row, mode));
@@ -199,7 +200,10 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
       // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
       const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
       if (conflict) toast({ variant: 'warning', id: conflict });
-      else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(err.message);
+      else if (err instanceof ApiError && err.code === 'rule_violated') {
+        const m = ruleMessage(err.rule, err.message);
+        setServerError(t(m.id, m.values));
+      } else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(err.message);
       else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: err instanceof Error ? err.message : String(err) } });
     } finally {

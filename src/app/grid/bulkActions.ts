@@ -3,6 +3,7 @@
  * when "select all" — their keys fetched in windows, deleted in chunks of at most
  * 10,000 keys a call) and translate (translate.ts) with the engine's 503 shown.
  */
+import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
 import { confirm } from '../chrome/confirm.tsx';
@@ -59,8 +60,10 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
     }
     if (deleted > 0) toast({ variant: 'success', id: 'messages.records_deleted', values: { count: deleted } });
     else toast({ variant: 'warning', id: 'messages.no_records_deleted' });
-  } catch {
-    toast({ variant: 'danger', id: 'messages.error_deleting_data' });
+  } catch (e) {
+    // A row still referenced (in_use) says so; anything else is a failed delete.
+    const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
+    toast({ variant: 'danger', id: id ?? 'messages.error_deleting_data' });
   }
   return true;
 }

@@ -8,7 +8,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId } from '../../core/httpErrors.ts';
+import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { multiChanges, sameValue } from './cellText.ts';
@@ -51,6 +51,7 @@ export const isConflict = (e: unknown, code: string): boolean => e instanceof Ap
 export function saveFailedToast(e: unknown): void {
   const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
   if (id) toast({ variant: 'warning', id });
+  else if (e instanceof ApiError && e.code === 'rule_violated') toast({ variant: 'danger', ...ruleMessage(e.rule, e.message) });
   else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
 }
 

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The database rule (a named constraint) that refused the write: clients show its own message. */
+    readonly rule?: string,
   ) {
     super(message);
   }
@@ -40,11 +42,22 @@ const pgInputErrors: Record<string, [HttpError['status'], string, string]> = {
   '54000': [400, 'bad_request', 'a value is too large'],
 };
 
+/**
+ * A database error the input caused → the HTTP answer. A rule of the schema (a check or a
+ * trigger) that refused the write answers `rule_violated` naming the constraint; a
+ * trigger's own message (it says what to do) is passed on, a bare check's system text
+ * (table and constraint names) is not.
+ */
 export function fromDbError(e: unknown): HttpError | undefined {
   const code = (e as { code?: unknown })?.code;
   if (typeof code !== 'string') return undefined;
   const m = pgInputErrors[code];
   if (!m) return undefined;
   const detail = (e as { constraint?: string }).constraint;
+  if (code === '23514') {
+    const text = String((e as { message?: unknown }).message ?? '');
+    const own = text && !/violates check constraint/.test(text) ? text : m[2];
+    return new HttpError(400, 'rule_violated', own, {}, detail || undefined);
+  }
   return new HttpError(m[0], m[1], detail && m[0] === 409 ? `already exists (${detail})` : m[2]);
 }
