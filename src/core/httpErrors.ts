@@ -72,8 +72,11 @@ const RULE_MESSAGES: Record<string, string> = {
   shop_default_language: 'rules.shop_default_language',
 };
 
+/** The message id of a rule with a message of its own. */
+export const ruleMessageId = (rule: string | undefined): string | undefined => (rule ? RULE_MESSAGES[rule] : undefined);
+
 /** What to say when a database rule refused a write: its message id, or the server's text under a common one. */
 export function ruleMessage(rule: string | undefined, serverText: string): { id: string; values?: Record<string, string> } {
-  const id = rule ? RULE_MESSAGES[rule] : undefined;
+  const id = ruleMessageId(rule);
   return id ? { id } : { id: 'messages.rule_violated', values: { text: serverText } };
 }

@@ -195,12 +195,16 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(await back.json()).toMatchObject({ updates: 1, errorRows: 0, written: true });
     expect((await s.db.query<{ n: string }>(`select product_name->>'en' as n from app.products where product_code = $1`, [code])).rows[0]!.n).toBe('=1+2');
 
-    // A product code of another company: the insert violates the global unique code → 409, nothing written.
+    // A product code of another company: the insert violates the global unique code. The
+    // database refuses that row (reported, nothing of it written, the other company's row
+    // untouched); the valid row is written.
     const hu = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' limit 1`)).rows[0]!.product_code;
     const mixed = `Code,Name\nIMP-OK-9,Fine\n${hu},Stolen\n`;
     const conflict = await importFile(admin, 'product_list', 'p.csv', mixed, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'product_name']) });
-    expect(conflict.status).toBe(409);
-    expect((await s.db.query(`select 1 from app.products where product_code = 'IMP-OK-9'`)).rows).toHaveLength(0);
+    expect(conflict.status).toBe(200);
+    expect(await conflict.json()).toMatchObject({ inserts: 1, errorRows: 1, errors: [{ line: 3, field: null, message: expect.stringMatching(/^already exists/) }], written: true });
+    expect((await s.db.query(`select 1 from app.products where product_code = 'IMP-OK-9'`)).rows).toHaveLength(1);
+    expect((await s.db.query<{ c: string; n: string }>(`select company_code as c, product_name->>'en' as n from app.products where product_code = $1`, [hu])).rows[0]).not.toMatchObject({ c: 'SK01' });
 
     const ok = { mode: 'preview', language: 'en', mapping: JSON.stringify(['brand_name']) };
     expect((await importFile(warehouse, 'brands', 'b.csv', 'Brand\nX\n', ok)).status).toBe(403);
@@ -267,6 +271,19 @@ describe.each(engines)('grid export and import on %s', (engine) => {
       { accessory_code: free, position: 5 },
       { accessory_code: pair.accessory_code, position: 77 },
     ]);
+  });
+
+  it('previews and leaves out the rows a rule of the database refuses, writing the others (a banner ending before it starts)', async () => {
+    const shop = (await s.db.query<{ h: string }>(`select hostname as h from app.shops where company_code = 'SK01' order by shop_id limit 1`)).rows[0]!.h;
+    const csv = `Shop,Title,From,To\n${shop},Rule OK,2026-01-01,2026-02-01\n${shop},Rule bad,2027-06-01,2026-01-01\n`;
+    const mapping = JSON.stringify(['shop_id', 'banner_title', 'valid_from', 'valid_to']);
+    const count = async () => (await s.db.query(`select 1 from app.banners where banner_title->>'en' like 'Rule %'`)).rows.length;
+    const preview = await (await importFile(admin, 'banners', 'b.csv', csv, { mode: 'preview', language: 'en', mapping })).json();
+    expect(preview).toMatchObject({ rows: 2, inserts: 1, errorRows: 1, written: false, errors: [{ line: 3, field: null, message: 'rules.banner_valid_range' }] });
+    expect(await count()).toBe(0);
+    const commit = await (await importFile(admin, 'banners', 'b.csv', csv, { mode: 'commit', language: 'en', mapping })).json();
+    expect(commit).toMatchObject({ inserts: 1, errorRows: 1, written: true });
+    expect((await s.db.query<{ t: string }>(`select banner_title->>'en' as t from app.banners where banner_title->>'en' like 'Rule %'`)).rows).toEqual([{ t: 'Rule OK' }]);
   });
 
   it('refuses an XLSX that declares a huge unpacked size before parsing it', () => {

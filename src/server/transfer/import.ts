@@ -17,7 +17,8 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { rowValues } from '../actions/engine/values.ts';
-import { readRows, type ImportWrite } from '../actions/engine/write.ts';
+import { readRows, type ImportWrite, type RefusedRow } from '../actions/engine/write.ts';
+import { ruleMessageId } from '../../core/httpErrors.ts';
 import { cellText, importCell } from './cells.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
@@ -31,6 +32,8 @@ export interface Rights {
 }
 
 const MAX_ERRORS = 1_000;
+
+type ImportResult = v.InferInput<typeof ImportResultOutput>;
 
 
 /** Fields a file column may be mapped to: the key and the written columns, in column order. */
@@ -98,7 +101,7 @@ export async function planImport(
   lang: string,
   company: string | null,
   rights: Rights,
-): Promise<{ result: v.InferInput<typeof ImportResultOutput>; write: ImportWrite }> {
+): Promise<{ result: ImportResult; write: ImportWrite }> {
   checkMapping(screen, sheet, mapping);
   const mapped = mapping.flatMap((field, i) => (field ? [{ field, i }] : []));
   const problems: Problem[] = [];
@@ -150,7 +153,6 @@ export async function planImport(
   const existing = await existingKeys(db, screen, keyed.map(({ obj }) => screen.keys.map((k) => obj[k])), company);
   const firstLine = new Map<string, number>();
   const write: ImportWrite = { inserts: [], updates: [] };
-  const updateLines: number[] = [];
   const schemas = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType, { multiPatch: true }) };
   const addable = new Set(writableFields(screen, 'add'));
   const settable = new Set(writableFields(screen, 'set'));
@@ -202,11 +204,8 @@ export async function planImport(
     }
     try {
       const bound = rowValues(screen, mode, values, `line ${line}`);
-      if (mode === 'add') write.inserts.push(bound);
-      else {
-        write.updates.push({ where: `line ${line}`, keys, values: bound });
-        updateLines.push(line);
-      }
+      if (mode === 'add') write.inserts.push({ line, values: bound });
+      else write.updates.push({ line, where: `line ${line}`, keys, values: bound });
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       fail(line, null, e.message);
@@ -218,7 +217,7 @@ export async function planImport(
     const kept: ImportWrite['updates'] = [];
     write.updates.forEach((u, i) => {
       const emptied = emptiedMulti(screen, stored[i], u.values);
-      if (emptied) fail(updateLines[i]!, emptied, M.required_any_language);
+      if (emptied) fail(u.line, emptied, M.required_any_language);
       else kept.push(u);
     });
     write.updates = kept;
@@ -234,5 +233,22 @@ export async function planImport(
       written: false,
     },
     write,
+  };
+}
+
+/** The plan's result with the rows the database refused: problems of their lines, no longer counted as written. */
+export function withRefused(result: ImportResult, write: ImportWrite, refused: readonly RefusedRow[]): ImportResult {
+  if (!refused.length) return result;
+  const insertLines = new Set(write.inserts.map((r) => r.line));
+  const refusedInserts = refused.filter((r) => insertLines.has(r.line)).length;
+  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: null, message: ruleMessageId(r.error.rule) ?? r.error.message }))]
+    .sort((a, b) => a.line - b.line)
+    .slice(0, MAX_ERRORS);
+  return {
+    ...result,
+    inserts: result.inserts - refusedInserts,
+    updates: result.updates - (refused.length - refusedInserts),
+    errorRows: result.errorRows + refused.length,
+    errors,
   };
 }

@@ -16,7 +16,7 @@ import { importRows } from '../actions/engine/write.ts';
 import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
-import { inspect, planImport, type Rights } from './import.ts';
+import { inspect, planImport, withRefused, type Rights } from './import.ts';
 import { MAX_IMPORT_BYTES, formatOf, readSheet } from './sheet.ts';
 
 const ImportFields = v.strictObject({
@@ -81,10 +81,12 @@ export function mountTransfer(
       }
       const mapping = parseInput(ImportMapping, raw, 'body.mapping');
       const { result, write } = await planImport(deps.db, screen, sheet, mapping, input.language, session.company, rights);
-      if (input.mode === 'preview') return c.json(result);
-      if (!write.inserts.length && !write.updates.length) throw badRequest('body: no valid row to import');
-      await importRows(deps.db, screen, write, { company: session.company, userId: session.userId });
-      return c.json({ ...result, written: true });
+      if (input.mode === 'commit' && !write.inserts.length && !write.updates.length) throw badRequest('body: no valid row to import');
+      // The preview is a dry run too: it reports the rows a rule of the database refuses.
+      const written = write.inserts.length || write.updates.length
+        ? await importRows(deps.db, screen, write, { company: session.company, userId: session.userId }, { dryRun: input.mode === 'preview' })
+        : { refused: [] };
+      return c.json({ ...withRefused(result, write, written.refused), written: input.mode === 'commit' });
     },
   );
 }

@@ -34,7 +34,7 @@ export function suggestMapping(headers: string[], fields: { field: string; key: 
 export function problemText(message: string, catalogue: Record<string, unknown>, t: (id: string, values?: Values) => string): string {
   const i = message.indexOf('?');
   const id = i < 0 ? message : message.slice(0, i);
-  if (!/^(validation|import)\.[a-z_]+$/.test(id) || !(id in catalogue)) return message;
+  if (!/^(validation|import|rules)\.[a-z_]+$/.test(id) || !(id in catalogue)) return message;
   return t(id, i < 0 ? undefined : Object.fromEntries(new URLSearchParams(message.slice(i + 1))));
 }
 

@@ -3,7 +3,7 @@ import { BulkSetPayload, DeletePayload, UndoPayload } from '../../../../schemas/
 import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
 import { M, englishText } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { HttpError, badRequest, fromDbError, parseInput } from '../../http/errors.ts';
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
@@ -483,64 +483,128 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
   }
 }
 
-/** One row of an import: its validated values as bound to SQL (rowValues); a set also has its key. */
+/** One row of an import: its validated values as bound to SQL (rowValues), with the file line; a set also has its key. */
 export interface ImportWrite {
-  inserts: Row[];
-  updates: { where: string; keys: unknown[]; values: Row }[];
+  inserts: { line: number; values: Row }[];
+  updates: { line: number; where: string; keys: unknown[]; values: Row }[];
+}
+
+/** A row of the file a rule of the database refused (a check, a trigger, a reference). */
+export interface RefusedRow {
+  line: number;
+  error: HttpError;
 }
 
 const IMPORT_CHUNK = 2_000;
 
+/** Ends a dry run's transaction (rolled back) with its outcome. */
+class DryRun {
+  constructor(readonly outcome: { inserted: number; updated: number; refused: RefusedRow[] }) {}
+}
+
 /**
  * Writes an import in ONE transaction: inserts (grouped by the fields they give, so
  * database defaults fill the rest) and updates (as bulk set, without version checks — the
- * file is what the user means), each row change-logged. A row that would land outside
- * the company, or any database error, rolls back everything.
+ * file is what the user means), each row change-logged. When a rule of the database
+ * refuses a row (a check, a trigger, a reference), the rows are written one by one instead
+ * and those refused are left out and reported, so the others are written as the preview
+ * promised. `dryRun` (the preview) does all of it and rolls back: the preview reports the
+ * rows the database would refuse. A row that would land outside the company, or any other
+ * error, rolls back everything.
  */
-export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scope: WriteScope): Promise<{ inserted: number; updated: number }> {
+export async function importRows(
+  db: Db,
+  screen: Screen,
+  plan: ImportWrite,
+  scope: WriteScope,
+  opts: { dryRun?: boolean } = {},
+): Promise<{ inserted: number; updated: number; refused: RefusedRow[] }> {
   const asJson = (f: string, v: unknown) => ((screen.valueType[f] === 'multi' || screen.valueType[f] === 'json') && typeof v === 'string' ? JSON.parse(v) : v);
-  return db.transaction(async (tx) => {
+  const withCompany = !!(screen.source.company && screen.source.writeCompany);
+
+  const insert = async (tx: Queryable, cols: string[], chunk: Row[]): Promise<number> => {
+    const p = new Params();
+    const docs = p.add(JSON.stringify(chunk.map((r) => Object.fromEntries(cols.map((f) => [f, asJson(f, r[f])])))), 'jsonb');
+    const names = cols.map(ident);
+    const exprs = cols.map((f) => `x.${ident(f)}`);
+    if (withCompany) {
+      names.push(ident(screen.source.company!)); // the verified company, never the file's
+      exprs.push(p.add(scope.company, 'text'));
+    }
+    const r = await tx.query<{ row: Row }>(
+      `insert into ${writeTable(screen)} as t (${names.join(', ')})
+       select ${exprs.join(', ')} from jsonb_populate_recordset(null::${writeTable(screen)}, ${docs}) x
+       returning to_jsonb(t) as row`,
+      p.values,
+    );
+    const keysOfRows = r.rows.map((x) => screen.keys.map((k) => x.row[k]));
+    await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]) })), scope);
+    if (screen.source.company && !screen.source.writeCompany) {
+      const visible = await readRows(tx, screen, keysOfRows, scope);
+      const missing = keysOfRows.findIndex((_, i) => !visible[i]);
+      if (missing >= 0) throw badRequest(`file: a row with key ${keysOfRows[missing]!.join('/')} would not belong to this company`);
+    }
+    return r.rows.length;
+  };
+  const update = async (tx: Queryable, rows: ImportWrite['updates']): Promise<number> => {
+    await applySets(tx, screen, rows.map((u) => ({ where: u.where, keys: u.keys, values: u.values, expected: undefined })), scope, undefined, true);
+    return rows.length;
+  };
+  const colsOf = (r: Row) => Object.keys(r).sort();
+
+  /** All rows at once, inserts grouped by the fields they give. */
+  const bulk = async (tx: Queryable) => {
     const groups = new Map<string, Row[]>();
-    for (const r of plan.inserts) {
-      const sig = Object.keys(r).sort().join(',');
-      groups.set(sig, [...(groups.get(sig) ?? []), r]);
+    for (const { values } of plan.inserts) {
+      const sig = colsOf(values).join(',');
+      groups.set(sig, [...(groups.get(sig) ?? []), values]);
     }
     let inserted = 0;
     for (const [sig, rows] of groups) {
-      const cols = sig ? sig.split(',') : [];
-      const withCompany = !!(screen.source.company && screen.source.writeCompany);
-      for (let at = 0; at < rows.length; at += IMPORT_CHUNK) {
-        const chunk = rows.slice(at, at + IMPORT_CHUNK);
-        const p = new Params();
-        const docs = p.add(JSON.stringify(chunk.map((r) => Object.fromEntries(cols.map((f) => [f, asJson(f, r[f])])))), 'jsonb');
-        const names = cols.map(ident);
-        const exprs = cols.map((f) => `x.${ident(f)}`);
-        if (withCompany) {
-          names.push(ident(screen.source.company!)); // the verified company, never the file's
-          exprs.push(p.add(scope.company, 'text'));
-        }
-        const r = await tx.query<{ row: Row }>(
-          `insert into ${writeTable(screen)} as t (${names.join(', ')})
-           select ${exprs.join(', ')} from jsonb_populate_recordset(null::${writeTable(screen)}, ${docs}) x
-           returning to_jsonb(t) as row`,
-          p.values,
-        );
-        const keysOfRows = r.rows.map((x) => screen.keys.map((k) => x.row[k]));
-        await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]) })), scope);
-        if (screen.source.company && !screen.source.writeCompany) {
-          const visible = await readRows(tx, screen, keysOfRows, scope);
-          const missing = keysOfRows.findIndex((_, i) => !visible[i]);
-          if (missing >= 0) throw badRequest(`file: a row with key ${keysOfRows[missing]!.join('/')} would not belong to this company`);
-        }
-        inserted += r.rows.length;
-      }
+      for (let at = 0; at < rows.length; at += IMPORT_CHUNK) inserted += await insert(tx, sig ? sig.split(',') : [], rows.slice(at, at + IMPORT_CHUNK));
     }
     let updated = 0;
-    for (let at = 0; at < plan.updates.length; at += IMPORT_CHUNK) {
-      const sets = plan.updates.slice(at, at + IMPORT_CHUNK).map((u) => ({ ...u, expected: undefined }));
-      await applySets(tx, screen, sets, scope, undefined, true);
-      updated += sets.length;
-    }
-    return { inserted, updated };
-  });
+    for (let at = 0; at < plan.updates.length; at += IMPORT_CHUNK) updated += await update(tx, plan.updates.slice(at, at + IMPORT_CHUNK));
+    return { inserted, updated, refused: [] as RefusedRow[] };
+  };
+  /** Row by row, each under a savepoint: a row a rule refuses is left out. */
+  const oneByOne = async (tx: Queryable) => {
+    const out = { inserted: 0, updated: 0, refused: [] as RefusedRow[] };
+    const attempt = async (line: number, write: () => Promise<number>) => {
+      await tx.query('savepoint import_row');
+      try {
+        const n = await write();
+        await tx.query('release savepoint import_row');
+        return n;
+      } catch (e) {
+        const refused = fromDbError(e);
+        if (!refused) throw e;
+        await tx.query('rollback to savepoint import_row');
+        out.refused.push({ line, error: refused });
+        return 0;
+      }
+    };
+    for (const r of plan.inserts) out.inserted += await attempt(r.line, () => insert(tx, colsOf(r.values), [r.values]));
+    for (const u of plan.updates) out.updated += await attempt(u.line, () => update(tx, [u]));
+    return out;
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('savepoint import_all');
+      let outcome: Awaited<ReturnType<typeof bulk>>;
+      try {
+        outcome = await bulk(tx);
+      } catch (e) {
+        if (!fromDbError(e)) throw e;
+        await tx.query('rollback to savepoint import_all');
+        outcome = await oneByOne(tx);
+      }
+      if (opts.dryRun) throw new DryRun(outcome);
+      return outcome;
+    });
+  } catch (e) {
+    if (e instanceof DryRun) return e.outcome;
+    throw e;
+  }
 }
