@@ -196,6 +196,30 @@ describe('ScreenGrid cell editing', () => {
     await t.page.unroute(/\/assets\/.*\.js$/);
   });
 
+  it('keeps an edit made in another company on the undo stack until the user is back there', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    const before = Number((await product(k1!)).min_margin);
+    const target = before === 7 ? 8 : 7;
+    await cell(k1!, 'min_margin').dblclick();
+    await cell(k1!, 'min_margin').locator('input').fill(String(target));
+    await t.page.keyboard.press('Enter');
+    await expect.poll(async () => Number((await product(k1!)).min_margin)).toBe(target);
+    const company = t.page.getByRole('combobox', { name: 'Company' });
+    await company.selectOption('HU01');
+    await expect.poll(() => row(k1!).count()).toBe(0);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+    await bodyRows().first().locator('[role=gridcell]').nth(2).click();
+    await t.page.keyboard.press('Control+z');
+    await expect.poll(() => t.page.locator('.toast-info .toast-text').allInnerTexts()).toContain('The last change was made in another company: switch back to it to undo it.');
+    expect(Number((await product(k1!)).min_margin)).toBe(target);
+    await company.selectOption('SK01');
+    await expect.poll(() => row(k1!).count()).toBe(1);
+    await cell(k1!, 'product_code').click();
+    await t.page.keyboard.press('Control+z');
+    await expect.poll(async () => Number((await product(k1!)).min_margin)).toBe(before);
+  });
+
   it('checks typed tags against the column as number editors do: a too-long tag list stays in its editor, flagged, nothing saved', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/banners`);

@@ -11,11 +11,12 @@ import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
+import { session } from '../session/session.ts';
 import { multiChanges, sameValue } from './cellText.ts';
 import type { GridModel } from './columns.ts';
 import { fetchRows, setRow, setRows, undo as undoAction } from './gridApi.ts';
 import type { GridColumn, GridRow, Row } from './types.ts';
-import { UndoStack } from './undo.ts';
+import { UndoStack, type UndoEntry } from './undo.ts';
 
 export interface Change {
   row: GridRow;
@@ -80,6 +81,8 @@ interface Deps {
 export function useEdits({ screen, model, patch, current }: Deps) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   const [stack] = useState(() => new UndoStack());
+  /** A saved batch on the undo stack, with the company it was written in. */
+  const pushUndo = (e: UndoEntry) => stack.push({ ...e, company: session.get().company });
   const [flags, setFlags] = useState<Flags>(new Map());
   const [savedTick, setSavedTick] = useState(0);
 
@@ -150,11 +153,11 @@ export function useEdits({ screen, model, patch, current }: Deps) {
           const r = await col.renderer.save({ screen, row: cur, col, value: next });
           fields = r.fields;
           const form = r.undoForm && r.undoForm !== screen.form ? r.undoForm : undefined;
-          stack.push({ logIds: r.logIds ?? [], rowIds: [id], ...(form ? { form, fields: Object.keys(r.fields) } : {}) });
+          pushUndo({ logIds: r.logIds ?? [], rowIds: [id], ...(form ? { form, fields: Object.keys(r.fields) } : {}) });
         } else {
           const r = await setRow(screen.form, payloadOf(cur, { [field]: next }, { [field]: before }));
           fields = r.row;
-          if (typeof r.log_id === 'number') stack.push({ logIds: [r.log_id], rowIds: [id] });
+          if (typeof r.log_id === 'number') pushUndo({ logIds: [r.log_id], rowIds: [id] });
         }
         patch(id, fields);
         setSavedTick((n) => n + 1);
@@ -220,7 +223,7 @@ export function useEdits({ screen, model, patch, current }: Deps) {
           saveFailedToast(err);
         }
       }
-      if (logIds.length) stack.push({ logIds, rowIds: ids });
+      if (logIds.length) pushUndo({ logIds, rowIds: ids });
       if (ok) {
         setSavedTick((n) => n + 1);
         toast({ variant: 'success', id: 'messages.data_saved' });
@@ -243,6 +246,12 @@ export function useEdits({ screen, model, patch, current }: Deps) {
     // A save still on its way is the newest batch: Ctrl+Z right after Enter undoes that
     // edit, not the one before it, so it waits for the saves pending at the key press.
     await Promise.allSettled([...queues.current.values()]);
+    // The newest batch was written in another company: it waits there (its change log is that company's).
+    const top = stack.peek();
+    if (top?.company && top.company !== session.get().company) {
+      toast({ variant: 'info', id: 'messages.undo_other_company' });
+      return;
+    }
     const entry = stack.pop();
     if (!entry) {
       toast({ variant: 'info', id: 'messages.nothing_to_undo' });

@@ -17,6 +17,8 @@ export interface UndoEntry {
   form?: string;
   /** With `form`: the only fields of its answered rows to put into the grid's rows. */
   fields?: string[];
+  /** The company the batch was written in (its change log is that company's). */
+  company?: string;
 }
 
 export const MAX_UNDO = 100;
@@ -28,6 +30,10 @@ export class UndoStack {
     if (!e.logIds.length) return;
     this.entries.push(e);
     if (this.entries.length > MAX_UNDO) this.entries.shift();
+  }
+
+  peek(): UndoEntry | undefined {
+    return this.entries[this.entries.length - 1];
   }
 
   pop(): UndoEntry | undefined {
