@@ -75,6 +75,15 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(async () => [...(await prices())].every((x) => Number(x.replace(/[^\d.]/g, '')) > Number(shownNumber))).toBe(true);
     expect((await prices()).size).toBeGreaterThan(0);
     expect(await row(k1!).count()).toBe(0);
+    // Another view currency carries the filter into it: the same rows stay.
+    const filterInput = grid().locator('[data-filter-field="selling_price_shop"] input');
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+    await expect.poll(() => filterInput.inputValue()).toMatch(/^>5[34]\.\d\d$/);
+    await expect.poll(async () => [...(await prices())].every((x) => x.includes('€'))).toBe(true);
+    expect(await row(k1!).count()).toBe(0);
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('HUF');
+    await expect.poll(() => filterInput.inputValue()).toMatch(/^>\d+(\.\d+)?$/);
+    expect(Math.abs(Number((await filterInput.inputValue()).slice(1)) - Number(shownNumber))).toBeLessThan(1);
     // The totals row shows the view currency like the cells.
     await tool('button.grid-columns').click();
     await t.page.locator('.grid-chooser-totals input').check();

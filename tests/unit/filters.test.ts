@@ -3,7 +3,7 @@
  * (src/app/grid/filters.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { filterItem, parseNumberFilter, toFilterModel, toSortModel } from '../../src/app/grid/filters.ts';
+import { filterItem, parseNumberFilter, rescaleNumberFilter, toFilterModel, toSortModel } from '../../src/app/grid/filters.ts';
 import type { CellSession, FilterKind, GridColumn, LookupDef, ValueType } from '../../src/app/grid/types.ts';
 import { valueTest } from '../../src/app/grid/clientQuery.ts';
 import { moneyView } from '../../src/app/grid/moneyCurrency.ts';
@@ -221,6 +221,16 @@ describe('money filters in a converted view', () => {
     expect(moneyView(price, { ...session, companyRates: { EUR: 1 } })).toBeNull(); // no HUF rate: shown unconverted
     const item = toFilterModel([{ id: 'qty', value: '>5' }], new Map([['qty', qty]]), (c) => moneyView(c, session)).qty;
     expect(item).toEqual({ filterType: 'number', type: 'greaterThan', filter: 5 });
+  });
+});
+
+describe('rescaleNumberFilter', () => {
+  it('carries a money filter into another currency, keeping its kind', () => {
+    expect(rescaleNumberFilter('>100', 395, 0)).toBe('>39500');
+    expect(rescaleNumberFilter('10..20', 0.5, 2)).toBe('5..10');
+    expect(rescaleNumberFilter('21595,5', 1 / 395, 2)).toBe('54.67');
+    expect(rescaleNumberFilter('<=-3', 2, 2)).toBe('<=-6');
+    expect(rescaleNumberFilter('abc', 2, 2)).toBeNull();
   });
 });
 

@@ -31,8 +31,8 @@ import { buildGridModel } from './columns.ts';
 import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
 import { FilterCell } from './FilterCell.tsx';
-import { toFilterModel, toSortModel } from './filters.ts';
-import { moneyView } from './moneyCurrency.ts';
+import { rescaleNumberFilter, toFilterModel, toSortModel } from './filters.ts';
+import { currencyFieldOf, isMoneyColumn, moneyView, viewFactor } from './moneyCurrency.ts';
 import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
 import { AGG_FNS, fetchWindow, type Query } from './gridApi.ts';
@@ -141,6 +141,27 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // Money filters are typed against the amounts shown (converted into the view currency).
   const cellSession = useCellSession();
   const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, cellSession]);
+  // A new view currency carries the money filters into it ('>100' € → '>39500' Ft): the same rows stay.
+  const shownCurrency = useRef(cellSession.currency);
+  useEffect(() => {
+    const before = shownCurrency.current;
+    shownCurrency.current = cellSession.currency;
+    if (before === cellSession.currency) return;
+    const ratio = viewFactor(cellSession, cellSession.currency) / viewFactor(cellSession, before);
+    const digits = cellSession.currencies.find((c) => c.currency_code === cellSession.currency)?.currency_precision ?? 2;
+    const money = (id: string) => {
+      const c = model.byField.get(id);
+      return !!c && isMoneyColumn(c) && !currencyFieldOf(c);
+    };
+    if (ratio === 1 || !vs.columnFilters.some((f) => money(f.id))) return;
+    change(
+      (s) => ({
+        ...s,
+        columnFilters: s.columnFilters.map((f) => (money(f.id) && typeof f.value === 'string' ? { ...f, value: rescaleNumberFilter(f.value, ratio, digits) ?? f.value } : f)),
+      }),
+      true,
+    );
+  }, [cellSession, model, vs.columnFilters, change]);
   const filtersActive = Object.keys(filterModel).length > 0;
   const fixedKey = JSON.stringify(fixedFilter ?? null);
   const fixed = useMemo(() => (fixedFilter ? (JSON.parse(fixedKey) as Record<string, unknown>) : undefined), [fixedKey]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -80,6 +80,20 @@ export function parseNumberFilter(input: string): FilterItem | null {
   return e.to === undefined ? { filterType: 'number', type: e.type, filter: e.from } : { filterType: 'number', type: e.type, filter: e.from, filterTo: e.to };
 }
 
+const PREFIX: Record<string, string> = { equals: '', notEqual: '!=', greaterThan: '>', greaterThanOrEqual: '>=', lessThan: '<', lessThanOrEqual: '<=' };
+
+/**
+ * A number filter's text with its numbers multiplied by `ratio` and rounded to `digits`
+ * (a money filter carried into another view currency: '>100' in EUR → '>39500' in HUF);
+ * null when the text is no number filter.
+ */
+export function rescaleNumberFilter(text: string, ratio: number, digits: number): string | null {
+  const f = parseNumberFilter(text);
+  if (!f) return null;
+  const n = (x: unknown) => String(Number(((x as number) * ratio).toFixed(digits)));
+  return f.type === 'inRange' ? `${n(f.filter)}..${n(f.filterTo)}` : `${PREFIX[f.type!] ?? ''}${n(f.filter)}`;
+}
+
 /** The first and last instant of a local day, as ISO instants. */
 const dayStart = (d: string) => localDate(d)!.toISOString();
 const dayEnd = (d: string) => {

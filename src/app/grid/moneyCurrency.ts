@@ -47,5 +47,15 @@ export function moneyView(col: GridColumn, session: CellSession | undefined): { 
   if (!session || !isMoneyColumn(col) || currencyFieldOf(col)) return null;
   const { currency: to, companyCurrency: from, companyRates: rates } = session;
   if (!from || !to || from === to || !canConvert(from, to, rates)) return null;
-  return { factor: rates[from]! / rates[to]!, precision: session.currencies.find((c) => c.currency_code === to)?.currency_precision ?? 2 };
+  return { factor: viewFactor(session, to), precision: session.currencies.find((c) => c.currency_code === to)?.currency_precision ?? 2 };
+}
+
+/**
+ * The factor from a company-currency amount to what a view in `currency` shows (1 when
+ * shown unconverted: the same currency, or a rate missing).
+ */
+export function viewFactor(session: CellSession, currency: string | undefined): number {
+  const { companyCurrency: from, companyRates: rates } = session;
+  if (!from || !currency || from === currency || !canConvert(from, currency, rates)) return 1;
+  return rates[from]! / rates[currency]!;
 }
