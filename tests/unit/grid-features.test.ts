@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
 import { keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
@@ -143,6 +143,14 @@ describe('column state', () => {
     expect(back.groupBy).toEqual(['brand_id', 'mf_id', 'vat_id']);
     expect(back.aggs).toEqual({});
     expect(fromSaved('garbage', model)).toEqual(defaultViewState(model));
+  });
+
+  it('drops the filter of a column it hides, not of one it shows', () => {
+    const s = { ...defaultViewState(model), columnFilters: [{ id: 'weight', value: '>2' }, { id: 'product_code', value: 'GX' }] };
+    const hidden = setColumnVisible(s, 'weight', false);
+    expect(hidden.columnVisibility.weight).toBe(false);
+    expect(hidden.columnFilters).toEqual([{ id: 'product_code', value: 'GX' }]);
+    expect(setColumnVisible(hidden, 'weight', true).columnFilters).toEqual([{ id: 'product_code', value: 'GX' }]);
   });
 
   it('resets the layout but keeps sort and filters', () => {

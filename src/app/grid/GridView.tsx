@@ -28,7 +28,7 @@ import { cellText } from './cellText.ts';
 import type { GroupOrder } from './grouping.ts';
 import { useCellSession } from './cellSession.ts';
 import { buildGridModel } from './columns.ts';
-import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns } from './columnState.ts';
+import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
 import { FilterCell } from './FilterCell.tsx';
 import { rescaleNumberFilter, toFilterModel, toSortModel } from './filters.ts';
@@ -769,7 +769,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       change((s) => ({ ...s, columnOrder: moveColumn(s.columnOrder, id, target, after) }));
     },
     pin: (id: string, side: 'start' | 'end' | false) => change((s) => ({ ...s, columnPinning: pinColumn(s.columnPinning, id, side) })),
-    hide: (id: string) => change((s) => ({ ...s, columnVisibility: { ...s.columnVisibility, [id]: false } })),
+    hide: (id: string) => change((s) => setColumnVisible(s, id, false)),
     toggleGroup: (id: string) =>
       change((s) => ({ ...s, groupBy: s.groupBy.includes(id) ? s.groupBy.filter((f) => f !== id) : [...s.groupBy, id].slice(-MAX_GROUP_BY) })),
     setAgg: (id: string, fn: (typeof AGG_FNS)[number]) => change((s) => ({ ...s, aggs: { ...s.aggs, [id]: fn }, totals: true })),
@@ -908,7 +908,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             : undefined
         }
         hasTotals={numericFields.size > 0}
-        onVisible={(f, visible) => change((s) => ({ ...s, columnVisibility: { ...s.columnVisibility, [f]: visible } }))}
+        onVisible={(f, visible) => change((s) => setColumnVisible(s, f, visible))}
         onTotals={(on) => change((s) => ({ ...s, totals: on }))}
         onResetColumns={() => change((s) => resetColumns(model, s), true)}
         fill={perms.set && fillColumns.length > 0 ? { columns: fillColumns, defaultField: cols[activeCol]?.col?.field, disabled: !shownSettled, apply: fillWith, focusOnClose: focusGrid } : undefined}

@@ -142,7 +142,8 @@ export function fromSaved(raw: unknown, model: GridModel): ViewState {
     .filter((x, i, all) => all.findIndex((y) => y.colId === x.colId) === i)
     .map((x) => ({ id: x.colId, desc: x.sort === 'desc' }));
   const columnFilters = Object.entries(s.filters ?? {})
-    .filter(([f, val]) => !!model.byField.get(f)?.filter && val !== '')
+    // Not of a hidden column (a state saved before hiding dropped its filter).
+    .filter(([f, val]) => !!model.byField.get(f)?.filter && val !== '' && columnVisibility[f] !== false)
     .map(([id, value]) => ({ id, value }));
   const numeric = new Set(totalsColumns(model).map((c) => c.field));
   const aggs = Object.fromEntries(Object.entries(s.aggs ?? {}).filter(([f]) => numeric.has(f)));
@@ -172,4 +173,16 @@ export function pinColumn(p: ColumnPinningState, id: string, side: 'start' | 'en
   if (side === 'start') start.push(id);
   if (side === 'end') end.unshift(id);
   return { start, end };
+}
+
+/**
+ * Shows or hides a column. A hidden column's filter goes with it: a filter nobody can see
+ * would keep rows out with no sign of why (and, saved with the state, after a reload too).
+ */
+export function setColumnVisible(s: ViewState, id: string, visible: boolean): ViewState {
+  return {
+    ...s,
+    columnVisibility: { ...s.columnVisibility, [id]: visible },
+    ...(visible ? {} : { columnFilters: s.columnFilters.filter((f) => f.id !== id) }),
+  };
 }
