@@ -43,6 +43,20 @@ describe.each(engines)('named rules on %s', (engine) => {
     expect(r.body).toEqual({ error: 'rule_violated', rule: 'banner_valid_range', message: 'a value is out of its allowed range' });
   });
 
+  it('stores a text without the spaces around it, on add and set (a required one of spaces only is empty)', async () => {
+    const add = await s.action(admin, 'brands', 'add', { brand_name: '  Trimmed Co ', active: true });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const id = add.body.data.row.brand_id;
+    expect((await row('select brand_name, row_version from app.brands where brand_id = $1', [id])).brand_name).toBe('Trimmed Co');
+    const v1 = (await row('select row_version from app.brands where brand_id = $1', [id])).row_version;
+    const set = await s.action(admin, 'brands', 'set', { brand_id: id, row_version: v1, brand_name: 'Trimmed  Co\t' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await row('select brand_name from app.brands where brand_id = $1', [id])).brand_name).toBe('Trimmed  Co');
+    const v2 = (await row('select row_version from app.brands where brand_id = $1', [id])).row_version;
+    const blank = await s.action(admin, 'brands', 'set', { brand_id: id, row_version: v2, brand_name: '   ' });
+    expect(blank.status).toBe(400);
+  });
+
   it("passes on a trigger's own message (a shop keeps one default language)", async () => {
     const l = await row('select shop_id, language_code, row_version from app.shop_languages where is_default order by shop_id limit 1');
     const r = await s.action(admin, 'shop_languages', 'set', { shop_id: l.shop_id, language_code: l.language_code, row_version: l.row_version, is_default: false });

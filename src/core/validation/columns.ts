@@ -190,6 +190,7 @@ function jsonColumn(): v.GenericSchema<unknown, unknown> {
   );
 }
 
+const trimText = v.transform((x: unknown) => (typeof x === 'string' ? x.trim() : x));
 const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x));
 
 /**
@@ -198,8 +199,10 @@ const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x)
  */
 export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema<unknown, ColumnValue> {
   const body = type === 'multi' ? multiColumn(col) : type === 'json' ? jsonColumn() : scalarColumn(col, type);
-  if (col.required) return v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required), body);
-  return v.pipe(v.unknown(), emptyToNull, v.nullable(body));
+  // A text is stored without the spaces around it ('Nordvik ' beside 'Nordvik' is a trap).
+  const start = type === 'text' ? v.pipe(v.unknown(), trimText, emptyToNull) : v.pipe(v.unknown(), emptyToNull);
+  if (col.required) return v.pipe(start, v.check((x) => x !== null, M.required), body);
+  return v.pipe(start, v.nullable(body));
 }
 
 /** What a form or a write needs of a screen. */
