@@ -133,6 +133,11 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
     await t.page.locator(`[role=row][data-key="${used}"] [role=checkbox]`).click();
     await t.page.locator('button.grid-delete').click();
+    // The question starts on Cancel (a reflex Enter deletes nothing); Esc gives the focus back.
+    await expect.poll(() => t.page.evaluate(() => document.activeElement?.textContent)).toBe('Abbrechen');
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => t.page.evaluate(() => document.activeElement?.className)).toBe('grid-delete');
+    await t.page.locator('button.grid-delete').click();
     await t.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
     await expect.poll(() => toasts('danger')).toContain('Der Datensatz wird noch verwendet und kann nicht gelöscht werden');
   });

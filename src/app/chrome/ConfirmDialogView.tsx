@@ -1,14 +1,31 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { answer, type OpenConfirm } from './confirm.tsx';
 
 /** The dialog itself (Radix Dialog), loaded with the first question (confirm.tsx). */
 export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
+  // Where the focus was when the question came (a grid cell, a toolbar button): it goes back there.
+  const returnTo = useRef<HTMLElement | null>(null);
+  if (o && !returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  // A destructive question starts on Cancel: a reflex Enter must not delete.
+  const safeFirst = (o?.variant ?? 'danger') === 'danger';
   return (
     <Dialog.Root open={!!o} onOpenChange={(open) => !open && answer(false)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          className="dialog"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            const el = returnTo.current;
+            returnTo.current = null;
+            if (el?.isConnected) {
+              e.preventDefault();
+              el.focus({ preventScroll: true });
+            }
+          }}
+        >
           <Dialog.Title className="dialog-title">{o?.title ?? <FormattedMessage id={o?.titleId ?? 'messages.sure'} values={o?.titleValues as Record<string, string>} />}</Dialog.Title>
           {o?.bodyId && (
             <p className="dialog-body">
@@ -16,10 +33,10 @@ export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
             </p>
           )}
           <div className="dialog-buttons">
-            <button type="button" className="btn btn-secondary" onClick={() => answer(false)}>
+            <button type="button" className="btn btn-secondary" onClick={() => answer(false)} autoFocus={safeFirst}>
               <FormattedMessage id={o?.cancelId ?? 'common.cancel'} />
             </button>
-            <button type="button" className={`btn btn-${o?.variant ?? 'danger'}`} onClick={() => answer(true)} autoFocus>
+            <button type="button" className={`btn btn-${o?.variant ?? 'danger'}`} onClick={() => answer(true)} autoFocus={!safeFirst}>
               <FormattedMessage id={o?.okId ?? 'common.delete'} />
             </button>
           </div>

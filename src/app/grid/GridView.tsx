@@ -651,9 +651,15 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const [deleting, setDeleting] = useState(false);
   const deleteSelected = async () => {
     if (!selCount) return;
-    setDeleting(true);
     const { deleteSelection } = await loadBulk();
-    const done = await deleteSelection({ form: screen.form, model, selection: rowSel, main: rm.main, collect: () => collectRows(rm.fetchPage(query)) });
+    const done = await deleteSelection({
+      form: screen.form,
+      model,
+      selection: rowSel,
+      main: rm.main,
+      collect: () => collectRows(rm.fetchPage(query)),
+      onConfirmed: () => setDeleting(true),
+    });
     setDeleting(false);
     if (!done) return;
     setSelection({ owner: '', value: NO_ROWS });

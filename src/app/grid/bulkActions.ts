@@ -29,6 +29,8 @@ export interface DeleteDeps {
   main: RowWindow | null;
   /** Every row of the query (windows from the server). */
   collect(): Promise<Row[]>;
+  /** The user said yes: the deleting starts (the button busy only now, so the focus can go back to it after a no). */
+  onConfirmed?(): void;
 }
 
 /** The ids a selection stands for (fetching the query's keys for "all"). */
@@ -51,6 +53,7 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
     variant: 'danger',
   });
   if (!ok) return false;
+  d.onConfirmed?.();
   try {
     const ids = await selectedIds(d);
     let deleted = 0;
