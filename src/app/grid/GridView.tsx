@@ -121,9 +121,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const model = useMemo(() => buildGridModel(screen), [screen]);
   const canDelete = perms.delete && !!screen.actions.delete;
   const canAdd = perms.add && !!screen.actions.add;
-  const selectable = canDelete || !!pickable;
   const numericFields = useMemo(() => new Set(totalsColumns(model).map((c) => c.field)), [model]);
   const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
+  // Rows are picked for delete, for the page's bulk actions, and for Translate (Ctrl with picked rows overwrites).
+  const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
+  const selectable = canDelete || !!pickable || canTranslate;
 
   // ---- column state (restored before the first fetch) ------------------------------------
   const persist = persistState ?? !rows;
@@ -638,7 +640,6 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
 
   // ---- translate, delete -------------------------------------------------------------------------------
-  const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
   const onTranslate = (e: MouseEvent<HTMLButtonElement>) => {
     const picked = selCount > 0;
     const rows = picked ? selectedRowsAtHand() : (rm.main?.loadedRows() ?? []);

@@ -6,6 +6,7 @@ import { api } from '../api/client.ts';
 import { fetchUser } from '../session/auth.ts';
 import { COOKIES, getCookie, removeCookie, setCookie } from '../session/cookies.ts';
 import { session } from '../session/session.ts';
+import { toast } from '../chrome/toasts.tsx';
 
 /** Pages require login: remember where the user was going (if it is a valid local path) and send them to /login. */
 export async function requireUser(lang: Lang, href: string) {
@@ -28,7 +29,11 @@ export function guestOnly(lang: Lang) {
 export function pageAccess(lang: Lang, path: string) {
   void api.rpc('page_log', { _page_name: withLang(path, lang) }).catch(() => {});
   const menu = session.get().user?.menu ?? [];
-  if (!menu.length || !menuPaths(menu).has(path)) throw redirect({ href: withLang('/', lang) });
+  if (!menu.length || !menuPaths(menu).has(path)) {
+    // Said, not only done: a bookmark or a link to a page of another role lands home with a reason.
+    toast({ variant: 'warning', id: 'messages.no_page_access' });
+    throw redirect({ href: withLang('/', lang) });
+  }
 }
 
 /** After login: the remembered path when valid (with the language prefix), else home. */
