@@ -224,6 +224,18 @@ describe('validation with the shared schemas', () => {
   });
 });
 
+describe('option choices', () => {
+  it('are named by the column renderer when it names them, else shown as they are', () => {
+    const f = field('keep_in_stock');
+    expect(choices(f, 1, undefined, 'en').map((c) => c.label)).toEqual(['0', '1', '2']);
+    expect(choices(f, 1, undefined, 'en', undefined, (o) => ['No', 'Yes', 'On order'][Number(o)]!)).toEqual([
+      { value: 0, label: 'No' },
+      { value: 1, label: 'Yes' },
+      { value: 2, label: 'On order' },
+    ]);
+  });
+});
+
 describe('lookup labels', () => {
   const vatsBrief = parseScreen({
     form: 'vats_brief', access: 'authenticated', source: { relation: 'app.vats', key: 'vat_id' },
@@ -234,6 +246,11 @@ describe('lookup labels', () => {
     expect(lookupLabel(vatsBrief, { vat_id: 1, vat_names: { en: 'Standard' } }, 'hu')).toBe('Standard');
     expect(lookupLabel(vatsBrief, { vat_id: 1, vat_names: { sk: 'Základná' } }, 'hu')).toBe('Základná');
     expect(lookupLabel(brands, { brand_id: 1, brand_name: 'Acme' }, 'en')).toBe('Acme');
+  });
+
+  it('a name in the UI language before a code (the real vats_brief: SK23 is shown as its name)', async () => {
+    const real = parseScreen((await import('../../screens/lookups/vats_brief.ts')).default, 'vats_brief');
+    expect(lookupLabel(real, { vat_id: 1, vat_code: 'SK23', vat_names: { en: 'Standard rate 23 %', de: 'Normalsatz 23 %' } }, 'de')).toBe('Normalsatz 23 %');
   });
 });
 

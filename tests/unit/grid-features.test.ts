@@ -4,7 +4,7 @@ import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
-import { keysetAfter } from '../../src/app/grid/filters.ts';
+import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
 import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
 import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/grid/translate.ts';
@@ -187,6 +187,17 @@ describe('column state', () => {
     expect(shown.props.children).toBe('€9.00');
     expect(shown.props.title).toBe('US$10.00');
     expect(totalsColumns(m).map((x) => x.field)).toEqual(['purchase_price_base', 'selling_price_shop', 'purchase_time']);
+  });
+
+  it('names options as the renderer does: in copies, pasted text, the filter and form choices (keep_in_stock 2 → On order)', () => {
+    const kis = col('keep_in_stock');
+    const t = (id: string) => ({ 'keep_in_stock.0': 'Nein', 'keep_in_stock.1': 'Ja', 'keep_in_stock.2': 'Bestellt' })[id] ?? id;
+    const c2 = { ...ctx, t };
+    expect(kis.filter).toBe('option');
+    expect(cellText(kis, 2, {}, c2)).toBe('Bestellt');
+    expect(cellFromText(kis, 'bestellt', 0, c2)).toEqual({ ok: true, value: 2 });
+    expect(filterItem('option', '2', kis)).toEqual({ filterType: 'set', values: [2] });
+    expect(filterItem('option', '7', kis)).toBeNull();
   });
 
   it('shows integer ids (keys and …_id fields) as plain digits, other integers grouped, and offers no totals for them', () => {

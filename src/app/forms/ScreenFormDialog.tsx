@@ -13,6 +13,8 @@ import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { lookupScreen } from '../grid/lookupScreens.ts';
+import { isRendererKey } from '../grid/registryKeys.ts';
+import { renderers } from '../grid/renderers/index.tsx';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
 import { isSearchLookup } from '../grid/lookupSearch.ts';
 import { useT } from '../i18n/useT.ts';
@@ -372,7 +374,9 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
     case 'select':
     case 'ref':
     case 'service': {
-      const options = choices(f, value, lookup?.status === 'loaded' ? lookup.rows : undefined, lang, f.lookup ? lookupScreen(f.lookup) : undefined);
+      // Options named as the grid names them (keep_in_stock 2 → 'On order').
+      const named = isRendererKey(f.col.renderer) ? renderers[f.col.renderer].optionLabelId : undefined;
+      const options = choices(f, value, lookup?.status === 'loaded' ? lookup.rows : undefined, lang, f.lookup ? lookupScreen(f.lookup) : undefined, named && ((o) => t(named(o))));
       const index = options.findIndex((o) => o.value === value);
       control = (
         <select

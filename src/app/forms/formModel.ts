@@ -311,7 +311,11 @@ export const FORM_LANGS = LANGS;
 /** A lookup row's label: the first non-key column; multi in the language (then English, then any). */
 export function lookupLabel(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, row: Row, lang: string): string {
   const keys = keysOf(lookup);
-  const field = Object.keys(lookup.columns).find((f) => !keys.includes(f)) ?? keys[0]!;
+  // A name in the UI language when the lookup has names (VAT 'Standard rate 23 %', not 'SK23'), else its first column.
+  const field =
+    Object.keys(lookup.columns).find((f) => !keys.includes(f) && lookup.columns[f]!.type === 'multi') ??
+    Object.keys(lookup.columns).find((f) => !keys.includes(f)) ??
+    keys[0]!;
   const value = row[field];
   if (lookup.columns[field]?.type === 'multi') return multiText(value, lang);
   return value === null || value === undefined ? '' : String(value);
@@ -368,10 +372,12 @@ export function choices(
   rows: Row[] | undefined,
   lang: string,
   lookup?: Pick<ScreenDescriptor, 'columns' | 'source'>,
+  /** The name of an option (the column renderer's), else the option itself. */
+  optionLabel?: (option: string | number) => string,
 ): Choice[] {
   let out: Choice[] = [];
   if (f.input === 'select') {
-    out = (f.col.options ?? []).map((o) => ({ value: o, label: String(o) }));
+    out = (f.col.options ?? []).map((o) => ({ value: o, label: optionLabel?.(o) ?? String(o) }));
   } else if (rows) {
     const key = lookup ? keysOf(lookup)[0]! : f.input === 'service' ? 'product_code' : undefined;
     out = rows.flatMap((r) => {

@@ -59,6 +59,18 @@ export const FilterCell = memo(function FilterCell({
   let input: ReactNode;
   // A search lookup has too many rows for a list: its column is filtered by typing (part of) a key.
   switch (col.filter === 'ref' && col.lookup?.search ? 'text' : col.filter) {
+    case 'option':
+      input = (
+        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
+          <option value="">{ctx.t('grid.filter_any')}</option>
+          {(col.meta.options ?? []).map((o) => (
+            <option key={String(o)} value={String(o)}>
+              {col.renderer.optionLabelId ? ctx.t(col.renderer.optionLabelId(o)) : String(o)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
     case 'bool':
       input = (
         <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>

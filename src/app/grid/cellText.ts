@@ -12,6 +12,7 @@ const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof
 export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx): string {
   if (col.renderer.text) return col.renderer.text({ value, row, col, ctx, canEdit: false });
   if (value === null || value === undefined) return '';
+  if (col.renderer.optionLabelId) return ctx.t(col.renderer.optionLabelId(value));
   if (col.lookup) {
     const data = ctx.lookup(col.lookup.form);
     const hit = data?.byKey.get(String(value));

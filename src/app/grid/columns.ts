@@ -109,7 +109,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       width: meta.width,
       pinned: meta.pinned,
       sortable: meta.sortable && meta.type !== 'json',
-      filter: meta.filterable ? filterKind(meta.type) : null,
+      filter: meta.filterable ? (meta.options && meta.type !== 'ref' ? 'option' : filterKind(meta.type)) : null,
       align: renderer.align ?? (isNumeric(valueType) && meta.type !== 'ref' ? 'end' : meta.type === 'bool' ? 'center' : 'start'),
       lookup,
     };

@@ -147,6 +147,11 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
     case 'date':
     case 'datetime':
       return parseDateFilter(s, kind === 'datetime');
+    case 'option': {
+      // The option as the column stores it (its list holds the column's own values).
+      const hit = col.meta.options?.find((o) => String(o) === s);
+      return hit === undefined ? null : { filterType: 'set', values: [hit] };
+    }
     case 'ref': {
       // A search lookup offers no list to pick from: its filter is text in the key.
       if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;

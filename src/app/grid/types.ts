@@ -18,7 +18,8 @@ export interface GridRow {
 export type ValueType = Exclude<ColumnType, 'ref'>;
 
 /** How a column is filtered from its floating filter. */
-export type FilterKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'ref';
+/** 'option': one of the column's `options`, picked from a list of their labels. */
+export type FilterKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'ref' | 'option';
 
 /** A ref column's lookup source: which form, its key field and the field shown. */
 export interface LookupDef {
@@ -155,6 +156,8 @@ export interface CellRenderer {
    * text). Absent → the grid's text of the column type (cellValues.ts `cellText`).
    */
   text?(a: RenderArgs): string;
+  /** The locale key naming an option value (keep_in_stock 2 → 'On order'): copies, filters and form choices say it. */
+  optionLabelId?(value: unknown): string;
 }
 
 export type EditMove = 'next' | 'prev' | 'down' | 'up' | undefined;

@@ -262,6 +262,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   keepInStock: {
     align: 'center',
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
+    optionLabelId: (v) => `keep_in_stock.${num(v) ?? 0}`,
     async save({ screen, row, value }) {
       const r = await api.action<{ keep_in_stock: number; row_version?: number; log_id?: number }>('keep_in_stock', 'set', {
         product_code: row.product_code,
