@@ -30,6 +30,29 @@ describe('catalogue and prices in the browser', () => {
     await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Gartenbank');
   });
 
+  it('asks before a form with unsaved input is closed, and closes an untouched one at once', async () => {
+    await signIn(t.page, t.server.url, 'catalog@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await t.page.getByRole('button', { name: 'Add' }).click();
+    const form = t.page.getByRole('dialog', { name: /Add/ });
+    await form.getByLabel('Product code').fill('E2E-DIRTY');
+    await t.page.keyboard.press('Escape');
+    const ask = t.page.getByRole('dialog', { name: 'Discard your changes?' });
+    await expect.poll(() => ask.count()).toBe(1);
+    // It starts on Keep editing: the typed code is still there.
+    await t.page.keyboard.press('Enter');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await form.getByLabel('Product code').inputValue()).toBe('E2E-DIRTY');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    // Untouched: Esc closes without a question.
+    await t.page.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => form.count()).toBe(1);
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('sets a discount and shows the discounted and original prices in show_prices in another view currency', async () => {
     const p = (
       await t.server.db.query<{ product_code: string; selling_price_shop: number }>(

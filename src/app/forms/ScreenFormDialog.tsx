@@ -11,6 +11,7 @@ import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
+import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import { lookupScreen } from '../grid/lookupScreens.ts';
 import { isRendererKey } from '../grid/registryKeys.ts';
@@ -59,6 +60,16 @@ export interface ScreenFormDialogProps {
 
 export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSaved }: ScreenFormDialogProps) {
   const t = useT();
+  // Whether the form holds input that would be lost (the form sets it as it renders).
+  const dirty = useRef(false);
+  /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
+  const leave = async () => {
+    if (dirty.current) {
+      const drop = await confirm({ titleId: 'forms.discard_title', bodyId: 'forms.discard_body', okId: 'forms.discard', cancelId: 'forms.keep_editing', variant: 'danger' });
+      if (!drop) return;
+    }
+    onOpenChange(false);
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -68,6 +79,10 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
           aria-describedby={undefined}
           // A click beside the dialog must not throw away what was typed; Esc and Cancel close it.
           onInteractOutside={(e) => e.preventDefault()}
+          onEscapeKeyDown={(e) => {
+            e.preventDefault();
+            void leave();
+          }}
         >
           <Dialog.Title className="dialog-title">
             <FormattedMessage id={mode === 'add' ? 'forms.title_add' : 'forms.title_edit'} values={{ screen: t(`screens.${screen.form}.title`) }} />
@@ -76,7 +91,8 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
             screen={screen}
             mode={mode}
             row={row}
-            onCancel={() => onOpenChange(false)}
+            dirty={dirty}
+            onCancel={() => void leave()}
             onSaved={(saved) => {
               onSaved?.(saved);
               onOpenChange(false);
@@ -139,14 +155,17 @@ interface ScreenFormProps {
   row: Row | undefined;
   onCancel(): void;
   onSaved(row: Row): void;
+  /** Set on every render: the values differ from those the form started with. */
+  dirty: { current: boolean };
 }
 
-function ScreenForm({ screen, mode, row, onCancel, onSaved }: ScreenFormProps) {
+function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormProps) {
   const t = useT();
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const [initial] = useState<RawValues>(() => initialValues(fields, row, mode));
   const [values, setValues] = useState<RawValues>(initial);
+  dirty.current = values !== initial && JSON.stringify(values) !== JSON.stringify(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
