@@ -267,6 +267,8 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         }
       });
       setSavedTick((n) => n + 1);
+      // The flags of the batch undone (a paste's refused cells) belong to it: they go with it.
+      clearFlags();
       toast({ variant: 'success', id: 'messages.undo_done' });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: conflictMessageId(e.code) ?? 'messages.undo_conflict' });

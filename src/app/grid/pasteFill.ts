@@ -43,7 +43,8 @@ export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: strin
       if (!vc?.col || !vc.canEdit || cellText2 === undefined) continue; // read-only cells are skipped
       const res = checkCellText(vc.col, cellText2, row.data[vc.col.field], s.ctx, row.data);
       if (res.ok) changes.push({ row, col: vc.col, value: res.value });
-      else invalid.push({ rowId: row.id, field: vc.col.field, message: res.message });
+      // The flag names the pasted text: it is not in the cell, and the user must see what was refused.
+      else invalid.push({ rowId: row.id, field: vc.col.field, message: `“${cellText2}”: ${res.message}` });
     }
   }
   return {
