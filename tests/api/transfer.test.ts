@@ -60,7 +60,9 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(rows.length - 1).toBe(sql.rows.length);
     expect(rows.slice(1).map((x) => x[0])).toEqual(sql.rows.map((x) => x.product_code));
     const first = sql.rows[0]!;
-    expect(rows[1]).toEqual([first.product_code, first.name, first.brand_name ?? '', String(first.selling_price_shop), first.active ? 'Ja' : 'Nein']);
+    // German style: semicolons between fields, a decimal comma (German Excel opens it as columns and numbers).
+    expect(new TextDecoder().decode(bytes).split('\r\n')[0]).toBe('Code;Name;Marke;Preis;Aktiv'); // (the decoder drops the BOM)
+    expect(rows[1]).toEqual([first.product_code, first.name, first.brand_name ?? '', String(first.selling_price_shop).replace('.', ','), first.active ? 'Ja' : 'Nein']);
   });
 
   it('exports XLSX with typed cells, a bold frozen header and the sheet named after the title', async () => {

@@ -22,7 +22,7 @@ describe('grid export and import in the browser', () => {
 
     await t.page.getByRole('button', { name: 'Exportieren' }).click();
     const [csvDownload] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: 'CSV-Datei' }).click()]);
-    expect(csvDownload.suggestedFilename()).toMatch(/^product_list-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csvDownload.suggestedFilename()).toMatch(/^Produktliste-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await csvDownload.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
 import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
+import { csvStyle } from '../../src/server/transfer/export.ts';
 import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
 import type { ColumnMeta } from '../../schemas/screen.ts';
 
@@ -121,3 +122,18 @@ describe('import dialog model', () => {
     expect(csv).toBe('\uFEFFZeile,Spalte,Problem\r\n3,Marke,"ist erforderlich, ""sofort"""\r\n9,,"\'=cmd"\r\n');
   });
 });
+
+describe('CSV style of the export language', () => {
+  it('semicolons and decimal commas where the language writes 1,5; commas and dots in English', () => {
+    const de = csvStyle('de');
+    expect(de.delimiter).toBe(';');
+    expect(de.number(1234.5)).toBe('1234,5');
+    expect(de.number(-0.25)).toBe('-0,25');
+    for (const l of ['hu', 'sk', 'ro', 'cs', 'bg']) expect(csvStyle(l).delimiter, l).toBe(';');
+    expect(csvStyle('en')).toMatchObject({ delimiter: ',' });
+    expect(csvStyle('en').number(1234.5)).toBe('1234.5');
+    // …and import reads a German number back.
+    expect(signedNumber(de.number(-1234.5))).toBe(-1234.5);
+  });
+});
+

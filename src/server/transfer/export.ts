@@ -17,6 +17,7 @@ import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
 import { exportCell, type SheetCell } from './cells.ts';
 import { refLabels } from './refs.ts';
+import { LOCALE, type Lang } from '../../core/langs.ts';
 
 const WINDOW = 5_000;
 type Input = v.InferOutput<typeof ExportInput>;
@@ -74,6 +75,22 @@ async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[],
 }
 
 /**
+ * The CSV a spreadsheet of the export's language opens as columns: where the decimal mark
+ * is a comma (de, hu, sk, ro, cs, bg) the fields are separated by semicolons and numbers
+ * written with a decimal comma, as German Excel reads them; English keeps commas and dots.
+ * Import reads both back (the delimiter is detected, numbers follow the float rule).
+ */
+export function csvStyle(lang: string | undefined): { delimiter: string; number: (n: number) => string } {
+  let comma = false;
+  try {
+    comma = new Intl.NumberFormat(LOCALE[lang as Lang] ?? 'en-GB').formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',';
+  } catch {
+    // an unknown language: English style
+  }
+  return comma ? { delimiter: ';', number: (n) => String(n).replace('.', ',') } : { delimiter: ',', number: String };
+}
+
+/**
  * Answers the file as a stream. The view's size is checked before the first byte
  * (the planner's estimate above 100,000 rows): more than MAX_EXPORT_ROWS is a 400.
  */
@@ -90,11 +107,12 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
   };
   const produce = async () => {
     if (csv) {
+      const { delimiter, number } = csvStyle(input.language);
       out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
-      out.write(`${Papa.unparse([input.columns.map((c) => c.header)], { newline: '\r\n' })}\r\n`);
+      out.write(`${Papa.unparse([input.columns.map((c) => c.header)], { newline: '\r\n', delimiter })}\r\n`);
       for await (const rows of viewRows(db, screen, req, session)) {
         const cells = await cellsOf(db, screen, input, rows, session, true);
-        out.write(`${Papa.unparse(cells.map((r) => r.map((c) => (c === null ? '' : c))), { newline: '\r\n' })}\r\n`);
+        out.write(`${Papa.unparse(cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))), { newline: '\r\n', delimiter })}\r\n`);
         await drain();
       }
       out.end();

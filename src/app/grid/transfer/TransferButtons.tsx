@@ -43,7 +43,9 @@ export function TransferButtons({ q, columns, canExport, canImport, onImported }
         ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
         columns: q.visibleColumns.map((field) => ({ field, header: t(fieldLabelId(field, columns[field])) })),
       });
-      saveBlob(blob, `${q.form}-${new Date().toISOString().slice(0, 10)}.${format}`);
+      // Named after the screen as the user knows it ('Produktliste-2026-11-24.csv'), without characters file systems refuse.
+      const name = t(`screens.${q.form}.title`).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || q.form;
+      saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`);
     } catch (e) {
       toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
     } finally {
