@@ -229,6 +229,19 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(async () => Number((await product(k1!)).min_margin)).toBe(before);
   });
 
+  it('sorts a looked-up column by the names it shows (the rows held in the browser and the server alike)', async () => {
+    await openProducts();
+    await header('brand_id').locator('.grid-sort').click();
+    await expect.poll(() => header('brand_id').getAttribute('aria-sort')).toBe('ascending');
+    const want = (
+      await t.server.db.query<{ n: string | null }>(
+        `select b.brand_name as n from app.products p left join app.brands b on b.brand_id = p.brand_id where p.company_code = 'SK01' order by b.brand_name, p.product_code limit 12`,
+      )
+    ).rows.map((r) => r.n ?? '');
+    const shown = async () => (await bodyRows().locator('[role=gridcell][data-field="brand_id"]').allInnerTexts()).slice(0, 12).map((x) => x.trim());
+    await expect.poll(shown).toEqual(want);
+  });
+
   it('checks typed tags against the column as number editors do: a too-long tag list stays in its editor, flagged, nothing saved', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/banners`);

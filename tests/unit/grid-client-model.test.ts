@@ -303,3 +303,20 @@ describe('slices in input tasks', () => {
     expect(sliceDeadline(22, 26, 2, 2000)).toBe(2022);
   });
 });
+
+describe('a looked-up column', () => {
+  it('sorts by the text it shows (empty last ascending), and again once the texts change', () => {
+    const names = new Map<unknown, string>([[1, 'Zeta'], [2, 'Alpha'], [3, 'Mid']]);
+    let version = 0;
+    const cols = [{ field: 'code', valueType: 'text' as const }, { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => names.get(v) ?? '', version: () => version } }];
+    const data = [{ code: 'A', brand: 1 }, { code: 'B', brand: 2 }, { code: 'C', brand: null }, { code: 'D', brand: 3 }];
+    const m = new ClientRowModel(data, { columns: cols, keys: ['code'], rowId: (r) => String(r.code), sync: true });
+    const order = (sort: 'asc' | 'desc') => [...m.query({ sortModel: [{ colId: 'brand', sort }], filterModel: {}, lang: 'en' })].map((i) => m.rows[i]!.code);
+    expect(order('asc')).toEqual(['B', 'D', 'A', 'C']);
+    expect(order('desc')).toEqual(['C', 'A', 'D', 'B']); // empty first, as the server (and NULL) sorts descending
+    names.set(1, 'Aaa');
+    version++;
+    expect(order('asc')).toEqual(['A', 'B', 'D', 'C']);
+  });
+});
+

@@ -311,22 +311,29 @@ export class ClientRowModel {
 
   /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
   private *keysOf(col: QueryColumn, lang: string): Work<Float64Array> {
-    const key = columnKey(col, lang);
+    const label = col.sortText;
+    const key = label ? `${col.field}|label|${lang}|${label.version()}` : columnKey(col, lang);
     const hit = this.sortKeys.get(key);
     if (hit) return hit;
     const n = this.rows.length;
     const keys = new Float64Array(n);
-    const kind = kindOf(col.valueType);
+    const kind = label ? 'text' : kindOf(col.valueType);
     if (kind === 'text' || kind === 'json') {
       const texts = new Array<string | null>(n);
       const rows = this.rows;
       yield* chunks(n, ROW_STEP, (from, to) => {
         for (let i = from; i < to; i++) {
+          if (label) {
+            // The shown text; no text (no value, or none found) sorts last as NULL does.
+            const raw = rows[i]![col.field];
+            texts[i] = raw === null || raw === undefined ? null : label.of(raw) || null;
+            continue;
+          }
           const v = queryValue(rows[i]!, col, lang);
           texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
         }
       });
-      const lower = yield* this.lowerTexts(col, lang);
+      const lower = label ? texts.map((x) => (x === null ? null : x.toLowerCase())) : yield* this.lowerTexts(col, lang);
       const idx = new Uint32Array(n);
       for (let i = 0; i < n; i++) idx[i] = i;
       const sorted = yield* sortIndexes(idx, (a, b) => compareText(lower[a]!, lower[b]!) || compareText(texts[a]!, texts[b]!));
@@ -349,6 +356,8 @@ export class ClientRowModel {
       const rows = this.rows;
       yield* chunks(n, ROW_STEP, (from, to) => numberKeys(rows, col, lang, keys, from, to));
     }
+    // One set of a looked-up column's text keys is kept: the older versions' go.
+    if (label) for (const k of [...this.sortKeys.keys()]) if (k.startsWith(`${col.field}|label|`)) this.sortKeys.delete(k);
     this.sortKeys.set(key, keys);
     return keys;
   }
@@ -361,8 +370,10 @@ export class ClientRowModel {
     // server's default order is the key's unless the descriptor has its own sort) need
     // no key sort for that: the radix sort keeps ties in base order.
     const order = this.opts.defaultSort?.length ? fullOrder(requested, undefined, this.opts.keys) : [...requested];
-    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi') ? q.lang : '';
-    const cacheKey = `${JSON.stringify(order)}|${langKey}`;
+    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi' || this.column(s.colId).sortText) ? q.lang : '';
+    // A looked-up column's texts have a version (a lookup that arrived reorders).
+    const labels = order.map((s) => this.column(s.colId).sortText?.version() ?? '').join(',');
+    const cacheKey = `${JSON.stringify(order)}|${langKey}|${labels}`;
     const hit = this.orders.get(cacheKey);
     if (hit) return hit;
     const keys: Float64Array[] = [];

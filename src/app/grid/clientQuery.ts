@@ -25,6 +25,11 @@ export const kindOf = (t: ValueType): Kind =>
 export interface QueryColumn {
   field: string;
   valueType: ValueType;
+  /**
+   * A looked-up column sorts by the text it shows (a brand's name, not its id): that text
+   * of a value, and a version that changes when the texts may have (a lookup arrived).
+   */
+  sortText?: { of(value: unknown): string; version(): number };
 }
 
 /** The value a filter or sort sees: a multi column's text in the language, else the field. */

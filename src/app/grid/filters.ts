@@ -222,6 +222,8 @@ export function keysetAfter(row: Record<string, unknown>, order: readonly SortIt
   for (const s of order) {
     const col = columns.get(s.colId);
     if (!col || col.valueType === 'datetime' || col.valueType === 'json') return undefined;
+    // A ref column sorts by its lookup's text on the server, which the row does not hold.
+    if (col.type === 'ref' && col.lookup && !col.lookup.search) return undefined;
     const v = row[s.colId];
     if (col.valueType === 'multi') {
       const t = v && typeof v === 'object' ? (v as Record<string, unknown>)[lang] : undefined;

@@ -11,6 +11,7 @@
  *
  * The result is a `DisplayModel`: a count and an item per position, for the virtualizer.
  */
+import type { QueryColumn } from './clientQuery.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientRowModel, ClientView } from './ClientRowModel.ts';
 import { loadClientModule, useClientModule, type ClientModule } from './clientModule.ts';
@@ -75,7 +76,19 @@ export function useRowModel(input: RowModelInput): RowModel {
   const { model, store, query, dataKey, ready, rows, groupBy, groupOrder, expanded, onError } = input;
   const queryKey = JSON.stringify([query, dataKey]);
 
-  const queryColumns = useMemo(() => model.columns.map((c) => ({ field: c.field, valueType: c.valueType })), [model]);
+  // Looked-up columns sort by the text they show (groupOrder's key: the lookup's text); its
+  // version moves when that may have changed (a lookup arrived, the language changed).
+  const order = useRef({ current: groupOrder, version: 0 });
+  if (order.current.current !== groupOrder) order.current = { current: groupOrder, version: order.current.version + 1 };
+  const queryColumns = useMemo(
+    () =>
+      model.columns.map((c): QueryColumn => {
+        const base = { field: c.field, valueType: c.valueType };
+        if (c.type !== 'ref' || !c.lookup || c.lookup.search) return base;
+        return { ...base, sortText: { of: (v: unknown) => String(order.current.current?.key(c.field, v) ?? v), version: () => order.current.version } };
+      }),
+    [model],
+  );
   const makeClient = (m: ClientModule, data: readonly Row[]) =>
     new m.ClientRowModel(data, { columns: queryColumns, keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store });
 

@@ -17,6 +17,7 @@ import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
 import { exportCell, type SheetCell } from './cells.ts';
 import { refLabels } from './refs.ts';
+import { sortsByLabel } from '../actions/engine/lookupSql.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 
 const WINDOW = 5_000;
@@ -41,11 +42,15 @@ export function exportRequest(screen: Screen, input: Input): ListRequest {
 export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest, session: Session, size = WINDOW): AsyncGenerator<Row[]> {
   const order = ordering(screen, req.sortModel);
   const lang = req.language!;
+  // A sort by a looked-up text has no keyset (its values are not in the rows): windows by offset.
+  const byOffset = order.some((s) => sortsByLabel(screen, s.colId));
   let after: unknown[] | undefined;
-  for (;;) {
-    const page = await list(db, screen, { ...req, startRow: 0, endRow: size, after, count: 'estimate' }, { company: session.company, language: lang });
+  for (let start = 0; ; start += size) {
+    const window = byOffset ? { startRow: start, endRow: start + size } : { startRow: 0, endRow: size, after };
+    const page = await list(db, screen, { ...req, ...window, count: 'estimate' }, { company: session.company, language: lang });
     if (page.rows.length) yield page.rows;
     if (page.rows.length < size) return;
+    if (byOffset) continue;
     const last = page.rows[page.rows.length - 1]!;
     after = order.map((s) => {
       const value = last[s.colId];

@@ -5,8 +5,9 @@
  * language. Company-scoped lookups only see the company's rows.
  */
 import type { Queryable } from '../db/types.ts';
-import { screens, type Screen } from '../actions/engine/screens.ts';
-import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
+import type { Screen } from '../actions/engine/screens.ts';
+import { lookupSql, scoped } from '../actions/engine/lookupSql.ts';
+import { Params } from '../actions/engine/sql.ts';
 import type { Converted } from './cells.ts';
 
 /** Locale keys of import problems (besides validation.*); each is in every catalogue. */
@@ -22,35 +23,6 @@ export const IMPORT_MESSAGES = {
 
 /** How the grid shows a searched lookup's row (large lookups: the code carries the meaning). */
 export const SEARCH_LABEL_SEPARATOR = ' · ';
-
-interface LookupSql {
-  /** A searched (large) lookup: labels are "key · display text". */
-  search: boolean;
-  from: string;
-  key: string;
-  keyCast: string;
-  label: (p: Params, lang: string) => string;
-  company: string | undefined;
-}
-
-function lookupSql(screen: Screen, field: string): LookupSql {
-  const lookup = screens.get(screen.columns[field]!.lookup!)!;
-  const key = lookup.keys[0]!;
-  const display = Object.keys(lookup.columns).find((f) => !lookup.keys.includes(f)) ?? key;
-  const multi = lookup.columns[display]!.type === 'multi';
-  return {
-    search: !!lookup.source.search,
-    from: relation(lookup.source.relation),
-    key: `l.${ident(key)}`,
-    keyCast: castOf[lookup.valueType[key]!],
-    label: (p, lang) => (multi ? `(l.${ident(display)} ->> ${p.add(lang, 'text')})` : `l.${ident(display)}::text`),
-    company: lookup.source.company,
-  };
-}
-
-function scoped(l: LookupSql, p: Params, company: string | null): string {
-  return l.company ? ` and l.${ident(l.company)} = ${p.add(company, 'text')}` : '';
-}
 
 /** Display texts of the given keys of a ref column (keys without a row are left out). */
 export async function refLabels(db: Queryable, screen: Screen, field: string, keys: unknown[], lang: string, company: string | null): Promise<Map<string, string>> {

@@ -3,6 +3,7 @@ import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
+import { labelExpr, sortsByLabel } from './lookupSql.ts';
 import { searchClause, windowCap } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
 import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
@@ -115,6 +116,8 @@ export function ordering(screen: Screen, sortModel: Sort[] | undefined): Sort[] 
  * one index range scan, not a scan from the start with `or … is null`).
  */
 function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params, scope: ListScope, lang: { ref?: string }): string[] {
+  const byLabel = order.find((s) => sortsByLabel(screen, s.colId));
+  if (byLabel) throw badRequest(`payload.after: a sort by "${byLabel.colId}" (a looked-up text) is answered by startRow and endRow`);
   if (after.length !== order.length) {
     throw badRequest(`payload.after: expected ${order.length} values (${order.map((s) => s.colId).join(', ')}), got ${after.length}`);
   }
@@ -356,7 +359,9 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
 
   const order = ordering(screen, req.sortModel);
   const from = relation(screen.source.relation);
-  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`)].join(', ')}`;
+  // A ref column sorts by its display text (Brand by name, not by id).
+  const sortExpr = (f: string) => (sortsByLabel(screen, f) ? labelExpr(screen, f, p, scope.language, scope.company) : expr(screen, f, p, scope, lang));
+  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${sortExpr(s.colId)} ${s.sort}`)].join(', ')}`;
   const page = (conditions: string[], limit: number, offset: number) =>
     reader.read(
       ...used(

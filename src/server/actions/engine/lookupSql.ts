@@ -1,0 +1,50 @@
+/**
+ * The SQL of a ref column's lookup: its relation, key and display text (the first non-key
+ * column, as in the browser's grid model; multi-language ones in a language), scoped to
+ * the company when the lookup is. Sorting by a ref column (list.ts) and sheets (export
+ * labels, import by text: transfer/refs.ts) read it.
+ */
+import { screens, type Screen } from './screens.ts';
+import { Params, castOf, ident, relation } from './sql.ts';
+
+export interface LookupSql {
+  /** A searched (large) lookup: labels are "key · display text". */
+  search: boolean;
+  from: string;
+  key: string;
+  keyCast: string;
+  label: (p: Params, lang: string) => string;
+  company: string | undefined;
+}
+
+export function lookupSql(screen: Screen, field: string): LookupSql {
+  const lookup = screens.get(screen.columns[field]!.lookup!)!;
+  const key = lookup.keys[0]!;
+  const display = Object.keys(lookup.columns).find((f) => !lookup.keys.includes(f)) ?? key;
+  const multi = lookup.columns[display]!.type === 'multi';
+  return {
+    search: !!lookup.source.search,
+    from: relation(lookup.source.relation),
+    key: `l.${ident(key)}`,
+    keyCast: castOf[lookup.valueType[key]!],
+    label: (p, lang) => (multi ? `(l.${ident(display)} ->> ${p.add(lang, 'text')})` : `l.${ident(display)}::text`),
+    company: lookup.source.company,
+  };
+}
+
+/** A ref column sorts by what the grid shows, its lookup's display text; one of a searched lookup by its key (codes carry the meaning). */
+export function sortsByLabel(screen: Screen, field: string): boolean {
+  const c = screen.columns[field];
+  return c?.type === 'ref' && !!c.lookup && !screens.get(c.lookup)?.source.search;
+}
+
+/** The display text of a ref column's value in a row of `screen`'s relation, as a sort expression. */
+export function labelExpr(screen: Screen, field: string, p: Params, lang: string, company: string | null): string {
+  const l = lookupSql(screen, field);
+  return `(select ${l.label(p, lang)} from ${l.from} l where ${l.key} = ${relation(screen.source.relation)}.${ident(field)}${scoped(l, p, company)})`;
+}
+
+export function scoped(l: LookupSql, p: Params, company: string | null): string {
+  return l.company ? ` and l.${ident(l.company)} = ${p.add(company, 'text')}` : '';
+}
+
