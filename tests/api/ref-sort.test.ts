@@ -38,6 +38,16 @@ describe.each(engines)('sorting by a looked-up text on %s', (engine) => {
     expect(r.body.message).toMatch(/^payload\.after: a sort by "brand_id"/);
   });
 
+  it('keeps a ref key column sorted by its value, with keyset cursors (show_prices by shop)', async () => {
+    const first = await s.action(admin, 'show_prices', 'list', { endRow: 5 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const last = first.body.data.rows[4];
+    const next = await s.action(admin, 'show_prices', 'list', { startRow: 5, endRow: 10, after: [last.product_code, last.shop_id, last.shopper_group_id] });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const byOffset = await s.action(admin, 'show_prices', 'list', { startRow: 5, endRow: 10 });
+    expect(next.body.data.rows).toEqual(byOffset.body.data.rows);
+  });
+
   it('exports in that order, every row once, across windows', async () => {
     const screen = screens.get('product_list')!;
     const want = await expected('asc');

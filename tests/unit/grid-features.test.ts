@@ -226,6 +226,10 @@ describe('keyset windows', () => {
     expect(keysetAfter({ product_name: { en: 'A', de: 'B' }, selling_price_shop: null, product_code: 'P1' }, order, model.byField, 'de')).toEqual(['B', null, 'P1']);
     expect(keysetAfter({ product_name: { en: 'A' }, selling_price_shop: 3, product_code: 'P1' }, order, model.byField, 'de')).toEqual([null, 3, 'P1']);
     expect(keysetAfter({ updated_at: '2026-01-01T00:00:00.123Z', product_code: 'P1' }, [{ colId: 'updated_at', sort: 'asc' }], model.byField, 'en')).toBeUndefined();
+    // A looked-up column sorts by its text on the server: no cursor; as a key it sorts by its value.
+    const byBrand = [{ colId: 'brand_id', sort: 'asc' as const }, { colId: 'product_code', sort: 'asc' as const }];
+    expect(keysetAfter({ brand_id: 3, product_code: 'P1' }, byBrand, model.byField, 'en', model.keys)).toBeUndefined();
+    expect(keysetAfter({ brand_id: 3, product_code: 'P1' }, byBrand, model.byField, 'en', ['brand_id', 'product_code'])).toEqual([3, 'P1']);
   });
 });
 

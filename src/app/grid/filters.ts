@@ -217,13 +217,19 @@ export function toFilterModel(
  * server sorts (`fullOrder`: the sort, then the key). Undefined when a column of the
  * order cannot be carried exactly (timestamps lose microseconds in JSON; json does not sort).
  */
-export function keysetAfter(row: Record<string, unknown>, order: readonly SortItem[], columns: ReadonlyMap<string, GridColumn>, lang: string): unknown[] | undefined {
+export function keysetAfter(
+  row: Record<string, unknown>,
+  order: readonly SortItem[],
+  columns: ReadonlyMap<string, GridColumn>,
+  lang: string,
+  keys: readonly string[] = [],
+): unknown[] | undefined {
   const out: unknown[] = [];
   for (const s of order) {
     const col = columns.get(s.colId);
     if (!col || col.valueType === 'datetime' || col.valueType === 'json') return undefined;
-    // A ref column sorts by its lookup's text on the server, which the row does not hold.
-    if (col.type === 'ref' && col.lookup && !col.lookup.search) return undefined;
+    // A ref column (not a key) sorts by its lookup's text on the server, which the row does not hold.
+    if (col.type === 'ref' && col.lookup && !col.lookup.search && !keys.includes(s.colId)) return undefined;
     const v = row[s.colId];
     if (col.valueType === 'multi') {
       const t = v && typeof v === 'object' ? (v as Record<string, unknown>)[lang] : undefined;

@@ -84,7 +84,7 @@ export function useRowModel(input: RowModelInput): RowModel {
     () =>
       model.columns.map((c): QueryColumn => {
         const base = { field: c.field, valueType: c.valueType };
-        if (c.type !== 'ref' || !c.lookup || c.lookup.search) return base;
+        if (c.type !== 'ref' || !c.lookup || c.lookup.search || model.keys.includes(c.field)) return base;
         return { ...base, sortText: { of: (v: unknown) => String(order.current.current?.key(c.field, v) ?? v), version: () => order.current.version } };
       }),
     [model],
@@ -103,7 +103,7 @@ export function useRowModel(input: RowModelInput): RowModel {
       (q: Query): FetchPage =>
       (w, prev) => {
         const order = fullOrder(q.sortModel, model.screen.source.sort, model.keys);
-        const after = prev && w.startRow > 0 ? keysetAfter(prev.data, order, model.byField, q.language) : undefined;
+        const after = prev && w.startRow > 0 ? keysetAfter(prev.data, order, model.byField, q.language, model.keys) : undefined;
         return fetchWindow(q, after ? { ...w, after } : w);
       },
     [model],

@@ -32,10 +32,14 @@ export function lookupSql(screen: Screen, field: string): LookupSql {
   };
 }
 
-/** A ref column sorts by what the grid shows, its lookup's display text; one of a searched lookup by its key (codes carry the meaning). */
+/**
+ * A ref column sorts by what the grid shows, its lookup's display text; one of a searched
+ * lookup by its key (codes carry the meaning), and a key column by its value (keys break
+ * ties and carry keyset cursors: they must stay unique and in the row).
+ */
 export function sortsByLabel(screen: Screen, field: string): boolean {
   const c = screen.columns[field];
-  return c?.type === 'ref' && !!c.lookup && !screens.get(c.lookup)?.source.search;
+  return c?.type === 'ref' && !!c.lookup && !screen.keys.includes(field) && !screens.get(c.lookup)?.source.search;
 }
 
 /** The display text of a ref column's value in a row of `screen`'s relation, as a sort expression. */
