@@ -22,7 +22,6 @@ import type { CellCtx, GridColumn, Row } from './types.ts';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** A number typed or pasted: the float rule, with a leading minus kept. */
 export function parseSignedFloat(text: string): number | null {

@@ -13,7 +13,7 @@
  * - sort: NULL sorts as the largest value (ascending: last; descending: first); the key
  *   columns are appended ascending as tie-breakers.
  */
-import type { FilterItem, FilterModel, SortItem } from './filters.ts';
+import type { FilterItem, FilterModel } from './filters.ts';
 import type { Row, ValueType } from './types.ts';
 
 export type Kind = 'text' | 'number' | 'date' | 'bool' | 'json';

@@ -8,7 +8,7 @@ import { searchClause, windowCap } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
 import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
-import { describe, plainObject, scalar } from './values.ts';
+import { plainObject, scalar } from './values.ts';
 
 /** Rows without a window are capped; a larger source must be asked for in windows. */
 export const MAX_ROWS = 100_000;
