@@ -368,4 +368,49 @@ describe('ScreenGrid cell editing', () => {
     await grid().getByRole('textbox', { name: 'Product code' }).fill('P');
     await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(0);
   });
+
+  it('keeps every rendered row when a small source moves into the browser (the same view: nothing remounts)', async () => {
+    // SK01's 1,667 demo products: the first block from the server, then all of them at once.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const isWhole = (r: Request) => {
+      const body = r.postDataJSON() as { entity: string; action: string; payload?: { endRow?: number } };
+      return r.url().endsWith('/rpc/api_action') && body.entity === 'product_list' && body.action === 'list' && (body.payload?.endRow ?? 0) > 100;
+    };
+    let whole = 0;
+    await t.page.route('**/rpc/api_action', async (route) => {
+      if (!isWhole(route.request())) return route.continue();
+      whole++;
+      await held;
+      return route.continue();
+    });
+    await openProducts();
+    await expect.poll(() => whole).toBe(1);
+    // The rows beyond the viewport follow the first paint: wait until they are there.
+    let n = 0;
+    await expect.poll(async () => (n === (n = await bodyRows().count()) ? n : -1), { interval: 300 }).toBeGreaterThan(20);
+    await grid().evaluate((viewport) => {
+      const w = window as unknown as { unmounted: Node[]; mo: MutationObserver };
+      w.unmounted = [];
+      w.mo = new MutationObserver((list) => list.forEach((m) => m.removedNodes.forEach((node) => w.unmounted.push(node))));
+      w.mo.observe(viewport.querySelector('.grid-body')!, { childList: true });
+    });
+    const answered = t.page.waitForResponse((r) => isWhole(r.request()));
+    release();
+    await answered;
+    await t.page.waitForTimeout(1000);
+    const unmounted = await t.page.evaluate(() => {
+      const w = window as unknown as { unmounted: Node[]; mo: MutationObserver };
+      w.mo.disconnect();
+      return w.unmounted.filter((node) => !node.isConnected).length;
+    });
+    // The rows are in the browser now (before the observer stopped): a sort asks nobody.
+    const lists: string[] = [];
+    t.page.on('request', (r) => r.url().endsWith('/rpc/api_action') && (r.postDataJSON() as { entity: string }).entity === 'product_list' && lists.push(r.postData() ?? ''));
+    await header('product_code').locator('.grid-sort').click();
+    await expect.poll(() => header('product_code').getAttribute('aria-sort')).not.toBe('none');
+    expect(lists).toEqual([]);
+    expect(unmounted).toBe(0);
+    expect(await bodyRows().count()).toBeGreaterThanOrEqual(n);
+  });
 });

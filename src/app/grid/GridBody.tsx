@@ -96,18 +96,18 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
   // A new view (the first rows, a sort, a filter) paints the rows in view only; the
   // overscan follows once that frame is on screen (its rows and their layout cost the
   // view's frame about as much again, for rows nobody sees yet).
-  const [spread, setSpread] = useState<object | null>(null);
-  const source = display.source;
-  const spreadOut = source !== null && spread === source;
+  const [spread, setSpread] = useState<string | null>(null);
+  const view = display.view;
+  const spreadOut = view !== null && spread === view;
   useEffect(() => {
-    if (source === null || spread === source) return;
+    if (view === null || spread === view) return;
     let tm: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => (tm = setTimeout(() => setSpread(source), 0)));
+    const raf = requestAnimationFrame(() => (tm = setTimeout(() => setSpread(view), 0)));
     return () => {
       cancelAnimationFrame(raf);
       clearTimeout(tm);
     };
-  }, [source, spread]);
+  }, [view, spread]);
 
   // A row scrolling in takes over the DOM of one that scrolled out, in its place while
   // the scroll goes on, in row order at rest; kept rows stay rendered, so they keep their

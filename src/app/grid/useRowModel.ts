@@ -32,8 +32,11 @@ export interface DisplayModel {
   count: number;
   /** The first rows (or groups) arrived. */
   settled: boolean;
-  /** What is shown: the window, or the group tree; a new one is a new view (sort, filter, reload). */
-  source: object | null;
+  /**
+   * The view shown: the query (sort, filter, reload) of its rows, or of the groups. A small
+   * source's rows moving into memory keep the view: nothing on screen changes then.
+   */
+  view: string | null;
   item(index: number): DisplayItem | null;
   /** Loads what positions from..to need. */
   ensure(from: number, to: number): void;
@@ -68,7 +71,7 @@ export interface RowModel {
   fetchPage(q: Query): FetchPage;
 }
 
-const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, source: null, item: () => null, ensure: () => {} };
+const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, view: null, item: () => null, ensure: () => {} };
 /** The groups could not be read: nothing to show (the failure was toasted). */
 const FAILED_DISPLAY: DisplayModel = { ...EMPTY_DISPLAY, settled: true };
 
@@ -120,6 +123,9 @@ export function useRowModel(input: RowModelInput): RowModel {
   const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language }), [query.sortModel, query.filterModel, query.language]);
   const view: ClientView | null = useMemo(() => (client && ready ? client.open(clientQuery) : null), [client, ready, clientQuery]);
   const main: RowWindow | null = view ?? gen;
+  // The query each window answers (the server window and its in-memory successor share it).
+  const viewOf = useRef(new WeakMap<RowWindow, string>()).current;
+  if (main && !viewOf.has(main)) viewOf.set(main, queryKey);
 
   // A small source: fetch the rest once, then work in memory.
   const genSettled = gen?.settled ?? false;
@@ -205,7 +211,7 @@ export function useRowModel(input: RowModelInput): RowModel {
         const w = leafWindows.get(n.id);
         return w?.total ?? n.count;
       });
-      return groupedDisplay(tree, segments, total, expanded, leafWindows);
+      return groupedDisplay(tree, aggKey ?? '', segments, total, expanded, leafWindows);
     }
     if (!shown || !main) return EMPTY_DISPLAY;
     const w = shown;
@@ -213,7 +219,7 @@ export function useRowModel(input: RowModelInput): RowModel {
     return {
       count: w.total ?? 0,
       settled: w.settled,
-      source: w,
+      view: viewOf.get(w) ?? null,
       item: (i) => ({ kind: 'row', row: w.row(i), depth: 0, win: w }),
       // The current query loads (what is shown may still be the previous one's rows).
       ensure: (from, to) => m.ensure(Math.floor(Math.max(0, from) / BLOCK_SIZE), Math.floor(Math.max(0, to) / BLOCK_SIZE)),
@@ -233,11 +239,11 @@ export function useRowModel(input: RowModelInput): RowModel {
   return { main, shown, client, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
 }
 
-function groupedDisplay(tree: GroupNode[], segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+function groupedDisplay(tree: GroupNode[], view: string, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
   return {
     count: total,
     settled: true,
-    source: tree,
+    view,
     item(i) {
       const hit = locate(segments, i);
       if (!hit) return null;
