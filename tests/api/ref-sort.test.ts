@@ -32,6 +32,27 @@ describe.each(engines)('sorting by a looked-up text on %s', (engine) => {
     }
   });
 
+  it('orders by the name a lookup shows (VAT names, not codes) in the language, else in English', async () => {
+    const vats = (await s.db.query<{ vat_id: number }>(`select vat_id from app.vats where company_code = 'SK01' order by vat_code`)).rows.map((r) => r.vat_id);
+    expect(vats.length).toBe(3);
+    const [c0, c1, c2] = vats as [number, number, number];
+    // Names against the codes' order; the first has no German name (its English one sorts first).
+    const names: [number, object][] = [
+      [c0, { en: 'A rate' }],
+      [c1, { en: 'X', de: 'N2' }],
+      [c2, { en: 'Y', de: 'N1' }],
+    ];
+    for (const [id, n] of names) await s.db.query('update app.vats set vat_names = $2 where vat_id = $1', [id, JSON.stringify(n)]);
+    const order = async (language: string) => {
+      const r = await s.action(admin, 'product_list', 'list', { startRow: 0, endRow: 2000, language, sortModel: [{ colId: 'vat_id', sort: 'asc' }] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const ids = r.body.data.rows.map((row: { vat_id: number | null }) => row.vat_id).filter((v: number | null) => v !== null);
+      return ids.filter((v: number, i: number) => ids.indexOf(v) === i);
+    };
+    expect(await order('de')).toEqual([c0, c2, c1]);
+    expect(await order('en')).toEqual([c0, c1, c2]);
+  });
+
   it('refuses a keyset cursor on that order (the values are not in the rows)', async () => {
     const r = await s.action(admin, 'product_list', 'list', { endRow: 10, sortModel: [{ colId: 'brand_id', sort: 'asc' }], after: [1, 'P000001'] });
     expect(r.status).toBe(400);

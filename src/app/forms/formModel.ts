@@ -21,6 +21,7 @@ import { parseFloatInput } from '../../core/parseFloat.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
+import { lookupDisplayField } from '../../core/lookupDisplay.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;
@@ -308,14 +309,9 @@ export function editPayload(screen: Pick<ScreenDescriptor, 'source'>, row: Row, 
 /** The languages a multi input offers: the UI languages (spec §1). */
 export const FORM_LANGS = LANGS;
 
-/** A lookup row's label: the first non-key column; multi in the language (then English, then any). */
+/** A lookup row's label (core/lookupDisplay.ts); multi in the language (then English, then any). */
 export function lookupLabel(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, row: Row, lang: string): string {
-  const keys = keysOf(lookup);
-  // A name in the UI language when the lookup has names (VAT 'Standard rate 23 %', not 'SK23'), else its first column.
-  const field =
-    Object.keys(lookup.columns).find((f) => !keys.includes(f) && lookup.columns[f]!.type === 'multi') ??
-    Object.keys(lookup.columns).find((f) => !keys.includes(f)) ??
-    keys[0]!;
+  const field = lookupDisplayField(lookup.columns, keysOf(lookup));
   const value = row[field];
   if (lookup.columns[field]?.type === 'multi') return multiText(value, lang);
   return value === null || value === undefined ? '' : String(value);

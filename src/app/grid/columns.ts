@@ -9,6 +9,7 @@ import { lookupScreen } from './lookupScreens.ts';
 import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifierField, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
 import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
+import { lookupDisplayField } from '../../core/lookupDisplay.ts';
 
 export interface GridModel {
   screen: ScreenDescriptor;
@@ -38,8 +39,7 @@ function lookupDef(form: string): LookupDef | null {
   if (!s) return null;
   const keys = Array.isArray(s.source.key) ? s.source.key : [s.source.key];
   const keyField = keys[0]!;
-  // The display field of a lookup is its first non-key column.
-  const displayField = Object.keys(s.columns).find((f) => !keys.includes(f)) ?? keyField;
+  const displayField = lookupDisplayField(s.columns, keys);
   return {
     form,
     keyField,

@@ -1,8 +1,8 @@
 /**
  * Ref columns in sheets: exported as their lookup's display text (what the grid shows),
- * imported from either the key or that text. The display field of a lookup is its first
- * non-key column (as in the browser's grid model); multi-language ones in the request
- * language. Company-scoped lookups only see the company's rows.
+ * imported from either the key or that text. The display field of a lookup is the one the
+ * browser shows (core/lookupDisplay.ts); multi-language ones in the request language.
+ * Company-scoped lookups only see the company's rows.
  */
 import type { Queryable } from '../db/types.ts';
 import type { Screen } from '../actions/engine/screens.ts';

@@ -1,11 +1,12 @@
 /**
- * The SQL of a ref column's lookup: its relation, key and display text (the first non-key
- * column, as in the browser's grid model; multi-language ones in a language), scoped to
+ * The SQL of a ref column's lookup: its relation, key and display text (core/lookupDisplay.ts,
+ * as in the browser; multi-language ones in a language), scoped to
  * the company when the lookup is. Sorting by a ref column (list.ts) and sheets (export
  * labels, import by text: transfer/refs.ts) read it.
  */
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
+import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 
 export interface LookupSql {
   /** A searched (large) lookup: labels are "key · display text". */
@@ -20,16 +21,25 @@ export interface LookupSql {
 export function lookupSql(screen: Screen, field: string): LookupSql {
   const lookup = screens.get(screen.columns[field]!.lookup!)!;
   const key = lookup.keys[0]!;
-  const display = Object.keys(lookup.columns).find((f) => !lookup.keys.includes(f)) ?? key;
+  const display = lookupDisplayField(lookup.columns, lookup.keys);
   const multi = lookup.columns[display]!.type === 'multi';
   return {
     search: !!lookup.source.search,
     from: relation(lookup.source.relation),
     key: `l.${ident(key)}`,
     keyCast: castOf[lookup.valueType[key]!],
-    label: (p, lang) => (multi ? `(l.${ident(display)} ->> ${p.add(lang, 'text')})` : `l.${ident(display)}::text`),
+    label: (p, lang) => (multi ? multiLabel(`l.${ident(display)}`, p.add(lang, 'text')) : `l.${ident(display)}::text`),
     company: lookup.source.company,
   };
+}
+
+/**
+ * A multi-language text as the browser shows it (forms/formModel.ts `multiText`): in the
+ * language, else English, else the first text it has (jsonb keeps keys in one order, and
+ * the browser reads them in that order).
+ */
+function multiLabel(column: string, lang: string): string {
+  return `coalesce(nullif(${column} ->> ${lang}, ''), nullif(${column} ->> 'en', ''), (select t.value from jsonb_each_text(case when jsonb_typeof(${column}) = 'object' then ${column} end) t where t.value <> '' limit 1))`;
 }
 
 /**
