@@ -94,6 +94,13 @@ export const Source = v.strictObject({
    * grids resolve only the keys they show.
    */
   search: v.optional(v.boolean(), false),
+  /**
+   * A write may change other rows of this screen (a trigger: ticking a shop's default
+   * language unticks the old one). After a grid save the grid reads the rows it holds again,
+   * in place (scroll, active cell and saves on their way stay). Only where needed: it costs
+   * a read per save.
+   */
+  siblingWrites: v.optional(v.boolean(), false),
 });
 
 export const Actions = v.strictObject({
@@ -221,6 +228,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');
   }
+  if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;

@@ -17,6 +17,8 @@ export default defineScreen({
     writeCompany: false,
     version: 'row_version',
     sort: [{ colId: 'shop_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    // Ticking a default unticks the shop's old default (trigger): the grid reads its rows again.
+    siblingWrites: true,
   },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },

@@ -41,6 +41,7 @@ import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
 import { LookupStore } from './lookups.ts';
 import { GridBody } from './GridBody.tsx';
+import { rereadRows } from './reread.ts';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { GroupRowView, RowView } from './RowView.tsx';
@@ -287,7 +288,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     }
     return undefined;
   };
-  const edits = useEdits({ screen, model, patch, current });
+  // source.siblingWrites: a save may change other rows; they are read again in place (reread.ts).
+  const rereadLatest = useRef<(skip: (id: string) => boolean) => Promise<void>>(async () => {});
+  rereadLatest.current = (skip) => rereadRows({ query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current, patch, skip });
+  const reread = useCallback((skip: (id: string) => boolean) => rereadLatest.current(skip), []);
+  const edits = useEdits({ screen, model, patch, current, reread: screen.source.siblingWrites && !rows ? reread : undefined });
 
   const reload = () => setTick((n) => n + 1);
 

@@ -76,9 +76,14 @@ interface Deps {
   patch(id: string, fields: Row): void;
   /** The row's data as the grid holds it now. */
   current(id: string): Row | undefined;
+  /**
+   * `source.siblingWrites`: reads the rows the grid holds again after a save (a write may
+   * change other rows), leaving alone those `skip` names (a save of theirs is on its way).
+   */
+  reread?: ((skip: (id: string) => boolean) => Promise<void>) | undefined;
 }
 
-export function useEdits({ screen, model, patch, current }: Deps) {
+export function useEdits({ screen, model, patch, current, reread }: Deps) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   const [stack] = useState(() => new UndoStack());
   /** A saved batch on the undo stack, with the company it was written in. */
@@ -102,6 +107,32 @@ export function useEdits({ screen, model, patch, current }: Deps) {
     });
   }, []);
   const clearFlags = useCallback(() => setFlags((old) => (old.size ? new Map() : old)), []);
+
+  // One re-read at a time, once the saves on their way have settled; saves answered
+  // meanwhile ask for one more.
+  const rereading = useRef<{ again: boolean } | null>(null);
+  const afterSaved = () => {
+    if (!reread) return;
+    if (rereading.current) {
+      rereading.current.again = true;
+      return;
+    }
+    const state = { again: false };
+    rereading.current = state;
+    const run = async () => {
+      do {
+        state.again = false;
+        await Promise.allSettled([...queues.current.values()]);
+        try {
+          await reread((id) => queues.current.has(id));
+        } catch (e) {
+          console.warn('grid: reading the rows again failed', e);
+        }
+      } while (state.again);
+      rereading.current = null;
+    };
+    void run();
+  };
 
   /** Runs after the pending saves of these rows; later saves of them wait for this one. */
   const enqueue = <T,>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
@@ -161,6 +192,7 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         }
         patch(id, fields);
         setSavedTick((n) => n + 1);
+        afterSaved();
         toast({ variant: 'success', id: 'messages.data_saved' });
       } catch (e) {
         if (sameValue(current(id)?.[field], next)) patch(id, { [field]: before });
@@ -224,6 +256,7 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         }
       }
       if (logIds.length) pushUndo({ logIds, rowIds: ids });
+      if (logIds.length || ok) afterSaved();
       if (ok) {
         setSavedTick((n) => n + 1);
         toast({ variant: 'success', id: 'messages.data_saved' });
@@ -267,6 +300,7 @@ export function useEdits({ screen, model, patch, current }: Deps) {
         }
       });
       setSavedTick((n) => n + 1);
+      afterSaved();
       // The flags of the batch undone (a paste's refused cells) belong to it: they go with it.
       clearFlags();
       toast({ variant: 'success', id: 'messages.undo_done' });
