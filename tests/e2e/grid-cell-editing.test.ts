@@ -5,7 +5,7 @@
  * like the Fill dialog and open in the UI language's decimal separator; focus returns to
  * the grid after Fill (Ctrl+Z undoes it); a new sort or filter clears the cell range.
  */
-import type { Request } from 'playwright-core';
+import type { Locator, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
@@ -31,6 +31,26 @@ function recordSets() {
     if (body.entity === 'product_list' && body.action === 'set') calls.push(body);
   });
   return calls;
+}
+
+/**
+ * Where an editor's message is drawn: under or above its cell, whether it is the topmost
+ * thing at its centre (not hidden by the next row), and whether it is inside the viewport.
+ */
+function drawn(message: Locator) {
+  return message.evaluate((el: HTMLElement) => {
+    const r = el.getBoundingClientRect();
+    const cellBox = el.closest('[role=gridcell]')!.getBoundingClientRect();
+    const viewport = el.closest('.grid-viewport')!.getBoundingClientRect();
+    el.style.pointerEvents = 'auto'; // hit testing skips it otherwise
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    el.style.pointerEvents = '';
+    return {
+      side: r.top >= cellBox.bottom ? 'below' : r.bottom <= cellBox.top ? 'above' : 'over',
+      onTop: !!hit && el.contains(hit),
+      fits: r.height > 8 && r.top >= viewport.top && r.bottom <= viewport.bottom,
+    };
+  });
 }
 
 /** product_list in a HUF view; its first product's EUR price set to 53.99 and shown converted. */
@@ -164,16 +184,19 @@ describe('ScreenGrid cell editing', () => {
     await input.fill('2000');
     await t.page.keyboard.press('Enter');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-    expect(await input.getAttribute('title')).toBe('Must be at most 1000');
     expect(await input.inputValue()).toBe('2000');
     await t.page.waitForTimeout(300);
     expect(sets).toHaveLength(0);
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
-    // The same message as the Fill dialog's, read out too.
-    expect(await cell(k1!, 'min_margin').locator('[role=alert]').innerText()).toBe('Must be at most 1000');
+    // The same message as the Fill dialog's, read out and drawn under the cell, over the row below.
+    const message = cell(k1!, 'min_margin').locator('[role=alert]');
+    expect(await message.innerText()).toBe('Must be at most 1000');
+    expect(await input.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+    expect(await drawn(message)).toEqual({ side: 'below', onTop: true, fits: true });
     // Typing clears the flag; Esc cancels, nothing saved.
     await input.fill('20000');
     expect(await input.getAttribute('aria-invalid')).toBeNull();
+    expect(await message.count()).toBe(0);
     await t.page.keyboard.press('Escape');
     await expect.poll(() => input.count()).toBe(0);
     expect((await product(k1!)).min_margin).toBe(before);
@@ -183,6 +206,24 @@ describe('ScreenGrid cell editing', () => {
     await input.fill('999');
     await t.page.keyboard.press('Enter');
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(999);
+  });
+
+  it("draws an editor's message above a cell at the bottom of the view, where there is no room below", async () => {
+    await openProducts();
+    const key = await grid().evaluate((viewport) => {
+      const bottom = viewport.getBoundingClientRect().top + viewport.clientHeight;
+      const rows = [...viewport.querySelectorAll<HTMLElement>('.grid-body > [role=row][data-key]')].filter((r) => r.getBoundingClientRect().bottom <= bottom);
+      rows.sort((a, b) => a.getBoundingClientRect().bottom - b.getBoundingClientRect().bottom);
+      return rows[rows.length - 1]!.dataset.key!;
+    });
+    await cell(key, 'min_margin').dblclick();
+    const input = cell(key, 'min_margin').locator('input');
+    await input.fill('2000');
+    await t.page.keyboard.press('Enter');
+    const message = cell(key, 'min_margin').locator('[role=alert]');
+    await expect.poll(() => message.count()).toBe(1);
+    expect(await drawn(message)).toEqual({ side: 'above', onTop: true, fits: true });
+    await t.page.keyboard.press('Escape');
   });
 
   it('keeps every key typed while the code of an editor is still loading, and the Enter pressed then', async () => {
@@ -255,7 +296,7 @@ describe('ScreenGrid cell editing', () => {
     await input.fill(typed);
     await t.page.keyboard.press('Enter');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-    expect(await input.getAttribute('title')).toBe('At most 200 characters');
+    expect(await cell(k1!, 'tags').locator('[role=alert]').innerText()).toBe('At most 200 characters');
     expect(await input.inputValue()).toBe(typed);
     await t.page.keyboard.press('Escape');
     await expect.poll(() => input.count()).toBe(0);

@@ -40,7 +40,7 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
   return (
     <div
       role="row"
-      className={`grid-row${index % 2 ? ' grid-row-odd' : ''}${selected ? ' grid-row-selected' : ''}${row ? '' : ' grid-row-loading'}`}
+      className={`grid-row${index % 2 ? ' grid-row-odd' : ''}${selected ? ' grid-row-selected' : ''}${row ? '' : ' grid-row-loading'}${editingField ? ' grid-row-editing' : ''}`}
       aria-rowindex={index + rowIndexBase}
       aria-selected={selectLabel ? selected : undefined}
       aria-busy={row ? undefined : true}

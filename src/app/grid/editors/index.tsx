@@ -18,6 +18,7 @@ import { storedCurrency } from '../moneyCurrency.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
+import { EditorError } from './EditorError.tsx';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 import { lazyEditor } from './lazy.tsx';
 import { languageOptions } from './languageOptions.ts';
@@ -57,7 +58,7 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
       aria-description={hint}
       aria-invalid={ed.invalid || undefined}
       aria-describedby={problem ? errorId : undefined}
-      title={problem ?? hint}
+      title={hint}
       onChange={(e) => ed.change(e.target.value)}
       onKeyDown={(e) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel())}
       onBlur={ed.leave}
@@ -72,15 +73,11 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
           {unit}
         </span>
       )}
-      {problem && (
-        <span id={errorId} className="cell-editor-error" role="alert">
-          {problem}
-        </span>
-      )}
+      {problem && <EditorError id={errorId} message={problem} />}
     </>
   );
   return unit ? (
-    <span className="cell-editor cell-editor-with-unit" title={problem ?? hint}>
+    <span className="cell-editor cell-editor-with-unit" title={hint}>
       {parts}
     </span>
   ) : (
@@ -159,6 +156,7 @@ const ColourEditor: CellEditor = (p) => {
   const [, attach] = useAutoFocus<HTMLInputElement>(p);
   const { part, onBlur } = useLeave(ed.leave);
   const label = p.ctx.t(p.col.labelId);
+  const errorId = useId();
   const keys = (e: KeyboardEvent) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel());
   return (
     <span className="cell-editor cell-editor-colour" ref={part(0)} onBlur={onBlur}>
@@ -179,10 +177,11 @@ const ColourEditor: CellEditor = (p) => {
         spellCheck={false}
         aria-label={label}
         aria-invalid={ed.invalid || undefined}
-        title={ed.invalid ? (ed.message ?? p.ctx.t('validation.type_colour')) : undefined}
+        aria-describedby={ed.invalid ? errorId : undefined}
         onChange={(e) => ed.change(e.target.value)}
         onKeyDown={keys}
       />
+      {ed.invalid && <EditorError id={errorId} message={ed.message ?? p.ctx.t('validation.type_colour')} />}
     </span>
   );
 };

@@ -4,10 +4,11 @@
  * the first edit of such a cell: a list page paints without the calendar's code.
  */
 import * as Popover from '@radix-ui/react-popover';
-import { useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { formatDate, formatDateTime, isoDate, localDate, parseDateInput, parseDateTimeInput, parseJsonInput } from '../../../core/format.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
 import { Calendar } from './Calendar.tsx';
+import { EditorError } from './EditorError.tsx';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 
 /** The popover of an editor, beside its cell part; never dismissed by Radix (the editor decides). */
@@ -97,6 +98,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
 
   const label = p.ctx.t(p.col.labelId);
   const invalidId = withTime ? 'validation.type_datetime' : 'validation.type_date';
+  const errorId = useId();
   return (
     <EditorPopup
       label={p.ctx.t('grid.choose_date')}
@@ -121,7 +123,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
           value={ed.text}
           aria-label={label}
           aria-invalid={ed.invalid || undefined}
-          title={ed.invalid ? (ed.message ?? p.ctx.t(invalidId)) : undefined}
+          aria-describedby={ed.invalid ? errorId : undefined}
           onChange={(e) => onText(e.target.value)}
           onBlur={onBlur}
           onKeyDown={(e) => {
@@ -137,6 +139,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
         />
       }
     >
+      {ed.invalid && <EditorError id={errorId} message={ed.message ?? p.ctx.t(invalidId)} inPopover />}
       <Calendar lang={p.ctx.lang} selected={selected} month={month} onMonthChange={setMonth} onPick={onSelect} />
     </EditorPopup>
   );
@@ -153,6 +156,7 @@ export const JsonEditor: CellEditor = (p) => {
   const ed = useEdit(p, p.value === null || p.value === undefined ? '' : JSON.stringify(p.value, null, 2), parseJsonInput);
   const [, attach] = useAutoFocus<HTMLTextAreaElement>(p, false);
   const { part, onBlur } = useLeave(ed.leave);
+  const errorId = useId();
   return (
     <EditorPopup
       label={p.ctx.t(p.col.labelId)}
@@ -173,7 +177,7 @@ export const JsonEditor: CellEditor = (p) => {
         spellCheck={false}
         aria-label={p.ctx.t(p.col.labelId)}
         aria-invalid={ed.invalid || undefined}
-        title={ed.invalid ? (ed.message ?? p.ctx.t('validation.type_json')) : undefined}
+        aria-describedby={ed.invalid ? errorId : undefined}
         onChange={(e) => ed.change(e.target.value)}
         onBlur={onBlur}
         onKeyDown={(e) => {
@@ -184,6 +188,7 @@ export const JsonEditor: CellEditor = (p) => {
           editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel());
         }}
       />
+      {ed.invalid && <EditorError id={errorId} message={ed.message ?? p.ctx.t('validation.type_json')} inPopover />}
     </EditorPopup>
   );
 };
