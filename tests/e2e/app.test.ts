@@ -78,6 +78,18 @@ describe('the browser runtime', () => {
     await input.fill('1234,5');
     await input.press('Enter');
     await expect.poll(() => t.page.locator('.toast-success').count()).toBeGreaterThan(0);
+    // The toast covers none of the header's or the toolbars' controls.
+    const covered = await t.page.evaluate(() => {
+      const toasts = [...document.querySelectorAll('.toast')].map((el) => el.getBoundingClientRect());
+      const controls = [...document.querySelectorAll<HTMLElement>('.app-header :is(button, select, input), .grid-toolbar :is(button, select, input)')];
+      return controls
+        .filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && toasts.some((x) => r.left < x.right && x.left < r.right && r.top < x.bottom && x.top < r.bottom);
+        })
+        .map((c) => c.getAttribute('aria-label') ?? c.textContent);
+    });
+    expect(covered).toEqual([]);
     const stored = await t.server.db.query<{ selling_price_shop: number }>('select selling_price_shop from app.products where product_code = $1', [key]);
     expect(stored.rows[0]!.selling_price_shop).toBe(1234.5);
     await t.page.reload();
