@@ -14,7 +14,7 @@ export default defineScreen({
     product_code: { width: 150, pinned: 'left' },
     product_name: { type: 'multi', width: 250 },
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
-    shopper_group_id: { type: 'ref', lookup: 'shopper_groups_brief', width: 150 },
+    shopper_group_id: { type: 'ref', lookup: 'shopper_groups_brief', label: 'shopper_group_name', width: 150 },
     vat_rate: { type: 'number', width: 100 },
     discount_percent: { type: 'number', width: 100 },
     net_price: { type: 'money' },

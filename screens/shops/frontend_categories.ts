@@ -16,7 +16,7 @@ export default defineScreen({
   },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
-    product_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', width: 250 },
+    product_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', label: 'product_category_names', width: 250 },
     shop_category_names: { type: 'multi', editable: true, maxLength: 100, translate: true, width: 250 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },

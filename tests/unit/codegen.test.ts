@@ -153,4 +153,16 @@ describe('column headers', () => {
     const screens = (await loadScreens()).map((s) => s.screen);
     expect(checkLocales(screens)).toEqual([]);
   });
+
+  it('of a looked-up column shown by its name do not call it an ID (show_prices: "Shopper group", not "Group ID")', async () => {
+    const all = (await loadScreens()).map((s) => s.screen);
+    const lookups = new Map(all.map((s) => [s.form, s]));
+    const en = JSON.parse(read('locales/en.json')) as Record<string, string>;
+    const offenders = all.flatMap((s) =>
+      Object.entries(s.columns)
+        .filter(([f, c]) => c.type === 'ref' && c.lookup && !c.hidden && !lookups.get(c.lookup)?.source.search && /\bID$/.test(en[fieldLabelId(f, c)] ?? ''))
+        .map(([f]) => `${s.form}.${f}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });
