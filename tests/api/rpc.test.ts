@@ -86,6 +86,8 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect(sk.body.data.company_rates.EUR).toBe(1);
     const hu = await s.post('/rpc/currencies', {}, { token: admin, company: 'HU01' });
     expect(hu.body.data.currency.currency_code).toBe('HUF');
+    // Forint prices are whole (no fillér in use): 12 990 Ft, not 12 990,00 Ft.
+    expect(hu.body.data.currency.currency_precision).toBe(0);
     expect(hu.body.data.company_rates.HUF).toBe(1);
     expect(hu.body.data.company_rates.EUR).toBeGreaterThan(100);
     expect(hu.body.data.currencies.length).toBeGreaterThanOrEqual(3);

@@ -11,9 +11,10 @@ interface Currency {
   name: Ml;
 }
 
+/** Precision: the digits prices are shown with (forint prices are whole: no fillér since 1999). */
 export const currencies: Currency[] = [
   { code: 'EUR', precision: 2, perEur: 1, name: ml('Euro', 'Euro', 'euró', 'euro', 'euro', 'euro', 'евро') },
-  { code: 'HUF', precision: 2, perEur: 395, name: ml('Hungarian forint', 'Ungarischer Forint', 'magyar forint', 'maďarský forint', 'forint maghiar', 'maďarský forint', 'унгарски форинт') },
+  { code: 'HUF', precision: 0, perEur: 395, name: ml('Hungarian forint', 'Ungarischer Forint', 'magyar forint', 'maďarský forint', 'forint maghiar', 'maďarský forint', 'унгарски форинт') },
   { code: 'CZK', precision: 2, perEur: 25.2, name: ml('Czech koruna', 'Tschechische Krone', 'cseh korona', 'česká koruna', 'coroană cehă', 'česká koruna', 'чешка крона') },
   { code: 'USD', precision: 2, perEur: 1.08, name: ml('US dollar', 'US-Dollar', 'amerikai dollár', 'americký dolár', 'dolar american', 'americký dolar', 'щатски долар') },
   { code: 'RON', precision: 2, perEur: 4.97, name: ml('Romanian leu', 'Rumänischer Leu', 'román lej', 'rumunský lei', 'leu românesc', 'rumunský lei', 'румънска лея') },
