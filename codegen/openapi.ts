@@ -49,7 +49,7 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 
 | action | payload | response |
 | --- | --- | --- |
-| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\` and \`count\` ('estimate', the default: the planner's estimate above 100,000 rows with \`totalExact: false\`; or 'exact'); every part optional | \`ListOutput\` |
+| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\` and \`count\` ('estimate', the default: the planner's estimate above 100,000 rows with \`totalExact: false\`; or 'exact'); every part optional; with \`locate\` (a row's key) instead: that row's position in this order under these filters | \`ListOutput\`; with \`locate\`, \`LocateOutput\` |
 | filter | an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
 | aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
 | set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |

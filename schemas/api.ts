@@ -202,7 +202,14 @@ export const ListPayload = v.strictObject({
   count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
   /** Search lookups only (`source.search`): rows whose key or text columns contain every word, best matches first. */
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'search is at most 100 characters'))),
+  /**
+   * Where one row stands: its key (every key field) instead of a window. The answer is
+   * `{position}`: the row's index in this order under these filters (0 = first), null when
+   * no such row passes them.
+   */
+  locate: v.optional(v.record(v.string(), scalar)),
 });
+export const LocateOutput = v.object({ data: v.object({ position: v.nullable(v.number()) }) });
 const Row = v.record(v.string(), v.unknown());
 export const ListOutput = v.object({
   data: v.object({

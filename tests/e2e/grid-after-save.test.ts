@@ -4,10 +4,16 @@
  * Add form, scrolled to and made the active row (client and server row models, detail
  * grids), or a note when the filters leave it out.
  */
-import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
+
+// Each test starts from the descriptors' layout (filters are saved per user).
+beforeEach(async () => {
+  await t.server.db.query('delete from app.user_grid_states');
+});
 
 const grid = () => t.page.getByRole('grid').first();
 const detail = () => t.page.locator('.grid-detail');
@@ -24,6 +30,52 @@ async function openShopLanguages() {
   const flag = (lang: string) =>
     detail().locator(`[role=row][data-key='${JSON.stringify([shop.shop_id, lang])}'] [role=gridcell][data-field="is_default"] [role=checkbox]`);
   return { shop, flag };
+}
+
+/** The SK01 product code at this position of the code order (the grid's default order). */
+async function codeAt(n: number): Promise<string> {
+  return (await t.server.db.query<{ product_code: string }>(
+    `select product_code from app.products where company_code = 'SK01' order by product_code offset $1 limit 1`, [n],
+  )).rows[0]!.product_code;
+}
+
+/** `locate` requests of the page (a position asked of the server). */
+function recordLocates(): unknown[] {
+  const out: unknown[] = [];
+  t.page.on('request', (r: Request) => {
+    if (!r.url().endsWith('/rpc/api_action')) return;
+    const body = r.postDataJSON() as { payload?: { locate?: unknown } };
+    if (body.payload?.locate) out.push(body.payload.locate);
+  });
+  return out;
+}
+
+/** Adds a product through the toolbar's Add form. */
+async function addProduct(code: string, name: string) {
+  await t.page.locator('.screen-grid[data-form="product_list"] > .grid-toolbar').getByRole('button', { name: 'Add' }).click();
+  const dialog = t.page.getByRole('dialog');
+  await dialog.getByLabel('Product code').fill(code);
+  await dialog.locator('[id$="product_name-en"]').first().fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+}
+
+/**
+ * The row is the active one, its first data cell focused, and it is in the viewport (not
+ * only rendered: the active row always is).
+ */
+async function expectShownActive(key: string, gridEl = grid()) {
+  const row = gridEl.locator(`[role=row][data-key='${key}']`);
+  await expect.poll(() => row.locator('.cell-active').count(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => t.page.evaluate(() => document.activeElement?.closest('[role=row]')?.getAttribute('data-key') ?? null)).toBe(key);
+  expect(await t.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe(await gridEl.locator('[role=columnheader][data-field]').first().getAttribute('data-field'));
+  const inView = () =>
+    row.evaluate((el) => {
+      const vp = el.closest('[role=grid]')!.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
+      return r.top >= vp.top && r.bottom <= vp.bottom;
+    });
+  await expect.poll(inView).toBe(true);
 }
 
 describe('the grid after a save', () => {
@@ -45,5 +97,69 @@ describe('the grid after a save', () => {
     expect(await flag('sk').getAttribute('aria-checked')).toBe('true');
     expect((await t.server.db.query(`select language_code from app.shop_languages where shop_id = $1 and is_default`, [shop.shop_id])).rows).toEqual([{ language_code: 'sk' }]);
     expect(await t.page.locator('.toast-warning, .toast-danger').count()).toBe(0);
+  });
+
+  it('scrolls to a product just added and makes it the active row (rows in memory)', async () => {
+    const locates = recordLocates();
+    const code = `${await codeAt(900)}A`;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    await addProduct(code, 'Added in memory');
+    await expectShownActive(code);
+    expect(await grid().locator(`[role=row][data-key='${code}'] [data-field="product_name"]`).innerText()).toBe('Added in memory');
+    // Found among the rows in memory: the server was not asked where it stands.
+    expect(locates).toEqual([]);
+    // The keys go on from the new row.
+    await t.page.keyboard.press('ArrowDown');
+    await expect.poll(() => t.page.evaluate(() => document.activeElement?.closest('[role=row]')?.getAttribute('data-key'))).toBe(await codeAt(902));
+  });
+
+  it('says so when the filters leave the product just added out', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await t.page.getByRole('textbox', { name: 'Product name' }).fill('Added in memory');
+    await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(1);
+    await addProduct('ZZ-HIDDEN-1', 'Hidden by the filter');
+    await expect.poll(() => t.page.locator('.toast-info .toast-text').allInnerTexts(), { timeout: 10_000 }).toContain('The new row was saved, but the current filters do not show it.');
+    expect(await grid().locator("[role=row][data-key='ZZ-HIDDEN-1']").count()).toBe(0);
+  });
+
+  it('shows a language just added in the shop\'s detail grid as its active row', async () => {
+    const { shop } = await openShopLanguages();
+    await detail().getByRole('button', { name: 'Add' }).click();
+    const dialog = t.page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Language' }).click();
+    await dialog.getByRole('listbox').getByRole('option', { name: /German/ }).click();
+    await dialog.locator('input[id$="-url_prefix"]').fill('/de');
+    // Last in the grid's order (shop, position): not where the active row already was.
+    await dialog.locator('input[id$="-position"]').fill('50');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    await expectShownActive(JSON.stringify([shop.shop_id, 'de']), detail().getByRole('grid'));
+  });
+
+  it('asks the server where a product just added stands when the rows come in blocks (server row model)', async () => {
+    // 400 more products: SK01 goes over the in-memory limit.
+    await t.server.db.query(
+      `insert into app.products (product_code, company_code, product_name, min_margin, exp_margin)
+       select 'GX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Extra ' || i), 10, 20 from generate_series(1, 400) as i`,
+    );
+    const locates = recordLocates();
+    const code = `${await codeAt(1500)}A`;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    await addProduct(code, 'Added in blocks');
+    await expectShownActive(code);
+    expect(await grid().locator(`[role=row][data-key='${code}'] [data-field="product_name"]`).innerText()).toBe('Added in blocks');
+    expect(locates).toEqual([{ product_code: code }]);
+
+    // Sorted by name descending: the position in that order.
+    await grid().locator('[role=columnheader][data-field="product_name"]').click();
+    await grid().locator('[role=columnheader][data-field="product_name"]').click();
+    await expect.poll(() => grid().locator('[role=columnheader][data-field="product_name"]').getAttribute('aria-sort')).toBe('descending');
+    await addProduct('ZZ-BLOCKS-2', 'Aardvark added');
+    await expectShownActive('ZZ-BLOCKS-2');
   });
 });

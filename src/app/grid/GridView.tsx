@@ -42,6 +42,7 @@ import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleS
 import { LookupStore } from './lookups.ts';
 import { GridBody } from './GridBody.tsx';
 import { rereadRows } from './reread.ts';
+import { useReveal } from './reveal.ts';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { GroupRowView, RowView } from './RowView.tsx';
@@ -112,7 +113,7 @@ interface Editing {
   initial: string | undefined;
 }
 
-export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
+export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
@@ -362,6 +363,23 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     );
   };
   const onDetailWrite = useCallback(() => masterRefresh.current(), []);
+
+  // A row just added: scrolled to and made the active row (its detail shown when a detail is open), or reported filtered out.
+  useReveal({
+    row: reveal,
+    model,
+    query,
+    queryKey,
+    dataKey,
+    main: rm.main,
+    grouped: groupBy.length > 0,
+    show: (index, id) => {
+      setRange(single({ row: index, col: firstDataCol }));
+      focusPending.current = true;
+      if (detailId !== null) setDetailId(id);
+    },
+    missing: () => toast({ variant: 'info', id: 'messages.added_row_filtered' }),
+  });
 
   // ---- helpers over positions ------------------------------------------------------------------
   const dataRow = (index: number): GridRow | undefined => {

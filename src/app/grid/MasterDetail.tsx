@@ -31,6 +31,8 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // The row the add form saved: the sub-grid shows it after the reload.
+  const [added, setAdded] = useState<Row | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all(forms.map((f) => loadScreen(f))).then(
@@ -77,6 +79,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
             theme={theme}
             fixedFilter={fixed}
             reloadKey={reloadKey}
+            reveal={added}
             onAdd={() => setForm({ mode: 'add', row: fixed })}
             onEditRow={(row) => setForm({ mode: 'edit', row })}
           />
@@ -90,7 +93,8 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
             row={form.row}
             open
             onOpenChange={(open) => !open && setForm(null)}
-            onSaved={() => {
+            onSaved={(row) => {
+              if (form.mode === 'add') setAdded(row);
               setForm(null);
               setReloadKey((k) => k + 1);
             }}

@@ -52,6 +52,12 @@ export interface ScreenGridProps {
   /** Any change reloads the rows. */
   reloadKey?: unknown;
   /**
+   * A row to show once the rows are read again (a row just added, set with the reload):
+   * the grid scrolls to it and makes it the active row, or says that the filters hide it.
+   * A new object asks again.
+   */
+  reveal?: Row | null | undefined;
+  /**
    * All rows in memory: the client row model (sort and filter in the browser); no list
    * calls. Its code is a chunk of its own: a page that hands rows in provides it with
    * its own code (clientModule.ts `provideClientModule`), else the rows wait for it.

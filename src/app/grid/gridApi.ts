@@ -62,6 +62,21 @@ export function fetchWindow(q: Query, w: Window): Promise<Page> {
   return action<Page>(q.form, 'list', { ...base, ...(filtersActive ? { filterModel: q.filterModel } : {}) });
 }
 
+/**
+ * Where the row with these key fields stands in the query's order under its filters (the
+ * server's `locate`): its position, or null when the filters leave it out.
+ */
+export async function locateRow(q: Query, keys: Row): Promise<number | null> {
+  const filterModel = allFilters(q);
+  const r = await action<{ position: number | null }>(q.form, 'list', {
+    language: q.language,
+    locate: keys,
+    ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
+    ...(Object.keys(filterModel).length ? { filterModel } : {}),
+  });
+  return r.position;
+}
+
 /** The filter model of a query with its fixed filter folded in as set filters (aggregate, list). */
 export function allFilters(q: Pick<Query, 'filterModel' | 'fixed'>): FilterModel {
   if (!q.fixed) return q.filterModel;

@@ -38,6 +38,8 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  // The row the add form saved: the grid shows it after the reload.
+  const [added, setAdded] = useState<Record<string, unknown> | null>(null);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const searchKey = JSON.stringify(search);
   const fixed = useMemo(() => searchFilter(screen, JSON.parse(searchKey) as Record<string, unknown>), [screen, searchKey]);
@@ -51,6 +53,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         onAdd={() => setAdding(true)}
         onEditRow={setEditing}
         reloadKey={reloadKey}
+        reveal={added}
         fixedFilter={fixed}
         selectable={bulk}
         toolbarEnd={(q) => (
@@ -91,8 +94,9 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
             row={fixed}
             open={adding}
             onOpenChange={setAdding}
-            onSaved={() => {
+            onSaved={(row) => {
               setAdding(false);
+              setAdded(row);
               setReloadKey((k) => k + 1);
             }}
           />

@@ -4,7 +4,7 @@ import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
-import { listJson, parseFilter, parseList } from './engine/list.ts';
+import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
 import { addRow, deleteRows, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
@@ -62,8 +62,12 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
 
   const scope = { company: session.company, userId: session.userId, language: session.languageCode };
   switch (action) {
-    case 'list':
-      return listJson(db, screen, parseList(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+    case 'list': {
+      const req = parseList(payload);
+      // Where one row stands (the grid scrolls to a row just added), under the same checks.
+      if (req.locate) return locateRow(db, screen, req, scope);
+      return listJson(db, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+    }
     case 'filter':
       return listJson(db, screen, parseFilter(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
     case 'aggregate':

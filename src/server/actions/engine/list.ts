@@ -179,6 +179,8 @@ export interface ListRequest {
   count?: 'exact' | 'estimate' | undefined;
   /** Search lookups: the text searched (search.ts). */
   search?: string | undefined;
+  /** A row's key: answer where it stands instead of a window (`locate`). */
+  locate?: Record<string, unknown> | undefined;
 }
 
 /** The rows a request selects: company scope, filterModel and equality filters. */
@@ -294,6 +296,43 @@ async function cachedEstimate(db: Queryable, from: string, where: string, params
   return rows;
 }
 
+/** The ORDER BY terms of an order: a ref column sorts by its display text (Brand by name, not by id). */
+function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): string[] {
+  const sortExpr = (f: string) => (sortsByLabel(screen, f) ? labelExpr(screen, f, p, scope.language, scope.company) : expr(screen, f, p, scope, lang));
+  return order.map((s) => `${sortExpr(s.colId)} ${s.sort}`);
+}
+
+/**
+ * Where one row stands in a list: its index (0 = first) in the request's order under its
+ * filters and company, or null when no row with that key passes them (the grid scrolls to
+ * a row just added). The same WHERE and ORDER BY as the list's own page, numbered by
+ * row_number(); the key's values are parameters of their columns' types.
+ */
+export async function locateRow(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope): Promise<{ position: number | null }> {
+  const keys = req.locate ?? {};
+  if (req.after) throw badRequest('payload.after: locate answers a position, not a window');
+  if (req.search) throw badRequest('payload.search: locate does not search');
+  for (const k of Object.keys(keys)) if (!screen.keys.includes(k)) throw badRequest(`payload.locate.${k}: expected a key column (${screen.keys.join(', ')})`);
+  for (const k of screen.keys) if (!(k in keys)) throw badRequest(`payload.locate.${k}: expected a value`);
+  const scope = req.language ? { ...listScope, language: req.language } : listScope;
+  const p = new Params();
+  const lang: { ref?: string } = {};
+  const where = whereConditions(screen, req, scope, p, lang);
+  const order = orderTerms(screen, ordering(screen, req.sortModel), p, scope, lang);
+  const keyCols = screen.keys.map((k, i) => `${ident(k)} as k${i}`).join(', ');
+  const match = screen.keys.map((k, i) => {
+    const type = screen.valueType[k]!;
+    return `k${i} = ${p.add(scalar(type, keys[k], `payload.locate.${k}`), castOf[type])}`;
+  });
+  const sql =
+    `select n from (select ${keyCols}, row_number() over (order by ${order.join(', ')}) - 1 as n from ${relation(screen.source.relation)}` +
+    (where.length ? ` where ${where.join(' and ')}` : '') +
+    `) t where ${match.join(' and ')}`;
+  const r = await db.query<{ n: number | string }>(...used(sql, p.values));
+  const n = r.rows[0]?.n;
+  return { position: n === undefined || n === null ? null : Number(n) };
+}
+
 /** How a window's rows are read: as row objects, or as JSON text the database made. */
 interface Reader<R> {
   /** Runs a page statement (a select of the screen's fields); n is its row count. */
@@ -359,9 +398,7 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
 
   const order = ordering(screen, req.sortModel);
   const from = relation(screen.source.relation);
-  // A ref column sorts by its display text (Brand by name, not by id).
-  const sortExpr = (f: string) => (sortsByLabel(screen, f) ? labelExpr(screen, f, p, scope.language, scope.company) : expr(screen, f, p, scope, lang));
-  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...order.map((s) => `${sortExpr(s.colId)} ${s.sort}`)].join(', ')}`;
+  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...orderTerms(screen, order, p, scope, lang)].join(', ')}`;
   const page = (conditions: string[], limit: number, offset: number) =>
     reader.read(
       ...used(

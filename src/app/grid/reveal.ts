@@ -1,0 +1,92 @@
+/**
+ * A row just added (the Add form's answer) shown once the grid has read its rows again:
+ * its position in the current order, then the grid scrolls to it and makes it the active
+ * row. Rows in memory (the client row model) are searched there; server blocks by the
+ * loaded rows, else by the server's `locate` (gridApi.ts `locateRow`: the same filters and
+ * order as the list). A row the filters leave out is reported, not silently missing.
+ */
+import { useEffect, useRef } from 'react';
+import type { GridModel } from './columns.ts';
+import { locateRow, type Query } from './gridApi.ts';
+import type { RowWindow } from './rowSource.ts';
+import type { Row } from './types.ts';
+import { CLIENT_LIMIT } from './useRowModel.ts';
+
+export interface RevealInput {
+  /** The row to show; a new object asks again. */
+  row: Row | null | undefined;
+  model: GridModel;
+  query: Query;
+  /** The query and its data (a reload): a position belongs to one. */
+  queryKey: string;
+  /** The data key when the row was asked for: a later one (another company) drops it. */
+  dataKey: string;
+  main: RowWindow | null;
+  /** Grouped rows have no one position: nothing is done. */
+  grouped: boolean;
+  /** The row is at this position of the current view. */
+  show(index: number, id: string): void;
+  /** The filters leave the row out. */
+  missing(): void;
+}
+
+interface Pending {
+  row: Row;
+  id: string;
+  dataKey: string;
+  asked: boolean;
+}
+
+/** A small unfiltered source moves into memory once its first block is in (useRowModel): its position is found there. */
+const movesIntoMemory = (w: RowWindow, q: Query) => !w.error && w.totalExact && (w.total ?? 0) <= CLIENT_LIMIT && !Object.keys(q.filterModel).length;
+
+export function useReveal(input: RevealInput): void {
+  const { row, model, query, queryKey, dataKey, main, grouped } = input;
+  const latest = useRef(input);
+  latest.current = input;
+  // The row a grid mounts with was shown by its predecessor (a theme, a detail tab): not asked again.
+  const source = useRef(row);
+  const pending = useRef<Pending | null>(null);
+  // During render, like the grid's reload key: the reload and the row arrive together.
+  if (row && row !== source.current) pending.current = { row, id: model.rowId(row), dataKey, asked: false };
+  source.current = row;
+
+  useEffect(() => {
+    const p = pending.current;
+    if (!p) return;
+    if (p.dataKey !== dataKey || grouped) {
+      pending.current = null;
+      return;
+    }
+    if (!main?.settled || p.asked) return;
+    const done = (index: number | null) => {
+      pending.current = null;
+      if (index === null || index < 0) latest.current.missing();
+      else latest.current.show(index, p.id);
+    };
+    if (main.complete) {
+      const ids = (main as { ids?: () => string[] }).ids?.() ?? main.loadedRows().map((r) => r.id);
+      done(ids.indexOf(p.id));
+      return;
+    }
+    if (movesIntoMemory(main, query)) return;
+    const hit = main.loadedRows().find((r) => r.id === p.id);
+    if (hit) {
+      done(hit.index);
+      return;
+    }
+    p.asked = true;
+    locateRow(query, model.keyFields(p.row)).then(
+      (position) => {
+        if (pending.current !== p) return;
+        // A new sort or filter meanwhile: the position belongs to another order.
+        if (latest.current.queryKey !== queryKey) pending.current = null;
+        else done(position);
+      },
+      (e: unknown) => {
+        if (pending.current === p) pending.current = null;
+        console.warn('grid: could not find the added row', e);
+      },
+    );
+  });
+}

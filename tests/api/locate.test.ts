@@ -1,0 +1,91 @@
+/**
+ * `list` with `locate`: where one row stands in a list's order under its filters (the grid
+ * scrolls to a row just added). Positions agree with the list's own pages for plain,
+ * multi-language, looked-up and descending sorts and compound keys; a row the filters or
+ * the company leave out has none; the page permission and the payload are checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, startTestServer, type TestServer } from './harness.ts';
+
+type Rows = Record<string, unknown>[];
+
+describe.each(engines)('list locate on %s', (engine) => {
+  let s: TestServer;
+  let admin: string;
+  let warehouse: string;
+
+  beforeAll(async () => {
+    s = await startTestServer(engine);
+    admin = (await s.login('admin@example.com')).token;
+    warehouse = (await s.login('warehouse@example.com')).token;
+  });
+  afterAll(() => s?.close());
+
+  const list = async (form: string, payload: Record<string, unknown>): Promise<Rows> => {
+    const r = await s.action(admin, form, 'list', payload);
+    expect(r.status).toBe(200);
+    return r.body.data.rows as Rows;
+  };
+  const locate = async (form: string, payload: Record<string, unknown>, company?: string): Promise<number | null> => {
+    const r = await s.action(admin, form, 'list', payload, company);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data.position as number | null;
+  };
+
+  it('answers the position the list gives a row, for several orders and a filter', async () => {
+    const orders = [
+      [],
+      [{ colId: 'selling_price_shop', sort: 'asc' }],
+      [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'product_name', sort: 'asc' }],
+      // A looked-up column sorts by its text.
+      [{ colId: 'brand_id', sort: 'desc' }],
+    ];
+    const filterModel = { min_margin: { filterType: 'number', type: 'lte', filter: 30 } };
+    for (const sortModel of orders) {
+      const rows = await list('product_list', { startRow: 0, endRow: 400, sortModel, filterModel, language: 'de' });
+      for (const i of [0, 1, 57, 233, rows.length - 1]) {
+        const code = rows[i]!.product_code;
+        expect(await locate('product_list', { sortModel, filterModel, language: 'de', locate: { product_code: code } }), `${JSON.stringify(sortModel)} #${i}`).toBe(i);
+      }
+    }
+  });
+
+  it('answers null for a row the filters leave out, a row of another company, and a missing key', async () => {
+    const filterModel = { min_margin: { filterType: 'number', type: 'lt', filter: 5 } };
+    const out = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and min_margin >= 5 limit 1`)).rows[0]!;
+    expect(await locate('product_list', { filterModel, locate: { product_code: out.product_code } })).toBeNull();
+    expect(await locate('product_list', { locate: { product_code: out.product_code } })).not.toBeNull();
+    const other = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' limit 1`)).rows[0]!;
+    expect(await locate('product_list', { locate: { product_code: other.product_code } })).toBeNull();
+    expect(await locate('product_list', { locate: { product_code: other.product_code } }, 'HU01')).not.toBeNull();
+    expect(await locate('product_list', { locate: { product_code: 'NO-SUCH-CODE' } })).toBeNull();
+  });
+
+  it('locates by a compound key within a detail grid\'s equality filter', async () => {
+    const shop = (await s.db.query<{ shop_id: number }>(`select shop_id from app.shops where hostname = 'shop-sk.example.com'`)).rows[0]!;
+    const filterModel = { shop_id: { filterType: 'set', values: [shop.shop_id] } };
+    const rows = await list('shop_languages', { filterModel });
+    expect(rows.length).toBeGreaterThan(1);
+    for (const [i, r] of rows.entries()) {
+      expect(await locate('shop_languages', { filterModel, locate: { shop_id: r.shop_id, language_code: r.language_code } })).toBe(i);
+    }
+  });
+
+  it('checks the page permission and the payload', async () => {
+    const code = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
+    expect((await s.action(warehouse, 'product_list', 'list', { locate: { product_code: code } })).status).toBe(403);
+    const bad = async (form: string, payload: unknown, path: string) => {
+      const r = await s.action(admin, form, 'list', payload);
+      expect(r.status).toBe(400);
+      expect(r.body.error ?? r.body.message ?? JSON.stringify(r.body)).toBeTruthy();
+      expect(JSON.stringify(r.body)).toContain(path);
+    };
+    await bad('product_list', { locate: { product_name: 'x' } }, 'payload.locate.product_name');
+    await bad('product_list', { locate: {} }, 'payload.locate.product_code');
+    await bad('shop_languages', { locate: { shop_id: 1 } }, 'payload.locate.language_code');
+    await bad('product_list', { locate: { product_code: code }, after: [code] }, 'payload.after');
+    await bad('shop_languages', { locate: { shop_id: 'one', language_code: 'en' } }, 'payload.locate.shop_id');
+    // The values are parameters: a quote is only a key that is not there.
+    expect(await locate('product_list', { locate: { product_code: "x'; drop table app.products; --" } })).toBeNull();
+  });
+});
