@@ -2,6 +2,11 @@
  * The content of the views menu (ViewMenu.tsx): the user's own views and those others
  * shared, read on every opening. Apply one, save the current state as a new view (name,
  * shared), update or delete an own view. A chunk of its own, loaded with the first opening.
+ *
+ * Saving under a name the user has already (the server's unique (form, owner, name): exact,
+ * case-sensitive, trimmed) asks to replace that view instead (its state and shared flag); a
+ * no opens the menu again with what was typed. Deleting names the view. The applied view
+ * (ViewMenu.tsx's mark) is marked in the list, with " *" once the grid has changed since.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../core/httpErrors.ts';
@@ -16,25 +21,47 @@ export interface Props {
   current(): unknown;
   apply(state: unknown): void;
   t: (id: string, values?: Record<string, string | number>) => string;
+  /** The view applied or saved last (ViewMenu.tsx); `changed`: the grid's state is another since. */
+  mark: (Mark & { changed: boolean }) | null;
+  /** Marks a view as the one applied (applied, saved, replaced), or none (deleted). */
+  onMark(v: SavedView | null): void;
+  /** Opens the menu again (after a question answered no). */
+  reopen(): void;
 }
+
+export interface Mark {
+  id: number;
+  name: string;
+}
+
+/** What was typed when the menu closed for a question answered no: the form shows it again. */
+let draft: { form: string; name: string; shared: boolean } | null = null;
 
 const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.message}` : e instanceof Error ? e.message : String(e));
 
 /** Own views first, then by name. */
 const ordered = (rows: readonly SavedView[]): SavedView[] => [...rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name));
 
-export default function ViewPanel({ form, current, apply, t, close }: Props & { close(): void }) {
+export default function ViewPanel({ form, current, apply, t, mark, onMark, reopen, close }: Props & { close(): void }) {
   const [views, setViews] = useState<SavedView[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
+  const [back] = useState(() => (draft?.form === form ? draft : null));
+  const [name, setName] = useState(back?.name ?? '');
+  const [shared, setShared] = useState(back?.shared ?? false);
   const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    draft = null;
+  }, []);
 
   // The views as they are now, on every opening.
   useEffect(() => {
     let live = true;
-    listViews(form).then(
-      (r) => live && setViews(ordered(r.rows)),
+    listViews(form).then((r) => {
+      if (!live) return;
+      setViews(ordered(r.rows));
+      // The marked view is gone (deleted elsewhere, no longer shared).
+      if (mark && !r.rows.some((v) => v.view_id === mark.id)) onMark(null);
+    },
       (e: unknown) => {
         console.warn('grid: views failed', e);
         if (!live) return;
@@ -56,8 +83,8 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
       const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
       if (conflict) toast({ variant: 'warning', id: conflict });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusOf(e) } });
-      if (e instanceof ApiError && e.status === 409 && e.code === 'stale_row') {
-        // The views as they are now (the next update carries the new row version).
+      if (e instanceof ApiError && e.status === 409) {
+        // The views as they are now (the next update carries the new row version; a name taken meanwhile asks to replace).
         await listViews(form).then(
           (r) => setViews(ordered(r.rows)),
           () => {},
@@ -72,29 +99,44 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
     e.preventDefault();
     const n = name.trim();
     if (!n) return;
+    const taken = views?.find((v) => v.mine && v.name === n);
+    if (taken) return void replace(taken);
     void run(async () => {
       const r = await addView(form, n, shared, current());
-      setViews((vs) => [...(vs ?? []), r.row]);
+      setViews((vs) => ordered([...(vs ?? []), r.row]));
       setName('');
       setShared(false);
+      onMark(r.row);
       toast({ variant: 'success', id: 'messages.data_saved' });
     });
   };
 
-  const update = (v: SavedView) =>
+  const update = (v: SavedView, changes: { shared?: boolean } = {}) =>
     run(async () => {
-      const r = await updateView(v, { state: current() });
+      const r = await updateView(v, { ...changes, state: current() });
       setViews((vs) => (vs ?? []).map((x) => (x.view_id === v.view_id ? r.row : x)));
+      onMark(r.row);
       toast({ variant: 'success', id: 'messages.data_saved' });
     });
 
+  /** Saving under an own view's name: replace that view (its state and shared flag), if the user says so. */
+  const replace = async (v: SavedView) => {
+    close();
+    const ok = await confirm({ titleId: 'messages.sure', bodyId: 'grid.view_replace_confirm', bodyValues: { name: v.name }, okId: 'grid.view_replace', cancelId: 'common.cancel', variant: 'danger' });
+    if (ok) return update(v, { shared });
+    draft = { form, name, shared };
+    // After the dialog gave the focus back (Radix does so in a timeout): the name keeps it.
+    setTimeout(reopen);
+  };
+
   const remove = async (v: SavedView) => {
     close();
-    const ok = await confirm({ titleId: 'messages.sure', okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
+    const ok = await confirm({ titleId: 'messages.sure', bodyId: 'grid.view_delete_confirm', bodyValues: { name: v.name }, okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
     if (!ok) return;
     await run(async () => {
       await deleteView(v.view_id);
       setViews((vs) => (vs ?? []).filter((x) => x.view_id !== v.view_id));
+      if (mark?.id === v.view_id) onMark(null);
       toast({ variant: 'success', id: 'messages.records_deleted', values: { count: 1 } });
     });
   };
@@ -112,12 +154,15 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
               <button
                 type="button"
                 className="grid-view-apply"
+                aria-current={mark?.id === v.view_id || undefined}
                 onClick={() => {
                   apply(v.state);
+                  onMark(v);
                   close();
                 }}
               >
                 {v.name}
+                {mark?.id === v.view_id && mark.changed && ' *'}
               </button>
               {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
               {v.mine && (
@@ -135,7 +180,7 @@ export default function ViewPanel({ form, current, apply, t, close }: Props & { 
         </ul>
       )}
       <form className="grid-view-form" onSubmit={saveNew}>
-        <input className="grid-view-name" value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
+        <input className="grid-view-name" autoFocus={!!back} value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
         <label className="grid-view-shared">
           <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('grid.view_shared')}
         </label>

@@ -1,0 +1,167 @@
+/**
+ * Saved views of a grid (views/ViewMenu.tsx, ViewPanel.tsx) as a user meets them, in a real
+ * browser against a real server: saving under a name the user has already asks to replace
+ * that view, the delete question names the view, the applied view is marked (and marked as
+ * changed once the grid is no longer the view), the keyboard (Enter saves, Esc closes) and
+ * the order of the list (own views first, a new one too).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserSuite } from './browser.ts';
+import { gridPage } from './gridPage.ts';
+
+const s = browserSuite({ width: 1600, height: 900 });
+
+beforeEach(async () => {
+  await s.server.db.query('delete from app.user_grid_states');
+  await s.server.db.query('delete from app.grid_views');
+});
+
+const { header, tool, bodyRows, openProducts } = gridPage(
+  () => s.page,
+  () => s.server,
+);
+
+const menu = () => s.page.locator('.grid-views-menu');
+const item = (name: string) => menu().locator('.grid-view-item', { has: s.page.locator('.grid-view-apply', { hasText: new RegExp(`^(✓ )?${name}( \\*)?$`) }) });
+const nameInput = () => menu().locator('input.grid-view-name');
+/** The app's question (confirm.tsx), not the menu (a popover is a dialog too). */
+const dialog = () => s.page.locator('.dialog[role=dialog]');
+const views = async () =>
+  (await s.server.db.query<{ name: string; shared: boolean; state: any; owner_user_id: number }>('select name, shared, state, owner_user_id from app.grid_views order by view_id')).rows;
+const sortOf = (state: any) => (state.sort as { colId: string; sort: string }[]).map((x) => `${x.colId} ${x.sort}`);
+const focusedText = () => s.page.evaluate(() => document.activeElement?.textContent ?? null);
+
+/** Sorts by a column (one click on its sort button: ascending, the only sort) and waits for it. */
+async function sortBy(field: string) {
+  await header(field).locator('.grid-sort').click();
+  await expect.poll(() => header(field).getAttribute('aria-sort')).toBe('ascending');
+}
+
+/** Opens the views menu and saves the grid as a view by typing its name and pressing Enter. */
+async function saveAs(name: string) {
+  if (!(await menu().isVisible())) await tool('button.grid-views').click();
+  await nameInput().fill(name);
+  await nameInput().press('Enter');
+}
+
+describe('saved views', () => {
+  it('asks to replace an own view saved under its name again (Cancel first; no: the typed name is back); another case is another name', async () => {
+    await openProducts();
+    await sortBy('selling_price_shop');
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).map((v) => v.name)).toEqual(['Cheap items']);
+    await s.page.keyboard.press('Escape');
+
+    await sortBy('weight');
+    await tool('button.grid-views').click();
+    await menu().locator('.grid-view-shared input').check();
+    await saveAs('  Cheap items ');
+    // The question names the view; a reflex Enter must not replace it.
+    await expect.poll(() => dialog().count()).toBe(1);
+    expect(await dialog().innerText()).toContain('You already have a view named “Cheap items”. Replace it with the grid as it is now?');
+    await expect.poll(focusedText).toBe('Cancel');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    // No: nothing saved, and the menu is back with the name and the flag as typed.
+    await expect.poll(() => nameInput().inputValue()).toBe('  Cheap items ');
+    expect(await menu().locator('.grid-view-shared input').isChecked()).toBe(true);
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.className)).toBe('grid-view-name');
+    expect(sortOf((await views())[0]!.state)).toEqual(['selling_price_shop asc']);
+
+    await nameInput().press('Enter');
+    await dialog().getByRole('button', { name: 'Replace' }).click();
+    // Yes: the view has the grid's state now and is shared; no second view, no "already exists".
+    await expect.poll(async () => (await views()).map((v) => [v.name, v.shared, sortOf(v.state).join()])).toEqual([['Cheap items', true, 'weight asc']]);
+    expect(await s.page.locator('.toast', { hasText: /already exists/i }).count()).toBe(0);
+
+    // The server's names are case-sensitive: another case is a new view, without a question.
+    await saveAs('cheap items');
+    await expect.poll(async () => (await views()).map((v) => v.name)).toEqual(['Cheap items', 'cheap items']);
+    expect(await dialog().count()).toBe(0);
+  });
+
+  it('names the view in the delete question (English and German), Cancel first', async () => {
+    await openProducts();
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).length).toBe(1);
+    await item('Cheap items').locator('button.grid-view-delete').click();
+    await expect.poll(() => dialog().count()).toBe(1);
+    expect(await dialog().innerText()).toContain('Delete the view “Cheap items”?');
+    await expect.poll(focusedText).toBe('Cancel');
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await views()).length).toBe(0);
+
+    await s.page.goto(`${s.server.url}/de/products/product_list`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    await saveAs('Günstig');
+    await expect.poll(async () => (await views()).length).toBe(1);
+    await item('Günstig').locator('button.grid-view-delete').click();
+    await expect.poll(() => dialog().innerText()).toContain('Die Ansicht „Günstig“ löschen?');
+    await dialog().getByRole('button', { name: 'Abbrechen' }).click();
+    expect((await views()).length).toBe(1);
+  });
+
+  it('marks the applied view on the button and in the list, with " *" while the grid is not the view', async () => {
+    await openProducts();
+    const button = tool('button.grid-views');
+    await sortBy('selling_price_shop');
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).length).toBe(1);
+    await s.page.keyboard.press('Escape');
+    // A view saved is the one the grid shows.
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+
+    await sortBy('weight');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+    expect(await button.getAttribute('title')).toBe('Views: Cheap items *');
+    await button.click();
+    await expect.poll(() => item('Cheap items').locator('.grid-view-apply').getAttribute('aria-current')).toBe('true');
+    expect(await item('Cheap items').locator('.grid-view-apply').innerText()).toMatch(/Cheap items \*$/);
+
+    // Applied: marked, unchanged.
+    await item('Cheap items').locator('.grid-view-apply').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+    await button.click();
+    await expect.poll(() => item('Cheap items').locator('.grid-view-apply').innerText()).toMatch(/Cheap items$/);
+    await s.page.keyboard.press('Escape');
+
+    // The home page and back (in the app, the grid unmounted): still marked.
+    await s.page.locator('a[href="/en"]').first().click();
+    await expect.poll(() => button.count()).toBe(0);
+    await s.page.goBack();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+
+    // A hidden column changes it too; shown again, the grid is the view again.
+    await tool('button.grid-columns').click();
+    const column = s.page.locator('.grid-chooser-item[data-field="mf_id"] input');
+    await column.uncheck();
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+    await column.check();
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+    await s.page.keyboard.press('Escape');
+
+    // Deleted: no mark.
+    await button.click();
+    await item('Cheap items').locator('button.grid-view-delete').click();
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await views()).length).toBe(0);
+    await expect.poll(() => button.innerText()).toBe('Views');
+  });
+
+  it('Enter in the name saves, Esc closes the menu, and a new own view is listed before the views others share', async () => {
+    await s.server.db.query(
+      `insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Aaa shared', true, '{"v":1}')`,
+    );
+    await openProducts();
+    await tool('button.grid-views').click();
+    await expect.poll(() => menu().locator('.grid-view-item').count()).toBe(1);
+    await saveAs('Zzz mine');
+    await expect.poll(async () => (await views()).map((v) => v.name)).toEqual(['Aaa shared', 'Zzz mine']);
+    await expect.poll(() => menu().locator('.grid-view-apply').allInnerTexts()).toEqual(['Zzz mine', 'Aaa shared']);
+    await nameInput().focus();
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => menu().count()).toBe(0);
+  });
+});
