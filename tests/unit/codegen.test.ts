@@ -128,6 +128,15 @@ describe('currencyField', () => {
   });
 });
 
+describe('source.siblingWrites', () => {
+  it('is for a screen that writes, and off unless stated', () => {
+    const base = { form: 'p', route: '/p', columns: { k: {} } };
+    expect(parseScreen({ ...base, source: { relation: 'app.p', key: 'k' } }).source.siblingWrites).toBe(false);
+    expect(parseScreen({ ...base, source: { relation: 'app.p', key: 'k', write: 'app.p', siblingWrites: true } }).source.siblingWrites).toBe(true);
+    expect(() => parseScreen({ ...base, source: { relation: 'app.p', key: 'k', siblingWrites: true } })).toThrow(/source\.siblingWrites: expected source\.write/);
+  });
+});
+
 describe('column headers', () => {
   const screen = parseScreen({
     form: 'things',
