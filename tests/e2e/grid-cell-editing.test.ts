@@ -452,6 +452,5 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(() => header('product_code').getAttribute('aria-sort')).not.toBe('none');
     expect(lists).toEqual([]);
     expect(unmounted).toBe(0);
-    expect(await bodyRows().count()).toBeGreaterThanOrEqual(n);
   });
 });
