@@ -41,7 +41,6 @@ import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
 import { LookupStore } from './lookups.ts';
 import { GridBody } from './GridBody.tsx';
-import { rereadRows } from './reread.ts';
 import { useReveal } from './reveal.ts';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
@@ -291,7 +290,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
   // source.siblingWrites: a save may change other rows; they are read again in place (reread.ts).
   const rereadLatest = useRef<(skip: (id: string) => boolean) => Promise<void>>(async () => {});
-  rereadLatest.current = (skip) => rereadRows({ query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current, patch, skip });
+  // Its code loads with the first such save (only a few screens have the flag).
+  rereadLatest.current = (skip) => {
+    const input = { query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current, patch, skip };
+    return import('./reread.ts').then((m) => m.rereadRows(input));
+  };
   const reread = useCallback((skip: (id: string) => boolean) => rereadLatest.current(skip), []);
   const edits = useEdits({ screen, model, patch, current, reread: screen.source.siblingWrites && !rows ? reread : undefined });
 
