@@ -453,4 +453,25 @@ describe('ScreenGrid cell editing', () => {
     expect(lists).toEqual([]);
     expect(unmounted).toBe(0);
   });
+
+  it('keeps the active cell on its column when columns are moved or hidden', async () => {
+    await openProducts();
+    const [k1] = await rowKeys(1);
+    await cell(k1!, 'selling_price_shop').click();
+    const active = () => grid().locator('[role=row][data-index="0"] .cell-active').getAttribute('data-field');
+    await expect.poll(active).toBe('selling_price_shop');
+    // Min. margin (right of it) dragged before Brand (left of it): the active column moves one to the right.
+    const colIndex = async (f: string) => Number(await header(f).getAttribute('aria-colindex'));
+    const brandAt = await colIndex('brand_id');
+    const target = (await header('brand_id').boundingBox())!;
+    await header('min_margin').locator('.grid-hdrag').dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
+    await expect.poll(() => colIndex('min_margin')).toBe(brandAt);
+    await expect.poll(active).toBe('selling_price_shop');
+    // A column left of it hidden in the chooser.
+    await tool('button.grid-columns').click();
+    await t.page.locator('.grid-chooser-item[data-field="mf_id"] input').uncheck();
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => header('mf_id').count()).toBe(0);
+    await expect.poll(active).toBe('selling_price_shop');
+  });
 });

@@ -4,6 +4,7 @@ import {
   ALL_ROWS,
   NO_ROWS,
   clampRange,
+  followColumns,
   headerState,
   indexRange,
   isRowSelected,
@@ -204,5 +205,17 @@ describe('row recycling', () => {
     expect(new Set(rest)).toEqual(new Set(up));
     // Scrolling on from there starts from the row order.
     expect(slotsOf(render(range(2, 7), false))).toEqual(slotsOf(rest));
+  });
+});
+
+describe('followColumns', () => {
+  const before = ['a', 'b', 'c', 'd'];
+  it('keeps each end of a range on its column when columns move', () => {
+    expect(followColumns({ anchor: { row: 1, col: 1 }, focus: { row: 3, col: 2 } }, before, ['d', 'a', 'b', 'c'])).toEqual({ anchor: { row: 1, col: 2 }, focus: { row: 3, col: 3 } });
+    expect(followColumns(single({ row: 0, col: 2 }), before, ['a', 'c', 'd'])).toEqual(single({ row: 0, col: 1 }));
+  });
+  it('keeps the position when the focused column went, and collapses to the focus when the anchor did', () => {
+    expect(followColumns(single({ row: 5, col: 1 }), before, ['a', 'c', 'd'])).toEqual(single({ row: 5, col: 1 }));
+    expect(followColumns({ anchor: { row: 0, col: 0 }, focus: { row: 2, col: 3 } }, before, ['b', 'c', 'd'])).toEqual(single({ row: 2, col: 2 }));
   });
 });

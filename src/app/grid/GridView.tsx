@@ -49,6 +49,7 @@ import { fitFor, type FitHolder } from './textFit.ts';
 import type { ScreenGridProps } from './ScreenGrid.tsx';
 import {
   clampRange,
+  followColumns,
   headerState,
   indexRange,
   isRowSelected,
@@ -309,6 +310,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   if (rangeOrder !== orderKey) {
     setRangeOrder(orderKey);
     setRange((old) => single({ row: 0, col: old.focus.col }));
+  }
+  // Columns moved, hidden or shown: the active cell stays on its column, not its position.
+  const colKey = cols.map((c) => c.id).join('\n');
+  const [rangeCols, setRangeCols] = useState(colKey);
+  if (rangeCols !== colKey) {
+    setRangeCols(colKey);
+    setRange((old) => followColumns(old, rangeCols.split('\n'), colKey.split('\n')));
   }
   const [editing, setEditing] = useState<Editing | null>(null);
   const focusPending = useRef(false);

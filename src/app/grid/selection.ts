@@ -121,3 +121,19 @@ export function indexRange(from: number, to: number): number[] {
   for (let i = lo; i <= hi; i++) out.push(i);
   return out;
 }
+
+/**
+ * A range after the columns were moved, hidden or shown (`before` → `after`, column ids by
+ * position): each end stays on its column, not at its position; an end whose column went
+ * keeps its position (clamped later), and the range then collapses to the focus.
+ */
+export function followColumns(r: CellRange, before: readonly string[], after: readonly string[]): CellRange {
+  const at = (p: CellPos): CellPos | null => {
+    const i = after.indexOf(before[p.col] ?? '');
+    return i < 0 ? null : { row: p.row, col: i };
+  };
+  const focus = at(r.focus);
+  const anchor = at(r.anchor);
+  if (!focus) return single(r.focus);
+  return anchor ? { anchor, focus } : single(focus);
+}
