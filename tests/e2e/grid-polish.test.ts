@@ -206,4 +206,33 @@ describe('ScreenGrid fixes', () => {
     await tool('button.grid-delete').click();
     await expect.poll(() => s.page.getByRole('dialog').innerText()).toContain(`${total.toLocaleString('de')} Zeilen löschen?`);
   });
+
+  it('widens a column whose header the language makes longer (German), sorted too; a width the user set stays', async () => {
+    await openProducts('de');
+    // Header labels cut now: their text is wider than their box.
+    const cut = () =>
+      grid().evaluate((el) => {
+        const range = document.createRange();
+        return [...el.querySelectorAll<HTMLElement>('[role=columnheader][data-field] .grid-hlabel')]
+          .filter((label) => {
+            range.selectNodeContents(label);
+            return range.getBoundingClientRect().width > label.getBoundingClientRect().width + 0.5;
+          })
+          .map((label) => label.closest<HTMLElement>('[role=columnheader]')!.dataset.field);
+      });
+    await expect.poll(cut).toEqual([]);
+    await header('purchase_price_base').locator('.grid-sort').click();
+    await expect.poll(() => header('purchase_price_base').getAttribute('aria-sort')).toBe('ascending');
+    expect(await cut()).toEqual([]);
+    // Narrowed by the user: the user's width, cut header and all.
+    const box = (await header('min_margin').boundingBox())!;
+    const handle = (await header('min_margin').locator('.grid-resizer').boundingBox())!;
+    await s.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await s.page.mouse.down();
+    await s.page.mouse.move(handle.x - 50, handle.y + handle.height / 2, { steps: 5 });
+    await s.page.mouse.up();
+    await expect.poll(async () => Math.round((await header('min_margin').boundingBox())!.width)).toBeLessThan(box.width - 40);
+    await s.page.waitForTimeout(300);
+    expect(await cut()).toEqual(['min_margin']);
+  });
 });

@@ -41,6 +41,7 @@ import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
 import { LookupStore } from './lookups.ts';
 import { GridBody } from './GridBody.tsx';
+import { headerNeeds, needsChanged } from './headerFit.ts';
 import { useReveal } from './reveal.ts';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
@@ -272,7 +273,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     () => leafColumns(model, selectable, vs.columnOrder, vs.columnPinning, vs.columnVisibility),
     [model, selectable, vs.columnOrder, vs.columnPinning, vs.columnVisibility],
   );
-  const layout = useMemo(() => buildLayout(leaf, vs.columnSizing, perms.set), [leaf, vs.columnSizing, perms.set]);
+  // Headers that do not fit a descriptor width widen it (headerFit.ts), per language and theme.
+  const [headerFit, setHeaderFit] = useState<{ key: string; need: Record<string, number> }>({ key: '', need: {} });
+  const headerKey = `${lang}/${theme}`;
+  const headerNeed = headerFit.key === headerKey ? headerFit.need : NO_NEEDS;
+  const layout = useMemo(() => buildLayout(leaf, vs.columnSizing, perms.set, headerNeed), [leaf, vs.columnSizing, perms.set, headerNeed]);
   const cols = layout.cols;
   const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
 
@@ -338,6 +343,17 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   useLayoutEffect(() => {
     if (rootRef.current && !fit.fit) Object.assign(fit, fitFor(rootRef.current));
   }, [fit]);
+  // Before the paint (a layout effect): a widened header shows in the first frame.
+  const measuredIds = cols.filter((c) => c.col && !(c.pinned && c.col.width === undefined) && vs.columnSizing[c.id] === undefined).map((c) => c.id);
+  const measuredKey = measuredIds.join('\n');
+  useLayoutEffect(() => {
+    if (!rootRef.current || !measuredKey) return;
+    const need = headerNeeds(rootRef.current, measuredKey.split('\n'));
+    setHeaderFit((old) => {
+      const before = old.key === headerKey ? old.need : NO_NEEDS;
+      return needsChanged(before, need) ? { key: headerKey, need: { ...before, ...need } } : old;
+    });
+  }, [headerKey, measuredKey]);
   const clipRef = useRef<HTMLTextAreaElement>(null);
   const keepRows = useMemo(() => [activeRow, editing?.index ?? -1], [activeRow, editing?.index]);
 
@@ -1045,4 +1061,5 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   );
 }
 
+const NO_NEEDS: Readonly<Record<string, number>> = {};
 const EMPTY_SET: ReadonlySet<string> = new Set();

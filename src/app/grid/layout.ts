@@ -113,29 +113,35 @@ export interface Layout {
   pinEnd: number;
 }
 
-export function buildLayout(leaf: readonly LeafColumn[], sizing: ColumnSizingState, canSet: boolean): Layout {
+/**
+ * `headerNeed`: the width a column's header needs (headerFit.ts); a descriptor width, or
+ * a flex column's minimum, grows to it until the user sizes the column.
+ */
+export function buildLayout(leaf: readonly LeafColumn[], sizing: ColumnSizingState, canSet: boolean, headerNeed: Readonly<Record<string, number>> = {}): Layout {
   const cols: ViewColumn[] = leaf.map(({ id, col, pinned }) => {
-    const width = sizing[id] ?? (col ? (col.width ?? (pinned ? PINNED_DEFAULT : null)) : SELECT_WIDTH);
+    const width = sizing[id] ?? (col ? (col.width !== undefined ? Math.max(col.width, headerNeed[id] ?? 0) : pinned ? PINNED_DEFAULT : null) : SELECT_WIDTH);
     const canEdit = !!col && canSet && col.editable;
     const cls = ['cell', col ? `cell-${col.align}` : 'cell-select', col?.type === 'multi' ? 'cell-multi' : '', canEdit ? 'cell-editable' : '', pinned ? `cell-pinned cell-pinned-${pinned}` : '']
       .filter(Boolean)
       .join(' ');
-    return { id, col, pinned, canEdit, width, minWidth: Math.min(FLEX_MIN, width ?? FLEX_MIN), className: cls, style: undefined };
+    // A flex column is at least as wide as its header needs.
+    const minWidth = width === null ? Math.max(FLEX_MIN, sizing[id] === undefined ? (headerNeed[id] ?? 0) : 0) : Math.min(FLEX_MIN, width);
+    return { id, col, pinned, canEdit, width, minWidth, className: cls, style: undefined };
   });
   // Sticky offsets of pinned columns.
   let left = 0;
   for (const c of cols) {
     if (c.pinned !== 'start') continue;
     c.style = { left };
-    left += c.width ?? FLEX_MIN;
+    left += c.width ?? c.minWidth;
   }
   let right = 0;
   for (const c of [...cols].reverse()) {
     if (c.pinned !== 'end') continue;
     c.style = { right };
-    right += c.width ?? FLEX_MIN;
+    right += c.width ?? c.minWidth;
   }
-  const template = cols.map((c) => (c.width === null ? `minmax(${FLEX_MIN}px, 1fr)` : `${c.width}px`)).join(' ');
-  const minWidth = cols.reduce((s, c) => s + (c.width ?? FLEX_MIN), 0);
+  const template = cols.map((c) => (c.width === null ? `minmax(${c.minWidth}px, 1fr)` : `${c.width}px`)).join(' ');
+  const minWidth = cols.reduce((s, c) => s + (c.width ?? c.minWidth), 0);
   return { cols, template, minWidth, pinStart: left, pinEnd: right };
 }

@@ -1,0 +1,40 @@
+/**
+ * Headers wider than their column: a descriptor's width suits the English header, and
+ * "Einkaufspreis" or "Min. Marge" were cut to "Einkauf…". A column the user has not sized
+ * grows to show its header whole (with room for the sort arrow), up to HEADER_MAX_PX;
+ * beyond that the header keeps its ellipsis and its tooltip; a header that fits leaves its
+ * column as it is. Measured from the rendered headers after a commit: the label's text (a
+ * Range, whatever the label's box) plus what the header cell spends besides the label
+ * (padding, drag handle, menu button).
+ */
+export const HEADER_MAX_PX = 280;
+/** The sort arrow appears when the column is sorted: its room is kept from the start. */
+const SORT_ROOM_PX = 14;
+
+/**
+ * The width each listed header needs, by column id, for the headers cut now (those that
+ * fit, or are not rendered, are left out: a column is only ever widened).
+ */
+export function headerNeeds(root: HTMLElement, ids: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  const range = document.createRange();
+  for (const id of ids) {
+    const cell = root.querySelector<HTMLElement>(`[role=columnheader][data-field="${CSS.escape(id)}"]`);
+    const label = cell?.querySelector<HTMLElement>('.grid-hlabel');
+    if (!cell || !label) continue;
+    range.selectNodeContents(label);
+    const text = range.getBoundingClientRect().width;
+    const width = cell.getBoundingClientRect().width;
+    const besides = width - label.getBoundingClientRect().width;
+    if (text + besides <= width + 0.5) continue;
+    const arrow = cell.querySelector('.grid-sort-icon') ? 0 : SORT_ROOM_PX;
+    out[id] = Math.min(HEADER_MAX_PX, Math.ceil(text + besides + arrow));
+  }
+  return out;
+}
+
+/** `next` differs from `prev` by more than a pixel somewhere (a re-measure of the same headers is not a change). */
+export function needsChanged(prev: Readonly<Record<string, number>>, next: Readonly<Record<string, number>>): boolean {
+  for (const id in next) if (Math.abs((prev[id] ?? 0) - next[id]!) > 1) return true;
+  return false;
+}
