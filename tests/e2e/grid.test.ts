@@ -64,6 +64,24 @@ async function openProductsFirstBlock(): Promise<void> {
   await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
 }
 
+/** Longer than the grid's REST_MS (150): the scroll has come to rest. */
+const REST_WAIT_MS = 400;
+
+/**
+ * A scroll measured frame by frame counts only if it never paused as long as the grid's
+ * rest (REST_MS, 150 ms): on a loaded CI host one slow frame lets the scroll rest, and the
+ * rows go back into row order in the middle of it. Such a run is done again (at most
+ * three times), after `reset`.
+ */
+async function scrolledWithoutRest<R extends { maxGap: number }>(run: () => Promise<R>, reset: () => Promise<void>): Promise<R> {
+  let r = await run();
+  for (let i = 0; i < 2 && r.maxGap >= 140; i++) {
+    await reset();
+    r = await run();
+  }
+  return r;
+}
+
 describe('ScreenGrid', () => {
   it('edits with the keyboard: arrows, Enter, type, Enter; Esc cancels; Tab moves on', async () => {
     await openProducts();
@@ -547,9 +565,11 @@ describe('ScreenGrid', () => {
 
   it('keeps recycled rows in their DOM place while scrolling and puts the rows back in row order at rest', async () => {
     await openProductsFirstBlock();
-    const r = await grid().evaluate(
+    const run = () => grid().evaluate(
       (viewport) =>
-        new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean }>((resolve) => {
+        new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean; maxGap: number }>((resolve) => {
+          let last = performance.now();
+          let maxGap = 0;
           const body = viewport.querySelector('.grid-body')!;
           const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
           const indexes = () => [...body.children].map((el) => Number(el.getAttribute('data-index')));
@@ -561,22 +581,31 @@ describe('ScreenGrid', () => {
           mo.observe(body, { childList: true });
           let frame = 0;
           const step = () => {
+            const now = performance.now();
+            maxGap = Math.max(maxGap, now - last);
+            last = now;
             viewport.scrollTop = ++frame * 2 * rowH;
             if (frame < 10) return requestAnimationFrame(step);
             // The last step's rows render in its scroll event: read them a frame later.
             requestAnimationFrame(() => {
               mo.disconnect();
+              maxGap = Math.max(maxGap, performance.now() - last);
               const now = indexes();
               resolve({
                 moved: [...removed].filter((n) => n.isConnected).length,
                 recycled: now.filter((i) => !start.has(i)).length,
                 orderedWhileMoving: now.every((v, i) => i === 0 || now[i - 1]! < v),
+                maxGap,
               });
             });
           };
           requestAnimationFrame(step);
         }),
     );
+    const r = await scrolledWithoutRest(run, async () => {
+      await grid().evaluate((viewport) => (viewport.scrollTop = 0));
+      await page.waitForTimeout(REST_WAIT_MS);
+    });
     expect(r.recycled).toBeGreaterThanOrEqual(10);
     expect(r.moved).toBe(0);
     expect(r.orderedWhileMoving).toBe(false);
@@ -589,9 +618,11 @@ describe('ScreenGrid', () => {
 
   it('scrolls by fractions of a row without mounting or dropping a row: one leaving hands its DOM to one coming in', async () => {
     await openProductsFirstBlock();
-    const r = await grid().evaluate(
+    const run = () => grid().evaluate(
       (viewport) =>
-        new Promise<{ added: number; removed: number; recycled: number }>((resolve) => {
+        new Promise<{ added: number; removed: number; recycled: number; maxGap: number }>((resolve) => {
+          let last = performance.now();
+          let maxGap = 0;
           const body = viewport.querySelector('.grid-body')!;
           const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
           const indexes = () => new Set([...body.children].map((el) => Number(el.getAttribute('data-index'))));
@@ -612,6 +643,9 @@ describe('ScreenGrid', () => {
           // 0.37 of a row a frame: the top row and the bottom one cross their edges in different
           // frames. From row 5 on: nearer the top, the rows rendered behind the first one grow in.
           const step = () => {
+            const t = performance.now();
+            if (frame >= 3) maxGap = Math.max(maxGap, t - last);
+            last = t;
             viewport.scrollTop = Math.round((5 + ++frame * 0.37) * rowH);
             if (frame === 3) {
               start = indexes();
@@ -625,12 +659,17 @@ describe('ScreenGrid', () => {
                 added: [...addedNodes].filter((n) => !before.has(n)).length,
                 removed: [...removedNodes].filter((n) => !n.isConnected).length,
                 recycled: [...indexes()].filter((i) => !start.has(i)).length,
+                maxGap,
               });
             });
           };
           requestAnimationFrame(step);
         }),
     );
+    const r = await scrolledWithoutRest(run, async () => {
+      await grid().evaluate((viewport) => (viewport.scrollTop = 0));
+      await page.waitForTimeout(REST_WAIT_MS);
+    });
     expect(r.recycled).toBeGreaterThanOrEqual(10);
     expect(r).toMatchObject({ added: 0, removed: 0 });
   });
