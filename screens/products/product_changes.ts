@@ -15,9 +15,13 @@ export default defineScreen({
     log_id: { type: 'int', width: 100 },
     product_code: { width: 150, hidden: true },
     logged_at: { type: 'datetime', width: 150 },
-    log_action: { options: ['add', 'set', 'delete'], width: 100 },
+    /** The screen written through (product list, prices, …), by its title. */
+    entity_name: { width: 150, renderer: 'screenTitle' },
+    log_action: { options: ['add', 'set', 'delete'], renderer: 'logAction', width: 100 },
     actor: { width: 150 },
-    before: { type: 'json', renderer: 'json' },
-    after: { type: 'json', renderer: 'json' },
+    /** What changed, in words; the raw JSON stays in the column chooser. */
+    changes: { type: 'json', renderer: 'changeSummary' },
+    before: { type: 'json', renderer: 'json', hidden: true },
+    after: { type: 'json', renderer: 'json', hidden: true },
   },
 });

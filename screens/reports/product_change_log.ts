@@ -14,11 +14,14 @@ export default defineScreen({
   columns: {
     log_id: { type: 'int', width: 100 },
     logged_at: { type: 'datetime', width: 150 },
-    entity_name: { width: 150 },
+    /** The screen written through, by its title. */
+    entity_name: { width: 150, renderer: 'screenTitle' },
     entity_id: { width: 150 },
-    log_action: { options: ['add', 'set', 'delete'], width: 100 },
+    log_action: { options: ['add', 'set', 'delete'], renderer: 'logAction', width: 100 },
     actor: { width: 150 },
-    before: { type: 'json', renderer: 'json' },
-    after: { type: 'json', renderer: 'json' },
+    /** What changed, in words (migration 022's field → [before, after]); the raw JSON stays in the column chooser. */
+    changes: { type: 'json', renderer: 'changeSummary' },
+    before: { type: 'json', renderer: 'json', hidden: true },
+    after: { type: 'json', renderer: 'json', hidden: true },
   },
 });

@@ -40,6 +40,9 @@ export const rendererKeys = [
   'features',
   'account',
   'colour',
+  'logAction',
+  'screenTitle',
+  'changeSummary',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

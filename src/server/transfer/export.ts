@@ -15,7 +15,8 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
-import { exportCell, type SheetCell } from './cells.ts';
+import { exportCell, safeCsvText, type SheetCell } from './cells.ts';
+import { namedCell } from './named.ts';
 import { refLabels } from './refs.ts';
 import { sortsByLabel } from '../actions/engine/lookupSql.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
@@ -74,6 +75,8 @@ async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[],
       const col = screen.columns[field]!;
       const value = row[field];
       if (col.type === 'ref') return value === null || value === undefined ? null : (labels.get(field)!.get(String(value)) ?? String(value));
+      const named = namedCell(col, row, field, input.language);
+      if (named !== undefined) return named === '' ? null : csv ? safeCsvText(named) : named;
       return exportCell(col, screen.valueType[field]!, value, input.language, csv);
     }),
   );

@@ -7,7 +7,7 @@
  * grid's one delegated click handler acts on them (an image opens `ImagePopover` with
  * the element's `data-src`). They are not tab stops: the grid owns focus.
  */
-import type { ReactNode, SyntheticEvent } from 'react';
+import { lazy, Suspense, type ReactNode, type SyntheticEvent } from 'react';
 import { LOCALE } from '../../../core/langs.ts';
 import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
@@ -186,6 +186,15 @@ function recipients(v: unknown): string[] {
   }
   return v === null || v === undefined ? [] : [one(v)].filter(Boolean);
 }
+
+/** A value named by a catalogue text (a change log's action, a logged screen's title); copies and filters say the name. */
+const named = (id: (v: unknown) => string): CellRenderer => ({
+  optionLabelId: id,
+  render: ({ value, ctx }) => (value === null || value === undefined ? '' : ctx.t(id(value))),
+});
+
+/** The change summary's cell (changeLog.tsx), a chunk of its own: only change log screens load it. */
+const ChangeSummary = lazy(() => import('./changeLog.tsx'));
 
 export const renderers: Record<RendererKey, CellRenderer> = {
   text: { render: ({ value }) => text(value) },
@@ -391,6 +400,21 @@ export const renderers: Record<RendererKey, CellRenderer> = {
         </span>
       );
     },
+  },
+  /** A change log entry's action: Added, Changed, Deleted. */
+  logAction: named((v) => `grid.log_${v as string}`),
+  /** A screen's form name as its title ('product_list' → 'Product list'). */
+  screenTitle: named((v) => `screens.${v as string}.title`),
+  /**
+   * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
+   * adds the cell's `text` (copies, group rows) when it loads.
+   */
+  changeSummary: {
+    render: (a) => (
+      <Suspense>
+        <ChangeSummary {...a} />
+      </Suspense>
+    ),
   },
   /** A colour: swatch and hex code; other text as it is. */
   colour: {

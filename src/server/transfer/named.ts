@@ -1,0 +1,74 @@
+/**
+ * Export cells of the renderers that name their values in words, as the grid shows them:
+ * a change log's action ('Changed'), a logged screen's title ('Product list') and what an
+ * entry changed ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the
+ * request language from its catalogue. Other columns are exported by type (cells.ts).
+ */
+import { readFileSync } from 'node:fs';
+import type { ColumnMeta } from '../../../schemas/screen.ts';
+import { changeLines, changeText, type SummaryWords } from '../../core/changeSummary.ts';
+import { formatDate, formatDateTime } from '../../core/format.ts';
+import { LOCALE, isLang } from '../../core/langs.ts';
+import { screens } from '../actions/engine/screens.ts';
+
+const localeDir = new URL('../../../locales/', import.meta.url);
+const catalogues = new Map<string, Record<string, string>>();
+
+/** A language's catalogue (English for an unknown language), read once. */
+export function catalogue(lang: string): Record<string, string> {
+  const l = isLang(lang) ? lang : 'en';
+  let cat = catalogues.get(l);
+  if (!cat) {
+    try {
+      cat = JSON.parse(readFileSync(new URL(`${l}.json`, localeDir), 'utf8')) as Record<string, string>;
+    } catch {
+      cat = {};
+    }
+    catalogues.set(l, cat);
+  }
+  return cat;
+}
+
+const words = new Map<string, SummaryWords>();
+
+/** The request language's summary words: its catalogue and the grid's number formats. */
+function wordsOf(lang: string): SummaryWords {
+  let w = words.get(lang);
+  if (!w) {
+    const cat = catalogue(lang);
+    const locale = isLang(lang) ? LOCALE[lang] : LOCALE.en;
+    const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    w = {
+      lang,
+      t: (id) => cat[id] ?? catalogue('en')[id] ?? id,
+      int: (n) => int.format(n),
+      number: (n) => num.format(n),
+      money: (n) => money.format(n),
+      date: formatDate,
+      datetime: (v) => formatDateTime(v),
+    };
+    words.set(lang, w);
+  }
+  return w;
+}
+
+/** The text of a named cell, or undefined when the column's renderer names nothing. */
+export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, lang: string): string | undefined {
+  const value = row[field];
+  switch (col.renderer) {
+    case 'logAction':
+    case 'screenTitle': {
+      if (value === null || value === undefined || value === '') return '';
+      const id = col.renderer === 'logAction' ? `grid.log_${String(value)}` : `screens.${String(value)}.title`;
+      return wordsOf(lang).t(id);
+    }
+    case 'changeSummary': {
+      const form = typeof row.entity_name === 'string' ? row.entity_name : '';
+      return changeText(changeLines(value, screens.get(form), wordsOf(lang)), row.log_action);
+    }
+    default:
+      return undefined;
+  }
+}
