@@ -35,7 +35,7 @@ import { rescaleNumberFilter, toFilterModel, toSortModel } from './filters.ts';
 import { currencyFieldOf, isMoneyColumn, moneyView, viewFactor } from './moneyCurrency.ts';
 import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
-import { AGG_FNS, fetchWindow, type Query } from './gridApi.ts';
+import { fetchWindow, type Query, type TotalFn } from './gridApi.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
 import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
@@ -70,7 +70,7 @@ import {
 } from './selection.ts';
 import { fillDownChanges, rangeText, type Sheet } from './sheet.ts';
 import { Toolbar } from './Toolbar.tsx';
-import { TotalsRow, useTotals } from './totals.tsx';
+import { TotalsRow, useGroupTotals, useTotals } from './totals.tsx';
 import type { CellCtx, GridRow, Row } from './types.ts';
 import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
@@ -360,7 +360,10 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // ---- totals -----------------------------------------------------------------------------------
   const visibleNumeric = cols.filter((c) => c.col && numericFields.has(c.id)).map((c) => c.id);
   const totalsOn = vs.totals && visibleNumeric.length > 0 && gs.ready;
-  const totals = useTotals({ on: totalsOn, model, query, client: rm.client, fields: visibleNumeric, key: [dataKey, edits.savedTick] });
+  // A column switched to 'none' is not asked for.
+  const totalsFields = visibleNumeric.filter((f) => vs.aggs[f] !== 'none');
+  const totals = useTotals({ on: totalsOn, model, query, client: rm.client, fields: totalsFields, key: [dataKey, edits.savedTick] });
+  const groupTotals = useGroupTotals({ on: totalsOn, model, query, client: rm.client, groupBy, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [dataKey, edits.savedTick] });
 
   // ---- master-detail -------------------------------------------------------------------------
   const details = screen.details ?? [];
@@ -829,7 +832,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     hide: (id: string) => change((s) => setColumnVisible(s, id, false)),
     toggleGroup: (id: string) =>
       change((s) => ({ ...s, groupBy: s.groupBy.includes(id) ? s.groupBy.filter((f) => f !== id) : [...s.groupBy, id].slice(-MAX_GROUP_BY) })),
-    setAgg: (id: string, fn: (typeof AGG_FNS)[number]) => change((s) => ({ ...s, aggs: { ...s.aggs, [id]: fn }, totals: true })),
+    setAgg: (id: string, fn: TotalFn) => change((s) => ({ ...s, aggs: { ...s.aggs, [id]: fn }, totals: true })),
   };
   const headerRef = useRef(headerImpl);
   headerRef.current = headerImpl;
@@ -901,7 +904,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
           label={col ? t(col.labelId) : item.node.field}
           valueText={col ? cellText(col, item.node.value, {}, ctx) || t('grid.group_empty') : String(item.node.value)}
           active={index === activeRow}
-          colCount={cols.length}
+          cols={cols}
+          totals={groupTotals}
         />
       );
     }

@@ -6,7 +6,7 @@
  */
 import { memo, useState, type DragEvent, type PointerEvent } from 'react';
 import { MIN_WIDTH } from './columnState.ts';
-import { AGG_FNS, type AggFn } from './gridApi.ts';
+import { AGG_FNS, type TotalFn } from './gridApi.ts';
 import type { ViewColumn } from './layout.ts';
 import { Popup } from './popover/Popup.tsx';
 import type { GridColumn } from './types.ts';
@@ -23,12 +23,12 @@ export interface HeaderActions {
   pin(id: string, side: 'start' | 'end' | false): void;
   hide(id: string): void;
   toggleGroup(id: string): void;
-  setAgg(id: string, fn: AggFn): void;
+  setAgg(id: string, fn: TotalFn): void;
 }
 
 const DRAG_TYPE = 'application/x-grid-column';
 
-export const AGG_LABEL: Record<AggFn, string> = { sum: 'grid.agg_sum', avg: 'grid.agg_avg', min: 'grid.agg_min', max: 'grid.agg_max' };
+export const AGG_LABEL: Record<TotalFn, string> = { sum: 'grid.agg_sum', avg: 'grid.agg_avg', min: 'grid.agg_min', max: 'grid.agg_max', none: 'forms.none' };
 
 interface HeaderCellProps {
   vc: ViewColumn;
@@ -40,8 +40,8 @@ interface HeaderCellProps {
   sortIndex: number;
   grouped: boolean;
   canGroup: boolean;
-  /** The totals function, for a column with a totals cell (else null). */
-  agg: AggFn | null;
+  /** The totals function ('none': switched off here), for a column with a totals cell (else null). */
+  agg: TotalFn | null;
   /** The totals row is shown: only then is the column's function ticked (picking one shows the row). */
   totalsOn: boolean;
   actions: HeaderActions;
@@ -161,7 +161,7 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
           <>
             <div className="grid-menu-sep" role="separator" />
             <div className="grid-menu-label">{t('grid.totals')}</div>
-            {AGG_FNS.map((fn) => (
+            {[...AGG_FNS, 'none' as const].map((fn) => (
               <span key={fn}>{item(`agg-${fn}`, t(AGG_LABEL[fn]), () => actions.setAgg(vc.id, fn), totalsOn && agg === fn, 'menuitemradio')}</span>
             ))}
           </>

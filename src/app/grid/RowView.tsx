@@ -10,6 +10,7 @@ import type { GroupNode } from './grouping.ts';
 import { sameProps } from './sameProps.ts';
 import type { ViewColumn } from './layout.ts';
 import type { FitHolder } from './textFit.ts';
+import type { GroupTotals } from './totals.tsx';
 import type { CellCtx, GridRow } from './types.ts';
 
 interface RowViewProps {
@@ -101,11 +102,14 @@ interface GroupRowProps {
   label: string;
   valueText: string;
   active: boolean;
-  colCount: number;
+  cols: ViewColumn[];
+  /** The totals row's aggregates of the group (totals row on), under their columns. */
+  totals: GroupTotals | null;
 }
 
-/** A group header row: ▸ label: value (count); one cell across the grid. */
-export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBase, node, expanded, label, valueText, active, colCount }: GroupRowProps) {
+/** A group header row: ▸ label: value (count); one cell across the grid, or up to the first totals cell. */
+export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBase, node, expanded, label, valueText, active, cols, totals }: GroupRowProps) {
+  const agg = totals?.(node.id, cols);
   return (
     <div
       role="row"
@@ -120,16 +124,17 @@ export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBas
       <div
         role="gridcell"
         aria-colindex={1}
-        aria-colspan={colCount}
+        aria-colspan={agg?.span ?? cols.length}
         tabIndex={active ? 0 : -1}
         className={`cell grid-group-cell${active ? ' cell-active' : ''}`}
-        style={{ paddingLeft: `calc(var(--grid-cell-pad) + ${node.depth * 16}px)` }}
+        style={{ paddingLeft: `calc(var(--grid-cell-pad) + ${node.depth * 16}px)`, gridColumn: agg ? `1/${agg.span + 1}` : undefined }}
       >
         <span className="grid-group-toggle" aria-hidden="true">
           {expanded ? '▾' : '▸'}
         </span>{' '}
         <span className="grid-group-label">{label}:</span> <span className="grid-group-value">{valueText}</span> <span className="grid-group-count">({node.count})</span>
       </div>
+      {agg?.cells}
     </div>
   );
-}, sameProps<GroupRowProps>({ index: true, top: true, rowIndexBase: true, node: true, expanded: true, label: true, valueText: true, active: true, colCount: true }));
+}, sameProps<GroupRowProps>({ index: true, top: true, rowIndexBase: true, node: true, expanded: true, label: true, valueText: true, active: true, cols: true, totals: true }));

@@ -1,14 +1,16 @@
 /**
  * The `aggregate` action's answer computed over rows in memory (the client row model's
- * groups and totals): counts per group, sum/avg/min/max per field, the same shape as the
- * server's.
+ * groups and totals): counts per group, sum/avg/min/max and the count of values per
+ * field, the same shape as the server's.
  */
 import { queryValue, type QueryColumn } from './clientQuery.ts';
 import type { AggFn, AggResult, Aggs } from './gridApi.ts';
 import type { Row } from './types.ts';
 
-function aggOf(values: number[], fns: readonly AggFn[]): Partial<Record<AggFn, number | null>> {
-  const out: Partial<Record<AggFn, number | null>> = {};
+type Fn = AggFn | 'count';
+
+function aggOf(values: number[], fns: readonly Fn[]): Partial<Record<Fn, number | null>> {
+  const out: Partial<Record<Fn, number | null>> = {};
   let sum = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -23,6 +25,8 @@ function aggOf(values: number[], fns: readonly AggFn[]): Partial<Record<AggFn, n
     if (f === 'avg') out.avg = n ? sum / n : null;
     if (f === 'min') out.min = n ? min : null;
     if (f === 'max') out.max = n ? max : null;
+    // the values there are (the server's count(column))
+    if (f === 'count') out.count = n;
   }
   return out;
 }
@@ -32,7 +36,7 @@ export function aggregateRows(
   rows: Iterable<Row>,
   columns: ReadonlyMap<string, QueryColumn>,
   groupBy: readonly string[],
-  aggregates: Record<string, readonly AggFn[]>,
+  aggregates: Record<string, readonly Fn[]>,
   lang: string,
 ): AggResult {
   const aggFields = Object.keys(aggregates);

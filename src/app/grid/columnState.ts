@@ -8,7 +8,7 @@
 import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from './layout.ts';
 import * as v from 'valibot';
 import type { GridModel } from './columns.ts';
-import { AGG_FNS, type AggFn } from './gridApi.ts';
+import { AGG_FNS, type TotalFn } from './gridApi.ts';
 import type { GridColumn } from './types.ts';
 
 export interface ViewState {
@@ -20,8 +20,8 @@ export interface ViewState {
   columnPinning: ColumnPinningState;
   columnSizing: ColumnSizingState;
   columnOrder: string[];
-  /** The totals row's function per numeric column (default sum). */
-  aggs: Record<string, AggFn>;
+  /** The totals row's function per numeric column (default sum; 'none': no total there, nor on group rows). */
+  aggs: Record<string, TotalFn>;
   totals: boolean;
   groupBy: string[];
 }
@@ -75,7 +75,7 @@ export interface SavedState {
   pinned: { left: string[]; right: string[] };
   sort: { colId: string; sort: 'asc' | 'desc' }[];
   filters: Record<string, string>;
-  aggs: Record<string, AggFn>;
+  aggs: Record<string, TotalFn>;
   totals: boolean;
   groupBy: string[];
 }
@@ -105,7 +105,8 @@ const Saved = v.object({
   pinned: v.optional(v.fallback(v.object({ left: v.optional(strings, []), right: v.optional(strings, []) }), { left: [], right: [] })),
   sort: v.optional(v.fallback(v.array(v.object({ colId: v.string(), sort: v.picklist(['asc', 'desc']) })), [])),
   filters: v.optional(v.fallback(v.record(v.string(), v.string()), {})),
-  aggs: v.optional(v.fallback(v.record(v.string(), v.picklist(AGG_FNS as AggFn[])), {})),
+  // 'none' is newer than the functions: states saved before it read as they did.
+  aggs: v.optional(v.fallback(v.record(v.string(), v.picklist([...AGG_FNS, 'none'] as TotalFn[])), {})),
   totals: v.optional(v.fallback(v.boolean(), false)),
   groupBy: v.optional(strings),
 });

@@ -125,7 +125,9 @@ export const deleteKeys = (form: string, keys: unknown[]) => action<{ deleted: n
 
 export type AggFn = 'sum' | 'avg' | 'min' | 'max';
 export const AGG_FNS: readonly AggFn[] = ['sum', 'avg', 'min', 'max'];
-export type Aggs = Record<string, Partial<Record<AggFn, number | string | null>>>;
+/** What the totals row may show in a column: a function, or nothing (saved with the column state). */
+export type TotalFn = AggFn | 'none';
+export type Aggs = Record<string, Partial<Record<AggFn | 'count', number | string | null>>>;
 
 export interface AggGroup {
   key: Record<string, unknown>;
@@ -141,7 +143,7 @@ export interface AggResult {
 export interface AggRequest {
   filterModel?: FilterModel;
   groupBy?: string[];
-  aggregates?: Record<string, AggFn[]>;
+  aggregates?: Record<string, readonly (AggFn | 'count')[]>;
   language?: string;
 }
 

@@ -18,13 +18,16 @@ import { loadClientModule, useClientModule, type ClientModule } from './clientMo
 import type { GridModel } from './columns.ts';
 import { fullOrder, keysetAfter } from './filters.ts';
 import { aggregate, allFilters, fetchWindow, type AggResult, type Query } from './gridApi.ts';
-import { buildGroupTree, flattenGroups, groupFilter, locate, type GroupNode, type GroupOrder, type Segment } from './grouping.ts';
+import type { GroupNode, GroupOrder, Segment } from './grouping.ts';
 import { BLOCK_SIZE, type FetchPage, type RowStore, type RowWindow } from './rowSource.ts';
 import { useKeyedAsync } from './useKeyedAsync.ts';
 import type { GridRow, Row } from './types.ts';
 
 /** Sources up to this many rows are held in the browser. */
 export const CLIENT_LIMIT = 2000;
+
+/** The grouping code (grouping.ts): a chunk of its own, loaded with a grouped grid's first groups. */
+type Grouping = typeof import('./grouping.ts');
 
 export type DisplayItem = { kind: 'group'; node: GroupNode; expanded: boolean } | { kind: 'row'; row: GridRow | undefined; depth: number; win: RowWindow };
 
@@ -159,7 +162,10 @@ export function useRowModel(input: RowModelInput): RowModel {
   // ---- groups --------------------------------------------------------------------------------
   const grouped = groupBy.length > 0 && ready;
   const aggKey = grouped ? JSON.stringify([queryKey, groupBy, client ? client.seq : 0, view ? 'client' : 'server']) : null;
-  const { value: aggResult, failed: aggFailed } = useKeyedAsync<AggResult>(aggKey, () => {
+  const { value: groupsAnswer, failed: aggFailed } = useKeyedAsync<{ g: Grouping; r: AggResult }>(aggKey, () =>
+    Promise.all([import('./grouping.ts'), groupCounts()]).then(([g, r]) => ({ g, r })),
+  );
+  function groupCounts(): Promise<AggResult> {
     if (client) {
       const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, 'aggregate');
       return Promise.all([loadClientModule(), v.ready]).then(([{ aggregateRows }]) =>
@@ -176,21 +182,23 @@ export function useRowModel(input: RowModelInput): RowModel {
       onError(e);
       throw e;
     });
-  });
-  const tree = useMemo(() => (aggResult ? buildGroupTree(aggResult.groups, groupBy, groupOrder) : null), [aggResult, groupBy, groupOrder]);
+  }
+  const g = groupsAnswer?.g;
+  const aggResult = groupsAnswer?.r;
+  const tree = useMemo(() => (groupsAnswer ? groupsAnswer.g.buildGroupTree(groupsAnswer.r.groups, groupBy, groupOrder) : null), [groupsAnswer, groupBy, groupOrder]);
 
   // Windows of expanded leaf groups, kept while the query stays.
   const leaves = useRef<{ key: string; map: Map<string, RowWindow> }>({ key: '', map: new Map() });
   if (leaves.current.key !== aggKey) leaves.current = { key: aggKey ?? '', map: new Map() };
   const leafWindows = useMemo(() => {
     const map = leaves.current.map;
-    if (!tree) return map;
+    if (!tree || !g) return map;
     const walk = (nodes: GroupNode[]) => {
       for (const n of nodes) {
         if (!expanded.has(n.id)) continue;
         if (n.children) walk(n.children);
         else if (!map.has(n.id)) {
-          const q: Query = { ...query, filterModel: groupFilter(query.filterModel, n.keys) };
+          const q: Query = { ...query, filterModel: g.groupFilter(query.filterModel, n.keys) };
           map.set(
             n.id,
             client ? client.open({ sortModel: query.sortModel, filterModel: q.filterModel, lang: query.language }, n.id) : store.open(fetchPage(q), model.rowId, onError, n.count),
@@ -206,12 +214,12 @@ export function useRowModel(input: RowModelInput): RowModel {
   const rowsVersion = store.getVersion();
   const display = useMemo<DisplayModel>(() => {
     if (grouped) {
-      if (!tree) return aggFailed ? FAILED_DISPLAY : EMPTY_DISPLAY;
-      const { segments, total } = flattenGroups(tree, expanded, (n) => {
+      if (!tree || !g) return aggFailed ? FAILED_DISPLAY : EMPTY_DISPLAY;
+      const { segments, total } = g.flattenGroups(tree, expanded, (n) => {
         const w = leafWindows.get(n.id);
         return w?.total ?? n.count;
       });
-      return groupedDisplay(tree, aggKey ?? '', segments, total, expanded, leafWindows);
+      return groupedDisplay(g.locate, aggKey ?? '', segments, total, expanded, leafWindows);
     }
     if (!shown || !main) return EMPTY_DISPLAY;
     const w = shown;
@@ -239,7 +247,7 @@ export function useRowModel(input: RowModelInput): RowModel {
   return { main, shown, client, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
 }
 
-function groupedDisplay(tree: GroupNode[], view: string, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+function groupedDisplay(locate: Grouping['locate'], view: string, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
   return {
     count: total,
     settled: true,
