@@ -41,6 +41,7 @@ import { keyIntent } from './keyboard.ts';
 import { buildLayout, leafColumns, SELECT_ID, setFilter, sortOf, THEMES, toggleSort, type ViewColumn } from './layout.ts';
 import { LookupStore } from './lookups.ts';
 import { GridBody } from './GridBody.tsx';
+import { preloadFill } from './FillDialog.tsx';
 import { headerNeeds, needsChanged } from './headerFit.ts';
 import { useReveal } from './reveal.ts';
 import { collectRows, RowGeneration, RowStore } from './rowSource.ts';
@@ -87,6 +88,7 @@ const preloadEditing = () => {
   editingLoaded = true;
   preloadEditors();
   void loadPasteFill();
+  preloadFill();
 };
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazy(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
