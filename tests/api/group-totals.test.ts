@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelAggs } from '../../src/app/grid/totalsView.tsx';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Row = Record<string, any>;
 
@@ -19,9 +19,7 @@ describe.each(engines)('group totals on %s', (engine) => {
   let warehouse: string;
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
-    admin = (await s.login('admin@example.com')).token;
-    warehouse = (await s.login('warehouse@example.com')).token;
+    ({ s, admin, warehouse } = await startSignedIn(engine));
     // Values missing in some rows (avg and count leave them out), a whole group without any.
     await s.db.query(`update app.products set min_margin = null where company_code = 'SK01' and (product_code like '%3' or keep_in_stock = 2)`);
   });

@@ -5,7 +5,7 @@
  * the company leave out has none; the page permission and the payload are checked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Rows = Record<string, unknown>[];
 
@@ -15,9 +15,7 @@ describe.each(engines)('list locate on %s', (engine) => {
   let warehouse: string;
 
   beforeAll(async () => {
-    s = await startTestServer(engine);
-    admin = (await s.login('admin@example.com')).token;
-    warehouse = (await s.login('warehouse@example.com')).token;
+    ({ s, admin, warehouse } = await startSignedIn(engine));
   });
   afterAll(() => s?.close());
 
