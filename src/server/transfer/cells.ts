@@ -6,12 +6,12 @@
  * of English and the request language, ISO and dotted dates, Excel dates and booleans.
  * Ref columns are resolved against their lookup separately (refs.ts).
  */
-import { readFileSync } from 'node:fs';
 import { parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
+import { catalogue } from './catalogue.ts';
 
 /** A cell as read from a file: text (CSV, most XLSX cells) or what XLSX stores typed. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -63,19 +63,13 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lan
 
 // ---- import -------------------------------------------------------------------------------
 
-const localeDir = new URL('../../../locales/', import.meta.url);
 const yesNo = new Map<string, { yes: string; no: string }>();
 
 /** The request language's words for yes and no (the catalogue's common.yes / common.no). */
 function wordsOf(lang: string): { yes: string; no: string } {
   let w = yesNo.get(lang);
   if (!w) {
-    let cat: Record<string, string> = {};
-    try {
-      cat = JSON.parse(readFileSync(new URL(`${lang}.json`, localeDir), 'utf8')) as Record<string, string>;
-    } catch {
-      // An unknown language: English words only.
-    }
+    const cat = catalogue(lang);
     w = { yes: cat['common.yes'] ?? 'Yes', no: cat['common.no'] ?? 'No' };
     yesNo.set(lang, w);
   }

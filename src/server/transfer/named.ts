@@ -4,30 +4,13 @@
  * entry changed ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the
  * request language from its catalogue. Other columns are exported by type (cells.ts).
  */
-import { readFileSync } from 'node:fs';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { changeLines, changeText, type SummaryWords } from '../../core/changeSummary.ts';
 import { formatDate, formatDateTime } from '../../core/format.ts';
 import { LOCALE, isLang } from '../../core/langs.ts';
+import { logActionId, screenTitleId } from '../../core/logWords.ts';
 import { screens } from '../actions/engine/screens.ts';
-
-const localeDir = new URL('../../../locales/', import.meta.url);
-const catalogues = new Map<string, Record<string, string>>();
-
-/** A language's catalogue (English for an unknown language), read once. */
-export function catalogue(lang: string): Record<string, string> {
-  const l = isLang(lang) ? lang : 'en';
-  let cat = catalogues.get(l);
-  if (!cat) {
-    try {
-      cat = JSON.parse(readFileSync(new URL(`${l}.json`, localeDir), 'utf8')) as Record<string, string>;
-    } catch {
-      cat = {};
-    }
-    catalogues.set(l, cat);
-  }
-  return cat;
-}
+import { catalogue } from './catalogue.ts';
 
 const words = new Map<string, SummaryWords>();
 
@@ -61,7 +44,7 @@ export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: 
     case 'logAction':
     case 'screenTitle': {
       if (value === null || value === undefined || value === '') return '';
-      const id = col.renderer === 'logAction' ? `grid.log_${String(value)}` : `screens.${String(value)}.title`;
+      const id = col.renderer === 'logAction' ? logActionId(value) : screenTitleId(value);
       return wordsOf(lang).t(id);
     }
     case 'changeSummary': {

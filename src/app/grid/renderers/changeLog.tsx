@@ -6,7 +6,7 @@
  * change log never load it.
  *
  * Labels and formats follow the logged screen's descriptor (row.entity_name), loaded once
- * per form; a cell waits for it under its Suspense boundary, showing the raw JSON meanwhile.
+ * per form; a cell waits for it under its Suspense boundary, empty meanwhile.
  * The text is built once per row value and cell context (language, lookups), not per frame.
  */
 import { use, type ReactNode } from 'react';

@@ -12,6 +12,7 @@ import { LOCALE } from '../../../core/langs.ts';
 import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
+import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { api } from '../../api/client.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
@@ -402,9 +403,9 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     },
   },
   /** A change log entry's action: Added, Changed, Deleted. */
-  logAction: named((v) => `grid.log_${v as string}`),
+  logAction: named(logActionId),
   /** A screen's form name as its title ('product_list' → 'Product list'). */
-  screenTitle: named((v) => `screens.${v as string}.title`),
+  screenTitle: named(screenTitleId),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * adds the cell's `text` (copies, group rows) when it loads.
