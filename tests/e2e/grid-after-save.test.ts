@@ -99,15 +99,20 @@ describe('the grid after a save', () => {
     expect(await t.page.locator('.toast-warning, .toast-danger').count()).toBe(0);
   });
 
-  it('scrolls to a product just added and makes it the active row (rows in memory)', async () => {
-    const locates = recordLocates();
-    const code = `${await codeAt(900)}A`;
+  /** product_list opened, a product added through the form, then shown as the active row with its name. */
+  async function addAndShow(code: string, name: string): Promise<void> {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBeGreaterThan(5);
-    await addProduct(code, 'Added in memory');
+    await addProduct(code, name);
     await expectShownActive(code);
-    expect(await grid().locator(`[role=row][data-key='${code}'] [data-field="product_name"]`).innerText()).toBe('Added in memory');
+    expect(await grid().locator(`[role=row][data-key='${code}'] [data-field="product_name"]`).innerText()).toBe(name);
+  }
+
+  it('scrolls to a product just added and makes it the active row (rows in memory)', async () => {
+    const locates = recordLocates();
+    const code = `${await codeAt(900)}A`;
+    await addAndShow(code, 'Added in memory');
     // Found among the rows in memory: the server was not asked where it stands.
     expect(locates).toEqual([]);
     // The keys go on from the new row.
@@ -147,12 +152,7 @@ describe('the grid after a save', () => {
     );
     const locates = recordLocates();
     const code = `${await codeAt(1500)}A`;
-    await signIn(t.page, t.server.url, 'admin@example.com');
-    await t.page.goto(`${t.server.url}/en/products/product_list`);
-    await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBeGreaterThan(5);
-    await addProduct(code, 'Added in blocks');
-    await expectShownActive(code);
-    expect(await grid().locator(`[role=row][data-key='${code}'] [data-field="product_name"]`).innerText()).toBe('Added in blocks');
+    await addAndShow(code, 'Added in blocks');
     expect(locates).toEqual([{ product_code: code }]);
 
     // Sorted by name descending: the position in that order.
