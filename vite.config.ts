@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The manifest lets `npm test` weigh the list route's JS against its budget (tests/unit/route-size.test.ts).
+    manifest: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
     // React and its JSX runtime load with every page: one file, not two (six connections).

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeSize } from '../bench/sizes.ts';
+
+// Issue 4's budget: the JS /en/products/product_list loads, gzipped. `npm test` builds dist/
+// (with a manifest) before vitest runs, so every change is weighed against it, not only `npm run bench`.
+const BUDGET_KIB = 160;
+const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
+
+describe('list-route JS budget', () => {
+  it(`stays within ${BUDGET_KIB} KiB gzipped`, () => {
+    expect(existsSync(join(dist, '.vite', 'manifest.json')), `no build with a manifest in ${dist}: run vite build`).toBe(true);
+    const size = routeSize(dist);
+    expect(size.missing).toEqual([]);
+    const kib = size.gzip / 1024;
+    const detail = size.files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ');
+    expect(kib, `route JS ${kib.toFixed(2)} KiB: ${detail}`).toBeLessThanOrEqual(BUDGET_KIB);
+  });
+});
