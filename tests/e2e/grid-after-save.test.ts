@@ -2,7 +2,7 @@
  * What the grid shows after a save: rows a trigger changed besides the saved one
  * (`source.siblingWrites`: a shop's languages, one default), and a row added through the
  * Add form, scrolled to and made the active row (client and server row models, detail
- * grids), or a note when the filters leave it out.
+ * grids), a row the Edit form moved likewise, or a note when the filters leave it out.
  */
 import type { Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -64,11 +64,11 @@ async function addProduct(code: string, name: string) {
  * The row is the active one, its first data cell focused, and it is in the viewport (not
  * only rendered: the active row always is).
  */
-async function expectShownActive(key: string, gridEl = grid()) {
+async function expectShownActive(key: string, gridEl = grid(), field?: string) {
   const row = gridEl.locator(`[role=row][data-key='${key}']`);
   await expect.poll(() => row.locator('.cell-active').count(), { timeout: 10_000 }).toBe(1);
   await expect.poll(() => t.page.evaluate(() => document.activeElement?.closest('[role=row]')?.getAttribute('data-key') ?? null)).toBe(key);
-  expect(await t.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe(await gridEl.locator('[role=columnheader][data-field]').first().getAttribute('data-field'));
+  expect(await t.page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe(field ?? (await gridEl.locator('[role=columnheader][data-field]').first().getAttribute('data-field')));
   const inView = () =>
     row.evaluate((el) => {
       const vp = el.closest('[role=grid]')!.getBoundingClientRect();
@@ -161,5 +161,55 @@ describe('the grid after a save', () => {
     await expect.poll(() => grid().locator('[role=columnheader][data-field="product_name"]').getAttribute('aria-sort')).toBe('descending');
     await addProduct('ZZ-BLOCKS-2', 'Aardvark added');
     await expectShownActive('ZZ-BLOCKS-2');
+  });
+
+  /**
+   * 60 more SK01 shop pages (codes p-01…p-60, before 'zz-…' in the grid's shop + code
+   * order), then frontend_pages opened with the about-us page's body in the Edit form.
+   */
+  async function editAboutUs() {
+    const page = (await t.server.db.query<{ page_id: number; shop_id: number }>(
+      `select f.page_id, f.shop_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
+    )).rows[0]!;
+    await t.server.db.query(
+      `insert into app.frontend_pages (shop_id, page_code, page_title, page_body)
+       select $1, 'p-' || lpad(i::text, 2, '0'), jsonb_build_object('en', 'Page ' || i), jsonb_build_object('en', '<p>Body</p>') from generate_series(1, 60) as i`,
+      [page.shop_id],
+    );
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
+    const key = String(page.page_id);
+    const body = grid().locator(`[role=row][data-key='${key}'] [role=gridcell][data-field="page_body"]`);
+    await expect.poll(() => body.count(), { timeout: 10_000 }).toBe(1);
+    await body.dblclick();
+    const dialog = t.page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('.ql-editor').count()).toBe(1);
+    return { key, dialog };
+  }
+
+  it('shows a row the Edit form moved in the order as the active row, on the column the user was on', async () => {
+    const { key, dialog } = await editAboutUs();
+    await dialog.locator('input[id$="-page_code"]').fill('zz-about-us');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    // Last of its shop now, 60 rows below where it was: scrolled to, still on the body column.
+    await expectShownActive(key, grid(), 'page_body');
+    expect(await grid().locator(`[role=row][data-key='${key}'] [data-field="page_code"]`).innerText()).toBe('zz-about-us');
+  });
+
+  it('says so when an edit takes the row out of the filters', async () => {
+    await t.page.goto('about:blank');
+    const { key, dialog } = await editAboutUs();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await t.page.getByRole('textbox', { name: 'Page code' }).fill('about');
+    const about = Number((await t.server.db.query<{ n: string }>(
+      `select count(*) as n from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code like '%about%'`,
+    )).rows[0]!.n);
+    await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(about);
+    await grid().locator(`[role=row][data-key='${key}'] [role=gridcell][data-field="page_body"]`).dblclick();
+    await t.page.getByRole('dialog').locator('input[id$="-page_code"]').fill('company-info');
+    await t.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => t.page.locator('.toast-info .toast-text').allInnerTexts(), { timeout: 10_000 }).toContain('The row was saved, but the current filters no longer show it.');
+    expect(await grid().locator(`[role=row][data-key='${key}']`).count()).toBe(0);
   });
 });

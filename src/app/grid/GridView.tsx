@@ -396,7 +396,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
   const onDetailWrite = useCallback(() => masterRefresh.current(), []);
 
-  // A row just added: scrolled to and made the active row (its detail shown when a detail is open), or reported filtered out.
+  // A row just added or edited: scrolled to and made the active row (its detail shown when a detail is open), or reported filtered out.
   useReveal({
     row: reveal,
     model,
@@ -405,12 +405,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     dataKey,
     main: rm.main,
     grouped: groupBy.length > 0,
-    show: (index, id) => {
-      setRange(single({ row: index, col: firstDataCol }));
+    show: (index, id, asked) => {
+      // An edited row keeps the column the user was on; a new row starts at the first.
+      setRange((r) => single({ row: index, col: asked.edited ? r.focus.col : firstDataCol }));
       focusPending.current = true;
       if (detailId !== null) setDetailId(id);
     },
-    missing: () => toast({ variant: 'info', id: 'messages.added_row_filtered' }),
+    missing: (asked) => toast({ variant: 'info', id: asked.edited ? 'messages.edited_row_filtered' : 'messages.added_row_filtered' }),
   });
 
   // ---- helpers over positions ------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
+import type { Revealed } from './reveal.ts';
 import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
 import type { ThemeName } from './layout.ts';
 import type { Row } from './types.ts';
@@ -31,8 +32,8 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  // The row the add form saved: the sub-grid shows it after the reload.
-  const [added, setAdded] = useState<Row | null>(null);
+  // The row a form saved: the sub-grid shows it after the reload.
+  const [saved, setSaved] = useState<Revealed | null>(null);
   useEffect(() => {
     let live = true;
     Promise.all(forms.map((f) => loadScreen(f))).then(
@@ -79,7 +80,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
             theme={theme}
             fixedFilter={fixed}
             reloadKey={reloadKey}
-            reveal={added}
+            reveal={saved}
             onAdd={() => setForm({ mode: 'add', row: fixed })}
             onEditRow={(row) => setForm({ mode: 'edit', row })}
           />
@@ -94,7 +95,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
             open
             onOpenChange={(open) => !open && setForm(null)}
             onSaved={(row) => {
-              if (form.mode === 'add') setAdded(row);
+              setSaved({ row, edited: form.mode === 'edit' });
               setForm(null);
               setReloadKey((k) => k + 1);
             }}

@@ -20,6 +20,7 @@ import type { JSX, ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { GridView } from './GridView.tsx';
 import type { FilterModel, SortItem } from './filters.ts';
+import type { Revealed } from './reveal.ts';
 import type { Row } from './types.ts';
 
 export interface GridPermissions {
@@ -52,11 +53,11 @@ export interface ScreenGridProps {
   /** Any change reloads the rows. */
   reloadKey?: unknown;
   /**
-   * A row to show once the rows are read again (a row just added, set with the reload):
-   * the grid scrolls to it and makes it the active row, or says that the filters hide it.
-   * A new object asks again.
+   * A row to show once the rows are read again (a row the add or edit form just saved, set
+   * with the reload): the grid scrolls to it and makes it the active row, or says that the
+   * filters hide it. A new object asks again.
    */
-  reveal?: Row | null | undefined;
+  reveal?: Revealed | null | undefined;
   /**
    * All rows in memory: the client row model (sort and filter in the browser); no list
    * calls. Its code is a chunk of its own: a page that hands rows in provides it with

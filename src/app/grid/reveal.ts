@@ -1,7 +1,7 @@
 /**
- * A row just added (the Add form's answer) shown once the grid has read its rows again:
- * its position in the current order, then the grid scrolls to it and makes it the active
- * row. Rows in memory (the client row model) are searched there; server blocks by the
+ * A row just saved (the Add or Edit form's answer) shown once the grid has read its rows
+ * again: its position in the current order (an edit may have moved it), then the grid
+ * scrolls to it and makes it the active row. Rows in memory (the client row model) are searched there; server blocks by the
  * loaded rows, else by the server's `locate` (gridApi.ts `locateRow`: the same filters and
  * order as the list). A row the filters leave out is reported, not silently missing.
  */
@@ -12,9 +12,16 @@ import type { RowWindow } from './rowSource.ts';
 import type { Row } from './types.ts';
 import { CLIENT_LIMIT } from './useRowModel.ts';
 
+/** A row a form saved, to show. */
+export interface Revealed {
+  row: Row;
+  /** The Edit form saved it (else the Add form): the active cell keeps its column, the words differ. */
+  edited?: boolean;
+}
+
 export interface RevealInput {
   /** The row to show; a new object asks again. */
-  row: Row | null | undefined;
+  row: Revealed | null | undefined;
   model: GridModel;
   query: Query;
   /** The query and its data (a reload): a position belongs to one. */
@@ -25,16 +32,18 @@ export interface RevealInput {
   /** Grouped rows have no one position: nothing is done. */
   grouped: boolean;
   /** The row is at this position of the current view. */
-  show(index: number, id: string): void;
+  show(index: number, id: string, asked: Revealed): void;
   /** The filters leave the row out. */
-  missing(): void;
+  missing(asked: Revealed): void;
 }
 
 interface Pending {
+  asked: Revealed;
   row: Row;
   id: string;
   dataKey: string;
-  asked: boolean;
+  /** The server's `locate` was asked. */
+  sent: boolean;
 }
 
 /** A small unfiltered source moves into memory once its first block is in (useRowModel): its position is found there. */
@@ -48,7 +57,7 @@ export function useReveal(input: RevealInput): void {
   const source = useRef(row);
   const pending = useRef<Pending | null>(null);
   // During render, like the grid's reload key: the reload and the row arrive together.
-  if (row && row !== source.current) pending.current = { row, id: model.rowId(row), dataKey, asked: false };
+  if (row && row !== source.current) pending.current = { asked: row, row: row.row, id: model.rowId(row.row), dataKey, sent: false };
   source.current = row;
 
   useEffect(() => {
@@ -58,11 +67,11 @@ export function useReveal(input: RevealInput): void {
       pending.current = null;
       return;
     }
-    if (!main?.settled || p.asked) return;
+    if (!main?.settled || p.sent) return;
     const done = (index: number | null) => {
       pending.current = null;
-      if (index === null || index < 0) latest.current.missing();
-      else latest.current.show(index, p.id);
+      if (index === null || index < 0) latest.current.missing(p.asked);
+      else latest.current.show(index, p.id, p.asked);
     };
     if (main.complete) {
       const ids = (main as { ids?: () => string[] }).ids?.() ?? main.loadedRows().map((r) => r.id);
@@ -75,7 +84,7 @@ export function useReveal(input: RevealInput): void {
       done(hit.index);
       return;
     }
-    p.asked = true;
+    p.sent = true;
     locateRow(query, model.keyFields(p.row)).then(
       (position) => {
         if (pending.current !== p) return;
@@ -85,7 +94,7 @@ export function useReveal(input: RevealInput): void {
       },
       (e: unknown) => {
         if (pending.current === p) pending.current = null;
-        console.warn('grid: could not find the added row', e);
+        console.warn('grid: could not find the saved row', e);
       },
     );
   });

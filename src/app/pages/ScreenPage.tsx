@@ -2,6 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, use, useMemo, useState } from 'react';
 import type { MenuNode } from '../api/types.ts';
 import { bulkActionsOf } from '../grid/bulk/keys.ts';
+import type { Revealed } from '../grid/reveal.ts';
 import { ScreenGrid, type GridPermissions } from '../grid/ScreenGrid.tsx';
 import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';
 import { usePrefs } from '../session/prefs.ts';
@@ -38,8 +39,8 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
-  // The row the add form saved: the grid shows it after the reload.
-  const [added, setAdded] = useState<Record<string, unknown> | null>(null);
+  // The row a form saved: the grid shows it after the reload.
+  const [saved, setSaved] = useState<Revealed | null>(null);
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const searchKey = JSON.stringify(search);
   const fixed = useMemo(() => searchFilter(screen, JSON.parse(searchKey) as Record<string, unknown>), [screen, searchKey]);
@@ -53,7 +54,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         onAdd={() => setAdding(true)}
         onEditRow={setEditing}
         reloadKey={reloadKey}
-        reveal={added}
+        reveal={saved}
         fixedFilter={fixed}
         selectable={bulk}
         toolbarEnd={(q) => (
@@ -81,8 +82,9 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
             row={editing}
             open
             onOpenChange={(open) => !open && setEditing(null)}
-            onSaved={() => {
+            onSaved={(row) => {
               setEditing(null);
+              setSaved({ row, edited: true });
               setReloadKey((k) => k + 1);
             }}
           />
@@ -96,7 +98,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
             onOpenChange={setAdding}
             onSaved={(row) => {
               setAdding(false);
-              setAdded(row);
+              setSaved({ row });
               setReloadKey((k) => k + 1);
             }}
           />
