@@ -409,6 +409,27 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       expect(hu.body.data.totals.count).toBe(huN.rows[0]!.n);
     });
 
+    it('tells a group whose keys are all empty from the totals, and answers zero totals for no rows', async () => {
+      // One scan with grouping sets: the totals row and a (NULL) group both have NULL keys.
+      await s.db.query(`update app.products set brand_id = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 3)`);
+      const r = await s.action(admin, 'product_list', 'aggregate', { groupBy: ['brand_id'], aggregates: { stock_qty: ['sum'] } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const sql = await s.db.query<Row>(
+        `select brand_id, count(*)::int as n, sum(stock_qty) as sum from app.products where company_code = 'SK01' group by 1 order by 1`,
+      );
+      expect(sql.rows.at(-1)!.brand_id).toBeNull();
+      expect(r.body.data.groups.map((g: Row) => [g.key.brand_id, g.count])).toEqual(sql.rows.map((x) => [x.brand_id, x.n]));
+      const total = await s.db.query<Row>(`select count(*)::int as n, sum(stock_qty) as sum from app.products where company_code = 'SK01'`);
+      expect(r.body.data.totals.count).toBe(total.rows[0]!.n);
+      expect(r.body.data.totals.aggs.stock_qty.sum).toBeCloseTo(total.rows[0]!.sum, 6);
+      const none = await s.action(admin, 'product_list', 'aggregate', {
+        groupBy: ['brand_id'],
+        aggregates: { stock_qty: ['sum'] },
+        filterModel: { product_code: { filterType: 'text', type: 'equals', filter: 'no-such-code' } },
+      });
+      expect(none.body.data).toEqual({ groups: [], totals: { count: 0, aggs: { stock_qty: { sum: null } } }, truncated: false });
+    });
+
     it('says truncated when there are more groups than it answers', async () => {
       const r = await aggregate(s.db, screens.get('product_list')!, { groupBy: ['product_code'] }, { company: 'SK01', language: 'en' }, { maxGroups: 10 });
       expect(r.groups).toHaveLength(10);

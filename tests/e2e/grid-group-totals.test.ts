@@ -92,6 +92,10 @@ describe('group rows with the totals row on', () => {
     const grouped = calls.filter((c) => c.action === 'aggregate' && c.payload.aggregates && c.payload.groupBy?.length);
     expect(grouped.length).toBeGreaterThan(0);
     expect(grouped.at(-1)!.payload.groupBy).toEqual(['keep_in_stock', 'active']);
+    // The totals row's values came with that call too: no second, ungrouped one.
+    const whole = (await t.server.db.query<Row>(`select sum(selling_price_shop)::float8 as price from app.products where company_code = 'SK01'`)).rows[0]!;
+    await expect.poll(async () => Number(await totalCell('selling_price_shop').getAttribute('data-value'))).toBeCloseTo(whole.price, 2);
+    expect(calls.filter((c) => c.action === 'aggregate' && c.payload.aggregates && !c.payload.groupBy?.length)).toEqual([]);
 
     // The next level: its own aggregates.
     await groupRow([1]).locator('.grid-group-cell').click();

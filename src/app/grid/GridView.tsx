@@ -71,7 +71,7 @@ import {
 } from './selection.ts';
 import { fillDownChanges, rangeText, type Sheet } from './sheet.ts';
 import { Toolbar } from './Toolbar.tsx';
-import { TotalsRow, useGroupTotals, useTotals } from './totals.tsx';
+import { TotalsRow, useTotals } from './totals.tsx';
 import type { CellCtx, GridRow, Row } from './types.ts';
 import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
@@ -364,8 +364,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const totalsOn = vs.totals && visibleNumeric.length > 0 && gs.ready;
   // A column switched to 'none' is not asked for.
   const totalsFields = visibleNumeric.filter((f) => vs.aggs[f] !== 'none');
-  const totals = useTotals({ on: totalsOn, model, query, client: rm.client, fields: totalsFields, key: [dataKey, edits.savedTick] });
-  const groupTotals = useGroupTotals({ on: totalsOn, model, query, client: rm.client, groupBy, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [dataKey, edits.savedTick] });
+  const totals = useTotals({ on: totalsOn, model, query, client: rm.client, groupBy, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [dataKey, edits.savedTick] });
 
   // ---- master-detail -------------------------------------------------------------------------
   const details = screen.details ?? [];
@@ -908,7 +907,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
           valueText={col ? cellText(col, item.node.value, {}, ctx) || t('grid.group_empty') : String(item.node.value)}
           active={index === activeRow}
           cols={cols}
-          totals={groupTotals}
+          totals={totals.groups}
         />
       );
     }
@@ -1049,7 +1048,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             renderRow={renderRow}
             handlers={{ onPointerDown: onBodyPointerDown, onPointerMove: onBodyPointerMove, onClick: onBodyClick, onDoubleClick: onBodyDoubleClick, onKeyDown: onBodyKeyDown }}
           />
-          {totalsOn && <TotalsRow cols={cols} totals={totals} aggs={vs.aggs} numeric={numericFields} ctx={ctx} rowIndex={count + headerRows + 1} />}
+          {totalsOn && <TotalsRow cols={cols} totals={totals.row} aggs={vs.aggs} numeric={numericFields} ctx={ctx} rowIndex={count + headerRows + 1} />}
         </div>
         {overlay && (
           <div className="grid-overlay" role="status" style={{ top: headerHeight + 1 }}>

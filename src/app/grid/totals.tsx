@@ -38,31 +38,34 @@ interface Source {
 
 const queryKey = (o: Source, on: unknown) => (on ? JSON.stringify([o.query.form, o.query.filterModel, o.query.fixed ?? null, o.query.language, o.client?.seq ?? 0, on]) : null);
 
-/**
- * The totals of the query's filter for these fields (every function at once: switching
- * the function shows without asking again): the aggregate action, or computed over the
- * rows in memory.
- */
-export function useTotals(o: Source & { on: boolean }): AggResult['totals'] | null {
-  const base = queryKey(o, o.on);
-  return useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then((m) => m.loadTotals(o))).value;
-}
-
 /** A group row's totals cells and the columns its label spans (totalsView.tsx), null without any. */
 export type GroupTotals = (id: string, cols: ViewColumn[]) => ReturnType<View['groupCells']>;
 
+export interface Totals {
+  /** The totals row's values: the aggregate action's totals, or the same over the rows in memory. */
+  row: AggResult['totals'] | null;
+  /** The group rows' cells of a grouped grid, every level. */
+  groups: GroupTotals | null;
+}
+
 /**
- * The totals columns' aggregates on the group rows of a grouped grid, every level; while
- * new ones load after a save or for another column, the last ones of the same groups stay.
+ * The totals of the query's filter for these fields, and on a grouped grid each group's
+ * own: one aggregate call (or the same computed over the rows in memory). While new ones
+ * load after a save or for another column, the last ones of the same query stay.
  */
-export function useGroupTotals(o: Source & { on: boolean; groupBy: string[]; aggs: Record<string, TotalFn>; numeric: ReadonlySet<string>; ctx: CellCtx }): GroupTotals | null {
-  const base = queryKey(o, o.on && o.groupBy.length && o.groupBy);
-  const { value } = useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then(async (m) => ({ m, levels: await m.loadLevels(o) })));
+export function useTotals(o: Source & { on: boolean; groupBy: string[]; aggs: Record<string, TotalFn>; numeric: ReadonlySet<string>; ctx: CellCtx }): Totals {
+  const grouped = o.groupBy.length > 0;
+  const base = queryKey(o, o.on && (grouped ? o.groupBy : 'flat'));
+  const { value } = useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then(async (m) => ({ m, ...(await m.loadTotals(o)) })));
   const last = useRef({ base, value });
   if (value) last.current = { base, value };
   const shown = value ?? (base && last.current.base === base ? last.current.value : null);
   const { aggs, numeric, ctx } = o;
-  return useMemo(() => shown && ((id, cols) => shown.m.groupCells(shown.levels.get(id), cols, aggs, numeric, ctx)), [shown, aggs, numeric, ctx]);
+  const groups = useMemo<GroupTotals | null>(
+    () => (shown && grouped ? (id, cols) => shown.m.groupCells(shown.levels.get(id), cols, aggs, numeric, ctx) : null),
+    [shown, grouped, aggs, numeric, ctx],
+  );
+  return { row: shown?.totals ?? null, groups };
 }
 
 /** The totals row, once its chunk is there. */

@@ -44,8 +44,6 @@ async function aggregateOf(o: Source, groupBy: readonly string[], fns: readonly 
   );
 }
 
-/** The totals of the query's filter, every function of every field. */
-export const loadTotals = async (o: Source) => (await aggregateOf(o, [], AGG_FNS)).totals;
 
 // ---- group rows ----------------------------------------------------------------------------------
 
@@ -93,10 +91,16 @@ export function levelAggs(groups: readonly AggGroup[], groupBy: readonly string[
   return out;
 }
 
-/** The aggregates of every group level for the totals columns (none: an empty map). */
-export async function loadLevels(o: Source & { groupBy: readonly string[] }): Promise<LevelAggs> {
-  if (!o.fields.length) return new Map();
-  return levelAggs((await aggregateOf(o, o.groupBy, [...AGG_FNS, 'count'])).groups, o.groupBy, o.fields);
+/**
+ * The totals of the query's filter (every function of every field: switching a column's
+ * function shows without asking again) and, grouped, every group level's aggregates — one
+ * aggregate call either way (grouped, its totals come with the groups). No fields: nothing asked.
+ */
+export async function loadTotals(o: Source & { groupBy: readonly string[] }): Promise<{ totals: AggResult['totals'] | null; levels: LevelAggs }> {
+  if (!o.fields.length) return { totals: null, levels: new Map() };
+  if (!o.groupBy.length) return { totals: (await aggregateOf(o, [], AGG_FNS)).totals, levels: new Map() };
+  const r = await aggregateOf(o, o.groupBy, [...AGG_FNS, 'count']);
+  return { totals: r.totals, levels: levelAggs(r.groups, o.groupBy, o.fields) };
 }
 
 /** The function shown in a column: its totals function where it has a totals cell, else 'none'. */

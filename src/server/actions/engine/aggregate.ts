@@ -68,21 +68,27 @@ export async function aggregate(db: Queryable, screen: Screen, req: Request, lis
     return out;
   };
 
-  const totalsRow = (await db.query<Record<string, unknown>>(`select ${select.join(', ')} from ${from}${filtered}`, p.values)).rows[0]!;
-  const totals = { count: Number(totalsRow.n), aggs: aggsOf(totalsRow) };
-  if (!groupBy.length) return { groups: [], totals, truncated: false };
+  if (!groupBy.length) {
+    const row = (await db.query<Record<string, unknown>>(`select ${select.join(', ')} from ${from}${filtered}`, p.values)).rows[0]!;
+    return { groups: [], totals: { count: Number(row.n), aggs: aggsOf(row) }, truncated: false };
+  }
 
-  const keys = groupBy.map((f, i) => `${ident(f)} as k${i}`);
-  const positions = groupBy.map((_, i) => String(i + 1));
+  // One scan for the groups and the totals: grouping sets, the totals the set () (grouping() = 1:
+  // told apart from a group whose keys are all NULL), sorted first.
+  const cols = groupBy.map((f) => ident(f));
+  const keys = cols.map((c, i) => `${c} as k${i}`);
+  const positions = groupBy.map((_, i) => String(i + 2));
   const r = await db.query<Record<string, unknown>>(
-    `select ${[...keys, ...select].join(', ')} from ${from}${filtered}` +
-      ` group by ${positions.join(', ')} order by ${positions.join(', ')} limit ${maxGroups + 1}`,
+    `select grouping(${cols.join(', ')}) > 0 as whole, ${[...keys, ...select].join(', ')} from ${from}${filtered}` +
+      ` group by grouping sets ((${cols.join(', ')}), ()) order by 1 desc, ${positions.join(', ')} limit ${maxGroups + 2}`,
     p.values,
   );
-  const groups = r.rows.slice(0, maxGroups).map((row) => ({
+  const [totalsRow, ...rows] = r.rows;
+  const totals = { count: Number(totalsRow!.n), aggs: aggsOf(totalsRow!) };
+  const groups = rows.slice(0, maxGroups).map((row) => ({
     key: Object.fromEntries(groupBy.map((f, i) => [f, row[`k${i}`] ?? null])),
     count: Number(row.n),
     aggs: aggsOf(row),
   }));
-  return { groups, totals, truncated: r.rows.length > maxGroups };
+  return { groups, totals, truncated: rows.length > maxGroups };
 }
