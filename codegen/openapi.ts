@@ -57,8 +57,8 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 | add | the editable fields (and the key unless generated) | the added row and its \`log_id\` |
 | delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys) | \`DeleteOutput\` |
 
-Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`; set \`GridStateSetPayload\`; delete \`GridStateDeletePayload\`) and
-\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`).
+Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\`; delete \`GridStateDeletePayload\`) and
+\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`).
 `;
 
 const apiActionExamples = {

@@ -24,6 +24,15 @@ async function viewOf(db: Queryable, userId: number, viewId: number) {
   return r.rows[0];
 }
 
+/**
+ * A name the owner already gives another view of the screen → 409 `view_name_taken`, naming
+ * it (the unique (form, owner, name) alone would say only "already exists").
+ */
+async function requireFreeName(db: Queryable, form: string, ownerId: number, name: string, viewId: number) {
+  const r = await db.query('select 1 from app.grid_views where form = $1 and owner_user_id = $2 and name = $3 and view_id <> $4', [form, ownerId, name, viewId]);
+  if (r.rows.length) throw new HttpError(409, 'view_name_taken', `payload.name: you already have a view named "${name}" for this screen`);
+}
+
 /** The state of a payload, checked on the raw input (the schema's record drops __proto__ keys silently). */
 const stateOf = (payload: unknown) => jsonDocument(plainObject(payload, 'payload').state, 'payload.state', MAX_GRID_STATE);
 
@@ -33,7 +42,8 @@ const stateOf = (payload: unknown) => jsonDocument(plainObject(payload, 'payload
  *
  * - list   {form}                                         → {rows: [view…], total}; own first, then by name
  * - add    {form, name, shared?, state}                   → {row: view}; a taken name → 409 already_exists
- * - set    {view_id, row_version, name?, shared?, state?} → {row: view}; stale version → 409
+ * - set    {view_id, row_version, name?, shared?, state?} → {row: view}; stale version → 409;
+ *          a rename to a name the owner has for another view of the screen → 409 view_name_taken
  * - delete {keys: [view_id]}                              → {deleted}
  *
  * A view: {view_id, form, name, shared, state, row_version, owner (name), mine, updated_at}.
@@ -82,14 +92,17 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
       const state = input.state === undefined ? undefined : stateOf(payload);
       if (input.name === undefined && input.shared === undefined && state === undefined) throw badRequest('payload: no field to change');
       return db.transaction(async (tx) => {
-        const found = await tx.query<{ owner_user_id: number; row_version: number }>(
-          'select owner_user_id, row_version from app.grid_views where view_id = $1 for update',
+        const found = await tx.query<{ owner_user_id: number; row_version: number; form: string }>(
+          'select owner_user_id, row_version, form from app.grid_views where view_id = $1 for update',
           [input.view_id],
         );
         const view = found.rows[0];
         if (!view) throw new HttpError(404, 'not_found', `payload.view_id: no view ${input.view_id}`);
         if (view.owner_user_id !== session.userId) throw forbidden('forbidden: only its owner may change a view');
+        // As list and add: the view's screen must still be one the user may list.
+        await requireForm(tx, session, view.form, 'list');
         if (view.row_version !== input.row_version) throw new HttpError(409, 'stale_row', 'The view was changed meanwhile; reload it');
+        if (input.name !== undefined) await requireFreeName(tx, view.form, session.userId, input.name, input.view_id);
         await tx.query(
           `update app.grid_views set name = coalesce($2, name), shared = coalesce($3, shared), state = coalesce($4::text::jsonb, state),
              row_version = row_version + 1, updated_at = now()
