@@ -5,7 +5,9 @@
  * formats. The entry's `changes` (view column of migration 022) maps each field to
  * [before, after]: the fields that differ for a set, the fields with a value for an add
  * or a delete. Labels and formats follow the logged screen's descriptor when known
- * (its column types, labels and keys), else the JSON value's own type.
+ * (its column types, labels and keys), else the JSON value's own type. A ref field shows
+ * its lookup's display text where the caller looked it up (`RefLabels`, one batch per page
+ * or export window), else its key.
  */
 import type { ColumnMeta } from '../../schemas/screen.ts';
 import { fieldLabelId } from './fieldLabel.ts';
@@ -30,6 +32,12 @@ export interface SummaryWords {
   /** The name of an option value where the column's renderer names its options (keep_in_stock 2 → 'On order'). */
   option?(col: ColumnMeta, v: unknown): string | undefined;
 }
+
+/**
+ * Display texts of an entry's ref values, field → key (as text) → text: what the lookup
+ * shows for it (core/lookupDisplay.ts). A key without one (its row is gone) shows as itself.
+ */
+export type RefLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export interface ChangeLine {
   field: string;
@@ -65,8 +73,12 @@ function numberOf(v: unknown): number | null {
 }
 
 /** One value as the language writes it ('' for none). */
-export function valueText(field: string, col: ColumnMeta | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = []): string {
+export function valueText(field: string, col: ColumnMeta | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = [], refs?: RefLabels): string {
   if (v === null || v === undefined || v === '') return '';
+  if (col?.type === 'ref' && typeof v !== 'object') {
+    const label = refs?.[field]?.[String(v)];
+    return cut(label || String(v));
+  }
   if (col) {
     const named = w.option?.(col, v);
     if (named) return named;
@@ -114,7 +126,7 @@ function multiLines(field: string, label: string, b: Record<string, unknown>, a:
  * or a delete's fields with a value, its keys first. Fields the screen does not know
  * come last, by name.
  */
-export function changeLines(changes: unknown, screen: SummaryScreen | undefined, w: SummaryWords): ChangeLine[] {
+export function changeLines(changes: unknown, screen: SummaryScreen | undefined, w: SummaryWords, refs?: RefLabels): ChangeLine[] {
   if (!isObject(changes)) return [];
   const keys = screen ? (typeof screen.source.key === 'string' ? [screen.source.key] : [...screen.source.key]) : [];
   const columns = screen ? Object.keys(screen.columns) : [];
@@ -131,8 +143,8 @@ export function changeLines(changes: unknown, screen: SummaryScreen | undefined,
     const [b, a] = Array.isArray(pair) ? pair : [undefined, pair];
     const col = screen?.columns[field];
     const label = labelOf(field, col, w);
-    const before = valueText(field, col, b, w, keys);
-    const after = valueText(field, col, a, w, keys);
+    const before = valueText(field, col, b, w, keys, refs);
+    const after = valueText(field, col, a, w, keys, refs);
     if (before === after && isMulti(b) && isMulti(a)) {
       out.push(...multiLines(field, label, b, a, col?.html === true));
       continue;

@@ -70,4 +70,20 @@ describe('change summary', () => {
     expect(namedCell({ renderer: 'screenTitle' } as typeof col, row, 'entity_name', 'en')).toBe('Product list');
     expect(namedCell({ renderer: 'json' } as typeof col, row, 'changes', 'en')).toBeUndefined();
   });
+
+  it('shows a ref value by its looked-up text where known, else by its key', () => {
+    const refs = { brand_id: { '3': 'Bosch' }, vat_id: { '7': 'Standard 20 %' } };
+    const lines = changeLines({ brand_id: [3, 5], vat_id: [null, 7] }, screen, EN, refs);
+    expect(changeText(lines, 'set')).toBe(`${en['fields.brand_id']}: Bosch → 5 · ${en['fields.vat_id']}: – → Standard 20 %`);
+    // Without texts the keys stay (an entry whose lookup is not read).
+    expect(changeText(changeLines({ brand_id: [3, 5] }, screen, EN), 'set')).toBe(`${en['fields.brand_id']}: 3 → 5`);
+  });
+
+  it('exports option values by name and ref values by their text, as the grid shows them', () => {
+    const col = { renderer: 'changeSummary' } as Parameters<typeof namedCell>[0];
+    const row = { entity_name: 'product_list', log_action: 'set', changes: { keep_in_stock: [0, 2], brand_id: [3, 5] } };
+    expect(namedCell(col, row, 'changes', 'de', { brand_id: { '3': 'Bosch', '5': 'Makita' } })).toBe(
+      `${de['fields.brand_id']}: Bosch → Makita · ${de['fields.keep_in_stock']}: ${de['keep_in_stock.0']} → ${de['keep_in_stock.2']}`,
+    );
+  });
 });

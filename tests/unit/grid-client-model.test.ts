@@ -70,6 +70,22 @@ describe('client row model: filters (the server semantics)', () => {
     expect(codes(m, { filterModel: { name: { type: 'contains', filter: 'garden' }, qty: { filterType: 'number', type: 'gt', filter: 1 } } })).toEqual(['P3']);
   });
 
+  it('a column shown by name (a screen by its title) is text-filtered by that name, in the query language', () => {
+    const titles: Record<string, Record<string, string>> = { en: { product_list: 'Product list', brands: 'Brands' }, de: { product_list: 'Produktliste', brands: 'Marken' } };
+    let lang = 'en';
+    const named = new ClientRowModel(
+      [{ code: 'L1', form: 'product_list' }, { code: 'L2', form: 'brands' }, { code: 'L3', form: null }],
+      { columns: [{ field: 'code', valueType: 'text' }, { field: 'form', valueType: 'text', filterText: (v) => titles[lang]![String(v)] ?? String(v) }], keys: ['code'], rowId: (r) => String(r.code), sync: true },
+    );
+    expect(codes(named, { filterModel: { form: { type: 'contains', filter: 'list' } } })).toEqual(['L1']);
+    // The code itself is not what the user sees: it does not match.
+    expect(codes(named, { filterModel: { form: { type: 'contains', filter: 'product_' } } })).toEqual([]);
+    expect(codes(named, { filterModel: { form: { type: 'notContains', filter: 'list' } } })).toEqual(['L2', 'L3']);
+    lang = 'de';
+    expect(codes(named, { filterModel: { form: { type: 'contains', filter: 'list' } }, lang: 'de' })).toEqual(['L1']);
+    expect(codes(named, { filterModel: { form: { type: 'startsWith', filter: 'mark' } }, lang: 'de' })).toEqual(['L2']);
+  });
+
   it('narrowing a text filter only looks at the rows the last one kept, with the same answer', () => {
     const big = Array.from({ length: 3000 }, (_, i) => ({ code: `C${i}`, name: { en: `item ${i % 7} ${i % 11}` }, price: i, qty: i % 5, active: i % 2 === 0, day: null }));
     const mm = make(big);

@@ -395,7 +395,10 @@ export class ClientRowModel {
     if (q.fixed) for (const [f, v] of Object.entries(q.fixed)) model[`\u0000fixed:${f}`] = { ...equalsItem(v) };
     const fields = Object.keys(model);
     if (!fields.length) return null;
-    const usesLang = fields.some((f) => this.column(f.replace(/^\u0000fixed:/, '')).valueType === 'multi');
+    const usesLang = fields.some((f) => {
+      const c = this.column(f.replace(/^\u0000fixed:/, ''));
+      return c.valueType === 'multi' || !!c.filterText;
+    });
     const lang = usesLang ? q.lang : '';
     const key = `${JSON.stringify(model)}|${lang}`;
     const fixedKey = JSON.stringify(q.fixed ?? {});
@@ -410,7 +413,16 @@ export class ClientRowModel {
       const col = this.column(field);
       const item = model[f]!;
       const isSet = item.filterType === 'set' || (item.values && item.type === undefined);
-      if (kindOf(col.valueType) === 'text' && !isSet) {
+      const shown = col.filterText;
+      if (shown && !isSet) {
+        // Matched by the name the cell shows (a screen's title), as the server does.
+        const t = textTest(item);
+        const rows = this.rows;
+        tests.push((i) => {
+          const v = rows[i]![col.field];
+          return t(v === null || v === undefined ? null : shown(v).toLowerCase());
+        });
+      } else if (kindOf(col.valueType) === 'text' && !isSet) {
         const ix = yield* this.textIndex(col, q.lang);
         if (ix) {
           masks.push(matchText(ix, item));

@@ -30,6 +30,8 @@ export interface QueryColumn {
    * of a value, and a version that changes when the texts may have (a lookup arrived).
    */
   sortText?: { of(value: unknown): string; version(): number };
+  /** A column shown by name (a screen's title): text filters match that name (server: engine/namedFilter.ts). */
+  filterText?(value: unknown): string;
 }
 
 /** The value a filter or sort sees: a multi column's text in the language, else the field. */

@@ -89,7 +89,9 @@ export function useRowModel(input: RowModelInput): RowModel {
   const queryColumns = useMemo(
     () =>
       model.columns.map((c): QueryColumn => {
-        const base = { field: c.field, valueType: c.valueType };
+        const base: QueryColumn = { field: c.field, valueType: c.valueType };
+        // Filtered by the name it shows (groupOrder's key: the cell's text), as the server does.
+        if (c.filter === 'text' && c.renderer.optionLabelId) base.filterText = (v) => String(order.current.current?.key(c.field, v) ?? v);
         if (c.type !== 'ref' || !c.lookup || c.lookup.search || model.keys.includes(c.field)) return base;
         return { ...base, sortText: { of: (v: unknown) => String(order.current.current?.key(c.field, v) ?? v), version: () => order.current.version } };
       }),

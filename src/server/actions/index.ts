@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { ApiActionInput } from '../../../schemas/api.ts';
 import { HttpError, badRequest, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
+import { changeLabels } from './change_labels.ts';
 import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
@@ -22,6 +23,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   grid_state: gridState,
   grid_views: gridViews,
   purchase_price_update: { filter: previewPurchasePriceUpdate, set: applyPurchasePriceUpdate },
+  change_labels: { list: changeLabels },
 };
 
 const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete' };

@@ -19,6 +19,7 @@ import { exportCell, safeCsvText, type SheetCell } from './cells.ts';
 import { namedCell } from './named.ts';
 import { refLabels } from './refs.ts';
 import { sortsByLabel } from '../actions/engine/lookupSql.ts';
+import { changeRefLabels, entryLabels, type LabelsByForm } from '../actions/change_labels.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 
 const WINDOW = 5_000;
@@ -62,11 +63,14 @@ export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest,
   }
 }
 
-/** The cells of a window of rows, refs as their lookup's display text. */
+/** The cells of a window of rows, refs (also those a change summary names) as their lookup's display text. */
 async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[], session: Session, csv: boolean): Promise<SheetCell[][]> {
   const labels = new Map<string, Map<string, string>>();
+  let changeRefs: LabelsByForm = {};
   for (const { field } of input.columns) {
-    if (screen.columns[field]!.type !== 'ref' || labels.has(field)) continue;
+    const col = screen.columns[field]!;
+    if (col.renderer === 'changeSummary') changeRefs = await changeRefLabels(db, session, rows, input.language, field);
+    if (col.type !== 'ref' || labels.has(field)) continue;
     const keys = [...new Set(rows.map((r) => r[field]).filter((x) => x !== null && x !== undefined))];
     labels.set(field, await refLabels(db, screen, field, keys, input.language, session.company));
   }
@@ -75,7 +79,7 @@ async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[],
       const col = screen.columns[field]!;
       const value = row[field];
       if (col.type === 'ref') return value === null || value === undefined ? null : (labels.get(field)!.get(String(value)) ?? String(value));
-      const named = namedCell(col, row, field, input.language);
+      const named = namedCell(col, row, field, input.language, entryLabels(changeRefs, row.entity_name));
       if (named !== undefined) return named === '' ? null : csv ? safeCsvText(named) : named;
       return exportCell(col, screen.valueType[field]!, value, input.language, csv);
     }),

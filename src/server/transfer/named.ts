@@ -2,13 +2,16 @@
  * Export cells of the renderers that name their values in words, as the grid shows them:
  * a change log's action ('Changed'), a logged screen's title ('Product list') and what an
  * entry changed ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the
- * request language from its catalogue. Other columns are exported by type (cells.ts).
+ * request language from its catalogue: option values by name (keep_in_stock 2 → 'On order',
+ * core/optionNames.ts as the grid), ref values by their lookup's text (looked up per export
+ * window: actions/change_labels.ts). Other columns are exported by type (cells.ts).
  */
 import type { ColumnMeta } from '../../../schemas/screen.ts';
-import { changeLines, changeText, type SummaryWords } from '../../core/changeSummary.ts';
+import { changeLines, changeText, type RefLabels, type SummaryWords } from '../../core/changeSummary.ts';
 import { formatDate, formatDateTime } from '../../core/format.ts';
 import { LOCALE, isLang } from '../../core/langs.ts';
 import { logActionId, screenTitleId } from '../../core/logWords.ts';
+import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { catalogue } from './catalogue.ts';
 
@@ -23,22 +26,30 @@ function wordsOf(lang: string): SummaryWords {
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
     const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const t = (id: string) => cat[id] ?? catalogue('en')[id] ?? id;
     w = {
       lang,
-      t: (id) => cat[id] ?? catalogue('en')[id] ?? id,
+      t,
       int: (n) => int.format(n),
       number: (n) => num.format(n),
       money: (n) => money.format(n),
       date: formatDate,
       datetime: (v) => formatDateTime(v),
+      option: (col, v) => {
+        const id = optionLabelIdOf(col.renderer);
+        return id ? t(id(v)) : undefined;
+      },
     };
     words.set(lang, w);
   }
   return w;
 }
 
-/** The text of a named cell, or undefined when the column's renderer names nothing. */
-export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, lang: string): string | undefined {
+/**
+ * The text of a named cell, or undefined when the column's renderer names nothing. `refs`:
+ * the texts of a change summary's ref values (the row's logged form's, see change_labels.ts).
+ */
+export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, lang: string, refs?: RefLabels): string | undefined {
   const value = row[field];
   switch (col.renderer) {
     case 'logAction':
@@ -49,7 +60,7 @@ export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: 
     }
     case 'changeSummary': {
       const form = typeof row.entity_name === 'string' ? row.entity_name : '';
-      return changeText(changeLines(value, screens.get(form), wordsOf(lang)), row.log_action);
+      return changeText(changeLines(value, screens.get(form), wordsOf(lang), refs), row.log_action);
     }
     default:
       return undefined;

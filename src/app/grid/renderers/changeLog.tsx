@@ -6,15 +6,17 @@
  * change log never load it.
  *
  * Labels and formats follow the logged screen's descriptor (row.entity_name), loaded once
- * per form; a cell waits for it under its Suspense boundary, empty meanwhile.
+ * per form; ref values show their lookup's text, asked for once per page of entries
+ * (changeRefs.ts). A cell waits for both under its Suspense boundary, empty meanwhile.
  * The text is built once per row value and cell context (language, lookups), not per frame.
  */
 import { use, type ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
-import { changeLines, changeText, lineText, type SummaryWords } from '../../../core/changeSummary.ts';
+import { changeLines, changeText, lineText, type RefLabels, type SummaryWords } from '../../../core/changeSummary.ts';
 import { loadScreen } from '../../pages/loadScreen.ts';
 import { isRendererKey } from '../registryKeys.ts';
-import type { CellCtx, RenderArgs } from '../types.ts';
+import type { CellCtx, RenderArgs, Row } from '../types.ts';
+import { entryLabels, labelsAtHand } from './changeRefs.ts';
 import { renderers } from './index.tsx';
 
 /** Logged screens' descriptors by form: loaded (null: not a screen of this app), or on their way. */
@@ -63,6 +65,7 @@ function wordsOf(ctx: CellCtx): SummaryWords {
 interface Summary {
   ctx: CellCtx;
   screen: ScreenDescriptor | null;
+  refs: RefLabels | undefined;
   text: string;
   title: string;
 }
@@ -70,22 +73,31 @@ interface Summary {
 /** Summaries by the row's `changes` object: a cell scrolled back into view formats nothing again. */
 const summaries = new WeakMap<object, Summary>();
 
-function summaryOf(value: unknown, action: unknown, screen: ScreenDescriptor | null, ctx: CellCtx): Summary | null {
+function summaryOf(value: unknown, action: unknown, screen: ScreenDescriptor | null, ctx: CellCtx, refs: RefLabels | undefined): Summary | null {
   if (value === null || typeof value !== 'object') return null;
   let s = summaries.get(value);
-  if (!s || s.ctx !== ctx || s.screen !== screen) {
-    const lines = changeLines(value, screen ?? undefined, wordsOf(ctx));
-    s = { ctx, screen, text: changeText(lines, action), title: lines.map((l) => lineText(l, action)).join('\n') };
+  if (!s || s.ctx !== ctx || s.screen !== screen || s.refs !== refs) {
+    const lines = changeLines(value, screen ?? undefined, wordsOf(ctx), refs);
+    s = { ctx, screen, refs, text: changeText(lines, action), title: lines.map((l) => lineText(l, action)).join('\n') };
     summaries.set(value, s);
   }
   return s;
+}
+
+/** Whether the entry names a value of a ref field of its screen (whose text is looked up). */
+function namesRefs(value: unknown, screen: ScreenDescriptor | null): boolean {
+  if (!screen || value === null || typeof value !== 'object') return false;
+  return Object.entries(value as Row).some(([f, pair]) => screen.columns[f]?.type === 'ref' && Array.isArray(pair) && pair.some((x) => x !== null));
 }
 
 /** The cell: the summary in one line, one change per line in the tooltip. */
 export default function ChangeSummary({ value, row, ctx }: RenderArgs): ReactNode {
   let screen = screenOf(row.entity_name);
   if (screen instanceof Promise) screen = use(screen);
-  const s = summaryOf(value, row.log_action, screen, ctx);
+  let refs: RefLabels | null | Promise<RefLabels | null> = null;
+  if (typeof row.log_id === 'number' && namesRefs(value, screen)) refs = entryLabels(row.log_id, screen!.form, ctx.lang);
+  if (refs instanceof Promise) refs = use(refs);
+  const s = summaryOf(value, row.log_action, screen, ctx, refs ?? undefined);
   if (!s?.text) return '';
   return (
     <span className="cell-list" title={s.title}>
@@ -97,7 +109,8 @@ export default function ChangeSummary({ value, row, ctx }: RenderArgs): ReactNod
 /** The cell's text (copy, group rows): the summary, by the descriptor if it is loaded. */
 export function summaryText({ value, row, ctx }: RenderArgs): string {
   const screen = screenOf(row.entity_name);
-  return summaryOf(value, row.log_action, screen instanceof Promise ? null : screen, ctx)?.text ?? '';
+  const refs = typeof row.log_id === 'number' ? labelsAtHand(row.log_id, ctx.lang) : undefined;
+  return summaryOf(value, row.log_action, screen instanceof Promise ? null : screen, ctx, refs)?.text ?? '';
 }
 
 // The registry's stub (renderers/index.tsx) stays a few bytes on every list route: the text

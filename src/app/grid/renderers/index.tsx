@@ -13,6 +13,7 @@ import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
+import { keepInStockId } from '../../../core/optionNames.ts';
 import { api } from '../../api/client.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
@@ -272,7 +273,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   keepInStock: {
     align: 'center',
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
-    optionLabelId: (v) => `keep_in_stock.${num(v) ?? 0}`,
+    optionLabelId: keepInStockId,
     async save({ screen, row, value }) {
       const r = await api.action<{ keep_in_stock: number; row_version?: number; log_id?: number }>('keep_in_stock', 'set', {
         product_code: row.product_code,

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
 import { labelExpr, sortsByLabel } from './lookupSql.ts';
+import { namedTextCondition } from './namedFilter.ts';
 import { searchClause, windowCap } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
 import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
@@ -67,6 +68,9 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
   if (first === undefined || first === null) throw badRequest(`${where}.filter: expected a value for "${op}"`);
 
   if (kind === 'text') {
+    // A column shown by name (a logged screen's title) filters by the name the user sees.
+    const named = namedTextCondition(col, e, op, String(scalar('text', first, `${where}.filter`)), p, scope.language);
+    if (named) return named;
     const x = p.add(String(scalar('text', first, `${where}.filter`)).toLowerCase(), 'text');
     switch (op) {
       case 'contains': return `strpos(lower(${e}), ${x}) > 0`;

@@ -1,0 +1,67 @@
+/**
+ * The texts of the ref values change log entries name ("Brand: Bosch → Makita"), for the
+ * change summary cells (changeLog.tsx, same lazy chunk). The cells of a page ask within one
+ * short window and get one `change_labels` request for all of them (the server looks each
+ * field's keys up in one query, by the lookup display rule); an entry's texts are kept by
+ * language and log id. A failed request leaves the keys shown as they are.
+ */
+import type { RefLabels } from '../../../core/changeSummary.ts';
+import { api } from '../../api/client.ts';
+
+/** How long the cells of a page have to ask before the request goes. */
+const GATHER_MS = 15;
+/** The server's limit of entries per request. */
+const MAX_ENTRIES = 500;
+
+type Labels = RefLabels | null;
+/** lang → log id → the entry's texts (null: none), or the request on its way. */
+const byLang = new Map<string, Map<number, Labels | Promise<Labels>>>();
+let pending: { lang: string; entries: Map<number, { form: string; resolve(l: Labels): void }> } | null = null;
+
+function send(lang: string, entries: Map<number, { form: string; resolve(l: Labels): void }>): void {
+  const ids = [...entries.keys()];
+  for (let i = 0; i < ids.length; i += MAX_ENTRIES) {
+    const part = ids.slice(i, i + MAX_ENTRIES);
+    const done = (labels: Record<string, RefLabels>) => {
+      const kept = byLang.get(lang)!;
+      for (const id of part) {
+        const e = entries.get(id)!;
+        const l = labels[e.form] ?? null;
+        kept.set(id, l);
+        e.resolve(l);
+      }
+    };
+    api.action<{ labels: Record<string, RefLabels> }>('change_labels', 'list', { log_ids: part, language: lang }).then(
+      (r) => done(r.labels ?? {}),
+      (e: unknown) => {
+        console.warn('change log: ref texts not loaded', e);
+        done({});
+      },
+    );
+  }
+}
+
+/** The texts of an entry's ref values: at hand, or a promise of them (the cell suspends on it). */
+export function entryLabels(logId: number, form: string, lang: string): Labels | Promise<Labels> {
+  let kept = byLang.get(lang);
+  if (!kept) byLang.set(lang, (kept = new Map()));
+  const hit = kept.get(logId);
+  if (hit !== undefined) return hit;
+  if (pending?.lang !== lang) {
+    const batch = (pending = { lang, entries: new Map() });
+    setTimeout(() => {
+      if (pending === batch) pending = null;
+      send(batch.lang, batch.entries);
+    }, GATHER_MS);
+  }
+  const batch = pending;
+  const p = new Promise<Labels>((resolve) => batch.entries.set(logId, { form, resolve }));
+  kept.set(logId, p);
+  return p;
+}
+
+/** The entry's texts if they are at hand (copies, group rows), else undefined. */
+export function labelsAtHand(logId: number, lang: string): RefLabels | undefined {
+  const l = byLang.get(lang)?.get(logId);
+  return l && !(l instanceof Promise) ? l : undefined;
+}

@@ -1,0 +1,24 @@
+/**
+ * The catalogue key naming a value of a column whose renderer names its values
+ * (keep_in_stock 2 → 'On order', a change log's action, a logged screen's title). The grid's
+ * renderers (`optionLabelId`) and the server's change log export read it here, so a value
+ * exported is named as the grid names it.
+ */
+import { logActionId, screenTitleId } from './logWords.ts';
+
+const digits = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+
+export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}`;
+
+const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
+  keepInStock: keepInStockId,
+  logAction: logActionId,
+  screenTitle: screenTitleId,
+};
+
+/** The key-maker of a renderer that names its values, else undefined. */
+export const optionLabelIdOf = (renderer: string | undefined): ((value: unknown) => string) | undefined =>
+  renderer && Object.hasOwn(byRenderer, renderer) ? byRenderer[renderer] : undefined;

@@ -1,0 +1,44 @@
+/**
+ * A text filter on a column shown by name matches the names the user sees, not the stored
+ * codes: the change log's Screen column ('product_list' shown as 'Product list', in German
+ * 'Produktliste') typed "produkt" keeps the screens whose title in the request language
+ * contains it. The names are the catalogue's (core/optionNames.ts, as the grid's cells and
+ * the client row model's filter); the codes whose name matches travel as one parameter.
+ */
+import type { ColumnMeta } from '../../../../schemas/screen.ts';
+import { optionLabelIdOf } from '../../../core/optionNames.ts';
+import { catalogue } from '../../transfer/catalogue.ts';
+import { screens } from './screens.ts';
+import type { Params } from './sql.ts';
+
+/** Every value such a column can hold: its options, or every screen for a screen title. */
+function valuesOf(col: ColumnMeta): string[] | undefined {
+  if (col.options) return col.options.map(String);
+  return col.renderer === 'screenTitle' ? [...screens.keys()] : undefined;
+}
+
+const POSITIVE: Record<string, (name: string, x: string) => boolean> = {
+  contains: (n, x) => n.includes(x),
+  equals: (n, x) => n === x,
+  startsWith: (n, x) => n.startsWith(x),
+  endsWith: (n, x) => n.endsWith(x),
+};
+/** The negative filters: a row is kept when its name fails the positive one (no value: kept, as SQL's coalesce). */
+const NEGATIVE: Record<string, string> = { notContains: 'contains', notEqual: 'equals' };
+
+/**
+ * The condition of a text filter `op` for `x` on column expression `e`, or undefined when
+ * the column is not shown by name (or the filter is blank / notBlank, which read the value).
+ */
+export function namedTextCondition(col: ColumnMeta, e: string, op: string, x: string, p: Params, lang: string): string | undefined {
+  const id = optionLabelIdOf(col.renderer);
+  const values = id && valuesOf(col);
+  const test = POSITIVE[NEGATIVE[op] ?? op];
+  if (!values || !test) return undefined;
+  const cat = catalogue(lang);
+  const en = catalogue('en');
+  const needle = x.toLowerCase();
+  const hits = values.filter((v) => test((cat[id(v)] ?? en[id(v)] ?? v).toLowerCase(), needle));
+  const any = `${e} = any(${p.add(hits, 'text[]')})`;
+  return NEGATIVE[op] ? `not coalesce(${any}, false)` : any;
+}
