@@ -3,7 +3,7 @@ import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
-import { labelExpr, sortsByLabel } from './lookupSql.ts';
+import { labelJoin, sortsByLabel } from './lookupSql.ts';
 import { namedTextCondition } from './namedFilter.ts';
 import { searchClause, windowCap } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
@@ -300,10 +300,19 @@ async function cachedEstimate(db: Queryable, from: string, where: string, params
   return rows;
 }
 
-/** The ORDER BY terms of an order: a ref column sorts by its display text (Brand by name, not by id). */
-function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): string[] {
-  const sortExpr = (f: string) => (sortsByLabel(screen, f) ? labelExpr(screen, f, p, scope.language, scope.company) : expr(screen, f, p, scope, lang));
-  return order.map((s) => `${sortExpr(s.colId)} ${s.sort}`);
+/**
+ * The ORDER BY terms of an order, and the joins they need after the FROM: a ref column
+ * sorts by its display text (Brand by name, not by id), joined in (lookupSql.ts `labelJoin`).
+ */
+function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): { terms: string[]; joins: string } {
+  let joins = '';
+  const terms = order.map((s, i) => {
+    if (!sortsByLabel(screen, s.colId)) return `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`;
+    const j = labelJoin(screen, s.colId, p, scope.language, scope.company, `sort_label_${i}`);
+    joins += j.join;
+    return `${j.expr} ${s.sort}`;
+  });
+  return { terms, joins };
 }
 
 /**
@@ -323,13 +332,13 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
   const lang: { ref?: string } = {};
   const where = whereConditions(screen, req, scope, p, lang);
   const order = orderTerms(screen, ordering(screen, req.sortModel), p, scope, lang);
-  const keyCols = screen.keys.map((k, i) => `${ident(k)} as k${i}`).join(', ');
+  const keyCols = screen.keys.map((k, i) => `${relation(screen.source.relation)}.${ident(k)} as k${i}`).join(', ');
   const match = screen.keys.map((k, i) => {
     const type = screen.valueType[k]!;
     return `k${i} = ${p.add(scalar(type, keys[k], `payload.locate.${k}`), castOf[type])}`;
   });
   const sql =
-    `select n from (select ${keyCols}, row_number() over (order by ${order.join(', ')}) - 1 as n from ${relation(screen.source.relation)}` +
+    `select n from (select ${keyCols}, row_number() over (order by ${order.terms.join(', ')}) - 1 as n from ${relation(screen.source.relation)}${order.joins}` +
     (where.length ? ` where ${where.join(' and ')}` : '') +
     `) t where ${match.join(' and ')}`;
   const r = await db.query<{ n: number | string }>(...used(sql, p.values));
@@ -402,11 +411,12 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
 
   const order = ordering(screen, req.sortModel);
   const from = relation(screen.source.relation);
-  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...orderTerms(screen, order, p, scope, lang)].join(', ')}`;
+  const sorted = orderTerms(screen, order, p, scope, lang);
+  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...sorted.terms].join(', ')}`;
   const page = (conditions: string[], limit: number, offset: number) =>
     reader.read(
       ...used(
-        `select ${selectList(screen)} from ${from}` +
+        `select ${selectList(screen)} from ${from}${sorted.joins}` +
           (conditions.length ? ` where ${conditions.join(' and ')}` : '') +
           orderBy +
           ` limit ${limit}` +

@@ -52,10 +52,18 @@ export function sortsByLabel(screen: Screen, field: string): boolean {
   return c?.type === 'ref' && !!c.lookup && !screen.keys.includes(field) && !screens.get(c.lookup)?.source.search;
 }
 
-/** The display text of a ref column's value in a row of `screen`'s relation, as a sort expression. */
-export function labelExpr(screen: Screen, field: string, p: Params, lang: string, company: string | null): string {
+/**
+ * The display text of a ref column's value in a row of `screen`'s relation, to sort by: a
+ * LEFT JOIN of the lookup's keys and texts (each text made once per lookup row, not once
+ * per listed row: a correlated subquery per row took 7× as long over a million products)
+ * under `alias`, and the sort expression. One text per key (`distinct on`): a join must
+ * not repeat a listed row.
+ */
+export function labelJoin(screen: Screen, field: string, p: Params, lang: string, company: string | null, alias: string): { join: string; expr: string } {
   const l = lookupSql(screen, field);
-  return `(select ${l.label(p, lang)} from ${l.from} l where ${l.key} = ${relation(screen.source.relation)}.${ident(field)}${scoped(l, p, company)})`;
+  const a = ident(alias);
+  const texts = `select distinct on (${l.key}) ${l.key} as "~k", ${l.label(p, lang)} as "~t" from ${l.from} l where true${scoped(l, p, company)} order by ${l.key}, 2`;
+  return { join: ` left join (${texts}) ${a} on ${a}."~k" = ${relation(screen.source.relation)}.${ident(field)}`, expr: `${a}."~t"` };
 }
 
 export function scoped(l: LookupSql, p: Params, company: string | null): string {
