@@ -37,7 +37,11 @@ describe.each(engines)('list locate on %s', (engine) => {
       [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'product_name', sort: 'asc' }],
       // A looked-up column sorts by its text.
       [{ colId: 'brand_id', sort: 'desc' }],
+      // NULLs last ascending, first descending (a few prices emptied below).
+      [{ colId: 'selling_price_shop', sort: 'desc' }, { colId: 'product_name', sort: 'desc' }],
+      [{ colId: 'discount_end_date', sort: 'asc' }],
     ];
+    await s.db.query(`update app.products set selling_price_shop = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 5)`);
     const filterModel = { min_margin: { filterType: 'number', type: 'lte', filter: 30 } };
     for (const sortModel of orders) {
       const rows = await list('product_list', { startRow: 0, endRow: 400, sortModel, filterModel, language: 'de' });

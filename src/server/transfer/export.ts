@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
-import { list, ordering, type ListRequest } from '../actions/engine/list.ts';
+import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
 import { exportCell, safeCsvText, type SheetCell } from './cells.ts';
@@ -53,13 +53,7 @@ export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest,
     if (page.rows.length) yield page.rows;
     if (page.rows.length < size) return;
     if (byOffset) continue;
-    const last = page.rows[page.rows.length - 1]!;
-    after = order.map((s) => {
-      const value = last[s.colId];
-      if (screen.columns[s.colId]?.type !== 'multi') return value ?? null;
-      const text = value && typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
-      return typeof text === 'string' ? text : null;
-    });
+    after = cursorOf(screen, order, page.rows[page.rows.length - 1]!, lang);
   }
 }
 

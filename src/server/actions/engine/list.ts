@@ -318,8 +318,11 @@ function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, 
 /**
  * Where one row stands in a list: its index (0 = first) in the request's order under its
  * filters and company, or null when no row with that key passes them (the grid scrolls to
- * a row just added). The same WHERE and ORDER BY as the list's own page, numbered by
- * row_number(); the key's values are parameters of their columns' types.
+ * a row just added or edited). The row is read under the list's WHERE; its index is the
+ * count of the rows before it — the rows after it in the reversed order, by the keyset
+ * parts a cursor on its sort values gives (index-friendly counts, no numbering of every
+ * row). A sort by a looked-up text has no keyset: there the rows are numbered by
+ * row_number() over the list's own ORDER BY. Key values are parameters of their types.
  */
 export async function locateRow(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope): Promise<{ position: number | null }> {
   const keys = req.locate ?? {};
@@ -328,22 +331,49 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
   for (const k of Object.keys(keys)) if (!screen.keys.includes(k)) throw badRequest(`payload.locate.${k}: expected a key column (${screen.keys.join(', ')})`);
   for (const k of screen.keys) if (!(k in keys)) throw badRequest(`payload.locate.${k}: expected a value`);
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
+  const from = relation(screen.source.relation);
+  const order = ordering(screen, req.sortModel);
   const p = new Params();
   const lang: { ref?: string } = {};
   const where = whereConditions(screen, req, scope, p, lang);
-  const order = orderTerms(screen, ordering(screen, req.sortModel), p, scope, lang);
-  const keyCols = screen.keys.map((k, i) => `${relation(screen.source.relation)}.${ident(k)} as k${i}`).join(', ');
-  const match = screen.keys.map((k, i) => {
-    const type = screen.valueType[k]!;
-    return `k${i} = ${p.add(scalar(type, keys[k], `payload.locate.${k}`), castOf[type])}`;
+  const match = (col: (k: string, i: number) => string) =>
+    screen.keys.map((k, i) => {
+      const type = screen.valueType[k]!;
+      return `${col(k, i)} = ${p.add(scalar(type, keys[k], `payload.locate.${k}`), castOf[type])}`;
+    });
+
+  if (order.some((s) => sortsByLabel(screen, s.colId))) {
+    const sorted = orderTerms(screen, order, p, scope, lang);
+    const keyCols = screen.keys.map((k, i) => `${from}.${ident(k)} as k${i}`).join(', ');
+    const sql =
+      `select n from (select ${keyCols}, row_number() over (order by ${sorted.terms.join(', ')}) - 1 as n from ${from}${sorted.joins}` +
+      (where.length ? ` where ${where.join(' and ')}` : '') +
+      `) t where ${match((_, i) => `k${i}`).join(' and ')}`;
+    const n = (await db.query<{ n: number | string }>(...used(sql, p.values))).rows[0]?.n;
+    return { position: n === undefined || n === null ? null : Number(n) };
+  }
+
+  const row = (await db.query<Record<string, unknown>>(...used(`select ${selectList(screen)} from ${from} where ${[...where, ...match(ident)].join(' and ')}`, p.values))).rows[0];
+  if (!row) return { position: null };
+  const reversed = order.map((s) => ({ ...s, sort: s.sort === 'asc' ? ('desc' as const) : ('asc' as const) }));
+  const parts = keysetParts(screen, reversed, cursorOf(screen, order, row, scope.language), p, scope, lang);
+  const count = (part: string) => `(select count(*) from ${from} where ${[...where, part].join(' and ')})`;
+  const sql = parts.length ? `select ${parts.map(count).join(' + ')} as n` : 'select 0 as n';
+  const n = (await db.query<{ n: number | string }>(...used(sql, p.values))).rows[0]!.n;
+  return { position: Number(n) };
+}
+
+/**
+ * A keyset cursor on a row: its values of the order's columns as a client sends them back
+ * (`after`): a multi-language column's text in the language, other values as JSON has them.
+ */
+export function cursorOf(screen: Screen, order: Sort[], row: Record<string, unknown>, lang: string): unknown[] {
+  return order.map((s) => {
+    const value = row[s.colId];
+    if (screen.columns[s.colId]?.type !== 'multi') return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
+    const text = value && typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
+    return typeof text === 'string' ? text : null;
   });
-  const sql =
-    `select n from (select ${keyCols}, row_number() over (order by ${order.terms.join(', ')}) - 1 as n from ${relation(screen.source.relation)}${order.joins}` +
-    (where.length ? ` where ${where.join(' and ')}` : '') +
-    `) t where ${match.join(' and ')}`;
-  const r = await db.query<{ n: number | string }>(...used(sql, p.values));
-  const n = r.rows[0]?.n;
-  return { position: n === undefined || n === null ? null : Number(n) };
 }
 
 /** How a window's rows are read: as row objects, or as JSON text the database made. */
