@@ -1,9 +1,11 @@
 /**
- * Saved views of a grid (views/ViewMenu.tsx, ViewPanel.tsx) as a user meets them, in a real
- * browser against a real server: saving under a name the user has already asks to replace
- * that view, the delete question names the view, the applied view is marked (and marked as
- * changed once the grid is no longer the view), the keyboard (Enter saves, Esc closes) and
- * the order of the list (own views first, a new one too).
+ * Saved views of a grid (views/ViewMenu.tsx, ViewPanel.tsx, ViewRename.tsx) as a user meets
+ * them, in a real browser against a real server: saving under a name the user has already
+ * asks to replace that view, updating (⟳) and deleting ask naming the view, the applied view
+ * is marked (and marked as changed once the grid is no longer the view) and stays marked
+ * across a reload, an own view is renamed in its line (empty and taken names refused, the
+ * mark follows), the keyboard (Enter saves, Esc closes) and the order of the list (own views
+ * first, a new one too).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser.ts';
@@ -163,5 +165,138 @@ describe('saved views', () => {
     await nameInput().focus();
     await s.page.keyboard.press('Escape');
     await expect.poll(() => menu().count()).toBe(0);
+  });
+
+  it('asks before ⟳ overwrites a view with the grid, naming it (Cancel first; Cancel changes nothing)', async () => {
+    await openProducts();
+    const button = tool('button.grid-views');
+    await sortBy('selling_price_shop');
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).length).toBe(1);
+    await s.page.keyboard.press('Escape');
+    await sortBy('weight');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+
+    await button.click();
+    await item('Cheap items').locator('button.grid-view-update').click();
+    await expect.poll(() => dialog().count()).toBe(1);
+    expect(await dialog().innerText()).toContain('Overwrite the view “Cheap items” with the grid as it is now?');
+    await expect.poll(focusedText).toBe('Cancel');
+    await s.page.keyboard.press('Enter');
+    await expect.poll(() => dialog().count()).toBe(0);
+    // Cancel: the view and the mark as they were.
+    expect(sortOf((await views())[0]!.state)).toEqual(['selling_price_shop asc']);
+    expect(await button.innerText()).toBe('Views: Cheap items *');
+
+    await button.click();
+    await item('Cheap items').locator('button.grid-view-update').click();
+    await dialog().getByRole('button', { name: 'Overwrite' }).click();
+    await expect.poll(async () => sortOf((await views())[0]!.state)).toEqual(['weight asc']);
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+  });
+
+  it("renames an own view in its line: empty and taken names are refused and what was typed stays, Esc cancels, the mark follows; others' views have no rename", async () => {
+    await s.server.db.query(
+      `insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Team view', true, '{"v":1}')`,
+    );
+    await openProducts();
+    const button = tool('button.grid-views');
+    await sortBy('weight');
+    await saveAs('Heavy items');
+    await sortBy('selling_price_shop');
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).map((v) => v.name)).toEqual(['Team view', 'Heavy items', 'Cheap items']);
+    await s.page.keyboard.press('Escape');
+    await sortBy('weight');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+
+    await button.click();
+    expect(await item('Team view').locator('button.grid-view-rename').count()).toBe(0);
+    await item('Cheap items').locator('button.grid-view-rename').click();
+    const input = menu().locator('input.grid-view-rename-name');
+    const error = () => menu().locator('.grid-view-rename-form [role=alert]');
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.className)).toBe('grid-view-rename-name');
+    expect(await input.inputValue()).toBe('Cheap items');
+
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect.poll(() => error().innerText()).toBe('Enter a name for the view.');
+    expect(await input.inputValue()).toBe('   ');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+
+    await input.fill('Heavy items ');
+    await input.press('Enter');
+    await expect.poll(() => error().innerText()).toBe('You already have a view named “Heavy items” for this screen. Choose another name.');
+    expect(await input.inputValue()).toBe('Heavy items ');
+
+    // A name taken since the menu opened: the server refuses it, with the same words.
+    await s.server.db.query(`insert into app.grid_views (form, owner_user_id, name, state) values ('product_list', 1, 'Taken meanwhile', '{"v":1}')`);
+    await input.fill('Taken meanwhile');
+    await input.press('Enter');
+    await expect.poll(() => error().innerText()).toBe('You already have a view named “Taken meanwhile” for this screen. Choose another name.');
+    expect(await input.inputValue()).toBe('Taken meanwhile');
+    expect((await views()).map((v) => v.name)).toEqual(['Team view', 'Heavy items', 'Cheap items', 'Taken meanwhile']);
+
+    // Esc ends the rename, not the menu; the rename button has the focus again.
+    await input.press('Escape');
+    await expect.poll(() => input.count()).toBe(0);
+    expect(await menu().count()).toBe(1);
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Rename: Cheap items');
+
+    await item('Cheap items').locator('button.grid-view-rename').click();
+    await input.fill(' Budget items ');
+    await input.press('Enter');
+    await expect.poll(async () => (await views()).map((v) => v.name)).toEqual(['Team view', 'Heavy items', 'Budget items', 'Taken meanwhile']);
+    // The mark follows, still changed (the grid is not the view).
+    await expect.poll(() => item('Budget items').locator('.grid-view-apply').getAttribute('aria-current')).toBe('true');
+    expect(await item('Budget items').locator('.grid-view-apply').innerText()).toMatch(/Budget items \*$/);
+    expect(await button.innerText()).toBe('Views: Budget items *');
+    expect(sortOf((await views())[2]!.state)).toEqual(['selling_price_shop asc']);
+
+    // In German.
+    await s.page.goto(`${s.server.url}/de/products/product_list`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    await tool('button.grid-views').click();
+    await item('Budget items').locator('button.grid-view-rename').click();
+    await input.fill('');
+    await input.press('Enter');
+    await expect.poll(() => error().innerText()).toBe('Geben Sie einen Namen für die Ansicht ein.');
+  });
+
+  it('keeps the applied view marked across a reload, " *" when the grid restored is not the view; a view deleted since, no mark', async () => {
+    await openProducts();
+    const button = tool('button.grid-views');
+    const reload = async (sorted: string) => {
+      await s.page.reload();
+      await expect.poll(() => header(sorted).getAttribute('aria-sort')).toBe('ascending');
+    };
+    await sortBy('selling_price_shop');
+    await saveAs('Cheap items');
+    await expect.poll(async () => (await views()).length).toBe(1);
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+    await reload('selling_price_shop');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
+    await button.click();
+    await expect.poll(() => item('Cheap items').locator('.grid-view-apply').getAttribute('aria-current')).toBe('true');
+    await s.page.keyboard.press('Escape');
+
+    await sortBy('weight');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+    await reload('weight');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
+
+    // Applied again, renamed elsewhere: the new name after a reload.
+    await button.click();
+    await item('Cheap items').locator('.grid-view-apply').click();
+    await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
+    await s.server.db.query(`update app.grid_views set name = 'Cheapest'`);
+    await reload('selling_price_shop');
+    await expect.poll(() => button.innerText()).toBe('Views: Cheapest');
+
+    await s.server.db.query('delete from app.grid_views');
+    await reload('selling_price_shop');
+    // The grid state restored (the sort above); no mark.
+    await expect.poll(() => button.innerText()).toBe('Views');
   });
 });

@@ -151,8 +151,10 @@ export const aggregate = (form: string, req: AggRequest) => action<AggResult>(fo
 
 // ---- grid state and views ---------------------------------------------------------------------
 
-export const loadGridState = (form: string) => api.action<{ rows: { form: string; state: unknown }[] }>('grid_state', 'list', { form });
-export const saveGridState = (form: string, state: unknown) => api.action<unknown>('grid_state', 'set', { form, state });
+/** `view`: the saved view applied when the state was saved, while the user may still see it. */
+export const loadGridState = (form: string) =>
+  api.action<{ rows: { form: string; state: unknown; view: { view_id: number; name: string; state: unknown } | null }[] }>('grid_state', 'list', { form });
+export const saveGridState = (form: string, state: unknown, view_id: number | null) => api.action<unknown>('grid_state', 'set', { form, state, view_id });
 
 export interface SavedView {
   view_id: number;

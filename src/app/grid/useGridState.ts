@@ -4,7 +4,8 @@
  * fetch), and saved back ~800 ms after the user's last change — only after a change by
  * the user, never for the restore itself (at once when the grid unmounts or the page is
  * left, so a reload right after a change keeps it). Restored states are kept for the session, so
- * coming back to a screen does not wait for the server again.
+ * coming back to a screen does not wait for the server again. The saved view applied
+ * (views/marks.ts) is saved with the state, and restored with it as the views menu's mark.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../session/session.ts';
@@ -12,25 +13,21 @@ import type { GridModel } from './columns.ts';
 import { defaultViewState, fromSaved, toSaved, type ViewState } from './columnState.ts';
 import { requestHeaders } from '../../core/headers.ts';
 import { loadGridState, saveGridState } from './gridApi.ts';
+import { canon, getMark, gridKey, onMarks, setMark } from './views/marks.ts';
 
 export const SAVE_DELAY_MS = 800;
 
 /** Saved states by user and form; null: the user has none (or the server could not say). */
 const cache = new Map<string, unknown>();
 
-const userKey = () => {
-  const u = session.get().user as Record<string, unknown> | null;
-  return String(u?.user_id ?? u?.user_email ?? '');
-};
-
 /** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
-function saveOnLeave(form: string, state: unknown): Promise<unknown> {
+function saveOnLeave(form: string, state: unknown, view_id: number | null): Promise<unknown> {
   const s = session.get();
   return fetch('/rpc/api_action', {
     method: 'POST',
     keepalive: true,
     headers: requestHeaders({ host: location.host, token: s.token, company: s.company }),
-    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload: { form, state } }),
+    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload: { form, state, view_id } }),
   });
 }
 
@@ -45,7 +42,7 @@ export interface GridStateApi {
 }
 
 export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
-  const key = `${userKey()}|${form}`;
+  const key = gridKey(form);
   const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
     if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
     if (cache.has(key)) {
@@ -57,6 +54,8 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   const [changes, setChanges] = useState(0);
   const latest = useRef(st.state);
   latest.current = st.state;
+  // The view id the server has (or will have) with the state.
+  const viewId = useRef(getMark(key)?.id ?? null);
 
   // Restore once, before anything is fetched.
   useEffect(() => {
@@ -64,8 +63,13 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     let live = true;
     loadGridState(form).then(
       (r) => {
-        const saved = r.rows.find((x) => x.form === form)?.state ?? null;
+        const row = r.rows.find((x) => x.form === form);
+        const saved = row?.state ?? null;
         cache.set(key, saved);
+        // The view applied, marked again; it stands for its state as this grid reads it.
+        const view = row?.view;
+        viewId.current = view?.view_id ?? null;
+        if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(view.state, model), model)) });
         if (live) setSt((s) => ({ state: saved ? fromSaved(saved, model) : s.state, ready: true, epoch: s.epoch + 1 }));
       },
       (e: unknown) => {
@@ -91,11 +95,26 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
       pending.current = null;
       const saved = toSaved(latest.current, model);
       cache.set(key, saved);
-      (leaving ? saveOnLeave(form, saved) : saveGridState(form, saved)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+      const view = getMark(key)?.id ?? null;
+      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
     };
     const t = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [changes, persist, form, key, model]);
+  // A view applied, saved or deleted is saved with the state, even when the grid's state is the same.
+  useEffect(
+    () =>
+      persist
+        ? onMarks(() => {
+            const id = getMark(key)?.id ?? null;
+            if (id !== viewId.current) {
+              viewId.current = id;
+              setChanges((n) => n + 1);
+            }
+          })
+        : undefined,
+    [key, persist],
+  );
   useEffect(() => {
     const leave = (e: Event) => (e.type === 'pagehide' || document.hidden) && pending.current?.(true);
     addEventListener('pagehide', leave);

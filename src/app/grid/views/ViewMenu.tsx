@@ -1,36 +1,29 @@
 /**
  * Named saved views of a grid: the user's own and those others shared. Apply one, save
- * the current state as a new view (name, shared), update or delete an own view. A view
- * holds the same state as the per-user grid state (columnState.ts `SavedState`). The
+ * the current state as a new view (name, shared), update, rename or delete an own view. A
+ * view holds the same state as the per-user grid state (columnState.ts `SavedState`). The
  * menu's content (ViewPanel.tsx) loads with its first opening.
  *
  * The view applied (or saved) last is marked — on the button ("Views: Cheap items") and in
- * the list — while the grid's saved-form state is the one it had then; changed since, the
- * mark reads "Cheap items *". Kept per user and form while the user moves between screens.
+ * the list — while the grid's saved-form state is the one it stands for; changed since, the
+ * mark reads "Cheap items *". The mark (marks.ts) is saved with the grid state: a reload keeps it.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { session } from '../../session/session.ts';
 import { Popup } from '../popover/Popup.tsx';
-import type { Mark, Props } from './ViewPanel.tsx';
+import { canon, gridKey, setMark, useMark } from './marks.ts';
+import type { Props } from './ViewPanel.tsx';
 
 const ViewPanel = lazy(() => import('./ViewPanel.tsx'));
 
-/** JSON with object keys sorted: one state, one text. */
-const canon = (x: unknown) => JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
-
-/** The marks by user and form. */
-const marks = new Map<string, Mark & { state?: string }>();
-
 /** `state`: the grid's state (its identity is enough: the mark is checked when it changes). */
-export function ViewMenu(props: Omit<Props, 'mark' | 'onMark' | 'reopen'> & { state: unknown }) {
+export function ViewMenu(props: Omit<Props, 'mark' | 'reopen'> & { state: unknown }) {
   const [open, setOpen] = useState(false);
-  const key = `${(session.get().user as Record<string, unknown> | null)?.user_id}|${props.form}`;
-  const [mark, setMark] = useState(() => marks.get(key) ?? null);
+  const key = gridKey(props.form);
+  const mark = useMark(key);
   const now = useMemo(() => (mark ? canon(props.current()) : ''), [mark, props.state]); // eslint-disable-line react-hooks/exhaustive-deps
-  // A new mark takes the state the grid has with it (a view applied: in this render).
-  if (mark && mark.state === undefined) setMark({ ...mark, state: now });
-  useEffect(() => void (mark ? marks.set(key, mark) : marks.delete(key)), [mark, key]);
-  const changed = !!mark && mark.state !== undefined && mark.state !== now;
+  // A new mark takes the state the grid has with it (a view applied: the state rendered with it).
+  useEffect(() => void (mark && mark.state === undefined && setMark(key, { ...mark, state: now })), [mark, now, key]);
+  const changed = !!mark?.state && mark.state !== now;
   const label = props.t('grid.views');
   const text = mark ? props.t('grid.views_applied', { name: mark.name + (changed ? ' *' : '') }) : label;
   return (
@@ -42,7 +35,7 @@ export function ViewMenu(props: Omit<Props, 'mark' | 'onMark' | 'reopen'> & { st
       panel={{ className: 'grid-popover grid-views-menu', label, align: 'end', sideOffset: 4 }}
     >
       <Suspense fallback={<p className="grid-muted">{props.t('grid.loading')}</p>}>
-        <ViewPanel {...props} mark={mark && { ...mark, changed }} onMark={(v) => setMark(v && { id: v.view_id, name: v.name })} close={() => setOpen(false)} reopen={() => setOpen(true)} />
+        <ViewPanel {...props} mark={mark && { ...mark, changed }} close={() => setOpen(false)} reopen={() => setOpen(true)} />
       </Suspense>
     </Popup>
   );

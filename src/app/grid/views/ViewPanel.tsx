@@ -1,12 +1,14 @@
 /**
  * The content of the views menu (ViewMenu.tsx): the user's own views and those others
  * shared, read on every opening. Apply one, save the current state as a new view (name,
- * shared), update or delete an own view. A chunk of its own, loaded with the first opening.
+ * shared), update, rename (ViewRename.tsx) or delete an own view. A chunk of its own,
+ * loaded with the first opening.
  *
  * Saving under a name the user has already (the server's unique (form, owner, name): exact,
  * case-sensitive, trimmed) asks to replace that view instead (its state and shared flag); a
- * no opens the menu again with what was typed. Deleting names the view. The applied view
- * (ViewMenu.tsx's mark) is marked in the list, with " *" once the grid has changed since.
+ * no opens the menu again with what was typed. Updating (⟳) and deleting ask first, naming
+ * the view. The applied view (marks.ts) is marked in the list, with " *" once the grid has
+ * changed since; a renamed view keeps its mark under the new name.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../core/httpErrors.ts';
@@ -14,6 +16,8 @@ import { ApiError } from '../../api/client.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
+import { getMark, gridKey, setMark, type Mark } from './marks.ts';
+import { ViewRename } from './ViewRename.tsx';
 
 export interface Props {
   form: string;
@@ -21,17 +25,10 @@ export interface Props {
   current(): unknown;
   apply(state: unknown): void;
   t: (id: string, values?: Record<string, string | number>) => string;
-  /** The view applied or saved last (ViewMenu.tsx); `changed`: the grid's state is another since. */
+  /** The view applied or saved last (marks.ts); `changed`: the grid's state is another since. */
   mark: (Mark & { changed: boolean }) | null;
-  /** Marks a view as the one applied (applied, saved, replaced), or none (deleted). */
-  onMark(v: SavedView | null): void;
   /** Opens the menu again (after a question answered no). */
   reopen(): void;
-}
-
-export interface Mark {
-  id: number;
-  name: string;
 }
 
 /** What was typed when the menu closed for a question answered no: the form shows it again. */
@@ -42,13 +39,18 @@ const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.messa
 /** Own views first, then by name. */
 const ordered = (rows: readonly SavedView[]): SavedView[] => [...rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name));
 
-export default function ViewPanel({ form, current, apply, t, mark, onMark, reopen, close }: Props & { close(): void }) {
+export default function ViewPanel({ form, current, apply, t, mark, reopen, close }: Props & { close(): void }) {
+  const key = gridKey(form);
+  /** Marks a view as the one applied (applied, saved, replaced), or none (deleted). */
+  const onMark = (v: SavedView | null) => setMark(key, v && { id: v.view_id, name: v.name });
   const [views, setViews] = useState<SavedView[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [back] = useState(() => (draft?.form === form ? draft : null));
   const [name, setName] = useState(back?.name ?? '');
   const [shared, setShared] = useState(back?.shared ?? false);
   const [busy, setBusy] = useState(false);
+  /** The view being renamed; `back`: the one whose rename ended (its rename button takes the focus again). */
+  const [renaming, setRenaming] = useState<{ id: number | null; back?: number }>({ id: null });
   useEffect(() => {
     draft = null;
   }, []);
@@ -129,6 +131,34 @@ export default function ViewPanel({ form, current, apply, t, mark, onMark, reope
     setTimeout(reopen);
   };
 
+  /** ⟳: the view gets the grid's state as it is now, if the user says so. */
+  const overwrite = async (v: SavedView) => {
+    close();
+    const ok = await confirm({ titleId: 'messages.sure', bodyId: 'grid.view_update_confirm', bodyValues: { name: v.name }, okId: 'grid.view_overwrite', cancelId: 'common.cancel', variant: 'danger' });
+    if (ok) await update(v);
+  };
+
+  /** Renames an own view; answers the message to show under the name when the server refuses it (a name taken meanwhile). */
+  const rename = async (v: SavedView, n: string) => {
+    let refused: string | undefined;
+    await run(async () => {
+      const r = await updateView(v, { name: n }).catch((e: unknown) => {
+        if (!(e instanceof ApiError && (e.code === 'view_name_taken' || e.code === 'already_exists'))) throw e;
+        refused = t('grid.view_name_taken', { name: n });
+        // The list as it is now: the view that took the name is in it.
+        void listViews(form).then((l) => setViews(ordered(l.rows)), () => {});
+        return null;
+      });
+      if (!r) return;
+      setViews((vs) => ordered((vs ?? []).map((x) => (x.view_id === v.view_id ? r.row : x))));
+      setRenaming({ id: null, back: v.view_id });
+      const m = getMark(key);
+      if (m?.id === v.view_id) setMark(key, { ...m, name: r.row.name });
+      toast({ variant: 'success', id: 'messages.data_saved' });
+    });
+    return refused;
+  };
+
   const remove = async (v: SavedView) => {
     close();
     const ok = await confirm({ titleId: 'messages.sure', bodyId: 'grid.view_delete_confirm', bodyValues: { name: v.name }, okId: 'common.delete', cancelId: 'common.cancel', variant: 'danger' });
@@ -151,28 +181,51 @@ export default function ViewPanel({ form, current, apply, t, mark, onMark, reope
         <ul className="grid-views-list">
           {views.map((v) => (
             <li key={v.view_id} className="grid-view-item" data-view-id={v.view_id}>
-              <button
-                type="button"
-                className="grid-view-apply"
-                aria-current={mark?.id === v.view_id || undefined}
-                onClick={() => {
-                  apply(v.state);
-                  onMark(v);
-                  close();
-                }}
-              >
-                {v.name}
-                {mark?.id === v.view_id && mark.changed && ' *'}
-              </button>
-              {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
-              {v.mine && (
+              {renaming.id === v.view_id ? (
+                <ViewRename
+                  view={v}
+                  t={t}
+                  taken={(n) => views.some((x) => x.mine && x.view_id !== v.view_id && x.name === n)}
+                  save={(n) => rename(v, n)}
+                  cancel={() => setRenaming({ id: null, back: v.view_id })}
+                />
+              ) : (
                 <>
-                  <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void update(v)}>
-                    ⟳
+                  <button
+                    type="button"
+                    className="grid-view-apply"
+                    aria-current={mark?.id === v.view_id || undefined}
+                    onClick={() => {
+                      apply(v.state);
+                      onMark(v);
+                      close();
+                    }}
+                  >
+                    {v.name}
+                    {mark?.id === v.view_id && mark.changed && ' *'}
                   </button>
-                  <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
-                    ×
-                  </button>
+                  {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
+                  {v.mine && (
+                    <>
+                      <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void overwrite(v)}>
+                        ⟳
+                      </button>
+                      <button
+                        type="button"
+                        className="grid-view-rename"
+                        disabled={busy}
+                        autoFocus={renaming.back === v.view_id}
+                        title={t('grid.view_rename')}
+                        aria-label={`${t('grid.view_rename')}: ${v.name}`}
+                        onClick={() => setRenaming({ id: v.view_id })}
+                      >
+                        ✎
+                      </button>
+                      <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
+                        ×
+                      </button>
+                    </>
+                  )}
                 </>
               )}
             </li>

@@ -1,0 +1,29 @@
+/**
+ * The saved view applied to a grid, per user and form: the views menu marks it (ViewMenu.tsx)
+ * and useGridState.ts saves its id with the grid's state, so a reload marks it again (the
+ * server answers the view with the state while the user may still see it). Kept for the tab.
+ */
+import { session } from '../../session/session.ts';
+import { createStore, useStore } from '../../session/createStore.ts';
+
+export interface Mark {
+  id: number;
+  name: string;
+  /** The grid's saved-form state the view stands for (`canon`); undefined: the grid's state at the next render. */
+  state?: string;
+}
+
+const store = createStore<Record<string, Mark | null>>({});
+
+/** A grid's key: the user and the form. */
+export const gridKey = (form: string) => {
+  const u = session.get().user as Record<string, unknown> | null;
+  return `${String(u?.user_id ?? u?.user_email ?? '')}|${form}`;
+};
+export const getMark = (key: string) => store.get()[key] ?? null;
+export const setMark = (key: string, mark: Mark | null) => store.set({ [key]: mark });
+export const useMark = (key: string) => useStore(store, (s) => s[key] ?? null);
+export const onMarks = store.subscribe;
+
+/** JSON with object keys sorted: one state, one text. */
+export const canon = (x: unknown) => JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
