@@ -4,8 +4,9 @@
  * with the screen's title and the action by name, in the UI language; the raw before/after
  * JSON columns are hidden by default and stay in the column chooser.
  */
+import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './browser.ts';
+import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
@@ -60,5 +61,56 @@ describe('product change log', () => {
     await expect.poll(() => row('changes').allInnerTexts(), { timeout: 10_000 }).toEqual([`Verkaufspreis: ${money('de-DE', old)} → ${money('de-DE', next)}`]);
     expect(await row('log_action').innerText()).toBe('Geändert');
     expect(await row('entity_name').innerText()).toBe('Produktliste');
+  });
+
+  it('names looked-up values and options, one request per page; the Screen filter reads titles', async () => {
+    const db = t.server.db;
+    const [b1, b2] = (await db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands order by brand_id limit 2')).rows;
+    const vat = (await db.query<{ en: string; de: string }>(`select vat_names->>'en' as en, vat_names->>'de' as de from app.vats where vat_id = 1`)).rows[0]!;
+    const ins = async (form: string, action: string, before: unknown, after: unknown) =>
+      String(
+        (await db.query<{ id: number }>(
+          `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+           values ($1, 'E2E-LOG', '["E2E-LOG"]', $2, 1, 'SK01', $3, $4) returning log_id::int as id`,
+          [form, action, before === null ? null : JSON.stringify(before), JSON.stringify(after)],
+        )).rows[0]!.id,
+      );
+    const brandEdit = await ins('product_list', 'set', { brand_id: b1!.brand_id, vat_id: null }, { brand_id: b2!.brand_id, vat_id: 1 });
+    // A brand key whose row is gone shows as the key; keep in stock by name.
+    const goneEdit = await ins('product_list', 'set', { brand_id: 999999, keep_in_stock: 0 }, { brand_id: b1!.brand_id, keep_in_stock: 2 });
+    const brandAdd = await ins('brands', 'add', null, { brand_name: 'E2E Nordwind' });
+    const asked: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.url().endsWith('/rpc/api_action') && (r.postDataJSON() as { entity: string }).entity === 'change_labels') asked.push(r.postData() ?? '');
+    };
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    t.page.on('request', onRequest);
+    try {
+      await t.page.goto(`${t.server.url}/en/reports/product_change_log`);
+      const changes = (key: string) => cell(key, 'changes');
+      await expect.poll(() => changes(brandEdit).allInnerTexts(), { timeout: 10_000 }).toEqual([`Brand: ${b1!.brand_name} → ${b2!.brand_name} · VAT: – → ${vat.en}`]);
+      await expect.poll(() => changes(goneEdit).allInnerTexts()).toEqual([`Brand: 999999 → ${b1!.brand_name} · Keep in stock: No → On order`]);
+      // Both entries' texts came in one request.
+      expect(asked).toHaveLength(1);
+      expect((JSON.parse(asked[0]!) as { payload: { log_ids: number[] } }).payload.log_ids).toEqual(expect.arrayContaining([Number(brandEdit), Number(goneEdit)]));
+
+      await t.page.goto(`${t.server.url}/de/reports/product_change_log`);
+      await expect.poll(() => changes(brandEdit).allInnerTexts(), { timeout: 10_000 }).toEqual([`Marke: ${b1!.brand_name} → ${b2!.brand_name} · MwSt.: – → ${vat.de}`]);
+      // The Screen filter matches the title in the UI language, not the form code.
+      const filter = t.page.getByRole('textbox', { name: 'Maske' });
+      await filter.fill('marken');
+      await expect.poll(() => cell(brandAdd, 'entity_name').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => cell(brandEdit, 'entity_name').count()).toBe(0);
+      expect(await cell(brandAdd, 'entity_name').innerText()).toBe('Marken');
+      await filter.fill('produktliste');
+      await expect.poll(() => cell(brandEdit, 'entity_name').count(), { timeout: 10_000 }).toBe(1);
+      expect(await cell(brandAdd, 'entity_name').count()).toBe(0);
+      await filter.fill('brands');
+      await expect.poll(() => cell(brandEdit, 'entity_name').count(), { timeout: 10_000 }).toBe(0);
+      expect(await cell(brandAdd, 'entity_name').count()).toBe(0);
+    } finally {
+      t.page.off('request', onRequest);
+      await db.query(`delete from app.product_change_log where entity_id = 'E2E-LOG'`);
+    }
   });
 });
