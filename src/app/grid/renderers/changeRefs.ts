@@ -3,7 +3,8 @@
  * change summary cells (changeLog.tsx, same lazy chunk). The cells of a page ask within one
  * short window and get one `change_labels` request for all of them (the server looks each
  * field's keys up in one query, by the lookup display rule); an entry's texts are kept by
- * language and log id. A failed request leaves the keys shown as they are.
+ * language and log id. A failed request leaves the keys shown as they are (not asked again:
+ * a cell that asked on every render after a failure would ask in a loop).
  */
 import type { RefLabels } from '../../../core/changeSummary.ts';
 import { api } from '../../api/client.ts';
@@ -12,6 +13,8 @@ import { api } from '../../api/client.ts';
 const GATHER_MS = 15;
 /** The server's limit of entries per request. */
 const MAX_ENTRIES = 500;
+/** Entries kept per language; beyond it the texts are asked for again (a long session's scrolling). */
+const KEPT = 20_000;
 
 type Labels = RefLabels | null;
 /** lang → log id → the entry's texts (null: none), or the request on its way. */
@@ -44,7 +47,7 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
 /** The texts of an entry's ref values: at hand, or a promise of them (the cell suspends on it). */
 export function entryLabels(logId: number, form: string, lang: string): Labels | Promise<Labels> {
   let kept = byLang.get(lang);
-  if (!kept) byLang.set(lang, (kept = new Map()));
+  if (!kept || kept.size >= KEPT) byLang.set(lang, (kept = new Map()));
   const hit = kept.get(logId);
   if (hit !== undefined) return hit;
   if (pending?.lang !== lang) {
