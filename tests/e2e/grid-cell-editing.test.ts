@@ -115,6 +115,29 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(() => total.innerText()).toMatch(/€|EUR/);
   });
 
+  it('keeps a money filter on the same rows when the grid is opened again in another view currency', async () => {
+    const k1 = await firstProductInHuf();
+    const shownNumber = (await cell(k1, 'selling_price_shop').innerText()).replace(/[^\d.,]/g, '').replace(/,/g, '');
+    const filterInput = grid().locator('[data-filter-field="selling_price_shop"] input');
+    await filterInput.fill(`>${shownNumber}`);
+    await expect.poll(() => row(k1).count()).toBe(0);
+    const shownRows = async () => new Set(await bodyRows().evaluateAll((rs) => rs.map((r) => r.getAttribute('data-key'))));
+    const before = await shownRows();
+    expect(before.size).toBeGreaterThan(0);
+    // Saved with the currency it was typed in.
+    await expect
+      .poll(async () => (await t.server.db.query<{ state: { currency?: string } }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state.currency, { timeout: 5000 })
+      .toBe('HUF');
+    // Another screen, the view currency switched there, then back.
+    await t.page.goto(`${t.server.url}/en/products/brands`);
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => filterInput.inputValue()).toMatch(/^>5[34]\.\d\d$/);
+    await expect.poll(async () => [...(await bodyRows().locator('[role=gridcell][data-field="selling_price_shop"]').allInnerTexts())].every((x) => x.includes('€'))).toBe(true);
+    expect(await row(k1).count()).toBe(0);
+    expect(await shownRows()).toEqual(before);
+  });
+
   it('moves a select editor with keys without saving; Esc cancels, Enter and leaving commit, a pointer pick commits', async () => {
     await openProducts();
     const [k1, k2] = await rowKeys(2);

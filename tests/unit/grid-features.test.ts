@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { defaultViewState, fromSaved, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { defaultViewState, fromSaved, inViewCurrency, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
@@ -359,5 +359,40 @@ describe('undo stack', () => {
     expect(s.size).toBe(100);
     s.clear();
     expect(s.pop()).toBeUndefined();
+  });
+});
+
+describe('money filters across view currencies (inViewCurrency)', () => {
+  const session = (currency: string): CellSession => ({
+    currency,
+    companyCurrency: 'EUR',
+    companyRates: { EUR: 1, HUF: 1 / 395 },
+    currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'HUF', currency_precision: 0 }],
+    cdn: '',
+    shops: [],
+    languages: [],
+  });
+  const typed = { ...defaultViewState(model), columnFilters: [{ id: 'selling_price_shop', value: '>100' }, { id: 'product_code', value: '100' }], filterCurrency: 'EUR' };
+
+  it('carries money filters typed in one currency into the one shown; other filters stay', () => {
+    const huf = inViewCurrency(typed, model, session('HUF'));
+    expect(huf.columnFilters).toEqual([{ id: 'selling_price_shop', value: '>39500' }, { id: 'product_code', value: '100' }]);
+    expect(huf.filterCurrency).toBe('HUF');
+    // Derived from what was typed each time: back in EUR it is the typed state itself.
+    expect(inViewCurrency(typed, model, session('EUR'))).toBe(typed);
+    expect(inViewCurrency(huf, model, session('EUR')).columnFilters[0]).toEqual({ id: 'selling_price_shop', value: '>100' });
+  });
+
+  it('takes a state without a currency (saved before) as typed in the one shown', () => {
+    const old = { ...typed, filterCurrency: undefined };
+    expect(inViewCurrency(old, model, session('HUF')).columnFilters).toEqual(old.columnFilters);
+    expect(inViewCurrency(old, model, session('HUF')).filterCurrency).toBe('HUF');
+  });
+
+  it('saves the currency with a money filter only, and reads it back', () => {
+    expect(toSaved(typed, model).currency).toBe('EUR');
+    expect(fromSaved(toSaved(typed, model), model).filterCurrency).toBe('EUR');
+    expect(toSaved({ ...typed, columnFilters: [{ id: 'product_code', value: '1' }] }, model)).not.toHaveProperty('currency');
+    expect(fromSaved({ ...toSaved(typed, model), currency: 5 }, model).filterCurrency).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import type { CellCtx } from './types.ts';
 
 export const FILTER_DEBOUNCE_MS = 300;
 
-/** `epoch` changes when the filters are replaced from outside (a view applied, a reset): the inputs show the new values. */
+/** `epoch` changes when the filters are replaced from outside (a view applied, a reset, a money filter carried into another view currency): the inputs show the new values. */
 export const FilterCell = memo(function FilterCell({
   vc,
   index,
@@ -27,7 +27,7 @@ export const FilterCell = memo(function FilterCell({
   index: number;
   ctx: CellCtx;
   value: unknown;
-  epoch: number;
+  epoch: string;
   onFilter(id: string, value: unknown): void;
   /** The text input got the focus (the grid readies the column's filter). */
   onPrepare(id: string): void;
@@ -36,7 +36,7 @@ export const FilterCell = memo(function FilterCell({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // The epoch whose typed text is no filter (a new epoch shows new values: valid again).
-  const [bad, setBad] = useState(-1);
+  const [bad, setBad] = useState<string | null>(null);
   const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
   if (!col?.filter) {
     return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
@@ -47,7 +47,7 @@ export const FilterCell = memo(function FilterCell({
   const checked = col.filter === 'number' || col.filter === 'date' || col.filter === 'datetime';
   const set = (v: string) => {
     if (checked && v.trim() && !filterItem(col.filter!, v, col)) return setBad(epoch);
-    setBad(-1);
+    setBad(null);
     onFilter(vc.id, v === '' ? undefined : v);
   };
   const setLater = (v: string) => {

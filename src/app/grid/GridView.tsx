@@ -28,11 +28,11 @@ import { cellText } from './cellText.ts';
 import type { GroupOrder } from './grouping.ts';
 import { useCellSession } from './cellSession.ts';
 import { buildGridModel } from './columns.ts';
-import { canGroupBy, fromSaved, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from './columnState.ts';
+import { canGroupBy, fromSaved, inViewCurrency, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
 import { FilterCell } from './FilterCell.tsx';
-import { rescaleNumberFilter, toFilterModel, toSortModel } from './filters.ts';
-import { currencyFieldOf, isMoneyColumn, moneyView, viewFactor } from './moneyCurrency.ts';
+import { toFilterModel, toSortModel } from './filters.ts';
+import { convertsFilter, moneyView } from './moneyCurrency.ts';
 import { preloadEditors } from './editors/lazy.tsx';
 import { createFormatters } from './format.ts';
 import { fetchWindow, type Query, type TotalFn } from './gridApi.ts';
@@ -135,8 +135,12 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // ---- column state (restored before the first fetch) ------------------------------------
   const persist = persistState ?? !rows;
   const gs = useGridState(screen.form, model, persist);
-  const vs = gs.state;
-  const change = gs.change;
+  // Money filters are typed against the amounts shown (converted into the view currency):
+  // the state as this currency shows it, and every change stores it so.
+  const cellSession = useCellSession();
+  const vs = useMemo(() => inViewCurrency(gs.state, model, cellSession), [gs.state, model, cellSession]);
+  const gsChange = gs.change;
+  const change = useCallback<typeof gsChange>((update, replace) => gsChange((s) => update(inViewCurrency(s, model, cellSession)), replace), [gsChange, model, cellSession]);
 
   const hasFilterRow = model.columns.some((c) => c.filter && vs.columnVisibility[c.field] !== false);
   const headerRows = hasFilterRow ? 2 : 1;
@@ -145,30 +149,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // ---- the query -------------------------------------------------------------------------
   const [tick, setTick] = useState(0);
   const sortModel = useMemo(() => toSortModel(vs.sorting), [vs.sorting]);
-  // Money filters are typed against the amounts shown (converted into the view currency).
-  const cellSession = useCellSession();
   const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, cellSession]);
-  // A new view currency carries the money filters into it ('>100' € → '>39500' Ft): the same rows stay.
-  const shownCurrency = useRef(cellSession.currency);
-  useEffect(() => {
-    const before = shownCurrency.current;
-    shownCurrency.current = cellSession.currency;
-    if (before === cellSession.currency) return;
-    const ratio = viewFactor(cellSession, cellSession.currency) / viewFactor(cellSession, before);
-    const digits = cellSession.currencies.find((c) => c.currency_code === cellSession.currency)?.currency_precision ?? 2;
-    const money = (id: string) => {
-      const c = model.byField.get(id);
-      return !!c && isMoneyColumn(c) && !currencyFieldOf(c);
-    };
-    if (ratio === 1 || !vs.columnFilters.some((f) => money(f.id))) return;
-    change(
-      (s) => ({
-        ...s,
-        columnFilters: s.columnFilters.map((f) => (money(f.id) && typeof f.value === 'string' ? { ...f, value: rescaleNumberFilter(f.value, ratio, digits) ?? f.value } : f)),
-      }),
-      true,
-    );
-  }, [cellSession, model, vs.columnFilters, change]);
   const filtersActive = Object.keys(filterModel).length > 0;
   const fixedKey = JSON.stringify(fixedFilter ?? null);
   const fixed = useMemo(() => (fixedFilter ? (JSON.parse(fixedKey) as Record<string, unknown>) : undefined), [fixedKey]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -962,7 +943,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         views={
           persist
             ? {
-                current: () => toSaved(vs, model),
+                // As stored (money filters in the currency typed in): a view is the same filter in any view currency.
+                current: () => toSaved(gs.state, model),
                 apply: (state) => {
                   change(() => fromSaved(state, model), true);
                   scrollTop();
@@ -1033,7 +1015,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             {hasFilterRow && (
               <div className="grid-filter-row" role="row" aria-rowindex={2}>
                 {cols.map((vc, i) => (
-                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vs.columnFilters.find((f) => f.id === vc.id)?.value} epoch={gs.epoch} onFilter={headerActions.filter} onPrepare={headerActions.prepareFilter} />
+                  <FilterCell key={vc.id} vc={vc} index={i} ctx={ctx} value={vs.columnFilters.find((f) => f.id === vc.id)?.value} epoch={convertsFilter(vc.col ?? undefined) ? `${gs.epoch}|${vs.filterCurrency ?? ''}` : String(gs.epoch)} onFilter={headerActions.filter} onPrepare={headerActions.prepareFilter} />
                 ))}
               </div>
             )}

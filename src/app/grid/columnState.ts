@@ -9,7 +9,9 @@ import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnV
 import * as v from 'valibot';
 import type { GridModel } from './columns.ts';
 import { AGG_FNS, type TotalFn } from './gridApi.ts';
-import type { GridColumn } from './types.ts';
+import { rescaleNumberFilter } from './filters.ts';
+import { convertsFilter, viewFactor } from './moneyCurrency.ts';
+import type { CellSession, GridColumn } from './types.ts';
 
 export interface ViewState {
   sorting: SortingState;
@@ -24,6 +26,11 @@ export interface ViewState {
   aggs: Record<string, TotalFn>;
   totals: boolean;
   groupBy: string[];
+  /**
+   * The view currency the money filters' amounts were typed in (undefined: the one shown).
+   * Shown in another, they are carried into it (`inViewCurrency`): the same rows stay.
+   */
+  filterCurrency?: string | undefined;
 }
 
 export const MIN_WIDTH = 40;
@@ -78,6 +85,8 @@ export interface SavedState {
   aggs: Record<string, TotalFn>;
   totals: boolean;
   groupBy: string[];
+  /** The view currency of the money filters' amounts (only with a money filter; older states: none). */
+  currency?: string;
 }
 
 export function toSaved(s: ViewState, model: GridModel): SavedState {
@@ -94,6 +103,7 @@ export function toSaved(s: ViewState, model: GridModel): SavedState {
     aggs: s.aggs,
     totals: s.totals,
     groupBy: s.groupBy,
+    ...(s.filterCurrency && Object.keys(filters).some((f) => convertsFilter(model.byField.get(f))) ? { currency: s.filterCurrency } : {}),
   };
 }
 
@@ -109,6 +119,7 @@ const Saved = v.object({
   aggs: v.optional(v.fallback(v.record(v.string(), v.picklist([...AGG_FNS, 'none'] as TotalFn[])), {})),
   totals: v.optional(v.fallback(v.boolean(), false)),
   groupBy: v.optional(strings),
+  currency: v.optional(v.fallback(v.string(), '')),
 });
 
 const uniq = (xs: string[]) => [...new Set(xs)];
@@ -154,7 +165,26 @@ export function fromSaved(raw: unknown, model: GridModel): ViewState {
       return !!c && canGroupBy(c);
     }),
   ).slice(0, MAX_GROUP_BY);
-  return { sorting, columnFilters, columnVisibility, columnPinning, columnSizing, columnOrder, aggs, totals: s.totals ?? false, groupBy };
+  return { sorting, columnFilters, columnVisibility, columnPinning, columnSizing, columnOrder, aggs, totals: s.totals ?? false, groupBy, filterCurrency: s.currency || undefined };
+}
+
+/**
+ * The state as the view currency shows it: money filters typed in another currency
+ * carried into this one ('>100' € → '>39500' Ft), so the same rows stay. Pure: the grid
+ * derives what it shows and asks for from it, and a change by the user stores it (no
+ * effect syncing the state after a currency switch). The same object when nothing moves.
+ */
+export function inViewCurrency(s: ViewState, model: GridModel, session: CellSession): ViewState {
+  const to = session.currency;
+  const from = s.filterCurrency;
+  if (from === to) return s;
+  // A state without a currency (older, or none chosen yet) was typed in the one shown.
+  if (!from || !to) return { ...s, filterCurrency: to };
+  const ratio = viewFactor(session, to) / viewFactor(session, from);
+  const digits = session.currencies.find((c) => c.currency_code === to)?.currency_precision ?? 2;
+  const carry = (f: ColumnFiltersState[number]) =>
+    convertsFilter(model.byField.get(f.id)) && typeof f.value === 'string' ? { ...f, value: rescaleNumberFilter(f.value, ratio, digits) ?? f.value } : f;
+  return { ...s, filterCurrency: to, columnFilters: ratio === 1 ? s.columnFilters : s.columnFilters.map(carry) };
 }
 
 /** Moves a column before (or after) another in the order. */

@@ -37,6 +37,9 @@ export function shownMoney(n: number, from: string, ctx: CellCtx): { text: strin
   return shown === from ? { text } : { text, original: formatMoney(n, from, locale, digits(from)) };
 }
 
+/** A column whose filter is typed against converted amounts: money in the company currency (moneyView). */
+export const convertsFilter = (c: GridColumn | undefined): boolean => !!c && isMoneyColumn(c) && !currencyFieldOf(c);
+
 /**
  * How a money column's amounts are shown, when all of them are in the company currency
  * (the column names no currency field) and shown converted into another view currency:
