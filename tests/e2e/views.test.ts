@@ -46,6 +46,14 @@ async function saveAs(name: string) {
   await nameInput().press('Enter');
 }
 
+/** product_list sorted by price, saved as the only view "Cheap items", the menu closed. */
+async function cheapItemsSaved() {
+  await sortBy('selling_price_shop');
+  await saveAs('Cheap items');
+  await expect.poll(async () => (await views()).length).toBe(1);
+  await s.page.keyboard.press('Escape');
+}
+
 describe('saved views', () => {
   it('asks to replace an own view saved under its name again (Cancel first; no: the typed name is back); another case is another name', async () => {
     await openProducts();
@@ -106,10 +114,7 @@ describe('saved views', () => {
   it('marks the applied view on the button and in the list, with " *" while the grid is not the view', async () => {
     await openProducts();
     const button = tool('button.grid-views');
-    await sortBy('selling_price_shop');
-    await saveAs('Cheap items');
-    await expect.poll(async () => (await views()).length).toBe(1);
-    await s.page.keyboard.press('Escape');
+    await cheapItemsSaved();
     // A view saved is the one the grid shows.
     await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
 
@@ -170,10 +175,7 @@ describe('saved views', () => {
   it('asks before ⟳ overwrites a view with the grid, naming it (Cancel first; Cancel changes nothing)', async () => {
     await openProducts();
     const button = tool('button.grid-views');
-    await sortBy('selling_price_shop');
-    await saveAs('Cheap items');
-    await expect.poll(async () => (await views()).length).toBe(1);
-    await s.page.keyboard.press('Escape');
+    await cheapItemsSaved();
     await sortBy('weight');
     await expect.poll(() => button.innerText()).toBe('Views: Cheap items *');
 
@@ -270,10 +272,7 @@ describe('saved views', () => {
       await s.page.reload();
       await expect.poll(() => header(sorted).getAttribute('aria-sort')).toBe('ascending');
     };
-    await sortBy('selling_price_shop');
-    await saveAs('Cheap items');
-    await expect.poll(async () => (await views()).length).toBe(1);
-    await s.page.keyboard.press('Escape');
+    await cheapItemsSaved();
     await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
     await reload('selling_price_shop');
     await expect.poll(() => button.innerText()).toBe('Views: Cheap items');
