@@ -227,6 +227,54 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(nothing.status).toBe(400);
   });
 
+  it('writes option columns by name in the export language and reads names and raw values back; an unknown name writes nothing', async () => {
+    const codes = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code offset 20 limit 3`)).rows.map((r) => r.product_code);
+    await s.db.query(`update app.products p set keep_in_stock = x.k from unnest($1::text[], array[0, 1, 2]) as x(c, k) where p.product_code = x.c`, [codes]);
+    const stored = async () =>
+      (await s.db.query<{ k: number; a: boolean; v: number }>(`select keep_in_stock as k, active as a, row_version as v from app.products where product_code = any($1) order by product_code`, [codes])).rows;
+    const before = await stored();
+    const view = (language: string, format = 'csv') =>
+      exportFile(admin, 'product_list', {
+        format,
+        language,
+        columns: [
+          { field: 'product_code', header: 'Code' },
+          { field: 'keep_in_stock', header: 'Stock' },
+          { field: 'active', header: 'Active' },
+        ],
+        filterModel: { product_code: { filterType: 'set', values: codes } },
+        sortModel: [{ colId: 'product_code', sort: 'asc' }],
+      });
+    const de = await (await view('de')).text();
+    const table = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data.slice(1);
+    expect(table(de).map((r) => r[1])).toEqual(['Nein', 'Ja', 'Bestellt']);
+    expect(table(await (await view('en')).text()).map((r) => r[1])).toEqual(['No', 'Yes', 'On order']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await view('hu', 'xlsx')).arrayBuffer());
+    expect([2, 3, 4].map((n) => wb.worksheets[0]!.getRow(n).getCell(2).value)).toEqual(['Nem', 'Igen', 'Megrendelve']);
+
+    const mapping = JSON.stringify(['product_code', 'keep_in_stock', 'active']);
+    // The file as exported: nothing changes.
+    const same = await (await importFile(admin, 'product_list', 'p.csv', de, { mode: 'commit', language: 'de', mapping })).json();
+    expect(same).toMatchObject({ updates: 3, errorRows: 0, written: true });
+    expect((await stored()).map(({ k, a }) => ({ k, a }))).toEqual(before.map(({ k, a }) => ({ k, a })));
+
+    // An unknown name: that row is refused with the text and the allowed names, and not written.
+    const [c0, c1, c2] = codes as [string, string, string];
+    const roundTrip = await stored();
+    const bad = `Code;Stock\n${c1};Vielleicht\n${c2};bestellt\n`;
+    const refused = await (await importFile(admin, 'product_list', 'p.csv', bad, { mode: 'commit', language: 'de', mapping: JSON.stringify(['product_code', 'keep_in_stock']) })).json();
+    expect(refused).toMatchObject({ updates: 1, errorRows: 1, written: true });
+    expect(refused.errors).toEqual([{ line: 2, field: 'keep_in_stock', message: 'import.unknown_option?value=Vielleicht&options=Nein%2C+Ja%2C+Bestellt' }]);
+    expect((await stored())[1]).toEqual(roundTrip[1]);
+
+    // By name in the file's language (any case, accents) and by raw value, as older files hold it.
+    const mixed = `Code,Stock\n${c0},ON ORDER\n${c1},0\n${c2},  yes \n`;
+    const written = await (await importFile(admin, 'product_list', 'p.csv', mixed, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'keep_in_stock']) })).json();
+    expect(written).toMatchObject({ updates: 3, errorRows: 0, written: true });
+    expect((await stored()).map((r) => r.k)).toEqual([2, 0, 1]);
+  });
+
   it('writes refs of searched lookups as "code · name" and reads them back by the code (composite keys, scoped through the view)', async () => {
     const pair = (
       await s.db.query<{ product_code: string; accessory_code: string; name: string }>(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
 import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
 import { csvStyle } from '../../src/server/transfer/export.ts';
+import { optionName, optionValue } from '../../src/server/transfer/options.ts';
 import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
 import type { ColumnMeta } from '../../schemas/screen.ts';
 
@@ -52,6 +53,46 @@ describe('import cells', () => {
     expect(safeCsvText('Hammer')).toBe('Hammer');
     expect(importCell(col('text'), 'text', "'=SUM(A1)", 'en')).toEqual({ ok: true, value: '=SUM(A1)' });
     expect(importCell(col('text'), 'text', "'quoted", 'en')).toEqual({ ok: true, value: "'quoted" });
+  });
+});
+
+describe('option columns by name', () => {
+  const kis = col('int', { options: [0, 1, 2], renderer: 'keepInStock' });
+  const read = (c: ColumnMeta, cell: string | number, lang: string) => importCell(c, 'int', cell, lang);
+
+  it('names a value as the grid does, in the request language; other option columns keep their value', () => {
+    expect(optionName(kis, 2, 'en')).toBe('On order');
+    expect(optionName(kis, 2, 'de')).toBe('Bestellt');
+    expect(optionName(kis, 0, 'hu')).toBe('Nem');
+    expect(optionName(kis, null, 'de')).toBe('');
+    expect(optionName(col('text', { options: ['text', 'image'] }), 'image', 'de')).toBeUndefined();
+  });
+
+  it('reads the name in the request language or English, ignoring case, accents and spacing, and the raw value', () => {
+    expect(read(kis, 'Bestellt', 'de')).toEqual({ ok: true, value: 2 });
+    expect(read(kis, '  on   ORDER ', 'de')).toEqual({ ok: true, value: 2 });
+    expect(read(kis, 'objednane', 'sk')).toEqual({ ok: true, value: 2 });
+    expect(read(kis, 'ÁNO', 'sk')).toEqual({ ok: true, value: 1 });
+    expect(read(kis, '1', 'de')).toEqual({ ok: true, value: 1 });
+    expect(read(kis, 2, 'de')).toEqual({ ok: true, value: 2 });
+    expect(importCell(col('text', { options: ['en', 'de'] }), 'text', ' DE', 'en')).toEqual({ ok: true, value: 'de' });
+  });
+
+  it('reads back every name it writes, in every language', () => {
+    for (const lang of ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg']) {
+      for (const o of [0, 1, 2]) expect(read(kis, optionName(kis, o, lang)!, lang)).toEqual({ ok: true, value: o });
+    }
+  });
+
+  it('refuses an unknown name with the text and the allowed names in the request language', () => {
+    const r = read(kis, ' Vielleicht ', 'de');
+    expect(r.ok).toBe(false);
+    const message = (r as { message: string }).message;
+    expect(message.split('?')[0]).toBe('import.unknown_option');
+    expect(Object.fromEntries(new URLSearchParams(message.split('?')[1]))).toEqual({ value: 'Vielleicht', options: 'Nein, Ja, Bestellt' });
+    expect(read(kis, '3', 'en')).toMatchObject({ ok: false });
+    const block = importCell(col('text', { options: ['text', 'image'] }), 'text', 'audio', 'en');
+    expect(block).toEqual({ ok: false, message: 'import.unknown_option?value=audio&options=text%2C+image' });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The UI catalogues (locales/*.json) on the server, for sheets written or read in the
- * request's language: yes/no words (cells.ts), the change log's words (named.ts). Each
- * language is read once; an unknown language reads as English.
+ * request's language: yes/no words (cells.ts), option names (options.ts), the change log's
+ * words (named.ts). Each language is read once; an unknown language reads as English.
  */
 import { readFileSync } from 'node:fs';
 import { isLang } from '../../core/langs.ts';
@@ -22,3 +22,6 @@ export function catalogue(lang: string): Readonly<Record<string, string>> {
   }
   return cat;
 }
+
+/** A catalogue text in `lang`, else in English, else the key itself. */
+export const catalogueText = (lang: string, id: string): string => catalogue(lang)[id] ?? catalogue('en')[id] ?? id;

@@ -4,7 +4,8 @@
  * text of multi-language columns in the requested language. Import reads what people
  * type or Excel stores: the float rule of spec §5 (a leading minus kept), yes/no words
  * of English and the request language, ISO and dotted dates, Excel dates and booleans.
- * Ref columns are resolved against their lookup separately (refs.ts).
+ * Option columns are read by name or value (options.ts; export names them in named.ts);
+ * ref columns are resolved against their lookup separately (refs.ts).
  */
 import { parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
@@ -12,6 +13,7 @@ import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
 import { catalogue } from './catalogue.ts';
+import { optionValue } from './options.ts';
 
 /** A cell as read from a file: text (CSV, most XLSX cells) or what XLSX stores typed. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -99,10 +101,7 @@ function dateText(cell: SheetCell): string | null {
 export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, lang: string): Converted {
   if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { ok: true, value: col.type === 'multi' ? { [lang]: '' } : null };
   const text = cell instanceof Date ? iso(cell) : typeof cell === 'string' ? unguard(cell) : String(cell);
-  if (col.options) {
-    const hit = col.options.find((o) => String(o) === text.trim());
-    if (hit !== undefined) return { ok: true, value: hit };
-  }
+  if (col.options) return optionValue(col, col.options, text, lang);
   if (col.type === 'multi') return { ok: true, value: { [lang]: text } };
   switch (type) {
     case 'int':

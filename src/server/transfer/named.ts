@@ -1,19 +1,19 @@
 /**
  * Export cells of the renderers that name their values in words, as the grid shows them:
- * a change log's action ('Changed'), a logged screen's title ('Product list') and what an
- * entry changed ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the
- * request language from its catalogue: option values by name (keep_in_stock 2 → 'On order',
- * core/optionNames.ts as the grid), ref values by their lookup's text (looked up per export
- * window: actions/change_labels.ts). Other columns are exported by type (cells.ts).
+ * any renderer of core/optionNames.ts (keep_in_stock 2 → 'On order', a change log's action
+ * 'Changed', a logged screen's title 'Product list'; options.ts) and what an entry changed
+ * ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the request language from
+ * its catalogue, ref values by their lookup's text (looked up per export window:
+ * actions/change_labels.ts). Other columns are exported by type (cells.ts).
  */
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { changeLines, changeText, type RefLabels, type SummaryWords } from '../../core/changeSummary.ts';
 import { formatDate, formatDateTime } from '../../core/format.ts';
 import { LOCALE, isLang } from '../../core/langs.ts';
-import { logActionId, screenTitleId } from '../../core/logWords.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { screens } from '../actions/engine/screens.ts';
-import { catalogue } from './catalogue.ts';
+import { catalogueText } from './catalogue.ts';
+import { optionName } from './options.ts';
 
 const words = new Map<string, SummaryWords>();
 
@@ -21,12 +21,11 @@ const words = new Map<string, SummaryWords>();
 function wordsOf(lang: string): SummaryWords {
   let w = words.get(lang);
   if (!w) {
-    const cat = catalogue(lang);
     const locale = isLang(lang) ? LOCALE[lang] : LOCALE.en;
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
     const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const t = (id: string) => cat[id] ?? catalogue('en')[id] ?? id;
+    const t = (id: string) => catalogueText(lang, id);
     w = {
       lang,
       t,
@@ -51,18 +50,7 @@ function wordsOf(lang: string): SummaryWords {
  */
 export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, lang: string, refs?: RefLabels): string | undefined {
   const value = row[field];
-  switch (col.renderer) {
-    case 'logAction':
-    case 'screenTitle': {
-      if (value === null || value === undefined || value === '') return '';
-      const id = col.renderer === 'logAction' ? logActionId(value) : screenTitleId(value);
-      return wordsOf(lang).t(id);
-    }
-    case 'changeSummary': {
-      const form = typeof row.entity_name === 'string' ? row.entity_name : '';
-      return changeText(changeLines(value, screens.get(form), wordsOf(lang), refs), row.log_action);
-    }
-    default:
-      return undefined;
-  }
+  if (col.renderer !== 'changeSummary') return optionName(col, value, lang);
+  const form = typeof row.entity_name === 'string' ? row.entity_name : '';
+  return changeText(changeLines(value, screens.get(form), wordsOf(lang), refs), row.log_action);
 }

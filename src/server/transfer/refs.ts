@@ -19,6 +19,7 @@ export const IMPORT_MESSAGES = {
   no_add: 'import.no_add',
   no_set: 'import.no_set',
   key_required: 'import.key_required',
+  unknown_option: 'import.unknown_option',
 } as const;
 
 /** How the grid shows a searched lookup's row (large lookups: the code carries the meaning). */

@@ -2,9 +2,10 @@
  * Pure parts of the import dialog: the suggested column mapping, problem texts in the UI
  * language, and the CSV error report.
  */
+import { fold } from '../../../core/fold.ts';
 import type { Values } from '../../i18n/useT.ts';
 
-const norm = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const norm = (s: string) => fold(s).replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * A field for each file column whose header is a field's name or its label (in the UI
