@@ -10,13 +10,16 @@ const grid = () => t.page.getByRole('grid').first();
 
 describe('grid export and import in the browser', () => {
   it('exports the filtered view as CSV and XLSX with the German headers and the rows the grid shows', async () => {
+    // keep_in_stock of every kind among the rows, to see each written by its German name.
+    await t.server.db.query(`update app.products set keep_in_stock = right(product_code, 1)::int % 3 where product_code ilike '%P00012%'`);
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/de/products/product_list`);
     await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00012');
-    const expected = await t.server.db.query<{ product_code: string; name: string }>(
-      `select product_code, product_name->>'de' as name from app.products
+    const expected = await t.server.db.query<{ product_code: string; name: string; keep_in_stock: number }>(
+      `select product_code, product_name->>'de' as name, keep_in_stock from app.products
        where company_code = 'SK01' and product_code ilike '%P00012%' order by product_code`,
     );
+    const kis = (k: number) => ['Nein', 'Ja', 'Bestellt'][k];
     expect(expected.rows.length).toBeGreaterThan(1);
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(expected.rows.length);
 
@@ -29,6 +32,12 @@ describe('grid export and import in the browser', () => {
     const headers = rows[0]!;
     expect(headers.slice(0, 2)).toEqual(['Produktcode', 'Produktname']);
     expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual(expected.rows.map((r) => [r.product_code, r.name]));
+    // Option columns as the grid shows them: their names, as the grid's cells read.
+    const stock = headers.indexOf('Lagerhaltung');
+    expect(new Set(expected.rows.map((r) => r.keep_in_stock))).toEqual(new Set([0, 1, 2]));
+    expect(rows.slice(1).map((r) => r[stock])).toEqual(expected.rows.map((r) => kis(r.keep_in_stock)));
+    const shown = grid().locator(`[role=row][data-key="${expected.rows[0]!.product_code}"] .cell-kis`);
+    expect(await shown.innerText()).toBe(rows[1]![stock]);
 
     await t.page.getByRole('button', { name: 'Exportieren' }).click();
     const [xlsxDownload] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: /Excel/ }).click()]);
@@ -39,6 +48,7 @@ describe('grid export and import in the browser', () => {
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
     expect(ws.actualRowCount - 1).toBe(expected.rows.length);
     expect(ws.getRow(2).getCell(1).value).toBe(expected.rows[0]!.product_code);
+    expect(ws.getRow(2).getCell(stock + 1).value).toBe(kis(expected.rows[0]!.keep_in_stock));
   });
 
   it('imports a CSV with one bad row: mapping, preview with the problem, report, the good rows written', async () => {
@@ -79,5 +89,36 @@ describe('grid export and import in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await grid().locator('[data-filter-field="brand_name"] input').fill('E2E');
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(2);
+  });
+
+  it('imports an exported German CSV back by option names: an unknown name flagged in the preview, the rest unchanged', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/de/products/product_list`);
+    await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00013');
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(2);
+    const stored = async () =>
+      (await t.server.db.query<{ product_code: string; keep_in_stock: number }>(`select product_code, keep_in_stock from app.products where company_code = 'SK01' and product_code ilike '%P00013%' order by 1`)).rows;
+    const before = await stored();
+
+    await t.page.getByRole('button', { name: 'Exportieren' }).click();
+    const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: 'CSV-Datei' }).click()]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').slice(1), { skipEmptyLines: true }).data;
+    const stock = rows[0]!.indexOf('Lagerhaltung');
+    const code = rows[0]!.indexOf('Produktcode');
+    // Just the code and the stock column, one of them renamed to a word that names no option.
+    const file = rows.map((r, i) => [r[code]!, i === 2 ? 'Vielleicht' : r[stock]!]);
+    await t.page.getByRole('button', { name: 'Importieren' }).click();
+    const dialog = t.page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(file, { delimiter: ';' })) });
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Feld: Lagerhaltung' }).inputValue()).toBe('keep_in_stock');
+    await dialog.getByRole('button', { name: 'Datei prüfen' }).click();
+    const n = rows.length - 1;
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe(`${n} Zeilen: 0 neu, ${n - 1} zu ändern, 1 mit Problemen (werden übersprungen).`);
+    expect(await dialog.locator('.import-errors tbody tr td').allInnerTexts()).toEqual(['3', 'Lagerhaltung', '„Vielleicht“ ist keiner der Werte: Nein, Ja, Bestellt']);
+
+    await dialog.getByRole('button', { name: `${n - 1} Zeilen importieren` }).click();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toMatch(/^Importiert: 0 hinzugefügt/);
+    expect(await stored()).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
 import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
 import { csvStyle } from '../../src/server/transfer/export.ts';
-import { optionName, optionValue } from '../../src/server/transfer/options.ts';
+import { optionName } from '../../src/server/transfer/options.ts';
 import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
 import type { ColumnMeta } from '../../schemas/screen.ts';
 
