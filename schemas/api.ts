@@ -226,7 +226,8 @@ export const DeleteOutput = v.object({ data: v.object({ deleted: v.number() }) }
 const logId = v.pipe(v.number(), v.safeInteger('a log id must be an integer'), v.minValue(1, 'a log id must be positive'));
 /** `set` of one row: the key, the row version and the changed editable fields (by form). */
 export const SetPayload = v.record(v.string(), v.unknown());
-export const SetOutput = v.object({ data: v.object({ row: Row, log_id: v.number() }) });
+/** `log_id`: the change's product_change_log id; none when the row already held the values. */
+export const SetOutput = v.object({ data: v.object({ row: Row, log_id: v.optional(v.number()) }) });
 /** Most rows of one bulk set (paste, fill a selection). */
 export const MAX_BULK_ROWS = 5_000;
 /**
@@ -237,7 +238,7 @@ export const BulkSetPayload = v.strictObject({
   rows: v.pipe(v.array(Row), v.minLength(1, 'rows must not be empty'), v.maxLength(MAX_BULK_ROWS, `at most ${MAX_BULK_ROWS} rows`)),
 });
 export const BulkSetOutput = v.object({
-  data: v.object({ rows: v.array(Row), /** product_change_log ids, in the order of the rows. */ log_ids: v.array(v.number()) }),
+  data: v.object({ rows: v.array(Row), /** product_change_log ids, in the order of the rows that changed (a row already holding its values has none). */ log_ids: v.array(v.number()) }),
 });
 /**
  * `undo`: reverts the user's own `set` changes of this form (and company), newest first,
@@ -365,7 +366,9 @@ export const ImportInspectOutput = v.object({
 export const ImportResultOutput = v.object({
   rows: v.number(),
   inserts: v.number(),
+  /** Rows that change a stored row; `unchanged`: rows whose stored row already holds their values (not written, not logged). */
   updates: v.number(),
+  unchanged: v.number(),
   errorRows: v.number(),
   /** The first 1,000 problems, by line and field; messages are locale keys (validation.*, import.*). */
   errors: v.array(ImportError),

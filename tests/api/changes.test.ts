@@ -27,6 +27,33 @@ describe.each(engines)('change history on %s', (engine) => {
     expect(other.body.data.total).toBe(0);
   });
 
+  it('logs only what moved: a set that leaves the row as it was is not written (no version, no entry)', async () => {
+    const [a, b] = (await s.action(catalog, 'product_list', 'list', { endRow: 2 })).body.data.rows;
+    const entries = async (code: string) => (await s.action(catalog, 'product_changes', 'filter', { product_code: code })).body.data.rows;
+    const [aBefore, bBefore] = [(await entries(a.product_code)).length, (await entries(b.product_code)).length];
+    // One row: the value it already has.
+    const same = await s.action(catalog, 'product_list', 'set', { product_code: a.product_code, row_version: a.row_version, min_margin: a.min_margin });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data.log_id).toBeUndefined();
+    expect(same.body.data.row.row_version).toBe(a.row_version);
+    expect(await entries(a.product_code)).toHaveLength(aBefore);
+    // A paste of two rows: one as it was, one changed in one of its two fields; the entry names that field only.
+    const bulk = await s.action(catalog, 'product_list', 'set', {
+      rows: [
+        { product_code: a.product_code, row_version: a.row_version, min_margin: a.min_margin, exp_margin: a.exp_margin },
+        { product_code: b.product_code, row_version: b.row_version, min_margin: b.min_margin, exp_margin: Number(b.exp_margin) + 1 },
+      ],
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(bulk.body.data.log_ids).toHaveLength(1);
+    expect(bulk.body.data.rows.map((r: { row_version: number }) => r.row_version)).toEqual([a.row_version, b.row_version + 1]);
+    expect(await entries(a.product_code)).toHaveLength(aBefore);
+    const [last] = await entries(b.product_code);
+    expect((await entries(b.product_code)).length).toBe(bBefore + 1);
+    expect(last.changes).toEqual({ exp_margin: [b.exp_margin, Number(b.exp_margin) + 1] });
+    expect(Object.keys(last.before)).toEqual(['exp_margin']);
+  });
+
   it('shows the whole change log of the company to admin only', async () => {
     const r = await s.action(admin, 'product_change_log', 'list', { endRow: 10 });
     expect(r.status).toBe(200);

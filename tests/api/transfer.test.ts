@@ -195,7 +195,8 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const text = await r.text();
     expect(text).toContain(`${code},'=1+2`);
     const back = await importFile(admin, 'product_list', 'p.csv', text, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'product_name']) });
-    expect(await back.json()).toMatchObject({ updates: 1, errorRows: 0, written: true });
+    // Read back as it was stored: the row already holds it (not written again).
+    expect(await back.json()).toMatchObject({ updates: 0, unchanged: 1, errorRows: 0, written: true });
     expect((await s.db.query<{ n: string }>(`select product_name->>'en' as n from app.products where product_code = $1`, [code])).rows[0]!.n).toBe('=1+2');
 
     // A product code of another company: the insert violates the global unique code. The
@@ -256,18 +257,25 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const products = async () =>
       (await s.db.query<Row>(`select * from app.products where product_code = any($1) order by product_code`, [codes])).rows.map(({ row_version, updated_at, ...rest }) => rest);
     const before = await products();
+    const versions = async () => (await s.db.query<Row>(`select product_code, row_version, updated_at from app.products where product_code = any($1) order by product_code`, [codes])).rows;
+    const versionsBefore = await versions();
+    const logged = async () => Number((await s.db.query<{ n: string }>(`select count(*) as n from app.product_change_log where entity_id = any($1)`, [codes])).rows[0]!.n);
+    const loggedBefore = await logged();
     const importable = new Set(importableFields(screens.get('product_list')!).map((f) => f.field));
     const mapping = JSON.stringify(fields.map((f) => (importable.has(f) ? f : null)));
     const same = await (await importFile(admin, 'product_list', 'p.csv', de, { mode: 'commit', language: 'de', mapping })).json();
-    expect(same).toMatchObject({ updates: 3, errorRows: 0, written: true });
+    // Rows already holding the file's values are not written: no new version, no change log entry.
+    expect(same).toMatchObject({ updates: 0, unchanged: 3, errorRows: 0, written: true });
     expect(await products()).toEqual(before);
+    expect(await versions()).toEqual(versionsBefore);
+    expect(await logged()).toBe(loggedBefore);
 
     // An unknown name: that row is refused with the text and the allowed names, and not written.
     const [c0, c1, c2] = codes as [string, string, string];
     const roundTrip = await stored();
     const bad = `Code;Stock\n${c1};Vielleicht\n${c2};bestellt\n`;
     const refused = await (await importFile(admin, 'product_list', 'p.csv', bad, { mode: 'commit', language: 'de', mapping: JSON.stringify(['product_code', 'keep_in_stock']) })).json();
-    expect(refused).toMatchObject({ updates: 1, errorRows: 1, written: true });
+    expect(refused).toMatchObject({ updates: 0, unchanged: 1, errorRows: 1, written: true });
     expect(refused.errors).toEqual([{ line: 2, field: 'keep_in_stock', message: 'import.unknown_option?value=Vielleicht&options=Nein%2C+Ja%2C+Bestellt' }]);
     expect((await stored())[1]).toEqual(roundTrip[1]);
 

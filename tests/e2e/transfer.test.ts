@@ -105,8 +105,9 @@ describe('grid export and import in the browser', () => {
     const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').slice(1), { skipEmptyLines: true }).data;
     const stock = rows[0]!.indexOf('Lagerhaltung');
     const code = rows[0]!.indexOf('Produktcode');
-    // Just the code and the stock column, one of them renamed to a word that names no option.
-    const file = rows.map((r, i) => [r[code]!, i === 2 ? 'Vielleicht' : r[stock]!]);
+    // Just the code and the stock column: one row another option by its name, one a word that names no option.
+    const other = (w: string) => (w === 'Bestellt' ? 'Nein' : 'Bestellt');
+    const file = rows.map((r, i) => [r[code]!, i === 2 ? 'Vielleicht' : i === 1 ? other(r[stock]!) : r[stock]!]);
     await t.page.getByRole('button', { name: 'Importieren' }).click();
     const dialog = t.page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(file, { delimiter: ';' })) });
@@ -114,11 +115,13 @@ describe('grid export and import in the browser', () => {
     expect(await dialog.getByRole('combobox', { name: 'Feld: Lagerhaltung' }).inputValue()).toBe('keep_in_stock');
     await dialog.getByRole('button', { name: 'Datei prüfen' }).click();
     const n = rows.length - 1;
-    await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe(`${n} Zeilen: 0 neu, ${n - 1} zu ändern, 1 mit Problemen (werden übersprungen).`);
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe(`${n} Zeilen: 0 neu, 1 zu ändern, ${n - 2} unverändert, 1 mit Problemen (werden übersprungen).`);
     expect(await dialog.locator('.import-errors tbody tr td').allInnerTexts()).toEqual(['3', 'Lagerhaltung', '„Vielleicht“ ist keiner der Werte: Nein, Ja, Bestellt']);
 
-    await dialog.getByRole('button', { name: `${n - 1} Zeilen importieren` }).click();
-    await expect.poll(() => dialog.locator('.import-summary').innerText()).toMatch(/^Importiert: 0 hinzugefügt/);
-    expect(await stored()).toEqual(before);
+    // The other rows already hold the file's values: only the one renamed is written.
+    await dialog.getByRole('button', { name: /^1 Zeile importieren$/ }).click();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toMatch(/^Importiert: 0 hinzugefügt, 1 geändert, \d+ unverändert;/);
+    const changed = rows[1]![code]!;
+    expect(await stored()).toEqual(before.map((r) => (r.product_code === changed ? { ...r, keep_in_stock: other(rows[1]![stock]!) === 'Bestellt' ? 2 : 0 } : r)));
   });
 });

@@ -228,6 +228,7 @@ export async function planImport(
       rows: sheet.rows.length,
       inserts: write.inserts.length,
       updates: write.updates.length,
+      unchanged: 0,
       errorRows: bad.size,
       errors: problems,
       written: false,
@@ -236,18 +237,24 @@ export async function planImport(
   };
 }
 
-/** The plan's result with the rows the database refused: problems of their lines, no longer counted as written. */
-export function withRefused(result: ImportResult, write: ImportWrite, refused: readonly RefusedRow[]): ImportResult {
-  if (!refused.length) return result;
+/**
+ * The plan's result after the (dry-run or real) write: the rows the database refused as
+ * problems of their lines, no longer counted as written, and the updates that found their
+ * row already holding the values counted as unchanged.
+ */
+export function withWritten(result: ImportResult, write: ImportWrite, written: { refused: readonly RefusedRow[]; updated?: number }): ImportResult {
+  const { refused } = written;
   const insertLines = new Set(write.inserts.map((r) => r.line));
   const refusedInserts = refused.filter((r) => insertLines.has(r.line)).length;
+  const updates = result.updates - (refused.length - refusedInserts);
   const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: null, message: ruleMessageId(r.error.rule) ?? r.error.message }))]
     .sort((a, b) => a.line - b.line)
     .slice(0, MAX_ERRORS);
   return {
     ...result,
     inserts: result.inserts - refusedInserts,
-    updates: result.updates - (refused.length - refusedInserts),
+    updates: written.updated ?? updates,
+    unchanged: updates - (written.updated ?? updates),
     errorRows: result.errorRows + refused.length,
     errors,
   };

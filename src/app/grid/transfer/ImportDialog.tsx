@@ -168,6 +168,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   rows: step.result.rows,
                   inserts: step.result.inserts,
                   updates: step.result.updates,
+                  unchanged: step.result.unchanged,
                   errorRows: step.result.errorRows,
                 })}
               </p>

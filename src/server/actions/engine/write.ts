@@ -203,7 +203,9 @@ function prepareSet(screen: Screen, raw: unknown, where: string, version: string
 /**
  * Writes prepared sets in the caller's transaction: locks the rows, checks existence and
  * versions, updates (one statement per set of changed fields), logs each row's before and
- * after. `named` puts the row's path in front of a 404/409 message (bulk set).
+ * after. A row the set leaves as it was (a pasted or imported value it already has) is not
+ * written: no new version, no log entry; a logged entry names only the fields that moved.
+ * `named` puts the row's path in front of a 404/409 message (bulk set).
  */
 async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
   const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
@@ -238,36 +240,38 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
       return { name: `v${j}`, cast: asJson ? 'text' : castOf[type], values: indexes.map((i) => sets[i]!.values[f]) };
     });
     const from = keyRelation(screen, indexes.map((i) => keysOfRows[i]!), p, extra);
-    const assignments = fields.map((f, j) =>
-      screen.columns[f]!.type === 'multi'
-        ? `${ident(f)} = coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb`
-        : screen.valueType[f] === 'json'
-          ? `${ident(f)} = u.v${j}::jsonb`
-          : `${ident(f)} = u.v${j}`,
+    const values = fields.map((f, j) =>
+      screen.columns[f]!.type === 'multi' ? `coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb` : screen.valueType[f] === 'json' ? `u.v${j}::jsonb` : `u.v${j}`,
     );
+    const assignments = fields.map((f, j) => `${ident(f)} = ${values[j]}`);
     if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
+    const row = (xs: string[]) => (xs.length === 1 ? xs[0]! : `row(${xs.join(', ')})`);
     const r = await tx.query<{ i: number; row: Row }>(
       `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
        where ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}
+         and ${row(fields.map((f) => `t.${ident(f)}`))} is distinct from ${row(values)}
        returning u."#i" as i, to_jsonb(t) as row`,
       p.values,
     );
     for (const x of r.rows) after.set(indexes[x.i]!, x.row);
   }
 
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y); // both to_jsonb(t): one form
   const logIds = await changeLog(
     tx,
     screen,
     'set',
-    sets.map((s, i) => {
-      const fields = Object.keys(s.values);
-      const a = after.get(i)!;
-      return { keys: screen.keys.map((k) => a[k]), before: pick(locked.get(i)!, fields), after: pick(a, fields) };
+    sets.flatMap((s, i) => {
+      const a = after.get(i);
+      if (!a) return [];
+      const b = locked.get(i)!;
+      const fields = Object.keys(s.values).filter((f) => !same(b[f], a[f]));
+      return [{ keys: screen.keys.map((k) => a[k]), before: pick(b, fields), after: pick(a, fields) }];
     }),
     scope,
   );
   const rows = await readRows(tx, screen, keysOfRows, scope);
-  return { rows, logIds };
+  return { rows, logIds, changed: after.size };
 }
 
 /** Updates one row: key fields, changed fields and the row version (stale → 409). */
@@ -277,7 +281,8 @@ export async function setRow(db: Db, screen: Screen, payload: unknown, scope: Wr
   await checkRefs(db, screen, set.values, scope, 'payload');
   return db.transaction(async (tx) => {
     const { rows, logIds } = await applySets(tx, screen, [set], scope, version, false);
-    return { row: rows[0]!, log_id: logIds[0]! };
+    // No log id when the row was left as it was.
+    return { row: rows[0]!, ...(logIds.length ? { log_id: logIds[0]! } : {}) };
   });
 }
 
@@ -547,8 +552,8 @@ export async function importRows(
     return r.rows.length;
   };
   const update = async (tx: Queryable, rows: ImportWrite['updates']): Promise<number> => {
-    await applySets(tx, screen, rows.map((u) => ({ where: u.where, keys: u.keys, values: u.values, expected: undefined })), scope, undefined, true);
-    return rows.length;
+    // Counts the rows that changed: one already holding the file's values is not written.
+    return (await applySets(tx, screen, rows.map((u) => ({ where: u.where, keys: u.keys, values: u.values, expected: undefined })), scope, undefined, true)).changed;
   };
   const colsOf = (r: Row) => Object.keys(r).sort();
 
