@@ -113,9 +113,15 @@ describe('ScreenGrid', () => {
     await expect.poll(() => cell(k1!, 'min_margin').innerText()).toMatch(/^12[.,]5$/);
     expect((await product(k1!)).min_margin).toBe(12.5);
 
-    // F2 edits too; Tab saves and moves right.
+    // F2 edits too, the caret after the value (as in Excel: typing adds to it); Tab saves and moves right.
     await page.keyboard.press('F2');
-    await input.fill('13');
+    await expect.poll(() => input.count()).toBe(1);
+    expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length])).toEqual([4, 4, 4]);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('3');
+    expect(await input.inputValue()).toBe('13');
     await page.keyboard.press('Tab');
     await expect.poll(focused).toEqual([k1, 'exp_margin']);
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(13);

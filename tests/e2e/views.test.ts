@@ -219,6 +219,7 @@ describe('saved views', () => {
     const error = () => menu().locator('.grid-view-rename-form [role=alert]');
     await expect.poll(() => s.page.evaluate(() => document.activeElement?.className)).toBe('grid-view-rename-name');
     expect(await input.inputValue()).toBe('Cheap items');
+    const menuBox = (await menu().boundingBox())!;
 
     await input.fill('   ');
     await input.press('Enter');
@@ -230,6 +231,10 @@ describe('saved views', () => {
     await input.press('Enter');
     await expect.poll(() => error().innerText()).toBe('You already have a view named “Heavy items” for this screen. Choose another name.');
     expect(await input.inputValue()).toBe('Heavy items ');
+    // The message wraps inside the menu: the menu keeps its width and place.
+    const withError = (await menu().boundingBox())!;
+    expect(Math.abs(withError.width - menuBox.width), `menu ${menuBox.width} → ${withError.width} px wide`).toBeLessThan(10);
+    expect(Math.abs(withError.x - menuBox.x)).toBeLessThan(10);
 
     // A name taken since the menu opened: the server refuses it, with the same words.
     await s.server.db.query(`insert into app.grid_views (form, owner_user_id, name, state) values ('product_list', 1, 'Taken meanwhile', '{"v":1}')`);

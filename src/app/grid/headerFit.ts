@@ -12,8 +12,8 @@ export const HEADER_MAX_PX = 280;
 const SORT_ROOM_PX = 14;
 
 /**
- * The width each listed header needs, by column id, for the headers cut now (those that
- * fit, or are not rendered, are left out: a column is only ever widened).
+ * The width each listed header needs, by column id, for the headers cut now or once sorted
+ * (those that fit with the arrow, or are not rendered, are left out: a column is only ever widened).
  */
 export function headerNeeds(root: HTMLElement, ids: readonly string[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -26,8 +26,9 @@ export function headerNeeds(root: HTMLElement, ids: readonly string[]): Record<s
     const text = range.getBoundingClientRect().width;
     const width = cell.getBoundingClientRect().width;
     const besides = width - label.getBoundingClientRect().width;
-    if (text + besides <= width + 0.5) continue;
+    // Counted whether or not the column is sorted now: a header that fits only without the arrow is cut once sorted.
     const arrow = cell.querySelector('.grid-sort-icon') ? 0 : SORT_ROOM_PX;
+    if (text + besides + arrow <= width + 0.5) continue;
     out[id] = Math.min(HEADER_MAX_PX, Math.ceil(text + besides + arrow));
   }
   return out;

@@ -41,7 +41,7 @@ interface InputEditorProps {
 
 function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint }: InputEditorProps) {
   const ed = useEdit(p, initial, parse);
-  const [, attach] = useAutoFocus<HTMLInputElement>(p);
+  const [, attach] = useAutoFocus<HTMLInputElement>();
   const errorId = useId();
   const label = p.ctx.t(p.col.labelId);
   const problem = ed.invalid ? (ed.message ?? (invalidId ? p.ctx.t(invalidId) : undefined)) : undefined;
@@ -153,7 +153,7 @@ const ColourEditor: CellEditor = (p) => {
     const hex = normalizeHex(t);
     return hex ? { ok: true, value: hex } : { ok: false };
   });
-  const [, attach] = useAutoFocus<HTMLInputElement>(p);
+  const [, attach] = useAutoFocus<HTMLInputElement>();
   const { part, onBlur } = useLeave(ed.leave);
   const label = p.ctx.t(p.col.labelId);
   const errorId = useId();
@@ -206,7 +206,7 @@ function SelectEditor({ p, options }: { p: EditorProps; options: Option[] }) {
   const done = useRef(false);
   // When the last key went down (a pointer press forgets it).
   const keyAt = useRef(-Infinity);
-  const [, attach] = useAutoFocus<HTMLSelectElement>(p, false);
+  const [, attach] = useAutoFocus<HTMLSelectElement>(false);
   const all: Option[] = p.col.meta.required ? options : [{ value: null, label: '' }, ...options];
   let index = all.findIndex((o) => o.value === p.value || (o.value !== null && p.value !== null && String(o.value) === String(p.value)));
   if (index < 0 && p.value !== null && p.value !== undefined) {

@@ -75,24 +75,21 @@ export function useEdit(p: EditorProps, initial: string, parseText: (text: strin
 
 /**
  * A ref that focuses its element the first time it is attached (a popover's content
- * mounts a commit later than the cell); text inputs select their text, or put the caret
- * after a typed first key.
+ * mounts a commit later than the cell); text inputs put the caret at the end, as Excel's
+ * F2 and Sheets' Enter do (typing adds to the value; a typed first key replaced it already).
  */
-export function useAutoFocus<T extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(p: EditorProps, select = true) {
+export function useAutoFocus<T extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(caretAtEnd = true) {
   const ref = useRef<T | null>(null);
   const focused = useRef(false);
-  const initialInput = p.initialInput;
   const attach = useCallback(
     (el: T | null) => {
       ref.current = el;
       if (!el || focused.current) return;
       focused.current = true;
       el.focus({ preventScroll: true });
-      if (!select || el instanceof HTMLSelectElement) return;
-      if (initialInput === undefined) el.select();
-      else el.setSelectionRange(el.value.length, el.value.length);
+      if (caretAtEnd && !(el instanceof HTMLSelectElement)) el.setSelectionRange(el.value.length, el.value.length);
     },
-    [initialInput, select],
+    [caretAtEnd],
   );
   return [ref, attach] as const;
 }

@@ -68,7 +68,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
     return d ? { ok: true, value: d.toISOString() } : { ok: false };
   };
   const ed = useEdit(p, initial, parse);
-  const [ref, attach] = useAutoFocus<HTMLInputElement>(p);
+  const [ref, attach] = useAutoFocus<HTMLInputElement>();
   const { part, onBlur } = useLeave(ed.leave);
   const contentEl = useRef<HTMLElement | null>(null);
 
@@ -154,7 +154,7 @@ export const DateTimeEditor: CellEditor = (p) => <PickerEditor p={p} withTime />
  */
 export const JsonEditor: CellEditor = (p) => {
   const ed = useEdit(p, p.value === null || p.value === undefined ? '' : JSON.stringify(p.value, null, 2), parseJsonInput);
-  const [, attach] = useAutoFocus<HTMLTextAreaElement>(p, false);
+  const [, attach] = useAutoFocus<HTMLTextAreaElement>(false);
   const { part, onBlur } = useLeave(ed.leave);
   const errorId = useId();
   return (
