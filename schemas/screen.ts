@@ -50,6 +50,11 @@ export const Column = v.strictObject({
    * ambiguously on the screen: brands' key column is 'ID', not a second 'Brand'.
    */
   label: v.optional(identifier),
+  /**
+   * The totals row's function for this column until the user picks one (sum when absent):
+   * a percentage or a rate is averaged, not added up.
+   */
+  total: v.optional(v.picklist(['sum', 'avg', 'min', 'max'])),
   /** Registry keys of the browser runtime. */
   renderer: v.optional(v.string()),
   editor: v.optional(v.string()),

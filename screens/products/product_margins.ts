@@ -10,9 +10,9 @@ export default defineScreen({
     product_code: { hidden: true, width: 150 },
     purchase_price_base: { type: 'money' },
     selling_price_shop: { type: 'money' },
-    margin_percent: { type: 'number' },
-    min_margin: { type: 'number', editable: true, min: 0, max: 1000 },
-    exp_margin: { type: 'number', editable: true, min: 0, max: 1000 },
-    max_discount_limit_percent: { type: 'number', editable: true, min: 0, max: 100 },
+    margin_percent: { type: 'number', total: 'avg' },
+    min_margin: { type: 'number', total: 'avg', editable: true, min: 0, max: 1000 },
+    exp_margin: { type: 'number', total: 'avg', editable: true, min: 0, max: 1000 },
+    max_discount_limit_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100 },
   },
 });

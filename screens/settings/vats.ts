@@ -16,7 +16,7 @@ export default defineScreen({
     vat_id: { type: 'int', width: 100 },
     vat_code: { editable: true, required: true, maxLength: 20 },
     vat_names: { type: 'multi', editable: true, required: true, maxLength: 100 },
-    vat_rate: { type: 'number', editable: true, required: true, min: 0, max: 100, width: 100 },
+    vat_rate: { type: 'number', total: 'avg', editable: true, required: true, min: 0, max: 100, width: 100 },
     vat_default: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
   },
   actions: { add: true, delete: true },
