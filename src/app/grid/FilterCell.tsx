@@ -6,9 +6,9 @@
  * filter before it stays.
  */
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
-import { filterItem } from './filters.ts';
+import { columnChoices } from './choices.ts';
+import { BLANK_CHOICE, filterItem } from './filters.ts';
 import type { ViewColumn } from './layout.ts';
-import { displayText } from './renderers/index.tsx';
 import type { CellCtx } from './types.ts';
 
 export const FILTER_DEBOUNCE_MS = 300;
@@ -60,12 +60,15 @@ export const FilterCell = memo(function FilterCell({
   // A search lookup has too many rows for a list: its column is filtered by typing (part of) a key.
   switch (col.filter === 'ref' && col.lookup?.search ? 'text' : col.filter) {
     case 'option':
+    case 'ref':
+      // Ordered by what they show (choices.ts); "(empty)" lists the rows without a value.
       input = (
         <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
           <option value="">{ctx.t('grid.filter_any')}</option>
-          {(col.meta.options ?? []).map((o) => (
-            <option key={String(o)} value={String(o)}>
-              {col.renderer.optionLabelId ? ctx.t(col.renderer.optionLabelId(o)) : String(o)}
+          {col.canBeEmpty && <option value={BLANK_CHOICE}>{ctx.t('grid.group_empty')}</option>}
+          {columnChoices(col, ctx).map((c) => (
+            <option key={String(c.value)} value={String(c.value)}>
+              {c.label}
             </option>
           ))}
         </select>
@@ -80,24 +83,6 @@ export const FilterCell = memo(function FilterCell({
         </select>
       );
       break;
-    case 'ref': {
-      const data = col.lookup ? ctx.lookup(col.lookup.form) : undefined;
-      const label2 = col.renderer.lookupText ?? displayText;
-      input = (
-        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
-          <option value="">{ctx.t('grid.filter_any')}</option>
-          {data?.rows.map((r) => {
-            const key = String(r[data.def.keyField]);
-            return (
-              <option key={key} value={key}>
-                {label2(r, data, ctx)}
-              </option>
-            );
-          })}
-        </select>
-      );
-      break;
-    }
     default:
       input = (
         <input

@@ -110,6 +110,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       pinned: meta.pinned,
       sortable: meta.sortable && meta.type !== 'json',
       filter: meta.filterable ? (meta.options && meta.type !== 'ref' ? 'option' : filterKind(meta.type)) : null,
+      canBeEmpty: !meta.required && !keys.includes(field),
       align: renderer.align ?? (isNumeric(valueType) && meta.type !== 'ref' ? 'end' : meta.type === 'bool' ? 'center' : 'start'),
       lookup,
     };

@@ -128,6 +128,13 @@ export function parseDateFilter(input: string, datetime: boolean): FilterItem | 
   }
 }
 
+/**
+ * The value of a choice filter's "(empty)" choice (saved with the grid state like any
+ * choice): the rows whose value is null. No key or option of the app reads like this.
+ */
+export const BLANK_CHOICE = '∅';
+const blankItem = (): FilterItem => ({ filterType: 'set', values: [null] });
+
 /** One column's filter value (as its floating filter holds it) → a filter model item. */
 export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): FilterItem | null {
   if (value === undefined || value === null || value === '') return null;
@@ -148,6 +155,7 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
     case 'datetime':
       return parseDateFilter(s, kind === 'datetime');
     case 'option': {
+      if (s === BLANK_CHOICE) return blankItem();
       // The option as the column stores it (its list holds the column's own values).
       const hit = col.meta.options?.find((o) => String(o) === s);
       return hit === undefined ? null : { filterType: 'set', values: [hit] };
@@ -155,6 +163,7 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
     case 'ref': {
       // A search lookup offers no list to pick from: its filter is text in the key.
       if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;
+      if (s === BLANK_CHOICE) return blankItem();
       const keyType = col.lookup?.keyType ?? 'text';
       const key = keyType === 'int' || keyType === 'number' || keyType === 'money' ? Number(s) : s;
       if (typeof key === 'number' && !Number.isFinite(key)) return null;

@@ -51,6 +51,8 @@ export interface GridColumn {
   pinned: 'left' | 'right' | undefined;
   sortable: boolean;
   filter: FilterKind | null;
+  /** May hold no value (not required, not a key): its choice filter offers "(empty)". */
+  canBeEmpty: boolean;
   align: 'start' | 'end' | 'center';
   lookup: LookupDef | null;
 }

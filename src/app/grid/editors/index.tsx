@@ -10,10 +10,10 @@
  * takes the window's focus).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LOCALE } from '../../../core/langs.ts';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
 import { parseIntInput } from '../../../core/parseFloat.ts';
 import { parseSignedFloat } from '../cellValues.ts';
+import { columnChoices, lookupChoices, type LookupLabel } from '../choices.ts';
 import { storedCurrency } from '../moneyCurrency.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
@@ -267,34 +267,32 @@ const BoolEditor: CellEditor = (p) => (
 // ---- search lookups (products_brief): searched as the user types; a chunk of their own ----
 const LookupSearchEditor = lazyEditor(() => import('./LookupSearchEditor.tsx').then((m) => m.LookupSearchEditor));
 
-/** Choices of a column: its `options`, else its lookup's rows (ref columns); a search lookup is searched. */
+/** Choices of a column: its `options` by name, else its lookup's rows (ref columns), ordered by what they show; a search lookup is searched. */
 const RefSelectEditor: CellEditor = (p) => {
-  const { col, ctx } = p;
-  if (col.lookup?.search) return <LookupSearchEditor {...p} />;
-  let options: Option[] = [];
-  if (col.meta.options) options = col.meta.options.map((o) => ({ value: o, label: String(o) }));
-  else if (col.lookup) {
-    const data = ctx.lookup(col.lookup.form);
-    const label = col.renderer.lookupText ?? displayText;
-    if (data) options = data.rows.map((r) => ({ value: r[data.def.keyField], label: label(r, data, ctx) }));
-  }
-  return <SelectEditor p={p} options={options} />;
+  if (p.col.lookup?.search) return <LookupSearchEditor {...p} />;
+  return <SelectEditor p={p} options={columnChoices(p.col, p.ctx)} />;
 };
 
+/** A lookup's rows labelled by `label` (one module-level function each: the sorted list is cached by it). */
+function LookupSelect({ p, fallback, label }: { p: EditorProps; fallback: string; label: LookupLabel }) {
+  const data = p.ctx.lookup(p.col.lookup?.form ?? fallback);
+  return <SelectEditor p={p} options={data ? lookupChoices(data, label, p.ctx) : []} />;
+}
+
+/** A row's name (its `names` in the language, else the lookup's text) with its code, in `order`; the code alone when it has no other name. */
+const withCode =
+  (names: string, order: (name: string, code: string) => string): LookupLabel =>
+  (r, data, ctx) => {
+    const code = String(r[data.def.keyField]);
+    const name = ctx.multi(r[names]) || displayText(r, data, ctx);
+    return name && name !== code ? order(name, code) : code;
+  };
+const countryLabel = withCode('country_names', (name, code) => `${name} (${code})`);
+// Services are known by their product code: it comes first.
+const serviceLabel = withCode('product_names', (name, code) => `${code} · ${name}`);
+
 /** Countries (countries_brief, or the column's lookup) by name in the current language. */
-const CountryEditor: CellEditor = (p) => {
-  const { col, ctx } = p;
-  const data = ctx.lookup(col.lookup?.form ?? editorLookups.country ?? 'countries_brief');
-  const collator = new Intl.Collator(LOCALE[ctx.lang]);
-  const options: Option[] = (data?.rows ?? [])
-    .map((r) => {
-      const code = r[data!.def.keyField];
-      const name = ctx.multi(r.country_names) || displayText(r, data!, ctx);
-      return { value: code, label: name && name !== String(code) ? `${name} (${String(code)})` : String(code) };
-    })
-    .sort((a, b) => collator.compare(a.label, b.label));
-  return <SelectEditor p={p} options={options} />;
-};
+const CountryEditor: CellEditor = (p) => <LookupSelect p={p} fallback={editorLookups.country ?? 'countries_brief'} label={countryLabel} />;
 
 /** Languages: the column's options (else the app's), by name in the UI language, with the code. */
 const LanguageEditor: CellEditor = (p) => (
@@ -304,17 +302,8 @@ const LanguageEditor: CellEditor = (p) => (
   />
 );
 
-/** Services (services_brief, or the column's lookup): 'code · name', as services are known by their product code. */
-const ServiceEditor: CellEditor = (p) => {
-  const { col, ctx } = p;
-  const data = ctx.lookup(col.lookup?.form ?? editorLookups.service ?? 'services_brief');
-  const options: Option[] = (data?.rows ?? []).map((r) => {
-    const code = r[data!.def.keyField];
-    const name = ctx.multi(r.product_names) || displayText(r, data!, ctx);
-    return { value: code, label: name && name !== String(code) ? `${String(code)} · ${name}` : String(code) };
-  });
-  return <SelectEditor p={p} options={options} />;
-};
+/** Services (services_brief, or the column's lookup): 'code · name'. */
+const ServiceEditor: CellEditor = (p) => <LookupSelect p={p} fallback={editorLookups.service ?? 'services_brief'} label={serviceLabel} />;
 
 export const editors: Record<EditorKey, CellEditor> = {
   text: TextEditor,

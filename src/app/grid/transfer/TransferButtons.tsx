@@ -1,17 +1,14 @@
 /**
  * The toolbar's Export (CSV or XLSX of the current view: filter, sort, visible columns
- * with their headers in the UI language) and Import buttons. The import dialog is its own
- * chunk, loaded when opened.
+ * with their headers in the UI language) and Import buttons. The export's code
+ * (exportView.ts) and the import dialog are chunks of their own, loaded when used.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
-import { fieldLabelId } from '../../../core/fieldLabel.ts';
-import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { Popup } from '../popover/Popup.tsx';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
-import { saveBlob } from './saveBlob.ts';
 import './transfer.css';
 
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -35,19 +32,10 @@ export function TransferButtons({ q, columns, canExport, canImport, onImported }
     setMenu(false);
     setBusy(true);
     try {
-      const blob = await api.download(`/api/export/${q.form}`, {
-        format,
-        language: q.language,
-        title: t(`screens.${q.form}.title`),
-        ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
-        ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
-        columns: q.visibleColumns.map((field) => ({ field, header: t(fieldLabelId(field, columns[field])) })),
-      });
-      // Named after the screen as the user knows it ('Produktliste-2026-11-24.csv'), without characters file systems refuse.
-      const name = t(`screens.${q.form}.title`).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || q.form;
-      saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+      await (await import('./exportView.ts')).exportView(q, columns, format, t);
     } catch (e) {
-      toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
+      // The chunk did not load (offline, a new deployment): said as an export failure.
+      toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: String(e) } });
     } finally {
       setBusy(false);
     }

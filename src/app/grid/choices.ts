@@ -1,0 +1,68 @@
+/**
+ * The choices of a ref or option column — its filter's list and its select editor — in the
+ * order of the text they show, by the UI language's collation (not the lookup's own order:
+ * ISO codes, parent ids). Sorted once per lookup data, label rule and language, not per
+ * render or cell.
+ */
+import { LOCALE, type Lang } from '../../core/langs.ts';
+import { displayText } from './renderers/index.tsx';
+import type { CellCtx, GridColumn, LookupData, Row } from './types.ts';
+
+export interface Choice {
+  value: unknown;
+  label: string;
+}
+
+export type LookupLabel = (row: Row, data: LookupData, ctx: CellCtx) => string;
+
+const collators = new Map<Lang, Intl.Collator>();
+/** Numbers within texts by value ('Rate 5 %' before 'Rate 23 %'), as the groups order. */
+export function choiceCollator(lang: Lang): Intl.Collator {
+  let c = collators.get(lang);
+  if (!c) collators.set(lang, (c = new Intl.Collator(LOCALE[lang], { numeric: true })));
+  return c;
+}
+
+export function sortChoices(choices: Choice[], lang: Lang): Choice[] {
+  const c = choiceCollator(lang);
+  return choices.sort((a, b) => c.compare(a.label, b.label));
+}
+
+// owner (lookup data, or a column's options) → label rule → language → sorted choices
+const cache = new WeakMap<object, Map<unknown, Map<string, Choice[]>>>();
+
+function cached(owner: object, rule: unknown, lang: string, make: () => Choice[]): Choice[] {
+  let byRule = cache.get(owner);
+  if (!byRule) cache.set(owner, (byRule = new Map()));
+  let byLang = byRule.get(rule);
+  if (!byLang) byRule.set(rule, (byLang = new Map()));
+  let out = byLang.get(lang);
+  if (!out) byLang.set(lang, (out = make()));
+  return out;
+}
+
+/** A lookup's rows as choices labelled by `label` (keep it one function: it is part of the cache key), sorted. */
+export function lookupChoices(data: LookupData, label: LookupLabel, ctx: CellCtx): Choice[] {
+  return cached(data, label, ctx.lang, () =>
+    sortChoices(
+      data.rows.map((r) => ({ value: r[data.def.keyField], label: label(r, data, ctx) })),
+      ctx.lang,
+    ),
+  );
+}
+
+/** A column's choices: its options by name (keyed by `ctx.t`, which changes with the catalogue), else its lookup's rows as its cells show them. */
+export function columnChoices(col: GridColumn, ctx: CellCtx): Choice[] {
+  const options = col.meta.options;
+  if (options) {
+    const name = col.renderer.optionLabelId;
+    return cached(options, ctx.t, ctx.lang, () =>
+      sortChoices(
+        options.map((o) => ({ value: o, label: name ? ctx.t(name(o)) : String(o) })),
+        ctx.lang,
+      ),
+    );
+  }
+  const data = col.lookup && !col.lookup.search ? ctx.lookup(col.lookup.form) : undefined;
+  return data ? lookupChoices(data, col.renderer.lookupText ?? displayText, ctx) : [];
+}

@@ -1,0 +1,29 @@
+/**
+ * Export of the grid's current view (filter, sort, visible columns with their headers in the
+ * UI language) as CSV or XLSX, saved as a download. Rarely used: a chunk of its own, loaded
+ * when a format is picked (not on the list route).
+ */
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { toast } from '../../chrome/toasts.tsx';
+import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import { saveBlob } from './saveBlob.ts';
+
+export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['columns'], format: 'csv' | 'xlsx', t: (id: string) => string): Promise<void> {
+  try {
+    const blob = await api.download(`/api/export/${q.form}`, {
+      format,
+      language: q.language,
+      title: t(`screens.${q.form}.title`),
+      ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
+      ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
+      columns: q.visibleColumns.map((field) => ({ field, header: t(fieldLabelId(field, columns[field])) })),
+    });
+    // Named after the screen as the user knows it ('Produktliste-2026-11-24.csv'), without characters file systems refuse.
+    const name = t(`screens.${q.form}.title`).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || q.form;
+    saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+  } catch (e) {
+    toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
+  }
+}
