@@ -12,6 +12,7 @@
 import type { ColumnMeta } from '../../schemas/screen.ts';
 import { fieldLabelId } from './fieldLabel.ts';
 import { compactJson } from './format.ts';
+import { htmlText } from './htmlText.ts';
 
 /** What a summary needs of the logged screen's descriptor. */
 export interface SummaryScreen {
@@ -59,7 +60,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** A multi-language value: an object of language codes to texts. */
 const isMulti = (v: unknown): v is Record<string, unknown> =>
   isObject(v) && Object.keys(v).length > 0 && Object.entries(v).every(([k, x]) => /^[a-z]{2}$/.test(k) && (typeof x === 'string' || x === null));
-const plain = (html: string): string => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ').trim();
 
 /** A multi-language value's text in the language (else English, else any). */
 function langText(v: Record<string, unknown>, lang: string): string {
@@ -96,7 +96,7 @@ export function valueText(field: string, col: ColumnMeta | undefined, v: unknown
   if (type === 'datetime') return w.datetime(v);
   if (isMulti(v)) {
     const s = langText(v, w.lang);
-    return cut(col?.html ? plain(s) : s);
+    return cut(col?.html ? htmlText(s) : s);
   }
   if (typeof v === 'object') return cut(compactJson(v));
   return cut(String(v));
@@ -116,7 +116,7 @@ function multiLines(field: string, label: string, b: Record<string, unknown>, a:
     const x = typeof b[l] === 'string' ? (b[l] as string) : '';
     const y = typeof a[l] === 'string' ? (a[l] as string) : '';
     if (x === y) continue;
-    out.push({ field, label: `${label} (${l.toUpperCase()})`, before: cut(html ? plain(x) : x), after: cut(html ? plain(y) : y) });
+    out.push({ field, label: `${label} (${l.toUpperCase()})`, before: cut(html ? htmlText(x) : x), after: cut(html ? htmlText(y) : y) });
   }
   return out;
 }

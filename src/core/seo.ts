@@ -1,16 +1,12 @@
+import { htmlText } from './htmlText.ts';
+
 /** Spec §9: meta descriptions are plain text cut to 167 characters plus '...' when over 170. */
 export const META_MAX = 170;
 export const META_CUT = 167;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
+/** The page's text (htmlText: inline tags leave no space before punctuation), cut. SQL twin: app.meta_description(). */
 export function metaDescription(html: string): string {
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlText(html);
   return text.length > META_MAX ? `${text.slice(0, META_CUT)}...` : text;
 }
 

@@ -63,8 +63,8 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     expect(pages.length).toBe(shops.length * 3);
     const home = pages.find((p) => p.page_code === 'home')!;
     expect(home.column_count).toBe(6);
-    // The blocks' texts in page order (tags become spaces), cut at 170.
-    expect(home.meta_description.hu).toMatch(/^Szerszámok, bútorok és háztartási cikkek megbízható márkáktól , saját raktárunkból szállítva\. A kosárban .*\.\.\.$/);
+    // The blocks' texts in page order (block tags become spaces, inline ones nothing), cut at 170.
+    expect(home.meta_description.hu).toMatch(/^Szerszámok, bútorok és háztartási cikkek megbízható márkáktól, saját raktárunkból szállítva\. A kosárban .*\.\.\.$/);
     expect(home.meta_description.hu).toHaveLength(170);
     const blocks = await rows(admin, 'frontend_pages2_col_defs', { content_page_id: home.content_page_id });
     expect(blocks.map((b) => b.position)).toEqual([...blocks.map((b) => b.position)].sort((a, b) => a - b));

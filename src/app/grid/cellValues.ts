@@ -7,7 +7,7 @@
  *   numbers   the float rule of spec §5 (a leading minus kept); int columns: parseIntInput
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
  *   date      yyyy-MM-dd, or day first as the UI locales write it (31.12.2026)
- *   multi     the current language's text, merged into the cell's object
+ *   multi     the current language's text, merged into the cell's object (not rich text)
  *   ref       a lookup row's display text (or its key) → the key
  *   options   an option's value or its rendered text
  */
@@ -91,6 +91,8 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
     case 'datetime':
       return { ok: true, value: t === '' ? null : t };
     case 'multi': {
+      // Rich text is copied as its text: pasted back it would drop the formatting. The form edits it.
+      if (col.meta.html) return { ok: false, message: 'grid.rich_text_form' };
       const obj = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
       return { ok: true, value: { ...obj, [ctx.lang]: text } };
     }

@@ -13,6 +13,7 @@
  * - sort: NULL sorts as the largest value (ascending: last; descending: first); the key
  *   columns are appended ascending as tie-breakers.
  */
+import { htmlText } from '../../core/htmlText.ts';
 import type { FilterItem, FilterModel } from './filters.ts';
 import type { Row, ValueType } from './types.ts';
 
@@ -32,15 +33,17 @@ export interface QueryColumn {
   sortText?: { of(value: unknown): string; version(): number };
   /** A column shown by name (a screen's title): text filters match that name (server: engine/namedFilter.ts). */
   filterText?(value: unknown): string;
+  /** Rich text: filtered and sorted by its text as read (htmlText; server: app.html_text). */
+  html?: boolean;
 }
 
-/** The value a filter or sort sees: a multi column's text in the language, else the field. */
+/** The value a filter or sort sees: a multi column's text in the language (rich text as read), else the field. */
 export function queryValue(row: Row, col: QueryColumn, lang: string): unknown {
   const v = row[col.field];
   if (col.valueType === 'multi') {
     if (!v || typeof v !== 'object') return null;
     const t = (v as Record<string, unknown>)[lang];
-    return typeof t === 'string' ? t : null;
+    return typeof t !== 'string' ? null : col.html ? htmlText(t) : t;
   }
   return v === undefined ? null : v;
 }

@@ -236,7 +236,8 @@ export function keysetAfter(
   const out: unknown[] = [];
   for (const s of order) {
     const col = columns.get(s.colId);
-    if (!col || col.valueType === 'datetime' || col.valueType === 'json') return undefined;
+    // Rich text sorts by its text as read (app.html_text), which the row does not hold.
+    if (!col || col.valueType === 'datetime' || col.valueType === 'json' || col.meta.html) return undefined;
     // A ref column (not a key) sorts by its lookup's text on the server, which the row does not hold.
     if (col.type === 'ref' && col.lookup && !col.lookup.search && !keys.includes(s.colId)) return undefined;
     const v = row[s.colId];

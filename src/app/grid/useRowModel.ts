@@ -89,7 +89,7 @@ export function useRowModel(input: RowModelInput): RowModel {
   const queryColumns = useMemo(
     () =>
       model.columns.map((c): QueryColumn => {
-        const base: QueryColumn = { field: c.field, valueType: c.valueType };
+        const base: QueryColumn = { field: c.field, valueType: c.valueType, html: c.meta.html };
         // Filtered by the name it shows (groupOrder's key: the cell's text), as the server does.
         if (c.filter === 'text' && c.renderer.optionLabelId) base.filterText = (v) => String(order.current.current?.key(c.field, v) ?? v);
         if (c.type !== 'ref' || !c.lookup || c.lookup.search || model.keys.includes(c.field)) return base;

@@ -8,6 +8,7 @@
  * ref columns are resolved against their lookup separately (refs.ts).
  */
 import { parseDateInput } from '../../core/format.ts';
+import { htmlText } from '../../core/htmlText.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
@@ -38,8 +39,10 @@ const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(
 export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lang: string, csv: boolean): SheetCell {
   if (value === null || value === undefined) return null;
   if (col.type === 'multi') {
-    const text = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
-    return typeof text === 'string' ? (csv ? safeCsvText(text) : text) : null;
+    const raw = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
+    if (typeof raw !== 'string') return null;
+    const text = col.html ? htmlText(raw) : raw; // rich text as the grid's cell reads it (import leaves it alone)
+    return csv ? safeCsvText(text) : text;
   }
   switch (type) {
     case 'int':

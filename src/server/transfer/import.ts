@@ -36,11 +36,15 @@ const MAX_ERRORS = 1_000;
 type ImportResult = v.InferInput<typeof ImportResultOutput>;
 
 
-/** Fields a file column may be mapped to: the key and the written columns, in column order. */
+/**
+ * Fields a file column may be mapped to: the key and the written columns, in column order.
+ * Not rich text (`html`): a sheet holds its text as read (export), and that text would
+ * replace the formatting; it is edited in the form (the dialog says so).
+ */
 export function importableFields(screen: Screen): { field: string; required: boolean; key: boolean }[] {
   const writable = new Set([...writableFields(screen, 'add'), ...writableFields(screen, 'set'), ...screen.keys]);
   return Object.keys(screen.columns)
-    .filter((f) => writable.has(f))
+    .filter((f) => writable.has(f) && !screen.columns[f]!.html)
     .map((field) => ({ field, required: mustHave(screen, field), key: screen.keys.includes(field) }));
 }
 

@@ -195,8 +195,20 @@ const named = (id: (v: unknown) => string): CellRenderer => ({
   render: ({ value, ctx }) => (value === null || value === undefined ? '' : ctx.t(id(value))),
 });
 
-/** The change summary's cell (changeLog.tsx), a chunk of its own: only change log screens load it. */
-const ChangeSummary = lazy(() => import('./changeLog.tsx'));
+/** A cell drawn by a chunk of its own (empty until it is there): only screens with such cells load it. */
+const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => ReactNode }>) => {
+  const Cell = lazy(load);
+  return (a: RenderArgs) => (
+    <Suspense>
+      <Cell {...a} />
+    </Suspense>
+  );
+};
+
+/** Rich text as read (richText.tsx). */
+const richText = lazyCell(() => import('./richText.tsx'));
+/** The change summary (changeLog.tsx). */
+const changeSummary = lazyCell(() => import('./changeLog.tsx'));
 
 export const renderers: Record<RendererKey, CellRenderer> = {
   text: { render: ({ value }) => text(value) },
@@ -230,7 +242,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   },
   date: { render: ({ value, ctx }) => ctx.fmt.date(value) },
   datetime: { render: ({ value, ctx }) => ctx.fmt.datetime(value) },
-  multi: { render: ({ value, ctx }) => ctx.multi(value) },
+  /** Text in the current language; rich text (`html`) as a reader sees it, by its own chunk (richText.tsx, which also sets the copy text). */
+  multi: { render: (a) => (a.col.meta.html ? richText(a) : a.ctx.multi(a.value)) },
   /** Compact JSON, cut at 200 characters; the whole value (indented) in the tooltip. */
   json: {
     render: ({ value }) => {
@@ -411,13 +424,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * adds the cell's `text` (copies, group rows) when it loads.
    */
-  changeSummary: {
-    render: (a) => (
-      <Suspense>
-        <ChangeSummary {...a} />
-      </Suspense>
-    ),
-  },
+  changeSummary: { render: changeSummary },
   /** A colour: swatch and hex code; other text as it is. */
   colour: {
     render: ({ value }) => {

@@ -43,6 +43,8 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const label = (field: string) => t(fieldLabelId(field, columns[field]));
+  // Rich text is exported as its text and not imported (importableFields): the dialog says why it is missing.
+  const richText = Object.entries(columns).filter(([, c]) => c.html && c.editable).map(([f]) => label(f));
 
   const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[]): Promise<T | null> => {
     const body = new FormData();
@@ -150,6 +152,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   ))}
                 </tbody>
               </table>
+              {richText.length > 0 && <p className="grid-muted import-rich-text">{`${richText.join(', ')}: ${t('grid.rich_text_form')}`}</p>}
               {missing.length > 0 && step.info.canAdd && <p className="grid-muted">{t('transfer.required_unmapped', { fields: missing.join(', ') })}</p>}
               {error && <p className="grid-form-error" role="alert">{error}</p>}
               <div className="dialog-buttons">

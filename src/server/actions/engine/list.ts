@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { htmlText } from '../../../core/htmlText.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
@@ -22,11 +23,17 @@ export interface ListScope {
 type Filter = v.InferOutput<typeof FilterItem>;
 type Sort = v.InferOutput<typeof SortModel>[number];
 
-/** The SQL expression of a column: multi-language columns read the request's language. */
+/**
+ * The SQL expression of a column: multi-language columns read the request's language, rich
+ * text (`html`) as the grid's cell reads it (app.html_text, twin of core/htmlText.ts), so its
+ * filters, sorts and search see the visible text, never tag names.
+ */
 export function expr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
-  if (screen.columns[field]?.type === 'multi') {
+  const col = screen.columns[field];
+  if (col?.type === 'multi') {
     langParam.ref ??= p.add(scope.language, 'text');
-    return `(${ident(field)} ->> ${langParam.ref})`;
+    const text = `(${ident(field)} ->> ${langParam.ref})`;
+    return col.html ? `app.html_text${text}` : text;
   }
   return ident(field);
 }
@@ -365,14 +372,15 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
 
 /**
  * A keyset cursor on a row: its values of the order's columns as a client sends them back
- * (`after`): a multi-language column's text in the language, other values as JSON has them.
+ * (`after`): a multi-language column's text in the language (rich text as read: `expr`), other
+ * values as JSON has them.
  */
 export function cursorOf(screen: Screen, order: Sort[], row: Record<string, unknown>, lang: string): unknown[] {
   return order.map((s) => {
     const value = row[s.colId];
     if (screen.columns[s.colId]?.type !== 'multi') return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
     const text = value && typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
-    return typeof text === 'string' ? text : null;
+    return typeof text !== 'string' ? null : screen.columns[s.colId]!.html ? htmlText(text) : text;
   });
 }
 

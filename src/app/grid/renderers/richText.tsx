@@ -1,0 +1,30 @@
+/**
+ * Cells of rich-text (`html`) multi columns: the text as a reader sees it (core/htmlText.ts:
+ * no tags, entities decoded, one space between blocks), rendered as text — never as markup;
+ * the formatting lives in the form's editor only. A chunk of its own, loaded by the first
+ * such cell (renderers/index.tsx), which also gives the multi renderer its copy `text` here:
+ * list routes without rich text never load it.
+ */
+import { htmlText } from '../../../core/htmlText.ts';
+import type { RenderArgs } from '../types.ts';
+import { renderers } from './index.tsx';
+
+/** The text of a value per language, read once (a page body can be long; cells render often). */
+const read = new WeakMap<object, Map<string, string>>();
+
+/** A multi cell's text in the language; rich text as read. */
+export function multiText({ value, col, ctx }: RenderArgs): string {
+  const raw = ctx.multi(value);
+  if (!col.meta.html || !value || typeof value !== 'object') return raw;
+  let byLang = read.get(value);
+  if (!byLang) read.set(value, (byLang = new Map()));
+  let text = byLang.get(ctx.lang);
+  if (text === undefined) byLang.set(ctx.lang, (text = htmlText(raw)));
+  return text;
+}
+
+export default function RichText(a: RenderArgs): string {
+  return multiText(a);
+}
+
+renderers.multi.text = multiText;
