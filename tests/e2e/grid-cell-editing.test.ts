@@ -138,6 +138,41 @@ describe('ScreenGrid cell editing', () => {
     expect(await shownRows()).toEqual(before);
   });
 
+  it('empties a range with Delete in one save (undone together), read-only cells left; Backspace edits the cell emptied; Ctrl+X cuts', async () => {
+    await openProducts();
+    const [k1, k2, k3] = await rowKeys(3);
+    const codes = async () => Promise.all([k1!, k2!].map(async (k) => (await product(k)).supplier_product_code ?? null));
+    const before = await codes();
+    expect(before.every((c) => c)).toBe(true);
+    const sets = recordSets();
+    // Code (read-only: left as it is), name and supplier code of two rows: one save.
+    await cell(k1!, 'product_code').click();
+    await cell(k2!, 'supplier_product_code').click({ modifiers: ['Shift'] });
+    await t.page.keyboard.press('Delete');
+    await expect.poll(codes).toEqual([null, null]);
+    await expect.poll(() => sets.length).toBe(1);
+    // The name, emptied in the language shown, keeps its other languages (required in at least one).
+    expect(Object.values((await product(k1!)).product_name as Record<string, string>).some((x) => x)).toBe(true);
+    // One undo brings both back.
+    await t.page.keyboard.press('Control+z');
+    await expect.poll(codes).toEqual(before);
+
+    // Backspace: the editor opens empty.
+    await cell(k3!, 'supplier_product_code').click();
+    await t.page.keyboard.press('Backspace');
+    const input = cell(k3!, 'supplier_product_code').locator('input');
+    await expect.poll(() => input.count()).toBe(1);
+    expect(await input.inputValue()).toBe('');
+    await t.page.keyboard.press('Escape');
+    await expect.poll(() => input.count()).toBe(0);
+
+    // Ctrl+X: the text on the clipboard, the cell emptied.
+    const code3 = (await product(k3!)).supplier_product_code;
+    await t.page.keyboard.press('Control+x');
+    await expect.poll(async () => (await product(k3!)).supplier_product_code ?? null).toBeNull();
+    expect(await t.page.locator('textarea.grid-clipboard').first().inputValue()).toBe(code3);
+  });
+
   it('moves a select editor with keys without saving; Esc cancels, Enter and leaving commit, a pointer pick commits', async () => {
     await openProducts();
     const [k1, k2] = await rowKeys(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
+import { clearRange } from '../../src/app/grid/pasteFill.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, fromSaved, inViewCurrency, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
@@ -394,5 +395,34 @@ describe('money filters across view currencies (inViewCurrency)', () => {
     expect(fromSaved(toSaved(typed, model), model).filterCurrency).toBe('EUR');
     expect(toSaved({ ...typed, columnFilters: [{ id: 'product_code', value: '1' }] }, model)).not.toHaveProperty('currency');
     expect(fromSaved({ ...toSaved(typed, model), currency: 5 }, model).filterCurrency).toBeUndefined();
+  });
+});
+
+describe('Delete on a range (clearRange)', () => {
+  const brands = buildGridModel(parseScreen(brandsScreen, 'brands'));
+  const rows: GridRow[] = [
+    { index: 0, id: 'P1', data: { product_code: 'P1', supplier_product_code: 'S-1', active: true, keep_in_stock: 2, min_margin: 5 } },
+    { index: 1, id: 'P2', data: { product_code: 'P2', supplier_product_code: null, active: false, keep_in_stock: 1, min_margin: 7 } },
+  ];
+  const cols = ['product_code', 'supplier_product_code', 'active', 'keep_in_stock', 'min_margin'].map((f) => ({ col: col(f), canEdit: col(f).editable }));
+  const sheet = { cols, dataRow: (i: number) => rows[i], ctx };
+
+  it('empties the editable cells that hold a value; keys, yes/no cells, fixed choices and empty cells are left', () => {
+    const res = clearRange(sheet, { top: 0, left: 0, bottom: 1, right: 4 });
+    expect(res.invalid).toEqual([]);
+    expect(res.changes.map((c) => [c.row.id, c.col.field, c.value])).toEqual([
+      ['P1', 'supplier_product_code', null],
+      ['P1', 'min_margin', null],
+      ['P2', 'min_margin', null],
+    ]);
+  });
+
+  it('flags a required cell instead of emptying it', () => {
+    const name = brands.columns.find((c) => c.editable && c.meta.required && c.type !== 'multi' && c.type !== 'bool');
+    expect(name).toBeDefined();
+    const row: GridRow = { index: 0, id: '1', data: { [name!.field]: 'Bosch' } };
+    const res = clearRange({ cols: [{ col: name!, canEdit: true }], dataRow: () => row, ctx }, { top: 0, left: 0, bottom: 0, right: 0 });
+    expect(res.changes).toEqual([]);
+    expect(res.invalid).toEqual([{ rowId: '1', field: name!.field, message: expect.any(String) }]);
   });
 });

@@ -120,6 +120,11 @@ describe('keyboard', () => {
     expect(keyIntent(k('v', { metaKey: true }), at, b)).toEqual({ type: 'paste' });
     expect(keyIntent(k('d', { ctrlKey: true }), at, b)).toEqual({ type: 'fillDown' });
     expect(keyIntent(k('z', { ctrlKey: true }), at, b)).toEqual({ type: 'undo' });
+    expect(keyIntent(k('x', { ctrlKey: true }), at, b)).toEqual({ type: 'cut' });
+    expect(keyIntent(k('Delete'), at, b)).toEqual({ type: 'clear' });
+    expect(keyIntent(k('Delete', { ctrlKey: true }), at, b)).toBeNull();
+    // Backspace edits the cell emptied (typing nothing).
+    expect(keyIntent(k('Backspace'), at, b)).toEqual({ type: 'type', char: '' });
     expect(keyIntent(k('z', { ctrlKey: true, shiftKey: true }), at, b)).toBeNull();
     expect(keyIntent(k('Escape'), at, b)).toBeNull();
     expect(keyIntent(k('x', { altKey: true }), at, b)).toBeNull();

@@ -648,6 +648,16 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     e.clipboardData.setData('text/plain', rangeText(sheet, rectOf(r)));
   };
 
+  /** Delete: the range's editable cells emptied, in one save (undone together); refusals flagged. */
+  const clearCells = async () => {
+    const { clearRange } = await loadPasteFill();
+    const res = clearRange(sheet, rectOf(r));
+    edits.clearFlags();
+    edits.setFlag(res.invalid);
+    if (res.invalid.length) toast({ variant: 'warning', id: 'messages.invalid_cells', values: { count: res.invalid.length } });
+    if (res.changes.length) void edits.saveMany(res.changes);
+  };
+
   const fillDown = () => {
     const changes = fillDownChanges(sheet, rectOf(r));
     if (changes.length) void edits.saveMany(changes);
@@ -743,6 +753,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         break;
       case 'copy':
         copyRange();
+        break;
+      case 'cut':
+        copyRange();
+        if (perms.set) void clearCells();
+        break;
+      case 'clear':
+        if (!perms.set) return;
+        void clearCells();
         break;
       case 'paste':
         // The browser pastes into the clipboard textarea; its paste event arrives at the root.

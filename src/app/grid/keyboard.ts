@@ -8,7 +8,8 @@
  *   Tab / Shift-Tab   next / previous cell, wrapping rows; leaves the grid at its ends
  *   Enter / F2        edit (a click-cell or the checkbox column toggles on Enter)
  *   Space             toggle (checkbox column, click cells); Shift+Space selects the row
- *   Ctrl+A            all cells;  Ctrl+C copy;  Ctrl+V paste;  Ctrl+D fill down;  Ctrl+Z undo
+ *   Ctrl+A            all cells;  Ctrl+C copy;  Ctrl+X cut;  Ctrl+V paste;  Ctrl+D fill down;  Ctrl+Z undo
+ *   Delete            empties the range's editable cells (as Excel); Backspace edits the cell emptied
  *   a printable key   starts editing with that character (text-like editors)
  */
 import type { CellPos } from './selection.ts';
@@ -37,6 +38,8 @@ export type KeyIntent =
   | { type: 'selectRow' }
   | { type: 'selectAllCells' }
   | { type: 'copy' }
+  | { type: 'cut' }
+  | { type: 'clear' }
   | { type: 'paste' }
   | { type: 'fillDown' }
   | { type: 'undo' }
@@ -59,6 +62,8 @@ export function keyIntent(e: KeyLike, at: CellPos, b: Bounds): KeyIntent | null 
         return { type: 'selectAllCells' };
       case 'c':
         return { type: 'copy' };
+      case 'x':
+        return { type: 'cut' };
       case 'v':
         return { type: 'paste' };
       case 'd':
@@ -101,6 +106,10 @@ export function keyIntent(e: KeyLike, at: CellPos, b: Bounds): KeyIntent | null 
     case ' ':
       if (ctrl || e.altKey) return null;
       return e.shiftKey ? { type: 'selectRow' } : { type: 'toggle' };
+    case 'Delete':
+      return ctrl || e.altKey ? null : { type: 'clear' };
+    case 'Backspace':
+      return ctrl || e.altKey ? null : { type: 'type', char: '' };
   }
   if (e.key.length === 1 && !ctrl && !e.altKey) return { type: 'type', char: e.key };
   return null;

@@ -54,6 +54,30 @@ export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: strin
   };
 }
 
+/**
+ * Delete on a range: every editable cell emptied, checked as a typed empty text (a required
+ * column refuses and is flagged). Yes/no cells and fixed choices (keep in stock: No / Yes /
+ * On order) have no empty value and are left as they are.
+ */
+export function clearRange(s: Sheet, rc: Rect): Pick<PasteResult, 'changes' | 'invalid'> {
+  const changes: Change[] = [];
+  const invalid: CellFlag[] = [];
+  for (let i = rc.top; i <= rc.bottom; i++) {
+    const row = s.dataRow(i);
+    if (!row) continue;
+    for (let j = rc.left; j <= rc.right; j++) {
+      const vc = s.cols[j];
+      if (!vc?.col || !vc.canEdit || vc.col.valueType === 'bool' || vc.col.meta.options) continue;
+      const current = row.data[vc.col.field];
+      if (current === null || current === undefined || current === '') continue;
+      const res = checkCellText(vc.col, '', current, s.ctx, row.data);
+      if (res.ok) changes.push({ row, col: vc.col, value: res.value });
+      else invalid.push({ rowId: row.id, field: vc.col.field, message: res.message });
+    }
+  }
+  return { changes, invalid };
+}
+
 /** One typed value for a column of some rows: the writes, or the first refusal in the language. */
 export function fillChanges(col: GridColumn, text: string, rows: readonly GridRow[], ctx: CellCtx): { changes: Change[] } | { error: string } {
   const changes: Change[] = [];
