@@ -69,6 +69,11 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       const set = await list({ endRow: 500, filterModel: { keep_in_stock: { filterType: 'set', values: [2] } } });
       expect(set.body.data.total).toBeGreaterThan(0);
       for (const row of set.body.data.rows) expect(row.keep_in_stock).toBe(2);
+      // The grid's "(empty)" choice: a set holding null lists exactly the rows without a value (of the company).
+      const brandless = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and brand_id is null order by 1`)).rows;
+      expect(brandless.length).toBeGreaterThan(0);
+      const blank = await list({ endRow: 500, sortModel: [{ colId: 'product_code', sort: 'asc' }], filterModel: { brand_id: { filterType: 'set', values: [null] } } });
+      expect(blank.body.data.rows.map((r: { product_code: string }) => r.product_code)).toEqual(brandless.map((r) => r.product_code));
       const starts = await list({ endRow: 10, filterModel: { product_code: { filterType: 'text', type: 'startsWith', filter: 'p00001' } } });
       expect(starts.body.data.total).toBeGreaterThan(0);
       for (const row of starts.body.data.rows) expect(row.product_code.toLowerCase().startsWith('p00001')).toBe(true);
