@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { htmlText } from '../../src/core/htmlText.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite();
@@ -144,5 +145,29 @@ describe('catalogue and prices in the browser', () => {
     await cell(key, 'page_body').dblclick();
     await expect.poll(() => t.page.getByRole('dialog').locator('.ql-editor').innerText()).toContain('Visit us soon.');
     expect(await t.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+  it('shows rich text as the text a reader sees, as text; its filter finds that text, never tag names', async () => {
+    const pages = (await t.server.db.query<{ page_id: number; body: string }>(
+      `select f.page_id, f.page_body ->> 'en' as body from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id`,
+    )).rows;
+    const about = pages.find((p) => p.body.includes('<strong>since 2009</strong>.'))!;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
+    const body = cell(String(about.page_id), 'page_body');
+    await expect.poll(() => body.innerText()).toBe(htmlText(about.body));
+    expect(await body.innerText()).toContain('home goods since 2009. Our warehouse');
+    expect(await cell(String(about.page_id), 'meta_description').innerText()).toContain('since 2009. Our warehouse');
+    // Text, not markup: no element of the body in the cell (an escaped '<script>' typed in the editor reads as text).
+    expect(await body.locator('p, strong, script, img').count()).toBe(0);
+
+    const rows = grid().locator('[role=row][data-key]');
+    const filter = grid().getByRole('textbox', { name: 'Content' });
+    await filter.fill('strong');
+    await expect.poll(() => rows.count()).toBe(0);
+    await filter.fill('2009.');
+    const shown = pages.filter((p) => htmlText(p.body).includes('2009.')).length;
+    expect(shown).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBe(shown);
+    expect(await t.page.locator('.toast-danger').count()).toBe(0);
   });
 });
