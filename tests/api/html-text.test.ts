@@ -96,7 +96,7 @@ describe.each(engines)('rich-text (html) columns read as text on %s', (engine) =
     const rows = Papa.parse<string[]>(await r.text(), { skipEmptyLines: true }).data.slice(1);
     const pages = new Map((await list({})).map((p) => [String(p.page_id), p]));
     expect(rows.length).toBe(pages.size);
-    for (const [id, text] of rows) expect(text).toBe(htmlText(pages.get(id!)!.page_body.en));
+    for (const [id, text] of rows) expect(text).toBe(htmlText(pages.get(id!)!.page_body.en ?? ''));
     expect(rows.some(([, text]) => text!.includes('since 2009.'))).toBe(true);
 
     const csv = `ID,Content\n${rows[0]![0]},Plain text\n`;
