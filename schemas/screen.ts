@@ -100,6 +100,13 @@ export const Source = v.strictObject({
    */
   search: v.optional(v.boolean(), false),
   /**
+   * A lookup whose rows form a tree (product categories): the column holding a row's
+   * parent key. Its display text is then the path from the root ('Kitchen › Cutlery',
+   * core/lookupDisplay.ts) in cells, copies, filters, sorts, exports and imports: a leaf
+   * name alone may repeat under other parents.
+   */
+  parent: v.optional(identifier),
+  /**
    * A write may change other rows of this screen (a trigger: ticking a shop's default
    * language unticks the old one). After a grid save the grid reads the rows it holds again,
    * in place (scroll, active cell and saves on their way stay). Only where needed: it costs
@@ -232,6 +239,9 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');
+  }
+  if (s.source.parent !== undefined && (!(s.source.parent in s.columns) || keys.length !== 1 || s.source.search)) {
+    problems.push(`source.parent: expected a column of a one-key lookup that is not searched, got "${s.source.parent}"`);
   }
   if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');

@@ -6,6 +6,7 @@ export default defineScreen({
   source: {
     relation: 'app.product_categories',
     key: 'product_category_id',
+    parent: 'parent_category_id',
     sort: [{ colId: 'parent_category_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
   },
   columns: {

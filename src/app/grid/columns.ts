@@ -47,6 +47,7 @@ function lookupDef(form: string): LookupDef | null {
     displayField,
     displayType: s.columns[displayField]!.type,
     search: s.source.search,
+    parentField: s.source.parent,
   };
 }
 

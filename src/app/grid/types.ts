@@ -30,6 +30,8 @@ export interface LookupDef {
   displayType: ColumnType;
   /** A search lookup (source.search): searched as the user types, never loaded whole. */
   search?: boolean;
+  /** A tree lookup's parent column (source.parent): its text is the path from the root. */
+  parentField?: string | undefined;
 }
 
 /** A descriptor column with everything the grid derives from it, once per screen. */

@@ -14,6 +14,7 @@ import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList 
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { keepInStockId } from '../../../core/optionNames.ts';
+import { treePath } from '../../../core/lookupDisplay.ts';
 import { api } from '../../api/client.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
@@ -49,13 +50,15 @@ function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row: Row; d
 }
 
 /**
- * Text of a lookup row by the lookup's display field (its first non-key column). A search
- * lookup's rows are many and their names not unique: its key comes first ('P000123 · Oak chair').
+ * Text of a lookup row by the lookup's display field (its first non-key column); a tree
+ * lookup's is the path from the root (core/lookupDisplay.ts). A search lookup's rows are
+ * many and their names not unique: its key comes first ('P000123 · Oak chair').
  */
 export function displayText(row: Row, data: LookupData, ctx: CellCtx): string {
-  const v = row[data.def.displayField];
-  const shown = data.def.displayType === 'multi' ? ctx.multi(v) : text(v);
-  return data.search ? searchLabel(row[data.def.keyField], shown) : shown;
+  const { displayField, displayType, keyField, parentField } = data.def;
+  const name = (r: Row) => (displayType === 'multi' ? ctx.multi(r[displayField]) : text(r[displayField]));
+  if (parentField) return treePath(row, (r) => (r[parentField] == null ? undefined : data.byKey.get(String(r[parentField]))), (r) => name(r) || text(r[keyField]));
+  return data.search ? searchLabel(row[keyField], name(row)) : name(row);
 }
 
 /** A ref renderer: the lookup text (the raw key while the lookup loads). */
@@ -77,18 +80,6 @@ const flag = (code: unknown) =>
   typeof code === 'string' && /^[A-Za-z]{2}$/.test(code)
     ? String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
     : '';
-
-/** A category's path from the root: 'Garden › Tools › Spades'. */
-function categoryPath(row: Row, data: LookupData, ctx: CellCtx): string {
-  const names: string[] = [];
-  let cur: Row | undefined = row;
-  for (let depth = 0; cur && depth < 20; depth++) {
-    names.unshift(ctx.multi(cur.product_category_names) || text(cur.product_category_id));
-    const parent: unknown = cur.parent_category_id;
-    cur = parent === null || parent === undefined ? undefined : data.byKey.get(String(parent));
-  }
-  return names.join(' › ');
-}
 
 /** A country's name in the current language (countries_brief rows). */
 const countryName = (row: Row, data: LookupData, ctx: CellCtx) => ctx.multi(row.country_names) || displayText(row, data, ctx);
@@ -308,11 +299,15 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   },
   /** VAT: its name in the current language (which carries the rate), else its code. */
   vat: refRenderer((row, data, ctx) => ctx.multi(row.vat_names) || displayText(row, data, ctx)),
-  /** Product category: its name; the full path in the tooltip and in the editor's options. */
-  productCategory: refRenderer(categoryPath, (_a, path) => {
-    const leaf = path.split(' › ').at(-1) ?? path;
-    return <span title={path}>{leaf}</span>;
-  }),
+  /**
+   * Product category: its path, as copied, sorted and exported; cut at the start in a
+   * narrow column so the leaf stays in sight ('…Garden tools › Watering'), whole in the tooltip.
+   */
+  productCategory: refRenderer(displayText, (_a, path) => (
+    <span className="cell-path" title={path}>
+      <bdi>{path}</bdi>
+    </span>
+  )),
   /** Country: flag and name in the current language. */
   country: refRenderer(countryName, (a, name) => (
     <span title={text(a.value)}>

@@ -6,7 +6,7 @@
  */
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
-import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
+import { PATH_DEPTH, PATH_SEPARATOR, lookupDisplayField } from '../../../core/lookupDisplay.ts';
 
 export interface LookupSql {
   /** A searched (large) lookup: labels are "key · display text". */
@@ -14,7 +14,11 @@ export interface LookupSql {
   from: string;
   key: string;
   keyCast: string;
+  /** The display text of the row `l`: a tree lookup's path from the root. */
   label: (p: Params, lang: string) => string;
+  /** A tree lookup's (source.parent) own name of the row `l`, its path's last part; else the label. */
+  name: (p: Params, lang: string) => string;
+  tree: boolean;
   company: string | undefined;
 }
 
@@ -23,14 +27,33 @@ export function lookupSql(screen: Screen, field: string): LookupSql {
   const key = lookup.keys[0]!;
   const display = lookupDisplayField(lookup.columns, lookup.keys);
   const multi = lookup.columns[display]!.type === 'multi';
+  const from = relation(lookup.source.relation);
+  const nameOf = (alias: string, lang: string) => (multi ? multiLabel(`${alias}.${ident(display)}`, lang) : `${alias}.${ident(display)}::text`);
+  const name = (p: Params, lang: string) => nameOf('l', p.add(lang, 'text'));
+  const parent = lookup.source.parent;
   return {
     search: !!lookup.source.search,
-    from: relation(lookup.source.relation),
+    from,
     key: `l.${ident(key)}`,
     keyCast: castOf[lookup.valueType[key]!],
-    label: (p, lang) => (multi ? multiLabel(`l.${ident(display)}`, p.add(lang, 'text')) : `l.${ident(display)}::text`),
+    label: parent ? (p, lang) => treeLabel(from, ident(key), ident(parent), nameOf, p.add(lang, 'text')) : name,
+    name,
+    tree: !!parent,
     company: lookup.source.company,
   };
+}
+
+/**
+ * A tree lookup row's path, as the browser makes it (core/lookupDisplay.ts `treePath`):
+ * the names of `l` and its ancestors from the root, a nameless one by its key. Made per
+ * lookup row, as any label; a cycle stops at the browser's depth.
+ */
+function treeLabel(from: string, key: string, parent: string, nameOf: (alias: string, lang: string) => string, lang: string): string {
+  const part = (alias: string) => `coalesce(nullif(${nameOf(alias, lang)}, ''), ${alias}.${key}::text)`;
+  return `(with recursive up(parent, name, depth) as (
+      select l.${parent}, ${part('l')}, 1
+      union all select a.${parent}, ${part('a')}, up.depth + 1 from up join ${from} a on a.${key} = up.parent where up.depth < ${PATH_DEPTH}
+    ) select string_agg(name, '${PATH_SEPARATOR}' order by depth desc) from up)`;
 }
 
 /**
