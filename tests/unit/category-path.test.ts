@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
+import categoriesBrief from '../../screens/lookups/product_categories_brief.ts';
+import { choices, formFields } from '../../src/app/forms/formModel.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
 import { cellFromText } from '../../src/app/grid/cellValues.ts';
@@ -68,5 +70,9 @@ describe('a category cell', () => {
   });
   it('pastes back from the path', () => {
     expect(cellFromText(col, 'kitchen › cutlery', null, ctx)).toEqual({ ok: true, value: 2 });
+  });
+  it("is offered by its path in a form's choices", () => {
+    const f = formFields(parseScreen(productList, 'product_list'), 'edit').find((x) => x.field === 'main_product_category_id')!;
+    expect(choices(f, 2, rows, 'en', parseScreen(categoriesBrief, 'product_categories_brief')).map((c) => c.label)).toEqual(['Kitchen', 'Kitchen › Cutlery', '3']);
   });
 });

@@ -21,7 +21,7 @@ import { parseFloatInput } from '../../core/parseFloat.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
-import { lookupDisplayField } from '../../core/lookupDisplay.ts';
+import { lookupDisplayField, treePath } from '../../core/lookupDisplay.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;
@@ -317,6 +317,15 @@ export function lookupLabel(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** A lookup's labels over its loaded rows: a tree lookup's (source.parent) are paths, as the grid's. */
+function lookupLabels(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, rows: Row[], lang: string): (row: Row) => string {
+  const parent = lookup.source.parent;
+  if (!parent) return (r) => lookupLabel(lookup, r, lang);
+  const key = keysOf(lookup)[0]!;
+  const byKey = new Map(rows.map((r) => [String(r[key]), r]));
+  return (row) => treePath(row, (r) => (r[parent] == null ? undefined : byKey.get(String(r[parent]))), (r) => lookupLabel(lookup, r, lang) || String(r[key]));
+}
+
 export function multiText(value: unknown, lang: string): string {
   if (!value || typeof value !== 'object') return '';
   const m = value as Record<string, unknown>;
@@ -376,10 +385,11 @@ export function choices(
     out = (f.col.options ?? []).map((o) => ({ value: o, label: optionLabel?.(o) ?? String(o) }));
   } else if (rows) {
     const key = lookup ? keysOf(lookup)[0]! : f.input === 'service' ? 'product_code' : undefined;
+    const label = lookup ? lookupLabels(lookup, rows, lang) : () => '';
     out = rows.flatMap((r) => {
       const k = key ? r[key] : undefined;
       if (typeof k !== 'string' && typeof k !== 'number') return [];
-      const name = f.input === 'service' ? multiText(r.product_names, lang) || (lookup ? lookupLabel(lookup, r, lang) : '') : lookup ? lookupLabel(lookup, r, lang) : '';
+      const name = f.input === 'service' ? multiText(r.product_names, lang) || label(r) : label(r);
       if (f.input === 'service') return [{ value: k, label: name && name !== String(k) ? `${String(k)} · ${name}` : String(k) }];
       return [{ value: k, label: name || String(k) }];
     });
