@@ -1,53 +1,32 @@
-/** The column chooser: show/hide columns (in their current order), the totals row, and "Reset columns". */
-import { useState } from 'react';
-import type { GridModel } from './columns.ts';
-import type { ViewState } from './columnState.ts';
+/**
+ * The column chooser: show/hide columns (in their current order), the totals row, and
+ * "Reset columns". Its content (ChooserPanel.tsx) loads with the popover's code, on the
+ * first pointer over or focus of the button (rarely used: not on the list route).
+ */
+import { lazy, Suspense, useState } from 'react';
+import type { Props } from './ChooserPanel.tsx';
 import { Popup } from './popover/Popup.tsx';
 
-interface Props {
-  model: GridModel;
-  state: ViewState;
-  hasTotals: boolean;
-  t: (id: string) => string;
-  onVisible(field: string, visible: boolean): void;
-  onTotals(on: boolean): void;
-  onReset(): void;
-}
+const load = () => import('./ChooserPanel.tsx');
+const ChooserPanel = lazy(load);
 
-export function ColumnChooser({ model, state, hasTotals, t, onVisible, onTotals, onReset }: Props) {
-  const order = state.columnOrder.filter((f) => model.byField.has(f));
-  const visibleCount = order.filter((f) => state.columnVisibility[f] !== false).length;
+export function ColumnChooser(props: Props) {
   const [open, setOpen] = useState(false);
+  const label = props.t('grid.columns');
   return (
-    <Popup
-      open={open}
-      onOpenChange={setOpen}
-      trigger={{ className: 'grid-columns', 'aria-haspopup': 'dialog' }}
-      label={t('grid.columns')}
-      panel={{ className: 'grid-popover grid-chooser', label: t('grid.columns'), align: 'end', sideOffset: 4 }}
-    >
-      <fieldset className="grid-chooser-list">
-        <legend className="visually-hidden">{t('grid.columns')}</legend>
-        {order.map((f) => {
-          const col = model.byField.get(f)!;
-          const visible = state.columnVisibility[f] !== false;
-          return (
-            <label key={f} className="grid-chooser-item" data-field={f}>
-              <input type="checkbox" checked={visible} disabled={visible && visibleCount <= 1} onChange={(e) => onVisible(f, e.target.checked)} />
-              <span>{t(col.labelId)}</span>
-            </label>
-          );
-        })}
-      </fieldset>
-      {hasTotals && (
-        <label className="grid-chooser-item grid-chooser-totals">
-          <input type="checkbox" checked={state.totals} onChange={(e) => onTotals(e.target.checked)} />
-          <span>{t('grid.totals_row')}</span>
-        </label>
-      )}
-      <button type="button" className="grid-reset-columns" onClick={onReset}>
-        {t('grid.reset_columns')}
-      </button>
-    </Popup>
+    // The panel's code loads with the popover's, on the same intent (no second wait on the first opening).
+    <span style={{ display: 'contents' }} onPointerEnter={() => void load()} onFocus={() => void load()}>
+      <Popup
+        open={open}
+        onOpenChange={setOpen}
+        trigger={{ className: 'grid-columns', 'aria-haspopup': 'dialog' }}
+        label={label}
+        panel={{ className: 'grid-popover grid-chooser', label, align: 'end', sideOffset: 4 }}
+      >
+        <Suspense fallback={<p className="grid-muted">{props.t('grid.loading')}</p>}>
+          <ChooserPanel {...props} />
+        </Suspense>
+      </Popup>
+    </span>
   );
 }
