@@ -334,10 +334,21 @@ export const GridViewDeletePayload = v.strictObject({
 // ── grid export / import (POST /api/export/{form}, POST /api/import/{form}) ─────────────
 const fieldName = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a field name'));
 export const MAX_EXPORT_ROWS = 1_000_000;
+/** Whether Intl knows the zone (IANA names such as Europe/Budapest; 'UTC'). */
+const knownTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
 /** The current view of a grid as a file: its filter, sort, visible columns and their (localized) headers. */
 export const ExportInput = v.strictObject({
   format: v.picklist(['csv', 'xlsx'], 'format must be csv or xlsx'),
   language: lang,
+  /** The browser's IANA time zone: date-times are written as the grid shows them there (an older client: UTC). */
+  timeZone: v.optional(v.pipe(v.string(), v.maxLength(64), v.check(knownTimeZone, 'an IANA time zone such as Europe/Budapest')), 'UTC'),
   /** Sheet name and file title (the screen's localized title). */
   title: v.optional(text(100)),
   sortModel: v.optional(SortModel),

@@ -51,7 +51,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const bytes = new Uint8Array(await r.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM Excel needs
     const rows = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
-    expect(rows[0]).toEqual(['Code', 'Name', 'Marke', 'Preis', 'Aktiv']);
+    expect(rows[0]).toEqual(['Code', 'Name', 'Marke', 'Preis (EUR)', 'Aktiv']); // amounts as stored, in the company currency
     const sql = await s.db.query<{ product_code: string; name: string; brand_name: string | null; selling_price_shop: number; active: boolean }>(
       `select p.product_code, p.product_name->>'de' as name, b.brand_name, p.selling_price_shop, p.active
        from app.v_product_list p left join app.brands b on b.brand_id = p.brand_id
@@ -62,7 +62,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(rows.slice(1).map((x) => x[0])).toEqual(sql.rows.map((x) => x.product_code));
     const first = sql.rows[0]!;
     // German style: semicolons between fields, a decimal comma (German Excel opens it as columns and numbers).
-    expect(new TextDecoder().decode(bytes).split('\r\n')[0]).toBe('Code;Name;Marke;Preis;Aktiv'); // (the decoder drops the BOM)
+    expect(new TextDecoder().decode(bytes).split('\r\n')[0]).toBe('Code;Name;Marke;Preis (EUR);Aktiv'); // (the decoder drops the BOM)
     expect(rows[1]).toEqual([first.product_code, first.name, first.brand_name ?? '', String(first.selling_price_shop).replace('.', ','), first.active ? 'Ja' : 'Nein']);
   });
 
@@ -73,7 +73,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     await wb.xlsx.load(await r.arrayBuffer());
     const ws = wb.worksheets[0]!;
     expect(ws.name).toBe('Products  all  SK');
-    expect(ws.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Marke', 'Preis', 'Aktiv']);
+    expect(ws.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Marke', 'Preis (EUR)', 'Aktiv']);
     expect(ws.getRow(1).font?.bold).toBe(true);
     const count = await s.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'SK01' and selling_price_shop > 500`);
     expect(ws.actualRowCount - 1).toBe(count.rows[0]!.n);
@@ -345,6 +345,111 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const commit = await (await importFile(admin, 'banners', 'b.csv', csv, { mode: 'commit', language: 'en', mapping })).json();
     expect(commit).toMatchObject({ inserts: 1, errorRows: 1, written: true });
     expect((await s.db.query<{ t: string }>(`select banner_title->>'en' as t from app.banners where banner_title->>'en' like 'Rule %'`)).rows).toEqual([{ t: 'Rule OK' }]);
+  });
+
+  const csvTable = async (r: Response) => Papa.parse<string[]>((await r.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const xlsxSheet = async (r: Response) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await r.arrayBuffer());
+    return wb.worksheets[0]!;
+  };
+  /** An XLSX date cell as its wall time to the minute ('2026-11-24 10:16'). */
+  const minute = (v: unknown) => (v as Date).toISOString().slice(0, 16).replace('T', ' ');
+
+  it('writes date-times as the grid shows them in the browser time zone (CSV text, XLSX wall time with a date-time format)', async () => {
+    // Entries at known instants: across midnight, and on both of Budapest's DST changes.
+    const instants = ['2026-11-24T09:16:12.667Z', '2026-12-31T23:30:00Z', '2026-03-29T01:00:00Z', '2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z'];
+    await s.db.query(
+      `insert into app.product_change_log (entity_name, entity_id, log_action, company_code, logged_at)
+       select 'brands', 'tz-' || n, 'set', 'SK01', t::timestamptz from unnest($1::text[]) with ordinality as x(t, n)`,
+      [instants],
+    );
+    const view = (format: string, timeZone: string) =>
+      exportFile(admin, 'product_change_log', {
+        format,
+        language: 'en',
+        timeZone,
+        columns: [{ field: 'entity_id', header: 'Entity' }, { field: 'logged_at', header: 'At' }],
+        filterModel: { entity_id: { filterType: 'text', type: 'startsWith', filter: 'tz-' } },
+        sortModel: [{ colId: 'log_id', sort: 'asc' }],
+      });
+    const shown: Record<string, string[]> = {
+      'Europe/Budapest': ['2026-11-24 10:16', '2027-01-01 00:30', '2026-03-29 03:00', '2026-10-25 02:30', '2026-10-25 02:30'],
+      'America/New_York': ['2026-11-24 04:16', '2026-12-31 18:30', '2026-03-28 21:00', '2026-10-24 20:30', '2026-10-24 21:30'],
+    };
+    for (const [zone, want] of Object.entries(shown)) {
+      expect((await csvTable(await view('csv', zone))).slice(1).map((r) => r[1]), zone).toEqual(want);
+      const ws = await xlsxSheet(await view('xlsx', zone));
+      const cells = [2, 3, 4, 5, 6].map((n) => ws.getRow(n).getCell(2));
+      expect(cells.map((c) => c.value instanceof Date), zone).toEqual(want.map(() => true));
+      expect(cells.map((c) => minute(c.value)), zone).toEqual(want);
+      expect(cells[0]!.numFmt).toBe('yyyy-mm-dd hh:mm');
+    }
+    // The seconds are kept in the XLSX value (the format shows minutes, as the grid).
+    expect((((await xlsxSheet(await view('xlsx', 'Europe/Budapest'))).getRow(2).getCell(2).value) as Date).toISOString()).toMatch(/^2026-11-24T10:16:12\.\d{3}Z$/);
+    // Without a zone (an older client): UTC.
+    const utc = await exportFile(admin, 'product_change_log', { format: 'csv', language: 'en', columns: [{ field: 'logged_at', header: 'At' }], filterModel: { entity_id: { filterType: 'text', type: 'equals', filter: 'tz-1' } } });
+    expect((await csvTable(utc))[1]).toEqual(['2026-11-24 09:16']);
+
+    const unknown = await (await view('csv', 'Mars/Olympus_Mons')).json();
+    expect(unknown.message).toMatch(/^body\.timeZone: /);
+    expect((await view('csv', 'Mars/Olympus_Mons')).status).toBe(400);
+  });
+
+  it('writes dates as the stored day in any time zone', async () => {
+    const days = (await s.db.query<{ f: string | null }>(`select b.valid_from::text as f from app.banners b join app.shops s using (shop_id) where s.company_code = 'SK01' order by b.banner_id`)).rows.map((r) => r.f ?? '');
+    expect(days.filter(Boolean).length).toBeGreaterThan(0);
+    for (const timeZone of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
+      const body = (format: string) => ({ format, language: 'en', timeZone, columns: [{ field: 'valid_from', header: 'From' }], sortModel: [{ colId: 'banner_id', sort: 'asc' }] });
+      expect((await csvTable(await exportFile(admin, 'banners', body('csv')))).slice(1).map((r) => r[0]), timeZone).toEqual(days);
+      const ws = await xlsxSheet(await exportFile(admin, 'banners', body('xlsx')));
+      expect(days.map((_, i) => ws.getRow(i + 2).getCell(1).value).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? ''))), timeZone).toEqual(days);
+    }
+  });
+
+  it('writes money as stored and names its currency: in the header, in the XLSX format, per row beside a column whose rows name theirs', async () => {
+    const price = [{ field: 'product_code', header: 'Code' }, { field: 'selling_price_shop', header: 'Selling price' }];
+    const one = async (company: string) => (await s.db.query<{ c: string; p: number }>(`select product_code as c, selling_price_shop as p from app.products where company_code = $1 and selling_price_shop > 0 order by product_code limit 1`, [company])).rows[0]!;
+    for (const [company, currency, format] of [['SK01', 'EUR', '[$EUR] #,##0.00'], ['HU01', 'HUF', '[$HUF] #,##0']] as const) {
+      const row = await one(company);
+      const body = (fmt: string) => ({ format: fmt, language: 'en', columns: price, filterModel: { product_code: { filterType: 'text', type: 'equals', filter: row.c } } });
+      const csv = await csvTable(await exportFile(admin, 'product_list', body('csv'), company));
+      expect(csv).toEqual([['Code', `Selling price (${currency})`], [row.c, String(row.p)]]);
+      const ws = await xlsxSheet(await exportFile(admin, 'product_list', body('xlsx'), company));
+      expect(ws.getRow(1).getCell(2).value).toBe(`Selling price (${currency})`);
+      expect(ws.getRow(2).getCell(2).value).toBe(row.p);
+      expect(ws.getRow(2).getCell(2).numFmt).toBe(format);
+    }
+
+    // Purchase prices in the supplier's currency: the currency column follows, each XLSX cell names its row's.
+    const stored = (
+      await s.db.query<{ c: string; o: number; cur: string; b: number }>(
+        `select product_code as c, purchase_price_original as o, purchase_price_currency_code as cur, purchase_price_base as b from app.products
+         where company_code = 'SK01' and purchase_price_original > 0 and purchase_price_currency_code is not null order by purchase_price_currency_code, product_code`,
+      )
+    ).rows;
+    const picked = [...new Map(stored.map((r) => [r.cur, r])).values()].slice(0, 3);
+    expect(picked.length).toBeGreaterThan(1); // rows in more than one currency
+    const body = (fmt: string) => ({
+      format: fmt,
+      language: 'en',
+      columns: [{ field: 'product_code', header: 'Code' }, { field: 'purchase_price_original', header: 'Supplier price' }, { field: 'purchase_price_base', header: 'Base price' }],
+      filterModel: { product_code: { filterType: 'set', values: picked.map((r) => r.c) } },
+      sortModel: [{ colId: 'product_code', sort: 'asc' }],
+    });
+    const sorted = [...picked].sort((a, b) => (a.c < b.c ? -1 : 1));
+    const file = await (await exportFile(admin, 'frontend_purchase_prices', body('csv'))).text();
+    const csv = Papa.parse<string[]>(file.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(csv[0]).toEqual(['Code', 'Supplier price', 'Supplier currency', 'Base price (EUR)']);
+    expect(csv.slice(1)).toEqual(sorted.map((r) => [r.c, String(r.o), r.cur, String(r.b)]));
+    const ws = await xlsxSheet(await exportFile(admin, 'frontend_purchase_prices', body('xlsx')));
+    expect(sorted.map((_, i) => ws.getRow(i + 2).getCell(2).numFmt)).toEqual(sorted.map((r) => `[$${r.cur}] #,##0.${'0'.repeat(r.cur === 'HUF' ? 0 : 2)}`.replace(/\.$/, '')));
+    expect(ws.getRow(2).getCell(4).numFmt).toBe('[$EUR] #,##0.00');
+
+    // The file imports back as it was: every amount read as the stored one, in its currency.
+    const mapping = JSON.stringify(['product_code', 'purchase_price_original', 'purchase_price_currency_code', 'purchase_price_base']);
+    const back = await (await importFile(admin, 'frontend_purchase_prices', 'p.csv', file, { mode: 'commit', language: 'en', mapping })).json();
+    expect(back).toMatchObject({ updates: 0, unchanged: sorted.length, errorRows: 0 });
   });
 
   it('refuses an XLSX that declares a huge unpacked size before parsing it', () => {

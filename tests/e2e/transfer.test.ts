@@ -51,6 +51,49 @@ describe('grid export and import in the browser', () => {
     expect(ws.getRow(2).getCell(stock + 1).value).toBe(kis(expected.rows[0]!.keep_in_stock));
   });
 
+  it('exports date-times as the grid shows them in the browser zone (Budapest): the CSV text and the XLSX wall time equal the cells', async () => {
+    // Instants whose Budapest day or hour differs from UTC's: across midnight, the autumn DST hour, QA's case.
+    const instants = ['2026-12-31T23:30:00Z', '2026-10-25T01:30:00Z', '2026-11-24T09:16:12.667Z'];
+    await t.server.db.query(
+      `insert into app.product_change_log (entity_name, entity_id, log_action, company_code, logged_at)
+       select 'brands', 'e2e-tz-' || n, 'set', 'SK01', x::timestamptz from unnest($1::text[]) with ordinality as u(x, n)`,
+      [instants],
+    );
+    const context = await t.browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Budapest' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, t.server.url, 'admin@example.com');
+      await page.goto(`${t.server.url}/en/reports/product_change_log`);
+      const g = page.getByRole('grid').first();
+      await g.locator('[data-filter-field="entity_id"] input').fill('e2e-tz-');
+      const rows = g.locator('[role=row][data-key]');
+      await expect.poll(() => rows.count()).toBe(3);
+      const cells = await rows.locator('[role=gridcell][data-field="logged_at"]').allInnerTexts();
+      expect(cells).toEqual(['2026-11-24 10:16', '2026-10-25 02:30', '2027-01-01 00:30']); // newest entry first
+      const ids = await rows.locator('[role=gridcell][data-field="entity_id"]').allInnerTexts();
+
+      const download = async (item: RegExp) => {
+        await page.getByRole('button', { name: 'Export' }).click();
+        const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+        return (await d.path())!;
+      };
+      const csv = Papa.parse<string[]>(readFileSync(await download(/CSV/), 'utf8').slice(1), { skipEmptyLines: true }).data;
+      const at = csv[0]!.indexOf('Changed at');
+      const id = csv[0]!.indexOf('Record');
+      expect(csv.slice(1).map((r) => [r[id], r[at]])).toEqual(ids.map((x, i) => [x, cells[i]]));
+
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download(/Excel/));
+      const ws = wb.worksheets[0]!;
+      const xlsx = [2, 3, 4].map((n) => ws.getRow(n).getCell(at + 1));
+      // A date cell Excel reads as the wall time the grid shows (Excel has no zones).
+      expect(xlsx.map((c) => (c.value as Date).toISOString().slice(0, 16).replace('T', ' '))).toEqual(cells);
+      expect(xlsx[0]!.numFmt).toBe('yyyy-mm-dd hh:mm');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('imports a CSV with one bad row: mapping, preview with the problem, report, the good rows written', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/brands`);

@@ -65,10 +65,10 @@ describe('change summary', () => {
   it('is the text the server exports for the column, with action and screen title by name', () => {
     const col = { renderer: 'changeSummary' } as Parameters<typeof namedCell>[0];
     const row = { entity_name: 'product_list', log_action: 'set', changes: { selling_price_shop: [53.99, 59.99] } };
-    expect(namedCell(col, row, 'changes', 'de')).toBe('Verkaufspreis: 53,99 → 59,99');
-    expect(namedCell({ renderer: 'logAction' } as typeof col, row, 'log_action', 'de')).toBe(de['grid.log_set']);
-    expect(namedCell({ renderer: 'screenTitle' } as typeof col, row, 'entity_name', 'en')).toBe('Product list');
-    expect(namedCell({ renderer: 'json' } as typeof col, row, 'changes', 'en')).toBeUndefined();
+    expect(namedCell(col, row, 'changes', { lang: 'de', timeZone: 'UTC' })).toBe('Verkaufspreis: 53,99 → 59,99');
+    expect(namedCell({ renderer: 'logAction' } as typeof col, row, 'log_action', { lang: 'de', timeZone: 'UTC' })).toBe(de['grid.log_set']);
+    expect(namedCell({ renderer: 'screenTitle' } as typeof col, row, 'entity_name', { lang: 'en', timeZone: 'UTC' })).toBe('Product list');
+    expect(namedCell({ renderer: 'json' } as typeof col, row, 'changes', { lang: 'en', timeZone: 'UTC' })).toBeUndefined();
   });
 
   it('shows a ref value by its looked-up text where known, else by its key', () => {
@@ -82,7 +82,7 @@ describe('change summary', () => {
   it('exports option values by name and ref values by their text, as the grid shows them', () => {
     const col = { renderer: 'changeSummary' } as Parameters<typeof namedCell>[0];
     const row = { entity_name: 'product_list', log_action: 'set', changes: { keep_in_stock: [0, 2], brand_id: [3, 5] } };
-    expect(namedCell(col, row, 'changes', 'de', { brand_id: { '3': 'Bosch', '5': 'Makita' } })).toBe(
+    expect(namedCell(col, row, 'changes', { lang: 'de', timeZone: 'UTC' }, { brand_id: { '3': 'Bosch', '5': 'Makita' } })).toBe(
       `${de['fields.brand_id']}: Bosch → Makita · ${de['fields.keep_in_stock']}: ${de['keep_in_stock.0']} → ${de['keep_in_stock.2']}`,
     );
   });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
 import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
 import { csvStyle } from '../../src/server/transfer/export.ts';
+import { cellCurrency, moneyFormat, sheetColumns } from '../../src/server/transfer/money.ts';
+import { screens } from '../../src/server/actions/engine/screens.ts';
+import de from '../../locales/de.json';
 import { optionName } from '../../src/server/transfer/options.ts';
 import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
 import type { ColumnMeta } from '../../schemas/screen.ts';
@@ -97,20 +100,83 @@ describe('option columns by name', () => {
 });
 
 describe('export cells', () => {
+  const csvIn = (lang: string, timeZone = 'UTC') => ({ lang, csv: true, timeZone });
+  const xlsxIn = { lang: 'en', csv: false, timeZone: 'UTC' };
   it('writes typed cells for XLSX and text for CSV; multi in the language', () => {
-    expect(exportCell(col('multi'), 'multi', { en: 'Hammer', de: 'Hammer DE' }, 'de', true)).toBe('Hammer DE');
-    expect(exportCell(col('multi'), 'multi', { en: 'Hammer' }, 'de', true)).toBeNull();
-    expect(exportCell(col('date'), 'date', '2026-03-07', 'en', false)).toEqual(new Date(Date.UTC(2026, 2, 7)));
-    expect(exportCell(col('date'), 'date', '2026-03-07', 'en', true)).toBe('2026-03-07');
-    expect(exportCell(col('bool'), 'bool', true, 'en', false)).toBe(true);
-    expect(exportCell(col('bool'), 'bool', false, 'en', true)).toBe('No');
-    expect(exportCell(col('bool'), 'bool', true, 'de', true)).toBe('Ja');
+    expect(exportCell(col('multi'), 'multi', { en: 'Hammer', de: 'Hammer DE' }, csvIn('de'))).toBe('Hammer DE');
+    expect(exportCell(col('multi'), 'multi', { en: 'Hammer' }, csvIn('de'))).toBeNull();
+    expect(exportCell(col('date'), 'date', '2026-03-07', xlsxIn)).toEqual(new Date(Date.UTC(2026, 2, 7)));
+    expect(exportCell(col('date'), 'date', '2026-03-07', csvIn('en'))).toBe('2026-03-07');
+    expect(exportCell(col('bool'), 'bool', true, xlsxIn)).toBe(true);
+    expect(exportCell(col('bool'), 'bool', false, csvIn('en'))).toBe('No');
+    expect(exportCell(col('bool'), 'bool', true, csvIn('de'))).toBe('Ja');
     // …which import reads back.
-    expect(importCell(col('bool'), 'bool', exportCell(col('bool'), 'bool', false, 'bg', true), 'bg')).toEqual({ ok: true, value: false });
-    expect(exportCell(col('money'), 'money', 12.5, 'en', true)).toBe(12.5);
-    expect(exportCell(col('json'), 'json', { a: [1] }, 'en', true)).toBe('{"a":[1]}');
-    expect(exportCell(col('text'), 'text', '@home', 'en', true)).toBe("'@home");
-    expect(exportCell(col('text'), 'text', '@home', 'en', false)).toBe('@home');
+    expect(importCell(col('bool'), 'bool', exportCell(col('bool'), 'bool', false, csvIn('bg')), 'bg')).toEqual({ ok: true, value: false });
+    expect(exportCell(col('money'), 'money', 12.5, csvIn('en'))).toBe(12.5);
+    expect(exportCell(col('json'), 'json', { a: [1] }, csvIn('en'))).toBe('{"a":[1]}');
+    expect(exportCell(col('text'), 'text', '@home', csvIn('en'))).toBe("'@home");
+    expect(exportCell(col('text'), 'text', '@home', xlsxIn)).toBe('@home');
+  });
+
+  it('writes a date-time as the grid shows it in the browser zone: its text in CSV, its wall time in XLSX; a date never shifts', () => {
+    const dt = col('datetime');
+    const at = (value: string, timeZone: string) => ({
+      csv: exportCell(dt, 'datetime', value, csvIn('en', timeZone)),
+      xlsx: (exportCell(dt, 'datetime', value, { ...xlsxIn, timeZone }) as Date).toISOString(),
+    });
+    // QA's case: the grid in Budapest shows 10:16.
+    expect(at('2026-11-24T09:16:12.667Z', 'Europe/Budapest')).toEqual({ csv: '2026-11-24 10:16', xlsx: '2026-11-24T10:16:12.667Z' });
+    expect(at('2026-11-24T09:16:12.667Z', 'UTC')).toEqual({ csv: '2026-11-24 09:16', xlsx: '2026-11-24T09:16:12.667Z' });
+    // Across midnight, both ways.
+    expect(at('2026-12-31T23:30:00Z', 'Europe/Budapest')).toEqual({ csv: '2027-01-01 00:30', xlsx: '2027-01-01T00:30:00.000Z' });
+    expect(at('2026-11-25T03:30:00Z', 'America/New_York')).toEqual({ csv: '2026-11-24 22:30', xlsx: '2026-11-24T22:30:00.000Z' });
+    // DST in Budapest: 02:00 → 03:00 on 29 March, 03:00 → 02:00 on 25 October (02:30 twice).
+    expect(at('2026-03-29T00:59:00Z', 'Europe/Budapest').csv).toBe('2026-03-29 01:59');
+    expect(at('2026-03-29T01:00:00Z', 'Europe/Budapest').csv).toBe('2026-03-29 03:00');
+    expect(at('2026-10-25T00:30:00Z', 'Europe/Budapest').xlsx).toBe('2026-10-25T02:30:00.000Z');
+    expect(at('2026-10-25T01:30:00Z', 'Europe/Budapest').xlsx).toBe('2026-10-25T02:30:00.000Z');
+    // A date is a calendar day in any zone.
+    expect(exportCell(col('date'), 'date', '2026-03-07', csvIn('en', 'Pacific/Kiritimati'))).toBe('2026-03-07');
+    expect(exportCell(col('date'), 'date', '2026-03-07', { ...xlsxIn, timeZone: 'America/Los_Angeles' })).toEqual(new Date(Date.UTC(2026, 2, 7)));
+  });
+});
+
+describe('export money', () => {
+  const cur = { company: 'EUR', digits: { EUR: 2, HUF: 0, USD: 2 } };
+  const prices = screens.get('frontend_purchase_prices')!;
+
+  it('names the company currency in a money header; a column whose rows name their currency gets that column beside it', () => {
+    const cols = [
+      { field: 'product_code', header: 'Code' },
+      { field: 'purchase_price_original', header: 'Supplier price' },
+      { field: 'purchase_price_base', header: 'Base price' },
+    ];
+    expect(sheetColumns(prices, cols, cur, 'de')).toEqual([
+      { field: 'product_code', header: 'Code' },
+      { field: 'purchase_price_original', header: 'Supplier price' },
+      { field: 'purchase_price_currency_code', header: de['fields.purchase_price_currency_code'] },
+      { field: 'purchase_price_base', header: 'Base price (EUR)' },
+    ]);
+    // Exported already (anywhere): not twice.
+    const withCode = [...cols, { field: 'purchase_price_currency_code', header: 'Cur' }];
+    expect(sheetColumns(prices, withCode, cur, 'en').map((c) => c.field)).toEqual(withCode.map((c) => c.field));
+    // No company, no currency to name.
+    expect(sheetColumns(prices, cols.slice(2), { company: undefined, digits: {} }, 'en')).toEqual(cols.slice(2));
+  });
+
+  it('formats XLSX amounts with the currency and its digits, per row where the row names it', () => {
+    expect(moneyFormat('EUR', cur)).toBe('[$EUR] #,##0.00');
+    expect(moneyFormat('HUF', cur)).toBe('[$HUF] #,##0');
+    expect(moneyFormat(undefined, cur)).toBe('#,##0.00');
+    const col = prices.columns.purchase_price_original!;
+    expect(cellCurrency(col, { purchase_price_currency_code: 'USD' }, cur)).toBe('USD');
+    expect(cellCurrency(col, { purchase_price_currency_code: null }, cur)).toBe('EUR');
+  });
+
+  it('maps a header naming a currency to its field on import', () => {
+    const fields = [{ field: 'selling_price_shop', key: false }];
+    expect(suggestMapping(['Selling price (EUR)'], fields, () => 'Selling price')).toEqual(['selling_price_shop']);
+    expect(suggestMapping(['Selling price (net)'], fields, () => 'Selling price')).toEqual([null]);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
  * Cell values of exported and imported sheets, by column type. Export writes values a
- * spreadsheet keeps typed (numbers, booleans, dates in XLSX; ISO text in CSV) and the
+ * spreadsheet keeps typed (numbers, booleans, dates in XLSX; the grid's text in CSV) and the
  * text of multi-language columns in the requested language. Import reads what people
  * type or Excel stores: the float rule of spec §5 (a leading minus kept), yes/no words
  * of English and the request language, ISO and dotted dates, Excel dates and booleans.
  * Option columns are read by name or value (options.ts; export names them in named.ts);
  * ref columns are resolved against their lookup separately (refs.ts).
  */
-import { parseDateInput } from '../../core/format.ts';
+import { formatDateTime, parseDateInput } from '../../core/format.ts';
 import { htmlText } from '../../core/htmlText.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { M } from '../../core/validation/messages.ts';
@@ -15,6 +15,7 @@ import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
 import { catalogue } from './catalogue.ts';
 import { optionValue } from './options.ts';
+import { wallTime } from './wallTime.ts';
 
 /** A cell as read from a file: text (CSV, most XLSX cells) or what XLSX stores typed. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -35,8 +36,19 @@ export const safeCsvText = (s: string): string => (FORMULA_START.test(s) ? `'${s
 /** Reverses `safeCsvText` on import. */
 const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
 
-/** The value of a stored field as an export cell (`lang` picks the text of multi columns). */
-export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lang: string, csv: boolean): SheetCell {
+/** How an export writes its cells: the language (multi columns, yes/no), CSV or XLSX, the browser's time zone. */
+export interface CellStyle {
+  lang: string;
+  csv: boolean;
+  timeZone: string;
+}
+
+/**
+ * The value of a stored field as an export cell. A date-time reads as the grid shows it in
+ * the browser's zone: its text in CSV, its wall time in XLSX (Excel has no zones); a date
+ * is a calendar day and never shifts.
+ */
+export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { lang, csv, timeZone }: CellStyle): SheetCell {
   if (value === null || value === undefined) return null;
   if (col.type === 'multi') {
     const raw = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
@@ -58,7 +70,7 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, lan
     case 'date':
       return csv ? String(value) : new Date(`${String(value)}T00:00:00Z`);
     case 'datetime':
-      return csv ? String(value) : new Date(String(value));
+      return csv ? formatDateTime(value, timeZone) : (wallTime(value, timeZone) ?? String(value));
     case 'json':
       return JSON.stringify(value);
     default:

@@ -10,12 +10,14 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import * as v from 'valibot';
 import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
+import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
-import { exportCell, safeCsvText, type SheetCell } from './cells.ts';
+import { exportCell, safeCsvText, type CellStyle, type SheetCell } from './cells.ts';
+import { cellCurrency, currenciesOf, isMoney, moneyFormat, sheetColumns, type SheetColumn } from './money.ts';
 import { namedCell } from './named.ts';
 import { refLabels } from './refs.ts';
 import { sortsByLabel } from '../actions/engine/lookupSql.ts';
@@ -26,7 +28,8 @@ const WINDOW = 5_000;
 type Input = v.InferOutput<typeof ExportInput>;
 type Row = Record<string, unknown>;
 
-const NUM_FMT: Partial<Record<string, string>> = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss', money: '#,##0.00' };
+/** XLSX formats as the grid shows the types (date-times to the minute); money's: money.ts. */
+const NUM_FMT: Partial<Record<string, string>> = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };
 
 /** A sheet name Excel accepts: ≤ 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Export';
@@ -58,10 +61,11 @@ export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest,
 }
 
 /** The cells of a window of rows, refs (also those a change summary names) as their lookup's display text. */
-async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[], session: Session, csv: boolean): Promise<SheetCell[][]> {
+async function cellsOf(db: Queryable, screen: Screen, input: Input, columns: SheetColumn[], rows: Row[], session: Session, style: CellStyle): Promise<SheetCell[][]> {
+  const { csv } = style;
   const labels = new Map<string, Map<string, string>>();
   let changeRefs: LabelsByForm = {};
-  for (const { field } of input.columns) {
+  for (const { field } of columns) {
     const col = screen.columns[field]!;
     if (col.renderer === 'changeSummary') changeRefs = await changeRefLabels(db, session, rows, input.language, field);
     if (col.type !== 'ref' || labels.has(field)) continue;
@@ -69,15 +73,23 @@ async function cellsOf(db: Queryable, screen: Screen, input: Input, rows: Row[],
     labels.set(field, await refLabels(db, screen, field, keys, input.language, session.company));
   }
   return rows.map((row) =>
-    input.columns.map(({ field }) => {
+    columns.map(({ field }) => {
       const col = screen.columns[field]!;
       const value = row[field];
       if (col.type === 'ref') return value === null || value === undefined ? null : (labels.get(field)!.get(String(value)) ?? String(value));
-      const named = namedCell(col, row, field, input.language, entryLabels(changeRefs, row.entity_name));
+      const named = namedCell(col, row, field, style, entryLabels(changeRefs, row.entity_name));
       if (named !== undefined) return named === '' ? null : csv ? safeCsvText(named) : named;
-      return exportCell(col, screen.valueType[field]!, value, input.language, csv);
+      return exportCell(col, screen.valueType[field]!, value, style);
     }),
   );
+}
+
+/** The sheet's money columns whose rows name their own currency: each cell's format names it. */
+function perRowMoney(screen: Screen, columns: SheetColumn[]): { index: number; col: ColumnMeta }[] {
+  return columns.flatMap((c, index) => {
+    const col = screen.columns[c.field]!;
+    return isMoney(col, screen.valueType[c.field]) && col.currencyField ? [{ index, col }] : [];
+  });
 }
 
 /**
@@ -107,6 +119,9 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     throw badRequest(`body: about ${first.total.toLocaleString('en')} rows match; at most ${MAX_EXPORT_ROWS.toLocaleString('en')} can be exported — narrow the filter`);
   }
   const csv = input.format === 'csv';
+  const style: CellStyle = { lang: input.language, csv, timeZone: input.timeZone };
+  const cur = await currenciesOf(db, session.company);
+  const columns = sheetColumns(screen, input.columns, cur, input.language);
   const out = new PassThrough();
   const drain = async () => {
     if (out.writableNeedDrain) await once(out, 'drain');
@@ -115,9 +130,9 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     if (csv) {
       const { delimiter, number } = csvStyle(input.language);
       out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
-      out.write(`${Papa.unparse([input.columns.map((c) => c.header)], { newline: '\r\n', delimiter })}\r\n`);
+      out.write(`${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n', delimiter })}\r\n`);
       for await (const rows of viewRows(db, screen, req, session)) {
-        const cells = await cellsOf(db, screen, input, rows, session, true);
+        const cells = await cellsOf(db, screen, input, columns, rows, session, style);
         out.write(`${Papa.unparse(cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))), { newline: '\r\n', delimiter })}\r\n`);
         await drain();
       }
@@ -126,14 +141,21 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     }
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(sheetName(input.title ?? screen.form), { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = input.columns.map((c) => {
-      const fmt = NUM_FMT[screen.valueType[c.field]!];
+    const perRow = perRowMoney(screen, columns);
+    ws.columns = columns.map((c) => {
+      const col = screen.columns[c.field]!;
+      const fmt = isMoney(col, screen.valueType[c.field]) ? moneyFormat(col.currencyField ? undefined : cur.company, cur) : NUM_FMT[screen.valueType[c.field]!];
       return { header: c.header, key: c.field, width: Math.min(60, Math.max(10, c.header.length + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
     });
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     for await (const rows of viewRows(db, screen, req, session)) {
-      for (const r of await cellsOf(db, screen, input, rows, session, false)) ws.addRow(r).commit();
+      const cells = await cellsOf(db, screen, input, columns, rows, session, style);
+      cells.forEach((r, i) => {
+        const row = ws.addRow(r);
+        for (const { index, col } of perRow) row.getCell(index + 1).numFmt = moneyFormat(cellCurrency(col, rows[i]!, cur), cur);
+        row.commit();
+      });
       await drain();
     }
     ws.commit();

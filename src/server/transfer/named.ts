@@ -13,13 +13,15 @@ import { LOCALE, isLang } from '../../core/langs.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { catalogueText } from './catalogue.ts';
+import type { CellStyle } from './cells.ts';
 import { optionName } from './options.ts';
 
 const words = new Map<string, SummaryWords>();
 
-/** The request language's summary words: its catalogue and the grid's number formats. */
-function wordsOf(lang: string): SummaryWords {
-  let w = words.get(lang);
+/** The request language's summary words: its catalogue and the grid's number formats, date-times in the browser's zone. */
+function wordsOf(lang: string, timeZone: string): SummaryWords {
+  const key = `${lang} ${timeZone}`;
+  let w = words.get(key);
   if (!w) {
     const locale = isLang(lang) ? LOCALE[lang] : LOCALE.en;
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
@@ -33,13 +35,13 @@ function wordsOf(lang: string): SummaryWords {
       number: (n) => num.format(n),
       money: (n) => money.format(n),
       date: formatDate,
-      datetime: (v) => formatDateTime(v),
+      datetime: (v) => formatDateTime(v, timeZone),
       option: (col, v) => {
         const id = optionLabelIdOf(col.renderer);
         return id ? t(id(v)) : undefined;
       },
     };
-    words.set(lang, w);
+    words.set(key, w);
   }
   return w;
 }
@@ -48,9 +50,9 @@ function wordsOf(lang: string): SummaryWords {
  * The text of a named cell, or undefined when the column's renderer names nothing. `refs`:
  * the texts of a change summary's ref values (the row's logged form's, see change_labels.ts).
  */
-export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, lang: string, refs?: RefLabels): string | undefined {
+export function namedCell(col: ColumnMeta, row: Record<string, unknown>, field: string, { lang, timeZone }: Pick<CellStyle, 'lang' | 'timeZone'>, refs?: RefLabels): string | undefined {
   const value = row[field];
   if (col.renderer !== 'changeSummary') return optionName(col, value, lang);
   const form = typeof row.entity_name === 'string' ? row.entity_name : '';
-  return changeText(changeLines(value, screens.get(form), wordsOf(lang), refs), row.log_action);
+  return changeText(changeLines(value, screens.get(form), wordsOf(lang, timeZone), refs), row.log_action);
 }

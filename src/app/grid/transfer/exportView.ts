@@ -5,6 +5,7 @@
  */
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { isoDate } from '../../../core/format.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
@@ -15,6 +16,8 @@ export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['col
     const blob = await api.download(`/api/export/${q.form}`, {
       format,
       language: q.language,
+      // Date-times are written as the grid shows them: in this browser's zone.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       title: t(`screens.${q.form}.title`),
       ...(q.sortModel.length ? { sortModel: q.sortModel } : {}),
       ...(Object.keys(q.filterModel).length ? { filterModel: q.filterModel } : {}),
@@ -22,7 +25,7 @@ export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['col
     });
     // Named after the screen as the user knows it ('Produktliste-2026-11-24.csv'), without characters file systems refuse.
     const name = t(`screens.${q.form}.title`).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || q.form;
-    saveBlob(blob, `${name}-${new Date().toISOString().slice(0, 10)}.${format}`);
+    saveBlob(blob, `${name}-${isoDate(new Date())}.${format}`); // today here, not in UTC
   } catch (e) {
     toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
   }

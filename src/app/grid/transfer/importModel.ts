@@ -6,12 +6,15 @@ import { fold } from '../../../core/fold.ts';
 import type { Values } from '../../i18n/useT.ts';
 
 const norm = (s: string) => fold(s).replace(/[^\p{L}\p{N}]+/gu, '');
+/** The currency an export names after a money column's label ('Selling price (EUR)'). */
+const CURRENCY_SUFFIX = /\s*\([A-Z]{3}\)\s*$/;
 
 /**
  * A field for each file column whose header is a field's name or its label (in the UI
  * language), ignoring case, accents, spaces and punctuation; each field at most once.
  * Names win over labels, and labels of written fields over the key's (a key column is
- * often labelled like the record itself: brand_id "Brand").
+ * often labelled like the record itself: brand_id "Brand"). A label followed by a
+ * currency code, as export writes money columns ('Selling price (EUR)'), is that label.
  */
 export function suggestMapping(headers: string[], fields: { field: string; key: boolean }[], label: (field: string) => string): (string | null)[] {
   const byName = new Map<string, string>();
@@ -21,7 +24,7 @@ export function suggestMapping(headers: string[], fields: { field: string; key: 
   for (const f of fields) if (f.key) put(norm(label(f.field)), f.field);
   const used = new Set<string>();
   return headers.map((h) => {
-    const f = byName.get(norm(h));
+    const f = byName.get(norm(h)) ?? byName.get(norm(h.replace(CURRENCY_SUFFIX, '')));
     if (!f || used.has(f)) return null;
     used.add(f);
     return f;
