@@ -28,15 +28,20 @@ export function lookupSql(screen: Screen, field: string): LookupSql {
   const display = lookupDisplayField(lookup.columns, lookup.keys);
   const multi = lookup.columns[display]!.type === 'multi';
   const from = relation(lookup.source.relation);
-  const nameOf = (alias: string, lang: string) => (multi ? multiLabel(`${alias}.${ident(display)}`, lang) : `${alias}.${ident(display)}::text`);
-  const name = (p: Params, lang: string) => nameOf('l', p.add(lang, 'text'));
+  // The language is a parameter only where a name reads it: an unused one has no type.
+  const nameOf = (alias: string, lang: () => string) => (multi ? multiLabel(`${alias}.${ident(display)}`, lang()) : `${alias}.${ident(display)}::text`);
+  const langOf = (p: Params, lang: string) => {
+    let placeholder: string | undefined;
+    return () => (placeholder ??= p.add(lang, 'text'));
+  };
+  const name = (p: Params, lang: string) => nameOf('l', langOf(p, lang));
   const parent = lookup.source.parent;
   return {
     search: !!lookup.source.search,
     from,
     key: `l.${ident(key)}`,
     keyCast: castOf[lookup.valueType[key]!],
-    label: parent ? (p, lang) => treeLabel(from, ident(key), ident(parent), nameOf, p.add(lang, 'text')) : name,
+    label: parent ? (p, lang) => treeLabel(from, ident(key), ident(parent), nameOf, langOf(p, lang)) : name,
     name,
     tree: !!parent,
     company: lookup.source.company,
@@ -48,7 +53,7 @@ export function lookupSql(screen: Screen, field: string): LookupSql {
  * the names of `l` and its ancestors from the root, a nameless one by its key. Made per
  * lookup row, as any label; a cycle stops at the browser's depth.
  */
-function treeLabel(from: string, key: string, parent: string, nameOf: (alias: string, lang: string) => string, lang: string): string {
+function treeLabel(from: string, key: string, parent: string, nameOf: (alias: string, lang: () => string) => string, lang: () => string): string {
   const part = (alias: string) => `coalesce(nullif(${nameOf(alias, lang)}, ''), ${alias}.${key}::text)`;
   return `(with recursive up(parent, name, depth) as (
       select l.${parent}, ${part('l')}, 1
