@@ -2,7 +2,7 @@
  * codegen: validates every descriptor and emits what the runtime is built from.
  * Runs before dev, build, start and test; fails with `file: path: expected …, got …`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenJsonSchemaText } from './jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
@@ -10,7 +10,7 @@ import { LANGS } from '../src/core/langs.ts';
 import { checkLocales } from './locales.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
-import { baseRoutes, lookupsSource, routesSource } from './routes.ts';
+import { baseRoutes, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -42,6 +42,11 @@ await step('screens', async () => {
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
+  const parsed = join(gen, 'screens');
+  mkdirSync(parsed, { recursive: true });
+  const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
+  for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
+  for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s));
   const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(screens.map((s) => s.screen))];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);

@@ -46,7 +46,7 @@ interface ManifestChunk {
 }
 
 /** Source modules whose chunks the product_list route loads (plus their static imports). */
-export const ROUTE_MODULES = ['index.html', 'src/app/pages/ScreenPage.tsx', 'screens/products/product_list.ts', 'locales/en.json'];
+export const ROUTE_MODULES = ['index.html', 'src/app/pages/ScreenPage.tsx', 'src/generated/screens/product_list.ts', 'locales/en.json'];
 
 /**
  * The real app, built with the project's vite.config.ts into `outDir` (with a manifest),

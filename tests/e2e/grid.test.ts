@@ -530,9 +530,10 @@ describe('ScreenGrid', () => {
     await page.locator('.grid-chooser-totals input').check();
     await page.keyboard.press('Escape');
     const total = grid().locator('.grid-totals [role=gridcell][data-field="min_margin"]');
-    const db = await server.db.query<{ sum: number; max: number }>(`select sum(min_margin)::float8 as sum, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`);
+    const db = await server.db.query<{ avg: number; max: number }>(`select avg(min_margin)::float8 as avg, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`);
     const num = async () => Number(await total.getAttribute('data-value'));
-    await expect.poll(num).toBeCloseTo(db.rows[0]!.sum, 2);
+    // A percentage: averaged by default (the descriptor's `total`).
+    await expect.poll(num).toBeCloseTo(db.rows[0]!.avg, 2);
     // The value is shown whole in its cell, after a short tag; the tooltip names the function.
     const fits = await total.evaluate((cell) => {
       const v = cell.querySelector('.grid-totals-value')!.getBoundingClientRect();
@@ -540,8 +541,8 @@ describe('ScreenGrid', () => {
       return v.left >= c.left && v.right <= c.right + 0.5 && v.width > 0;
     });
     expect(fits).toBe(true);
-    expect(await total.locator('.grid-totals-fn').innerText()).toBe('Σ');
-    expect(await total.getAttribute('title')).toMatch(/^Sum: /);
+    expect(await total.locator('.grid-totals-fn').innerText()).toBe('Ø');
+    expect(await total.getAttribute('title')).toMatch(/^Average: /);
     // The column menu picks another function.
     await header('min_margin').locator('.grid-hmenu').click();
     await page.locator('.grid-menu [data-action="agg-max"]').click();

@@ -175,3 +175,19 @@ describe('column headers', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('parsed descriptors for the browser (src/generated/screens/)', () => {
+  it('are every screen exactly as the schema parses it, and the loaders and lookups point at them', async () => {
+    const screens = await loadScreens();
+    const { screenLoaders } = await import('../../src/generated/routes.ts');
+    const { lookupScreens } = await import('../../src/generated/lookups.ts');
+    for (const { file, screen } of screens) {
+      const generated = (await import(`../../src/generated/screens/${screen.form}.ts`)) as { default: unknown };
+      // JSON drops undefined optionals, as the browser would never see them.
+      expect(generated.default, file).toEqual(JSON.parse(JSON.stringify(parseScreen((await import(join(root, file))).default, file))));
+    }
+    const product = await screenLoaders.product_list!();
+    expect(product.default.form).toBe('product_list');
+    expect(lookupScreens.product_brands_brief?.form).toBe('product_brands_brief');
+  });
+});

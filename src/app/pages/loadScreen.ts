@@ -1,15 +1,15 @@
-import { parseScreen, type ScreenDescriptor } from '../../../schemas/screen.ts';
+import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { screenLoaders } from '../../generated/routes.ts';
 
 const cache = new Map<string, Promise<ScreenDescriptor>>();
 
-/** The parsed descriptor of a form, its chunk loaded once (a failed load is retried next time). */
+/** The descriptor of a form (parsed by codegen: src/generated/screens/), its chunk loaded once (a failed load is retried next time). */
 export function loadScreen(form: string): Promise<ScreenDescriptor> {
   let p = cache.get(form);
   if (!p) {
     const load = screenLoaders[form];
     if (!load) return Promise.reject(new Error(`unknown form ${form}`));
-    p = load().then((m) => parseScreen(m.default, form));
+    p = load().then((m) => m.default);
     p.catch(() => cache.delete(form));
     cache.set(form, p);
   }
