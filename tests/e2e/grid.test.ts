@@ -364,6 +364,9 @@ describe('ScreenGrid', () => {
     const lists = () => calls.filter((c) => c.entity === 'brands' && (c.action === 'list' || c.action === 'filter')).length;
     const n = lists();
     expect(n).toBe(1);
+    // The in-memory model's code is a chunk of its own: until it is in, the server model serves (a loaded machine is slow to fetch it).
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/clientRows-[^/]*\.js$/.test(e.name))), { timeout: 10_000 }).toBe(true);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     await header('brand_name').locator('.grid-sort').click();
     await expect.poll(() => header('brand_name').getAttribute('aria-sort')).toBe('ascending');
     const names = await grid().locator('[role=row][data-key] [data-field="brand_name"]').allInnerTexts();
