@@ -43,23 +43,21 @@ export function formatDate(v: unknown): string {
   return d ? isoDate(d) : String(v);
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An instant's calendar fields as the clock reads them in `timeZone` (default: the local
+ * one), 24-hour; the grid's date-times and the export's XLSX wall times read them alike.
+ */
+export function zoneParts(d: Date, timeZone?: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const key = timeZone ?? '';
-  let f = dateTimeFormats.get(key);
+  let f = zoneFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormats.set(key, f);
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    zoneFormats.set(key, f);
   }
-  return f;
+  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of f.formatToParts(d)) p[part.type] = part.value;
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
 }
 
 /**
@@ -71,9 +69,8 @@ export function formatDateTime(v: unknown, timeZone?: string): string {
   if (typeof v === 'string' && ISO_DATE.test(v)) return v;
   const d = asDate(v);
   if (!d) return String(v);
-  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of dateTimeFormat(timeZone).formatToParts(d)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  const p = zoneParts(d, timeZone);
+  return `${String(p.year).padStart(4, '0')}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
 /** Year first ('2024-03-05', '2024. 03. 05.'), or day first as every UI locale writes a date ('05.03.2024', '5. 3. 2024', '05/03/2024', '05.03.2024 г.'). */

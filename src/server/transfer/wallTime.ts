@@ -6,32 +6,13 @@
  * `formatDateTime`, the grid's own formatter, with the same zone.
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
+import { zoneParts } from '../../core/format.ts';
 
 /** The wall time of `value` (ISO text, epoch ms or Date) in `timeZone`, in a Date's UTC fields; null when unreadable. */
 export function wallTime(value: unknown, timeZone: string): Date | null {
   const d = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
   if (!d || Number.isNaN(d.getTime())) return null;
-  const p: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of partsFormat(timeZone).formatToParts(d)) p[part.type] = part.value;
+  const p = zoneParts(d, timeZone);
   // Milliseconds are the same in every zone (offsets are whole seconds).
-  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), d.getUTCMilliseconds()));
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, d.getUTCMilliseconds()));
 }
