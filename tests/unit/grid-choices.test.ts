@@ -70,15 +70,15 @@ describe('choices of a ref or option column', () => {
     expect(columnChoices(col, ctxOf('en', countries()))).not.toBe(en);
   });
 
-  it('orders numbers inside texts by value, and options by their names', () => {
+  it('orders numbers inside texts by value; options keep the descriptor order, by their names', () => {
     const rows: Row[] = [{ k: 1, n: 'Rate 23 %' }, { k: 2, n: 'Rate 5 %' }, { k: 3, n: 'Rate 10 %' }];
     const data: LookupData = { def: { form: 'x', keyField: 'k', keyType: 'int', displayField: 'n', displayType: 'text' }, rows, byKey: new Map() };
     expect(lookupChoices(data, (r) => String(r.n), ctxOf('en', data)).map((c) => c.value)).toEqual([2, 3, 1]);
     const keep = column('keep_in_stock');
     expect(columnChoices(keep, ctxOf('en', countries()))).toEqual([
       { value: 0, label: 'No' },
-      { value: 2, label: 'On order' },
       { value: 1, label: 'Yes' },
+      { value: 2, label: 'On order' },
     ]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The choices of a ref or option column — its filter's list and its select editor — in the
- * order of the text they show, by the UI language's collation (not the lookup's own order:
- * ISO codes, parent ids). Sorted once per lookup data, label rule and language, not per
- * render or cell.
+ * The choices of a ref or option column — its filter's list and its select editor. A
+ * lookup's rows in the order of the text they show, by the UI language's collation (not the
+ * lookup's own order: ISO codes, parent ids), sorted once per lookup data, label rule and
+ * language, not per render or cell. A column's own options keep the descriptor's order:
+ * it means something (No, Yes, On order; added, changed, deleted).
  */
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { displayText } from './renderers/index.tsx';
@@ -51,17 +52,12 @@ export function lookupChoices(data: LookupData, label: LookupLabel, ctx: CellCtx
   );
 }
 
-/** A column's choices: its options by name (keyed by `ctx.t`, which changes with the catalogue), else its lookup's rows as its cells show them. */
+/** A column's choices: its options by name, in their order (keyed by `ctx.t`, which changes with the catalogue), else its lookup's rows as its cells show them. */
 export function columnChoices(col: GridColumn, ctx: CellCtx): Choice[] {
   const options = col.meta.options;
   if (options) {
     const name = col.renderer.optionLabelId;
-    return cached(options, ctx.t, ctx.lang, () =>
-      sortChoices(
-        options.map((o) => ({ value: o, label: name ? ctx.t(name(o)) : String(o) })),
-        ctx.lang,
-      ),
-    );
+    return cached(options, ctx.t, ctx.lang, () => options.map((o) => ({ value: o, label: name ? ctx.t(name(o)) : String(o) })));
   }
   const data = col.lookup && !col.lookup.search ? ctx.lookup(col.lookup.form) : undefined;
   return data ? lookupChoices(data, col.renderer.lookupText ?? displayText, ctx) : [];

@@ -23,5 +23,5 @@ export function catalogue(lang: string): Readonly<Record<string, string>> {
   return cat;
 }
 
-/** A catalogue text in `lang`, else in English, else the key itself. */
-export const catalogueText = (lang: string, id: string): string => catalogue(lang)[id] ?? catalogue('en')[id] ?? id;
+/** A catalogue text in `lang`, else in English, else `fallback` (the key itself). */
+export const catalogueText = (lang: string, id: string, fallback = id): string => catalogue(lang)[id] ?? catalogue('en')[id] ?? fallback;

@@ -113,6 +113,6 @@ export function summaryText({ value, row, ctx }: RenderArgs): string {
   return summaryOf(value, row.log_action, screen instanceof Promise ? null : screen, ctx, refs)?.text ?? '';
 }
 
-// The registry's stub (renderers/index.tsx) stays a few bytes on every list route: the text
+// The registry's entry (renderers/index.tsx) stays a few bytes on every list route: the text
 // of its cells comes with this chunk, which every such cell has loaded before it shows.
 renderers.changeSummary.text = summaryText;

@@ -31,8 +31,8 @@ export function lookupSql(screen: Screen, field: string): LookupSql {
   // The language is a parameter only where a name reads it: an unused one has no type.
   const nameOf = (alias: string, lang: () => string) => (multi ? multiLabel(`${alias}.${ident(display)}`, lang()) : `${alias}.${ident(display)}::text`);
   const langOf = (p: Params, lang: string) => {
-    let placeholder: string | undefined;
-    return () => (placeholder ??= p.add(lang, 'text'));
+    let param: string | undefined; // added on first use, once
+    return () => (param ??= p.add(lang, 'text'));
   };
   const name = (p: Params, lang: string) => nameOf('l', langOf(p, lang));
   const parent = lookup.source.parent;

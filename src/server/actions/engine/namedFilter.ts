@@ -7,7 +7,7 @@
  */
 import type { ColumnMeta } from '../../../../schemas/screen.ts';
 import { optionLabelIdOf } from '../../../core/optionNames.ts';
-import { catalogue } from '../../transfer/catalogue.ts';
+import { catalogueText } from '../../transfer/catalogue.ts';
 import { screens } from './screens.ts';
 import type { Params } from './sql.ts';
 
@@ -35,10 +35,8 @@ export function namedTextCondition(col: ColumnMeta, e: string, op: string, x: st
   const values = id && valuesOf(col);
   const test = POSITIVE[NEGATIVE[op] ?? op];
   if (!values || !test) return undefined;
-  const cat = catalogue(lang);
-  const en = catalogue('en');
   const needle = x.toLowerCase();
-  const hits = values.filter((v) => test((cat[id(v)] ?? en[id(v)] ?? v).toLowerCase(), needle));
+  const hits = values.filter((v) => test(catalogueText(lang, id(v), v).toLowerCase(), needle));
   const any = `${e} = any(${p.add(hits, 'text[]')})`;
   return NEGATIVE[op] ? `not coalesce(${any}, false)` : any;
 }
