@@ -29,7 +29,7 @@ const summaries: Record<string, string> = {
   category_tree: 'The product category tree in the requested language.',
   page_log: 'Logs a navigation to a route and tells whether the page is allowed.',
   page_error_log: 'Logs a failed request of the browser.',
-  api_action: 'Runs an action (list, filter, aggregate, set, add, delete, undo) on a form (entity) described in screens/.',
+  api_action: 'Runs an action (list, filter, aggregate, set, add, delete, delete_preview, undo) on a form (entity) described in screens/.',
 };
 
 const translateSummaries: Record<api.TranslatePath, string> = {
@@ -53,9 +53,10 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 | filter | an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
 | aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
 | set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |
-| undo | \`UndoPayload\`: log ids of the user's own set changes of this form (from set's \`log_id\`/\`log_ids\`); 409 \`changed_since\` when a field moved on | \`UndoOutput\` |
+| undo | \`UndoPayload\`: log ids of the user's own set changes of this form (from set's \`log_id\`/\`log_ids\`); 409 \`changed_since\` when a field moved on; or of the user's deletes (from delete's \`log_ids\`): the rows back with what cascaded, 409 \`restore_conflict\` when a key is taken again | \`UndoOutput\` |
 | add | the editable fields (and the key unless generated) | the added row and its \`log_id\` |
-| delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys) | \`DeleteOutput\` |
+| delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys); a row still referenced by a key without ON DELETE CASCADE → 409 \`in_use\` | \`DeleteOutput\` (with the log ids that undo puts back) |
+| delete_preview | \`DeletePayload\` (the delete permission): what the delete would take | \`DeletePreviewOutput\` |
 
 Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\`; delete \`GridStateDeletePayload\`) and
 \`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`).

@@ -93,6 +93,8 @@ export const InitOutput = v.object({
     language: v.nullable(Language),
     companies: v.array(Company),
     cdn: v.string(),
+    /** Where flag images come from: a URL template with `{code}` ('/flags/{code}.svg': this server; FLAG_SERVICE_URL: an outside service). */
+    flags: v.string(),
   }),
 });
 
@@ -163,7 +165,7 @@ export const AiQueryInput = v.strictObject({
 });
 
 // ── api_action ──────────────────────────────────────────────────────────
-export const actions = ['list', 'filter', 'set', 'add', 'delete', 'undo', 'aggregate'] as const;
+export const actions = ['list', 'filter', 'set', 'add', 'delete', 'delete_preview', 'undo', 'aggregate'] as const;
 export const ApiActionInput = v.strictObject({
   entity: v.pipe(v.string(), v.nonEmpty('entity is required'), v.maxLength(100)),
   action: v.picklist(actions, `action must be one of ${actions.join(', ')}`),
@@ -220,7 +222,27 @@ export const ListOutput = v.object({
   }),
 });
 export const DeletePayload = v.strictObject({ keys: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(10_000)) });
-export const DeleteOutput = v.object({ data: v.object({ deleted: v.number() }) });
+export const DeleteOutput = v.object({
+  data: v.object({
+    deleted: v.number(),
+    /** The change-log rows of the deletes, one per row (undo them to put the rows back with what cascaded). */
+    log_ids: v.optional(v.array(v.number())),
+  }),
+});
+/**
+ * `delete_preview` (payload `DeletePayload`, the delete permission): what a delete of these
+ * keys would take, under the same company checks — how many rows, the first few of them
+ * (display key and the value that names them, a multi-language object or a text), and
+ * the rows the database's ON DELETE CASCADE keys would remove with them, counted per
+ * screen that shows them (`form` null: a table no screen shows).
+ */
+export const DeletePreviewOutput = v.object({
+  data: v.object({
+    count: v.number(),
+    rows: v.array(v.object({ key: v.string(), name: v.unknown() })),
+    dependents: v.array(v.object({ form: v.nullable(v.string()), count: v.number() })),
+  }),
+});
 
 /** Id of a product_change_log row. */
 const logId = v.pipe(v.number(), v.safeInteger('a log id must be an integer'), v.minValue(1, 'a log id must be positive'));
@@ -242,7 +264,9 @@ export const BulkSetOutput = v.object({
 });
 /**
  * `undo`: reverts the user's own `set` changes of this form (and company), newest first,
- * in one transaction; a field changed since → 409 `changed_since`, nothing reverted.
+ * in one transaction; a field changed since → 409 `changed_since`, nothing reverted. Log
+ * ids of the user's deletes put the deleted rows back with what cascaded (the delete
+ * permission); a key taken since → 409 `restore_conflict`, nothing restored.
  */
 export const UndoPayload = v.strictObject({
   log_ids: v.pipe(v.array(logId), v.minLength(1, 'log_ids must not be empty'), v.maxLength(MAX_BULK_ROWS, `at most ${MAX_BULK_ROWS} log ids`)),
@@ -365,7 +389,15 @@ export const ExportInput = v.strictObject({
 export const ImportMode = v.picklist(['inspect', 'preview', 'commit'], 'mode must be inspect, preview or commit');
 /** One field per file column (by position), or null to ignore the column. */
 export const ImportMapping = v.pipe(v.array(v.nullable(fieldName)), v.maxLength(200));
-export const ImportError = v.object({ line: v.number(), field: v.nullable(v.string()), message: v.string() });
+export const ImportError = v.object({
+  line: v.number(),
+  field: v.nullable(v.string()),
+  message: v.string(),
+  /** The row's key as the file has it (the key fields' texts, by field), when the key columns are mapped. */
+  key: v.optional(v.record(v.string(), v.string())),
+  /** The file's text in the problem's field (when it names a mapped one). */
+  value: v.optional(v.string()),
+});
 export const ImportInspectOutput = v.object({
   headers: v.array(v.string()),
   rows: v.number(),

@@ -33,6 +33,12 @@ export const Column = v.strictObject({
   maxLength: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** Text pattern (regular expression source). */
   pattern: v.optional(v.string()),
+  /**
+   * What `pattern` allows, written with symbols every UI language reads ('A–Z a–z 0–9 . _ / -'):
+   * a refusal then says "Allowed characters: A–Z a–z 0–9 . _ / -" in the user's language
+   * (grid, form, paste, import), instead of an unexplained "invalid format".
+   */
+  patternHint: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(80))),
   /** The only allowed values (also the choices of a set filter). */
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
   /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
@@ -223,6 +229,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     }
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
+    if (c.patternHint !== undefined && !c.pattern) problems.push(`columns.${f}.patternHint: expected a pattern beside it`);
     if (c.pattern) {
       try {
         new RegExp(c.pattern);

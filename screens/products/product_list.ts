@@ -12,7 +12,7 @@ export default defineScreen({
     version: 'row_version',
   },
   columns: {
-    product_code: { width: 150, pinned: 'left', required: true, maxLength: 40, pattern: '^[A-Za-z0-9._/-]+$' },
+    product_code: { width: 150, pinned: 'left', required: true, maxLength: 40, pattern: '^[A-Za-z0-9._/-]+$', patternHint: 'A–Z a–z 0–9 . _ / -' },
     product_name: { type: 'multi', editable: true, required: true, maxLength: 200, translate: true, width: 250 },
     supplier_product_code: { editable: true, maxLength: 60 },
     brand_id: { type: 'ref', lookup: 'product_brands_brief', editable: true },
@@ -30,7 +30,7 @@ export default defineScreen({
     keep_in_stock: { type: 'int', options: [0, 1, 2], renderer: 'keepInStock', editable: true, width: 100 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     country_of_origin: { type: 'ref', lookup: 'countries_brief', renderer: 'country', editable: true, width: 100 },
-    hs_code: { editable: true, maxLength: 12, pattern: '^[0-9]*$', hidden: true },
+    hs_code: { editable: true, maxLength: 12, pattern: '^[0-9]*$', patternHint: '0–9', hidden: true },
     weight: { type: 'number', editable: true, min: 0, max: 100000, renderer: 'weight', width: 100 },
     discount_end_date: { type: 'date', editable: true, editor: 'date', hidden: true },
     updated_at: { type: 'datetime', hidden: true },

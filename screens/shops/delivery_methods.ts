@@ -7,7 +7,7 @@ export default defineScreen({
   source: { relation: 'app.delivery_methods', key: 'dm_id', write: 'app.delivery_methods', generatedKey: true, company: 'company_code', version: 'row_version', sort: [{ colId: 'position', sort: 'asc' }] },
   columns: {
     dm_id: { type: 'int', width: 100 },
-    dm_code: { editable: true, required: true, maxLength: 40, pattern: '^[a-z0-9_]+$', width: 150 },
+    dm_code: { editable: true, required: true, maxLength: 40, pattern: '^[a-z0-9_]+$', patternHint: 'a–z 0–9 _', width: 150 },
     dm_names: { type: 'multi', editable: true, required: true, maxLength: 100, translate: true, width: 250 },
     price: { type: 'money', editable: true, min: 0, max: 1000000 },
     free_from: { type: 'money', editable: true, min: 0, max: 100000000 },

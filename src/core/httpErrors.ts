@@ -47,7 +47,8 @@ export function apiActionMessage(status: number, statusText: string): { id: stri
 /**
  * A 409 told apart by the server's error code (never by the status alone): a duplicate
  * (`already_exists`), a row someone else changed since it was read (`stale_row`), an undo
- * whose fields moved on (`changed_since`), a row still referenced (`in_use`). Answers the
+ * whose fields moved on (`changed_since`), a row still referenced (`in_use`), an undo of a
+ * delete whose key is taken again (`restore_conflict`). Answers the
  * message id to show, or undefined for a code without its own message (show the server's text).
  */
 export function conflictMessageId(code: string): string | undefined {
@@ -60,6 +61,8 @@ export function conflictMessageId(code: string): string | undefined {
       return 'messages.undo_conflict';
     case 'in_use':
       return 'messages.in_use';
+    case 'restore_conflict':
+      return 'messages.restore_conflict';
     default:
       return undefined;
   }

@@ -114,8 +114,18 @@ export function flagCodeOf(languageCode: string, flagCode?: string | null): stri
   return (flagCode || LANGUAGE_FLAG[languageCode.toLowerCase()] || languageCode).toLowerCase();
 }
 
-/** The flag image of a flag code: `https://flagcdn.com/w20/{code}.png`; null for a code that is not one ('hu', 'gb-eng'). */
-export function flagUrl(flagCode: string | null | undefined): string | null {
+/**
+ * Where flags come from by default: this server's copies of the flag-icons SVGs
+ * (GET /flags/{code}.svg). An outside flag service (spec §3) is a setting the server
+ * hands out (FLAG_SERVICE_URL, init's `flags`): nothing here names a third-party host.
+ */
+export const OWN_FLAGS = '/flags/{code}.svg';
+
+/** A flag code: a country ('hu', 'gb') or a region of one ('gb-eng', 'es-ct'). */
+export const FLAG_CODE = /^[a-z]{2}(-[a-z]{2,3})?$/;
+
+/** The flag image of a flag code in a URL template (`{code}`); null for text that is not a flag code. */
+export function flagUrl(flagCode: string | null | undefined, template: string = OWN_FLAGS): string | null {
   const c = flagCode?.trim().toLowerCase();
-  return c && /^[a-z]{2}(-[a-z]{2,3})?$/.test(c) ? `https://flagcdn.com/w${FLAG_WIDTH}/${c}.png` : null;
+  return c && FLAG_CODE.test(c) ? template.replaceAll('{code}', c) : null;
 }

@@ -10,6 +10,22 @@ export function lookupDisplayField(columns: Readonly<Record<string, { type?: str
   return fields.find((f) => columns[f]!.type === 'multi') ?? fields[0] ?? keys[0]!;
 }
 
+/**
+ * What a row shows by that rule: the display field's text (a multi value through `multi`,
+ * in the language), '' when that field is a key (a row with nothing else to show).
+ */
+export function displayTextOf(
+  columns: Readonly<Record<string, { type?: string | undefined }>>,
+  keys: readonly string[],
+  row: Readonly<Record<string, unknown>>,
+  multi: (v: unknown) => string,
+): string {
+  const field = lookupDisplayField(columns, keys);
+  if (keys.includes(field)) return '';
+  const v = row[field];
+  return columns[field]?.type === 'multi' ? multi(v) : v === null || v === undefined ? '' : String(v);
+}
+
 /** Between the names of a tree lookup's path (source.parent): shown, copied, exported and imported alike. */
 export const PATH_SEPARATOR = ' › ';
 

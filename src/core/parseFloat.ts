@@ -42,3 +42,28 @@ export function parseIntInput(input: string | number | null | undefined): number
   if (n === null || !Number.isSafeInteger(n)) return null;
   return n === 0 ? 0 : sign * n;
 }
+
+/**
+ * A number box's text as the user types or pastes into it (spec §5: the float editor
+ * strips all but digits, comma and dot), with a leading minus kept: what the box shows is
+ * always the number it saves ('13xyz' → '13', '1,5e' → '1,5', '€ 7.06' → '7.06').
+ */
+export function numberTyping(text: string): string {
+  const t = text.trimStart();
+  const sign = /^[-−]/.test(t) ? '-' : '';
+  return sign + text.replace(/[^0-9.,]/g, '');
+}
+
+/**
+ * A money amount typed or pasted in a currency with `digits` decimals: the float rule with
+ * a leading minus kept, except that in a currency without decimals (HUF) one separator
+ * followed by three digits groups thousands ('3,141 Ft' and '3.141 Ft' copied from a cell
+ * are 3141, not 3.141).
+ */
+export function parseAmountInput(text: string, digits: number): number | null {
+  const t = text.trim();
+  const body = t.replace(/[^0-9.,]/g, '');
+  const sign = /^[-−]/.test(t) ? -1 : 1;
+  const n = digits === 0 && /^\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*$/.test(body) ? Number(body.replace(/[.,]/g, '')) : parseFloatInput(body);
+  return n === null ? null : n === 0 ? 0 : sign * n;
+}

@@ -1,7 +1,7 @@
 /**
  * Price rules shared by server and browser (spec §9).
  */
-import { convert, type Rates } from './money.ts';
+import { shownAmount, type Rates } from './money.ts';
 
 /** Spec §9: nice prices may move the price by at most 2 %. */
 export const NICE_PRICE_TOLERANCE = 0.02;
@@ -44,11 +44,16 @@ export function originalPrice(price: number, discountPercent: number): number | 
 export type PriceType = 'net' | 'gross';
 
 /**
- * A net price shown as `type` in the view currency: gross adds VAT, then `convert`
- * (company rates; a missing rate leaves the amount unconverted, with a warning).
+ * A net price shown as `type` in the view currency `to`: gross adds VAT, then the amount is
+ * converted (company rates) and rounded once, to the digits of the currency it is shown in
+ * (`digitsOf`: currency_precision; HUF 0) — never rounded before converting. A missing
+ * rate leaves it in `from` (with a warning), rounded to `from`'s digits.
  */
-export function priceIn(net: number | null | undefined, o: { type: PriceType; vatRate: number; from: string; to: string; rates: Rates }): number {
+export function priceIn(
+  net: number | null | undefined,
+  o: { type: PriceType; vatRate: number; from: string; to: string; rates: Rates; digitsOf: (currency: string) => number },
+): number {
   if (!net) return 0;
   const withVat = o.type === 'gross' ? net * (1 + o.vatRate / 100) : net;
-  return roundTo(convert(withVat, o.from, o.to, o.rates), 2);
+  return shownAmount(withVat, o.from, o.to, o.rates, o.digitsOf).amount;
 }

@@ -225,8 +225,8 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       const forcedCompany = await s.action(admin, 'product_list', 'add', { product_code: 'NEW-3', product_name: { en: 'x' }, company_code: 'HU01' });
       expect(forcedCompany.status).toBe(400);
       // Another company's row is not deleted from here.
-      expect((await s.action(admin, 'product_list', 'delete', { keys: ['NEW-1'] }, 'SK01')).body.data).toEqual({ deleted: 0 });
-      expect((await s.action(admin, 'product_list', 'delete', { keys: ['NEW-1', 'NO-SUCH'] }, 'CZ01')).body.data).toEqual({ deleted: 1 });
+      expect((await s.action(admin, 'product_list', 'delete', { keys: ['NEW-1'] }, 'SK01')).body.data).toMatchObject({ deleted: 0 });
+      expect((await s.action(admin, 'product_list', 'delete', { keys: ['NEW-1', 'NO-SUCH'] }, 'CZ01')).body.data).toMatchObject({ deleted: 1 });
       const log = await s.db.query<{ log_action: string }>(`select log_action from app.product_change_log where entity_id = 'NEW-1' order by log_id`);
       expect(log.rows.map((x) => x.log_action)).toEqual(['add', 'delete']);
     });

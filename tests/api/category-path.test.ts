@@ -97,7 +97,13 @@ describe.each(engines)('category paths on %s', (engine) => {
     const refused = await (await importCsv(`Code,Category\n${c2},twin\n`, 'preview')).json();
     expect(refused).toMatchObject({ errorRows: 1 });
     expect(refused.errors).toEqual([
-      { line: 2, field: 'main_product_category_id', message: `import.ref_ambiguous_path?value=twin&path=${encodeURIComponent(byId.get(twins[0]!)!)}` },
+      {
+        line: 2,
+        field: 'main_product_category_id',
+        message: `import.ref_ambiguous_path?value=twin&path=${encodeURIComponent(byId.get(twins[0]!)!)}`,
+        key: { product_code: c2 },
+        value: 'twin',
+      },
     ]);
     expect((await stored())[2]).toBe(cutlery);
   });

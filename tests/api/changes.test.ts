@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
 
@@ -25,6 +26,79 @@ describe.each(engines)('change history on %s', (engine) => {
     // Another company sees none of it.
     const other = await s.action(admin, 'product_changes', 'filter', { product_code: row.product_code }, 'HU01');
     expect(other.body.data.total).toBe(0);
+  });
+
+  it('includes the edits made in the product\'s detail forms (translations, images), matched on the product, not a code prefix', async () => {
+    const rows = (await s.action(catalog, 'product_list', 'list', { endRow: 50, sortModel: [{ colId: 'product_code', sort: 'asc' }] })).body.data.rows;
+    const a = rows.find((x: { product_code: string }) => x.product_code.length > 3)!;
+    // A product whose code starts with a's (P000005 → P0000051): its edits are not a's.
+    const twin = `${a.product_code}1`;
+    const added = await s.action(catalog, 'product_list', 'add', { product_code: twin, product_name: { en: 'Twin' } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const twinTr = (await s.action(catalog, 'product_translations', 'filter', { product_code: twin })).body.data.rows.find((x: { language_code: string }) => x.language_code === 'de');
+    expect((await s.action(catalog, 'product_translations', 'set', { product_code: twin, language_code: 'de', row_version: twinTr.row_version, product_name: 'Zwilling' })).status).toBe(200);
+
+    const de = (await s.action(catalog, 'product_translations', 'filter', { product_code: a.product_code })).body.data.rows.find((x: { language_code: string }) => x.language_code === 'de');
+    const tr = await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'de', row_version: de.row_version, product_name: 'Übersetzt' });
+    expect(tr.status, JSON.stringify(tr.body)).toBe(200);
+    const image = (await s.action(catalog, 'product_images', 'filter', { product_code: a.product_code })).body.data.rows[0];
+    expect(image, 'the product has an image').toBeTruthy();
+    const img = await s.action(catalog, 'product_images', 'set', { image_id: image.image_id, row_version: image.row_version, position: image.position + 7 });
+    expect(img.status, JSON.stringify(img.body)).toBe(200);
+
+    const history = (await s.action(catalog, 'product_changes', 'filter', { product_code: a.product_code })).body.data.rows;
+    const ids = history.map((x: { log_id: number }) => x.log_id);
+    expect(ids).toContain(tr.body.data.log_id);
+    expect(ids).toContain(img.body.data.log_id);
+    const byId = new Map(history.map((x: { log_id: number }) => [x.log_id, x]));
+    expect(byId.get(img.body.data.log_id)).toMatchObject({ product_code: a.product_code, entity_name: 'product_images', changes: { position: [image.position, image.position + 7] } });
+    expect(byId.get(tr.body.data.log_id)).toMatchObject({ product_code: a.product_code, entity_name: 'product_translations' });
+    for (const x of history) expect(x.product_code).toBe(a.product_code);
+    // The twin's history has its own add and translation, none of a's.
+    const twinHistory = (await s.action(catalog, 'product_changes', 'filter', { product_code: twin })).body.data.rows;
+    expect(twinHistory.map((x: { entity_name: string }) => x.entity_name).sort()).toEqual(['product_list', 'product_translations']);
+    // A deleted image stays in its product's history.
+    const del = await s.action(admin, 'product_images', 'delete', { keys: [image.image_id] });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    const after = (await s.action(catalog, 'product_changes', 'filter', { product_code: a.product_code })).body.data.rows;
+    expect(after[0]).toMatchObject({ entity_name: 'product_images', log_action: 'delete' });
+  });
+
+  it('backfills the product of entries logged before it was recorded (migration 026), from their rows, not a code prefix', async () => {
+    const [a] = (await s.action(catalog, 'product_list', 'list', { endRow: 1, sortModel: [{ colId: 'product_code', sort: 'asc' }] })).body.data.rows;
+    const code: string = a.product_code;
+    const old = async (entity: string, id: string, key: unknown[], action: string, before: unknown, after: unknown) =>
+      (await s.db.query<{ log_id: number }>(
+        `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+         values ($1, $2, $3::jsonb, $4, 1, 'SK01', $5::jsonb, $6::jsonb) returning log_id::int as log_id`,
+        [entity, id, JSON.stringify(key), action, before && JSON.stringify(before), after && JSON.stringify(after)],
+      )).rows[0]!.log_id;
+    const ids = {
+      product: await old('product_list', code, [code], 'set', { min_margin: 1 }, { min_margin: 2 }),
+      imageAdd: await old('product_images', '900001', [900001], 'add', null, { image_id: 900001, product_code: code }),
+      imageSet: await old('product_images', '900001', [900001], 'set', { position: 1 }, { position: 2 }),
+      translationAdd: await old('product_translations', `${code}/hu`, [code, 'hu'], 'add', null, { product_code: code, language_code: 'hu' }),
+      translationSet: await old('product_translations', `${code}/hu`, [code, 'hu'], 'set', { product_name: 'A' }, { product_name: 'B' }),
+      orphanSet: await old('product_translations', `${code}/ro`, [code, 'ro'], 'set', { product_name: 'A' }, { product_name: 'B' }),
+      prefix: await old('product_list', `${code}9`, [`${code}9`], 'set', { min_margin: 1 }, { min_margin: 2 }),
+      brand: await old('brands', '1', [1], 'set', { brand_name: 'x' }, { brand_name: 'y' }),
+    };
+    const sql = readFileSync(new URL('../../src/server/db/migrations/026_change_log_product.sql', import.meta.url), 'utf8');
+    const backfill = sql.slice(sql.indexOf('update app.product_change_log'), sql.indexOf('create index'));
+    for (const statement of backfill.split(';').filter((x) => x.trim())) await s.db.query(statement);
+    const products = (await s.db.query<{ log_id: number; product_code: string | null }>('select log_id::int as log_id, product_code from app.product_change_log where log_id = any($1::int[])', [Object.values(ids)])).rows;
+    const of = (id: number) => products.find((x) => x.log_id === id)!.product_code;
+    expect(of(ids.product)).toBe(code);
+    expect(of(ids.imageAdd)).toBe(code);
+    expect(of(ids.imageSet)).toBe(code);
+    expect(of(ids.translationAdd)).toBe(code);
+    // A set of a two-key row: the product its add named; where no entry names it, not guessed.
+    expect(of(ids.translationSet)).toBe(code);
+    expect(of(ids.orphanSet)).toBeNull();
+    // No such product (P…9, which starts with the code): none; a brand is no product.
+    expect(of(ids.prefix)).toBeNull();
+    expect(of(ids.brand)).toBeNull();
+    await s.db.query('delete from app.product_change_log where log_id = any($1::int[])', [Object.values(ids)]);
   });
 
   it('logs only what moved: a set that leaves the row as it was is not written (no version, no entry)', async () => {

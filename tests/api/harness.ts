@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { configFromEnv } from '../../src/server/config.ts';
+import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -52,7 +52,7 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
 }
 
 /** A server on a free port with its own fresh database (in-memory PGlite, or a new database on the server). */
-export async function startTestServer(engine: Engine, opts: { uiDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(engine: Engine, opts: { uiDir?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
@@ -76,7 +76,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string } =
     uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
   }
-  const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined };
+  const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined, ...opts.config };
   const running = await startServer(config);
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -39,6 +39,15 @@ describe.each(engines)('required multi-language values are checked merged on %s'
     expect((await stored(code!)).product_name).toMatchObject({ de: 'Stuhl' });
   });
 
+  it('add without a name, or with a name blank in every language, says the one-language rule', async () => {
+    for (const payload of [{ product_code: 'NO-NAME-1' }, { product_code: 'NO-NAME-1', product_name: {} }, { product_code: 'NO-NAME-1', product_name: { en: ' ', de: '' } }]) {
+      const bad = await s.action(admin, 'product_list', 'add', payload);
+      expect(bad.status, JSON.stringify(payload)).toBe(400);
+      expect(bad.body.message).toBe('payload.product_name: is required in at least one language');
+    }
+    expect((await s.db.query(`select 1 from app.products where product_code = 'NO-NAME-1'`)).rows).toHaveLength(0);
+  });
+
   it('bulk set: the merged value per row; a row left without any name names its row and nothing is written', async () => {
     const [a, b] = await codes(3).then((c) => c.slice(1));
     await setName(a!, { en: 'Table', de: 'Tisch' });
@@ -76,7 +85,7 @@ describe.each(engines)('required multi-language values are checked merged on %s'
     };
     const preview = await (await importFile('preview')).json();
     expect(preview).toMatchObject({ rows: 2, updates: 1, errorRows: 1 });
-    expect(preview.errors).toEqual([{ line: 3, field: 'product_name', message: 'validation.required_any_language' }]);
+    expect(preview.errors).toEqual([{ line: 3, field: 'product_name', message: 'validation.required_any_language', key: { product_code: d }, value: '' }]);
     const commit = await importFile('commit');
     expect(commit.status).toBe(200);
     expect(await commit.json()).toMatchObject({ updates: 1, errorRows: 1, written: true });

@@ -89,7 +89,7 @@ describe.each(engines)('permission matrix on %s', (engine) => {
             expect(r.body.data.rows.length).toBeGreaterThan(0);
             expect(r.body.data.total).toBeGreaterThanOrEqual(r.body.data.rows.length);
           } else if (action === 'delete') {
-            expect(r.body.data).toEqual({ deleted: 1 });
+            expect(r.body.data).toMatchObject({ deleted: 1 });
           } else {
             expect(r.body.data.row).toBeTruthy();
           }

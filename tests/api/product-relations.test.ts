@@ -120,7 +120,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect((await s.action(catalog, 'product_accessories', 'set', { product_code: row.product_code, accessory_code: row.accessory_code, row_version: row.row_version, position: 2 })).status).toBe(409);
       // Another company sees nothing of it.
       expect((await s.action(admin, 'product_accessories', 'filter', { product_code: a.product_code }, 'CZ01')).body.data.total).toBe(0);
-      expect((await s.action(admin, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] }, 'CZ01')).body.data).toEqual({ deleted: 0 });
+      expect((await s.action(admin, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] }, 'CZ01')).body.data).toMatchObject({ deleted: 0 });
 
       const log = await s.db.query<{ log_action: string; actor_user_id: number }>(
         `select log_action, actor_user_id from app.product_change_log where entity_name = 'product_accessories' and entity_key = $1::jsonb order by log_id`,
@@ -129,7 +129,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect(log.rows.map((l) => l.log_action)).toEqual(['add', 'set']);
       // The catalogue role has no delete; the admin has.
       expect((await s.action(catalog, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] })).status).toBe(403);
-      expect((await s.action(admin, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] })).body.data).toEqual({ deleted: 1 });
+      expect((await s.action(admin, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] })).body.data).toMatchObject({ deleted: 1 });
     });
 
     it('adds an alternative the same way; warehouse staff may not see either page', async () => {

@@ -130,8 +130,9 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const preview = await (await importFile(admin, 'brands', 'brands.csv', csv, { mode: 'preview', language: 'de', mapping })).json();
     expect(preview).toMatchObject({ rows: 4, inserts: 2, updates: 0, errorRows: 2, written: false });
     expect(preview.errors).toEqual([
-      { line: 3, field: 'brand_name', message: 'validation.required' },
-      { line: 4, field: 'active', message: 'validation.type_bool' },
+      // The key (brand_id) is not in the file; the file's value of the field is.
+      { line: 3, field: 'brand_name', message: 'validation.required', value: '' },
+      { line: 4, field: 'active', message: 'validation.type_bool', value: 'vielleicht' },
     ]);
     expect((await s.db.query<{ n: number }>('select count(*)::int as n from app.brands')).rows[0]!.n).toBe(before);
 
@@ -162,7 +163,8 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const mapping = JSON.stringify(['product_code', 'product_name', 'brand_id', 'selling_price_shop', 'active']);
     const preview = await (await importFile(catalog, 'product_list', 'products.xlsx', bytes, { mode: 'preview', language: 'de', mapping })).json();
     expect(preview).toMatchObject({ rows: 3, inserts: 1, updates: 1, errorRows: 1 });
-    expect(preview.errors).toEqual([{ line: 4, field: 'brand_id', message: 'import.ref_not_found?value=No%20Such%20Brand' }]);
+    // Each problem names the row's key and the file's value, for the report.
+    expect(preview.errors).toEqual([{ line: 4, field: 'brand_id', message: 'import.ref_not_found?value=No%20Such%20Brand', key: { product_code: 'IMP-NEW-2' }, value: 'No Such Brand' }]);
 
     const commit = await importFile(catalog, 'product_list', 'products.xlsx', bytes, { mode: 'commit', language: 'de', mapping });
     expect(commit.status).toBe(200);
@@ -276,7 +278,9 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const bad = `Code;Stock\n${c1};Vielleicht\n${c2};bestellt\n`;
     const refused = await (await importFile(admin, 'product_list', 'p.csv', bad, { mode: 'commit', language: 'de', mapping: JSON.stringify(['product_code', 'keep_in_stock']) })).json();
     expect(refused).toMatchObject({ updates: 0, unchanged: 1, errorRows: 1, written: true });
-    expect(refused.errors).toEqual([{ line: 2, field: 'keep_in_stock', message: 'import.unknown_option?value=Vielleicht&options=Nein%2C+Ja%2C+Bestellt' }]);
+    expect(refused.errors).toEqual([
+      { line: 2, field: 'keep_in_stock', message: 'import.unknown_option?value=Vielleicht&options=Nein%2C+Ja%2C+Bestellt', key: { product_code: c1 }, value: 'Vielleicht' },
+    ]);
     expect((await stored())[1]).toEqual(roundTrip[1]);
 
     // By name in the file's language (any case and spacing) and by raw value, as older files hold it.

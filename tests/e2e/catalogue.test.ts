@@ -35,7 +35,7 @@ describe('catalogue and prices in the browser', () => {
     await signIn(t.page, t.server.url, 'catalog@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await t.page.getByRole('button', { name: 'Add' }).click();
-    const form = t.page.getByRole('dialog', { name: /Add/ });
+    const form = t.page.getByRole('dialog', { name: 'New product' });
     await form.getByLabel('Product code').fill('E2E-DIRTY');
     await t.page.keyboard.press('Escape');
     const ask = t.page.getByRole('dialog', { name: 'Discard your changes?' });

@@ -39,8 +39,8 @@ describe('category paths in the browser', () => {
     const paths = await copy('main_product_category_id');
     expect(codes).toEqual(keys);
     expect(paths.every((p) => p.includes(' › '))).toBe(true);
-    // The cell reads as the copy.
-    expect((await cell(keys[0]!, 'main_product_category_id').innerText()).trim()).toBe(paths[0]);
+    // The cell reads as the copy (its names are boxes of their own, so they may drop whole in a narrow column).
+    expect((await cell(keys[0]!, 'main_product_category_id').innerText()).replace(/\s+/g, ' ').trim()).toBe(paths[0]);
 
     // Each row takes the next row's copied category; the last row an ambiguous leaf.
     const file = [['Product code', 'Category'], ...keys.map((k, i) => [k, i === keys.length - 1 ? 'Twin' : paths[i + 1]!])];

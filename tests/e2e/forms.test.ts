@@ -42,8 +42,8 @@ describe('form inputs by editor key', () => {
     // Each language shows its flag and its name in the UI language.
     await language.click();
     const romanian = list.getByRole('option', { name: /Romanian/ });
-    expect(await romanian.locator('img').getAttribute('src')).toBe('https://flagcdn.com/w20/ro.png');
-    expect(await list.getByRole('option', { name: /English/ }).locator('img').getAttribute('src')).toBe('https://flagcdn.com/w20/gb.png');
+    expect(await romanian.locator('img').getAttribute('src')).toBe('/flags/ro.svg');
+    expect(await list.getByRole('option', { name: /English/ }).locator('img').getAttribute('src')).toBe('/flags/gb.svg');
     await romanian.click();
     await expect.poll(() => language.innerText()).toContain('Romanian');
 

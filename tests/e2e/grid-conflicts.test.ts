@@ -116,7 +116,8 @@ describe('ScreenGrid conflicts and click-save undo', () => {
        from app.product_categories p join app.product_categories c on c.parent_category_id = p.product_category_id
        where p.parent_category_id is null order by 1, 2 limit 1`,
     )).rows[0]!;
-    // Root categories sort last: filter to the one.
+    // Root categories sort last: filter to the one, once the grid has drawn its rows (as a user does).
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
     await t.page.locator('[data-filter-field="product_category_id"] input').fill(String(pair.root));
     await expect.poll(() => cell(String(pair.root), 'parent_category_id').count()).toBe(1);
     // Put the root category under its own child.

@@ -120,7 +120,9 @@ describe('grid export and import in the browser', () => {
     expect((await t.server.db.query(`select 1 from app.brands where brand_name like 'E2E %'`)).rows).toHaveLength(0);
 
     const [report] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: /problem report/ }).click()]);
-    expect(readFileSync((await report.path())!, 'utf8')).toBe('\uFEFFRow,Column,Problem\r\n3,Brand,This field is required\r\n');
+    // Named as the export names its files; the file's value beside the problem (the brand's key is generated: not in the file).
+    expect(report.suggestedFilename()).toMatch(/^Brands-\d{4}-\d{2}-\d{2}-problems\.csv$/);
+    expect(readFileSync((await report.path())!, 'utf8')).toBe('\uFEFFRow,Column,Value in the file,Problem\r\n3,Brand,,This field is required\r\n');
 
     await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
     await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe('Imported: 2 added, 0 updated; 1 row with problems was skipped.');
@@ -160,6 +162,12 @@ describe('grid export and import in the browser', () => {
     const n = rows.length - 1;
     await expect.poll(() => dialog.locator('.import-summary').innerText()).toBe(`${n} Zeilen: 0 neu, 1 zu ändern, ${n - 2} unverändert, 1 mit Problemen (werden übersprungen).`);
     expect(await dialog.locator('.import-errors tbody tr td').allInnerTexts()).toEqual(['3', 'Lagerhaltung', '„Vielleicht“ ist keiner der Werte: Nein, Ja, Bestellt']);
+    // The report names the row by its key and holds the refused value, under a name like the export's.
+    const [report] = await Promise.all([t.page.waitForEvent('download'), dialog.getByRole('button', { name: /Problembericht/ }).click()]);
+    expect(report.suggestedFilename()).toMatch(/^Produktliste-\d{4}-\d{2}-\d{2}-Probleme\.csv$/);
+    expect(readFileSync((await report.path())!, 'utf8')).toBe(
+      `\uFEFFZeile,Produktcode,Spalte,Wert in der Datei,Problem\r\n3,${rows[2]![code]},Lagerhaltung,Vielleicht,"„Vielleicht“ ist keiner der Werte: Nein, Ja, Bestellt"\r\n`,
+    );
 
     // The other rows already hold the file's values: only the one renamed is written.
     await dialog.getByRole('button', { name: /^1 Zeile importieren$/ }).click();

@@ -71,8 +71,8 @@ describe('a category cell', () => {
   it('pastes back from the path', () => {
     expect(cellFromText(col, 'kitchen › cutlery', null, ctx)).toEqual({ ok: true, value: 2 });
   });
-  it("is offered by its path in a form's choices", () => {
+  it("is offered by its path in a form's choices, in the order of the paths", () => {
     const f = formFields(parseScreen(productList, 'product_list'), 'edit').find((x) => x.field === 'main_product_category_id')!;
-    expect(choices(f, 2, rows, 'en', parseScreen(categoriesBrief, 'product_categories_brief')).map((c) => c.label)).toEqual(['Kitchen', 'Kitchen › Cutlery', '3']);
+    expect(choices(f, 2, rows, 'en', parseScreen(categoriesBrief, 'product_categories_brief')).map((c) => c.label)).toEqual(['3', 'Kitchen', 'Kitchen › Cutlery']);
   });
 });

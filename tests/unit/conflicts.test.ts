@@ -9,6 +9,7 @@ describe('conflictMessageId', () => {
     expect(conflictMessageId('stale_row')).toBe('messages.stale_row');
     expect(conflictMessageId('changed_since')).toBe('messages.undo_conflict');
     expect(conflictMessageId('in_use')).toBe('messages.in_use');
+    expect(conflictMessageId('restore_conflict')).toBe('messages.restore_conflict');
     expect(conflictMessageId('something_else')).toBeUndefined();
   });
 });

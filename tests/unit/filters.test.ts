@@ -42,6 +42,17 @@ describe('parseNumberFilter', () => {
     expect(parseNumberFilter('>=0')?.type).toBe('greaterThanOrEqual');
   });
 
+  it('reads two numbers joined by a dash as a range, never as one number (12-14 is not 1214)', () => {
+    expect(parseNumberFilter('12-14')).toEqual({ filterType: 'number', type: 'inRange', filter: 12, filterTo: 14 });
+    expect(parseNumberFilter('14 – 12')).toEqual({ filterType: 'number', type: 'inRange', filter: 12, filterTo: 14 });
+    expect(parseNumberFilter('1,5-2,5')).toEqual({ filterType: 'number', type: 'inRange', filter: 1.5, filterTo: 2.5 });
+    expect(parseNumberFilter('-14')).toEqual({ filterType: 'number', type: 'equals', filter: -14 });
+  });
+
+  it('refuses text that is no number rather than reading its digits (12abc, 1,5e, 12-14-16)', () => {
+    for (const t of ['12abc', '1,5e', 'abc', '12-14-16', '>1x', '1..2x', '€10']) expect(parseNumberFilter(t), t).toBeNull();
+  });
+
   it('reads inclusive ranges, in either order', () => {
     expect(parseNumberFilter('10..20')).toEqual({ filterType: 'number', type: 'inRange', filter: 10, filterTo: 20 });
     expect(parseNumberFilter('20..10')).toEqual({ filterType: 'number', type: 'inRange', filter: 10, filterTo: 20 });
@@ -215,10 +226,18 @@ describe('money filters in a converted view', () => {
     }
   });
 
-  it('leaves other columns, and money shown in its own currency, as typed', () => {
+  it('filters money shown in its own currency by the amounts shown too (rounded to its digits)', () => {
+    expect(moneyView(price, { ...session, currency: 'EUR' })).toEqual({ factor: 1, precision: 2 });
+    expect(moneyView(price, { ...session, companyRates: { EUR: 1 } })).toEqual({ factor: 1, precision: 2 }); // no HUF rate: shown unconverted
+    // show_prices' exact gross 66.4077 shows as €66.41: '66.41' keeps it, '>66.41' does not.
+    const eur = (typed: string) => valueTest(toFilterModel([{ id: 'price', value: typed }], new Map([['price', price]]), (c) => moneyView(c, { ...session, currency: 'EUR' })).price!, 'money');
+    expect(eur('66.41')(66.4077)).toBe(true);
+    expect(eur('>66.41')(66.4077)).toBe(false);
+    expect(eur('<=66.41')(66.4077)).toBe(true);
+  });
+
+  it('leaves other columns as typed', () => {
     expect(moneyView(qty, session)).toBeNull();
-    expect(moneyView(price, { ...session, currency: 'EUR' })).toBeNull();
-    expect(moneyView(price, { ...session, companyRates: { EUR: 1 } })).toBeNull(); // no HUF rate: shown unconverted
     const item = toFilterModel([{ id: 'qty', value: '>5' }], new Map([['qty', qty]]), (c) => moneyView(c, session)).qty;
     expect(item).toEqual({ filterType: 'number', type: 'greaterThan', filter: 5 });
   });

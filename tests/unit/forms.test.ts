@@ -181,7 +181,8 @@ describe('validation with the shared schemas', () => {
       ok: false,
       errors: {
         product_code: { id: M.required },
-        product_name: { id: M.required },
+        // The name's rule as its legend says it (issue 19 point 6), not "This field is required".
+        product_name: { id: M.required_any_language },
         min_margin: { id: M.max, values: { max: '1000' } },
         keep_in_stock: { id: M.options, values: { options: '0, 1, 2' } },
       },
@@ -209,7 +210,7 @@ describe('validation with the shared schemas', () => {
     expect(validateField(products, 'add', types, f, { en: 'far too long text', de: 'ok' })).toEqual({
       'product_name.en': { id: M.max_length, values: { max: '10' } },
     });
-    expect(validateField(products, 'add', types, f, { en: '', de: '' })).toEqual({ product_name: { id: M.required } });
+    expect(validateField(products, 'add', types, f, { en: '', de: '' })).toEqual({ product_name: { id: M.required_any_language } });
     expect(validateField(products, 'edit', types, f, { en: ' ' }, row.product_name)).toEqual({ product_name: { id: M.required_any_language } });
     expect(validateField(products, 'add', types, f, { en: 'Chair' })).toEqual({});
     expect(validateField(products, 'add', types, field('product_code', 'add'), 'a b')).toEqual({ product_code: { id: M.pattern } });
@@ -383,17 +384,19 @@ describe('date input', () => {
 describe('language input', () => {
   it('offers the column options (else the app languages) with names in the UI language and flags', () => {
     expect(languageOptions(['en', 'de', 'cs'], 'de')).toEqual([
-      { code: 'en', name: 'Englisch', flag: 'https://flagcdn.com/w20/gb.png' },
-      { code: 'de', name: 'Deutsch', flag: 'https://flagcdn.com/w20/de.png' },
-      { code: 'cs', name: 'Tschechisch', flag: 'https://flagcdn.com/w20/cz.png' },
+      { code: 'en', name: 'Englisch', flag: '/flags/gb.svg' },
+      { code: 'de', name: 'Deutsch', flag: '/flags/de.svg' },
+      { code: 'cs', name: 'Tschechisch', flag: '/flags/cz.svg' },
     ]);
     expect(languageOptions(undefined, 'hu').map((o) => o.name)).toEqual(['Angol', 'Német', 'Magyar', 'Szlovák', 'Román', 'Cseh', 'Bolgár']);
     // The languages list's flag code wins; a stored value outside the options stays offered.
     expect(languageOptions(['en'], 'en', [{ language_code: 'en', flag_code: 'us' }], 'fr')).toEqual([
-      { code: 'fr', name: 'French', flag: 'https://flagcdn.com/w20/fr.png' },
-      { code: 'en', name: 'English', flag: 'https://flagcdn.com/w20/us.png' },
+      { code: 'fr', name: 'French', flag: '/flags/fr.svg' },
+      { code: 'en', name: 'English', flag: '/flags/us.svg' },
     ]);
     expect(languageName('zz', 'en')).toBe('zz');
+    // A configured flag service (init's `flags`) instead of this server's SVGs.
+    expect(languageOptions(['cs'], 'en', [], undefined, 'https://flagcdn.com/w20/{code}.png')[0]!.flag).toBe('https://flagcdn.com/w20/cz.png');
   });
 
   it('writes the code; the column options are checked like every write', () => {

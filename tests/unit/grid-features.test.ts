@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
-import { clearRange } from '../../src/app/grid/pasteFill.ts';
+import { parseMessage } from '../../src/core/validation/messages.ts';
+import { clearRange, pasteBlock, pasteNotices } from '../../src/app/grid/pasteFill.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { defaultViewState, fromSaved, inViewCurrency, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
@@ -17,6 +19,7 @@ import purchasePrices from '../../screens/prices/frontend_purchase_prices.ts';
 import { storedCurrency } from '../../src/app/grid/moneyCurrency.ts';
 import categoriesScreen from '../../screens/products/categories.ts';
 import shopsScreen from '../../screens/shops/frontend_shops.ts';
+import pagesScreen from '../../screens/shops/frontend_pages.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
 
 const screen = parseScreen(productList, 'product_list');
@@ -43,7 +46,10 @@ describe('pasted and filled text → values (validated with the shared column sc
     expect(cellFromText(col('min_margin'), '5000', null, ctx)).toEqual({ ok: false, message: 'validation.max?max=1000' });
     expect(cellFromText(col('selling_price_shop'), '-1', null, ctx)).toEqual({ ok: false, message: 'validation.min?min=0' });
     expect(cellFromText(col('selling_price_shop'), 'abc', null, ctx)).toEqual({ ok: false, message: 'validation.type_number' });
-    expect(cellFromText(col('hs_code'), '12a', null, ctx)).toEqual({ ok: false, message: 'validation.pattern' });
+    // The column names its allowed characters (patternHint): the message carries them.
+    const hs = cellFromText(col('hs_code'), '12a', null, ctx);
+    expect(hs.ok).toBe(false);
+    expect(parseMessage((hs as { message: string }).message)).toEqual({ id: 'validation.pattern_chars', values: { chars: '0–9' } });
     expect(cellFromText(col('keep_in_stock'), '1.5', null, ctx).ok).toBe(false);
     expect(cellFromText(col('keep_in_stock'), '2', null, ctx)).toEqual({ ok: true, value: 2 });
   });
@@ -107,7 +113,7 @@ describe('column state', () => {
     expect(saved.hidden).toContain('mf_id');
     expect(saved.hidden).not.toContain('hs_code');
     expect(saved.widths).toEqual({ weight: 180 });
-    const back = fromSaved(saved, model);
+    const back = readSaved(saved, model);
     expect(back.columnOrder.indexOf('weight')).toBe(back.columnOrder.indexOf('product_name') - 1);
     expect(back.columnSizing).toEqual({ weight: 180 });
     expect(back.columnVisibility.mf_id).toBe(false);
@@ -121,7 +127,7 @@ describe('column state', () => {
   });
 
   it('checks a saved state against the descriptor: unknown columns go, new ones keep their place', () => {
-    const back = fromSaved(
+    const back = readSaved(
       {
         order: ['gone', 'weight', 'product_code'],
         widths: { weight: 99999, gone: 10 },
@@ -143,7 +149,7 @@ describe('column state', () => {
     // multi-language columns are not grouped by; at most three group columns
     expect(back.groupBy).toEqual(['brand_id', 'mf_id', 'vat_id']);
     expect(back.aggs).toEqual({});
-    expect(fromSaved('garbage', model)).toEqual(defaultViewState(model));
+    expect(readSaved('garbage', model)).toEqual(defaultViewState(model));
   });
 
   it('drops the filter of a column it hides, not of one it shows', () => {
@@ -392,9 +398,9 @@ describe('money filters across view currencies (inViewCurrency)', () => {
 
   it('saves the currency with a money filter only, and reads it back', () => {
     expect(toSaved(typed, model).currency).toBe('EUR');
-    expect(fromSaved(toSaved(typed, model), model).filterCurrency).toBe('EUR');
+    expect(readSaved(toSaved(typed, model), model).filterCurrency).toBe('EUR');
     expect(toSaved({ ...typed, columnFilters: [{ id: 'product_code', value: '1' }] }, model)).not.toHaveProperty('currency');
-    expect(fromSaved({ ...toSaved(typed, model), currency: 5 }, model).filterCurrency).toBeUndefined();
+    expect(readSaved({ ...toSaved(typed, model), currency: 5 }, model).filterCurrency).toBeUndefined();
   });
 });
 
@@ -424,5 +430,35 @@ describe('Delete on a range (clearRange)', () => {
     const res = clearRange({ cols: [{ col: name!, canEdit: true }], dataRow: () => row, ctx }, { top: 0, left: 0, bottom: 0, right: 0 });
     expect(res.changes).toEqual([]);
     expect(res.invalid).toEqual([{ rowId: '1', field: name!.field, message: expect.any(String) }]);
+  });
+});
+
+describe('paste onto cells that keep their values (pasteBlock, pasteNotices)', () => {
+  const pages = buildGridModel(parseScreen(pagesScreen, 'frontend_pages'));
+  const body = pages.columns.find((c) => c.meta.html)!;
+  const rows: GridRow[] = [0, 1].map((i) => ({ index: i, id: `P${i}`, data: { product_code: `P${i}`, supplier_product_code: 'S', min_margin: 5 } }));
+  const label = (f: string) => `«${f}»`;
+
+  it('counts read-only cells by column and names them; the editable ones are written', () => {
+    const cols = ['product_code', 'supplier_product_code', 'min_margin'].map((f) => ({ col: col(f), canEdit: f !== 'product_code' }));
+    const res = pasteBlock({ cols, dataRow: (i) => rows[i], ctx }, { top: 0, left: 0, bottom: 0, right: 0 }, true, 'X1\tS-9\t7\nX2\tS-8\tnope\n', 1)!;
+    expect(res.changes.map((c) => [c.row.id, c.col.field, c.value])).toEqual([
+      ['P0', 'supplier_product_code', 'S-9'],
+      ['P0', 'min_margin', 7],
+      ['P1', 'supplier_product_code', 'S-8'],
+    ]);
+    expect([...res.readOnly]).toEqual([['product_code', 2]]);
+    expect(pasteNotices(res, label)).toEqual([
+      { variant: 'warning', id: 'messages.paste_read_only', values: { count: 2, columns: '«product_code»' } },
+      { variant: 'warning', id: 'messages.invalid_cells', values: { count: 1 } },
+    ]);
+  });
+
+  it('says rich text is edited in the form, not that it is not valid', () => {
+    const row: GridRow = { index: 0, id: '1', data: { [body.field]: { de: '<p>a</p>' } } };
+    const res = pasteBlock({ cols: [{ col: body, canEdit: true }], dataRow: () => row, ctx }, { top: 0, left: 0, bottom: 0, right: 0 }, true, 'text', 0)!;
+    expect(res.changes).toEqual([]);
+    expect(res.invalid).toHaveLength(1);
+    expect(pasteNotices(res, label)).toEqual([{ variant: 'warning', id: 'messages.paste_rich_text', values: { count: 1, columns: `«${body.field}»` } }]);
   });
 });

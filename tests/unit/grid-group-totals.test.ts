@@ -10,7 +10,8 @@ import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { defaultViewState, fromSaved, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { defaultViewState, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { buildGroupTree, type GroupNode } from '../../src/app/grid/grouping.ts';
 import { buildLayout, leafColumns } from '../../src/app/grid/layout.ts';
 import { groupCells, levelAggs } from '../../src/app/grid/totalsView.tsx';
@@ -146,11 +147,11 @@ describe("the totals function 'none' in the saved state", () => {
     const s = { ...defaultViewState(model), totals: true, aggs: { weight: 'none' as const, min_margin: 'avg' as const } };
     const saved = JSON.parse(JSON.stringify(toSaved(s, model)));
     expect(saved.aggs).toEqual({ weight: 'none', min_margin: 'avg' });
-    expect(fromSaved(saved, model).aggs).toEqual({ weight: 'none', min_margin: 'avg' });
+    expect(readSaved(saved, model).aggs).toEqual({ weight: 'none', min_margin: 'avg' });
     // An older state: functions only.
     const old = { v: 1, aggs: { selling_price_shop: 'max' }, totals: true };
-    expect(fromSaved(old, model)).toMatchObject({ aggs: { selling_price_shop: 'max' }, totals: true });
+    expect(readSaved(old, model)).toMatchObject({ aggs: { selling_price_shop: 'max' }, totals: true });
     // Not a function: the functions are dropped, as before.
-    expect(fromSaved({ aggs: { weight: 'median' } }, model).aggs).toEqual({});
+    expect(readSaved({ aggs: { weight: 'median' } }, model).aggs).toEqual({});
   });
 });

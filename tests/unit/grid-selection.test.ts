@@ -129,6 +129,15 @@ describe('keyboard', () => {
     expect(keyIntent(k('Escape'), at, b)).toBeNull();
     expect(keyIntent(k('x', { altKey: true }), at, b)).toBeNull();
   });
+
+  it('on a group row ArrowRight expands it (expanded: moves to its first row) and ArrowLeft collapses it, as tree grids do', () => {
+    expect(keyIntent(k('ArrowRight'), at, b, { expanded: false })).toEqual({ type: 'expand' });
+    expect(keyIntent(k('ArrowRight'), at, b, { expanded: true })).toEqual({ type: 'move', to: { row: 11, col: 2 }, extend: false });
+    expect(keyIntent(k('ArrowLeft'), at, b, { expanded: true })).toEqual({ type: 'collapse' });
+    // Collapsed already, or with a modifier: the keys move as anywhere else.
+    expect(keyIntent(k('ArrowLeft'), at, b, { expanded: false })).toEqual({ type: 'move', to: { row: 10, col: 1 }, extend: false });
+    expect(keyIntent(k('ArrowRight', { shiftKey: true }), at, b, { expanded: false })).toEqual({ type: 'move', to: { row: 10, col: 3 }, extend: true });
+  });
 });
 
 describe('row recycling', () => {

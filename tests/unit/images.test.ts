@@ -123,11 +123,15 @@ describe('imageSrc (a cell value → its URL)', () => {
   });
 });
 
-describe('flags (flag service, 20 px)', () => {
-  it('builds the flagcdn URL from a flag code', () => {
-    expect(flagUrl('hu')).toBe('https://flagcdn.com/w20/hu.png');
-    expect(flagUrl('GB')).toBe('https://flagcdn.com/w20/gb.png');
-    expect(flagUrl('gb-eng')).toBe('https://flagcdn.com/w20/gb-eng.png');
+describe('flags (our own server by default; a flag service as a setting)', () => {
+  it("points at this server's SVGs by default: no third-party host in the client", () => {
+    expect(flagUrl('hu')).toBe('/flags/hu.svg');
+    expect(flagUrl('GB')).toBe('/flags/gb.svg');
+    expect(flagUrl('gb-eng')).toBe('/flags/gb-eng.svg');
+  });
+  it('fills a configured flag service template', () => {
+    expect(flagUrl('hu', 'https://flagcdn.com/w20/{code}.png')).toBe('https://flagcdn.com/w20/hu.png');
+    expect(flagUrl('gb-eng', 'https://flags.example/{code}/{code}.svg')).toBe('https://flags.example/gb-eng/gb-eng.svg');
   });
 
   it('refuses what is not a flag code', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFloatInput, parseIntInput } from '../../src/core/parseFloat.ts';
+import { numberTyping, parseAmountInput, parseFloatInput, parseIntInput } from '../../src/core/parseFloat.ts';
 
 describe('parseFloatInput (spec §5 float editor rule)', () => {
   it('reads plain numbers', () => {
@@ -66,5 +66,35 @@ describe('parseIntInput', () => {
     expect(parseIntInput('2.0')).toBe(2);
     expect(parseIntInput('2.5')).toBeNull();
     expect(parseIntInput('1,5')).toBeNull();
+  });
+});
+
+describe('numberTyping (a number box as typed or pasted)', () => {
+  it('keeps only digits, comma, dot and a leading minus', () => {
+    expect(numberTyping('13xyz')).toBe('13');
+    expect(numberTyping('12abc')).toBe('12');
+    expect(numberTyping('1,5e')).toBe('1,5');
+    expect(numberTyping('€7.06')).toBe('7.06');
+    expect(numberTyping('-3 140,52 Ft')).toBe('-3140,52');
+    expect(numberTyping('12-14')).toBe('1214');
+    expect(numberTyping('')).toBe('');
+  });
+  it('reads back as the float rule reads the raw text', () => {
+    for (const t of ['13xyz', '1,5e', '1.234,56 €', '€1,234.56']) expect(parseFloatInput(numberTyping(t))).toBe(parseFloatInput(t));
+  });
+});
+
+describe('parseAmountInput (money typed or pasted in a currency)', () => {
+  it('reads a copied amount with its currency', () => {
+    expect(parseAmountInput('€7.06', 2)).toBe(7.06);
+    expect(parseAmountInput('7,06 €', 2)).toBe(7.06);
+    expect(parseAmountInput('-€7.06', 2)).toBe(-7.06);
+  });
+  it('groups thousands in a currency without decimals (a forint amount copied from a cell)', () => {
+    expect(parseAmountInput('HUF 3,141', 0)).toBe(3141);
+    expect(parseAmountInput('3.141 Ft', 0)).toBe(3141);
+    expect(parseAmountInput('1,234,567 Ft', 0)).toBe(1234567);
+    expect(parseAmountInput('3,5', 0)).toBe(3.5);
+    expect(parseAmountInput('3,141', 2)).toBe(3.141);
   });
 });

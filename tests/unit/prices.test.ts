@@ -32,12 +32,13 @@ describe('prices', () => {
   });
   it('gross/net in the view currency with company rates', () => {
     const rates = { EUR: 1, HUF: 1 / 395, CZK: 1 / 25.2 };
-    expect(priceIn(100, { type: 'net', vatRate: 23, from: 'EUR', to: 'EUR', rates })).toBe(100);
-    expect(priceIn(100, { type: 'gross', vatRate: 23, from: 'EUR', to: 'EUR', rates })).toBe(123);
-    expect(priceIn(100, { type: 'net', vatRate: 27, from: 'EUR', to: 'HUF', rates })).toBe(39500);
-    expect(priceIn(0, { type: 'gross', vatRate: 27, from: 'EUR', to: 'HUF', rates })).toBe(0);
-    expect(priceIn(null, { type: 'gross', vatRate: 27, from: 'EUR', to: 'HUF', rates })).toBe(0);
-    expect(priceIn(10, { type: 'net', vatRate: 0, from: 'EUR', to: 'XXX', rates })).toBe(10);
+    const digitsOf = (c: string) => (c === 'HUF' ? 0 : 2);
+    expect(priceIn(100, { type: 'net', vatRate: 23, from: 'EUR', to: 'EUR', rates, digitsOf })).toBe(100);
+    expect(priceIn(100, { type: 'gross', vatRate: 23, from: 'EUR', to: 'EUR', rates, digitsOf })).toBe(123);
+    expect(priceIn(100, { type: 'net', vatRate: 27, from: 'EUR', to: 'HUF', rates, digitsOf })).toBe(39500);
+    expect(priceIn(0, { type: 'gross', vatRate: 27, from: 'EUR', to: 'HUF', rates, digitsOf })).toBe(0);
+    expect(priceIn(null, { type: 'gross', vatRate: 27, from: 'EUR', to: 'HUF', rates, digitsOf })).toBe(0);
+    expect(priceIn(10, { type: 'net', vatRate: 0, from: 'EUR', to: 'XXX', rates, digitsOf })).toBe(10);
   });
 });
 

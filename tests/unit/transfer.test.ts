@@ -216,17 +216,28 @@ describe('import dialog model', () => {
     expect(problemText('line 4: The row would not belong to this company', cat, t)).toBe('line 4: The row would not belong to this company');
   });
 
-  it('writes the report as CSV with a BOM, quoting separators and neutralizing formulas', () => {
+  it('writes the report as CSV with a BOM: row, the key fields, column, the file value, problem; quoting separators and neutralizing formulas', () => {
     const csv = reportCsv(
       [
-        { line: 3, field: 'brand_name', message: 'x' },
-        { line: 9, field: null, message: '=cmd' },
+        { line: 3, field: 'brand_name', message: 'x', key: { brand_id: '17' }, value: 'Nord; Wind' },
+        { line: 9, field: null, message: '=cmd', key: { brand_id: '=1+1' } },
+        { line: 11, field: 'active', message: 'x' },
       ],
-      ['Zeile', 'Spalte', 'Problem'],
+      { line: 'Zeile', keys: ['brand_id'], column: 'Spalte', value: 'Wert', problem: 'Problem' },
       (f) => labels[f]!,
       (m) => (m === 'x' ? 'ist erforderlich, "sofort"' : m),
     );
-    expect(csv).toBe('\uFEFFZeile,Spalte,Problem\r\n3,Marke,"ist erforderlich, ""sofort"""\r\n9,,"\'=cmd"\r\n');
+    expect(csv).toBe(
+      '\uFEFFZeile,Marke,Spalte,Wert,Problem\r\n' +
+        '3,17,Marke,"Nord; Wind","ist erforderlich, ""sofort"""\r\n' +
+        `9,"'=1+1",,,"'=cmd"\r\n` +
+        '11,,Aktiv,,"ist erforderlich, ""sofort"""\r\n',
+    );
+    // No key in the file (a generated one): no key columns.
+    const headers = { line: 'Zeile', keys: ['brand_id'], column: 'Spalte', value: 'Wert', problem: 'Problem' };
+    expect(reportCsv([{ line: 2, field: 'active', message: 'x', value: 'vielleicht' }], headers, (f) => labels[f]!, () => 'falsch')).toBe(
+      '\uFEFFZeile,Spalte,Wert,Problem\r\n2,Aktiv,vielleicht,falsch\r\n',
+    );
   });
 });
 

@@ -62,10 +62,11 @@ describe('empty values', () => {
     }
   });
 
-  it('are validation.required when required', () => {
-    for (const type of ['int', 'number', 'bool', 'date', 'text', 'multi', 'json'] as const) {
+  it('are validation.required when required (a multi-language text: in at least one language, as when blank in all)', () => {
+    for (const type of ['int', 'number', 'bool', 'date', 'text', 'json'] as const) {
       for (const empty of [null, undefined, '']) fails({ required: true }, type, empty, M.required);
     }
+    for (const empty of [null, undefined, '']) fails({ required: true }, 'multi', empty, M.required_any_language);
   });
 });
 
@@ -236,9 +237,9 @@ describe('rows', () => {
     expect(mustHave(products, 'min_margin')).toBe(false);
   });
 
-  it('add: must-have fields missing are validation.required at their path', () => {
+  it('add: must-have fields missing are validation.required at their path (a multi-language one: in at least one language)', () => {
     const r = row('add', { min_margin: 5 });
-    expect(r.issues).toEqual({ product_code: { id: M.required }, product_name: { id: M.required } });
+    expect(r.issues).toEqual({ product_code: { id: M.required }, product_name: { id: M.required_any_language } });
     expect(r.first).toBe('payload.product_code: is required');
   });
 

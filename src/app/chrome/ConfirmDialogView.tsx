@@ -27,7 +27,7 @@ export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
           }}
         >
           <Dialog.Title className="dialog-title">{o?.title ?? <FormattedMessage id={o?.titleId ?? 'messages.sure'} values={o?.titleValues as Record<string, string>} />}</Dialog.Title>
-          {o?.bodyId && (
+          {o?.body ? <p className="dialog-body">{o.body}</p> : o?.bodyId && (
             <p className="dialog-body">
               <FormattedMessage id={o.bodyId} values={o.bodyValues as Record<string, string>} />
             </p>

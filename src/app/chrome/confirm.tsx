@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createStore, useStore } from '../session/createStore.ts';
 import type { Values } from '../i18n/useT.ts';
 
@@ -10,6 +10,8 @@ export interface ConfirmOptions {
   title?: string;
   bodyId?: string;
   bodyValues?: Values;
+  /** A body composed by its own component (in the current language), instead of bodyId. */
+  body?: ReactNode;
   okId?: string;
   cancelId?: string;
   /** Button style of the confirming button. */

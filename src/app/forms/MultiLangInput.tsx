@@ -13,26 +13,40 @@ export interface MultiLangInputProps {
   onBlur?(): void;
   /** Errors of the field ('') and of each language ('de'), as message keys with values. */
   errors: Record<string, Message | undefined>;
+  /** A text in at least one language (the shared rule): said once under the legend, no input is required by itself. */
   required?: boolean;
   disabled?: boolean;
 }
 
 export const langInputId = (id: string, lang: string) => `${id}-${lang}`;
 
+/** The rule of a required multi-language field, under its legend. */
+export function OneLanguageRule({ id }: { id: string }) {
+  return (
+    <div id={id} className="field-rule">
+      <FormattedMessage id="forms.one_language_required" />
+    </div>
+  );
+}
+
 /**
  * One text input per UI language, the language code as its small label, inside a
  * fieldset named by the field's label. The form validates it on every change, so the
- * errors here are live.
+ * errors here are live. A required field needs a text in one language, any of them: the
+ * legend says so ("Required in at least one language"); no single input is marked required.
  */
 export function MultiLangInput({ id, labelId, value, onChange, onBlur, errors, required, disabled }: MultiLangInputProps) {
   const fieldError = errors[''];
   const fieldErrorId = `${id}-error`;
+  const ruleId = `${id}-rule`;
+  const describedBy = [required && ruleId, fieldError && fieldErrorId].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="form-field multi-lang" id={id} aria-describedby={fieldError ? fieldErrorId : undefined}>
+    <fieldset className="form-field multi-lang" id={id} aria-describedby={describedBy}>
       <legend>
         <FormattedMessage id={labelId} />
         {required && <span aria-hidden="true"> *</span>}
       </legend>
+      {required && <OneLanguageRule id={ruleId} />}
       {FORM_LANGS.map((lang) => {
         const inputId = langInputId(id, lang);
         const error = errors[lang];
@@ -49,7 +63,6 @@ export function MultiLangInput({ id, labelId, value, onChange, onBlur, errors, r
               lang={lang}
               value={value[lang] ?? ''}
               disabled={disabled}
-              aria-required={required || undefined}
               aria-invalid={error || fieldError ? true : undefined}
               aria-describedby={describedBy}
               onChange={(e) => onChange({ ...value, [lang]: e.target.value })}

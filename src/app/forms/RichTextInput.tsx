@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type Quill from 'quill';
 import type { Message } from '../../core/validation/messages.ts';
 import { FORM_LANGS } from './formModel.ts';
+import { OneLanguageRule } from './MultiLangInput.tsx';
+import { localizeQuill } from './quillLabels.ts';
 import 'quill/dist/quill.snow.css';
 
 /** Spec §9: the rich-text editor is 500 px high. */
@@ -31,8 +33,9 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
   const [lang, setLang] = useState<string>(FORM_LANGS[0]!);
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
-  const latest = useRef({ value, onChange, lang });
-  latest.current = { value, onChange, lang };
+  const intl = useIntl();
+  const latest = useRef({ value, onChange, lang, intl });
+  latest.current = { value, onChange, lang, intl };
 
   // Mount Quill once; its own DOM lives outside React's.
   useEffect(() => {
@@ -43,6 +46,8 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
         theme: 'snow',
         modules: { toolbar: [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline'], [{ list: 'ordered' }, { list: 'bullet' }], ['link', 'blockquote'], ['clean']] },
       });
+      const toolbar = (q.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+      if (toolbar) localizeQuill(toolbar, host.current, (m) => latest.current.intl.formatMessage({ id: m }));
       q.root.setAttribute('aria-labelledby', `${id}-legend`);
       q.root.setAttribute('aria-multiline', 'true');
       q.root.setAttribute('role', 'textbox');
@@ -74,11 +79,12 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
 
   const fieldError = errors[''] ?? errors[lang];
   return (
-    <fieldset className="form-field rich-text" id={id} onBlur={onBlur}>
+    <fieldset className="form-field rich-text" id={id} onBlur={onBlur} aria-describedby={required ? `${id}-rule` : undefined}>
       <legend id={`${id}-legend`}>
         <FormattedMessage id={labelId} />
         {required && <span aria-hidden="true"> *</span>}
       </legend>
+      {required && <OneLanguageRule id={`${id}-rule`} />}
       <div role="tablist" className="rich-text-tabs">
         {FORM_LANGS.map((l) => (
           <button

@@ -1,19 +1,24 @@
 /**
  * Add and edit forms generated from a descriptor, in a dialog. Validation is the shared
  * column schemas of src/core/validation (the server runs the same): multi-language fields
- * on every change (live), the others on blur and on submit.
+ * on every change (live), the others on blur and on submit. Money is typed as in the grid:
+ * in the view currency (named beside the input), stored converted back (formModel `MoneyOf`).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
+import { numberTyping, parseAmountInput } from '../../core/parseFloat.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError, api } from '../api/client.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import { lookupScreen } from '../grid/lookupScreens.ts';
+import { useCellSession } from '../grid/cellSession.ts';
+import { isMoneyMeta, moneyRefusal, storedNote, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
+import { LOCALE } from '../../core/langs.ts';
 import { isRendererKey } from '../grid/registryKeys.ts';
 import { renderers } from '../grid/renderers/index.tsx';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
@@ -25,12 +30,14 @@ import {
   collect,
   editPayload,
   formFields,
+  formTitle,
   initialValues,
   validate,
   validateField,
   withFieldErrors,
   type Errors,
   type FormField,
+  type MoneyOf,
   type RawValue,
   type RawValues,
   type ScreenFormMode,
@@ -60,6 +67,8 @@ export interface ScreenFormDialogProps {
 
 export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSaved }: ScreenFormDialogProps) {
   const t = useT();
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
   // Whether the form holds input that would be lost (the form sets it as it renders).
   const dirty = useRef(false);
   /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
@@ -84,9 +93,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
             void leave();
           }}
         >
-          <Dialog.Title className="dialog-title">
-            <FormattedMessage id={mode === 'add' ? 'forms.title_add' : 'forms.title_edit'} values={{ screen: t(`screens.${screen.form}.title`) }} />
-          </Dialog.Title>
+          <Dialog.Title className="dialog-title">{formTitle(screen, mode, row, lang, t, (id) => Object.hasOwn(intl.messages, id))}</Dialog.Title>
           <ScreenForm
             screen={screen}
             mode={mode}
@@ -159,12 +166,29 @@ interface ScreenFormProps {
   dirty: { current: boolean };
 }
 
+/**
+ * How the money inputs of a form are typed over `row` (grid/moneyCurrency.ts, as the
+ * grid's cells): in the view currency, stored in the row's own currency (its
+ * `currencyField`, as typed in the form too) or the company's.
+ */
+function useMoneyOf(row: Row | undefined, values?: RawValues): MoneyOf {
+  const session = useCellSession();
+  return (f) => {
+    if (f.input !== 'number' || f.type === 'int' || !isMoneyMeta(f.col)) return undefined;
+    const cf = f.col.currencyField;
+    const typed = cf && values && Object.hasOwn(values, cf) ? { [cf]: values[cf] } : {};
+    return typingIn(cf, { ...row, ...typed }, session);
+  };
+}
+
 function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormProps) {
   const t = useT();
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
-  const [initial] = useState<RawValues>(() => initialValues(fields, row, mode));
+  const startMoney = useMoneyOf(row);
+  const [initial] = useState<RawValues>(() => initialValues(fields, row, mode, startMoney));
   const [values, setValues] = useState<RawValues>(initial);
+  const moneyOf = useMoneyOf(row, values);
   dirty.current = values !== initial && JSON.stringify(values) !== JSON.stringify(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -189,7 +213,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormP
   });
 
   const check = (f: FormField, raw: RawValue) =>
-    setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field])));
+    setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f))));
 
   const change = (f: FormField, raw: RawValue) => {
     setValues((s) => ({ ...s, [f.field]: raw }));
@@ -202,7 +226,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormP
     e.preventDefault();
     if (saving) return;
     setServerError(null);
-    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row));
+    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf));
     if (!r.ok) {
       focusAfterErrors.current = r.errors;
       setErrors(r.errors);
@@ -245,6 +269,8 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormP
           f={f}
           id={idOf(f.field)}
           value={values[f.field] ?? null}
+          initial={initial[f.field] ?? null}
+          money={moneyOf(f)}
           errors={errors}
           lookup={f.lookup ? lookups[f.lookup] : undefined}
           disabled={saving}
@@ -268,6 +294,10 @@ interface FieldInputProps {
   f: FormField;
   id: string;
   value: RawValue;
+  /** What the input started with (a money note is said once the amount is changed). */
+  initial: RawValue;
+  /** A money input: the currency it is typed in (named beside it) and the one stored. */
+  money: MoneyTyping | undefined;
   errors: Errors;
   lookup: Lookup | undefined;
   disabled: boolean;
@@ -275,8 +305,11 @@ interface FieldInputProps {
   onBlur(): void;
 }
 
-function ErrorText({ id, error }: { id: string; error: Message | undefined }) {
+function ErrorText({ id, error, money }: { id: string; error: Message | undefined; money?: MoneyTyping }) {
+  const lang = useSession((s) => s.lang);
   if (!error) return null;
+  // A money limit is said in the currency typed in, as the grid says it (moneyRefusal).
+  if (money) error = moneyRefusal(error, money, LOCALE[lang]);
   return (
     <div id={id} className="field-error" aria-live="polite">
       <FormattedMessage id={error.id} values={error.values} />
@@ -293,10 +326,11 @@ function Label({ f, htmlFor }: { f: FormField; htmlFor: string }) {
   );
 }
 
-function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }: FieldInputProps) {
+function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, onChange, onBlur }: FieldInputProps) {
   const t = useT();
   const lang = useSession((s) => s.lang);
   const languages = useSession((s) => s.languages);
+  const flags = useSession((s) => s.flags);
   const error = errors[f.field];
   const errorId = `${id}-error`;
   const a11y = {
@@ -349,7 +383,7 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
         <LanguageInput
           {...common}
           value={typeof value === 'string' ? value : null}
-          options={languageOptions(f.col.options, lang, languages, value)}
+          options={languageOptions(f.col.options, lang, languages, value, flags)}
           onChange={onChange}
         />
       );
@@ -388,6 +422,11 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
     );
   }
 
+  if (money) {
+    const text = String(value ?? '');
+    return <MoneyField f={f} a11y={a11y} error={error} errorId={errorId} value={text} initial={String(initial ?? '')} money={money} onChange={onChange} />;
+  }
+
   let control;
   switch (f.input) {
     case 'select':
@@ -420,7 +459,9 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
     default: {
       const type = f.input === 'datetime' ? 'datetime-local' : 'text';
       const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined;
-      control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
+      // A number box keeps only what the number reads as the user types or pastes (spec §5): it never shows text it does not save.
+      const typed = f.input === 'number' ? numberTyping : (t: string) => t;
+      control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(typed(e.target.value))} />;
     }
   }
   return (
@@ -428,6 +469,52 @@ function FieldInput({ f, id, value, errors, lookup, disabled, onChange, onBlur }
       <Label f={f} htmlFor={id} />
       {control}
       <ErrorText id={errorId} error={error} />
+    </div>
+  );
+}
+
+interface MoneyFieldProps {
+  f: FormField;
+  /** The input's id, state and accessibility attributes (FieldInput's). */
+  a11y: { id: string; disabled: boolean; onBlur(): void; 'aria-required'?: boolean; 'aria-invalid'?: boolean };
+  errorId: string;
+  error: Message | undefined;
+  value: string;
+  initial: string;
+  money: MoneyTyping;
+  onChange(raw: string): void;
+}
+
+/**
+ * A money input as the grid's number editor: the amount in the currency shown, named
+ * beside it; once changed, in another currency than it is stored in, a note says what
+ * will be stored ("= 3,140.52 Ft").
+ */
+function MoneyField({ f, a11y, errorId, error, value, initial, money, onChange }: MoneyFieldProps) {
+  const id = a11y.id;
+  const t = useT();
+  const lang = useSession((s) => s.lang);
+  const unitId = `${id}-unit`;
+  const noteId = `${id}-note`;
+  const typed = money.shown !== money.stored && value.trim() !== '' && value !== initial ? parseAmountInput(value, money.digits) : null;
+  const note = typed === null ? undefined : storedNote(typed, money, LOCALE[lang]);
+  const describedBy = [unitId, error ? errorId : note ? noteId : undefined].filter(Boolean).join(' ');
+  return (
+    <div className="form-field">
+      <Label f={f} htmlFor={id} />
+      <div className="form-money" title={t('grid.editor_currency', { currency: money.shown })}>
+        {/* The box keeps only what the number reads as the user types or pastes (spec §5). */}
+        <input {...a11y} aria-describedby={describedBy} type="text" inputMode="decimal" value={value} onChange={(e) => onChange(numberTyping(e.target.value))} />
+        <span id={unitId} className="form-money-unit">
+          {money.shown}
+        </span>
+      </div>
+      {note && !error && (
+        <div id={noteId} className="field-note" role="status">
+          {note}
+        </div>
+      )}
+      <ErrorText id={errorId} error={error} money={money} />
     </div>
   );
 }

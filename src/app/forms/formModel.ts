@@ -17,11 +17,14 @@ import {
   type ValueType,
 } from '../../core/validation/columns.ts';
 import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
-import { parseFloatInput } from '../../core/parseFloat.ts';
+import { parseAmountInput, parseFloatInput } from '../../core/parseFloat.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
-import { lookupDisplayField, treePath } from '../../core/lookupDisplay.ts';
+import { displayTextOf, lookupDisplayField, treePath } from '../../core/lookupDisplay.ts';
+import { pickText } from '../../core/multiText.ts';
+import { sortChoices } from '../../core/choiceOrder.ts';
+import { shownNumber, typedMoney, type MoneyTyping } from '../grid/moneyTyping.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;
@@ -50,6 +53,13 @@ export type RawValue = string | boolean | number | null | Record<string, string>
 export type RawValues = Record<string, RawValue>;
 /** Errors by path: 'vat_rate', 'product_name', 'product_name.de'. */
 export type Errors = Record<string, Message>;
+
+/**
+ * How a field's amount is typed, for money inputs (grid/moneyCurrency.ts `typingIn`, as the
+ * grid's cells): shown and typed in the view currency, stored converted back. Undefined
+ * for other fields.
+ */
+export type MoneyOf = (f: FormField) => MoneyTyping | undefined;
 
 export const schemaMode = (mode: ScreenFormMode): FormMode => (mode === 'add' ? 'add' : 'set');
 
@@ -114,8 +124,22 @@ export function toLocalDateTime(iso: unknown): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** What an input shows for a stored value (add: the empty form). */
-export function initialRaw(f: FormField, value: unknown): RawValue {
+/** A stored number (a number, or a numeric text), else null. */
+const numberOf = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Whether a money input shows its amount in another currency than it is stored in. */
+const converts = (money: MoneyTyping | undefined): money is MoneyTyping => !!money && money.shown !== money.stored;
+
+/**
+ * What an input shows for a stored value (add: the empty form). A money amount as the
+ * grid shows it: converted into the currency shown and rounded to its digits.
+ */
+export function initialRaw(f: FormField, value: unknown, money?: MoneyTyping): RawValue {
+  const n = f.input === 'number' && converts(money) ? numberOf(value) : null;
+  if (n !== null) return String(shownNumber(n, money!));
   switch (f.input) {
     case 'checkbox':
       return value === true;
@@ -147,22 +171,29 @@ export function initialRaw(f: FormField, value: unknown): RawValue {
  * with, e.g. a detail grid's master key); on add, a field the row does not give starts
  * with the column's `default`.
  */
-export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMode = 'edit'): RawValues {
-  return Object.fromEntries(
-    fields.map((f) => {
-      const useDefault = mode === 'add' && f.col.default !== undefined && !(row && Object.hasOwn(row, f.field));
-      return [f.field, initialRaw(f, useDefault ? f.col.default : row?.[f.field])];
-    }),
-  );
+export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMode = 'edit', moneyOf?: MoneyOf): RawValues {
+  return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, startValue(f, row, mode), moneyOf?.(f))]));
+}
+
+/** The stored value an input starts from: the row's (add: its pre-filled value, else the column's `default`). */
+export function startValue(f: FormField, row: Row | undefined, mode: ScreenFormMode): unknown {
+  const useDefault = mode === 'add' && f.col.default !== undefined && !(row && Object.hasOwn(row, f.field));
+  return useDefault ? f.col.default : row?.[f.field];
 }
 
 /**
  * Number inputs follow the float editor's rule (spec §5: strip all but digits, comma and
  * dot; with both separators the last one is decimal; a lone comma is decimal). A leading
- * minus keeps its sign. Text with no digit at all is not a number.
+ * minus keeps its sign. Text with no digit at all is not a number. The input strips as
+ * the user types (core `numberTyping`), so what it shows is what this reads.
  */
-export function parseNumberInput(raw: string): number | null | 'invalid' {
+export function parseNumberInput(raw: string, money?: MoneyTyping): number | null | 'invalid' {
   if (raw.trim() === '') return null;
+  // An amount as the grid reads it (a 0-digit currency's '3.140' is 3140); converted back into the stored currency.
+  if (money) {
+    const a = parseAmountInput(raw, money.digits);
+    return a === null ? 'invalid' : typedMoney(a, money);
+  }
   const n = parseFloatInput(raw);
   if (n === null) return 'invalid';
   return raw.trim().startsWith('-') ? -n : n;
@@ -179,8 +210,8 @@ export function multiValue(raw: Record<string, string>, stored?: unknown): Recor
   return out;
 }
 
-/** Input → value, or an error when the text cannot be that type at all (e.g. JSON syntax). */
-export function toValue(f: FormField, raw: RawValue, stored?: unknown): { value: unknown } | { error: Message } {
+/** Input → value, or an error when the text cannot be that type at all (e.g. JSON syntax). A money amount is typed in `money.shown`. */
+export function toValue(f: FormField, raw: RawValue, stored?: unknown, money?: MoneyTyping): { value: unknown } | { error: Message } {
   switch (f.input) {
     case 'checkbox':
       return { value: raw === true };
@@ -200,7 +231,7 @@ export function toValue(f: FormField, raw: RawValue, stored?: unknown): { value:
       return d ? { value: d } : { error: { id: M.type_date } };
     }
     case 'number': {
-      const n = parseNumberInput(String(raw ?? ''));
+      const n = parseNumberInput(String(raw ?? ''), f.type === 'int' ? undefined : money);
       return n === 'invalid' ? { error: { id: f.type === 'int' ? M.type_integer : M.type_number } } : { value: n };
     }
     case 'datetime': {
@@ -241,14 +272,18 @@ export interface Submission {
 /**
  * The fields a submit writes, converted. Add: every field, empty ones left out (the
  * database default applies; must-haves then fail validation). Edit: only the fields
- * whose input changed.
+ * whose input changed. A money amount shown converted and left as it was keeps the value
+ * it started from exactly (no drift by the shown rounding).
  */
-export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawValues, current: RawValues, row?: Row): Submission {
+export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawValues, current: RawValues, row?: Row, moneyOf?: MoneyOf): Submission {
   const values: Row = {};
   const errors: Errors = {};
   for (const f of fields) {
-    if (mode === 'edit' && !isChanged(f, initial[f.field] ?? null, current[f.field] ?? null)) continue;
-    const r = toValue(f, current[f.field] ?? null, row?.[f.field]);
+    const changed = isChanged(f, initial[f.field] ?? null, current[f.field] ?? null);
+    if (mode === 'edit' && !changed) continue;
+    const money = moneyOf?.(f);
+    const start = !changed && converts(money) ? numberOf(startValue(f, row, mode)) : null;
+    const r = start !== null ? { value: start } : toValue(f, current[f.field] ?? null, row?.[f.field], money);
     if ('error' in r) errors[f.field] = r.error;
     else if (mode === 'edit' || !isEmptyValue(f, r.value)) values[f.field] = r.value;
   }
@@ -281,8 +316,9 @@ export function validateField(
   f: FormField,
   raw: RawValue,
   stored?: unknown,
+  money?: MoneyTyping,
 ): Errors {
-  const c = toValue(f, raw, stored);
+  const c = toValue(f, raw, stored, money);
   if ('error' in c) return { [f.field]: c.error };
   const schema = fieldSchemas(screen, schemaMode(mode), valueTypes)[f.field]!;
   const value = mode === 'add' && isEmptyValue(f, c.value) ? undefined : c.value;
@@ -311,10 +347,10 @@ export const FORM_LANGS = LANGS;
 
 /** A lookup row's label (core/lookupDisplay.ts); multi in the language (then English, then any). */
 export function lookupLabel(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, row: Row, lang: string): string {
-  const field = lookupDisplayField(lookup.columns, keysOf(lookup));
-  const value = row[field];
-  if (lookup.columns[field]?.type === 'multi') return multiText(value, lang);
-  return value === null || value === undefined ? '' : String(value);
+  const keys = keysOf(lookup);
+  const field = lookupDisplayField(lookup.columns, keys);
+  // A lookup of keys only shows its key.
+  return keys.includes(field) ? String(row[field] ?? '') : displayTextOf(lookup.columns, keys, row, (v) => multiText(v, lang));
 }
 
 /** A lookup's labels over its loaded rows: a tree lookup's (source.parent) are paths, as the grid's. */
@@ -326,11 +362,10 @@ function lookupLabels(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, rows
   return (row) => treePath(row, (r) => (r[parent] == null ? undefined : byKey.get(String(r[parent]))), (r) => lookupLabel(lookup, r, lang) || String(r[key]));
 }
 
+/** A multi value's text in the language, else English, else any (core/multiText.ts). */
 export function multiText(value: unknown, lang: string): string {
   if (!value || typeof value !== 'object') return '';
-  const m = value as Record<string, unknown>;
-  const pick = [m[lang], m.en, ...Object.values(m)].find((x) => typeof x === 'string' && x !== '');
-  return typeof pick === 'string' ? pick : '';
+  return pickText(value, lang)?.text ?? '';
 }
 
 export interface AddedTags {
@@ -369,7 +404,9 @@ export interface Choice {
  * The choices of a select, ref or service input: the column's options, or the rows of
  * its lookup (`rows`, when loaded; `lookup` is the lookup's descriptor when the runtime
  * has it). Refs show the lookup's label; services 'code · name' (spec §3: a service is
- * its product_code and product_names). The current value is always among them.
+ * its product_code and product_names). A lookup's rows are in the order of their labels
+ * in the UI language, as the grid's filter lists (core/choiceOrder.ts); options keep the
+ * descriptor's order. The current value is always among them.
  */
 export function choices(
   f: FormField,
@@ -386,16 +423,51 @@ export function choices(
   } else if (rows) {
     const key = lookup ? keysOf(lookup)[0]! : f.input === 'service' ? 'product_code' : undefined;
     const label = lookup ? lookupLabels(lookup, rows, lang) : () => '';
-    out = rows.flatMap((r) => {
+    out = sortChoices(rows.flatMap((r) => {
       const k = key ? r[key] : undefined;
       if (typeof k !== 'string' && typeof k !== 'number') return [];
       const name = f.input === 'service' ? multiText(r.product_names, lang) || label(r) : label(r);
       if (f.input === 'service') return [{ value: k, label: name && name !== String(k) ? `${String(k)} · ${name}` : String(k) }];
       return [{ value: k, label: name || String(k) }];
-    });
+    }), lang);
   }
   if ((typeof value === 'string' || typeof value === 'number') && value !== '' && !out.some((o) => o.value === value)) {
     out = [{ value, label: String(value) }, ...out];
   }
   return out;
+}
+
+/**
+ * How a form names the row it edits: its key as people type it ('P000005'); a row whose
+ * key the database generates (a number nobody knows) by its name in the language, else
+ * that key. Keys of several columns are joined by ' / '.
+ */
+export function rowName(screen: Pick<ScreenDescriptor, 'columns' | 'source'>, row: Row, lang: string): string {
+  const keys = keysOf(screen);
+  if (screen.source.generatedKey) {
+    // Named as a lookup of it would show it (core/lookupDisplay.ts, as the detail panel's title).
+    const name = displayTextOf(screen.columns, keys, row, (v) => multiText(v, lang));
+    if (name) return name;
+  }
+  return keys.map((k) => (row[k] === null || row[k] === undefined ? '' : String(row[k]))).join(' / ');
+}
+
+/**
+ * The title of a form's dialog, as a person writes it: the screen's own phrase when the
+ * catalogue has one (`screens.<form>.new` 'New product', `screens.<form>.edit` 'Edit
+ * product {item}': whole phrases, since gender and case agree with the noun in most of the
+ * seven languages), else a general one naming the screen ('New entry — Shop pages').
+ */
+export function formTitle(
+  screen: Pick<ScreenDescriptor, 'form' | 'columns' | 'source'>,
+  mode: ScreenFormMode,
+  row: Row | undefined,
+  lang: string,
+  t: (id: string, values?: Record<string, string>) => string,
+  has: (id: string) => boolean,
+): string {
+  const item = mode === 'edit' ? rowName(screen, row ?? {}, lang) : '';
+  const own = `screens.${screen.form}.${mode === 'add' ? 'new' : 'edit'}`;
+  if (has(own)) return t(own, { item });
+  return t(mode === 'add' ? 'forms.title_add' : 'forms.title_edit', { screen: t(`screens.${screen.form}.title`), item });
 }

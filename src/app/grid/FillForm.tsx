@@ -1,10 +1,15 @@
 /**
  * The Fill dialog's form (FillDialog.tsx): a column and the text to write, read and
- * checked by the grid (`onApply` answers an error text, or null when done). A chunk of
+ * checked by the grid (`onApply` answers an error text, or null when done); a number
+ * column's value is typed as its editor takes it (money in the currency the cells show). A chunk of
  * its own, loaded with the first opening (or when the grid is first focused for editing).
  */
 import { useState, type FormEvent } from 'react';
+import { numberTyping } from '../../core/parseFloat.ts';
 import type { GridColumn } from './types.ts';
+
+/** A column typed as a number (not a choice of keys or options): its box keeps only what the number reads, as the editors do. */
+const typedAsNumber = (c: GridColumn | undefined) => !!c && !c.lookup && !c.meta.options && (c.valueType === 'int' || c.valueType === 'number' || c.valueType === 'money');
 
 export interface FillFormProps {
   columns: GridColumn[];
@@ -53,7 +58,7 @@ export default function FillForm({ columns, defaultField, t, onApply, done }: Fi
           aria-invalid={error ? 'true' : undefined}
           aria-describedby={error ? 'grid-fill-error' : undefined}
           onChange={(e) => {
-            setText(e.target.value);
+            setText(typedAsNumber(columns.find((c) => c.field === chosen)) ? numberTyping(e.target.value) : e.target.value);
             setError(null);
           }}
         />

@@ -1,9 +1,11 @@
 /**
  * The floating filter of a column: text, numbers and dates debounced, choices at once.
  * Numbers and dates take a value, a comparison (`>10`, `<=31.12.2026`) or a range
- * (`10..20`), dates typed as the editors read them. One that does not parse (`abc`) is
- * not applied: the input is marked invalid, its title says what is accepted, and the
- * filter before it stays.
+ * (`10..20`, numbers also `10-20`), dates typed as the editors read them. One that does
+ * not parse (`abc`, `12abc`) is kept as typed but filters nothing — no earlier filter of
+ * the column stays applied behind it (toFilterModel leaves it out): the input is marked
+ * invalid and says under it, in the UI language, that the filter is not applied (its
+ * title says what is accepted).
  */
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { columnChoices } from './choices.ts';
@@ -35,24 +37,35 @@ export const FilterCell = memo(function FilterCell({
   const col = vc.col;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // The epoch whose typed text is no filter (a new epoch shows new values: valid again).
-  const [bad, setBad] = useState<string | null>(null);
+  // Typed text that is no filter yet (waiting for the debounce or Enter) is judged with the filter's value.
+  const [typed, setTyped] = useState<string | null>(null);
   const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
   if (!col?.filter) {
     return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
   }
   const label = ctx.t(col.labelId);
   const current = value;
-  const invalid = bad === epoch;
   const checked = col.filter === 'number' || col.filter === 'date' || col.filter === 'datetime';
+  // The filter's text does not read: it is not applied (and says so).
+  const invalid = checked && typeof current === 'string' && current.trim() !== '' && !filterItem(col.filter!, current, col) && typed === null;
   const set = (v: string) => {
-    if (checked && v.trim() && !filterItem(col.filter!, v, col)) return setBad(epoch);
-    setBad(null);
+    setTyped(null);
     onFilter(vc.id, v === '' ? undefined : v);
   };
   const setLater = (v: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => set(v), FILTER_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      set(v);
+    }, FILTER_DEBOUNCE_MS);
+  };
+  // Leaving the input applies what was typed at once: the user may be off to another page
+  // or language, and the grid (with its state) unmounts before the pause is over.
+  const flush = (v: string) => {
+    if (timer.current === undefined) return;
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    set(v);
   };
   const text = typeof current === 'string' ? current : '';
 
@@ -92,11 +105,16 @@ export const FilterCell = memo(function FilterCell({
           inputMode={col.filter === 'number' ? 'decimal' : undefined}
           aria-label={label}
           aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `filter-invalid-${col.field}` : undefined}
           title={invalid ? ctx.t(col.filter === 'number' ? 'grid.filter_number_invalid' : 'grid.filter_date_invalid') : undefined}
           placeholder={ctx.t(col.filter === 'date' || col.filter === 'datetime' ? 'common.date_format' : 'grid.filter_placeholder')}
           defaultValue={text}
-          onChange={(e) => setLater(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setLater(e.target.value);
+          }}
           onFocus={() => onPrepare(vc.id)}
+          onBlur={(e) => flush(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               clearTimeout(timer.current);
@@ -108,9 +126,15 @@ export const FilterCell = memo(function FilterCell({
         />
       );
   }
+  const noteId = `filter-invalid-${col.field}`;
   return (
     <div role="gridcell" aria-colindex={index + 1} data-filter-field={col.field} className={className} style={vc.style}>
       {input}
+      {invalid && (
+        <span id={noteId} className="grid-filter-invalid" role="alert">
+          {ctx.t('grid.filter_not_applied')}
+        </span>
+      )}
     </div>
   );
 });

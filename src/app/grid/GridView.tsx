@@ -27,6 +27,7 @@ import { useSession } from '../session/session.ts';
 import { cellText } from './cellText.ts';
 import type { GroupOrder } from './grouping.ts';
 import { useCellSession } from './cellSession.ts';
+import { masterTitle, useDetailMode, useDetailRow } from './detailPanel.ts';
 import { buildGridModel } from './columns.ts';
 import { canGroupBy, fromSaved, inViewCurrency, MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from './columnState.ts';
 import { useEdits, statusText } from './edits.ts';
@@ -72,10 +73,11 @@ import {
 import { fillDownChanges, rangeText, type Sheet } from './sheet.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { TotalsRow, useTotals } from './totals.tsx';
-import type { CellCtx, GridRow, Row } from './types.ts';
+import type { CellCtx, EditMove, GridRow, Row } from './types.ts';
 import { useGridState } from './useGridState.ts';
 import { useRowModel, type DisplayItem } from './useRowModel.ts';
 import { knownScrollTop } from './visibleRows.ts';
+import { pickText } from '../../core/multiText.ts';
 import './grid.css';
 
 // Delete and translate of rows (confirmation, translation planning): loaded when used.
@@ -93,21 +95,13 @@ const preloadEditing = () => {
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazy(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
-/** The detail panel follows keyboard moves after this pause. */
+/** The detail panel follows keyboard moves after this pause (detailPanel.ts). */
 const DETAIL_DELAY_MS = 200;
 /** Editors that take a typed first character (the others open on Enter/F2/double-click). */
 const TYPE_TO_EDIT = new Set(['text', 'number', 'int', 'multi']);
 
-/** Text of a multi-language value: the language's, else English, else the first one. */
-function multiText(v: unknown, lang: string): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v !== 'object') return String(v);
-  const o = v as Record<string, unknown>;
-  const pick = o[lang] ?? o.en;
-  if (typeof pick === 'string' && pick) return pick;
-  for (const x of Object.values(o)) if (typeof x === 'string' && x) return x;
-  return '';
-}
+/** Text of a multi-language value: the language's, else English, else the first one (core/multiText.ts). */
+const multiText = (v: unknown, lang: string): string => pickText(v, lang)?.text ?? '';
 
 interface Editing {
   index: number;
@@ -285,9 +279,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     return import('./reread.ts').then((m) => m.rereadRows(input));
   };
   const reread = useCallback((skip: (id: string) => boolean) => rereadLatest.current(skip), []);
-  const edits = useEdits({ screen, model, patch, current, reread: screen.source.siblingWrites && !rows ? reread : undefined });
-
   const reload = () => setTick((n) => n + 1);
+  const edits = useEdits({ screen, model, patch, current, reread: screen.source.siblingWrites && !rows ? reread : undefined, reload });
 
   // ---- active cell, range, editing ------------------------------------------------------------
   const [range, setRange] = useState<CellRange>(() => single({ row: 0, col: firstDataCol }));
@@ -348,20 +341,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const totals = useTotals({ on: totalsOn, model, query, client: rm.client, groupBy, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [dataKey, edits.savedTick] });
 
   // ---- master-detail -------------------------------------------------------------------------
+  // The panel shows the active row (detailPanel.ts: one derivation, held during a keyboard move's pause).
   const details = screen.details ?? [];
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const detailTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(detailTimer.current), []);
-  const showDetail = (index: number, delay: number) => {
-    if (!details.length) return;
-    const it = display.item(index);
-    if (it?.kind !== 'row' || !it.row) return;
-    const id = it.row.id;
-    clearTimeout(detailTimer.current);
-    if (delay) detailTimer.current = setTimeout(() => setDetailId(id), delay);
-    else setDetailId(id);
-  };
-  const detailRow = detailId ? current(detailId) : undefined;
+  const [detailMode, setDetailMode] = useDetailMode(screen.form);
+  const activeItem = display.item(activeRow);
+  const detail = useDetailRow(details.length && activeItem?.kind === 'row' ? activeItem.row : undefined, company ?? null, DETAIL_DELAY_MS);
+  const detailId = detail.shown?.id ?? null;
+  const detailRow = detail.shown ? (current(detail.shown.id) ?? detail.shown.row) : undefined;
   // A detail wrote: read the master row again (a detail may write the master's table and
   // move its row version; a stale version would make the next inline edit a 409).
   const masterRefresh = useRef<() => void>(() => {});
@@ -376,7 +362,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
   const onDetailWrite = useCallback(() => masterRefresh.current(), []);
 
-  // A row just added or edited: scrolled to and made the active row (its detail shown when a detail is open), or reported filtered out.
+  // A row just added or edited: scrolled to and made the active row (the detail panel follows it), or reported filtered out.
   useReveal({
     row: reveal,
     model,
@@ -385,11 +371,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     dataKey,
     main: rm.main,
     grouped: groupBy.length > 0,
-    show: (index, id, asked) => {
+    show: (index, _id, asked) => {
       // An edited row keeps the column the user was on; a new row starts at the first.
       setRange((r) => single({ row: index, col: asked.edited ? r.focus.col : firstDataCol }));
       focusPending.current = true;
-      if (detailId !== null) setDetailId(id);
+      detail.release();
     },
     missing: (asked) => toast({ variant: 'info', id: asked.edited ? 'messages.edited_row_filtered' : 'messages.added_row_filtered' }),
   });
@@ -402,7 +388,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const moveTo = (to: CellPos, extend = false) => {
     setRange((old) => moveFocus(clampRange(old, Math.max(0, lastRow), Math.max(0, lastCol)), { row: Math.max(0, Math.min(lastRow, to.row)), col: Math.max(0, Math.min(lastCol, to.col)) }, extend));
     focusPending.current = true;
-    showDetail(to.row, DETAIL_DELAY_MS);
+    if (details.length && detailMode === 'open') detail.hold();
   };
   const focusActive = () => {
     focusPending.current = true;
@@ -455,7 +441,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     return true;
   };
 
-  const finishEdit = (commit: boolean, value?: unknown, dir?: 'next' | 'prev' | 'down' | 'up', blurred?: boolean) => {
+  const finishEdit = (commit: boolean, value?: unknown, dir?: EditMove, blurred?: boolean) => {
     const ed = editing;
     setEditing(null);
     // Focus returns to the cell after Enter, Esc and Tab; a blur went elsewhere on purpose.
@@ -472,6 +458,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       else if (activeRow > 0) moveTo({ row: activeRow - 1, col: lastCol });
     } else if (dir === 'down') moveTo({ row: activeRow + 1, col: activeCol });
     else if (dir === 'up') moveTo({ row: activeRow - 1, col: activeCol });
+    else if (dir === 'right') moveTo({ row: activeRow, col: activeCol + 1 });
+    else if (dir === 'left') moveTo({ row: activeRow, col: Math.max(firstDataCol, activeCol - 1) });
   };
 
   const toggleGroup = (id: string) =>
@@ -514,8 +502,11 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     }
     setRange(single(hit));
     dragging.current = !!cols[hit.col]?.col;
-    // A data cell selects the row for the detail panel (the checkbox column is for bulk actions).
-    if (cols[hit.col]?.col) showDetail(hit.row, 0);
+    // A data cell shows its row in the detail panel at once, and opens the panel unless the user closed it (the checkbox column is for bulk actions).
+    if (cols[hit.col]?.col && details.length) {
+      detail.release();
+      if (!detailMode) setDetailMode('open');
+    }
   };
   const onBodyPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!dragging.current || !(e.buttons & 1)) return;
@@ -537,8 +528,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       case 'delete':
         if (!canDelete) return;
         void loadBulk()
-          .then(({ deleteSelection }) => deleteSelection({ form: screen.form, model, selection: setRows(NO_ROWS, [row.id], true), main: rm.main, collect: async () => [] }))
-          .then((done) => done && reload());
+          .then(({ deleteSelection }) =>
+            deleteSelection({ form: screen.form, model, selection: setRows(NO_ROWS, [row.id], true), main: rm.main, collect: async () => [], onDeleted: edits.pushDeleted }),
+          )
+          .then((done) => {
+            if (!done) return;
+            reload();
+            focusActive(); // the row and its button are gone: the grid keeps the focus
+          });
         break;
       case 'translate':
         if (!vc.canEdit) return;
@@ -621,12 +618,12 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   };
 
   const pasteText = async (text: string) => {
-    const { pasteBlock } = await loadPasteFill();
+    const { pasteBlock, pasteNotices } = await loadPasteFill();
     const res = pasteBlock(sheet, rectOf(r), isSingleCell(r), text, Math.max(0, lastRow));
     if (!res) return;
     edits.clearFlags();
     edits.setFlag(res.invalid);
-    if (res.invalid.length) toast({ variant: 'warning', id: 'messages.invalid_cells', values: { count: res.invalid.length } });
+    for (const n of pasteNotices(res, (f) => t(model.byField.get(f)?.labelId ?? f))) toast(n);
     if (res.changes.length) void edits.saveMany(res.changes);
     const c = res.covered;
     setRange({ anchor: { row: c.top, col: c.left }, focus: { row: c.bottom, col: c.right } });
@@ -706,11 +703,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
       main: rm.main,
       collect: () => collectRows(rm.fetchPage(query)),
       onConfirmed: () => setDeleting(true),
+      onDeleted: edits.pushDeleted,
     });
     setDeleting(false);
     if (!done) return;
     setSelection({ owner: '', value: NO_ROWS });
     reload();
+    focusActive(); // not the delete button, disabled now: Ctrl+Z works at once
   };
 
   const activeCellEl = () =>
@@ -722,14 +721,19 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     const viewport = viewportRef.current;
     const page = Math.max(1, Math.floor(((viewport?.clientHeight ?? 0) - headerHeight) / dims.rowHeight));
     const at = { row: activeRow, col: activeCol };
-    const intent = keyIntent(e, at, { lastRow: Math.max(0, lastRow), lastCol: Math.max(0, lastCol), page, firstCol: firstDataCol });
-    if (!intent) return;
     const it = display.item(activeRow);
+    const group = it?.kind === 'group' ? { expanded: it.expanded } : undefined;
+    const intent = keyIntent(e, at, { lastRow: Math.max(0, lastRow), lastCol: Math.max(0, lastCol), page, firstCol: firstDataCol }, group);
+    if (!intent) return;
     const vc = cols[activeCol];
     const row = it?.kind === 'row' ? it.row : undefined;
     switch (intent.type) {
       case 'move':
         moveTo(intent.to, intent.extend);
+        break;
+      case 'expand':
+      case 'collapse':
+        if (it?.kind === 'group') toggleGroup(it.node.id);
         break;
       case 'edit':
       case 'toggle':
@@ -785,10 +789,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // Focus follows the active cell after keyboard moves and edits (and scrolls it into view).
   useLayoutEffect(() => {
     if (!focusPending.current) return;
-    focusPending.current = false;
     const viewport = viewportRef.current;
     const rowEl = bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${activeRow}"]`);
     const el = rowEl?.querySelector<HTMLElement>(`:scope > [aria-colindex="${activeCol + 1}"]`) ?? rowEl?.querySelector<HTMLElement>(':scope > [role="gridcell"]');
+    // Rows reloading (after a delete): the focus waits for them, unless the user put it elsewhere meanwhile.
+    const focusFree = document.activeElement === document.body || !!rootRef.current?.contains(document.activeElement);
+    focusPending.current = !el && !display.settled && focusFree;
+    if (focusPending.current) return;
     const top = activeRow * dims.rowHeight;
     if (viewport) {
       const visible = viewport.clientHeight - headerHeight - (totalsOn ? dims.rowHeight : 0);
@@ -831,8 +838,14 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     },
     pin: (id: string, side: 'start' | 'end' | false) => change((s) => ({ ...s, columnPinning: pinColumn(s.columnPinning, id, side) })),
     hide: (id: string) => change((s) => setColumnVisible(s, id, false)),
-    toggleGroup: (id: string) =>
-      change((s) => ({ ...s, groupBy: s.groupBy.includes(id) ? s.groupBy.filter((f) => f !== id) : [...s.groupBy, id].slice(-MAX_GROUP_BY) })),
+    toggleGroup: (id: string) => {
+      // A group column past the limit is refused, saying so (it used to drop the first one silently).
+      if (!groupBy.includes(id) && groupBy.length >= MAX_GROUP_BY) {
+        toast({ variant: 'warning', id: 'grid.group_limit', values: { max: MAX_GROUP_BY } });
+        return;
+      }
+      change((s) => ({ ...s, groupBy: s.groupBy.includes(id) ? s.groupBy.filter((f) => f !== id) : [...s.groupBy, id].slice(0, MAX_GROUP_BY) }));
+    },
     setAgg: (id: string, fn: TotalFn) => change((s) => ({ ...s, aggs: { ...s.aggs, [id]: fn }, totals: true })),
   };
   const headerRef = useRef(headerImpl);
@@ -978,6 +991,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onTranslate={canTranslate ? onTranslate : undefined}
         onRefresh={reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
+        details={details.length ? { open: detailMode === 'open', toggle: () => setDetailMode(detailMode === 'open' ? 'closed' : 'open') } : undefined}
         del={canDelete ? { count: selCount, busy: deleting, run: () => void deleteSelected() } : undefined}
         end={toolbarEnd?.({
           form: screen.form,
@@ -1058,9 +1072,22 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         <textarea ref={clipRef} className="grid-clipboard" aria-hidden="true" tabIndex={-1} defaultValue="" />
       </div>
       {image && <ImagePopover anchor={image.anchor} src={image.src} label={t('grid.image')} onClose={() => setImage(null)} />}
-      {details.length > 0 && detailRow && (
+      {details.length > 0 && detailMode === 'open' && detailRow && (
         <Suspense fallback={null}>
-          <MasterDetail forms={details} masterKeys={model.keys} masterRow={detailRow} perms={perms} theme={theme} t={t} onClose={() => setDetailId(null)} onDetailWrite={onDetailWrite} />
+          <MasterDetail
+            forms={details}
+            masterKeys={model.keys}
+            masterRow={detailRow}
+            title={masterTitle(screen, model.keys, detailRow, ctx.multi)}
+            perms={perms}
+            theme={theme}
+            t={t}
+            onClose={() => {
+              setDetailMode('closed');
+              focusActive();
+            }}
+            onDetailWrite={onDetailWrite}
+          />
         </Suspense>
       )}
     </div>

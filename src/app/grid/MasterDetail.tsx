@@ -1,6 +1,6 @@
 /**
  * Master-detail: a descriptor's `details` (forms) shown below the grid for the row the
- * user selected (the active row), one sub-grid per detail form, tabs when several. Each
+ * user selected (the active row), named in the bar, one sub-grid per detail form, tabs when several. Each
  * sub-grid is a ScreenGrid with a fixed filter of the master row's key, under the master
  * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
@@ -19,6 +19,8 @@ interface Props {
   forms: readonly string[];
   masterKeys: readonly string[];
   masterRow: Row;
+  /** Names the master row shown ("P000005 · Portable Dumbbell L-313"): the user sees whose details an edit changes. */
+  title: string;
   perms: GridPermissions;
   theme: ThemeName;
   t: (id: string) => string;
@@ -27,7 +29,7 @@ interface Props {
   onDetailWrite(): void;
 }
 
-export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, onClose, onDetailWrite }: Props) {
+export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme, t, onClose, onDetailWrite }: Props) {
   const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
@@ -54,8 +56,11 @@ export function MasterDetail({ forms, masterKeys, masterRow, perms, theme, t, on
     for (const k of masterKeys) if (k in current.columns) fixed[k] = masterRow[k] ?? null;
   }
   return (
-    <section className="grid-detail" aria-label={t('grid.details')}>
+    <section className="grid-detail" aria-label={`${t('grid.details')}: ${title}`}>
       <div className="grid-detail-bar">
+        <span className="grid-detail-product" title={title}>
+          {title}
+        </span>
         {screens && screens.length > 1 ? (
           <div role="tablist" className="grid-detail-tabs">
             {screens.map((s, i) => (

@@ -110,6 +110,9 @@ interface GroupRowProps {
 /** A group header row: ▸ label: value (count); one cell across the grid, or up to the first totals cell. */
 export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBase, node, expanded, label, valueText, active, cols, totals }: GroupRowProps) {
   const agg = totals?.(node.id, cols);
+  const indent = `calc(var(--grid-cell-pad) + ${node.depth * 16}px)`;
+  // With aggregates the label may take the columns before the first of them (flex ones at their minimum).
+  const room = agg ? cols.slice(0, agg.span).reduce((w, c) => w + (c.width ?? c.minWidth), 0) : undefined;
   return (
     <div
       role="row"
@@ -127,12 +130,14 @@ export const GroupRowView = memo(function GroupRowView({ index, top, rowIndexBas
         aria-colspan={agg?.span ?? cols.length}
         tabIndex={active ? 0 : -1}
         className={`cell grid-group-cell${active ? ' cell-active' : ''}`}
-        style={{ paddingLeft: `calc(var(--grid-cell-pad) + ${node.depth * 16}px)`, gridColumn: agg ? `1/${agg.span + 1}` : undefined }}
       >
-        <span className="grid-group-toggle" aria-hidden="true">
-          {expanded ? '▾' : '▸'}
-        </span>{' '}
-        <span className="grid-group-label">{label}:</span> <span className="grid-group-value">{valueText}</span> <span className="grid-group-count">({node.count})</span>
+        {/* Sticky at the row's start like a pinned cell: the label stays in view when the grid is scrolled right. */}
+        <span className="grid-group-sticky" style={{ left: indent, marginLeft: node.depth * 16, maxWidth: room === undefined ? undefined : `calc(${room}px - 2 * var(--grid-cell-pad) - ${node.depth * 16}px)` }}>
+          <span className="grid-group-toggle" aria-hidden="true">
+            {expanded ? '▾' : '▸'}
+          </span>{' '}
+          <span className="grid-group-label">{label}:</span> <span className="grid-group-value">{valueText}</span> <span className="grid-group-count">({node.count})</span>
+        </span>
       </div>
       {agg?.cells}
     </div>

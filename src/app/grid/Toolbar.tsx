@@ -1,6 +1,6 @@
 /**
  * The grid's toolbar: row count (an estimate with "count exactly"), the group columns,
- * then views, columns, fill, translate, refresh, add, delete, and whatever the page puts
+ * then views, columns, fill, translate, details (the panel on/off), refresh, add, delete, and whatever the page puts
  * at the right end (export/import).
  */
 import type { MouseEvent, ReactNode } from 'react';
@@ -10,6 +10,7 @@ import type { ViewState } from './columnState.ts';
 import { FillDialog } from './FillDialog.tsx';
 import type { GridColumn } from './types.ts';
 import { ViewMenu } from './views/ViewMenu.tsx';
+import type { CheckedSaved } from './columnState.ts';
 
 export interface ToolbarProps {
   form: string;
@@ -24,7 +25,7 @@ export interface ToolbarProps {
   groupsTruncated: boolean;
   onUngroup(field: string): void;
   /** Saved views (with a persisted state). */
-  views?: { current(): unknown; apply(state: unknown): void };
+  views?: { current(): unknown; apply(state: CheckedSaved | null): void };
   hasTotals: boolean;
   onVisible(field: string, visible: boolean): void;
   onTotals(on: boolean): void;
@@ -33,6 +34,8 @@ export interface ToolbarProps {
   onTranslate?: (e: MouseEvent<HTMLButtonElement>) => void;
   onRefresh(): void;
   onAdd?: () => void;
+  /** The master-detail panel (a screen with details): shown or not; the user opens and closes it here. */
+  details?: { open: boolean; toggle(): void };
   del?: { count: number; busy: boolean; run(): void };
   end?: ReactNode;
 }
@@ -70,6 +73,11 @@ export function Toolbar(p: ToolbarProps) {
       {p.onTranslate && (
         <button type="button" className="grid-translate" title={t('grid.translate_hint')} onClick={p.onTranslate}>
           {t('grid.translate')}
+        </button>
+      )}
+      {p.details && (
+        <button type="button" className="grid-details-toggle" aria-pressed={p.details.open} onClick={p.details.toggle}>
+          {t('grid.details')}
         </button>
       )}
       <button type="button" className="grid-refresh" onClick={p.onRefresh}>

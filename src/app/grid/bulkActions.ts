@@ -1,8 +1,10 @@
 /**
  * Toolbar actions over many rows: delete the selection (all rows of the current filter
  * when "select all" — their keys fetched in windows, deleted in chunks of at most
- * 10,000 keys a call) and translate (translate.ts) with the engine's 503 shown.
+ * 10,000 keys a call) and translate (translate.ts) with the engine's 503 shown. The
+ * delete question names the rows and what goes with them (deleteQuestion.tsx).
  */
+import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
@@ -10,7 +12,9 @@ import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
 import type { Change } from './edits.ts';
-import { deleteKeys, TRANSLATE_ENGINE, translateText } from './gridApi.ts';
+import { session } from '../session/session.ts';
+import { DeleteQuestion } from './deleteQuestion.tsx';
+import { deleteKeys, deletePreview, type DeletePreview, TRANSLATE_ENGINE, translateText } from './gridApi.ts';
 import type { RowWindow } from './rowSource.ts';
 import { selectedCount, type RowSelection } from './selection.ts';
 import { planTranslation, runTranslation } from './translate.ts';
@@ -31,6 +35,8 @@ export interface DeleteDeps {
   collect(): Promise<Row[]>;
   /** The user said yes: the deleting starts (the button busy only now, so the focus can go back to it after a no). */
   onConfirmed?(): void;
+  /** Rows were deleted: their change-log ids (Ctrl+Z puts them back). */
+  onDeleted?(logIds: number[]): void;
 }
 
 /** The ids a selection stands for (fetching the query's keys for "all"). */
@@ -41,25 +47,46 @@ export async function selectedIds(d: DeleteDeps): Promise<string[]> {
   return ids.filter((id) => !s.except.has(id));
 }
 
+/**
+ * What the delete of the selection takes (the server's delete_preview), when its keys are at
+ * hand without fetching and fit one call; undefined otherwise or when the preview fails
+ * (the question then says only how many rows).
+ */
+async function preview(d: DeleteDeps): Promise<DeletePreview | undefined> {
+  if (d.selection.all && !d.main?.complete) return undefined;
+  try {
+    const ids = await selectedIds(d);
+    if (!ids.length || ids.length > DELETE_CHUNK) return undefined;
+    return await deletePreview(d.form, ids.map((id) => d.model.keyOfId(id)));
+  } catch (e) {
+    console.warn('grid: delete preview failed', e);
+    return undefined;
+  }
+}
+
 /** Asks, deletes in chunks, tells; resolves whether anything was attempted. */
 export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
-  // Spec: the title is 'sure'; the body says how many rows go (none when the count is unknown).
+  // Spec: the title is 'sure'; the body names the rows and what goes with them, else says
+  // how many rows go (nothing when the count is unknown).
   const count = selectedCount(d.selection, d.main?.total ?? 0);
+  const p = await preview(d);
   const ok = await confirm({
     titleId: 'messages.sure',
-    ...(count ? { bodyId: 'grid.delete_confirm', bodyValues: { count } } : {}),
+    ...(p && p.count ? { body: createElement(DeleteQuestion, { preview: p, lang: session.get().lang }) } : count ? { bodyId: 'grid.delete_confirm', bodyValues: { count } } : {}),
     okId: 'common.delete',
     cancelId: 'common.cancel',
     variant: 'danger',
   });
   if (!ok) return false;
   d.onConfirmed?.();
+  const logIds: number[] = [];
   try {
     const ids = await selectedIds(d);
     let deleted = 0;
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
       const r = await deleteKeys(d.form, ids.slice(i, i + DELETE_CHUNK).map((id) => d.model.keyOfId(id)));
       deleted += r.deleted;
+      logIds.push(...(r.log_ids ?? []));
     }
     if (deleted > 0) toast({ variant: 'success', id: 'messages.records_deleted', values: { count: deleted } });
     else toast({ variant: 'warning', id: 'messages.no_records_deleted' });
@@ -68,6 +95,8 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
     const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
     toast({ variant: 'danger', id: id ?? 'messages.error_deleting_data' });
   }
+  // Chunks already deleted stay deleted (each its own transaction): their undo is kept too.
+  if (logIds.length) d.onDeleted?.(logIds);
   return true;
 }
 

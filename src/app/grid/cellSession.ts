@@ -11,8 +11,9 @@ export function useCellSession(): CellSession {
   const cdn = useSession((s) => s.cdn);
   const shops = useSession((s) => s.shops ?? EMPTY);
   const languages = useSession((s) => s.languages ?? EMPTY);
+  const flags = useSession((s) => s.flags);
   return useMemo(
-    () => ({ currency, companyCurrency, companyRates, currencies, cdn, shops, languages }),
-    [currency, companyCurrency, companyRates, currencies, cdn, shops, languages],
+    () => ({ currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags }),
+    [currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags],
   );
 }

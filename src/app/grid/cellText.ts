@@ -1,8 +1,10 @@
 /**
  * A cell's value as text — what copy puts on the clipboard and group rows show (the
- * rendered text, multi-language values in the current language) — and value comparisons
+ * rendered text, multi-language values in the current language's own text, never a
+ * fallback from another language) — and value comparisons
  * of edits. Pure given the cell context; no React. Text back into values: cellValues.ts.
  */
+import { ownText } from '../../core/multiText.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
@@ -21,7 +23,9 @@ export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx
   }
   switch (col.type) {
     case 'multi':
-      return ctx.multi(value);
+      // The language's own text: a fallback from another language (the cell marks it) is
+      // not copied as this language's, as the export writes it and filters read it.
+      return ownText(value, ctx.lang);
     case 'bool':
       return value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : str(value);
     case 'int':

@@ -5,6 +5,8 @@
  * paste or fill (pasteFill.ts): a list paints without the validation code.
  *
  *   numbers   the float rule of spec §5 (a leading minus kept); int columns: parseIntInput
+ *   money     an amount in the currency the cell shows (the view currency), stored
+ *             converted back into the cell's own currency (moneyCurrency.ts `typedMoney`)
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
  *   date      yyyy-MM-dd, or day first as the UI locales write it (31.12.2026)
  *   multi     the current language's text, merged into the cell's object (not rich text)
@@ -13,10 +15,12 @@
  */
 import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
-import { M, parseMessage } from '../../core/validation/messages.ts';
+import { M } from '../../core/validation/messages.ts';
 import { parseDateInput } from '../../core/format.ts';
-import { parseFloatInput, parseIntInput } from '../../core/parseFloat.ts';
+import { parseAmountInput, parseFloatInput, parseIntInput } from '../../core/parseFloat.ts';
 import { cellText } from './cellText.ts';
+import { isMoneyColumn } from './moneyCurrency.ts';
+import { moneyTyping, typedMoney } from './moneyTyping.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
@@ -72,9 +76,10 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
     case 'number':
     case 'money': {
       if (t === '') return { ok: true, value: null };
-      const n = col.type === 'int' ? parseIntInput(t) : parseSignedFloat(t);
+      const money = col.type !== 'int' && isMoneyColumn(col) ? moneyTyping(col, row, ctx) : undefined;
+      const n = col.type === 'int' ? parseIntInput(t) : money ? parseAmountInput(t, money.digits) : parseSignedFloat(t);
       if (n === null) return { ok: false, message: col.type === 'int' ? M.type_integer : M.type_number };
-      return { ok: true, value: n };
+      return { ok: true, value: money ? typedMoney(n, money) : n };
     }
     case 'bool': {
       if (t === '') return { ok: true, value: null };
@@ -131,12 +136,6 @@ export function validateCell(col: GridColumn, value: unknown): CellResult {
 export function cellFromText(col: GridColumn, text: string, current: unknown, ctx: CellCtx, row: Row = {}): CellResult {
   const parsed = parseCellText(col, text, current, ctx, row);
   return parsed.ok ? validateCell(col, parsed.value) : parsed;
-}
-
-/** An issue message key ('validation.max?max=10') in the current language. */
-export function messageText(message: string, t: CellCtx['t']): string {
-  const m = parseMessage(message);
-  return t(m.id, m.values);
 }
 
 export { cellText, multiChanges, sameValue } from './cellText.ts';

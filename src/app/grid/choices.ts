@@ -1,11 +1,12 @@
 /**
  * The choices of a ref or option column — its filter's list and its select editor. A
  * lookup's rows in the order of the text they show, by the UI language's collation (not the
- * lookup's own order: ISO codes, parent ids), sorted once per lookup data, label rule and
+ * lookup's own order: ISO codes, parent ids; the one rule of core/choiceOrder.ts, which the
+ * forms' drop-downs follow too), sorted once per lookup data, label rule and
  * language, not per render or cell. A column's own options keep the descriptor's order:
  * it means something (No, Yes, On order; added, changed, deleted).
  */
-import { LOCALE, type Lang } from '../../core/langs.ts';
+import { sortChoices } from '../../core/choiceOrder.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, LookupData, Row } from './types.ts';
 
@@ -16,18 +17,7 @@ export interface Choice {
 
 export type LookupLabel = (row: Row, data: LookupData, ctx: CellCtx) => string;
 
-const collators = new Map<Lang, Intl.Collator>();
-/** Numbers within texts by value ('Rate 5 %' before 'Rate 23 %'), as the groups order. */
-export function choiceCollator(lang: Lang): Intl.Collator {
-  let c = collators.get(lang);
-  if (!c) collators.set(lang, (c = new Intl.Collator(LOCALE[lang], { numeric: true })));
-  return c;
-}
-
-export function sortChoices(choices: Choice[], lang: Lang): Choice[] {
-  const c = choiceCollator(lang);
-  return choices.sort((a, b) => c.compare(a.label, b.label));
-}
+export { choiceCollator, sortChoices } from '../../core/choiceOrder.ts';
 
 // owner (lookup data, or a column's options) → label rule → language → sorted choices
 const cache = new WeakMap<object, Map<unknown, Map<string, Choice[]>>>();

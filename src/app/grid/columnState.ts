@@ -2,13 +2,14 @@
  * The state a user shapes a grid with — column order, widths, hidden and pinned columns,
  * sort, filters, grouping, totals — as the grid holds it (`ViewState`, TanStack Table's shapes)
  * and as it is saved per user per screen (`grid_state`) and in named views
- * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state is checked
- * against the descriptor (columns that no longer exist are dropped, new ones appear).
+ * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state from the server
+ * has its shape checked first (savedShape.ts `checkSaved`, valibot, a chunk of its own
+ * loaded beside the state's request: the list route does not carry it) and is then
+ * fitted to the descriptor (columns that no longer exist are dropped, new ones appear).
  */
 import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from './layout.ts';
-import * as v from 'valibot';
 import type { GridModel } from './columns.ts';
-import { AGG_FNS, type TotalFn } from './gridApi.ts';
+import type { TotalFn } from './gridApi.ts';
 import { rescaleNumberFilter } from './filters.ts';
 import { convertsFilter, viewFactor } from './moneyCurrency.ts';
 import type { CellSession, GridColumn } from './types.ts';
@@ -107,29 +108,39 @@ export function toSaved(s: ViewState, model: GridModel): SavedState {
   };
 }
 
-const strings = v.fallback(v.array(v.string()), []);
-const Saved = v.object({
-  order: v.optional(strings),
-  widths: v.optional(v.fallback(v.record(v.string(), v.number()), {})),
-  hidden: v.optional(strings),
-  pinned: v.optional(v.fallback(v.object({ left: v.optional(strings, []), right: v.optional(strings, []) }), { left: [], right: [] })),
-  sort: v.optional(v.fallback(v.array(v.object({ colId: v.string(), sort: v.picklist(['asc', 'desc']) })), [])),
-  filters: v.optional(v.fallback(v.record(v.string(), v.string()), {})),
-  // 'none' is newer than the functions: states saved before it read as they did.
-  aggs: v.optional(v.fallback(v.record(v.string(), v.picklist([...AGG_FNS, 'none'] as TotalFn[])), {})),
-  totals: v.optional(v.fallback(v.boolean(), false)),
-  groupBy: v.optional(strings),
-  currency: v.optional(v.fallback(v.string(), '')),
-});
+declare const checked: unique symbol;
+
+/**
+ * A saved state whose shape was checked (savedShape.ts `checkSaved`), or one this grid
+ * wrote itself (`trusted`): every part optional, a part of the wrong shape already
+ * replaced by its fallback. `fromSaved` takes nothing else, so nothing unchecked from the
+ * server reaches the grid's state.
+ */
+export type CheckedSaved = SavedFields & { readonly [checked]: true };
+
+/** The parts of a saved state, each optional (older states lack newer parts). */
+export interface SavedFields {
+  order?: string[];
+  widths?: Record<string, number>;
+  hidden?: string[];
+  pinned?: { left: string[]; right: string[] };
+  sort?: { colId: string; sort: 'asc' | 'desc' }[];
+  filters?: Record<string, string>;
+  aggs?: Record<string, TotalFn>;
+  totals?: boolean;
+  groupBy?: string[];
+  currency?: string;
+}
+
+/** A state this grid made (toSaved): its shape holds by construction. */
+export const trusted = (s: SavedState): CheckedSaved => s as unknown as CheckedSaved;
 
 const uniq = (xs: string[]) => [...new Set(xs)];
 
-/** A saved state (from the server: anything) → the grid's state for this descriptor. */
-export function fromSaved(raw: unknown, model: GridModel): ViewState {
+/** A checked saved state → the grid's state for this descriptor (null, or a state that did not pass the check: the defaults). */
+export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
   const d = defaultViewState(model);
-  const r = v.safeParse(Saved, raw);
-  if (!r.success) return d;
-  const s = r.output;
+  if (!s) return d;
   const has = (f: string) => model.byField.has(f);
   let columnOrder = d.columnOrder;
   if (s.order) {

@@ -81,9 +81,11 @@ interface Deps {
    * change other rows), leaving alone those `skip` names (a save of theirs is on its way).
    */
   reread?: ((skip: (id: string) => boolean) => Promise<void>) | undefined;
+  /** Reads the grid's rows again (after the undo of a delete: rows come back). */
+  reload?: () => void;
 }
 
-export function useEdits({ screen, model, patch, current, reread }: Deps) {
+export function useEdits({ screen, model, patch, current, reread, reload: reloadAll }: Deps) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   const [stack] = useState(() => new UndoStack());
   /** A saved batch on the undo stack, with the company it was written in. */
@@ -293,6 +295,7 @@ export function useEdits({ screen, model, patch, current, reread }: Deps) {
     try {
       await enqueue(entry.rowIds, async () => {
         const r = await undoAction(entry.form ?? screen.form, entry.logIds);
+        if (entry.deleted) return reloadAll?.();
         for (const row of r.rows ?? []) {
           // Rows of another form (the entry's): only the fields the save had put into the grid.
           const fields = entry.fields;
@@ -313,5 +316,8 @@ export function useEdits({ screen, model, patch, current, reread }: Deps) {
     }
   };
 
-  return { save, saveMany, undoLast, flags, setFlag, clearFlags, savedTick, undoSize: () => stack.size };
+  /** A delete's change-log ids: Ctrl+Z puts the rows back. */
+  const pushDeleted = (logIds: number[]) => pushUndo({ logIds, rowIds: [], deleted: true });
+
+  return { save, saveMany, undoLast, pushDeleted, flags, setFlag, clearFlags, savedTick, undoSize: () => stack.size };
 }

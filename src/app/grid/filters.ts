@@ -34,13 +34,21 @@ const OPS: [string, string][] = [
   ['=', 'equals'],
 ];
 
-/** A number with an optional leading minus; the rest follows the float input rule. */
+/**
+ * A number with an optional leading minus, read by the float input rule, and nothing
+ * else: a filter is not an editor, which may drop what is no number (the box then shows
+ * what it saves); text in a filter that is no number ('12abc') filters nothing.
+ */
 function signedNumber(s: string): number | null {
   const t = s.trim();
+  if (!/^[-−]?\s*[\d.,\s]*\d[\d.,\s]*$/.test(t)) return null;
   const n = parseFloatInput(t);
   if (n === null) return null;
-  return t.startsWith('-') ? -n : n;
+  return /^[-−]/.test(t) ? -n : n;
 }
+
+/** '12-14' (or an en dash): two numbers joined by a dash are the range 12..14, not 1214. */
+const DASH_RANGE = /^\s*(\d[\d.,\s]*?)\s*[-–—]\s*(\d[\d.,\s]*)$/;
 
 /** A filter expression over values of one kind: one value, a comparison, or a range. */
 type Expr<T> = { type: string; from: T; to?: T };
@@ -72,10 +80,11 @@ function parseExpr<T>(input: string, value: (s: string) => T | null, less: (a: T
 
 /**
  * A number filter expression: `10` equals, `>10` `>=10` `<5` `<=5` `!=3` (or `<>3`),
- * `10..20` in range (inclusive). Answers null for text that is not one.
+ * `10..20` or `10-20` in range (inclusive). Answers null for text that is not one.
  */
 export function parseNumberFilter(input: string): FilterItem | null {
-  const e = parseExpr(input, signedNumber, (a, b) => a < b);
+  const dash = DASH_RANGE.exec(input);
+  const e = parseExpr(dash ? `${dash[1]}..${dash[2]}` : input, signedNumber, (a, b) => a < b);
   if (!e) return null;
   return e.to === undefined ? { filterType: 'number', type: e.type, filter: e.from } : { filterType: 'number', type: e.type, filter: e.from, filterTo: e.to };
 }

@@ -119,7 +119,16 @@ export const setRows = (form: string, rows: Row[]) => action<{ rows: Row[]; log_
 
 export const undo = (form: string, logIds: number[]) => action<{ rows: Row[] }>(form, 'undo', { log_ids: logIds });
 
-export const deleteKeys = (form: string, keys: unknown[]) => action<{ deleted: number }>(form, 'delete', { keys });
+/** `log_ids`: one change-log entry per deleted row; `undo` of them puts the rows back with what cascaded. */
+export const deleteKeys = (form: string, keys: unknown[]) => action<{ deleted: number; log_ids?: number[] }>(form, 'delete', { keys });
+
+/** What a delete of these keys takes: the rows (a few named) and, per screen, the rows going with them. */
+export interface DeletePreview {
+  count: number;
+  rows: { key: string; name: unknown }[];
+  dependents: { form: string | null; count: number }[];
+}
+export const deletePreview = (form: string, keys: unknown[]) => action<DeletePreview>(form, 'delete_preview', { keys });
 
 // ---- aggregate ---------------------------------------------------------------------------
 

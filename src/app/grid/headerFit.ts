@@ -25,13 +25,28 @@ export function headerNeeds(root: HTMLElement, ids: readonly string[]): Record<s
     range.selectNodeContents(label);
     const text = range.getBoundingClientRect().width;
     const width = cell.getBoundingClientRect().width;
-    const besides = width - label.getBoundingClientRect().width;
+    // What the cell spends besides the label's room: the label's box shrinks to its text when
+    // that fits, so the room is its container's width less its siblings (the sort arrow and
+    // the gap), not the label's box (that counted the free room again: +14 px a re-measure).
+    const besides = width - labelRoom(label);
     // Counted whether or not the column is sorted now: a header that fits only without the arrow is cut once sorted.
     const arrow = cell.querySelector('.grid-sort-icon') ? 0 : SORT_ROOM_PX;
     if (text + besides + arrow <= width + 0.5) continue;
     out[id] = Math.min(HEADER_MAX_PX, Math.ceil(text + besides + arrow));
   }
   return out;
+}
+
+/** The width the label may take in its row (the sort button, or the drag handle): the container's content box less the other items and gaps. */
+function labelRoom(label: HTMLElement): number {
+  const box = label.parentElement;
+  if (!box) return label.getBoundingClientRect().width;
+  const style = getComputedStyle(box);
+  const content = box.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+  let others = 0;
+  for (const el of box.children) if (el !== label) others += el.getBoundingClientRect().width;
+  const gap = parseFloat(style.columnGap) || 0;
+  return content - others - gap * (box.children.length - 1);
 }
 
 /** `next` differs from `prev` by more than a pixel somewhere (a re-measure of the same headers is not a change). */

@@ -2,7 +2,8 @@
  * The grid's keyboard, as a pure function: a key press at a cell → what to do. The one
  * delegated key handler of the grid body applies the answer (ScreenGrid.tsx).
  *
- *   arrows            move (Shift: extend the range)
+ *   arrows            move (Shift: extend the range); on a group row ArrowRight expands it
+ *                     (expanded: moves to its first row), ArrowLeft collapses it, as tree grids do
  *   Home / End        row start / end (Ctrl: grid start / end; Shift: extend)
  *   PageUp / PageDown a page up / down (Shift: extend)
  *   Tab / Shift-Tab   next / previous cell, wrapping rows; leaves the grid at its ends
@@ -43,19 +44,28 @@ export type KeyIntent =
   | { type: 'paste' }
   | { type: 'fillDown' }
   | { type: 'undo' }
-  | { type: 'type'; char: string };
+  | { type: 'type'; char: string }
+  | { type: 'expand' }
+  | { type: 'collapse' };
 
 const clamp = (p: CellPos, b: Bounds): CellPos => ({
   row: Math.max(0, Math.min(b.lastRow, p.row)),
   col: Math.max(0, Math.min(b.lastCol, p.col)),
 });
 
-/** What a key does at `at` (the focus cell); null: not the grid's key (the browser's default applies). */
-export function keyIntent(e: KeyLike, at: CellPos, b: Bounds): KeyIntent | null {
+/**
+ * What a key does at `at` (the focus cell; `group`: it is on a group row, expanded or not);
+ * null: not the grid's key (the browser's default applies).
+ */
+export function keyIntent(e: KeyLike, at: CellPos, b: Bounds, group?: { expanded: boolean }): KeyIntent | null {
   const ctrl = e.ctrlKey || e.metaKey;
   const extend = e.shiftKey;
   const move = (row: number, col: number): KeyIntent => ({ type: 'move', to: clamp({ row, col }, b), extend });
   const first = b.firstCol ?? 0;
+  if (group && !ctrl && !e.altKey && !e.shiftKey) {
+    if (e.key === 'ArrowRight') return group.expanded ? move(at.row + 1, at.col) : { type: 'expand' };
+    if (e.key === 'ArrowLeft' && group.expanded) return { type: 'collapse' };
+  }
   if (ctrl && !e.altKey) {
     switch (e.key.toLowerCase()) {
       case 'a':

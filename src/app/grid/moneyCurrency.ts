@@ -1,13 +1,14 @@
 /**
  * The currency a money cell's amount is stored in, for the money renderer and the number
  * editor alike: the row field the descriptor names (`currencyField`) when it holds a
- * currency code, else the company currency. The cell may SHOW the amount converted into
- * the view currency; the editor, like copy, paste and fill, works in this stored currency
- * and says so.
+ * currency code, else the company currency. The cell SHOWS the amount converted into the
+ * view currency (converted, then rounded once to its digits). How amounts are typed in
+ * that shown currency lives in moneyTyping.ts, off the list route (editors, paste, Fill
+ * and forms load it).
  */
 import { formatMoney } from '../../core/format.ts';
 import { LOCALE } from '../../core/langs.ts';
-import { canConvert, convert, rowCurrency } from '../../core/money.ts';
+import { canConvert, rowCurrency, shownAmount } from '../../core/money.ts';
 import type { CellCtx, CellSession, GridColumn, Row } from './types.ts';
 
 /** A money column: its type, or the money renderer on a number column. */
@@ -29,28 +30,35 @@ export function storedCurrency(col: GridColumn, row: Row, ctx: CellCtx): string 
  */
 export function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
   const s = ctx.session!;
-  const to = s.currency ?? from;
-  const shown = canConvert(from, to, s.companyRates) ? to : from;
   const locale = LOCALE[ctx.lang];
-  const digits = (c: string) => s.currencies.find((x) => x.currency_code === c)?.currency_precision;
-  const text = formatMoney(convert(n, from, to, s.companyRates), shown, locale, digits(shown));
-  return shown === from ? { text } : { text, original: formatMoney(n, from, locale, digits(from)) };
+  const digits = digitsIn(s);
+  const shown = shownAmount(n, from, s.currency ?? from, s.companyRates, digits);
+  const text = formatMoney(shown.amount, shown.currency, locale, digits(shown.currency));
+  return shown.currency === from ? { text } : { text, original: formatMoney(n, from, locale, digits(from)) };
 }
+
+/** A currency's digits in the session's currencies (currency_precision), 2 when unknown. */
+export const digitsIn =
+  (s: CellSession) =>
+  (currency: string): number =>
+    s.currencies.find((x) => x.currency_code === currency)?.currency_precision ?? 2;
 
 /** A column whose filter is typed against converted amounts: money in the company currency (moneyView). */
 export const convertsFilter = (c: GridColumn | undefined): boolean => !!c && isMoneyColumn(c) && !currencyFieldOf(c);
 
 /**
  * How a money column's amounts are shown, when all of them are in the company currency
- * (the column names no currency field) and shown converted into another view currency:
- * shown = stored × factor, rounded to `precision` digits. Null when shown as stored. Filters
- * typed against the shown amounts and the totals row use it.
+ * (the column names no currency field): shown = stored × factor, rounded to `precision`
+ * digits (factor 1 in the company currency itself: amounts may hold more decimals than
+ * shown, e.g. show_prices' exact gross). Filters typed against the shown amounts and the
+ * totals row use it. Null without session data, or for a column in several currencies.
  */
 export function moneyView(col: GridColumn, session: CellSession | undefined): { factor: number; precision: number } | null {
   if (!session || !isMoneyColumn(col) || currencyFieldOf(col)) return null;
-  const { currency: to, companyCurrency: from, companyRates: rates } = session;
-  if (!from || !to || from === to || !canConvert(from, to, rates)) return null;
-  return { factor: viewFactor(session, to), precision: session.currencies.find((c) => c.currency_code === to)?.currency_precision ?? 2 };
+  const { currency, companyCurrency: from, companyRates: rates } = session;
+  if (!from) return null;
+  const to = currency && canConvert(from, currency, rates) ? currency : from;
+  return { factor: viewFactor(session, to), precision: digitsIn(session)(to) };
 }
 
 /**

@@ -98,6 +98,8 @@ export interface CellSession {
   cdn: string;
   shops: readonly { shop_id: number; hostname: string }[];
   languages: readonly { language_code: string; flag_code: string; language_name?: string }[];
+  /** Flag image URL template with `{code}` (init's `flags`; absent: this server's, core/images.ts OWN_FLAGS). */
+  flags?: string;
 }
 
 /** What every cell may read; built once per grid render, never per cell. */
@@ -164,7 +166,8 @@ export interface CellRenderer {
   optionLabelId?(value: unknown): string;
 }
 
-export type EditMove = 'next' | 'prev' | 'down' | 'up' | undefined;
+/** Where the active cell goes after an edit: next/prev wrap rows (Tab), the others do not (Enter, arrows). */
+export type EditMove = 'next' | 'prev' | 'down' | 'up' | 'left' | 'right' | undefined;
 
 export interface EditorProps {
   col: GridColumn;

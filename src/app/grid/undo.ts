@@ -19,6 +19,8 @@ export interface UndoEntry {
   fields?: string[];
   /** The company the batch was written in (its change log is that company's). */
   company?: string;
+  /** The batch was a delete: its undo brings rows back, so the grid reads its rows again. */
+  deleted?: boolean;
 }
 
 export const MAX_UNDO = 100;

@@ -4,21 +4,25 @@
  * fetch), and saved back ~800 ms after the user's last change — only after a change by
  * the user, never for the restore itself (at once when the grid unmounts or the page is
  * left, so a reload right after a change keeps it). Restored states are kept for the session, so
- * coming back to a screen does not wait for the server again. The saved view applied
+ * coming back to a screen does not wait for the server again; the user's changes update
+ * that copy at once (a grid mounted before the save, e.g. after a language switch, starts from them). The saved view applied
  * (views/marks.ts) is saved with the state, and restored with it as the views menu's mark.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../session/session.ts';
 import type { GridModel } from './columns.ts';
-import { defaultViewState, fromSaved, toSaved, type ViewState } from './columnState.ts';
+import { defaultViewState, fromSaved, toSaved, trusted, type CheckedSaved, type ViewState } from './columnState.ts';
 import { requestHeaders } from '../../core/headers.ts';
 import { loadGridState, saveGridState } from './gridApi.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from './views/marks.ts';
 
 export const SAVE_DELAY_MS = 800;
 
-/** Saved states by user and form; null: the user has none (or the server could not say). */
-const cache = new Map<string, unknown>();
+/** Saved states by user and form, checked; null: the user has none (or the server could not say). */
+const cache = new Map<string, CheckedSaved | null>();
+
+/** The shape check of states from the server (valibot): its own chunk, asked for beside the state's request. */
+const loadShape = () => import('./savedShape.ts');
 
 /** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
 function saveOnLeave(form: string, state: unknown, view_id: number | null): Promise<unknown> {
@@ -46,12 +50,15 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
     if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
     if (cache.has(key)) {
-      const hit = cache.get(key);
-      return { state: hit ? fromSaved(hit, model) : defaultViewState(model), ready: true, epoch: 0 };
+      return { state: fromSaved(cache.get(key) ?? null, model), ready: true, epoch: 0 };
     }
     return { state: defaultViewState(model), ready: false, epoch: 0 };
   });
   const [changes, setChanges] = useState(0);
+  // The user's changes before the restore arrived (a filter typed at once): replayed on it, not lost.
+  const early = useRef<((s: ViewState) => ViewState)[]>([]);
+  const readyNow = useRef(st.ready);
+  readyNow.current = st.ready;
   const latest = useRef(st.state);
   latest.current = st.state;
   // The view id the server has (or will have) with the state.
@@ -61,16 +68,17 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   useEffect(() => {
     if (st.ready) return;
     let live = true;
-    loadGridState(form).then(
-      (r) => {
+    Promise.all([loadGridState(form), loadShape()]).then(
+      ([r, { checkSaved }]) => {
         const row = r.rows.find((x) => x.form === form);
-        const saved = row?.state ?? null;
+        const saved = checkSaved(row?.state ?? null);
         cache.set(key, saved);
         // The view applied, marked again; it stands for its state as this grid reads it.
         const view = row?.view;
         viewId.current = view?.view_id ?? null;
-        if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(view.state, model), model)) });
-        if (live) setSt((s) => ({ state: saved ? fromSaved(saved, model) : s.state, ready: true, epoch: s.epoch + 1 }));
+        if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
+        const replay = early.current.splice(0);
+        if (live) setSt((s) => ({ state: saved ? replay.reduce((x, u) => u(x), fromSaved(saved, model)) : s.state, ready: true, epoch: s.epoch + 1 }));
       },
       (e: unknown) => {
         console.warn('grid: grid_state could not be read', e);
@@ -91,10 +99,15 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   const pending = useRef<((leaving?: boolean) => void) | null>(null);
   useEffect(() => {
     if (!persist || changes === 0) return;
+    // The session's copy follows the user at once, not after the pause: a grid of the same
+    // screen mounted meanwhile starts from it. A language switch does that — the route under
+    // the new prefix renders its grid before this one unmounts and flushes its save, and it
+    // would otherwise start from the state before the change (filters cleared came back).
+    cache.set(key, trusted(toSaved(latest.current, model)));
     pending.current = (leaving) => {
       pending.current = null;
       const saved = toSaved(latest.current, model);
-      cache.set(key, saved);
+      cache.set(key, trusted(saved));
       const view = getMark(key)?.id ?? null;
       (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
     };
@@ -127,6 +140,7 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   }, []);
 
   const change = useCallback((update: (s: ViewState) => ViewState, replace = false) => {
+    if (!readyNow.current) early.current.push(update);
     setSt((s) => ({ ...s, state: update(s.state), epoch: replace ? s.epoch + 1 : s.epoch }));
     setChanges((n) => n + 1);
   }, []);

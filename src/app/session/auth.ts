@@ -75,7 +75,7 @@ setAuthHooks({ refresh, logout });
 /** The user object (menu, companies, bookmarks); a failure logs out. Then company, shops and currencies. */
 export async function fetchUser(): Promise<boolean> {
   try {
-    const user = await api.rpc('user', {});
+    const [user] = await Promise.all([api.rpc('user', {}), loadInit()]);
     const codes = user.companies.map((c) => c.company_code);
     const cookie = session.get().company;
     const company = cookie && codes.includes(cookie) ? cookie : codes[0];
@@ -86,6 +86,16 @@ export async function fetchUser(): Promise<boolean> {
   } catch {
     if (session.get().token) logout('/login');
     return false;
+  }
+}
+
+/** The app's languages, the CDN and where flags come from (init); without them cells degrade, so a failure only warns. */
+async function loadInit() {
+  try {
+    const r = await api.rpc('init', {});
+    session.set({ languages: r.data.languages, cdn: r.data.cdn, flags: r.data.flags });
+  } catch (e) {
+    console.warn('init failed', e);
   }
 }
 

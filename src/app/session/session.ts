@@ -1,3 +1,4 @@
+import { OWN_FLAGS } from '../../core/images.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { Currency, Language, Shop, UserInfo } from '../api/types.ts';
 import { COOKIES, readCookies } from './cookies.ts';
@@ -19,6 +20,8 @@ export interface SessionState {
   shops: Shop[];
   languages: Language[];
   cdn: string;
+  /** Flag image URL template (`{code}`): this server's until init names a flag service. */
+  flags: string;
 }
 
 const jar = readCookies();
@@ -37,6 +40,7 @@ export const session = createStore<SessionState>({
   shops: [],
   languages: [],
   cdn: '',
+  flags: OWN_FLAGS,
 });
 
 export const useSession = <T,>(select: (s: SessionState) => T): T => useStore(session, select);

@@ -8,7 +8,8 @@
  * - types: int = safe integer; number/money = finite number; bool; date = a real calendar
  *   date `yyyy-MM-dd`; datetime = a parseable date-time (≤ 40 chars) → ISO; text = string;
  *   multi = object of two-letter language code → string; json = any JSON value.
- * - text: `required` also refuses blank text; `maxLength`; `pattern`.
+ * - text: `required` also refuses blank text; `maxLength`; `pattern` (its refusal names
+ *   `patternHint`, the allowed characters, when the column gives it).
  * - multi: `maxLength` per language; `required` = non-blank in at least one language.
  * - `min`/`max` compare by value (numbers; dates as `yyyy-MM-dd` strings); `options` lists
  *   the only allowed values.
@@ -20,7 +21,7 @@ import { M, msg } from './messages.ts';
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
 export type ValueType = Exclude<ColumnType, 'ref'>;
 /** The parts of a column the value rules read. */
-export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'options'>;
+export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'>;
 export type Scalar = string | number | boolean;
 export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
@@ -102,7 +103,7 @@ function scalarRules(col: ColumnRules, type: ScalarType): Rule[] {
     if (maxLength) rules.push([(s) => (s as string).length <= maxLength, msg(M.max_length, { max: maxLength })]);
     if (col.pattern) {
       const re = new RegExp(col.pattern);
-      rules.push([(s) => re.test(s as string), M.pattern]);
+      rules.push([(s) => re.test(s as string), col.patternHint ? msg(M.pattern_chars, { chars: col.patternHint }) : M.pattern]);
     }
   }
   // By value, as JavaScript compares (numbers numerically, yyyy-MM-dd strings in date order).
@@ -201,7 +202,8 @@ export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema
   const body = type === 'multi' ? multiColumn(col) : type === 'json' ? jsonColumn() : scalarColumn(col, type);
   // A text is stored without the spaces around it ('Nordvik ' beside 'Nordvik' is a trap).
   const start = type === 'text' ? v.pipe(v.unknown(), trimText, emptyToNull) : v.pipe(v.unknown(), emptyToNull);
-  if (col.required) return v.pipe(start, v.check((x) => x !== null, M.required), body);
+  // A multi-language text left out entirely says the same rule as one left blank in every language.
+  if (col.required) return v.pipe(start, v.check((x) => x !== null, type === 'multi' ? M.required_any_language : M.required), body);
   return v.pipe(start, v.nullable(body));
 }
 
@@ -283,7 +285,7 @@ export function fieldSchemas(
     const schema =
       opts.multiPatch && mode === 'set' && type === 'multi' && col.required
         ? // A patch of some languages: "at least one language" is the merged value's rule (emptiedMulti).
-          v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required), columnSchema({ ...col, required: false }, type))
+          v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required_any_language), columnSchema({ ...col, required: false }, type))
         : columnSchema({ ...col, required: col.required || must }, type);
     // A missing must-have field runs as null, so it gets validation.required at its path.
     entries[field] = must ? v.optional(schema, null) : v.optional(schema);

@@ -8,7 +8,8 @@ import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
-import { addRow, deleteRows, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
+import { deleteRows, previewDelete } from './engine/delete.ts';
+import { addRow, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
 import { gridState } from './grid_state.ts';
 import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
@@ -26,7 +27,8 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   change_labels: { list: changeLabels },
 };
 
-const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete' };
+// undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).
+const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete', delete_preview: 'delete' };
 
 /**
  * Whether an api_action only reads: list, filter and aggregate of a descriptor (custom
@@ -55,11 +57,15 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${entity}"`);
 
   const flag: Flag = flagOf[action]!;
-  if (screen.access === 'authenticated') {
-    if (flag !== 'list') throw forbidden(`forbidden: ${entity} is read-only`);
-  } else {
-    await requirePagePermission(db, session, screen.pageUrl!, flag, entity);
-  }
+  const may = async (f: Flag) => {
+    if (screen.access === 'authenticated') {
+      if (f !== 'list') throw forbidden(`forbidden: ${entity} is read-only`);
+    } else {
+      await requirePagePermission(db, session, screen.pageUrl!, f, entity);
+    }
+  };
+  if (action === 'undo') await may('set').catch((e) => may('delete').catch(() => Promise.reject(e)));
+  else await may(flag);
   if (screen.source.company && !session.company) throw forbidden('forbidden: this form needs a company');
 
   const scope = { company: session.company, userId: session.userId, language: session.languageCode };
@@ -78,13 +84,15 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
       if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
       return isBulkSet(screen, payload) ? setRows(db, screen, payload, scope) : setRow(db, screen, payload, scope);
     case 'undo':
-      if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
-      return undoChanges(db, screen, payload, scope);
+      return undoChanges(db, screen, payload, scope, may);
     case 'add':
       if (!screen.actions.add) throw badRequest(`action: ${entity} does not offer add`);
       return addRow(db, screen, payload, scope);
     case 'delete':
       if (!screen.actions.delete) throw badRequest(`action: ${entity} does not offer delete`);
       return deleteRows(db, screen, payload, scope);
+    case 'delete_preview':
+      if (!screen.actions.delete) throw badRequest(`action: ${entity} does not offer delete`);
+      return previewDelete(db, screen, payload, scope);
   }
 }

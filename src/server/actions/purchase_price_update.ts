@@ -146,10 +146,11 @@ export const applyPurchasePriceUpdate: CustomAction = {
            returning p.product_code
          ),
          logged as (
-           insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+           insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, product_code)
            select ${entity}, c.product_code, jsonb_build_array(c.product_code), 'set', ${user}, ${s.pc},
                   jsonb_strip_nulls(jsonb_build_object('purchase_price_base', case when c.cb then c.b0 end, 'purchase_price_original', case when c.co then c.o0 end)),
-                  jsonb_strip_nulls(jsonb_build_object('purchase_price_base', case when c.cb then c.b1 end, 'purchase_price_original', case when c.co then c.o1 end))
+                  jsonb_strip_nulls(jsonb_build_object('purchase_price_base', case when c.cb then c.b1 end, 'purchase_price_original', case when c.co then c.o1 end)),
+                  c.product_code
            from changed c join upd u on u.product_code = c.product_code
            order by c.product_code
            returning log_id

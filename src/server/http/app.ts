@@ -12,6 +12,7 @@ import { HttpError, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, peekSession, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
+import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
@@ -112,6 +113,7 @@ export function createApp(deps: Deps): Hono {
   app.use('/assets/*', serveStatic({ root: ui }));
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
+  mountFlags(app);
   const index = (c: Context) => {
     try {
       return c.html(readFileSync(join(ui, 'index.html'), 'utf8'));

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { badRequest } from '../http/errors.ts';
+import { OWN_FLAGS } from '../../core/images.ts';
 import type { Procedure } from './context.ts';
 import { menuTree } from './menu.ts';
 
@@ -52,7 +53,7 @@ interface LanguageRow {
 }
 
 export const init: Procedure<'init'> = {
-  async run({ db, session }, { language_code }) {
+  async run({ db, session, config }, { language_code }) {
     const langs = await db.query<LanguageRow>(
       `select language_code, iso_code, language_name, flag_code, family_name_first, active
        from app.languages order by position, language_code`,
@@ -69,6 +70,7 @@ export const init: Procedure<'init'> = {
         language: language ? strip(language) : null,
         companies: session ? (await companiesOf(db, session.companies)).rows : [],
         cdn: cdn.rows[0]?.value ?? '',
+        flags: config.flagServiceUrl ?? OWN_FLAGS,
       },
     };
   },

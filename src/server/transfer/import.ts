@@ -242,6 +242,30 @@ export async function planImport(
 }
 
 /**
+ * Each problem with what the file holds there, for the report a user fixes the file by:
+ * the row's key texts (when the key columns are mapped) and the text of the problem's field.
+ */
+export function withCells(result: ImportResult, sheet: Sheet, mapping: (string | null)[], keys: readonly string[]): ImportResult {
+  const cellsOf = new Map(sheet.rows.map((r) => [r.line, r.cells]));
+  const column = (field: string) => mapping.indexOf(field);
+  const keyColumns = keys.map(column);
+  const keyed = keyColumns.every((i) => i >= 0);
+  return {
+    ...result,
+    errors: result.errors.map((p) => {
+      const cells = cellsOf.get(p.line);
+      if (!cells) return p;
+      const i = p.field ? column(p.field) : -1;
+      return {
+        ...p,
+        ...(keyed ? { key: Object.fromEntries(keys.map((k, j) => [k, cellText(cells[keyColumns[j]!] ?? null)])) } : {}),
+        ...(i >= 0 ? { value: cellText(cells[i] ?? null) } : {}),
+      };
+    }),
+  };
+}
+
+/**
  * The plan's result after the (dry-run or real) write: the rows the database refused as
  * problems of their lines, no longer counted as written, and the updates that found their
  * row already holding the values counted as unchanged.

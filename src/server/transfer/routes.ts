@@ -16,7 +16,7 @@ import { importRows } from '../actions/engine/write.ts';
 import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
-import { inspect, planImport, withWritten, type Rights } from './import.ts';
+import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
 import { MAX_IMPORT_BYTES, formatOf, readSheet } from './sheet.ts';
 
 const ImportFields = v.strictObject({
@@ -86,7 +86,7 @@ export function mountTransfer(
       const written = write.inserts.length || write.updates.length
         ? await importRows(deps.db, screen, write, { company: session.company, userId: session.userId }, { dryRun: input.mode === 'preview' })
         : { refused: [] };
-      return c.json({ ...withWritten(result, write, written), written: input.mode === 'commit' });
+      return c.json({ ...withCells(withWritten(result, write, written), sheet, mapping, screen.keys), written: input.mode === 'commit' });
     },
   );
 }

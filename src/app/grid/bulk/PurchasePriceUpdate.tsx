@@ -11,6 +11,7 @@ import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { BulkActionProps } from './index.tsx';
+import { numberTyping } from '../../../core/parseFloat.ts';
 import { PRICE_FIELDS, inputProblem, priceUpdatePayload, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
 
 const ENTITY = 'purchase_price_update';
@@ -126,7 +127,7 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
             </div>
             <div className="form-field">
               <label htmlFor="bulk-price-value">{t('grid.bulk_price_value')}</label>
-              <input id="bulk-price-value" inputMode="decimal" value={input.value} onChange={(e) => change({ value: e.target.value })} autoFocus />
+              <input id="bulk-price-value" inputMode="decimal" value={input.value} onChange={(e) => change({ value: numberTyping(e.target.value) })} autoFocus />
             </div>
             <div className="form-field">
               <label htmlFor="bulk-price-decimals">{t('grid.bulk_price_decimals')}</label>

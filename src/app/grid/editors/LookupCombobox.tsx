@@ -9,7 +9,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { createPortal } from 'react-dom';
 import type { Values } from '../../i18n/useT.ts';
 import { SEARCH_DEBOUNCE_MS, searchLookup } from '../lookupSearch.ts';
-import type { Row } from '../types.ts';
+import type { EditMove, Row } from '../types.ts';
 import './lookupCombobox.css';
 import { useListbox } from './useListbox.ts';
 
@@ -41,7 +41,7 @@ export interface LookupComboboxProps {
   disabled?: boolean;
   /** Set when the value may not be cleared (a required grid cell): why, shown on an empty finish. */
   clearRefused?: string;
-  onPick(pick: LookupPick, move?: 'next' | 'prev'): void;
+  onPick(pick: LookupPick, move?: EditMove): void;
   /** Escape with the list closed. */
   onEscape(): void;
   /** Focus went elsewhere without a pick. */
@@ -110,7 +110,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
 
   useListbox(open, () => setOpen(false), input, listId, active);
 
-  const pick = (pk: LookupPick, move?: 'next' | 'prev') => {
+  const pick = (pk: LookupPick, move?: EditMove) => {
     clearTimeout(timer.current);
     seq.current++;
     if ('row' in pk) setText(p.labelOf(pk.row));
@@ -121,7 +121,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
   };
 
   /** Enter or Tab: the active match, else what the text says; false when it says nothing yet. */
-  const finish = (move?: 'next' | 'prev'): boolean => {
+  const finish = (move?: EditMove): boolean => {
     const rows = result?.status === 'done' ? result.rows : [];
     const typed = text.trim();
     let pk: LookupPick | undefined;
@@ -158,7 +158,8 @@ export function LookupCombobox(p: LookupComboboxProps) {
         return;
       case 'Enter':
         e.preventDefault();
-        finish();
+        // In a cell Enter moves down after the pick, as in every cell editor (editKeys.ts).
+        finish(p.inline ? undefined : e.shiftKey ? 'up' : 'down');
         return;
       case 'Tab':
         finish(e.shiftKey ? 'prev' : 'next');

@@ -1,12 +1,12 @@
 /**
  * The ref editor of a column whose lookup is a search lookup (products_brief): type part
- * of a code or name, pick a match. Enter and Tab pick and commit (Tab moves on), Esc
+ * of a code or name, pick a match. Enter and Tab pick and commit (and move on), Esc
  * cancels, leaving without a pick cancels. The picked row goes into the grid's lookup, so
  * the cell shows its label without another call.
  */
 import { useRef } from 'react';
 import { displayText } from '../renderers/index.tsx';
-import type { EditorProps, Row } from '../types.ts';
+import type { EditMove, EditorProps, Row } from '../types.ts';
 import { LookupCombobox, type LookupPick } from './LookupCombobox.tsx';
 
 export function LookupSearchEditor(p: EditorProps) {
@@ -18,7 +18,7 @@ export function LookupSearchEditor(p: EditorProps) {
   const current = p.value === null || p.value === undefined ? undefined : data?.byKey.get(String(p.value));
   const currentText = current ? labelOf(current) : p.value === null || p.value === undefined ? '' : String(p.value);
 
-  const finish = (pick: LookupPick, move?: 'next' | 'prev') => {
+  const finish = (pick: LookupPick, move?: EditMove) => {
     if (done.current) return;
     done.current = true;
     if ('row' in pick) {

@@ -1,7 +1,8 @@
 /**
  * Inline cell editors, keyed by the descriptor's `editor` (or the column type). One is
- * mounted at a time, in the edited cell. Enter commits, Esc cancels, Tab commits and
- * moves, leaving the editor commits (an invalid value is then dropped). Editors stop the
+ * mounted at a time, in the edited cell. Enter commits and moves down, Tab commits and
+ * moves across, arrows as editKeys.ts says, Esc cancels, leaving the editor commits (an
+ * invalid value is then dropped). Editors stop the
  * keys they handle from reaching the grid's delegated handler.
  *
  * Editors that need room (date and date-time calendars, JSON) open a Radix popover
@@ -11,14 +12,16 @@
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
-import { parseIntInput } from '../../../core/parseFloat.ts';
+import { LOCALE } from '../../../core/langs.ts';
+import { numberTyping, parseAmountInput, parseIntInput } from '../../../core/parseFloat.ts';
 import { parseSignedFloat } from '../cellValues.ts';
 import { columnChoices, lookupChoices, type LookupLabel } from '../choices.ts';
-import { storedCurrency } from '../moneyCurrency.ts';
+import { moneyTyping, shownNumber, storedNote, typedMoney } from '../moneyTyping.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { EditorError } from './EditorError.tsx';
+import { textArrows, type ArrowRule } from './editKeys.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 import { lazyEditor } from './lazy.tsx';
 import { languageOptions } from './languageOptions.ts';
@@ -37,14 +40,21 @@ interface InputEditorProps {
   unit?: string;
   /** Says what the text is in (the tooltip, and part of the accessible name). */
   hint?: string;
+  /** The text as typed or pasted → what the box shows (number boxes keep only what the number reads). */
+  clean?: (text: string) => string;
+  /** A note under the cell for the current text (what a typed amount will be stored as). */
+  note?: (text: string) => string | undefined;
 }
 
-function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint }: InputEditorProps) {
-  const ed = useEdit(p, initial, parse);
+function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint, clean, note }: InputEditorProps) {
+  // The key that started the edit is cleaned like any typed text.
+  const ed = useEdit(clean && p.initialInput !== undefined ? { ...p, initialInput: clean(p.initialInput) } : p, initial, parse);
   const [, attach] = useAutoFocus<HTMLInputElement>();
   const errorId = useId();
   const label = p.ctx.t(p.col.labelId);
   const problem = ed.invalid ? (ed.message ?? (invalidId ? p.ctx.t(invalidId) : undefined)) : undefined;
+  const noted = problem ? undefined : note?.(ed.text);
+  const noteId = `${errorId}-note`;
   const input = (
     <input
       ref={attach}
@@ -57,10 +67,10 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
       aria-label={unit ? `${label} (${unit})` : label}
       aria-description={hint}
       aria-invalid={ed.invalid || undefined}
-      aria-describedby={problem ? errorId : undefined}
+      aria-describedby={problem ? errorId : noted ? noteId : undefined}
       title={hint}
-      onChange={(e) => ed.change(e.target.value)}
-      onKeyDown={(e) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel())}
+      onChange={(e) => ed.change(clean ? clean(e.target.value) : e.target.value)}
+      onKeyDown={(e) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel(), textArrows(p.initialInput))}
       onBlur={ed.leave}
     />
   );
@@ -74,6 +84,7 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
         </span>
       )}
       {problem && <EditorError id={errorId} message={problem} />}
+      {noted && <EditorError id={noteId} message={noted} note />}
     </>
   );
   return unit ? (
@@ -91,24 +102,40 @@ const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} 
 
 /**
  * Spec §5 float rule (parseFloatInput, a leading minus kept), opened with the number in
- * the UI language's decimal separator. A money amount is edited in the currency it is
- * stored in (the cell may show it converted into the view currency): the editor shows
- * that currency's code and names it.
+ * the UI language's decimal separator; the box keeps only what the number reads (digits,
+ * comma, dot, a leading minus) as the user types or pastes. A money amount is typed in
+ * the currency the cell shows (the view currency): the editor opens with the shown amount,
+ * names that currency, says under the cell what the typed amount will be stored as
+ * ("= 3,140.52 Ft") and stores it converted back (moneyCurrency.ts `typedMoney`). Text
+ * left as it opened keeps the stored amount (no drift by the shown rounding).
  */
 const NumberEditor: CellEditor = (p) => {
-  const currency = storedCurrency(p.col, p.row, p.ctx);
+  const money = moneyTyping(p.col, p.row, p.ctx);
+  const converted = money && money.shown !== money.stored;
+  const n = typeof p.value === 'number' ? p.value : null;
+  const initial = editableNumber(converted && n !== null ? shownNumber(n, money) : p.value, p.ctx.lang);
+  const read = (t: string): number | null => (money ? parseAmountInput(t, money.digits) : parseSignedFloat(t));
+  const storedAs = (t: string) => {
+    if (!converted || t.trim() === '' || t === initial) return undefined;
+    const typed = read(t);
+    return typed === null ? undefined : storedNote(typed, money, LOCALE[p.ctx.lang]);
+  };
   return (
     <InputEditor
       p={p}
       inputMode="decimal"
-      initial={editableNumber(p.value, p.ctx.lang)}
+      initial={initial}
       invalidId="validation.type_number"
-      unit={currency}
-      hint={currency ? p.ctx.t('grid.editor_currency', { currency }) : undefined}
+      unit={money?.shown}
+      hint={money ? p.ctx.t('grid.editor_currency', { currency: money.shown }) : undefined}
+      clean={numberTyping}
+      note={storedAs}
       parse={(t) => {
         if (t.trim() === '') return { ok: true, value: null };
-        const n = parseSignedFloat(t);
-        return n === null ? { ok: false } : { ok: true, value: n };
+        if (t === initial) return { ok: true, value: p.value };
+        const typed = read(t);
+        if (typed === null) return { ok: false };
+        return { ok: true, value: money ? typedMoney(typed, money) : typed };
       }}
     />
   );
@@ -120,6 +147,7 @@ const IntEditor: CellEditor = (p) => (
     inputMode="numeric"
     initial={editableNumber(p.value, p.ctx.lang)}
     invalidId="validation.type_integer"
+    clean={numberTyping}
     parse={(t) => {
       if (t.trim() === '') return { ok: true, value: null };
       const n = parseIntInput(t);
@@ -157,7 +185,7 @@ const ColourEditor: CellEditor = (p) => {
   const { part, onBlur } = useLeave(ed.leave);
   const label = p.ctx.t(p.col.labelId);
   const errorId = useId();
-  const keys = (e: KeyboardEvent) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel());
+  const keys = (e: KeyboardEvent, arrows?: ArrowRule) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel(), arrows);
   return (
     <span className="cell-editor cell-editor-colour" ref={part(0)} onBlur={onBlur}>
       <input
@@ -166,7 +194,7 @@ const ColourEditor: CellEditor = (p) => {
         value={normalizeHex(ed.text)?.slice(0, 7) ?? '#000000'}
         aria-label={label}
         onChange={(e) => ed.change(e.target.value)}
-        onKeyDown={keys}
+        onKeyDown={(e) => keys(e)}
       />
       <input
         ref={attach}
@@ -179,7 +207,7 @@ const ColourEditor: CellEditor = (p) => {
         aria-invalid={ed.invalid || undefined}
         aria-describedby={ed.invalid ? errorId : undefined}
         onChange={(e) => ed.change(e.target.value)}
-        onKeyDown={keys}
+        onKeyDown={(e) => keys(e, 'opened')}
       />
       {ed.invalid && <EditorError id={errorId} message={ed.message ?? p.ctx.t('validation.type_colour')} />}
     </span>
@@ -298,7 +326,7 @@ const CountryEditor: CellEditor = (p) => <LookupSelect p={p} fallback={editorLoo
 const LanguageEditor: CellEditor = (p) => (
   <SelectEditor
     p={p}
-    options={languageOptions(p.col.meta.options, p.ctx.lang, p.ctx.session?.languages).map((o) => ({ value: o.code, label: `${o.name} (${o.code})` }))}
+    options={languageOptions(p.col.meta.options, p.ctx.lang, p.ctx.session?.languages, undefined, p.ctx.session?.flags).map((o) => ({ value: o.code, label: `${o.name} (${o.code})` }))}
   />
 );
 

@@ -5,21 +5,23 @@
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { checkCellValue } from '../cellCheck.ts';
 import type { EditMove, EditorProps } from '../types.ts';
+import { editKeyAction, type ArrowRule } from './editKeys.ts';
 
 /** A parsed editor text: the value, or a refusal (with the message to show, in the UI language). */
 export type Parsed = { ok: true; value: unknown } | { ok: false; message?: string };
 
 /**
- * The keys every editor shares: Enter commits, Tab/Shift-Tab commit and move, Esc
- * cancels; the grid never sees them. Other keys stay in the editor.
+ * The keys every editor shares (editKeys.ts): Enter commits and moves down, Tab/Shift-Tab
+ * commit and move across, Esc cancels, arrows by the editor's rule; the grid never sees
+ * them. Other keys stay in the editor.
  */
-export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void, cancel: () => void) {
+export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void, cancel: () => void, arrows: ArrowRule = 'own') {
   e.stopPropagation();
-  if (e.key === 'Enter') commit(undefined);
-  else if (e.key === 'Tab') commit(e.shiftKey ? 'prev' : 'next');
-  else if (e.key === 'Escape') cancel();
-  else return;
+  const action = editKeyAction(e, arrows);
+  if (action === null) return;
   e.preventDefault();
+  if (action === 'cancel') cancel();
+  else commit(action.commit);
 }
 
 /**
@@ -29,7 +31,7 @@ export function editorKeyDown(e: KeyboardEvent, commit: (move: EditMove) => void
  */
 function checked(p: EditorProps, r: Parsed): Parsed {
   if (!r.ok || Object.is(r.value, p.value) || (r.value === null && (p.value === null || p.value === undefined))) return r;
-  const c = checkCellValue(p.col, r.value, p.ctx.t);
+  const c = checkCellValue(p.col, r.value, p.ctx, p.row);
   return c.ok ? r : { ok: false, message: c.message };
 }
 

@@ -5,13 +5,13 @@
  * shows it). Pure; no React.
  */
 import { LANGS, LOCALE, type Lang } from '../../../core/langs.ts';
-import { flagCodeOf, flagUrl } from '../../../core/images.ts';
+import { OWN_FLAGS, flagCodeOf, flagUrl } from '../../../core/images.ts';
 
 export interface LanguageOption {
   code: string;
   /** The language's name in the UI language ('Deutsch' in German, 'német' in Hungarian). */
   name: string;
-  /** The flag image (flag service), or null for a code without a flag. */
+  /** The flag image (this server's, or the configured flag service), or null for a code without a flag. */
   flag: string | null;
 }
 
@@ -41,18 +41,20 @@ export function languageName(code: string, uiLang: Lang): string {
 /**
  * The options of a language column: its `options` (else the app's languages), in that
  * order. `known` is the session's languages list (flag codes); `current` is kept among
- * the options when it is none of them, so an edit never silently changes it.
+ * the options when it is none of them, so an edit never silently changes it; `flags` is
+ * the flag URL template (the session's).
  */
 export function languageOptions(
   options: readonly (string | number)[] | undefined,
   uiLang: Lang,
   known: readonly { language_code: string; flag_code?: string | null }[] = [],
   current?: unknown,
+  flags: string = OWN_FLAGS,
 ): LanguageOption[] {
   const codes = (options ?? LANGS).map(String);
   if (typeof current === 'string' && current && !codes.includes(current)) codes.unshift(current);
   return codes.map((code) => {
     const lang = known.find((l) => l.language_code === code);
-    return { code, name: languageName(code, uiLang), flag: flagUrl(flagCodeOf(code, lang?.flag_code)) };
+    return { code, name: languageName(code, uiLang), flag: flagUrl(flagCodeOf(code, lang?.flag_code), flags) };
   });
 }

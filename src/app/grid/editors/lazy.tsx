@@ -6,11 +6,13 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { editorKeys, type EditorKey } from '../registryKeys.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
+import { editKeyAction, textArrows } from './editKeys.ts';
 
 /**
  * An editor whose code loads on its first use. Until then the cell holds a plain input
  * that keeps what is typed (the first key of a typed edit included): the editor starts
- * with that text, and an Enter or Tab pressed meanwhile is handed to it once it is there.
+ * with that text, and an Enter, Tab or arrow that finishes an edit (editKeys.ts) pressed
+ * meanwhile is handed to it once it is there.
  * Esc cancels at once. No keystroke is lost to the loading (it took up to ~0.5 s on a
  * slow host, and quick typists lost characters).
  */
@@ -42,8 +44,10 @@ export function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
         }}
         onKeyDown={(e) => {
           e.stopPropagation();
-          if (e.key === 'Escape') p.cancel();
-          else if (e.key === 'Enter' || e.key === 'Tab') {
+          const action = editKeyAction(e, textArrows(p.initialInput));
+          if (action === 'cancel') p.cancel();
+          else if (action) {
+            // A key that finishes the edit (Enter, Tab, an arrow by the text editors' rule) waits for the editor.
             e.preventDefault();
             keys.current.push({ key: e.key, shiftKey: e.shiftKey });
           }
@@ -70,7 +74,7 @@ type Ref<T> = { current: T };
 /**
  * Once the editor is there (and has the focus): text typed after it was rendered goes
  * into its input as typing would (the value, then an input event React reads), and the
- * Enter or Tab pressed meanwhile is handed to it.
+ * keys that finish the edit pressed meanwhile are handed to it.
  */
 function Replay({ keys, typed, used }: { keys: Ref<KeyboardEventInit[]>; typed: Ref<string | undefined>; used: Ref<string | undefined> }) {
   useEffect(() => {

@@ -149,8 +149,8 @@ export const DateEditor: CellEditor = (p) => <PickerEditor p={p} withTime={false
 export const DateTimeEditor: CellEditor = (p) => <PickerEditor p={p} withTime />;
 
 /**
- * JSON: a textarea in a popover, validated on commit (blank → null). Enter commits,
- * Shift+Enter starts a new line, Tab commits and moves, Esc cancels.
+ * JSON: a textarea in a popover, validated on commit (blank → null). Enter commits (and
+ * moves down), Shift+Enter starts a new line, Tab commits and moves, Esc cancels.
  */
 export const JsonEditor: CellEditor = (p) => {
   const ed = useEdit(p, p.value === null || p.value === undefined ? '' : JSON.stringify(p.value, null, 2), parseJsonInput);

@@ -14,11 +14,13 @@ import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList 
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagCodeOf, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { keepInStockId } from '../../../core/optionNames.ts';
-import { treePath } from '../../../core/lookupDisplay.ts';
+import { PATH_SEPARATOR, treePath } from '../../../core/lookupDisplay.ts';
+import { languageNameIn, pickText } from '../../../core/multiText.ts';
 import { api } from '../../api/client.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
+import { vatParts } from './vat.ts';
 import './renderers.css';
 
 export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';
@@ -75,14 +77,57 @@ function refRenderer(lookupText: (row: Row, data: LookupData, ctx: CellCtx) => s
 
 const toggle: CellRenderer['clickValue'] = (v) => !(v === true);
 
-/** Country code → its flag emoji (regional indicator letters). */
-const flag = (code: unknown) =>
-  typeof code === 'string' && /^[A-Za-z]{2}$/.test(code)
-    ? String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
-    : '';
+/**
+ * A flag image (this server's SVGs unless a flag service is configured: ctx.session.flags),
+ * 20 px wide, lazy; nothing for a code that is not a flag's. Not an emoji: Windows draws
+ * regional-indicator letters instead of flags.
+ */
+function flagImg(code: unknown, ctx: CellCtx): ReactNode {
+  const src = typeof code === 'string' ? flagUrl(code, ctx.session?.flags) : null;
+  return src ? <img className="cell-flag-img" src={src} width={FLAG_WIDTH} alt="" loading="lazy" decoding="async" /> : null;
+}
 
 /** A country's name in the current language (countries_brief rows). */
 const countryName = (row: Row, data: LookupData, ctx: CellCtx) => ctx.multi(row.country_names) || displayText(row, data, ctx);
+
+/** A text shown for the UI language that is another language's ('BG' tag, muted italics, a tooltip naming both). */
+function fallbackCell(ctx: CellCtx, from: string, shown: ReactNode): ReactNode {
+  const title = ctx.t('grid.fallback_text', { missing: languageNameIn(ctx.lang, ctx.lang), shown: languageNameIn(from, ctx.lang) });
+  return (
+    <span className="cell-fallback" title={title}>
+      <span className="cell-lang-tag">{from.toUpperCase()}</span>
+      <span className="cell-fallback-text" lang={from}>
+        {shown}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A path ('Tools › Hand tools › Hammers') that drops whole names from its start when the
+ * column is narrow, marking the cut with '… ›'. CSS only (no measuring per cell): the names
+ * are flex items laid out from the right, leaf first (`order`; the DOM keeps the path's
+ * order for reading and selecting), in a wrapping row; names that do not fit wrap onto the
+ * lines below, which the cell clips. Each name but the root keeps room for the mark on its
+ * left, which the name before it covers while it is on the line; the mark (generated
+ * content, renderers.css) shows only when the row wrapped.
+ */
+function pathCell(path: string): ReactNode {
+  const names = path.split(PATH_SEPARATOR);
+  const last = names.length - 1;
+  return (
+    <span className="cell-path" title={path}>
+      <span className="cell-path-line">
+        {names.map((name, n) => (
+          <span key={n} className={`cell-path-name${n === last ? ' cell-path-leaf' : ''}${n === 0 ? ' cell-path-root' : ''}`} style={{ order: last - n }}>
+            {name}
+            {n < last && '\u00a0›\u00a0'}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
 
 /** A list of texts in one line, each one per line in the tooltip. */
 function listCell(items: string[]): ReactNode {
@@ -215,9 +260,16 @@ export const renderers: Record<RendererKey, CellRenderer> = {
    * company rates. The amount is in the currency of the row field the descriptor names
    * (`currencyField`), else in the company currency. A missing rate shows the amount in
    * its own currency (and warns once). Converted cells show the original in the tooltip.
+   * Copies (and group rows) give the text the cell shows, which paste reads back.
    */
   money: {
     align: 'end',
+    text: ({ value, row, col, ctx }) => {
+      const n = num(value);
+      if (n === null) return value === null || value === undefined ? '' : String(value);
+      const from = storedCurrency(col, row, ctx);
+      return from ? shownMoney(n, from, ctx).text : ctx.fmt.money(n);
+    },
     render: ({ value, row, col, ctx }) => {
       const n = num(value);
       if (n === null) return text(value);
@@ -233,8 +285,19 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   },
   date: { render: ({ value, ctx }) => ctx.fmt.date(value) },
   datetime: { render: ({ value, ctx }) => ctx.fmt.datetime(value) },
-  /** Text in the current language; rich text (`html`) as a reader sees it, by its own chunk (richText.tsx, which also sets the copy text). */
-  multi: { render: (a) => (a.col.meta.html ? richText(a) : a.ctx.multi(a.value)) },
+  /**
+   * Text in the current language; rich text (`html`) as a reader sees it, by its own chunk
+   * (richText.tsx, which also sets the copy text). A text from another language (none in
+   * this one) is marked as that language's: its code as a tag, muted, the tooltip says so.
+   */
+  multi: {
+    render: (a) => {
+      // One pick per cell (ctx.multi is the same rule, without the language it found).
+      const pick = pickText(a.value, a.ctx.lang);
+      const shown = a.col.meta.html ? richText(a) : (pick?.text ?? '');
+      return pick && pick.lang !== a.ctx.lang ? fallbackCell(a.ctx, pick.lang, shown) : shown;
+    },
+  },
   /** Compact JSON, cut at 200 characters; the whole value (indented) in the tooltip. */
   json: {
     render: ({ value }) => {
@@ -297,23 +360,34 @@ export const renderers: Record<RendererKey, CellRenderer> = {
       );
     },
   },
-  /** VAT: its name in the current language (which carries the rate), else its code. */
-  vat: refRenderer((row, data, ctx) => ctx.multi(row.vat_names) || displayText(row, data, ctx)),
   /**
-   * Product category: its path, as copied, sorted and exported; cut at the start in a
-   * narrow column so the leaf stays in sight ('…Garden tools › Watering'), whole in the tooltip.
+   * VAT: its name in the current language (which carries the rate), else its code — the
+   * text copied, sorted and exported. The cell shows the rate first ('23 % Standard rate'),
+   * so a narrow column keeps what matters; the whole name in the tooltip.
    */
-  productCategory: refRenderer(displayText, (_a, path) => (
-    <span className="cell-path" title={path}>
-      <bdi>{path}</bdi>
-    </span>
-  )),
+  vat: refRenderer(
+    (row, data, ctx) => ctx.multi(row.vat_names) || displayText(row, data, ctx),
+    (a, name, row) => {
+      const p = row ? vatParts(name, num(row.vat_rate), localeOf(a.ctx)) : undefined;
+      if (!p?.rate) return name;
+      return (
+        <span className="cell-vat" title={name}>
+          <span className="cell-vat-rate">{p.rate}</span>
+          {p.name && ` ${p.name}`}
+        </span>
+      );
+    },
+  ),
+  /**
+   * Product category: its path, as copied, sorted and exported. In a narrow column whole
+   * leading names give way first ('… › Hand tools › Hammers'): the leaf stays in sight and
+   * no name is cut inside a word; the whole path in the tooltip (pathCell).
+   */
+  productCategory: refRenderer(displayText, (_a, path) => pathCell(path)),
   /** Country: flag and name in the current language. */
   country: refRenderer(countryName, (a, name) => (
-    <span title={text(a.value)}>
-      <span className="cell-flag-emoji" aria-hidden="true">
-        {flag(a.value)}
-      </span>{' '}
+    <span className="cell-language" title={text(a.value)}>
+      {flagImg(a.value, a.ctx)}
       {name}
     </span>
   )),
@@ -348,15 +422,14 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   /** A cover image (URL or CDN id), cropped to the cell; a click opens the 300×300 popover. */
   coverImage: imageCell('productThumb', 'cell-image-cover'),
 
-  /** Language: its flag (flag service, 20 px, lazy) and its code. */
+  /** Language: its flag and its code. */
   languageCode: {
     render: ({ value, ctx }) => {
       if (typeof value !== 'string' || !value) return text(value);
       const lang = ctx.session?.languages.find((l) => l.language_code === value);
-      const src = flagUrl(flagCodeOf(value, lang?.flag_code));
       return (
         <span className="cell-language" title={lang?.language_name || value}>
-          {src && <img className="cell-flag-img" src={src} width={FLAG_WIDTH} alt="" loading="lazy" decoding="async" />}
+          {flagImg(flagCodeOf(value, lang?.flag_code), ctx)}
           {value}
         </span>
       );

@@ -6,13 +6,14 @@
  * list routes without rich text never load it.
  */
 import { htmlText } from '../../../core/htmlText.ts';
+import { ownText } from '../../../core/multiText.ts';
 import type { RenderArgs } from '../types.ts';
 import { renderers } from './index.tsx';
 
 /** The text of a value per language, read once (a page body can be long; cells render often). */
 const read = new WeakMap<object, Map<string, string>>();
 
-/** A multi cell's text in the language; rich text as read. */
+/** A multi cell's text in the language (else its fallback, which the cell marks); rich text as read. */
 export function multiText({ value, col, ctx }: RenderArgs): string {
   const raw = ctx.multi(value);
   if (!col.meta.html || !value || typeof value !== 'object') return raw;
@@ -23,8 +24,14 @@ export function multiText({ value, col, ctx }: RenderArgs): string {
   return text;
 }
 
+/** What a copy takes: the language's own text only (no fallback), rich text as read. */
+export function copyText({ value, col, ctx }: RenderArgs): string {
+  const own = ownText(value, ctx.lang);
+  return col.meta.html ? htmlText(own) : own;
+}
+
 export default function RichText(a: RenderArgs): string {
   return multiText(a);
 }
 
-renderers.multi.text = multiText;
+renderers.multi.text = copyText;

@@ -4,7 +4,7 @@
  * 2. each file column → a field (suggested by header = field label or name), then a
  *    validation preview: new rows, updates, and every problem by row and column;
  * 3. import: the valid rows in one transaction (rows with problems are skipped, and the
- *    problems can be downloaded as a CSV report).
+ *    problems can be downloaded as a CSV report: row, key, column, the file's value, problem).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
@@ -13,11 +13,12 @@ import type * as v from 'valibot';
 import type { ImportInspectOutput, ImportResultOutput } from '../../../../schemas/api.ts';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { isoDate } from '../../../core/format.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
-import { saveBlob } from './saveBlob.ts';
-import { problemText, reportCsv, suggestMapping } from './importModel.ts';
+import { fileTitle, saveBlob } from './saveBlob.ts';
+import { problemText, reportCsv, suggestMapping, type ReportHeaders } from './importModel.ts';
 
 type Inspect = v.InferOutput<typeof ImportInspectOutput>;
 type Result = v.InferOutput<typeof ImportResultOutput>;
@@ -63,6 +64,14 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
       setBusy(false);
     }
   };
+
+  const reportHeaders = (info: Inspect): ReportHeaders => ({
+    line: t('transfer.line'),
+    keys: info.fields.filter((f) => f.key).map((f) => f.field),
+    column: t('transfer.column'),
+    value: t('transfer.value'),
+    problem: t('transfer.problem'),
+  });
 
   const inspect = async (e: FormEvent) => {
     e.preventDefault();
@@ -204,10 +213,11 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                     className="import-report"
                     onClick={() =>
                       saveBlob(
-                        new Blob([reportCsv(step.result.errors, [t('transfer.line'), t('transfer.column'), t('transfer.problem')], label, (m) => problemText(m, intl.messages, t))], {
+                        new Blob([reportCsv(step.result.errors, reportHeaders(step.info), label, (m) => problemText(m, intl.messages, t))], {
                           type: 'text/csv;charset=utf-8',
                         }),
-                        `${form}-import-errors.csv`,
+                        // Named as an export of the screen is ('Produktliste-2026-11-24-Probleme.csv').
+                        `${t('transfer.report_file', { name: fileTitle(t(`screens.${form}.title`), form), date: isoDate(new Date()) })}.csv`,
                       )
                     }
                   >

@@ -9,7 +9,7 @@ import { isoDate } from '../../../core/format.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
-import { saveBlob } from './saveBlob.ts';
+import { fileTitle, saveBlob } from './saveBlob.ts';
 
 export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['columns'], format: 'csv' | 'xlsx', t: (id: string) => string): Promise<void> {
   try {
@@ -24,7 +24,7 @@ export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['col
       columns: q.visibleColumns.map((field) => ({ field, header: t(fieldLabelId(field, columns[field])) })),
     });
     // Named after the screen as the user knows it ('Produktliste-2026-11-24.csv'), without characters file systems refuse.
-    const name = t(`screens.${q.form}.title`).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || q.form;
+    const name = fileTitle(t(`screens.${q.form}.title`), q.form);
     saveBlob(blob, `${name}-${isoDate(new Date())}.${format}`); // today here, not in UTC
   } catch (e) {
     toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });

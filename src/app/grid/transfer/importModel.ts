@@ -44,14 +44,34 @@ export function problemText(message: string, catalogue: Record<string, unknown>,
 
 const cell = (s: string) => (/[",\r\n;]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s);
 
-/** The problems as CSV (UTF-8 with BOM, as Excel wants): row, column label, problem text. */
-export function reportCsv(
-  problems: { line: number; field: string | null; message: string }[],
-  headers: [string, string, string],
-  label: (field: string) => string,
-  text: (message: string) => string,
-): string {
-  const lines = [headers.map(cell).join(',')];
-  for (const p of problems) lines.push([String(p.line), p.field ? label(p.field) : '', text(p.message)].map(cell).join(','));
+export interface ReportProblem {
+  line: number;
+  field: string | null;
+  message: string;
+  key?: Record<string, string> | undefined;
+  value?: string | undefined;
+}
+
+/** The report's column headers in the UI language; `keys`: the key fields, a column each (named by its label). */
+export interface ReportHeaders {
+  line: string;
+  keys: string[];
+  column: string;
+  value: string;
+  problem: string;
+}
+
+/**
+ * The problems as CSV (UTF-8 with BOM, as Excel wants): file row, the row's key, column
+ * label, the value the file has there, problem text — what finding and fixing the row needs.
+ */
+export function reportCsv(problems: ReportProblem[], headers: ReportHeaders, label: (field: string) => string, text: (message: string) => string): string {
+  // Key columns only when the file has the key (a generated one is not in it).
+  const keyFields = problems.some((p) => p.key) ? headers.keys : [];
+  const lines = [[headers.line, ...keyFields.map(label), headers.column, headers.value, headers.problem].map(cell).join(',')];
+  for (const p of problems) {
+    const keys = keyFields.map((k) => p.key?.[k] ?? '');
+    lines.push([String(p.line), ...keys, p.field ? label(p.field) : '', p.value ?? '', text(p.message)].map(cell).join(','));
+  }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -11,3 +11,8 @@ export function saveBlob(blob: Blob, name: string): void {
   // The download has started from the URL; release it after the click is handled.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A screen title as a file name's start ('Produktliste'): without the characters file systems refuse; the form when nothing is left. */
+export function fileTitle(title: string, form: string): string {
+  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || form;
+}

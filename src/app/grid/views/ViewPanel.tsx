@@ -18,12 +18,14 @@ import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
 import { getMark, gridKey, setMark, type Mark } from './marks.ts';
 import { ViewRename } from './ViewRename.tsx';
+import type { CheckedSaved } from '../columnState.ts';
+import { checkSaved } from '../savedShape.ts';
 
 export interface Props {
   form: string;
   /** The grid's state now, in its saved form. */
   current(): unknown;
-  apply(state: unknown): void;
+  apply(state: CheckedSaved | null): void;
   t: (id: string, values?: Record<string, string | number>) => string;
   /** The view applied or saved last (marks.ts); `changed`: the grid's state is another since. */
   mark: (Mark & { changed: boolean }) | null;
@@ -196,7 +198,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
                     className="grid-view-apply"
                     aria-current={mark?.id === v.view_id || undefined}
                     onClick={() => {
-                      apply(v.state);
+                      apply(checkSaved(v.state));
                       onMark(v);
                       close();
                     }}

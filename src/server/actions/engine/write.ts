@@ -1,9 +1,10 @@
-import * as v from 'valibot';
-import { BulkSetPayload, DeletePayload, UndoPayload } from '../../../../schemas/api.ts';
+import { BulkSetPayload, UndoPayload } from '../../../../schemas/api.ts';
 import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
 import { M, englishText } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, fromDbError, parseInput } from '../../http/errors.ts';
+import type { TakenRow } from './cascade.ts';
+import { restoreDeleted } from './delete.ts';
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
@@ -23,7 +24,7 @@ const pick = (row: Row, fields: Iterable<string>): Row => {
   return out;
 };
 
-function keyValues(screen: Screen, obj: Row, where: string): unknown[] {
+export function keyValues(screen: Screen, obj: Row, where: string): unknown[] {
   return screen.keys.map((k) => {
     if (!(k in obj)) throw badRequest(`${where}.${k}: the key is required`);
     return scalar(screen.valueType[k]!, obj[k], `${where}.${k}`);
@@ -81,19 +82,30 @@ async function checkRefsOfRows(db: Queryable, screen: Screen, rows: { where: str
   if (firstBad) throw badRequest(firstBad.message);
 }
 
-/** Change-log rows (one per entry, in order); answers their log ids in the same order. */
-async function changeLog(
+/**
+ * The product an entry belongs to (migration 026): the written row's product_code — the
+ * product itself, or the product a detail row (translation, image, listing…) hangs on.
+ * The product's "Change history" joins on it.
+ */
+const productOf = (row: Row | undefined): string | null => (typeof row?.product_code === 'string' ? row.product_code : null);
+
+/**
+ * Change-log rows (one per entry, in order); answers their log ids in the same order.
+ * `row`: the whole written row. A delete's entry also keeps the rows it took (`deleted`:
+ * the row as stored and its cascade).
+ */
+export async function changeLog(
   db: Queryable,
   screen: Screen,
   action: 'add' | 'set' | 'delete',
-  entries: { keys: unknown[]; before: Row | null; after: Row | null }[],
+  entries: { keys: unknown[]; before: Row | null; after: Row | null; row: Row | undefined; deleted?: unknown[] }[],
   scope: WriteScope,
 ): Promise<number[]> {
   if (!entries.length) return [];
   const r = await db.query<{ log_id: number }>(
-    `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
-     select $1, u.id, u.k::jsonb, $2, $3, $4, u.b::jsonb, u.a::jsonb
-     from unnest($5::text[], $6::text[], $7::text[], $8::text[]) with ordinality as u(id, k, b, a, n)
+    `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, deleted_rows, product_code)
+     select $1, u.id, u.k::jsonb, $2, $3, $4, u.b::jsonb, u.a::jsonb, u.d::jsonb, u.p
+     from unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) with ordinality as u(id, k, b, a, d, p, n)
      order by u.n
      returning log_id`,
     [
@@ -105,13 +117,15 @@ async function changeLog(
       entries.map((e) => JSON.stringify(e.keys)),
       entries.map((e) => (e.before ? JSON.stringify(e.before) : null)),
       entries.map((e) => (e.after ? JSON.stringify(e.after) : null)),
+      entries.map((e) => (e.deleted ? JSON.stringify(e.deleted) : null)),
+      entries.map((e) => productOf(e.row)),
     ],
   );
   // Ids come from one sequence in insertion order.
   return r.rows.map((x) => Number(x.log_id)).sort((a, b) => a - b);
 }
 
-const rowFields = (screen: Screen) => [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
+export const rowFields = (screen: Screen) => [...new Set([...screen.keys, ...Object.keys(screen.columns), ...(screen.source.version ? [screen.source.version] : [])])];
 
 async function readRow(db: Queryable, screen: Screen, keys: unknown[], scope: WriteScope): Promise<Row | undefined> {
   const p = new Params();
@@ -141,7 +155,7 @@ const companyOf = (screen: Screen, alias: string, scope: CompanyScope, p: Params
   return ` and ${viaRelation(screen, 't', scope, p)}`;
 };
 /** A written row without a company column belongs to the company its relation row names. */
-const viaRelation = (screen: Screen, alias: string, scope: CompanyScope, p: Params) =>
+export const viaRelation = (screen: Screen, alias: string, scope: CompanyScope, p: Params) =>
   `exists (select 1 from ${relation(screen.source.relation)} rc where ${screen.keys.map((k) => `rc.${ident(k)} = ${alias}.${ident(k)}`).join(' and ')}` +
   ` and rc.${ident(screen.source.company!)} = ${p.add(scope.company, 'text')})`;
 
@@ -175,7 +189,7 @@ async function lockRows(tx: Queryable, screen: Screen, keysOfRows: unknown[][], 
   return new Map(r.rows.map((x) => [x.i, x.row]));
 }
 
-const writeTable = (screen: Screen) => relation(screen.source.write!);
+export const writeTable = (screen: Screen) => relation(screen.source.write!);
 const isKey = (screen: Screen, f: string) => screen.keys.includes(f);
 
 /** One validated row of a set: where its fields are named in messages, its key, version and values. */
@@ -266,7 +280,7 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
       if (!a) return [];
       const b = locked.get(i)!;
       const fields = Object.keys(s.values).filter((f) => !same(b[f], a[f]));
-      return [{ keys: screen.keys.map((k) => a[k]), before: pick(b, fields), after: pick(a, fields) }];
+      return [{ keys: screen.keys.map((k) => a[k]), before: pick(b, fields), after: pick(a, fields), row: a }];
     }),
     scope,
   );
@@ -323,7 +337,7 @@ const sameJson = (a: unknown, b: unknown): boolean => {
   return ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Row)[k], (b as Row)[k]));
 };
 
-interface LogEntry {
+export interface LogEntry {
   log_id: number;
   entity_name: string;
   entity_id: string;
@@ -333,6 +347,7 @@ interface LogEntry {
   company_code: string | null;
   before: Row | null;
   after: Row | null;
+  deleted_rows: TakenRow[] | null;
 }
 
 /**
@@ -340,9 +355,11 @@ interface LogEntry {
  * company-scoped form, of this company), newest first, in one transaction. Each field
  * must still hold the logged `after` value (else 409 `changed_since`, nothing reverted);
  * the `before` values are written back, the row version bumped, the revert logged as a
- * new `set`. Answers the current rows touched and the log ids of the reverts.
+ * new `set`. Answers the current rows touched and the log ids of the reverts. A batch of
+ * `delete` entries puts the deleted rows back instead (delete.ts `restoreDeleted`). `may`
+ * checks the permission the undo needs: `set` for edits, `delete` for deletes.
  */
-export async function undoChanges(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
+export async function undoChanges(db: Db, screen: Screen, payload: unknown, scope: WriteScope, may: (flag: 'set' | 'delete') => Promise<void>) {
   const { log_ids: requested } = parseInput(UndoPayload, payload);
   const ids = [...new Set(requested)];
   const indexOf = new Map(requested.map((id, i) => [id, i] as const).reverse()); // first index of each id
@@ -350,18 +367,29 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
 
   return db.transaction(async (tx) => {
     const found = await tx.query<LogEntry>(
-      `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after
+      `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, deleted_rows
        from app.product_change_log where log_id = any($1::bigint[]) for update`,
       [ids],
     );
     const byId = new Map(found.rows.map((e) => [Number(e.log_id), e]));
-    const entries: (LogEntry & { index: number; keys: unknown[]; fields: string[] })[] = [];
     for (const id of ids) {
-      const at = `payload.log_ids.${indexOf.get(id)}`;
       const e = byId.get(id);
       const ours = e && e.entity_name === screen.form && e.actor_user_id === scope.userId &&
         (!screen.source.company || e.company_code === scope.company);
-      if (!e || !ours) throw new HttpError(404, 'not_found', `${at}: no change ${id} of yours to ${screen.form}${screen.source.company ? ' in this company' : ''}`);
+      if (!e || !ours) throw new HttpError(404, 'not_found', `payload.log_ids.${indexOf.get(id)}: no change ${id} of yours to ${screen.form}${screen.source.company ? ' in this company' : ''}`);
+    }
+    const deletes = ids.filter((id) => byId.get(id)!.log_action === 'delete');
+    if (deletes.length) {
+      if (deletes.length < ids.length) throw badRequest('payload.log_ids: a batch undoes either deletes or edits, not both');
+      await may('delete');
+      return restoreDeleted(tx, screen, ids.map((id) => ({ ...byId.get(id)!, index: indexOf.get(id)! })), scope);
+    }
+    await may('set');
+    if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${screen.form} has no editable column`);
+    const entries: (LogEntry & { index: number; keys: unknown[]; fields: string[] })[] = [];
+    for (const id of ids) {
+      const at = `payload.log_ids.${indexOf.get(id)}`;
+      const e = byId.get(id)!;
       if (e.log_action !== 'set' || !e.before || !e.after) throw badRequest(`${at}: change ${id} is ${e.log_action === 'set' ? 'empty' : `an ${e.log_action}`}; only edits (set) can be undone`);
       const fields = Object.keys(e.after);
       for (const f of fields) {
@@ -393,7 +421,7 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
     // Replay the reverts on the rows as stored; refuse any field that moved on since.
     const state = new Map<number, Row>();
     const touched = new Map<number, Set<string>>();
-    const reverts: { keys: unknown[]; before: Row; after: Row }[] = [];
+    const reverts: { keys: unknown[]; before: Row; after: Row; row: Row }[] = [];
     for (const e of entries) {
       const r = rowOf.get(JSON.stringify(e.keys))!;
       const at = `payload.log_ids.${e.index}`;
@@ -407,7 +435,7 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
       const t = touched.get(r) ?? new Set<string>();
       for (const f of e.fields) t.add(f);
       touched.set(r, t);
-      reverts.push({ keys: e.keys, before: pick(current, e.fields), after: pick(next, e.fields) });
+      reverts.push({ keys: e.keys, before: pick(current, e.fields), after: pick(next, e.fields), row: current });
     }
 
     // One statement: each touched field of each row gets its replayed value (as stored: jsonb → row type).
@@ -447,45 +475,12 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
     );
     const row = inserted.rows[0]!.row;
     const keys = screen.keys.map((k) => row[k]);
-    const [logId] = await changeLog(tx, screen, 'add', [{ keys, before: null, after: pick(row, [...screen.keys, ...Object.keys(values)]) }], scope);
+    const [logId] = await changeLog(tx, screen, 'add', [{ keys, before: null, after: pick(row, [...screen.keys, ...Object.keys(values)]), row }], scope);
     const added = await readRow(tx, screen, keys, scope);
     // Scoped through the relation: a row outside the company is refused (the transaction rolls back).
     if (!added) throw badRequest('payload: the row would not belong to this company');
     return { row: added, log_id: logId! };
   });
-}
-
-/** Deletes rows by key within the verified company; answers how many went. */
-export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
-  const { keys } = parseInput(DeletePayload, payload) as v.InferOutput<typeof DeletePayload>;
-  const columns = screen.keys.map(() => [] as unknown[]);
-  keys.forEach((k, i) => {
-    const obj = screen.keys.length === 1 && (typeof k !== 'object' || k === null) ? { [screen.keys[0]!]: k } : plainObject(k, `payload.keys.${i}`);
-    keyValues(screen, obj, `payload.keys.${i}`).forEach((val, j) => columns[j]!.push(val));
-  });
-  const p = new Params();
-  const tuple = screen.keys.map(ident).join(', ');
-  const arrays = screen.keys.map((k, j) => p.add(columns[j], `${castOf[screen.valueType[k]!]}[]`));
-  const conds = [`(${tuple}) in (select * from unnest(${arrays.join(', ')}))`];
-  if (screen.source.company) {
-    conds.push(screen.source.writeCompany ? `${ident(screen.source.company)} = ${p.add(scope.company, 'text')}` : viaRelation(screen, 't', scope, p));
-  }
-  const logged = new Set([...screen.keys, ...Object.keys(screen.columns)]);
-  try {
-    return await db.transaction(async (tx) => {
-      const r = await tx.query<{ row: Row }>(
-        `delete from ${writeTable(screen)} t where ${conds.join(' and ')} returning to_jsonb(t) as row`,
-        p.values,
-      );
-      await changeLog(tx, screen, 'delete', r.rows.map(({ row }) => ({ keys: screen.keys.map((k) => row[k]), before: pick(row, logged), after: null })), scope);
-      return { deleted: r.rows.length };
-    });
-  } catch (e) {
-    if ((e as { code?: string }).code === '23503') {
-      throw new HttpError(409, 'in_use', 'A row is still referenced by other records and cannot be deleted');
-    }
-    throw e;
-  }
 }
 
 /** One row of an import: its validated values as bound to SQL (rowValues), with the file line; a set also has its key. */
@@ -543,7 +538,7 @@ export async function importRows(
       p.values,
     );
     const keysOfRows = r.rows.map((x) => screen.keys.map((k) => x.row[k]));
-    await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]) })), scope);
+    await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]), row: x.row })), scope);
     if (screen.source.company && !screen.source.writeCompany) {
       const visible = await readRows(tx, screen, keysOfRows, scope);
       const missing = keysOfRows.findIndex((_, i) => !visible[i]);

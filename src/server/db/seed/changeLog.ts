@@ -13,16 +13,16 @@ export async function seedChangeLog(tx: Queryable): Promise<void> {
              row_number() over (partition by company_code order by product_code) as n
       from app.products
     )
-    insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, logged_at)
+    insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, logged_at, product_code)
     select 'product_list', product_code, jsonb_build_array(product_code), 'set', 2, company_code,
            jsonb_build_object('selling_price_shop', round(selling_price_shop * 1.04, 2)),
            jsonb_build_object('selling_price_shop', selling_price_shop),
-           now() - make_interval(days => (n % 60)::int, mins => (n * 7 % 600)::int)
+           now() - make_interval(days => (n % 60)::int, mins => (n * 7 % 600)::int), product_code
     from p where n % 25 = 0 and selling_price_shop is not null
     union all
     select 'product_list', product_code, jsonb_build_array(product_code), 'set', 1, company_code,
            jsonb_build_object('keep_in_stock', 0), jsonb_build_object('keep_in_stock', keep_in_stock),
-           now() - make_interval(days => (n % 45)::int, hours => 3)
+           now() - make_interval(days => (n % 45)::int, hours => 3), product_code
     from p where n % 60 = 0 and keep_in_stock <> 0
     order by 9`);
 }

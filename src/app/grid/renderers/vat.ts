@@ -1,0 +1,17 @@
+/**
+ * A VAT cell's parts: the rate first, compact ('23 %' as the language writes a percentage),
+ * then the name without the rate it repeats ('Standard rate 23 %' → 'Standard rate'), so a
+ * narrow column still shows what matters. Pure.
+ */
+const percents = new Map<string, Intl.NumberFormat>();
+
+export function vatParts(name: string, rate: number | null, locale: string): { rate: string; name: string } {
+  if (rate === null || !Number.isFinite(rate)) return { rate: '', name };
+  let f = percents.get(locale);
+  if (!f) percents.set(locale, (f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })));
+  // The rate as names write it: '23 %', '23%', '5,5 %', '5.5%' (whole words only).
+  const digits = String(rate).replace('.', '[.,]');
+  const repeated = new RegExp(`(^|\\s)\\(?${digits}(?:[.,]0+)?\\s*%\\)?`, 'u');
+  const rest = name.replace(repeated, '$1').replace(/[\s,;:–-]+$/u, '').replace(/\s{2,}/gu, ' ').trim();
+  return { rate: f.format(rate / 100), name: rest };
+}
