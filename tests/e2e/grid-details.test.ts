@@ -80,6 +80,33 @@ describe('grid state and language', () => {
     expect(await filterInput('product_code').inputValue()).toBe('P00001');
     expect((await bodyRows().evaluateAll((rs) => rs.map((r) => r.getAttribute('data-key')))).every((k) => k!.startsWith('P00001'))).toBe(true);
   });
+
+  it('keeps the focus and the keys of a user typing in a filter while the saved state arrives', async () => {
+    await s.server.db.query(
+      `insert into app.user_grid_states (user_id, form, state)
+       select user_id, 'product_list', '{"v":1,"sort":[{"colId":"product_code","sort":"desc"}]}'::jsonb from app.users where user_email = 'admin@example.com'`,
+    );
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await s.page.route('**/rpc/api_action', async (route) => {
+      const body = route.request().postDataJSON() as { entity?: string; action?: string };
+      if (body.entity === 'grid_state' && body.action === 'list') await held;
+      await route.fallback();
+    });
+    const { signIn } = await import('./browser.ts');
+    await signIn(s.page, s.server.url, 'admin@example.com');
+    await s.page.goto(`${s.server.url}/en/products/product_list`);
+    await filterInput('product_code').click();
+    await s.page.keyboard.type('P000');
+    // The saved state arrives within the filter's pause; the user goes on typing.
+    release();
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(0);
+    await s.page.keyboard.type('01');
+    expect(await filterInput('product_code').inputValue()).toBe('P00001');
+    expect(await filterInput('product_code').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => rowKeys(1)).toEqual(['P000019']);
+    expect((await bodyRows().evaluateAll((rs) => rs.map((r) => r.getAttribute('data-key')))).every((k) => k!.startsWith('P00001'))).toBe(true);
+  });
 });
 
 const panel = () => s.page.locator('.grid-detail');

@@ -7,7 +7,7 @@
  * invalid and says under it, in the UI language, that the filter is not applied (its
  * title says what is accepted).
  */
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { columnChoices } from './choices.ts';
 import { BLANK_CHOICE, filterItem } from './filters.ts';
 import type { ViewColumn } from './layout.ts';
@@ -39,6 +39,17 @@ export const FilterCell = memo(function FilterCell({
   useEffect(() => () => clearTimeout(timer.current), []);
   // Typed text that is no filter yet (waiting for the debounce or Enter) is judged with the filter's value.
   const [typed, setTyped] = useState<string | null>(null);
+  const text = typeof value === 'string' ? value : '';
+  // Filters replaced from outside (`epoch`): the same input shows the new value — never a new
+  // input, which would take the focus and the keys of a user typing while the saved state
+  // arrives. Text still in its pause stays: it is applied when the pause is over.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shownEpoch = useRef(epoch);
+  useLayoutEffect(() => {
+    if (shownEpoch.current === epoch) return;
+    shownEpoch.current = epoch;
+    if (inputRef.current && timer.current === undefined) inputRef.current.value = text;
+  }, [epoch, text]);
   const className = `grid-fcell${vc.pinned ? ` cell-pinned cell-pinned-${vc.pinned}` : ''}`;
   if (!col?.filter) {
     return <div role="gridcell" aria-colindex={index + 1} className={className} style={vc.style} />;
@@ -67,7 +78,6 @@ export const FilterCell = memo(function FilterCell({
     timer.current = undefined;
     set(v);
   };
-  const text = typeof current === 'string' ? current : '';
 
   let input: ReactNode;
   // A search lookup has too many rows for a list: its column is filtered by typing (part of) a key.
@@ -99,7 +109,7 @@ export const FilterCell = memo(function FilterCell({
     default:
       input = (
         <input
-          key={epoch}
+          ref={inputRef}
           className="grid-filter"
           type="text"
           inputMode={col.filter === 'number' ? 'decimal' : undefined}
@@ -118,6 +128,7 @@ export const FilterCell = memo(function FilterCell({
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               clearTimeout(timer.current);
+              timer.current = undefined;
               set(e.currentTarget.value);
               // Handled: no keypress after it, whose default action would lay out the new rows in this task.
               e.preventDefault();
