@@ -12,6 +12,7 @@ import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
 import { baseRoutes, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
+import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -42,6 +43,7 @@ await step('screens', async () => {
   const screens = await loadScreens();
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
+  emit(join(gen, 'routeTree.ts'), routeTreeSource(screens));
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });
