@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { screenJsonSchemaText } from './jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
 import { LANGS } from '../src/core/langs.ts';
-import { checkLocales } from './locales.ts';
+import { checkLocales, readCatalogues } from './locales.ts';
+import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
 import { baseRoutes, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
+import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 
 const gen = join(root, 'src/generated');
@@ -41,13 +43,15 @@ await step('screens', async () => {
   const screens = await loadScreens();
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
+  emit(join(gen, 'routeTree.ts'), routeTreeSource(screens));
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
   for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
   for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s));
-  const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(screens.map((s) => s.screen))];
+  const descriptors = screens.map((s) => s.screen);
+  const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(descriptors), ...checkMenuTitles(descriptors, readCatalogues())];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);
   const built = new Set([...baseRoutes.map((r) => r.path), ...screens.flatMap((s) => (s.screen.route ? [s.screen.route] : []))]);

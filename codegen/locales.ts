@@ -9,7 +9,7 @@ import { root } from './screens.ts';
 type Catalogue = Record<string, string>;
 
 /** Namespaces of locale keys; a string literal 'ns.something' in app code is a key in use. */
-const NAMESPACES = ['app', 'common', 'chrome', 'errors', 'auth', 'fields', 'home', 'ai', 'validation', 'messages', 'grid', 'keep_in_stock', 'screens', 'forms', 'rules'];
+const NAMESPACES = ['app', 'common', 'chrome', 'errors', 'auth', 'fields', 'home', 'ai', 'validation', 'messages', 'grid', 'keep_in_stock', 'screens', 'forms', 'rules', 'areas'];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 /** Share of a catalogue that may read exactly like English (names, codes, 'OK'). */
 const MAX_SAME_AS_ENGLISH = 0.12;
@@ -24,11 +24,15 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-/** Keys the runtime needs: every descriptor's title and column labels, and every key literal in src/app and src/core. */
+/**
+ * Keys the runtime needs: every descriptor's title and column labels, the area of every
+ * route (its breadcrumb), and every key literal in src/app and src/core.
+ */
 export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
   const used = new Map<string, string>();
   for (const s of screens) {
     used.set(`screens.${s.form}.title`, `screens/${s.form}`);
+    if (s.route) used.set(`areas.${s.route.split('/')[1]}`, `screens/${s.form}`);
     for (const [f, c] of Object.entries(s.columns)) used.set(fieldLabelId(f, c), `screens/${s.form}`);
   }
   for (const file of [...sourceFiles(join(root, 'src/app')), ...sourceFiles(join(root, 'src/core'))]) {

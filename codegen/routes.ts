@@ -8,8 +8,9 @@ export const baseRoutes = [
 ] as const;
 
 /**
- * src/generated/routes.ts: every base route and every descriptor route (the router
- * mounts each under all seven language prefixes) and the lazy loader of every form.
+ * src/generated/routes.ts: every base route and every descriptor route as data (for
+ * codegen's checks and the tests; the app runs src/generated/routeTree.ts) and the lazy
+ * loader of every form.
  */
 export function routesSource(screens: { file: string; screen: ScreenDescriptor }[]): string {
   const routed = screens.filter((s) => s.screen.route).sort((a, b) => a.screen.route!.localeCompare(b.screen.route!));

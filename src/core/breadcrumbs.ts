@@ -1,4 +1,4 @@
-/** The parts of a menu node breadcrumbs need (the server's MenuNode has more). */
+/** The parts of a menu node the menu, the page-access check and pruning need (the server's MenuNode has more). */
 export interface MenuLike {
   page_title: Record<string, string>;
   url: string | null;
@@ -6,8 +6,9 @@ export interface MenuLike {
 }
 
 export interface Crumb {
-  text: string;
-  /** Path without the language prefix; undefined for group nodes. */
+  /** Catalogue key of the crumb's text. */
+  id: string;
+  /** Path without the language prefix; undefined for an area (a menu group, not a page). */
   to: string | undefined;
 }
 
@@ -15,21 +16,22 @@ export const titleIn = (titles: Record<string, string>, lang: string): string =>
   titles[lang] || titles.en || Object.values(titles).find(Boolean) || '';
 
 /**
- * Spec §2: breadcrumbs always start with Home and follow the menu tree down to the
- * page at `path`; the title is the last crumb. Landing pages (index*) get only Home.
+ * Spec §2: breadcrumbs start with Home, then the page's area (`areas.<first segment>`),
+ * then every route above the page (/shops/2frontendPages above its colDefs), then the
+ * page itself: the title is the last crumb. The landing page (/) has only Home.
+ * `titleOf(path)` is the title key a route of the generated tree carries, undefined where
+ * no route is: routes and titles have one source, so this needs no list of its own.
  */
-export function breadcrumbs(menu: MenuLike[], path: string, lang: string, home: string): Crumb[] {
-  const trail = findTrail(menu, path.replace(/\/+$/, '') || '/');
-  return [{ text: home, to: '/' }, ...(trail ?? []).map((n) => ({ text: titleIn(n.page_title, lang), to: n.url ?? undefined }))];
-}
-
-function findTrail(nodes: MenuLike[], path: string): MenuLike[] | undefined {
-  for (const n of nodes) {
-    if (n.url === path) return [n];
-    const below = findTrail(n.children, path);
-    if (below) return [n, ...below];
-  }
-  return undefined;
+export function breadcrumbs(path: string, titleOf: (path: string) => string | undefined): Crumb[] {
+  const segments = path.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [{ id: 'chrome.home', to: '/' }];
+  segments.forEach((segment, i) => {
+    const to = `/${segments.slice(0, i + 1).join('/')}`;
+    const id = titleOf(to);
+    if (id) crumbs.push({ id, to });
+    else if (i === 0) crumbs.push({ id: `areas.${segment}`, to: undefined });
+  });
+  return crumbs;
 }
 
 /** Every url of a menu tree: the pages the user may open. */

@@ -6,7 +6,7 @@
  * floor: the same traced scroll in a hand-written list (pages/floor-list.ts), what any DOM
  * grid of this design costs per frame on the machine at hand.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { probeScript } from './probe.ts';
 import { SourceMapper, summarizeProfile, type CpuProfile, type ProfileSummary } from './profile.ts';
 import { TASK_CATEGORIES, frameWork, longestTask, traced } from './trace.ts';

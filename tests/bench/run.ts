@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
 import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult, type ScrollResult } from './grids.ts';
 import { renderReport } from './report.ts';

@@ -2,7 +2,7 @@
  * CDP tracing: collect a trace around an action, then read the renderer main thread's
  * tasks from it (the longest task of an interaction; the main-thread time of each frame).
  */
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright';
 
 export interface TraceEvent {
   name: string;

@@ -4,7 +4,7 @@
  * with the screen's title and the action by name, in the UI language; the raw before/after
  * JSON columns are hidden by default and stay in the column chooser.
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';

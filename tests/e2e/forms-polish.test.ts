@@ -6,7 +6,7 @@
  * what matters; the product code's allowed characters; Quill without an empty band and
  * in the UI language.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';

@@ -4,7 +4,7 @@
  * Add form, scrolled to and made the active row (client and server row models, detail
  * grids), a row the Edit form moved likewise, or a note when the filters leave it out.
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 

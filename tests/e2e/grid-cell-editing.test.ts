@@ -5,7 +5,7 @@
  * like the Fill dialog and open in the UI language's decimal separator; focus returns to
  * the grid after Fill (Ctrl+Z undoes it); a new sort or filter clears the cell range.
  */
-import type { Locator, Request } from 'playwright-core';
+import type { Locator, Request } from 'playwright';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';

@@ -5,7 +5,7 @@
  * seeded, ≤ 2,000 products, in memory) and on the server row model (600 more products),
  * through a reload too (the filter is saved with the grid state).
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BLANK_CHOICE } from '../../src/app/grid/filters.ts';
 import { browserSuite } from './browser.ts';

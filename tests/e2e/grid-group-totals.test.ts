@@ -5,7 +5,7 @@
  * low_stock (a few hundred rows) in memory. Values are read from `data-value` (the raw
  * aggregate, as the totals row's cells carry it) and compared with the database.
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';

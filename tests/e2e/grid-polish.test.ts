@@ -6,7 +6,7 @@
  *
  * 1,200 extra products give company SK01 more than a thousand rows (thousands separators).
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite} from './browser.ts';
 import { gridPage } from './gridPage.ts';

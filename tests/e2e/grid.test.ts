@@ -8,7 +8,7 @@
  * product_list runs on the server row model; brands (a few dozen rows) runs in memory.
  * Elements whose texts are new locale keys are found by role plus class, never by text.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
 import { launch, signIn, startUiServer } from './browser.ts';

@@ -3,7 +3,7 @@
  * role and data attributes, the focused cell, a paste event, a product row in the database.
  * `page` and `server` are read at each call (a new page per test).
  */
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { expect } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
 import { signIn } from './browser.ts';

@@ -3,7 +3,7 @@
  * 100,000-row estimate threshold): the toolbar shows the planner's estimate as "≈ …" and
  * counts exactly on a click; scrolling forward asks by keyset, a jump by offset.
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 

@@ -84,16 +84,32 @@ describe('breadcrumbs', () => {
     { page_title: { en: 'Products', de: 'Produkte' }, url: null, children: [{ page_title: { en: 'Brands', de: 'Marken' }, url: '/products/brands', children: [] }] },
     { page_title: { en: 'Settings' }, url: null, children: [{ page_title: { en: 'VAT' }, url: '/settings/vats', children: [] }] },
   ];
-  it('starts with Home and follows the menu tree; the title is the last crumb', () => {
-    expect(breadcrumbs(menu, '/products/brands', 'de', 'Startseite')).toEqual([
-      { text: 'Startseite', to: '/' },
-      { text: 'Produkte', to: undefined },
-      { text: 'Marken', to: '/products/brands' },
+  // Title keys of routes, as the generated route tree carries them.
+  const titles: Record<string, string> = {
+    '/products/brands': 'screens.brands.title',
+    '/shops/2frontendPages': 'screens.frontend_pages2.title',
+    '/shops/2frontendPages/colDefs': 'screens.frontend_pages2_col_defs.title',
+    '/ai-query': 'ai.title',
+  };
+  const titleOf = (p: string) => titles[p];
+  it('starts with Home, then the area, then the page: the title is the last crumb', () => {
+    expect(breadcrumbs('/products/brands', titleOf)).toEqual([
+      { id: 'chrome.home', to: '/' },
+      { id: 'areas.products', to: undefined },
+      { id: 'screens.brands.title', to: '/products/brands' },
     ]);
   });
-  it('falls back to English and gives only Home for pages outside the tree', () => {
-    expect(breadcrumbs(menu, '/settings/vats/', 'hu', 'Kezdőlap').map((c) => c.text)).toEqual(['Kezdőlap', 'Settings', 'VAT']);
-    expect(breadcrumbs(menu, '/nowhere', 'en', 'Home')).toEqual([{ text: 'Home', to: '/' }]);
+  it('links the routes above a sub-route; a page outside any area has none', () => {
+    expect(breadcrumbs('/shops/2frontendPages/colDefs/', titleOf)).toEqual([
+      { id: 'chrome.home', to: '/' },
+      { id: 'areas.shops', to: undefined },
+      { id: 'screens.frontend_pages2.title', to: '/shops/2frontendPages' },
+      { id: 'screens.frontend_pages2_col_defs.title', to: '/shops/2frontendPages/colDefs' },
+    ]);
+    expect(breadcrumbs('/ai-query', titleOf).map((c) => c.id)).toEqual(['chrome.home', 'ai.title']);
+  });
+  it('gives only Home on the landing page', () => {
+    expect(breadcrumbs('/', titleOf)).toEqual([{ id: 'chrome.home', to: '/' }]);
   });
   it('lists the pages of the tree', () => {
     expect([...menuPaths(menu)]).toEqual(['/products/brands', '/settings/vats']);

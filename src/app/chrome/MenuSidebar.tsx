@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { useMemo } from 'react';
 import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
-import { knownPaths } from '../router/knownPaths.ts';
+import { knownPaths } from '../router/routePaths.ts';
 import { withLang, type Lang } from '../../core/langs.ts';
 import type { MenuNode } from '../api/types.ts';
 import { EMPTY, useSession } from '../session/session.ts';
@@ -12,10 +12,11 @@ import { Sidebar } from './Sidebar.tsx';
 export function MenuSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
+  const known = knownPaths(useRouter());
   const fullMenu = useSession((s) => s.user?.menu ?? EMPTY);
-  const menu = useMemo(() => pruneMenu(fullMenu, knownPaths), [fullMenu]);
+  const menu = useMemo(() => pruneMenu(fullMenu, known), [fullMenu, known]);
   const allBookmarks = useSession((s) => s.user?.bookmarks ?? EMPTY);
-  const bookmarks = useMemo(() => allBookmarks.filter((b) => knownPaths.has(b.path)), [allBookmarks]);
+  const bookmarks = useMemo(() => allBookmarks.filter((b) => known.has(b.path)), [allBookmarks, known]);
   const close = () => onOpenChange(false);
   const titleOf = titlesByUrl(menu, lang);
   return (

@@ -1,19 +1,21 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { splitLang, withLang } from '../../core/langs.ts';
-import { EMPTY, useSession } from '../session/session.ts';
+import { routeTitle } from '../router/routePaths.ts';
+import { useSession } from '../session/session.ts';
 
 /**
  * Spec §2: the title is the last breadcrumb; the trail starts with Home and is shown
- * only with more than one item. Landing pages (index) reset it to Home.
+ * only with more than one item. Landing pages (index) reset it to Home. Titles are the
+ * catalogue keys the generated route tree carries (the same texts the menu seed holds).
  */
 export function PageHeader() {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
-  const menu = useSession((s) => s.user?.menu ?? EMPTY);
+  const router = useRouter();
   const { path } = splitLang(useLocation().pathname);
-  const crumbs = breadcrumbs(path === '/' ? [] : menu, path, lang, intl.formatMessage({ id: 'chrome.home' }));
+  const crumbs = breadcrumbs(path, (p) => routeTitle(router, lang, p)).map((c) => ({ ...c, text: intl.formatMessage({ id: c.id }) }));
   const title = crumbs[crumbs.length - 1]!.text;
   return (
     <div className="page-header">

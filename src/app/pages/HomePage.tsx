@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
-import { knownPaths } from '../router/knownPaths.ts';
+import { knownPaths } from '../router/routePaths.ts';
 import { withLang } from '../../core/langs.ts';
 import { useSession } from '../session/session.ts';
 
@@ -10,10 +10,11 @@ export function HomePage() {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const user = useSession((s) => s.user);
+  const known = knownPaths(useRouter());
   if (!user) return null;
-  const areas = pruneMenu(user.menu, knownPaths).filter((n) => n.menu);
+  const areas = pruneMenu(user.menu, known).filter((n) => n.menu);
   const titleOf = titlesByUrl(user.menu, lang);
-  const bookmarks = user.bookmarks.filter((b) => knownPaths.has(b.path));
+  const bookmarks = user.bookmarks.filter((b) => known.has(b.path));
   return (
     <div className="home">
       <p className="home-welcome">{intl.formatMessage({ id: 'home.welcome' }, { name: user.first_name || user.user_name })}</p>

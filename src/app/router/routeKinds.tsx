@@ -1,0 +1,89 @@
+import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { lazy } from 'react';
+import type { Lang } from '../../core/langs.ts';
+import { ErrorPage } from '../layouts/ErrorPage.tsx';
+import { LoginLayout } from '../layouts/LoginLayout.tsx';
+import { MainLayout } from '../layouts/MainLayout.tsx';
+import { NotFoundPage } from '../layouts/NotFoundPage.tsx';
+import { PlainLayout } from '../layouts/PlainLayout.tsx';
+import { PrintLayout } from '../layouts/PrintLayout.tsx';
+import { Root } from '../layouts/Root.tsx';
+import { applyLanguage } from '../session/language.ts';
+import { session } from '../session/session.ts';
+import { guestOnly, pageAccess, requireUser } from './guards.ts';
+
+/**
+ * The kinds of route the generated tree (src/generated/routeTree.tsx) is made of: one
+ * typed factory per kind, so the generated file is a compact table of calls and every
+ * path stays a literal type (Link and navigate are checked against the real paths).
+ */
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Catalogue key of the page's title (the last breadcrumb, spec §2). */
+    title?: string;
+  }
+}
+
+/** Grid, forms and their libraries load with the first screen, not with the login page. */
+const ScreenPage = lazy(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
+// Pages a screen route never shows load on their own (and on hover, with the route's preload),
+// so the list route's JS stays within its budget (tests/unit/route-size.test.ts).
+const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage.tsx'), 'LoginPage');
+const HomePage = lazyRouteComponent(() => import('../pages/HomePage.tsx'), 'HomePage');
+const AiQueryPage = lazyRouteComponent(() => import('../pages/AiQueryPage.tsx'), 'AiQueryPage');
+
+export const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
+
+/** `/` goes to the language of the session (the `language` cookie). */
+export const rootIndex = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ href: `/${session.get().lang}` });
+  },
+});
+
+/** `/<lang>`: entering it sets the UI language (the URL prefix is the truth). */
+export const langRoute = <L extends Lang>(lang: L) =>
+  createRoute({ getParentRoute: () => root, path: lang, beforeLoad: () => applyLanguage(lang, true) });
+
+export const login = <P extends AnyRoute>(parent: P, lang: Lang) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path: 'login',
+    beforeLoad: () => guestOnly(lang),
+    component: () => (
+      <LoginLayout>
+        <LoginPage />
+      </LoginLayout>
+    ),
+  });
+
+const FRAMES = { main: MainLayout, plain: PlainLayout, print: PrintLayout };
+
+/** A pathless page frame (main: header and menus; plain and print: no chrome); every page in it requires a user. */
+export const frame = <P extends AnyRoute, const F extends keyof typeof FRAMES>(parent: P, lang: Lang, id: F) =>
+  createRoute({ getParentRoute: () => parent, id, component: FRAMES[id], beforeLoad: ({ location }) => requireUser(lang, location.href) });
+
+/** Home: an index page (spec §2: no access check, breadcrumbs reset). */
+export const home = <P extends AnyRoute>(parent: P) => createRoute({ getParentRoute: () => parent, path: '/', component: HomePage, staticData: { title: 'chrome.home' } });
+
+export const aiQuery = <P extends AnyRoute>(parent: P, lang: Lang) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path: 'ai-query',
+    staticData: { title: 'ai.title' },
+    beforeLoad: () => pageAccess(lang, '/ai-query'),
+    component: AiQueryPage,
+  });
+
+/** A descriptor route: the page-access check, then ScreenPage with the form; titled `screens.<form>.title`. */
+export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path,
+    staticData: { title: `screens.${form}.title` },
+    beforeLoad: () => pageAccess(lang, `/${path}`),
+    component: () => <ScreenPage form={form} path={`/${path}`} />,
+  });

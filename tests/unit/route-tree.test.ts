@@ -1,0 +1,68 @@
+import { createMemoryHistory, createRouter, type AnyRoute, type LinkProps } from '@tanstack/react-router';
+import { describe, expect, it } from 'vitest';
+import { checkMenuTitles } from '../../codegen/menuTitles.ts';
+import { readCatalogues } from '../../codegen/locales.ts';
+import { loadScreens } from '../../codegen/screens.ts';
+import { breadcrumbs } from '../../src/core/breadcrumbs.ts';
+import { LANGS } from '../../src/core/langs.ts';
+import { routeTree } from '../../src/generated/routeTree.ts';
+import { menuPages } from '../../src/server/db/seed/menu.ts';
+import { knownPaths, routeTitle } from '../../src/app/router/routePaths.ts';
+
+const router = createRouter({ routeTree, history: createMemoryHistory() });
+const byPath = router.routesByPath as Record<string, AnyRoute | undefined>;
+const cats = readCatalogues();
+
+describe('the generated route tree (src/generated/routeTree.ts)', () => {
+  it('has every descriptor route in all seven languages, in its frame, titled from the catalogue', async () => {
+    const routed = (await loadScreens()).map((s) => s.screen).filter((s) => s.route);
+    expect(routed.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const lang of LANGS) {
+      for (const s of routed) {
+        const at = `/${lang}${s.route}`;
+        const route = byPath[at];
+        if (!route) {
+          problems.push(`${at}: no route`);
+          continue;
+        }
+        if (route.parentRoute?.id !== `/${lang}/${s.layout}`) problems.push(`${at}: in ${route.parentRoute?.id}, expected the ${s.layout} frame`);
+        const title = route.options.staticData?.title;
+        if (title !== `screens.${s.form}.title`) problems.push(`${at}: title ${title}`);
+        // Every crumb (area, routes above, the page) has a text in the page's language.
+        const crumbs = breadcrumbs(s.route!, (p) => routeTitle(router, lang, p));
+        const missing = crumbs.filter((c) => !cats[lang]![c.id]);
+        if (missing.length) problems.push(`${at}: no ${lang} text for ${missing.map((c) => c.id).join(', ')}`);
+        if (crumbs.at(-1)!.id !== title) problems.push(`${at}: the last crumb is not the title`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('types Link and navigate paths with the tree (router.tsx registers the router)', () => {
+    // Checked by tsc: a literal `to` must be a path of the tree.
+    const paths: LinkProps['to'][] = ['/de/products/brands', '/bg/shops/2frontendPages/colDefs', '/hu/ai-query', '/sk/login'];
+    // @ts-expect-error: no such route
+    const wrong: LinkProps['to'] = '/de/products/no_such_page';
+    for (const p of paths) expect(byPath[p!], p).toBeDefined();
+    expect(byPath[wrong!]).toBeUndefined();
+  });
+
+  it('has the base routes under each prefix and nothing else', async () => {
+    const routed = (await loadScreens()).flatMap((s) => (s.screen.route ? [s.screen.route] : []));
+    const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, `/${l}/ai-query`, ...routed.map((r) => `/${l}${r}`)])];
+    expect(Object.keys(byPath).sort()).toEqual(expected.sort());
+    expect(byPath['/de/ai-query']!.options.staticData?.title).toBe('ai.title');
+    expect([...knownPaths(router)].sort()).toEqual(['/', '/ai-query', '/login', ...routed].sort());
+  });
+
+  it('titles pages with the texts the menu is seeded with (codegen stops on a difference)', () => {
+    const screens = [{ form: 'vats', route: '/settings/vats' }] as Parameters<typeof checkMenuTitles>[0];
+    expect(checkMenuTitles(screens, cats)).toEqual([]);
+    const changed = { ...cats, sk: { ...cats.sk!, 'screens.vats.title': 'DPH' } };
+    const vats = menuPages.find((p) => p.url === '/settings/vats')!.page_title.sk;
+    expect(checkMenuTitles(screens, changed)).toEqual([
+      `locales/sk.json: screens.vats.title: expected ${JSON.stringify(vats)} (the menu's title of /settings/vats), got "DPH"`,
+    ]);
+  });
+});
