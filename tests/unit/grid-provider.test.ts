@@ -6,7 +6,7 @@
  * position, saved views and grid state.
  */
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { ApiError } from '../../src/app/api/client.ts';
+import { ApiError, api } from '../../src/app/api/client.ts';
 import type { FormRow, ListResult } from '../../src/app/grid/dataProvider/contract.ts';
 import { gridData, setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
@@ -50,6 +50,9 @@ describe('the provider\'s types, from the contract', () => {
       await p.keepInStock({ product_code: 'P1', keep_in_stock: 3 });
       const agg = await p.aggregate('brands', { aggregates: { brand_id: ['sum', 'count'] } });
       expectTypeOf(agg.totals.aggs[0]!.sum).toEqualTypeOf<string | number | null | undefined>();
+      // @ts-expect-error an api_action answer is named by a contract schema, never by a type the caller makes up
+      await api.action<{ rows: { brand_id: number }[] }>('brands', 'list');
+      expectTypeOf(await api.action<'DeleteOutput'>('brands', 'delete', { keys: [1] })).toEqualTypeOf<{ deleted: number; log_ids?: number[] }>();
     };
     expect(typed).toBeTypeOf('function');
   });
