@@ -227,7 +227,7 @@ export const FilterPayload = v.objectWithRest({
   sortModel: v.optional(SortModel),
   language: v.optional(lang),
   after: v.optional(v.array(v.nullable(scalar))),
-  count: v.optional(v.picklist(['exact', 'estimate'])),
+  count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
 }, v.unknown());
 export const ListOutput = v.object({
   data: v.object({
