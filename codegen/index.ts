@@ -14,6 +14,7 @@ import { menuRoutes } from '../src/server/db/seed/menu.ts';
 import { baseRoutes, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
+import type { ScreenDescriptor } from '../schemas/screen.ts';
 
 const gen = join(root, 'src/generated');
 mkdirSync(gen, { recursive: true });
@@ -39,8 +40,10 @@ async function step(name: string, run: () => unknown): Promise<void> {
   }
 }
 
+let descriptors: ScreenDescriptor[] = [];
 await step('screens', async () => {
   const screens = await loadScreens();
+  descriptors = screens.map((s) => s.screen);
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
   emit(join(gen, 'routeTree.ts'), routeTreeSource(screens));
@@ -60,6 +63,6 @@ await step('screens', async () => {
 });
 await step('schemas/screen.schema.json', () => emit(join(root, 'schemas/screen.schema.json'), screenJsonSchemaText()));
 let doc: ReturnType<typeof openapiDocument> = {};
-await step('schemas/openapi.yaml', () => emit(join(root, 'schemas/openapi.yaml'), openapiYaml((doc = openapiDocument()))));
+await step('schemas/openapi.yaml', () => emit(join(root, 'schemas/openapi.yaml'), openapiYaml((doc = openapiDocument(descriptors)))));
 await step('src/generated/api.ts', async () => emit(join(gen, 'api.ts'), await clientTypes(doc)));
 console.log('codegen: screen.schema.json, openapi.yaml, src/generated/api.ts ok');

@@ -17,6 +17,8 @@ type Action = Parameters<NonNullable<ConversionConfig['overrideAction']>>[0]['va
 /** Actions JSON Schema cannot state; the valibot parser still enforces them at runtime. */
 const inexpressible = new Set([
   'check',
+  // JSON numbers are finite: nothing to state.
+  'finite',
   'check_items',
   'partial_check',
   'raw_check',

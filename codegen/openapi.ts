@@ -4,14 +4,17 @@
  *
  * Every exported valibot schema of schemas/api.ts becomes `components.schemas.<ExportName>`;
  * references between them (including the recursive MenuNode and CategoryNode, built with
- * v.lazy) come out as `$ref`s. The output is a pure function of schemas/api.ts, with a
- * fixed key order, so the committed file can be checked for staleness.
+ * v.lazy) come out as `$ref`s. The row of each form comes from its descriptor (rows.ts:
+ * `<Form>Row`, `FormRows`). The output is a pure function of schemas/api.ts and the
+ * descriptors, with a fixed key order, so the committed file can be checked for staleness.
  */
 import * as v from 'valibot';
 import { toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
 import { stringify } from 'yaml';
 import * as api from '../schemas/api.ts';
+import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { namedSchemas, overrideAction, tidy } from './jsonschema.ts';
+import { rowSchemas } from './rows.ts';
 
 type Json = Record<string, unknown>;
 type Auth = api.Auth;
@@ -50,16 +53,20 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 | action | payload | response |
 | --- | --- | --- |
 | list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\` and \`count\` ('estimate', the default: the planner's estimate above 100,000 rows with \`totalExact: false\`; or 'exact'); every part optional; with \`locate\` (a row's key) instead: that row's position in this order under these filters | \`ListOutput\`; with \`locate\`, \`LocateOutput\` |
-| filter | an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
+| filter | \`FilterPayload\`: an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
 | aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
 | set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |
 | undo | \`UndoPayload\`: log ids of the user's own set changes of this form (from set's \`log_id\`/\`log_ids\`); 409 \`changed_since\` when a field moved on; or of the user's deletes (from delete's \`log_ids\`): the rows back with what cascaded, 409 \`restore_conflict\` when a key is taken again | \`UndoOutput\` |
-| add | the editable fields (and the key unless generated) | the added row and its \`log_id\` |
+| add | \`AddPayload\`: the editable fields (and the key unless generated) | \`AddOutput\`: the added row and its \`log_id\` |
 | delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys); a row still referenced by a key without ON DELETE CASCADE → 409 \`in_use\` | \`DeleteOutput\` (with the log ids that undo puts back) |
 | delete_preview | \`DeletePayload\` (the delete permission): what the delete would take | \`DeletePreviewOutput\` |
 
-Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\`; delete \`GridStateDeletePayload\`) and
-\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`).
+Rows: \`rows\` and \`row\` of these answers hold the form's row, \`FormRows.<form>\` (its keys, columns and version).
+
+Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\` → \`GridStateSetOutput\`; delete \`GridStateDeletePayload\`) and
+\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`);
+\`keep_in_stock\` (set \`KeepInStockPayload\` → \`KeepInStockOutput\`), \`user_bookmarks\` (set \`UserBookmarksPayload\` → \`UserBookmarksSetOutput\`; list → \`UserBookmarksListOutput\`),
+\`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`) and \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`).
 `;
 
 const apiActionExamples = {
@@ -129,8 +136,8 @@ const rpcErrors = errors.map(([s]) => s).filter((s) => s !== '503');
 
 const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
-/** The OpenAPI document as a plain object. */
-export function openapiDocument(): Json {
+/** The OpenAPI document as a plain object; `screens`: every descriptor (codegen/screens.ts `loadScreens`). */
+export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
   const defs = namedSchemas(api as unknown as Record<string, unknown>);
   const nameOf = new Map<unknown, string>(Object.entries(defs).map(([k, s]) => [s, k]));
   /** A component name for a procedure's schema: its export name, else one derived from the procedure. */
@@ -178,6 +185,7 @@ export function openapiDocument(): Json {
     });
     throw new Error(`schemas/api.ts: ${culprit ?? '(schema)'}: cannot convert to JSON Schema: ${(e as Error).message}`);
   }
+  Object.assign(schemas, rowSchemas(screens, new Set(Object.keys(schemas))));
   /** An empty body reads as {}: the body is required only when the input has a required field. */
   const bodyRequired = (name: string) => ((schemas[name] as { required?: unknown[] }).required?.length ?? 0) > 0;
 
@@ -304,15 +312,16 @@ export const OPENAPI_HEADER = [
   '# change schemas/api.ts and run `npm run codegen`.',
 ].join('\n');
 
-/** The text of schemas/openapi.yaml: a pure function of schemas/api.ts. */
-export function openapiYaml(doc: Json = openapiDocument()): string {
+/** The text of schemas/openapi.yaml: a pure function of schemas/api.ts and the descriptors. */
+export function openapiYaml(doc: Json): string {
   const body = stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0, sortMapEntries: false });
   return `${OPENAPI_HEADER}\n${body}`;
 }
 
 /** The text of src/generated/api.ts: the client's types, by openapi-typescript. */
-export async function clientTypes(doc: Json = openapiDocument()): Promise<string> {
+export async function clientTypes(doc: Json): Promise<string> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(doc as never, { silent: false, alphabetize: false });
+  // defaultNonNullable off: a request field with a default may be left out (the server fills it in).
+  const ast = await openapiTS(doc as never, { silent: false, alphabetize: false, defaultNonNullable: false });
   return `// Generated by \`npm run codegen\` from schemas/openapi.yaml (openapi-typescript) — do not edit.\n${astToString(ast)}`;
 }

@@ -212,7 +212,23 @@ export const ListPayload = v.strictObject({
   locate: v.optional(v.record(v.string(), scalar)),
 });
 export const LocateOutput = v.object({ data: v.object({ position: v.nullable(v.number()) }) });
-const Row = v.record(v.string(), v.unknown());
+/**
+ * A row of any form: its keys, columns and version by field. The row of each form, field
+ * by field, is `components.schemas.FormRows.<form>` (codegen, from the descriptors).
+ */
+export const Row = v.record(v.string(), v.unknown());
+/**
+ * `filter`: column = value equalities (checked per column by the engine), with startRow,
+ * endRow, sortModel, after, language and count of ListPayload beside them.
+ */
+export const FilterPayload = v.objectWithRest({
+  startRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  endRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  sortModel: v.optional(SortModel),
+  language: v.optional(lang),
+  after: v.optional(v.array(v.nullable(scalar))),
+  count: v.optional(v.picklist(['exact', 'estimate'], 'count must be exact or estimate')),
+}, v.unknown());
 export const ListOutput = v.object({
   data: v.object({
     rows: v.array(Row),
@@ -250,6 +266,10 @@ const logId = v.pipe(v.number(), v.safeInteger('a log id must be an integer'), v
 export const SetPayload = v.record(v.string(), v.unknown());
 /** `log_id`: the change's product_change_log id; none when the row already held the values. */
 export const SetOutput = v.object({ data: v.object({ row: Row, log_id: v.optional(v.number()) }) });
+/** `add`: the editable fields, and the key unless the database generates it (checked per form). */
+export const AddPayload = v.record(v.string(), v.unknown());
+/** The added row as the form reads it, and the change-log id of the add. */
+export const AddOutput = v.object({ data: v.object({ row: Row, log_id: v.number() }) });
 /** Most rows of one bulk set (paste, fill a selection). */
 export const MAX_BULK_ROWS = 5_000;
 /**
@@ -292,7 +312,12 @@ export const AggregatePayload = v.strictObject({
   ),
   language: v.optional(lang),
 });
-export const AggregateValues = v.record(v.string(), v.record(v.string(), v.nullable(v.union([v.number(), v.string()]))));
+/** Per column, the functions asked for: numbers (min and max of a date or text column: its text), null over no values. */
+const aggregateValue = v.optional(v.nullable(v.union([v.number(), v.string()])));
+export const AggregateValues = v.record(
+  v.string(),
+  v.object({ sum: aggregateValue, avg: aggregateValue, min: aggregateValue, max: aggregateValue, count: aggregateValue }),
+);
 export const AggregateGroup = v.object({
   key: v.record(v.string(), v.unknown()),
   count: v.number(),
@@ -325,6 +350,7 @@ const AppliedView = v.nullable(v.object({ view_id: v.number(), name: v.string(),
 export const GridStateListOutput = v.object({
   data: v.object({ rows: v.array(v.object({ form: v.string(), state: GridState, view: AppliedView, updated_at: v.string() })), total: v.number() }),
 });
+export const GridStateSetOutput = v.object({ data: v.object({ row: v.object({ form: v.string(), state: GridState, updated_at: v.string() }) }) });
 const viewName = v.pipe(v.string(), v.trim(), v.nonEmpty('name is required'), v.maxLength(100, 'name is at most 100 characters'));
 export const GridView = v.object({
   view_id: v.number(),
@@ -354,6 +380,67 @@ export const GridViewOutput = v.object({ data: v.object({ row: GridView }) });
 export const GridViewDeletePayload = v.strictObject({
   keys: v.pipe(v.array(viewId), v.minLength(1), v.maxLength(1_000)),
 });
+
+// ── custom actions of the grid and the chrome (api_action entities beside the forms) ─────
+const productCode = v.pipe(v.string(), v.nonEmpty(), v.maxLength(40));
+/** `keep_in_stock` set: the keep-in-stock cell's click (0 no, 1 yes, 2 on order), without a row version. */
+export const KeepInStockPayload = v.strictObject({
+  product_code: productCode,
+  keep_in_stock: v.picklist([0, 1, 2], 'keep_in_stock must be 0, 1 or 2'),
+});
+/** The product_list row's new value and version; `log_id`: its product_list change (product_list's undo reverts it). */
+export const KeepInStockOutput = v.object({
+  data: v.object({ product_code: v.string(), keep_in_stock: v.number(), row_version: v.number(), log_id: v.optional(v.number()) }),
+});
+
+/** A bookmark is a path without the language prefix: '/products/brands'. */
+export const Bookmark = v.strictObject({ path: v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_@%~-]+)+$/, 'path must be a local path without query')) });
+/** `user_bookmarks` set: the user's bookmarks, replaced by this list (order kept, duplicates dropped). */
+export const UserBookmarksPayload = v.pipe(v.array(Bookmark), v.maxLength(200, 'at most 200 bookmarks'));
+export const UserBookmarksSetOutput = v.object({ data: v.object({ bookmarks: v.array(v.object({ path: v.string() })) }) });
+export const UserBookmarksListOutput = v.object({
+  data: v.object({ rows: v.array(v.object({ path: v.string() })), total: v.number(), totalExact: v.boolean() }),
+});
+
+/** The entries of one page: a grid window holds 100 rows. */
+export const MAX_LABEL_ENTRIES = 500;
+/** `change_labels` list: the change log entries (log ids) whose ref values are to be named. */
+export const ChangeLabelsPayload = v.strictObject({
+  log_ids: v.pipe(v.array(v.pipe(v.number(), v.safeInteger())), v.maxLength(MAX_LABEL_ENTRIES, `at most ${MAX_LABEL_ENTRIES} entries`)),
+  language: v.optional(lang),
+});
+/** The texts of the entries' ref values: logged form → field → key → text (a key whose row is gone has none). */
+export const ChangeLabelsOutput = v.object({ data: v.object({ labels: v.record(v.string(), v.record(v.string(), v.record(v.string(), v.string()))) }) });
+
+/** The bound of a purchase price (the purchase prices screen's). */
+export const MAX_PURCHASE_PRICE = 100_000_000;
+const MAX_PRICE_KEYS = 100_000;
+/**
+ * `purchase_price_update` filter (the preview, nothing changed) and set (one transaction):
+ * a percentage or an amount applied to purchase prices of the picked rows (`keys`) or of
+ * the rows of `filterModel` minus `except`.
+ */
+export const PurchasePriceUpdatePayload = v.strictObject({
+  /** The prices to change: base (company currency) and/or original (the supplier's). */
+  fields: v.pipe(
+    v.array(v.picklist(['purchase_price_base', 'purchase_price_original'], 'fields are purchase_price_base and purchase_price_original')),
+    v.minLength(1, 'choose at least one price'),
+    v.check((f) => new Set(f).size === f.length, 'a price is named twice'),
+  ),
+  /** percent: price × (1 + value / 100); amount: price + value (base price only). */
+  mode: v.picklist(['percent', 'amount'], 'mode must be percent or amount'),
+  value: v.pipe(v.number(), v.finite(), v.check((n) => n !== 0, 'a change of 0 changes nothing')),
+  /** The new prices are rounded to this many decimals. */
+  decimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)), 2),
+  /** The picked rows (product codes); without them, the rows of filterModel minus `except`. */
+  keys: v.optional(v.pipe(v.array(productCode), v.minLength(1, 'keys must not be empty'), v.maxLength(MAX_PRICE_KEYS))),
+  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  except: v.optional(v.pipe(v.array(productCode), v.maxLength(MAX_PRICE_KEYS))),
+  language: v.optional(lang),
+});
+/** The preview: rows chosen, rows whose prices change, new prices out of bounds. */
+export const PurchasePricePreviewOutput = v.object({ data: v.object({ rows: v.number(), changes: v.number(), invalid: v.number() }) });
+export const PurchasePriceUpdateOutput = v.object({ data: v.object({ rows: v.number(), updated: v.number() }) });
 
 // ── grid export / import (POST /api/export/{form}, POST /api/import/{form}) ─────────────
 const fieldName = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a field name'));

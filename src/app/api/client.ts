@@ -7,7 +7,7 @@ import { requestHeaders } from '../../core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
 import { requestEnded, requestStarted } from '../session/progress.ts';
 import { session } from '../session/session.ts';
-import type { RpcInput, RpcOutput } from './types.ts';
+import type { ActionAnswer, ActionData, RpcInput, RpcOutput } from './types.ts';
 
 /** A failed call: HTTP status, the server's error code and message, and the message id to show. */
 export class ApiError extends Error {
@@ -121,9 +121,13 @@ export const api = {
   rpc<N extends ProcedureName>(name: N, body: RpcInput<N>, opts?: Options): Promise<RpcOutput<N>> {
     return call(`/rpc/${name}`, body, opts);
   },
-  /** api_action: answers the `data` of the response. */
-  async action<T = unknown>(entity: string, action: ApiAction, payload?: unknown): Promise<T> {
-    const r = await call<{ data: T }>('/rpc/api_action', { entity, action, payload });
+  /**
+   * api_action: answers the `data` of the response, typed by the contract's answer schema
+   * `O` (a `…Output` of schemas/api.ts), never by a type the caller makes up. The grid's
+   * calls go through its data provider (grid/dataProvider/), which also types the payloads.
+   */
+  async action<O extends ActionAnswer>(entity: string, action: ApiAction, payload?: unknown): Promise<ActionData<O>> {
+    const r = await call<{ data: ActionData<O> }>('/rpc/api_action', { entity, action, payload });
     if (WRITES.has(action)) for (const l of writeListeners) l(entity);
     return r.data;
   },

@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { splitLang } from '../../core/langs.ts';
-import { api } from '../api/client.ts';
+import { saveBookmarks } from '../api/bookmarks.ts';
 import { EMPTY, session, useSession } from '../session/session.ts';
 import { PinIcon } from './icons.tsx';
 import { toast } from './toasts.tsx';
@@ -16,7 +16,7 @@ export function BookmarkPin() {
   const toggle = async () => {
     const next = pinned ? bookmarks.filter((b) => b.path !== path) : [...bookmarks, { path }];
     try {
-      const r = await api.action<{ bookmarks: { path: string }[] }>('user_bookmarks', 'set', next);
+      const r = await saveBookmarks(next);
       session.set((s) => ({ user: s.user && { ...s.user, bookmarks: r.bookmarks } }));
     } catch (e) {
       toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: (e as { status?: number }).status ?? '' } });

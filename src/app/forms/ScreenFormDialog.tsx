@@ -12,9 +12,10 @@ import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { numberTyping, parseAmountInput } from '../../core/parseFloat.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
+import { gridData } from '../grid/dataProvider/provider.ts';
 import { lookupScreen } from '../grid/lookupScreens.ts';
 import { useCellSession } from '../grid/cellSession.ts';
 import { isMoneyMeta, moneyRefusal, storedNote, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
@@ -138,10 +139,9 @@ function useLookups(fields: FormField[]): Record<string, Lookup> {
     let live = true;
     setLookups(Object.fromEntries(forms.map((f) => [f, { status: 'loading' } as Lookup])));
     for (const form of forms) {
-      api
-        .action<{ rows: Row[] } | Row[] | { _out: Row[] }>(form, 'list')
-        .then((r) => {
-          const rows = Array.isArray(r) ? r : 'rows' in r ? r.rows : r._out;
+      gridData()
+        .list(form, {})
+        .then(({ rows }) => {
           if (live) setLookups((s) => ({ ...s, [form]: { status: 'loaded', rows } }));
         })
         .catch((e: unknown) => {
@@ -237,7 +237,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormP
     const payload = mode === 'add' ? r.values : editPayload(screen, row ?? {}, r.values);
     setSaving(true);
     try {
-      const data = await api.action<{ row: Row }>(screen.form, mode === 'add' ? 'add' : 'set', payload);
+      const data = await (mode === 'add' ? gridData().add(screen.form, payload) : gridData().set(screen.form, payload));
       toast({ variant: 'success', id: 'messages.data_saved' });
       onSaved(data.row);
     } catch (err) {

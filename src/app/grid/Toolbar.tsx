@@ -10,7 +10,7 @@ import type { ViewState } from './columnState.ts';
 import { FillDialog } from './FillDialog.tsx';
 import type { GridColumn } from './types.ts';
 import { ViewMenu } from './views/ViewMenu.tsx';
-import type { CheckedSaved } from './columnState.ts';
+import type { CheckedSaved, SavedState } from './columnState.ts';
 
 export interface ToolbarProps {
   form: string;
@@ -25,7 +25,7 @@ export interface ToolbarProps {
   groupsTruncated: boolean;
   onUngroup(field: string): void;
   /** Saved views (with a persisted state). */
-  views?: { current(): unknown; apply(state: CheckedSaved | null): void };
+  views?: { current(): SavedState; apply(state: CheckedSaved | null): void };
   hasTotals: boolean;
   onVisible(field: string, visible: boolean): void;
   onTotals(on: boolean): void;

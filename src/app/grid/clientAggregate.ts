@@ -69,5 +69,6 @@ export function aggregateRows(
   return {
     groups: [...groups.values()].map((g) => ({ key: g.key, count: g.count, aggs: aggsOf(g) })),
     totals: { count: totals.count, aggs: aggsOf(totals) },
+    truncated: false,
   };
 }

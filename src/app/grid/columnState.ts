@@ -75,7 +75,8 @@ export function resetColumns(model: GridModel, s: ViewState): ViewState {
 
 // ---- saved form ----------------------------------------------------------------------------
 
-export interface SavedState {
+/** A type, not an interface: the grid_state contract takes it as a JSON object (an index signature). */
+export type SavedState = {
   v: 1;
   order: string[];
   widths: Record<string, number>;
@@ -88,7 +89,7 @@ export interface SavedState {
   groupBy: string[];
   /** The view currency of the money filters' amounts (only with a money filter; older states: none). */
   currency?: string;
-}
+};
 
 export function toSaved(s: ViewState, model: GridModel): SavedState {
   const filters: Record<string, string> = {};

@@ -6,7 +6,7 @@
  * change-log ids on the undo stack; Ctrl+Z sends them to the `undo` action. Cells the
  * server or the validation refused are flagged (field → message) until written again.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
@@ -69,7 +69,7 @@ export function valueText(value: unknown, before?: unknown): string {
 
 export type Flags = ReadonlyMap<string, Readonly<Record<string, string>>>;
 
-interface Deps {
+export interface Deps {
   screen: ScreenDescriptor;
   model: GridModel;
   /** Merges fields into the row with this id in every window that holds it. */
@@ -85,15 +85,26 @@ interface Deps {
   reload?: () => void;
 }
 
-export function useEdits({ screen, model, patch, current, reread, reload: reloadAll }: Deps) {
-  const queues = useRef(new Map<string, Promise<unknown>>());
-  const [stack] = useState(() => new UndoStack());
+/** Where the edits show their state: the flagged cells (an update of them) and one tick per answered save. */
+export interface EditsView {
+  setFlags(update: (old: Flags) => Flags): void;
+  saved(): void;
+}
+
+/**
+ * The grid's writes, without React (useEdits holds them for a grid; a test drives them
+ * over an in-memory data provider). `deps()` answers the grid as it is now: each call
+ * reads it once, as a render's closure did.
+ */
+export function createEdits(deps: () => Deps, view: EditsView) {
+  const queues = { current: new Map<string, Promise<unknown>>() };
+  const stack = new UndoStack();
   /** A saved batch on the undo stack, with the company it was written in. */
   const pushUndo = (e: UndoEntry) => stack.push({ ...e, company: session.get().company });
-  const [flags, setFlags] = useState<Flags>(new Map());
-  const [savedTick, setSavedTick] = useState(0);
+  const { setFlags } = view;
+  const setSavedTick = () => view.saved();
 
-  const setFlag = useCallback((cells: readonly CellFlag[], clear: readonly { rowId: string; field: string }[] = []) => {
+  const setFlag = (cells: readonly CellFlag[], clear: readonly { rowId: string; field: string }[] = []) => {
     if (!cells.length && !clear.length) return;
     setFlags((old) => {
       const next = new Map(old);
@@ -107,13 +118,14 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
       for (const c of cells) next.set(c.rowId, { ...next.get(c.rowId), [c.field]: c.message });
       return next;
     });
-  }, []);
-  const clearFlags = useCallback(() => setFlags((old) => (old.size ? new Map() : old)), []);
+  };
+  const clearFlags = () => setFlags((old) => (old.size ? new Map() : old));
 
   // One re-read at a time, once the saves on their way have settled; saves answered
   // meanwhile ask for one more.
-  const rereading = useRef<{ again: boolean } | null>(null);
+  const rereading: { current: { again: boolean } | null } = { current: null };
   const afterSaved = () => {
+    const { reread } = deps();
     if (!reread) return;
     if (rereading.current) {
       rereading.current.again = true;
@@ -153,6 +165,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
    * put into the grid, so every cell shows the stored values again. Answers whether it worked.
    */
   const reload = async (rows: readonly Row[]): Promise<boolean> => {
+    const { screen, model, patch } = deps();
     try {
       const fresh = await fetchRows(screen.form, rows.map((r) => model.keyFields(r)));
       for (const row of fresh) patch(model.rowId(row), row);
@@ -164,6 +177,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
   };
 
   const payloadOf = (cur: Row, fields: Row, before: Row): Row => {
+    const { model } = deps();
     const out: Row = { ...model.keyFields(cur) };
     for (const [f, v] of Object.entries(fields)) out[f] = model.byField.get(f)?.type === 'multi' ? multiChanges(before[f], v) : v;
     if (model.version) out[model.version] = cur[model.version];
@@ -172,6 +186,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
 
   /** One cell: optimistic, reverted when the save fails. */
   const save = (target: GridRow, col: GridColumn, next: unknown) => {
+    const { screen, patch, current } = deps();
     const { id } = target;
     const field = col.field;
     const before = target.data[field];
@@ -193,7 +208,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
           if (typeof r.log_id === 'number') pushUndo({ logIds: [r.log_id], rowIds: [id] });
         }
         patch(id, fields);
-        setSavedTick((n) => n + 1);
+        setSavedTick();
         afterSaved();
         toast({ variant: 'success', id: 'messages.data_saved' });
       } catch (e) {
@@ -208,6 +223,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
 
   /** A batch in one bulk set (chunks of BULK_ROWS rows); resolves true when everything was saved. */
   const saveMany = async (changes: readonly Change[]): Promise<boolean> => {
+    const { screen, model, patch, current } = deps();
     const byRow = new Map<string, { row: GridRow; fields: Row; before: Row }>();
     for (const c of changes) {
       if (sameValue(c.row.data[c.col.field], c.value)) continue;
@@ -260,9 +276,9 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
       if (logIds.length) pushUndo({ logIds, rowIds: ids });
       if (logIds.length || ok) afterSaved();
       if (ok) {
-        setSavedTick((n) => n + 1);
+        setSavedTick();
         toast({ variant: 'success', id: 'messages.data_saved' });
-      } else if (logIds.length) setSavedTick((n) => n + 1);
+      } else if (logIds.length) setSavedTick();
       return ok;
     });
 
@@ -278,6 +294,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
 
   /** Ctrl+Z: the newest batch back, on the server; the rows as the answer says. */
   const undoLast = async () => {
+    const { screen, model, patch, reload: reloadAll } = deps();
     // A save still on its way is the newest batch: Ctrl+Z right after Enter undoes that
     // edit, not the one before it, so it waits for the saves pending at the key press.
     await Promise.allSettled([...queues.current.values()]);
@@ -302,7 +319,7 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
           patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
         }
       });
-      setSavedTick((n) => n + 1);
+      setSavedTick();
       afterSaved();
       // The flags of the batch undone (a paste's refused cells) belong to it: they go with it.
       clearFlags();
@@ -319,5 +336,15 @@ export function useEdits({ screen, model, patch, current, reread, reload: reload
   /** A delete's change-log ids: Ctrl+Z puts the rows back. */
   const pushDeleted = (logIds: number[]) => pushUndo({ logIds, rowIds: [], deleted: true });
 
-  return { save, saveMany, undoLast, pushDeleted, flags, setFlag, clearFlags, savedTick, undoSize: () => stack.size };
+  return { save, saveMany, undoLast, pushDeleted, setFlag, clearFlags, undoSize: () => stack.size };
+}
+
+/** A grid's edits: createEdits over the grid's latest props, with its flags and save tick as state. */
+export function useEdits(deps: Deps) {
+  const live = useRef(deps);
+  live.current = deps;
+  const [flags, setFlags] = useState<Flags>(new Map());
+  const [savedTick, setSavedTick] = useState(0);
+  const [edits] = useState(() => createEdits(() => live.current, { setFlags, saved: () => setSavedTick((n) => n + 1) }));
+  return { ...edits, flags, savedTick };
 }

@@ -6,21 +6,11 @@ import type { ColumnFiltersState, SortingState } from './layout.ts';
 import { localDate, parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import type { FilterKind, GridColumn } from './types.ts';
+import type { FilterItem, SortItem } from './dataProvider/contract.ts';
 
-export interface FilterItem {
-  filterType?: 'text' | 'number' | 'date' | 'set';
-  type?: string;
-  filter?: string | number | boolean | null;
-  filterTo?: string | number | boolean | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  values?: (string | number | boolean | null)[];
-}
+/** A column's filter and a sort item as the list payload has them (the contract's FilterItem, SortModel). */
+export type { FilterItem, SortItem };
 export type FilterModel = Record<string, FilterItem>;
-export interface SortItem {
-  colId: string;
-  sort: 'asc' | 'desc';
-}
 
 export const toSortModel = (sorting: SortingState): SortItem[] => sorting.map((s) => ({ colId: s.id, sort: s.desc ? 'desc' : 'asc' }));
 

@@ -4,7 +4,7 @@
  * it shows (a set filter on the key, SEARCH_LIMIT keys a call). Shared by the grid's
  * LookupStore and editor and by the forms' search input.
  */
-import { api } from '../api/client.ts';
+import { gridData } from './dataProvider/provider.ts';
 import { lookupScreen } from './lookupScreens.ts';
 import type { Row } from './types.ts';
 
@@ -23,7 +23,7 @@ export interface SearchAnswer {
 
 /** Matches of a text: codes, and names in `language` (the one the user reads). */
 export async function searchLookup(form: string, text: string, language: string): Promise<SearchAnswer> {
-  const r = await api.action<{ rows: Row[]; total: number }>(form, 'list', { search: text, language, startRow: 0, endRow: SEARCH_LIMIT });
+  const r = await gridData().list(form, { search: text, language, startRow: 0, endRow: SEARCH_LIMIT });
   return { rows: r.rows, total: r.total };
 }
 
@@ -32,7 +32,7 @@ export async function resolveLookupKeys(form: string, keyField: string, keys: re
   const out: Row[] = [];
   for (let i = 0; i < keys.length; i += SEARCH_LIMIT) {
     const values = keys.slice(i, i + SEARCH_LIMIT);
-    const r = await api.action<{ rows: Row[] }>(form, 'list', {
+    const r = await gridData().list(form, {
       filterModel: { [keyField]: { filterType: 'set', values } },
       startRow: 0,
       endRow: SEARCH_LIMIT,

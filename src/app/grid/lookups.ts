@@ -1,12 +1,12 @@
 /**
- * Lookup sources of ref columns: `api.action(form, 'list')`, loaded once per form and
+ * Lookup sources of ref columns: the lookup form's `list` (all rows), loaded once per form and
  * company for the grid's lifetime. A tiny external store; the grid subscribes once.
  *
  * A search lookup (products_brief) is never loaded whole: its rows are the keys the grid
  * shows, resolved on demand. A renderer asking `byKey` for a key not known yet queues it;
  * the queue is resolved a batch at a time, and the store notifies like a loaded lookup.
  */
-import { api } from '../api/client.ts';
+import { gridData } from './dataProvider/provider.ts';
 import { resolveLookupKeys } from './lookupSearch.ts';
 import type { LookupData, LookupDef, Row } from './types.ts';
 
@@ -127,10 +127,9 @@ export class LookupStore {
         continue;
       }
       this.entries.set(key, { status: 'loading' });
-      api
-        .action<{ rows: Row[] } | Row[] | { _out: Row[] }>(def.form, 'list')
-        .then((r) => {
-          const rows = Array.isArray(r) ? r : 'rows' in r ? r.rows : r._out;
+      gridData()
+        .list(def.form, {})
+        .then(({ rows }) => {
           const byKey = new Map(rows.map((row) => [String(row[def.keyField]), row]));
           this.entries.set(key, { status: 'loaded', data: { def, rows, byKey } });
           this.notify();

@@ -30,7 +30,7 @@ interface Source {
 /** The aggregate action's answer for these fields and functions, grouped or not: from the server, or over the rows in memory. */
 async function aggregateOf(o: Source, groupBy: readonly string[], fns: readonly (AggFn | 'count')[]): Promise<AggResult> {
   const { model, query, client } = o;
-  const aggregates = Object.fromEntries(o.fields.map((f) => [f, fns]));
+  const aggregates = Object.fromEntries(o.fields.map((f) => [f, [...fns]]));
   if (!client) return aggregate(query.form, { filterModel: allFilters(query), groupBy: [...groupBy], aggregates, language: query.language });
   const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, groupBy.length ? 'groupTotals' : 'totals');
   const [{ aggregateRows }] = await Promise.all([loadClientModule(), v.ready]);

@@ -11,7 +11,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../session/session.ts';
 import type { GridModel } from './columns.ts';
-import { defaultViewState, fromSaved, toSaved, trusted, type CheckedSaved, type ViewState } from './columnState.ts';
+import { defaultViewState, fromSaved, toSaved, trusted, type CheckedSaved, type SavedState, type ViewState } from './columnState.ts';
+import type { GridStateSetParams } from './dataProvider/contract.ts';
 import { requestHeaders } from '../../core/headers.ts';
 import { loadGridState, saveGridState } from './gridApi.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from './views/marks.ts';
@@ -25,13 +26,14 @@ const cache = new Map<string, CheckedSaved | null>();
 const loadShape = () => import('./savedShape.ts');
 
 /** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
-function saveOnLeave(form: string, state: unknown, view_id: number | null): Promise<unknown> {
+function saveOnLeave(form: string, state: SavedState, view_id: number | null): Promise<unknown> {
   const s = session.get();
+  const payload: GridStateSetParams = { form, state, view_id };
   return fetch('/rpc/api_action', {
     method: 'POST',
     keepalive: true,
     headers: requestHeaders({ host: location.host, token: s.token, company: s.company }),
-    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload: { form, state, view_id } }),
+    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload }),
   });
 }
 

@@ -7,7 +7,7 @@
  * Only lookups the user may list are read, company-scoped ones within the user's company
  * (the entries are the company's own); a key whose row is gone gets no text (shown as itself).
  */
-import * as v from 'valibot';
+import { ChangeLabelsPayload } from '../../../schemas/api.ts';
 import type { RefLabels } from '../../core/changeSummary.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, forbidden, parseInput } from '../http/errors.ts';
@@ -20,9 +20,6 @@ import { Params, castOf, ident, relation } from './engine/sql.ts';
 
 /** Labels by logged form: form → field → key → text. */
 export type LabelsByForm = Record<string, Record<string, Record<string, string>>>;
-
-/** The entries of one page: a grid window holds 100 rows. */
-const MAX_ENTRIES = 500;
 
 /** A key its lookup's key type can hold (a cast of anything else would fail the query). */
 function fits(type: ValueType, x: unknown): boolean {
@@ -87,11 +84,6 @@ export const entryLabels = (labels: LabelsByForm, form: unknown): RefLabels | un
 /** Screens that show change log entries in words (a `changeSummary` column): product_change_log, product_changes. */
 const logScreens = (): Screen[] => [...screens.values()].filter((s) => Object.values(s.columns).some((c) => c.renderer === 'changeSummary') && s.columns.entity_name);
 
-const Payload = v.strictObject({
-  log_ids: v.pipe(v.array(v.pipe(v.number(), v.safeInteger())), v.maxLength(MAX_ENTRIES, `at most ${MAX_ENTRIES} entries`)),
-  language: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'))),
-});
-
 /**
  * `change_labels` list `{log_ids, language}` → `{labels: form → field → key → text}`: the
  * texts of the entries' ref values. The entries are read through the change log screens the
@@ -101,7 +93,7 @@ export const changeLabels: CustomAction = {
   page: 'authenticated',
   flag: 'list',
   async run({ db, session }, payload) {
-    const input = parseInput(Payload, payload);
+    const input = parseInput(ChangeLabelsPayload, payload);
     const lang = input.language ?? session.languageCode;
     let ids = [...new Set(input.log_ids)];
     const entries: Record<string, unknown>[] = [];

@@ -1,13 +1,8 @@
-import * as v from 'valibot';
+import { KeepInStockPayload } from '../../../schemas/api.ts';
 import { parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { screens } from './engine/screens.ts';
 import { setRow } from './engine/write.ts';
-
-const Payload = v.strictObject({
-  product_code: v.pipe(v.string(), v.nonEmpty(), v.maxLength(40)),
-  keep_in_stock: v.picklist([0, 1, 2], 'keep_in_stock must be 0, 1 or 2'),
-});
 
 /**
  * The keep-in-stock cell cycles 0 → 1 → 2 → 0 with one click: an operation, not a row
@@ -18,7 +13,7 @@ export const keepInStock: CustomAction = {
   page: '/products/product_list',
   flag: 'set',
   async run({ db, session }, payload) {
-    const input = parseInput(Payload, payload);
+    const input = parseInput(KeepInStockPayload, payload);
     const { row, log_id } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
     // log_id: the product_list change, which product_list's undo reverts.
     return { product_code: row.product_code, keep_in_stock: row.keep_in_stock, row_version: row.row_version, log_id };

@@ -1,5 +1,5 @@
-import * as v from 'valibot';
-import { FilterItem } from '../../../schemas/api.ts';
+import type * as v from 'valibot';
+import { MAX_PURCHASE_PRICE, PurchasePriceUpdatePayload } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, forbidden, parseInput } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
@@ -12,32 +12,12 @@ import { Params } from './engine/sql.ts';
 const FORM = 'frontend_purchase_prices';
 const PAGE = '/prices/frontend_purchase_prices';
 /** The screen's bound of a price. */
-const MAX_PRICE = 100_000_000;
-const MAX_KEYS = 100_000;
+const MAX_PRICE = MAX_PURCHASE_PRICE;
 
-const code = v.pipe(v.string(), v.nonEmpty(), v.maxLength(40));
-const Payload = v.strictObject({
-  /** The prices to change: base (company currency) and/or original (the supplier's). */
-  fields: v.pipe(
-    v.array(v.picklist(['purchase_price_base', 'purchase_price_original'], 'fields are purchase_price_base and purchase_price_original')),
-    v.minLength(1, 'choose at least one price'),
-    v.check((f) => new Set(f).size === f.length, 'a price is named twice'),
-  ),
-  /** percent: price × (1 + value / 100); amount: price + value (base price only). */
-  mode: v.picklist(['percent', 'amount'], 'mode must be percent or amount'),
-  value: v.pipe(v.number(), v.finite(), v.check((n) => n !== 0, 'a change of 0 changes nothing')),
-  /** The new prices are rounded to this many decimals. */
-  decimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(4)), 2),
-  /** The picked rows (product codes); without them, the rows of filterModel minus `except`. */
-  keys: v.optional(v.pipe(v.array(code), v.minLength(1, 'keys must not be empty'), v.maxLength(MAX_KEYS))),
-  filterModel: v.optional(v.record(v.string(), FilterItem)),
-  except: v.optional(v.pipe(v.array(code), v.maxLength(MAX_KEYS))),
-  language: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'))),
-});
-type Input = v.InferOutput<typeof Payload>;
+type Input = v.InferOutput<typeof PurchasePriceUpdatePayload>;
 
 function parse(payload: unknown): Input {
-  const input = parseInput(Payload, payload);
+  const input = parseInput(PurchasePriceUpdatePayload, payload);
   if (input.keys && (input.filterModel || input.except)) throw badRequest('payload.keys: give the picked keys or a filterModel (with except), not both');
   if (input.mode === 'percent' && (input.value <= -100 || input.value > 1000)) throw badRequest('payload.value: a percentage must be above -100 and at most 1000');
   if (input.mode === 'amount') {

@@ -1,14 +1,8 @@
-import * as v from 'valibot';
+import { UserBookmarksPayload } from '../../../schemas/api.ts';
 import { splitLang } from '../../core/langs.ts';
 import { parseInput } from '../http/errors.ts';
 import type { Queryable } from '../db/types.ts';
 import type { CustomAction } from './custom.ts';
-
-/** A bookmark is a path without the language prefix: '/products/brands'. */
-const Payload = v.pipe(
-  v.array(v.strictObject({ path: v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_@%~-]+)+$/, 'path must be a local path without query')) })),
-  v.maxLength(200, 'at most 200 bookmarks'),
-);
 
 const bookmarksOf = async (db: Queryable, userId: number) =>
   (await db.query<{ path: string }>('select path from app.user_bookmarks where user_id = $1 order by position, path', [userId])).rows;
@@ -18,7 +12,7 @@ export const setBookmarks: CustomAction = {
   page: 'authenticated',
   flag: 'set',
   async run({ db, session }, payload) {
-    const paths = [...new Set(parseInput(Payload, payload).map((b) => splitLang(b.path).path))];
+    const paths = [...new Set(parseInput(UserBookmarksPayload, payload).map((b) => splitLang(b.path).path))];
     await db.transaction(async (tx) => {
       await tx.query('delete from app.user_bookmarks where user_id = $1', [session.userId]);
       await tx.query(

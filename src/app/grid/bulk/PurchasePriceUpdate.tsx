@@ -6,23 +6,18 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import type { PriceUpdatePreview } from '../dataProvider/contract.ts';
+import { gridData } from '../dataProvider/provider.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { BulkActionProps } from './index.tsx';
 import { numberTyping } from '../../../core/parseFloat.ts';
-import { PRICE_FIELDS, inputProblem, priceUpdatePayload, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
+import { PRICE_FIELDS, inputProblem, priceUpdatePayload, sendable, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
 
-const ENTITY = 'purchase_price_update';
-
-interface Preview {
-  /** The inputs it was made for: a changed input needs a new preview. */
-  of: string;
-  rows: number;
-  changes: number;
-  invalid: number;
-}
+/** The preview with the inputs it was made for: a changed input needs a new preview. */
+type Preview = PriceUpdatePreview & { of: string };
 
 export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
   const t = useT();
@@ -59,9 +54,11 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
 
   const runPreview = async () => {
     if (problem) return setError(t(problem));
+    const p = sendable(payload);
+    if (!p) return;
     setBusy(true);
     try {
-      const r = await api.action<Omit<Preview, 'of'>>(ENTITY, 'filter', payload);
+      const r = await gridData().priceUpdate.preview(p);
       setPreview({ ...r, of: key });
     } catch (e) {
       failed(e);
@@ -72,12 +69,13 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
 
   const apply = async (e: FormEvent) => {
     e.preventDefault();
-    if (!current || busy) return;
+    const p = sendable(payload);
+    if (!current || busy || !p) return;
     const ok = await confirm({ titleId: 'grid.bulk_price_confirm', titleValues: { count: current.changes }, okId: 'grid.bulk_price_apply', cancelId: 'common.cancel', variant: 'warning' });
     if (!ok) return;
     setBusy(true);
     try {
-      const r = await api.action<{ updated: number }>(ENTITY, 'set', payload);
+      const r = await gridData().priceUpdate.apply(p);
       toast({ variant: 'success', id: 'grid.bulk_price_done', values: { count: r.updated } });
       setOpen(false);
       setPreview(null);

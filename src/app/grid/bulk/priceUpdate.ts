@@ -4,7 +4,11 @@
  * unpicked after "select all").
  */
 import { parseFloatInput } from '../../../core/parseFloat.ts';
+import type { PriceUpdateParams } from '../dataProvider/contract.ts';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
+
+/** The action's payload as the inputs make it: `value` null while the typed change is no number (then it is not sent). */
+export type PriceUpdateDraft = Omit<PriceUpdateParams, 'value'> & { value: number | null };
 
 export const PRICE_FIELDS = ['purchase_price_base', 'purchase_price_original'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
@@ -36,14 +40,17 @@ export function inputProblem(i: PriceUpdateInput): string | null {
 }
 
 /** Which rows: the picked keys, else the filter (with the keys unpicked after "select all"). */
-export function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>): Record<string, unknown> {
+export function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>): Pick<PriceUpdateParams, 'keys' | 'filterModel' | 'language' | 'except'> {
   const s = q.selection;
   if (s && !s.all && s.count > 0) return { keys: s.keys.map(String) };
-  const out: Record<string, unknown> = { filterModel: q.filterModel, language: q.language };
+  const out: Pick<PriceUpdateParams, 'filterModel' | 'language' | 'except'> = { filterModel: q.filterModel, language: q.language };
   if (s?.all && s.keys.length) out.except = s.keys.map(String);
   return out;
 }
 
-export function priceUpdatePayload(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>, i: PriceUpdateInput): Record<string, unknown> {
+export function priceUpdatePayload(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>, i: PriceUpdateInput): PriceUpdateDraft {
   return { fields: i.fields, mode: i.mode, value: changeValue(i.value), decimals: i.decimals, ...rowsOf(q) };
 }
+
+/** The payload to send, or null while the value is no number. */
+export const sendable = (d: PriceUpdateDraft): PriceUpdateParams | null => (d.value === null ? null : { ...d, value: d.value });

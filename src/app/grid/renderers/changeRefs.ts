@@ -7,7 +7,7 @@
  * a cell that asked on every render after a failure would ask in a loop).
  */
 import type { RefLabels } from '../../../core/changeSummary.ts';
-import { api } from '../../api/client.ts';
+import { gridData } from '../dataProvider/provider.ts';
 
 /** How long the cells of a page have to ask before the request goes. */
 const GATHER_MS = 15;
@@ -34,7 +34,7 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
         e.resolve(l);
       }
     };
-    api.action<{ labels: Record<string, RefLabels> }>('change_labels', 'list', { log_ids: part, language: lang }).then(
+    gridData().changeLabels({ log_ids: part, language: lang }).then(
       (r) => done(r.labels ?? {}),
       (e: unknown) => {
         console.warn('change log: ref texts not loaded', e);

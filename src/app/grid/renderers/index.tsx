@@ -16,7 +16,8 @@ import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { keepInStockId } from '../../../core/optionNames.ts';
 import { PATH_SEPARATOR, treePath } from '../../../core/lookupDisplay.ts';
 import { languageNameIn, pickText } from '../../../core/multiText.ts';
-import { api } from '../../api/client.ts';
+import { gridData } from '../dataProvider/provider.ts';
+import type { KeepInStockParams } from '../dataProvider/contract.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups, type RendererKey } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
@@ -342,12 +343,12 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
     optionLabelId: keepInStockId,
     async save({ screen, row, value }) {
-      const r = await api.action<{ keep_in_stock: number; row_version?: number; log_id?: number }>('keep_in_stock', 'set', {
-        product_code: row.product_code,
-        keep_in_stock: value,
+      const r = await gridData().keepInStock({
+        product_code: String(row.product_code),
+        // clickValue's cycle: 0, 1 or 2 (the server checks it again).
+        keep_in_stock: value as KeepInStockParams['keep_in_stock'],
       });
-      const version = screen.source.version ?? 'row_version';
-      const fields = r.row_version === undefined ? { keep_in_stock: r.keep_in_stock } : { keep_in_stock: r.keep_in_stock, [version]: r.row_version };
+      const fields = { keep_in_stock: r.keep_in_stock, [screen.source.version ?? 'row_version']: r.row_version };
       // The action writes (and change-logs) the product_list row: product_list's undo reverts it.
       return { fields, logIds: typeof r.log_id === 'number' ? [r.log_id] : [], undoForm: 'product_list' };
     },

@@ -6,14 +6,15 @@
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { isoDate } from '../../../core/format.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
+import { gridData } from '../dataProvider/provider.ts';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
 import { fileTitle, saveBlob } from './saveBlob.ts';
 
 export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['columns'], format: 'csv' | 'xlsx', t: (id: string) => string): Promise<void> {
   try {
-    const blob = await api.download(`/api/export/${q.form}`, {
+    const blob = await gridData().export(q.form, {
       format,
       language: q.language,
       // Date-times are written as the grid shows them: in this browser's zone.

@@ -18,13 +18,13 @@ import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
 import { getMark, gridKey, setMark, type Mark } from './marks.ts';
 import { ViewRename } from './ViewRename.tsx';
-import type { CheckedSaved } from '../columnState.ts';
+import type { CheckedSaved, SavedState } from '../columnState.ts';
 import { checkSaved } from '../savedShape.ts';
 
 export interface Props {
   form: string;
   /** The grid's state now, in its saved form. */
-  current(): unknown;
+  current(): SavedState;
   apply(state: CheckedSaved | null): void;
   t: (id: string, values?: Record<string, string | number>) => string;
   /** The view applied or saved last (marks.ts); `changed`: the grid's state is another since. */
