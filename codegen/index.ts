@@ -53,7 +53,6 @@ await step('screens', async () => {
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
   for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
   for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s));
-  const descriptors = screens.map((s) => s.screen);
   const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(descriptors), ...checkMenuTitles(descriptors, readCatalogues())];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);
