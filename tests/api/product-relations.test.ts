@@ -35,7 +35,9 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       const sk = (await s.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'SK01'`)).rows[0]!.n;
       expect(r.body.data.total).toBe(sk);
       expect((await list(admin, 'products_brief', { startRow: 0, endRow: 51 })).status).toBe(400);
-      expect((await list(admin, 'products_brief', { startRow: 50, endRow: 100 })).body.data.rows[0].product_code).toBeTruthy();
+      const next = (await s.db.query<{ c: string }>(`select product_code as c from app.products where company_code = 'SK01' order by product_code offset 50 limit 50`)).rows;
+      expect(next).toHaveLength(50);
+      expect((await list(admin, 'products_brief', { startRow: 50, endRow: 100 })).body.data.rows.map((x: Row) => x.product_code)).toEqual(next.map((x) => x.c));
       expect((await list(admin, 'products_brief', { search: 'x', after: ['P000001'] })).status).toBe(400);
     });
 
@@ -98,7 +100,10 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect(companies.rows).toEqual([{ c: 'SK01' }]);
       const alt = await list(admin, 'product_alternatives', { endRow: 20 });
       expect(alt.body.data.rows.length).toBeGreaterThan(0);
-      expect(alt.body.data.rows[0].alternative_name).toBeTruthy();
+      const first = alt.body.data.rows[0];
+      const named = (await s.db.query<{ n: Record<string, string> }>('select product_name as n from app.products where product_code = $1', [first.alternative_code])).rows[0]!.n;
+      expect(named.en).toBeTruthy();
+      expect(first.alternative_name).toEqual(named);
     });
 
     it('adds, reorders and deletes an accessory; refuses itself, duplicates and other companies\' products', async () => {
@@ -208,7 +213,9 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       const rows: Row[] = (await s.action(catalog, 'product_checklist', 'filter', { product_code: b.product_code })).body.data.rows;
       const items = (await s.db.query<{ item_code: string }>('select item_code from app.checklist_items where active order by position')).rows.map((r) => r.item_code);
       expect(rows.map((r) => r.item_code)).toEqual(items);
-      expect(rows[0]!.item_names.de).toBeTruthy();
+      const names = (await s.db.query<{ n: Record<string, string> }>('select item_names as n from app.checklist_items where item_code = $1', [rows[0]!.item_code])).rows[0]!.n;
+      expect(names.de).toBeTruthy();
+      expect(rows[0]!.item_names).toEqual(names);
       const item = rows.find((r) => !r.done) ?? rows[0]!;
       let version = item.row_version;
       if (item.done) {
