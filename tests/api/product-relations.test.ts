@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 type Row = Record<string, any>;
@@ -251,6 +252,9 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       for (const form of ['product_translations', 'product_packing', 'product_checklist', 'product_margins', 'product_accessories', 'product_alternatives']) {
         const r = await s.action(catalog, form, 'filter', { product_code: b.product_code });
         expect(r.status, form).toBe(200);
+        // Exactly the product's rows of the relation (a filter that let others through would count more).
+        const n = (await s.db.query<{ n: number }>(`select count(*)::int as n from ${screens.get(form)!.source.relation} where product_code = $1`, [b.product_code])).rows[0]!.n;
+        expect(r.body.data.total, form).toBe(n);
         for (const row of r.body.data.rows) expect(row.product_code, form).toBe(b.product_code);
         expect((await s.action(warehouse, form, 'filter', { product_code: b.product_code })).status, form).toBe(403);
       }

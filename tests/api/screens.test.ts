@@ -146,6 +146,9 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     for (const form of ['product_images', 'product_shops', 'product_changes', 'product_videos']) {
       const r = await s.action(catalog, form, 'filter', { product_code: code });
       expect(r.status, form).toBe(200);
+      // Exactly the product's rows of the relation (a filter that let others through would count more).
+      const n = (await s.db.query<{ n: number }>(`select count(*)::int as n from ${screens.get(form)!.source.relation} where product_code = $1`, [code])).rows[0]!.n;
+      expect(r.body.data.total, form).toBe(n);
       for (const row of r.body.data.rows) expect(row.product_code).toBe(code);
     }
     const images = (await s.action(catalog, 'product_images', 'filter', { product_code: code })).body.data.rows;
