@@ -52,7 +52,7 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 
 | action | payload | response |
 | --- | --- | --- |
-| list | \`ListPayload\`: AG Grid's server-side row-model request (startRow, endRow, sortModel, filterModel) plus the keyset cursor \`after\` and \`count\` ('estimate', the default: the planner's estimate above 100,000 rows with \`totalExact: false\`; or 'exact'); every part optional; with \`locate\` (a row's key) instead: that row's position in this order under these filters | \`ListOutput\`; with \`locate\`, \`LocateOutput\` |
+| list | \`ListPayload\`: AG Grid 36's server-side or infinite row-model request as the grid builds it (startRow, endRow, sortModel with \`type\`, filterModel of text / number / bigint / date / set filters, combined \`operator\` + \`conditions\` and multi \`filterModels\`; rowGroupCols, valueCols, pivotCols, pivotMode, groupKeys: grouping and pivoting answer 400 \`unsupported\`, valueCols are ignored; a key AG Grid does not define answers 400 \`unknown_field\`, a column the form lacks 400 \`unknown_column\`) plus the keyset cursor \`after\` and \`count\` ('estimate', the default: the planner's estimate above 100,000 rows with \`totalExact: false\`; or 'exact'); every part optional; with \`locate\` (a row's key) instead: that row's position in this order under these filters | \`ListOutput\`; with \`locate\`, \`LocateOutput\` |
 | filter | \`FilterPayload\`: an object of column = value equalities, with startRow, endRow, sortModel, after and count of ListPayload beside them | \`ListOutput\` |
 | aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
 | set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |
@@ -110,7 +110,7 @@ const apiActionExamples = {
 };
 
 const errors: [status: string, name: string, description: string][] = [
-  ['400', 'BadRequest', 'The input is invalid (`bad_request`, `bad_reference`); the message names the field.'],
+  ['400', 'BadRequest', 'The input is invalid (`bad_request`, `bad_reference`; `unknown_field`: a key the schema does not define, `unknown_column`: a column the form does not have, `unsupported`: a valid request the server does not serve, with `params.field` its path); the message names the field.'],
   ['401', 'Unauthorized', 'Not signed in, or the access token is missing, invalid or expired (`unauthorized`, `invalid_token`).'],
   ['403', 'Forbidden', 'No permission, or X-Company is not one of the user\'s companies (`forbidden`).'],
   ['404', 'NotFound', 'Unknown procedure or form (`unknown_procedure`, `bad_data_source`, `not_found`).'],

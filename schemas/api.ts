@@ -4,6 +4,7 @@
  * client gets its types from that document.
  */
 import * as v from 'valibot';
+import { FilterItem, FilterModel, SortModel, serverSideRequestKeys } from './agGrid.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -16,6 +17,11 @@ export const ErrorBody = v.object({
   message: v.string(),
   /** `rule_violated`: the database rule that refused the write (locale key `rules.<rule>`). */
   rule: v.optional(v.string()),
+  /**
+   * The error's parameters, by code: `field` (the input's dot path) for `unknown_field`,
+   * `unknown_column` (with `column`) and `unsupported`.
+   */
+  params: v.optional(v.record(v.string(), v.string())),
 });
 
 // ── auth ────────────────────────────────────────────────────────────────
@@ -173,25 +179,22 @@ export const ApiActionInput = v.strictObject({
 });
 export const ApiActionOutput = v.object({ data: v.unknown() });
 
-/** AG Grid's server-side row-model request, every part optional. */
-export const SortModel = v.array(
-  v.strictObject({ colId: v.string(), sort: v.picklist(['asc', 'desc'], 'sort must be asc or desc') }),
-);
+// AG Grid's request shapes (sort and filter models, the server-side request): schemas/agGrid.ts.
+export { ColumnFilter, ColumnVO, FilterCondition, FilterItem, FilterModel, SortModel, SortModelItem } from './agGrid.ts';
 const scalar = v.union([v.string(), v.number(), v.boolean()]);
-export const FilterItem = v.strictObject({
-  filterType: v.optional(v.picklist(['text', 'number', 'date', 'set'])),
-  type: v.optional(v.string()),
-  filter: v.optional(v.nullable(scalar)),
-  filterTo: v.optional(v.nullable(scalar)),
-  dateFrom: v.optional(v.nullable(v.string())),
-  dateTo: v.optional(v.nullable(v.string())),
-  values: v.optional(v.array(v.nullable(scalar))),
-});
+/**
+ * AG Grid's server-side (IServerSideGetRowsRequest) and infinite (IGetRowsParams) row-model
+ * request, every part optional, plus our own keys below. Grouping and pivoting
+ * (rowGroupCols, groupKeys, pivotCols, pivotMode) are refused by meaning (400
+ * `unsupported`; groups come from `aggregate`); valueCols are checked and ignored (only
+ * group rows carry aggregates).
+ */
 export const ListPayload = v.strictObject({
   startRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   endRow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   sortModel: v.optional(SortModel),
-  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  filterModel: v.optional(v.nullable(FilterModel)),
+  ...serverSideRequestKeys,
   /** Language of multi-language columns for filters and sort; default: the user's language. */
   language: v.optional(lang),
   /** Keyset window: the sort values of the last row already loaded (client passes them back). */
@@ -303,7 +306,7 @@ export const UndoOutput = v.object({
 export const aggregateFunctions = ['sum', 'avg', 'min', 'max', 'count'] as const;
 /** Grouped counts and aggregates over the rows a list would answer (same filters, same company). */
 export const AggregatePayload = v.strictObject({
-  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  filterModel: v.optional(FilterModel),
   /** At most three columns; not multi-language or JSON columns. */
   groupBy: v.optional(v.pipe(v.array(v.string()), v.maxLength(3, 'groupBy takes at most 3 columns'))),
   /** Per column: sum and avg for numeric columns; min and max for any comparable column; count of non-empty values. */
@@ -463,7 +466,7 @@ export const ExportInput = v.strictObject({
   /** Sheet name and file title (the screen's localized title). */
   title: v.optional(text(100)),
   sortModel: v.optional(SortModel),
-  filterModel: v.optional(v.record(v.string(), FilterItem)),
+  filterModel: v.optional(FilterModel),
   /** Equality filters of a detail grid (as the `filter` action). */
   fixed: v.optional(v.record(v.string(), v.nullable(scalar))),
   columns: v.pipe(

@@ -158,9 +158,14 @@ describe.each(engines)('change history on %s', (engine) => {
   });
 
   it('names the ref values of a page of entries by their lookup text (change_labels), only the company\'s rows', async () => {
-    const row = (await s.action(admin, 'product_list', 'list', { endRow: 1 })).body.data.rows[0];
-    const brands = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands order by brand_id limit 3')).rows;
-    const to = brands.find((b) => b.brand_id !== row.brand_id)!;
+    // The product's brand before the change and after it: two brands of the lookup (the seed's brand may be none).
+    const brands = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands order by brand_id limit 2')).rows;
+    expect(brands).toHaveLength(2);
+    const [before, to] = brands as [(typeof brands)[0], (typeof brands)[0]];
+    const first = (await s.action(admin, 'product_list', 'list', { endRow: 1 })).body.data.rows[0];
+    await s.db.query('update app.products set brand_id = $1 where product_code = $2', [before.brand_id, first.product_code]);
+    const row = (await s.action(admin, 'product_list', 'filter', { product_code: first.product_code })).body.data.rows[0];
+    expect(row.brand_id).toBe(before.brand_id);
     const set = await s.action(admin, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version, brand_id: to.brand_id });
     expect(set.status).toBe(200);
     const logId: number = set.body.data.log_id;
@@ -176,10 +181,9 @@ describe.each(engines)('change history on %s', (engine) => {
 
     const r = await s.action(admin, 'change_labels', 'list', { log_ids: [logId, extraId], language: 'de' });
     expect(r.status).toBe(200);
-    const before = brands.find((b) => b.brand_id === row.brand_id);
     const brandLabels = r.body.data.labels.product_list.brand_id;
     expect(brandLabels[String(to.brand_id)]).toBe(to.brand_name);
-    if (before) expect(brandLabels[String(before.brand_id)]).toBe(before.brand_name);
+    expect(brandLabels[String(before.brand_id)]).toBe(before.brand_name);
     // A key whose row is gone gets no text (the cell shows the key); another company's VAT neither.
     expect(brandLabels['999999']).toBeUndefined();
     expect(r.body.data.labels.product_list.vat_id).toEqual({ '1': vatName });

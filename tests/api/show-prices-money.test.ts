@@ -56,6 +56,7 @@ describe.each(engines)('show_prices amounts in another view currency on %s', (en
     }
     // And on a page of rows as listed.
     const page = (await s.action(admin, 'show_prices', 'list', { endRow: 200 }, 'SK01')).body.data.rows;
+    expect(page).toHaveLength(200);
     const exact = new Map(
       (await s.db.query<{ product_code: string; shop_id: number; shopper_group_id: number; exact: number }>(EXACT, [view, digits])).rows.map((x) => [
         `${x.product_code}|${x.shop_id}|${x.shopper_group_id}`,

@@ -163,12 +163,21 @@ describe('ScreenGrid', () => {
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(p1.min_margin);
     await expect.poll(() => bad.getAttribute('aria-invalid')).toBeNull();
 
-    // A paste into a read-only column skips it (stock_qty is not editable).
-    await cell(k1!, 'stock_qty').click();
-    const before = (await product(k1!)).stock_qty;
-    await paste('999');
-    await page.waitForTimeout(300);
-    expect((await product(k1!)).stock_qty).toBe(before);
+    // A block over an editable cell and a read-only one (stock_qty): the editable cell changes
+    // (the paste was taken), the read-only one keeps its value in the cell and the database,
+    // and the notice says which cells were not changed.
+    const limit = (await product(k1!)).max_discount_limit_percent;
+    const target = limit === 42 ? 41 : 42;
+    const stock = (await product(k1!)).stock_qty;
+    const stockText = await cell(k1!, 'stock_qty').innerText();
+    expect(stock).not.toBe(999);
+    await cell(k1!, 'max_discount_limit_percent').click();
+    await expect.poll(focused).toEqual([k1, 'max_discount_limit_percent']);
+    await paste(`${target}\t999`);
+    await expect.poll(async () => (await product(k1!)).max_discount_limit_percent).toBe(target);
+    await expect.poll(() => page.locator('.toast-warning .toast-text').allInnerTexts()).toContain('1 cell is read-only and was not changed: Stock');
+    expect((await product(k1!)).stock_qty).toBe(stock);
+    expect(await cell(k1!, 'stock_qty').innerText()).toBe(stockText);
   });
 
   it('cycles keep_in_stock optimistically and reverts when the save fails', async () => {

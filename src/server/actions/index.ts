@@ -6,6 +6,7 @@ import { changeLabels } from './change_labels.ts';
 import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
+import { checkAgGridRequest } from './engine/agGrid.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
 import { deleteRows, previewDelete } from './engine/delete.ts';
@@ -72,12 +73,16 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   switch (action) {
     case 'list': {
       const req = parseList(payload);
+      checkAgGridRequest(screen, req);
       // Where one row stands (the grid scrolls to a row just added), under the same checks.
       if (req.locate) return locateRow(db, screen, req, scope);
       return listJson(db, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
     }
-    case 'filter':
-      return listJson(db, screen, parseFilter(payload), scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+    case 'filter': {
+      const req = parseFilter(payload);
+      checkAgGridRequest(screen, req);
+      return listJson(db, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+    }
     case 'aggregate':
       return aggregate(db, screen, parseAggregate(payload), scope);
     case 'set':

@@ -128,7 +128,7 @@ export function createApp(deps: Deps): Hono {
   app.notFound((c) => c.json({ error: 'not_found', message: 'This page could not be found' }, 404));
   app.onError((err, c) => {
     const e = err instanceof HttpError ? err : fromDbError(err);
-    if (e) return c.json({ error: e.code, message: e.message, ...(e.rule ? { rule: e.rule } : {}) }, e.status, e.headers);
+    if (e) return c.json({ error: e.code, message: e.message, ...(e.rule ? { rule: e.rule } : {}), ...(e.params ? { params: e.params } : {}) }, e.status, e.headers);
     console.error(`500 ${c.req.method} ${c.req.path}:`, err);
     return c.json({ error: 'internal', message: 'Internal server error' }, 500);
   });

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** The database rule (a named constraint) that refused the write: clients show its own message. */
     readonly rule?: string,
+    /** The code's parameters (ErrorBody `params`). */
+    readonly params?: Record<string, string>,
   ) {
     super(message);
   }
@@ -16,6 +18,13 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
 export const forbidden = (message = 'forbidden') => new HttpError(403, 'forbidden', message);
+/** A key the input's schema does not define (`field`: its dot path). */
+export const unknownField = (field: string) => new HttpError(400, 'unknown_field', `${field}: unknown field`, {}, undefined, { field });
+/** A column the screen does not have, named where a column is expected. */
+export const unknownColumn = (field: string, column: string) =>
+  new HttpError(400, 'unknown_column', `${field}: unknown column "${column}"`, {}, undefined, { field, column });
+/** A valid request whose meaning the server does not serve (`field`: what asks for it). */
+export const unsupported = (field: string, what: string) => new HttpError(400, 'unsupported', `${field}: ${what}`, {}, undefined, { field });
 
 /** Validates untrusted input; the message names the field that failed. */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, where = 'payload'): v.InferOutput<S> {
@@ -23,7 +32,10 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
   if (r.success) return r.output;
   const issue = r.issues[0];
   const path = v.getDotPath(issue);
-  throw badRequest(`${path ? `${where}.${path}` : where}: ${issue.message}`);
+  const at = path ? `${where}.${path}` : where;
+  // A strict object's extra key: its own code, so a client tells a misspelt field from a bad value.
+  if (issue.type === 'strict_object' && issue.expected === 'never') throw unknownField(at);
+  throw badRequest(`${at}: ${issue.message}`);
 }
 
 /** PostgreSQL error codes that mean the input was wrong, not the server. */

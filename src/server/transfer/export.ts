@@ -14,6 +14,7 @@ import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
+import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
 import { exportCell, safeCsvText, type CellStyle, type SheetCell } from './cells.ts';
@@ -40,6 +41,7 @@ export function exportRequest(screen: Screen, input: Input): ListRequest {
   input.columns.forEach((c, i) => {
     if (!screen.columns[c.field]) throw badRequest(`body.columns.${i}.field: unknown column "${c.field}"`);
   });
+  checkAgGridRequest(screen, input, 'body');
   return { sortModel: input.sortModel, filterModel: input.filterModel, equals: input.fixed, language: input.language };
 }
 

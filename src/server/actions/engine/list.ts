@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { htmlText } from '../../../core/htmlText.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
-import { badRequest, parseInput } from '../../http/errors.ts';
+import { badRequest, parseInput, unknownColumn } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
+import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
 import { namedTextCondition } from './namedFilter.ts';
 import { searchClause, windowCap } from './search.ts';
@@ -46,10 +47,9 @@ export const kindOf = (t: ValueType): 'text' | 'number' | 'date' | 'bool' | 'jso
   t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number'
     : t === 'date' || t === 'datetime' ? 'date' : t;
 
-function condition(screen: Screen, field: string, f: Filter, p: Params, scope: ListScope, lang: { ref?: string }): string {
-  const where = `payload.filterModel.${field}`;
+function condition(screen: Screen, field: string, f: Filter, p: Params, scope: ListScope, lang: { ref?: string }, where = `payload.filterModel.${field}`): string {
   const col = screen.columns[field];
-  if (!col) throw badRequest(`${where}: unknown column "${field}"`);
+  if (!col) throw unknownColumn(where, field);
   if (!col.filterable) throw badRequest(`${where}: column "${field}" cannot be filtered`);
   const type = screen.valueType[field]!;
   const kind = kindOf(type);
@@ -101,6 +101,53 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
   const sqlOp = numberOps[op];
   if (!sqlOp) throw badRequest(`${where}.type: "${op}" is not a ${kind} filter`);
   return `${e} ${sqlOp} ${value(first, 'filter')}`;
+}
+
+/**
+ * A column's filter as AG Grid 36 builds it (schemas/agGrid.ts) as one condition: a multi
+ * filter's child models all apply (null ones are unused), a combined model joins its
+ * conditions with its operator, a simple one is `condition`'s. `type: 'empty'` selects no
+ * condition (AG Grid's CommonFilterOptionKey).
+ */
+function columnCondition(screen: Screen, field: string, f: Filter, p: Params, scope: ListScope, lang: { ref?: string }, where: string): string {
+  const simple = (['type', 'filter', 'filterTo', 'dateFrom', 'dateTo', 'values'] as const).find((k) => f[k] !== undefined);
+  if (f.filterType === 'multi' || f.filterModels !== undefined) {
+    const extra = simple ?? (f.operator !== undefined ? 'operator' : f.conditions !== undefined ? 'conditions' : undefined);
+    if (extra) throw badRequest(`${where}.${extra}: a multi filter keeps its filters in filterModels`);
+    const parts = (f.filterModels ?? []).flatMap((m, i) => (m ? [columnCondition(screen, field, m, p, scope, lang, `${where}.filterModels.${i}`)] : []));
+    return parts.length ? `(${parts.join(' and ')})` : 'true';
+  }
+  if (f.operator !== undefined || f.conditions !== undefined) {
+    if (simple) throw badRequest(`${where}.${simple}: a combined filter keeps its values in conditions`);
+    if (!f.operator) throw badRequest(`${where}.operator: expected AND or OR beside conditions`);
+    if (!f.conditions?.length) throw badRequest(`${where}.conditions: expected at least one condition`);
+    const parts = f.conditions.map((c, i) => columnCondition(screen, field, c, p, scope, lang, `${where}.conditions.${i}`));
+    return `(${parts.join(f.operator === 'OR' ? ' or ' : ' and ')})`;
+  }
+  if (f.type === 'empty') return 'true';
+  return condition(screen, field, agGridValues(screen, field, f), p, scope, lang, where);
+}
+
+/**
+ * AG Grid's value forms as the column's: its set filter keys are strings ('2', 'true'), its
+ * bigint filter's values too; a `type` of null is no type.
+ */
+function agGridValues(screen: Screen, field: string, f: Filter): Filter {
+  const type = screen.valueType[field];
+  const kind = type === undefined ? undefined : kindOf(type);
+  const typed = (x: string | number | boolean | null | undefined) => {
+    if (typeof x !== 'string') return x;
+    if (kind === 'number' && /^-?\d+(\.\d+)?$/.test(x.trim())) return Number(x);
+    if (kind === 'bool' && (x === 'true' || x === 'false')) return x === 'true';
+    return x;
+  };
+  const out: Filter = { ...f, type: f.type ?? undefined };
+  if (f.values) out.values = f.values.map(typed) as Filter['values'];
+  if (f.filterType === 'bigint') {
+    out.filter = typed(f.filter);
+    out.filterTo = typed(f.filterTo);
+  }
+  return out;
 }
 
 /** Order: the request's sort (else the descriptor's), then the key as tie-breaker. */
@@ -177,7 +224,7 @@ function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params,
   return parts;
 }
 
-export interface ListRequest {
+export interface ListRequest extends AgGridRequest {
   startRow?: number | undefined;
   endRow?: number | undefined;
   sortModel?: Sort[] | undefined;
@@ -214,7 +261,7 @@ export interface ListOptions {
 export function whereConditions(screen: Screen, req: WhereRequest, scope: ListScope, p: Params, lang: { ref?: string }): string[] {
   const where: string[] = [];
   if (screen.source.company) where.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
-  for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(condition(screen, field, f, p, scope, lang));
+  for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(columnCondition(screen, field, f, p, scope, lang, `payload.filterModel.${field}`));
   for (const [field, raw] of Object.entries(req.equals ?? {})) {
     const col = screen.columns[field];
     if (!col || !col.filterable) throw badRequest(`payload.${field}: unknown or unfilterable column "${field}"`);
@@ -235,15 +282,22 @@ export async function plannerEstimate(db: Queryable, from: string, where: string
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
+/**
+ * The list payload: AG Grid's request (schemas/agGrid.ts) and ours. Its own keys are checked
+ * against the screen by `checkAgGridRequest` (engine/agGrid.ts); a null filterModel (the
+ * server-side row model's "no filter") is none.
+ */
 export function parseList(payload: unknown): ListRequest {
-  return payload === undefined || payload === null ? {} : parseInput(ListPayload, payload);
+  if (payload === undefined || payload === null) return {};
+  const { filterModel, ...req } = parseInput(ListPayload, payload);
+  return filterModel === null ? req : { ...req, filterModel };
 }
 
 /** `filter` payload: an equality object, with the window and sort allowed beside it. */
 export function parseFilter(payload: unknown): ListRequest {
   if (payload === undefined || payload === null) return {};
   const { startRow, endRow, sortModel, after, language, count, ...equals } = plainObject(payload, 'payload');
-  const windowed = parseInput(ListPayload, { startRow, endRow, sortModel, after, language, count });
+  const windowed = parseList({ startRow, endRow, sortModel, after, language, count });
   return { ...windowed, equals };
 }
 
