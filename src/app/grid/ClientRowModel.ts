@@ -4,14 +4,15 @@
  *
  * - rows are addressed by base index; a view is a Uint32Array of base indexes;
  * - sort keys are computed once per column (and language): numbers as they are, texts as
- *   ranks (one string sort per column in the language's collation, core/query/collation.ts;
- *   then every sort on it compares numbers); NULL sorts last both ways (radixSort.ts);
+ *   ranks (one string sort per column in the language's collation, core/query/collation.ts,
+ *   by primary keys where they decide, textOrder.ts; then every sort on it compares
+ *   numbers); NULL sorts last both ways (radixSort.ts);
  * - the sorted order of a sort model is cached; a filter only walks the rows the previous
  *   filter kept when it narrows it (typing "ab" after "a");
  * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
  * - GridRow objects are made only for rows that are shown.
  */
-import { compareCodePoints, textComparer } from '../../core/query/collation.ts';
+import { compareCodePoints } from '../../core/query/collation.ts';
 import { kindOf } from '../../core/query/kinds.ts';
 import { collated, fullOrder, type SortItem } from '../../core/query/order.ts';
 import { filterText, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
@@ -22,6 +23,7 @@ import { RadixScratch, radixSortIndexes } from './radixSort.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
 import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
 import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
+import { textOrder } from './textOrder.ts';
 import type { GridRow, Row } from './types.ts';
 
 export interface ClientQuery {
@@ -336,15 +338,15 @@ export class ClientRowModel {
           texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
         }
       });
-      // The texts (NULL is no rank) sorted once: Intl.Collator's compare of the language, ties by code points.
+      // The texts (NULL is no rank) sorted once in the language's order (textOrder.ts: Intl.Collator's, by keys where it can), ties by code points.
       const idx = new Uint32Array(n);
       let m = 0;
       for (let i = 0; i < n; i++) {
         if (texts[i] === null) keys[i] = NULL_KEY;
         else idx[m++] = i;
       }
-      const cmp = byCollation ? textComparer(lang) : compareCodePoints;
-      const sorted = yield* sortIndexes(idx.subarray(0, m), (a, b) => cmp(texts[a]!, texts[b]!));
+      const cmp = byCollation ? yield* textOrder(texts, lang) : (a: number, b: number) => compareCodePoints(texts[a]!, texts[b]!);
+      const sorted = yield* sortIndexes(idx.subarray(0, m), cmp);
       // Ranks in sorted order: equal texts share one.
       let rank = 0;
       yield* chunks(m, STEP * 2, (from, to) => {
