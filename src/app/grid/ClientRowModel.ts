@@ -14,6 +14,7 @@
  */
 import { compareCodePoints } from '../../core/query/collation.ts';
 import { kindOf } from '../../core/query/kinds.ts';
+import { isSetItem } from '../../core/query/operators.ts';
 import { collated, fullOrder, type SortItem } from '../../core/query/order.ts';
 import { filterText, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel } from './filters.ts';
@@ -418,7 +419,7 @@ export class ClientRowModel {
       const field = f.replace(/^\u0000fixed:/, '');
       const col = this.column(field);
       const item = model[f]!;
-      const isSet = item.filterType === 'set' || (item.values && item.type === undefined);
+      const isSet = isSetItem(item);
       const shown = col.filterText;
       if (shown && !isSet) {
         // Matched by the name the cell shows (a screen's title), as the server does.
