@@ -37,7 +37,7 @@ describe.each(engines)('list locate on %s', (engine) => {
       [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'product_name', sort: 'asc' }],
       // A looked-up column sorts by its text.
       [{ colId: 'brand_id', sort: 'desc' }],
-      // NULLs last ascending, first descending (a few prices emptied below).
+      // NULLs last both ways (a few prices emptied below).
       [{ colId: 'selling_price_shop', sort: 'desc' }, { colId: 'product_name', sort: 'desc' }],
       [{ colId: 'discount_end_date', sort: 'asc' }],
     ];

@@ -1,7 +1,8 @@
 /**
  * A ref column sorts by what the grid shows, its lookup's display text (Brand by name,
- * not by id), empty last; such a window is asked by startRow (a keyset `after` is refused),
- * and an export in that order streams every row once, in order.
+ * not by id) in the language's collation, empty last both ways; such a window is asked by
+ * startRow (a keyset `after` is refused), and an export in that order streams every row
+ * once, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewRows } from '../../src/server/transfer/export.ts';
@@ -17,7 +18,7 @@ describe.each(engines)('sorting by a looked-up text on %s', (engine) => {
     (
       await s.db.query<{ product_code: string }>(
         `select p.product_code from app.v_product_list p left join app.brands b on b.brand_id = p.brand_id
-         where p.company_code = 'SK01' order by b.brand_name ${dir}, p.product_code limit 300`,
+         where p.company_code = 'SK01' order by b.brand_name collate app."text_en" ${dir} nulls last, p.product_code limit 300`,
       )
     ).rows.map((r) => r.product_code);
 

@@ -93,7 +93,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
       codes.push(...rows.map((r: Row) => r.product_code as string));
     }
     const all = await s.db.query<{ product_code: string }>(
-      `select product_code from app.v_product_list where company_code = 'SK01' order by product_name->>'hu', product_code`,
+      `select product_code from app.v_product_list where company_code = 'SK01' order by product_name->>'hu' collate app."text_hu", product_code`,
     );
     expect(windows).toBeGreaterThan(5);
     expect(codes).toEqual(all.rows.map((r) => r.product_code));

@@ -116,9 +116,9 @@ describe('client row model: filters (the server semantics)', () => {
 describe('client row model: sort', () => {
   const m = make();
 
-  it('sorts numbers with NULL last ascending and first descending; ties keep the rows\' order', () => {
+  it('sorts numbers with NULL last, ascending and descending; ties keep the rows\' order', () => {
     expect(codes(m, { sortModel: [{ colId: 'price', sort: 'asc' }] })).toEqual(['P5', 'P3', 'P2', 'P4', 'P1']);
-    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }] })).toEqual(['P1', 'P4', 'P3', 'P2', 'P5']);
+    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }] })).toEqual(['P4', 'P3', 'P2', 'P5', 'P1']);
   });
 
   it('breaks ties by the key, as the server does, when the descriptor has its own default order', () => {
@@ -130,12 +130,12 @@ describe('client row model: sort', () => {
   it('sorts text case-insensitively, multi columns in the language, and by several columns', () => {
     expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }] })).toEqual(['P2', 'P3', 'P1', 'P4', 'P5']);
     expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }], lang: 'de' })).toEqual(['P3', 'P1', 'P4', 'P2', 'P5']);
-    expect(codes(m, { sortModel: [{ colId: 'active', sort: 'desc' }, { colId: 'qty', sort: 'asc' }] })).toEqual(['P5', 'P4', 'P3', 'P2', 'P1']);
+    expect(codes(m, { sortModel: [{ colId: 'active', sort: 'desc' }, { colId: 'qty', sort: 'asc' }] })).toEqual(['P4', 'P3', 'P2', 'P1', 'P5']);
     expect(codes(m, { sortModel: [{ colId: 'day', sort: 'asc' }] })).toEqual(['P4', 'P1', 'P3', 'P5', 'P2']);
   });
 
   it('sorts and filters together', () => {
-    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }], filterModel: { name: { type: 'contains', filter: 'a' } } })).toEqual(['P1', 'P4', 'P3', 'P2']);
+    expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }], filterModel: { name: { type: 'contains', filter: 'a' } } })).toEqual(['P4', 'P3', 'P2', 'P1']);
   });
 
   it('drops what a patch makes stale', () => {
@@ -215,8 +215,9 @@ describe('client row model: sort', () => {
     }));
     const m = make(data);
     const name = (r: Row) => (r.name as { en: string } | null)?.en ?? null;
-    const cmpText = (a: string | null, b: string | null) =>
-      a === b ? 0 : a === null ? 1 : b === null ? -1 : a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1;
+    // English order (Intl.Collator: case breaks ties, lower case first; numbers as text), NULL last.
+    const english = new Intl.Collator('en-GB');
+    const cmpText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : english.compare(a, b) || (a < b ? -1 : 1));
     const base = [...data.keys()];
     const want = base
       .filter((i) => (data[i]!.price as number | null) !== null && (data[i]!.price as number) > 500 && (name(data[i]!)?.toLowerCase().includes('a') ?? false))
@@ -228,8 +229,9 @@ describe('client row model: sort', () => {
     });
     expect(want.length).toBeGreaterThan(1000);
     expect(got).toEqual(want);
-    // Descending by name: NULLs (ranked +∞) first, then the reverse text order; ties in base order.
-    const desc = base.sort((a, b) => -cmpText(name(data[a]!), name(data[b]!)) || a - b).map((i) => data[i]!.code);
+    // Descending by name: the reverse text order, NULLs still last; ties in base order.
+    const nullLast = (i: number) => (name(data[i]!) === null ? 1 : 0);
+    const desc = base.sort((a, b) => nullLast(a) - nullLast(b) || -cmpText(name(data[a]!), name(data[b]!)) || a - b).map((i) => data[i]!.code);
     expect(codes(m, { sortModel: [{ colId: 'name', sort: 'desc' }] })).toEqual(desc);
   });
 
@@ -321,7 +323,7 @@ describe('slices in input tasks', () => {
 });
 
 describe('a looked-up column', () => {
-  it('sorts by the text it shows (empty last ascending), and again once the texts change', () => {
+  it('sorts by the text it shows (empty last), and again once the texts change', () => {
     const names = new Map<unknown, string>([[1, 'Zeta'], [2, 'Alpha'], [3, 'Mid']]);
     let version = 0;
     const cols = [{ field: 'code', valueType: 'text' as const }, { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => names.get(v) ?? '', version: () => version } }];
@@ -329,7 +331,7 @@ describe('a looked-up column', () => {
     const m = new ClientRowModel(data, { columns: cols, keys: ['code'], rowId: (r) => String(r.code), sync: true });
     const order = (sort: 'asc' | 'desc') => [...m.query({ sortModel: [{ colId: 'brand', sort }], filterModel: {}, lang: 'en' })].map((i) => m.rows[i]!.code);
     expect(order('asc')).toEqual(['B', 'D', 'A', 'C']);
-    expect(order('desc')).toEqual(['C', 'A', 'D', 'B']); // empty first, as the server (and NULL) sorts descending
+    expect(order('desc')).toEqual(['A', 'D', 'B', 'C']); // empty last both ways, as the server sorts NULL
     names.set(1, 'Aaa');
     version++;
     expect(order('asc')).toEqual(['A', 'B', 'D', 'C']);

@@ -4,20 +4,27 @@
  *
  * - rows are addressed by base index; a view is a Uint32Array of base indexes;
  * - sort keys are computed once per column (and language): numbers as they are, texts as
- *   ranks (one string sort per column, then every sort on it compares numbers);
+ *   ranks (one string sort per column in the language's collation, core/query/collation.ts,
+ *   by primary keys where they decide, textOrder.ts; then every sort on it compares
+ *   numbers); NULL sorts last both ways (radixSort.ts);
  * - the sorted order of a sort model is cached; a filter only walks the rows the previous
  *   filter kept when it narrows it (typing "ab" after "a");
  * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
  * - GridRow objects are made only for rows that are shown.
  */
-import { filterText, kindOf, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
-import { fullOrder, type FilterModel, type SortItem } from './filters.ts';
+import { compareCodePoints } from '../../core/query/collation.ts';
+import { kindOf } from '../../core/query/kinds.ts';
+import { isSetItem } from '../../core/query/operators.ts';
+import { collated, fullOrder, type SortItem } from '../../core/query/order.ts';
+import { filterText, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
+import type { FilterModel } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
 import { sortIndexes } from './mergeSort.ts';
 import { RadixScratch, radixSortIndexes } from './radixSort.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
 import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
 import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
+import { textOrder } from './textOrder.ts';
 import type { GridRow, Row } from './types.ts';
 
 export interface ClientQuery {
@@ -40,7 +47,8 @@ export interface ClientModelOptions {
   store?: Pick<RowStore, 'loaded' | 'changed'>;
 }
 
-const NULL_KEY = Number.POSITIVE_INFINITY;
+/** The sort key of NULL: radixSort.ts puts NaN last, ascending and descending (core/query/order.ts). */
+const NULL_KEY = Number.NaN;
 /**
  * Work done before `open` returns (the rest is sliced): a view that finishes in it paints
  * with the click or key that asked for it; one that does not pays a few task hops and a
@@ -60,15 +68,7 @@ const LATER_SLICE_MS = 22;
 const INPUT_TASK_BUDGET_MS = 16;
 const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
-/** Ascending comparison of strings with NULL last (lower case first, then as written). */
-function compareText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
-
-/** Sort keys of rows [from, to) of a non-text column: numbers, dates as time, booleans 0/1; NULL and NaN = +∞. */
+/** Sort keys of rows [from, to) of a non-text column: numbers, dates as time, booleans 0/1; NULL and NaN = NULL_KEY. */
 function numberKeys(rows: readonly Row[], col: QueryColumn, lang: string, keys: Float64Array, from: number, to: number): void {
   for (let i = from; i < to; i++) {
     const v = queryValue(rows[i]!, col, lang);
@@ -112,7 +112,7 @@ export class ClientRowModel {
   private cols: Map<string, QueryColumn>;
   /** Sort keys by `field|lang`. */
   private sortKeys = new Map<string, Float64Array>();
-  /** Lower-cased texts by `field|lang` (text sorts). */
+  /** Lower-cased texts by `field|lang` (text filters a text index cannot serve). */
   private texts = new Map<string, (string | null)[]>();
   /** Text indexes by `field|lang` (text filters; null: a value changes length when lower-cased). */
   private indexes = new Map<string, TextIndex | null>();
@@ -309,10 +309,16 @@ export class ClientRowModel {
       .catch((e: unknown) => console.warn('grid: could not prepare the filter', e));
   }
 
-  /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = +∞. */
+  /** Whether a column's text sorts by the language's collation (core/query/order.ts; keys by code points): its ranks are the language's. */
+  private collatedSort(col: QueryColumn): boolean {
+    return !!col.sortText || collated(kindOf(col.valueType), this.opts.keys.includes(col.field));
+  }
+
+  /** Sort keys: numbers (dates as time, booleans 0/1) or text ranks; NULL = NULL_KEY. */
   private *keysOf(col: QueryColumn, lang: string): Work<Float64Array> {
     const label = col.sortText;
-    const key = label ? `${col.field}|label|${lang}|${label.version()}` : columnKey(col, lang);
+    const byCollation = this.collatedSort(col);
+    const key = label ? `${col.field}|label|${lang}|${label.version()}` : byCollation ? `${col.field}|${lang}` : columnKey(col, lang);
     const hit = this.sortKeys.get(key);
     if (hit) return hit;
     const n = this.rows.length;
@@ -333,20 +339,21 @@ export class ClientRowModel {
           texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
         }
       });
-      const lower = label ? texts.map((x) => (x === null ? null : x.toLowerCase())) : yield* this.lowerTexts(col, lang);
+      // The texts (NULL is no rank) sorted once in the language's order (textOrder.ts: Intl.Collator's, by keys where it can), ties by code points.
       const idx = new Uint32Array(n);
-      for (let i = 0; i < n; i++) idx[i] = i;
-      const sorted = yield* sortIndexes(idx, (a, b) => compareText(lower[a]!, lower[b]!) || compareText(texts[a]!, texts[b]!));
-      // Ranks in sorted order: equal texts share one; NULL is +∞.
+      let m = 0;
+      for (let i = 0; i < n; i++) {
+        if (texts[i] === null) keys[i] = NULL_KEY;
+        else idx[m++] = i;
+      }
+      const cmp = byCollation ? yield* textOrder(texts, lang) : (a: number, b: number) => compareCodePoints(texts[a]!, texts[b]!);
+      const sorted = yield* sortIndexes(idx.subarray(0, m), cmp);
+      // Ranks in sorted order: equal texts share one.
       let rank = 0;
-      yield* chunks(n, STEP * 2, (from, to) => {
+      yield* chunks(m, STEP * 2, (from, to) => {
         let r = rank;
         for (let i = from; i < to; i++) {
           const b = sorted[i]!;
-          if (texts[b] === null) {
-            keys[b] = NULL_KEY;
-            continue;
-          }
           if (i > 0 && texts[sorted[i - 1]!] !== texts[b]) r++;
           keys[b] = r;
         }
@@ -370,7 +377,7 @@ export class ClientRowModel {
     // server's default order is the key's unless the descriptor has its own sort) need
     // no key sort for that: the radix sort keeps ties in base order.
     const order = this.opts.defaultSort?.length ? fullOrder(requested, undefined, this.opts.keys) : [...requested];
-    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi' || this.column(s.colId).sortText) ? q.lang : '';
+    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi' || this.collatedSort(this.column(s.colId))) ? q.lang : '';
     // A looked-up column's texts have a version (a lookup that arrived reorders).
     const labels = order.map((s) => this.column(s.colId).sortText?.version() ?? '').join(',');
     const cacheKey = `${JSON.stringify(order)}|${langKey}|${labels}`;
@@ -412,7 +419,7 @@ export class ClientRowModel {
       const field = f.replace(/^\u0000fixed:/, '');
       const col = this.column(field);
       const item = model[f]!;
-      const isSet = item.filterType === 'set' || (item.values && item.type === undefined);
+      const isSet = isSetItem(item);
       const shown = col.filterText;
       if (shown && !isSet) {
         // Matched by the name the cell shows (a screen's title), as the server does.

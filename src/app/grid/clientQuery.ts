@@ -1,26 +1,18 @@
 /**
  * The server's list semantics, in the browser (the client row model filters and sorts
- * with these, so a grid answers the same whichever model serves it). Mirrors
- * src/server/actions/engine/list.ts:
- *
- * - text (text, multi in the query's language, ref with text keys): case-insensitive
- *   contains / notContains / equals / notEqual / startsWith / endsWith / blank / notBlank;
- *   NULL never matches contains, equals, startsWith, endsWith; it does match notContains
- *   and notEqual (SQL `coalesce`, `is distinct from`).
- * - number, date, datetime: equals / notEqual / lt / lte / gt / gte (and the long names)
- *   / inRange (inclusive) / blank / notBlank; NULL matches none but blank.
- * - bool: equals. set: exact equality with any of the values (null: is null).
- * - sort: NULL sorts as the largest value (ascending: last; descending: first); the key
- *   columns are appended ascending as tie-breakers.
+ * with these, so a grid answers the same whichever model serves it). The rules live in
+ * src/core/query/ and the server's SQL (src/server/actions/engine/list.ts) reads the same:
+ * value kinds (kinds.ts), filter operators (operators.ts: text case-insensitive, NULL never
+ * passes a positive text test and passes its negation; comparisons and inclusive ranges
+ * pass no NULL; set: equality with any value, null = is null), the order (order.ts: keys
+ * as tie-breakers, NULL last both ways, text by the language's collation) and the value a
+ * query sees (values.ts: a multi column's own text in the language).
  */
-import { htmlText } from '../../core/htmlText.ts';
+import { kindOf } from '../../core/query/kinds.ts';
+import { COMPARE, TEXT_TESTS, comparisonOf, defaultOp, isSetItem, textOp } from '../../core/query/operators.ts';
+import { queryValue as valueOf } from '../../core/query/values.ts';
 import type { FilterItem, FilterModel } from './filters.ts';
 import type { Row, ValueType } from './types.ts';
-
-export type Kind = 'text' | 'number' | 'date' | 'bool' | 'json';
-
-export const kindOf = (t: ValueType): Kind =>
-  t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number' : t === 'date' || t === 'datetime' ? 'date' : t;
 
 /** A column as the client model reads it. */
 export interface QueryColumn {
@@ -37,15 +29,9 @@ export interface QueryColumn {
   html?: boolean;
 }
 
-/** The value a filter or sort sees: a multi column's text in the language (rich text as read), else the field. */
+/** The value a filter or sort sees (core/query/values.ts): a multi column's own text in the language (rich text as read), else the field. */
 export function queryValue(row: Row, col: QueryColumn, lang: string): unknown {
-  const v = row[col.field];
-  if (col.valueType === 'multi') {
-    if (!v || typeof v !== 'object') return null;
-    const t = (v as Record<string, unknown>)[lang];
-    return typeof t !== 'string' ? null : col.html ? htmlText(t) : t;
-  }
-  return v === undefined ? null : v;
+  return valueOf(row[col.field], { multi: col.valueType === 'multi', html: col.html }, lang);
 }
 
 /** Text of a value as the text filters compare it (lower case), null for NULL. */
@@ -64,27 +50,16 @@ export const filterNeedle = (item: FilterItem): string => String(item.filter ?? 
 
 export type TextTest = (s: string | null) => boolean;
 
-/** A text filter on lower-cased values. */
+/** A text filter on lower-cased values (core/query/operators.ts). */
 export function textTest(item: FilterItem): TextTest {
   const op = item.type ?? 'contains';
   if (op === 'blank') return (s) => s === null || s === '';
   if (op === 'notBlank') return (s) => s !== null && s !== '';
+  const t = textOp(op);
+  if (!t) return () => false;
   const x = filterNeedle(item);
-  switch (op) {
-    case 'contains':
-      return (s) => s !== null && s.includes(x);
-    case 'notContains':
-      return (s) => s === null || !s.includes(x);
-    case 'equals':
-      return (s) => s === x;
-    case 'notEqual':
-      return (s) => s !== x;
-    case 'startsWith':
-      return (s) => s !== null && s.startsWith(x);
-    case 'endsWith':
-      return (s) => s !== null && s.endsWith(x);
-  }
-  return () => false;
+  const test = TEXT_TESTS[t.test];
+  return t.negate ? (s) => s === null || !test(s, x) : (s) => s !== null && test(s, x);
 }
 
 /** Number, date and datetime values as comparable numbers (NaN: not a value). */
@@ -104,19 +79,6 @@ export function orderNumber(v: unknown, t: ValueType): number {
 
 export type ValueTest = (v: unknown) => boolean;
 
-const RANGE_OPS: Record<string, (a: number, b: number) => boolean> = {
-  equals: (a, b) => a === b,
-  notEqual: (a, b) => a !== b,
-  lt: (a, b) => a < b,
-  lessThan: (a, b) => a < b,
-  lte: (a, b) => a <= b,
-  lessThanOrEqual: (a, b) => a <= b,
-  gt: (a, b) => a > b,
-  greaterThan: (a, b) => a > b,
-  gte: (a, b) => a >= b,
-  greaterThanOrEqual: (a, b) => a >= b,
-};
-
 /** Exact equality with one of the values (set filters, group keys, fixed filters). */
 export function setTest(values: readonly unknown[], t: ValueType): ValueTest {
   const withNull = values.includes(null);
@@ -131,9 +93,9 @@ export function setTest(values: readonly unknown[], t: ValueType): ValueTest {
 
 /** A filter on raw values (number, date, bool, set; text goes through `textTest`). */
 export function valueTest(item: FilterItem, t: ValueType): ValueTest {
-  if (item.filterType === 'set' || (item.values && item.type === undefined)) return setTest(item.values ?? [], t);
+  if (isSetItem(item)) return setTest(item.values ?? [], t);
   const kind = kindOf(t);
-  const op = item.type ?? (kind === 'text' ? 'contains' : 'equals');
+  const op = item.type ?? defaultOp(kind);
   if (kind === 'text') {
     const test = textTest(item);
     return (v) => test(lowerText(v));
@@ -152,8 +114,9 @@ export function valueTest(item: FilterItem, t: ValueType): ValueTest {
       return n >= first && n <= to;
     };
   }
-  const f = RANGE_OPS[op];
-  if (!f) return () => false;
+  const c = comparisonOf(op);
+  if (!c) return () => false;
+  const f = COMPARE[c];
   return (v) => {
     const n = orderNumber(v, t);
     return !Number.isNaN(n) && f(n, first);

@@ -5,11 +5,15 @@
 import type { ColumnFiltersState, SortingState } from './layout.ts';
 import { localDate, parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
+import { cursorCarries, cursorValues } from '../../core/query/keyset.ts';
+import { sortsByLabel } from '../../core/query/order.ts';
 import type { FilterKind, GridColumn } from './types.ts';
 import type { FilterItem, SortItem } from './dataProvider/contract.ts';
 
 /** A column's filter and a sort item as the list payload has them (the contract's FilterItem, SortModel). */
 export type { FilterItem, SortItem };
+/** The order of a query as the server runs it (the sort, then the keys): core/query/order.ts. */
+export { fullOrder } from '../../core/query/order.ts';
 export type FilterModel = Record<string, FilterItem>;
 
 export const toSortModel = (sorting: SortingState): SortItem[] => sorting.map((s) => ({ colId: s.id, sort: s.desc ? 'desc' : 'asc' }));
@@ -222,8 +226,8 @@ export function toFilterModel(
 
 /**
  * The keyset `after` of a window: the sort values of the row before it, in the order the
- * server sorts (`fullOrder`: the sort, then the key). Undefined when a column of the
- * order cannot be carried exactly (timestamps lose microseconds in JSON; json does not sort).
+ * server sorts (`fullOrder`: the sort, then the key), as core/query/keyset.ts reads them.
+ * Undefined when a column of the order cannot be carried exactly (`cursorCarries`).
  */
 export function keysetAfter(
   row: Record<string, unknown>,
@@ -232,27 +236,10 @@ export function keysetAfter(
   lang: string,
   keys: readonly string[] = [],
 ): unknown[] | undefined {
-  const out: unknown[] = [];
   for (const s of order) {
     const col = columns.get(s.colId);
-    // Rich text sorts by its text as read (app.html_text), which the row does not hold.
-    if (!col || col.valueType === 'datetime' || col.valueType === 'json' || col.meta.html) return undefined;
-    // A ref column (not a key) sorts by its lookup's text on the server, which the row does not hold.
-    if (col.type === 'ref' && col.lookup && !col.lookup.search && !keys.includes(s.colId)) return undefined;
-    const v = row[s.colId];
-    if (col.valueType === 'multi') {
-      const t = v && typeof v === 'object' ? (v as Record<string, unknown>)[lang] : undefined;
-      out.push(typeof t === 'string' ? t : null);
-    } else if (v === null || v === undefined) out.push(null);
-    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out.push(v);
-    else return undefined;
+    if (!col || !cursorCarries({ valueType: col.valueType, html: col.meta.html }, sortsByLabel(col, keys.includes(s.colId), !!col.lookup?.search))) return undefined;
   }
-  return out;
-}
-
-/** The sort of a query as the server runs it: the request's (else the default), then the keys ascending. */
-export function fullOrder(sortModel: readonly SortItem[], defaultSort: readonly SortItem[] | undefined, keys: readonly string[]): SortItem[] {
-  const order = [...(sortModel.length ? sortModel : (defaultSort ?? []))];
-  for (const k of keys) if (!order.some((s) => s.colId === k)) order.push({ colId: k, sort: 'asc' });
-  return order;
+  const out = cursorValues(row, order, (f) => ({ multi: columns.get(f)!.valueType === 'multi' }), lang);
+  return out.every((v) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? out : undefined;
 }

@@ -6,6 +6,8 @@
  * header rows and runs of data rows — that the virtualizer walks by position.
  * Pure; the client row model computes the same aggregate locally (clientAggregate.ts).
  */
+import { choiceCollator } from '../../core/choiceOrder.ts';
+import { collationLang } from '../../core/query/collation.ts';
 import type { FilterModel } from './filters.ts';
 import { equalsItem, type AggGroup } from './gridApi.ts';
 
@@ -22,18 +24,24 @@ export interface GroupNode {
   children: GroupNode[] | null;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * The UI language: the order's, else the page's (session/language.ts sets `<html lang>`
+ * from the URL prefix), else English.
+ */
+const uiLang = (order: GroupOrder | undefined): string => order?.lang ?? (typeof document !== 'undefined' ? document.documentElement.lang : '');
 
-/** Ascending, NULL last; numbers as numbers, the rest as text. */
-export function compareKeys(a: unknown, b: unknown): number {
+/**
+ * Ascending, NULL last; numbers as numbers, the rest as text in the language's order — the
+ * choice lists' collation (core/choiceOrder.ts: numbers within texts by value), so a
+ * column's groups read in the order of its filter list.
+ */
+export function compareKeys(a: unknown, b: unknown, lang = 'en'): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a ? 1 : -1;
-  const x = String(a).toLowerCase();
-  const y = String(b).toLowerCase();
-  return x < y ? -1 : x > y ? 1 : 0;
+  return choiceCollator(collationLang(lang)).compare(String(a), String(b));
 }
 
 /**
@@ -44,6 +52,8 @@ export interface GroupOrder {
   /** The key a group value sorts by (its display text for looked-up values). */
   key(field: string, value: unknown): unknown;
   desc(field: string): boolean;
+  /** The UI language whose collation orders texts (else the page's language). */
+  lang?: string;
 }
 
 /** The group tree of an aggregate's groups (each with a value for every group column). */
@@ -69,11 +79,12 @@ export function buildGroupTree(groups: readonly AggGroup[], groupBy: readonly st
     }
   }
   const empty = (v: unknown) => v === null || v === undefined || v === '';
+  const lang = uiLang(order);
   const cmp = (a: GroupNode, b: GroupNode): number => {
-    if (!order) return compareKeys(a.value, b.value);
+    if (!order) return compareKeys(a.value, b.value, lang);
     const [x, y] = [order.key(a.field, a.value), order.key(b.field, b.value)];
     if (empty(x) || empty(y)) return empty(x) ? (empty(y) ? 0 : 1) : -1;
-    const c = typeof x === 'string' && typeof y === 'string' ? collator.compare(x, y) : compareKeys(x, y);
+    const c = compareKeys(x, y, lang);
     return order.desc(a.field) ? -c : c;
   };
   const sort = (nodes: GroupNode[]) => {

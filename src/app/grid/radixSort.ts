@@ -31,10 +31,19 @@ const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const L = LITTLE ? 0 : 1;
 const H = LITTLE ? 1 : 0;
 
-/** Keys [from, to) as two unsigned 32-bit digits each whose order is the keys' order (or its reverse). */
+/**
+ * Keys [from, to) as two unsigned 32-bit digits each whose order is the keys' order (or its
+ * reverse); NaN (NULL, core/query/order.ts) gets the largest digits either way: last.
+ */
 function toDigits(k: Float64Array, desc: boolean, hi: Uint32Array, lo: Uint32Array, from: number, to: number): void {
   for (let i = from; i < to; i++) {
-    f64[0] = k[i]! === 0 ? 0 : k[i]!; // -0 sorts as 0
+    const x = k[i]!;
+    if (x !== x) {
+      hi[i] = 0xffffffff;
+      lo[i] = 0xffffffff;
+      continue;
+    }
+    f64[0] = x === 0 ? 0 : x; // -0 sorts as 0
     let h = u32[H]!;
     let l = u32[L]!;
     // IEEE 754 → unsigned order: negatives flip all bits, positives flip the sign bit.
@@ -76,7 +85,7 @@ function identity(idx: Uint32Array, from: number, to: number): void {
 /**
  * Sorts the base indexes 0 … n-1 by `keys` (the last key first, 16 bits a pass; passes
  * whose digit is the same for every row are skipped). Ascending per key, or descending
- * with `dir` -1; ties keep the base order. A few milliseconds for 100,000. The result is
+ * with `dir` -1, NaN last both ways; ties keep the base order. A few milliseconds for 100,000. The result is
  * a new array; `scratch` lends the working ones.
  */
 export function* radixSortIndexes(n: number, keys: readonly Float64Array[], dirs: readonly number[], scratch = new RadixScratch()): Work<Uint32Array> {

@@ -11,6 +11,7 @@
  * every position after it: `buildTextIndex` then answers null and the caller tests
  * value by value.
  */
+import { textOp } from '../../core/query/operators.ts';
 import { filterNeedle } from './clientQuery.ts';
 import type { FilterItem } from './filters.ts';
 import { runNow, type Work } from './scheduler.ts';
@@ -92,9 +93,10 @@ export function matchText(ix: TextIndex, item: FilterItem): Uint8Array {
     return out;
   }
   const x = filterNeedle(item);
-  const negate = op === 'notContains' || op === 'notEqual';
-  const base = op === 'notContains' ? 'contains' : op === 'notEqual' ? 'equals' : op;
-  if (base !== 'contains' && base !== 'equals' && base !== 'startsWith' && base !== 'endsWith') return out;
+  // The operators' meaning is core/query/operators.ts's; this is their scan over the joined text.
+  const t = textOp(op);
+  if (!t) return out;
+  const { test: base, negate } = t;
   if (x === '') {
     // '' is in every text, starts and ends it, and equals the empty ones.
     for (let i = 0; i < n; i++) out[i] = nulls[i] ? 0 : base === 'equals' ? (end(i) === starts[i] ? 1 : 0) : 1;

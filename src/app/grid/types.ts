@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import type { Lang } from '../../core/langs.ts';
+import type { ValueType } from '../../core/query/kinds.ts';
 import type { Values } from '../i18n/useT.ts';
 import type { EditorKey, RendererKey } from './registryKeys.ts';
 
@@ -14,8 +15,8 @@ export interface GridRow {
   readonly data: Row;
 }
 
-/** Scalar type of a column's values (a ref takes the type of its lookup's key). */
-export type ValueType = Exclude<ColumnType, 'ref'>;
+/** Scalar type of a column's values (a ref takes the type of its lookup's key): core/query/kinds.ts. */
+export type { ValueType } from '../../core/query/kinds.ts';
 
 /** How a column is filtered from its floating filter. */
 /** 'option': one of the column's `options`, picked from a list of their labels. */

@@ -2,7 +2,8 @@ import type * as v from 'valibot';
 import { AggregatePayload, MAX_GROUPS, type aggregateFunctions } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
-import { expr, kindOf, whereConditions, type ListScope } from './list.ts';
+import { kindOf } from '../../../core/query/kinds.ts';
+import { expr, sortExpr, whereConditions, type ListScope } from './list.ts';
 import type { Screen } from './screens.ts';
 import { Params, ident, relation } from './sql.ts';
 
@@ -77,10 +78,11 @@ export async function aggregate(db: Queryable, screen: Screen, req: Request, lis
   // told apart from a group whose keys are all NULL), sorted first.
   const cols = groupBy.map((f) => ident(f));
   const keys = cols.map((c, i) => `${c} as k${i}`);
-  const positions = groupBy.map((_, i) => String(i + 2));
+  // Groups by key, texts in the language's collation (the order a truncated answer keeps).
+  const groupOrder = groupBy.map((f) => sortExpr(screen, f, p, scope, lang));
   const r = await db.query<Record<string, unknown>>(
     `select grouping(${cols.join(', ')}) > 0 as whole, ${[...keys, ...select].join(', ')} from ${from}${filtered}` +
-      ` group by grouping sets ((${cols.join(', ')}), ()) order by 1 desc, ${positions.join(', ')} limit ${maxGroups + 2}`,
+      ` group by grouping sets ((${cols.join(', ')}), ()) order by 1 desc, ${groupOrder.join(', ')} limit ${maxGroups + 2}`,
     p.values,
   );
   const [totalsRow, ...rows] = r.rows;

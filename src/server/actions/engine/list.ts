@@ -1,9 +1,13 @@
 import * as v from 'valibot';
-import { htmlText } from '../../../core/htmlText.ts';
+import { collationSql } from '../../../core/query/collation.ts';
+import { cursorValues } from '../../../core/query/keyset.ts';
+import { kindOf } from '../../../core/query/kinds.ts';
+import { comparisonOf, defaultOp, isSetItem, textOp, type TextTest } from '../../../core/query/operators.ts';
+import { collated, fullOrder } from '../../../core/query/order.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput, unknownColumn } from '../../http/errors.ts';
-import type { Screen, ValueType } from './screens.ts';
+import type { Screen } from './screens.ts';
 import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
 import { namedTextCondition } from './namedFilter.ts';
@@ -39,13 +43,28 @@ export function expr(screen: Screen, field: string, p: Params, scope: ListScope,
   return ident(field);
 }
 
-const numberOps: Record<string, string> = {
-  equals: '=', notEqual: '<>', lt: '<', lessThan: '<', lte: '<=', lessThanOrEqual: '<=',
-  gt: '>', greaterThan: '>', gte: '>=', greaterThanOrEqual: '>=',
+/**
+ * The SQL of an order column's values as the order compares them: text in the request
+ * language's collation (core/query/order.ts `collated`: not keys, whose index serves their
+ * order), the same in ORDER BY and keyset conditions, else pages would skip or repeat rows.
+ */
+export function sortExpr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
+  return collate(screen, field, expr(screen, field, p, scope, langParam), scope);
+}
+
+/** An expression of a column's values (its own, or its looked-up text) in the column's sort collation. */
+function collate(screen: Screen, field: string, e: string, scope: ListScope, byLabel = false): string {
+  const text = byLabel || collated(kindOf(screen.valueType[field]!), screen.keys.includes(field));
+  return text ? `${e} collate ${collationSql(scope.language)}` : e;
+}
+
+/** The positive text tests (core/query/operators.ts) on a lower-cased expression. */
+const TEXT_SQL: Record<TextTest, (e: string, x: string) => string> = {
+  contains: (e, x) => `strpos(${e}, ${x}) > 0`,
+  equals: (e, x) => `${e} = ${x}`,
+  startsWith: (e, x) => `left(${e}, length(${x})) = ${x}`,
+  endsWith: (e, x) => `right(${e}, length(${x})) = ${x}`,
 };
-export const kindOf = (t: ValueType): 'text' | 'number' | 'date' | 'bool' | 'json' =>
-  t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number'
-    : t === 'date' || t === 'datetime' ? 'date' : t;
 
 function condition(screen: Screen, field: string, f: Filter, p: Params, scope: ListScope, lang: { ref?: string }, where = `payload.filterModel.${field}`): string {
   const col = screen.columns[field];
@@ -61,14 +80,14 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
     return p.add(scalar(type, raw, `${where}.${name}`), cast);
   };
 
-  if (f.filterType === 'set' || (f.values && f.type === undefined)) {
+  if (isSetItem(f)) {
     if (!f.values) throw badRequest(`${where}.values: expected an array`);
     const vals = f.values.filter((x) => x !== null).map((x, i) => scalar(type, x, `${where}.values.${i}`));
     const parts = [`${e} = any(${p.add(vals, `${cast}[]`)})`];
     if (f.values.includes(null)) parts.push(`${e} is null`);
     return `(${parts.join(' or ')})`;
   }
-  const op = f.type ?? (kind === 'text' ? 'contains' : 'equals');
+  const op = f.type ?? defaultOp(kind);
   if (op === 'blank') return kind === 'text' ? `coalesce(${e}, '') = ''` : `${e} is null`;
   if (op === 'notBlank') return kind === 'text' ? `coalesce(${e}, '') <> ''` : `${e} is not null`;
   const first = f.filter ?? f.dateFrom;
@@ -78,16 +97,12 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
     // A column shown by name (a logged screen's title) filters by the name the user sees.
     const named = namedTextCondition(col, e, op, String(scalar('text', first, `${where}.filter`)), p, scope.language);
     if (named) return named;
+    const t = textOp(op);
+    if (!t) throw badRequest(`${where}.type: "${op}" is not a text filter`);
     const x = p.add(String(scalar('text', first, `${where}.filter`)).toLowerCase(), 'text');
-    switch (op) {
-      case 'contains': return `strpos(lower(${e}), ${x}) > 0`;
-      case 'notContains': return `coalesce(strpos(lower(${e}), ${x}), 0) = 0`;
-      case 'equals': return `lower(${e}) = ${x}`;
-      case 'notEqual': return `lower(${e}) is distinct from ${x}`;
-      case 'startsWith': return `left(lower(${e}), length(${x})) = ${x}`;
-      case 'endsWith': return `right(lower(${e}), length(${x})) = ${x}`;
-    }
-    throw badRequest(`${where}.type: "${op}" is not a text filter`);
+    const test = TEXT_SQL[t.test](`lower(${e})`, x);
+    // A negated test passes NULL (a row without the text does not contain it).
+    return t.negate ? `not coalesce(${test}, false)` : test;
   }
   if (kind === 'bool') {
     if (op !== 'equals') throw badRequest(`${where}.type: "${op}" is not a filter for true/false`);
@@ -98,7 +113,7 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
     if (to === undefined || to === null) throw badRequest(`${where}.filterTo: expected a value for inRange`);
     return `${e} between ${value(first, 'filter')} and ${value(to, 'filterTo')}`;
   }
-  const sqlOp = numberOps[op];
+  const sqlOp = comparisonOf(op);
   if (!sqlOp) throw badRequest(`${where}.type: "${op}" is not a ${kind} filter`);
   return `${e} ${sqlOp} ${value(first, 'filter')}`;
 }
@@ -150,36 +165,35 @@ function agGridValues(screen: Screen, field: string, f: Filter): Filter {
   return out;
 }
 
-/** Order: the request's sort (else the descriptor's), then the key as tie-breaker. */
+/** Order: the request's sort (else the descriptor's), then the key as tie-breaker (core/query/order.ts). */
 export function ordering(screen: Screen, sortModel: Sort[] | undefined): Sort[] {
-  const requested = sortModel?.length ? sortModel : screen.source.sort ?? [];
-  for (const [i, s] of requested.entries()) {
+  for (const [i, s] of (sortModel ?? []).entries()) {
     const col = screen.columns[s.colId];
     if (!col) throw badRequest(`payload.sortModel.${i}.colId: unknown column "${s.colId}"`);
     if (!col.sortable || col.type === 'json') throw badRequest(`payload.sortModel.${i}.colId: column "${s.colId}" cannot be sorted`);
   }
-  const order = [...requested];
-  for (const k of screen.keys) if (!order.some((s) => s.colId === k)) order.push({ colId: k, sort: 'asc' });
-  return order;
+  return fullOrder(sortModel ?? [], screen.source.sort, screen.keys);
 }
 
 /**
- * The rows after a keyset cursor, as parts that follow each other in the list order:
- * the rows of the first part come first, then those of the second, and so on. Each part
- * is a condition an index on the order columns can serve: equalities on a prefix and one
- * row comparison, `(a, b) > ($1, $2)`, or an `is [not] null`. PostgreSQL sorts NULL as
- * larger than any value (asc nulls last, desc nulls first), and so do the parts: a
- * nullable column's NULLs after a value come as a part of their own. Keys are never NULL,
+ * The rows after a keyset cursor (or, `before`, ahead of it), as parts: after a cursor they
+ * follow each other in the list order — the rows of the first part come first, then those
+ * of the second, and so on. Each part is a condition an index on the order columns can
+ * serve: equalities on a prefix and one row comparison, `(a, b) > ($1, $2)`, or an
+ * `is [not] null`. NULL sorts after every value in both directions (core/query/order.ts),
+ * and so do the parts: a nullable column's NULLs after a value come as a part of their own,
+ * after a NULL nothing of that column does (before it, every value). Keys are never NULL,
  * so a sort column and the key merge into one row comparison (the usual deep page costs
- * one index range scan, not a scan from the start with `or … is null`).
+ * one index range scan, not a scan from the start with `or … is null`). The columns are
+ * compared as the order sorts them (`sortExpr`: text in the language's collation).
  */
-function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params, scope: ListScope, lang: { ref?: string }): string[] {
+function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params, scope: ListScope, lang: { ref?: string }, side: 'after' | 'before' = 'after'): string[] {
   const byLabel = order.find((s) => sortsByLabel(screen, s.colId));
   if (byLabel) throw badRequest(`payload.after: a sort by "${byLabel.colId}" (a looked-up text) is answered by startRow and endRow`);
   if (after.length !== order.length) {
     throw badRequest(`payload.after: expected ${order.length} values (${order.map((s) => s.colId).join(', ')}), got ${after.length}`);
   }
-  const exprs = order.map((s) => expr(screen, s.colId, p, scope, lang));
+  const exprs = order.map((s) => sortExpr(screen, s.colId, p, scope, lang));
   const values = order.map((s, i) => {
     const type = screen.valueType[s.colId]!;
     // No cast: the parameter takes the column's own type, so `int_col > $1` stays indexable.
@@ -192,23 +206,22 @@ function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params,
   // The columns (one direction) the last part compares, while that part may still grow to the left.
   let run = null as { from: number; to: number; sort: 'asc' | 'desc' } | null;
   const compare = (from: number, to: number, sort: 'asc' | 'desc') => {
-    const op = sort === 'asc' ? '>' : '<';
+    const op = (sort === 'asc') === (side === 'after') ? '>' : '<';
     const cols = exprs.slice(from, to + 1);
     const vals = values.slice(from, to + 1);
     const cmp = cols.length === 1 ? `${cols[0]} ${op} ${vals[0]}` : `(${cols.join(', ')}) ${op} (${vals.join(', ')})`;
     return [...prefix(from), cmp].join(' and ');
   };
-  // From the deepest column out: rows tied on columns 0..i-1 and after the cursor on column i.
+  // From the deepest column out: rows tied on columns 0..i-1 and after (before) the cursor on column i.
   for (let i = order.length - 1; i >= 0; i--) {
     const s = order[i]!;
-    const x = values[i];
-    if (x === null) {
+    if (values[i] === null) {
       run = null;
-      // Ascending, nothing sorts after NULL; descending, every value does.
-      if (s.sort === 'desc') parts.push([...prefix(i), `${exprs[i]} is not null`].join(' and '));
+      // Nothing of the column sorts after NULL; every value sorts before it.
+      if (side === 'before') parts.push([...prefix(i), `${exprs[i]} is not null`].join(' and '));
       continue;
     }
-    // Extend the previous part when nothing can sort between the two (same direction, no NULLs after the cursor there).
+    // Extend the previous part when nothing can sort between the two (same direction, no NULLs part between).
     if (run && run.sort === s.sort && run.from === i + 1) {
       run.from = i;
       parts[parts.length - 1] = compare(run.from, run.to, run.sort);
@@ -216,7 +229,8 @@ function keysetParts(screen: Screen, order: Sort[], after: unknown[], p: Params,
       parts.push(compare(i, i, s.sort));
       run = { from: i, to: i, sort: s.sort };
     }
-    if (s.sort === 'asc' && !notNull[i]) {
+    // A row comparison leaves NULL out: after a value, the column's NULLs follow as a part of their own.
+    if (side === 'after' && !notNull[i]) {
       parts.push([...prefix(i), `${exprs[i]} is null`].join(' and '));
       run = null;
     }
@@ -363,15 +377,18 @@ async function cachedEstimate(db: Queryable, from: string, where: string, params
 
 /**
  * The ORDER BY terms of an order, and the joins they need after the FROM: a ref column
- * sorts by its display text (Brand by name, not by id), joined in (lookupSql.ts `labelJoin`).
+ * sorts by its display text (Brand by name, not by id), joined in (lookupSql.ts
+ * `labelJoin`); texts in the language's collation; NULL last both ways (a key is never
+ * NULL: its term stays as its index has it).
  */
 function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): { terms: string[]; joins: string } {
   let joins = '';
   const terms = order.map((s, i) => {
-    if (!sortsByLabel(screen, s.colId)) return `${expr(screen, s.colId, p, scope, lang)} ${s.sort}`;
+    const nulls = s.sort === 'desc' && !screen.keys.includes(s.colId) ? ' nulls last' : '';
+    if (!sortsByLabel(screen, s.colId)) return `${sortExpr(screen, s.colId, p, scope, lang)} ${s.sort}${nulls}`;
     const j = labelJoin(screen, s.colId, p, scope.language, scope.company, `sort_label_${i}`);
     joins += j.join;
-    return `${j.expr} ${s.sort}`;
+    return `${collate(screen, s.colId, j.expr, scope, true)} ${s.sort}${nulls}`;
   });
   return { terms, joins };
 }
@@ -380,9 +397,8 @@ function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, 
  * Where one row stands in a list: its index (0 = first) in the request's order under its
  * filters and company, or null when no row with that key passes them (the grid scrolls to
  * a row just added or edited). The row is read under the list's WHERE; its index is the
- * count of the rows before it — the rows after it in the reversed order, by the keyset
- * parts a cursor on its sort values gives (index-friendly counts, no numbering of every
- * row). A sort by a looked-up text has no keyset: there the rows are numbered by
+ * count of the rows before it, by the keyset parts ahead of a cursor on its sort values
+ * (index-friendly counts, no numbering of every row). A sort by a looked-up text has no keyset: there the rows are numbered by
  * row_number() over the list's own ORDER BY. Key values are parameters of their types.
  */
 export async function locateRow(db: Queryable, screen: Screen, req: ListRequest, listScope: ListScope): Promise<{ position: number | null }> {
@@ -416,8 +432,7 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
 
   const row = (await db.query<Record<string, unknown>>(...used(`select ${selectList(screen)} from ${from} where ${[...where, ...match(ident)].join(' and ')}`, p.values))).rows[0];
   if (!row) return { position: null };
-  const reversed = order.map((s) => ({ ...s, sort: s.sort === 'asc' ? ('desc' as const) : ('asc' as const) }));
-  const parts = keysetParts(screen, reversed, cursorOf(screen, order, row, scope.language), p, scope, lang);
+  const parts = keysetParts(screen, order, cursorOf(screen, order, row, scope.language), p, scope, lang, 'before');
   const count = (part: string) => `(select count(*) from ${from} where ${[...where, part].join(' and ')})`;
   const sql = parts.length ? `select ${parts.map(count).join(' + ')} as n` : 'select 0 as n';
   const n = (await db.query<{ n: number | string }>(...used(sql, p.values))).rows[0]!.n;
@@ -426,16 +441,12 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
 
 /**
  * A keyset cursor on a row: its values of the order's columns as a client sends them back
- * (`after`): a multi-language column's text in the language (rich text as read: `expr`), other
- * values as JSON has them.
+ * (`after`; core/query/keyset.ts): a multi-language column's text in the language (rich
+ * text as read: `expr`), other values as JSON has them.
  */
 export function cursorOf(screen: Screen, order: Sort[], row: Record<string, unknown>, lang: string): unknown[] {
-  return order.map((s) => {
-    const value = row[s.colId];
-    if (screen.columns[s.colId]?.type !== 'multi') return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
-    const text = value && typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
-    return typeof text !== 'string' ? null : screen.columns[s.colId]!.html ? htmlText(text) : text;
-  });
+  const column = (f: string) => ({ multi: screen.columns[f]?.type === 'multi', html: !!screen.columns[f]?.html });
+  return cursorValues(row, order, column, lang).map((v) => (v === null || typeof v === 'string' ? v : JSON.parse(JSON.stringify(v))));
 }
 
 /** How a window's rows are read: as row objects, or as JSON text the database made. */

@@ -7,6 +7,8 @@
 import { screens, type Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { PATH_DEPTH, PATH_SEPARATOR, lookupDisplayField } from '../../../core/lookupDisplay.ts';
+import { FALLBACK_LANG } from '../../../core/query/langText.ts';
+import { sortsByLabel as byLabel } from '../../../core/query/order.ts';
 
 export interface LookupSql {
   /** A searched (large) lookup: labels are "key · display text". */
@@ -62,22 +64,22 @@ function treeLabel(from: string, key: string, parent: string, nameOf: (alias: st
 }
 
 /**
- * A multi-language text as the browser shows it (forms/formModel.ts `multiText`): in the
- * language, else English, else the first text it has (jsonb keeps keys in one order, and
- * the browser reads them in that order).
+ * A multi-language text as the browser shows it (core/query/langText.ts `pickText`): in the
+ * language, else the fallback language's (English), else the first text it has (jsonb
+ * keeps keys in one order, and the browser reads them in that order).
  */
 function multiLabel(column: string, lang: string): string {
-  return `coalesce(nullif(${column} ->> ${lang}, ''), nullif(${column} ->> 'en', ''), (select t.value from jsonb_each_text(case when jsonb_typeof(${column}) = 'object' then ${column} end) t where t.value <> '' limit 1))`;
+  return `coalesce(nullif(${column} ->> ${lang}, ''), nullif(${column} ->> '${FALLBACK_LANG}', ''), (select t.value from jsonb_each_text(case when jsonb_typeof(${column}) = 'object' then ${column} end) t where t.value <> '' limit 1))`;
 }
 
 /**
  * A ref column sorts by what the grid shows, its lookup's display text; one of a searched
  * lookup by its key (codes carry the meaning), and a key column by its value (keys break
- * ties and carry keyset cursors: they must stay unique and in the row).
+ * ties and carry keyset cursors: they must stay unique and in the row): core/query/order.ts.
  */
 export function sortsByLabel(screen: Screen, field: string): boolean {
   const c = screen.columns[field];
-  return c?.type === 'ref' && !!c.lookup && !screen.keys.includes(field) && !screens.get(c.lookup)?.source.search;
+  return !!c && byLabel(c, screen.keys.includes(field), !!(c.lookup && screens.get(c.lookup)?.source.search));
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { ColumnMeta } from '../../../../schemas/screen.ts';
 import { optionLabelIdOf } from '../../../core/optionNames.ts';
+import { TEXT_TESTS, textOp } from '../../../core/query/operators.ts';
 import { catalogueText } from '../../transfer/catalogue.ts';
 import { screens } from './screens.ts';
 import type { Params } from './sql.ts';
@@ -17,15 +18,6 @@ function valuesOf(col: ColumnMeta): string[] | undefined {
   return col.renderer === 'screenTitle' ? [...screens.keys()] : undefined;
 }
 
-const POSITIVE: Record<string, (name: string, x: string) => boolean> = {
-  contains: (n, x) => n.includes(x),
-  equals: (n, x) => n === x,
-  startsWith: (n, x) => n.startsWith(x),
-  endsWith: (n, x) => n.endsWith(x),
-};
-/** The negative filters: a row is kept when its name fails the positive one (no value: kept, as SQL's coalesce). */
-const NEGATIVE: Record<string, string> = { notContains: 'contains', notEqual: 'equals' };
-
 /**
  * The condition of a text filter `op` for `x` on column expression `e`, or undefined when
  * the column is not shown by name (or the filter is blank / notBlank, which read the value).
@@ -33,10 +25,13 @@ const NEGATIVE: Record<string, string> = { notContains: 'contains', notEqual: 'e
 export function namedTextCondition(col: ColumnMeta, e: string, op: string, x: string, p: Params, lang: string): string | undefined {
   const id = optionLabelIdOf(col.renderer);
   const values = id && valuesOf(col);
-  const test = POSITIVE[NEGATIVE[op] ?? op];
-  if (!values || !test) return undefined;
+  // The text filters' meaning (core/query/operators.ts), tested on the names here: a negated
+  // filter keeps the rows whose name fails the positive test (no value: kept).
+  const t = textOp(op);
+  if (!values || !t) return undefined;
+  const test = TEXT_TESTS[t.test];
   const needle = x.toLowerCase();
   const hits = values.filter((v) => test(catalogueText(lang, id(v), v).toLowerCase(), needle));
   const any = `${e} = any(${p.add(hits, 'text[]')})`;
-  return NEGATIVE[op] ? `not coalesce(${any}, false)` : any;
+  return t.negate ? `not coalesce(${any}, false)` : any;
 }
