@@ -88,6 +88,6 @@ export function screenJsonSchemaText(): string {
   try {
     return `${JSON.stringify(screenJsonSchema(), null, 2)}\n`;
   } catch (e) {
-    throw new Error(`schemas/screen.ts: cannot convert to JSON Schema: ${(e as Error).message}`);
+    throw new Error(`schemas/screen.ts: cannot convert to JSON Schema: ${(e as Error).message}`, { cause: e });
   }
 }

@@ -183,7 +183,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
         return true;
       }
     });
-    throw new Error(`schemas/api.ts: ${culprit ?? '(schema)'}: cannot convert to JSON Schema: ${(e as Error).message}`);
+    throw new Error(`schemas/api.ts: ${culprit ?? '(schema)'}: cannot convert to JSON Schema: ${(e as Error).message}`, { cause: e });
   }
   Object.assign(schemas, rowSchemas(screens, new Set(Object.keys(schemas))));
   /** An empty body reads as {}: the body is required only when the input has a required field. */

@@ -199,15 +199,15 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       expect(r.body.data.row.product_name.de).toBe('Neuer Name');
       expect(r.body.data.row.product_name.en).toBe(row.product_name.en); // other languages kept
       expect(r.body.data.row.updated_at > row.updated_at).toBe(true);
-      const log = await s.db.query<{ entity_name: string; log_action: string; before: any; after: any; actor: string; company_code: string }>(
+      const log = await s.db.query<{ entity_name: string; log_action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; actor: string; company_code: string }>(
         `select l.entity_name, l.log_action, l.before, l.after, u.user_email as actor, l.company_code
          from app.product_change_log l join app.users u on u.user_id = l.actor_user_id
          where l.entity_id = $1 order by l.log_id desc limit 1`,
         [row.product_code],
       );
       expect(log.rows[0]).toMatchObject({ entity_name: 'product_list', log_action: 'set', actor: 'catalog@example.com', company_code: 'SK01' });
-      expect(log.rows[0]!.before.min_margin).toBe(row.min_margin);
-      expect(log.rows[0]!.after.min_margin).toBe(21.5);
+      expect(log.rows[0]!.before!.min_margin).toBe(row.min_margin);
+      expect(log.rows[0]!.after!.min_margin).toBe(21.5);
 
       // The version read before is stale now.
       const stale = await s.action(admin, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version, min_margin: 1 });

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import productList from '../../screens/products/product_list.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 /** The tables a product's delete cascades into (the test's own view of the schema, checked against the engine). */
 const DEPENDENT_SQL: Record<string, string> = {

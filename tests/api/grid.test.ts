@@ -10,8 +10,9 @@ import { jwtSecret, tokenSigner } from '../../src/server/auth/tokens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 describe.each(engines)('grid server capabilities on %s', (engine) => {
   let s: TestServer;

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelAggs } from '../../src/app/grid/totalsView.tsx';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 const FIELDS = ['selling_price_shop', 'stock_qty', 'min_margin'];
 const FNS = ['sum', 'avg', 'min', 'max', 'count'];

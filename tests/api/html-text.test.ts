@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlText } from '../../src/core/htmlText.ts';
 import { metaDescription } from '../../src/core/seo.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 /** Inputs on which core/htmlText.ts and app.html_text() must agree (each rule, and its edges). */
 const INPUTS = [

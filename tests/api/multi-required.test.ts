@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 describe.each(engines)('required multi-language values are checked merged on %s', (engine) => {
   let s: TestServer, admin: string;

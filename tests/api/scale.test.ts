@@ -11,8 +11,9 @@ import { configFromEnv } from '../../src/server/config.ts';
 import type { Queryable } from '../../src/server/db/types.ts';
 import { resolveSession } from '../../src/server/http/session.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 type Sort = { colId: string; sort: 'asc' | 'desc' };
 
 describe.each(engines)('list at scale on %s', (engine) => {

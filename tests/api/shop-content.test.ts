@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaDescription } from '../../src/core/seo.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
+import type { Json } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 describe.each(engines)('shop content and details on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;

@@ -60,7 +60,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
       if (!(file instanceof File)) throw new HttpError(400, 'bad_request', 'body.file: a file is required');
       const { file: _f, ...fields } = body;
       const input = parseInput(UploadFields, fields, 'body');
-      const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255) || 'file';
+      const name = file.name.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 255) || 'file';
       if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'file_too_large', `${name}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
       const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
       const type = FILE_TYPES[ext];
