@@ -56,8 +56,8 @@ describe('grid state and language', () => {
     await expect.poll(() => bodyRows().count()).toBe(all);
   });
 
-  it('keeps a filter typed before the saved state arrived, applied on it', async () => {
-    // A saved state with a sort, answered late: the user types a filter meanwhile.
+  /** Opens the product list with a saved state (a descending code sort) whose answer waits for the returned release. */
+  async function openWithStateHeld(): Promise<() => void> {
     await s.server.db.query(
       `insert into app.user_grid_states (user_id, form, state)
        select user_id, 'product_list', '{"v":1,"sort":[{"colId":"product_code","sort":"desc"}]}'::jsonb from app.users where user_email = 'admin@example.com'`,
@@ -72,6 +72,12 @@ describe('grid state and language', () => {
     const { signIn } = await import('./browser.ts');
     await signIn(s.page, s.server.url, 'admin@example.com');
     await s.page.goto(`${s.server.url}/en/products/product_list`);
+    return release;
+  }
+
+  it('keeps a filter typed before the saved state arrived, applied on it', async () => {
+    // A saved state with a sort, answered late: the user types a filter meanwhile.
+    const release = await openWithStateHeld();
     await filterInput('product_code').fill('P00001');
     await filterInput('product_code').press('Enter');
     release();
@@ -82,20 +88,7 @@ describe('grid state and language', () => {
   });
 
   it('keeps the focus and the keys of a user typing in a filter while the saved state arrives', async () => {
-    await s.server.db.query(
-      `insert into app.user_grid_states (user_id, form, state)
-       select user_id, 'product_list', '{"v":1,"sort":[{"colId":"product_code","sort":"desc"}]}'::jsonb from app.users where user_email = 'admin@example.com'`,
-    );
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await s.page.route('**/rpc/api_action', async (route) => {
-      const body = route.request().postDataJSON() as { entity?: string; action?: string };
-      if (body.entity === 'grid_state' && body.action === 'list') await held;
-      await route.fallback();
-    });
-    const { signIn } = await import('./browser.ts');
-    await signIn(s.page, s.server.url, 'admin@example.com');
-    await s.page.goto(`${s.server.url}/en/products/product_list`);
+    const release = await openWithStateHeld();
     await filterInput('product_code').click();
     await s.page.keyboard.type('P000');
     // The saved state arrives within the filter's pause; the user goes on typing.
