@@ -3,7 +3,7 @@
  * list sorted by name puts Č after C and "ch" after H — the server row model (a filtered
  * product_list) and the client row model (brands, held in memory) alike.
  */
-import type { Request } from 'playwright-core';
+import type { Request } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
