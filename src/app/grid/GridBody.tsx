@@ -7,6 +7,8 @@
  * delegated handlers are the grid's.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './columnWindow.ts';
+import type { Layout } from './layout.ts';
 import { assignSlots, newSlots, renderOrder, slotKey } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
 import { useRowVirtualizer, type RowVirtualizer } from './visibleRows.ts';
@@ -46,7 +48,9 @@ interface Props {
   keep: readonly number[];
   /** Rows come from the server: ask for the blocks in view. */
   fetching: boolean;
-  renderRow(item: DisplayItem | null, index: number, top: number, key: string): ReactNode;
+  /** The rendered columns (wide grids render only those in view: columnWindow.ts). */
+  layout: Layout;
+  renderRow(item: DisplayItem | null, index: number, top: number, key: string, columns: ColumnWindow): ReactNode;
   handlers: BodyHandlers;
 }
 
@@ -78,7 +82,21 @@ function shiftDown(e: MouseEvent<HTMLDivElement>) {
   t.closest<HTMLElement>('[role=gridcell]')?.focus({ preventScroll: true });
 }
 
-export function GridBody({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
+/**
+ * The body. A grid with many unpinned columns renders only those in view (columnWindow.ts):
+ * its column virtualizer lives in a component of its own around the rows, so a grid of
+ * ordinary width carries none of it on its scrolled frames.
+ */
+export function GridBody(props: Props) {
+  return centerColumns(props.layout.cols).count >= COLUMN_WINDOW_MIN ? <WideBody {...props} /> : <Rows {...props} columns={null} />;
+}
+
+function WideBody(props: Props) {
+  const { viewportRef, layout } = props;
+  return <Rows {...props} columns={useColumnWindow(viewportRef, layout.cols, layout.pinStart, layout.pinEnd)} />;
+}
+
+function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers, columns }: Props & { columns: ColumnWindow }) {
   const count = display.count;
 
   // A new view (the first rows, a sort, a filter) paints the rows in view only; the
@@ -152,7 +170,7 @@ export function GridBody({ viewportRef, bodyRef, virtualRef, display, rowHeight,
     >
       {order.map((slot) => {
         const index = indexOf[slot]!;
-        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot));
+        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot), columns);
       })}
     </div>
   );

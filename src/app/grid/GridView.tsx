@@ -231,6 +231,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             headerHeight={headerHeight}
             keep={keepRows}
             fetching={rm.client === null}
+            layout={layout}
             renderRow={renderRow}
             handlers={{ ...pointer, onKeyDown: keys.onKeyDown }}
           />

@@ -34,6 +34,8 @@ export interface ViewColumn {
   minWidth: number;
   className: string;
   style: CSSProperties | undefined;
+  /** `style` with the cell's grid column: for rows that render only some columns (columnWindow.ts). */
+  placed: CSSProperties;
 }
 
 export interface Layout {
@@ -52,7 +54,7 @@ export interface Layout {
  */
 export function buildLayout(table: GridTable, sized: Readonly<Record<string, number>>, canSet: boolean): Layout {
   const shown = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns(), ...table.getEndVisibleLeafColumns()];
-  const cols = shown.map((column): ViewColumn => {
+  const cols = shown.map((column, i): ViewColumn => {
     const { col, flex } = column.columnDef.meta!;
     const pinned = column.getIsPinned();
     const size = column.getSize();
@@ -64,7 +66,7 @@ export function buildLayout(table: GridTable, sized: Readonly<Record<string, num
     // A flex column's size is its minimum (at least what its header needs).
     const minWidth = width === null ? size : Math.min(FLEX_MIN, width);
     const style = pinned === 'start' ? { left: column.getStart('start') } : pinned === 'end' ? { right: column.getAfter('end') } : undefined;
-    return { id: column.id, col, pinned, canEdit, width, minWidth, className: cls, style };
+    return { id: column.id, col, pinned, canEdit, width, minWidth, className: cls, style, placed: { ...style, gridColumn: i + 1 } };
   });
   const template = cols.map((c) => (c.width === null ? `minmax(${c.minWidth}px, 1fr)` : `${c.width}px`)).join(' ');
   const minWidth = cols.reduce((s, c) => s + (c.width ?? c.minWidth), 0);

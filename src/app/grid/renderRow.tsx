@@ -14,6 +14,7 @@ import { isRowSelected, rowSpanOf, type Rect, type RowSelection } from './select
 import type { FitHolder } from './textFit.ts';
 import type { GroupTotals } from './totals.tsx';
 import type { CellCtx } from './types.ts';
+import type { ColumnWindow } from './columnWindow.ts';
 import type { DisplayItem } from './useRowModel.ts';
 
 export interface RowRenderInput {
@@ -37,7 +38,7 @@ export interface RowRenderInput {
 export function rowRenderer(p: RowRenderInput) {
   const { model, ctx, cols, rowIndexBase, activeRow, activeCol, rect, editing, editor, rowSel, selectLabel, flags, fit, groupTotals } = p;
   const t = ctx.t;
-  return (item: DisplayItem | null, index: number, top: number, key: string) => {
+  return (item: DisplayItem | null, index: number, top: number, key: string, win: ColumnWindow) => {
     if (item?.kind === 'group') {
       const col = model.byField.get(item.node.field);
       return (
@@ -78,6 +79,8 @@ export function rowRenderer(p: RowRenderInput) {
         ctx={ctx}
         depth={item?.kind === 'row' ? item.depth : 0}
         fit={fit}
+        colFrom={win ? win.from : -1}
+        colTo={win ? win.to : -1}
       />
     );
   };
