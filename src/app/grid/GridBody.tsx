@@ -125,7 +125,7 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
     },
     [spreadOut, keep],
   );
-  const { virtualizer, view: visible } = useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight, positions });
+  const { virtualizer, view: visible } = useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight, positions, spread: spreadOut });
   useLayoutEffect(() => {
     virtualRef.current = virtualizer;
   }, [virtualRef, virtualizer]);
@@ -160,7 +160,7 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
       ref={bodyRef}
       className="grid-body"
       role="rowgroup"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: count * rowHeight }}
       onPointerDown={handlers.onPointerDown}
       onMouseDown={shiftDown}
       onPointerMove={handlers.onPointerMove}
