@@ -19,7 +19,7 @@
  * behind it, and the kept rows); `useFlushSync` on: the frame a scroll belongs to paints
  * its rows.
  */
-import { useCallback, useRef, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, type RefObject } from 'react';
 import { useVirtualizer, type Range, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 export interface VisibleRows {
@@ -176,6 +176,8 @@ export function useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight,
   );
   // The row count the virtualizer has measured whole.
   const measured = useRef(-1);
+  const initialRect = useMemo(() => initialBody(headerHeight), [headerHeight]);
+  const offsetAtStart = useCallback(() => initialOffset(viewportRef.current), [viewportRef]);
   let rows = count;
   if (!spread && count !== measured.current) rows = Math.min(count, Math.floor(initialOffset(viewportRef.current) / rowHeight) + Math.ceil(height.current / rowHeight) + 1);
   else measured.current = count;
@@ -183,11 +185,11 @@ export function useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight,
     count: rows,
     getScrollElement,
     estimateSize,
-    initialRect: initialBody(headerHeight),
+    initialRect,
     observeElementRect,
     observeElementOffset: observeScroll,
     scrollToFn: scrollRows,
-    initialOffset: () => initialOffset(viewportRef.current),
+    initialOffset: offsetAtStart,
     rangeExtractor,
     overscan: 0,
     isScrollingResetDelay: REST_MS,
