@@ -5,19 +5,15 @@
  * the range). The paste and fill code (parsers, validation schemas) loads with the first
  * paste or fill, or when an editable grid gets the focus.
  */
-import type { ClipboardEvent, RefObject } from 'react';
+import type { ClipboardEvent } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
 import { preloadEditors } from '../../editors/lazy.tsx';
 import { preloadFill } from '../../FillDialog.tsx';
-import type { GridModel } from '../../columns.ts';
-import type { ViewColumn } from '../../layout.ts';
 import { isSingleCell, rectOf } from '../../selection.ts';
 import { fillDownChanges, rangeText, type Sheet } from '../../sheet.ts';
-import type { CellCtx, GridColumn } from '../../types.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
-import type { Edits, RangeApi } from '../range/range.types.ts';
-import type { RowPicks } from '../selection/selection.feature.ts';
+import type { GridColumn } from '../../types.ts';
 import { copyText } from './clipboard.utils.ts';
+import type { ClipboardInput } from './clipboard.types.ts';
 
 // Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
 const loadPasteFill = () => import('../../pasteFill.ts');
@@ -31,20 +27,7 @@ export const preloadEditing = () => {
   preloadFill();
 };
 
-export interface ClipboardInput {
-  model: GridModel;
-  cols: ViewColumn[];
-  display: DisplayModel;
-  ctx: CellCtx;
-  range: RangeApi;
-  picks: RowPicks;
-  edits: Edits;
-  canSet: boolean;
-  bodyRef: RefObject<HTMLDivElement | null>;
-  clipRef: RefObject<HTMLTextAreaElement | null>;
-  /** The rendered active cell, if it is rendered. */
-  activeCellEl(): HTMLElement | null;
-}
+export type { ClipboardInput } from './clipboard.types.ts';
 
 export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, edits, canSet, bodyRef, clipRef, activeCellEl }: ClipboardInput) {
   const t = ctx.t;

@@ -7,22 +7,13 @@
  */
 import { useMemo, useRef } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
-import type { ClientRowModel } from '../../ClientRowModel.ts';
-import { MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn, type ViewState } from '../../columnState.ts';
+import { MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn } from '../../columnState.ts';
 import type { TotalFn } from '../../gridApi.ts';
 import type { HeaderActions } from '../../HeaderCell.tsx';
 import { SELECT_ID } from '../../layout.ts';
-import type { GridTable } from '../../table/gridTable.ts';
+import type { HeaderActionsInput } from './headerActions.types.ts';
 
-export interface HeaderActionsInput {
-  table: GridTable;
-  change(update: (s: ViewState) => ViewState): void;
-  grouping: readonly string[];
-  client: ClientRowModel | null;
-  lang: string;
-  /** Back to the first row (a new order or filter). */
-  scrollTop(): void;
-}
+export type { HeaderActionsInput } from './headerActions.types.ts';
 
 export function useHeaderActions(input: HeaderActionsInput): HeaderActions {
   const latest = useRef(input);

@@ -4,39 +4,14 @@
  * Delete, paste, fill down, undo and type-to-edit. The focus follows the active cell
  * after keyboard moves and edits, and the cell is scrolled into view.
  */
-import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, type KeyboardEvent } from 'react';
 import { keyIntent } from '../../keyboard.ts';
-import type { Layout } from '../../layout.ts';
 import { toggleRow } from '../../selection.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
-import type { ViewColumn } from '../../layout.ts';
-import type { GridRow } from '../../types.ts';
-import type { Edits, RangeApi } from '../range/range.types.ts';
 import { locate, TYPE_TO_EDIT } from '../range/range.utils.ts';
-import type { RowPicks } from '../selection/selection.feature.ts';
 import { scrollIntoGrid } from './keyboard.utils.ts';
+import type { KeyboardInput } from './keyboard.types.ts';
 
-export interface KeyboardInput {
-  viewportRef: RefObject<HTMLDivElement | null>;
-  bodyRef: RefObject<HTMLDivElement | null>;
-  rootRef: RefObject<HTMLDivElement | null>;
-  layout: Layout;
-  display: DisplayModel;
-  range: RangeApi;
-  picks: RowPicks;
-  edits: Edits;
-  firstDataCol: number;
-  rowHeight: number;
-  headerHeight: number;
-  /** The totals row is shown (it covers the viewport's last row). */
-  totalsOn: boolean;
-  selectable: boolean;
-  canSet: boolean;
-  toggleGroup(id: string): void;
-  cellAction(el: HTMLElement, row: GridRow, vc: ViewColumn, mods: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): void;
-  activeCellEl(): HTMLElement | null;
-  clip: { copyRange(): void; clearCells(): Promise<void>; fillDown(): void; startPaste(): void };
-}
+export type { KeyboardInput } from './keyboard.types.ts';
 
 export function useGridKeyboard(k: KeyboardInput) {
   const { range: ra, display, layout } = k;

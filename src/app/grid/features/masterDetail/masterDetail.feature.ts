@@ -7,29 +7,17 @@
  * or reported filtered out. The panel's code loads when a screen first shows one.
  */
 import { useCallback, useRef } from 'react';
-import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import { toast } from '../../../chrome/toasts.tsx';
-import type { GridModel } from '../../columns.ts';
 import { masterTitle, useDetailMode, useDetailRow } from '../../detailPanel.ts';
 import { fetchWindow } from '../../gridApi.ts';
-import { useReveal, type Revealed } from '../../reveal.ts';
+import { useReveal } from '../../reveal.ts';
 import { single } from '../../selection.ts';
-import type { GridQuery } from '../query/query.types.ts';
-import type { RangeApi } from '../range/range.types.ts';
+import type { MasterDetailInput } from './masterDetail.types.ts';
 
 /** The detail panel follows keyboard moves after this pause (detailPanel.ts). */
 const DETAIL_DELAY_MS = 200;
 
-export interface MasterDetailInput {
-  screen: ScreenDescriptor;
-  model: GridModel;
-  q: GridQuery;
-  range: RangeApi;
-  reveal: Revealed | null | undefined;
-  firstDataCol: number;
-  /** Grouped rows have no one position: a revealed row is not looked for. */
-  grouped: boolean;
-}
+export type { MasterDetailInput } from './masterDetail.types.ts';
 
 export function useMasterDetail({ screen, model, q, range: ra, reveal, firstDataCol, grouped }: MasterDetailInput) {
   const details = screen.details ?? [];

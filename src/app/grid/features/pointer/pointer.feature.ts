@@ -4,26 +4,12 @@
  * button, picks a row in the checkbox column (Shift: the rows between) or applies a click
  * change (yes/no cells); a double-click opens the editor.
  */
-import { useEffect, useRef, type MouseEvent, type PointerEvent, type RefObject } from 'react';
-import type { ViewColumn } from '../../layout.ts';
+import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { indexRange, moveFocus, setRows, single, toggleRow } from '../../selection.ts';
-import type { GridRow } from '../../types.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
-import type { RangeApi } from '../range/range.types.ts';
 import { locate } from '../range/range.utils.ts';
-import type { RowPicks } from '../selection/selection.feature.ts';
+import type { PointerInput } from './pointer.types.ts';
 
-export interface PointerInput {
-  bodyRef: RefObject<HTMLDivElement | null>;
-  cols: ViewColumn[];
-  display: DisplayModel;
-  range: RangeApi;
-  picks: RowPicks;
-  toggleGroup(id: string): void;
-  cellAction(el: HTMLElement, row: GridRow, vc: ViewColumn, mods: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): void;
-  /** A data cell was pressed (the detail panel shows its row at once). */
-  onCellPress(): void;
-}
+export type { PointerInput } from './pointer.types.ts';
 
 export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggleGroup, cellAction, onCellPress }: PointerInput) {
   // Range by dragging: pointer down sets the anchor, moves extend it until the button is up.

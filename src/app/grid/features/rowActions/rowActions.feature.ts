@@ -4,33 +4,18 @@
  * delete and translate buttons. The confirmation and translation code loads when used.
  */
 import { useState, type MouseEvent } from 'react';
-import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
-import type { GridModel } from '../../columns.ts';
 import type { ViewColumn } from '../../layout.ts';
 import { collectRows } from '../../rowSource.ts';
 import { NO_ROWS, setRows } from '../../selection.ts';
-import type { GridColumn, GridRow, Row } from '../../types.ts';
-import type { Edits } from '../range/range.types.ts';
-import type { RowPicks } from '../selection/selection.feature.ts';
-import type { GridQuery } from '../query/query.types.ts';
+import type { GridRow, Row } from '../../types.ts';
+import type { RowActionsInput } from './rowActions.types.ts';
 
 // Delete and translate of rows (confirmation, translation planning): loaded when used.
 const loadBulk = () => import('../../bulkActions.ts');
 
-export interface RowActionsInput {
-  screen: ScreenDescriptor;
-  model: GridModel;
-  q: GridQuery;
-  picks: RowPicks;
-  edits: Edits;
-  canDelete: boolean;
-  /** Multi-language columns Translate fills. */
-  translatable: GridColumn[];
-  /** The grid keeps the focus (the button that was clicked is gone or disabled). */
-  focusActive(): void;
-}
-
 type Mods = { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean };
+
+export type { RowActionsInput } from './rowActions.types.ts';
 
 export function useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive }: RowActionsInput) {
   const [image, setImage] = useState<{ anchor: HTMLElement; src: string } | null>(null);

@@ -12,19 +12,9 @@ import type { GridModel } from '../../columns.ts';
 import { collectRows, type FetchPage, type RowWindow } from '../../rowSource.ts';
 import { isRowSelected, NO_ROWS, selectedCount, type RowSelection } from '../../selection.ts';
 import type { GridRow } from '../../types.ts';
+import type { RowPicks } from './selection.types.ts';
 
-export interface RowPicks {
-  rowSel: RowSelection;
-  selCount: number;
-  update(u: (s: RowSelection) => RowSelection): void;
-  clear(): void;
-  /** The position last toggled (Shift+click picks the rows between). */
-  lastToggled: { current: number | null };
-  /** The picked rows at hand (loaded, or in memory). */
-  atHand(): GridRow[];
-  /** Every picked row, fetching the query's rows when "all" reaches beyond those loaded. */
-  all(): Promise<GridRow[]>;
-}
+export type { RowPicks } from './selection.types.ts';
 
 export function useRowPicks(queryKey: string, queryTotal: number, main: RowWindow | null, fetchAll: () => FetchPage, model: GridModel): RowPicks {
   const [selection, setSelection] = useState<{ owner: string; value: RowSelection }>({ owner: '', value: NO_ROWS });
