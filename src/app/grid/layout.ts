@@ -70,5 +70,12 @@ export function buildLayout(table: GridTable, sized: Readonly<Record<string, num
   });
   const template = cols.map((c) => (c.width === null ? `minmax(${c.minWidth}px, 1fr)` : `${c.width}px`)).join(' ');
   const minWidth = cols.reduce((s, c) => s + (c.width ?? c.minWidth), 0);
-  return { cols, template, minWidth, pinStart: table.getStartTotalSize(), pinEnd: table.getEndTotalSize() };
+  // The pinned regions' widths: the sizes of their columns (summed here: TanStack's region totals build header groups).
+  let pinStart = 0;
+  let pinEnd = 0;
+  for (const c of cols) {
+    if (c.pinned === 'start') pinStart += c.width ?? c.minWidth;
+    else if (c.pinned === 'end') pinEnd += c.width ?? c.minWidth;
+  }
+  return { cols, template, minWidth, pinStart, pinEnd };
 }
