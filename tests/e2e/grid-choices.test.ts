@@ -69,8 +69,8 @@ async function pickBrandless(): Promise<string[]> {
 async function keptAfterReload(expected: string[]): Promise<void> {
   await expect
     .poll(async () => {
-      const r = await s.server.db.query<{ state: { filters?: Record<string, string> } }>(`select state from app.user_grid_states where form = 'product_list'`);
-      return r.rows[0]?.state.filters?.brand_id;
+      const r = await s.server.db.query<{ state: { columnFilters?: { id: string; value: string }[] } }>(`select state from app.user_grid_states where form = 'product_list'`);
+      return r.rows[0]?.state.columnFilters?.find((f) => f.id === 'brand_id')?.value;
     })
     .toBe(BLANK_CHOICE);
   await s.page.reload();

@@ -22,7 +22,7 @@ const { grid, bodyRows, cell, rowKeys, focused, paste, tool, openProducts } = gr
 
 const filterInput = (field: string) => grid().locator(`[data-filter-field="${field}"] input`);
 const savedFilters = async () =>
-  (await s.server.db.query<{ state: any }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.filters ?? null;
+  (await s.server.db.query<{ state: any }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.columnFilters ?? null;
 
 describe('grid state and language', () => {
   it.each([

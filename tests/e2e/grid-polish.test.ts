@@ -82,10 +82,10 @@ describe('ScreenGrid fixes', () => {
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     expect(await header('brand_id').count()).toBe(1);
     expect(await header('mf_id').count()).toBe(0);
-    const r = await s.server.db.query<{ state: { hidden?: string[] } }>(
+    const r = await s.server.db.query<{ state: { columnVisibility?: Record<string, boolean> } }>(
       `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
     );
-    expect(r.rows[0]?.state.hidden).toContain('mf_id');
+    expect(r.rows[0]?.state.columnVisibility?.mf_id).toBe(false);
   });
 
   it('saves a pending column state when the grid is left for another route', async () => {
@@ -102,10 +102,10 @@ describe('ScreenGrid fixes', () => {
     await expect.poll(() => grid().count()).toBe(0);
     await expect
       .poll(async () => {
-        const r = await s.server.db.query<{ state: { hidden?: string[] } }>(
+        const r = await s.server.db.query<{ state: { columnVisibility?: Record<string, boolean> } }>(
           `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
         );
-        return r.rows[0]?.state.hidden?.includes('mf_id') ?? false;
+        return r.rows[0]?.state.columnVisibility?.mf_id === false;
       })
       .toBe(true);
   });

@@ -290,7 +290,7 @@ describe('ScreenGrid', () => {
           `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
         );
         const st = r.rows[0]?.state;
-        return !!st && st.hidden?.includes('mf_id') && st.sort?.[0]?.colId === 'selling_price_shop' && st.widths?.weight === width && st.order?.indexOf('min_margin') < st.order?.indexOf('brand_id');
+        return !!st && st.columnVisibility?.mf_id === false && st.sorting?.[0]?.id === 'selling_price_shop' && st.columnSizing?.weight === width && st.columnOrder?.indexOf('min_margin') < st.columnOrder?.indexOf('brand_id');
       })
       .toBe(true);
 

@@ -30,7 +30,7 @@ const nameInput = () => menu().locator('input.grid-view-name');
 const dialog = () => s.page.locator('.dialog[role=dialog]');
 const views = async () =>
   (await s.server.db.query<{ name: string; shared: boolean; state: any; owner_user_id: number }>('select name, shared, state, owner_user_id from app.grid_views order by view_id')).rows;
-const sortOf = (state: any) => (state.sort as { colId: string; sort: string }[]).map((x) => `${x.colId} ${x.sort}`);
+const sortOf = (state: any) => (state.sorting as { id: string; desc: boolean }[]).map((x) => `${x.id} ${x.desc ? 'desc' : 'asc'}`);
 const focusedText = () => s.page.evaluate(() => document.activeElement?.textContent ?? null);
 
 /** Sorts by a column (one click on its sort button: ascending, the only sort) and waits for it. */

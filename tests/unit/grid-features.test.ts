@@ -4,7 +4,8 @@ import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts
 import { parseMessage } from '../../src/core/validation/messages.ts';
 import { clearRange, pasteBlock, pasteNotices } from '../../src/app/grid/pasteFill.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, setColumnVisible, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
+import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns, type ViewState } from '../../src/app/grid/columnState.ts';
+import { testGrid } from './gridTable.ts';
 import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
@@ -107,12 +108,14 @@ describe('column state', () => {
       columnFilters: [{ id: 'product_code', value: 'P00' }],
       aggs: { selling_price_shop: 'avg' as const },
       totals: true,
-      groupBy: ['brand_id'],
+      grouping: ['brand_id'],
     };
     const saved = JSON.parse(JSON.stringify(toSaved(changed, model)));
-    expect(saved.hidden).toContain('mf_id');
-    expect(saved.hidden).not.toContain('hs_code');
-    expect(saved.widths).toEqual({ weight: 180 });
+    // TanStack Table's state, as the table holds it.
+    expect(saved.v).toBe(2);
+    expect(saved.columnVisibility.mf_id).toBe(false);
+    expect(saved.columnVisibility.hs_code).toBe(true);
+    expect(saved.columnSizing).toEqual({ weight: 180 });
     const back = readSaved(saved, model);
     expect(back.columnOrder.indexOf('weight')).toBe(back.columnOrder.indexOf('product_name') - 1);
     expect(back.columnSizing).toEqual({ weight: 180 });
@@ -123,7 +126,7 @@ describe('column state', () => {
     expect(back.columnFilters).toEqual([{ id: 'product_code', value: 'P00' }]);
     expect(back.aggs).toEqual({ selling_price_shop: 'avg' });
     expect(back.totals).toBe(true);
-    expect(back.groupBy).toEqual(['brand_id']);
+    expect(back.grouping).toEqual(['brand_id']);
   });
 
   it('checks a saved state against the descriptor: unknown columns go, new ones keep their place', () => {
@@ -147,13 +150,19 @@ describe('column state', () => {
     expect(back.sorting).toEqual([]);
     expect(back.columnFilters).toEqual([{ id: 'weight', value: '>1' }]);
     // multi-language columns are not grouped by; at most three group columns
-    expect(back.groupBy).toEqual(['brand_id', 'mf_id', 'vat_id']);
+    expect(back.grouping).toEqual(['brand_id', 'mf_id', 'vat_id']);
     expect(back.aggs).toEqual({});
     expect(readSaved('garbage', model)).toEqual(defaultViewState(model));
   });
 
   it('drops the filter of a column it hides, not of one it shows', () => {
     const s = { ...defaultViewState(model), columnFilters: [{ id: 'weight', value: '>2' }, { id: 'product_code', value: 'GX' }] };
+    // Through the grid's TanStack table: the column menu's Hide, the chooser's checkbox.
+    const setColumnVisible = (from: ViewState, id: string, visible: boolean) => {
+      const g = testGrid(model, from);
+      g.table.getColumn(id)!.toggleVisibility(visible);
+      return g.state;
+    };
     const hidden = setColumnVisible(s, 'weight', false);
     expect(hidden.columnVisibility.weight).toBe(false);
     expect(hidden.columnFilters).toEqual([{ id: 'product_code', value: 'GX' }]);

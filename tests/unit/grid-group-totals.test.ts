@@ -13,7 +13,7 @@ import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
 import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { buildGroupTree, type GroupNode } from '../../src/app/grid/grouping.ts';
-import { buildLayout, leafColumns } from '../../src/app/grid/layout.ts';
+import { testGrid } from './gridTable.ts';
 import { groupCells, levelAggs } from '../../src/app/grid/totalsView.tsx';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 
@@ -106,7 +106,7 @@ describe('group totals: the cells of a group row', () => {
   const numeric = new Set(totalsColumns(model).map((c) => c.field));
   const layout = () => {
     const s = defaultViewState(model);
-    return buildLayout(leafColumns(model, true, s.columnOrder, s.columnPinning, s.columnVisibility), {}, true).cols;
+    return testGrid(model, s, { selectable: true }).layout(true).cols;
   };
 
   it('puts the aggregates under their columns with the totals functions; the label spans up to the first', () => {

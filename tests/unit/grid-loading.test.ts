@@ -1,8 +1,7 @@
 /**
- * What the grid does without libraries since it paints with less code: the column model
- * (order, pinning, visibility, sort and filter transitions, as TanStack Table did them),
- * the fixed-height row window, and the precompiled catalogues (same texts as parsing at
- * run time).
+ * The column model (order, pinning, visibility, sort and filter transitions: TanStack
+ * Table's, with the grid's options), the fixed-height row window, and the precompiled
+ * catalogues (same texts as parsing at run time).
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { readFileSync } from 'node:fs';
@@ -11,7 +10,9 @@ import { parseScreen } from '../../schemas/screen.ts';
 import { LANGS, LOCALE } from '../../src/core/langs.ts';
 import { renderedPositions } from '../../src/app/grid/GridBody.tsx';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { leafColumns, SELECT_ID, setFilter, sortOf, toggleSort, type SortingState } from '../../src/app/grid/layout.ts';
+import { SELECT_ID, type SortingState } from '../../src/app/grid/layout.ts';
+import type { ViewState } from '../../src/app/grid/columnState.ts';
+import { testGrid } from './gridTable.ts';
 import { visibleRows, withDirection } from '../../src/app/grid/visibleRows.ts';
 import { expandMessages } from '../../src/app/i18n/messages.ts';
 import { compileCatalogue } from '../../src/app/i18n/precompile.ts';
@@ -28,19 +29,38 @@ const model = buildGridModel(
   ),
 );
 const ids = (cols: { id: string; pinned: unknown }[]) => cols.map((c) => (c.pinned ? `${c.id}:${String(c.pinned)}` : c.id));
+/** The shown columns of the grid's TanStack table for this order, pinning and visibility. */
+const leafColumns = (selectable: boolean, columnOrder: string[], pinning: Partial<ViewState['columnPinning']>, columnVisibility: Record<string, boolean>) =>
+  testGrid(model, { columnOrder, columnPinning: { start: pinning.start ?? [], end: pinning.end ?? [] }, columnVisibility }, { selectable }).layout().cols;
+/** A header click (`multi`: with Shift) on column `id`, from the sort `s`: the sort after it. */
+const toggleSort = (s: SortingState, id: string, multi: boolean): SortingState => {
+  const g = testGrid(model, { sorting: s });
+  g.table.getColumn(id)!.toggleSorting(undefined, multi);
+  return g.state.sorting;
+};
+const sortOf = (s: SortingState, id: string) => {
+  const c = testGrid(model, { sorting: s }).table.getColumn(id)!;
+  return { sorted: c.getIsSorted(), index: c.getSortIndex() };
+};
+/** A floating filter's value set on column `id`. */
+const setFilter = (f: ViewState['columnFilters'], id: string, value: unknown) => {
+  const g = testGrid(model, { columnFilters: f });
+  g.table.getColumn(id)!.setFilterValue(value);
+  return g.state.columnFilters;
+};
 
 describe('column model', () => {
   it('orders by the column order, unknown columns last, hidden ones left out', () => {
-    expect(ids(leafColumns(model, false, ['c', 'a'], {}, { e: false }))).toEqual(['c', 'a', 'b', 'd']);
-    expect(ids(leafColumns(model, false, ['c', 'a'], {}, { e: true, b: false }))).toEqual(['c', 'a', 'd', 'e']);
+    expect(ids(leafColumns(false, ['c', 'a'], {}, { e: false }))).toEqual(['c', 'a', 'b', 'd']);
+    expect(ids(leafColumns(false, ['c', 'a'], {}, { e: true, b: false }))).toEqual(['c', 'a', 'd', 'e']);
   });
 
   it('puts start-pinned columns first and end-pinned last, in pin order; the selection column leads', () => {
-    const cols = leafColumns(model, true, ['a', 'b', 'c', 'd'], { start: ['c', 'b'], end: ['a'] }, { e: false });
+    const cols = leafColumns(true, ['a', 'b', 'c', 'd'], { start: ['c', 'b'], end: ['a'] }, { e: false });
     expect(ids(cols)).toEqual([`${SELECT_ID}:start`, 'c:start', 'b:start', 'd', 'a:end']);
     expect(cols[0]!.col).toBeNull();
     expect(cols[1]!.col?.field).toBe('c');
-    expect(ids(leafColumns(model, true, ['a'], { start: ['b'] }, { b: false, e: false }))).toEqual([`${SELECT_ID}:start`, 'a', 'c', 'd']);
+    expect(ids(leafColumns(true, ['a'], { start: ['b'] }, { b: false, e: false }))).toEqual([`${SELECT_ID}:start`, 'a', 'c', 'd']);
   });
 
   it('cycles a header click asc → desc → none, replacing other sorts without Shift', () => {

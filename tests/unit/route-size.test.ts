@@ -5,7 +5,7 @@ import { routeSize } from '../bench/sizes.ts';
 
 // Issue 4's budget: the JS /en/products/product_list loads, gzipped. `npm test` builds dist/
 // (with a manifest) before vitest runs, so every change is weighed against it, not only `npm run bench`.
-const BUDGET_KIB = 160;
+const BUDGET_KIB = 185;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

@@ -1,18 +1,17 @@
 /**
- * The virtualized body: only the rows in view (plus an overscan) are rendered, row
- * recycling (recycle.ts), and the blocks the visible positions need. A component of its
- * own so a scrolled frame re-renders the body only (the grid around it, its table model
- * and toolbar, stay as they are). Rows come from the grid's `renderRow`; the delegated
- * handlers are the grid's.
- *
- * Rows have one fixed height, so the visible positions are arithmetic on the viewport's
- * scrollTop and height (useVisibleRows): no per-row measurement, nothing proportional to
- * the row count.
+ * The virtualized body: TanStack Virtual finds the rows in view (visibleRows.ts
+ * `useRowVirtualizer`), only those (plus an overscan) are rendered, with row recycling
+ * (recycle.ts), and the blocks the visible positions need are fetched. A component of
+ * its own so a scrolled frame re-renders the body only (the grid around it, its table
+ * model and toolbar, stay as they are). Rows come from the grid's `renderRow`; the
+ * delegated handlers are the grid's.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './columnWindow.ts';
+import type { Layout } from './layout.ts';
 import { assignSlots, newSlots, renderOrder, slotKey } from './recycle.ts';
 import type { DisplayItem, DisplayModel } from './useRowModel.ts';
-import { useVisibleRows } from './visibleRows.ts';
+import { useRowVirtualizer, type RowVirtualizer } from './visibleRows.ts';
 
 /** Rows beyond the viewport, either side, whose blocks are fetched (server rows). */
 export const OVERSCAN = 10;
@@ -35,8 +34,12 @@ export interface BodyHandlers {
 }
 
 interface Props {
-  /** The body element; its parent is the scrolling viewport. */
+  /** The scrolling viewport (the body's parent). */
+  viewportRef: RefObject<HTMLDivElement | null>;
+  /** The body element. */
   bodyRef: RefObject<HTMLDivElement | null>;
+  /** Set to the row virtualizer (the grid reads the scroll offset it saw last). */
+  virtualRef: RefObject<RowVirtualizer | null>;
   display: DisplayModel;
   rowHeight: number;
   /** Height of the sticky header above the body, inside the viewport. */
@@ -45,7 +48,9 @@ interface Props {
   keep: readonly number[];
   /** Rows come from the server: ask for the blocks in view. */
   fetching: boolean;
-  renderRow(item: DisplayItem | null, index: number, top: number, key: string): ReactNode;
+  /** The rendered columns (wide grids render only those in view: columnWindow.ts). */
+  layout: Layout;
+  renderRow(item: DisplayItem | null, index: number, top: number, key: string, columns: ColumnWindow): ReactNode;
   handlers: BodyHandlers;
 }
 
@@ -77,21 +82,22 @@ function shiftDown(e: MouseEvent<HTMLDivElement>) {
   t.closest<HTMLElement>('[role=gridcell]')?.focus({ preventScroll: true });
 }
 
-export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers }: Props) {
-  const count = display.count;
-  const visible = useVisibleRows(bodyRef, rowHeight, headerHeight);
-  const last = Math.min(visible.last, count - 1);
-  const first = Math.min(visible.first, Math.max(0, last));
+/**
+ * The body. A grid with many unpinned columns renders only those in view (columnWindow.ts):
+ * its column virtualizer lives in a component of its own around the rows, so a grid of
+ * ordinary width carries none of it on its scrolled frames.
+ */
+export function GridBody(props: Props) {
+  return centerColumns(props.layout.cols).count >= COLUMN_WINDOW_MIN ? <WideBody {...props} /> : <Rows {...props} columns={null} />;
+}
 
-  // Fetch what the visible positions need (the first block at once). Rows in memory need
-  // nothing: no effect per scrolled frame then.
-  const from = fetching ? Math.max(0, first - OVERSCAN) : -1;
-  const to = fetching ? Math.max(0, last) + OVERSCAN : -1;
-  useEffect(() => {
-    if (from < 0) return;
-    const tm = setTimeout(() => display.ensure(from, to), display.settled ? SCROLL_FETCH_DELAY_MS : 0);
-    return () => clearTimeout(tm);
-  }, [display, from, to]);
+function WideBody(props: Props) {
+  const { viewportRef, layout } = props;
+  return <Rows {...props} columns={useColumnWindow(viewportRef, layout.cols, layout.pinStart, layout.pinEnd)} />;
+}
+
+function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers, columns }: Props & { columns: ColumnWindow }) {
+  const count = display.count;
 
   // A new view (the first rows, a sort, a filter) paints the rows in view only; the
   // overscan follows once that frame is on screen (its rows and their layout cost the
@@ -109,15 +115,44 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
     };
   }, [view, spread]);
 
+  // What is rendered around the rows in view: the overscan on the side the scroll goes
+  // to, and the kept rows (the focused cell, an open editor).
+  const positions = useCallback(
+    (first: number, last: number, n: number, up: boolean) => {
+      const ahead = spreadOut ? RENDER_AHEAD : 0;
+      const behind = spreadOut ? RENDER_BEHIND : 0;
+      return up ? renderedPositions(first, last, n, keep, ahead, behind) : renderedPositions(first, last, n, keep, behind, ahead);
+    },
+    [spreadOut, keep],
+  );
+  const { virtualizer, view: visible } = useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight, positions, spread: spreadOut });
+  useLayoutEffect(() => {
+    virtualRef.current = virtualizer;
+  }, [virtualRef, virtualizer]);
+  const last = Math.min(visible.last, count - 1);
+  const first = Math.min(visible.first, Math.max(0, last));
+
+  // Fetch what the visible positions need (the first block at once). Rows in memory need
+  // nothing: no effect per scrolled frame then.
+  const from = fetching ? Math.max(0, first - OVERSCAN) : -1;
+  const to = fetching ? Math.max(0, last) + OVERSCAN : -1;
+  useEffect(() => {
+    if (from < 0) return;
+    const tm = setTimeout(() => display.ensure(from, to), display.settled ? SCROLL_FETCH_DELAY_MS : 0);
+    return () => clearTimeout(tm);
+  }, [display, from, to]);
+
   // A row scrolling in takes over the DOM of one that scrolled out, in its place while
   // the scroll goes on, in row order at rest; kept rows stay rendered, so they keep their
   // slots (the focused cell, an open editor).
-  const ahead = spreadOut ? RENDER_AHEAD : 0;
-  const behind = spreadOut ? RENDER_BEHIND : 0;
-  const positions = visible.up ? renderedPositions(first, last, count, keep, ahead, behind) : renderedPositions(first, last, count, keep, behind, ahead);
+  const items = virtualizer.getVirtualItems();
+  const indexes = useRef<number[]>([]);
+  const at = indexes.current;
+  at.length = items.length;
+  for (let k = 0; k < items.length; k++) at[k] = items[k]!.index;
   const slots = useRef(newSlots());
-  assignSlots(slots.current, positions);
-  const order = renderOrder(slots.current, positions, !visible.moving);
+  assignSlots(slots.current, at);
+  const order = renderOrder(slots.current, at, !visible.moving);
   const indexOf = slots.current.indexOf;
 
   return (
@@ -135,7 +170,7 @@ export function GridBody({ bodyRef, display, rowHeight, headerHeight, keep, fetc
     >
       {order.map((slot) => {
         const index = indexOf[slot]!;
-        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot));
+        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot), columns);
       })}
     </div>
   );

@@ -35,9 +35,13 @@ interface RowViewProps {
   depth: number;
   /** Which plain-text cells surely fit (they go without a clip: textFit.ts). */
   fit: FitHolder;
+  /** The unpinned columns rendered (columnWindow.ts), inclusive; -1: all. The active cell's always is. */
+  colFrom: number;
+  colTo: number;
 }
 
-export const RowView = memo(function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth, fit }: RowViewProps) {
+export const RowView = memo(function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth, fit, colFrom, colTo }: RowViewProps) {
+  const windowed = colTo >= 0;
   return (
     <div
       role="row"
@@ -51,12 +55,14 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
       style={{ transform: `translateY(${top}px)` }}
     >
       {cols.map((vc, i) => {
+        if (windowed && !vc.pinned && (i < colFrom || i > colTo) && i !== activeCol && editingField !== vc.id) return null;
+        const style = windowed ? vc.placed : vc.style;
         let className = vc.className;
         if (i === activeCol) className += ' cell-active';
         if (i >= rangeFrom && i <= rangeTo) className += ' cell-in-range';
         if (!vc.col) {
           return (
-            <div key={vc.id} role="gridcell" aria-colindex={i + 1} tabIndex={i === activeCol ? 0 : -1} className={className} style={vc.style}>
+            <div key={vc.id} role="gridcell" aria-colindex={i + 1} tabIndex={i === activeCol ? 0 : -1} className={className} style={style}>
               {row && <span role="checkbox" aria-checked={selected} aria-label={selectLabel} className={`cell-checkbox${selected ? ' cell-checkbox-on' : ''}`} />}
             </div>
           );
@@ -81,7 +87,7 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
             data-field={vc.id}
             tabIndex={i === activeCol ? 0 : -1}
             className={className}
-            style={indented ? { ...vc.style, paddingLeft: `calc(var(--grid-cell-pad) + ${depth * 16}px)` } : vc.style}
+            style={indented ? { ...style, paddingLeft: `calc(var(--grid-cell-pad) + ${depth * 16}px)` } : style}
           >
             {content}
           </div>
@@ -89,7 +95,7 @@ export const RowView = memo(function RowView({ index, top, row, rowIndexBase, co
       })}
     </div>
   );
-}, sameProps<RowViewProps>({ index: true, top: true, row: true, rowIndexBase: true, cols: true, activeCol: true, rangeFrom: true, rangeTo: true, editingField: true, editor: true, selected: true, selectLabel: true, invalid: true, ctx: true, depth: true, fit: true }));
+}, sameProps<RowViewProps>({ index: true, top: true, row: true, rowIndexBase: true, cols: true, activeCol: true, rangeFrom: true, rangeTo: true, editingField: true, editor: true, selected: true, selectLabel: true, invalid: true, ctx: true, depth: true, fit: true, colFrom: true, colTo: true }));
 
 const firstDataCol = (cols: ViewColumn[]) => cols.findIndex((c) => c.col !== null);
 

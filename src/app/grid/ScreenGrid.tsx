@@ -1,20 +1,23 @@
 /**
  * ScreenGrid: a screen descriptor → a working data grid with spreadsheet habits.
  *
- * Data flows one way: column state (useGridState: restored per user before the first
- * fetch, saved after changes) → query → row model (useRowModel: server blocks, or every
- * row in memory for small sources and the `rows` prop, or groups) → the positions in
- * view (visibleRows.ts: fixed row height, arithmetic on scrollTop) → display-only rows.
- * The column model (order, pinning, visibility, sort and filter transitions) is plain
- * functions in layout.ts, in TanStack Table's state shapes.
+ * Data flows one way: column state (features/viewState: TanStack Table's state shape,
+ * restored per user before the first fetch, saved by the change path) → the TanStack
+ * table (table/gridTable.ts: ColumnDefs from the descriptor, the column model, manual
+ * sorting, filtering and grouping) and the query → row model (useRowModel: server
+ * blocks, or every row in memory for small sources and the `rows` prop, or groups) →
+ * the positions in view (visibleRows.ts: TanStack Virtual, rows of one fixed height;
+ * columnWindow.ts for grids with many columns) → display-only rows.
  *
- * Files: GridView.tsx (composition and the one delegated handler set), layout.ts,
- * GridBody.tsx, HeaderCell.tsx, FilterCell.tsx, RowView.tsx, totals.tsx, ColumnChooser.tsx,
- * views/ViewMenu.tsx, FillDialog.tsx, MasterDetail.tsx; pure parts: selection.ts,
- * keyboard.ts, clipboard.ts, cellText.ts, cellValues.ts, columnState.ts, grouping.ts,
- * translate.ts, undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts; calls: gridApi.ts.
- * What a list does not need to paint (editors, popovers, paste/fill, bulk actions, views,
- * master-detail) loads on first use: docs/architecture.md, "Browser runtime".
+ * Files: GridView.tsx composes the feature slices (features/<name>/<name>.feature.ts:
+ * viewState, query, selection, range, pointer, rowActions, clipboard, keyboard,
+ * masterDetail, headerActions); GridHeader.tsx, GridBody.tsx, HeaderCell.tsx,
+ * FilterCell.tsx, RowView.tsx, renderRow.tsx, totals.tsx, ColumnChooser.tsx,
+ * views/ViewMenu.tsx, FillDialog.tsx, MasterDetail.tsx; pure parts: layout.ts,
+ * selection.ts, keyboard.ts, clipboard.ts, cellText.ts, cellValues.ts, columnState.ts,
+ * grouping.ts, translate.ts, undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts;
+ * calls: gridApi.ts. What a list does not need to paint (editors, popovers, paste/fill,
+ * bulk actions, views, master-detail) loads on first use: docs/architecture.md, "Browser runtime".
  */
 import type { JSX, ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';

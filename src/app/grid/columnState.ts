@@ -1,13 +1,14 @@
 /**
  * The state a user shapes a grid with — column order, widths, hidden and pinned columns,
- * sort, filters, grouping, totals — as the grid holds it (`ViewState`, TanStack Table's shapes)
+ * sort, filters, grouping, totals — as the grid holds it (`ViewState`: TanStack Table's
+ * state slices, which the table reads as its controlled state, plus the totals settings)
  * and as it is saved per user per screen (`grid_state`) and in named views
  * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state from the server
  * has its shape checked first (savedShape.ts `checkSaved`, valibot, a chunk of its own
  * loaded beside the state's request: the list route does not carry it) and is then
  * fitted to the descriptor (columns that no longer exist are dropped, new ones appear).
  */
-import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from './layout.ts';
+import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
 import type { GridModel } from './columns.ts';
 import type { TotalFn } from './gridApi.ts';
 import { rescaleNumberFilter } from './filters.ts';
@@ -26,7 +27,8 @@ export interface ViewState {
   /** The totals row's function per numeric column (default sum; 'none': no total there, nor on group rows). */
   aggs: Record<string, TotalFn>;
   totals: boolean;
-  groupBy: string[];
+  /** Group columns (TanStack Table's `grouping`). */
+  grouping: string[];
   /**
    * The view currency the money filters' amounts were typed in (undefined: the one shown).
    * Shown in another, they are carried into it (`inViewCurrency`): the same rows stay.
@@ -63,73 +65,82 @@ export function defaultViewState(model: GridModel): ViewState {
     columnOrder: model.columns.map((c) => c.field),
     aggs: {},
     totals: false,
-    groupBy: [],
+    grouping: [],
   };
 }
 
 /** Resets the column layout (order, widths, hidden, pinned, totals), keeping sort, filters and grouping. */
 export function resetColumns(model: GridModel, s: ViewState): ViewState {
   const d = defaultViewState(model);
-  return { ...d, sorting: s.sorting, columnFilters: s.columnFilters, groupBy: s.groupBy };
+  return { ...d, sorting: s.sorting, columnFilters: s.columnFilters, grouping: s.grouping };
 }
 
 // ---- saved form ----------------------------------------------------------------------------
 
-/** A type, not an interface: the grid_state contract takes it as a JSON object (an index signature). */
+/**
+ * The saved form (version 2): TanStack Table's state slices as the table holds them —
+ * sorting, columnFilters (the typed texts), columnVisibility, columnOrder, columnPinning,
+ * columnSizing, grouping — and the grid's own totals settings, round-tripped as they are.
+ * States saved before (version 1: `order`, `widths`, `hidden`, `pinned`, `sort`,
+ * `filters`, `groupBy`) are still read (savedShape.ts `checkSaved`, `fromLegacy`).
+ * A type, not an interface: the grid_state contract takes it as a JSON object (an index signature).
+ */
 export type SavedState = {
-  v: 1;
-  order: string[];
-  widths: Record<string, number>;
-  hidden: string[];
-  pinned: { left: string[]; right: string[] };
-  sort: { colId: string; sort: 'asc' | 'desc' }[];
-  filters: Record<string, string>;
+  v: 2;
+  sorting: SortingState;
+  columnFilters: { id: string; value: string }[];
+  columnVisibility: ColumnVisibilityState;
+  columnOrder: string[];
+  columnPinning: ColumnPinningState;
+  columnSizing: ColumnSizingState;
+  grouping: string[];
   aggs: Record<string, TotalFn>;
   totals: boolean;
-  groupBy: string[];
   /** The view currency of the money filters' amounts (only with a money filter; older states: none). */
   currency?: string;
 };
 
 export function toSaved(s: ViewState, model: GridModel): SavedState {
-  const filters: Record<string, string> = {};
-  for (const f of s.columnFilters) if (typeof f.value === 'string' && f.value !== '') filters[f.id] = f.value;
+  const has = (f: string) => model.byField.has(f);
+  const columnFilters = s.columnFilters.flatMap((f) => (typeof f.value === 'string' && f.value !== '' && has(f.id) ? [{ id: f.id, value: f.value }] : []));
   return {
-    v: 1,
-    order: s.columnOrder.filter((f) => model.byField.has(f)),
-    widths: Object.fromEntries(Object.entries(s.columnSizing).filter(([f]) => model.byField.has(f))),
-    hidden: model.columns.filter((c) => s.columnVisibility[c.field] === false).map((c) => c.field),
-    pinned: { left: [...(s.columnPinning.start ?? [])].filter((f) => model.byField.has(f)), right: [...(s.columnPinning.end ?? [])].filter((f) => model.byField.has(f)) },
-    sort: s.sorting.map((x) => ({ colId: x.id, sort: x.desc ? 'desc' : 'asc' })),
-    filters,
+    v: 2,
+    sorting: s.sorting.filter((x) => has(x.id)).map((x) => ({ id: x.id, desc: x.desc })),
+    columnFilters,
+    columnVisibility: Object.fromEntries(model.columns.map((c) => [c.field, s.columnVisibility[c.field] !== false])),
+    columnOrder: s.columnOrder.filter(has),
+    columnPinning: { start: s.columnPinning.start.filter(has), end: s.columnPinning.end.filter(has) },
+    columnSizing: Object.fromEntries(Object.entries(s.columnSizing).filter(([f]) => has(f))),
+    grouping: s.grouping.filter(has),
     aggs: s.aggs,
     totals: s.totals,
-    groupBy: s.groupBy,
-    ...(s.filterCurrency && Object.keys(filters).some((f) => convertsFilter(model.byField.get(f))) ? { currency: s.filterCurrency } : {}),
+    ...(s.filterCurrency && columnFilters.some((f) => convertsFilter(model.byField.get(f.id))) ? { currency: s.filterCurrency } : {}),
   };
 }
 
 declare const checked: unique symbol;
 
 /**
- * A saved state whose shape was checked (savedShape.ts `checkSaved`), or one this grid
- * wrote itself (`trusted`): every part optional, a part of the wrong shape already
- * replaced by its fallback. `fromSaved` takes nothing else, so nothing unchecked from the
- * server reaches the grid's state.
+ * A saved state whose shape was checked (savedShape.ts `checkSaved`, which also reads
+ * version 1 into this form), or one this grid wrote itself (`trusted`): every part
+ * optional, a part of the wrong shape already replaced by its fallback. `fromSaved` takes
+ * nothing else, so nothing unchecked from the server reaches the grid's state.
  */
 export type CheckedSaved = SavedFields & { readonly [checked]: true };
 
 /** The parts of a saved state, each optional (older states lack newer parts). */
 export interface SavedFields {
-  order?: string[];
-  widths?: Record<string, number>;
-  hidden?: string[];
-  pinned?: { left: string[]; right: string[] };
-  sort?: { colId: string; sort: 'asc' | 'desc' }[];
-  filters?: Record<string, string>;
+  sorting?: SortingState;
+  columnFilters?: { id: string; value: string }[];
+  /** Version 1 saved the hidden columns only: every other column shows (`legacyHidden`). */
+  columnVisibility?: ColumnVisibilityState;
+  legacyHidden?: string[];
+  columnOrder?: string[];
+  columnPinning?: ColumnPinningState;
+  columnSizing?: ColumnSizingState;
+  grouping?: string[];
   aggs?: Record<string, TotalFn>;
   totals?: boolean;
-  groupBy?: string[];
   currency?: string;
 }
 
@@ -144,8 +155,8 @@ export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
   if (!s) return d;
   const has = (f: string) => model.byField.has(f);
   let columnOrder = d.columnOrder;
-  if (s.order) {
-    const saved = uniq(s.order.filter(has));
+  if (s.columnOrder) {
+    const saved = uniq(s.columnOrder.filter(has));
     // Columns the saved order does not know (added to the descriptor since) keep their place after their predecessor.
     for (const f of d.columnOrder) {
       if (saved.includes(f)) continue;
@@ -155,29 +166,32 @@ export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
     }
     columnOrder = saved;
   }
-  const columnVisibility = s.hidden ? Object.fromEntries(model.columns.map((c) => [c.field, !s.hidden!.includes(c.field)])) : d.columnVisibility;
-  const columnPinning = s.pinned
-    ? { start: uniq(s.pinned.left.filter(has)), end: uniq(s.pinned.right.filter((f) => has(f) && !s.pinned!.left.includes(f))) }
+  let columnVisibility = d.columnVisibility;
+  if (s.legacyHidden) columnVisibility = Object.fromEntries(model.columns.map((c) => [c.field, !s.legacyHidden!.includes(c.field)]));
+  // A column the saved state does not name (added since) shows as the descriptor says.
+  else if (s.columnVisibility) columnVisibility = Object.fromEntries(model.columns.map((c) => [c.field, s.columnVisibility![c.field] ?? d.columnVisibility[c.field]!]));
+  const columnPinning = s.columnPinning
+    ? { start: uniq(s.columnPinning.start.filter(has)), end: uniq(s.columnPinning.end.filter((f) => has(f) && !s.columnPinning!.start.includes(f))) }
     : d.columnPinning;
   const columnSizing: ColumnSizingState = {};
-  for (const [f, w] of Object.entries(s.widths ?? {})) if (has(f) && Number.isFinite(w)) columnSizing[f] = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, w)));
-  const sorting = (s.sort ?? [])
-    .filter((x) => model.byField.get(x.colId)?.sortable)
-    .filter((x, i, all) => all.findIndex((y) => y.colId === x.colId) === i)
-    .map((x) => ({ id: x.colId, desc: x.sort === 'desc' }));
-  const columnFilters = Object.entries(s.filters ?? {})
+  for (const [f, w] of Object.entries(s.columnSizing ?? {})) if (has(f) && Number.isFinite(w)) columnSizing[f] = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, w)));
+  const sorting = (s.sorting ?? [])
+    .filter((x) => model.byField.get(x.id)?.sortable)
+    .filter((x, i, all) => all.findIndex((y) => y.id === x.id) === i)
+    .map((x) => ({ id: x.id, desc: x.desc }));
+  const columnFilters = (s.columnFilters ?? [])
     // Not of a hidden column (a state saved before hiding dropped its filter).
-    .filter(([f, val]) => !!model.byField.get(f)?.filter && val !== '' && columnVisibility[f] !== false)
-    .map(([id, value]) => ({ id, value }));
+    .filter((f, i, all) => !!model.byField.get(f.id)?.filter && f.value !== '' && columnVisibility[f.id] !== false && all.findIndex((y) => y.id === f.id) === i)
+    .map((f) => ({ id: f.id, value: f.value as unknown }));
   const numeric = new Set(totalsColumns(model).map((c) => c.field));
   const aggs = Object.fromEntries(Object.entries(s.aggs ?? {}).filter(([f]) => numeric.has(f)));
-  const groupBy = uniq(
-    (s.groupBy ?? []).filter((f) => {
+  const grouping = uniq(
+    (s.grouping ?? []).filter((f) => {
       const c = model.byField.get(f);
       return !!c && canGroupBy(c);
     }),
   ).slice(0, MAX_GROUP_BY);
-  return { sorting, columnFilters, columnVisibility, columnPinning, columnSizing, columnOrder, aggs, totals: s.totals ?? false, groupBy, filterCurrency: s.currency || undefined };
+  return { sorting, columnFilters, columnVisibility, columnPinning, columnSizing, columnOrder, aggs, totals: s.totals ?? false, grouping, filterCurrency: s.currency || undefined };
 }
 
 /**
@@ -219,13 +233,10 @@ export function pinColumn(p: ColumnPinningState, id: string, side: 'start' | 'en
 }
 
 /**
- * Shows or hides a column. A hidden column's filter goes with it: a filter nobody can see
- * would keep rows out with no sign of why (and, saved with the state, after a reload too).
+ * The columns shown and hidden. A hidden column's filter goes with it: a filter nobody can
+ * see would keep rows out with no sign of why (and, saved with the state, after a reload too).
  */
-export function setColumnVisible(s: ViewState, id: string, visible: boolean): ViewState {
-  return {
-    ...s,
-    columnVisibility: { ...s.columnVisibility, [id]: visible },
-    ...(visible ? {} : { columnFilters: s.columnFilters.filter((f) => f.id !== id) }),
-  };
+export function withVisibility(s: ViewState, columnVisibility: ColumnVisibilityState): ViewState {
+  const columnFilters = s.columnFilters.filter((f) => columnVisibility[f.id] !== false);
+  return { ...s, columnVisibility, columnFilters: columnFilters.length === s.columnFilters.length ? s.columnFilters : columnFilters };
 }

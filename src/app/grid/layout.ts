@@ -1,21 +1,15 @@
 /**
- * The column model and layout: which columns show in which order and pin region, the
- * sort and filter transitions of a header click and a floating filter, theme geometry,
- * and the rendered columns with their classes, widths and sticky offsets — computed once
- * per column-state change, never per cell.
- *
- * The state shapes are TanStack Table's (saved per user as such); the grid needs only
- * these few rules of it, so they are plain functions here.
+ * Theme geometry and the rendered columns (`ViewColumn`) read from the TanStack table
+ * (table/gridTable.ts): which columns show in which order and pin region, their widths
+ * and sticky offsets, and the CSS grid template — computed once per column-state change,
+ * never per cell. TanStack Table's sizes are numbers; a descriptor column without a width
+ * is a flex column here (`minmax(<its size>px, 1fr)`), its size its minimum.
  */
 import type { CSSProperties } from 'react';
-import type { GridModel } from './columns.ts';
+import type { GridTable } from './table/gridTable.ts';
 import type { GridColumn } from './types.ts';
 
-export type SortingState = { id: string; desc: boolean }[];
-export type ColumnFiltersState = { id: string; value: unknown }[];
-export type ColumnVisibilityState = Record<string, boolean>;
-export type ColumnPinningState = { start?: string[]; end?: string[] };
-export type ColumnSizingState = Record<string, number>;
+export type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
 
 /** Geometry of the themes (the CSS reads it through custom properties set from here). */
 export const THEMES = {
@@ -29,69 +23,6 @@ export const SELECT_WIDTH = 36;
 export const FLEX_MIN = 100;
 export const PINNED_DEFAULT = 150;
 
-/** A column in display order: the selection column (col null) or a descriptor column. */
-export interface LeafColumn {
-  id: string;
-  col: GridColumn | null;
-  pinned: 'start' | 'end' | false;
-}
-
-/**
- * The shown columns in display order: start-pinned (in pin order), the others (in
- * column order, unknown ones last in descriptor order), end-pinned (in pin order);
- * hidden ones left out. The selection column, when there is one, is first and pinned.
- */
-export function leafColumns(model: GridModel, selectable: boolean, order: readonly string[], pinning: ColumnPinningState, visibility: ColumnVisibilityState): LeafColumn[] {
-  const all = new Map<string, GridColumn | null>();
-  if (selectable) all.set(SELECT_ID, null);
-  for (const c of model.columns) all.set(c.field, c);
-  const ordered: string[] = [];
-  const seen = new Set<string>();
-  for (const id of [...(selectable ? [SELECT_ID] : []), ...order, ...all.keys()]) {
-    if (!all.has(id) || seen.has(id)) continue;
-    seen.add(id);
-    ordered.push(id);
-  }
-  const start = [...(selectable ? [SELECT_ID] : []), ...(pinning.start ?? []).filter((id) => id !== SELECT_ID)].filter((id) => all.has(id));
-  const end = (pinning.end ?? []).filter((id) => all.has(id) && !start.includes(id));
-  const pinned = new Set([...start, ...end]);
-  const leaf = (id: string, side: LeafColumn['pinned']): LeafColumn => ({ id, col: all.get(id) ?? null, pinned: side });
-  const shown = (id: string) => visibility[id] !== false;
-  return [
-    ...[...new Set(start)].filter(shown).map((id) => leaf(id, 'start')),
-    ...ordered.filter((id) => !pinned.has(id) && shown(id)).map((id) => leaf(id, false)),
-    ...[...new Set(end)].filter(shown).map((id) => leaf(id, 'end')),
-  ];
-}
-
-/**
- * A header click: asc → desc → unsorted. With `multi` (Shift) and a sort already set,
- * the column is added to (or cycled within) the sort; without, it becomes the only one.
- */
-export function toggleSort(sorting: SortingState, id: string, multi: boolean): SortingState {
-  const at = sorting.findIndex((s) => s.id === id);
-  const now = at < 0 ? undefined : sorting[at]!.desc ? 'desc' : 'asc';
-  const next = now === undefined ? 'asc' : now === 'asc' ? 'desc' : null;
-  if (multi && sorting.length) {
-    if (at < 0) return [...sorting, { id, desc: false }];
-    return next === null ? sorting.filter((s) => s.id !== id) : sorting.map((s) => (s.id === id ? { id, desc: next === 'desc' } : s));
-  }
-  return next === null ? [] : [{ id, desc: next === 'desc' }];
-}
-
-/** A floating filter's value: set, replaced in place, or removed when empty. */
-export function setFilter(filters: ColumnFiltersState, id: string, value: unknown): ColumnFiltersState {
-  if (value === undefined || value === null || value === '') return filters.filter((f) => f.id !== id);
-  if (filters.some((f) => f.id === id)) return filters.map((f) => (f.id === id ? { id, value } : f));
-  return [...filters, { id, value }];
-}
-
-/** The sort of a column: its direction and place in a sort by several columns. */
-export function sortOf(sorting: SortingState, id: string): { sorted: false | 'asc' | 'desc'; index: number } {
-  const index = sorting.findIndex((s) => s.id === id);
-  return { sorted: index < 0 ? false : sorting[index]!.desc ? 'desc' : 'asc', index };
-}
-
 /** A rendered column: descriptor column (null for the selection column) and its layout. */
 export interface ViewColumn {
   id: string;
@@ -103,6 +34,8 @@ export interface ViewColumn {
   minWidth: number;
   className: string;
   style: CSSProperties | undefined;
+  /** `style` with the cell's grid column: for rows that render only some columns (columnWindow.ts). */
+  placed: CSSProperties;
 }
 
 export interface Layout {
@@ -114,34 +47,35 @@ export interface Layout {
 }
 
 /**
- * `headerNeed`: the width a column's header needs (headerFit.ts); a descriptor width, or
- * a flex column's minimum, grows to it until the user sizes the column.
+ * The shown columns in display order — start-pinned (in pin order), the others (in
+ * column order), end-pinned (in pin order) — as TanStack Table's column pinning,
+ * ordering and visibility give them, with their sizes and sticky offsets. `sized`: the
+ * columns the user gave a width (a flex column keeps it fixed).
  */
-export function buildLayout(leaf: readonly LeafColumn[], sizing: ColumnSizingState, canSet: boolean, headerNeed: Readonly<Record<string, number>> = {}): Layout {
-  const cols: ViewColumn[] = leaf.map(({ id, col, pinned }) => {
-    const width = sizing[id] ?? (col ? (col.width !== undefined ? Math.max(col.width, headerNeed[id] ?? 0) : pinned ? PINNED_DEFAULT : null) : SELECT_WIDTH);
+export function buildLayout(table: GridTable, sized: Readonly<Record<string, number>>, canSet: boolean): Layout {
+  const shown = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns(), ...table.getEndVisibleLeafColumns()];
+  const cols = shown.map((column, i): ViewColumn => {
+    const { col, flex } = column.columnDef.meta!;
+    const pinned = column.getIsPinned();
+    const size = column.getSize();
+    const width = flex && !pinned && sized[column.id] === undefined ? null : size;
     const canEdit = !!col && canSet && col.editable;
     const cls = ['cell', col ? `cell-${col.align}` : 'cell-select', col?.type === 'multi' ? 'cell-multi' : '', canEdit ? 'cell-editable' : '', pinned ? `cell-pinned cell-pinned-${pinned}` : '']
       .filter(Boolean)
       .join(' ');
-    // A flex column is at least as wide as its header needs.
-    const minWidth = width === null ? Math.max(FLEX_MIN, sizing[id] === undefined ? (headerNeed[id] ?? 0) : 0) : Math.min(FLEX_MIN, width);
-    return { id, col, pinned, canEdit, width, minWidth, className: cls, style: undefined };
+    // A flex column's size is its minimum (at least what its header needs).
+    const minWidth = width === null ? size : Math.min(FLEX_MIN, width);
+    const style = pinned === 'start' ? { left: column.getStart('start') } : pinned === 'end' ? { right: column.getAfter('end') } : undefined;
+    return { id: column.id, col, pinned, canEdit, width, minWidth, className: cls, style, placed: { ...style, gridColumn: i + 1 } };
   });
-  // Sticky offsets of pinned columns.
-  let left = 0;
-  for (const c of cols) {
-    if (c.pinned !== 'start') continue;
-    c.style = { left };
-    left += c.width ?? c.minWidth;
-  }
-  let right = 0;
-  for (const c of [...cols].reverse()) {
-    if (c.pinned !== 'end') continue;
-    c.style = { right };
-    right += c.width ?? c.minWidth;
-  }
   const template = cols.map((c) => (c.width === null ? `minmax(${c.minWidth}px, 1fr)` : `${c.width}px`)).join(' ');
   const minWidth = cols.reduce((s, c) => s + (c.width ?? c.minWidth), 0);
-  return { cols, template, minWidth, pinStart: left, pinEnd: right };
+  // The pinned regions' widths: the sizes of their columns (summed here: TanStack's region totals build header groups).
+  let pinStart = 0;
+  let pinEnd = 0;
+  for (const c of cols) {
+    if (c.pinned === 'start') pinStart += c.width ?? c.minWidth;
+    else if (c.pinned === 'end') pinEnd += c.width ?? c.minWidth;
+  }
+  return { cols, template, minWidth, pinStart, pinEnd };
 }

@@ -1,12 +1,26 @@
 /**
- * The body positions in view: the rows of one fixed height under a sticky header, in a
- * scrolling viewport (the body's parent). Read from scrollTop and the viewport's height;
- * the state changes only when the first position (or the height) does, and a scroll
- * renders synchronously (flushSync) so the frame it belongs to paints the new rows. Once
- * no scroll came for REST_MS, one more (ordinary) render says the scroll rests.
+ * The rows in view, as TanStack Virtual finds them, and the rendered window around them.
+ *
+ * The virtualizer (`useRowVirtualizer`, configured for rows of one fixed height) owns the
+ * scroll position, the viewport's size and the first row in view; the grid renders a
+ * window of one size for a given viewport height from that first row (`visibleRows`), so
+ * a scroll changes the rows only when the first one changes and a row leaving always
+ * makes way for one coming in within the same render (its DOM goes to the newcomer,
+ * recycle.ts). Counted exactly, the last row changed a frame apart from the first: every
+ * other scrolled frame unmounted a row and the next mounted a new one.
+ *
+ * The configuration, measured on the bench (docs/architecture.md): a fixed `estimateSize`
+ * and no `measureElement` (rows are never measured); `initialRect` a window-high body (no
+ * grid box is taller), and a rect observer that only listens (ResizeObserver, after the
+ * browser's own layout) — the default one reads the element's size when the virtualizer
+ * mounts, a forced layout before the first rows could paint; an offset observer with one
+ * rest timer (the default sets a new timer on every scroll event); the overscan in the
+ * range extractor (none for a new view's first frame, then more ahead of the scroll than
+ * behind it, and the kept rows); `useFlushSync` on: the frame a scroll belongs to paints
+ * its rows.
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useMemo, useRef, type RefObject } from 'react';
+import { useVirtualizer, type Range, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 
 export interface VisibleRows {
   /**
@@ -27,11 +41,7 @@ export const REST_MS = 150;
 /**
  * Positions a viewport shows at `scrollTop` with `height` px, under `headerHeight` px of
  * header. `last` is the last position in view at any offset within the first row: the
- * count is the same for a given height, so a scroll changes the rows only when the first
- * one changes, and a row leaving always makes way for one coming in in the same render
- * (its DOM goes to the newcomer, recycle.ts). Counted exactly, the last row changed a
- * frame apart from the first: every other scrolled frame unmounted a row and the next
- * mounted a new one.
+ * count is the same for a given height.
  */
 export function visibleRows(scrollTop: number, height: number, rowHeight: number, headerHeight: number): VisibleRows {
   const top = Math.max(0, scrollTop);
@@ -41,73 +51,164 @@ export function visibleRows(scrollTop: number, height: number, rowHeight: number
   return { first, last: first + Math.ceil(inView / rowHeight), up: false, moving: false };
 }
 
-/**
- * The scrollTop each viewport had at its last scroll event (read there anyway). Reading
- * or setting scrollTop forces style and layout at once; a sort or filter that puts the
- * view back at the top looks here first and, already there, leaves it (GridView).
- */
-const lastTop = new WeakMap<Element, number>();
-/** The scrollTop at the viewport's last scroll event; 0 before any (a new viewport is at the top). */
-export const knownScrollTop = (viewport: Element): number => lastTop.get(viewport) ?? 0;
-
 /** `next` with the direction of the scroll that led from `prev` to it (kept while the first row stays), moving or not. */
 export const withDirection = (prev: VisibleRows, next: VisibleRows, moving: boolean): VisibleRows => ({ ...next, up: next.first < prev.first || (next.first === prev.first && prev.up), moving });
 
-export function useVisibleRows(bodyRef: RefObject<HTMLElement | null>, rowHeight: number, headerHeight: number): VisibleRows {
-  // The first render already has the rows a window-high viewport shows (none is taller),
-  // so the first layout is the one with rows, not one more before them.
-  const [rows, setRows] = useState<VisibleRows>(() => visibleRows(0, typeof window === 'undefined' ? 0 : window.innerHeight, rowHeight, headerHeight));
-  const current = useRef(rows);
-  current.current = rows;
-  useLayoutEffect(() => {
-    const viewport = bodyRef.current?.parentElement;
-    if (!viewport) return;
-    // The height comes with the resize observer's first call, after the browser's own
-    // layout: reading it here would force one more layout before the first paint.
-    let height = typeof window === 'undefined' ? 0 : window.innerHeight;
-    // A scroll renders the rows in view; a size change (and the first measure)
-    // only when rows are missing: spare rows below cost nothing but a re-render to drop.
-    // Synchronous (flushSync): the frame the scroll or size change belongs to paints the rows.
-    const update = (scrolled: boolean) => {
-      const cur = current.current;
-      const top = viewport.scrollTop;
-      lastTop.set(viewport, top);
-      const next = withDirection(cur, visibleRows(top, height, rowHeight, headerHeight), scrolled || cur.moving);
-      if (next.first === cur.first && (scrolled ? next.last === cur.last : next.last <= cur.last)) return;
-      current.current = next;
-      flushSync(() => setRows(next));
-    };
-    // One timer for the rest, not one per scroll event (a clearTimeout and a setTimeout on
-    // every scrolled frame): it notes the last scroll and, woken early, waits out the rest.
-    let rest: ReturnType<typeof setTimeout> | undefined;
-    let lastScroll = 0;
-    const settle = () => {
-      const wait = lastScroll + REST_MS - performance.now();
-      if (wait > 1) {
-        rest = setTimeout(settle, wait);
-        return;
-      }
-      rest = undefined;
-      if (!current.current.moving) return;
-      current.current = { ...current.current, moving: false };
-      setRows(current.current);
-    };
-    const onScroll = () => {
-      lastScroll = performance.now();
-      rest ??= setTimeout(settle, REST_MS);
-      update(true);
-    };
-    const resize = new ResizeObserver(() => {
-      height = viewport.clientHeight;
-      update(false);
-    });
-    viewport.addEventListener('scroll', onScroll, { passive: true });
-    resize.observe(viewport);
-    return () => {
-      viewport.removeEventListener('scroll', onScroll);
-      resize.disconnect();
-      clearTimeout(rest);
-    };
-  }, [bodyRef, rowHeight, headerHeight]);
-  return rows;
+export type RowVirtualizer = Virtualizer<HTMLDivElement, HTMLDivElement>;
+
+/** The body's box (the viewport less the sticky header) of the grid seen last: the next grid's first rows need no measure. */
+let lastBody: Rect | null = null;
+
+/**
+ * The body's size from the viewport's ResizeObserver: its first call comes after the
+ * browser's own layout, so mounting forces none (TanStack's default reads clientHeight at
+ * once). The sticky header covers the top of the viewport: the rows in view are those
+ * under it.
+ */
+const observeBody = (headerHeight: number) => (instance: RowVirtualizer, cb: (rect: Rect) => void) => {
+  const el = instance.scrollElement;
+  if (!el || typeof ResizeObserver === 'undefined') return;
+  const ro = new ResizeObserver(() => {
+    lastBody = { width: el.clientWidth, height: Math.max(0, el.clientHeight - headerHeight) };
+    cb(lastBody);
+  });
+  ro.observe(el);
+  return () => ro.disconnect();
+};
+
+/**
+ * The scroll offset, and "scrolling" until no scroll event came for REST_MS: one timer
+ * for the rest, not one per scroll event (a clearTimeout and a setTimeout on every
+ * scrolled frame); woken early, it waits out the rest.
+ */
+const observeScroll = (instance: RowVirtualizer, cb: (offset: number, isScrolling: boolean) => void) => {
+  const el = instance.scrollElement;
+  if (!el) return;
+  const update = (scrolling: boolean) => {
+    const top = el.scrollTop;
+    lastTop.set(el, top);
+    cb(top, scrolling);
+  };
+  let rest: ReturnType<typeof setTimeout> | undefined;
+  let lastScroll = 0;
+  const settle = () => {
+    const wait = lastScroll + REST_MS - performance.now();
+    if (wait > 1) {
+      rest = setTimeout(settle, wait);
+      return;
+    }
+    rest = undefined;
+    update(false);
+  };
+  const onScroll = () => {
+    lastScroll = performance.now();
+    rest ??= setTimeout(settle, REST_MS);
+    update(true);
+  };
+  el.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    el.removeEventListener('scroll', onScroll);
+    clearTimeout(rest);
+  };
+};
+
+/** The scrollTop each viewport had at its last scroll event (0 before any: a new viewport is at the top). */
+const lastTop = new WeakMap<Element, number>();
+
+/**
+ * Scrolls only to an offset the viewport is not at already, as far as its last scroll
+ * event says. The virtualizer writes its offset when it mounts: on a new viewport (at the
+ * top) that `scrollTo` forced style and layout before the first rows could paint.
+ */
+const scrollRows = (offset: number, { adjustments = 0, behavior }: { adjustments?: number; behavior?: ScrollBehavior }, instance: RowVirtualizer) => {
+  const el = instance.scrollElement;
+  const to = offset + adjustments;
+  if (!el || to === (lastTop.get(el) ?? 0)) return;
+  el.scrollTo({ top: to, behavior });
+};
+const initialOffset = (el: Element | null) => (el ? (lastTop.get(el) ?? 0) : 0);
+
+export interface RowWindowInput {
+  viewportRef: RefObject<HTMLDivElement | null>;
+  count: number;
+  rowHeight: number;
+  headerHeight: number;
+  /**
+   * Positions to render, given the rows in view (`first`..`last`), the row count and the
+   * direction of the last scroll: the overscan and the kept rows (GridBody.tsx).
+   */
+  positions(first: number, last: number, count: number, up: boolean): number[];
+  /**
+   * The view's first frame is on screen (GridBody spreads the overscan then). Before it, a
+   * new row count is given to the virtualizer only as far as the rows in view: its offsets
+   * of every row (O(rows): ~9 ms for 100,000 rows when the grid loads) are computed a frame later.
+   */
+  spread: boolean;
 }
+
+/**
+ * TanStack Virtual over the grid's rows. `positions` decides what is rendered around the
+ * rows in view (a new function: the window is computed again). The rows' places are
+ * `index × rowHeight` (`getVirtualItems()[k].start`), the body's height the count's.
+ */
+export function useRowVirtualizer({ viewportRef, count, rowHeight, headerHeight, positions, spread }: RowWindowInput): { virtualizer: RowVirtualizer; view: VisibleRows } {
+  const self = useRef<RowVirtualizer | null>(null);
+  const up = useRef(false);
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const observeElementRect = useCallback((v: RowVirtualizer, cb: (rect: Rect) => void) => observeBody(headerHeight)(v, cb), [headerHeight]);
+  const getScrollElement = useCallback(() => viewportRef.current, [viewportRef]);
+  // The window has one size for a viewport height: from the first row in view, the rows a
+  // viewport can show. A size change keeps rows already rendered until the next scroll
+  // (spare rows below cost nothing but a render to drop): the first measure of a viewport
+  // lower than the window leaves the first rows as they are.
+  const height = useRef(-1);
+  if (height.current < 0) height.current = initialBody(headerHeight).height;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const v = self.current;
+      const actual = v?.scrollRect?.height ?? initialBody(headerHeight).height;
+      height.current = v?.isScrolling ? actual : Math.max(height.current, actual);
+      if (v?.scrollDirection) up.current = v.scrollDirection === 'backward';
+      const { last } = visibleRows(0, height.current + headerHeight, rowHeight, headerHeight);
+      return positions(range.startIndex, range.startIndex + last, range.count, up.current);
+    },
+    [positions, rowHeight, headerHeight],
+  );
+  // The row count the virtualizer has measured whole.
+  const measured = useRef(-1);
+  const initialRect = useMemo(() => initialBody(headerHeight), [headerHeight]);
+  const offsetAtStart = useCallback(() => initialOffset(viewportRef.current), [viewportRef]);
+  let rows = count;
+  if (!spread && count !== measured.current) rows = Math.min(count, Math.floor(initialOffset(viewportRef.current) / rowHeight) + Math.ceil(height.current / rowHeight) + 1);
+  else measured.current = count;
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+    count: rows,
+    getScrollElement,
+    estimateSize,
+    initialRect,
+    observeElementRect,
+    observeElementOffset: observeScroll,
+    scrollToFn: scrollRows,
+    initialOffset: offsetAtStart,
+    rangeExtractor,
+    overscan: 0,
+    isScrollingResetDelay: REST_MS,
+    useFlushSync: true,
+  });
+  self.current = virtualizer;
+  const first = virtualizer.range?.startIndex ?? 0;
+  const last = height.current > 0 ? first + Math.ceil(height.current / rowHeight) : -1;
+  return { virtualizer, view: { first, last, up: up.current, moving: virtualizer.isScrolling } };
+}
+
+/**
+ * Before the first measure: a window-high body (no grid box is taller), as wide as the
+ * last grid's: the first render has every row in view, and nothing waits for a layout.
+ */
+function initialBody(headerHeight: number): Rect {
+  if (typeof window === 'undefined') return { width: 0, height: 0 };
+  return { width: lastBody?.width ?? window.innerWidth, height: Math.max(0, window.innerHeight - headerHeight) };
+}
+
+/** The offset the virtualizer saw last (0 before any scroll): reading scrollTop would force style and layout. */
+export const knownScrollTop = (v: RowVirtualizer | null): number => v?.scrollOffset ?? 0;

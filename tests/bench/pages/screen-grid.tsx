@@ -1,6 +1,7 @@
 /**
  * Bench page (b), the grid part (loaded by screen.ts once the data is ready): ScreenGrid with the client row model (`rows`), a read-only descriptor
- * of the same 10 columns, Balham theme, English catalogue.
+ * of the same 10 columns, Balham theme, English catalogue. `?wide=N` adds N more columns of 100 px
+ * (the same fields again: tests of the column virtualization; the bench never sets it).
  */
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
@@ -12,13 +13,17 @@ import * as clientRows from '../../../src/app/grid/clientRows.ts';
 import { expandMessages, type ShippedMessages } from '../../../src/app/i18n/messages.ts';
 import type { Mount } from './shell.ts';
 
+const FIELDS = ['code', 'name', 'brand', 'category', 'price', 'stock', 'weight', 'date', 'active', 'country'] as const;
+const wide = Number(new URLSearchParams(location.search).get('wide') ?? 0);
+const more = Object.fromEntries(Array.from({ length: wide }, (_, i) => [`${FIELDS[i % FIELDS.length]}_${i}`, { width: 100 }]));
+
 const descriptor = parseScreen(
   {
     form: 'bench_products',
     route: '/bench/products',
     source: { relation: 'app.bench_products', key: 'code' },
     columns: {
-      code: {},
+      code: wide ? { pinned: 'left' as const } : {},
       name: {},
       brand: {},
       category: {},
@@ -28,6 +33,7 @@ const descriptor = parseScreen(
       date: { type: 'date' },
       active: { type: 'bool' },
       country: {},
+      ...more,
     },
   },
   'bench',
@@ -46,6 +52,7 @@ const messages = expandMessages({
   'fields.date': 'Date',
   'fields.active': 'Active',
   'fields.country': 'Country',
+  ...Object.fromEntries(Object.keys(more).map((f) => [`fields.${f}`, f])),
 });
 
 const perms = { list: true, add: false, set: false, delete: false };

@@ -1,6 +1,6 @@
 /**
  * The saved view applied to a grid, per user and form: the views menu marks it (ViewMenu.tsx)
- * and useGridState.ts saves its id with the grid's state, so a reload marks it again (the
+ * and the grid's state saving (features/viewState) saves its id with the state, so a reload marks it again (the
  * server answers the view with the state while the user may still see it). Kept for the tab.
  */
 import { session } from '../../session/session.ts';

@@ -1,0 +1,124 @@
+/**
+ * Clipboard and fill: copy the range as TSV (Ctrl+C, and the browser's copy event), paste
+ * a block (it says what it left alone), cut, Delete (the range's editable cells emptied
+ * in one save), fill down (Ctrl+D) and the toolbar's Fill dialog (the picked rows, else
+ * the range). The paste and fill code (parsers, validation schemas) loads with the first
+ * paste or fill, or when an editable grid gets the focus.
+ */
+import type { ClipboardEvent } from 'react';
+import { toast } from '../../../chrome/toasts.tsx';
+import { preloadEditors } from '../../editors/lazy.tsx';
+import { preloadFill } from '../../FillDialog.tsx';
+import { isSingleCell, rectOf } from '../../selection.ts';
+import { fillDownChanges, rangeText, type Sheet } from '../../sheet.ts';
+import type { GridColumn } from '../../types.ts';
+import { copyText } from './clipboard.utils.ts';
+import type { ClipboardInput } from './clipboard.types.ts';
+
+// Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
+const loadPasteFill = () => import('../../pasteFill.ts');
+let editingLoaded = false;
+/** Editing starts from a focused grid: its editors and paste code load then, before the first edit. */
+export const preloadEditing = () => {
+  if (editingLoaded) return;
+  editingLoaded = true;
+  preloadEditors();
+  void loadPasteFill();
+  preloadFill();
+};
+
+export type { ClipboardInput } from './clipboard.types.ts';
+
+export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, edits, canSet, bodyRef, clipRef, activeCellEl }: ClipboardInput) {
+  const t = ctx.t;
+  const sheet: Sheet = {
+    cols,
+    dataRow: ra.dataRow,
+    groupValue: (i) => {
+      const it = display.item(i);
+      return it?.kind === 'group' ? it.node.value : undefined;
+    },
+    ctx,
+  };
+
+  const copyRange = () => {
+    copyText(rangeText(sheet, rectOf(ra.r)), clipRef.current);
+    ra.focusActive();
+  };
+
+  const pasteText = async (text: string) => {
+    const { pasteBlock, pasteNotices } = await loadPasteFill();
+    const res = pasteBlock(sheet, rectOf(ra.r), isSingleCell(ra.r), text, Math.max(0, ra.lastRow));
+    if (!res) return;
+    edits.clearFlags();
+    edits.setFlag(res.invalid);
+    for (const n of pasteNotices(res, (f) => t(model.byField.get(f)?.labelId ?? f))) toast(n);
+    if (res.changes.length) void edits.saveMany(res.changes);
+    const c = res.covered;
+    ra.setRange({ anchor: { row: c.top, col: c.left }, focus: { row: c.bottom, col: c.right } });
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const target = e.target as Node;
+    const fromClip = target === clipRef.current;
+    if (!fromClip && (ra.editing || !bodyRef.current?.contains(target))) return;
+    e.preventDefault();
+    // Focus back from the clipboard textarea to the cells once the block is in.
+    void pasteText(e.clipboardData.getData('text/plain')).then(() => fromClip && ra.focusActive());
+  };
+
+  const onCopy = (e: ClipboardEvent<HTMLDivElement>) => {
+    const target = e.target as Node;
+    if (target === clipRef.current || ra.editing || !bodyRef.current?.contains(target)) return;
+    e.preventDefault();
+    e.clipboardData.setData('text/plain', rangeText(sheet, rectOf(ra.r)));
+  };
+
+  /** Delete: the range's editable cells emptied, in one save (undone together); refusals flagged. */
+  const clearCells = async () => {
+    const { clearRange } = await loadPasteFill();
+    const res = clearRange(sheet, rectOf(ra.r));
+    edits.clearFlags();
+    edits.setFlag(res.invalid);
+    if (res.invalid.length) toast({ variant: 'warning', id: 'messages.invalid_cells', values: { count: res.invalid.length } });
+    if (res.changes.length) void edits.saveMany(res.changes);
+  };
+
+  const fillDown = () => {
+    const changes = fillDownChanges(sheet, rectOf(ra.r));
+    if (changes.length) void edits.saveMany(changes);
+  };
+
+  /** Paste with the keyboard: the browser pastes into the clipboard textarea; its paste event arrives at the root. */
+  const startPaste = () => {
+    const area = clipRef.current;
+    if (!area) return;
+    area.value = '';
+    area.focus({ preventScroll: true });
+  };
+
+  const fillColumns: GridColumn[] = cols.flatMap((c) => (c.col && c.canEdit ? [c.col] : []));
+  /**
+   * The Fill dialog closed: focus back on the active cell (not the Fill button), so the
+   * grid's keys work at once (Ctrl+Z undoes the fill, not the browser's text undo). A cell
+   * scrolled out of the DOM is brought back and focused after the next render.
+   */
+  const focusGrid = (): HTMLElement | null => {
+    const el = activeCellEl();
+    if (!el) ra.focusActive();
+    return el;
+  };
+  const fillWith = async (field: string, text: string): Promise<string | null> => {
+    const col = model.byField.get(field);
+    if (!col) return t('messages.generic_error');
+    const targets = picks.selCount > 0 ? await picks.all() : ra.rangeRows();
+    if (!targets.length) return t('messages.not_selected', { text: t(col.labelId) });
+    const { fillChanges } = await loadPasteFill();
+    const res = fillChanges(col, text, targets, ctx);
+    if ('error' in res) return res.error;
+    return (await edits.saveMany(res.changes)) ? null : t('messages.generic_error');
+  };
+  const fill = canSet && fillColumns.length > 0 ? { columns: fillColumns, defaultField: cols[ra.activeCol]?.col?.field, apply: fillWith, focusOnClose: focusGrid } : undefined;
+
+  return { copyRange, onPaste, onCopy, clearCells, fillDown, startPaste, fill };
+}

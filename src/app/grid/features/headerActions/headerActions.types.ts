@@ -1,0 +1,13 @@
+import type { ClientRowModel } from '../../ClientRowModel.ts';
+import type { ViewState } from '../../columnState.ts';
+import type { GridTable } from '../../table/gridTable.ts';
+
+export interface HeaderActionsInput {
+  table: GridTable;
+  change(update: (s: ViewState) => ViewState): void;
+  grouping: readonly string[];
+  client: ClientRowModel | null;
+  lang: string;
+  /** Back to the first row (a new order or filter). */
+  scrollTop(): void;
+}

@@ -1,0 +1,15 @@
+import type { RowSelection } from '../../selection.ts';
+import type { GridRow } from '../../types.ts';
+
+export interface RowPicks {
+  rowSel: RowSelection;
+  selCount: number;
+  update(u: (s: RowSelection) => RowSelection): void;
+  clear(): void;
+  /** The position last toggled (Shift+click picks the rows between). */
+  lastToggled: { current: number | null };
+  /** The picked rows at hand (loaded, or in memory). */
+  atHand(): GridRow[];
+  /** Every picked row, fetching the query's rows when "all" reaches beyond those loaded. */
+  all(): Promise<GridRow[]>;
+}

@@ -1,0 +1,161 @@
+/**
+ * Views and state saving: the grid's column state (columnState.ts — TanStack Table's state
+ * slices plus the totals settings), restored per user per screen from `grid_state` BEFORE
+ * the first rows are fetched (the grid waits for `ready`: no double fetch), and saved by
+ * the change path itself: every change by the user schedules the save (~800 ms after the
+ * last one; at once when the grid unmounts, and with a keepalive request when the page is
+ * left or hidden, so a reload right after a change keeps it). The restore itself is never
+ * saved. No effect watches the state.
+ *
+ * Restored states are kept for the session, so coming back to a screen does not wait for
+ * the server again; a change updates that copy at once (a grid mounted before the save,
+ * e.g. after a language switch, starts from it). The saved view applied (views/marks.ts)
+ * is saved with the state, and restored with it as the views menu's mark.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GridModel } from '../../columns.ts';
+import { defaultViewState, fromSaved, inViewCurrency, toSaved, trusted, type ViewState } from '../../columnState.ts';
+import { loadGridState, saveGridState } from '../../gridApi.ts';
+import type { CellSession } from '../../types.ts';
+import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
+import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
+import { cache, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
+
+export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
+  const key = gridKey(form);
+  const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
+    if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
+    if (cache.has(key)) return { state: fromSaved(cache.get(key) ?? null, model), ready: true, epoch: 0 };
+    return { state: defaultViewState(model), ready: false, epoch: 0 };
+  });
+  // The state as the last change or restore left it (the render catches up with it): changes apply in order.
+  const latest = useRef(st.state);
+  // The user's changes before the restore arrived (a filter typed at once): replayed on it, not lost.
+  const early = useRef<((s: ViewState) => ViewState)[]>([]);
+  const readyNow = useRef(st.ready);
+  // The view id the server has (or will have) with the state.
+  const viewId = useRef(getMark(key)?.id ?? null);
+
+  // The save of the last change, waiting for its pause (or for the page to be left).
+  const pending = useRef<((leaving?: boolean) => void) | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const scheduleSave = useRef(() => {});
+  scheduleSave.current = () => {
+    if (!persist) return;
+    // The session's copy follows the user at once, not after the pause: a grid of the same
+    // screen mounted meanwhile starts from it. A language switch does that — the route under
+    // the new prefix renders its grid before this one unmounts and flushes its save, and it
+    // would otherwise start from the state before the change (filters cleared came back).
+    cache.set(key, trusted(toSaved(latest.current, model)));
+    pending.current = (leaving) => {
+      pending.current = null;
+      clearTimeout(timer.current);
+      const saved = toSaved(latest.current, model);
+      cache.set(key, trusted(saved));
+      const view = getMark(key)?.id ?? null;
+      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+    };
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);
+  };
+
+  // Restore once, before anything is fetched.
+  useEffect(() => {
+    if (st.ready) return;
+    let live = true;
+    Promise.all([loadGridState(form), loadShape()]).then(
+      ([r, { checkSaved }]) => {
+        const row = r.rows.find((x) => x.form === form);
+        const saved = checkSaved(row?.state ?? null);
+        cache.set(key, saved);
+        // The view applied, marked again; it stands for its state as this grid reads it.
+        const view = row?.view;
+        viewId.current = view?.view_id ?? null;
+        if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
+        const replay = early.current.splice(0);
+        if (!live) return;
+        readyNow.current = true;
+        if (saved) latest.current = replay.reduce((x, u) => u(x), fromSaved(saved, model));
+        setSt((s) => ({ state: latest.current, ready: true, epoch: s.epoch + 1 }));
+      },
+      (e: unknown) => {
+        console.warn('grid: grid_state could not be read', e);
+        cache.set(key, null);
+        if (!live) return;
+        readyNow.current = true;
+        setSt((s) => ({ ...s, ready: true }));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per grid (a new form is a new grid).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A view applied, saved or deleted is saved with the state, even when the grid's state is the same.
+  useEffect(
+    () =>
+      persist
+        ? onMarks(() => {
+            const id = getMark(key)?.id ?? null;
+            if (id === viewId.current) return;
+            viewId.current = id;
+            scheduleSave.current();
+          })
+        : undefined,
+    [key, persist],
+  );
+  // A pending save goes when the grid does, and with a keepalive request when the page is left or hidden.
+  useEffect(() => {
+    const leave = (e: Event) => (e.type === 'pagehide' || document.hidden) && pending.current?.(true);
+    addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', leave);
+    return () => {
+      removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', leave);
+      pending.current?.();
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  const change = useCallback((update: (s: ViewState) => ViewState, replace = false) => {
+    if (!readyNow.current) early.current.push(update);
+    latest.current = update(latest.current);
+    const next = latest.current;
+    setSt((s) => ({ ...s, state: next, epoch: replace ? s.epoch + 1 : s.epoch }));
+    scheduleSave.current();
+  }, []);
+
+  return { state: st.state, ready: st.ready, epoch: st.epoch, change };
+}
+
+/**
+ * The grid's state as the view currency shows it — money filters typed against the
+ * amounts shown, carried into another currency (columnState.ts `inViewCurrency`) — and
+ * the change path, which stores every change so. The views menu's side when the state is
+ * saved per user: a view is the state as stored (money filters in the currency typed in).
+ */
+export function useViewState(form: string, model: GridModel, persist: boolean, cellSession: CellSession, onApplied: () => void): ViewStateApi {
+  const gs = useGridState(form, model, persist);
+  const vs = useMemo(() => inViewCurrency(gs.state, model, cellSession), [gs.state, model, cellSession]);
+  const gsChange = gs.change;
+  const change = useCallback<typeof gsChange>((update, replace) => gsChange((s) => update(inViewCurrency(s, model, cellSession)), replace), [gsChange, model, cellSession]);
+  const applied = useRef(onApplied);
+  applied.current = onApplied;
+  const state = gs.state;
+  const views = useMemo<ViewStateApi['views']>(
+    () =>
+      persist
+        ? {
+            current: () => toSaved(state, model),
+            apply: (saved) => {
+              change(() => fromSaved(saved, model), true);
+              applied.current();
+            },
+          }
+        : undefined,
+    [persist, state, model, change],
+  );
+  return { gs, vs, change, views };
+}

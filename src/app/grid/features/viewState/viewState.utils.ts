@@ -1,0 +1,26 @@
+/** The saved states kept for the session, and the save sent while the page is left. */
+import { requestHeaders } from '../../../../core/headers.ts';
+import { session } from '../../../session/session.ts';
+import type { CheckedSaved, SavedState } from '../../columnState.ts';
+import type { GridStateSetParams } from '../../dataProvider/contract.ts';
+
+/** A column change waits this long before it is saved (more changes meanwhile: one save). */
+export const SAVE_DELAY_MS = 800;
+
+/** Saved states by user and form, checked; null: the user has none (or the server could not say). */
+export const cache = new Map<string, CheckedSaved | null>();
+
+/** The shape check of states from the server (valibot): its own chunk, asked for beside the state's request. */
+export const loadShape = () => import('../../savedShape.ts');
+
+/** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
+export function saveOnLeave(form: string, state: SavedState, view_id: number | null): Promise<unknown> {
+  const s = session.get();
+  const payload: GridStateSetParams = { form, state, view_id };
+  return fetch('/rpc/api_action', {
+    method: 'POST',
+    keepalive: true,
+    headers: requestHeaders({ host: location.host, token: s.token, company: s.company }),
+    body: JSON.stringify({ entity: 'grid_state', action: 'set', payload }),
+  });
+}
