@@ -170,8 +170,7 @@ export function safeHref(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const href = v.trim();
   if (!href) return null;
-  // eslint-disable-next-line no-control-regex
-  const probe = href.replace(/[\u0000-\u0020\u007f]/g, '');
+  const probe = href.replace(/[\p{Cc} ]/gu, '');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(probe);
   if (scheme) return /^https?$/i.test(scheme[1]!) ? href : null;
   return href;

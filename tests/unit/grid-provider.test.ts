@@ -112,7 +112,7 @@ describe('the grid\'s calls over the in-memory provider', () => {
 
   it('tells where a row stands under the filters and sort, or that the filters leave it out', async () => {
     const sorted = q({ sortModel: [{ colId: 'brand_name', sort: 'desc' }] });
-    expect(await locateRow(sorted, { brand_id: 3 })).toBe(3); // null first descending: —, Nordvik, Ferrano, Aurora
+    expect(await locateRow(sorted, { brand_id: 3 })).toBe(2); // NULL last descending too (core/query/order.ts): Nordvik, Ferrano, Aurora, —
     expect(await locateRow({ ...sorted, filterModel: { active: { filterType: 'set', values: [true] } } }, { brand_id: 2 })).toBeNull();
   });
 

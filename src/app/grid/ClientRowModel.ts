@@ -19,21 +19,17 @@ import { collated, fullOrder, type SortItem } from '../../core/query/order.ts';
 import { filterText, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
 import type { FilterModel } from './filters.ts';
 import { equalsItem } from './gridApi.ts';
-import { sortIndexes } from './mergeSort.ts';
 import { RadixScratch, radixSortIndexes } from './radixSort.ts';
-import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
+import { nextSeq, type RowStore } from './rowSource.ts';
 import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
 import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
 import { textOrder } from './textOrder.ts';
-import type { GridRow, Row } from './types.ts';
+import { ClientView, type ClientQuery } from './ClientView.ts';
+import { columnKey, FIXED, numberKeys, Shared, textRanks, unfixed } from './clientKeys.ts';
+import type { Row } from './types.ts';
 
-export interface ClientQuery {
-  sortModel: readonly SortItem[];
-  filterModel: FilterModel;
-  /** Equality filters (a detail grid's fixed filter, a group's keys). */
-  fixed?: Record<string, unknown> | undefined;
-  lang: string;
-}
+export { ClientView, type ClientQuery };
+
 
 export interface ClientModelOptions {
   columns: readonly QueryColumn[];
@@ -47,8 +43,6 @@ export interface ClientModelOptions {
   store?: Pick<RowStore, 'loaded' | 'changed'>;
 }
 
-/** The sort key of NULL: radixSort.ts puts NaN last, ascending and descending (core/query/order.ts). */
-const NULL_KEY = Number.NaN;
 /**
  * Work done before `open` returns (the rest is sliced): a view that finishes in it paints
  * with the click or key that asked for it; one that does not pays a few task hops and a
@@ -67,41 +61,6 @@ const LATER_SLICE_MS = 22;
  */
 const INPUT_TASK_BUDGET_MS = 16;
 const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
-
-/** Sort keys of rows [from, to) of a non-text column: numbers, dates as time, booleans 0/1; NULL and NaN = NULL_KEY. */
-function numberKeys(rows: readonly Row[], col: QueryColumn, lang: string, keys: Float64Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    const v = queryValue(rows[i]!, col, lang);
-    let x: number;
-    if (v === null || v === undefined) x = NULL_KEY;
-    else if (col.valueType === 'date' && typeof v === 'string') x = Date.parse(`${v.slice(0, 10)}T00:00:00Z`);
-    else if (col.valueType === 'datetime') x = new Date(v as string).getTime();
-    else if (typeof v === 'boolean') x = v ? 1 : 0;
-    else x = typeof v === 'number' ? v : Number(v);
-    keys[i] = Number.isNaN(x) ? NULL_KEY : x;
-  }
-}
-
-/** A column's key in the per-column caches: `field|lang`, the language only for multi-language columns. */
-const columnKey = (col: QueryColumn, lang: string) => `${col.field}|${col.valueType === 'multi' ? lang : ''}`;
-
-/** A piece of work that more than one runner may advance; each step is one of its slices. */
-class Shared<T> {
-  private done = false;
-  value!: T;
-  constructor(private readonly work: Work<T>) {}
-  /** Advances the work one step; true once it has its value. */
-  step(): boolean {
-    if (!this.done) {
-      const r = this.work.next();
-      if (r.done) {
-        this.done = true;
-        this.value = r.value;
-      }
-    }
-    return this.done;
-  }
-}
 
 export class ClientRowModel {
   readonly seq = nextSeq();
@@ -339,26 +298,8 @@ export class ClientRowModel {
           texts[i] = v === null ? null : typeof v === 'string' ? v : String(v);
         }
       });
-      // The texts (NULL is no rank) sorted once in the language's order (textOrder.ts: Intl.Collator's, by keys where it can), ties by code points.
-      const idx = new Uint32Array(n);
-      let m = 0;
-      for (let i = 0; i < n; i++) {
-        if (texts[i] === null) keys[i] = NULL_KEY;
-        else idx[m++] = i;
-      }
-      const cmp = byCollation ? yield* textOrder(texts, lang) : (a: number, b: number) => compareCodePoints(texts[a]!, texts[b]!);
-      const sorted = yield* sortIndexes(idx.subarray(0, m), cmp);
-      // Ranks in sorted order: equal texts share one.
-      let rank = 0;
-      yield* chunks(m, STEP * 2, (from, to) => {
-        let r = rank;
-        for (let i = from; i < to; i++) {
-          const b = sorted[i]!;
-          if (i > 0 && texts[sorted[i - 1]!] !== texts[b]) r++;
-          keys[b] = r;
-        }
-        rank = r;
-      });
+      // Ranked once in the language's order (textOrder.ts: Intl.Collator's, by keys where it can), ties by code points.
+      yield* textRanks(texts, keys, byCollation ? yield* textOrder(texts, lang) : (x, y) => compareCodePoints(texts[x]!, texts[y]!));
     } else {
       const rows = this.rows;
       yield* chunks(n, ROW_STEP, (from, to) => numberKeys(rows, col, lang, keys, from, to));
@@ -399,11 +340,11 @@ export class ClientRowModel {
   /** Base indexes (ascending) the filters keep; null when nothing filters. */
   private *filter(q: ClientQuery): Work<Uint32Array | null> {
     const model: FilterModel = { ...q.filterModel };
-    if (q.fixed) for (const [f, v] of Object.entries(q.fixed)) model[`\u0000fixed:${f}`] = { ...equalsItem(v) };
+    if (q.fixed) for (const [f, v] of Object.entries(q.fixed)) model[FIXED + f] = { ...equalsItem(v) };
     const fields = Object.keys(model);
     if (!fields.length) return null;
     const usesLang = fields.some((f) => {
-      const c = this.column(f.replace(/^\u0000fixed:/, ''));
+      const c = this.column(unfixed(f));
       return c.valueType === 'multi' || !!c.filterText;
     });
     const lang = usesLang ? q.lang : '';
@@ -416,7 +357,7 @@ export class ClientRowModel {
     const masks: Uint8Array[] = [];
     const tests: ((i: number) => boolean)[] = [];
     for (const f of fields) {
-      const field = f.replace(/^\u0000fixed:/, '');
+      const field = unfixed(f);
       const col = this.column(field);
       const item = model[f]!;
       const isSet = isSetItem(item);
@@ -466,86 +407,5 @@ export class ClientRowModel {
     const idx = out.slice(0, k);
     this.lastFilter = { key, model: q.filterModel, lang, fixed: fixedKey, idx };
     return idx;
-  }
-}
-
-/** A settled (or settling) view of a client model: rows by position. */
-export class ClientView implements RowWindow {
-  readonly seq = nextSeq();
-  readonly totalExact = true;
-  readonly error = null;
-  readonly complete = true;
-  private order: Uint32Array | null = null;
-  private isSettled = false;
-  private count = 0;
-  private cache: (GridRow | undefined)[] = [];
-  private resolveReady: () => void = () => {};
-  /** Resolves when the view has settled. */
-  readonly ready = new Promise<void>((r) => {
-    this.resolveReady = r;
-  });
-
-  constructor(
-    readonly model: ClientRowModel,
-    readonly query: ClientQuery,
-    private store?: Pick<RowStore, 'loaded' | 'changed'>,
-  ) {}
-
-  get settled(): boolean {
-    return this.isSettled;
-  }
-
-  get total(): number | null {
-    return this.isSettled ? this.count : null;
-  }
-
-  /** `notify`: tell the store's listeners (not while React renders the view's creation). */
-  settle(order: Uint32Array | null, notify: boolean): void {
-    this.order = order;
-    this.count = order ? order.length : this.model.size;
-    this.isSettled = true;
-    this.cache = new Array(this.count);
-    this.store?.loaded(this, !notify);
-    this.resolveReady();
-  }
-
-  /** The base index of a position (null order: every row in its own order). */
-  private base(index: number): number {
-    return this.order ? this.order[index]! : index;
-  }
-
-  row(index: number): GridRow | undefined {
-    if (!this.isSettled || index < 0 || index >= this.count) return undefined;
-    const base = this.base(index);
-    const data = this.model.rows[base]!;
-    const hit = this.cache[index];
-    if (hit && hit.data === data) return hit;
-    const r: GridRow = { index, id: this.model.idOf(base), data };
-    this.cache[index] = r;
-    return r;
-  }
-
-  ensure(): void {}
-
-  loadedRows(): GridRow[] {
-    const out: GridRow[] = new Array(this.count);
-    for (let i = 0; i < this.count; i++) out[i] = this.row(i)!;
-    return out;
-  }
-
-  /** Ids in view order (select all, delete). */
-  ids(): string[] {
-    const out = new Array<string>(this.count);
-    for (let i = 0; i < this.count; i++) out[i] = this.model.idOf(this.base(i));
-    return out;
-  }
-
-  patchById(id: string, fields: Row): boolean {
-    return this.model.patch(id, fields);
-  }
-
-  dataById(id: string): Row | undefined {
-    const i = this.model.indexOf(id);
-    return i === undefined ? undefined : this.model.rows[i];
   }
 }

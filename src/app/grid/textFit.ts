@@ -82,7 +82,7 @@ export function fitFromStyle(padVar: string, font: string, measurer: (font: stri
 
 /** A 2D canvas measuring in `font`; null where there is none (old engines, a blocked canvas). */
 function canvasMeasurer(font: string): ((text: string) => number) | null {
-  let ctx: CanvasRenderingContext2D | null = null;
+  let ctx: CanvasRenderingContext2D | null;
   try {
     ctx = document.createElement('canvas').getContext('2d');
   } catch {

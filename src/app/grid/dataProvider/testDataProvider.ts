@@ -9,35 +9,28 @@
  * as in the browser. For tests and demos: nothing in the app imports it.
  *
  * Not modelled: companies and permissions, cascades of deletes (dependents are none),
- * collations (texts compare by code point), translation (texts come back marked `[de] …`).
+ * translation (texts come back marked `[de] …`).
  */
 import * as v from 'valibot';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { apiActionMessage } from '../../../core/httpErrors.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
-import { PARSE_CONFIG, emptiedMulti, keysOf, mergeMulti, rowSchema, screenValueTypes, type ValueType } from '../../../core/validation/columns.ts';
+import { PARSE_CONFIG, emptiedMulti, keysOf, mergeMulti, rowSchema, screenValueTypes } from '../../../core/validation/columns.ts';
 import { M, englishMessage, englishText } from '../../../core/validation/messages.ts';
 import { ApiError } from '../../api/client.ts';
 import { aggregateRows } from '../clientAggregate.ts';
-import { orderNumber, queryValue, valueTest, type QueryColumn } from '../clientQuery.ts';
+import { queryValue, type QueryColumn } from '../clientQuery.ts';
 import { lookupScreen } from '../lookupScreens.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 import type { GridDataProvider } from './provider.ts';
+import { listOrder, queryRows, type Table } from './testQuery.ts';
 
 export interface TestDataProvider extends GridDataProvider {
   /** A form's rows as stored now (copies, in insertion order). */
   rows(form: string): Row[];
   /** Another user's write: the row's fields change, its version goes up, nothing lands in our change log. */
   writeAsOther(form: string, keys: Row, fields: Row): void;
-}
-
-interface Table {
-  screen: ScreenDescriptor;
-  keys: string[];
-  version: string | undefined;
-  types: Record<string, ValueType>;
-  rows: Row[];
 }
 
 interface Entry {
@@ -89,48 +82,8 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
 
   // ---- reading ----------------------------------------------------------------------------
 
-  /** The rows under the filters (and a search), in the list order. */
-  function query(t: Table, p: Pick<C.ListParams, 'filterModel' | 'sortModel' | 'language' | 'search'>): Row[] {
-    const lang = p.language ?? 'en';
-    const cols = columnsOf(t);
-    const tests = Object.entries(p.filterModel ?? {}).map(([f, item]) => {
-      const col = cols.get(f);
-      if (!col) throw badRequest(`payload.filterModel.${f}: not a column of ${t.screen.form}`);
-      const test = valueTest(item, col.valueType);
-      return (row: Row) => test(queryValue(row, col, lang));
-    });
-    let out = t.rows.filter((r) => tests.every((test) => test(r)));
-    if (p.search) {
-      const words = p.search.toLowerCase().split(/\s+/).filter(Boolean);
-      const texts = [...t.keys, ...Object.keys(t.types).filter((f) => t.types[f] === 'text' || t.types[f] === 'multi')];
-      const textOf = (r: Row) => texts.map((f) => String(queryValue(r, cols.get(f) ?? { field: f, valueType: 'text' }, lang) ?? '')).join(' ').toLowerCase();
-      out = out.filter((r) => words.every((w) => textOf(r).includes(w)));
-    }
-    const order = orderOf(t, p.sortModel);
-    return out.sort((a, b) => compare(cols, order, tuple(cols, order, lang, a), tuple(cols, order, lang, b)));
-  }
-  const orderOf = (t: Table, sort: C.SortItem[] | undefined): C.SortItem[] => [
-    ...(sort?.length ? sort : (t.screen.source.sort ?? [])),
-    ...t.keys.map((k) => ({ colId: k, sort: 'asc' as const })),
-  ];
-  const tuple = (cols: Map<string, QueryColumn>, order: C.SortItem[], lang: string, row: Row) =>
-    order.map((o) => queryValue(row, cols.get(o.colId) ?? { field: o.colId, valueType: 'text' }, lang));
-  /** PostgreSQL's order: NULL as the largest value. */
-  function compare(cols: Map<string, QueryColumn>, order: C.SortItem[], a: readonly unknown[], b: readonly unknown[]): number {
-    for (let i = 0; i < order.length; i++) {
-      const x = a[i] ?? null;
-      const y = b[i] ?? null;
-      let c = 0;
-      if (x === null || y === null) c = x === y ? 0 : x === null ? 1 : -1;
-      else {
-        const type = cols.get(order[i]!.colId)?.valueType ?? 'text';
-        const [p, q] = type === 'text' || type === 'multi' ? [String(x), String(y)] : [orderNumber(x, type), orderNumber(y, type)];
-        c = p < q ? -1 : p > q ? 1 : 0;
-      }
-      if (c) return order[i]!.sort === 'desc' ? -c : c;
-    }
-    return 0;
-  }
+  /** The rows under the filters (and a search), in the list order (testQuery.ts). */
+  const query = (t: Table, p: Pick<C.ListParams, 'filterModel' | 'sortModel' | 'language' | 'search'>): Row[] => queryRows(t, columnsOf(t), p);
 
   function list<F extends string>(form: F, p: C.ListParams): C.ListResult<F> {
     const t = table(form);
@@ -138,11 +91,9 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     let from = p.after ? 0 : (p.startRow ?? 0);
     let rows = all;
     if (p.after) {
-      const cols = columnsOf(t);
-      const order = orderOf(t, p.sortModel);
-      const lang = p.language ?? 'en';
-      if (p.after.length !== order.length) throw badRequest(`payload.after: expected ${order.length} values, got ${p.after.length}`);
-      rows = all.filter((r) => compare(cols, order, tuple(cols, order, lang, r), p.after!) > 0);
+      const o = listOrder(t, columnsOf(t), p.sortModel, p.language ?? 'en');
+      if (p.after.length !== o.order.length) throw badRequest(`payload.after: expected ${o.order.length} values, got ${p.after.length}`);
+      rows = all.filter((r) => o.compare(o.values(r), p.after!) > 0);
       from = 0;
     }
     const size = p.endRow === undefined ? rows.length : p.endRow - (p.startRow ?? 0);

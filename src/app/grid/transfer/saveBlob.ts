@@ -14,5 +14,5 @@ export function saveBlob(blob: Blob, name: string): void {
 
 /** A screen title as a file name's start ('Produktliste'): without the characters file systems refuse; the form when nothing is left. */
 export function fileTitle(title: string, form: string): string {
-  return title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || form;
+  return title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || form;
 }
