@@ -5,6 +5,7 @@
  * the focus comes back to the grid; the product's history holds its detail forms' edits;
  * filters cleared right before a language switch stay cleared.
  */
+import type { Json } from '../api/harness.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser.ts';
 import { gridPage } from './gridPage.ts';
@@ -22,7 +23,7 @@ const { grid, bodyRows, cell, rowKeys, focused, paste, tool, openProducts } = gr
 
 const filterInput = (field: string) => grid().locator(`[data-filter-field="${field}"] input`);
 const savedFilters = async () =>
-  (await s.server.db.query<{ state: any }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.columnFilters ?? null;
+  (await s.server.db.query<{ state: Json }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.columnFilters ?? null;
 
 describe('grid state and language', () => {
   it.each([

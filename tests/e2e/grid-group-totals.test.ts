@@ -5,6 +5,7 @@
  * low_stock (a few hundred rows) in memory. Values are read from `data-value` (the raw
  * aggregate, as the totals row's cells carry it) and compared with the database.
  */
+import type { Json } from '../api/harness.ts';
 import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
@@ -45,14 +46,14 @@ async function totalsOn(form: string) {
 }
 
 function recordActions() {
-  const calls: { entity: string; action: string; payload: any }[] = [];
+  const calls: { entity: string; action: string; payload: Json }[] = [];
   t.page.on('request', (r: Request) => {
     if (r.url().endsWith('/rpc/api_action')) calls.push(r.postDataJSON());
   });
   return calls;
 }
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 describe('group rows with the totals row on', () => {
   it('show each level its own aggregates on the server model', async () => {

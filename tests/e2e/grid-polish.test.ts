@@ -6,6 +6,7 @@
  *
  * 1,200 extra products give company SK01 more than a thousand rows (thousands separators).
  */
+import type { Json } from '../api/harness.ts';
 import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite} from './browser.ts';
@@ -141,10 +142,10 @@ describe('ScreenGrid fixes', () => {
 
   it('marks a number filter that does not parse as invalid, says it is not applied and applies no earlier filter behind it; 12-14 is a range', async () => {
     await openProducts();
-    const lists: any[] = [];
+    const lists: Json[] = [];
     s.page.on('request', (r: Request) => {
       if (!r.url().endsWith('/rpc/api_action')) return;
-      const b = r.postDataJSON() as { entity: string; action: string; payload: any };
+      const b = r.postDataJSON() as { entity: string; action: string; payload: Json };
       if (b.entity === 'product_list' && b.action === 'list') lists.push(b.payload);
     });
     const all = await rowCount();

@@ -8,6 +8,7 @@
  * product_list runs on the server row model; brands (a few dozen rows) runs in memory.
  * Elements whose texts are new locale keys are found by role plus class, never by text.
  */
+import type { Json } from '../api/harness.ts';
 import type { Browser, BrowserContext, Page, Request } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
@@ -48,7 +49,7 @@ const filter = (name: string) => grid().getByRole('textbox', { name });
 
 /** api_action calls of the page, with their payloads. */
 function recordActions() {
-  const calls: { entity: string; action: string; payload: any }[] = [];
+  const calls: { entity: string; action: string; payload: Json }[] = [];
   const onRequest = (r: Request) => {
     if (!r.url().endsWith('/rpc/api_action')) return;
     const body = r.postDataJSON() as { entity: string; action: string; payload: unknown };
@@ -286,7 +287,7 @@ describe('ScreenGrid', () => {
     // Saved per user (debounced).
     await expect
       .poll(async () => {
-        const r = await server.db.query<{ state: any }>(
+        const r = await server.db.query<{ state: Json }>(
           `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
         );
         const st = r.rows[0]?.state;
@@ -474,7 +475,7 @@ describe('ScreenGrid', () => {
 
   it('translates empty languages through /api/gt and shows its 503 "not configured" message', async () => {
     await openProducts();
-    let asked: any = null;
+    let asked: Json = null;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/gt')) asked = r.postDataJSON();
     });

@@ -3,6 +3,7 @@
  * role and data attributes, the focused cell, a paste event, a product row in the database.
  * `page` and `server` are read at each call (a new page per test).
  */
+import type { Json } from '../api/harness.ts';
 import type { Page } from 'playwright';
 import { expect } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
@@ -41,8 +42,8 @@ export function gridPage(page: () => Page, server: () => TestServer) {
     }, text);
 
   /** A product row as the database holds it. */
-  async function product(code: string): Promise<Record<string, any>> {
-    return (await server().db.query<Record<string, any>>('select * from app.products where product_code = $1', [code])).rows[0]!;
+  async function product(code: string): Promise<Record<string, Json>> {
+    return (await server().db.query<Record<string, Json>>('select * from app.products where product_code = $1', [code])).rows[0]!;
   }
 
   /** Signed in as the admin, on product_list with its first rows drawn. */

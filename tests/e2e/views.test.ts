@@ -7,6 +7,7 @@
  * mark follows), the keyboard (Enter saves, Esc closes) and the order of the list (own views
  * first, a new one too).
  */
+import type { Json } from '../api/harness.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser.ts';
 import { gridPage } from './gridPage.ts';
@@ -29,8 +30,8 @@ const nameInput = () => menu().locator('input.grid-view-name');
 /** The app's question (confirm.tsx), not the menu (a popover is a dialog too). */
 const dialog = () => s.page.locator('.dialog[role=dialog]');
 const views = async () =>
-  (await s.server.db.query<{ name: string; shared: boolean; state: any; owner_user_id: number }>('select name, shared, state, owner_user_id from app.grid_views order by view_id')).rows;
-const sortOf = (state: any) => (state.sorting as { id: string; desc: boolean }[]).map((x) => `${x.id} ${x.desc ? 'desc' : 'asc'}`);
+  (await s.server.db.query<{ name: string; shared: boolean; state: Json; owner_user_id: number }>('select name, shared, state, owner_user_id from app.grid_views order by view_id')).rows;
+const sortOf = (state: Json) => (state.sorting as { id: string; desc: boolean }[]).map((x) => `${x.id} ${x.desc ? 'desc' : 'asc'}`);
 const focusedText = () => s.page.evaluate(() => document.activeElement?.textContent ?? null);
 
 /** Sorts by a column (one click on its sort button: ascending, the only sort) and waits for it. */
