@@ -1,13 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { answer, type OpenConfirm } from './confirm.tsx';
 
 /** The dialog itself (Radix Dialog), loaded with the first question (confirm.tsx). */
 export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
   // Where the focus was when the question came (a grid cell, a toolbar button): it goes back there.
-  const returnTo = useRef<HTMLElement | null>(null);
-  if (o && !returnTo.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  // Noted as the question renders (before the dialog takes the focus); a question asked while one is open keeps it.
+  const [returnTo, setReturnTo] = useState<{ el: HTMLElement | null } | null>(null);
+  if (o && !returnTo) setReturnTo({ el: document.activeElement instanceof HTMLElement ? document.activeElement : null });
   // A destructive question starts on Cancel: a reflex Enter must not delete.
   const safeFirst = (o?.variant ?? 'danger') === 'danger';
   return (
@@ -18,8 +19,8 @@ export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
           className="dialog"
           aria-describedby={undefined}
           onCloseAutoFocus={(e) => {
-            const el = returnTo.current;
-            returnTo.current = null;
+            const el = returnTo?.el;
+            setReturnTo(null);
             if (el?.isConnected) {
               e.preventDefault();
               el.focus({ preventScroll: true });

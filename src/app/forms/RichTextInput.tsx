@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type Quill from 'quill';
 import type { Message } from '../../core/validation/messages.ts';
@@ -34,8 +34,11 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const intl = useIntl();
+  // What Quill's handlers and the tab switch read: the props as last committed.
   const latest = useRef({ value, onChange, lang, intl });
-  latest.current = { value, onChange, lang, intl };
+  useLayoutEffect(() => {
+    latest.current = { value, onChange, lang, intl };
+  });
 
   // Mount Quill once; its own DOM lives outside React's.
   useEffect(() => {

@@ -5,7 +5,7 @@
  * in the view currency (named beside the input), stored converted back (formModel `MoneyOf`).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
@@ -70,11 +70,11 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
   const t = useT();
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
-  // Whether the form holds input that would be lost (the form sets it as it renders).
-  const dirty = useRef(false);
+  // The form's handle: whether it holds input that would be lost.
+  const form = useRef<FormHandle>(null);
   /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
   const leave = async () => {
-    if (dirty.current) {
+    if (form.current?.dirty()) {
       const drop = await confirm({ titleId: 'forms.discard_title', bodyId: 'forms.discard_body', okId: 'forms.discard', cancelId: 'forms.keep_editing', variant: 'danger' });
       if (!drop) return;
     }
@@ -99,7 +99,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
             screen={screen}
             mode={mode}
             row={row}
-            dirty={dirty}
+            ref={form}
             onCancel={() => void leave()}
             onSaved={(saved) => {
               onSaved?.(saved);
@@ -134,27 +134,33 @@ function useLookups(fields: FormField[]): Record<string, Lookup> {
   const company = useSession((s) => s.company);
   // Search lookups are never loaded whole: their inputs search (LookupSearchInput).
   const forms = useMemo(() => [...new Set(fields.flatMap((f) => (f.lookup && !isSearchLookup(f.lookup) ? [f.lookup] : [])))], [fields]);
-  const [lookups, setLookups] = useState<Record<string, Lookup>>({});
+  // The answers, with the forms and company they were asked for: a form not answered for these is loading.
+  const [answers, setAnswers] = useState<{ forms: string[]; company: typeof company; got: Record<string, Lookup> }>({ forms, company, got: {} });
   useEffect(() => {
     let live = true;
-    setLookups(Object.fromEntries(forms.map((f) => [f, { status: 'loading' } as Lookup])));
+    const answer = (form: string, lookup: Lookup) => {
+      if (live) setAnswers((s) => ({ forms, company, got: { ...(s.forms === forms && s.company === company ? s.got : {}), [form]: lookup } }));
+    };
     for (const form of forms) {
       gridData()
         .list(form, {})
-        .then(({ rows }) => {
-          if (live) setLookups((s) => ({ ...s, [form]: { status: 'loaded', rows } }));
-        })
+        .then(({ rows }) => answer(form, { status: 'loaded', rows }))
         .catch((e: unknown) => {
           console.warn(`form: lookup ${form} failed`, e); // the select keeps the current value
-          if (live) setLookups((s) => ({ ...s, [form]: { status: 'error' } }));
+          answer(form, { status: 'error' });
         });
     }
     return () => {
       live = false;
     };
   }, [forms, company]);
-  return lookups;
+  return useMemo(() => {
+    const got = answers.forms === forms && answers.company === company ? answers.got : {};
+    return Object.fromEntries(forms.map((f) => [f, got[f] ?? LOADING]));
+  }, [answers, forms, company]);
 }
+
+const LOADING: Lookup = { status: 'loading' };
 
 interface ScreenFormProps {
   screen: ScreenDescriptor;
@@ -162,8 +168,13 @@ interface ScreenFormProps {
   row: Row | undefined;
   onCancel(): void;
   onSaved(row: Row): void;
-  /** Set on every render: the values differ from those the form started with. */
-  dirty: { current: boolean };
+  ref: Ref<FormHandle>;
+}
+
+/** What the dialog asks its form. */
+interface FormHandle {
+  /** The values differ from those the form started with (input that would be lost). */
+  dirty(): boolean;
 }
 
 /**
@@ -181,7 +192,7 @@ function useMoneyOf(row: Row | undefined, values?: RawValues): MoneyOf {
   };
 }
 
-function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormProps) {
+function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormProps) {
   const t = useT();
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
@@ -189,7 +200,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, dirty }: ScreenFormP
   const [initial] = useState<RawValues>(() => initialValues(fields, row, mode, startMoney));
   const [values, setValues] = useState<RawValues>(initial);
   const moneyOf = useMoneyOf(row, values);
-  dirty.current = values !== initial && JSON.stringify(values) !== JSON.stringify(initial);
+  useImperativeHandle(ref, () => ({ dirty: () => values !== initial && JSON.stringify(values) !== JSON.stringify(initial) }), [values, initial]);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

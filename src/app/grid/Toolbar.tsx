@@ -67,7 +67,7 @@ export function Toolbar(p: ToolbarProps) {
         </span>
       )}
       <span className="grid-spacer" />
-      {p.views && <ViewMenu form={p.form} state={p.state} current={p.views.current} apply={p.views.apply} t={t} />}
+      {p.views && <ViewMenu form={p.form} current={p.views.current} apply={p.views.apply} t={t} />}
       <ColumnChooser model={p.model} state={p.state} hasTotals={p.hasTotals} t={t} onVisible={p.onVisible} onTotals={p.onTotals} onReset={p.onResetColumns} />
       {p.fill && <FillDialog columns={p.fill.columns} defaultField={p.fill.defaultField} disabled={p.fill.disabled} t={t} onApply={p.fill.apply} focusOnClose={p.fill.focusOnClose} />}
       {p.onTranslate && (

@@ -6,7 +6,7 @@
  * change-log ids on the undo stack; Ctrl+Z sends them to the `undo` action. Cells the
  * server or the validation refused are flagged (field → message) until written again.
  */
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
@@ -339,12 +339,15 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   return { save, saveMany, undoLast, pushDeleted, setFlag, clearFlags, undoSize: () => stack.size };
 }
 
-/** A grid's edits: createEdits over the grid's latest props, with its flags and save tick as state. */
+/** A grid's edits: createEdits over the grid's props as last committed, with its flags and save tick as state. */
 export function useEdits(deps: Deps) {
-  const live = useRef(deps);
-  live.current = deps;
   const [flags, setFlags] = useState<Flags>(new Map());
   const [savedTick, setSavedTick] = useState(0);
-  const [edits] = useState(() => createEdits(() => live.current, { setFlags, saved: () => setSavedTick((n) => n + 1) }));
+  const [{ edits, follow }] = useState(() => {
+    let live = deps;
+    return { edits: createEdits(() => live, { setFlags, saved: () => setSavedTick((n) => n + 1) }), follow: (d: Deps) => void (live = d) };
+  });
+  // Writes start from events and answers, after the commit: they read the props it left.
+  useLayoutEffect(() => follow(deps));
   return { ...edits, flags, savedTick };
 }

@@ -5,7 +5,7 @@
  * aria-activedescendant). The grid's ref editor shows the list in a portal (cells clip);
  * the forms' input shows it inside the dialog (a modal dialog blocks the page outside).
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { Values } from '../../i18n/useT.ts';
 import { SEARCH_DEBOUNCE_MS, searchLookup } from '../lookupSearch.ts';
@@ -54,10 +54,14 @@ interface Result {
   total: number;
 }
 
+/** A search on its way (the list shows what it had, and says it is searching). */
+const searching = (r: Result | null): Result => ({ status: 'loading', rows: r?.rows ?? [], total: r?.total ?? 0 });
+
 export function LookupCombobox(p: LookupComboboxProps) {
   const [text, setText] = useState(p.initialText);
-  const [result, setResult] = useState<Result | null>(null);
-  const [open, setOpen] = useState(false);
+  // An edit started by typing searches that text at once: the list opens with the first render.
+  const [result, setResult] = useState<Result | null>(() => (p.searchAtStart && p.initialText.trim() ? searching(null) : null));
+  const [open, setOpen] = useState(() => !!(p.searchAtStart && p.initialText.trim()));
   const [active, setActive] = useState(-1);
   const [invalid, setInvalid] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
@@ -66,17 +70,15 @@ export function LookupCombobox(p: LookupComboboxProps) {
   const listId = `${useId()}-list`;
   const { form } = p;
 
-  const search = (q: string) => {
+  /** Drops the search waiting for its pause, and any answer still to come. */
+  const stop = () => {
     clearTimeout(timer.current);
-    const query = q.trim();
-    const n = ++seq.current;
-    if (!query) {
-      setResult(null);
-      setOpen(false);
-      return;
-    }
-    setOpen(true);
-    setResult((r) => ({ status: 'loading', rows: r?.rows ?? [], total: r?.total ?? 0 }));
+    seq.current += 1;
+  };
+  /** Asks the server for a text after the pause (answers to older texts are dropped). */
+  const ask = (query: string) => {
+    stop();
+    const n = seq.current;
     timer.current = setTimeout(() => {
       searchLookup(form, query, p.language).then(
         (a) => {
@@ -92,27 +94,41 @@ export function LookupCombobox(p: LookupComboboxProps) {
       );
     }, SEARCH_DEBOUNCE_MS);
   };
+  const search = (q: string) => {
+    const query = q.trim();
+    if (!query) {
+      stop();
+      setResult(null);
+      setOpen(false);
+      return;
+    }
+    setOpen(true);
+    setResult(searching);
+    ask(query);
+  };
 
-  useEffect(() => {
+  // The start of the edit, once at mount (the list of a typed start is open already).
+  const start = useEffectEvent(() => {
     if (p.autoFocus) {
       input.current?.focus({ preventScroll: true });
       if (p.searchAtStart) input.current?.setSelectionRange(text.length, text.length);
       else input.current?.select();
     }
-    if (p.searchAtStart) search(p.initialText);
+    const query = p.initialText.trim();
+    if (p.searchAtStart && query) ask(query);
+  });
+  useEffect(() => {
+    start();
     return () => {
       clearTimeout(timer.current);
-      seq.current++;
+      seq.current += 1;
     };
-    // Once, at mount: the start of the edit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useListbox(open, () => setOpen(false), input, listId, active);
 
   const pick = (pk: LookupPick, move?: EditMove) => {
-    clearTimeout(timer.current);
-    seq.current++;
+    stop();
     if ('row' in pk) setText(p.labelOf(pk.row));
     setOpen(false);
     setResult(null);
@@ -178,7 +194,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
       listId={listId}
       result={result}
       active={active}
-      anchor={input.current}
+      anchor={input}
       inline={!!p.inline}
       labelOf={p.labelOf}
       t={p.t}
@@ -218,8 +234,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
         onBlur={() => {
           if (!input.current || document.activeElement === input.current) return;
           if (typeof document !== 'undefined' && !document.hasFocus()) return; // another window
-          clearTimeout(timer.current);
-          seq.current++;
+          stop();
           setOpen(false);
           p.onLeave(text);
         }}
@@ -233,7 +248,8 @@ interface PopupProps {
   listId: string;
   result: Result;
   active: number;
-  anchor: HTMLElement | null;
+  /** The input (the popup of a cell is placed by it; it is there before the popup's layout effect runs). */
+  anchor: RefObject<HTMLElement | null>;
   inline: boolean;
   labelOf(row: Row): string;
   t(id: string, values?: Values): string;
@@ -245,9 +261,10 @@ interface PopupProps {
 function LookupPopup({ listId, result, active, anchor, inline, labelOf, t, onHover, onPick }: PopupProps) {
   const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
   useLayoutEffect(() => {
-    if (inline || !anchor) return;
+    const el = anchor.current;
+    if (inline || !el) return;
     const update = () => {
-      const r = anchor.getBoundingClientRect();
+      const r = el.getBoundingClientRect();
       const below = window.innerHeight - r.bottom;
       const up = below < 240 && r.top > below;
       setPlace({

@@ -3,7 +3,7 @@
  * and the calendar's own chunk) loads with the first edit, or earlier with
  * `preloadEditors` (the grid calls it when it gets focus): a list paints without it.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { editorKeys, type EditorKey } from '../registryKeys.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
 import { editKeyAction, textArrows } from './editKeys.ts';
@@ -19,10 +19,9 @@ import { editKeyAction, textArrows } from './editKeys.ts';
 export function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
   const Loaded = lazy(() => load().then((e): { default: ComponentType<EditorProps> } => ({ default: e as ComponentType<EditorProps> })));
   return function LazyEditor(p) {
-    const typed = useRef<string | undefined>(undefined);
+    // The text typed meanwhile: the loaded editor starts with it (a render per key, only while the code loads).
+    const [typed, setTyped] = useState<string | undefined>(undefined);
     const keys = useRef<KeyboardEventInit[]>([]);
-    // The text the loaded editor started with (React may commit it a while after rendering it).
-    const used = useRef<string | undefined>(undefined);
     // An editable span, not an input: nothing mistakes it for the editor's own input.
     const fallback = (
       <span
@@ -40,7 +39,7 @@ export function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
           getSelection()?.collapseToEnd();
         }}
         onInput={(e) => {
-          if (!keys.current.length) typed.current = e.currentTarget.textContent ?? '';
+          if (!keys.current.length) setTyped(e.currentTarget.textContent ?? '');
         }}
         onKeyDown={(e) => {
           e.stopPropagation();
@@ -56,37 +55,24 @@ export function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
     );
     return (
       <Suspense fallback={fallback}>
-        <Resume Loaded={Loaded} p={p} typed={typed} used={used} />
-        <Replay keys={keys} typed={typed} used={used} />
+        <Loaded {...p} initialInput={typed ?? p.initialInput} />
+        <Replay keys={keys} />
       </Suspense>
     );
   };
 }
 
-/** The loaded editor, rendered when its code is there: it starts with the text typed meanwhile (read then, not when the edit began). */
-function Resume({ Loaded, p, typed, used }: { Loaded: ComponentType<EditorProps>; p: EditorProps; typed: Ref<string | undefined>; used: Ref<string | undefined> }) {
-  used.current = typed.current ?? p.initialInput;
-  return <Loaded {...p} initialInput={used.current} />;
-}
-
-type Ref<T> = { current: T };
-
 /**
- * Once the editor is there (and has the focus): text typed after it was rendered goes
- * into its input as typing would (the value, then an input event React reads), and the
- * keys that finish the edit pressed meanwhile are handed to it.
+ * Once the editor is there (and has the focus), the keys that finish the edit pressed
+ * meanwhile are handed to it.
  */
-function Replay({ keys, typed, used }: { keys: Ref<KeyboardEventInit[]>; typed: Ref<string | undefined>; used: Ref<string | undefined> }) {
+function Replay({ keys }: { keys: RefObject<KeyboardEventInit[]> }) {
   useEffect(() => {
     const el = document.activeElement;
-    if (typed.current !== undefined && typed.current !== used.current && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) {
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, typed.current);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }
     const pending = keys.current.splice(0);
     // After React has rendered the text (the key's handler reads it from state).
     if (pending.length) setTimeout(() => pending.forEach((k) => el?.dispatchEvent(new KeyboardEvent('keydown', { ...k, bubbles: true, cancelable: true }))));
-  }, [keys, typed, used]);
+  }, [keys]);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 /**
  * What every popup list of options does while open: Escape on its anchor closes the
@@ -6,18 +6,18 @@ import { useEffect, type RefObject } from 'react';
  * close itself), and the active option (`${listId}-${active}`) stays in view.
  */
 export function useListbox(open: boolean, close: () => void, anchor: RefObject<HTMLElement | null>, listId: string, active: number): void {
+  // The listener need not follow `close`'s identity (a new function each render): it calls the latest.
+  const onClose = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape' || e.target !== anchor.current) return;
       e.preventDefault();
       e.stopPropagation();
-      close();
+      onClose();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-    // `close` only sets state: the listener need not follow its identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, anchor]);
 
   useEffect(() => {

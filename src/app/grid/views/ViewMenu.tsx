@@ -15,12 +15,13 @@ import type { Props } from './ViewPanel.tsx';
 
 const ViewPanel = lazy(() => import('./ViewPanel.tsx'));
 
-/** `state`: the grid's state (its identity is enough: the mark is checked when it changes). */
-export function ViewMenu(props: Omit<Props, 'mark' | 'reopen'> & { state: unknown }) {
+/** `current`: a new function when the grid's state changes (features/viewState): the mark is checked then. */
+export function ViewMenu(props: Omit<Props, 'mark' | 'reopen'>) {
   const [open, setOpen] = useState(false);
   const key = gridKey(props.form);
   const mark = useMark(key);
-  const now = useMemo(() => (mark ? canon(props.current()) : ''), [mark, props.state]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { current } = props;
+  const now = useMemo(() => (mark ? canon(current()) : ''), [mark, current]);
   // A new mark takes the state the grid has with it (a view applied: the state rendered with it).
   useEffect(() => void (mark && mark.state === undefined && setMark(key, { ...mark, state: now })), [mark, now, key]);
   const changed = !!mark?.state && mark.state !== now;

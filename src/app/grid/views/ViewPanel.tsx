@@ -34,7 +34,12 @@ export interface Props {
 }
 
 /** What was typed when the menu closed for a question answered no: the form shows it again. */
-let draft: { form: string; name: string; shared: boolean } | null = null;
+type Draft = { form: string; name: string; shared: boolean };
+let draft: Draft | null = null;
+/** Kept by a question answered no (an event), taken by the next panel once it is there. */
+const keepDraft = (d: Draft | null) => {
+  draft = d;
+};
 
 const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.message}` : e instanceof Error ? e.message : String(e));
 
@@ -53,9 +58,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
   const [busy, setBusy] = useState(false);
   /** The view being renamed; `back`: the one whose rename ended (its rename button takes the focus again). */
   const [renaming, setRenaming] = useState<{ id: number | null; back?: number }>({ id: null });
-  useEffect(() => {
-    draft = null;
-  }, []);
+  useEffect(() => keepDraft(null), []);
 
   // The views as they are now, on every opening.
   useEffect(() => {
@@ -63,8 +66,9 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
     listViews(form).then((r) => {
       if (!live) return;
       setViews(ordered(r.rows));
-      // The marked view is gone (deleted elsewhere, no longer shared).
-      if (mark && !r.rows.some((v) => v.view_id === mark.id)) onMark(null);
+      // The marked view (as marked now) is gone (deleted elsewhere, no longer shared).
+      const marked = getMark(key);
+      if (marked && !r.rows.some((v) => v.view_id === marked.id)) setMark(key, null);
     },
       (e: unknown) => {
         console.warn('grid: views failed', e);
@@ -76,7 +80,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
     return () => {
       live = false;
     };
-  }, [form]);
+  }, [form, key]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -128,7 +132,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
     close();
     const ok = await confirm({ titleId: 'messages.sure', bodyId: 'grid.view_replace_confirm', bodyValues: { name: v.name }, okId: 'grid.view_replace', cancelId: 'common.cancel', variant: 'danger' });
     if (ok) return update(v, { shared });
-    draft = { form, name, shared };
+    keepDraft({ form, name, shared });
     // After the dialog gave the focus back (Radix does so in a timeout): the name keeps it.
     setTimeout(reopen);
   };

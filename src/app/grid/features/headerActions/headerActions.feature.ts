@@ -5,7 +5,7 @@
  * and the totals function. Each API calls the table's `on…Change`, the grid's change
  * path. One stable object, so the memoized headers do not re-render for it.
  */
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
 import { MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn } from '../../columnState.ts';
 import type { TotalFn } from '../../gridApi.ts';
@@ -16,8 +16,11 @@ import type { HeaderActionsInput } from './headerActions.types.ts';
 export type { HeaderActionsInput } from './headerActions.types.ts';
 
 export function useHeaderActions(input: HeaderActionsInput): HeaderActions {
+  // The actions run on the grid as last committed (they are called from events, never while rendering).
   const latest = useRef(input);
-  latest.current = input;
+  useLayoutEffect(() => {
+    latest.current = input;
+  });
   return useMemo<HeaderActions>(() => {
     const column = (id: string) => latest.current.table.getColumn(id);
     return {

@@ -4,7 +4,7 @@
  * Delete, paste, fill down, undo and type-to-edit. The focus follows the active cell
  * after keyboard moves and edits, and the cell is scrolled into view.
  */
-import { useLayoutEffect, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { keyIntent } from '../../keyboard.ts';
 import { toggleRow } from '../../selection.ts';
 import { locate, TYPE_TO_EDIT } from '../range/range.utils.ts';
@@ -42,7 +42,7 @@ export function useGridKeyboard(k: KeyboardInput) {
         else if (!row || !vc) break;
         else if (!vc.col) {
           k.picks.update((s) => toggleRow(s, row.id));
-          k.picks.lastToggled.current = activeRow;
+          k.picks.setLastToggled(activeRow);
         } else if (button) k.cellAction(button, row, vc, e);
         else if (vc.col.renderer.clickValue) ra.clickChange(row, vc);
         else if (intent.type === 'edit') ra.startEdit(activeRow, vc);
@@ -83,15 +83,17 @@ export function useGridKeyboard(k: KeyboardInput) {
     e.preventDefault();
   };
 
-  // Focus follows the active cell after keyboard moves and edits (and scrolls it into view).
+  // Focus follows the active cell after keyboard moves and edits (and scrolls it into view):
+  // each request of the range slice (`focusRequest`) once, after the render that carries it.
+  const focused = useRef(ra.focusRequest);
   useLayoutEffect(() => {
-    if (!ra.focusPending.current) return;
+    if (ra.focusRequest === focused.current) return;
     const rowEl = k.bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${ra.activeRow}"]`);
     const el = rowEl?.querySelector<HTMLElement>(`:scope > [aria-colindex="${ra.activeCol + 1}"]`) ?? rowEl?.querySelector<HTMLElement>(':scope > [role="gridcell"]');
     // Rows reloading (after a delete): the focus waits for them, unless the user put it elsewhere meanwhile.
     const focusFree = document.activeElement === document.body || !!k.rootRef.current?.contains(document.activeElement);
-    ra.focusPending.current = !el && !display.settled && focusFree;
-    if (ra.focusPending.current) return;
+    if (!el && !display.settled && focusFree) return;
+    focused.current = ra.focusRequest;
     const viewport = k.viewportRef.current;
     if (viewport) scrollIntoGrid(viewport, el ?? null, ra.activeRow * k.rowHeight, { rowHeight: k.rowHeight, headerHeight: k.headerHeight, totalsOn: k.totalsOn, pinStart: layout.pinStart, pinEnd: layout.pinEnd });
     el?.focus({ preventScroll: true });

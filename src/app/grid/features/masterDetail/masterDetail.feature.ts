@@ -6,7 +6,7 @@
  * row just added or edited is scrolled to and made the active row (the panel follows it),
  * or reported filtered out. The panel's code loads when a screen first shows one.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
 import { masterTitle, useDetailMode, useDetailRow } from '../../detailPanel.ts';
 import { fetchWindow } from '../../gridApi.ts';
@@ -27,16 +27,19 @@ export function useMasterDetail({ screen, model, q, range: ra, reveal, firstData
   const detailId = detail.shown?.id ?? null;
   const row = detail.shown ? (q.current(detail.shown.id) ?? detail.shown.row) : undefined;
 
+  // The master row read again, as the last committed render shows it (the detail's callback stays one function).
   const refresh = useRef<() => void>(() => {});
-  refresh.current = () => {
-    const current = detailId ? q.current(detailId) : undefined;
-    if (!detailId || !current) return;
-    const keys = Object.fromEntries(model.keys.map((k) => [k, current[k]]));
-    fetchWindow({ form: screen.form, sortModel: [], filterModel: {}, fixed: keys, language: q.lang }, { startRow: 0, endRow: 1, count: 'exact' }).then(
-      (p) => p.rows[0] && q.patch(detailId, p.rows[0]),
-      (e: unknown) => console.warn('grid: could not refresh the master row', e),
-    );
-  };
+  useLayoutEffect(() => {
+    refresh.current = () => {
+      const current = detailId ? q.current(detailId) : undefined;
+      if (!detailId || !current) return;
+      const keys = Object.fromEntries(model.keys.map((k) => [k, current[k]]));
+      fetchWindow({ form: screen.form, sortModel: [], filterModel: {}, fixed: keys, language: q.lang }, { startRow: 0, endRow: 1, count: 'exact' }).then(
+        (p) => p.rows[0] && q.patch(detailId, p.rows[0]),
+        (e: unknown) => console.warn('grid: could not refresh the master row', e),
+      );
+    };
+  });
   const onDetailWrite = useCallback(() => refresh.current(), []);
 
   useReveal({
@@ -50,7 +53,7 @@ export function useMasterDetail({ screen, model, q, range: ra, reveal, firstData
     show: (index, _id, asked) => {
       // An edited row keeps the column the user was on; a new row starts at the first.
       ra.setRange((r) => single({ row: index, col: asked.edited ? r.focus.col : firstDataCol }));
-      ra.focusPending.current = true;
+      ra.focusActive();
       detail.release();
     },
     missing: (asked) => toast({ variant: 'info', id: asked.edited ? 'messages.edited_row_filtered' : 'messages.added_row_filtered' }),

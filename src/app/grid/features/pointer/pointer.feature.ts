@@ -29,7 +29,7 @@ export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggl
     if (e.shiftKey && cols[hit.col]?.col) {
       e.preventDefault(); // no text selection
       ra.setRange((old) => moveFocus(old, hit, true));
-      ra.focusPending.current = true;
+      ra.focusActive();
       return;
     }
     ra.setRange(single(hit));
@@ -64,7 +64,7 @@ export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggl
         const ids = indexRange(picks.lastToggled.current, hit.row).flatMap((i) => ra.dataRow(i)?.id ?? []);
         picks.update((s) => setRows(s, ids, true));
       } else picks.update((s) => toggleRow(s, row.id));
-      picks.lastToggled.current = hit.row;
+      picks.setLastToggled(hit.row);
     } else if (!e.shiftKey && !e.ctrlKey && !e.metaKey) ra.clickChange(row, vc);
   };
   const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {

@@ -3,7 +3,7 @@
  * the active cell on the first row; columns moved, hidden or shown keep it on its
  * column), the open inline editor, and what finishing an edit does (save, move on).
  */
-import { createElement, useRef, useState } from 'react';
+import { createElement, useState } from 'react';
 import type { ViewColumn } from '../../layout.ts';
 import { clampRange, followColumns, isSingleCell, moveFocus, rectOf, single, type CellPos, type CellRange } from '../../selection.ts';
 import type { EditMove, GridRow } from '../../types.ts';
@@ -26,7 +26,9 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
     setRange((old) => followColumns(old, rangeCols.split('\n'), colKey.split('\n')));
   }
   const [editing, setEditing] = useState<Editing | null>(null);
-  const focusPending = useRef(false);
+  // Bumped when the active cell is to take the focus after the render (the keyboard slice carries it out).
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusActive = () => setFocusRequest((n) => n + 1);
   const lastRow = display.count - 1;
   const lastCol = cols.length - 1;
   const r = clampRange(range, Math.max(0, lastRow), Math.max(0, lastCol));
@@ -39,12 +41,8 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
   };
   const moveTo = (to: CellPos, extend = false) => {
     setRange((old) => moveFocus(clampRange(old, Math.max(0, lastRow), Math.max(0, lastCol)), { row: Math.max(0, Math.min(lastRow, to.row)), col: Math.max(0, Math.min(lastCol, to.col)) }, extend));
-    focusPending.current = true;
+    focusActive();
     onMove();
-  };
-  const focusActive = () => {
-    focusPending.current = true;
-    setRange((x) => ({ ...x }));
   };
   const rangeRows = (): GridRow[] => {
     const rc = rectOf(r);
@@ -75,7 +73,7 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
     const ed = editing;
     setEditing(null);
     // Focus returns to the cell after Enter, Esc and Tab; a blur went elsewhere on purpose.
-    if (!blurred) focusPending.current = true;
+    if (!blurred) focusActive();
     if (!ed) return;
     const row = dataRow(ed.index);
     const col = model.byField.get(ed.field);
@@ -118,7 +116,7 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
     lastRow,
     lastCol,
     editing,
-    focusPending,
+    focusRequest,
     dataRow,
     moveTo,
     focusActive,

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { GridModel } from '../../columns.ts';
 import type { useEdits } from '../../edits.ts';
@@ -44,10 +44,11 @@ export interface RangeApi {
   lastRow: number;
   lastCol: number;
   editing: Editing | null;
-  /** The active cell takes the focus after the next render (and is scrolled into view). */
-  focusPending: RefObject<boolean>;
+  /** Bumped by `focusActive`: the active cell takes the focus after the render (and is scrolled into view). */
+  focusRequest: number;
   dataRow(index: number): GridRow | undefined;
   moveTo(to: CellPos, extend?: boolean): void;
+  /** The active cell takes the focus after the next render (and is scrolled into view). */
   focusActive(): void;
   /** Rows of the cell range (data rows that are loaded), in order. */
   rangeRows(): GridRow[];

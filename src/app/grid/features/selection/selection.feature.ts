@@ -27,6 +27,9 @@ export function useRowPicks(queryKey: string, queryTotal: number, main: RowWindo
     update: (u) => setSelection((s) => ({ owner: queryKey, value: u(s.owner === queryKey ? s.value : NO_ROWS) })),
     clear: () => setSelection({ owner: '', value: NO_ROWS }),
     lastToggled,
+    setLastToggled: (index) => {
+      lastToggled.current = index;
+    },
     atHand,
     all: async () => {
       if (!main) return [];

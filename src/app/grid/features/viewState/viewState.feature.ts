@@ -12,7 +12,7 @@
  * e.g. after a language switch, starts from it). The saved view applied (views/marks.ts)
  * is saved with the state, and restored with it as the views menu's mark.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridModel } from '../../columns.ts';
 import { defaultViewState, fromSaved, inViewCurrency, toSaved, trusted, type ViewState } from '../../columnState.ts';
 import { loadGridState, saveGridState } from '../../gridApi.ts';
@@ -20,6 +20,10 @@ import type { CellSession } from '../../types.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { cache, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
+
+/** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
+type StateRows = Awaited<ReturnType<typeof loadGridState>>['rows'];
+type CheckSaved = Awaited<ReturnType<typeof loadShape>>['checkSaved'];
 
 export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
   const key = gridKey(form);
@@ -39,8 +43,13 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   // The save of the last change, waiting for its pause (or for the page to be left).
   const pending = useRef<((leaving?: boolean) => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const scheduleSave = useRef(() => {});
-  scheduleSave.current = () => {
+  // What a save is of: the grid as last committed (a grid is keyed by its form: in practice these never change).
+  const saving = useRef({ persist, key, model, form });
+  useLayoutEffect(() => {
+    saving.current = { persist, key, model, form };
+  }, [persist, key, model, form]);
+  const scheduleSave = useCallback(() => {
+    const { persist, key, model, form } = saving.current;
     if (!persist) return;
     // The session's copy follows the user at once, not after the pause: a grid of the same
     // screen mounted meanwhile starts from it. A language switch does that — the route under
@@ -57,41 +66,46 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     };
     clearTimeout(timer.current);
     timer.current = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);
-  };
+  }, []);
 
-  // Restore once, before anything is fetched.
+  // The restore's answer, read with the grid as it is when it comes.
+  const restored = useEffectEvent((rows: StateRows, checkSaved: CheckSaved, live: boolean) => {
+    const row = rows.find((x) => x.form === form);
+    const saved = checkSaved(row?.state ?? null);
+    cache.set(key, saved);
+    // The view applied, marked again; it stands for its state as this grid reads it.
+    const view = row?.view;
+    viewId.current = view?.view_id ?? null;
+    if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
+    const replay = early.current.splice(0);
+    if (!live) return;
+    readyNow.current = true;
+    if (saved) latest.current = replay.reduce((x, u) => u(x), fromSaved(saved, model));
+    setSt((s) => ({ state: latest.current, ready: true, epoch: s.epoch + 1 }));
+  });
+  const unreadable = useEffectEvent((live: boolean) => {
+    cache.set(key, null);
+    if (!live) return;
+    readyNow.current = true;
+    setSt((s) => ({ ...s, ready: true }));
+  });
+
+  // Restore once, before anything is fetched (a grid is keyed by its form: once per grid).
+  const ready = st.ready;
   useEffect(() => {
-    if (st.ready) return;
+    if (ready) return;
     let live = true;
     Promise.all([loadGridState(form), loadShape()]).then(
-      ([r, { checkSaved }]) => {
-        const row = r.rows.find((x) => x.form === form);
-        const saved = checkSaved(row?.state ?? null);
-        cache.set(key, saved);
-        // The view applied, marked again; it stands for its state as this grid reads it.
-        const view = row?.view;
-        viewId.current = view?.view_id ?? null;
-        if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
-        const replay = early.current.splice(0);
-        if (!live) return;
-        readyNow.current = true;
-        if (saved) latest.current = replay.reduce((x, u) => u(x), fromSaved(saved, model));
-        setSt((s) => ({ state: latest.current, ready: true, epoch: s.epoch + 1 }));
-      },
+      ([r, { checkSaved }]) => restored(r.rows, checkSaved, live),
       (e: unknown) => {
         console.warn('grid: grid_state could not be read', e);
-        cache.set(key, null);
-        if (!live) return;
-        readyNow.current = true;
-        setSt((s) => ({ ...s, ready: true }));
+        unreadable(live);
       },
     );
     return () => {
       live = false;
     };
-    // Once per grid (a new form is a new grid).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [form, ready]);
 
   // A view applied, saved or deleted is saved with the state, even when the grid's state is the same.
   useEffect(
@@ -101,10 +115,10 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
             const id = getMark(key)?.id ?? null;
             if (id === viewId.current) return;
             viewId.current = id;
-            scheduleSave.current();
+            scheduleSave();
           })
         : undefined,
-    [key, persist],
+    [key, persist, scheduleSave],
   );
   // A pending save goes when the grid does, and with a keepalive request when the page is left or hidden.
   useEffect(() => {
@@ -124,8 +138,8 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     latest.current = update(latest.current);
     const next = latest.current;
     setSt((s) => ({ ...s, state: next, epoch: replace ? s.epoch + 1 : s.epoch }));
-    scheduleSave.current();
-  }, []);
+    scheduleSave();
+  }, [scheduleSave]);
 
   return { state: st.state, ready: st.ready, epoch: st.epoch, change };
 }
@@ -142,7 +156,9 @@ export function useViewState(form: string, model: GridModel, persist: boolean, c
   const gsChange = gs.change;
   const change = useCallback<typeof gsChange>((update, replace) => gsChange((s) => update(inViewCurrency(s, model, cellSession)), replace), [gsChange, model, cellSession]);
   const applied = useRef(onApplied);
-  applied.current = onApplied;
+  useLayoutEffect(() => {
+    applied.current = onApplied;
+  });
   const state = gs.state;
   const views = useMemo<ViewStateApi['views']>(
     () =>
