@@ -215,8 +215,8 @@ export class ClientRowModel {
     return this.identity;
   }
 
-  private column(field: string): QueryColumn {
-    return this.cols.get(field) ?? { field, valueType: 'text' };
+  private column(field: string, q: ClientQuery): QueryColumn {
+    return (q.columns ?? this.cols).get(field) ?? { field, valueType: 'text' };
   }
 
   private *lowerTexts(col: QueryColumn, lang: string): Work<(string | null)[]> {
@@ -318,16 +318,16 @@ export class ClientRowModel {
     // server's default order is the key's unless the descriptor has its own sort) need
     // no key sort for that: the radix sort keeps ties in base order.
     const order = this.opts.defaultSort?.length ? fullOrder(requested, undefined, this.opts.keys) : [...requested];
-    const langKey = order.some((s) => this.column(s.colId).valueType === 'multi' || this.collatedSort(this.column(s.colId))) ? q.lang : '';
+    const langKey = order.some((s) => this.column(s.colId, q).valueType === 'multi' || this.collatedSort(this.column(s.colId, q))) ? q.lang : '';
     // A looked-up column's texts have a version (a lookup that arrived reorders).
-    const labels = order.map((s) => this.column(s.colId).sortText?.version() ?? '').join(',');
+    const labels = order.map((s) => this.column(s.colId, q).sortText?.version() ?? '').join(',');
     const cacheKey = `${JSON.stringify(order)}|${langKey}|${labels}`;
     const hit = this.orders.get(cacheKey);
     if (hit) return hit;
     const keys: Float64Array[] = [];
     const dirs: number[] = [];
     for (const s of order) {
-      keys.push(yield* this.keysOf(this.column(s.colId), q.lang));
+      keys.push(yield* this.keysOf(this.column(s.colId, q), q.lang));
       dirs.push(s.sort === 'desc' ? -1 : 1);
     }
     const sorted = yield* radixSortIndexes(this.rows.length, keys, dirs, this.scratch);
@@ -344,7 +344,7 @@ export class ClientRowModel {
     const fields = Object.keys(model);
     if (!fields.length) return null;
     const usesLang = fields.some((f) => {
-      const c = this.column(unfixed(f));
+      const c = this.column(unfixed(f), q);
       return c.valueType === 'multi' || !!c.filterText;
     });
     const lang = usesLang ? q.lang : '';
@@ -358,7 +358,7 @@ export class ClientRowModel {
     const tests: ((i: number) => boolean)[] = [];
     for (const f of fields) {
       const field = unfixed(f);
-      const col = this.column(field);
+      const col = this.column(field, q);
       const item = model[f]!;
       const isSet = isSetItem(item);
       const shown = col.filterText;

@@ -1,5 +1,6 @@
 /** A query of the client row model, and the view it settles into: rows by position (RowWindow). */
 import type { ClientRowModel } from './ClientRowModel.ts';
+import type { QueryColumn } from './clientQuery.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
 import type { GridRow, Row } from './types.ts';
@@ -10,6 +11,11 @@ export interface ClientQuery {
   /** Equality filters (a detail grid's fixed filter, a group's keys). */
   fixed?: Record<string, unknown> | undefined;
   lang: string;
+  /**
+   * The columns as this query reads them, by field, instead of the model's: a looked-up
+   * column's sort text or an option column's filter text as of the grid's current texts.
+   */
+  columns?: ReadonlyMap<string, QueryColumn> | undefined;
 }
 
 /** A settled (or settling) view of a client model: rows by position. */

@@ -6,7 +6,8 @@
  * model and toolbar, stay as they are). Rows come from the grid's `renderRow`; the
  * delegated handlers are the grid's.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import type { VirtualItem } from '@tanstack/react-virtual';
 import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './columnWindow.ts';
 import type { Layout } from './layout.ts';
 import { assignSlots, newSlots, renderOrder, slotKey } from './recycle.ts';
@@ -82,6 +83,16 @@ function shiftDown(e: MouseEvent<HTMLDivElement>) {
   t.closest<HTMLElement>('[role=gridcell]')?.focus({ preventScroll: true });
 }
 
+/** Row recycling's state (recycle.ts), and the rendered positions' array it reads (reused). */
+const newRecycling = () => ({ slots: newSlots(), indexes: [] as number[] });
+
+/** The positions of the virtualizer's items, into `out` (reused: no array per scrolled frame). */
+function indexesOf(items: readonly VirtualItem[], out: number[]): number[] {
+  out.length = items.length;
+  for (let k = 0; k < items.length; k++) out[k] = items[k]!.index;
+  return out;
+}
+
 /**
  * The body. A grid with many unpinned columns renders only those in view (columnWindow.ts):
  * its column virtualizer lives in a component of its own around the rows, so a grid of
@@ -145,15 +156,15 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
   // A row scrolling in takes over the DOM of one that scrolled out, in its place while
   // the scroll goes on, in row order at rest; kept rows stay rendered, so they keep their
   // slots (the focused cell, an open editor).
+  // The slots are the body's own structure, updated in place each render (recycle.ts: no
+  // allocation per scrolled frame); the same positions give the same slots, so a render
+  // run twice (or dropped) leaves nothing a commit would see.
+  const [recycling] = useState(newRecycling);
   const items = virtualizer.getVirtualItems();
-  const indexes = useRef<number[]>([]);
-  const at = indexes.current;
-  at.length = items.length;
-  for (let k = 0; k < items.length; k++) at[k] = items[k]!.index;
-  const slots = useRef(newSlots());
-  assignSlots(slots.current, at);
-  const order = renderOrder(slots.current, at, !visible.moving);
-  const indexOf = slots.current.indexOf;
+  const at = indexesOf(items, recycling.indexes);
+  assignSlots(recycling.slots, at);
+  const order = renderOrder(recycling.slots, at, !visible.moving);
+  const indexOf = recycling.slots.indexOf;
 
   return (
     <div

@@ -90,9 +90,9 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
 
   // ---- picks, edits, range --------------------------------------------------------------
   const picks = useRowPicks(q.queryKey, q.queryTotal, rm.main, () => rm.fetchPage(q.query), model);
-  const rereadLatest = useRef<(skip: (id: string) => boolean) => Promise<void>>(async () => {});
   // source.siblingWrites: a save may change other rows; they are read again in place (reread.ts, loaded with the first such save).
-  rereadLatest.current = (skip) => import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
+  // The rows of the latest commit are read (set below, after each commit).
+  const rereadLatest = useRef<(skip: (id: string) => boolean) => Promise<void>>(async () => {});
   const reread = useMemo(() => (screen.source.siblingWrites && !rows ? (skip: (id: string) => boolean) => rereadLatest.current(skip) : undefined), [screen.source.siblingWrites, rows]);
   const edits = useEdits({ screen, model, patch: q.patch, current: q.current, reread, reload: q.reload });
   const detailMove = useRef(() => {});
@@ -103,7 +103,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // Which cells' text surely fits (textFit.ts): filled in from the grid's font after the
   // commit, like a ref (no render for it: rows drawn before clip, which looks the same).
   // A new one per theme: its font size makes the rows' answers stale.
-  const fit = useMemo<FitHolder>(() => ({ fit: null, pad: 0 }), [theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fit = useMemo((): FitHolder & { theme: string } => ({ theme, fit: null, pad: 0 }), [theme]);
   useLayoutEffect(() => {
     if (rootRef.current && !fit.fit) Object.assign(fit, fitFor(rootRef.current));
   }, [fit]);
@@ -114,9 +114,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const totalsOn = vs.totals && visibleNumeric.length > 0 && gs.ready;
   // A column switched to 'none' is not asked for.
   const totalsFields = visibleNumeric.filter((f) => vs.aggs[f] !== 'none');
-  const totals = useTotals({ on: totalsOn, model, query: q.query, client: rm.client, groupBy: vs.grouping, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [q.dataKey, edits.savedTick] });
+  const totals = useTotals({ on: totalsOn, model, query: q.query, client: rm.client, texts: rm.texts, groupBy: vs.grouping, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [q.dataKey, edits.savedTick] });
   const md = useMasterDetail({ screen, model, q, range, reveal, firstDataCol, grouped });
-  detailMove.current = md.onMove;
+  // What the handlers above call, as of the latest commit (they run in events, after it).
+  useLayoutEffect(() => {
+    detailMove.current = md.onMove;
+    rereadLatest.current = (skip) => import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
+  });
   const actions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
   const pointer = useBodyPointer({ bodyRef, cols, display, range, picks, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, onCellPress: md.onCellPress });
   const clip = useClipboardFill({ model, cols, display, ctx, range, picks, edits, canSet: perms.set, bodyRef, clipRef, activeCellEl });

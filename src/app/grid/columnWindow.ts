@@ -10,7 +10,7 @@
  * than its columns nothing scrolls sideways and every column is in the window; when it
  * scrolls, flex columns are at their minimum, so the offsets are exact.
  */
-import { useCallback, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import type { ViewColumn } from './layout.ts';
 import { REST_MS } from './visibleRows.ts';
@@ -65,8 +65,11 @@ export function useColumnWindow(viewportRef: RefObject<HTMLDivElement | null>, c
   // A new key function when the columns or their widths change: the offsets are computed again.
   const getItemKey = useCallback((i: number) => `${ids[i]}:${widths[i]}`, [ids, widths]);
   const estimateSize = useCallback((i: number) => widths[i] ?? 0, [widths]);
+  // The pinned width the viewport's observer subtracts: its callbacks come after the commit.
   const pins = useRef(pinStart + pinEnd);
-  pins.current = pinStart + pinEnd;
+  useLayoutEffect(() => {
+    pins.current = pinStart + pinEnd;
+  }, [pinStart, pinEnd]);
   // The view of the unpinned columns: the viewport's width less the pinned columns over it.
   const observeElementRect = useCallback((v: ColumnVirtualizer, cb: (rect: Rect) => void) => {
     const el = v.scrollElement;

@@ -53,7 +53,15 @@ export interface Layout {
  * columns the user gave a width (a flex column keeps it fixed).
  */
 export function buildLayout(table: GridTable, sized: Readonly<Record<string, number>>, canSet: boolean): Layout {
-  const shown = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns(), ...table.getEndVisibleLeafColumns()];
+  return layoutOf(table.getStartVisibleLeafColumns(), table.getCenterVisibleLeafColumns(), table.getEndVisibleLeafColumns(), sized, canSet);
+}
+
+/** The shown columns of a pin region, as the table gives them (the same array while its column state stays). */
+export type ShownColumns = ReturnType<GridTable['getCenterVisibleLeafColumns']>;
+
+/** `buildLayout` from the shown columns of each pin region. */
+export function layoutOf(start: ShownColumns, center: ShownColumns, end: ShownColumns, sized: Readonly<Record<string, number>>, canSet: boolean): Layout {
+  const shown = [...start, ...center, ...end];
   const cols = shown.map((column, i): ViewColumn => {
     const { col, flex } = column.columnDef.meta!;
     const pinned = column.getIsPinned();

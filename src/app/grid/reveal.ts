@@ -51,16 +51,18 @@ const movesIntoMemory = (w: RowWindow, q: Query) => !w.error && w.totalExact && 
 
 export function useReveal(input: RevealInput): void {
   const { row, model, query, queryKey, dataKey, main, grouped } = input;
+  // The latest input, for the answers that come after the commit (the server's `locate`).
   const latest = useRef(input);
-  latest.current = input;
   // The row a grid mounts with was shown by its predecessor (a theme, a detail tab): not asked again.
   const source = useRef(row);
   const pending = useRef<Pending | null>(null);
-  // During render, like the grid's reload key: the reload and the row arrive together.
-  if (row && row !== source.current) pending.current = { asked: row, row: row.row, id: model.rowId(row.row), dataKey, sent: false };
-  source.current = row;
 
+  // After every commit: a new row is asked for with the data key of the commit that brought
+  // it (the reload and the row arrive together), then looked for once its rows are there.
   useEffect(() => {
+    latest.current = input;
+    if (row && row !== source.current) pending.current = { asked: row, row: row.row, id: model.rowId(row.row), dataKey, sent: false };
+    source.current = row;
     const p = pending.current;
     if (!p) return;
     if (p.dataKey !== dataKey || grouped) {

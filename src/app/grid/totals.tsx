@@ -9,8 +9,9 @@
  * Only the hooks are here: the row, the formatting and the aggregation are a chunk of
  * their own (totalsView.tsx), loaded once the totals row is switched on.
  */
-import { useMemo, useRef, type ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import type { ClientRowModel } from './ClientRowModel.ts';
+import type { QueryColumn } from './clientQuery.ts';
 import type { GridModel } from './columns.ts';
 import type { AggResult, Query, TotalFn } from './gridApi.ts';
 import type { ViewColumn } from './layout.ts';
@@ -31,6 +32,8 @@ interface Source {
   model: GridModel;
   query: Query;
   client: ClientRowModel | null;
+  /** The columns with the texts they show (useRowModel's `texts`): what a filter in memory reads. */
+  texts: ReadonlyMap<string, QueryColumn> | undefined;
   fields: string[];
   /** Anything else that changes the values (reloads, saves). */
   key: unknown;
@@ -56,10 +59,9 @@ export interface Totals {
 export function useTotals(o: Source & { on: boolean; groupBy: string[]; aggs: Record<string, TotalFn>; numeric: ReadonlySet<string>; ctx: CellCtx }): Totals {
   const grouped = o.groupBy.length > 0;
   const base = queryKey(o, o.on && (grouped ? o.groupBy : 'flat'));
-  const { value } = useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then(async (m) => ({ m, ...(await m.loadTotals(o)) })));
-  const last = useRef({ base, value });
-  if (value) last.current = { base, value };
-  const shown = value ?? (base && last.current.base === base ? last.current.value : null);
+  // Each answer carries the query it belongs to: the last one stays shown while the next of the same query loads.
+  const { value, last } = useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then(async (m) => ({ m, base, ...(await m.loadTotals(o)) })));
+  const shown = value ?? (base && last?.base === base ? last : null);
   const { aggs, numeric, ctx } = o;
   const groups = useMemo<GroupTotals | null>(
     () => (shown && grouped ? (id, cols) => shown.m.groupCells(shown.levels.get(id), cols, aggs, numeric, ctx) : null),

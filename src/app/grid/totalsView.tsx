@@ -12,6 +12,7 @@
  */
 import { memo } from 'react';
 import type { ClientRowModel } from './ClientRowModel.ts';
+import type { QueryColumn } from './clientQuery.ts';
 import { loadClientModule } from './clientModule.ts';
 import type { GridModel } from './columns.ts';
 import { AGG_FNS, aggregate, allFilters, type AggFn, type AggGroup, type AggResult, type Aggs, type Query, type TotalFn } from './gridApi.ts';
@@ -24,6 +25,8 @@ interface Source {
   model: GridModel;
   query: Query;
   client: ClientRowModel | null;
+  /** The columns with the texts they show (useRowModel's `texts`). */
+  texts: ReadonlyMap<string, QueryColumn> | undefined;
   fields: readonly string[];
 }
 
@@ -32,7 +35,7 @@ async function aggregateOf(o: Source, groupBy: readonly string[], fns: readonly 
   const { model, query, client } = o;
   const aggregates = Object.fromEntries(o.fields.map((f) => [f, [...fns]]));
   if (!client) return aggregate(query.form, { filterModel: allFilters(query), groupBy: [...groupBy], aggregates, language: query.language });
-  const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, groupBy.length ? 'groupTotals' : 'totals');
+  const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language, columns: o.texts }, groupBy.length ? 'groupTotals' : 'totals');
   const [{ aggregateRows }] = await Promise.all([loadClientModule(), v.ready]);
   const columns = new Map(model.columns.map((c) => [c.field, { field: c.field, valueType: c.valueType }]));
   return aggregateRows(

@@ -12,7 +12,7 @@
  * The result is a `DisplayModel`: a count and an item per position, for the virtualizer.
  */
 import type { QueryColumn } from './clientQuery.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { ClientRowModel, ClientView } from './ClientRowModel.ts';
 import { loadClientModule, useClientModule, type ClientModule } from './clientModule.ts';
 import type { GridModel } from './columns.ts';
@@ -40,6 +40,8 @@ export interface DisplayModel {
    * source's rows moving into memory keep the view: nothing on screen changes then.
    */
   view: string | null;
+  /** The row store's version it was made at (windows answered, rows changed): a new display then. */
+  version: number;
   item(index: number): DisplayItem | null;
   /** Loads what positions from..to need. */
   ensure(from: number, to: number): void;
@@ -66,6 +68,8 @@ export interface RowModel {
   /** What is on screen: the current window once it answered, else the last one that did. */
   shown: RowWindow | null;
   client: ClientRowModel | null;
+  /** The columns with the texts they show now, for views opened on `client` elsewhere (totals): `ClientQuery.columns`. */
+  texts: ReadonlyMap<string, QueryColumn> | undefined;
   display: DisplayModel;
   groups: { tree: GroupNode[]; truncated: boolean } | null;
   /** Every window holding rows now (patches go to all). */
@@ -74,7 +78,7 @@ export interface RowModel {
   fetchPage(q: Query): FetchPage;
 }
 
-const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, view: null, item: () => null, ensure: () => {} };
+const EMPTY_DISPLAY: DisplayModel = { count: 0, settled: false, view: null, version: 0, item: () => null, ensure: () => {} };
 /** The groups could not be read: nothing to show (the failure was toasted). */
 const FAILED_DISPLAY: DisplayModel = { ...EMPTY_DISPLAY, settled: true };
 
@@ -82,29 +86,21 @@ export function useRowModel(input: RowModelInput): RowModel {
   const { model, store, query, dataKey, ready, rows, groupBy, groupOrder, expanded, onError } = input;
   const queryKey = JSON.stringify([query, dataKey]);
 
-  // Looked-up columns sort by the text they show (groupOrder's key: the lookup's text); its
-  // version moves when that may have changed (a lookup arrived, the language changed).
-  const order = useRef({ current: groupOrder, version: 0 });
-  if (order.current.current !== groupOrder) order.current = { current: groupOrder, version: order.current.version + 1 };
-  const queryColumns = useMemo(
-    () =>
-      model.columns.map((c): QueryColumn => {
-        const base: QueryColumn = { field: c.field, valueType: c.valueType, html: c.meta.html };
-        // Filtered by the name it shows (groupOrder's key: the cell's text), as the server does.
-        if (c.filter === 'text' && c.renderer.optionLabelId) base.filterText = (v) => String(order.current.current?.key(c.field, v) ?? v);
-        if (c.type !== 'ref' || !c.lookup || c.lookup.search || model.keys.includes(c.field)) return base;
-        return { ...base, sortText: { of: (v: unknown) => String(order.current.current?.key(c.field, v) ?? v), version: () => order.current.version } };
-      }),
-    [model],
+  const makeClient = useCallback(
+    (m: ClientModule, data: readonly Row[]) => new m.ClientRowModel(data, { columns: [...m.queryColumns(model).values()], keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store }),
+    [model, store],
   );
-  const makeClient = (m: ClientModule, data: readonly Row[]) =>
-    new m.ClientRowModel(data, { columns: queryColumns, keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store });
 
   // ---- client data: the prop, or a small source fetched whole (clientModule.ts) ------------
   const clientModule = useClientModule(!!rows);
-  const propModel = useMemo(() => (rows && clientModule ? makeClient(clientModule, rows) : null), [rows, model, clientModule]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [fetched, setFetched] = useState<{ key: string; model: ClientRowModel } | null>(null);
+  const propModel = useMemo(() => (rows && clientModule ? makeClient(clientModule, rows) : null), [rows, clientModule, makeClient]);
+  const [fetched, setFetched] = useState<{ key: string; model: ClientRowModel; code: ClientModule } | null>(null);
   const client = propModel ?? (fetched?.key === dataKey ? fetched.model : null);
+  // The columns as the client row model reads them (clientColumns.ts): with the texts they
+  // show as of this group order (a lookup arrived, the language changed: new ones, with a
+  // new version of their texts). Queries that read texts carry them (`columns`).
+  const code = client && (propModel ? clientModule : fetched?.code);
+  const texts = useMemo(() => code?.queryColumns(model, groupOrder), [code, model, groupOrder]);
 
   const fetchPage = useMemo(
     () =>
@@ -118,45 +114,49 @@ export function useRowModel(input: RowModelInput): RowModel {
   );
 
   // ---- the main window ---------------------------------------------------------------------
-  const gen = useMemo(
-    // Rows handed in are never fetched (their model may still be loading).
-    () => (!ready || client || rows ? null : store.open(fetchPage(query), model.rowId, onError)),
-    // queryKey holds the query and the data key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [ready, client, rows, queryKey, store, model],
-  );
-  const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language }), [query.sortModel, query.filterModel, query.language]);
+  // A generation per query key (the query, read from it, and the data key: a reload opens
+  // a new one); rows handed in are never fetched (their model may still be loading).
+  const gen = useMemo(() => (!ready || client || rows ? null : store.open(fetchPage((JSON.parse(queryKey) as [Query])[0]), model.rowId, onError)), [ready, client, rows, queryKey, store, fetchPage, model.rowId, onError]);
+  // The shown texts are part of the query only where it sorts or filters by them: a lookup
+  // that arrives then orders the rows again; other columns' texts change nothing.
+  const viewTexts = texts && code?.textsRead(texts, query.sortModel, model.screen.source.sort, query.filterModel);
+  const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language, columns: viewTexts }), [query.sortModel, query.filterModel, query.language, viewTexts]);
   const view: ClientView | null = useMemo(() => (client && ready ? client.open(clientQuery) : null), [client, ready, clientQuery]);
   const main: RowWindow | null = view ?? gen;
-  // The query each window answers (the server window and its in-memory successor share it).
-  const viewOf = useRef(new WeakMap<RowWindow, string>()).current;
+  // The query each window answers (the server window and its in-memory successor share
+  // it): written once per window, when it first is the main one.
+  const [viewOf] = useState(() => new WeakMap<RowWindow, string>());
   if (main && !viewOf.has(main)) viewOf.set(main, queryKey);
 
-  // A small source: fetch the rest once, then work in memory.
+  // A small source: fetch the rest once, then work in memory. The generation belongs to
+  // the query (and the data key); only its settling starts this.
   const genSettled = gen?.settled ?? false;
-  useEffect(() => {
-    if (!gen || !genSettled || rows || gen.error || Object.keys(query.filterModel).length) return;
-    const total = gen.total ?? 0;
-    if (total > CLIENT_LIMIT || !gen.totalExact) return;
-    let live = true;
+  const loadWhole = useEffectEvent((g: RowWindow, live: () => boolean) => {
+    if (rows || g.error || Object.keys(query.filterModel).length) return;
+    const total = g.total ?? 0;
+    if (total > CLIENT_LIMIT || !g.totalExact) return;
     // The model's code loads while the rows do; without it the grid stays on the server model.
     const code = loadClientModule();
+    const key = dataKey;
     const done = (data: Row[]) =>
       code.then(
-        (m) => live && setFetched({ key: dataKey, model: makeClient(m, data) }),
+        (m) => live() && setFetched({ key, model: makeClient(m, data), code: m }),
         (e: unknown) => console.warn('grid: the client row model did not load', e),
       );
-    if (total <= BLOCK_SIZE) done(gen.loadedRows().map((r) => r.data));
+    if (total <= BLOCK_SIZE) done(g.loadedRows().map((r) => r.data));
     else
       fetchWindow(query, { startRow: 0, endRow: total }).then(
         (p) => done(p.rows),
         (e: unknown) => console.warn('grid: could not load the whole source', e),
       );
+  });
+  useEffect(() => {
+    if (!gen || !genSettled) return;
+    let live = true;
+    loadWhole(gen, () => live);
     return () => {
       live = false;
     };
-    // The generation belongs to the query; only its settling matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gen, genSettled]);
 
   const shown: RowWindow | null = main ? (main.settled ? main : (store.lastSettled ?? main)) : null;
@@ -164,36 +164,26 @@ export function useRowModel(input: RowModelInput): RowModel {
   // ---- groups --------------------------------------------------------------------------------
   const grouped = groupBy.length > 0 && ready;
   const aggKey = grouped ? JSON.stringify([queryKey, groupBy, client ? client.seq : 0, view ? 'client' : 'server']) : null;
+  // The groups' counts: computed over the rows in memory (clientColumns.ts), or the aggregate action's.
+  const groupCounts = (): Promise<AggResult> =>
+    client && code && texts
+      ? code.groupCounts(client, texts, query.filterModel, query.language, groupBy)
+      : aggregate(query.form, { filterModel: allFilters(query), groupBy: [...groupBy], language: query.language }).catch((e: unknown) => {
+          onError(e);
+          throw e;
+        });
   const { value: groupsAnswer, failed: aggFailed } = useKeyedAsync<{ g: Grouping; r: AggResult }>(aggKey, () =>
     Promise.all([import('./grouping.ts'), groupCounts()]).then(([g, r]) => ({ g, r })),
   );
-  function groupCounts(): Promise<AggResult> {
-    if (client) {
-      const v = client.open({ sortModel: [], filterModel: query.filterModel, lang: query.language }, 'aggregate');
-      return Promise.all([loadClientModule(), v.ready]).then(([{ aggregateRows }]) =>
-        aggregateRows(
-          v.loadedRows().map((r) => r.data),
-          new Map(queryColumns.map((c) => [c.field, c])),
-          groupBy,
-          {},
-          query.language,
-        ),
-      );
-    }
-    return aggregate(query.form, { filterModel: allFilters(query), groupBy: [...groupBy], language: query.language }).catch((e: unknown) => {
-      onError(e);
-      throw e;
-    });
-  }
   const g = groupsAnswer?.g;
   const aggResult = groupsAnswer?.r;
   const tree = useMemo(() => (groupsAnswer ? groupsAnswer.g.buildGroupTree(groupsAnswer.r.groups, groupBy, groupOrder) : null), [groupsAnswer, groupBy, groupOrder]);
 
-  // Windows of expanded leaf groups, kept while the query stays.
-  const leaves = useRef<{ key: string; map: Map<string, RowWindow> }>({ key: '', map: new Map() });
-  if (leaves.current.key !== aggKey) leaves.current = { key: aggKey ?? '', map: new Map() };
+  // Windows of expanded leaf groups, kept while the groups' query stays (a cache: a group
+  // expanded again finds its window).
+  const leaves = useMemo(() => ({ aggKey, windows: new Map<string, RowWindow>() }), [aggKey]);
   const leafWindows = useMemo(() => {
-    const map = leaves.current.map;
+    const map = leaves.windows;
     if (!tree || !g) return map;
     const walk = (nodes: GroupNode[]) => {
       for (const n of nodes) {
@@ -203,16 +193,16 @@ export function useRowModel(input: RowModelInput): RowModel {
           const q: Query = { ...query, filterModel: g.groupFilter(query.filterModel, n.keys) };
           map.set(
             n.id,
-            client ? client.open({ sortModel: query.sortModel, filterModel: q.filterModel, lang: query.language }, n.id) : store.open(fetchPage(q), model.rowId, onError, n.count),
+            client ? client.open({ sortModel: query.sortModel, filterModel: q.filterModel, lang: query.language, columns: texts }, n.id) : store.open(fetchPage(q), model.rowId, onError, n.count),
           );
         }
       }
     };
     walk(tree);
     return map;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tree, expanded, aggKey]);
+  }, [leaves, tree, g, expanded, query, client, texts, store, fetchPage, model.rowId, onError]);
 
+  // A new display when the windows answered or changed (the store's version).
   const rowsVersion = store.getVersion();
   const display = useMemo<DisplayModel>(() => {
     if (grouped) {
@@ -221,7 +211,7 @@ export function useRowModel(input: RowModelInput): RowModel {
         const w = leafWindows.get(n.id);
         return w?.total ?? n.count;
       });
-      return groupedDisplay(g.locate, aggKey ?? '', segments, total, expanded, leafWindows);
+      return groupedDisplay(g.locate, leaves.aggKey ?? '', rowsVersion, segments, total, expanded, leafWindows);
     }
     if (!shown || !main) return EMPTY_DISPLAY;
     const w = shown;
@@ -230,13 +220,12 @@ export function useRowModel(input: RowModelInput): RowModel {
       count: w.total ?? 0,
       settled: w.settled,
       view: viewOf.get(w) ?? null,
+      version: rowsVersion,
       item: (i) => ({ kind: 'row', row: w.row(i), depth: 0, win: w }),
       // The current query loads (what is shown may still be the previous one's rows).
       ensure: (from, to) => m.ensure(Math.floor(Math.max(0, from) / BLOCK_SIZE), Math.floor(Math.max(0, to) / BLOCK_SIZE)),
     };
-    // rowsVersion: windows answered or changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [grouped, tree, aggFailed, expanded, leafWindows, shown, main, rowsVersion]);
+  }, [grouped, tree, g, aggFailed, expanded, leafWindows, leaves, shown, main, viewOf, rowsVersion]);
 
   const windows = () => {
     const out = new Set<RowWindow>();
@@ -246,14 +235,15 @@ export function useRowModel(input: RowModelInput): RowModel {
     return [...out];
   };
 
-  return { main, shown, client, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
+  return { main, shown, client, texts, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
 }
 
-function groupedDisplay(locate: Grouping['locate'], view: string, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+function groupedDisplay(locate: Grouping['locate'], view: string, version: number, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
   return {
     count: total,
     settled: true,
     view,
+    version,
     item(i) {
       const hit = locate(segments, i);
       if (!hit) return null;

@@ -39,7 +39,7 @@ import {
 } from '@tanstack/react-table';
 import type { GridModel } from '../columns.ts';
 import { canGroupBy, MAX_WIDTH, MIN_WIDTH, withVisibility, type ViewState } from '../columnState.ts';
-import { buildLayout, FLEX_MIN, PINNED_DEFAULT, SELECT_ID, SELECT_WIDTH, type Layout } from '../layout.ts';
+import { FLEX_MIN, layoutOf, PINNED_DEFAULT, SELECT_ID, SELECT_WIDTH, type Layout } from '../layout.ts';
 import type { GridColumn, Row } from '../types.ts';
 
 /** What a column carries for the grid: its descriptor column (null: the selection column), and whether it is a flex column. */
@@ -128,21 +128,21 @@ const withoutSelect = (p: ColumnPinningState): ColumnPinningState => ({ start: p
 export function useGridTable(input: GridTableInput): { table: GridTable; layout: Layout } {
   const { model, selectable, state, headerNeed, expanded, canSet, change, setExpanded } = input;
   const pinning = useMemo(() => withSelect(state.columnPinning, selectable), [state.columnPinning, selectable]);
+  // The pinned columns (a pinned flex column has a width): one set while the pinning's
+  // content stays (its object may be new with the same columns).
   const pinnedKey = [...pinning.start, '', ...pinning.end].join('\n');
-  const columns = useMemo(
-    () => columnDefs(model, selectable, headerNeed, new Set([...pinning.start, ...pinning.end])),
-    // pinnedKey: the pinned columns (a pinned flex column has a width).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [model, selectable, headerNeed, pinnedKey],
-  );
+  const pinned = useMemo(() => new Set(pinnedKey.split('\n').filter(Boolean)), [pinnedKey]);
+  const columns = useMemo(() => columnDefs(model, selectable, headerNeed, pinned), [model, selectable, headerNeed, pinned]);
   const handlers = useMemo(() => tableHandlers(change, setExpanded, selectable), [change, setExpanded, selectable]);
   const table = useTable(gridTableOptions(columns, state, pinning, expanded, handlers), NO_SELECTION) as unknown as GridTable;
-  const layout = useMemo(
-    () => buildLayout(table, state.columnSizing, canSet),
-    // The table object is new per render; these are what the layout reads from it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, pinning, state.columnOrder, state.columnVisibility, state.columnSizing, canSet],
-  );
+  // The table object is new per render; its shown columns per pin region are memoized by
+  // TanStack on the ColumnDefs, pinning, order, visibility and grouping (the same arrays
+  // while those stay): the layout is built again only when they, the sizes or the
+  // permission change (not for a sort, a filter or an expanded group).
+  const start = table.getStartVisibleLeafColumns();
+  const center = table.getCenterVisibleLeafColumns();
+  const end = table.getEndVisibleLeafColumns();
+  const layout = useMemo(() => layoutOf(start, center, end, state.columnSizing, canSet), [start, center, end, state.columnSizing, canSet]);
   return { table, layout };
 }
 

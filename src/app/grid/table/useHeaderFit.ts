@@ -4,21 +4,24 @@
  * header shows in the first frame. The widths become the ColumnDefs' sizes
  * (gridTable.ts `columnDefs`); a width the user set wins.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import { headerNeeds, needsChanged } from '../headerFit.ts';
 import type { ViewColumn } from '../layout.ts';
 
 const NO_NEEDS: Readonly<Record<string, number>> = {};
 
-/** The widths the headers need, by column id (for this language and theme). */
+/** The widths the headers need, by column id (for this language and theme), and their update (one per key). */
 export function useHeaderNeed(key: string): [Readonly<Record<string, number>>, (need: Record<string, number>) => void] {
   const [fit, setFit] = useState<{ key: string; need: Record<string, number> }>({ key: '', need: {} });
   const need = fit.key === key ? fit.need : NO_NEEDS;
-  const update = (next: Record<string, number>) =>
-    setFit((old) => {
-      const before = old.key === key ? old.need : NO_NEEDS;
-      return needsChanged(before, next) ? { key, need: { ...before, ...next } } : old;
-    });
+  const update = useCallback(
+    (next: Record<string, number>) =>
+      setFit((old) => {
+        const before = old.key === key ? old.need : NO_NEEDS;
+        return needsChanged(before, next) ? { key, need: { ...before, ...next } } : old;
+      }),
+    [key],
+  );
   return [need, update];
 }
 
@@ -31,10 +34,9 @@ export function useMeasureHeaders(rootRef: RefObject<HTMLElement | null>, cols: 
     .filter((c) => c.col && !(c.pinned && c.col.width === undefined) && sized[c.id] === undefined)
     .map((c) => c.id)
     .join('\n');
+  // Measured again for a new key (language, theme: `update` is one per key) or other columns.
   useLayoutEffect(() => {
     if (!rootRef.current || !measuredKey) return;
     update(headerNeeds(rootRef.current, measuredKey.split('\n')));
-    // `update` is new per render; the key and the columns are what a measure depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, measuredKey]);
+  }, [rootRef, key, measuredKey, update]);
 }

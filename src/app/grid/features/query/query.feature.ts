@@ -35,11 +35,17 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
   const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, cellSession]);
   const filtersActive = Object.keys(filterModel).length > 0;
   const fixedKey = JSON.stringify(fixedFilter ?? null);
-  const fixed = useMemo(() => (fixedFilter ? (JSON.parse(fixedKey) as Record<string, unknown>) : undefined), [fixedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One object per fixed filter's content (the prop may be a new object each render).
+  const fixed = useMemo(() => (JSON.parse(fixedKey) as Record<string, unknown> | null) ?? undefined, [fixedKey]);
   const query = useMemo<Query>(() => ({ form: screen.form, sortModel, filterModel, fixed, language: lang }), [screen.form, sortModel, filterModel, fixed, lang]);
-  const reloadSeq = useRef({ key: reloadKey, n: 0 });
-  if (reloadSeq.current.key !== reloadKey) reloadSeq.current = { key: reloadKey, n: reloadSeq.current.n + 1 };
-  const dataKey = JSON.stringify([company ?? null, fixedKey, tick, reloadSeq.current.n]);
+  // Each new reload key counts once (adjusted while rendering: this render already uses the new count).
+  const [reloadSeq, setReloadSeq] = useState({ key: reloadKey, n: 0 });
+  let reloads = reloadSeq.n;
+  if (reloadSeq.key !== reloadKey) {
+    reloads++;
+    setReloadSeq({ key: reloadKey, n: reloads });
+  }
+  const dataKey = JSON.stringify([company ?? null, fixedKey, tick, reloads]);
   const queryKey = JSON.stringify([query, dataKey]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
 
@@ -57,9 +63,9 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
     toast({ variant: 'danger', id: 'messages.error_loading_data', values: { status: statusText(e) }, persistent: true });
   }, []);
 
-  // lookupVersion: a lookup arrived (cells read its texts).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const ctx = useMemo(() => cellContext(intl, lang, lookups, company, cellSession, canDelete), [intl, lang, lookups, company, lookupVersion, cellSession, canDelete]);
+  // The cells' context reads the lookups at a version: a new one when a lookup arrived (the
+  // rows re-render and read its texts).
+  const ctx = useMemo(() => ({ ...cellContext(intl, lang, lookups, company, cellSession, canDelete), lookupVersion }), [intl, lang, lookups, company, lookupVersion, cellSession, canDelete]);
 
   const grouping = vs.grouping;
   // Expanded groups stay through a new sort or filter (a group's id is its key path).
