@@ -19,13 +19,12 @@ import { rowSchemas } from './rows.ts';
 type Json = Record<string, unknown>;
 type Auth = api.Auth;
 
-
 const summaries: Record<string, string> = {
   login: 'Signs in with email and password; returns an access token and a refresh token.',
   refresh_token: 'Rotates a refresh token (from the body, or sent as Bearer on the retry path) into a new token pair.',
   logout: 'Revokes the refresh token family.',
   user: 'The signed-in user: fields, bookmarks, companies, the verified company, menu and scope.',
-  set_user_language: 'Sets the signed-in user\'s language (the UI language switch).',
+  set_user_language: "Sets the signed-in user's language (the UI language switch).",
   init: 'Languages, companies and the CDN base for the start of the application.',
   currencies: 'Currencies, one of them in detail, and their rates in the company currency.',
   view_currency_rates: 'Rates of every currency in the given view currency.',
@@ -96,7 +95,12 @@ const apiActionExamples = {
     value: {
       entity: 'product_list',
       action: 'set',
-      payload: { rows: [{ product_code: 'P000001', row_version: 3, min_margin: 20 }, { product_code: 'P000002', row_version: 1, min_margin: 20 }] },
+      payload: {
+        rows: [
+          { product_code: 'P000001', row_version: 3, min_margin: 20 },
+          { product_code: 'P000002', row_version: 1, min_margin: 20 },
+        ],
+      },
     },
   },
   undo: {
@@ -110,9 +114,13 @@ const apiActionExamples = {
 };
 
 const errors: [status: string, name: string, description: string][] = [
-  ['400', 'BadRequest', 'The input is invalid (`bad_request`, `bad_reference`; `unknown_field`: a key the schema does not define, `unknown_column`: a column the form does not have, `unsupported`: a valid request the server does not serve, with `params.field` its path); the message names the field.'],
+  [
+    '400',
+    'BadRequest',
+    'The input is invalid (`bad_request`, `bad_reference`; `unknown_field`: a key the schema does not define, `unknown_column`: a column the form does not have, `unsupported`: a valid request the server does not serve, with `params.field` its path); the message names the field.',
+  ],
   ['401', 'Unauthorized', 'Not signed in, or the access token is missing, invalid or expired (`unauthorized`, `invalid_token`).'],
-  ['403', 'Forbidden', 'No permission, or X-Company is not one of the user\'s companies (`forbidden`).'],
+  ['403', 'Forbidden', "No permission, or X-Company is not one of the user's companies (`forbidden`)."],
   ['404', 'NotFound', 'Unknown procedure or form (`unknown_procedure`, `bad_data_source`, `not_found`).'],
   ['409', 'Conflict', 'The row already exists or was changed meanwhile (`already_exists`, version conflict).'],
   ['412', 'PreconditionFailed', 'The user no longer exists or is blocked (`user_gone`).'],
@@ -124,14 +132,9 @@ const ref = (to: string) => ({ $ref: to });
 const schemaRef = (name: string) => ref(`#/components/schemas/${name}`);
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-const security = (auth: Auth) =>
-  auth === 'none' ? [] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }];
-const headers = (auth: Auth) => [
-  ref('#/components/parameters/XHost'),
-  ...(auth === 'none' ? [] : [ref('#/components/parameters/XCompany')]),
-];
-const errorResponses = (statuses: string[]) =>
-  Object.fromEntries(errors.filter(([s]) => statuses.includes(s)).map(([s, name]) => [s, ref(`#/components/responses/${name}`)]));
+const security = (auth: Auth) => (auth === 'none' ? [] : auth === 'optional' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }]);
+const headers = (auth: Auth) => [ref('#/components/parameters/XHost'), ...(auth === 'none' ? [] : [ref('#/components/parameters/XCompany')])];
+const errorResponses = (statuses: string[]) => Object.fromEntries(errors.filter(([s]) => statuses.includes(s)).map(([s, name]) => [s, ref(`#/components/responses/${name}`)]));
 const rpcErrors = errors.map(([s]) => s).filter((s) => s !== '503');
 
 const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
@@ -150,18 +153,19 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     return fallback;
   };
 
-  const rpc = (Object.entries(api.procedures) as [string, { auth: Auth; input: v.GenericSchema; output: v.GenericSchema }][]).map(
-    ([name, proc]) => ({
-      name,
-      auth: proc.auth,
-      input: component(proc.input, `${pascal(name)}Input`),
-      output: component(proc.output, `${pascal(name)}Output`),
-    }),
-  );
+  const rpc = (Object.entries(api.procedures) as [string, { auth: Auth; input: v.GenericSchema; output: v.GenericSchema }][]).map(([name, proc]) => ({
+    name,
+    auth: proc.auth,
+    input: component(proc.input, `${pascal(name)}Input`),
+    output: component(proc.output, `${pascal(name)}Output`),
+  }));
   const shops = component(api.ShopsOutput, 'ShopsOutput');
-  const translate = (Object.entries(api.translateRoutes) as [api.TranslatePath, (typeof api.translateRoutes)[api.TranslatePath]][]).map(
-    ([path, route]) => ({ path, operationId: route.operationId, input: component(route.input, `${pascal(route.operationId)}Input`), output: component(route.output, `${pascal(route.operationId)}Output`) }),
-  );
+  const translate = (Object.entries(api.translateRoutes) as [api.TranslatePath, (typeof api.translateRoutes)[api.TranslatePath]][]).map(([path, route]) => ({
+    path,
+    operationId: route.operationId,
+    input: component(route.input, `${pascal(route.operationId)}Input`),
+    output: component(route.output, `${pascal(route.operationId)}Output`),
+  }));
   const errorBody = component(api.ErrorBody, 'ErrorBody');
 
   const config = {
@@ -271,15 +275,17 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     ],
     paths,
     components: {
-      schemas: Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]])),
+      schemas: Object.fromEntries(
+        Object.keys(schemas)
+          .sort()
+          .map((k) => [k, schemas[k]]),
+      ),
       responses: Object.fromEntries(
         errors.map(([status, name, description]) => [
           name,
           {
             description,
-            ...(status === '429'
-              ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
-              : {}),
+            ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
             content: json(schemaRef(errorBody)),
           },
         ]),
@@ -289,7 +295,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
           name: 'X-Company',
           in: 'header',
           required: false,
-          description: 'company_code of the company to work in; must be one of the user\'s companies (else 403). Default: the first.',
+          description: "company_code of the company to work in; must be one of the user's companies (else 403). Default: the first.",
           schema: { type: 'string' },
         },
         XHost: {
@@ -307,10 +313,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
   });
 }
 
-export const OPENAPI_HEADER = [
-  '# Generated by `npm run codegen` from schemas/api.ts (codegen/openapi.ts). Do not edit:',
-  '# change schemas/api.ts and run `npm run codegen`.',
-].join('\n');
+export const OPENAPI_HEADER = ['# Generated by `npm run codegen` from schemas/api.ts (codegen/openapi.ts). Do not edit:', '# change schemas/api.ts and run `npm run codegen`.'].join('\n');
 
 /** The text of schemas/openapi.yaml: a pure function of schemas/api.ts and the descriptors. */
 export function openapiYaml(doc: Json): string {

@@ -8,10 +8,7 @@
 import * as v from 'valibot';
 
 const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier'));
-const relation = v.pipe(
-  v.string(),
-  v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'),
-);
+const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
 const route = v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_-]+)+$/, 'a path such as /products/brands'));
 
 export const columnTypes = ['text', 'int', 'number', 'money', 'bool', 'date', 'datetime', 'multi', 'json', 'ref'] as const;
@@ -209,11 +206,7 @@ function defaultProblem(c: ColumnMeta): string | null {
 export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescriptor {
   const r = v.safeParse(Screen, input);
   if (!r.success) {
-    throw new Error(
-      r.issues
-        .map((i) => `${file}: ${v.getDotPath(i) ?? '(root)'}: ${i.expected ? `expected ${i.expected}, got ${i.received}` : i.message}`)
-        .join('\n'),
-    );
+    throw new Error(r.issues.map((i) => `${file}: ${v.getDotPath(i) ?? '(root)'}: ${i.expected ? `expected ${i.expected}, got ${i.received}` : i.message}`).join('\n'));
   }
   const s = r.output;
   const problems: string[] = [];

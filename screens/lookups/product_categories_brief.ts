@@ -7,7 +7,10 @@ export default defineScreen({
     relation: 'app.product_categories',
     key: 'product_category_id',
     parent: 'parent_category_id',
-    sort: [{ colId: 'parent_category_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'parent_category_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     product_category_id: { type: 'int' },

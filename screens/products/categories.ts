@@ -11,7 +11,10 @@ export default defineScreen({
     write: 'app.product_categories',
     generatedKey: true,
     version: 'row_version',
-    sort: [{ colId: 'parent_category_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'parent_category_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     product_category_id: { type: 'int', width: 100 },

@@ -15,7 +15,10 @@ export default defineScreen({
     company: 'company_code',
     writeCompany: false,
     version: 'row_version',
-    sort: [{ colId: 'product_code', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'product_code', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     product_code: { type: 'ref', lookup: 'products_brief', width: 250 },

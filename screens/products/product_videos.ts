@@ -5,7 +5,16 @@ export default defineScreen({
   form: 'product_videos',
   page: '/products/product_list',
   area: 'products',
-  source: { relation: 'app.v_product_videos', key: 'video_id', write: 'app.product_videos', generatedKey: true, company: 'company_code', writeCompany: false, version: 'row_version', sort: [{ colId: 'position', sort: 'asc' }] },
+  source: {
+    relation: 'app.v_product_videos',
+    key: 'video_id',
+    write: 'app.product_videos',
+    generatedKey: true,
+    company: 'company_code',
+    writeCompany: false,
+    version: 'row_version',
+    sort: [{ colId: 'position', sort: 'asc' }],
+  },
   columns: {
     video_id: { type: 'int', width: 100 },
     product_code: { width: 150, hidden: true },

@@ -9,7 +9,10 @@ export default defineScreen({
     relation: 'app.backend_pages',
     key: 'page_code',
     write: 'app.backend_pages',
-    sort: [{ colId: 'parent_page_code', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'parent_page_code', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     page_code: { required: true, maxLength: 80, pattern: '^[a-z0-9_.]+$', width: 200 },

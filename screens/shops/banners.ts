@@ -5,7 +5,19 @@ export default defineScreen({
   form: 'banners',
   route: '/shops/banners',
   area: 'shops',
-  source: { relation: 'app.v_banners', key: 'banner_id', write: 'app.banners', generatedKey: true, version: 'row_version', company: 'company_code', writeCompany: false, sort: [{ colId: 'shop_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }] },
+  source: {
+    relation: 'app.v_banners',
+    key: 'banner_id',
+    write: 'app.banners',
+    generatedKey: true,
+    version: 'row_version',
+    company: 'company_code',
+    writeCompany: false,
+    sort: [
+      { colId: 'shop_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
+  },
   columns: {
     banner_id: { type: 'int', width: 100 },
     shop_id: { type: 'ref', lookup: 'shops_brief', editable: true, required: true, width: 200 },

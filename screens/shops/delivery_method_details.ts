@@ -17,7 +17,10 @@ export default defineScreen({
     company: 'company_code',
     writeCompany: false,
     version: 'row_version',
-    sort: [{ colId: 'country_code', sort: 'asc' }, { colId: 'weight_from', sort: 'asc' }],
+    sort: [
+      { colId: 'country_code', sort: 'asc' },
+      { colId: 'weight_from', sort: 'asc' },
+    ],
   },
   columns: {
     dm_rate_id: { type: 'int', hidden: true },

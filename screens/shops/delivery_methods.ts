@@ -4,7 +4,15 @@ export default defineScreen({
   form: 'delivery_methods',
   route: '/shops/delivery_methods',
   area: 'shops',
-  source: { relation: 'app.delivery_methods', key: 'dm_id', write: 'app.delivery_methods', generatedKey: true, company: 'company_code', version: 'row_version', sort: [{ colId: 'position', sort: 'asc' }] },
+  source: {
+    relation: 'app.delivery_methods',
+    key: 'dm_id',
+    write: 'app.delivery_methods',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [{ colId: 'position', sort: 'asc' }],
+  },
   columns: {
     dm_id: { type: 'int', width: 100 },
     dm_code: { editable: true, required: true, maxLength: 40, pattern: '^[a-z0-9_]+$', patternHint: 'a–z 0–9 _', width: 150 },

@@ -12,7 +12,10 @@ export default defineScreen({
     company: 'company_code',
     writeCompany: false,
     version: 'row_version',
-    sort: [{ colId: 'shop_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'shop_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },

@@ -13,7 +13,10 @@ export default defineScreen({
     version: 'row_version',
     company: 'company_code',
     writeCompany: false,
-    sort: [{ colId: 'shop_id', sort: 'asc' }, { colId: 'page_code', sort: 'asc' }],
+    sort: [
+      { colId: 'shop_id', sort: 'asc' },
+      { colId: 'page_code', sort: 'asc' },
+    ],
   },
   columns: {
     page_id: { type: 'int', width: 100 },

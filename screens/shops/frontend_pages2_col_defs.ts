@@ -17,7 +17,10 @@ export default defineScreen({
     version: 'row_version',
     company: 'company_code',
     writeCompany: false,
-    sort: [{ colId: 'content_page_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'content_page_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
   },
   columns: {
     col_def_id: { type: 'int', width: 100 },

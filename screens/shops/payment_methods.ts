@@ -4,7 +4,15 @@ export default defineScreen({
   form: 'payment_methods',
   route: '/shops/payment_methods',
   area: 'shops',
-  source: { relation: 'app.payment_methods', key: 'pm_id', write: 'app.payment_methods', generatedKey: true, company: 'company_code', version: 'row_version', sort: [{ colId: 'position', sort: 'asc' }] },
+  source: {
+    relation: 'app.payment_methods',
+    key: 'pm_id',
+    write: 'app.payment_methods',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [{ colId: 'position', sort: 'asc' }],
+  },
   columns: {
     pm_id: { type: 'int', width: 100 },
     pm_code: { editable: true, required: true, maxLength: 40, pattern: '^[a-z0-9_]+$', patternHint: 'a–z 0–9 _', width: 150 },

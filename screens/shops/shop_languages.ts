@@ -16,7 +16,10 @@ export default defineScreen({
     company: 'company_code',
     writeCompany: false,
     version: 'row_version',
-    sort: [{ colId: 'shop_id', sort: 'asc' }, { colId: 'position', sort: 'asc' }],
+    sort: [
+      { colId: 'shop_id', sort: 'asc' },
+      { colId: 'position', sort: 'asc' },
+    ],
     // Ticking a default unticks the shop's old default (trigger): the grid reads its rows again.
     siblingWrites: true,
   },

@@ -12,8 +12,7 @@ export interface Crumb {
   to: string | undefined;
 }
 
-export const titleIn = (titles: Record<string, string>, lang: string): string =>
-  titles[lang] || titles.en || Object.values(titles).find(Boolean) || '';
+export const titleIn = (titles: Record<string, string>, lang: string): string => titles[lang] || titles.en || Object.values(titles).find(Boolean) || '';
 
 /**
  * Spec §2: breadcrumbs start with Home, then the page's area (`areas.<first segment>`),

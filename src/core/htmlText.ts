@@ -15,7 +15,14 @@ const SCRIPT = /<(script|style)[^>]*>[\s\S]*?<\/\1>/gi;
 const INLINE_TAG = new RegExp(`</?(?:${INLINE})(?=[\\t\\n\\f\\r />])[^>]*>`, 'gi');
 const TAG = /<[^>]*>/g;
 const ENTITY = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]+);/g;
-const NAMED = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
+const NAMED = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+]);
 
 function entity(whole: string, name: string): string {
   if (name[0] !== '#') return NAMED.get(name) ?? whole;

@@ -81,13 +81,7 @@ export function roundMoney(x: number, digits: number): number {
  * rates, THEN rounded once to the digits of the currency it is shown in — never rounded in
  * one currency before converting into another. A missing rate shows it in `from`.
  */
-export function shownAmount(
-  amount: number,
-  from: string,
-  to: string,
-  rates: Rates,
-  digitsOf: (currency: string) => number,
-): { amount: number; currency: string } {
+export function shownAmount(amount: number, from: string, to: string, rates: Rates, digitsOf: (currency: string) => number): { amount: number; currency: string } {
   const currency = canConvert(from, to, rates) ? to : from;
   return { amount: roundMoney(convert(amount, from, currency, rates), digitsOf(currency)), currency };
 }

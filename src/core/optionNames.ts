@@ -20,5 +20,4 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */
-export const optionLabelIdOf = (renderer: string | undefined): ((value: unknown) => string) | undefined =>
-  renderer && Object.hasOwn(byRenderer, renderer) ? byRenderer[renderer] : undefined;
+export const optionLabelIdOf = (renderer: string | undefined): ((value: unknown) => string) | undefined => (renderer && Object.hasOwn(byRenderer, renderer) ? byRenderer[renderer] : undefined);

@@ -49,10 +49,7 @@ export type PriceType = 'net' | 'gross';
  * (`digitsOf`: currency_precision; HUF 0) — never rounded before converting. A missing
  * rate leaves it in `from` (with a warning), rounded to `from`'s digits.
  */
-export function priceIn(
-  net: number | null | undefined,
-  o: { type: PriceType; vatRate: number; from: string; to: string; rates: Rates; digitsOf: (currency: string) => number },
-): number {
+export function priceIn(net: number | null | undefined, o: { type: PriceType; vatRate: number; from: string; to: string; rates: Rates; digitsOf: (currency: string) => number }): number {
   if (!net) return 0;
   const withVat = o.type === 'gross' ? net * (1 + o.vatRate / 100) : net;
   return shownAmount(withVat, o.from, o.to, o.rates, o.digitsOf).amount;

@@ -5,5 +5,4 @@
  */
 const REDIRECT = /^\/(?!\/)[A-Za-z0-9@\-%_~/]*(\?[^#\s]*)?(#\S*)?$/;
 
-export const isValidRedirectPath = (path: unknown): path is string =>
-  typeof path === 'string' && path.length <= 2000 && REDIRECT.test(path);
+export const isValidRedirectPath = (path: unknown): path is string => typeof path === 'string' && path.length <= 2000 && REDIRECT.test(path);

@@ -12,6 +12,9 @@ export function metaDescription(html: string): string {
 
 /** Spec §9: canonical URLs are lowercase, without a trailing slash and without 'www.'. */
 export function canonicalUrl(url: string): string {
-  const lower = url.trim().toLowerCase().replace(/^(https?:\/\/)www\./, '$1');
+  const lower = url
+    .trim()
+    .toLowerCase()
+    .replace(/^(https?:\/\/)www\./, '$1');
   return lower.length > 1 ? lower.replace(/\/+(?=$|[?#])/, '') : lower;
 }

@@ -31,7 +31,10 @@ describe.each(engines)('api_action engine on %s', (engine) => {
     });
 
     it('sorts by several columns, key last, and pages by offset and by keyset alike', async () => {
-      const sortModel = [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'selling_price_shop', sort: 'asc' }];
+      const sortModel = [
+        { colId: 'keep_in_stock', sort: 'desc' },
+        { colId: 'selling_price_shop', sort: 'asc' },
+      ];
       const all = (await list({ startRow: 0, endRow: 300, sortModel })).body.data.rows as Record<string, number>[];
       for (let i = 1; i < all.length; i++) {
         const a = all[i - 1]!;
@@ -46,7 +49,7 @@ describe.each(engines)('api_action engine on %s', (engine) => {
       expect(page2).toEqual(all.slice(100, 200));
     });
 
-    it('filters text in the user\'s language, numbers, sets and dates', async () => {
+    it("filters text in the user's language, numbers, sets and dates", async () => {
       // Multi-language text is filtered in the language the user reads (catalog reads German).
       const first = (await s.action(catalog, 'product_list', 'list', { endRow: 1 })).body.data.rows[0];
       const word = String(first.product_name.de).split(' ')[0]!.toLowerCase();
@@ -88,9 +91,7 @@ describe.each(engines)('api_action engine on %s', (engine) => {
     it('takes the filter action as an equality object, with window and sort beside it', async () => {
       const r = await s.action(admin, 'product_list', 'filter', { keep_in_stock: 1, active: true, endRow: 5, sortModel: [{ colId: 'product_code', sort: 'desc' }] });
       expect(r.status).toBe(200);
-      const want = await s.db.query<{ product_code: string }>(
-        `select product_code from app.products where company_code = 'SK01' and keep_in_stock = 1 and active order by product_code desc limit 5`,
-      );
+      const want = await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and keep_in_stock = 1 and active order by product_code desc limit 5`);
       expect(want.rows).toHaveLength(5);
       expect(r.body.data.rows.map((x: { product_code: string }) => x.product_code)).toEqual(want.rows.map((x) => x.product_code));
       for (const row of r.body.data.rows) expect([row.keep_in_stock, row.active]).toEqual([1, true]);

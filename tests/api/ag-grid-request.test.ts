@@ -18,11 +18,11 @@ describe.each(engines)('AG Grid 36 requests on %s', (engine) => {
   const codes = (rows: { product_code: string }[]) => rows.map((r) => r.product_code);
   /** The product codes of the admin's company (SK01) under a condition, in an order, from the view itself. */
   const sqlCodes = async (where: string, order: string, limit = 100_000, offset = 0) =>
-    (await s.db.query<{ product_code: string }>(
-      `select product_code from app.v_product_list where company_code = 'SK01' and (${where}) order by ${order} limit ${limit} offset ${offset}`,
-    )).rows.map((r) => r.product_code);
+    (await s.db.query<{ product_code: string }>(`select product_code from app.v_product_list where company_code = 'SK01' and (${where}) order by ${order} limit ${limit} offset ${offset}`)).rows.map(
+      (r) => r.product_code,
+    );
 
-  it('answers the server-side row model\'s request as the grid builds it: sort with type, text and number filters, column lists', async () => {
+  it("answers the server-side row model's request as the grid builds it: sort with type, text and number filters, column lists", async () => {
     const request = {
       startRow: 0,
       endRow: 100,
@@ -49,13 +49,13 @@ describe.each(engines)('AG Grid 36 requests on %s', (engine) => {
     expect(all.body.data.total).toBe((await sqlCodes('true', 'product_code')).length);
   });
 
-  it('answers the infinite row model\'s request fields (IGetRowsParams)', async () => {
+  it("answers the infinite row model's request fields (IGetRowsParams)", async () => {
     const r = await list({ startRow: 100, endRow: 200, sortModel: [{ sort: 'asc', type: 'default', colId: 'product_code' }], filterModel: {} });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(codes(r.body.data.rows)).toEqual(await sqlCodes('true', 'product_code', 100, 100));
   });
 
-  it('joins a combined filter\'s conditions with its operator', async () => {
+  it("joins a combined filter's conditions with its operator", async () => {
     const or = await list({
       endRow: 5000,
       sortModel: [{ sort: 'asc', type: 'default', colId: 'product_code' }],
@@ -112,7 +112,14 @@ describe.each(engines)('AG Grid 36 requests on %s', (engine) => {
 
   it('counts the same rows in aggregate under a combined filter', async () => {
     const filterModel = {
-      min_margin: { filterType: 'number', operator: 'OR', conditions: [{ filterType: 'number', type: 'lessThan', filter: 10 }, { filterType: 'number', type: 'greaterThanOrEqual', filter: 19 }] },
+      min_margin: {
+        filterType: 'number',
+        operator: 'OR',
+        conditions: [
+          { filterType: 'number', type: 'lessThan', filter: 10 },
+          { filterType: 'number', type: 'greaterThanOrEqual', filter: 19 },
+        ],
+      },
     };
     const r = await s.action(admin, 'product_list', 'aggregate', { filterModel });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -125,7 +132,12 @@ describe.each(engines)('AG Grid 36 requests on %s', (engine) => {
     const cases: [string, unknown, string, string][] = [
       ['an unknown payload key', { startRow: 0, where: '1=1' }, 'unknown_field', 'payload.where'],
       ['an unknown key of a sort item', { sortModel: [{ colId: 'product_code', sort: 'asc', nulls: 'last' }] }, 'unknown_field', 'payload.sortModel.0.nulls'],
-      ['an unknown key of a filter', { filterModel: { product_code: { filterType: 'text', type: 'contains', filter: 'x', caseSensitive: true } } }, 'unknown_field', 'payload.filterModel.product_code.caseSensitive'],
+      [
+        'an unknown key of a filter',
+        { filterModel: { product_code: { filterType: 'text', type: 'contains', filter: 'x', caseSensitive: true } } },
+        'unknown_field',
+        'payload.filterModel.product_code.caseSensitive',
+      ],
       [
         'an unknown key of a condition',
         { filterModel: { min_margin: { filterType: 'number', operator: 'AND', conditions: [{ type: 'lessThan', filter: 5, sql: 'x' }] } } },

@@ -13,10 +13,10 @@ describe.each(engines)('auth on %s', (engine) => {
 
   /** A throwaway user, so blocking and throttling do not disturb the demo users. */
   async function makeUser(email: string, companies = ['SK01']): Promise<number> {
-    const r = await s.db.query<{ user_id: number }>(
-      `insert into app.users (user_email, user_name, password_hash) values ($1, $1, $2) returning user_id`,
-      [email, await hashPassword('secret-password')],
-    );
+    const r = await s.db.query<{ user_id: number }>(`insert into app.users (user_email, user_name, password_hash) values ($1, $1, $2) returning user_id`, [
+      email,
+      await hashPassword('secret-password'),
+    ]);
     const id = r.rows[0]!.user_id;
     for (const [i, c] of companies.entries()) {
       await s.db.query('insert into app.user_companies (user_id, company_code, position) values ($1, $2, $3)', [id, c, i]);
@@ -127,7 +127,7 @@ describe.each(engines)('auth on %s', (engine) => {
     expect((await s.post('/rpc/user', {}, {})).status).toBe(401);
   });
 
-  it('accepts X-Company only for one of the user\'s companies', async () => {
+  it("accepts X-Company only for one of the user's companies", async () => {
     const catalog = (await s.login('catalog@example.com')).token;
     expect((await s.post('/rpc/user', {}, { token: catalog, company: 'SK01' })).status).toBe(200);
     const forged = await s.post('/rpc/user', {}, { token: catalog, company: 'HU01' });

@@ -15,9 +15,11 @@ describe.each(engines)('category paths on %s', (engine) => {
 
   /** Every category's English path, walked in JS from the stored parents (the test's own rule). */
   const paths = async (): Promise<Map<number, string>> => {
-    const rows = (await s.db.query<{ id: number; parent: number | null; name: string }>(
-      `select product_category_id as id, parent_category_id as parent, product_category_names->>'en' as name from app.product_categories`,
-    )).rows;
+    const rows = (
+      await s.db.query<{ id: number; parent: number | null; name: string }>(
+        `select product_category_id as id, parent_category_id as parent, product_category_names->>'en' as name from app.product_categories`,
+      )
+    ).rows;
     const byId = new Map(rows.map((r) => [r.id, r]));
     const path = (id: number): string => {
       const r = byId.get(id)!;
@@ -75,9 +77,11 @@ describe.each(engines)('category paths on %s', (engine) => {
   });
 
   it('imports a path, a unique leaf name, and refuses a leaf that names several categories', async () => {
-    const roots = (await s.db.query<{ id: number; name: string }>(
-      `select product_category_id as id, product_category_names->>'en' as name from app.product_categories where parent_category_id is null order by product_category_id limit 2`,
-    )).rows;
+    const roots = (
+      await s.db.query<{ id: number; name: string }>(
+        `select product_category_id as id, product_category_names->>'en' as name from app.product_categories where parent_category_id is null order by product_category_id limit 2`,
+      )
+    ).rows;
     const twins = (
       await s.db.query<{ id: number }>(
         `insert into app.product_categories (parent_category_id, product_category_names) values ($1, '{"en":"Twin"}'), ($2, '{"en":"Twin"}') returning product_category_id as id`,
@@ -87,7 +91,8 @@ describe.each(engines)('category paths on %s', (engine) => {
     const byId = await paths();
     const cutlery = [...byId].find(([, p]) => p === 'Kitchen › Cutlery')![0];
     const [c0, c1, c2] = (await products(3)) as [string, string, string];
-    const stored = async () => (await s.db.query<{ c: number }>('select main_product_category_id as c from app.products where product_code = any($1) order by product_code', [[c0, c1, c2]])).rows.map((r) => r.c);
+    const stored = async () =>
+      (await s.db.query<{ c: number }>('select main_product_category_id as c from app.products where product_code = any($1) order by product_code', [[c0, c1, c2]])).rows.map((r) => r.c);
 
     // The path as copied (any spacing around '›', any case), a unique leaf, a twin by its path.
     const ok = await (await importCsv(`Code,Category\n${c0},kitchen›CUTLERY \n${c1},${roots[1]!.name} › Twin\n${c2},cutlery\n`)).json();

@@ -7,7 +7,7 @@ describe.each(engines)('change history on %s', (engine) => {
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
 
-  it('lists a product\'s edits, newest first, as product_list\'s detail, within the company', async () => {
+  it("lists a product's edits, newest first, as product_list's detail, within the company", async () => {
     const row = (await s.action(catalog, 'product_list', 'list', { endRow: 1 })).body.data.rows[0];
     await s.action(catalog, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version, min_margin: 11 });
     await s.action(catalog, 'keep_in_stock', 'set', { product_code: row.product_code, keep_in_stock: 2 });
@@ -28,7 +28,7 @@ describe.each(engines)('change history on %s', (engine) => {
     expect(other.body.data.total).toBe(0);
   });
 
-  it('includes the edits made in the product\'s detail forms (translations, images), matched on the product, not a code prefix', async () => {
+  it("includes the edits made in the product's detail forms (translations, images), matched on the product, not a code prefix", async () => {
     const rows = (await s.action(catalog, 'product_list', 'list', { endRow: 50, sortModel: [{ colId: 'product_code', sort: 'asc' }] })).body.data.rows;
     const a = rows.find((x: { product_code: string }) => x.product_code.length > 3)!;
     // A product whose code starts with a's (P000005 → P0000051): its edits are not a's.
@@ -68,11 +68,13 @@ describe.each(engines)('change history on %s', (engine) => {
     const [a] = (await s.action(catalog, 'product_list', 'list', { endRow: 1, sortModel: [{ colId: 'product_code', sort: 'asc' }] })).body.data.rows;
     const code: string = a.product_code;
     const old = async (entity: string, id: string, key: unknown[], action: string, before: unknown, after: unknown) =>
-      (await s.db.query<{ log_id: number }>(
-        `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+      (
+        await s.db.query<{ log_id: number }>(
+          `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
          values ($1, $2, $3::jsonb, $4, 1, 'SK01', $5::jsonb, $6::jsonb) returning log_id::int as log_id`,
-        [entity, id, JSON.stringify(key), action, before && JSON.stringify(before), after && JSON.stringify(after)],
-      )).rows[0]!.log_id;
+          [entity, id, JSON.stringify(key), action, before && JSON.stringify(before), after && JSON.stringify(after)],
+        )
+      ).rows[0]!.log_id;
     const ids = {
       product: await old('product_list', code, [code], 'set', { min_margin: 1 }, { min_margin: 2 }),
       imageAdd: await old('product_images', '900001', [900001], 'add', null, { image_id: 900001, product_code: code }),
@@ -86,7 +88,9 @@ describe.each(engines)('change history on %s', (engine) => {
     const sql = readFileSync(new URL('../../src/server/db/migrations/026_change_log_product.sql', import.meta.url), 'utf8');
     const backfill = sql.slice(sql.indexOf('update app.product_change_log'), sql.indexOf('create index'));
     for (const statement of backfill.split(';').filter((x) => x.trim())) await s.db.query(statement);
-    const products = (await s.db.query<{ log_id: number; product_code: string | null }>('select log_id::int as log_id, product_code from app.product_change_log where log_id = any($1::int[])', [Object.values(ids)])).rows;
+    const products = (
+      await s.db.query<{ log_id: number; product_code: string | null }>('select log_id::int as log_id, product_code from app.product_change_log where log_id = any($1::int[])', [Object.values(ids)])
+    ).rows;
     const of = (id: number) => products.find((x) => x.log_id === id)!.product_code;
     expect(of(ids.product)).toBe(code);
     expect(of(ids.imageAdd)).toBe(code);
@@ -157,7 +161,7 @@ describe.each(engines)('change history on %s', (engine) => {
     expect(first).toBe(`Produktliste;Geändert;Verkaufspreis: ${de(row.selling_price_shop)} → ${de(price)};"{""selling_price_shop"":${price}}"`);
   });
 
-  it('names the ref values of a page of entries by their lookup text (change_labels), only the company\'s rows', async () => {
+  it("names the ref values of a page of entries by their lookup text (change_labels), only the company's rows", async () => {
     // The product's brand before the change and after it: two brands of the lookup (the seed's brand may be none).
     const brands = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands order by brand_id limit 2')).rows;
     expect(brands).toHaveLength(2);
@@ -201,7 +205,8 @@ describe.each(engines)('change history on %s', (engine) => {
 
   it('exports ref values by their text and option values by name, in the request language', async () => {
     const row = (await s.action(admin, 'product_list', 'list', { endRow: 1, sortModel: [{ colId: 'product_code', sort: 'desc' }] })).body.data.rows[0];
-    const to = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands where brand_id is distinct from $1 order by brand_id limit 1', [row.brand_id])).rows[0]!;
+    const to = (await s.db.query<{ brand_id: number; brand_name: string }>('select brand_id, brand_name from app.brands where brand_id is distinct from $1 order by brand_id limit 1', [row.brand_id]))
+      .rows[0]!;
     await s.action(admin, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version, brand_id: to.brand_id });
     const kis = row.keep_in_stock === 2 ? 1 : 2;
     await s.action(admin, 'keep_in_stock', 'set', { product_code: row.product_code, keep_in_stock: kis });

@@ -13,7 +13,7 @@ import { engines, startTestServer, type TestServer } from './harness.ts';
 /** Products per language with no name in it: last both ways. */
 const NAMELESS = 2;
 
-describe.each(engines)('texts in the language\'s order on %s', (engine) => {
+describe.each(engines)("texts in the language's order on %s", (engine) => {
   let s: TestServer;
   let admin: string;
 
@@ -40,7 +40,7 @@ describe.each(engines)('texts in the language\'s order on %s', (engine) => {
   };
   const nulls = Array.from({ length: NAMELESS }, () => null);
 
-  it.each(Object.keys(ORDERED))('sorts %s names in the language\'s order, NULL last both ways', async (lang) => {
+  it.each(Object.keys(ORDERED))("sorts %s names in the language's order, NULL last both ways", async (lang) => {
     const want = ORDERED[lang]!;
     expect(names(await list(lang, 'asc'), lang)).toEqual([...want, ...nulls]);
     expect(names(await list(lang, 'desc'), lang)).toEqual([...[...want].reverse(), ...nulls]);
@@ -64,7 +64,7 @@ describe.each(engines)('texts in the language\'s order on %s', (engine) => {
     }
   });
 
-  it('sorts a looked-up text (brand names) in the language\'s collation', async () => {
+  it("sorts a looked-up text (brand names) in the language's collation", async () => {
     const brands = ['Hradec', 'chalupa', 'Čajovna', 'Cibulka'];
     const nameOf = new Map<number, string>();
     for (const [i, b] of brands.entries()) {

@@ -49,7 +49,7 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
     expect(rows).toBeGreaterThan(1000);
   });
 
-  it('the writes, undo, delete, aggregate and locate answer their components, with the form\'s rows', async () => {
+  it("the writes, undo, delete, aggregate and locate answer their components, with the form's rows", async () => {
     const brand = (await act('brands', 'list', { endRow: 1 })).data.rows as Record<string, unknown>[];
     const set = await act('brands', 'set', { brand_id: brand[0]!.brand_id, row_version: brand[0]!.row_version, brand_name: 'Contract' });
     const many = await act('brands', 'set', { rows: [{ brand_id: brand[0]!.brand_id, row_version: (set.data.row as { row_version: number }).row_version, brand_name: 'Contract 2' }] });

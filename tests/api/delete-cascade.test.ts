@@ -65,7 +65,9 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.count).toBe(1);
     expect(r.body.data.rows).toEqual([{ key: code, name: product!.product_name }]);
-    const expected = Object.entries(deps).filter(([, rows]) => rows.length).map(([form, rows]) => ({ form, count: rows.length }));
+    const expected = Object.entries(deps)
+      .filter(([, rows]) => rows.length)
+      .map(([form, rows]) => ({ form, count: rows.length }));
     const byForm = (xs: { form: string; count: number }[]) => [...xs].sort((a, b) => a.form.localeCompare(b.form));
     expect(byForm(r.body.data.dependents)).toEqual(byForm(expected));
     // Named in the order of the screen's details; a table no detail shows (files) after them.
@@ -84,7 +86,7 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
     expect(several.body.data.rows.map((x: Row) => x.key)).toEqual(keys.slice(0, 3));
   });
 
-  it('delete_preview has the delete\'s checks: permission, company, payload', async () => {
+  it("delete_preview has the delete's checks: permission, company, payload", async () => {
     const code = await productWithDependents();
     expect((await s.action(catalog, 'product_list', 'delete_preview', { keys: [code] })).status).toBe(403);
     expect((await s.action(warehouse, 'product_list', 'delete_preview', { keys: [code] })).status).toBe(403);
@@ -108,9 +110,12 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
     for (const rows of Object.values(gone.deps)) expect(rows).toEqual([]);
 
     // The change log keeps the row as stored and what cascaded with it.
-    const log = (await s.db.query<{ log_action: string; before: Row; deleted_rows: { table: string; depth: number; row: Row }[] }>(
-      `select log_action, before, deleted_rows from app.product_change_log where log_id = $1`, [del.body.data.log_ids[0]],
-    )).rows[0]!;
+    const log = (
+      await s.db.query<{ log_action: string; before: Row; deleted_rows: { table: string; depth: number; row: Row }[] }>(
+        `select log_action, before, deleted_rows from app.product_change_log where log_id = $1`,
+        [del.body.data.log_ids[0]],
+      )
+    ).rows[0]!;
     expect(log.log_action).toBe('delete');
     expect(log.before.product_code).toBe(code);
     expect(log.deleted_rows[0]).toEqual({ table: 'app.products', depth: 0, row: before.product });
@@ -165,7 +170,7 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
     expect((await s.action(admin, 'product_list', 'undo', { log_ids: del2.body.data.log_ids })).body.error).toBe('restore_conflict');
   });
 
-  it('an undo of a delete needs the delete permission, the user\'s own entry and its company', async () => {
+  it("an undo of a delete needs the delete permission, the user's own entry and its company", async () => {
     const code = await productWithDependents();
     const page = `(select page_code from app.backend_pages where url = '/products/product_list')`;
     await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set, can_delete) select 2, ${page}, true, true, true
@@ -204,8 +209,10 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
     const code = await productWithDependents();
     await s.db.query('update app.products set main_product_category_id = $1 where product_code = $2', [leaf, code]);
     const read = async () => ({
-      cats: (await s.db.query<{ r: Row }>('select to_jsonb(c) - \'row_version\' as r from app.product_categories c where product_category_id = any($1) order by 1', [ids])).rows.map((x) => x.r),
-      texts: (await s.db.query<{ r: Row }>('select to_jsonb(t) - \'row_version\' as r from app.category_translations t where product_category_id = any($1) order by product_category_id, language_code', [ids])).rows.map((x) => x.r),
+      cats: (await s.db.query<{ r: Row }>("select to_jsonb(c) - 'row_version' as r from app.product_categories c where product_category_id = any($1) order by 1", [ids])).rows.map((x) => x.r),
+      texts: (
+        await s.db.query<{ r: Row }>("select to_jsonb(t) - 'row_version' as r from app.category_translations t where product_category_id = any($1) order by product_category_id, language_code", [ids])
+      ).rows.map((x) => x.r),
       product: (await s.db.query<{ c: number | null }>('select main_product_category_id as c from app.products where product_code = $1', [code])).rows[0]!.c,
     });
     const before = await read();

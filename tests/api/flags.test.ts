@@ -19,10 +19,7 @@ describe.each(engines)('flags (%s)', (engine) => {
   let s: TestServer;
   let service: TestServer;
   beforeAll(async () => {
-    [s, service] = await Promise.all([
-      startTestServer(engine),
-      startTestServer(engine, { config: { flagServiceUrl: 'https://flags.example.net/w20/{code}.png' } }),
-    ]);
+    [s, service] = await Promise.all([startTestServer(engine), startTestServer(engine, { config: { flagServiceUrl: 'https://flags.example.net/w20/{code}.png' } })]);
   }, 120_000);
   afterAll(async () => {
     await s?.close();

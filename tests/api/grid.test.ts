@@ -31,8 +31,7 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
   /** SK01 products in code order (a window of them). */
   const products = async (startRow: number, endRow: number): Promise<Row[]> =>
     (await s.action(admin, 'product_list', 'list', { startRow, endRow, sortModel: [{ colId: 'product_code', sort: 'asc' }] })).body.data.rows;
-  const stored = async (codes: string[]) =>
-    (await s.db.query<Row>('select to_jsonb(p) as row from app.products p where product_code = any($1) order by product_code', [codes])).rows.map((r) => r.row);
+  const stored = async (codes: string[]) => (await s.db.query<Row>('select to_jsonb(p) as row from app.products p where product_code = any($1) order by product_code', [codes])).rows.map((r) => r.row);
   const logCount = async () => (await s.db.query<{ n: number }>('select count(*)::int as n from app.product_change_log')).rows[0]!.n;
 
   describe('bulk set', () => {
@@ -57,10 +56,7 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       expect(out[2].min_margin).toBe(rows[2]!.min_margin);
       expect(log_ids).toHaveLength(5);
       expect([...log_ids].sort((a: number, b: number) => a - b)).toEqual(log_ids);
-      const logs = await s.db.query<Row>(
-        'select log_id, entity_id, entity_key, log_action, before, after from app.product_change_log where log_id = any($1) order by log_id',
-        [log_ids],
-      );
+      const logs = await s.db.query<Row>('select log_id, entity_id, entity_key, log_action, before, after from app.product_change_log where log_id = any($1) order by log_id', [log_ids]);
       expect(logs.rows.map((l) => l.entity_id)).toEqual(rows.map((r) => r.product_code));
       expect(logs.rows[0]!.entity_key).toEqual([rows[0]!.product_code]);
       expect(logs.rows[0]!.after).toEqual({ min_margin: 10, keep_in_stock: 0 });
@@ -163,7 +159,11 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
         [r.body.data.log_ids],
       );
       // Newest first: keep_in_stock, then min_margin 60 → 50, then min_margin 50 → original.
-      expect(logs.rows.map((l) => [l.log_action, l.user_email])).toEqual([['set', 'catalog@example.com'], ['set', 'catalog@example.com'], ['set', 'catalog@example.com']]);
+      expect(logs.rows.map((l) => [l.log_action, l.user_email])).toEqual([
+        ['set', 'catalog@example.com'],
+        ['set', 'catalog@example.com'],
+        ['set', 'catalog@example.com'],
+      ]);
       expect(logs.rows[0]!.after).toEqual({ keep_in_stock: row!.keep_in_stock });
       expect(logs.rows[1]!.before).toEqual({ min_margin: 60 });
       expect(logs.rows[1]!.after).toEqual({ min_margin: 50 });
@@ -236,7 +236,13 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
     });
 
     it('refuses bad payloads, adds and read-only users', async () => {
-      for (const [payload, field] of [[{}, 'payload.log_ids'], [{ log_ids: [] }, 'payload.log_ids'], [{ log_ids: ['x'] }, 'payload.log_ids.0'], [{ log_ids: [1.5] }, 'payload.log_ids.0'], [{ log_ids: [1], x: 1 }, 'payload.x']] as const) {
+      for (const [payload, field] of [
+        [{}, 'payload.log_ids'],
+        [{ log_ids: [] }, 'payload.log_ids'],
+        [{ log_ids: ['x'] }, 'payload.log_ids.0'],
+        [{ log_ids: [1.5] }, 'payload.log_ids.0'],
+        [{ log_ids: [1], x: 1 }, 'payload.x'],
+      ] as const) {
         const r = await s.action(catalog, 'product_list', 'undo', payload);
         expect(r.status, JSON.stringify(payload)).toBe(400);
         expect(r.body.message).toContain(field);
@@ -256,7 +262,14 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       const empty = await s.action(catalog, 'grid_state', 'list', { form: 'product_list' });
       expect(empty.status).toBe(200);
       expect(empty.body.data).toMatchObject({ rows: [], total: 0 });
-      const state = { columns: [{ colId: 'product_code', width: 150, pinned: 'left' }, { colId: 'min_margin', hide: true }], sortModel: [{ colId: 'min_margin', sort: 'desc' }], filterModel: {} };
+      const state = {
+        columns: [
+          { colId: 'product_code', width: 150, pinned: 'left' },
+          { colId: 'min_margin', hide: true },
+        ],
+        sortModel: [{ colId: 'min_margin', sort: 'desc' }],
+        filterModel: {},
+      };
       const set = await s.action(catalog, 'grid_state', 'set', { form: 'product_list', state });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       expect(set.body.data.row).toMatchObject({ form: 'product_list', state });
@@ -317,7 +330,10 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
 
       const seen = await s.action(admin, 'grid_views', 'list', { form: 'product_list' });
       expect(seen.status).toBe(200);
-      expect(seen.body.data.rows.map((x: Row) => [x.name, x.mine, x.owner])).toEqual([['Admin only', true, 'Ada Admin'], ['Team', false, 'Carl Catalog']]);
+      expect(seen.body.data.rows.map((x: Row) => [x.name, x.mine, x.owner])).toEqual([
+        ['Admin only', true, 'Ada Admin'],
+        ['Team', false, 'Carl Catalog'],
+      ]);
       const own = await s.action(catalog, 'grid_views', 'list', { form: 'product_list' });
       expect(own.body.data.rows.map((x: Row) => x.name)).toEqual(['Mine', 'Team']);
 
@@ -413,12 +429,12 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
 
     it('tells a group whose keys are all empty from the totals, and answers zero totals for no rows', async () => {
       // One scan with grouping sets: the totals row and a (NULL) group both have NULL keys.
-      await s.db.query(`update app.products set brand_id = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 3)`);
+      await s.db.query(
+        `update app.products set brand_id = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 3)`,
+      );
       const r = await s.action(admin, 'product_list', 'aggregate', { groupBy: ['brand_id'], aggregates: { stock_qty: ['sum'] } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const sql = await s.db.query<Row>(
-        `select brand_id, count(*)::int as n, sum(stock_qty) as sum from app.products where company_code = 'SK01' group by 1 order by 1`,
-      );
+      const sql = await s.db.query<Row>(`select brand_id, count(*)::int as n, sum(stock_qty) as sum from app.products where company_code = 'SK01' group by 1 order by 1`);
       expect(sql.rows.at(-1)!.brand_id).toBeNull();
       expect(r.body.data.groups.map((g: Row) => [g.key.brand_id, g.count])).toEqual(sql.rows.map((x) => [x.brand_id, x.n]));
       const total = await s.db.query<Row>(`select count(*)::int as n, sum(stock_qty) as sum from app.products where company_code = 'SK01'`);
@@ -490,7 +506,9 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       const exact = await list(s.db, screen, { endRow: 10, count: 'exact' }, scope, { estimateThreshold: 10 });
       expect(exact.totalExact).toBe(true);
       // A filtered estimate stays an estimate of the filtered rows, or is exact when it is small.
-      const filtered = await list(s.db, screen, { endRow: 5, count: 'estimate', filterModel: { product_code: { filterType: 'text', type: 'equals', filter: 'p000001' } } }, scope, { estimateThreshold: 10 });
+      const filtered = await list(s.db, screen, { endRow: 5, count: 'estimate', filterModel: { product_code: { filterType: 'text', type: 'equals', filter: 'p000001' } } }, scope, {
+        estimateThreshold: 10,
+      });
       expect(filtered.total).toBeLessThanOrEqual(1);
     });
   });
@@ -498,9 +516,11 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
   describe('translation routes', () => {
     const routes = ['/api/gt', '/api/deepl', '/api/openai/translate_text', '/api/deepseek/translate_text'] as const;
     const body = (path: string) =>
-      path === '/api/gt' ? { text: 'Hello', from: 'en', to: ['de', 'hu'] }
-      : path === '/api/deepl' ? { text: { product_name: 'Hello' }, from: 'en', to: 'de' }
-      : { text: 'Hello', from: 'en', to: 'de', model: 'gpt-4o', system_prompt: 'Translate.' };
+      path === '/api/gt'
+        ? { text: 'Hello', from: 'en', to: ['de', 'hu'] }
+        : path === '/api/deepl'
+          ? { text: { product_name: 'Hello' }, from: 'en', to: 'de' }
+          : { text: 'Hello', from: 'en', to: 'de', model: 'gpt-4o', system_prompt: 'Translate.' };
     const envOf: Record<string, string> = {
       '/api/gt': 'GOOGLE_TRANSLATE_API_KEY',
       '/api/deepl': 'DEEPL_API_KEY',

@@ -28,7 +28,13 @@ describe.each(engines)('group totals on %s', (engine) => {
 
   /** Plain SQL: the groups of `cols` with each field's aggregates, in the aggregate's key order. */
   const plain = async (company: string, cols: string[], where = 'true') => {
-    const items = FIELDS.flatMap((f) => [`sum(${f})::float8 as ${f}_sum`, `avg(${f})::float8 as ${f}_avg`, `min(${f})::float8 as ${f}_min`, `max(${f})::float8 as ${f}_max`, `count(${f})::int as ${f}_count`]);
+    const items = FIELDS.flatMap((f) => [
+      `sum(${f})::float8 as ${f}_sum`,
+      `avg(${f})::float8 as ${f}_avg`,
+      `min(${f})::float8 as ${f}_min`,
+      `max(${f})::float8 as ${f}_max`,
+      `count(${f})::int as ${f}_count`,
+    ]);
     const r = await s.db.query<Row>(
       `select ${cols.map((c, i) => `${c} as k${i}`).join(', ')}, count(*)::int as n, ${items.join(', ')}
        from app.products where company_code = $1 and ${where} group by ${cols.map((_, i) => i + 1).join(', ')}`,

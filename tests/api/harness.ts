@@ -112,8 +112,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; co
       if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body;
     },
-    action: (token, entity, action, payload, company) =>
-      request('POST', '/rpc/api_action', { entity, action, payload }, { token, ...(company ? { company } : {}) }),
+    action: (token, entity, action, payload, company) => request('POST', '/rpc/api_action', { entity, action, payload }, { token, ...(company ? { company } : {}) }),
     async close() {
       await running.close();
       await dropDatabase();

@@ -55,7 +55,12 @@ describe.each(engines)('rich-text (html) columns read as text on %s', (engine) =
 
   it('filters by the visible text in the request language, never by tag names', async () => {
     const pages = await list({});
-    const withText = (lang: string, text: string) => pages.filter((p) => htmlText(p.page_body[lang] ?? '').toLowerCase().includes(text)).length;
+    const withText = (lang: string, text: string) =>
+      pages.filter((p) =>
+        htmlText(p.page_body[lang] ?? '')
+          .toLowerCase()
+          .includes(text),
+      ).length;
     expect(withText('en', 'since 2009.')).toBeGreaterThan(0);
     expect((await contains('since 2009.')).length).toBe(withText('en', 'since 2009.'));
     expect((await contains('seit 2009.', 'de')).length).toBe(withText('de', 'seit 2009.'));
@@ -73,7 +78,10 @@ describe.each(engines)('rich-text (html) columns read as text on %s', (engine) =
   it('sorts by the visible text, and keyset windows continue it without a gap', async () => {
     // By markup '<h2>Zebra' would come before '<p>Aardvark'; by text it is the other way round.
     const shop = (await list({}))[0]!.shop_id;
-    for (const [code, body] of [['sort-z', '<h2>Zebra</h2>'], ['sort-a', '<p><em>Aardvark</em></p>']]) {
+    for (const [code, body] of [
+      ['sort-z', '<h2>Zebra</h2>'],
+      ['sort-a', '<p><em>Aardvark</em></p>'],
+    ]) {
       const r = await s.action(admin, 'frontend_pages', 'add', { shop_id: shop, page_code: code, page_title: { de: code }, page_body: { de: body } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
@@ -90,7 +98,14 @@ describe.each(engines)('rich-text (html) columns read as text on %s', (engine) =
   it('exports the text, and import keeps rich text out (its text would replace the formatting)', async () => {
     const r = await fetch(`${s.url}/api/export/frontend_pages`, {
       method: 'POST',
-      body: JSON.stringify({ format: 'csv', language: 'en', columns: [{ field: 'page_id', header: 'ID' }, { field: 'page_body', header: 'Content' }] }),
+      body: JSON.stringify({
+        format: 'csv',
+        language: 'en',
+        columns: [
+          { field: 'page_id', header: 'ID' },
+          { field: 'page_body', header: 'Content' },
+        ],
+      }),
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
     });
     expect(r.status).toBe(200);

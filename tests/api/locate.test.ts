@@ -34,14 +34,22 @@ describe.each(engines)('list locate on %s', (engine) => {
     const orders = [
       [],
       [{ colId: 'selling_price_shop', sort: 'asc' }],
-      [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'product_name', sort: 'asc' }],
+      [
+        { colId: 'keep_in_stock', sort: 'desc' },
+        { colId: 'product_name', sort: 'asc' },
+      ],
       // A looked-up column sorts by its text.
       [{ colId: 'brand_id', sort: 'desc' }],
       // NULLs last both ways (a few prices emptied below).
-      [{ colId: 'selling_price_shop', sort: 'desc' }, { colId: 'product_name', sort: 'desc' }],
+      [
+        { colId: 'selling_price_shop', sort: 'desc' },
+        { colId: 'product_name', sort: 'desc' },
+      ],
       [{ colId: 'discount_end_date', sort: 'asc' }],
     ];
-    await s.db.query(`update app.products set selling_price_shop = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 5)`);
+    await s.db.query(
+      `update app.products set selling_price_shop = null where company_code = 'SK01' and product_code in (select product_code from app.products where company_code = 'SK01' order by product_code limit 5)`,
+    );
     const filterModel = { min_margin: { filterType: 'number', type: 'lte', filter: 30 } };
     for (const sortModel of orders) {
       const rows = await list('product_list', { startRow: 0, endRow: 400, sortModel, filterModel, language: 'de' });
@@ -63,7 +71,7 @@ describe.each(engines)('list locate on %s', (engine) => {
     expect(await locate('product_list', { locate: { product_code: 'NO-SUCH-CODE' } })).toBeNull();
   });
 
-  it('locates by a compound key within a detail grid\'s equality filter', async () => {
+  it("locates by a compound key within a detail grid's equality filter", async () => {
     const shop = (await s.db.query<{ shop_id: number }>(`select shop_id from app.shops where hostname = 'shop-sk.example.com'`)).rows[0]!;
     const filterModel = { shop_id: { filterType: 'set', values: [shop.shop_id] } };
     const rows = await list('shop_languages', { filterModel });

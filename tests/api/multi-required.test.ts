@@ -16,13 +16,9 @@ describe.each(engines)('required multi-language values are checked merged on %s'
   afterAll(() => s?.close());
 
   const codes = async (n: number): Promise<string[]> =>
-    (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code limit $1`, [n])).rows.map(
-      (r) => r.product_code,
-    );
-  const stored = async (code: string): Promise<Row> =>
-    (await s.db.query<Row>('select product_name, row_version from app.products where product_code = $1', [code])).rows[0]!;
-  const setName = (code: string, name: Record<string, string>) =>
-    s.db.query(`update app.products set product_name = $2::jsonb where product_code = $1`, [code, JSON.stringify(name)]);
+    (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code limit $1`, [n])).rows.map((r) => r.product_code);
+  const stored = async (code: string): Promise<Row> => (await s.db.query<Row>('select product_name, row_version from app.products where product_code = $1', [code])).rows[0]!;
+  const setName = (code: string, name: Record<string, string>) => s.db.query(`update app.products set product_name = $2::jsonb where product_code = $1`, [code, JSON.stringify(name)]);
 
   it('single set: clearing English while German is filled is saved; clearing the only filled language is refused', async () => {
     const [code] = await codes(1);

@@ -74,11 +74,17 @@ describe.each(engines)('permission matrix on %s', (engine) => {
           const row = action === 'set' || action === 'delete' ? await target(form) : undefined;
           const key = row?.[keyOf[form]!];
           const payload =
-            action === 'list' ? { startRow: 0, endRow: 10 }
-            : action === 'filter' ? (form === 'vats' ? { vat_default: true } : { active: true, endRow: 10 })
-            : action === 'add' ? addPayload(form)
-            : action === 'set' ? { [keyOf[form]!]: key, row_version: row!.row_version, [editOf[form]![0]]: editOf[form]![1]() }
-            : { keys: [key] };
+            action === 'list'
+              ? { startRow: 0, endRow: 10 }
+              : action === 'filter'
+                ? form === 'vats'
+                  ? { vat_default: true }
+                  : { active: true, endRow: 10 }
+                : action === 'add'
+                  ? addPayload(form)
+                  : action === 'set'
+                    ? { [keyOf[form]!]: key, row_version: row!.row_version, [editOf[form]![0]]: editOf[form]![1]() }
+                    : { keys: [key] };
           const before = row ? await snapshot(form, key) : await snapshot(form, null);
           const r = await s.action(token[user]!, form, action, payload);
           expect(r.status, JSON.stringify(r.body)).toBe(want);

@@ -53,7 +53,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       for (const row of rows) expect(row.product_code.toLowerCase().includes(part.toLowerCase()) || JSON.stringify(row.product_name).toLowerCase().includes(part.toLowerCase())).toBe(true);
     });
 
-    it('finds by words of the name in the user\'s language (catalog works in German), in any order', async () => {
+    it("finds by words of the name in the user's language (catalog works in German), in any order", async () => {
       // Products of the test's own, named with words no seeded name has: the search answers exactly
       // the one with every word in the language (not the one with one word, nor the other language's).
       await s.db.query(
@@ -108,7 +108,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect(first.alternative_name).toEqual(named);
     });
 
-    it('adds, reorders and deletes an accessory; refuses itself, duplicates and other companies\' products', async () => {
+    it("adds, reorders and deletes an accessory; refuses itself, duplicates and other companies' products", async () => {
       const add = await s.action(catalog, 'product_accessories', 'add', { product_code: a.product_code, accessory_code: b.product_code, position: 3 });
       expect(add.status, JSON.stringify(add.body)).toBe(200);
       expect(add.body.data.row).toMatchObject({ product_code: a.product_code, accessory_code: b.product_code, position: 3, accessory_name: b.product_name });
@@ -125,7 +125,9 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       const set = await s.action(catalog, 'product_accessories', 'set', { product_code: row.product_code, accessory_code: row.accessory_code, row_version: row.row_version, position: 1 });
       expect(set.status).toBe(200);
       expect(set.body.data.row.position).toBe(1);
-      expect((await s.action(catalog, 'product_accessories', 'set', { product_code: row.product_code, accessory_code: row.accessory_code, row_version: row.row_version, position: 2 })).status).toBe(409);
+      expect((await s.action(catalog, 'product_accessories', 'set', { product_code: row.product_code, accessory_code: row.accessory_code, row_version: row.row_version, position: 2 })).status).toBe(
+        409,
+      );
       // Another company sees nothing of it.
       expect((await s.action(admin, 'product_accessories', 'filter', { product_code: a.product_code }, 'CZ01')).body.data.total).toBe(0);
       expect((await s.action(admin, 'product_accessories', 'delete', { keys: [{ product_code: a.product_code, accessory_code: b.product_code }] }, 'CZ01')).body.data).toMatchObject({ deleted: 0 });
@@ -158,12 +160,18 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
   });
 
   describe('detail grids of product_list', () => {
-    it('translations: a row per language in menu order; a row writes the product\'s text in that language', async () => {
+    it("translations: a row per language in menu order; a row writes the product's text in that language", async () => {
       const rows: Row[] = (await s.action(catalog, 'product_translations', 'filter', { product_code: a.product_code })).body.data.rows;
       expect(rows.map((r) => r.language_code)).toEqual(['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg']);
       expect(rows[1]!.product_name).toBe(a.product_name.de);
       const de = rows[1]!;
-      const r = await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'de', row_version: de.row_version, product_name: 'Neuer Name', description: 'Lang und ausführlich.' });
+      const r = await s.action(catalog, 'product_translations', 'set', {
+        product_code: a.product_code,
+        language_code: 'de',
+        row_version: de.row_version,
+        product_name: 'Neuer Name',
+        description: 'Lang und ausführlich.',
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data.row).toMatchObject({ language_code: 'de', product_name: 'Neuer Name', description: 'Lang und ausführlich.', row_version: de.row_version + 1 });
       const p = (await s.action(catalog, 'product_list', 'filter', { product_code: a.product_code })).body.data.rows[0];
@@ -181,7 +189,9 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       await s.db.query(`update app.products set product_name = '{"en": "Only one"}' where product_code = $1`, [a.product_code]);
       version = (await s.db.query<{ v: number }>('select row_version as v from app.products where product_code = $1', [a.product_code])).rows[0]!.v;
       expect((await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'en', row_version: version, product_name: '' })).status).toBe(400);
-      expect((await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'en', row_version: version, description: '<script>alert(1)</script>' })).status).toBe(400);
+      expect(
+        (await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'en', row_version: version, description: '<script>alert(1)</script>' })).status,
+      ).toBe(400);
       expect((await s.action(catalog, 'product_translations', 'set', { product_code: a.product_code, language_code: 'en', row_version: version - 1, product_name: 'x' })).status).toBe(409);
       expect((await s.action(admin, 'product_translations', 'set', { product_code: a.product_code, language_code: 'en', row_version: version, product_name: 'x' }, 'CZ01')).status).toBe(404);
       expect((await s.action(catalog, 'product_translations', 'add', { product_code: a.product_code, language_code: 'fr' })).status).toBe(400);
@@ -192,7 +202,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect((await s.db.query<{ n: string }>(`select product_name ->> 'en' as n from app.products where product_code = $1`, [a.product_code])).rows[0]!.n).toBe('Only one');
     });
 
-    it('packing: the template\'s weights until the product has its own; a cleared weight falls back', async () => {
+    it("packing: the template's weights until the product has its own; a cleared weight falls back", async () => {
       const tpl = (await s.db.query<Row>('select t.* from app.products p join app.packing_templates t using (packing_template_id) where p.product_code = $1', [b.product_code])).rows[0]!;
       await s.db.query('update app.products set packing_metal = null, packing_wood = null, packing_plastic = null, packing_paper = null where product_code = $1', [b.product_code]);
       const row = (await s.action(catalog, 'product_packing', 'filter', { product_code: b.product_code })).body.data.rows[0];
@@ -203,7 +213,12 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect(own.body.data.row).toMatchObject({ packing_paper: 1.25, packing_metal: tpl.metal, own_packing: true });
       expect(own.body.data.row.packing_weight).toBeCloseTo(tpl.metal + tpl.wood + tpl.plastic + 1.25, 3);
       const other = (await s.db.query<Row>('select * from app.packing_templates where packing_template_id <> $1 order by packing_template_id limit 1', [tpl.packing_template_id])).rows[0]!;
-      const moved = await s.action(catalog, 'product_packing', 'set', { product_code: b.product_code, row_version: own.body.data.row.row_version, packing_template_id: other.packing_template_id, packing_paper: null });
+      const moved = await s.action(catalog, 'product_packing', 'set', {
+        product_code: b.product_code,
+        row_version: own.body.data.row.row_version,
+        packing_template_id: other.packing_template_id,
+        packing_paper: null,
+      });
       expect(moved.body.data.row).toMatchObject({ packing_template_id: other.packing_template_id, packing_paper: other.paper, packing_wood: other.wood, own_packing: false });
       expect((await s.action(catalog, 'product_packing', 'set', { product_code: b.product_code, row_version: moved.body.data.row.row_version, packing_template_id: 9999 })).status).toBe(400);
       expect((await s.action(catalog, 'product_packing', 'set', { product_code: b.product_code, row_version: moved.body.data.row.row_version, packing_wood: -1 })).status).toBe(400);
@@ -231,14 +246,19 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       const undo = await s.action(catalog, 'product_checklist', 'undo', { log_ids: [on.body.data.log_id] });
       expect(undo.status, JSON.stringify(undo.body)).toBe(200);
       expect(undo.body.data.rows[0]).toMatchObject({ done: false, done_by: null, done_at: null });
-      expect((await s.action(catalog, 'product_checklist', 'set', { product_code: b.product_code, item_code: item.item_code, row_version: undo.body.data.rows[0].row_version, note: 'x'.repeat(501) })).status).toBe(400);
+      expect(
+        (await s.action(catalog, 'product_checklist', 'set', { product_code: b.product_code, item_code: item.item_code, row_version: undo.body.data.rows[0].row_version, note: 'x'.repeat(501) }))
+          .status,
+      ).toBe(400);
       expect((await s.action(catalog, 'product_checklist', 'set', { product_code: b.product_code, item_code: 'no_such_item', row_version: 1, done: true })).status).toBe(404);
       // Products being onboarded come with ticked items, stamped by a real user.
-      const seeded = await s.db.query<{ n: number; users: number }>('select count(*)::int as n, count(distinct done_by)::int as users from app.product_checklist where done and done_by is not null and done_at is not null');
+      const seeded = await s.db.query<{ n: number; users: number }>(
+        'select count(*)::int as n, count(distinct done_by)::int as users from app.product_checklist where done and done_by is not null and done_at is not null',
+      );
       expect(seeded.rows[0]!.n).toBeGreaterThan(0);
     });
 
-    it('margins: the product\'s margin now and its targets', async () => {
+    it("margins: the product's margin now and its targets", async () => {
       const r = await s.action(catalog, 'product_margins', 'filter', { product_code: b.product_code });
       expect(r.body.data.total).toBe(1);
       const m = r.body.data.rows[0];
@@ -249,7 +269,7 @@ describe.each(engines)('product search, relations and detail grids on %s', (engi
       expect((await s.action(catalog, 'frontend_product_margins', 'filter', { product_code: b.product_code })).body.data.rows[0].min_margin).toBe(11);
     });
 
-    it('serve only the master page\'s users, each filtered by the product', async () => {
+    it("serve only the master page's users, each filtered by the product", async () => {
       for (const form of ['product_translations', 'product_packing', 'product_checklist', 'product_margins', 'product_accessories', 'product_alternatives']) {
         const r = await s.action(catalog, form, 'filter', { product_code: b.product_code });
         expect(r.status, form).toBe(200);

@@ -3,7 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
 const forms = ['product_list', 'brands', 'vats', 'vats_brief', 'countries_brief', 'product_categories_brief', 'keep_in_stock', 'user_bookmarks', 'grid_state', 'grid_views'];
-const columns = ['product_code', 'product_name', 'brand_id', 'vat_id', 'min_margin', 'keep_in_stock', 'active', 'discount_end_date', 'updated_at', 'brand_name', 'vat_rate', 'vat_names', '__proto__', 'constructor', 'x; drop table app.products', 'row_version'];
+const columns = [
+  'product_code',
+  'product_name',
+  'brand_id',
+  'vat_id',
+  'min_margin',
+  'keep_in_stock',
+  'active',
+  'discount_end_date',
+  'updated_at',
+  'brand_name',
+  'vat_rate',
+  'vat_names',
+  '__proto__',
+  'constructor',
+  'x; drop table app.products',
+  'row_version',
+];
 
 const scalar = fc.oneof(
   fc.string(),
@@ -67,29 +84,38 @@ const gridPayload = fc.record(
   },
   { requiredKeys: [] },
 );
-const payload = fc.oneof(
-  listPayload,
-  rowPayload,
-  fc.record({ keys: fc.array(value, { maxLength: 4 }) }),
-  fc.anything(),
-  value,
-  bulkPayload,
-  undoPayload,
-  aggregatePayload,
-  gridPayload,
-);
+const payload = fc.oneof(listPayload, rowPayload, fc.record({ keys: fc.array(value, { maxLength: 4 }) }), fc.anything(), value, bulkPayload, undoPayload, aggregatePayload, gridPayload);
 const actions = ['list', 'filter', 'set', 'add', 'delete', 'undo', 'aggregate', 'drop'];
 // Near-valid requests of the grid actions, so that the run also gets past validation.
-const plausible = fc.oneof(
-  fc.record({ entity: fc.constant('product_list'), action: fc.constant('aggregate'), payload: fc.record({
-    groupBy: fc.subarray(['keep_in_stock', 'active', 'brand_id', 'discount_end_date']),
-    aggregates: fc.dictionary(fc.constantFrom('stock_qty', 'min_margin', 'product_code', 'discount_end_date'), fc.subarray(['sum', 'avg', 'min', 'max', 'count'], { minLength: 1 }), { maxKeys: 2 }),
-  }, { requiredKeys: [] }) }),
-  fc.record({ entity: fc.constant('product_list'), action: fc.constant('list'), payload: fc.record({ endRow: fc.integer({ min: 0, max: 50 }), count: fc.constantFrom('exact', 'estimate') }) }),
-  fc.record({ entity: fc.constant('grid_state'), action: fc.constantFrom('list', 'set'), payload: fc.record({ form: fc.constantFrom('product_list', 'brands', 'countries_brief'), state: jsonState }) }),
-  fc.record({ entity: fc.constant('grid_views'), action: fc.constantFrom('list', 'add'), payload: fc.record({ form: fc.constantFrom('product_list', 'brands'), name: fc.string({ maxLength: 20 }), shared: fc.boolean(), state: jsonState }) }),
-  fc.record({ entity: fc.constant('product_list'), action: fc.constant('undo'), payload: fc.record({ log_ids: fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }) }) }),
-).map((b) => JSON.stringify(b));
+const plausible = fc
+  .oneof(
+    fc.record({
+      entity: fc.constant('product_list'),
+      action: fc.constant('aggregate'),
+      payload: fc.record(
+        {
+          groupBy: fc.subarray(['keep_in_stock', 'active', 'brand_id', 'discount_end_date']),
+          aggregates: fc.dictionary(fc.constantFrom('stock_qty', 'min_margin', 'product_code', 'discount_end_date'), fc.subarray(['sum', 'avg', 'min', 'max', 'count'], { minLength: 1 }), {
+            maxKeys: 2,
+          }),
+        },
+        { requiredKeys: [] },
+      ),
+    }),
+    fc.record({ entity: fc.constant('product_list'), action: fc.constant('list'), payload: fc.record({ endRow: fc.integer({ min: 0, max: 50 }), count: fc.constantFrom('exact', 'estimate') }) }),
+    fc.record({
+      entity: fc.constant('grid_state'),
+      action: fc.constantFrom('list', 'set'),
+      payload: fc.record({ form: fc.constantFrom('product_list', 'brands', 'countries_brief'), state: jsonState }),
+    }),
+    fc.record({
+      entity: fc.constant('grid_views'),
+      action: fc.constantFrom('list', 'add'),
+      payload: fc.record({ form: fc.constantFrom('product_list', 'brands'), name: fc.string({ maxLength: 20 }), shared: fc.boolean(), state: jsonState }),
+    }),
+    fc.record({ entity: fc.constant('product_list'), action: fc.constant('undo'), payload: fc.record({ log_ids: fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }) }) }),
+  )
+  .map((b) => JSON.stringify(b));
 const body = fc.oneof(
   plausible,
   fc.record({ entity: fc.oneof(fc.constantFrom(...forms), fc.string()), action: fc.constantFrom(...actions), payload }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),

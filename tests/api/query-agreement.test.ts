@@ -26,9 +26,43 @@ const COMPANY = 'SK01';
 const RUNS = Number(process.env.QUERY_RUNS ?? 60);
 
 const WORDS = [
-  'Čaj', 'čaj', 'Cibule', 'cibule', 'chata', 'Chleba', 'Hrách', 'hrad', 'Dýně', 'Ábel', 'Alma', 'azúr', 'Äpfel', 'Apfel',
-  'Straße', 'Strasse', 'Ötös', 'ozmózis', 'Zsák', 'zebra', 'Csiga', 'cukor', 'Ябълка', 'ананас', 'Банан', 'ăla', 'Ionel',
-  'îmi', 'Șase', 'sare', 'ôsmy', 'osem', 'item 2', 'Item 10', 'a-b', 'ab', 'a b',
+  'Čaj',
+  'čaj',
+  'Cibule',
+  'cibule',
+  'chata',
+  'Chleba',
+  'Hrách',
+  'hrad',
+  'Dýně',
+  'Ábel',
+  'Alma',
+  'azúr',
+  'Äpfel',
+  'Apfel',
+  'Straße',
+  'Strasse',
+  'Ötös',
+  'ozmózis',
+  'Zsák',
+  'zebra',
+  'Csiga',
+  'cukor',
+  'Ябълка',
+  'ананас',
+  'Банан',
+  'ăla',
+  'Ionel',
+  'îmi',
+  'Șase',
+  'sare',
+  'ôsmy',
+  'osem',
+  'item 2',
+  'Item 10',
+  'a-b',
+  'ab',
+  'a b',
 ];
 const BRANDS = ['Čajovna', 'Cibulka', 'chalupa', 'Hradec', 'Ábrahám', 'Alfa', 'Ärger', 'Bauer', 'Бета', 'zeta', 'Zeta Plus', 'Szabó', 'Ștefan'];
 const NEEDLES = ['č', 'ch', 'c', 'a', 'Á', 'str', 'ß', 'ss', 'б', 'Z', 'e 1', 'item', '', 'x'];
@@ -36,7 +70,7 @@ const NEEDLES = ['č', 'ch', 'c', 'a', 'Á', 'str', 'ß', 'ss', 'б', 'Z', 'e 1'
 /** A small deterministic generator, so that both engines hold the same products. */
 function lcg(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
@@ -127,7 +161,19 @@ const filters: Record<string, fc.Arbitrary<FilterItem>> = {
   active: fc.boolean().map((b): FilterItem => ({ type: 'equals', filter: b })),
   keep_in_stock: fc.subarray([0, 1, 2], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values })),
 };
-const SORTABLE = ['product_name', 'supplier_product_code', 'selling_price_shop', 'min_margin', 'stock_qty', 'keep_in_stock', 'active', 'discount_end_date', 'brand_id', 'country_of_origin', 'product_code'];
+const SORTABLE = [
+  'product_name',
+  'supplier_product_code',
+  'selling_price_shop',
+  'min_margin',
+  'stock_qty',
+  'keep_in_stock',
+  'active',
+  'discount_end_date',
+  'brand_id',
+  'country_of_origin',
+  'product_code',
+];
 const query = fc.record({
   lang: fc.constantFrom(...LANGS),
   sortModel: fc.uniqueArray(fc.record({ colId: fc.constantFrom(...SORTABLE), sort: fc.constantFrom('asc' as const, 'desc' as const) }), { maxLength: 3, selector: (s) => s.colId }),

@@ -101,7 +101,10 @@ describe.each(engines)('rows as JSON from the database on %s', (engine) => {
     expect(rows.rows.map((r) => r.product_code)).toEqual(all.slice(at, at + 100).map((r) => r.product_code));
     expect(rows.rows.filter((r) => r.selling_price_shop === null).length).toBe(40);
     expect(rows.rows.filter((r) => r.selling_price_shop !== null).length).toBe(30);
-    for (const w of [{ startRow: 0, endRow: 0 }, { startRow: 10, endRow: 25, filterModel: { product_code: { filterType: 'text', type: 'contains', filter: 'zz-none' } } }]) {
+    for (const w of [
+      { startRow: 0, endRow: 0 },
+      { startRow: 10, endRow: 25, filterModel: { product_code: { filterType: 'text', type: 'contains', filter: 'zz-none' } } },
+    ]) {
       const r = { ...w, sortModel } as ListRequest;
       expect(JSON.parse(jsonText(await listJson(db, screen, r, scope, { json: true })))).toEqual(wire(await list(db, screen, r, scope)));
     }

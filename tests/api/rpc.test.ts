@@ -28,7 +28,7 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect((await s.post('/rpc/init', { language_code: 'xx1' })).status).toBe(400);
   });
 
-  it('user returns the menu tree of the user\'s pages, companies, bookmarks and scope', async () => {
+  it("user returns the menu tree of the user's pages, companies, bookmarks and scope", async () => {
     const a = await s.post('/rpc/user', {}, { token: admin });
     expect(a.status).toBe(200);
     const all = urls(a.body.menu);
@@ -64,7 +64,7 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect((await s.post('/rpc/set_user_language', { language_code: 'en' })).status).toBe(401);
   });
 
-  it('page_log logs the visit and tells whether the page is the user\'s', async () => {
+  it("page_log logs the visit and tells whether the page is the user's", async () => {
     const ok = await s.post('/rpc/page_log', { _page_name: '/de/products/product_list' }, { token: catalog });
     expect(ok.body).toEqual({ data: { allowed: true } });
     const no = await s.post('/rpc/page_log', { _page_name: '/de/warehouse/shelf_list' }, { token: catalog });
@@ -121,7 +121,7 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect((await s.get('/shops')).status).toBe(401);
   });
 
-  it('user_bookmarks set replaces the user\'s bookmarks, stored without the language prefix', async () => {
+  it("user_bookmarks set replaces the user's bookmarks, stored without the language prefix", async () => {
     const r = await s.action(warehouse, 'user_bookmarks', 'set', [{ path: '/de/warehouse/shelf_list' }, { path: '/print/pick_lists_print' }]);
     expect(r.status).toBe(200);
     const u = await s.post('/rpc/user', {}, { token: warehouse });

@@ -50,11 +50,24 @@ describe.each(engines)('list at scale on %s', (engine) => {
     [{ colId: 'product_code', sort: 'desc' }],
     [{ colId: 'selling_price_shop', sort: 'asc' }],
     [{ colId: 'selling_price_shop', sort: 'desc' }],
-    [{ colId: 'supplier_product_code', sort: 'asc' }, { colId: 'selling_price_shop', sort: 'desc' }],
-    [{ colId: 'keep_in_stock', sort: 'desc' }, { colId: 'selling_price_shop', sort: 'asc' }],
+    [
+      { colId: 'supplier_product_code', sort: 'asc' },
+      { colId: 'selling_price_shop', sort: 'desc' },
+    ],
+    [
+      { colId: 'keep_in_stock', sort: 'desc' },
+      { colId: 'selling_price_shop', sort: 'asc' },
+    ],
     [{ colId: 'product_name', sort: 'asc' }],
-    [{ colId: 'discount_end_date', sort: 'desc' }, { colId: 'keep_in_stock', sort: 'asc' }],
-    [{ colId: 'active', sort: 'asc' }, { colId: 'discount_end_date', sort: 'asc' }, { colId: 'selling_price_shop', sort: 'asc' }],
+    [
+      { colId: 'discount_end_date', sort: 'desc' },
+      { colId: 'keep_in_stock', sort: 'asc' },
+    ],
+    [
+      { colId: 'active', sort: 'asc' },
+      { colId: 'discount_end_date', sort: 'asc' },
+      { colId: 'selling_price_shop', sort: 'asc' },
+    ],
   ];
 
   describe('keyset windows', () => {
@@ -149,8 +162,7 @@ describe.each(engines)('list at scale on %s', (engine) => {
   });
 
   describe('totals', () => {
-    const count = async (company: string) =>
-      (await s.db.query<{ n: number }>('select count(*)::int as n from app.products where company_code = $1', [company])).rows[0]!.n;
+    const count = async (company: string) => (await s.db.query<{ n: number }>('select count(*)::int as n from app.products where company_code = $1', [company])).rows[0]!.n;
 
     it('estimates a large source by default and counts on demand', async () => {
       const n = await count('SK01');

@@ -37,7 +37,12 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     const r = await s.action(catalog, 'frontend_product_margins', 'set', { product_code: m.product_code, row_version: m.row_version, min_margin: 12.5 });
     expect(r.body.data.row.min_margin).toBe(12.5);
     const pp = (await s.action(catalog, 'frontend_purchase_prices', 'filter', { product_code: m.product_code })).body.data.rows[0];
-    const ok = await s.action(catalog, 'frontend_purchase_prices', 'set', { product_code: pp.product_code, row_version: pp.row_version, purchase_price_original: 10, purchase_price_currency_code: 'USD' });
+    const ok = await s.action(catalog, 'frontend_purchase_prices', 'set', {
+      product_code: pp.product_code,
+      row_version: pp.row_version,
+      purchase_price_original: 10,
+      purchase_price_currency_code: 'USD',
+    });
     expect(ok.status).toBe(200);
     const bad = await s.action(catalog, 'frontend_purchase_prices', 'set', { product_code: pp.product_code, row_version: ok.body.data.row.row_version, purchase_price_currency_code: 'XYZ' });
     expect(bad.status).toBe(400);
@@ -162,7 +167,13 @@ describe.each(engines)('every routed screen on %s', (engine) => {
 
   it('adds a back-office page under a parent; it shows in the menu of users granted it', async () => {
     const add = await s.action(admin, 'backend_pages', 'add', {
-      page_code: 'products.extra_report', parent_page_code: 'products', page_title: { en: 'Extra report', de: 'Zusatzbericht' }, url: '/products/extra_report', menu: true, icon: 'chart', position: 99,
+      page_code: 'products.extra_report',
+      parent_page_code: 'products',
+      page_title: { en: 'Extra report', de: 'Zusatzbericht' },
+      url: '/products/extra_report',
+      menu: true,
+      icon: 'chart',
+      position: 99,
     });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     expect((await s.action(admin, 'backend_pages', 'add', { page_code: 'Bad Code', page_title: { en: 'x' } })).status).toBe(400);
@@ -184,7 +195,9 @@ describe.each(engines)('every routed screen on %s', (engine) => {
   it('has text in each of the seven languages in every multi-language column of every route', async () => {
     const missing: string[] = [];
     for (const { form } of screenRoutes) {
-      const multi = Object.entries(screens.get(form)!.columns).filter(([, c]) => c.type === 'multi').map(([f]) => f);
+      const multi = Object.entries(screens.get(form)!.columns)
+        .filter(([, c]) => c.type === 'multi')
+        .map(([f]) => f);
       if (!multi.length) continue;
       for (const lang of LANGS) {
         const r = await s.action(admin, form, 'list', { endRow: 20, language: lang });

@@ -32,10 +32,10 @@ describe.each(engines)('session cache on %s', (engine) => {
 
   /** A throwaway user with product_list's list grant and two companies, signed in. */
   async function makeUser(email: string): Promise<{ id: number; token: string }> {
-    const r = await s.db.query<{ user_id: number }>(
-      `insert into app.users (user_email, user_name, password_hash) values ($1, $1, $2) returning user_id`,
-      [email, await hashPassword('secret-password')],
-    );
+    const r = await s.db.query<{ user_id: number }>(`insert into app.users (user_email, user_name, password_hash) values ($1, $1, $2) returning user_id`, [
+      email,
+      await hashPassword('secret-password'),
+    ]);
     const id = r.rows[0]!.user_id;
     await s.db.query(`insert into app.user_companies (user_id, company_code, position) values ($1, 'SK01', 0), ($1, 'HU01', 1)`, [id]);
     await s.db.query('insert into app.user_pages (user_id, page_code, can_list) values ($1, $2, true)', [id, page]);

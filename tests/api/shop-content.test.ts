@@ -76,13 +76,20 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     const faq = add.body.data.row;
     expect(faq.meta_description).toEqual({});
     const b1 = await s.action(admin, 'frontend_pages2_col_defs', 'add', {
-      content_page_id: faq.content_page_id, position: 20, col_width: 6, block_type: 'text',
+      content_page_id: faq.content_page_id,
+      position: 20,
+      col_width: 6,
+      block_type: 'text',
       block_body: { en: '<p onclick="x()">Second <b>block</b></p><script>steal()</script>', de: '<p>Zweiter Block</p>' },
     });
     expect(b1.status, JSON.stringify(b1.body)).toBe(200);
     expect(b1.body.data.row.block_body.en).toBe('<p>Second <b>block</b></p>');
     const b2 = await s.action(admin, 'frontend_pages2_col_defs', 'add', {
-      content_page_id: faq.content_page_id, position: 10, col_width: 6, block_type: 'text', block_body: { en: '<p>First &amp; foremost</p>' },
+      content_page_id: faq.content_page_id,
+      position: 10,
+      col_width: 6,
+      block_type: 'text',
+      block_body: { en: '<p>First &amp; foremost</p>' },
     });
     expect(b2.status).toBe(200);
     let meta = (await rows(admin, 'frontend_pages2', { content_page_id: faq.content_page_id }))[0]!;
@@ -151,9 +158,11 @@ describe.each(engines)('shop content and details on %s', (engine) => {
   });
 
   it('keeps category translations and the category names in step, with storefront slugs', async () => {
-    const cat = (await s.db.query<{ id: number; names: Record<string, string> }>(
-      `select product_category_id as id, product_category_names as names from app.product_categories where product_category_names ->> 'en' = 'Kitchen'`,
-    )).rows[0]!;
+    const cat = (
+      await s.db.query<{ id: number; names: Record<string, string> }>(
+        `select product_category_id as id, product_category_names as names from app.product_categories where product_category_names ->> 'en' = 'Kitchen'`,
+      )
+    ).rows[0]!;
     let tr = await rows(catalog, 'category_translations', { product_category_id: cat.id });
     expect(tr.map((t) => t.language_code).sort()).toEqual(['bg', 'cs', 'de', 'en', 'hu', 'ro', 'sk']);
     const by = (l: string) => tr.find((t) => t.language_code === l)!;
@@ -162,7 +171,13 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     expect(by('sk').slug).toBe('kuchyna');
 
     // A translation edit renames the category in the tree; a tree edit renames the translation.
-    const set = await s.action(catalog, 'category_translations', 'set', { product_category_id: cat.id, language_code: 'de', row_version: by('de').row_version, category_name: 'Küche & Essen', meta_title: 'Küche kaufen' });
+    const set = await s.action(catalog, 'category_translations', 'set', {
+      product_category_id: cat.id,
+      language_code: 'de',
+      row_version: by('de').row_version,
+      category_name: 'Küche & Essen',
+      meta_title: 'Küche kaufen',
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data.row.slug).toBe(by('de').slug); // a slug stays put (links keep working)
     let category = (await rows(catalog, 'categories', { product_category_id: cat.id }))[0]!;
@@ -191,9 +206,8 @@ describe.each(engines)('shop content and details on %s', (engine) => {
   });
 
   it('serves category positions per shop of the company', async () => {
-    const child = (await s.db.query<{ id: number }>(
-      `select c.product_category_id as id from app.shop_categories c join app.shops s using (shop_id) where s.company_code = 'SK01' order by 1 limit 1`,
-    )).rows[0]!.id;
+    const child = (await s.db.query<{ id: number }>(`select c.product_category_id as id from app.shop_categories c join app.shops s using (shop_id) where s.company_code = 'SK01' order by 1 limit 1`))
+      .rows[0]!.id;
     const pos = await rows(admin, 'category_positions', { product_category_id: child });
     const sk = (await s.action(admin, 'shops_brief', 'list')).body.data.rows as Row[];
     expect(pos.length).toBeGreaterThan(0);
@@ -210,7 +224,11 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     const courier = (await rows(admin, 'delivery_methods', { dm_code: 'courier' }))[0]!;
     const bands = await rows(admin, 'delivery_method_details', { dm_id: courier.dm_id });
     const home = bands.filter((b) => b.country_code === 'SK');
-    expect(home.map((b) => [b.weight_from, b.weight_to])).toEqual([[0, 5], [5, 20], [20, null]]);
+    expect(home.map((b) => [b.weight_from, b.weight_to])).toEqual([
+      [0, 5],
+      [5, 20],
+      [20, null],
+    ]);
     expect(home.every((b) => b.free_from === null && b.free_from_effective === courier.free_from)).toBe(true);
     expect(bands.some((b) => b.country_code === 'AT' && b.free_from_effective === 150)).toBe(true);
 
@@ -229,9 +247,12 @@ describe.each(engines)('shop content and details on %s', (engine) => {
   });
 
   it('updates purchase prices in bulk: preview, one transaction, change log, undo', async () => {
-    const pick = (await s.action(catalog, 'frontend_purchase_prices', 'list', {
-      endRow: 3, filterModel: { purchase_price_base: { filterType: 'number', type: 'gt', filter: 10 }, purchase_price_original: { filterType: 'number', type: 'gt', filter: 1 } },
-    })).body.data.rows as Row[];
+    const pick = (
+      await s.action(catalog, 'frontend_purchase_prices', 'list', {
+        endRow: 3,
+        filterModel: { purchase_price_base: { filterType: 'number', type: 'gt', filter: 10 }, purchase_price_original: { filterType: 'number', type: 'gt', filter: 1 } },
+      })
+    ).body.data.rows as Row[];
     expect(pick).toHaveLength(3);
     const keys = pick.map((r) => r.product_code);
     const payload = { keys, fields: ['purchase_price_base', 'purchase_price_original'], mode: 'percent', value: 10, decimals: 2 };
@@ -248,9 +269,11 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     expect(after[0]!.purchase_price_original).toBeCloseTo(pick[0]!.purchase_price_original * 1.1, 1);
     expect(cents(after[0]!.purchase_price_base) && cents(after[0]!.purchase_price_original)).toBe(true);
     expect(after[0]!.row_version).toBe(pick[0]!.row_version + 1);
-    const log = (await s.db.query<{ log_id: number; entity_name: string; entity_id: string; before: Row; after: Row; company_code: string }>(
-      `select log_id, entity_name, entity_id, before, after, company_code from app.product_change_log where log_id > (select max(log_id) - 3 from app.product_change_log) order by log_id`,
-    )).rows;
+    const log = (
+      await s.db.query<{ log_id: number; entity_name: string; entity_id: string; before: Row; after: Row; company_code: string }>(
+        `select log_id, entity_name, entity_id, before, after, company_code from app.product_change_log where log_id > (select max(log_id) - 3 from app.product_change_log) order by log_id`,
+      )
+    ).rows;
     expect((await s.db.query<{ n: number }>('select count(*)::int as n from app.product_change_log')).rows[0]!.n).toBe(before + 3);
     expect(log.map((l) => l.entity_id)).toEqual([...keys].sort());
     expect(log.every((l) => l.entity_name === 'frontend_purchase_prices' && l.company_code === 'SK01')).toBe(true);
@@ -270,7 +293,9 @@ describe.each(engines)('shop content and details on %s', (engine) => {
     expect(byFilter.body.data.changes).toBe(matching.filter((r) => r.product_code !== keys[1] && r.purchase_price_base !== null).length);
 
     // All or nothing: a price below 0 refuses the whole update.
-    const now = async () => (await rows(catalog, 'frontend_purchase_prices', { product_code: keys[1] }))[0]!.purchase_price_base + (await rows(catalog, 'frontend_purchase_prices', { product_code: keys[2] }))[0]!.purchase_price_base;
+    const now = async () =>
+      (await rows(catalog, 'frontend_purchase_prices', { product_code: keys[1] }))[0]!.purchase_price_base +
+      (await rows(catalog, 'frontend_purchase_prices', { product_code: keys[2] }))[0]!.purchase_price_base;
     const lowest = Math.min(...(await Promise.all([keys[1], keys[2]].map(async (k) => (await rows(catalog, 'frontend_purchase_prices', { product_code: k }))[0]!.purchase_price_base))));
     const sum = await now();
     const negative = { keys: [keys[1], keys[2]], fields: ['purchase_price_base'], mode: 'amount', value: -(lowest + 1) };
@@ -298,8 +323,12 @@ describe.each(engines)('shop content and details on %s', (engine) => {
 
   it('grants the new screens by page: admin everything, catalog its areas only, warehouse none', async () => {
     const forms: [string, unknown][] = [
-      ['frontend_pages2', {}], ['frontend_pages2_col_defs', {}], ['shop_languages', {}], ['delivery_method_details', {}],
-      ['category_translations', {}], ['category_positions', {}],
+      ['frontend_pages2', {}],
+      ['frontend_pages2_col_defs', {}],
+      ['shop_languages', {}],
+      ['delivery_method_details', {}],
+      ['category_translations', {}],
+      ['category_positions', {}],
     ];
     for (const [form, payload] of forms) {
       expect((await s.action(admin, form, 'list', payload)).status, form).toBe(200);

@@ -92,9 +92,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
       windows++;
       codes.push(...rows.map((r: Row) => r.product_code as string));
     }
-    const all = await s.db.query<{ product_code: string }>(
-      `select product_code from app.v_product_list where company_code = 'SK01' order by product_name->>'hu' collate app."text_hu", product_code`,
-    );
+    const all = await s.db.query<{ product_code: string }>(`select product_code from app.v_product_list where company_code = 'SK01' order by product_name->>'hu' collate app."text_hu", product_code`);
     expect(windows).toBeGreaterThan(5);
     expect(codes).toEqual(all.rows.map((r) => r.product_code));
   });
@@ -110,7 +108,9 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect((await fetch(`${s.url}/api/export/product_list`, { method: 'POST', body: '{}' })).status).toBe(401);
     // Another company's rows never appear.
     const hu = await exportFile(admin, 'product_list', { format: 'csv', language: 'en', columns: productColumns }, 'HU01');
-    const codes = Papa.parse<string[]>((await hu.text()).slice(1), { skipEmptyLines: true }).data.slice(1).map((x) => x[0]);
+    const codes = Papa.parse<string[]>((await hu.text()).slice(1), { skipEmptyLines: true })
+      .data.slice(1)
+      .map((x) => x[0]);
     const huCount = await s.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'HU01'`);
     expect(codes.length).toBe(huCount.rows[0]!.n);
   });
@@ -139,14 +139,14 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const commit = await importFile(admin, 'brands', 'brands.csv', csv, { mode: 'commit', language: 'de', mapping });
     expect(commit.status).toBe(200);
     expect(await commit.json()).toMatchObject({ inserts: 2, errorRows: 2, written: true });
-    const added = await s.db.query<{ brand_name: string; active: boolean }>(
-      `select brand_name, active from app.brands where brand_name in ('Nordwind Tools', 'Alpen; Co') order by brand_name`,
-    );
+    const added = await s.db.query<{ brand_name: string; active: boolean }>(`select brand_name, active from app.brands where brand_name in ('Nordwind Tools', 'Alpen; Co') order by brand_name`);
     expect(added.rows).toEqual([
       { brand_name: 'Alpen; Co', active: false },
       { brand_name: 'Nordwind Tools', active: true },
     ]);
-    const log = await s.db.query<{ n: number }>(`select count(*)::int as n from app.product_change_log where entity_name = 'brands' and log_action = 'add' and after->>'brand_name' in ('Nordwind Tools', 'Alpen; Co')`);
+    const log = await s.db.query<{ n: number }>(
+      `select count(*)::int as n from app.product_change_log where entity_name = 'brands' and log_action = 'add' and after->>'brand_name' in ('Nordwind Tools', 'Alpen; Co')`,
+    );
     expect(log.rows[0]!.n).toBe(2);
   });
 
@@ -232,7 +232,9 @@ describe.each(engines)('grid export and import on %s', (engine) => {
   });
 
   it('writes option columns by name in the export language and reads names and raw values back; an unknown name writes nothing', async () => {
-    const codes = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code offset 20 limit 3`)).rows.map((r) => r.product_code);
+    const codes = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code offset 20 limit 3`)).rows.map(
+      (r) => r.product_code,
+    );
     await s.db.query(`update app.products p set keep_in_stock = x.k from unnest($1::text[], array[0, 1, 2]) as x(c, k) where p.product_code = x.c`, [codes]);
     const stored = async () =>
       (await s.db.query<{ k: number; v: number }>(`select keep_in_stock as k, row_version as v from app.products where product_code = any($1) order by product_code`, [codes])).rows;
@@ -373,7 +375,10 @@ describe.each(engines)('grid export and import on %s', (engine) => {
         format,
         language: 'en',
         timeZone,
-        columns: [{ field: 'entity_id', header: 'Entity' }, { field: 'logged_at', header: 'At' }],
+        columns: [
+          { field: 'entity_id', header: 'Entity' },
+          { field: 'logged_at', header: 'At' },
+        ],
         filterModel: { entity_id: { filterType: 'text', type: 'startsWith', filter: 'tz-' } },
         sortModel: [{ colId: 'log_id', sort: 'asc' }],
       });
@@ -382,17 +387,31 @@ describe.each(engines)('grid export and import on %s', (engine) => {
       'America/New_York': ['2026-11-24 04:16', '2026-12-31 18:30', '2026-03-28 21:00', '2026-10-24 20:30', '2026-10-24 21:30'],
     };
     for (const [zone, want] of Object.entries(shown)) {
-      expect((await csvTable(await view('csv', zone))).slice(1).map((r) => r[1]), zone).toEqual(want);
+      expect(
+        (await csvTable(await view('csv', zone))).slice(1).map((r) => r[1]),
+        zone,
+      ).toEqual(want);
       const ws = await xlsxSheet(await view('xlsx', zone));
       const cells = [2, 3, 4, 5, 6].map((n) => ws.getRow(n).getCell(2));
-      expect(cells.map((c) => c.value instanceof Date), zone).toEqual(want.map(() => true));
-      expect(cells.map((c) => minute(c.value)), zone).toEqual(want);
+      expect(
+        cells.map((c) => c.value instanceof Date),
+        zone,
+      ).toEqual(want.map(() => true));
+      expect(
+        cells.map((c) => minute(c.value)),
+        zone,
+      ).toEqual(want);
       expect(cells[0]!.numFmt).toBe('yyyy-mm-dd hh:mm');
     }
     // The seconds are kept in the XLSX value (the format shows minutes, as the grid).
-    expect((((await xlsxSheet(await view('xlsx', 'Europe/Budapest'))).getRow(2).getCell(2).value) as Date).toISOString()).toMatch(/^2026-11-24T10:16:12\.\d{3}Z$/);
+    expect(((await xlsxSheet(await view('xlsx', 'Europe/Budapest'))).getRow(2).getCell(2).value as Date).toISOString()).toMatch(/^2026-11-24T10:16:12\.\d{3}Z$/);
     // Without a zone (an older client): UTC.
-    const utc = await exportFile(admin, 'product_change_log', { format: 'csv', language: 'en', columns: [{ field: 'logged_at', header: 'At' }], filterModel: { entity_id: { filterType: 'text', type: 'equals', filter: 'tz-1' } } });
+    const utc = await exportFile(admin, 'product_change_log', {
+      format: 'csv',
+      language: 'en',
+      columns: [{ field: 'logged_at', header: 'At' }],
+      filterModel: { entity_id: { filterType: 'text', type: 'equals', filter: 'tz-1' } },
+    });
     expect((await csvTable(utc))[1]).toEqual(['2026-11-24 09:16']);
 
     const unknown = await (await view('csv', 'Mars/Olympus_Mons')).json();
@@ -401,24 +420,47 @@ describe.each(engines)('grid export and import on %s', (engine) => {
   });
 
   it('writes dates as the stored day in any time zone', async () => {
-    const days = (await s.db.query<{ f: string | null }>(`select b.valid_from::text as f from app.banners b join app.shops s using (shop_id) where s.company_code = 'SK01' order by b.banner_id`)).rows.map((r) => r.f ?? '');
+    const days = (
+      await s.db.query<{ f: string | null }>(`select b.valid_from::text as f from app.banners b join app.shops s using (shop_id) where s.company_code = 'SK01' order by b.banner_id`)
+    ).rows.map((r) => r.f ?? '');
     expect(days.filter(Boolean).length).toBeGreaterThan(0);
     for (const timeZone of ['Pacific/Kiritimati', 'America/Los_Angeles']) {
       const body = (format: string) => ({ format, language: 'en', timeZone, columns: [{ field: 'valid_from', header: 'From' }], sortModel: [{ colId: 'banner_id', sort: 'asc' }] });
-      expect((await csvTable(await exportFile(admin, 'banners', body('csv')))).slice(1).map((r) => r[0]), timeZone).toEqual(days);
+      expect(
+        (await csvTable(await exportFile(admin, 'banners', body('csv')))).slice(1).map((r) => r[0]),
+        timeZone,
+      ).toEqual(days);
       const ws = await xlsxSheet(await exportFile(admin, 'banners', body('xlsx')));
-      expect(days.map((_, i) => ws.getRow(i + 2).getCell(1).value).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? ''))), timeZone).toEqual(days);
+      expect(
+        days.map((_, i) => ws.getRow(i + 2).getCell(1).value).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? ''))),
+        timeZone,
+      ).toEqual(days);
     }
   });
 
   it('writes money as stored and names its currency: in the header, in the XLSX format, per row beside a column whose rows name theirs', async () => {
-    const price = [{ field: 'product_code', header: 'Code' }, { field: 'selling_price_shop', header: 'Selling price' }];
-    const one = async (company: string) => (await s.db.query<{ c: string; p: number }>(`select product_code as c, selling_price_shop as p from app.products where company_code = $1 and selling_price_shop > 0 order by product_code limit 1`, [company])).rows[0]!;
-    for (const [company, currency, format] of [['SK01', 'EUR', '[$EUR] #,##0.00'], ['HU01', 'HUF', '[$HUF] #,##0']] as const) {
+    const price = [
+      { field: 'product_code', header: 'Code' },
+      { field: 'selling_price_shop', header: 'Selling price' },
+    ];
+    const one = async (company: string) =>
+      (
+        await s.db.query<{ c: string; p: number }>(
+          `select product_code as c, selling_price_shop as p from app.products where company_code = $1 and selling_price_shop > 0 order by product_code limit 1`,
+          [company],
+        )
+      ).rows[0]!;
+    for (const [company, currency, format] of [
+      ['SK01', 'EUR', '[$EUR] #,##0.00'],
+      ['HU01', 'HUF', '[$HUF] #,##0'],
+    ] as const) {
       const row = await one(company);
       const body = (fmt: string) => ({ format: fmt, language: 'en', columns: price, filterModel: { product_code: { filterType: 'text', type: 'equals', filter: row.c } } });
       const csv = await csvTable(await exportFile(admin, 'product_list', body('csv'), company));
-      expect(csv).toEqual([['Code', `Selling price (${currency})`], [row.c, String(row.p)]]);
+      expect(csv).toEqual([
+        ['Code', `Selling price (${currency})`],
+        [row.c, String(row.p)],
+      ]);
       const ws = await xlsxSheet(await exportFile(admin, 'product_list', body('xlsx'), company));
       expect(ws.getRow(1).getCell(2).value).toBe(`Selling price (${currency})`);
       expect(ws.getRow(2).getCell(2).value).toBe(row.p);
@@ -437,7 +479,11 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const body = (fmt: string) => ({
       format: fmt,
       language: 'en',
-      columns: [{ field: 'product_code', header: 'Code' }, { field: 'purchase_price_original', header: 'Supplier price' }, { field: 'purchase_price_base', header: 'Base price' }],
+      columns: [
+        { field: 'product_code', header: 'Code' },
+        { field: 'purchase_price_original', header: 'Supplier price' },
+        { field: 'purchase_price_base', header: 'Base price' },
+      ],
       filterModel: { product_code: { filterType: 'set', values: picked.map((r) => r.c) } },
       sortModel: [{ colId: 'product_code', sort: 'asc' }],
     });

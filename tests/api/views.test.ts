@@ -26,8 +26,7 @@ describe.each(engines)('saved views on %s', (engine) => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data.row as Row;
   };
-  const rename = (token: string, view: Row, name: unknown, company?: string) =>
-    s.action(token, 'grid_views', 'set', { view_id: view.view_id, row_version: view.row_version, name }, company);
+  const rename = (token: string, view: Row, name: unknown, company?: string) => s.action(token, 'grid_views', 'set', { view_id: view.view_id, row_version: view.row_version, name }, company);
   const nameOf = async (view: Row) => (await s.db.query<Row>('select name from app.grid_views where view_id = $1', [view.view_id])).rows[0]?.name;
 
   describe('rename', () => {
@@ -69,9 +68,8 @@ describe.each(engines)('saved views on %s', (engine) => {
       expect(await nameOf(team)).toBe('Team view');
 
       // An owner who may not list the view's screen (any more) cannot change it.
-      const old = (await s.db.query<Row>(
-        `insert into app.grid_views (form, owner_user_id, name, state) values ('product_list', 3, 'Before my grants changed', '{}') returning view_id, row_version`,
-      )).rows[0]!;
+      const old = (await s.db.query<Row>(`insert into app.grid_views (form, owner_user_id, name, state) values ('product_list', 3, 'Before my grants changed', '{}') returning view_id, row_version`))
+        .rows[0]!;
       const w = await rename(warehouse, old, 'Mine still');
       expect(w.status).toBe(403);
       expect(await nameOf(old)).toBe('Before my grants changed');

@@ -219,9 +219,7 @@ function rawSql(c: ApiCase, after: unknown[] | undefined): { sql: string; params
     });
     where += ` and (${order.map((o) => `"${o}"`).join(', ')}) > (${ph.join(', ')})`;
   }
-  const sql =
-    `select ${selectList} from ${relation} where ${where} order by ${order.map((o) => `"${o}" asc`).join(', ')} limit ${PAGE}` +
-    (c.mode === 'offset' ? ` offset ${c.depth}` : '');
+  const sql = `select ${selectList} from ${relation} where ${where} order by ${order.map((o) => `"${o}" asc`).join(', ')} limit ${PAGE}` + (c.mode === 'offset' ? ` offset ${c.depth}` : '');
   return { sql, params };
 }
 
@@ -380,7 +378,13 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
         const rawFirst = await b.running.db.query<Record<string, unknown>>(raw.sql, raw.params);
         const firstMs = performance.now() - t0;
         const runs = firstMs > SLOW_MS ? Math.min(o.runs, o.slowRuns) : firstMs < FAST_MS ? Math.max(o.runs, o.fastRuns) : o.runs;
-        const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({ count, payload: enginePayload({ ...c, count }, after), ms: [] as number[], inProcess: [] as number[], first: undefined as ListAnswer | undefined }));
+        const variants = (firstMs > EXACT_ONLY_MS ? counts.slice(0, 1) : counts).map((count) => ({
+          count,
+          payload: enginePayload({ ...c, count }, after),
+          ms: [] as number[],
+          inProcess: [] as number[],
+          first: undefined as ListAnswer | undefined,
+        }));
         const screen = screens.get('product_list')!;
         const direct = (payload: Record<string, unknown>) => listJson(b.running.db, screen, parseList(payload), { company: COMPANY, language: 'en' }, { json: b.running.db.jsonRows });
         for (const v of variants) {

@@ -34,7 +34,10 @@ const rows: Row[] = Array.from({ length: N }, (_, i) => ({
 }));
 
 type Order = (texts: readonly (string | null)[], lang: string) => Work<(i: number, j: number) => number>;
-const textOrder = await import('../../src/app/grid/textOrder.ts').then((m: { textOrder: Order }) => m.textOrder, () => null);
+const textOrder = await import('../../src/app/grid/textOrder.ts').then(
+  (m: { textOrder: Order }) => m.textOrder,
+  () => null,
+);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 function timed(f: () => unknown): string {
@@ -49,10 +52,18 @@ function timed(f: () => unknown): string {
 
 for (const lang of Object.keys(words) as L[]) {
   const model = timed(() => {
-    const m = new ClientRowModel(rows, { columns: [{ field: 'code', valueType: 'text' }, { field: 'name', valueType: 'multi' }], keys: ['code'], rowId: (x) => String(x.code), sync: true });
+    const m = new ClientRowModel(rows, {
+      columns: [
+        { field: 'code', valueType: 'text' },
+        { field: 'name', valueType: 'multi' },
+      ],
+      keys: ['code'],
+      rowId: (x) => String(x.code),
+      sync: true,
+    });
     m.query({ sortModel: [{ colId: 'name', sort: 'asc' }], filterModel: {}, lang });
   });
-  const texts = rows.map((r) => ((r.name as Record<string, string | null>)[lang] ?? null));
+  const texts = rows.map((r) => (r.name as Record<string, string | null>)[lang] ?? null);
   const present = Uint32Array.from(texts.flatMap((t, i) => (t === null ? [] : [i])));
   const sort = (cmp: (a: number, b: number) => number) => runNow(sortIndexes(present.slice(), cmp));
   const lower = () => {

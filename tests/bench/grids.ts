@@ -96,7 +96,7 @@ export interface RunResult {
   errors: string[];
 }
 
-const withTimeout = <T,>(p: Promise<T>, ms: number, what: string): Promise<T> =>
+const withTimeout = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: no result within ${ms / 1000} s`)), ms))]);
 
 async function heapMB(cdp: CDPSession): Promise<number> {
@@ -130,7 +130,9 @@ async function expectFirst(page: Page, spec: GridSpec, code: string) {
 }
 
 async function loafsSince(page: Page, t: number): Promise<{ n: number; longest: number }> {
-  return (await page.evaluate(`(() => { const l = window.__probe.loafs.filter((e) => e.start + e.duration >= ${t}); return { n: l.length, longest: l.reduce((m, e) => Math.max(m, e.duration), 0) }; })()`)) as { n: number; longest: number };
+  return (await page.evaluate(
+    `(() => { const l = window.__probe.loafs.filter((e) => e.start + e.duration >= ${t}); return { n: l.length, longest: l.reduce((m, e) => Math.max(m, e.duration), 0) }; })()`,
+  )) as { n: number; longest: number };
 }
 
 async function interaction(page: Page, cdp: CDPSession, spec: GridSpec, expected: string, act: () => Promise<void>, startEvent: string): Promise<InteractionResult> {

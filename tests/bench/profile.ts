@@ -190,6 +190,9 @@ export function summarizeProfile(p: CpuProfile, mapper: SourceMapper, top = 12):
     }
   }
   const topOf = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ms]) => ({ name, ms }));
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, ms]) => ({ name, ms }));
   return { totalMs, programMs, gcMs, idleMs, byFunction: topOf(fn), byFile: topOf(file) };
 }

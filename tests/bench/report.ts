@@ -121,7 +121,14 @@ function floorSection(ui: UiResults): string[] {
     '',
   ];
   if (fl.frame.p95 > 8.3) out.push(`On this machine the floor itself misses the 8.3 ms p95 frame target (${f(fl.frame.p95)} ms).`, '');
-  if (fl.errors.length) out.push(`Floor errors: ${fl.errors.slice(0, 4).map((e) => `\`${e.replace(/`/g, "'")}\``).join('; ')}.`, '');
+  if (fl.errors.length)
+    out.push(
+      `Floor errors: ${fl.errors
+        .slice(0, 4)
+        .map((e) => `\`${e.replace(/`/g, "'")}\``)
+        .join('; ')}.`,
+      '',
+    );
   return out;
 }
 
@@ -130,23 +137,43 @@ function gridSection(r: BenchResults, ui: UiResults): string[] {
   const ag = figures(ui, 'ag');
   const have = sg.runs.length > 0;
   const rows: string[][] = [];
-  const row = (metric: string, a: string, b: string, rt: string, target: string, met: boolean | undefined) =>
-    rows.push([metric, a, b, rt, target, have ? yes(met) : 'blocked']);
+  const row = (metric: string, a: string, b: string, rt: string, target: string, met: boolean | undefined) => rows.push([metric, a, b, rt, target, have ? yes(met) : 'blocked']);
   const firstRatio = ratio(sg.gridStart.median, ag.gridStart.median);
   const sortRatio = ratio(sg.sort.median, ag.sort.median);
   const filterRatio = ratio(sg.filter.median, ag.filter.median);
   row('First rows painted: data ready → the grid’s code fetched, run, first rows painted (ms)', mp(sg.gridStart), mp(ag.gridStart), x(firstRatio), '≤ 0.5× AG Grid', firstRatio <= 0.5);
-  row(`… the same from navigation start (ms; the harness generating the data included: data ready at ${f(sg.dataReady.median, 0)} / ${f(ag.dataReady.median, 0)} ms)`, mp(sg.firstRow), mp(ag.firstRow), x(ratio(sg.firstRow.median, ag.firstRow.median)), '—', undefined);
+  row(
+    `… the same from navigation start (ms; the harness generating the data included: data ready at ${f(sg.dataReady.median, 0)} / ${f(ag.dataReady.median, 0)} ms)`,
+    mp(sg.firstRow),
+    mp(ag.firstRow),
+    x(ratio(sg.firstRow.median, ag.firstRow.median)),
+    '—',
+    undefined,
+  );
   row('Sort by price: click → first row updated, painted (ms)', mp(sg.sort), mp(ag.sort), x(sortRatio), '≤ 0.3× AG Grid', sortRatio <= 0.3);
   row('Sort: longest main-thread task (ms)', mp(sg.sortTask), mp(ag.sortTask), x(ratio(sg.sortTask.median, ag.sortTask.median)), 'no task > 50 ms', sg.sortTask.max <= 50);
   row('Filter name: apply → first row updated, painted (ms)', mp(sg.filter), mp(ag.filter), x(filterRatio), '≤ 0.3× AG Grid', filterRatio <= 0.3);
   row('Filter: longest main-thread task (ms)', mp(sg.filterTask), mp(ag.filterTask), x(ratio(sg.filterTask.median, ag.filterTask.median)), 'no task > 50 ms', sg.filterTask.max <= 50);
   row('Scroll: main-thread time per frame (ms, all frames)', mp(sg.frame), mp(ag.frame), x(ratio(sg.frame.p95, ag.frame.p95)) + ' (p95)', 'p95 ≤ 8.3 ms', sg.frame.p95 <= 8.3);
-  row('… the main thread’s CPU time in the same tasks (ms; the rest of the time above it waited for a core)', mp(sg.frameCpu), mp(ag.frameCpu), x(ratio(sg.frameCpu.p95, ag.frameCpu.p95)) + ' (p95)', '—', undefined);
+  row(
+    '… the main thread’s CPU time in the same tasks (ms; the rest of the time above it waited for a core)',
+    mp(sg.frameCpu),
+    mp(ag.frameCpu),
+    x(ratio(sg.frameCpu.p95, ag.frameCpu.p95)) + ' (p95)',
+    '—',
+    undefined,
+  );
   row('Scroll: long animation frames > 50 ms (per run)', mp(sg.loafs, 0), mp(ag.loafs, 0), '—', 'none', sg.loafTotal === 0);
   row('Scroll: requestAnimationFrame interval (ms)', mp(sg.interval, 1), mp(ag.interval, 1), '—', '(60 Hz display: 16.7)', undefined);
   row('JS heap after GC, grid loaded (MB)', mp(sg.heap, 1), mp(ag.heap, 1), x(ratio(sg.heap.median, ag.heap.median)), '—', undefined);
-  row(`JS heap above the data-only page (MB; data alone ≈ ${f(median([...ui.baselineHeapMB.screen, ...ui.baselineHeapMB.ag]), 1)} MB)`, mp(sg.heapAbove, 1), mp(ag.heapAbove, 1), x(ratio(sg.heapAbove.median, ag.heapAbove.median)), '—', undefined);
+  row(
+    `JS heap above the data-only page (MB; data alone ≈ ${f(median([...ui.baselineHeapMB.screen, ...ui.baselineHeapMB.ag]), 1)} MB)`,
+    mp(sg.heapAbove, 1),
+    mp(ag.heapAbove, 1),
+    x(ratio(sg.heapAbove.median, ag.heapAbove.median)),
+    '—',
+    undefined,
+  );
   row('Bench page JS the page loads, gzipped (KiB; React and the data generator included)', kib(sg.jsLoadedGzip), kib(ag.jsLoadedGzip), x(ratio(sg.jsLoadedGzip, ag.jsLoadedGzip)), '—', undefined);
   row('Bench page JS, all chunks of the build, gzipped (KiB)', kib(sg.jsGzip), kib(ag.jsGzip), x(ratio(sg.jsGzip, ag.jsGzip)), '—', undefined);
 
@@ -164,7 +191,9 @@ function gridSection(r: BenchResults, ui: UiResults): string[] {
   const notes: string[] = [];
   if (have) {
     notes.push(`Tasks over 50 ms in all runs: ScreenGrid sort ${sg.sortOver50}, filter ${sg.filterOver50}; AG Grid sort ${ag.sortOver50}, filter ${ag.filterOver50}.`);
-    notes.push(`Scroll, per-run p95 of the frame time: ScreenGrid ${mp(sg.perRunFrameP95)} ms, AG Grid ${mp(ag.perRunFrameP95)} ms (median / p95 over runs). Long animation frames in all runs: ScreenGrid ${sg.loafTotal}, AG Grid ${ag.loafTotal}.`);
+    notes.push(
+      `Scroll, per-run p95 of the frame time: ScreenGrid ${mp(sg.perRunFrameP95)} ms, AG Grid ${mp(ag.perRunFrameP95)} ms (median / p95 over runs). Long animation frames in all runs: ScreenGrid ${sg.loafTotal}, AG Grid ${ag.loafTotal}.`,
+    );
   }
   if (sg.failedRuns || ag.failedRuns) notes.push(`Runs with a failed step (left out of that step's figures): ScreenGrid ${sg.failedRuns}, AG Grid ${ag.failedRuns}.`);
   const errs = [...new Set(ui.runs.flatMap((x2) => x2.errors.map((e) => `${x2.grid}: ${e}`)))].slice(0, 8);
@@ -203,12 +232,12 @@ function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
     '`api_action product_list list` through the real server (`startServer`, port 0), timed from an HTTP client on a thread of its own',
     '(a worker thread with node:http and a keep-alive socket, as a browser is a process of its own: the server keeps its event loop;',
     'timed in that thread from the request to the answer parsed: HTTP, session, validation, page query, total, JSON both ways).',
-    '“In process”: the engine\'s `listJson()` on the same `db` handle, as api_action calls it (no HTTP, no session). Raw SQL: the same page through the same `db` handle in process,',
+    "“In process”: the engine's `listJson()` on the same `db` handle, as api_action calls it (no HTTP, no session). Raw SQL: the same page through the same `db` handle in process,",
     '`select … order by … limit 100 offset N` (keyset: a row comparison `(sort, key) > ($1, $2)`, no offset), page only.',
     'Keyset rows: the engine with `after` = the sort values of the row before the page. “by price”: `selling_price_shop`, no index.',
     `${r.settings.apiRuns} timed runs per page after one untimed round (and 50 untimed requests and raw queries before the first page), ${r.settings.fastRuns ?? r.settings.apiRuns} for a page whose untimed raw query took under 20 ms; each round runs raw / raw over HTTP / engine (each count) / in process in a new random order (seeded), so that none always follows the same one. A page whose untimed raw query took over 1 s is timed with \`count: 'exact'\` only (the page query dwarfs the total there); over 2 s, ${r.settings.slowRuns} runs (PGlite's full sorts of a million rows take ~4 s each).`,
-    'On PGlite the engine\'s page rows are JSON the database writes (`row_to_json`, src/server/actions/engine/rowsJson.ts); on the PostgreSQL server they are the rows node-pg parses, which is faster there. Raw SQL is rows on both.',
-    'Raw SQL over HTTP: the same raw page behind a hand-written endpoint (a bare node:http server in the server\'s process: JSON body read, the query on the same `db` handle, its rows written with JSON.stringify), timed by the same client — what the page costs an HTTP client without framework, session or engine.',
+    "On PGlite the engine's page rows are JSON the database writes (`row_to_json`, src/server/actions/engine/rowsJson.ts); on the PostgreSQL server they are the rows node-pg parses, which is faster there. Raw SQL is rows on both.",
+    "Raw SQL over HTTP: the same raw page behind a hand-written endpoint (a bare node:http server in the server's process: JSON body read, the query on the same `db` handle, its rows written with JSON.stringify), timed by the same client — what the page costs an HTTP client without framework, session or engine.",
     'Target: every depth ≤ 1.5× raw, like for like: the API over HTTP against the raw SQL over HTTP, the engine in process against the raw SQL in process. The API over HTTP against the raw SQL in process (HTTP on one side only) is given too; on a page of a few ms it is bounded below by the HTTP floor.',
     "The default count is `'estimate'` (the planner's estimate above 100,000 rows); `count: 'exact'` is the on-demand exact count (a count(*) of the company's rows), given for reference.",
     '',
@@ -227,7 +256,7 @@ function apiSection(r: BenchResults, api: ApiEngineResult[]): string[] {
       );
     }
     out.push(
-      '| Page | Raw SQL in process, median / p95 (ms) | Raw SQL over HTTP (ms) | API over HTTP, default count (ms) | Ratio to raw over HTTP | Met ≤ 1.5×? | Engine in process (ms) | Ratio to raw in process | Met ≤ 1.5×? | API over HTTP / raw in process | API, `count: \'exact\'` (ms) | Ratio to raw over HTTP |',
+      "| Page | Raw SQL in process, median / p95 (ms) | Raw SQL over HTTP (ms) | API over HTTP, default count (ms) | Ratio to raw over HTTP | Met ≤ 1.5×? | Engine in process (ms) | Ratio to raw in process | Met ≤ 1.5×? | API over HTTP / raw in process | API, `count: 'exact'` (ms) | Ratio to raw over HTTP |",
       '|---|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|',
     );
     for (const c of pages(e)) {
@@ -268,7 +297,10 @@ function profileSection(ui: UiResults): string[] {
       '|---:|---|',
       ...p.byFunction.slice(0, top).map((e) => `| ${f(e.ms, 1)} | ${e.name.replace(/\|/g, '\\|')} |`),
       '',
-      `By file / package: ${p.byFile.slice(0, 6).map((e) => `${e.name} ${f(e.ms, 0)} ms`).join(', ')}.`,
+      `By file / package: ${p.byFile
+        .slice(0, 6)
+        .map((e) => `${e.name} ${f(e.ms, 0)} ms`)
+        .join(', ')}.`,
       '',
     );
   };
@@ -303,16 +335,24 @@ function summarySection(r: BenchResults): string[] {
     if (!sg.runs.length) out.push('- Grid targets (first paint, sort, filter, scroll): **blocked** — ScreenGrid showed no rows (see above).');
     else {
       const first = ratio(sg.gridStart.median, ag.gridStart.median);
-      out.push(`- First paint ≤ 0.5× AG Grid (data ready → the grid’s code loaded, run, first rows painted): ${yes(first <= 0.5)} (${x(first)}; from navigation start, with the harness’s data generation, ${x(ratio(sg.firstRow.median, ag.firstRow.median))}).`);
-      out.push(`- Sort ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.sort.median, ag.sort.median) <= 0.3 && sg.sortTask.max <= 50)} (${x(ratio(sg.sort.median, ag.sort.median))}, longest task ${f(sg.sortTask.max)} ms).`);
-      out.push(`- Filter ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.filter.median, ag.filter.median) <= 0.3 && sg.filterTask.max <= 50)} (${x(ratio(sg.filter.median, ag.filter.median))}, longest task ${f(sg.filterTask.max)} ms).`);
+      out.push(
+        `- First paint ≤ 0.5× AG Grid (data ready → the grid’s code loaded, run, first rows painted): ${yes(first <= 0.5)} (${x(first)}; from navigation start, with the harness’s data generation, ${x(ratio(sg.firstRow.median, ag.firstRow.median))}).`,
+      );
+      out.push(
+        `- Sort ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.sort.median, ag.sort.median) <= 0.3 && sg.sortTask.max <= 50)} (${x(ratio(sg.sort.median, ag.sort.median))}, longest task ${f(sg.sortTask.max)} ms).`,
+      );
+      out.push(
+        `- Filter ≤ 0.3× AG Grid, no task > 50 ms: ${yes(ratio(sg.filter.median, ag.filter.median) <= 0.3 && sg.filterTask.max <= 50)} (${x(ratio(sg.filter.median, ag.filter.median))}, longest task ${f(sg.filterTask.max)} ms).`,
+      );
       const fl = floorFigures(ui);
       const floor = fl?.runs ? `; the hand-written scroll floor on this machine: p95 ${f(fl.frame.p95)} ms, ${longFrames(fl.loafTotal)}` : '';
       out.push(`- Scroll p95 frame ≤ 8.3 ms, no long animation frame: ${yes(sg.frame.p95 <= 8.3 && sg.loafTotal === 0)} (p95 ${f(sg.frame.p95)} ms, ${longFrames(sg.loafTotal)}${floor}).`);
       if (fl?.runs) {
         const wall = ratio(sg.frame.p95, fl.frame.p95);
         const cpu = ratio(sg.frameCpu.p95, fl.frameCpu.p95);
-        out.push(`- Scroll p95 frame ≤ ${f(FLOOR_TARGET, 2)}× the hand-written floor's, no long animation frame: ${yes(wall <= FLOOR_TARGET && sg.loafTotal === 0)} (${x(wall)} main-thread time, ${x(cpu)} its CPU time; ${longFrames(sg.loafTotal)}).`);
+        out.push(
+          `- Scroll p95 frame ≤ ${f(FLOOR_TARGET, 2)}× the hand-written floor's, no long animation frame: ${yes(wall <= FLOOR_TARGET && sg.loafTotal === 0)} (${x(wall)} main-thread time, ${x(cpu)} its CPU time; ${longFrames(sg.loafTotal)}).`,
+        );
       }
     }
   }
@@ -332,7 +372,9 @@ function summarySection(r: BenchResults): string[] {
     if (ips.length) {
       const ri = (c: ApiCaseResult) => ratio(c.inProcessMs!.median, c.rawMs.median);
       const worst = ips.reduce((w, c) => (ri(c) > ri(w) ? c : w));
-      out.push(`- The engine in process (no HTTP, no session) ≤ 1.5× raw SQL in process at any depth, ${e.engine}: ${yes(ips.every((c) => ri(c) <= 1.5))} (worst ${x(ri(worst))}: ${caseName(worst)}).`);
+      out.push(
+        `- The engine in process (no HTTP, no session) ≤ 1.5× raw SQL in process at any depth, ${e.engine}: ${yes(ips.every((c) => ri(c) <= 1.5))} (worst ${x(ri(worst))}: ${caseName(worst)}).`,
+      );
     }
     const mixed = (c: ApiCaseResult) => ratio(c.engineMs.median, c.rawMs.median);
     const w2 = worstBy(mixed);
@@ -372,7 +414,10 @@ export function renderReport(r: BenchResults): string {
     ...(r.api ? apiSection(r, r.api) : []),
     ...(r.ui ? profileSection(r.ui) : []),
   ];
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 function method(r: BenchResults): string[] {

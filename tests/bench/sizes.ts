@@ -31,10 +31,18 @@ function measure(dir: string, files: string[]): JsSize {
 /** One production build of a bench page: every JS chunk it emitted, and those the page loads (entry and static imports). */
 export async function buildBenchPage(page: BenchPage, outDir: string): Promise<JsSize & { loaded: JsSize }> {
   await build(benchPageConfig(page, outDir));
-  const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const js = readdirSync(join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   // The entry imports the grid at once (pages/shell.ts): its dynamic imports are loaded too.
   const loaded = closure(readManifest(outDir), [`${page}.html`], true);
-  return { ...measure(outDir, js), loaded: measure(outDir, loaded.files.filter((f) => f.endsWith('.js'))) };
+  return {
+    ...measure(outDir, js),
+    loaded: measure(
+      outDir,
+      loaded.files.filter((f) => f.endsWith('.js')),
+    ),
+  };
 }
 
 interface ManifestChunk {
@@ -66,7 +74,13 @@ export async function buildAppRoute(outDir: string, root = process.cwd()): Promi
 /** The route's JS in a build already made with a manifest (the project's build makes one: `npm test` checks the budget on dist/). */
 export function routeSize(outDir: string): JsSize & { missing: string[] } {
   const { files, missing } = closure(readManifest(outDir), ROUTE_MODULES);
-  return { ...measure(outDir, files.filter((f) => f.endsWith('.js'))), missing };
+  return {
+    ...measure(
+      outDir,
+      files.filter((f) => f.endsWith('.js')),
+    ),
+    missing,
+  };
 }
 
 const readManifest = (outDir: string) => JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;

@@ -66,7 +66,7 @@ describe('the browser runtime', () => {
     await filter.fill('P0000');
     await expect.poll(async () => (await cellTexts('product_code')).every((c) => c.startsWith('P0000') || c.includes('P0000'))).toBe(true);
     const n = await t.server.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'SK01' and product_code ilike '%p0000%'`);
-    await expect.poll(async () => Number(await grid().getAttribute("aria-rowcount")) - 2).toBe(n.rows[0]!.n);
+    await expect.poll(async () => Number(await grid().getAttribute('aria-rowcount')) - 2).toBe(n.rows[0]!.n);
   });
 
   it('edits a price inline and sees it after reload', async () => {

@@ -19,9 +19,7 @@ describe('catalogue and prices in the browser', () => {
     await dialog.locator('[id$="product_name-hu"]').first().fill('Kerti pad');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
-    const stored = await t.server.db.query<{ product_name: Record<string, string>; company_code: string }>(
-      `select product_name, company_code from app.products where product_code = 'E2E-3LANG'`,
-    );
+    const stored = await t.server.db.query<{ product_name: Record<string, string>; company_code: string }>(`select product_name, company_code from app.products where product_code = 'E2E-3LANG'`);
     expect(stored.rows[0]).toEqual({ product_name: { en: 'Garden bench', de: 'Gartenbank', hu: 'Kerti pad' }, company_code: 'SK01' });
     await t.page.getByRole('textbox', { name: 'Product code' }).fill('E2E-3LANG');
     await expect.poll(() => cell('E2E-3LANG', 'product_name').innerText()).toBe('Garden bench');
@@ -85,7 +83,13 @@ describe('catalogue and prices in the browser', () => {
     const first = rows.first();
     const gross = await first.locator('[data-field="gross_price"]').innerText();
     const original = await first.locator('[data-field="original_gross_price"]').innerText();
-    const digits = (s: string) => Number(s.replace(/[^0-9,.-]/g, '').replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'));
+    const digits = (s: string) =>
+      Number(
+        s
+          .replace(/[^0-9,.-]/g, '')
+          .replace(/[.,](?=\d{3}\b)/g, '')
+          .replace(',', '.'),
+      );
     expect(gross).toMatch(/HUF|Ft/);
     expect(Math.round(digits(gross))).toBeCloseTo(inHuf(sql.rows[0]!.gross_price), -1);
     expect(Math.round(digits(original))).toBeCloseTo(inHuf(sql.rows[0]!.original_gross_price), -1);
@@ -93,7 +97,9 @@ describe('catalogue and prices in the browser', () => {
   });
 
   it('edits a product translation in the detail grid, then the master row inline without a stale-version conflict', async () => {
-    const code = (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and product_code like 'P%' order by product_code limit 1 offset 3`)).rows[0]!.product_code;
+    const code = (
+      await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and product_code like 'P%' order by product_code limit 1 offset 3`)
+    ).rows[0]!.product_code;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await t.page.getByRole('textbox', { name: 'Product code' }).fill(code);
@@ -117,9 +123,11 @@ describe('catalogue and prices in the browser', () => {
   });
 
   it('edits a frontend page in Quill; after save and reload no script payload survives', async () => {
-    const pageRow = (await t.server.db.query<{ page_id: number }>(
-      `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
-    )).rows[0]!;
+    const pageRow = (
+      await t.server.db.query<{ page_id: number }>(
+        `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
+      )
+    ).rows[0]!;
     const key = String(pageRow.page_id);
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
@@ -147,9 +155,11 @@ describe('catalogue and prices in the browser', () => {
     expect(await t.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   });
   it('shows rich text as the text a reader sees, as text; its filter finds that text, never tag names', async () => {
-    const pages = (await t.server.db.query<{ page_id: number; body: string }>(
-      `select f.page_id, f.page_body ->> 'en' as body from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id`,
-    )).rows;
+    const pages = (
+      await t.server.db.query<{ page_id: number; body: string }>(
+        `select f.page_id, f.page_body ->> 'en' as body from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id`,
+      )
+    ).rows;
     const about = pages.find((p) => p.body.includes('<strong>since 2009</strong>.'))!;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);

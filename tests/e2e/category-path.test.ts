@@ -22,9 +22,11 @@ describe('category paths in the browser', () => {
     await openProducts();
     await grid().locator('[data-filter-field="product_code"] input').fill('P00012');
     const stored = async () =>
-      (await t.server.db.query<{ product_code: string; c: number }>(
-        `select product_code, main_product_category_id as c from app.products where company_code = 'SK01' and product_code ilike '%P00012%' order by 1`,
-      )).rows;
+      (
+        await t.server.db.query<{ product_code: string; c: number }>(
+          `select product_code, main_product_category_id as c from app.products where company_code = 'SK01' and product_code ilike '%P00012%' order by 1`,
+        )
+      ).rows;
     const before = await stored();
     await expect.poll(() => bodyRows().count()).toBe(before.length);
     const keys = before.map((r) => r.product_code);

@@ -10,7 +10,10 @@ import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
-const { header, cell, rowKeys, openProducts } = gridPage(() => t.page, () => t.server);
+const { header, cell, rowKeys, openProducts } = gridPage(
+  () => t.page,
+  () => t.server,
+);
 
 const money = (locale: string, n: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 
@@ -69,11 +72,13 @@ describe('product change log', () => {
     const vat = (await db.query<{ en: string; de: string }>(`select vat_names->>'en' as en, vat_names->>'de' as de from app.vats where vat_id = 1`)).rows[0]!;
     const ins = async (form: string, action: string, before: unknown, after: unknown) =>
       String(
-        (await db.query<{ id: number }>(
-          `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
+        (
+          await db.query<{ id: number }>(
+            `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after)
            values ($1, 'E2E-LOG', '["E2E-LOG"]', $2, 1, 'SK01', $3, $4) returning log_id::int as id`,
-          [form, action, before === null ? null : JSON.stringify(before), JSON.stringify(after)],
-        )).rows[0]!.id,
+            [form, action, before === null ? null : JSON.stringify(before), JSON.stringify(after)],
+          )
+        ).rows[0]!.id,
       );
     const brandEdit = await ins('product_list', 'set', { brand_id: b1!.brand_id, vat_id: null }, { brand_id: b2!.brand_id, vat_id: 1 });
     // A brand key whose row is gone shows as the key; keep in stock by name.

@@ -15,7 +15,7 @@ const { grid, header } = gridPage(
 );
 const texts = (field: string) => grid().locator(`[role=row][data-key] [data-field="${field}"]`).allInnerTexts();
 
-describe('texts in the UI language\'s order', () => {
+describe("texts in the UI language's order", () => {
   it('sorts product names on /cs/ as Czech orders them (server row model), both ways', async () => {
     const names = ['Zkouška Hrách', 'Zkouška chleba', 'Zkouška Dýně', 'Zkouška Čaj', 'Zkouška Cibule'];
     for (const [i, n] of names.entries()) {

@@ -17,10 +17,16 @@ const CODE = 'DEL-CASC';
 /** A product with 4 images, 1 shop listing and 2 alternatives (one each way). */
 beforeAll(async () => {
   const db = t.server.db;
-  await db.query(`insert into app.products (product_code, company_code, product_name)
-                  values ($1, 'SK01', '{"en": "Portable Dumbbell L-313", "de": "Tragbare Hantel L-313"}'), ('DEL-KEEP', 'SK01', '{"en": "Kept"}')`, [CODE]);
-  await db.query(`insert into app.product_images (product_code, position, is_cover, alt_text)
-                  select $1, i, i = 1, jsonb_build_object('en', 'View ' || i) from generate_series(1, 4) i`, [CODE]);
+  await db.query(
+    `insert into app.products (product_code, company_code, product_name)
+                  values ($1, 'SK01', '{"en": "Portable Dumbbell L-313", "de": "Tragbare Hantel L-313"}'), ('DEL-KEEP', 'SK01', '{"en": "Kept"}')`,
+    [CODE],
+  );
+  await db.query(
+    `insert into app.product_images (product_code, position, is_cover, alt_text)
+                  select $1, i, i = 1, jsonb_build_object('en', 'View ' || i) from generate_series(1, 4) i`,
+    [CODE],
+  );
   await db.query(`insert into app.shop_products (shop_id, product_code) select shop_id, $1 from app.shops where company_code = 'SK01' order by shop_id limit 1`, [CODE]);
   const others = (await db.query<{ c: string }>(`select product_code as c from app.products where company_code = 'SK01' and product_code <> $1 order by product_code limit 2`, [CODE])).rows;
   await db.query(`insert into app.product_alternatives (product_code, alternative_code) values ($1, $2), ($3, $1)`, [CODE, others[0]!.c, others[1]!.c]);

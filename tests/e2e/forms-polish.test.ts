@@ -12,7 +12,10 @@ import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite();
-const g = gridPage(() => t.page, () => t.server);
+const g = gridPage(
+  () => t.page,
+  () => t.server,
+);
 
 /** Requests to any host but this machine's (the page's own server is loopback). */
 function outsideRequests(page: Page): string[] {
@@ -26,7 +29,10 @@ function outsideRequests(page: Page): string[] {
 
 /** Option texts of a form select, without the first "(none)". */
 const optionTexts = (page: Page, field: string) =>
-  page.getByRole('dialog').locator(`select[id$="-${field}"] option`).evaluateAll((els) => els.slice(1).map((e) => e.textContent ?? ''));
+  page
+    .getByRole('dialog')
+    .locator(`select[id$="-${field}"] option`)
+    .evaluateAll((els) => els.slice(1).map((e) => e.textContent ?? ''));
 
 /** Whether texts are in the order of the UI language's collation (numbers by value), computed in the page. */
 const inOrder = (page: Page, texts: string[], locale: string) =>
@@ -129,9 +135,7 @@ describe('point 15: flags from our own server', () => {
     await expect.poll(() => list.getByRole('option').count()).toBe(7);
     const srcs = await list.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     expect(srcs).toEqual(['/flags/gb.svg', '/flags/de.svg', '/flags/hu.svg', '/flags/sk.svg', '/flags/ro.svg', '/flags/cz.svg', '/flags/bg.svg']);
-    await expect
-      .poll(() => list.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
-      .toBe(true);
+    await expect.poll(() => list.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
     expect(outside).toEqual([]);
   }, 120_000);
 });
@@ -151,9 +155,11 @@ describe('point 16: texts that read as a person wrote them', () => {
     await t.page.keyboard.press('Escape');
 
     // A screen without a phrase of its own: a general one naming the row and the screen.
-    const page = (await t.server.db.query<{ page_id: number; title: string }>(
-      `select f.page_id, f.page_title ->> 'en' as title from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`,
-    )).rows[0]!;
+    const page = (
+      await t.server.db.query<{ page_id: number; title: string }>(
+        `select f.page_id, f.page_title ->> 'en' as title from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`,
+      )
+    ).rows[0]!;
     await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
     await expect.poll(() => g.cell(String(page.page_id), 'page_body').count(), { timeout: 10_000 }).toBe(1);
     await g.cell(String(page.page_id), 'page_body').dblclick();
@@ -171,9 +177,8 @@ describe('point 16: texts that read as a person wrote them', () => {
   }, 120_000);
 
   it('VAT cells show the rate first; a narrow category cell drops whole names and keeps the leaf', async () => {
-    const withVat = (await t.server.db.query<{ product_code: string }>(
-      `select product_code from app.products where company_code = 'SK01' and vat_id is not null order by product_code limit 1`,
-    )).rows[0]!.product_code;
+    const withVat = (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and vat_id is not null order by product_code limit 1`))
+      .rows[0]!.product_code;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list?product_code=${encodeURIComponent(withVat)}`);
     const vat = g.cell(withVat, 'vat_id');
@@ -182,11 +187,13 @@ describe('point 16: texts that read as a person wrote them', () => {
     expect(await vat.locator('.cell-vat').getAttribute('title')).toMatch(/ \d+ %$/);
 
     // A product in a category three levels deep, its column narrowed to 150 px.
-    const deep = (await t.server.db.query<{ product_code: string }>(
-      `select p.product_code from app.products p join app.product_categories c on c.product_category_id = p.main_product_category_id
+    const deep = (
+      await t.server.db.query<{ product_code: string }>(
+        `select p.product_code from app.products p join app.product_categories c on c.product_category_id = p.main_product_category_id
        join app.product_categories c1 on c1.product_category_id = c.parent_category_id
        where p.company_code = 'SK01' and c1.parent_category_id is not null order by p.product_code limit 1`,
-    )).rows[0]!;
+      )
+    ).rows[0]!;
     await t.page.goto(`${t.server.url}/en/products/product_list?product_code=${encodeURIComponent(deep.product_code)}`);
     const cat = g.cell(deep.product_code, 'main_product_category_id');
     await expect.poll(() => cat.locator('.cell-path-name').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
@@ -202,13 +209,13 @@ describe('point 16: texts that read as a person wrote them', () => {
       const inside = (r: DOMRect) => r.top >= cell.top - 0.5 && r.bottom <= cell.bottom + 0.5;
       const names = [...el.querySelectorAll('.cell-path-name')].map((n) => ({ text: n.textContent ?? '', r: n.getBoundingClientRect(), leaf: n.classList.contains('cell-path-leaf') }));
       const visible = names.filter((n) => inside(n.r));
-      const more = getComputedStyle(el.querySelector(".cell-path-line")!, "::before");
+      const more = getComputedStyle(el.querySelector('.cell-path-line')!, '::before');
       return {
         leafVisible: names.some((n) => n.leaf && inside(n.r) && n.r.right <= cell.right + 0.5),
         // Every name in sight is whole: none is cut at the cell's left edge.
         cut: visible.filter((n) => n.r.left < cell.left - 0.5 || n.r.right > cell.right + 0.5).map((n) => n.text),
         dropped: names.length - visible.length,
-        moreShown: parseFloat(more.height) > 0 && more.content.includes("…"),
+        moreShown: parseFloat(more.height) > 0 && more.content.includes('…'),
       };
     });
     expect(shown.leafVisible).toBe(true);
@@ -220,9 +227,8 @@ describe('point 16: texts that read as a person wrote them', () => {
   }, 120_000);
 
   it('Quill leaves no empty band under its toolbar', async () => {
-    const page = (await t.server.db.query<{ page_id: number }>(
-      `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`,
-    )).rows[0]!;
+    const page = (await t.server.db.query<{ page_id: number }>(`select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`))
+      .rows[0]!;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
     await expect.poll(() => g.cell(String(page.page_id), 'page_body').count(), { timeout: 10_000 }).toBe(1);
@@ -242,10 +248,9 @@ describe('point 16: texts that read as a person wrote them', () => {
     expect(m.editor).toBeGreaterThan(m.box - m.bar - 2);
   }, 120_000);
 
-  it('Quill speaks the UI language: the header picker, the buttons\' names and the link tooltip in German', async () => {
-    const page = (await t.server.db.query<{ page_id: number }>(
-      `select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`,
-    )).rows[0]!;
+  it("Quill speaks the UI language: the header picker, the buttons' names and the link tooltip in German", async () => {
+    const page = (await t.server.db.query<{ page_id: number }>(`select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`))
+      .rows[0]!;
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/shops/frontend_pages`);
     await expect.poll(() => g.cell(String(page.page_id), 'page_body').count(), { timeout: 10_000 }).toBe(1);
@@ -258,9 +263,7 @@ describe('point 16: texts that read as a person wrote them', () => {
     expect(await shown('.ql-picker.ql-header .ql-picker-item')).toEqual(['Überschrift 2', 'Überschrift 3', 'Standard']);
     expect(await shown('.ql-picker.ql-header .ql-picker-label')).toEqual(['Standard']);
     const names = await dialog.locator('.ql-toolbar button').evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('title')]));
-    expect(names).toEqual(
-      ['Fett', 'Kursiv', 'Unterstrichen', 'Nummerierte Liste', 'Aufzählung', 'Link', 'Zitat', 'Formatierung entfernen'].map((n) => [n, n]),
-    );
+    expect(names).toEqual(['Fett', 'Kursiv', 'Unterstrichen', 'Nummerierte Liste', 'Aufzählung', 'Link', 'Zitat', 'Formatierung entfernen'].map((n) => [n, n]));
     // A heading chosen: the picker names it in German too.
     await dialog.locator('.ql-editor').click();
     await dialog.locator('.ql-picker.ql-header .ql-picker-label').click();

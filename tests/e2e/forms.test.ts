@@ -13,9 +13,9 @@ const cell = (key: string, field: string) => grid().locator(`[role=row][data-key
 
 describe('form inputs by editor key', () => {
   it('adds a shop language from the flagged select in the shop/language form, as the default', async () => {
-    const shop = (await t.server.db.query<{ shop_id: number; hostname: string; language_code: string }>(
-      `select shop_id, hostname, language_code from app.shops where hostname = 'shop-sk.example.com'`,
-    )).rows[0]!;
+    const shop = (
+      await t.server.db.query<{ shop_id: number; hostname: string; language_code: string }>(`select shop_id, hostname, language_code from app.shops where hostname = 'shop-sk.example.com'`)
+    ).rows[0]!;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/shops/frontend_shops`);
     await cell(String(shop.shop_id), 'hostname').click();
@@ -43,7 +43,12 @@ describe('form inputs by editor key', () => {
     await language.click();
     const romanian = list.getByRole('option', { name: /Romanian/ });
     expect(await romanian.locator('img').getAttribute('src')).toBe('/flags/ro.svg');
-    expect(await list.getByRole('option', { name: /English/ }).locator('img').getAttribute('src')).toBe('/flags/gb.svg');
+    expect(
+      await list
+        .getByRole('option', { name: /English/ })
+        .locator('img')
+        .getAttribute('src'),
+    ).toBe('/flags/gb.svg');
     await romanian.click();
     await expect.poll(() => language.innerText()).toContain('Romanian');
 
@@ -54,10 +59,7 @@ describe('form inputs by editor key', () => {
 
     const key = JSON.stringify([shop.shop_id, 'ro']);
     await expect.poll(() => detail.locator(`[role=row][data-key='${key}']`).count(), { timeout: 5000 }).toBe(1);
-    const stored = await t.server.db.query(
-      `select language_code, is_default, enabled, url_prefix from app.shop_languages where shop_id = $1 order by language_code`,
-      [shop.shop_id],
-    );
+    const stored = await t.server.db.query(`select language_code, is_default, enabled, url_prefix from app.shop_languages where shop_id = $1 order by language_code`, [shop.shop_id]);
     expect(stored.rows).toEqual([
       { language_code: 'en', is_default: false, enabled: true, url_prefix: '/en' },
       { language_code: 'hu', is_default: false, enabled: true, url_prefix: '/hu' },
@@ -122,9 +124,9 @@ describe('form inputs by editor key', () => {
 
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
-    const stored = (await t.server.db.query<{ banner_id: number }>(
-      `select banner_id, shop_id, tags, valid_from, valid_to, active from app.banners where banner_title ->> 'de' = 'Sommerschlussverkauf'`,
-    )).rows;
+    const stored = (
+      await t.server.db.query<{ banner_id: number }>(`select banner_id, shop_id, tags, valid_from, valid_to, active from app.banners where banner_title ->> 'de' = 'Sommerschlussverkauf'`)
+    ).rows;
     expect(stored).toEqual([{ banner_id: expect.any(Number), shop_id: 1, tags: 'summer, garden', valid_from: '2027-06-11', valid_to: '2027-12-31', active: true }]);
     const id = String(stored[0]!.banner_id);
     await expect.poll(() => cell(id, 'tags').innerText(), { timeout: 5000 }).toBe('summer, garden');

@@ -20,23 +20,18 @@ const detail = () => t.page.locator('.grid-detail');
 
 /** The SK shop: its languages (sk the default, en and hu besides) as a detail grid of frontend_shops. */
 async function openShopLanguages() {
-  const shop = (await t.server.db.query<{ shop_id: number; language_code: string }>(
-    `select shop_id, language_code from app.shops where hostname = 'shop-sk.example.com'`,
-  )).rows[0]!;
+  const shop = (await t.server.db.query<{ shop_id: number; language_code: string }>(`select shop_id, language_code from app.shops where hostname = 'shop-sk.example.com'`)).rows[0]!;
   await signIn(t.page, t.server.url, 'admin@example.com');
   await t.page.goto(`${t.server.url}/en/shops/frontend_shops`);
   await grid().locator(`[role=row][data-key="${shop.shop_id}"] [role=gridcell][data-field="hostname"]`).click();
   await expect.poll(() => detail().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(3);
-  const flag = (lang: string) =>
-    detail().locator(`[role=row][data-key='${JSON.stringify([shop.shop_id, lang])}'] [role=gridcell][data-field="is_default"] [role=checkbox]`);
+  const flag = (lang: string) => detail().locator(`[role=row][data-key='${JSON.stringify([shop.shop_id, lang])}'] [role=gridcell][data-field="is_default"] [role=checkbox]`);
   return { shop, flag };
 }
 
 /** The SK01 product code at this position of the code order (the grid's default order). */
 async function codeAt(n: number): Promise<string> {
-  return (await t.server.db.query<{ product_code: string }>(
-    `select product_code from app.products where company_code = 'SK01' order by product_code offset $1 limit 1`, [n],
-  )).rows[0]!.product_code;
+  return (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code offset $1 limit 1`, [n])).rows[0]!.product_code;
 }
 
 /** `locate` requests of the page (a position asked of the server). */
@@ -84,7 +79,9 @@ describe('the grid after a save', () => {
     expect(shop.language_code).toBe('sk');
     expect(await flag('sk').getAttribute('aria-checked')).toBe('true');
     expect(await flag('en').getAttribute('aria-checked')).toBe('false');
-    await detail().getByRole('grid').evaluate((el) => (el.scrollTop = 0));
+    await detail()
+      .getByRole('grid')
+      .evaluate((el) => (el.scrollTop = 0));
 
     await flag('en').click();
     await expect.poll(async () => (await t.server.db.query(`select language_code from app.shop_languages where shop_id = $1 and is_default`, [shop.shop_id])).rows).toEqual([{ language_code: 'en' }]);
@@ -130,12 +127,15 @@ describe('the grid after a save', () => {
     expect(await grid().locator("[role=row][data-key='ZZ-HIDDEN-1']").count()).toBe(0);
   });
 
-  it('shows a language just added in the shop\'s detail grid as its active row', async () => {
+  it("shows a language just added in the shop's detail grid as its active row", async () => {
     const { shop } = await openShopLanguages();
     await detail().getByRole('button', { name: 'Add' }).click();
     const dialog = t.page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Language' }).click();
-    await dialog.getByRole('listbox').getByRole('option', { name: /German/ }).click();
+    await dialog
+      .getByRole('listbox')
+      .getByRole('option', { name: /German/ })
+      .click();
     await dialog.locator('input[id$="-url_prefix"]').fill('/de');
     // Last in the grid's order (shop, position): not where the active row already was.
     await dialog.locator('input[id$="-position"]').fill('50');
@@ -168,9 +168,11 @@ describe('the grid after a save', () => {
    * order), then frontend_pages opened with the about-us page's body in the Edit form.
    */
   async function editAboutUs() {
-    const page = (await t.server.db.query<{ page_id: number; shop_id: number }>(
-      `select f.page_id, f.shop_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
-    )).rows[0]!;
+    const page = (
+      await t.server.db.query<{ page_id: number; shop_id: number }>(
+        `select f.page_id, f.shop_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code = 'about-us' order by f.page_id limit 1`,
+      )
+    ).rows[0]!;
     await t.server.db.query(
       `insert into app.frontend_pages (shop_id, page_code, page_title, page_body)
        select $1, 'p-' || lpad(i::text, 2, '0'), jsonb_build_object('en', 'Page ' || i), jsonb_build_object('en', '<p>Body</p>') from generate_series(1, 60) as i`,
@@ -202,9 +204,10 @@ describe('the grid after a save', () => {
     const { key, dialog } = await editAboutUs();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await t.page.getByRole('textbox', { name: 'Page code' }).fill('about');
-    const about = Number((await t.server.db.query<{ n: string }>(
-      `select count(*) as n from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code like '%about%'`,
-    )).rows[0]!.n);
+    const about = Number(
+      (await t.server.db.query<{ n: string }>(`select count(*) as n from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' and f.page_code like '%about%'`)).rows[0]!
+        .n,
+    );
     await expect.poll(() => grid().locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(about);
     await grid().locator(`[role=row][data-key='${key}'] [role=gridcell][data-field="page_body"]`).dblclick();
     await t.page.getByRole('dialog').locator('input[id$="-page_code"]').fill('company-info');

@@ -543,7 +543,9 @@ describe('ScreenGrid cell editing', () => {
     const colIndex = async (f: string) => Number(await header(f).getAttribute('aria-colindex'));
     const brandAt = await colIndex('brand_id');
     const target = (await header('brand_id').boundingBox())!;
-    await header('min_margin').locator('.grid-hdrag').dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
+    await header('min_margin')
+      .locator('.grid-hdrag')
+      .dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
     await expect.poll(() => colIndex('min_margin')).toBe(brandAt);
     await expect.poll(active).toBe('selling_price_shop');
     // A column left of it hidden in the chooser.

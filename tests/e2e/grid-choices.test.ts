@@ -94,7 +94,9 @@ describe('choice lists of ref columns', () => {
       expect(empty).toBe(lang === 'en' ? '(empty)' : '(leer)');
       expect(names).toEqual([...names].sort(new Intl.Collator(locale, { numeric: true }).compare));
       // By name, not by code: the codes of the list are not in order.
-      const codes = await choiceFilter('country_of_origin').locator('option').evaluateAll((els) => els.slice(2).map((e) => (e as HTMLOptionElement).value));
+      const codes = await choiceFilter('country_of_origin')
+        .locator('option')
+        .evaluateAll((els) => els.slice(2).map((e) => (e as HTMLOptionElement).value));
       expect(codes).not.toEqual([...codes].sort());
     }
     // The select editor lists them the same way ('Deutschland (DE)').

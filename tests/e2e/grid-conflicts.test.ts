@@ -111,11 +111,13 @@ describe('ScreenGrid conflicts and click-save undo', () => {
   it('a save a database rule refuses, and a delete of a row still in use, are told in the UI language', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/products/categories`);
-    const pair = (await t.server.db.query<{ root: number; child: number; name: string }>(
-      `select p.product_category_id as root, c.product_category_id as child, c.product_category_names->>'de' as name
+    const pair = (
+      await t.server.db.query<{ root: number; child: number; name: string }>(
+        `select p.product_category_id as root, c.product_category_id as child, c.product_category_names->>'de' as name
        from app.product_categories p join app.product_categories c on c.parent_category_id = p.product_category_id
        where p.parent_category_id is null order by 1, 2 limit 1`,
-    )).rows[0]!;
+      )
+    ).rows[0]!;
     // Root categories sort last: filter to the one, once the grid has drawn its rows (as a user does).
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
     await t.page.locator('[data-filter-field="product_category_id"] input').fill(String(pair.root));

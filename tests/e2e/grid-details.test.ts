@@ -22,13 +22,12 @@ const { grid, bodyRows, cell, rowKeys, focused, paste, tool, openProducts } = gr
 );
 
 const filterInput = (field: string) => grid().locator(`[data-filter-field="${field}"] input`);
-const savedFilters = async () =>
-  (await s.server.db.query<{ state: Json }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.columnFilters ?? null;
+const savedFilters = async () => (await s.server.db.query<{ state: Json }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state?.columnFilters ?? null;
 
 describe('grid state and language', () => {
   it.each([
     ['after the filter applied', false],
-    ['within the filter input\'s pause', true],
+    ["within the filter input's pause", true],
   ])('keeps filters cleared right before a language switch (in the new language and after a reload): %s', async (_, quick) => {
     await openProducts();
     const all = await bodyRows().count();
@@ -106,12 +105,13 @@ describe('grid state and language', () => {
 const panel = () => s.page.locator('.grid-detail');
 const panelTitle = () => panel().locator('.grid-detail-product');
 const detailGrid = (form: string) => panel().locator(`.screen-grid[data-form="${form}"]`);
-const detailKeys = (form: string) => detailGrid(form).locator('[role=row][data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
-const productName = async (code: string) =>
-  (await s.server.db.query<{ n: string }>(`select product_name->>'en' as n from app.products where product_code = $1`, [code])).rows[0]!.n;
+const detailKeys = (form: string) =>
+  detailGrid(form)
+    .locator('[role=row][data-key]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+const productName = async (code: string) => (await s.server.db.query<{ n: string }>(`select product_name->>'en' as n from app.products where product_code = $1`, [code])).rows[0]!.n;
 /** The product codes of the grid's query (SK01, by code) from the first. */
-const codes = async () =>
-  (await s.server.db.query<{ c: string }>(`select product_code as c from app.products where company_code = 'SK01' order by product_code`)).rows.map((r) => r.c);
+const codes = async () => (await s.server.db.query<{ c: string }>(`select product_code as c from app.products where company_code = 'SK01' order by product_code`)).rows.map((r) => r.c);
 const translationKeys = (code: string) => ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'].map((l) => JSON.stringify([code, l]));
 
 describe('the details panel follows the active row', () => {
@@ -233,7 +233,11 @@ describe('change history of a product', () => {
     await de.locator('input, textarea').first().fill('Kurz und gut');
     await s.page.keyboard.press('Enter');
     const logged = async () =>
-      (await s.server.db.query<{ log_id: number }>(`select log_id::int as log_id from app.product_change_log where entity_name = 'product_translations' and entity_id = $1 order by log_id desc`, [`${a}/de`])).rows[0]?.log_id;
+      (
+        await s.server.db.query<{ log_id: number }>(`select log_id::int as log_id from app.product_change_log where entity_name = 'product_translations' and entity_id = $1 order by log_id desc`, [
+          `${a}/de`,
+        ])
+      ).rows[0]?.log_id;
     await expect.poll(logged).toBeTruthy();
     await panel().getByRole('tab', { name: 'Change history' }).click();
     const entry = detailGrid('product_changes').locator(`[role=row][data-key="${await logged()}"]`);

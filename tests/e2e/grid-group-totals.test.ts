@@ -29,7 +29,9 @@ const groups = () => grid().locator('[role=row][data-group]');
 const groupRow = (id: unknown[]) => grid().locator(`[role=row][data-group='${JSON.stringify(id)}']`);
 const groupCell = (id: unknown[], field: string) => groupRow(id).locator(`[role=gridcell][data-field="${field}"]`);
 const value = async (id: unknown[], field: string) => {
-  const v = await groupCell(id, field).getAttribute('data-value', { timeout: 1000 }).catch(() => null);
+  const v = await groupCell(id, field)
+    .getAttribute('data-value', { timeout: 1000 })
+    .catch(() => null);
   return v === null ? null : Number(v);
 };
 const totalCell = (field: string) => grid().locator(`.grid-totals [role=gridcell][data-field="${field}"]`);
@@ -111,9 +113,7 @@ describe('group rows with the totals row on', () => {
   });
 
   it("leave a column switched to 'none' empty, in the totals row too, also after a reload", async () => {
-    const sums = (
-      await t.server.db.query<Row>(`select keep_in_stock, sum(selling_price_shop)::float8 as price from app.products where company_code = 'SK01' group by 1`)
-    ).rows;
+    const sums = (await t.server.db.query<Row>(`select keep_in_stock, sum(selling_price_shop)::float8 as price from app.products where company_code = 'SK01' group by 1`)).rows;
     const price = (k: number) => sums.find((x) => x.keep_in_stock === k)!.price;
     await openProducts();
     const calls = recordActions();

@@ -9,7 +9,7 @@
 import type { Json } from '../api/harness.ts';
 import type { Request } from 'playwright';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite} from './browser.ts';
+import { browserSuite } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const s = browserSuite({ width: 1600, height: 900 });

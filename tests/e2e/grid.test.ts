@@ -269,7 +269,9 @@ describe('ScreenGrid', () => {
     const colIndex = async (f: string) => Number(await header(f).getAttribute('aria-colindex'));
     const brandAt = await colIndex('brand_id');
     const target = (await header('brand_id').boundingBox())!;
-    await header('min_margin').locator('.grid-hdrag').dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
+    await header('min_margin')
+      .locator('.grid-hdrag')
+      .dragTo(header('brand_id'), { targetPosition: { x: 5, y: target.height / 2 } });
     await expect.poll(() => colIndex('min_margin')).toBe(brandAt);
     // Resize by dragging the header edge.
     await header('weight').scrollIntoViewIfNeeded();
@@ -291,7 +293,13 @@ describe('ScreenGrid', () => {
           `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
         );
         const st = r.rows[0]?.state;
-        return !!st && st.columnVisibility?.mf_id === false && st.sorting?.[0]?.id === 'selling_price_shop' && st.columnSizing?.weight === width && st.columnOrder?.indexOf('min_margin') < st.columnOrder?.indexOf('brand_id');
+        return (
+          !!st &&
+          st.columnVisibility?.mf_id === false &&
+          st.sorting?.[0]?.id === 'selling_price_shop' &&
+          st.columnSizing?.weight === width &&
+          st.columnOrder?.indexOf('min_margin') < st.columnOrder?.indexOf('brand_id')
+        );
       })
       .toBe(true);
 
@@ -445,10 +453,12 @@ describe('ScreenGrid', () => {
     await sort.click();
     await sort.click();
     await expect.poll(() => header('brand_id').getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(async () => {
-      const desc = await names();
-      return desc.length > 2 && desc.join('|') === [...desc].sort(collator.compare).reverse().join('|') && collator.compare(desc[0]!, asc[0]!) > 0;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const desc = await names();
+        return desc.length > 2 && desc.join('|') === [...desc].sort(collator.compare).reverse().join('|') && collator.compare(desc[0]!, asc[0]!) > 0;
+      })
+      .toBe(true);
     await expect.poll(() => grid().locator(`[role=row][data-group='${openId}']`).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -520,15 +530,29 @@ describe('ScreenGrid', () => {
     await page.reload();
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     // Rows drawn after the grid has read its font: scroll down and back.
-    await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 2000));
-    await page.locator('.grid-viewport').first().evaluate((v) => (v.scrollTop = 0));
+    await page
+      .locator('.grid-viewport')
+      .first()
+      .evaluate((v) => (v.scrollTop = 2000));
+    await page
+      .locator('.grid-viewport')
+      .first()
+      .evaluate((v) => (v.scrollTop = 0));
     await expect.poll(() => grid().locator('.grid-body .cell-fits').count()).toBeGreaterThan(10);
     // Back at the top: the long row is drawn again (the rows of offset 2000 may still be in
     // the DOM, recycled, for a frame or two).
     await expect.poll(() => cell(key, 'product_name').textContent()).toBe(long);
     const cells = await grid()
       .locator('.grid-body [role=row][data-key] [role=gridcell][data-field]')
-      .evaluateAll((els) => els.map((e) => ({ text: e.textContent, fits: e.classList.contains('cell-fits'), over: e.scrollWidth > e.clientWidth, overflow: getComputedStyle(e).overflowX, ellipsis: getComputedStyle(e).textOverflow })));
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          text: e.textContent,
+          fits: e.classList.contains('cell-fits'),
+          over: e.scrollWidth > e.clientWidth,
+          overflow: getComputedStyle(e).overflowX,
+          ellipsis: getComputedStyle(e).textOverflow,
+        })),
+      );
     for (const c of cells) {
       if (c.fits) expect(c.over, `${c.text} is marked as fitting`).toBe(false);
       if (c.over) expect([c.overflow, c.ellipsis], `${c.text} overflows`).toEqual(['clip', 'ellipsis']);
@@ -549,7 +573,9 @@ describe('ScreenGrid', () => {
     await page.locator('.grid-chooser-totals input').check();
     await page.keyboard.press('Escape');
     const total = grid().locator('.grid-totals [role=gridcell][data-field="min_margin"]');
-    const db = await server.db.query<{ avg: number; max: number }>(`select avg(min_margin)::float8 as avg, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`);
+    const db = await server.db.query<{ avg: number; max: number }>(
+      `select avg(min_margin)::float8 as avg, max(min_margin)::float8 as max from app.products where company_code = 'SK01' and product_code ilike '%gx-%'`,
+    );
     const num = async () => Number(await total.getAttribute('data-value'));
     // A percentage: averaged by default (the descriptor's `total`).
     await expect.poll(num).toBeCloseTo(db.rows[0]!.avg, 2);
@@ -576,9 +602,7 @@ describe('ScreenGrid', () => {
     await page.locator('input.grid-view-name').fill('By price');
     await page.locator('.grid-view-shared input').check();
     await page.locator('button.grid-view-save').click();
-    await expect
-      .poll(async () => (await server.db.query(`select 1 from app.grid_views where name = 'By price' and shared`)).rows.length)
-      .toBe(1);
+    await expect.poll(async () => (await server.db.query(`select 1 from app.grid_views where name = 'By price' and shared`)).rows.length).toBe(1);
     await page.keyboard.press('Escape');
     // Another sort, then the view again.
     await header('weight').locator('.grid-sort').click();
@@ -591,43 +615,44 @@ describe('ScreenGrid', () => {
 
   it('keeps recycled rows in their DOM place while scrolling and puts the rows back in row order at rest', async () => {
     await openProductsFirstBlock();
-    const run = () => grid().evaluate(
-      (viewport) =>
-        new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean; maxGap: number }>((resolve) => {
-          let last = performance.now();
-          let maxGap = 0;
-          const body = viewport.querySelector('.grid-body')!;
-          const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
-          const indexes = () => [...body.children].map((el) => Number(el.getAttribute('data-index')));
-          const start = new Set(indexes());
-          // A moved row is taken out and put back: removed, yet in the DOM at the end (rows
-          // only dropped, as the spare rows of the first render are, are not moves).
-          const removed = new Set<Node>();
-          const mo = new MutationObserver((list) => list.forEach((m) => m.removedNodes.forEach((n) => removed.add(n))));
-          mo.observe(body, { childList: true });
-          let frame = 0;
-          const step = () => {
-            const now = performance.now();
-            maxGap = Math.max(maxGap, now - last);
-            last = now;
-            viewport.scrollTop = ++frame * 2 * rowH;
-            if (frame < 10) return requestAnimationFrame(step);
-            // The last step's rows render in its scroll event: read them a frame later.
-            requestAnimationFrame(() => {
-              mo.disconnect();
-              maxGap = Math.max(maxGap, performance.now() - last);
-              const now = indexes();
-              resolve({
-                moved: [...removed].filter((n) => n.isConnected).length,
-                recycled: now.filter((i) => !start.has(i)).length,
-                orderedWhileMoving: now.every((v, i) => i === 0 || now[i - 1]! < v),
-                maxGap,
+    const run = () =>
+      grid().evaluate(
+        (viewport) =>
+          new Promise<{ moved: number; recycled: number; orderedWhileMoving: boolean; maxGap: number }>((resolve) => {
+            let last = performance.now();
+            let maxGap = 0;
+            const body = viewport.querySelector('.grid-body')!;
+            const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
+            const indexes = () => [...body.children].map((el) => Number(el.getAttribute('data-index')));
+            const start = new Set(indexes());
+            // A moved row is taken out and put back: removed, yet in the DOM at the end (rows
+            // only dropped, as the spare rows of the first render are, are not moves).
+            const removed = new Set<Node>();
+            const mo = new MutationObserver((list) => list.forEach((m) => m.removedNodes.forEach((n) => removed.add(n))));
+            mo.observe(body, { childList: true });
+            let frame = 0;
+            const step = () => {
+              const now = performance.now();
+              maxGap = Math.max(maxGap, now - last);
+              last = now;
+              viewport.scrollTop = ++frame * 2 * rowH;
+              if (frame < 10) return requestAnimationFrame(step);
+              // The last step's rows render in its scroll event: read them a frame later.
+              requestAnimationFrame(() => {
+                mo.disconnect();
+                maxGap = Math.max(maxGap, performance.now() - last);
+                const now = indexes();
+                resolve({
+                  moved: [...removed].filter((n) => n.isConnected).length,
+                  recycled: now.filter((i) => !start.has(i)).length,
+                  orderedWhileMoving: now.every((v, i) => i === 0 || now[i - 1]! < v),
+                  maxGap,
+                });
               });
-            });
-          };
-          requestAnimationFrame(step);
-        }),
-    );
+            };
+            requestAnimationFrame(step);
+          }),
+      );
     const r = await scrolledWithoutRest(run, async () => {
       await grid().evaluate((viewport) => (viewport.scrollTop = 0));
       await page.waitForTimeout(REST_WAIT_MS);
@@ -644,54 +669,55 @@ describe('ScreenGrid', () => {
 
   it('scrolls by fractions of a row without mounting or dropping a row: one leaving hands its DOM to one coming in', async () => {
     await openProductsFirstBlock();
-    const run = () => grid().evaluate(
-      (viewport) =>
-        new Promise<{ added: number; removed: number; recycled: number; maxGap: number }>((resolve) => {
-          let last = performance.now();
-          let maxGap = 0;
-          const body = viewport.querySelector('.grid-body')!;
-          const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
-          const indexes = () => new Set([...body.children].map((el) => Number(el.getAttribute('data-index'))));
-          // Rows mounted and unmounted. A row moved among its siblings is reported as removed and
-          // added too: that happens when a slow frame lets the scroll rest (rows back in row
-          // order) and is no mount.
-          const addedNodes = new Set<Node>();
-          const removedNodes = new Set<Node>();
-          let before = new Set<Node>();
-          let start = new Set<number>();
-          const mo = new MutationObserver((list) =>
-            list.forEach((m) => {
-              m.addedNodes.forEach((n) => addedNodes.add(n));
-              m.removedNodes.forEach((n) => removedNodes.add(n));
-            }),
-          );
-          let frame = 0;
-          // 0.37 of a row a frame: the top row and the bottom one cross their edges in different
-          // frames. From row 5 on: nearer the top, the rows rendered behind the first one grow in.
-          const step = () => {
-            const t = performance.now();
-            if (frame >= 3) maxGap = Math.max(maxGap, t - last);
-            last = t;
-            viewport.scrollTop = Math.round((5 + ++frame * 0.37) * rowH);
-            if (frame === 3) {
-              start = indexes();
-              before = new Set(body.children);
-              mo.observe(body, { childList: true });
-            }
-            if (frame < 40) return requestAnimationFrame(step);
-            requestAnimationFrame(() => {
-              mo.disconnect();
-              resolve({
-                added: [...addedNodes].filter((n) => !before.has(n)).length,
-                removed: [...removedNodes].filter((n) => !n.isConnected).length,
-                recycled: [...indexes()].filter((i) => !start.has(i)).length,
-                maxGap,
+    const run = () =>
+      grid().evaluate(
+        (viewport) =>
+          new Promise<{ added: number; removed: number; recycled: number; maxGap: number }>((resolve) => {
+            let last = performance.now();
+            let maxGap = 0;
+            const body = viewport.querySelector('.grid-body')!;
+            const rowH = body.querySelector('[role=row]')!.getBoundingClientRect().height;
+            const indexes = () => new Set([...body.children].map((el) => Number(el.getAttribute('data-index'))));
+            // Rows mounted and unmounted. A row moved among its siblings is reported as removed and
+            // added too: that happens when a slow frame lets the scroll rest (rows back in row
+            // order) and is no mount.
+            const addedNodes = new Set<Node>();
+            const removedNodes = new Set<Node>();
+            let before = new Set<Node>();
+            let start = new Set<number>();
+            const mo = new MutationObserver((list) =>
+              list.forEach((m) => {
+                m.addedNodes.forEach((n) => addedNodes.add(n));
+                m.removedNodes.forEach((n) => removedNodes.add(n));
+              }),
+            );
+            let frame = 0;
+            // 0.37 of a row a frame: the top row and the bottom one cross their edges in different
+            // frames. From row 5 on: nearer the top, the rows rendered behind the first one grow in.
+            const step = () => {
+              const t = performance.now();
+              if (frame >= 3) maxGap = Math.max(maxGap, t - last);
+              last = t;
+              viewport.scrollTop = Math.round((5 + ++frame * 0.37) * rowH);
+              if (frame === 3) {
+                start = indexes();
+                before = new Set(body.children);
+                mo.observe(body, { childList: true });
+              }
+              if (frame < 40) return requestAnimationFrame(step);
+              requestAnimationFrame(() => {
+                mo.disconnect();
+                resolve({
+                  added: [...addedNodes].filter((n) => !before.has(n)).length,
+                  removed: [...removedNodes].filter((n) => !n.isConnected).length,
+                  recycled: [...indexes()].filter((i) => !start.has(i)).length,
+                  maxGap,
+                });
               });
-            });
-          };
-          requestAnimationFrame(step);
-        }),
-    );
+            };
+            requestAnimationFrame(step);
+          }),
+      );
     const r = await scrolledWithoutRest(run, async () => {
       await grid().evaluate((viewport) => (viewport.scrollTop = 0));
       await page.waitForTimeout(REST_WAIT_MS);
@@ -735,16 +761,19 @@ describe('ScreenGrid', () => {
     await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count()).toBe(1);
   });
 
-  it('loads deeper blocks of the server row model by keyset, in the server\'s order', async () => {
+  it("loads deeper blocks of the server row model by keyset, in the server's order", async () => {
     await openProducts();
     const calls = recordActions();
     await header('selling_price_shop').locator('.grid-sort').click();
     await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
     const rowH = (await bodyRows().first().boundingBox())!.height;
     for (let i = 1; i <= 3; i++) {
-      await grid().evaluate((el, y) => {
-        el.scrollTop = y;
-      }, i * 100 * rowH);
+      await grid().evaluate(
+        (el, y) => {
+          el.scrollTop = y;
+        },
+        i * 100 * rowH,
+      );
       await page.waitForTimeout(400);
     }
     const keyset = calls.filter((c) => c.entity === 'product_list' && c.action === 'list' && Array.isArray(c.payload.after));

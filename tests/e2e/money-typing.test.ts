@@ -140,6 +140,8 @@ describe('money typed in the view currency', () => {
     await price.fill('1,5e');
     expect(await price.inputValue()).toBe('1,5');
     await dialog.locator('button[type=submit]').click();
-    await expect.poll(async () => (await t.server.db.query(`select position, price::float8 as price from app.delivery_methods where dm_code = 'typed_numbers'`)).rows[0]).toEqual({ position: 12, price: 1.5 });
+    await expect
+      .poll(async () => (await t.server.db.query(`select position, price::float8 as price from app.delivery_methods where dm_code = 'typed_numbers'`)).rows[0])
+      .toEqual({ position: 12, price: 1.5 });
   });
 });

@@ -77,9 +77,7 @@ describe('ScreenGrid on a large source', () => {
     expect(after.map((c) => c.startRow)).toContain(60_100);
     expect(after.filter((c) => !c.after)).toEqual([]);
     // The rows the keyset block shows are the rows at those positions.
-    const want = await s.server.db.query<{ product_code: string }>(
-      `select product_code from app.v_product_list where company_code = 'SK01' order by product_code limit 3 offset 60100`,
-    );
+    const want = await s.server.db.query<{ product_code: string }>(`select product_code from app.v_product_list where company_code = 'SK01' order by product_code limit 3 offset 60100`);
     expect(await Promise.all([keyAt(60_100), keyAt(60_101), keyAt(60_102)])).toEqual(want.rows.map((r) => r.product_code));
   });
 });

@@ -9,10 +9,12 @@ const cell = (key: string, field: string) => grid().locator(`[role=row][data-key
 
 describe('shop content and the bulk purchase price update in the browser', () => {
   it('updates the purchase prices of a picked row by a percentage, after a preview', async () => {
-    const p = (await t.server.db.query<{ product_code: string; base: number; version: number }>(
-      `select product_code, purchase_price_base as base, row_version as version from app.products
+    const p = (
+      await t.server.db.query<{ product_code: string; base: number; version: number }>(
+        `select product_code, purchase_price_base as base, row_version as version from app.products
        where company_code = 'SK01' and purchase_price_base > 20 order by product_code limit 1`,
-    )).rows[0]!;
+      )
+    ).rows[0]!;
     await signIn(t.page, t.server.url, 'catalog@example.com');
     await t.page.goto(`${t.server.url}/en/prices/frontend_purchase_prices`);
     await t.page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
@@ -30,9 +32,9 @@ describe('shop content and the bulk purchase price update in the browser', () =>
     // The confirmation, then the update.
     await t.page.getByRole('dialog').filter({ hasText: 'Change the purchase prices of 1 products?' }).getByRole('button', { name: 'Update prices' }).click();
     await expect.poll(() => t.page.locator('.toast-success .toast-text').allInnerTexts()).toContain('Purchase prices changed: 1 products');
-    const stored = (await t.server.db.query<{ base: number; version: number }>(
-      'select purchase_price_base as base, row_version as version from app.products where product_code = $1', [p.product_code],
-    )).rows[0]!;
+    const stored = (
+      await t.server.db.query<{ base: number; version: number }>('select purchase_price_base as base, row_version as version from app.products where product_code = $1', [p.product_code])
+    ).rows[0]!;
     expect(stored.base).toBeCloseTo(p.base * 1.1, 1);
     expect(stored.version).toBe(p.version + 1);
     const log = await t.server.db.query(`select 1 from app.product_change_log where entity_name = 'frontend_purchase_prices' and entity_id = $1`, [p.product_code]);
@@ -49,9 +51,11 @@ describe('shop content and the bulk purchase price update in the browser', () =>
         await expect.poll(() => bodyRows().count(), { message: `${lang}${route}`, timeout: 10_000 }).toBeGreaterThan(0);
       }
     }
-    const page = (await t.server.db.query<{ id: number }>(
-      `select p.content_page_id as id from app.content_pages p join app.shops s using (shop_id) where s.company_code = 'SK01' and p.page_code = 'contact' order by 1 limit 1`,
-    )).rows[0]!;
+    const page = (
+      await t.server.db.query<{ id: number }>(
+        `select p.content_page_id as id from app.content_pages p join app.shops s using (shop_id) where s.company_code = 'SK01' and p.page_code = 'contact' order by 1 limit 1`,
+      )
+    ).rows[0]!;
     // The page's blocks below its row in the page list.
     await t.page.goto(`${t.server.url}/en/shops/2frontendPages`);
     await cell(String(page.id), 'page_code').click();

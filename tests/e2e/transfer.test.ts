@@ -142,7 +142,11 @@ describe('grid export and import in the browser', () => {
     await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00013');
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(2);
     const stored = async () =>
-      (await t.server.db.query<{ product_code: string; keep_in_stock: number }>(`select product_code, keep_in_stock from app.products where company_code = 'SK01' and product_code ilike '%P00013%' order by 1`)).rows;
+      (
+        await t.server.db.query<{ product_code: string; keep_in_stock: number }>(
+          `select product_code, keep_in_stock from app.products where company_code = 'SK01' and product_code ilike '%P00013%' order by 1`,
+        )
+      ).rows;
     const before = await stored();
 
     await t.page.getByRole('button', { name: 'Exportieren' }).click();

@@ -159,9 +159,7 @@ describe('saved views', () => {
   });
 
   it('Enter in the name saves, Esc closes the menu, and a new own view is listed before the views others share', async () => {
-    await s.server.db.query(
-      `insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Aaa shared', true, '{"v":1}')`,
-    );
+    await s.server.db.query(`insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Aaa shared', true, '{"v":1}')`);
     await openProducts();
     await tool('button.grid-views').click();
     await expect.poll(() => menu().locator('.grid-view-item').count()).toBe(1);
@@ -199,9 +197,7 @@ describe('saved views', () => {
   });
 
   it("renames an own view in its line: empty and taken names are refused and what was typed stays, Esc cancels, the mark follows; others' views have no rename", async () => {
-    await s.server.db.query(
-      `insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Team view', true, '{"v":1}')`,
-    );
+    await s.server.db.query(`insert into app.grid_views (form, owner_user_id, name, shared, state) values ('product_list', 2, 'Team view', true, '{"v":1}')`);
     await openProducts();
     const button = tool('button.grid-views');
     await sortBy('weight');

@@ -12,7 +12,16 @@ const scroll = (frames: number[], cpuShare = 0.5, loafs = 0): ScrollResult => ({
   rowsScrolled: 1000,
 });
 const interaction = (ms: number) => ({ ms, longestTaskMs: ms / 2, tasksOver50: 0, longAnimationFrames: 0 });
-const run = (grid: GridId, frames: number[]): RunResult => ({ grid, firstRowMs: 900, dataReadyMs: 500, heapMB: 20, scroll: scroll(frames), sort: interaction(grid === 'ag' ? 500 : 100), filter: interaction(grid === 'ag' ? 300 : 40), errors: [] });
+const run = (grid: GridId, frames: number[]): RunResult => ({
+  grid,
+  firstRowMs: 900,
+  dataReadyMs: 500,
+  heapMB: 20,
+  scroll: scroll(frames),
+  sort: interaction(grid === 'ag' ? 500 : 100),
+  filter: interaction(grid === 'ag' ? 300 : 40),
+  errors: [],
+});
 // 20 frames: the p95 (nearest rank) is the 19th smallest.
 const frames = (base: number, tail: number) => [...Array.from({ length: 18 }, () => base), tail, tail + 1];
 

@@ -30,7 +30,7 @@ describe('bench trace: longest task of an interaction', () => {
 });
 
 describe('bench trace: main-thread time per frame', () => {
-  it('sums a frame\'s task and the tasks since the previous frame, in wall and in CPU time', () => {
+  it("sums a frame's task and the tasks since the previous frame, in wall and in CPU time", () => {
     const events = [
       ...meta,
       task(0, 5, 2, 4),

@@ -20,7 +20,12 @@ describe('treePath', () => {
     [3, { id: 3, parent: 3, name: 'Loop' }],
     [4, { id: 4, parent: 99, name: 'Orphan' }],
   ]);
-  const path = (id: number) => treePath(rows.get(id)!, (r) => (r.parent === null ? undefined : rows.get(r.parent)), (r) => r.name);
+  const path = (id: number) =>
+    treePath(
+      rows.get(id)!,
+      (r) => (r.parent === null ? undefined : rows.get(r.parent)),
+      (r) => r.name,
+    );
 
   it('names the row and its ancestors from the root', () => {
     expect(path(2)).toBe('Kitchen › Cutlery');

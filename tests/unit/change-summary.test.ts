@@ -35,16 +35,42 @@ describe('change summary', () => {
   });
 
   it('writes booleans as yes/no, options by name, multi-language texts in the language, empty values as a dash', () => {
-    const lines = changeLines({ active: [true, false], keep_in_stock: [0, 2], product_names: [{ en: 'Chair', de: 'Stuhl' }, { en: 'Oak chair', de: 'Eichenstuhl' }], min_margin: [null, 5] }, screen, DE);
+    const lines = changeLines(
+      {
+        active: [true, false],
+        keep_in_stock: [0, 2],
+        product_names: [
+          { en: 'Chair', de: 'Stuhl' },
+          { en: 'Oak chair', de: 'Eichenstuhl' },
+        ],
+        min_margin: [null, 5],
+      },
+      screen,
+      DE,
+    );
     const byField = Object.fromEntries(lines.map((l) => [l.field, `${l.before} → ${l.after}`]));
     expect(byField.active).toBe(`${de['common.yes']} → ${de['common.no']}`);
     expect(byField.keep_in_stock).toBe(`${de['keep_in_stock.0']} → ${de['keep_in_stock.2']}`);
     expect(byField.product_names).toBe('Stuhl → Eichenstuhl');
-    expect(changeText(lines.filter((l) => l.field === 'min_margin'), 'set')).toBe('Min. Marge %: – → 5');
+    expect(
+      changeText(
+        lines.filter((l) => l.field === 'min_margin'),
+        'set',
+      ),
+    ).toBe('Min. Marge %: – → 5');
   });
 
   it('names the languages that changed when the text in the UI language stayed', () => {
-    const lines = changeLines({ product_names: [{ en: 'Chair', de: 'Stuhl' }, { en: 'Chair', de: 'Sessel' }] }, screen, EN);
+    const lines = changeLines(
+      {
+        product_names: [
+          { en: 'Chair', de: 'Stuhl' },
+          { en: 'Chair', de: 'Sessel' },
+        ],
+      },
+      screen,
+      EN,
+    );
     expect(changeText(lines, 'set')).toBe(`${en['fields.product_names']} (DE): Stuhl → Sessel`);
   });
 
@@ -56,9 +82,7 @@ describe('change summary', () => {
   });
 
   it('infers formats without a descriptor and keeps unknown fields by name', () => {
-    expect(changeText(changeLines({ zz_flag: [false, true], zz_count: [1000, 2000.5] }, undefined, DE), 'set')).toBe(
-      `zz_count: 1.000 → 2.000,5 · zz_flag: ${de['common.no']} → ${de['common.yes']}`,
-    );
+    expect(changeText(changeLines({ zz_flag: [false, true], zz_count: [1000, 2000.5] }, undefined, DE), 'set')).toBe(`zz_count: 1.000 → 2.000,5 · zz_flag: ${de['common.no']} → ${de['common.yes']}`);
     expect(changeLines(null, screen, EN)).toEqual([]);
   });
 

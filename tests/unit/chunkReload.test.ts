@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isChunkLoadError, reloadForChunkError } from '../../src/app/router/chunkReload.ts';
 
 describe('chunk load failure', () => {
-  it('recognises the browsers\' chunk errors', () => {
+  it("recognises the browsers' chunk errors", () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);

@@ -126,7 +126,9 @@ describe('currencyField', () => {
   it('names a text column of the screen, on a money column', () => {
     const base = { form: 'p', route: '/p', source: { relation: 'app.p', key: 'k' } };
     expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'cur' }, cur: {} } })).not.toThrow();
-    expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'nope' } } })).toThrow(/columns\.price\.currencyField: expected a text column of the screen, got "nope"/);
+    expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'nope' } } })).toThrow(
+      /columns\.price\.currencyField: expected a text column of the screen, got "nope"/,
+    );
     expect(() => parseScreen({ ...base, columns: { k: {}, qty: { type: 'int', currencyField: 'k' } } })).toThrow(/expected a money column, got int/);
   });
 });
@@ -155,9 +157,7 @@ describe('column headers', () => {
 
   it('must differ within a screen, in every language (case and spaces aside)', () => {
     const cat = { 'fields.thing_id': 'Thing', 'fields.thing_name': 'thing ', 'fields.thing_key': 'Thing ID' };
-    expect(sameHeaders([screen], cat)).toEqual([
-      'screens/things: columns thing_id and thing_name: expected different headers, got "thing " for both (give one a `label`)',
-    ]);
+    expect(sameHeaders([screen], cat)).toEqual(['screens/things: columns thing_id and thing_name: expected different headers, got "thing " for both (give one a `label`)']);
     expect(sameHeaders([screen], { ...cat, 'fields.thing_id': 'Thing no.' })).toEqual([]);
   });
 

@@ -6,11 +6,21 @@ import { deleteQuestionText } from '../../src/app/grid/deleteQuestion.tsx';
 import type { DeletePreview } from '../../src/app/grid/gridApi.ts';
 
 const catalogue = async (lang: Lang) => (await import(`../../locales/${lang}.json`)).default as Record<string, string>;
-const intlOf = async (lang: Lang) => createIntl({ locale: LOCALE[lang], messages: await catalogue(lang), onError: (e) => { throw e; } });
+const intlOf = async (lang: Lang) =>
+  createIntl({
+    locale: LOCALE[lang],
+    messages: await catalogue(lang),
+    onError: (e) => {
+      throw e;
+    },
+  });
 const product = (n: number): DeletePreview => ({
   count: 1,
   rows: [{ key: 'P5', name: { en: 'Dumbbell', de: 'Hantel' } }],
-  dependents: [{ form: 'product_images', count: n }, { form: 'product_shops', count: 1 }],
+  dependents: [
+    { form: 'product_images', count: n },
+    { form: 'product_shops', count: 1 },
+  ],
 });
 
 describe('deleteQuestionText', () => {
@@ -39,7 +49,10 @@ describe('deleteQuestionText', () => {
     const p: DeletePreview = {
       count: 12,
       rows: ['A', 'B', 'C'].map((k) => ({ key: k, name: `Name ${k}` })),
-      dependents: [{ form: 'banners', count: 2 }, { form: null, count: 1 }],
+      dependents: [
+        { form: 'banners', count: 2 },
+        { form: null, count: 1 },
+      ],
     };
     const en = await intlOf('en');
     expect(deleteQuestionText(en, p, 'en')).toBe('Delete A Name A, B Name B, C Name C and 9 more and their Banners: 2 records and 1 other record?');
@@ -49,7 +62,19 @@ describe('deleteQuestionText', () => {
   it('has every message it uses in all seven catalogues', async () => {
     for (const lang of LANGS) {
       const intl = await intlOf(lang);
-      const text = deleteQuestionText(intl, { count: 5, rows: [{ key: 'K', name: null }], dependents: [{ form: 'product_alternatives', count: 2 }, { form: 'banners', count: 3 }, { form: null, count: 4 }] }, lang);
+      const text = deleteQuestionText(
+        intl,
+        {
+          count: 5,
+          rows: [{ key: 'K', name: null }],
+          dependents: [
+            { form: 'product_alternatives', count: 2 },
+            { form: 'banners', count: 3 },
+            { form: null, count: 4 },
+          ],
+        },
+        lang,
+      );
       expect(text, lang).toContain('K');
       expect(text, lang).not.toMatch(/[{}]/);
     }

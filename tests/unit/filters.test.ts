@@ -196,7 +196,10 @@ describe('money filters in a converted view', () => {
     currency: 'HUF',
     companyCurrency: 'EUR',
     companyRates: { EUR: 1, HUF: 0.0025 },
-    currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'HUF', currency_precision: 0 }],
+    currencies: [
+      { currency_code: 'EUR', currency_precision: 2 },
+      { currency_code: 'HUF', currency_precision: 0 },
+    ],
     cdn: '',
     shops: [],
     languages: [],

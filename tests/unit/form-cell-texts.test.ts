@@ -70,7 +70,7 @@ describe('a multi-language text shown in another language', () => {
     expect(textOf(cell)).toBe('BGЧук');
   });
 
-  it("is not marked when the language has its own text", () => {
+  it('is not marked when the language has its own text', () => {
     const cell = name.renderer.render({ value: { en: 'Hammer', bg: 'Чук' }, row: {}, col: name, ctx: ctx('en'), canEdit: true });
     expect(cell).toBe('Hammer');
   });
@@ -111,11 +111,7 @@ describe("a form's drop-downs", () => {
       { vat_id: 2, vat_names: { en: 'Reduced rate 19 %' }, vat_rate: 19 },
       { vat_id: 3, vat_names: { en: 'Reduced rate 5 %' }, vat_rate: 5 },
     ];
-    expect(choices(field('vat_id'), null, rows, 'en', parseScreen(vatsBrief, 'vats_brief')).map((c) => c.label)).toEqual([
-      'Reduced rate 5 %',
-      'Reduced rate 19 %',
-      'Standard rate 23 %',
-    ]);
+    expect(choices(field('vat_id'), null, rows, 'en', parseScreen(vatsBrief, 'vats_brief')).map((c) => c.label)).toEqual(['Reduced rate 5 %', 'Reduced rate 19 %', 'Standard rate 23 %']);
   });
 
   it("keep a column's own options in the descriptor's order", () => {

@@ -52,8 +52,16 @@ const brands = parseScreen({
   columns: { brand_id: { type: 'int' }, brand_name: { editable: true, required: true, maxLength: 100 }, active: { type: 'bool', editable: true } },
 });
 const types = {
-  product_code: 'text', product_name: 'multi', brand_id: 'int', min_margin: 'number', stock_qty: 'number',
-  keep_in_stock: 'int', active: 'bool', discount_end_date: 'date', updated_at: 'datetime', extra: 'json',
+  product_code: 'text',
+  product_name: 'multi',
+  brand_id: 'int',
+  min_margin: 'number',
+  stock_qty: 'number',
+  keep_in_stock: 'int',
+  active: 'bool',
+  discount_end_date: 'date',
+  updated_at: 'datetime',
+  extra: 'json',
 } as const;
 const field = (name: string, mode: 'add' | 'edit' = 'edit') => formFields(products, mode).find((f) => f.field === name)!;
 
@@ -73,9 +81,7 @@ const row = {
 
 describe('fields per mode', () => {
   it('add: the key (not generated) and the editable columns, in column order', () => {
-    expect(formFields(products, 'add').map((f) => f.field)).toEqual([
-      'product_code', 'product_name', 'brand_id', 'min_margin', 'keep_in_stock', 'active', 'discount_end_date', 'extra',
-    ]);
+    expect(formFields(products, 'add').map((f) => f.field)).toEqual(['product_code', 'product_name', 'brand_id', 'min_margin', 'keep_in_stock', 'active', 'discount_end_date', 'extra']);
   });
 
   it('add with a generated key: the editable columns only', () => {
@@ -83,16 +89,20 @@ describe('fields per mode', () => {
   });
 
   it('edit: the editable columns only (never the key, never read-only columns)', () => {
-    expect(formFields(products, 'edit').map((f) => f.field)).toEqual([
-      'product_name', 'brand_id', 'min_margin', 'keep_in_stock', 'active', 'discount_end_date', 'extra',
-    ]);
+    expect(formFields(products, 'edit').map((f) => f.field)).toEqual(['product_name', 'brand_id', 'min_margin', 'keep_in_stock', 'active', 'discount_end_date', 'extra']);
   });
 
   it('input kinds, labels and required marks', () => {
     const kinds = Object.fromEntries(formFields(products, 'add').map((f) => [f.field, f.input]));
     expect(kinds).toEqual({
-      product_code: 'text', product_name: 'multi', brand_id: 'ref', min_margin: 'number', keep_in_stock: 'select',
-      active: 'checkbox', discount_end_date: 'date', extra: 'json',
+      product_code: 'text',
+      product_name: 'multi',
+      brand_id: 'ref',
+      min_margin: 'number',
+      keep_in_stock: 'select',
+      active: 'checkbox',
+      discount_end_date: 'date',
+      extra: 'json',
     });
     expect(field('product_code', 'add')).toMatchObject({ labelId: 'fields.product_code', required: true });
     expect(field('min_margin').required).toBe(false);
@@ -121,8 +131,13 @@ describe('inputs → values', () => {
   it('initial values show the row; add starts empty', () => {
     const f = formFields(products, 'edit');
     expect(initialValues(f, row)).toEqual({
-      product_name: { en: 'Chair', de: 'Stuhl' }, brand_id: 3, min_margin: '12.5', keep_in_stock: 1, active: true,
-      discount_end_date: '', extra: '',
+      product_name: { en: 'Chair', de: 'Stuhl' },
+      brand_id: 3,
+      min_margin: '12.5',
+      keep_in_stock: 1,
+      active: true,
+      discount_end_date: '',
+      extra: '',
     });
     expect(initialValues(formFields(brands, 'add'))).toEqual({ brand_name: '', active: false });
   });
@@ -153,7 +168,11 @@ describe('edit mode change set', () => {
     const sub = collect(fields, 'edit', initial, current, row);
     expect(sub).toEqual({ values: { product_name: { en: 'Chair', de: 'Stuhl', hu: 'Szék' }, min_margin: 15.5, active: false }, errors: {} });
     expect(editPayload(products, row, sub.values)).toEqual({
-      product_code: 'P000001', row_version: 7, product_name: { en: 'Chair', de: 'Stuhl', hu: 'Szék' }, min_margin: 15.5, active: false,
+      product_code: 'P000001',
+      row_version: 7,
+      product_name: { en: 'Chair', de: 'Stuhl', hu: 'Szék' },
+      min_margin: 15.5,
+      active: false,
     });
   });
 
@@ -239,7 +258,9 @@ describe('option choices', () => {
 
 describe('lookup labels', () => {
   const vatsBrief = parseScreen({
-    form: 'vats_brief', access: 'authenticated', source: { relation: 'app.vats', key: 'vat_id' },
+    form: 'vats_brief',
+    access: 'authenticated',
+    source: { relation: 'app.vats', key: 'vat_id' },
     columns: { vat_id: { type: 'int' }, vat_names: { type: 'multi' }, vat_rate: { type: 'number' } },
   });
   it('the first non-key column, multi in the current language, then English, then any', () => {
@@ -274,8 +295,16 @@ const banners = parseScreen({
   },
 });
 const bannerTypes = {
-  banner_id: 'int', tags: 'text', tag_list: 'json', language_code: 'text', service_code: 'text', install_service: 'text',
-  country_code: 'text', valid_from: 'date', position: 'int', active: 'bool',
+  banner_id: 'int',
+  tags: 'text',
+  tag_list: 'json',
+  language_code: 'text',
+  service_code: 'text',
+  install_service: 'text',
+  country_code: 'text',
+  valid_from: 'date',
+  position: 'int',
+  active: 'bool',
 } as const;
 const bannerField = (name: string) => formFields(banners, 'add').find((f) => f.field === name)!;
 
@@ -283,11 +312,20 @@ describe('inputs follow the editor key', () => {
   it('tag, language, service, country and date editors pick their inputs; services read services_brief', () => {
     const fields = formFields(banners, 'add');
     expect(Object.fromEntries(fields.map((f) => [f.field, f.input]))).toEqual({
-      tags: 'tag', tag_list: 'tag', language_code: 'language', service_code: 'service', install_service: 'service',
-      country_code: 'ref', valid_from: 'date', position: 'number', active: 'checkbox',
+      tags: 'tag',
+      tag_list: 'tag',
+      language_code: 'language',
+      service_code: 'service',
+      install_service: 'service',
+      country_code: 'ref',
+      valid_from: 'date',
+      position: 'number',
+      active: 'checkbox',
     });
     expect(Object.fromEntries(fields.flatMap((f) => (f.lookup ? [[f.field, f.lookup]] : [])))).toEqual({
-      service_code: 'services_brief', install_service: 'services_brief', country_code: 'countries_brief',
+      service_code: 'services_brief',
+      install_service: 'services_brief',
+      country_code: 'countries_brief',
     });
   });
 
@@ -319,7 +357,10 @@ describe('column defaults', () => {
 
   it('the descriptor schema refuses a default that is no value of its column', () => {
     const screen = (col: Record<string, unknown>) => ({
-      form: 'x', route: '/x/y', source: { relation: 'app.x', key: 'id', write: 'app.x' }, columns: { id: { type: 'int' }, c: col },
+      form: 'x',
+      route: '/x/y',
+      source: { relation: 'app.x', key: 'id', write: 'app.x' },
+      columns: { id: { type: 'int' }, c: col },
     });
     expect(parseScreen(screen({ type: 'bool', default: true })).columns.c!.default).toBe(true);
     expect(parseScreen(screen({ type: 'date', default: '2026-02-28' })).columns.c!.default).toBe('2026-02-28');
@@ -358,7 +399,9 @@ describe('tag input', () => {
     expect(addTags(['home'], 'HOME', 20)).toEqual({ tags: ['home'], left: '', note: { id: 'forms.tag_exists' } });
     // 'home, sale, garden' is 18 characters; ', spring' would make it 26.
     expect(addTags(['home', 'sale', 'garden'], 'spring, x', 20)).toEqual({
-      tags: ['home', 'sale', 'garden'], left: 'spring, x', note: { id: M.max_length, values: { max: '20' } },
+      tags: ['home', 'sale', 'garden'],
+      left: 'spring, x',
+      note: { id: M.max_length, values: { max: '20' } },
     });
     expect(addTags([], ' , ', undefined)).toEqual({ tags: [], left: '' });
   });
@@ -409,7 +452,9 @@ describe('language input', () => {
 
 describe('service input', () => {
   const servicesBrief = parseScreen({
-    form: 'services_brief', access: 'authenticated', source: { relation: 'app.v_services', key: 'product_code', company: 'company_code' },
+    form: 'services_brief',
+    access: 'authenticated',
+    source: { relation: 'app.v_services', key: 'product_code', company: 'company_code' },
     columns: { product_code: {}, product_names: { type: 'multi' }, active: { type: 'bool' } },
   });
   const rows = [

@@ -72,7 +72,11 @@ describe('choices of a ref or option column', () => {
   });
 
   it('orders numbers inside texts by value; options keep the descriptor order, by their names', () => {
-    const rows: Row[] = [{ k: 1, n: 'Rate 23 %' }, { k: 2, n: 'Rate 5 %' }, { k: 3, n: 'Rate 10 %' }];
+    const rows: Row[] = [
+      { k: 1, n: 'Rate 23 %' },
+      { k: 2, n: 'Rate 5 %' },
+      { k: 3, n: 'Rate 10 %' },
+    ];
     const data: LookupData = { def: { form: 'x', keyField: 'k', keyType: 'int', displayField: 'n', displayType: 'text' }, rows, byKey: new Map() };
     expect(lookupChoices(data, (r) => String(r.n), ctxOf('en', data)).map((c) => c.value)).toEqual([2, 3, 1]);
     const keep = column('keep_in_stock');
@@ -104,15 +108,24 @@ describe('the "(empty)" choice', () => {
     expect([null, '', 'AT'].map(setTest([null], 'text'))).toEqual([true, false, false]);
   });
 
-  it('leaves a search lookup\'s text filter as typed', () => {
+  it("leaves a search lookup's text filter as typed", () => {
     const c = { ...column('brand_id'), lookup: { ...column('brand_id').lookup!, search: true } };
     expect(filterItem('ref', BLANK_CHOICE, c)).toEqual({ filterType: 'text', type: 'contains', filter: BLANK_CHOICE });
   });
 
   it('is kept by the saved state and read back; older states load as before', () => {
-    const s = { ...defaultViewState(model), columnFilters: [{ id: 'brand_id', value: BLANK_CHOICE }, { id: 'vat_id', value: '3' }] };
+    const s = {
+      ...defaultViewState(model),
+      columnFilters: [
+        { id: 'brand_id', value: BLANK_CHOICE },
+        { id: 'vat_id', value: '3' },
+      ],
+    };
     const saved = JSON.parse(JSON.stringify(toSaved(s, model)));
-    expect(saved.columnFilters).toEqual([{ id: 'brand_id', value: BLANK_CHOICE }, { id: 'vat_id', value: '3' }]);
+    expect(saved.columnFilters).toEqual([
+      { id: 'brand_id', value: BLANK_CHOICE },
+      { id: 'vat_id', value: '3' },
+    ]);
     expect(readSaved(saved, model).columnFilters).toEqual(s.columnFilters);
     expect(readSaved({ v: 1, filters: { brand_id: '7' } }, model).columnFilters).toEqual([{ id: 'brand_id', value: '7' }]);
   });

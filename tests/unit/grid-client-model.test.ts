@@ -74,8 +74,20 @@ describe('client row model: filters (the server semantics)', () => {
     const titles: Record<string, Record<string, string>> = { en: { product_list: 'Product list', brands: 'Brands' }, de: { product_list: 'Produktliste', brands: 'Marken' } };
     let lang = 'en';
     const named = new ClientRowModel(
-      [{ code: 'L1', form: 'product_list' }, { code: 'L2', form: 'brands' }, { code: 'L3', form: null }],
-      { columns: [{ field: 'code', valueType: 'text' }, { field: 'form', valueType: 'text', filterText: (v) => titles[lang]![String(v)] ?? String(v) }], keys: ['code'], rowId: (r) => String(r.code), sync: true },
+      [
+        { code: 'L1', form: 'product_list' },
+        { code: 'L2', form: 'brands' },
+        { code: 'L3', form: null },
+      ],
+      {
+        columns: [
+          { field: 'code', valueType: 'text' },
+          { field: 'form', valueType: 'text', filterText: (v) => titles[lang]![String(v)] ?? String(v) },
+        ],
+        keys: ['code'],
+        rowId: (r) => String(r.code),
+        sync: true,
+      },
     );
     expect(codes(named, { filterModel: { form: { type: 'contains', filter: 'list' } } })).toEqual(['L1']);
     // The code itself is not what the user sees: it does not match.
@@ -116,7 +128,7 @@ describe('client row model: filters (the server semantics)', () => {
 describe('client row model: sort', () => {
   const m = make();
 
-  it('sorts numbers with NULL last, ascending and descending; ties keep the rows\' order', () => {
+  it("sorts numbers with NULL last, ascending and descending; ties keep the rows' order", () => {
     expect(codes(m, { sortModel: [{ colId: 'price', sort: 'asc' }] })).toEqual(['P5', 'P3', 'P2', 'P4', 'P1']);
     expect(codes(m, { sortModel: [{ colId: 'price', sort: 'desc' }] })).toEqual(['P4', 'P3', 'P2', 'P5', 'P1']);
   });
@@ -130,7 +142,14 @@ describe('client row model: sort', () => {
   it('sorts text case-insensitively, multi columns in the language, and by several columns', () => {
     expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }] })).toEqual(['P2', 'P3', 'P1', 'P4', 'P5']);
     expect(codes(m, { sortModel: [{ colId: 'name', sort: 'asc' }], lang: 'de' })).toEqual(['P3', 'P1', 'P4', 'P2', 'P5']);
-    expect(codes(m, { sortModel: [{ colId: 'active', sort: 'desc' }, { colId: 'qty', sort: 'asc' }] })).toEqual(['P4', 'P3', 'P2', 'P1', 'P5']);
+    expect(
+      codes(m, {
+        sortModel: [
+          { colId: 'active', sort: 'desc' },
+          { colId: 'qty', sort: 'asc' },
+        ],
+      }),
+    ).toEqual(['P4', 'P3', 'P2', 'P1', 'P5']);
     expect(codes(m, { sortModel: [{ colId: 'day', sort: 'asc' }] })).toEqual(['P4', 'P1', 'P3', 'P5', 'P2']);
   });
 
@@ -188,7 +207,7 @@ describe('client row model: sort', () => {
   it('radixSortIndexes over many chunks (every loop crosses chunk edges) sorts as a reference sort and yields between chunks', () => {
     const n = 70_001; // > 4 × STEP × 4 rows and not a multiple of any chunk
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const k1 = Float64Array.from({ length: n }, () => Math.round((rnd() - 0.5) * 2e6) / 100); // negatives, duplicates, all four digits
     const k2 = Float64Array.from({ length: n }, () => Math.floor(rnd() * 5));
     const work = radixSortIndexes(n, [k2, k1], [-1, 1]);
@@ -203,7 +222,7 @@ describe('client row model: sort', () => {
   it('a large model (every loop crosses chunk edges): text sort ranks and number + text filters answer as a plain reference', () => {
     const n = 20_001; // several chunks of every loop (ROW_STEP … STEP × 4, the text index)
     let seed = 11;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const words = ['oak', 'Oak', 'pine', 'Walnut', 'ash', 'Ash'];
     const data: Row[] = Array.from({ length: n }, (_, i) => ({
       code: `C${i}`,
@@ -241,7 +260,15 @@ describe('client row model: sort', () => {
     const keys = [Float64Array.from({ length: n }, (_, i) => (i * 7919) % 101), Float64Array.from({ length: n }, (_, i) => -i)];
     const results: { got: Uint32Array; want: number[] }[] = [];
     // One key → an even or odd number of passes depending on the digits: both end states.
-    for (const [ks, ds] of [[[keys[0]!], [1]], [[keys[0]!, keys[1]!], [-1, 1]], [[keys[1]!], [-1]], [[keys[0]!], [-1]]] as const) {
+    for (const [ks, ds] of [
+      [[keys[0]!], [1]],
+      [
+        [keys[0]!, keys[1]!],
+        [-1, 1],
+      ],
+      [[keys[1]!], [-1]],
+      [[keys[0]!], [-1]],
+    ] as const) {
       const got = runNow(radixSortIndexes(n, ks, ds, scratch));
       const want = [...Array(n).keys()].sort((a, b) => {
         for (let j = 0; j < ks.length; j++) {
@@ -276,7 +303,7 @@ describe('client row model: sort', () => {
     expect(a.settled === false || a.total === n).toBe(true);
   });
 
-  it('prepares a text column\'s filter index in the background; a filter during the build shares it and answers right', async () => {
+  it("prepares a text column's filter index in the background; a filter during the build shares it and answers right", async () => {
     const n = 50_000;
     const data = Array.from({ length: n }, (_, i) => ({ code: `R${String(i).padStart(6, '0')}`, name: { en: i % 10 ? `item ${i}` : `Walnut ${i}` }, price: i, qty: i, active: true, day: null }));
     const mm = new ClientRowModel(data, { columns, keys: ['code'], rowId: (r) => String(r.code) });
@@ -307,7 +334,7 @@ describe('client row model: sort', () => {
 });
 
 describe('slices in input tasks', () => {
-  it('end by the input task\'s start + its budget, at least a minimum, and plainly outside input tasks', async () => {
+  it("end by the input task's start + its budget, at least a minimum, and plainly outside input tasks", async () => {
     expect(sliceDeadline(22, 26, 2, 1000)).toBe(1022);
     noteInputTask(990); // the gesture's first event, 10 ms before the slice
     expect(sliceDeadline(22, 26, 2, 1000)).toBe(1016);
@@ -324,10 +351,22 @@ describe('slices in input tasks', () => {
 
 describe('a looked-up column', () => {
   it('sorts by the text it shows (empty last), and again once the texts change', () => {
-    const names = new Map<unknown, string>([[1, 'Zeta'], [2, 'Alpha'], [3, 'Mid']]);
+    const names = new Map<unknown, string>([
+      [1, 'Zeta'],
+      [2, 'Alpha'],
+      [3, 'Mid'],
+    ]);
     let version = 0;
-    const cols = [{ field: 'code', valueType: 'text' as const }, { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => names.get(v) ?? '', version: () => version } }];
-    const data = [{ code: 'A', brand: 1 }, { code: 'B', brand: 2 }, { code: 'C', brand: null }, { code: 'D', brand: 3 }];
+    const cols = [
+      { field: 'code', valueType: 'text' as const },
+      { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => names.get(v) ?? '', version: () => version } },
+    ];
+    const data = [
+      { code: 'A', brand: 1 },
+      { code: 'B', brand: 2 },
+      { code: 'C', brand: null },
+      { code: 'D', brand: 3 },
+    ];
     const m = new ClientRowModel(data, { columns: cols, keys: ['code'], rowId: (r) => String(r.code), sync: true });
     const order = (sort: 'asc' | 'desc') => [...m.query({ sortModel: [{ colId: 'brand', sort }], filterModel: {}, lang: 'en' })].map((i) => m.rows[i]!.code);
     expect(order('asc')).toEqual(['B', 'D', 'A', 'C']);
@@ -337,4 +376,3 @@ describe('a looked-up column', () => {
     expect(order('asc')).toEqual(['A', 'B', 'D', 'C']);
   });
 });
-

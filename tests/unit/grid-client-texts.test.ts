@@ -27,7 +27,8 @@ describe('the shown texts a client query reads', () => {
       ['brand', { ...plain[1]!, sortText: { of: (v) => names[v as number] ?? '', version: () => version } }],
     ]);
   const model = new ClientRowModel(data, { columns: plain, keys: ['code'], rowId: (r) => String(r.code), sync: true });
-  const order = (columns?: ReadonlyMap<string, QueryColumn>) => [...model.query({ sortModel: [{ colId: 'brand', sort: 'asc' }], filterModel: {}, lang: 'en', columns })].map((i) => model.rows[i]!.code);
+  const order = (columns?: ReadonlyMap<string, QueryColumn>) =>
+    [...model.query({ sortModel: [{ colId: 'brand', sort: 'asc' }], filterModel: {}, lang: 'en', columns })].map((i) => model.rows[i]!.code);
 
   it('sorts by the query’s texts, and by the values without them', () => {
     expect(order()).toEqual(['A', 'B', 'D', 'C']);

@@ -48,7 +48,12 @@ describe('parseTsv (Excel / LibreOffice clipboard text)', () => {
 
 describe('formatTsv', () => {
   it('joins cells with tabs and rows with \\n, quoting what needs it', () => {
-    expect(formatTsv([['a', 'b'], ['c', 'd']])).toBe('a\tb\nc\td');
+    expect(
+      formatTsv([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('a\tb\nc\td');
     expect(quoteCell('plain')).toBe('plain');
     expect(quoteCell('a\tb')).toBe('"a\tb"');
     expect(quoteCell('two\nlines')).toBe('"two\nlines"');
@@ -59,7 +64,7 @@ describe('formatTsv', () => {
   });
 
   it('round-trips any block of cells through parseTsv', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', '\t', '\n', '\r', '"', 'é', ',') , maxLength: 8 });
+    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', '1', ' ', '\t', '\n', '\r', '"', 'é', ','), maxLength: 8 });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), fc.array(cell, { minLength: 20, maxLength: 20 }), (rows, cols, pool) => {
         const block = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => pool[(i * cols + j) % pool.length]!));

@@ -86,7 +86,7 @@ describe('grid edits over the data provider', () => {
     expect(held.get('2')).toMatchObject({ brand_name: 'Ferrano', active: true });
   });
 
-  it('meeting another user\'s change, shows the row as it is now and keeps nothing of the edit', async () => {
+  it("meeting another user's change, shows the row as it is now and keeps nothing of the edit", async () => {
     const { held, edits, row, col } = gridOf(brands, brandRows);
     db.writeAsOther('brands', { brand_id: 1 }, { brand_name: 'Theirs' });
     edits.save(row('1'), col('brand_name'), 'Mine');
@@ -112,7 +112,12 @@ describe('grid edits over the data provider', () => {
 
   it('saves a paste as one batch that one Ctrl+Z takes back whole', async () => {
     const { held, edits, row, col } = gridOf(brands, brandRows);
-    expect(await edits.saveMany([{ row: row('1'), col: col('active'), value: false }, { row: row('2'), col: col('active'), value: false }])).toBe(true);
+    expect(
+      await edits.saveMany([
+        { row: row('1'), col: col('active'), value: false },
+        { row: row('2'), col: col('active'), value: false },
+      ]),
+    ).toBe(true);
     expect(db.rows('brands').map((r) => r.active)).toEqual([false, false]);
     expect([...held.values()].map((r) => r.row_version)).toEqual([2, 5]);
     await edits.undoLast();

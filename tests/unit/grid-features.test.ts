@@ -55,7 +55,7 @@ describe('pasted and filled text → values (validated with the shared column sc
     expect(cellFromText(col('keep_in_stock'), '2', null, ctx)).toEqual({ ok: true, value: 2 });
   });
 
-  it('reads booleans as yes/no/true/false/1/0 or the language\'s words, dates as yyyy-MM-dd', () => {
+  it("reads booleans as yes/no/true/false/1/0 or the language's words, dates as yyyy-MM-dd", () => {
     for (const t of ['yes', 'TRUE', '1', 'Ja']) expect(cellFromText(col('active'), t, null, ctx)).toEqual({ ok: true, value: true });
     for (const t of ['no', 'false', '0', 'nein']) expect(cellFromText(col('active'), t, null, ctx)).toEqual({ ok: true, value: false });
     expect(cellFromText(col('active'), 'maybe', null, ctx)).toEqual({ ok: false, message: 'validation.type_bool' });
@@ -134,7 +134,10 @@ describe('column state', () => {
       {
         order: ['gone', 'weight', 'product_code'],
         widths: { weight: 99999, gone: 10 },
-        sort: [{ colId: 'before', sort: 'asc' }, { colId: 'weight', sort: 'up' }],
+        sort: [
+          { colId: 'before', sort: 'asc' },
+          { colId: 'weight', sort: 'up' },
+        ],
         filters: { gone: 'x', weight: '>1' },
         groupBy: ['product_name', 'brand_id', 'mf_id', 'vat_id', 'pt_id'],
         aggs: { product_code: 'sum' },
@@ -156,7 +159,13 @@ describe('column state', () => {
   });
 
   it('drops the filter of a column it hides, not of one it shows', () => {
-    const s = { ...defaultViewState(model), columnFilters: [{ id: 'weight', value: '>2' }, { id: 'product_code', value: 'GX' }] };
+    const s = {
+      ...defaultViewState(model),
+      columnFilters: [
+        { id: 'weight', value: '>2' },
+        { id: 'product_code', value: 'GX' },
+      ],
+    };
     // Through the grid's TanStack table: the column menu's Hide, the chooser's checkbox.
     const setColumnVisible = (from: ViewState, id: string, visible: boolean) => {
       const g = testGrid(model, from);
@@ -191,7 +200,10 @@ describe('column state', () => {
       currency: 'EUR',
       companyCurrency: 'EUR',
       companyRates: { EUR: 1, USD: 0.9 },
-      currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'USD', currency_precision: 2 }],
+      currencies: [
+        { currency_code: 'EUR', currency_precision: 2 },
+        { currency_code: 'USD', currency_precision: 2 },
+      ],
       cdn: '',
       shops: [],
       languages: [],
@@ -243,7 +255,10 @@ describe('keyset windows', () => {
     expect(keysetAfter({ product_name: { en: 'A' }, selling_price_shop: 3, product_code: 'P1' }, order, model.byField, 'de')).toEqual([null, 3, 'P1']);
     expect(keysetAfter({ updated_at: '2026-01-01T00:00:00.123Z', product_code: 'P1' }, [{ colId: 'updated_at', sort: 'asc' }], model.byField, 'en')).toBeUndefined();
     // A looked-up column sorts by its text on the server: no cursor; as a key it sorts by its value.
-    const byBrand = [{ colId: 'brand_id', sort: 'asc' as const }, { colId: 'product_code', sort: 'asc' as const }];
+    const byBrand = [
+      { colId: 'brand_id', sort: 'asc' as const },
+      { colId: 'product_code', sort: 'asc' as const },
+    ];
     expect(keysetAfter({ brand_id: 3, product_code: 'P1' }, byBrand, model.byField, 'en', model.keys)).toBeUndefined();
     expect(keysetAfter({ brand_id: 3, product_code: 'P1' }, byBrand, model.byField, 'en', ['brand_id', 'product_code'])).toEqual([3, 'P1']);
   });
@@ -383,16 +398,29 @@ describe('money filters across view currencies (inViewCurrency)', () => {
     currency,
     companyCurrency: 'EUR',
     companyRates: { EUR: 1, HUF: 1 / 395 },
-    currencies: [{ currency_code: 'EUR', currency_precision: 2 }, { currency_code: 'HUF', currency_precision: 0 }],
+    currencies: [
+      { currency_code: 'EUR', currency_precision: 2 },
+      { currency_code: 'HUF', currency_precision: 0 },
+    ],
     cdn: '',
     shops: [],
     languages: [],
   });
-  const typed = { ...defaultViewState(model), columnFilters: [{ id: 'selling_price_shop', value: '>100' }, { id: 'product_code', value: '100' }], filterCurrency: 'EUR' };
+  const typed = {
+    ...defaultViewState(model),
+    columnFilters: [
+      { id: 'selling_price_shop', value: '>100' },
+      { id: 'product_code', value: '100' },
+    ],
+    filterCurrency: 'EUR',
+  };
 
   it('carries money filters typed in one currency into the one shown; other filters stay', () => {
     const huf = inViewCurrency(typed, model, session('HUF'));
-    expect(huf.columnFilters).toEqual([{ id: 'selling_price_shop', value: '>39500' }, { id: 'product_code', value: '100' }]);
+    expect(huf.columnFilters).toEqual([
+      { id: 'selling_price_shop', value: '>39500' },
+      { id: 'product_code', value: '100' },
+    ]);
     expect(huf.filterCurrency).toBe('HUF');
     // Derived from what was typed each time: back in EUR it is the typed state itself.
     expect(inViewCurrency(typed, model, session('EUR'))).toBe(typed);

@@ -44,9 +44,7 @@ describe('group totals: every level its own aggregates', () => {
     r: null as number | null,
   }));
   rows.forEach((row, i) => row.a === 3 && row.b === 'y' && (row.r = i % 7));
-  const cols = new Map(
-    (['a', 'b', 'c', 'p', 'q', 'r'] as const).map((f) => [f, { field: f, valueType: f === 'b' ? ('text' as const) : f === 'c' ? ('bool' as const) : ('number' as const) }]),
-  );
+  const cols = new Map((['a', 'b', 'c', 'p', 'q', 'r'] as const).map((f) => [f, { field: f, valueType: f === 'b' ? ('text' as const) : f === 'c' ? ('bool' as const) : ('number' as const) }]));
   const fields = ['p', 'q', 'r'];
   const all = ['sum', 'avg', 'min', 'max', 'count'] as const;
   const aggregates = Object.fromEntries(fields.map((f) => [f, all]));

@@ -78,22 +78,43 @@ describe('column model', () => {
   it('with Shift adds a column, cycles it in place and removes only it', () => {
     let s: SortingState = [{ id: 'a', desc: true }];
     s = toggleSort(s, 'b', true);
-    expect(s).toEqual([{ id: 'a', desc: true }, { id: 'b', desc: false }]);
+    expect(s).toEqual([
+      { id: 'a', desc: true },
+      { id: 'b', desc: false },
+    ]);
     s = toggleSort(s, 'b', true);
-    expect(s).toEqual([{ id: 'a', desc: true }, { id: 'b', desc: true }]);
+    expect(s).toEqual([
+      { id: 'a', desc: true },
+      { id: 'b', desc: true },
+    ]);
     expect(sortOf(s, 'b')).toEqual({ sorted: 'desc', index: 1 });
     expect(sortOf(s, 'c')).toEqual({ sorted: false, index: -1 });
     expect(toggleSort(s, 'b', true)).toEqual([{ id: 'a', desc: true }]);
     // A plain click on a column of a several-column sort keeps only that column.
     expect(toggleSort(s, 'a', false)).toEqual([]);
-    expect(toggleSort([{ id: 'a', desc: false }, { id: 'b', desc: false }], 'a', false)).toEqual([{ id: 'a', desc: true }]);
+    expect(
+      toggleSort(
+        [
+          { id: 'a', desc: false },
+          { id: 'b', desc: false },
+        ],
+        'a',
+        false,
+      ),
+    ).toEqual([{ id: 'a', desc: true }]);
   });
 
   it('sets, replaces in place and removes (empty) floating-filter values', () => {
     let f = setFilter([], 'a', 'x');
     f = setFilter(f, 'b', 'true');
-    expect(f).toEqual([{ id: 'a', value: 'x' }, { id: 'b', value: 'true' }]);
-    expect(setFilter(f, 'a', 'y')).toEqual([{ id: 'a', value: 'y' }, { id: 'b', value: 'true' }]);
+    expect(f).toEqual([
+      { id: 'a', value: 'x' },
+      { id: 'b', value: 'true' },
+    ]);
+    expect(setFilter(f, 'a', 'y')).toEqual([
+      { id: 'a', value: 'y' },
+      { id: 'b', value: 'true' },
+    ]);
     expect(setFilter(f, 'a', '')).toEqual([{ id: 'b', value: 'true' }]);
     expect(setFilter(f, 'b', undefined)).toEqual([{ id: 'a', value: 'x' }]);
   });

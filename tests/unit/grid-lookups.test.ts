@@ -87,7 +87,11 @@ describe('lookups over the data provider', () => {
     expect(oak.total).toBe(5);
     expect((await searchLookup('products_brief', 'eichenstuhl 11', 'de')).total).toBe(5);
     expect((await searchLookup('products_brief', 'eichenstuhl', 'en')).total).toBe(0);
-    const all = await resolveLookupKeys('products_brief', 'product_code', products.map((p) => p.product_code));
+    const all = await resolveLookupKeys(
+      'products_brief',
+      'product_code',
+      products.map((p) => p.product_code),
+    );
     expect(all).toHaveLength(120);
   });
 });

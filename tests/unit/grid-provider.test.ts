@@ -10,23 +10,11 @@ import { ApiError, api } from '../../src/app/api/client.ts';
 import type { FormRow, ListResult } from '../../src/app/grid/dataProvider/contract.ts';
 import { gridData, setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
-import {
-  addView,
-  aggregate,
-  deletePreview,
-  fetchRows,
-  fetchWindow,
-  listViews,
-  loadGridState,
-  locateRow,
-  saveGridState,
-  updateView,
-  type Query,
-} from '../../src/app/grid/gridApi.ts';
+import { addView, aggregate, deletePreview, fetchRows, fetchWindow, listViews, loadGridState, locateRow, saveGridState, updateView, type Query } from '../../src/app/grid/gridApi.ts';
 import brands from '../../src/generated/screens/brands.ts';
 import productTranslations from '../../src/generated/screens/product_translations.ts';
 
-describe('the provider\'s types, from the contract', () => {
+describe("the provider's types, from the contract", () => {
   it('give a form named literally its own rows, a form known at run time rows of any form', () => {
     // Compiled, not run: `tsc --noEmit` checks these lines.
     const typed = async (p: GridDataProvider, form: string) => {
@@ -76,7 +64,7 @@ const texts = ['en', 'de', 'hu', 'sk'].flatMap((language_code, i) =>
   })),
 );
 
-describe('the grid\'s calls over the in-memory provider', () => {
+describe("the grid's calls over the in-memory provider", () => {
   let restore: () => void;
   beforeEach(() => {
     restore = setGridDataProvider(testDataProvider([brands, productTranslations], { brands: brandRows, product_translations: texts }));
@@ -85,13 +73,16 @@ describe('the grid\'s calls over the in-memory provider', () => {
 
   const q = (over: Partial<Query> = {}): Query => ({ form: 'brands', sortModel: [], filterModel: {}, language: 'en', ...over });
 
-  it('answers a detail grid\'s rows of its master, with and without column filters, in the screen\'s order', async () => {
+  it("answers a detail grid's rows of its master, with and without column filters, in the screen's order", async () => {
     const detail = q({ form: 'product_translations', fixed: { product_code: 'P2' } });
     const all = await fetchWindow(detail, { startRow: 0, endRow: 10 });
     expect(all.rows.map((r) => r.language_code)).toEqual(['en', 'de', 'hu', 'sk']);
     expect(all.total).toBe(4);
     const filtered = await fetchWindow({ ...detail, filterModel: { description_short: { filterType: 'text', type: 'notBlank' } } }, { startRow: 0, endRow: 10 });
-    expect(filtered.rows.map((r) => [r.product_code, r.language_code])).toEqual([['P2', 'en'], ['P2', 'hu']]);
+    expect(filtered.rows.map((r) => [r.product_code, r.language_code])).toEqual([
+      ['P2', 'en'],
+      ['P2', 'hu'],
+    ]);
   });
 
   it('continues a window by keyset where the offset window would, nulls last', async () => {
@@ -106,7 +97,10 @@ describe('the grid\'s calls over the in-memory provider', () => {
 
   it('fetches rows by key as they are now, one key or compound keys, leaving out rows that are gone', async () => {
     expect((await fetchRows('brands', [{ brand_id: 3 }, { brand_id: 9 }, { brand_id: 1 }])).map((r) => r.brand_id).sort()).toEqual([1, 3]);
-    const rows = await fetchRows('product_translations', [{ product_code: 'P1', language_code: 'hu' }, { product_code: 'P3', language_code: 'de' }]);
+    const rows = await fetchRows('product_translations', [
+      { product_code: 'P1', language_code: 'hu' },
+      { product_code: 'P3', language_code: 'de' },
+    ]);
     expect(rows).toEqual([texts.find((t) => t.product_code === 'P1' && t.language_code === 'hu')]);
   });
 
@@ -116,11 +110,21 @@ describe('the grid\'s calls over the in-memory provider', () => {
     expect(await locateRow({ ...sorted, filterModel: { active: { filterType: 'set', values: [true] } } }, { brand_id: 2 })).toBeNull();
   });
 
-  it('aggregates and previews a delete with the server\'s shapes', async () => {
+  it("aggregates and previews a delete with the server's shapes", async () => {
     const r = await aggregate('brands', { groupBy: ['active'], aggregates: { brand_id: ['count', 'max'] } });
-    expect(r.groups.map((g) => [g.key.active, g.count, g.aggs.brand_id?.max])).toEqual([[false, 1, 2], [true, 3, 4]]);
+    expect(r.groups.map((g) => [g.key.active, g.count, g.aggs.brand_id?.max])).toEqual([
+      [false, 1, 2],
+      [true, 3, 4],
+    ]);
     expect(r.totals).toEqual({ count: 4, aggs: { brand_id: { count: 4, max: 4 } } });
-    expect(await deletePreview('brands', [1, 3, 7])).toEqual({ count: 2, rows: [{ key: '1', name: 'Nordvik' }, { key: '3', name: 'Aurora' }], dependents: [] });
+    expect(await deletePreview('brands', [1, 3, 7])).toEqual({
+      count: 2,
+      rows: [
+        { key: '1', name: 'Nordvik' },
+        { key: '3', name: 'Aurora' },
+      ],
+      dependents: [],
+    });
   });
 
   it('keeps saved views and the grid state with the view applied; a taken name is a 409 view_name_taken', async () => {

@@ -32,14 +32,21 @@ describe('server row model blocks', () => {
   it('loads forward blocks by keyset after the block before, waiting for it when it is on its way', async () => {
     const server = fakeServer(1000);
     const errors: unknown[] = [];
-    const gen = new RowStore().open(server.fetchPage, (r) => String(r.id), (e) => errors.push(e));
+    const gen = new RowStore().open(
+      server.fetchPage,
+      (r) => String(r.id),
+      (e) => errors.push(e),
+    );
     gen.ensure(0, 2);
     await settle();
     // Only block 0 is asked; 1 and 2 wait for the block before them.
     expect(server.calls.map((c) => [c.w.startRow, c.prev?.data.id])).toEqual([[0, undefined]]);
     server.calls[0]!.release();
     await settle();
-    expect(server.calls.map((c) => [c.w.startRow, c.prev?.data.id])).toEqual([[0, undefined], [BLOCK_SIZE, BLOCK_SIZE - 1]]);
+    expect(server.calls.map((c) => [c.w.startRow, c.prev?.data.id])).toEqual([
+      [0, undefined],
+      [BLOCK_SIZE, BLOCK_SIZE - 1],
+    ]);
     server.calls[1]!.release();
     await settle();
     expect(server.calls[2]).toMatchObject({ w: { startRow: 2 * BLOCK_SIZE }, prev: { data: { id: 2 * BLOCK_SIZE - 1 } } });
@@ -53,14 +60,21 @@ describe('server row model blocks', () => {
   it('asks by offset after a jump, and after a block that failed', async () => {
     const server = fakeServer(1_000_000, { failAt: 5000 * BLOCK_SIZE });
     const errors: unknown[] = [];
-    const gen = new RowStore().open(server.fetchPage, (r) => String(r.id), (e) => errors.push(e));
+    const gen = new RowStore().open(
+      server.fetchPage,
+      (r) => String(r.id),
+      (e) => errors.push(e),
+    );
     gen.ensure(5000, 5001);
     await settle();
     expect(server.calls.map((c) => [c.w.startRow, c.prev])).toEqual([[5000 * BLOCK_SIZE, undefined]]);
     server.calls[0]!.release(); // fails
     await settle();
     expect(errors).toHaveLength(1);
-    expect(server.calls.map((c) => [c.w.startRow, c.prev])).toEqual([[5000 * BLOCK_SIZE, undefined], [5001 * BLOCK_SIZE, undefined]]);
+    expect(server.calls.map((c) => [c.w.startRow, c.prev])).toEqual([
+      [5000 * BLOCK_SIZE, undefined],
+      [5001 * BLOCK_SIZE, undefined],
+    ]);
     server.calls[1]!.release();
     await settle();
     expect(gen.row(5001 * BLOCK_SIZE)?.data.id).toBe(5001 * BLOCK_SIZE);
@@ -68,7 +82,11 @@ describe('server row model blocks', () => {
 
   it('shows the estimate as such, and counts exactly on demand', async () => {
     const server = fakeServer(1_000_000, { estimate: 998_000 });
-    const gen = new RowStore().open(server.fetchPage, (r) => String(r.id), () => {});
+    const gen = new RowStore().open(
+      server.fetchPage,
+      (r) => String(r.id),
+      () => {},
+    );
     gen.ensure(0, 0);
     await settle();
     server.calls[0]!.release();

@@ -46,7 +46,7 @@ describe('textFit: which cells may go without a clip', () => {
   });
 });
 
-describe('fitFromStyle: the grid\'s holder from its computed style', () => {
+describe("fitFromStyle: the grid's holder from its computed style", () => {
   const measurer = (font: string) => (font === '13px Arial' ? (t: string) => t.length * 7 : null);
 
   it('reads the padding and measures in the font', () => {
@@ -55,7 +55,7 @@ describe('fitFromStyle: the grid\'s holder from its computed style', () => {
     expect(h.fit?.fits('abc', 100 - 2 * h.pad)).toBe(true);
   });
 
-  it('is unsure (every cell clips) without the grid\'s stylesheet or without a measurer', () => {
+  it("is unsure (every cell clips) without the grid's stylesheet or without a measurer", () => {
     expect(fitFromStyle('', '16px serif', measurer)).toEqual({ fit: null, pad: 0 });
     expect(fitFromStyle('var(--x)', '13px Arial', measurer)).toEqual({ fit: null, pad: 0 });
     expect(fitFromStyle('11px', '16px serif', measurer)).toEqual({ fit: null, pad: 11 });

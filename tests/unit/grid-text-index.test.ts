@@ -20,10 +20,11 @@ const viaIndex = (values: (string | null)[], item: FilterItem) => {
 describe('text index (text filters over one lower-cased string)', () => {
   it('answers as textTest does, value by value, for every operator', () => {
     const values = ['Walnut chair', 'WALNUT', 'walnut', null, '', 'oak walnut', 'nut', 'walnu', 'aaa', 'a\u0000walnut', 'Σίσυφος', 'x'];
-    for (const type of OPS) for (const filter of ['walnut', 'WalNut', 'nut', 'aa', 'a', '', 'walnut chair', 'σ', '\u0000w']) {
-      const item = { filterType: 'text', type, filter } as FilterItem;
-      expect(viaIndex(values, item), `${type} ${JSON.stringify(filter)}`).toEqual(reference(values, item));
-    }
+    for (const type of OPS)
+      for (const filter of ['walnut', 'WalNut', 'nut', 'aa', 'a', '', 'walnut chair', 'σ', '\u0000w']) {
+        const item = { filterType: 'text', type, filter } as FilterItem;
+        expect(viaIndex(values, item), `${type} ${JSON.stringify(filter)}`).toEqual(reference(values, item));
+      }
   });
 
   it('agrees with textTest on random columns and needles (property)', () => {
@@ -43,17 +44,23 @@ describe('text index (text filters over one lower-cased string)', () => {
     expect(20_000).toBeGreaterThan(3 * TEXT_INDEX_CHUNK);
     const values = Array.from({ length: 20_000 }, (_, i) => (i % 97 === 0 ? null : i % 5 === 0 ? '' : `Row ${i} ${i % 3 ? 'Walnut' : 'OAK'}`));
     const ix = buildTextIndex(values)!;
-    expect(ix.text).toBe(values.map((v) => v ?? '').join('\u0000').toLowerCase());
+    expect(ix.text).toBe(
+      values
+        .map((v) => v ?? '')
+        .join('\u0000')
+        .toLowerCase(),
+    );
     let at = 0;
     for (let i = 0; i < values.length; i++) {
       expect(ix.starts[i]).toBe(at);
       at += (values[i] ?? '').length + 1;
     }
     expect(ix.starts[values.length]).toBe(at);
-    for (const type of OPS) for (const filter of ['walnut', `row ${TEXT_INDEX_CHUNK - 1} `, `${TEXT_INDEX_CHUNK} oak`, `row ${2 * TEXT_INDEX_CHUNK}`, 'row 16384', '']) {
-      const item = { filterType: 'text', type, filter } as FilterItem;
-      expect(viaIndex(values, item), `${type} ${JSON.stringify(filter)}`).toEqual(reference(values, item));
-    }
+    for (const type of OPS)
+      for (const filter of ['walnut', `row ${TEXT_INDEX_CHUNK - 1} `, `${TEXT_INDEX_CHUNK} oak`, `row ${2 * TEXT_INDEX_CHUNK}`, 'row 16384', '']) {
+        const item = { filterType: 'text', type, filter } as FilterItem;
+        expect(viaIndex(values, item), `${type} ${JSON.stringify(filter)}`).toEqual(reference(values, item));
+      }
     // A value that changes length when lower-cased, in the last chunk only.
     expect(buildTextIndex([...values, 'İ'])).toBeNull();
   });

@@ -76,8 +76,28 @@ describe('rich-text (html) columns in the grid', () => {
   });
 
   it('sends no keyset cursor for a sort by rich text (the server sorts by app.html_text, the row holds markup): windows go by offset', () => {
-    expect(keysetAfter({ page_body: value, page_id: 3 }, [{ colId: 'page_body', sort: 'asc' }, { colId: 'page_id', sort: 'asc' }], model.byField, 'en')).toBeUndefined();
-    expect(keysetAfter({ page_title: { en: 'T' }, page_id: 3 }, [{ colId: 'page_title', sort: 'asc' }, { colId: 'page_id', sort: 'asc' }], model.byField, 'en')).toEqual(['T', 3]);
+    expect(
+      keysetAfter(
+        { page_body: value, page_id: 3 },
+        [
+          { colId: 'page_body', sort: 'asc' },
+          { colId: 'page_id', sort: 'asc' },
+        ],
+        model.byField,
+        'en',
+      ),
+    ).toBeUndefined();
+    expect(
+      keysetAfter(
+        { page_title: { en: 'T' }, page_id: 3 },
+        [
+          { colId: 'page_title', sort: 'asc' },
+          { colId: 'page_id', sort: 'asc' },
+        ],
+        model.byField,
+        'en',
+      ),
+    ).toEqual(['T', 3]);
   });
 
   it('filters and sorts in memory by the visible text, not by tag names', () => {
@@ -86,7 +106,15 @@ describe('rich-text (html) columns in the grid', () => {
       { id: 2, body: { en: '<h2>Zebra</h2>' } },
       { id: 3, body: { en: '<p><em>Apple</em> strong</p>' } },
     ];
-    const m = new ClientRowModel(rows, { columns: [{ field: 'id', valueType: 'int' }, { field: 'body', valueType: 'multi', html: true }], keys: ['id'], rowId: (r) => String(r.id), sync: true });
+    const m = new ClientRowModel(rows, {
+      columns: [
+        { field: 'id', valueType: 'int' },
+        { field: 'body', valueType: 'multi', html: true },
+      ],
+      keys: ['id'],
+      rowId: (r) => String(r.id),
+      sync: true,
+    });
     const ids = (filter?: string, sort?: 'asc') =>
       [...m.query({ sortModel: sort ? [{ colId: 'body', sort }] : [], filterModel: filter ? { body: { filterType: 'text', type: 'contains', filter } } : {}, lang: 'en' })].map((i) => m.rows[i]!.id);
     expect(ids('2009.')).toEqual([1]);

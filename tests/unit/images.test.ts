@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CDN_QUALITY,
-  IMAGE_PRESETS,
-  PLACEHOLDER_IMAGE,
-  cdnImageUrl,
-  flagCodeOf,
-  flagUrl,
-  imageSrc,
-  imageSrcSet,
-  imageUrl,
-  type ImagePresetName,
-} from '../../src/core/images.ts';
+import { CDN_QUALITY, IMAGE_PRESETS, PLACEHOLDER_IMAGE, cdnImageUrl, flagCodeOf, flagUrl, imageSrc, imageSrcSet, imageUrl, type ImagePresetName } from '../../src/core/images.ts';
 
 describe('image presets (spec §3)', () => {
   it('has the eight presets with main size and quality, all webp', () => {

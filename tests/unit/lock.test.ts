@@ -11,7 +11,12 @@ const dir = mkdtempSync(join(tmpdir(), 'bo-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const openInChild = (d: string) =>
-  run(process.execPath, ['--import', 'tsx', '-e', `import('${process.cwd()}/src/server/db/pglite.ts').then(async (m) => { const db = await m.openPglite('${d}'); await db.query('select 1'); await db.close(); console.log('opened'); })`]).then(
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    '-e',
+    `import('${process.cwd()}/src/server/db/pglite.ts').then(async (m) => { const db = await m.openPglite('${d}'); await db.query('select 1'); await db.close(); console.log('opened'); })`,
+  ]).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );

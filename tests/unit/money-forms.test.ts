@@ -44,8 +44,10 @@ const screen = parseScreen({
 const types: Record<string, ValueType> = Object.fromEntries(Object.entries(screen.columns).map(([f, c]) => [f, c.type as ValueType]));
 
 /** The forms' money typing over a row, as ScreenFormDialog's useMoneyOf. */
-const moneyOfIn = (s: CellSession, row: Record<string, unknown>): MoneyOf => (f) =>
-  f.input === 'number' && f.col.type === 'money' ? typingIn(f.col.currencyField, row, s) : undefined;
+const moneyOfIn =
+  (s: CellSession, row: Record<string, unknown>): MoneyOf =>
+  (f) =>
+    f.input === 'number' && f.col.type === 'money' ? typingIn(f.col.currencyField, row, s) : undefined;
 
 describe('a money input of a form, in the EUR view of a HUF company', () => {
   const row = { product_code: 'P1', row_version: 3, selling_price_shop: 2771, purchase_price_original: 10.5, purchase_price_currency_code: 'USD', min_margin: 12.5 };
@@ -92,7 +94,15 @@ describe('a money input of a form, in the EUR view of a HUF company', () => {
 
   it('refuses an amount beyond the max in the currency typed in', () => {
     const m = moneyOf(fields.find((f) => f.field === 'selling_price_shop')!)!;
-    const errors = validateField(screen, 'edit', types, fields.find((f) => f.field === 'selling_price_shop')!, '300000', 2771, m);
+    const errors = validateField(
+      screen,
+      'edit',
+      types,
+      fields.find((f) => f.field === 'selling_price_shop')!,
+      '300000',
+      2771,
+      m,
+    );
     expect(errors.selling_price_shop).toEqual({ id: M.max, values: { max: '100000000' } });
     expect(moneyRefusal(errors.selling_price_shop!, m, 'en-US')).toEqual({ id: M.max, values: { max: '€254,734.88' } });
     // The limit it names is accepted; a cent more is not.
@@ -123,22 +133,17 @@ describe('shownLimit', () => {
 
   it('names an amount that is accepted once typed, and the next one is refused (property)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        fc.bigInt({ min: 10n ** 8n, max: 10n ** 13n }),
-        fc.constantFrom(0, 2),
-        (limit, rv, d) => {
-          const r = { STO: 1, SHO: Number(rv) / 1e10 };
-          // A stored step of 0.0001 moves the shown amount by less than its last digit.
-          fc.pre((1 / r.SHO) * 1e-4 < 0.9 * 10 ** -d);
-          const max = shownLimit(limit, 'max', 'STO', 'SHO', r, d);
-          expect(storedFromShown(max, 'SHO', 'STO', r, d)).toBeLessThanOrEqual(limit);
-          expect(storedFromShown(roundMoney(max + 10 ** -d, d), 'SHO', 'STO', r, d)).toBeGreaterThan(limit);
-          const min = shownLimit(limit, 'min', 'STO', 'SHO', r, d);
-          expect(storedFromShown(min, 'SHO', 'STO', r, d)).toBeGreaterThanOrEqual(limit);
-          expect(storedFromShown(roundMoney(min - 10 ** -d, d), 'SHO', 'STO', r, d)).toBeLessThan(limit);
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), fc.bigInt({ min: 10n ** 8n, max: 10n ** 13n }), fc.constantFrom(0, 2), (limit, rv, d) => {
+        const r = { STO: 1, SHO: Number(rv) / 1e10 };
+        // A stored step of 0.0001 moves the shown amount by less than its last digit.
+        fc.pre((1 / r.SHO) * 1e-4 < 0.9 * 10 ** -d);
+        const max = shownLimit(limit, 'max', 'STO', 'SHO', r, d);
+        expect(storedFromShown(max, 'SHO', 'STO', r, d)).toBeLessThanOrEqual(limit);
+        expect(storedFromShown(roundMoney(max + 10 ** -d, d), 'SHO', 'STO', r, d)).toBeGreaterThan(limit);
+        const min = shownLimit(limit, 'min', 'STO', 'SHO', r, d);
+        expect(storedFromShown(min, 'SHO', 'STO', r, d)).toBeGreaterThanOrEqual(limit);
+        expect(storedFromShown(roundMoney(min - 10 ** -d, d), 'SHO', 'STO', r, d)).toBeLessThan(limit);
+      }),
       { numRuns: 3000 },
     );
   });

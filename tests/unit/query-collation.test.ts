@@ -23,7 +23,10 @@ const columns: { field: string; valueType: ValueType }[] = [
 /** Rows against the expected order (reversed), two of them without a name in the language. */
 function rowsOf(lang: string): Row[] {
   const named = ORDERED[lang]!.map((n, i) => ({ code: `N${String(i).padStart(2, '0')}`, name: { [lang]: n }, note: n }));
-  const nameless = [{ code: 'X1', name: { xx: 'Aaa' }, note: null }, { code: 'X2', name: null, note: null }];
+  const nameless = [
+    { code: 'X1', name: { xx: 'Aaa' }, note: null },
+    { code: 'X2', name: null, note: null },
+  ];
   return [...named, ...nameless].reverse();
 }
 
@@ -33,7 +36,7 @@ const sorted = (m: ClientRowModel, colId: string, sort: 'asc' | 'desc', lang: st
     return v && typeof v === 'object' ? ((v as Record<string, string>)[lang] ?? null) : (v ?? null);
   });
 
-describe('client row model: texts in the language\'s order', () => {
+describe("client row model: texts in the language's order", () => {
   it.each(Object.keys(ORDERED))('sorts %s names as the language orders them, NULL last both ways', (lang) => {
     const m = new ClientRowModel(rowsOf(lang), { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true });
     expect(sorted(m, 'name', 'asc', lang)).toEqual([...ORDERED[lang]!, null, null]);
@@ -54,20 +57,34 @@ describe('client row model: texts in the language\'s order', () => {
 
   it('sorts English case-insensitively: case only breaks ties, lower case first (as ICU on the server)', () => {
     const words = ['banana', 'Apple', 'cherry', 'apple', 'Banana'];
-    const m = new ClientRowModel(words.map((w, i) => ({ code: `C${i}`, name: null, note: w })), { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true });
+    const m = new ClientRowModel(
+      words.map((w, i) => ({ code: `C${i}`, name: null, note: w })),
+      { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true },
+    );
     expect(sorted(m, 'note', 'asc', 'en')).toEqual(['apple', 'Apple', 'banana', 'Banana', 'cherry']);
   });
 
-  it('sorts a key column by its code points (the server\'s index order), not by the collation', () => {
+  it("sorts a key column by its code points (the server's index order), not by the collation", () => {
     const codes = ['b1', 'A2', 'a1', 'Č1', 'C1', 'ch1'];
-    const m = new ClientRowModel(codes.map((code) => ({ code, name: null, note: code })), { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true });
+    const m = new ClientRowModel(
+      codes.map((code) => ({ code, name: null, note: code })),
+      { columns, keys: ['code'], rowId: (r) => String(r.code), sync: true },
+    );
     expect(sorted(m, 'code', 'asc', 'cs')).toEqual(['A2', 'C1', 'a1', 'b1', 'ch1', 'Č1']);
     expect(sorted(m, 'note', 'asc', 'cs')).toEqual(['a1', 'A2', 'b1', 'C1', 'Č1', 'ch1']);
   });
 
   it('sorts a looked-up text (what the cell shows) in the language, NULL last both ways', () => {
-    const brands = new Map<unknown, string>([[1, 'Hradec'], [2, 'chalupa'], [3, 'Čajovna'], [4, 'Cibulka']]);
-    const cols = [{ field: 'code', valueType: 'text' as const }, { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => brands.get(v) ?? '', version: () => 0 } }];
+    const brands = new Map<unknown, string>([
+      [1, 'Hradec'],
+      [2, 'chalupa'],
+      [3, 'Čajovna'],
+      [4, 'Cibulka'],
+    ]);
+    const cols = [
+      { field: 'code', valueType: 'text' as const },
+      { field: 'brand', valueType: 'int' as const, sortText: { of: (v: unknown) => brands.get(v) ?? '', version: () => 0 } },
+    ];
     const m = new ClientRowModel(
       [1, 2, null, 3, 4].map((brand, i) => ({ code: `B${i}`, brand })),
       { columns: cols, keys: ['code'], rowId: (r) => String(r.code), sync: true },
@@ -98,7 +115,7 @@ describe('radix sort: NULL (NaN) last both ways', () => {
   });
 });
 
-describe('groups: texts in the UI language\'s order', () => {
+describe("groups: texts in the UI language's order", () => {
   it('orders text group keys by the language given, empty last', () => {
     const groups = ['Hrách', 'chleba', 'Čaj', 'Cibule', null].map((v) => ({ key: { name: v }, count: 1, aggs: {} }));
     const order = (lang: string) => ({ key: (_: string, v: unknown) => v ?? '', desc: () => false, lang });

@@ -18,7 +18,19 @@ vi.mock('../../src/app/grid/gridApi.ts', () => ({
 const query = { form: 'f', sortModel: [], filterModel: {}, language: 'en' };
 
 function windowOf(rows: GridRow[], complete: boolean): RowWindow {
-  return { seq: 1, settled: true, total: rows.length, totalExact: true, error: null, complete, row: (i) => rows[i], ensure: () => {}, loadedRows: () => rows, patchById: () => true, dataById: () => undefined };
+  return {
+    seq: 1,
+    settled: true,
+    total: rows.length,
+    totalExact: true,
+    error: null,
+    complete,
+    row: (i) => rows[i],
+    ensure: () => {},
+    loadedRows: () => rows,
+    patchById: () => true,
+    dataById: () => undefined,
+  };
 }
 
 describe('rereadRows', () => {
@@ -28,9 +40,19 @@ describe('rereadRows', () => {
       ['2', { id: 2, is_default: false, row_version: 1 }],
       ['3', { id: 3, is_default: true, row_version: 5 }],
     ]);
-    const fetchPage = vi.fn((): FetchPage => async () => ({ rows: [{ id: 1, is_default: false, row_version: 4 }, { id: 2, is_default: true, row_version: 2 }, { id: 3, is_default: false, row_version: 6 }], total: 3 }));
+    const fetchPage = vi.fn((): FetchPage => async () => ({
+      rows: [
+        { id: 1, is_default: false, row_version: 4 },
+        { id: 2, is_default: true, row_version: 2 },
+        { id: 3, is_default: false, row_version: 6 },
+      ],
+      total: 3,
+    }));
     const patch = vi.fn();
-    const main = windowOf([...held.values()].map((data, index) => ({ index, id: String(data.id), data })), true);
+    const main = windowOf(
+      [...held.values()].map((data, index) => ({ index, id: String(data.id), data })),
+      true,
+    );
     await rereadRows({ query, main, fetchPage, rowId: (r) => String(r.id), current: (id) => held.get(id), patch, skip: (id) => id === '3' });
     // The whole source, unfiltered and in its own order (filters apply in memory).
     expect(fetchPage).toHaveBeenCalledWith({ ...query, filterModel: {}, sortModel: [] });
@@ -45,7 +67,10 @@ describe('rereadRows', () => {
     const loaded = [0, 1, 2, 200, 201].map((index) => ({ index, id: String(index), data: { id: index, v: 'old' } }));
     const patch = vi.fn();
     await rereadRows({ query, main: windowOf(loaded, false), fetchPage: vi.fn(), rowId: (r) => String(r.id), current: (id) => loaded.find((r) => r.id === id)?.data, patch, skip: () => false });
-    expect(vi.mocked(fetchWindow).mock.calls.map((c) => c[1])).toEqual([{ startRow: 0, endRow: 3 }, { startRow: 200, endRow: 202 }]);
+    expect(vi.mocked(fetchWindow).mock.calls.map((c) => c[1])).toEqual([
+      { startRow: 0, endRow: 3 },
+      { startRow: 200, endRow: 202 },
+    ]);
     expect(patch).toHaveBeenCalledTimes(5);
     expect(patch).toHaveBeenCalledWith('201', { v: 'db201' });
   });

@@ -61,8 +61,6 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
     expect(checkMenuTitles(screens, cats)).toEqual([]);
     const changed = { ...cats, sk: { ...cats.sk!, 'screens.vats.title': 'DPH' } };
     const vats = menuPages.find((p) => p.url === '/settings/vats')!.page_title.sk;
-    expect(checkMenuTitles(screens, changed)).toEqual([
-      `locales/sk.json: screens.vats.title: expected ${JSON.stringify(vats)} (the menu's title of /settings/vats), got "DPH"`,
-    ]);
+    expect(checkMenuTitles(screens, changed)).toEqual([`locales/sk.json: screens.vats.title: expected ${JSON.stringify(vats)} (the menu's title of /settings/vats), got "DPH"`]);
   });
 });

@@ -18,9 +18,30 @@ describe('bulk purchase price update payload', () => {
 
   it('sends the picked keys, else the filter minus the rows unpicked after "select all"', () => {
     const input = { fields: ['purchase_price_base' as const], mode: 'percent' as const, value: '5', decimals: 2 };
-    expect(priceUpdatePayload({ ...q, selection: { count: 2, all: false, keys: ['A', 'B'] } }, input)).toEqual({ fields: ['purchase_price_base'], mode: 'percent', value: 5, decimals: 2, keys: ['A', 'B'] });
-    expect(priceUpdatePayload({ ...q, selection: { count: 9, all: true, keys: ['C'] } }, input)).toEqual({ fields: ['purchase_price_base'], mode: 'percent', value: 5, decimals: 2, filterModel: q.filterModel, language: 'de', except: ['C'] });
-    expect(priceUpdatePayload({ ...q, selection: { count: 0, all: false, keys: [] } }, input)).toEqual({ fields: ['purchase_price_base'], mode: 'percent', value: 5, decimals: 2, filterModel: q.filterModel, language: 'de' });
+    expect(priceUpdatePayload({ ...q, selection: { count: 2, all: false, keys: ['A', 'B'] } }, input)).toEqual({
+      fields: ['purchase_price_base'],
+      mode: 'percent',
+      value: 5,
+      decimals: 2,
+      keys: ['A', 'B'],
+    });
+    expect(priceUpdatePayload({ ...q, selection: { count: 9, all: true, keys: ['C'] } }, input)).toEqual({
+      fields: ['purchase_price_base'],
+      mode: 'percent',
+      value: 5,
+      decimals: 2,
+      filterModel: q.filterModel,
+      language: 'de',
+      except: ['C'],
+    });
+    expect(priceUpdatePayload({ ...q, selection: { count: 0, all: false, keys: [] } }, input)).toEqual({
+      fields: ['purchase_price_base'],
+      mode: 'percent',
+      value: 5,
+      decimals: 2,
+      filterModel: q.filterModel,
+      language: 'de',
+    });
   });
 
   it('names what is wrong before asking the server', () => {

@@ -197,13 +197,7 @@ describe('import dialog model', () => {
     { field: 'active', key: false },
   ];
   it('suggests fields by label or name, ignoring case, accents and punctuation, each once', () => {
-    expect(suggestMapping(['Marke', 'ACTIVE', 'brand-name', 'Bemerkung', 'Brand ID'], fields, (f) => labels[f]!)).toEqual([
-      'brand_name',
-      'active',
-      null,
-      null,
-      'brand_id',
-    ]);
+    expect(suggestMapping(['Marke', 'ACTIVE', 'brand-name', 'Bemerkung', 'Brand ID'], fields, (f) => labels[f]!)).toEqual(['brand_name', 'active', null, null, 'brand_id']);
     expect(suggestMapping(['Akťív'], [{ field: 'active', key: false }], () => 'Aktív')).toEqual(['active']);
   });
 
@@ -228,16 +222,18 @@ describe('import dialog model', () => {
       (m) => (m === 'x' ? 'ist erforderlich, "sofort"' : m),
     );
     expect(csv).toBe(
-      '\uFEFFZeile,Marke,Spalte,Wert,Problem\r\n' +
-        '3,17,Marke,"Nord; Wind","ist erforderlich, ""sofort"""\r\n' +
-        `9,"'=1+1",,,"'=cmd"\r\n` +
-        '11,,Aktiv,,"ist erforderlich, ""sofort"""\r\n',
+      '\uFEFFZeile,Marke,Spalte,Wert,Problem\r\n' + '3,17,Marke,"Nord; Wind","ist erforderlich, ""sofort"""\r\n' + `9,"'=1+1",,,"'=cmd"\r\n` + '11,,Aktiv,,"ist erforderlich, ""sofort"""\r\n',
     );
     // No key in the file (a generated one): no key columns.
     const headers = { line: 'Zeile', keys: ['brand_id'], column: 'Spalte', value: 'Wert', problem: 'Problem' };
-    expect(reportCsv([{ line: 2, field: 'active', message: 'x', value: 'vielleicht' }], headers, (f) => labels[f]!, () => 'falsch')).toBe(
-      '\uFEFFZeile,Spalte,Wert,Problem\r\n2,Aktiv,vielleicht,falsch\r\n',
-    );
+    expect(
+      reportCsv(
+        [{ line: 2, field: 'active', message: 'x', value: 'vielleicht' }],
+        headers,
+        (f) => labels[f]!,
+        () => 'falsch',
+      ),
+    ).toBe('\uFEFFZeile,Spalte,Wert,Problem\r\n2,Aktiv,vielleicht,falsch\r\n');
   });
 });
 
@@ -254,4 +250,3 @@ describe('CSV style of the export language', () => {
     expect(signedNumber(de.number(-1234.5))).toBe(-1234.5);
   });
 });
-

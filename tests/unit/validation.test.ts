@@ -5,22 +5,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parseScreen, type ColumnInput } from '../../schemas/screen.ts';
-import {
-  MAX_TEXT,
-  PARSE_CONFIG,
-  columnSchema,
-  isValidDate,
-  mustHave,
-  rowSchema,
-  scalarSchema,
-  screenValueTypes,
-  writableFields,
-  type ValueType,
-} from '../../src/core/validation/columns.ts';
+import { MAX_TEXT, PARSE_CONFIG, columnSchema, isValidDate, mustHave, rowSchema, scalarSchema, screenValueTypes, writableFields, type ValueType } from '../../src/core/validation/columns.ts';
 import { M, englishMessage, issuesByPath, msg, parseMessage } from '../../src/core/validation/messages.ts';
 
-const col = (c: Partial<ColumnInput> = {}) =>
-  ({ required: false, ...c }) as Parameters<typeof columnSchema>[0];
+const col = (c: Partial<ColumnInput> = {}) => ({ required: false, ...c }) as Parameters<typeof columnSchema>[0];
 
 /** The output, or the first issue as { path, id, values }. */
 function run(c: Partial<ColumnInput>, type: ValueType, value: unknown) {
@@ -231,7 +219,14 @@ describe('rows', () => {
   it('writable fields: set = editable; add = editable + key unless generated', () => {
     expect(writableFields(products, 'set')).toEqual(['product_name', 'brand_id', 'min_margin', 'discount_end_date']);
     expect(writableFields(products, 'add')).toEqual(['product_code', 'product_name', 'brand_id', 'min_margin', 'discount_end_date']);
-    const generated = parseScreen({ ...brands, form: 'brands', access: 'page', route: '/products/brands', source: { ...brands.source, write: 'app.brands', generatedKey: true }, columns: { brand_id: { type: 'int' }, brand_name: { editable: true } } });
+    const generated = parseScreen({
+      ...brands,
+      form: 'brands',
+      access: 'page',
+      route: '/products/brands',
+      source: { ...brands.source, write: 'app.brands', generatedKey: true },
+      columns: { brand_id: { type: 'int' }, brand_name: { editable: true } },
+    });
     expect(writableFields(generated, 'add')).toEqual(['brand_name']);
     expect(mustHave(products, 'product_code')).toBe(true);
     expect(mustHave(products, 'min_margin')).toBe(false);

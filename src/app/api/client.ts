@@ -98,9 +98,7 @@ async function blobJson(b: Blob): Promise<{ error?: string; message?: string } |
 }
 
 function logError(path: string, status: number, statusText: string) {
-  return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(
-    () => {},
-  );
+  return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(() => {});
 }
 
 /** api_action's writing actions: after each success the write listeners hear the entity. */

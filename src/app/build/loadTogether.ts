@@ -49,7 +49,11 @@ export function loadTogether(parts: readonly Together[], root: string): { plugin
       const entries = [...this.getModuleIds()].filter((id) => info(id)?.isEntry);
       const initial = staticClosure(entries, info);
       for (const p of parts) {
-        const set = staticClosure(p.roots.map((r) => resolve(root, r)), info, initial);
+        const set = staticClosure(
+          p.roots.map((r) => resolve(root, r)),
+          info,
+          initial,
+        );
         if (!set.size) this.error(`load-together: ${p.name}: none of ${p.roots.join(', ')} is in the build`);
         members.set(p.name, set);
       }

@@ -28,10 +28,14 @@ export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
           }}
         >
           <Dialog.Title className="dialog-title">{o?.title ?? <FormattedMessage id={o?.titleId ?? 'messages.sure'} values={o?.titleValues as Record<string, string>} />}</Dialog.Title>
-          {o?.body ? <p className="dialog-body">{o.body}</p> : o?.bodyId && (
-            <p className="dialog-body">
-              <FormattedMessage id={o.bodyId} values={o.bodyValues as Record<string, string>} />
-            </p>
+          {o?.body ? (
+            <p className="dialog-body">{o.body}</p>
+          ) : (
+            o?.bodyId && (
+              <p className="dialog-body">
+                <FormattedMessage id={o.bodyId} values={o.bodyValues as Record<string, string>} />
+              </p>
+            )
           )}
           <div className="dialog-buttons">
             <button type="button" className="btn btn-secondary" onClick={() => answer(false)} autoFocus={safeFirst}>

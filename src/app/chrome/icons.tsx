@@ -1,6 +1,18 @@
 /** The few icons of the chrome, inline (no icon font to download). */
 const svg = (size: number, path: string, label?: string) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden={label ? undefined : true} role={label ? 'img' : undefined} aria-label={label}>
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden={label ? undefined : true}
+    role={label ? 'img' : undefined}
+    aria-label={label}
+  >
     <path d={path} />
   </svg>
 );

@@ -90,14 +90,7 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
       {required && <OneLanguageRule id={`${id}-rule`} />}
       <div role="tablist" className="rich-text-tabs">
         {FORM_LANGS.map((l) => (
-          <button
-            key={l}
-            type="button"
-            role="tab"
-            aria-selected={l === lang}
-            className={`rich-text-tab${l === lang ? ' active' : ''}${errors[l] ? ' invalid' : ''}`}
-            onClick={() => setLang(l)}
-          >
+          <button key={l} type="button" role="tab" aria-selected={l === lang} className={`rich-text-tab${l === lang ? ' active' : ''}${errors[l] ? ' invalid' : ''}`} onClick={() => setLang(l)}>
             {l}
           </button>
         ))}

@@ -223,8 +223,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   });
 
-  const check = (f: FormField, raw: RawValue) =>
-    setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f))));
+  const check = (f: FormField, raw: RawValue) => setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f))));
 
   const change = (f: FormField, raw: RawValue) => {
     setValues((s) => ({ ...s, [f.field]: raw }));
@@ -357,26 +356,14 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
     const langErrors: Record<string, Message | undefined> = { '': error };
     for (const [p, m] of Object.entries(errors)) if (p.startsWith(`${f.field}.`)) langErrors[p.slice(f.field.length + 1)] = m;
     const Input = f.col.html ? RichTextInput : MultiLangInput;
-    return (
-      <Input
-        id={id}
-        labelId={f.labelId}
-        value={(value ?? {}) as Record<string, string>}
-        onChange={onChange}
-        onBlur={onBlur}
-        errors={langErrors}
-        required={f.required}
-        disabled={disabled}
-      />
-    );
+    return <Input id={id} labelId={f.labelId} value={(value ?? {}) as Record<string, string>} onChange={onChange} onBlur={onBlur} errors={langErrors} required={f.required} disabled={disabled} />;
   }
 
   if (f.input === 'checkbox') {
     return (
       <div className="form-field form-check">
         <div>
-          <input {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />{' '}
-          <Label f={f} htmlFor={id} />
+          <input {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> <Label f={f} htmlFor={id} />
         </div>
         <ErrorText id={errorId} error={error} />
       </div>
@@ -390,14 +377,7 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
       special = <TagInput {...common} value={typeof value === 'string' ? value : ''} onChange={onChange} maxLength={f.col.maxLength} />;
       break;
     case 'language':
-      special = (
-        <LanguageInput
-          {...common}
-          value={typeof value === 'string' ? value : null}
-          options={languageOptions(f.col.options, lang, languages, value, flags)}
-          onChange={onChange}
-        />
-      );
+      special = <LanguageInput {...common} value={typeof value === 'string' ? value : null} options={languageOptions(f.col.options, lang, languages, value, flags)} onChange={onChange} />;
       break;
     case 'date':
       special = <DateInput {...common} value={typeof value === 'string' ? value : ''} lang={lang} onChange={onChange} />;

@@ -7,15 +7,7 @@ import * as v from 'valibot';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { LANGS } from '../../core/langs.ts';
-import {
-  PARSE_CONFIG,
-  fieldSchemas,
-  keysOf,
-  mustHave,
-  writableFields,
-  type FormMode,
-  type ValueType,
-} from '../../core/validation/columns.ts';
+import { PARSE_CONFIG, fieldSchemas, keysOf, mustHave, writableFields, type FormMode, type ValueType } from '../../core/validation/columns.ts';
 import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
 import { parseAmountInput, parseFloatInput } from '../../core/parseFloat.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
@@ -290,8 +282,7 @@ export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawV
   return { values, errors };
 }
 
-const isEmptyValue = (f: FormField, x: unknown) =>
-  x === null || x === '' || (f.input === 'multi' && Object.keys(x as object).length === 0);
+const isEmptyValue = (f: FormField, x: unknown) => x === null || x === '' || (f.input === 'multi' && Object.keys(x as object).length === 0);
 
 /** Validates the collected values with the shared row schema; errors by path. */
 export function validate(
@@ -359,7 +350,12 @@ function lookupLabels(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, rows
   if (!parent) return (r) => lookupLabel(lookup, r, lang);
   const key = keysOf(lookup)[0]!;
   const byKey = new Map(rows.map((r) => [String(r[key]), r]));
-  return (row) => treePath(row, (r) => (r[parent] == null ? undefined : byKey.get(String(r[parent]))), (r) => lookupLabel(lookup, r, lang) || String(r[key]));
+  return (row) =>
+    treePath(
+      row,
+      (r) => (r[parent] == null ? undefined : byKey.get(String(r[parent]))),
+      (r) => lookupLabel(lookup, r, lang) || String(r[key]),
+    );
 }
 
 /** A multi value's text in the language, else English, else any (core/multiText.ts). */
@@ -423,13 +419,16 @@ export function choices(
   } else if (rows) {
     const key = lookup ? keysOf(lookup)[0]! : f.input === 'service' ? 'product_code' : undefined;
     const label = lookup ? lookupLabels(lookup, rows, lang) : () => '';
-    out = sortChoices(rows.flatMap((r) => {
-      const k = key ? r[key] : undefined;
-      if (typeof k !== 'string' && typeof k !== 'number') return [];
-      const name = f.input === 'service' ? multiText(r.product_names, lang) || label(r) : label(r);
-      if (f.input === 'service') return [{ value: k, label: name && name !== String(k) ? `${String(k)} · ${name}` : String(k) }];
-      return [{ value: k, label: name || String(k) }];
-    }), lang);
+    out = sortChoices(
+      rows.flatMap((r) => {
+        const k = key ? r[key] : undefined;
+        if (typeof k !== 'string' && typeof k !== 'number') return [];
+        const name = f.input === 'service' ? multiText(r.product_names, lang) || label(r) : label(r);
+        if (f.input === 'service') return [{ value: k, label: name && name !== String(k) ? `${String(k)} · ${name}` : String(k) }];
+        return [{ value: k, label: name || String(k) }];
+      }),
+      lang,
+    );
   }
   if ((typeof value === 'string' || typeof value === 'number') && value !== '' && !out.some((o) => o.value === value)) {
     out = [{ value, label: String(value) }, ...out];

@@ -30,7 +30,6 @@ import type { Row } from './types.ts';
 
 export { ClientView, type ClientQuery };
 
-
 export interface ClientModelOptions {
   columns: readonly QueryColumn[];
   keys: readonly string[];

@@ -25,7 +25,7 @@ export default function FillForm({ columns, defaultField, t, onApply, done }: Fi
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosen = columns.some((c) => c.field === field) ? field : (defaultField && columns.some((c) => c.field === defaultField) ? defaultField : columns[0]?.field) ?? '';
+  const chosen = columns.some((c) => c.field === field) ? field : ((defaultField && columns.some((c) => c.field === defaultField) ? defaultField : columns[0]?.field) ?? '');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

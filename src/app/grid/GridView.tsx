@@ -81,7 +81,10 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const [headerNeed, setHeaderNeed] = useHeaderNeed(headerKey);
   const { table, layout } = useGridTable({ model, selectable, state: vs, headerNeed, expanded: q.expanded, canSet: perms.set, change, setExpanded: q.setExpanded });
   const cols = layout.cols;
-  const firstDataCol = Math.max(0, cols.findIndex((c) => c.col !== null));
+  const firstDataCol = Math.max(
+    0,
+    cols.findIndex((c) => c.col !== null),
+  );
   useMeasureHeaders(rootRef, cols, vs.columnSizing, headerKey, setHeaderNeed);
   const hasFilterRow = model.columns.some((c) => c.filter && vs.columnVisibility[c.field] !== false);
   const headerRows = hasFilterRow ? 2 : 1;
@@ -114,17 +117,49 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const totalsOn = vs.totals && visibleNumeric.length > 0 && gs.ready;
   // A column switched to 'none' is not asked for.
   const totalsFields = visibleNumeric.filter((f) => vs.aggs[f] !== 'none');
-  const totals = useTotals({ on: totalsOn, model, query: q.query, client: rm.client, texts: rm.texts, groupBy: vs.grouping, fields: totalsFields, aggs: vs.aggs, numeric: numericFields, ctx, key: [q.dataKey, edits.savedTick] });
+  const totals = useTotals({
+    on: totalsOn,
+    model,
+    query: q.query,
+    client: rm.client,
+    texts: rm.texts,
+    groupBy: vs.grouping,
+    fields: totalsFields,
+    aggs: vs.aggs,
+    numeric: numericFields,
+    ctx,
+    key: [q.dataKey, edits.savedTick],
+  });
   const md = useMasterDetail({ screen, model, q, range, reveal, firstDataCol, grouped });
   // What the handlers above call, as of the latest commit (they run in events, after it).
   useLayoutEffect(() => {
     detailMove.current = md.onMove;
-    rereadLatest.current = (skip) => import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
+    rereadLatest.current = (skip) =>
+      import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
   const actions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
   const pointer = useBodyPointer({ bodyRef, cols, display, range, picks, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, onCellPress: md.onCellPress });
   const clip = useClipboardFill({ model, cols, display, ctx, range, picks, edits, canSet: perms.set, bodyRef, clipRef, activeCellEl });
-  const keys = useGridKeyboard({ viewportRef, bodyRef, rootRef, layout, display, range, picks, edits, firstDataCol, rowHeight: dims.rowHeight, headerHeight, totalsOn, selectable, canSet: perms.set, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, activeCellEl, clip });
+  const keys = useGridKeyboard({
+    viewportRef,
+    bodyRef,
+    rootRef,
+    layout,
+    display,
+    range,
+    picks,
+    edits,
+    firstDataCol,
+    rowHeight: dims.rowHeight,
+    headerHeight,
+    totalsOn,
+    selectable,
+    canSet: perms.set,
+    toggleGroup: q.toggleGroup,
+    cellAction: actions.cellAction,
+    activeCellEl,
+    clip,
+  });
   const headerActions = useHeaderActions({ table, change, grouping: vs.grouping, client: rm.client, lang: q.lang, scrollTop });
 
   // ---- render ----------------------------------------------------------------------------------------

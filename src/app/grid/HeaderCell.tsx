@@ -167,13 +167,7 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
           </>
         )}
       </Popup>
-      <span
-        className="grid-resizer"
-        aria-hidden="true"
-        draggable={false}
-        onPointerDown={startResize}
-        onDoubleClick={() => actions.resize(vc.id, null)}
-      />
+      <span className="grid-resizer" aria-hidden="true" draggable={false} onPointerDown={startResize} onDoubleClick={() => actions.resize(vc.id, null)} />
     </div>
   );
 });

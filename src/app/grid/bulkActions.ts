@@ -57,7 +57,10 @@ async function preview(d: DeleteDeps): Promise<DeletePreview | undefined> {
   try {
     const ids = await selectedIds(d);
     if (!ids.length || ids.length > DELETE_CHUNK) return undefined;
-    return await deletePreview(d.form, ids.map((id) => d.model.keyOfId(id)));
+    return await deletePreview(
+      d.form,
+      ids.map((id) => d.model.keyOfId(id)),
+    );
   } catch (e) {
     console.warn('grid: delete preview failed', e);
     return undefined;
@@ -84,7 +87,10 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
     const ids = await selectedIds(d);
     let deleted = 0;
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      const r = await deleteKeys(d.form, ids.slice(i, i + DELETE_CHUNK).map((id) => d.model.keyOfId(id)));
+      const r = await deleteKeys(
+        d.form,
+        ids.slice(i, i + DELETE_CHUNK).map((id) => d.model.keyOfId(id)),
+      );
       deleted += r.deleted;
       logIds.push(...(r.log_ids ?? []));
     }

@@ -12,8 +12,5 @@ export function useCellSession(): CellSession {
   const shops = useSession((s) => s.shops ?? EMPTY);
   const languages = useSession((s) => s.languages ?? EMPTY);
   const flags = useSession((s) => s.flags);
-  return useMemo(
-    () => ({ currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags }),
-    [currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags],
-  );
+  return useMemo(() => ({ currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags }), [currency, companyCurrency, companyRates, currencies, cdn, shops, languages, flags]);
 }

@@ -44,8 +44,7 @@ export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx
 }
 
 /** Same value (objects compared by content). */
-export const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+export const sameValue = (a: unknown, b: unknown): boolean => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 
 /** The languages of a multi value that changed (set merges per language). */
 export function multiChanges(before: unknown, after: unknown): Row {

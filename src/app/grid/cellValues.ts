@@ -26,7 +26,6 @@ import type { CellCtx, GridColumn, Row } from './types.ts';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
 
-
 /** A number typed or pasted: the float rule, with a leading minus kept. */
 export function parseSignedFloat(text: string): number | null {
   const t = text.trim();

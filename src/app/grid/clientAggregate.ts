@@ -32,13 +32,7 @@ function aggOf(values: number[], fns: readonly Fn[]): Partial<Record<Fn, number 
 }
 
 /** The aggregate action's answer, computed over rows in memory (same shape as the server's). */
-export function aggregateRows(
-  rows: Iterable<Row>,
-  columns: ReadonlyMap<string, QueryColumn>,
-  groupBy: readonly string[],
-  aggregates: Record<string, readonly Fn[]>,
-  lang: string,
-): AggResult {
+export function aggregateRows(rows: Iterable<Row>, columns: ReadonlyMap<string, QueryColumn>, groupBy: readonly string[], aggregates: Record<string, readonly Fn[]>, lang: string): AggResult {
   const aggFields = Object.keys(aggregates);
   type Acc = { key: Record<string, unknown>; count: number; values: Record<string, number[]> };
   const groups = new Map<string, Acc>();

@@ -35,7 +35,12 @@ export function queryColumns(model: GridModel, order?: GroupOrder): Map<string, 
  * filtered by `filterModel` when it reads a shown text, else undefined (the model's own
  * columns answer it alike: other texts changing changes nothing).
  */
-export function textsRead(texts: Map<string, QueryColumn>, sortModel: readonly SortItem[], defaultSort: readonly SortItem[] | undefined, filterModel: FilterModel): Map<string, QueryColumn> | undefined {
+export function textsRead(
+  texts: Map<string, QueryColumn>,
+  sortModel: readonly SortItem[],
+  defaultSort: readonly SortItem[] | undefined,
+  filterModel: FilterModel,
+): Map<string, QueryColumn> | undefined {
   const sorted = sortModel.length ? sortModel : (defaultSort ?? []);
   const read = (f: string) => texts.get(f)?.sortText ?? texts.get(f)?.filterText;
   return sorted.some((s) => read(s.colId)) || Object.keys(filterModel).some(read) ? texts : undefined;

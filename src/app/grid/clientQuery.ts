@@ -134,7 +134,14 @@ export function narrows(oldModel: FilterModel, newModel: FilterModel): boolean {
     if (!n) return false;
     if (JSON.stringify(n) === JSON.stringify(o)) continue;
     const contains = (i: FilterItem) => (i.type ?? 'contains') === 'contains' && i.filterType !== 'set' && !i.values;
-    if (contains(o) && contains(n) && String(n.filter ?? '').toLowerCase().includes(String(o.filter ?? '').toLowerCase())) continue;
+    if (
+      contains(o) &&
+      contains(n) &&
+      String(n.filter ?? '')
+        .toLowerCase()
+        .includes(String(o.filter ?? '').toLowerCase())
+    )
+      continue;
     return false;
   }
   return true;

@@ -161,7 +161,10 @@ export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
     for (const f of d.columnOrder) {
       if (saved.includes(f)) continue;
       const i = d.columnOrder.indexOf(f);
-      const before = d.columnOrder.slice(0, i).reverse().find((p) => saved.includes(p));
+      const before = d.columnOrder
+        .slice(0, i)
+        .reverse()
+        .find((p) => saved.includes(p));
       saved.splice(before ? saved.indexOf(before) + 1 : 0, 0, f);
     }
     columnOrder = saved;

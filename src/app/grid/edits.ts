@@ -149,14 +149,16 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   };
 
   /** Runs after the pending saves of these rows; later saves of them wait for this one. */
-  const enqueue = <T,>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
+  const enqueue = <T>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
     const q = queues.current;
     const before = Promise.all(ids.map((id) => q.get(id)).filter(Boolean)).catch(() => {});
     const p = before.then(run);
     for (const id of ids) q.set(id, p);
-    void p.finally(() => {
-      for (const id of ids) if (q.get(id) === p) q.delete(id);
-    }).catch(() => {});
+    void p
+      .finally(() => {
+        for (const id of ids) if (q.get(id) === p) q.delete(id);
+      })
+      .catch(() => {});
     return p;
   };
 
@@ -167,7 +169,10 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   const reload = async (rows: readonly Row[]): Promise<boolean> => {
     const { screen, model, patch } = deps();
     try {
-      const fresh = await fetchRows(screen.form, rows.map((r) => model.keyFields(r)));
+      const fresh = await fetchRows(
+        screen.form,
+        rows.map((r) => model.keyFields(r)),
+      );
       for (const row of fresh) patch(model.rowId(row), row);
       return true;
     } catch (e) {

@@ -207,11 +207,7 @@ export function shownToStored(item: FilterItem, view: { factor: number; precisio
  * The filter model of the table's column filters; filters that do not parse are left out.
  * `moneyView`: how a money column shows its amounts, when converted (moneyCurrency.ts).
  */
-export function toFilterModel(
-  filters: ColumnFiltersState,
-  columns: ReadonlyMap<string, GridColumn>,
-  moneyView?: (col: GridColumn) => { factor: number; precision: number } | null,
-): FilterModel {
+export function toFilterModel(filters: ColumnFiltersState, columns: ReadonlyMap<string, GridColumn>, moneyView?: (col: GridColumn) => { factor: number; precision: number } | null): FilterModel {
   const out: FilterModel = {};
   for (const f of filters) {
     const col = columns.get(f.id);
@@ -229,13 +225,7 @@ export function toFilterModel(
  * server sorts (`fullOrder`: the sort, then the key), as core/query/keyset.ts reads them.
  * Undefined when a column of the order cannot be carried exactly (`cursorCarries`).
  */
-export function keysetAfter(
-  row: Record<string, unknown>,
-  order: readonly SortItem[],
-  columns: ReadonlyMap<string, GridColumn>,
-  lang: string,
-  keys: readonly string[] = [],
-): unknown[] | undefined {
+export function keysetAfter(row: Record<string, unknown>, order: readonly SortItem[], columns: ReadonlyMap<string, GridColumn>, lang: string, keys: readonly string[] = []): unknown[] | undefined {
   for (const s of order) {
     const col = columns.get(s.colId);
     if (!col || !cursorCarries({ valueType: col.valueType, html: col.meta.html }, sortsByLabel(col, keys.includes(s.colId), !!col.lookup?.search))) return undefined;

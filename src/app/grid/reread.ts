@@ -35,7 +35,7 @@ export async function rereadRows({ query, main, fetchPage, rowId, current, patch
     const at = main.loadedRows().map((r) => r.index);
     fresh = [];
     let n = 0;
-    for (let i = 0; i < at.length && n < REREAD_MAX_ROWS; ) {
+    for (let i = 0; i < at.length && n < REREAD_MAX_ROWS;) {
       let j = i;
       while (j + 1 < at.length && at[j + 1] === at[j]! + 1 && j + 1 - i < REREAD_MAX_ROWS - n) j++;
       const page = await fetchWindow(query, { startRow: at[i]!, endRow: at[j]! + 1 });

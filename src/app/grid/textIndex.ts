@@ -111,8 +111,7 @@ export function matchText(ix: TextIndex, item: FilterItem): Uint8Array {
       const s = starts[row]!;
       const e = end(row);
       const within = p + x.length <= e;
-      const ok =
-        within && !nulls[row] && (base === 'contains' || (base === 'startsWith' ? p === s : base === 'endsWith' ? p + x.length === e : p === s && p + x.length === e));
+      const ok = within && !nulls[row] && (base === 'contains' || (base === 'startsWith' ? p === s : base === 'endsWith' ? p + x.length === e : p === s && p + x.length === e));
       if (ok) out[row] = 1;
       // A decided row, or one whose start a later occurrence cannot be at: go on from the next row.
       from = ok || (within && (base === 'startsWith' || base === 'equals')) ? starts[row + 1]! : p + 1;

@@ -70,7 +70,10 @@ function weightsOf(lang: string, chars: readonly number[]): Weights {
   // The characters, and those they may expand to; ignorable ones (no primary weight) sort as nothing.
   const codes = new Set(chars);
   for (const c of chars) for (const x of expansionsOf(String.fromCharCode(c))) for (let i = 0; i < x.length; i++) codes.add(x.charCodeAt(i));
-  const units = [...codes].filter(plain).map((c) => String.fromCharCode(c)).filter((c) => base.compare(`a${c}`, 'a') !== 0);
+  const units = [...codes]
+    .filter(plain)
+    .map((c) => String.fromCharCode(c))
+    .filter((c) => base.compare(`a${c}`, 'a') !== 0);
   const letters = units.filter((c) => LETTER.test(c));
   const pairs: string[] = [];
   for (const x of letters) for (const y of letters) if (base.compare(`${x}${y}`, `${x}\u0000${y}`) !== 0) pairs.push(`${x}${y}`);

@@ -63,10 +63,7 @@ export function useTotals(o: Source & { on: boolean; groupBy: string[]; aggs: Re
   const { value, last } = useKeyedAsync(base && JSON.stringify([base, o.fields, o.key]), () => loadView().then(async (m) => ({ m, base, ...(await m.loadTotals(o)) })));
   const shown = value ?? (base && last?.base === base ? last : null);
   const { aggs, numeric, ctx } = o;
-  const groups = useMemo<GroupTotals | null>(
-    () => (shown && grouped ? (id, cols) => shown.m.groupCells(shown.levels.get(id), cols, aggs, numeric, ctx) : null),
-    [shown, grouped, aggs, numeric, ctx],
-  );
+  const groups = useMemo<GroupTotals | null>(() => (shown && grouped ? (id, cols) => shown.m.groupCells(shown.levels.get(id), cols, aggs, numeric, ctx) : null), [shown, grouped, aggs, numeric, ctx]);
   return { row: shown?.totals ?? null, groups };
 }
 

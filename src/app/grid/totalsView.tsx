@@ -47,7 +47,6 @@ async function aggregateOf(o: Source, groupBy: readonly string[], fns: readonly 
   );
 }
 
-
 // ---- group rows ----------------------------------------------------------------------------------
 
 /** Aggregates per group node id (the JSON of its key path, as grouping.ts builds it), every level. */
@@ -107,8 +106,7 @@ export async function loadTotals(o: Source & { groupBy: readonly string[] }): Pr
 }
 
 /** The function shown in a column: its totals function where it has a totals cell, else 'none'. */
-const fnOf = (vc: ViewColumn, fns: Readonly<Record<string, TotalFn>>, numeric: ReadonlySet<string>): TotalFn =>
-  vc.col && numeric.has(vc.id) ? (fns[vc.id] ?? vc.col.meta.total ?? 'sum') : 'none';
+const fnOf = (vc: ViewColumn, fns: Readonly<Record<string, TotalFn>>, numeric: ReadonlySet<string>): TotalFn => (vc.col && numeric.has(vc.id) ? (fns[vc.id] ?? vc.col.meta.total ?? 'sum') : 'none');
 
 /**
  * A group row's cells under the totals columns, formatted as the totals row formats them

@@ -62,7 +62,12 @@ export type Translator = (text: string, from: string, to: string[]) => Promise<R
  * each (row, field) — the old object with the translated languages merged in. The first
  * failure rejects (the caller shows it).
  */
-export async function runTranslation(tasks: readonly TranslateTask[], rows: ReadonlyMap<string, Row>, translate: Translator, parallel = 4): Promise<{ rowId: string; field: string; value: Record<string, unknown> }[]> {
+export async function runTranslation(
+  tasks: readonly TranslateTask[],
+  rows: ReadonlyMap<string, Row>,
+  translate: Translator,
+  parallel = 4,
+): Promise<{ rowId: string; field: string; value: Record<string, unknown> }[]> {
   const requests = new Map<string, Promise<Record<string, string>>>();
   const keyOf = (t: TranslateTask) => JSON.stringify([t.text, t.from, t.to]);
   const unique = [...new Map(tasks.map((t) => [keyOf(t), t])).values()];

@@ -87,7 +87,8 @@ export function useRowModel(input: RowModelInput): RowModel {
   const queryKey = JSON.stringify([query, dataKey]);
 
   const makeClient = useCallback(
-    (m: ClientModule, data: readonly Row[]) => new m.ClientRowModel(data, { columns: [...m.queryColumns(model).values()], keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store }),
+    (m: ClientModule, data: readonly Row[]) =>
+      new m.ClientRowModel(data, { columns: [...m.queryColumns(model).values()], keys: model.keys, rowId: model.rowId, defaultSort: model.screen.source.sort, store }),
     [model, store],
   );
 
@@ -116,11 +117,17 @@ export function useRowModel(input: RowModelInput): RowModel {
   // ---- the main window ---------------------------------------------------------------------
   // A generation per query key (the query, read from it, and the data key: a reload opens
   // a new one); rows handed in are never fetched (their model may still be loading).
-  const gen = useMemo(() => (!ready || client || rows ? null : store.open(fetchPage((JSON.parse(queryKey) as [Query])[0]), model.rowId, onError)), [ready, client, rows, queryKey, store, fetchPage, model.rowId, onError]);
+  const gen = useMemo(
+    () => (!ready || client || rows ? null : store.open(fetchPage((JSON.parse(queryKey) as [Query])[0]), model.rowId, onError)),
+    [ready, client, rows, queryKey, store, fetchPage, model.rowId, onError],
+  );
   // The shown texts are part of the query only where it sorts or filters by them: a lookup
   // that arrives then orders the rows again; other columns' texts change nothing.
   const viewTexts = texts && code?.textsRead(texts, query.sortModel, model.screen.source.sort, query.filterModel);
-  const clientQuery = useMemo(() => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language, columns: viewTexts }), [query.sortModel, query.filterModel, query.language, viewTexts]);
+  const clientQuery = useMemo(
+    () => ({ sortModel: query.sortModel, filterModel: query.filterModel, lang: query.language, columns: viewTexts }),
+    [query.sortModel, query.filterModel, query.language, viewTexts],
+  );
   const view: ClientView | null = useMemo(() => (client && ready ? client.open(clientQuery) : null), [client, ready, clientQuery]);
   const main: RowWindow | null = view ?? gen;
   // The query each window answers (the server window and its in-memory successor share
@@ -172,9 +179,7 @@ export function useRowModel(input: RowModelInput): RowModel {
           onError(e);
           throw e;
         });
-  const { value: groupsAnswer, failed: aggFailed } = useKeyedAsync<{ g: Grouping; r: AggResult }>(aggKey, () =>
-    Promise.all([import('./grouping.ts'), groupCounts()]).then(([g, r]) => ({ g, r })),
-  );
+  const { value: groupsAnswer, failed: aggFailed } = useKeyedAsync<{ g: Grouping; r: AggResult }>(aggKey, () => Promise.all([import('./grouping.ts'), groupCounts()]).then(([g, r]) => ({ g, r })));
   const g = groupsAnswer?.g;
   const aggResult = groupsAnswer?.r;
   const tree = useMemo(() => (groupsAnswer ? groupsAnswer.g.buildGroupTree(groupsAnswer.r.groups, groupBy, groupOrder) : null), [groupsAnswer, groupBy, groupOrder]);
@@ -238,7 +243,15 @@ export function useRowModel(input: RowModelInput): RowModel {
   return { main, shown, client, texts, display, groups: tree ? { tree, truncated: !!aggResult?.truncated } : null, windows, fetchPage };
 }
 
-function groupedDisplay(locate: Grouping['locate'], view: string, version: number, segments: Segment[], total: number, expanded: ReadonlySet<string>, leaves: ReadonlyMap<string, RowWindow>): DisplayModel {
+function groupedDisplay(
+  locate: Grouping['locate'],
+  view: string,
+  version: number,
+  segments: Segment[],
+  total: number,
+  expanded: ReadonlySet<string>,
+  leaves: ReadonlyMap<string, RowWindow>,
+): DisplayModel {
   return {
     count: total,
     settled: true,

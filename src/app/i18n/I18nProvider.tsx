@@ -21,9 +21,7 @@ export function loadMessages(lang: Lang): Promise<Messages> {
 
 /** Renders children once the language's catalogue is loaded; keeps the previous one meanwhile. */
 export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const [state, setState] = useState<{ lang: Lang; messages: Messages } | undefined>(() =>
-    cache.has(lang) ? { lang, messages: cache.get(lang)! } : undefined,
-  );
+  const [state, setState] = useState<{ lang: Lang; messages: Messages } | undefined>(() => (cache.has(lang) ? { lang, messages: cache.get(lang)! } : undefined));
   useEffect(() => {
     let live = true;
     void loadMessages(lang).then((messages) => live && setState({ lang, messages }));

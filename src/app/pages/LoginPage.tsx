@@ -9,7 +9,13 @@ import { LoginEmail, LoginPassword, firstError } from './loginSchema.ts';
 
 const serverMessage = (e: unknown) =>
   e instanceof ApiError
-    ? e.status === 401 ? 'auth.wrong_credentials' : e.status === 403 ? 'auth.blocked' : e.status === 429 ? 'auth.too_many_attempts' : 'messages.generic_error'
+    ? e.status === 401
+      ? 'auth.wrong_credentials'
+      : e.status === 403
+        ? 'auth.blocked'
+        : e.status === 429
+          ? 'auth.too_many_attempts'
+          : 'messages.generic_error'
     : 'messages.generic_error';
 
 export function LoginPage() {
@@ -52,7 +58,16 @@ export function LoginPage() {
       )}
       <div className="form-field">
         <label htmlFor="login-email">{t('fields.email')}</label>
-        <input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched(true)} aria-invalid={!!emailError} aria-describedby={emailError ? 'login-email-error' : undefined} />
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setTouched(true)}
+          aria-invalid={!!emailError}
+          aria-describedby={emailError ? 'login-email-error' : undefined}
+        />
         {emailError && (
           <div id="login-email-error" className="field-error">
             {t(emailError)}
@@ -61,7 +76,15 @@ export function LoginPage() {
       </div>
       <div className="form-field">
         <label htmlFor="login-password">{t('fields.password')}</label>
-        <input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!passwordError} aria-describedby={passwordError ? 'login-password-error' : undefined} />
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!passwordError}
+          aria-describedby={passwordError ? 'login-password-error' : undefined}
+        />
         {passwordError && (
           <div id="login-password-error" className="field-error">
             {t(passwordError)}

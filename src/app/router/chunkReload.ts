@@ -3,16 +3,10 @@ const KEY = 'chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 export const isChunkLoadError = (e: unknown): boolean =>
-  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(
-    String((e as Error)?.message ?? e),
-  );
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(String((e as Error)?.message ?? e));
 
 /** Reloads when allowed; answers whether it did. */
-export function reloadForChunkError(
-  now = Date.now(),
-  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
-  reload: () => void = () => location.reload(),
-): boolean {
+export function reloadForChunkError(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, reload: () => void = () => location.reload()): boolean {
   const last = Number(storage.getItem(KEY) ?? 0);
   if (now - last < CHUNK_RELOAD_INTERVAL_MS) return false;
   storage.setItem(KEY, String(now));

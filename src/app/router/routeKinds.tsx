@@ -45,8 +45,7 @@ export const rootIndex = createRoute({
 });
 
 /** `/<lang>`: entering it sets the UI language (the URL prefix is the truth). */
-export const langRoute = <L extends Lang>(lang: L) =>
-  createRoute({ getParentRoute: () => root, path: lang, beforeLoad: () => applyLanguage(lang, true) });
+export const langRoute = <L extends Lang>(lang: L) => createRoute({ getParentRoute: () => root, path: lang, beforeLoad: () => applyLanguage(lang, true) });
 
 export const login = <P extends AnyRoute>(parent: P, lang: Lang) =>
   createRoute({

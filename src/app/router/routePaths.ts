@@ -20,5 +20,4 @@ export function knownPaths(router: AnyRouter): ReadonlySet<string> {
 }
 
 /** The title key of the route at `path` (without the language prefix), undefined where no route is. */
-export const routeTitle = (router: AnyRouter, lang: Lang, path: string): string | undefined =>
-  routesOf(router)[withLang(path, lang)]?.options.staticData?.title;
+export const routeTitle = (router: AnyRouter, lang: Lang, path: string): string | undefined => routesOf(router)[withLang(path, lang)]?.options.staticData?.title;

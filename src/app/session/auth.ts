@@ -122,4 +122,3 @@ export async function setCurrency(code: string) {
   const r = await api.rpc('view_currency_rates', { currency_code: code });
   session.set({ viewRates: r.data.rates });
 }
-

@@ -25,5 +25,9 @@ export function createStore<S extends object>(initial: S): Store<S> {
 }
 
 export function useStore<S extends object, T>(store: Store<S>, select: (s: S) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+  return useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  );
 }

@@ -7,7 +7,7 @@ const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem
 
 /** Per-browser preferences. Grid theme: Balham by default (spec §2). */
 export const prefs = createStore<{ theme: GridTheme }>({ theme: stored === 'alpine' ? 'alpine' : 'balham' });
-export const usePrefs = <T,>(select: (p: { theme: GridTheme }) => T) => useStore(prefs, select);
+export const usePrefs = <T>(select: (p: { theme: GridTheme }) => T) => useStore(prefs, select);
 export function setTheme(theme: GridTheme) {
   localStorage.setItem(KEY, theme);
   prefs.set({ theme });

@@ -43,7 +43,7 @@ export const session = createStore<SessionState>({
   flags: OWN_FLAGS,
 });
 
-export const useSession = <T,>(select: (s: SessionState) => T): T => useStore(session, select);
+export const useSession = <T>(select: (s: SessionState) => T): T => useStore(session, select);
 export const isLoggedIn = () => !!session.get().token;
 
 /** A stable empty list for selectors (a new [] per read would re-render forever). */

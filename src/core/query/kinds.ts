@@ -10,5 +10,4 @@ export type ValueType = Exclude<ColumnType, 'ref'>;
 /** text: text and multi-language text; number: int, number, money; date: date and datetime. */
 export type Kind = 'text' | 'number' | 'date' | 'bool' | 'json';
 
-export const kindOf = (t: ValueType): Kind =>
-  t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number' : t === 'date' || t === 'datetime' ? 'date' : t;
+export const kindOf = (t: ValueType): Kind => (t === 'text' || t === 'multi' ? 'text' : t === 'int' || t === 'number' || t === 'money' ? 'number' : t === 'date' || t === 'datetime' ? 'date' : t);

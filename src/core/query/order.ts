@@ -32,5 +32,4 @@ export const collated = (kind: Kind, isKey: boolean): boolean => kind === 'text'
  * (keys break ties and carry cursors: they sort by value) and whose lookup is not searched
  * (a searched lookup's codes carry the meaning).
  */
-export const sortsByLabel = (col: { type?: string | undefined; lookup?: unknown }, isKey: boolean, searchedLookup: boolean): boolean =>
-  col.type === 'ref' && !!col.lookup && !isKey && !searchedLookup;
+export const sortsByLabel = (col: { type?: string | undefined; lookup?: unknown }, isKey: boolean, searchedLookup: boolean): boolean => col.type === 'ref' && !!col.lookup && !isKey && !searchedLookup;

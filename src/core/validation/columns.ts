@@ -46,12 +46,7 @@ export function isValidDate(s: string): boolean {
 
 /** PostgreSQL text and jsonb cannot hold U+0000. */
 const noNul = (s: string) => !s.includes('\u0000');
-const noNulDeep = (x: unknown): boolean =>
-  typeof x === 'string'
-    ? noNul(x)
-    : typeof x === 'object' && x !== null
-      ? Object.entries(x).every(([k, val]) => noNul(k) && noNulDeep(val))
-      : true;
+const noNulDeep = (x: unknown): boolean => (typeof x === 'string' ? noNul(x) : typeof x === 'object' && x !== null ? Object.entries(x).every(([k, val]) => noNul(k) && noNulDeep(val)) : true);
 const isDateTime = (s: string) => s.length <= 40 && !Number.isNaN(Date.parse(s));
 
 export const typeMessage: Record<ValueType, string> = {
@@ -138,8 +133,7 @@ function multiColumn(col: ColumnRules): v.GenericSchema<unknown, MultiText> {
       const obj = dataset.value;
       let filled = false;
       for (const [lang, text] of Object.entries(obj)) {
-        const fail = (message: string) =>
-          addIssue({ message, input: text, path: [{ type: 'object', origin: 'value', input: obj, key: lang, value: text }] });
+        const fail = (message: string) => addIssue({ message, input: text, path: [{ type: 'object', origin: 'value', input: obj, key: lang, value: text }] });
         if (FORBIDDEN_KEYS.has(lang)) fail(M.key_not_allowed);
         else if (!LANG.test(lang)) fail(M.type_language);
         else if (typeof text !== 'string') fail(M.type_text);
@@ -153,8 +147,7 @@ function multiColumn(col: ColumnRules): v.GenericSchema<unknown, MultiText> {
 }
 
 /** Does a multi-language value hold a non-blank text in some language? */
-export const multiFilled = (x: unknown): boolean =>
-  isPlainObject(x) && Object.values(x).some((t) => typeof t === 'string' && t.trim() !== '');
+export const multiFilled = (x: unknown): boolean => isPlainObject(x) && Object.values(x).some((t) => typeof t === 'string' && t.trim() !== '');
 
 /** A multi-language patch over the stored value, per language (as the engine writes it). */
 export const mergeMulti = (stored: unknown, patch: unknown): Record<string, unknown> => ({
@@ -166,7 +159,11 @@ export const mergeMulti = (stored: unknown, patch: unknown): Record<string, unkn
  * The first required multi-language field of a `set` whose value, once the patch is
  * merged into the stored languages, holds no text in any language (else undefined).
  */
-export function emptiedMulti(screen: { columns: Readonly<Record<string, Pick<ColumnMeta, 'type' | 'required'>>> }, stored: Record<string, unknown> | undefined, patch: Record<string, unknown>): string | undefined {
+export function emptiedMulti(
+  screen: { columns: Readonly<Record<string, Pick<ColumnMeta, 'type' | 'required'>>> },
+  stored: Record<string, unknown> | undefined,
+  patch: Record<string, unknown>,
+): string | undefined {
   for (const [field, value] of Object.entries(patch)) {
     const col = screen.columns[field];
     if (!col || col.type !== 'multi' || !col.required) continue;
@@ -203,7 +200,12 @@ export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema
   // A text is stored without the spaces around it ('Nordvik ' beside 'Nordvik' is a trap).
   const start = type === 'text' ? v.pipe(v.unknown(), trimText, emptyToNull) : v.pipe(v.unknown(), emptyToNull);
   // A multi-language text left out entirely says the same rule as one left blank in every language.
-  if (col.required) return v.pipe(start, v.check((x) => x !== null, type === 'multi' ? M.required_any_language : M.required), body);
+  if (col.required)
+    return v.pipe(
+      start,
+      v.check((x) => x !== null, type === 'multi' ? M.required_any_language : M.required),
+      body,
+    );
   return v.pipe(start, v.nullable(body));
 }
 
@@ -211,8 +213,7 @@ export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema
 export type FormScreen = Pick<ScreenDescriptor, 'columns' | 'source'>;
 export type FormMode = 'add' | 'set';
 
-export const keysOf = (screen: Pick<ScreenDescriptor, 'source'>): string[] =>
-  Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key];
+export const keysOf = (screen: Pick<ScreenDescriptor, 'source'>): string[] => (Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key]);
 
 /**
  * The fields written in a mode, in column order: `set` the editable columns; `add` also
@@ -247,10 +248,7 @@ export function valueTypeOf(col: Pick<ColumnMeta, 'type'>, refType?: ValueType):
 }
 
 /** Value types of a screen's columns; `lookup` resolves a lookup form's descriptor. */
-export function screenValueTypes(
-  screen: Pick<ScreenDescriptor, 'columns'>,
-  lookup: (form: string) => Pick<ScreenDescriptor, 'columns' | 'source'> | undefined,
-): Record<string, ValueType> {
+export function screenValueTypes(screen: Pick<ScreenDescriptor, 'columns'>, lookup: (form: string) => Pick<ScreenDescriptor, 'columns' | 'source'> | undefined): Record<string, ValueType> {
   const out: Record<string, ValueType> = {};
   for (const [field, col] of Object.entries(screen.columns)) {
     if (col.type !== 'ref') {
@@ -271,12 +269,7 @@ export function screenValueTypes(
  * non-empty. `set`: the editable fields, each optional (only changed fields are sent);
  * required ones may not be emptied.
  */
-export function fieldSchemas(
-  screen: FormScreen,
-  mode: FormMode,
-  valueTypes: Partial<Record<string, ValueType>>,
-  opts: SchemaOptions = {},
-): Record<string, v.GenericSchema<unknown, unknown>> {
+export function fieldSchemas(screen: FormScreen, mode: FormMode, valueTypes: Partial<Record<string, ValueType>>, opts: SchemaOptions = {}): Record<string, v.GenericSchema<unknown, unknown>> {
   const entries: Record<string, v.GenericSchema<unknown, unknown>> = {};
   for (const field of writableFields(screen, mode)) {
     const col = screen.columns[field]!;
@@ -285,7 +278,12 @@ export function fieldSchemas(
     const schema =
       opts.multiPatch && mode === 'set' && type === 'multi' && col.required
         ? // A patch of some languages: "at least one language" is the merged value's rule (emptiedMulti).
-          v.pipe(v.unknown(), emptyToNull, v.check((x) => x !== null, M.required_any_language), columnSchema({ ...col, required: false }, type))
+          v.pipe(
+            v.unknown(),
+            emptyToNull,
+            v.check((x) => x !== null, M.required_any_language),
+            columnSchema({ ...col, required: false }, type),
+          )
         : columnSchema({ ...col, required: col.required || must }, type);
     // A missing must-have field runs as null, so it gets validation.required at its path.
     entries[field] = must ? v.optional(schema, null) : v.optional(schema);
@@ -298,12 +296,7 @@ export function fieldSchemas(
  * `set` are not in it (the row gives them, the server checks them). Unknown fields are
  * dropped from the output (the server refuses them before).
  */
-export function rowSchema(
-  screen: FormScreen,
-  mode: FormMode,
-  valueTypes: Partial<Record<string, ValueType>>,
-  opts: SchemaOptions = {},
-): v.GenericSchema<unknown, Record<string, ColumnValue>> {
+export function rowSchema(screen: FormScreen, mode: FormMode, valueTypes: Partial<Record<string, ValueType>>, opts: SchemaOptions = {}): v.GenericSchema<unknown, Record<string, ColumnValue>> {
   return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
 }
 

@@ -1,9 +1,4 @@
-import {
-  GridStateDeletePayload,
-  GridStateListPayload,
-  GridStateSetPayload,
-  MAX_GRID_STATE,
-} from '../../../schemas/api.ts';
+import { GridStateDeletePayload, GridStateListPayload, GridStateSetPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
 import { parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { requireForm } from './engine/permissions.ts';

@@ -1,11 +1,5 @@
 import * as v from 'valibot';
-import {
-  GridViewAddPayload,
-  GridViewDeletePayload,
-  GridViewSetPayload,
-  GridViewsListPayload,
-  MAX_GRID_STATE,
-} from '../../../schemas/api.ts';
+import { GridViewAddPayload, GridViewDeletePayload, GridViewSetPayload, GridViewsListPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
@@ -76,10 +70,13 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
         await tx.query('select 1 from app.users where user_id = $1 for update', [session.userId]);
         const n = await tx.query<{ n: number }>('select count(*)::int as n from app.grid_views where owner_user_id = $1 and form = $2', [session.userId, input.form]);
         if (n.rows[0]!.n >= MAX_VIEWS) throw badRequest(`payload.form: at most ${MAX_VIEWS} saved views per screen`);
-        const r = await tx.query<{ view_id: number }>(
-          `insert into app.grid_views (form, owner_user_id, name, shared, state) values ($1, $2, $3, $4, $5::text::jsonb) returning view_id`,
-          [input.form, session.userId, input.name, input.shared, JSON.stringify(state)],
-        );
+        const r = await tx.query<{ view_id: number }>(`insert into app.grid_views (form, owner_user_id, name, shared, state) values ($1, $2, $3, $4, $5::text::jsonb) returning view_id`, [
+          input.form,
+          session.userId,
+          input.name,
+          input.shared,
+          JSON.stringify(state),
+        ]);
         return { row: await viewOf(tx, session.userId, r.rows[0]!.view_id) };
       });
     },
@@ -92,10 +89,9 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
       const state = input.state === undefined ? undefined : stateOf(payload);
       if (input.name === undefined && input.shared === undefined && state === undefined) throw badRequest('payload: no field to change');
       return db.transaction(async (tx) => {
-        const found = await tx.query<{ owner_user_id: number; row_version: number; form: string }>(
-          'select owner_user_id, row_version, form from app.grid_views where view_id = $1 for update',
-          [input.view_id],
-        );
+        const found = await tx.query<{ owner_user_id: number; row_version: number; form: string }>('select owner_user_id, row_version, form from app.grid_views where view_id = $1 for update', [
+          input.view_id,
+        ]);
         const view = found.rows[0];
         if (!view) throw new HttpError(404, 'not_found', `payload.view_id: no view ${input.view_id}`);
         if (view.owner_user_id !== session.userId) throw forbidden('forbidden: only its owner may change a view');

@@ -45,8 +45,7 @@ function selection(input: Input, company: string, language: string, lock: boolea
   const orig = p.add(input.fields.includes('purchase_price_original'), 'boolean');
   const value = p.add(input.value, 'numeric');
   const decimals = p.add(input.decimals, 'int');
-  const change = (col: string) =>
-    input.mode === 'percent' ? `round(${col} * (1 + ${value} / 100), ${decimals})` : `round(${col} + ${value}, ${decimals})`;
+  const change = (col: string) => (input.mode === 'percent' ? `round(${col} * (1 + ${value} / 100), ${decimals})` : `round(${col} + ${value}, ${decimals})`);
   const sql = `
     sel as (
       select p.product_code, p.purchase_price_base as b0, p.purchase_price_original as o0

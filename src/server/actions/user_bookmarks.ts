@@ -4,8 +4,7 @@ import { parseInput } from '../http/errors.ts';
 import type { Queryable } from '../db/types.ts';
 import type { CustomAction } from './custom.ts';
 
-const bookmarksOf = async (db: Queryable, userId: number) =>
-  (await db.query<{ path: string }>('select path from app.user_bookmarks where user_id = $1 order by position, path', [userId])).rows;
+const bookmarksOf = async (db: Queryable, userId: number) => (await db.query<{ path: string }>('select path from app.user_bookmarks where user_id = $1 order by position, path', [userId])).rows;
 
 /** Replaces the user's own bookmarks with the given list (order kept, duplicates dropped). */
 export const setBookmarks: CustomAction = {

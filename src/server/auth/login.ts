@@ -23,10 +23,7 @@ export async function checkCredentials(db: Db, email: string, password: string):
     const retry = oldest ? Math.max(1, Math.ceil((Date.parse(oldest) + FAILURE_WINDOW_MIN * 60_000 - Date.now()) / 1000)) : 60;
     throw new HttpError(429, 'too_many_attempts', 'Too many failed logins; try again later', { 'Retry-After': String(retry) });
   }
-  const r = await db.query<{ user_id: number; password_hash: string; blocked: boolean }>(
-    'select user_id, password_hash, blocked from app.users where lower(user_email) = lower($1)',
-    [email],
-  );
+  const r = await db.query<{ user_id: number; password_hash: string; blocked: boolean }>('select user_id, password_hash, blocked from app.users where lower(user_email) = lower($1)', [email]);
   const user = r.rows[0];
   const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
   if (!user || !ok) {

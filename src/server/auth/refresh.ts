@@ -12,10 +12,7 @@ const invalid = () => new HttpError(401, 'invalid_refresh_token', 'Refresh token
 
 async function store(db: Queryable, userId: number, familyId: string, expiresAt: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    'insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4)',
-    [digest(token), familyId, userId, expiresAt],
-  );
+  await db.query('insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4)', [digest(token), familyId, userId, expiresAt]);
   return token;
 }
 

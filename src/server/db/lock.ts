@@ -32,10 +32,7 @@ export function lockDataDir(dir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(file, 'utf8').trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirInUseError(
-          `The data directory ${dir} is in use by another process (pid ${pid}). ` +
-            `Stop it, or set DATA_DIR to another directory or DATABASE_URL to a PostgreSQL server.`,
-        );
+        throw new DataDirInUseError(`The data directory ${dir} is in use by another process (pid ${pid}). ` + `Stop it, or set DATA_DIR to another directory or DATABASE_URL to a PostgreSQL server.`);
       }
       if (pid === process.pid) {
         throw new DataDirInUseError(`The data directory ${dir} is already open in this process.`);

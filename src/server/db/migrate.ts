@@ -9,16 +9,16 @@ const dir = new URL('./migrations/', import.meta.url).pathname;
  * transaction. An advisory lock keeps two app instances on one server from racing.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const applied: string[] = [];
   await db.query('select pg_advisory_lock(727274)');
   try {
     await db.exec(`create schema if not exists app;
       create table if not exists app.schema_migrations (
         name text primary key, applied_at timestamptz not null default now())`);
-    const done = new Set(
-      (await db.query<{ name: string }>('select name from app.schema_migrations')).rows.map((r) => r.name),
-    );
+    const done = new Set((await db.query<{ name: string }>('select name from app.schema_migrations')).rows.map((r) => r.name));
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = readFileSync(join(dir, file), 'utf8');

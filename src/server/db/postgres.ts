@@ -10,8 +10,7 @@ const typeParsers: Record<number, (v: string) => unknown> = {
   [OID.timestamptz]: parseTimestamp,
 };
 const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) => typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {

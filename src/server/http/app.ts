@@ -39,8 +39,7 @@ function checkOutput<S extends v.GenericSchema>(schema: S, value: unknown, what:
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  const session = (c: Context, begun?: Begun): Promise<Session | null> =>
-    resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun);
+  const session = (c: Context, begun?: Begun): Promise<Session | null> => resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun);
   const requireSession = async (c: Context, begun?: Begun): Promise<Session> => {
     const s = await session(c, begun);
     if (!s) throw new HttpError(401, 'unauthorized', 'Sign in first');
@@ -72,7 +71,10 @@ export function createApp(deps: Deps): Hono {
       // or error) is given only once the sync confirms that session, else it runs again.
       const early = await peekSession(deps, bearer, c.req.header('x-company'), begun);
       if (early) {
-        const out = await run(early.session).then((value) => ({ value }), (error: unknown) => ({ error }));
+        const out = await run(early.session).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
         if (await early.confirmed) {
           if ('error' in out) throw out.error;
           return jsonAnswer(checkOutput(procedures[key].output, out.value, name));

@@ -21,8 +21,7 @@ export const forbidden = (message = 'forbidden') => new HttpError(403, 'forbidde
 /** A key the input's schema does not define (`field`: its dot path). */
 export const unknownField = (field: string) => new HttpError(400, 'unknown_field', `${field}: unknown field`, {}, undefined, { field });
 /** A column the screen does not have, named where a column is expected. */
-export const unknownColumn = (field: string, column: string) =>
-  new HttpError(400, 'unknown_column', `${field}: unknown column "${column}"`, {}, undefined, { field, column });
+export const unknownColumn = (field: string, column: string) => new HttpError(400, 'unknown_column', `${field}: unknown column "${column}"`, {}, undefined, { field, column });
 /** A valid request whose meaning the server does not serve (`field`: what asks for it). */
 export const unsupported = (field: string, what: string) => new HttpError(400, 'unsupported', `${field}: ${what}`, {}, undefined, { field });
 

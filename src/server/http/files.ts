@@ -78,9 +78,21 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
         await tx.query(
           `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, after, product_code)
            values ($1, $2, $3::jsonb, 'add', $4, $5, $6::jsonb, $7)`,
-          [screen.form, String(id), JSON.stringify([id]), session.userId, session.company, JSON.stringify({ product_code: input.product_code, file_name: name, size_bytes: bytes.length }), input.product_code],
+          [
+            screen.form,
+            String(id),
+            JSON.stringify([id]),
+            session.userId,
+            session.company,
+            JSON.stringify({ product_code: input.product_code, file_name: name, size_bytes: bytes.length }),
+            input.product_code,
+          ],
         );
-        return (await tx.query('select file_id, product_code, product_name, file_name, file_description, content_type, size_bytes, uploaded_at, row_version from app.v_product_files where file_id = $1', [id])).rows[0];
+        return (
+          await tx.query('select file_id, product_code, product_name, file_name, file_description, content_type, size_bytes, uploaded_at, row_version from app.v_product_files where file_id = $1', [
+            id,
+          ])
+        ).rows[0];
       });
       return c.json({ data: { row } });
     },

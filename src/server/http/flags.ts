@@ -20,7 +20,11 @@ const dir = join(dirname(createRequire(import.meta.url).resolve('flag-icons/pack
 let codes: Set<string> | undefined;
 /** The flag codes the package has ('sk', 'gb-eng', …), listed once. */
 export function flagCodes(): ReadonlySet<string> {
-  codes ??= new Set(readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4)));
+  codes ??= new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => f.slice(0, -4)),
+  );
   return codes;
 }
 

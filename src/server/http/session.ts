@@ -78,7 +78,12 @@ function sessionOf(userId: number, { user, grants }: Facts, xCompany: string | u
  * the request runs again on resolveSession's session. Undefined when the cache cannot
  * answer so (no token, nothing cached, a session that would be refused): use resolveSession.
  */
-export async function peekSession(deps: Deps, bearer: string | undefined, xCompany: string | undefined, begun: Begun | undefined): Promise<{ session: Session; confirmed: boolean | Promise<boolean> } | undefined> {
+export async function peekSession(
+  deps: Deps,
+  bearer: string | undefined,
+  xCompany: string | undefined,
+  begun: Begun | undefined,
+): Promise<{ session: Session; confirmed: boolean | Promise<boolean> } | undefined> {
   if (!bearer || !deps.sessions || begun === undefined) return undefined;
   const userId = await verifiedUser(deps.signer, bearer);
   if (userId === null) return undefined;

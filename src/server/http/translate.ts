@@ -18,12 +18,7 @@ const engines: Record<TranslatePath, { name: string; env: string; key: keyof Con
   '/api/deepseek/translate_text': { name: 'DeepSeek', env: 'DEEPSEEK_API_KEY', key: 'deepseek' },
 };
 
-export function mountTranslate(
-  app: Hono,
-  deps: { config: Config },
-  requireSession: (c: Context) => Promise<Session>,
-  readJson: (c: Context) => Promise<unknown>,
-): void {
+export function mountTranslate(app: Hono, deps: { config: Config }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
     const engine = engines[path];
     app.post(path, async (c) => {

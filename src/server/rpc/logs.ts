@@ -15,11 +15,7 @@ export const page_log: Procedure<'page_log'> = {
 
 export const page_error_log: Procedure<'page_error_log'> = {
   async run({ db, session }, { _page_name, _error }) {
-    await db.query('insert into app.page_error_log (user_id, page_name, error) values ($1, $2, $3)', [
-      session.userId,
-      _page_name,
-      _error,
-    ]);
+    await db.query('insert into app.page_error_log (user_id, page_name, error) values ($1, $2, $3)', [session.userId, _page_name, _error]);
     return { data: { logged: true } };
   },
 };

@@ -4,10 +4,7 @@ import { badRequest } from '../http/errors.ts';
 import type { Procedure } from './context.ts';
 
 async function companyRates(db: Queryable, company: string | null): Promise<Record<string, number>> {
-  const r = await db.query<{ currency_code: string; rate: number }>(
-    'select currency_code, rate from app.company_currency_rates where company_code = $1',
-    [company],
-  );
+  const r = await db.query<{ currency_code: string; rate: number }>('select currency_code, rate from app.company_currency_rates where company_code = $1', [company]);
   return Object.fromEntries(r.rows.map((x) => [x.currency_code, x.rate]));
 }
 

@@ -79,10 +79,10 @@ export const init: Procedure<'init'> = {
 /** The language switch of the UI also becomes the user's language (multi-language filters, menu). */
 export const set_user_language: Procedure<'set_user_language'> = {
   async run({ db, session }, { language_code }) {
-    const r = await db.query(
-      'update app.users set language_code = $1 where user_id = $2 and exists (select 1 from app.languages where language_code = $1 and active)',
-      [language_code, session.userId],
-    );
+    const r = await db.query('update app.users set language_code = $1 where user_id = $2 and exists (select 1 from app.languages where language_code = $1 and active)', [
+      language_code,
+      session.userId,
+    ]);
     if (!r.rowCount) throw badRequest(`body.language_code: "${language_code}" is not a UI language`);
     return { data: { language_code } };
   },

@@ -33,7 +33,11 @@ type Row = Record<string, unknown>;
 const NUM_FMT: Partial<Record<string, string>> = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };
 
 /** A sheet name Excel accepts: ≤ 31 characters, none of : \ / ? * [ ]. */
-const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Export';
+const sheetName = (title: string) =>
+  title
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31) || 'Export';
 
 /** Checks the request against the descriptor; answers the list request of the whole view. */
 export function exportRequest(screen: Screen, input: Input): ListRequest {
@@ -135,7 +139,12 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
       out.write(`${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n', delimiter })}\r\n`);
       for await (const rows of viewRows(db, screen, req, session)) {
         const cells = await cellsOf(db, screen, input, columns, rows, session, style);
-        out.write(`${Papa.unparse(cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))), { newline: '\r\n', delimiter })}\r\n`);
+        out.write(
+          `${Papa.unparse(
+            cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))),
+            { newline: '\r\n', delimiter },
+          )}\r\n`,
+        );
         await drain();
       }
       out.end();
@@ -175,4 +184,3 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${screen.form}-${day}.${ext}"`, 'Cache-Control': 'no-store' },
   });
 }
-

@@ -35,7 +35,6 @@ const MAX_ERRORS = 1_000;
 
 type ImportResult = v.InferInput<typeof ImportResultOutput>;
 
-
 /**
  * Fields a file column may be mapped to: the key and the written columns, in column order.
  * Not rich text (`html`): a sheet holds its text as read (export), and that text would
@@ -79,7 +78,12 @@ async function existingKeys(db: Queryable, screen: Screen, keysOfRows: unknown[]
   const found = new Set<string>();
   if (!keysOfRows.length) return found;
   const p = new Params();
-  const arrays = screen.keys.map((k, j) => p.add(keysOfRows.map((keys) => keys[j]), `${castOf[screen.valueType[k]!]}[]`));
+  const arrays = screen.keys.map((k, j) =>
+    p.add(
+      keysOfRows.map((keys) => keys[j]),
+      `${castOf[screen.valueType[k]!]}[]`,
+    ),
+  );
   const cols = screen.keys.map((k) => `r.${ident(k)}`);
   const scope = screen.source.company ? ` and r.${ident(screen.source.company)} = ${p.add(company, 'text')}` : '';
   const r = await db.query<{ k: string[] }>(
@@ -154,7 +158,12 @@ export async function planImport(
   // 3. Keys: which rows update, which insert.
   const keyMapped = screen.keys.every((k) => mapping.includes(k));
   const keyed = converted.filter(({ obj }) => keyMapped && screen.keys.every((k) => obj[k] !== null && obj[k] !== undefined));
-  const existing = await existingKeys(db, screen, keyed.map(({ obj }) => screen.keys.map((k) => obj[k])), company);
+  const existing = await existingKeys(
+    db,
+    screen,
+    keyed.map(({ obj }) => screen.keys.map((k) => obj[k])),
+    company,
+  );
   const firstLine = new Map<string, number>();
   const write: ImportWrite = { inserts: [], updates: [] };
   const schemas = { add: rowSchema(screen, 'add', screen.valueType), set: rowSchema(screen, 'set', screen.valueType, { multiPatch: true }) };
@@ -217,7 +226,12 @@ export async function planImport(
   }
   // Multi values patch the stored languages: a required one must keep a text in some language.
   if (write.updates.length && Object.values(screen.columns).some((c) => c.type === 'multi' && c.required)) {
-    const stored = await readRows(db, screen, write.updates.map((u) => u.keys), { company });
+    const stored = await readRows(
+      db,
+      screen,
+      write.updates.map((u) => u.keys),
+      { company },
+    );
     const kept: ImportWrite['updates'] = [];
     write.updates.forEach((u, i) => {
       const emptied = emptiedMulti(screen, stored[i], u.values);

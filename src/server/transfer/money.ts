@@ -64,5 +64,4 @@ export function moneyFormat(currency: string | undefined, cur: Currencies): stri
 }
 
 /** The currency a money cell of `row` is stored in: its row's currency field's, else the company's. */
-export const cellCurrency = (col: ColumnMeta, row: Readonly<Record<string, unknown>>, cur: Currencies): string | undefined =>
-  rowCurrency(row, col.currencyField, cur.company);
+export const cellCurrency = (col: ColumnMeta, row: Readonly<Record<string, unknown>>, cur: Currencies): string | undefined => rowCurrency(row, col.currencyField, cur.company);

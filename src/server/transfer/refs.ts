@@ -48,14 +48,7 @@ export async function refLabels(db: Queryable, screen: Screen, field: string, ke
  * around '›'); else, in a tree lookup, the one row of that name (a leaf named under one
  * parent only). Several → ambiguous (a tree's with an example path); none → not found.
  */
-export async function resolveRefs(
-  db: Queryable,
-  screen: Screen,
-  field: string,
-  texts: string[],
-  lang: string,
-  company: string | null,
-): Promise<Map<string, Converted>> {
+export async function resolveRefs(db: Queryable, screen: Screen, field: string, texts: string[], lang: string, company: string | null): Promise<Map<string, Converted>> {
   const out = new Map<string, Converted>();
   if (!texts.length) return out;
   const l = lookupSql(screen, field);

@@ -25,12 +25,7 @@ const ImportFields = v.strictObject({
   mapping: v.optional(v.string()),
 });
 
-export function mountTransfer(
-  app: Hono,
-  deps: Deps,
-  requireSession: (c: Context) => Promise<Session>,
-  readJson: (c: Context) => Promise<unknown>,
-): void {
+export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   app.post('/api/export/:form', async (c) => {
     const session = await requireSession(c);
     const input = parseInput(ExportInput, await readJson(c), 'body');
@@ -52,10 +47,7 @@ export function mountTransfer(
       const screen = screens.get(form);
       if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${form}"`);
       if (screen.access === 'authenticated' || !screen.source.write) throw forbidden(`forbidden: ${form} is read-only`);
-      const [add, set] = await Promise.all([
-        hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'add'),
-        hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'set'),
-      ]);
+      const [add, set] = await Promise.all([hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'add'), hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'set')]);
       const rights: Rights = { canAdd: add && !!screen.actions.add, canSet: set && writableFields(screen, 'set').length > 0 };
       if (!rights.canAdd && !rights.canSet) throw forbidden(`forbidden: no add or set permission for ${form}`);
 
@@ -83,9 +75,10 @@ export function mountTransfer(
       const { result, write } = await planImport(deps.db, screen, sheet, mapping, input.language, session.company, rights);
       if (input.mode === 'commit' && !write.inserts.length && !write.updates.length) throw badRequest('body: no valid row to import');
       // The preview is a dry run too: it reports the rows a rule of the database refuses.
-      const written = write.inserts.length || write.updates.length
-        ? await importRows(deps.db, screen, write, { company: session.company, userId: session.userId }, { dryRun: input.mode === 'preview' })
-        : { refused: [] };
+      const written =
+        write.inserts.length || write.updates.length
+          ? await importRows(deps.db, screen, write, { company: session.company, userId: session.userId }, { dryRun: input.mode === 'preview' })
+          : { refused: [] };
       return c.json({ ...withCells(withWritten(result, write, written), sheet, mapping, screen.keys), written: input.mode === 'commit' });
     },
   );

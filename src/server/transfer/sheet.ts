@@ -56,7 +56,12 @@ function toSheet(table: { line: number; cells: SheetCell[] }[]): Sheet {
 
 /** The delimiter of the header line: the candidate found most often outside quotes (comma on a tie). */
 export function csvDelimiter(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0], ['|', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+    ['|', 0],
+  ]);
   let quoted = false;
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;

@@ -28,17 +28,63 @@ export const SEED = 20240601;
 export const FILTER_TEXT = 'walnut';
 
 const ADJ = ['Compact', 'Deluxe', 'Classic', 'Heavy', 'Light', 'Smart', 'Eco', 'Pro', 'Mini', 'Ultra', 'Rapid', 'Silent', 'Solid', 'Modular', 'Portable', 'Rugged'];
-const MATERIAL = ['oak', 'steel', 'walnut', 'linen', 'copper', 'glass', 'bamboo', 'wool', 'ceramic', 'brass', 'cotton', 'marble', 'leather', 'granite', 'cedar', 'nylon', 'zinc', 'birch', 'felt', 'slate', 'resin', 'jute', 'silver', 'pine'];
+const MATERIAL = [
+  'oak',
+  'steel',
+  'walnut',
+  'linen',
+  'copper',
+  'glass',
+  'bamboo',
+  'wool',
+  'ceramic',
+  'brass',
+  'cotton',
+  'marble',
+  'leather',
+  'granite',
+  'cedar',
+  'nylon',
+  'zinc',
+  'birch',
+  'felt',
+  'slate',
+  'resin',
+  'jute',
+  'silver',
+  'pine',
+];
 const NOUN = ['chair', 'lamp', 'table', 'shelf', 'kettle', 'drill', 'hammer', 'basket', 'mirror', 'clock', 'vase', 'stool', 'desk', 'bench', 'rack', 'tray', 'bowl', 'cabinet', 'rug', 'planter'];
 const BRANDS = Array.from({ length: 60 }, (_, i) => `Brand ${String.fromCharCode(65 + (i % 26))}${Math.floor(i / 26) + 1}`);
-const CATEGORIES = ['Garden', 'Kitchen', 'Tools', 'Lighting', 'Bathroom', 'Office', 'Bedroom', 'Outdoor', 'Storage', 'Decor', 'Textiles', 'Hardware', 'Electrical', 'Plumbing', 'Paint', 'Flooring', 'Heating', 'Pets', 'Toys', 'Sports'];
+const CATEGORIES = [
+  'Garden',
+  'Kitchen',
+  'Tools',
+  'Lighting',
+  'Bathroom',
+  'Office',
+  'Bedroom',
+  'Outdoor',
+  'Storage',
+  'Decor',
+  'Textiles',
+  'Hardware',
+  'Electrical',
+  'Plumbing',
+  'Paint',
+  'Flooring',
+  'Heating',
+  'Pets',
+  'Toys',
+  'Sports',
+];
 const COUNTRIES = ['AT', 'BE', 'BG', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'CN', 'US', 'TR', 'VN'];
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 export function generate(n = ROWS, seed = SEED): BenchRow[] {
   const rnd = prng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   // A bijection of 0 … n-1 (7919 is prime and divides no n used here): distinct prices.
   const offset = Math.floor(rnd() * n);
   const day0 = Date.UTC(2015, 0, 1);

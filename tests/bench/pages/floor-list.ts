@@ -54,7 +54,10 @@ interface Slot {
 
 export const mount: Mount = (rows, root) => {
   const grid = div('screen-grid grid-theme-balham', root);
-  grid.setAttribute('style', `--grid-row-h: ${ROW_H}px; --grid-header-h: ${HEADER_H}px; --grid-filter-h: ${FILTER_H}px; --grid-cols: repeat(${COLS.length}, minmax(100px, 1fr)); --grid-min-w: ${COLS.length * 100}px`);
+  grid.setAttribute(
+    'style',
+    `--grid-row-h: ${ROW_H}px; --grid-header-h: ${HEADER_H}px; --grid-filter-h: ${FILTER_H}px; --grid-cols: repeat(${COLS.length}, minmax(100px, 1fr)); --grid-min-w: ${COLS.length * 100}px`,
+  );
   // ScreenGrid's toolbar takes 30 px of the box: the same viewport height here.
   const toolbar = div('grid-toolbar', grid);
   Object.assign(toolbar.style, { height: '30px', boxSizing: 'border-box', flex: 'none' });

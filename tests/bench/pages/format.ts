@@ -9,5 +9,9 @@ const fixed2 = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximu
 
 export const money = (n: number): string => fixed2.format(n);
 export const count = (n: number): string => int.format(n);
-export const weight = (n: number): string => `${fixed2.formatToParts(n).map((x) => (x.type === 'group' ? ' ' : x.value)).join('')} kg`;
+export const weight = (n: number): string =>
+  `${fixed2
+    .formatToParts(n)
+    .map((x) => (x.type === 'group' ? ' ' : x.value))
+    .join('')} kg`;
 export const flag = (v: unknown): string => (v === true ? 'Yes' : v === false ? 'No' : '');

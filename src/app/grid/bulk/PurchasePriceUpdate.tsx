@@ -29,11 +29,7 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
 
   const sel = query.selection;
   const picked = sel && !sel.all && sel.count > 0;
-  const scope = picked
-    ? t('grid.bulk_scope_picked', { count: sel.count })
-    : sel?.all
-      ? t('grid.bulk_scope_all', { count: sel.count })
-      : t('grid.bulk_scope_filter');
+  const scope = picked ? t('grid.bulk_scope_picked', { count: sel.count }) : sel?.all ? t('grid.bulk_scope_all', { count: sel.count }) : t('grid.bulk_scope_filter');
   const payload = priceUpdatePayload(query, input);
   const key = JSON.stringify(payload);
   const current = preview?.of === key ? preview : null;
@@ -43,8 +39,7 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
     setInput((i) => ({ ...i, ...u }));
     setError(null);
   };
-  const toggleField = (f: PriceField, on: boolean) =>
-    change({ fields: PRICE_FIELDS.filter((x) => (x === f ? on : input.fields.includes(x))) });
+  const toggleField = (f: PriceField, on: boolean) => change({ fields: PRICE_FIELDS.filter((x) => (x === f ? on : input.fields.includes(x))) });
 
   const failed = (e: unknown) => {
     if (e instanceof ApiError && e.status === 400) setError(e.message);

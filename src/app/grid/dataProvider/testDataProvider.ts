@@ -70,8 +70,7 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     if (!t) throw fail(404, 'bad_data_source', `bad_data_source: no form "${form}"`);
     return t;
   };
-  const columnsOf = (t: Table) =>
-    new Map<string, QueryColumn>(Object.keys(t.types).map((f) => [f, { field: f, valueType: t.types[f]!, html: t.screen.columns[f]?.html }]));
+  const columnsOf = (t: Table) => new Map<string, QueryColumn>(Object.keys(t.types).map((f) => [f, { field: f, valueType: t.types[f]!, html: t.screen.columns[f]?.html }]));
   const keyOf = (t: Table, row: Row) => t.keys.map((k) => row[k]);
   const findIndex = (t: Table, keys: readonly unknown[]) => t.rows.findIndex((r) => t.keys.every((k, i) => sameKey(r[k], keys[i])));
   const addLog = (e: Omit<Entry, 'id'>) => {
@@ -162,7 +161,13 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
       throw e;
     }
     t.rows = rows;
-    return { rows: rowsAt(t, p.rows.map((r) => keyOf(t, r))) as C.FormRow<F>[], log_ids: ids };
+    return {
+      rows: rowsAt(
+        t,
+        p.rows.map((r) => keyOf(t, r)),
+      ) as C.FormRow<F>[],
+      log_ids: ids,
+    };
   }
 
   function add<F extends string>(form: F, p: C.AddParams): C.AddResult<F> {
@@ -317,10 +322,14 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     aggregate: async (form, p) => aggregate(form, p),
     export: async (form, p) => {
       const { rows } = list(form, { ...(p.sortModel ? { sortModel: p.sortModel } : {}), ...(p.filterModel ? { filterModel: p.filterModel } : {}), language: p.language });
-      const lines = [p.columns.map((c) => c.header), ...rows.map((r) => p.columns.map((c) => String(queryValue(r, { field: c.field, valueType: table(form).types[c.field] ?? 'text' }, p.language) ?? '')))];
+      const lines = [
+        p.columns.map((c) => c.header),
+        ...rows.map((r) => p.columns.map((c) => String(queryValue(r, { field: c.field, valueType: table(form).types[c.field] ?? 'text' }, p.language) ?? ''))),
+      ];
       return new Blob([lines.map((l) => l.join(',')).join('\n')], { type: 'text/csv' });
     },
-    translate: async (p) => Object.fromEntries(p.to.map((lang) => [lang, typeof p.text === 'string' ? `[${lang}] ${p.text}` : Object.fromEntries(Object.entries(p.text).map(([f, x]) => [f, `[${lang}] ${x}`]))])),
+    translate: async (p) =>
+      Object.fromEntries(p.to.map((lang) => [lang, typeof p.text === 'string' ? `[${lang}] ${p.text}` : Object.fromEntries(Object.entries(p.text).map(([f, x]) => [f, `[${lang}] ${x}`]))])),
     gridState: {
       list: async ({ form }) => {
         const s = state.get(form);
@@ -348,7 +357,8 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
       set: async ({ view_id, row_version, ...changes }) => {
         const view = viewOf(view_id);
         if (view.row_version !== row_version) throw fail(409, 'stale_row', 'The view was changed meanwhile; reload it');
-        if (changes.name !== undefined && nameTaken(view.form, changes.name.trim(), view_id)) throw fail(409, 'view_name_taken', `payload.name: you already have a view named "${changes.name}" for this screen`);
+        if (changes.name !== undefined && nameTaken(view.form, changes.name.trim(), view_id))
+          throw fail(409, 'view_name_taken', `payload.name: you already have a view named "${changes.name}" for this screen`);
         Object.assign(view, { ...changes, ...(changes.name !== undefined ? { name: changes.name.trim() } : {}), row_version: view.row_version + 1, updated_at: now() });
         return { row: copy(view) };
       },

@@ -39,7 +39,11 @@ export function queryRows(t: Table, cols: Map<string, QueryColumn>, p: Pick<C.Li
   if (p.search) {
     const words = p.search.toLowerCase().split(/\s+/).filter(Boolean);
     const texts = [...t.keys, ...Object.keys(t.types).filter((f) => t.types[f] === 'text' || t.types[f] === 'multi')];
-    const textOf = (r: Row) => texts.map((f) => String(queryValue(r, cols.get(f) ?? { field: f, valueType: 'text' }, lang) ?? '')).join(' ').toLowerCase();
+    const textOf = (r: Row) =>
+      texts
+        .map((f) => String(queryValue(r, cols.get(f) ?? { field: f, valueType: 'text' }, lang) ?? ''))
+        .join(' ')
+        .toLowerCase();
     out = out.filter((r) => words.every((w) => textOf(r).includes(w)));
   }
   const o = listOrder(t, cols, p.sortModel, lang);

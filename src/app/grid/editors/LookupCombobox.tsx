@@ -190,17 +190,7 @@ export function LookupCombobox(p: LookupComboboxProps) {
   };
 
   const popup = open && result && (
-    <LookupPopup
-      listId={listId}
-      result={result}
-      active={active}
-      anchor={input}
-      inline={!!p.inline}
-      labelOf={p.labelOf}
-      t={p.t}
-      onHover={setActive}
-      onPick={(row) => pick({ row })}
-    />
+    <LookupPopup listId={listId} result={result} active={active} anchor={input} inline={!!p.inline} labelOf={p.labelOf} t={p.t} onHover={setActive} onPick={(row) => pick({ row })} />
   );
   const activeId = open && active >= 0 && result?.rows[active] ? `${listId}-${active}` : undefined;
   return (

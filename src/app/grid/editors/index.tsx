@@ -70,7 +70,14 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
       aria-describedby={problem ? errorId : noted ? noteId : undefined}
       title={hint}
       onChange={(e) => ed.change(clean ? clean(e.target.value) : e.target.value)}
-      onKeyDown={(e) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel(), textArrows(p.initialInput))}
+      onKeyDown={(e) =>
+        editorKeyDown(
+          e,
+          (move) => ed.finish(move),
+          () => ed.cancel(),
+          textArrows(p.initialInput),
+        )
+      }
       onBlur={ed.leave}
     />
   );
@@ -163,9 +170,7 @@ const MultiEditor: CellEditor = (p) => {
 };
 
 /** Tags typed as 'a, b, c': stored as the text 'a, b, c' (a json column: the array; none → null), see tags.ts. */
-const TagEditor: CellEditor = (p) => (
-  <InputEditor p={p} initial={formatTags(p.value)} parse={(t) => ({ ok: true, value: tagsValue(parseTags(t), p.col.type) })} />
-);
+const TagEditor: CellEditor = (p) => <InputEditor p={p} initial={formatTags(p.value)} parse={(t) => ({ ok: true, value: tagsValue(parseTags(t), p.col.type) })} />;
 
 // ---- popover editors: their own chunk (the calendar is most of an editor bundle) ------
 
@@ -185,7 +190,13 @@ const ColourEditor: CellEditor = (p) => {
   const { part, onBlur } = useLeave(ed.leave);
   const label = p.ctx.t(p.col.labelId);
   const errorId = useId();
-  const keys = (e: KeyboardEvent, arrows?: ArrowRule) => editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel(), arrows);
+  const keys = (e: KeyboardEvent, arrows?: ArrowRule) =>
+    editorKeyDown(
+      e,
+      (move) => ed.finish(move),
+      () => ed.cancel(),
+      arrows,
+    );
   return (
     <span className="cell-editor cell-editor-colour" ref={part(0)} onBlur={onBlur}>
       <input
@@ -266,10 +277,14 @@ function SelectEditor({ p, options }: { p: EditorProps; options: Option[] }) {
       }}
       onKeyDown={(e) => {
         keyAt.current = performance.now();
-        editorKeyDown(e, (move) => finish(Number(e.currentTarget.value), move), () => {
-          done.current = true;
-          p.cancel();
-        });
+        editorKeyDown(
+          e,
+          (move) => finish(Number(e.currentTarget.value), move),
+          () => {
+            done.current = true;
+            p.cancel();
+          },
+        );
       }}
       onBlur={(e) => finish(Number(e.currentTarget.value), undefined, true)}
     >

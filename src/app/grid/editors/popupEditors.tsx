@@ -12,7 +12,15 @@ import { EditorError } from './EditorError.tsx';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 
 /** The popover of an editor, beside its cell part; never dismissed by Radix (the editor decides). */
-function EditorPopup({ anchor, children, label, onEscape, contentRef, className, onBlur }: {
+function EditorPopup({
+  anchor,
+  children,
+  label,
+  onEscape,
+  contentRef,
+  className,
+  onBlur,
+}: {
   anchor: ReactNode;
   children: ReactNode;
   label: string;
@@ -134,7 +142,11 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
               (root?.querySelector<HTMLElement>('.rdp-day_button[tabindex="0"]') ?? root?.querySelector<HTMLElement>('.rdp-day_button'))?.focus();
               return;
             }
-            editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel());
+            editorKeyDown(
+              e,
+              (move) => ed.finish(move),
+              () => ed.cancel(),
+            );
           }}
         />
       }
@@ -185,7 +197,11 @@ export const JsonEditor: CellEditor = (p) => {
             e.stopPropagation();
             return;
           }
-          editorKeyDown(e, (move) => ed.finish(move), () => ed.cancel());
+          editorKeyDown(
+            e,
+            (move) => ed.finish(move),
+            () => ed.cancel(),
+          );
         }}
       />
       {ed.invalid && <EditorError id={errorId} message={ed.message ?? p.ctx.t('validation.type_json')} inPopover />}

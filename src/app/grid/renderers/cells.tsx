@@ -45,7 +45,12 @@ export function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row:
 export function displayText(row: Row, data: LookupData, ctx: CellCtx): string {
   const { displayField, displayType, keyField, parentField } = data.def;
   const name = (r: Row) => (displayType === 'multi' ? ctx.multi(r[displayField]) : text(r[displayField]));
-  if (parentField) return treePath(row, (r) => (r[parentField] == null ? undefined : data.byKey.get(String(r[parentField]))), (r) => name(r) || text(r[keyField]));
+  if (parentField)
+    return treePath(
+      row,
+      (r) => (r[parentField] == null ? undefined : data.byKey.get(String(r[parentField]))),
+      (r) => name(r) || text(r[keyField]),
+    );
   return data.search ? searchLabel(row[keyField], name(row)) : name(row);
 }
 
@@ -143,7 +148,14 @@ export function imageCell(preset: ImagePresetName, className: string): CellRende
       const label = ctx.t('grid.image');
       const src = imageSrc(value, cdn, preset);
       return (
-        <button type="button" className={`cell-image ${className}`} data-action="image" data-src={imageSrc(value, cdn, 'productThumbLarge')} tabIndex={-1} aria-label={`${label}: ${ctx.t(col.labelId)}`}>
+        <button
+          type="button"
+          className={`cell-image ${className}`}
+          data-action="image"
+          data-src={imageSrc(value, cdn, 'productThumbLarge')}
+          tabIndex={-1}
+          aria-label={`${label}: ${ctx.t(col.labelId)}`}
+        >
           {/* Keyed by its address: a recycled cell shows no stale picture while the next one loads. */}
           <img key={src} src={src} alt="" loading="lazy" decoding="async" onError={onImageError} />
         </button>
@@ -206,7 +218,10 @@ export function recipients(v: unknown): string[] {
         /* plain text */
       }
     }
-    return t.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+    return t
+      .split(/[,;\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
   return v === null || v === undefined ? [] : [one(v)].filter(Boolean);
 }

@@ -34,13 +34,15 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
         e.resolve(l);
       }
     };
-    gridData().changeLabels({ log_ids: part, language: lang }).then(
-      (r) => done(r.labels ?? {}),
-      (e: unknown) => {
-        console.warn('change log: ref texts not loaded', e);
-        done({});
-      },
-    );
+    gridData()
+      .changeLabels({ log_ids: part, language: lang })
+      .then(
+        (r) => done(r.labels ?? {}),
+        (e: unknown) => {
+          console.warn('change log: ref texts not loaded', e);
+          done({});
+        },
+      );
   }
 }
 

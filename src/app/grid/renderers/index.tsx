@@ -18,7 +18,28 @@ import type { KeepInStockParams } from '../dataProvider/contract.ts';
 import type { RendererKey } from '../registryKeys.ts';
 import type { CellRenderer } from '../types.ts';
 import { vatParts } from './vat.ts';
-import { num, text, localeOf, numeric, lookupOf, displayText, refRenderer, toggle, flagImg, countryName, fallbackCell, pathCell, listCell, imageCell, buttonCell, featurePairs, recipients, named, richText, changeSummary } from './cells.tsx';
+import {
+  num,
+  text,
+  localeOf,
+  numeric,
+  lookupOf,
+  displayText,
+  refRenderer,
+  toggle,
+  flagImg,
+  countryName,
+  fallbackCell,
+  pathCell,
+  listCell,
+  imageCell,
+  buttonCell,
+  featurePairs,
+  recipients,
+  named,
+  richText,
+  changeSummary,
+} from './cells.tsx';
 import './renderers.css';
 
 export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';

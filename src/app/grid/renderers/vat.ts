@@ -12,6 +12,10 @@ export function vatParts(name: string, rate: number | null, locale: string): { r
   // The rate as names write it: '23 %', '23%', '5,5 %', '5.5%' (whole words only).
   const digits = String(rate).replace('.', '[.,]');
   const repeated = new RegExp(`(^|\\s)\\(?${digits}(?:[.,]0+)?\\s*%\\)?`, 'u');
-  const rest = name.replace(repeated, '$1').replace(/[\s,;:–-]+$/u, '').replace(/\s{2,}/gu, ' ').trim();
+  const rest = name
+    .replace(repeated, '$1')
+    .replace(/[\s,;:–-]+$/u, '')
+    .replace(/\s{2,}/gu, ' ')
+    .trim();
   return { rate: f.format(rate / 100), name: rest };
 }

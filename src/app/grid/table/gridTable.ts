@@ -151,7 +151,13 @@ export function useGridTable(input: GridTableInput): { table: GridTable; layout:
  * selection column, the expanded groups), the change handlers, and the server-side (or
  * row-model-side) processing of every row stage.
  */
-export function gridTableOptions(columns: GridColumnDef[], state: ViewState, pinning: ColumnPinningState, expanded: Record<string, boolean>, handlers: ReturnType<typeof tableHandlers>): TableOptions<GridFeatures, Row> {
+export function gridTableOptions(
+  columns: GridColumnDef[],
+  state: ViewState,
+  pinning: ColumnPinningState,
+  expanded: Record<string, boolean>,
+  handlers: ReturnType<typeof tableHandlers>,
+): TableOptions<GridFeatures, Row> {
   return {
     features: gridFeatures,
     columns,

@@ -29,7 +29,13 @@ export function useHeaderNeed(key: string): [Readonly<Record<string, number>>, (
  * Measures the headers of the columns the user has not sized (a pinned flex column has
  * its own width) once they are rendered, and hands what they need to `update`.
  */
-export function useMeasureHeaders(rootRef: RefObject<HTMLElement | null>, cols: readonly ViewColumn[], sized: Readonly<Record<string, number>>, key: string, update: (need: Record<string, number>) => void): void {
+export function useMeasureHeaders(
+  rootRef: RefObject<HTMLElement | null>,
+  cols: readonly ViewColumn[],
+  sized: Readonly<Record<string, number>>,
+  key: string,
+  update: (need: Record<string, number>) => void,
+): void {
   const measuredKey = cols
     .filter((c) => c.col && !(c.pinned && c.col.width === undefined) && sized[c.id] === undefined)
     .map((c) => c.id)

@@ -45,7 +45,9 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
   const [error, setError] = useState<string | null>(null);
   const label = (field: string) => t(fieldLabelId(field, columns[field]));
   // Rich text is exported as its text and not imported (importableFields): the dialog says why it is missing.
-  const richText = Object.entries(columns).filter(([, c]) => c.html && c.editable).map(([f]) => label(f));
+  const richText = Object.entries(columns)
+    .filter(([, c]) => c.html && c.editable)
+    .map(([f]) => label(f));
 
   const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[]): Promise<T | null> => {
     const body = new FormData();
@@ -118,17 +120,27 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 />
               </label>
-              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              {error && (
+                <p className="grid-form-error" role="alert">
+                  {error}
+                </p>
+              )}
               <div className="dialog-buttons">
-                <button type="button" onClick={onClose}>{t('common.cancel')}</button>
-                <button type="submit" className="import-next" disabled={!file || busy}>{t('transfer.next')}</button>
+                <button type="button" onClick={onClose}>
+                  {t('common.cancel')}
+                </button>
+                <button type="submit" className="import-next" disabled={!file || busy}>
+                  {t('transfer.next')}
+                </button>
               </div>
             </form>
           )}
 
           {step.kind === 'map' && (
             <>
-              <p>{t('transfer.rows_found', { rows: step.info.rows })} {t('transfer.map_hint')}</p>
+              <p>
+                {t('transfer.rows_found', { rows: step.info.rows })} {t('transfer.map_hint')}
+              </p>
               <table className="import-mapping">
                 <thead>
                   <tr>
@@ -141,7 +153,13 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   {step.info.headers.map((h, i) => (
                     <tr key={i}>
                       <td>{h || `#${i + 1}`}</td>
-                      <td className="import-sample">{step.info.sample.slice(0, 3).map((r) => r[i] ?? '').filter(Boolean).join(' · ')}</td>
+                      <td className="import-sample">
+                        {step.info.sample
+                          .slice(0, 3)
+                          .map((r) => r[i] ?? '')
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </td>
                       <td>
                         <select
                           aria-label={`${t('transfer.field')}: ${h || `#${i + 1}`}`}
@@ -163,9 +181,15 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
               </table>
               {richText.length > 0 && <p className="grid-muted import-rich-text">{`${richText.join(', ')}: ${t('grid.rich_text_form')}`}</p>}
               {missing.length > 0 && step.info.canAdd && <p className="grid-muted">{t('transfer.required_unmapped', { fields: missing.join(', ') })}</p>}
-              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              {error && (
+                <p className="grid-form-error" role="alert">
+                  {error}
+                </p>
+              )}
               <div className="dialog-buttons">
-                <button type="button" onClick={() => setStep({ kind: 'file' })}>{t('transfer.back')}</button>
+                <button type="button" onClick={() => setStep({ kind: 'file' })}>
+                  {t('transfer.back')}
+                </button>
                 <button type="button" className="import-check" disabled={busy || !mappedSomething} onClick={() => void preview(step.info)}>
                   {t('transfer.check')}
                 </button>
@@ -225,19 +249,22 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   </button>
                 </>
               )}
-              {error && <p className="grid-form-error" role="alert">{error}</p>}
+              {error && (
+                <p className="grid-form-error" role="alert">
+                  {error}
+                </p>
+              )}
               <div className="dialog-buttons">
                 {step.result.written ? (
-                  <button type="button" onClick={onClose}>{t('common.close')}</button>
+                  <button type="button" onClick={onClose}>
+                    {t('common.close')}
+                  </button>
                 ) : (
                   <>
-                    <button type="button" onClick={() => setStep({ kind: 'map', info: step.info })}>{t('transfer.back')}</button>
-                    <button
-                      type="button"
-                      className="import-run"
-                      disabled={busy || step.result.inserts + step.result.updates === 0}
-                      onClick={() => void commit(step.info)}
-                    >
+                    <button type="button" onClick={() => setStep({ kind: 'map', info: step.info })}>
+                      {t('transfer.back')}
+                    </button>
+                    <button type="button" className="import-run" disabled={busy || step.result.inserts + step.result.updates === 0} onClick={() => void commit(step.info)}>
                       {t('transfer.run', { count: step.result.inserts + step.result.updates })}
                     </button>
                   </>

@@ -63,13 +63,14 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
   // The views as they are now, on every opening.
   useEffect(() => {
     let live = true;
-    listViews(form).then((r) => {
-      if (!live) return;
-      setViews(ordered(r.rows));
-      // The marked view (as marked now) is gone (deleted elsewhere, no longer shared).
-      const marked = getMark(key);
-      if (marked && !r.rows.some((v) => v.view_id === marked.id)) setMark(key, null);
-    },
+    listViews(form).then(
+      (r) => {
+        if (!live) return;
+        setViews(ordered(r.rows));
+        // The marked view (as marked now) is gone (deleted elsewhere, no longer shared).
+        const marked = getMark(key);
+        if (marked && !r.rows.some((v) => v.view_id === marked.id)) setMark(key, null);
+      },
       (e: unknown) => {
         console.warn('grid: views failed', e);
         if (!live) return;
@@ -152,7 +153,10 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
         if (!(e instanceof ApiError && (e.code === 'view_name_taken' || e.code === 'already_exists'))) throw e;
         refused = t('grid.view_name_taken', { name: n });
         // The list as it is now: the view that took the name is in it.
-        void listViews(form).then((l) => setViews(ordered(l.rows)), () => {});
+        void listViews(form).then(
+          (l) => setViews(ordered(l.rows)),
+          () => {},
+        );
         return null;
       });
       if (!r) return;
@@ -213,7 +217,14 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
                   {v.shared && <span className="grid-view-badge">{v.mine ? t('grid.view_shared') : v.owner}</span>}
                   {v.mine && (
                     <>
-                      <button type="button" className="grid-view-update" disabled={busy} title={t('grid.view_update')} aria-label={`${t('grid.view_update')}: ${v.name}`} onClick={() => void overwrite(v)}>
+                      <button
+                        type="button"
+                        className="grid-view-update"
+                        disabled={busy}
+                        title={t('grid.view_update')}
+                        aria-label={`${t('grid.view_update')}: ${v.name}`}
+                        onClick={() => void overwrite(v)}
+                      >
                         ⟳
                       </button>
                       <button
@@ -239,7 +250,15 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
         </ul>
       )}
       <form className="grid-view-form" onSubmit={saveNew}>
-        <input className="grid-view-name" autoFocus={!!back} value={name} maxLength={100} placeholder={t('grid.view_name')} aria-label={t('grid.view_name')} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="grid-view-name"
+          autoFocus={!!back}
+          value={name}
+          maxLength={100}
+          placeholder={t('grid.view_name')}
+          aria-label={t('grid.view_name')}
+          onChange={(e) => setName(e.target.value)}
+        />
         <label className="grid-view-shared">
           <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t('grid.view_shared')}
         </label>

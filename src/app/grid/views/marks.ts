@@ -26,4 +26,5 @@ export const useMark = (key: string) => useStore(store, (s) => s[key] ?? null);
 export const onMarks = store.subscribe;
 
 /** JSON with object keys sorted: one state, one text. */
-export const canon = (x: unknown) => JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+export const canon = (x: unknown) =>
+  JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));

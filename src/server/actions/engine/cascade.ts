@@ -94,13 +94,7 @@ async function readGraph(db: Queryable): Promise<Map<string, Edge[]>> {
  * locked before, so no new child can appear meanwhile). A row reached twice is taken once.
  * Rows an ON DELETE SET NULL key only clears come with `nulled`.
  */
-export async function cascadeRows(
-  tx: Queryable,
-  graph: Map<string, Edge[]>,
-  table: string,
-  roots: { tid: string; row: Row }[],
-  lock: boolean,
-): Promise<(TakenRow & { origin: number })[]> {
+export async function cascadeRows(tx: Queryable, graph: Map<string, Edge[]>, table: string, roots: { tid: string; row: Row }[], lock: boolean): Promise<(TakenRow & { origin: number })[]> {
   const seen = new Set(roots.map((r) => `${table}\0${r.tid}`));
   const out: (TakenRow & { origin: number })[] = [];
   let frontier = new Map<string, { row: Row; origin: number }[]>([[table, roots.map((r, origin) => ({ row: r.row, origin }))]]);
@@ -151,15 +145,11 @@ const viewTables = new WeakMap<object, Promise<Map<string, Set<string>>>>();
 function tablesOfViews(db: Queryable): Promise<Map<string, Set<string>>> {
   let m = viewTables.get(db);
   if (!m) {
-    m = db
-      .query<{ v: string; t: string }>(
-        `select view_schema || '.' || view_name as v, table_schema || '.' || table_name as t from information_schema.view_table_usage`,
-      )
-      .then((r) => {
-        const out = new Map<string, Set<string>>();
-        for (const x of r.rows) out.set(x.v, (out.get(x.v) ?? new Set()).add(x.t));
-        return out;
-      });
+    m = db.query<{ v: string; t: string }>(`select view_schema || '.' || view_name as v, table_schema || '.' || table_name as t from information_schema.view_table_usage`).then((r) => {
+      const out = new Map<string, Set<string>>();
+      for (const x of r.rows) out.set(x.v, (out.get(x.v) ?? new Set()).add(x.t));
+      return out;
+    });
     m.catch(() => viewTables.delete(db));
     viewTables.set(db, m);
   }
@@ -203,9 +193,7 @@ function perRelation<T>(read: (db: Queryable, relation: string) => Promise<T>): 
 
 /** Whether a relation is a table (else a view written through its triggers). */
 export const isTable = perRelation((db, qualified) =>
-  db
-    .query<{ kind: string }>(`select relkind::text as kind from pg_class where oid = $1::regclass`, [quoteTable(qualified)])
-    .then((r) => r.rows[0]?.kind === 'r' || r.rows[0]?.kind === 'p'),
+  db.query<{ kind: string }>(`select relkind::text as kind from pg_class where oid = $1::regclass`, [quoteTable(qualified)]).then((r) => r.rows[0]?.kind === 'r' || r.rows[0]?.kind === 'p'),
 );
 
 /** A table's primary key columns (empty: none). */

@@ -165,9 +165,11 @@ export async function restoreDeleted(tx: Queryable, screen: Screen, entries: (Lo
         // themselves (depth 0) are plain inserts, so a key taken since is a conflict.
         const pk = depth > 0 ? await primaryKey(tx, table) : [];
         const rest = names.filter((c) => !pk.includes(c));
-        const upsert = !pk.length ? '' : rest.length
-          ? ` on conflict (${pk.map(quoteName).join(', ')}) do update set ${rest.map((c) => `${quoteName(c)} = excluded.${quoteName(c)}`).join(', ')}`
-          : ` on conflict (${pk.map(quoteName).join(', ')}) do nothing`;
+        const upsert = !pk.length
+          ? ''
+          : rest.length
+            ? ` on conflict (${pk.map(quoteName).join(', ')}) do update set ${rest.map((c) => `${quoteName(c)} = excluded.${quoteName(c)}`).join(', ')}`
+            : ` on conflict (${pk.map(quoteName).join(', ')}) do nothing`;
         await tx.query(
           `insert into ${quoteTable(table)} (${cols}) overriding system value
            select ${cols} from jsonb_populate_recordset(null::${quoteTable(table)}, $1::jsonb)${upsert}`,

@@ -281,8 +281,7 @@ export function whereConditions(screen: Screen, req: WhereRequest, scope: ListSc
     if (!col || !col.filterable) throw badRequest(`payload.${field}: unknown or unfilterable column "${field}"`);
     const type = screen.valueType[field]!;
     if (type === 'json') throw badRequest(`payload.${field}: column "${field}" cannot be filtered`);
-    where.push(raw === null ? `${expr(screen, field, p, scope, lang)} is null`
-      : `${expr(screen, field, p, scope, lang)} = ${p.add(scalar(type, raw, `payload.${field}`), castOf[type])}`);
+    where.push(raw === null ? `${expr(screen, field, p, scope, lang)} is null` : `${expr(screen, field, p, scope, lang)} = ${p.add(scalar(type, raw, `payload.${field}`), castOf[type])}`);
   }
   return where;
 }

@@ -99,4 +99,3 @@ export function labelJoin(screen: Screen, field: string, p: Params, lang: string
 export function scoped(l: LookupSql, p: Params, company: string | null): string {
   return l.company ? ` and l.${ident(l.company)} = ${p.add(company, 'text')}` : '';
 }
-

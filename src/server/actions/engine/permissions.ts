@@ -49,9 +49,7 @@ async function grantsOf(db: Queryable, userId: number, version: number): Promise
      where g.user_id = $1 and p.url is not null`,
     [userId],
   );
-  const grants: Grants = new Map(
-    r.rows.map((g) => [g.url, { list: g.can_list === true, add: g.can_add === true, set: g.can_set === true, delete: g.can_delete === true }]),
-  );
+  const grants: Grants = new Map(r.rows.map((g) => [g.url, { list: g.can_list === true, add: g.can_add === true, set: g.can_set === true, delete: g.can_delete === true }]));
   cache.delete(userId);
   if (cache.size >= USERS_KEPT) cache.delete(cache.keys().next().value!);
   cache.set(userId, { version, grants });

@@ -26,7 +26,9 @@ export interface SearchClause {
 
 /** The key and the text/multi columns, in descriptor order: what a search looks in. */
 function searchedColumns(screen: Screen): string[] {
-  const text = Object.entries(screen.columns).filter(([, c]) => c.type === 'text' || c.type === 'multi').map(([f]) => f);
+  const text = Object.entries(screen.columns)
+    .filter(([, c]) => c.type === 'text' || c.type === 'multi')
+    .map(([f]) => f);
   return [...new Set([...screen.keys.filter((k) => screen.valueType[k] === 'text'), ...text])];
 }
 

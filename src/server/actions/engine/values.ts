@@ -4,15 +4,7 @@
  * issues turned into English 400 messages that name the field (`payload.min_margin: …`).
  */
 import * as v from 'valibot';
-import {
-  FORBIDDEN_KEYS,
-  PARSE_CONFIG,
-  rowSchema,
-  scalarSchema,
-  writableFields,
-  type FormMode,
-  type Scalar,
-} from '../../../core/validation/columns.ts';
+import { FORBIDDEN_KEYS, PARSE_CONFIG, rowSchema, scalarSchema, writableFields, type FormMode, type Scalar } from '../../../core/validation/columns.ts';
 import { M, describe, englishMessage, englishText } from '../../../core/validation/messages.ts';
 import { sanitizeMulti } from './html.ts';
 import { badRequest } from '../../http/errors.ts';

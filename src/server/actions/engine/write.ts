@@ -64,7 +64,10 @@ async function checkRefsOfRows(db: Queryable, screen: Screen, rows: { where: str
     const lookup = screens.get(col.lookup!)!;
     const list = [...distinct.values()];
     const p = new Params();
-    const arr = p.add(list.map((x) => x.value), `${castOf[screen.valueType[field]!]}[]`);
+    const arr = p.add(
+      list.map((x) => x.value),
+      `${castOf[screen.valueType[field]!]}[]`,
+    );
     const conds = [`l.${ident(lookup.keys[0]!)} = u.v`];
     if (lookup.source.company) conds.push(`l.${ident(lookup.source.company)} = ${p.add(scope.company, 'text')}`);
     const missing = await db.query<{ n: number }>(
@@ -129,10 +132,7 @@ export const rowFields = (screen: Screen) => [...new Set([...screen.keys, ...Obj
 
 async function readRow(db: Queryable, screen: Screen, keys: unknown[], scope: WriteScope): Promise<Row | undefined> {
   const p = new Params();
-  const r = await db.query<Row>(
-    `select ${rowFields(screen).map(ident).join(', ')} from ${relation(screen.source.relation)} where ${keyWhere(screen, keys, scope, p)}`,
-    p.values,
-  );
+  const r = await db.query<Row>(`select ${rowFields(screen).map(ident).join(', ')} from ${relation(screen.source.relation)} where ${keyWhere(screen, keys, scope, p)}`, p.values);
   return r.rows[0];
 }
 
@@ -141,9 +141,17 @@ async function readRow(db: Queryable, screen: Screen, keys: unknown[], scope: Wr
  * extra columns) as a relation to join on, "#i" the row's index in the request.
  */
 function keyRelation(screen: Screen, keysOfRows: unknown[][], p: Params, extra: { name: string; cast: string; values: unknown[] }[] = []): string {
-  const arrays = screen.keys.map((k, j) => p.add(keysOfRows.map((keys) => keys[j]), `${castOf[screen.valueType[k]!]}[]`));
+  const arrays = screen.keys.map((k, j) =>
+    p.add(
+      keysOfRows.map((keys) => keys[j]),
+      `${castOf[screen.valueType[k]!]}[]`,
+    ),
+  );
   const more = extra.map((x) => p.add(x.values, `${x.cast}[]`));
-  const index = p.add(keysOfRows.map((_, i) => i), 'int[]');
+  const index = p.add(
+    keysOfRows.map((_, i) => i),
+    'int[]',
+  );
   const names = [...screen.keys.map((_, j) => `k${j}`), ...extra.map((x) => x.name), '"#i"'];
   return `unnest(${[...arrays, ...more, index].join(', ')}) as u(${names.join(', ')})`;
 }
@@ -164,7 +172,9 @@ export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknow
   const p = new Params();
   const from = keyRelation(screen, keysOfRows, p);
   const r = await db.query<Row>(
-    `select ${rowFields(screen).map((f) => `r.${ident(f)}`).join(', ')}, u."#i" as "#i"
+    `select ${rowFields(screen)
+      .map((f) => `r.${ident(f)}`)
+      .join(', ')}, u."#i" as "#i"
      from ${relation(screen.source.relation)} r join ${from} on ${keyJoin(screen, 'r')}${companyOf(screen, 'r', scope, p)}`,
     p.values,
   );
@@ -253,7 +263,12 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
       const asJson = type === 'multi' || type === 'json';
       return { name: `v${j}`, cast: asJson ? 'text' : castOf[type], values: indexes.map((i) => sets[i]!.values[f]) };
     });
-    const from = keyRelation(screen, indexes.map((i) => keysOfRows[i]!), p, extra);
+    const from = keyRelation(
+      screen,
+      indexes.map((i) => keysOfRows[i]!),
+      p,
+      extra,
+    );
     const values = fields.map((f, j) =>
       screen.columns[f]!.type === 'multi' ? `coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb` : screen.valueType[f] === 'json' ? `u.v${j}::jsonb` : `u.v${j}`,
     );
@@ -374,15 +389,19 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
     const byId = new Map(found.rows.map((e) => [Number(e.log_id), e]));
     for (const id of ids) {
       const e = byId.get(id);
-      const ours = e && e.entity_name === screen.form && e.actor_user_id === scope.userId &&
-        (!screen.source.company || e.company_code === scope.company);
+      const ours = e && e.entity_name === screen.form && e.actor_user_id === scope.userId && (!screen.source.company || e.company_code === scope.company);
       if (!e || !ours) throw new HttpError(404, 'not_found', `payload.log_ids.${indexOf.get(id)}: no change ${id} of yours to ${screen.form}${screen.source.company ? ' in this company' : ''}`);
     }
     const deletes = ids.filter((id) => byId.get(id)!.log_action === 'delete');
     if (deletes.length) {
       if (deletes.length < ids.length) throw badRequest('payload.log_ids: a batch undoes either deletes or edits, not both');
       await may('delete');
-      return restoreDeleted(tx, screen, ids.map((id) => ({ ...byId.get(id)!, index: indexOf.get(id)! })), scope);
+      return restoreDeleted(
+        tx,
+        screen,
+        ids.map((id) => ({ ...byId.get(id)!, index: indexOf.get(id)! })),
+        scope,
+      );
     }
     await may('set');
     if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${screen.form} has no editable column`);
@@ -469,10 +488,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
       cols.push(screen.source.company); // the verified company, never the payload's
       vals.push(p.add(scope.company, 'text'));
     }
-    const inserted = await tx.query<{ row: Row }>(
-      `insert into ${writeTable(screen)} as t (${cols.map(ident).join(', ')}) values (${vals.join(', ')}) returning to_jsonb(t) as row`,
-      p.values,
-    );
+    const inserted = await tx.query<{ row: Row }>(`insert into ${writeTable(screen)} as t (${cols.map(ident).join(', ')}) values (${vals.join(', ')}) returning to_jsonb(t) as row`, p.values);
     const row = inserted.rows[0]!.row;
     const keys = screen.keys.map((k) => row[k]);
     const [logId] = await changeLog(tx, screen, 'add', [{ keys, before: null, after: pick(row, [...screen.keys, ...Object.keys(values)]), row }], scope);
@@ -512,13 +528,7 @@ class DryRun {
  * rows the database would refuse. A row that would land outside the company, or any other
  * error, rolls back everything.
  */
-export async function importRows(
-  db: Db,
-  screen: Screen,
-  plan: ImportWrite,
-  scope: WriteScope,
-  opts: { dryRun?: boolean } = {},
-): Promise<{ inserted: number; updated: number; refused: RefusedRow[] }> {
+export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scope: WriteScope, opts: { dryRun?: boolean } = {}): Promise<{ inserted: number; updated: number; refused: RefusedRow[] }> {
   const asJson = (f: string, v: unknown) => ((screen.valueType[f] === 'multi' || screen.valueType[f] === 'json') && typeof v === 'string' ? JSON.parse(v) : v);
   const withCompany = !!(screen.source.company && screen.source.writeCompany);
 
@@ -538,7 +548,13 @@ export async function importRows(
       p.values,
     );
     const keysOfRows = r.rows.map((x) => screen.keys.map((k) => x.row[k]));
-    await changeLog(tx, screen, 'add', r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]), row: x.row })), scope);
+    await changeLog(
+      tx,
+      screen,
+      'add',
+      r.rows.map((x, i) => ({ keys: keysOfRows[i]!, before: null, after: pick(x.row, [...screen.keys, ...cols]), row: x.row })),
+      scope,
+    );
     if (screen.source.company && !screen.source.writeCompany) {
       const visible = await readRows(tx, screen, keysOfRows, scope);
       const missing = keysOfRows.findIndex((_, i) => !visible[i]);
@@ -548,7 +564,16 @@ export async function importRows(
   };
   const update = async (tx: Queryable, rows: ImportWrite['updates']): Promise<number> => {
     // Counts the rows that changed: one already holding the file's values is not written.
-    return (await applySets(tx, screen, rows.map((u) => ({ where: u.where, keys: u.keys, values: u.values, expected: undefined })), scope, undefined, true)).changed;
+    return (
+      await applySets(
+        tx,
+        screen,
+        rows.map((u) => ({ where: u.where, keys: u.keys, values: u.values, expected: undefined })),
+        scope,
+        undefined,
+        true,
+      )
+    ).changed;
   };
   const colsOf = (r: Row) => Object.keys(r).sort();
 

@@ -4,26 +4,82 @@ import { ml, type Ml } from './languages.ts';
 
 // Invented names, so the demo never looks like it sells real brands. Ids are index + 1.
 export const brands = [
-  'Nordvik', 'Ferrano', 'Halvex', 'Brixly', 'Lumora', 'Kestrelo', 'Vandora', 'Oakridge Home', 'Solvane', 'Trivex',
-  'Grenmark', 'Altaro', 'Bellcraft', 'Corvina', 'Durovo', 'Elmstead', 'Fjordell', 'Granito', 'Hestia Living', 'Ironvale',
-  'Juniper & Co.', 'Kaldera', 'Lindqvist', 'Marvik Tools', 'Novaterm', 'Orbisa', 'Pellucid', 'Quillon', 'Rovana', 'Silvano',
-  'Tandem Play', 'Ulmer Garten', 'Verdella', 'Wolfram Pro', 'Xenolux', 'Yarrow', 'Zentro', 'Arcadia Pets', 'Bolero Sport', 'Cirrus Office',
+  'Nordvik',
+  'Ferrano',
+  'Halvex',
+  'Brixly',
+  'Lumora',
+  'Kestrelo',
+  'Vandora',
+  'Oakridge Home',
+  'Solvane',
+  'Trivex',
+  'Grenmark',
+  'Altaro',
+  'Bellcraft',
+  'Corvina',
+  'Durovo',
+  'Elmstead',
+  'Fjordell',
+  'Granito',
+  'Hestia Living',
+  'Ironvale',
+  'Juniper & Co.',
+  'Kaldera',
+  'Lindqvist',
+  'Marvik Tools',
+  'Novaterm',
+  'Orbisa',
+  'Pellucid',
+  'Quillon',
+  'Rovana',
+  'Silvano',
+  'Tandem Play',
+  'Ulmer Garten',
+  'Verdella',
+  'Wolfram Pro',
+  'Xenolux',
+  'Yarrow',
+  'Zentro',
+  'Arcadia Pets',
+  'Bolero Sport',
+  'Cirrus Office',
 ];
 
 /** Manufacturer name and home country; the country doubles as the usual country of origin. */
 export const manufacturers: [name: string, country: string][] = [
-  ['Bratislava Metalwork a.s.', 'SK'], ['Tatra Sport s.r.o.', 'SK'], ['Pannon Plast Zrt.', 'HU'],
-  ['Danube Pets Kft.', 'HU'], ['Morava Dřevo s.r.o.', 'CZ'], ['Brno Electric s.r.o.', 'CZ'],
-  ['Rheinstahl Haushaltswaren GmbH', 'DE'], ['Alpenlicht GmbH', 'AT'], ['Silesia Tools Sp. z o.o.', 'PL'],
-  ['Transilvania Mobila S.R.L.', 'RO'], ['Balkan Ceramics EOOD', 'BG'], ['Lombardia Casa S.p.A.', 'IT'],
-  ['Lyon Luminaires SAS', 'FR'], ['Iberia Jardín S.L.', 'ES'], ['Lusitânia Cerâmica Lda.', 'PT'],
-  ['Flanders Office NV', 'BE'], ['Holland Garden B.V.', 'NL'], ['Nordic Timber AB', 'SE'],
-  ['Baltic Paper UAB', 'LT'], ['Ljubljana Bath d.o.o.', 'SI'], ['Helvetic Precision AG', 'CH'],
-  ['Fjord Outdoor AS', 'NO'], ['Anatolia Tekstil A.Ş.', 'TR'], ['Midlands Lighting Ltd.', 'GB'],
-  ['Ohio Tool Company', 'US'], ['Shenzhen Brightway Electronics Co., Ltd.', 'CN'],
-  ['Ningbo Homeline Manufacturing Co., Ltd.', 'CN'], ['Yangtze Toys Co., Ltd.', 'CN'],
-  ['Taipei Precision Industries Corp.', 'TW'], ['Saigon Home Products JSC', 'VN'],
-  ['Osaka Kitchenware K.K.', 'JP'], ['Gujarat Brassworks Pvt. Ltd.', 'IN'],
+  ['Bratislava Metalwork a.s.', 'SK'],
+  ['Tatra Sport s.r.o.', 'SK'],
+  ['Pannon Plast Zrt.', 'HU'],
+  ['Danube Pets Kft.', 'HU'],
+  ['Morava Dřevo s.r.o.', 'CZ'],
+  ['Brno Electric s.r.o.', 'CZ'],
+  ['Rheinstahl Haushaltswaren GmbH', 'DE'],
+  ['Alpenlicht GmbH', 'AT'],
+  ['Silesia Tools Sp. z o.o.', 'PL'],
+  ['Transilvania Mobila S.R.L.', 'RO'],
+  ['Balkan Ceramics EOOD', 'BG'],
+  ['Lombardia Casa S.p.A.', 'IT'],
+  ['Lyon Luminaires SAS', 'FR'],
+  ['Iberia Jardín S.L.', 'ES'],
+  ['Lusitânia Cerâmica Lda.', 'PT'],
+  ['Flanders Office NV', 'BE'],
+  ['Holland Garden B.V.', 'NL'],
+  ['Nordic Timber AB', 'SE'],
+  ['Baltic Paper UAB', 'LT'],
+  ['Ljubljana Bath d.o.o.', 'SI'],
+  ['Helvetic Precision AG', 'CH'],
+  ['Fjord Outdoor AS', 'NO'],
+  ['Anatolia Tekstil A.Ş.', 'TR'],
+  ['Midlands Lighting Ltd.', 'GB'],
+  ['Ohio Tool Company', 'US'],
+  ['Shenzhen Brightway Electronics Co., Ltd.', 'CN'],
+  ['Ningbo Homeline Manufacturing Co., Ltd.', 'CN'],
+  ['Yangtze Toys Co., Ltd.', 'CN'],
+  ['Taipei Precision Industries Corp.', 'TW'],
+  ['Saigon Home Products JSC', 'VN'],
+  ['Osaka Kitchenware K.K.', 'JP'],
+  ['Gujarat Brassworks Pvt. Ltd.', 'IN'],
 ];
 
 /** pt_code and names; products mostly use the physical ones. Ids are index + 1. */
@@ -47,8 +103,21 @@ export const productTypeId = (code: string): number => {
 
 /** Product lines ("ct"); ids are index + 1. */
 export const collections = [
-  'Nordic', 'Pro Series', 'Classic', 'Urban', 'Heritage', 'Eco Line', 'Premium', 'Essentials',
-  'Studio', 'Outdoor Plus', 'Compact', 'Vintage', 'Signature', 'Smart Home', 'Kids Club',
+  'Nordic',
+  'Pro Series',
+  'Classic',
+  'Urban',
+  'Heritage',
+  'Eco Line',
+  'Premium',
+  'Essentials',
+  'Studio',
+  'Outdoor Plus',
+  'Compact',
+  'Vintage',
+  'Signature',
+  'Smart Home',
+  'Kids Club',
 ];
 
 /** Packaging material weights in kg per unit (for packaging-waste reporting); one material dominates each. */
@@ -61,27 +130,71 @@ export const packingTemplates: [name: string, metal: number, wood: number, plast
 export const PACKING = { metalBox: 1, woodenCrate: 2, plasticBag: 3, paperCarton: 4 } as const;
 
 export async function seedCatalogue(tx: Queryable): Promise<void> {
-  await insertRows(tx, 'app.brands', [['brand_id', 'int'], ['brand_name', 'text']],
-    brands.map((brand_name, i) => ({ brand_id: i + 1, brand_name })));
+  await insertRows(
+    tx,
+    'app.brands',
+    [
+      ['brand_id', 'int'],
+      ['brand_name', 'text'],
+    ],
+    brands.map((brand_name, i) => ({ brand_id: i + 1, brand_name })),
+  );
   await syncSerial(tx, 'app.brands', 'brand_id');
 
-  await insertRows(tx, 'app.manufacturers', [['mf_id', 'int'], ['mf_name', 'text'], ['country_code', 'text']],
-    manufacturers.map(([mf_name, country_code], i) => ({ mf_id: i + 1, mf_name, country_code })));
+  await insertRows(
+    tx,
+    'app.manufacturers',
+    [
+      ['mf_id', 'int'],
+      ['mf_name', 'text'],
+      ['country_code', 'text'],
+    ],
+    manufacturers.map(([mf_name, country_code], i) => ({ mf_id: i + 1, mf_name, country_code })),
+  );
   await syncSerial(tx, 'app.manufacturers', 'mf_id');
 
-  await insertRows(tx, 'app.product_types', [['pt_id', 'int'], ['pt_code', 'text'], ['pt_names', 'jsonb']],
-    productTypes.map(([pt_code, pt_names], i) => ({ pt_id: i + 1, pt_code, pt_names })));
+  await insertRows(
+    tx,
+    'app.product_types',
+    [
+      ['pt_id', 'int'],
+      ['pt_code', 'text'],
+      ['pt_names', 'jsonb'],
+    ],
+    productTypes.map(([pt_code, pt_names], i) => ({ pt_id: i + 1, pt_code, pt_names })),
+  );
   await syncSerial(tx, 'app.product_types', 'pt_id');
 
-  await insertRows(tx, 'app.collections', [['ct_id', 'int'], ['ct_name', 'text']],
-    collections.map((ct_name, i) => ({ ct_id: i + 1, ct_name })));
+  await insertRows(
+    tx,
+    'app.collections',
+    [
+      ['ct_id', 'int'],
+      ['ct_name', 'text'],
+    ],
+    collections.map((ct_name, i) => ({ ct_id: i + 1, ct_name })),
+  );
   await syncSerial(tx, 'app.collections', 'ct_id');
 
-  await insertRows(tx, 'app.packing_templates', [
-    ['packing_template_id', 'int'], ['packing_template_name', 'text'],
-    ['metal', 'numeric'], ['wood', 'numeric'], ['plastic', 'numeric'], ['paper', 'numeric'],
-  ], packingTemplates.map(([packing_template_name, metal, wood, plastic, paper], i) => ({
-    packing_template_id: i + 1, packing_template_name, metal, wood, plastic, paper,
-  })));
+  await insertRows(
+    tx,
+    'app.packing_templates',
+    [
+      ['packing_template_id', 'int'],
+      ['packing_template_name', 'text'],
+      ['metal', 'numeric'],
+      ['wood', 'numeric'],
+      ['plastic', 'numeric'],
+      ['paper', 'numeric'],
+    ],
+    packingTemplates.map(([packing_template_name, metal, wood, plastic, paper], i) => ({
+      packing_template_id: i + 1,
+      packing_template_name,
+      metal,
+      wood,
+      plastic,
+      paper,
+    })),
+  );
   await syncSerial(tx, 'app.packing_templates', 'packing_template_id');
 }

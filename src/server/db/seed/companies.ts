@@ -45,9 +45,15 @@ const vatLabel: Record<VatKind, Record<Lang, string>> = {
 
 // Each country's real rates (SK standard rate 23 % since 2025); the standard one is the default.
 const vatRates: [company: string, rate: number, kind: VatKind][] = [
-  ['SK01', 23, 'standard'], ['SK01', 19, 'reduced'], ['SK01', 5, 'reduced'],
-  ['HU01', 27, 'standard'], ['HU01', 18, 'reduced'], ['HU01', 5, 'reduced'],
-  ['CZ01', 21, 'standard'], ['CZ01', 12, 'reduced'], ['CZ01', 0, 'zero'],
+  ['SK01', 23, 'standard'],
+  ['SK01', 19, 'reduced'],
+  ['SK01', 5, 'reduced'],
+  ['HU01', 27, 'standard'],
+  ['HU01', 18, 'reduced'],
+  ['HU01', 5, 'reduced'],
+  ['CZ01', 21, 'standard'],
+  ['CZ01', 12, 'reduced'],
+  ['CZ01', 0, 'zero'],
 ];
 
 /** Explicit ids so products can reference VATs without a round trip. */
@@ -61,32 +67,83 @@ export const vats: (Vat & { kind: VatKind })[] = vatRates.map(([company, r, kind
 }));
 
 export async function seedCompanies(tx: Queryable): Promise<void> {
-  await insertRows(tx, 'app.companies', [
-    ['company_code', 'text'], ['company_name', 'text'], ['currency_code', 'text'], ['country_code', 'text'], ['position', 'int'],
-  ], companies.map((c, i) => ({
-    company_code: c.code, company_name: c.name, currency_code: c.currency, country_code: c.country, position: i + 1,
-  })));
+  await insertRows(
+    tx,
+    'app.companies',
+    [
+      ['company_code', 'text'],
+      ['company_name', 'text'],
+      ['currency_code', 'text'],
+      ['country_code', 'text'],
+      ['position', 'int'],
+    ],
+    companies.map((c, i) => ({
+      company_code: c.code,
+      company_name: c.name,
+      currency_code: c.currency,
+      country_code: c.country,
+      position: i + 1,
+    })),
+  );
 
-  await insertRows(tx, 'app.company_currency_rates', [
-    ['company_code', 'text'], ['currency_code', 'text'], ['rate', 'numeric'],
-  ], companies.flatMap((c) => currencies.map((cur) => ({
-    company_code: c.code, currency_code: cur.code, rate: rate(c.currency, cur.code),
-  }))));
+  await insertRows(
+    tx,
+    'app.company_currency_rates',
+    [
+      ['company_code', 'text'],
+      ['currency_code', 'text'],
+      ['rate', 'numeric'],
+    ],
+    companies.flatMap((c) =>
+      currencies.map((cur) => ({
+        company_code: c.code,
+        currency_code: cur.code,
+        rate: rate(c.currency, cur.code),
+      })),
+    ),
+  );
 
-  await insertRows(tx, 'app.shops', [
-    ['shop_id', 'int'], ['hostname', 'text'], ['shop_name', 'text'], ['company_code', 'text'],
-    ['currency_code', 'text'], ['language_code', 'text'],
-  ], shops.map(([hostname, shop_name, company_code, currency_code, language_code], i) => ({
-    shop_id: i + 1, hostname, shop_name, company_code, currency_code, language_code,
-  })));
+  await insertRows(
+    tx,
+    'app.shops',
+    [
+      ['shop_id', 'int'],
+      ['hostname', 'text'],
+      ['shop_name', 'text'],
+      ['company_code', 'text'],
+      ['currency_code', 'text'],
+      ['language_code', 'text'],
+    ],
+    shops.map(([hostname, shop_name, company_code, currency_code, language_code], i) => ({
+      shop_id: i + 1,
+      hostname,
+      shop_name,
+      company_code,
+      currency_code,
+      language_code,
+    })),
+  );
   await syncSerial(tx, 'app.shops', 'shop_id');
 
-  await insertRows(tx, 'app.vats', [
-    ['vat_id', 'int'], ['company_code', 'text'], ['vat_code', 'text'], ['vat_names', 'jsonb'],
-    ['vat_rate', 'numeric'], ['vat_default', 'boolean'],
-  ], vats.map((v) => ({
-    vat_id: v.id, company_code: v.company, vat_code: v.code, vat_rate: v.rate, vat_default: v.isDefault,
-    vat_names: mlFrom((l) => `${vatLabel[v.kind][l]} ${v.rate} %`),
-  })));
+  await insertRows(
+    tx,
+    'app.vats',
+    [
+      ['vat_id', 'int'],
+      ['company_code', 'text'],
+      ['vat_code', 'text'],
+      ['vat_names', 'jsonb'],
+      ['vat_rate', 'numeric'],
+      ['vat_default', 'boolean'],
+    ],
+    vats.map((v) => ({
+      vat_id: v.id,
+      company_code: v.company,
+      vat_code: v.code,
+      vat_rate: v.rate,
+      vat_default: v.isDefault,
+      vat_names: mlFrom((l) => `${vatLabel[v.kind][l]} ${v.rate} %`),
+    })),
+  );
   await syncSerial(tx, 'app.vats', 'vat_id');
 }

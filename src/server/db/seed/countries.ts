@@ -46,6 +46,13 @@ export const countries: [code: string, names: Ml][] = [
 ];
 
 export async function seedCountries(tx: Queryable): Promise<void> {
-  await insertRows(tx, 'app.countries', [['country_code', 'text'], ['country_names', 'jsonb']],
-    countries.map(([country_code, country_names]) => ({ country_code, country_names })));
+  await insertRows(
+    tx,
+    'app.countries',
+    [
+      ['country_code', 'text'],
+      ['country_names', 'jsonb'],
+    ],
+    countries.map(([country_code, country_names]) => ({ country_code, country_names })),
+  );
 }

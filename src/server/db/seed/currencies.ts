@@ -34,9 +34,20 @@ export function rate(own: string, currency: string): number {
 }
 
 export async function seedCurrencies(tx: Queryable): Promise<void> {
-  await insertRows(tx, 'app.currencies', [
-    ['currency_code', 'text'], ['currency_name', 'jsonb'], ['currency_precision', 'int'], ['position', 'int'],
-  ], currencies.map((c, i) => ({
-    currency_code: c.code, currency_name: c.name, currency_precision: c.precision, position: i + 1,
-  })));
+  await insertRows(
+    tx,
+    'app.currencies',
+    [
+      ['currency_code', 'text'],
+      ['currency_name', 'jsonb'],
+      ['currency_precision', 'int'],
+      ['position', 'int'],
+    ],
+    currencies.map((c, i) => ({
+      currency_code: c.code,
+      currency_name: c.name,
+      currency_precision: c.precision,
+      position: i + 1,
+    })),
+  );
 }

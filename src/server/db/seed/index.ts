@@ -32,8 +32,7 @@ const SEED_LOCK = 727275; // distinct from migrate's lock; serializes two app in
  * Returns false (and changes nothing) when companies already exist.
  */
 export async function seed(db: Db, opts: { products?: number } = {}): Promise<boolean> {
-  const isEmpty = async (q: Pick<Db, 'query'>) =>
-    (await q.query<{ n: number }>('select count(*)::int as n from app.companies')).rows[0]?.n === 0;
+  const isEmpty = async (q: Pick<Db, 'query'>) => (await q.query<{ n: number }>('select count(*)::int as n from app.companies')).rows[0]?.n === 0;
   if (!(await isEmpty(db))) return false;
   const hashes = await hashDemoPasswords();
   return db.transaction(async (tx) => {

@@ -9,13 +9,7 @@ export type Column = readonly [name: string, sqlType: string];
  * round trip per 2,000 rows keeps 24,000 products fast on PGlite too.
  * Table and column names come only from the seed's own constants.
  */
-export async function insertRows(
-  tx: Queryable,
-  table: string,
-  columns: readonly Column[],
-  rows: readonly object[],
-  batchSize = 2000,
-): Promise<void> {
+export async function insertRows(tx: Queryable, table: string, columns: readonly Column[], rows: readonly object[], batchSize = 2000): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([n]) => `"${n}"`).join(', ');
   const defs = columns.map(([n, t]) => `"${n}" ${t}`).join(', ');
@@ -27,8 +21,5 @@ export async function insertRows(
 
 /** Moves a serial's sequence past explicitly inserted ids, so the app's own inserts do not collide. */
 export async function syncSerial(tx: Queryable, table: string, idColumn: string): Promise<void> {
-  await tx.query(
-    `select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${idColumn}") from ${table}), 0) + 1, false)`,
-    [table, idColumn],
-  );
+  await tx.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max("${idColumn}") from ${table}), 0) + 1, false)`, [table, idColumn]);
 }

@@ -8,12 +8,17 @@ export type Ml = Record<Lang, string>;
 
 /** A multi-language value; arguments in LANGS order so data tables read as one row per text. */
 export const ml = (en: string, de: string, hu: string, sk: string, ro: string, cs: string, bg: string): Ml => ({
-  en, de, hu, sk, ro, cs, bg,
+  en,
+  de,
+  hu,
+  sk,
+  ro,
+  cs,
+  bg,
 });
 
 /** Builds a multi-language value from one function per language. */
-export const mlFrom = (f: (lang: Lang) => string): Ml =>
-  Object.fromEntries(LANGS.map((l) => [l, f(l)])) as Ml;
+export const mlFrom = (f: (lang: Lang) => string): Ml => Object.fromEntries(LANGS.map((l) => [l, f(l)])) as Ml;
 
 // [code, iso, name, flag, family name first]; the active ones follow spec §3 "Locales".
 const active: [string, string, string, string, boolean][] = [
@@ -43,11 +48,27 @@ const inactive: [string, string, string, string, boolean][] = [
 export async function seedLanguages(tx: Queryable): Promise<void> {
   const rows = [...active.map((l) => [...l, true] as const), ...inactive.map((l) => [...l, false] as const)].map(
     ([language_code, iso_code, language_name, flag_code, family_name_first, isActive], i) => ({
-      language_code, iso_code, language_name, flag_code, family_name_first, active: isActive, position: i + 1,
+      language_code,
+      iso_code,
+      language_name,
+      flag_code,
+      family_name_first,
+      active: isActive,
+      position: i + 1,
     }),
   );
-  await insertRows(tx, 'app.languages', [
-    ['language_code', 'text'], ['iso_code', 'text'], ['language_name', 'text'], ['flag_code', 'text'],
-    ['family_name_first', 'boolean'], ['active', 'boolean'], ['position', 'int'],
-  ], rows);
+  await insertRows(
+    tx,
+    'app.languages',
+    [
+      ['language_code', 'text'],
+      ['iso_code', 'text'],
+      ['language_name', 'text'],
+      ['flag_code', 'text'],
+      ['family_name_first', 'boolean'],
+      ['active', 'boolean'],
+      ['position', 'int'],
+    ],
+    rows,
+  );
 }

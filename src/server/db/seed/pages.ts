@@ -36,7 +36,15 @@ const pages: Page[] = [
   },
   {
     code: 'terms',
-    title: { en: 'Terms and conditions', de: 'Allgemeine Geschäftsbedingungen', hu: 'Általános szerződési feltételek', sk: 'Obchodné podmienky', ro: 'Termeni și condiții', cs: 'Obchodní podmínky', bg: 'Общи условия' },
+    title: {
+      en: 'Terms and conditions',
+      de: 'Allgemeine Geschäftsbedingungen',
+      hu: 'Általános szerződési feltételek',
+      sk: 'Obchodné podmienky',
+      ro: 'Termeni și condiții',
+      cs: 'Obchodní podmínky',
+      bg: 'Общи условия',
+    },
     body: {
       en: p('These terms govern purchases in our online shop.', 'You may return goods within 14 days of delivery.'),
       de: p('Diese Bedingungen gelten für Einkäufe in unserem Onlineshop.', 'Sie können Waren innerhalb von 14 Tagen nach Lieferung zurückgeben.'),
@@ -54,7 +62,12 @@ export async function seedPages(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
     'app.frontend_pages',
-    [['shop_id', 'int'], ['page_code', 'text'], ['page_title', 'jsonb'], ['page_body', 'jsonb']],
+    [
+      ['shop_id', 'int'],
+      ['page_code', 'text'],
+      ['page_title', 'jsonb'],
+      ['page_body', 'jsonb'],
+    ],
     shops.flatMap((s) => pages.map((pg) => ({ shop_id: s.shop_id, page_code: pg.code, page_title: pg.title, page_body: pg.body }))),
   );
 }

@@ -55,5 +55,5 @@ export function createRng(seed: number): Rng {
 /** Rounds half away from zero to `decimals` places, so JSON carries no float noise. */
 export function round(value: number, decimals: number): number {
   const f = 10 ** decimals;
-  return Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON) / f;
+  return (Math.sign(value) * Math.round(Math.abs(value) * f + Number.EPSILON)) / f;
 }

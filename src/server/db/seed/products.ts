@@ -5,10 +5,7 @@ import { companies, vats, type Company } from './companies.ts';
 import { currencies, rate } from './currencies.ts';
 import { insertRows, type Column } from './insert.ts';
 import { createRng, round, type Rng } from './prng.ts';
-import {
-  adjectives, features, materials, nouns, productName, shortDescription,
-  type MaterialKey, type Noun, type Size,
-} from './words.ts';
+import { adjectives, features, materials, nouns, productName, shortDescription, type MaterialKey, type Noun, type Size } from './words.ts';
 
 /** Product rows per company: SK01 (the default company) carries the bulk, like a main market. */
 export function productCounts(total: number): Map<string, number> {
@@ -17,7 +14,11 @@ export function productCounts(total: number): Map<string, number> {
   const second = Math.ceil(rest / 2);
   const [a, b, c] = companies;
   if (!a || !b || !c) throw new Error('three companies expected');
-  return new Map([[a.code, first], [b.code, second], [c.code, rest - second]]);
+  return new Map([
+    [a.code, first],
+    [b.code, second],
+    [c.code, rest - second],
+  ]);
 }
 
 const perEur = new Map(currencies.map((c) => [c.code, c.perEur]));
@@ -49,8 +50,7 @@ const dims: Record<Size, { l: [number, number]; w: [number, number]; h: [number,
   5: { l: [90, 240], w: [45, 120], h: [40, 220], kg: [15, 110] },
 };
 
-const adjectivesFor = Object.fromEntries(([1, 2, 3, 4, 5] as const).map((size) =>
-  [size, adjectives.filter((a) => (a.maxSize ?? 5) >= size)])) as Record<Size, typeof adjectives>;
+const adjectivesFor = Object.fromEntries(([1, 2, 3, 4, 5] as const).map((size) => [size, adjectives.filter((a) => (a.maxSize ?? 5) >= size)])) as Record<Size, typeof adjectives>;
 
 const WOOD: MaterialKey[] = ['oak', 'pine', 'beech', 'bamboo'];
 const METAL: MaterialKey[] = ['steel', 'stainless', 'castIron', 'aluminium', 'brass', 'copper'];
@@ -72,7 +72,12 @@ function packing(rng: Rng, n: Noun, m: MaterialKey | undefined): number {
 }
 
 const mfPrefix = manufacturers.map(([name]) =>
-  name.normalize('NFD').replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase());
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase(),
+);
 
 function makeProduct(rng: Rng, company: Company, code: string): Record<string, unknown> {
   const cur = company.currency;
@@ -80,8 +85,7 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
   const n = nouns[rng.pick(leaf.nouns)];
   const a = rng.pick(adjectivesFor[n.size]);
   const matKey = n.mats.length > 0 && rng.chance(0.85) ? rng.pick(n.mats) : undefined;
-  const model = `${rng.pick(MODEL_LETTERS)}${rng.chance(0.4) ? rng.pick(MODEL_LETTERS) : ''}-${rng.int(100, 999)}`
-    + (rng.chance(0.15) ? rng.pick(['S', 'M', 'L', 'X']) : '');
+  const model = `${rng.pick(MODEL_LETTERS)}${rng.chance(0.4) ? rng.pick(MODEL_LETTERS) : ''}-${rng.int(100, 999)}` + (rng.chance(0.15) ? rng.pick(['S', 'M', 'L', 'X']) : '');
 
   const brandIdx = rng.int(0, brands.length - 1);
   const mfIdx = rng.chance(0.75) ? (brandIdx * 7) % manufacturers.length : rng.int(0, manufacturers.length - 1);
@@ -95,7 +99,11 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
 
   // Prices: a purchase price in EUR terms, bought in the own currency, EUR or USD, converted with the seeded rates.
   const eurValue = rng.logFloat(n.eur[0], n.eur[1]);
-  const buyCur = rng.weighted<string>([[cur, 70], [cur === 'EUR' ? 'USD' : 'EUR', 15], ['USD', 15]]);
+  const buyCur = rng.weighted<string>([
+    [cur, 70],
+    [cur === 'EUR' ? 'USD' : 'EUR', 15],
+    ['USD', 15],
+  ]);
   const original = buyCur === 'HUF' ? Math.round(eurValue * eurIn('HUF')) : round(eurValue * eurIn(buyCur), 2);
   const base = round(original * rate(cur, buyCur), 2);
   const minMargin = rng.int(8, 20);
@@ -107,7 +115,11 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
   const packUnits = rng.chance(0.12) ? rng.pick([2, 4, 5, 6, 10, 12, 20]) : 1;
 
   // Stock: many items sold out, most in stock; reservations never exceed stock.
-  const keep = rng.weighted<0 | 1 | 2>([[0, 50], [1, 40], [2, 10]]);
+  const keep = rng.weighted<0 | 1 | 2>([
+    [0, 50],
+    [1, 40],
+    [2, 10],
+  ]);
   const stock = rng.chance(0.28) ? 0 : Math.round(rng.logFloat(1, n.size >= 5 ? 40 : 600));
   const reserved = stock > 0 && rng.chance(0.45) ? rng.int(0, Math.min(stock, 25)) : 0;
   const ordered = keep === 2 || rng.chance(0.2) ? rng.int(5, 200) : 0;
@@ -132,7 +144,16 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     brand_id: brandIdx + 1,
     mf_id: mfIdx + 1,
     ct_id: ctIdx === undefined ? null : ctIdx + 1,
-    pt_id: productTypeId(rng.weighted([['goods', 70], ['accessory', 10], ['spare_part', 8], ['set', 7], ['consumable', 4], ['refurbished', 1]])),
+    pt_id: productTypeId(
+      rng.weighted([
+        ['goods', 70],
+        ['accessory', 10],
+        ['spare_part', 8],
+        ['set', 7],
+        ['consumable', 4],
+        ['refurbished', 1],
+      ]),
+    ),
     packing_template_id: packing(rng, n, matKey),
     main_product_category_id: leaf.id,
     vat_id: vat?.id ?? null,
@@ -182,21 +203,60 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
 }
 
 const columns: Column[] = [
-  ['product_code', 'text'], ['company_code', 'text'], ['product_name', 'jsonb'], ['description_short', 'jsonb'],
-  ['supplier_product_code', 'text'], ['brand_id', 'int'], ['mf_id', 'int'], ['ct_id', 'int'], ['pt_id', 'int'],
-  ['packing_template_id', 'int'], ['main_product_category_id', 'int'], ['vat_id', 'int'],
-  ['min_margin', 'numeric'], ['exp_margin', 'numeric'], ['max_discount_limit_percent', 'numeric'],
-  ['purchase_price_original', 'numeric'], ['purchase_price_currency_code', 'text'], ['purchase_price_base', 'numeric'],
-  ['selling_price_shop', 'numeric'], ['discount_percent', 'numeric'], ['max_discount', 'numeric'],
-  ['discounted_price_shop', 'numeric'], ['discount_end_date', 'date'],
-  ['unit_price', 'numeric'], ['calc_unit_price', 'numeric'], ['unit_price_original', 'numeric'],
-  ['stock_qty', 'numeric'], ['qty', 'numeric'], ['order_qty', 'numeric'], ['hs_code', 'text'], ['country_of_origin', 'text'],
-  ['production_time', 'int'], ['delivery_time', 'int'], ['purchase_time', 'int'], ['keep_in_stock', 'smallint'],
-  ['active', 'boolean'], ['free_shipping', 'boolean'], ['can_order', 'boolean'], ['new_product', 'boolean'],
-  ['prepayment_required', 'boolean'], ['weight', 'numeric'], ['length', 'numeric'], ['width', 'numeric'],
-  ['height', 'numeric'], ['volume', 'numeric'], ['pallet_length', 'numeric'], ['pallet_width', 'numeric'],
-  ['pallet_height', 'numeric'], ['master_box_length', 'numeric'], ['master_box_width', 'numeric'],
-  ['master_box_height', 'numeric'], ['master_box_qty', 'int'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['product_code', 'text'],
+  ['company_code', 'text'],
+  ['product_name', 'jsonb'],
+  ['description_short', 'jsonb'],
+  ['supplier_product_code', 'text'],
+  ['brand_id', 'int'],
+  ['mf_id', 'int'],
+  ['ct_id', 'int'],
+  ['pt_id', 'int'],
+  ['packing_template_id', 'int'],
+  ['main_product_category_id', 'int'],
+  ['vat_id', 'int'],
+  ['min_margin', 'numeric'],
+  ['exp_margin', 'numeric'],
+  ['max_discount_limit_percent', 'numeric'],
+  ['purchase_price_original', 'numeric'],
+  ['purchase_price_currency_code', 'text'],
+  ['purchase_price_base', 'numeric'],
+  ['selling_price_shop', 'numeric'],
+  ['discount_percent', 'numeric'],
+  ['max_discount', 'numeric'],
+  ['discounted_price_shop', 'numeric'],
+  ['discount_end_date', 'date'],
+  ['unit_price', 'numeric'],
+  ['calc_unit_price', 'numeric'],
+  ['unit_price_original', 'numeric'],
+  ['stock_qty', 'numeric'],
+  ['qty', 'numeric'],
+  ['order_qty', 'numeric'],
+  ['hs_code', 'text'],
+  ['country_of_origin', 'text'],
+  ['production_time', 'int'],
+  ['delivery_time', 'int'],
+  ['purchase_time', 'int'],
+  ['keep_in_stock', 'smallint'],
+  ['active', 'boolean'],
+  ['free_shipping', 'boolean'],
+  ['can_order', 'boolean'],
+  ['new_product', 'boolean'],
+  ['prepayment_required', 'boolean'],
+  ['weight', 'numeric'],
+  ['length', 'numeric'],
+  ['width', 'numeric'],
+  ['height', 'numeric'],
+  ['volume', 'numeric'],
+  ['pallet_length', 'numeric'],
+  ['pallet_width', 'numeric'],
+  ['pallet_height', 'numeric'],
+  ['master_box_length', 'numeric'],
+  ['master_box_width', 'numeric'],
+  ['master_box_height', 'numeric'],
+  ['master_box_qty', 'int'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
 ];
 
 const BATCH = 2000;

@@ -18,18 +18,32 @@ const services: [code: string, names: Ml, price: Record<string, number>][] = [
 
 export async function seedServices(tx: Queryable): Promise<void> {
   const pt = productTypeId('service');
-  await insertRows(tx, 'app.products', [
-    ['product_code', 'text'], ['company_code', 'text'], ['product_name', 'jsonb'], ['pt_id', 'int'], ['vat_id', 'int'],
-    ['selling_price_shop', 'numeric'], ['unit_price', 'numeric'], ['calc_unit_price', 'numeric'], ['keep_in_stock', 'smallint'],
-  ], companies.flatMap((c) => services.map(([code, names, price]) => ({
-    product_code: `SVC-${c.code}-${code}`,
-    company_code: c.code,
-    product_name: names,
-    pt_id: pt,
-    vat_id: vats.find((v) => v.company === c.code && v.isDefault)?.id ?? null,
-    selling_price_shop: price[c.currency],
-    unit_price: price[c.currency],
-    calc_unit_price: price[c.currency],
-    keep_in_stock: 0,
-  }))));
+  await insertRows(
+    tx,
+    'app.products',
+    [
+      ['product_code', 'text'],
+      ['company_code', 'text'],
+      ['product_name', 'jsonb'],
+      ['pt_id', 'int'],
+      ['vat_id', 'int'],
+      ['selling_price_shop', 'numeric'],
+      ['unit_price', 'numeric'],
+      ['calc_unit_price', 'numeric'],
+      ['keep_in_stock', 'smallint'],
+    ],
+    companies.flatMap((c) =>
+      services.map(([code, names, price]) => ({
+        product_code: `SVC-${c.code}-${code}`,
+        company_code: c.code,
+        product_name: names,
+        pt_id: pt,
+        vat_id: vats.find((v) => v.company === c.code && v.isDefault)?.id ?? null,
+        selling_price_shop: price[c.currency],
+        unit_price: price[c.currency],
+        calc_unit_price: price[c.currency],
+        keep_in_stock: 0,
+      })),
+    ),
+  );
 }

@@ -20,27 +20,108 @@ const payments: [string, Ml, number, boolean][] = [
 const scale: Record<string, number> = { SK01: 1, HU01: 395, CZ01: 25 };
 
 const stores: Record<string, [string, string, string, string, string, number, number][]> = {
-  SK01: [['Bratislava – Ružinov', 'Bajkalská 12', '821 01', 'Bratislava', '+421 2 5555 0101', 48.155, 17.137], ['Košice', 'Hlavná 40', '040 01', 'Košice', '+421 55 555 0102', 48.72, 21.258]],
-  HU01: [['Budapest – Váci út', 'Váci út 76', '1133', 'Budapest', '+36 1 555 0103', 47.53, 19.066], ['Debrecen', 'Piac utca 20', '4024', 'Debrecen', '+36 52 555 0104', 47.531, 21.625]],
-  CZ01: [['Praha – Karlín', 'Sokolovská 95', '186 00', 'Praha', '+420 222 555 105', 50.092, 14.451], ['Brno', 'Masarykova 8', '602 00', 'Brno', '+420 543 555 106', 49.194, 16.609]],
+  SK01: [
+    ['Bratislava – Ružinov', 'Bajkalská 12', '821 01', 'Bratislava', '+421 2 5555 0101', 48.155, 17.137],
+    ['Košice', 'Hlavná 40', '040 01', 'Košice', '+421 55 555 0102', 48.72, 21.258],
+  ],
+  HU01: [
+    ['Budapest – Váci út', 'Váci út 76', '1133', 'Budapest', '+36 1 555 0103', 47.53, 19.066],
+    ['Debrecen', 'Piac utca 20', '4024', 'Debrecen', '+36 52 555 0104', 47.531, 21.625],
+  ],
+  CZ01: [
+    ['Praha – Karlín', 'Sokolovská 95', '186 00', 'Praha', '+420 222 555 105', 50.092, 14.451],
+    ['Brno', 'Masarykova 8', '602 00', 'Brno', '+420 543 555 106', 49.194, 16.609],
+  ],
 };
 const country: Record<string, string> = { SK01: 'SK', HU01: 'HU', CZ01: 'CZ' };
 
 export async function seedShops(tx: Queryable): Promise<void> {
   const companies = Object.keys(scale);
-  await insertRows(tx, 'app.delivery_methods', [['company_code', 'text'], ['dm_code', 'text'], ['dm_names', 'jsonb'], ['price', 'numeric'], ['free_from', 'numeric'], ['position', 'int']],
-    companies.flatMap((c) => deliveries.map(([code, names, price, free], i) => ({ company_code: c, dm_code: code, dm_names: names, price: Math.round(price * scale[c]! * 100) / 100, free_from: free === null ? null : free * scale[c]!, position: i + 1 }))));
-  await insertRows(tx, 'app.payment_methods', [['company_code', 'text'], ['pm_code', 'text'], ['pm_names', 'jsonb'], ['fee', 'numeric'], ['prepayment', 'boolean'], ['position', 'int']],
-    companies.flatMap((c) => payments.map(([code, names, fee, pre], i) => ({ company_code: c, pm_code: code, pm_names: names, fee: Math.round(fee * scale[c]! * 100) / 100, prepayment: pre, position: i + 1 }))));
-  await insertRows(tx, 'app.shopper_groups', [['company_code', 'text'], ['shopper_group_name', 'text'], ['shopper_group_presta', 'text'], ['is_default', 'boolean'], ['multiplier', 'numeric'], ['shopper_group_enabled', 'boolean']],
+  await insertRows(
+    tx,
+    'app.delivery_methods',
+    [
+      ['company_code', 'text'],
+      ['dm_code', 'text'],
+      ['dm_names', 'jsonb'],
+      ['price', 'numeric'],
+      ['free_from', 'numeric'],
+      ['position', 'int'],
+    ],
+    companies.flatMap((c) =>
+      deliveries.map(([code, names, price, free], i) => ({
+        company_code: c,
+        dm_code: code,
+        dm_names: names,
+        price: Math.round(price * scale[c]! * 100) / 100,
+        free_from: free === null ? null : free * scale[c]!,
+        position: i + 1,
+      })),
+    ),
+  );
+  await insertRows(
+    tx,
+    'app.payment_methods',
+    [
+      ['company_code', 'text'],
+      ['pm_code', 'text'],
+      ['pm_names', 'jsonb'],
+      ['fee', 'numeric'],
+      ['prepayment', 'boolean'],
+      ['position', 'int'],
+    ],
+    companies.flatMap((c) =>
+      payments.map(([code, names, fee, pre], i) => ({ company_code: c, pm_code: code, pm_names: names, fee: Math.round(fee * scale[c]! * 100) / 100, prepayment: pre, position: i + 1 })),
+    ),
+  );
+  await insertRows(
+    tx,
+    'app.shopper_groups',
+    [
+      ['company_code', 'text'],
+      ['shopper_group_name', 'text'],
+      ['shopper_group_presta', 'text'],
+      ['is_default', 'boolean'],
+      ['multiplier', 'numeric'],
+      ['shopper_group_enabled', 'boolean'],
+    ],
     companies.flatMap((c) => [
       { company_code: c, shopper_group_name: 'Retail', shopper_group_presta: 'Visitor', is_default: true, multiplier: 1, shopper_group_enabled: true },
       { company_code: c, shopper_group_name: 'Registered', shopper_group_presta: 'Customer', is_default: false, multiplier: 0.98, shopper_group_enabled: true },
       { company_code: c, shopper_group_name: 'Wholesale', shopper_group_presta: 'Wholesale', is_default: false, multiplier: 0.85, shopper_group_enabled: true },
       { company_code: c, shopper_group_name: 'Staff', shopper_group_presta: null, is_default: false, multiplier: 0.8, shopper_group_enabled: false },
-    ]));
-  await insertRows(tx, 'app.store_locations', [['company_code', 'text'], ['store_name', 'text'], ['address_line_1', 'text'], ['zip_code', 'text'], ['city', 'text'], ['country_code', 'text'], ['phone', 'text'], ['opening_hours', 'text'], ['latitude', 'numeric'], ['longitude', 'numeric']],
-    companies.flatMap((c) => stores[c]!.map(([name, addr, zip, city, phone, lat, lon]) => ({ company_code: c, store_name: name, address_line_1: addr, zip_code: zip, city, country_code: country[c], phone, opening_hours: 'Mo–Fr 9:00–18:00, Sa 9:00–13:00', latitude: lat, longitude: lon }))));
+    ]),
+  );
+  await insertRows(
+    tx,
+    'app.store_locations',
+    [
+      ['company_code', 'text'],
+      ['store_name', 'text'],
+      ['address_line_1', 'text'],
+      ['zip_code', 'text'],
+      ['city', 'text'],
+      ['country_code', 'text'],
+      ['phone', 'text'],
+      ['opening_hours', 'text'],
+      ['latitude', 'numeric'],
+      ['longitude', 'numeric'],
+    ],
+    companies.flatMap((c) =>
+      stores[c]!.map(([name, addr, zip, city, phone, lat, lon]) => ({
+        company_code: c,
+        store_name: name,
+        address_line_1: addr,
+        zip_code: zip,
+        city,
+        country_code: country[c],
+        phone,
+        opening_hours: 'Mo–Fr 9:00–18:00, Sa 9:00–13:00',
+        latitude: lat,
+        longitude: lon,
+      })),
+    ),
+  );
   await tx.exec(`
     insert into app.banners (shop_id, banner_title, image_url, link_url, position, valid_from, valid_to)
     select s.shop_id, b.title, 'https://cdn.example.com/banners/' || s.shop_id || '-' || b.n || '.jpg', '/' || b.slug, b.n, date '2026-01-01', date '2027-12-31'

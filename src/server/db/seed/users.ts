@@ -9,16 +9,37 @@ const ALL: Flags = { can_perms: true, can_list: true, can_add: true, can_set: tr
 const EDIT: Flags = { can_perms: false, can_list: true, can_add: true, can_set: true, can_delete: false };
 const READ: Flags = { can_perms: false, can_list: true, can_add: false, can_set: false, can_delete: false };
 
-interface Role { id: number; code: string; name: Ml; pages: string[]; flags: Flags }
+interface Role {
+  id: number;
+  code: string;
+  name: Ml;
+  pages: string[];
+  flags: Flags;
+}
 
 /** Three roles covering the permission shapes the app must handle: everything, edit-no-delete, read-only. */
 export const roles: Role[] = [
-  { id: 1, code: 'administrator', flags: ALL, pages: menuPages.map((p) => p.page_code),
-    name: ml('Administrator', 'Administrator', 'Adminisztrátor', 'Administrátor', 'Administrator', 'Administrátor', 'Администратор') },
-  { id: 2, code: 'catalog', flags: EDIT, pages: pagesOfAreas('products', 'prices'),
-    name: ml('Catalogue manager', 'Katalogverwalter', 'Katalóguskezelő', 'Správca katalógu', 'Manager de catalog', 'Správce katalogu', 'Управител на каталога') },
-  { id: 3, code: 'warehouse', flags: READ, pages: pagesOfAreas('warehouse', 'purchasing', 'print'),
-    name: ml('Warehouse staff', 'Lagermitarbeiter', 'Raktári dolgozó', 'Skladník', 'Lucrător de depozit', 'Skladník', 'Складов работник') },
+  {
+    id: 1,
+    code: 'administrator',
+    flags: ALL,
+    pages: menuPages.map((p) => p.page_code),
+    name: ml('Administrator', 'Administrator', 'Adminisztrátor', 'Administrátor', 'Administrator', 'Administrátor', 'Администратор'),
+  },
+  {
+    id: 2,
+    code: 'catalog',
+    flags: EDIT,
+    pages: pagesOfAreas('products', 'prices'),
+    name: ml('Catalogue manager', 'Katalogverwalter', 'Katalóguskezelő', 'Správca katalógu', 'Manager de catalog', 'Správce katalogu', 'Управител на каталога'),
+  },
+  {
+    id: 3,
+    code: 'warehouse',
+    flags: READ,
+    pages: pagesOfAreas('warehouse', 'purchasing', 'print'),
+    name: ml('Warehouse staff', 'Lagermitarbeiter', 'Raktári dolgozó', 'Skladník', 'Lucrător de depozit', 'Skladník', 'Складов работник'),
+  },
 ];
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -39,43 +60,141 @@ export interface DemoUser {
 
 /** The demo logins (all with DEMO_PASSWORD), exported for tests and the login screen's hints. */
 export const demoUsers: DemoUser[] = [
-  { id: 1, email: 'admin@example.com', userName: 'admin', firstName: 'Ada', lastName: 'Admin', role: 'administrator',
-    companies: ['SK01', 'HU01', 'CZ01'], blocked: false, language: 'en', bookmarks: ['/products/product_list', '/settings/users'] },
-  { id: 2, email: 'catalog@example.com', userName: 'catalog', firstName: 'Carl', lastName: 'Catalog', role: 'catalog',
-    companies: ['SK01'], blocked: false, language: 'de', bookmarks: ['/products/product_list', '/prices/show_prices'] },
-  { id: 3, email: 'warehouse@example.com', userName: 'warehouse', firstName: 'Wanda', lastName: 'Warehouse', role: 'warehouse',
-    companies: ['SK01', 'HU01'], blocked: false, language: 'en', bookmarks: ['/warehouse/pick_lists'] },
-  { id: 4, email: 'blocked@example.com', userName: 'blocked', firstName: 'Bob', lastName: 'Blocked', role: 'catalog',
-    companies: ['SK01'], blocked: true, language: 'en', bookmarks: ['/products/brands'] },
+  {
+    id: 1,
+    email: 'admin@example.com',
+    userName: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'administrator',
+    companies: ['SK01', 'HU01', 'CZ01'],
+    blocked: false,
+    language: 'en',
+    bookmarks: ['/products/product_list', '/settings/users'],
+  },
+  {
+    id: 2,
+    email: 'catalog@example.com',
+    userName: 'catalog',
+    firstName: 'Carl',
+    lastName: 'Catalog',
+    role: 'catalog',
+    companies: ['SK01'],
+    blocked: false,
+    language: 'de',
+    bookmarks: ['/products/product_list', '/prices/show_prices'],
+  },
+  {
+    id: 3,
+    email: 'warehouse@example.com',
+    userName: 'warehouse',
+    firstName: 'Wanda',
+    lastName: 'Warehouse',
+    role: 'warehouse',
+    companies: ['SK01', 'HU01'],
+    blocked: false,
+    language: 'en',
+    bookmarks: ['/warehouse/pick_lists'],
+  },
+  {
+    id: 4,
+    email: 'blocked@example.com',
+    userName: 'blocked',
+    firstName: 'Bob',
+    lastName: 'Blocked',
+    role: 'catalog',
+    companies: ['SK01'],
+    blocked: true,
+    language: 'en',
+    bookmarks: ['/products/brands'],
+  },
 ];
 
 /** argon2 is deliberately slow, so hash before the transaction opens; salts are the seed's only randomness. */
 export const hashDemoPasswords = (): Promise<string[]> => Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
 export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
-  await insertRows(tx, 'app.roles', [['role_id', 'int'], ['role_code', 'text'], ['role_name', 'jsonb']],
-    roles.map((r) => ({ role_id: r.id, role_code: r.code, role_name: r.name })));
+  await insertRows(
+    tx,
+    'app.roles',
+    [
+      ['role_id', 'int'],
+      ['role_code', 'text'],
+      ['role_name', 'jsonb'],
+    ],
+    roles.map((r) => ({ role_id: r.id, role_code: r.code, role_name: r.name })),
+  );
   await syncSerial(tx, 'app.roles', 'role_id');
 
-  await insertRows(tx, 'app.role_pages', [
-    ['role_id', 'int'], ['page_code', 'text'], ['can_perms', 'boolean'], ['can_list', 'boolean'],
-    ['can_add', 'boolean'], ['can_set', 'boolean'], ['can_delete', 'boolean'],
-  ], roles.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...r.flags }))));
+  await insertRows(
+    tx,
+    'app.role_pages',
+    [
+      ['role_id', 'int'],
+      ['page_code', 'text'],
+      ['can_perms', 'boolean'],
+      ['can_list', 'boolean'],
+      ['can_add', 'boolean'],
+      ['can_set', 'boolean'],
+      ['can_delete', 'boolean'],
+    ],
+    roles.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...r.flags }))),
+  );
 
-  await insertRows(tx, 'app.users', [
-    ['user_id', 'int'], ['user_email', 'text'], ['user_name', 'text'], ['first_name', 'text'], ['last_name', 'text'],
-    ['password_hash', 'text'], ['blocked', 'boolean'], ['language_code', 'text'],
-  ], demoUsers.map((u, i) => ({
-    user_id: u.id, user_email: u.email, user_name: u.userName, first_name: u.firstName, last_name: u.lastName,
-    password_hash: hashes[i], blocked: u.blocked, language_code: u.language,
-  })));
+  await insertRows(
+    tx,
+    'app.users',
+    [
+      ['user_id', 'int'],
+      ['user_email', 'text'],
+      ['user_name', 'text'],
+      ['first_name', 'text'],
+      ['last_name', 'text'],
+      ['password_hash', 'text'],
+      ['blocked', 'boolean'],
+      ['language_code', 'text'],
+    ],
+    demoUsers.map((u, i) => ({
+      user_id: u.id,
+      user_email: u.email,
+      user_name: u.userName,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      password_hash: hashes[i],
+      blocked: u.blocked,
+      language_code: u.language,
+    })),
+  );
   await syncSerial(tx, 'app.users', 'user_id');
 
   const roleId = new Map(roles.map((r) => [r.code, r.id]));
-  await insertRows(tx, 'app.user_roles', [['user_id', 'int'], ['role_id', 'int']],
-    demoUsers.map((u) => ({ user_id: u.id, role_id: roleId.get(u.role) })));
-  await insertRows(tx, 'app.user_companies', [['user_id', 'int'], ['company_code', 'text'], ['position', 'int']],
-    demoUsers.flatMap((u) => u.companies.map((company_code, i) => ({ user_id: u.id, company_code, position: i + 1 }))));
-  await insertRows(tx, 'app.user_bookmarks', [['user_id', 'int'], ['path', 'text'], ['position', 'int']],
-    demoUsers.flatMap((u) => u.bookmarks.map((path, i) => ({ user_id: u.id, path, position: i + 1 }))));
+  await insertRows(
+    tx,
+    'app.user_roles',
+    [
+      ['user_id', 'int'],
+      ['role_id', 'int'],
+    ],
+    demoUsers.map((u) => ({ user_id: u.id, role_id: roleId.get(u.role) })),
+  );
+  await insertRows(
+    tx,
+    'app.user_companies',
+    [
+      ['user_id', 'int'],
+      ['company_code', 'text'],
+      ['position', 'int'],
+    ],
+    demoUsers.flatMap((u) => u.companies.map((company_code, i) => ({ user_id: u.id, company_code, position: i + 1 }))),
+  );
+  await insertRows(
+    tx,
+    'app.user_bookmarks',
+    [
+      ['user_id', 'int'],
+      ['path', 'text'],
+      ['position', 'int'],
+    ],
+    demoUsers.flatMap((u) => u.bookmarks.map((path, i) => ({ user_id: u.id, path, position: i + 1 }))),
+  );
 }

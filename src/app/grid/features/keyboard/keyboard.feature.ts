@@ -95,7 +95,14 @@ export function useGridKeyboard(k: KeyboardInput) {
     if (!el && !display.settled && focusFree) return;
     focused.current = ra.focusRequest;
     const viewport = k.viewportRef.current;
-    if (viewport) scrollIntoGrid(viewport, el ?? null, ra.activeRow * k.rowHeight, { rowHeight: k.rowHeight, headerHeight: k.headerHeight, totalsOn: k.totalsOn, pinStart: layout.pinStart, pinEnd: layout.pinEnd });
+    if (viewport)
+      scrollIntoGrid(viewport, el ?? null, ra.activeRow * k.rowHeight, {
+        rowHeight: k.rowHeight,
+        headerHeight: k.headerHeight,
+        totalsOn: k.totalsOn,
+        pinStart: layout.pinStart,
+        pinEnd: layout.pinEnd,
+      });
     el?.focus({ preventScroll: true });
   });
 

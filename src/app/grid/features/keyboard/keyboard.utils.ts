@@ -3,12 +3,7 @@
  * row, and its cell clear of the pinned columns (pinned cells and group cells are always
  * in view sideways).
  */
-export function scrollIntoGrid(
-  viewport: HTMLElement,
-  el: HTMLElement | null,
-  top: number,
-  g: { rowHeight: number; headerHeight: number; totalsOn: boolean; pinStart: number; pinEnd: number },
-): void {
+export function scrollIntoGrid(viewport: HTMLElement, el: HTMLElement | null, top: number, g: { rowHeight: number; headerHeight: number; totalsOn: boolean; pinStart: number; pinEnd: number }): void {
   const visible = viewport.clientHeight - g.headerHeight - (g.totalsOn ? g.rowHeight : 0);
   if (top < viewport.scrollTop) viewport.scrollTop = top;
   else if (top + g.rowHeight > viewport.scrollTop + visible) viewport.scrollTop = top + g.rowHeight - visible;

@@ -81,7 +81,10 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
       }),
     [groupKey],
   );
-  const toggleGroup = useCallback((id: string) => setExpanded((old) => (old !== true && old[id] ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== id)) : { ...(old === true ? {} : old), [id]: true })), [setExpanded]);
+  const toggleGroup = useCallback(
+    (id: string) => setExpanded((old) => (old !== true && old[id] ? Object.fromEntries(Object.entries(old).filter(([k]) => k !== id)) : { ...(old === true ? {} : old), [id]: true })),
+    [setExpanded],
+  );
   const expandedSet = useMemo(() => new Set(Object.keys(expanded).filter((id) => expanded[id])), [expanded]);
 
   const rm = useRowModel({ model, store, query, dataKey, ready, rows, groupBy: grouping, groupOrder: order, expanded: expandedSet, onError });

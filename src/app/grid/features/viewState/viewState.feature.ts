@@ -133,13 +133,16 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     };
   }, []);
 
-  const change = useCallback((update: (s: ViewState) => ViewState, replace = false) => {
-    if (!readyNow.current) early.current.push(update);
-    latest.current = update(latest.current);
-    const next = latest.current;
-    setSt((s) => ({ ...s, state: next, epoch: replace ? s.epoch + 1 : s.epoch }));
-    scheduleSave();
-  }, [scheduleSave]);
+  const change = useCallback(
+    (update: (s: ViewState) => ViewState, replace = false) => {
+      if (!readyNow.current) early.current.push(update);
+      latest.current = update(latest.current);
+      const next = latest.current;
+      setSt((s) => ({ ...s, state: next, epoch: replace ? s.epoch + 1 : s.epoch }));
+      scheduleSave();
+    },
+    [scheduleSave],
+  );
 
   return { state: st.state, ready: st.ready, epoch: st.epoch, change };
 }
