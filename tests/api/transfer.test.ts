@@ -185,6 +185,38 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     expect(log.rows.map((r) => r.log_action).sort()).toEqual(['add', 'set']);
   });
 
+  it('guards every CSV cell a spreadsheet would run as a formula: looked-up texts and headers too, and reads a guarded looked-up text back', async () => {
+    const { product_code: code, brand_id } = (
+      await s.db.query<{ product_code: string; brand_id: number }>(`select product_code, brand_id from app.products where company_code = 'SK01' and brand_id is not null order by product_code limit 1`)
+    ).rows[0]!;
+    const evil = '=HYPERLINK("http://127.0.0.1/x","Brand")';
+    const old = (await s.db.query<{ brand_name: string }>(`select brand_name from app.brands where brand_id = $1`, [brand_id])).rows[0]!.brand_name;
+    await s.db.query(`update app.brands set brand_name = $2 where brand_id = $1`, [brand_id, evil]);
+    try {
+      const r = await exportFile(admin, 'product_list', {
+        format: 'csv',
+        language: 'en',
+        columns: [
+          { field: 'product_code', header: 'Code' },
+          { field: 'brand_id', header: '@Brand' },
+        ],
+        filterModel: { product_code: { filterType: 'text', type: 'equals', filter: code } },
+      });
+      expect(r.status).toBe(200);
+      const text = await r.text();
+      const rows = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+      expect(rows).toEqual([
+        ['Code', "'@Brand"],
+        [code, `'${evil}`],
+      ]);
+      // The file read back: the guarded text names the same brand (nothing changes).
+      const back = await importFile(admin, 'product_list', 'p.csv', text, { mode: 'preview', language: 'en', mapping: JSON.stringify(['product_code', 'brand_id']) });
+      expect(await back.json()).toMatchObject({ updates: 0, unchanged: 1, errorRows: 0 });
+    } finally {
+      await s.db.query(`update app.brands set brand_name = $2 where brand_id = $1`, [brand_id, old]);
+    }
+  });
+
   it('round-trips a formula-like text safely and refuses what it cannot import, writing nothing', async () => {
     const code = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' order by product_code desc limit 1`)).rows[0]!.product_code;
     await s.db.query(`update app.products set product_name = product_name || '{"en": "=1+2"}'::jsonb where product_code = $1`, [code]);

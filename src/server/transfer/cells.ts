@@ -30,11 +30,11 @@ export const cellText = (c: SheetCell): string => (c === null ? '' : c instanceo
 /** Text a spreadsheet would run as a formula: such cells are written with a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** CSV text of a text cell, neutralized against formula injection (OWASP CSV injection). */
+/** CSV text of a text cell, neutralized against formula injection (OWASP CSV injection); a text guarded already is left as it is. */
 export const safeCsvText = (s: string): string => (FORMULA_START.test(s) ? `'${s}` : s);
 
 /** Reverses `safeCsvText` on import. */
-const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
+export const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
 
 /** How an export writes its cells: the language (multi columns, yes/no), CSV or XLSX, the browser's time zone. */
 export interface CellStyle {

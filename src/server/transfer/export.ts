@@ -136,12 +136,13 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     if (csv) {
       const { delimiter, number } = csvStyle(input.language);
       out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
-      out.write(`${Papa.unparse([columns.map((c) => c.header)], { newline: '\r\n', delimiter })}\r\n`);
+      // Every text cell guarded where it is written (idempotent: cells guarded before pass as they are), headers and looked-up texts included.
+      out.write(`${Papa.unparse([columns.map((c) => safeCsvText(c.header))], { newline: '\r\n', delimiter })}\r\n`);
       for await (const rows of viewRows(db, screen, req, session)) {
         const cells = await cellsOf(db, screen, input, columns, rows, session, style);
         out.write(
           `${Papa.unparse(
-            cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))),
+            cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : typeof c === 'string' ? safeCsvText(c) : c))),
             { newline: '\r\n', delimiter },
           )}\r\n`,
         );

@@ -19,7 +19,7 @@ import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { rowValues } from '../actions/engine/values.ts';
 import { readRows, type ImportWrite, type RefusedRow } from '../actions/engine/write.ts';
 import { ruleMessageId } from '../../core/httpErrors.ts';
-import { cellText, importCell } from './cells.ts';
+import { cellText, importCell, unguard } from './cells.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
 
@@ -127,7 +127,8 @@ export async function planImport(
       const col = screen.columns[field]!;
       const cell = cells[i] ?? null;
       if (col.type === 'ref') {
-        const t = cellText(cell).trim();
+        // A looked-up text as the export guarded it ('=Brand) is the text itself.
+        const t = unguard(cellText(cell).trim());
         obj[field] = t === '' ? null : { ref: t };
         if (t !== '') refTexts.set(field, (refTexts.get(field) ?? new Set()).add(t));
         continue;
