@@ -78,7 +78,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; co
   let uiDir = opts.uiDir;
   if (!uiDir) {
     uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
-    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
   }
   const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined, ...opts.config };
   const running = await startServer(config);

@@ -143,4 +143,33 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     }
     expect((await fetch(`${s.url}/xx/products`)).status).toBe(404);
   });
+
+  it("says the route's language in <html lang> from the first byte, and shows a browser the HTML not-found page for an unknown language prefix", async () => {
+    const page = async (path: string, headers: Record<string, string> = {}) => {
+      const r = await fetch(s.url + path, { headers: { accept: 'text/html,application/xhtml+xml', ...headers } });
+      return { status: r.status, type: r.headers.get('content-type') ?? '', lang: /<html lang="([a-z]{2})"/.exec(await r.text())?.[1] };
+    };
+    expect(await page('/de/products/product_list')).toMatchObject({ status: 200, lang: 'de' });
+    expect(await page('/bg')).toMatchObject({ status: 200, lang: 'bg' });
+    // The route's language wins over the cookie's; without a route language, the cookie's, else English.
+    expect(await page('/hu/products/product_list', { cookie: 'language=de' })).toMatchObject({ status: 200, lang: 'hu' });
+    expect(await page('/', { cookie: 'theme=x; language=cs' })).toMatchObject({ status: 200, lang: 'cs' });
+    expect(await page('/', { cookie: 'language=zz' })).toMatchObject({ status: 200, lang: 'en' });
+    // An unknown prefix: the UI's page with status 404 (the client shows its not-found page), never JSON to a browser.
+    for (const [cookie, lang] of [
+      ['language=de', 'de'],
+      ['', 'en'],
+    ] as const) {
+      const r = await page('/xx/products/product_list', cookie ? { cookie } : {});
+      expect(r).toMatchObject({ status: 404, lang });
+      expect(r.type).toContain('text/html');
+    }
+    expect((await page('/no/such/page')).status).toBe(404);
+    // API clients still read JSON.
+    const api = await fetch(`${s.url}/xx/products`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: 'not_found' });
+    const rpc = await fetch(`${s.url}/rpc/no_such`, { headers: { accept: 'text/html' } });
+    expect(rpc.headers.get('content-type')).toContain('application/json');
+  });
 });

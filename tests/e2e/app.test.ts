@@ -151,6 +151,18 @@ describe('the browser runtime', () => {
     await expect.poll(() => t.page.getByText('This page could not be found').count()).toBe(1);
   });
 
+  it('shows the not-found page, not JSON, for an unknown language prefix: in the language cookie’s language under the same <html lang>', async () => {
+    await t.context.addCookies([{ name: 'language', value: 'de', url: t.server.url }]);
+    const r = await t.page.goto(`${t.server.url}/xx/products/product_list`);
+    expect(r?.status()).toBe(404);
+    await expect.poll(() => t.page.locator('.error-page h1').innerText()).toBe('Seite nicht gefunden');
+    expect(await t.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await t.context.clearCookies({ name: 'language' });
+    await t.page.goto(`${t.server.url}/xx/products/product_list`);
+    await expect.poll(() => t.page.locator('.error-page h1').innerText()).toBe('Page not found');
+    expect(await t.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
   it('toggles the bookmark pin, and the bookmark survives a reload', async () => {
     await signIn(t.page, t.server.url, 'catalog@example.com');
     await t.page.goto(`${t.server.url}/en/products/brands`);

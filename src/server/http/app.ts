@@ -116,18 +116,31 @@ export function createApp(deps: Deps): Hono {
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
   mountFlags(app);
-  const index = (c: Context) => {
+  /**
+   * The UI's page in a language: `<html lang>` is the route's language from the first byte
+   * (else the `language` cookie's, else English), so a page never says one language and
+   * reads another. `status` 404: the page of a path nothing serves (the client shows its
+   * not-found page).
+   */
+  const index = (c: Context, lang?: string, status: 200 | 404 = 200) => {
+    let html: string;
     try {
-      return c.html(readFileSync(join(ui, 'index.html'), 'utf8'));
+      html = readFileSync(join(ui, 'index.html'), 'utf8');
     } catch {
       return c.text('The UI is not built: run `npm run build`.', 503);
     }
+    const cookie = /(?:^|;\s*)language=([a-z]{2})(?:;|$)/.exec(c.req.header('cookie') ?? '')?.[1];
+    const shown = lang && LANGS.includes(lang) ? lang : cookie && LANGS.includes(cookie) ? cookie : 'en';
+    return c.html(html.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`), status);
   };
-  app.get('/', index);
-  app.get('/:lang{[a-z]{2}}', (c) => (LANGS.includes(c.req.param('lang')) ? index(c) : c.notFound()));
-  app.get('/:lang{[a-z]{2}}/*', (c) => (LANGS.includes(c.req.param('lang')) ? index(c) : c.notFound()));
+  app.get('/', (c) => index(c));
+  app.get('/:lang{[a-z]{2}}', (c) => (LANGS.includes(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
+  app.get('/:lang{[a-z]{2}}/*', (c) => (LANGS.includes(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
 
-  app.notFound((c) => c.json({ error: 'not_found', message: 'This page could not be found' }, 404));
+  // A browser asking for a page nothing serves (`/xx/products/…`) gets the UI's not-found
+  // page; API clients get the JSON error.
+  const wantsPage = (c: Context) => c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html') && !/^\/(rpc|api)\//.test(c.req.path);
+  app.notFound((c) => (wantsPage(c) ? index(c, undefined, 404) : c.json({ error: 'not_found', message: 'This page could not be found' }, 404)));
   app.onError((err, c) => {
     const e = err instanceof HttpError ? err : fromDbError(err);
     if (e) return c.json({ error: e.code, message: e.message, ...(e.rule ? { rule: e.rule } : {}), ...(e.params ? { params: e.params } : {}) }, e.status, e.headers);
