@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
@@ -72,6 +73,39 @@ describe.each(engines)('auth on %s', (engine) => {
     // Failures older than the window no longer count.
     await s.db.query(`update app.login_failures set failed_at = now() - interval '16 minutes' where user_email = 'throttle@example.com'`);
     expect((await s.post('/rpc/login', { email: 'throttle@example.com', password: 'secret-password' })).status).toBe(200);
+  });
+
+  /** A login from a given loopback address (Linux routes all of 127/8 to this machine): another client. */
+  const loginFrom = (localAddress: string, email: string, password: string) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL('/rpc/login', s.url);
+      const req = request(
+        { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', host: url.host }, agent: false },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ email, password }));
+    });
+
+  it('checks at most 10 of 200 parallel wrong passwords (the rest 429), and lets the owner in from a client without failures', async () => {
+    await makeUser('storm@example.com');
+    const codes = await Promise.all(Array.from({ length: 200 }, (_, i) => s.post('/rpc/login', { email: 'storm@example.com', password: `wrong-${i}` }).then((r) => r.status)));
+    const count = (c: number) => codes.filter((x) => x === c).length;
+    expect(count(401)).toBeLessThanOrEqual(10);
+    expect(count(401) + count(429)).toBe(200);
+    // The attacking client stays locked out, even with the right password.
+    expect((await s.post('/rpc/login', { email: 'storm@example.com', password: 'secret-password' })).status).toBe(429);
+    // The lock-out is not a denial of service: the owner's right password from another address gets in.
+    expect(await loginFrom('127.0.0.2', 'storm@example.com', 'secret-password')).toBe(200);
+  });
+
+  it('stops a guess spread over many addresses at 100 failures of one account', async () => {
+    await makeUser('spread@example.com');
+    await s.db.query(`insert into app.login_failures (user_email, client_addr) select 'spread@example.com', '10.0.0.' || g from generate_series(1, 100) g`);
+    expect(await loginFrom('127.0.0.3', 'spread@example.com', 'secret-password')).toBe(429);
   });
 
   it('rotates the refresh token on every use and revokes the family when a rotated token is reused', async () => {

@@ -1,3 +1,4 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -18,6 +19,15 @@ import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
 const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
+
+/** The peer address of the request's connection (no proxy header is trusted); '' outside Node's server (app.request in tests). */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? '';
+  } catch {
+    return '';
+  }
+}
 const openapiPath = new URL('../../../schemas/openapi.yaml', import.meta.url).pathname;
 
 async function readJson(c: Context): Promise<unknown> {
@@ -65,7 +75,7 @@ export function createApp(deps: Deps): Hono {
     // The session cache's sync (a round trip on PostgreSQL) starts as the request arrives.
     const begun = auth !== 'none' && bearer !== undefined ? deps.sessions?.begin() : undefined;
     const input = parseInput(procedures[key].input, await readJson(c), 'body');
-    const run = (s: Session | null) => (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)({ ...deps, session: s, bearer }, input);
+    const run = (s: Session | null) => (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)({ ...deps, session: s, bearer, client: clientAddress(c) }, input);
     if (key === 'api_action' && onlyReads(input as v.InferOutput<typeof ApiActionInput>)) {
       // A read runs on the cached session while the sync is under way; its answer (rows
       // or error) is given only once the sync confirms that session, else it runs again.

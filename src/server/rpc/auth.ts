@@ -4,8 +4,8 @@ import { badRequest } from '../http/errors.ts';
 import type { Procedure } from './context.ts';
 
 export const login: Procedure<'login'> = {
-  async run({ db, signer, config }, { email, password }) {
-    const userId = await checkCredentials(db, email, password);
+  async run({ db, signer, config, client }, { email, password }) {
+    const userId = await checkCredentials(db, email, password, client);
     return { token: await signer.issue(userId), refresh_token: await createRefreshToken(db, userId, config.refreshTtlSec) };
   },
 };

@@ -25,6 +25,8 @@ export interface Ctx extends Deps {
   session: Session | null;
   /** The raw bearer token (refresh_token accepts the refresh token there). */
   bearer: string | undefined;
+  /** The address the request came from (login throttling); '' when the transport does not say. */
+  client: string;
 }
 
 export interface UserCtx extends Ctx {
