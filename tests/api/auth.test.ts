@@ -108,6 +108,29 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(await loginFrom('127.0.0.3', 'spread@example.com', 'secret-password')).toBe(429);
   });
 
+  it('keeps two tabs refreshing the same token at once both signed in, and still revokes the family on a reuse after the grace', async () => {
+    const first = await s.login('catalog@example.com');
+    const [a, b] = await Promise.all([s.post('/rpc/refresh_token', { refresh_token: first.refresh_token }), s.post('/rpc/refresh_token', { refresh_token: first.refresh_token })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh_token).not.toBe(b.body.refresh_token);
+    // Each tab goes on with its own token.
+    const a2 = await s.post('/rpc/refresh_token', { refresh_token: a.body.refresh_token });
+    const b2 = await s.post('/rpc/refresh_token', { refresh_token: b.body.refresh_token });
+    expect([a2.status, b2.status]).toEqual([200, 200]);
+    expect((await s.post('/rpc/user', {}, { token: b2.body.token })).status).toBe(200);
+    // The first token again, now that its successor was used: a theft — the family is revoked.
+    expect((await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: a2.body.refresh_token })).status).toBe(401);
+
+    // Past the grace, a reuse revokes even while the successor is unused.
+    const other = await s.login('catalog@example.com');
+    const next = await s.post('/rpc/refresh_token', { refresh_token: other.refresh_token });
+    expect(next.status).toBe(200);
+    await s.db.query(`update app.refresh_tokens set used_at = used_at - interval '1 minute' where used_at is not null and revoked_at is null`);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: other.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: next.body.refresh_token })).status).toBe(401);
+  });
+
   it('rotates the refresh token on every use and revokes the family when a rotated token is reused', async () => {
     const first = await s.login('catalog@example.com');
     const second = await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token });

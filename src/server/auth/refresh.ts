@@ -10,14 +10,27 @@ import { HttpError } from '../http/errors.ts';
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const invalid = () => new HttpError(401, 'invalid_refresh_token', 'Refresh token API error');
 
-async function store(db: Queryable, userId: number, familyId: string, expiresAt: string): Promise<string> {
+/**
+ * A rotated token presented again within this many seconds, while the token it was
+ * rotated to is still unused, is a second tab refreshing at the same moment (RFC 9700
+ * §4.14.2): it gets a token of its own in the family. Later, or once the successor was
+ * used, a reuse is a theft and revokes the family.
+ */
+export const REUSE_GRACE_SEC = 10;
+
+async function store(db: Queryable, userId: number, familyId: string, expiresAt: string): Promise<{ token: string; id: number }> {
   const token = randomBytes(32).toString('base64url');
-  await db.query('insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4)', [digest(token), familyId, userId, expiresAt]);
-  return token;
+  const r = await db.query<{ token_id: number }>('insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4) returning token_id', [
+    digest(token),
+    familyId,
+    userId,
+    expiresAt,
+  ]);
+  return { token, id: r.rows[0]!.token_id };
 }
 
-export function createRefreshToken(db: Queryable, userId: number, lifetimeSec: number): Promise<string> {
-  return store(db, userId, randomUUID(), new Date(Date.now() + lifetimeSec * 1000).toISOString());
+export async function createRefreshToken(db: Queryable, userId: number, lifetimeSec: number): Promise<string> {
+  return (await store(db, userId, randomUUID(), new Date(Date.now() + lifetimeSec * 1000).toISOString())).token;
 }
 
 interface Row {
@@ -42,14 +55,22 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ userI
     const row = r.rows[0];
     if (!row || row.revoked_at || row.expired) return { fail: invalid() };
     if (row.used_at) {
-      await tx.query('update app.refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
-      return { fail: invalid() }; // committed: the revocation must stick
+      const grace = await tx.query<{ ok: boolean }>(
+        `select s.used_at is null and s.revoked_at is null and t.used_at > now() - make_interval(secs => $2) as ok
+         from app.refresh_tokens t join app.refresh_tokens s on s.token_id = t.rotated_to where t.token_id = $1`,
+        [row.token_id, REUSE_GRACE_SEC],
+      );
+      if (!grace.rows[0]?.ok) {
+        await tx.query('update app.refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null', [row.family_id]);
+        return { fail: invalid() }; // committed: the revocation must stick
+      }
     }
     if (row.blocked) return { fail: new HttpError(412, 'user_blocked', 'The user is blocked') };
-    await tx.query('update app.refresh_tokens set used_at = now() where token_id = $1', [row.token_id]);
     const exp = await tx.query<{ expires_at: string }>('select expires_at from app.refresh_tokens where token_id = $1', [row.token_id]);
     const next = await store(tx, row.user_id, row.family_id, exp.rows[0]!.expires_at);
-    return { userId: row.user_id, token: next };
+    // A token presented again in its grace keeps its first rotation (the successor the grace watches).
+    if (!row.used_at) await tx.query('update app.refresh_tokens set used_at = now(), rotated_to = $2 where token_id = $1', [row.token_id, next.id]);
+    return { userId: row.user_id, token: next.token };
   });
   if ('fail' in outcome) throw outcome.fail;
   return outcome;
