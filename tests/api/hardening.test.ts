@@ -152,6 +152,30 @@ describe.each(engines)('hardened input on %s', (engine) => {
     expect(r.body.params).toEqual({ field: 'payload.filterModel.toString', column: 'toString' });
   });
 
+  it('caps a list without a window at MAX_ROWS (100,000): more matching rows are a 400 that asks for a window, never a partial answer', async () => {
+    // 100,001 more brands (last test: the other tests read brands too).
+    await s.db.query(`insert into app.brands (brand_name) select 'Bulk brand ' || g from generate_series(1, 100001) g`);
+    for (const [action, payload] of [
+      ['list', {}],
+      ['list', { startRow: 5 }],
+      ['list', { sortModel: [{ colId: 'brand_name', sort: 'desc' }], filterModel: { brand_name: { filterType: 'text', type: 'startsWith', filter: 'Bulk' } } }],
+      ['filter', { active: true }],
+    ] as const) {
+      const r = await s.action(admin, 'brands', action, payload);
+      expect(r.status, JSON.stringify(payload)).toBe(400);
+      expect(r.body).toEqual({ error: 'bad_request', message: 'payload.endRow: more than 100000 rows match; ask for a window (startRow, endRow)' });
+    }
+    // A window, or a source that fits (the grid's lookups and form selects ask without one), is answered.
+    const page = await s.action(admin, 'brands', 'list', { startRow: 0, endRow: 10, count: 'exact' });
+    expect(page.status).toBe(200);
+    expect(page.body.data.rows).toHaveLength(10);
+    expect(page.body.data.total).toBeGreaterThan(100_001);
+    const fits = await s.action(admin, 'brands', 'list', { filterModel: { brand_name: { filterType: 'text', type: 'startsWith', filter: 'Bulk brand 9999' } } });
+    expect(fits.status).toBe(200);
+    expect(fits.body.data.rows).toHaveLength(11);
+    expect(fits.body.data.total).toBe(11);
+  });
+
   it('answers no source map: a .map beside an asset is 404, the asset itself is served', async () => {
     const js = await fetch(`${s.url}/assets/index-abc123.js`);
     expect(js.status).toBe(200);
