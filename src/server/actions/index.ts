@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { ApiActionInput } from '../../../schemas/api.ts';
-import { HttpError, badRequest, forbidden } from '../http/errors.ts';
+import { HttpError, badRequest, checkInputText, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import { changeLabels } from './change_labels.ts';
 import type { CustomAction } from './custom.ts';
@@ -52,6 +52,7 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
     const c = own[action];
     if (!c) throw badRequest(`action: "${entity}" offers ${Object.keys(own).join(', ')}, not ${action}`);
     if (c.page !== 'authenticated') await requirePagePermission(db, session, c.page, c.flag, entity);
+    checkInputText(payload, 'payload');
     return c.run(ctx, payload);
   }
   const screen = screens.get(entity);
@@ -68,6 +69,8 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   if (action === 'undo') await may('set').catch((e) => may('delete').catch(() => Promise.reject(e)));
   else await may(flag);
   if (screen.source.company && !session.company) throw forbidden('forbidden: this form needs a company');
+  // Text PostgreSQL cannot hold and prototype keys, anywhere in the payload: one check for every action.
+  checkInputText(payload, 'payload');
 
   const scope = { company: session.company, userId: session.userId, language: session.languageCode };
   switch (action) {

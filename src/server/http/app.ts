@@ -40,6 +40,17 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** A request path naming a source map (`.map` at the end, in any case and percent-encoding). */
+function isSourceMap(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    /* not decodable: served as is (serveStatic finds nothing) */
+  }
+  return /\.map$/i.test(decoded.replace(/[\s/]+$/, '')) || /\.map$/i.test(path);
+}
+
 /** Our own responses are checked too: a mismatch is a server bug, never sent half-right. */
 function checkOutput<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
   const r = v.safeParse(schema, value);
@@ -122,6 +133,12 @@ export function createApp(deps: Deps): Hono {
 
   // The built UI, with the SPA fallback for /{lang}/… paths.
   const ui = deps.config.uiDir;
+  // The build writes source maps beside the assets (vite `build.sourcemap`): they are not
+  // served (the sources stay off the wire); a path ending in .map, however encoded, is 404.
+  app.use('/assets/*', async (c, next) => {
+    if (isSourceMap(c.req.path)) return c.notFound();
+    await next();
+  });
   app.use('/assets/*', serveStatic({ root: ui }));
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));

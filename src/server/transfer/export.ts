@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest, forbidden, unknownColumn } from '../http/errors.ts';
 import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
@@ -43,7 +43,8 @@ const sheetName = (title: string) =>
 export function exportRequest(screen: Screen, input: Input): ListRequest {
   if (!screen.actions.export) throw forbidden(`forbidden: ${screen.form} cannot be exported`);
   input.columns.forEach((c, i) => {
-    if (!screen.columns[c.field]) throw badRequest(`body.columns.${i}.field: unknown column "${c.field}"`);
+    // Own columns only: `__proto__` and `constructor` name Object.prototype's, no column.
+    if (!Object.hasOwn(screen.columns, c.field)) throw unknownColumn(`body.columns.${i}.field`, c.field);
   });
   checkAgGridRequest(screen, input, 'body');
   return { sortModel: input.sortModel, filterModel: input.filterModel, equals: input.fixed, language: input.language };

@@ -13,7 +13,7 @@ import { LANGS } from '../../core/langs.ts';
 import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { importRows } from '../actions/engine/write.ts';
-import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, badRequest, checkInputText, forbidden, parseInput } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
 import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
@@ -28,8 +28,11 @@ const ImportFields = v.strictObject({
 export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   app.post('/api/export/:form', async (c) => {
     const session = await requireSession(c);
-    const input = parseInput(ExportInput, await readJson(c), 'body');
+    const body = await readJson(c);
+    const input = parseInput(ExportInput, body, 'body');
     const screen = await requireForm(deps.db, session, c.req.param('form'), 'list');
+    // The body as sent (valibot's records drop prototype keys): no text PostgreSQL cannot hold, no such key.
+    checkInputText(body, 'body');
     return exportView(deps.db, screen, input, session);
   });
 

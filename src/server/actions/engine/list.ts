@@ -67,7 +67,8 @@ const TEXT_SQL: Record<TextTest, (e: string, x: string) => string> = {
 };
 
 function condition(screen: Screen, field: string, f: Filter, p: Params, scope: ListScope, lang: { ref?: string }, where = `payload.filterModel.${field}`): string {
-  const col = screen.columns[field];
+  // Own columns only: `toString` is no column (Object.prototype's is not one).
+  const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;
   if (!col) throw unknownColumn(where, field);
   if (!col.filterable) throw badRequest(`${where}: column "${field}" cannot be filtered`);
   const type = screen.valueType[field]!;
@@ -277,7 +278,7 @@ export function whereConditions(screen: Screen, req: WhereRequest, scope: ListSc
   if (screen.source.company) where.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
   for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(columnCondition(screen, field, f, p, scope, lang, `payload.filterModel.${field}`));
   for (const [field, raw] of Object.entries(req.equals ?? {})) {
-    const col = screen.columns[field];
+    const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;
     if (!col || !col.filterable) throw badRequest(`payload.${field}: unknown or unfilterable column "${field}"`);
     const type = screen.valueType[field]!;
     if (type === 'json') throw badRequest(`payload.${field}: column "${field}" cannot be filtered`);

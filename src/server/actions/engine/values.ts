@@ -67,7 +67,7 @@ export function rowValues(screen: Screen, mode: FormMode, obj: Row, where: strin
   const writable = new Set(writableFields(screen, mode));
   for (const field of Object.keys(obj)) {
     if (!writable.has(field)) {
-      const why = field in screen.columns ? 'is not editable' : 'is not a column of this form';
+      const why = Object.hasOwn(screen.columns, field) ? 'is not editable' : 'is not a column of this form';
       throw badRequest(`${where}.${field}: "${field}" ${why}`);
     }
   }
