@@ -92,6 +92,16 @@ describe.each(engines)('hardened input on %s', (engine) => {
     });
   });
 
+  it('refuses text the database cannot hold in every other procedure too (page_error_log, login, translate): 400, nothing stored as U+FFFD', async () => {
+    for (const bad of ['"a\\u0000b"', '"a\\ud800b"']) {
+      refused(await s.post('/rpc/page_error_log', undefined, { token: admin, raw: `{"_page_name":"/en/x","_error":${bad}}` }), 'body._error');
+      refused(await s.post('/rpc/login', undefined, { raw: `{"email":${bad},"password":"x"}` }), 'body.email');
+      refused(await s.post('/api/deepl', undefined, { token: admin, raw: `{"text":[${bad}],"target_lang":"DE"}` }), 'body.text.0');
+    }
+    const stored = await s.db.query<{ n: number }>(`select count(*)::int as n from app.page_error_log where error like '%' || chr(65533) || '%'`);
+    expect(stored.rows[0]!.n).toBe(0);
+  });
+
   describe('an oversized value is not echoed back', () => {
     const big = 'x'.repeat(100_000);
     const short = (r: Reply) => {

@@ -9,7 +9,7 @@ import { AiQueryInput, procedures, ShopsOutput, type ApiActionInput, type Proced
 import { onlyReads } from '../actions/index.ts';
 import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
-import { HttpError, fromDbError, parseInput } from './errors.ts';
+import { HttpError, checkInputText, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, peekSession, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
@@ -85,7 +85,10 @@ export function createApp(deps: Deps): Hono {
     const auth = procedures[key].auth;
     // The session cache's sync (a round trip on PostgreSQL) starts as the request arrives.
     const begun = auth !== 'none' && bearer !== undefined ? deps.sessions?.begin() : undefined;
-    const input = parseInput(procedures[key].input, await readJson(c), 'body');
+    const body = await readJson(c);
+    // Text the database cannot hold is refused before any procedure runs; api_action checks its payload itself, after its permission checks.
+    if (key !== 'api_action') checkInputText(body, 'body');
+    const input = parseInput(procedures[key].input, body, 'body');
     const run = (s: Session | null) => (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)({ ...deps, session: s, bearer, client: clientAddress(c) }, input);
     if (key === 'api_action' && onlyReads(input as v.InferOutput<typeof ApiActionInput>)) {
       // A read runs on the cached session while the sync is under way; its answer (rows
@@ -120,7 +123,9 @@ export function createApp(deps: Deps): Hono {
   /** Questions over curated read-only views. No AI engine is wired into this server yet: a clear 503. */
   app.post('/ai/query', async (c) => {
     await requireSession(c);
-    parseInput(AiQueryInput, await readJson(c), 'body');
+    const body = await readJson(c);
+    checkInputText(body, 'body');
+    parseInput(AiQueryInput, body, 'body');
     throw new HttpError(503, 'not_configured', 'No AI engine is configured on this server');
   });
 

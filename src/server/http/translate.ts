@@ -9,7 +9,7 @@ import type { Context, Hono } from 'hono';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
 import type { Config } from '../config.ts';
 import type { Session } from '../rpc/context.ts';
-import { HttpError, parseInput } from './errors.ts';
+import { HttpError, checkInputText, parseInput } from './errors.ts';
 
 const engines: Record<TranslatePath, { name: string; env: string; key: keyof Config['translation'] }> = {
   '/api/gt': { name: 'Google Translate', env: 'GOOGLE_TRANSLATE_API_KEY', key: 'google' },
@@ -23,7 +23,9 @@ export function mountTranslate(app: Hono, deps: { config: Config }, requireSessi
     const engine = engines[path];
     app.post(path, async (c) => {
       await requireSession(c);
-      parseInput(translateRoutes[path].input, await readJson(c), 'body');
+      const body = await readJson(c);
+      checkInputText(body, 'body');
+      parseInput(translateRoutes[path].input, body, 'body');
       if (!deps.config.translation[engine.key]) {
         throw new HttpError(503, 'not_configured', `${engine.name} is not configured on this server (set ${engine.env})`);
       }
