@@ -38,6 +38,34 @@ describe.each(engines)('product files on %s', (engine) => {
     expect((await s.action(admin, 'product_files', 'delete', { keys: [row.file_id] })).body.data).toMatchObject({ deleted: 1 });
   });
 
+  it('refuses a file whose content is not what its extension says, and takes each allowed type with its real content', async () => {
+    const zipWith = (part: string) => new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...Buffer.from(`....${part}document.xml....`)]);
+    const fake: [string, Uint8Array | string][] = [
+      ['page.pdf', '<html><script>alert(1)</script></html>'],
+      ['photo.png', new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], // a JPEG named .png
+      ['photo.jpg', 'MZ\u0090\u0000'],
+      ['anim.webp', 'RIFF....AVI LIST'],
+      ['sheet.xlsx', zipWith('word/')],
+      ['letter.docx', zipWith('xl/')],
+      ['notes.txt', new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03])], // binary named .txt
+    ];
+    for (const [name, content] of fake) {
+      const r = await upload(catalog, name, content);
+      expect(r.status, name).toBe(415);
+      expect(await r.json()).toMatchObject({ error: 'unsupported_type' });
+    }
+    const real: [string, Uint8Array | string][] = [
+      ['a.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])],
+      ['a.jpeg', new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0])],
+      ['a.webp', 'RIFF\u0010\u0000\u0000\u0000WEBPVP8 '],
+      ['a.xlsx', zipWith('xl/')],
+      ['a.docx', zipWith('word/')],
+      ['a.csv', 'code;name\r\nP1;Zürich\r\n'],
+      ['a.txt', 'plain text'],
+    ];
+    for (const [name, content] of real) expect((await upload(catalog, name, content)).status, name).toBe(200);
+  });
+
   it('refuses too large and unsupported files, and products of other companies', async () => {
     const big = await upload(catalog, 'huge.pdf', new Uint8Array(10 * 1024 * 1024 + 1));
     expect(big.status).toBe(413);

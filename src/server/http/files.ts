@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
+import { contentMatches } from './sniff.ts';
 import { HttpError, parseInput } from './errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -68,6 +69,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
       const owner = await deps.db.query('select 1 from app.products where product_code = $1 and company_code = $2', [input.product_code, session.company]);
       if (!owner.rows.length) throw new HttpError(400, 'bad_request', `body.product_code: no product "${input.product_code}" in this company`);
       const bytes = new Uint8Array(await file.arrayBuffer());
+      if (!contentMatches(ext, bytes)) throw new HttpError(415, 'unsupported_type', `${name}: the content is not a .${ext} file`);
       const row = await deps.db.transaction(async (tx) => {
         const r = await tx.query<{ file_id: number }>(
           `insert into app.product_files (product_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
