@@ -14,6 +14,7 @@ import { sortIndexes } from '../../src/app/grid/mergeSort.ts';
 import { runNow, type Work } from '../../src/app/grid/scheduler.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import { prng } from './prng.ts';
+import { medianTime } from './stats.ts';
 
 const N = Number(process.env.SORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.SORT_RUNS ?? 5);
@@ -39,16 +40,7 @@ const textOrder = await import('../../src/app/grid/textOrder.ts').then(
   () => null,
 );
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-function timed(f: () => unknown): string {
-  const ms: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const t = performance.now();
-    f();
-    ms.push(performance.now() - t);
-  }
-  return `${median(ms).toFixed(0)} ms`;
-}
+const timed = (f: () => unknown) => medianTime(RUNS, f);
 
 for (const lang of Object.keys(words) as L[]) {
   const model = timed(() => {

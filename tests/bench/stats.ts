@@ -26,3 +26,14 @@ export function summarize(xs: number[]): Summary {
 }
 
 export const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b !== 0 ? a / b : NaN);
+
+/** The median time of `runs` calls of `f` (ms, as text): the scripts that time code outside the browser. */
+export function medianTime(runs: number, f: () => unknown): string {
+  const ms: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    f();
+    ms.push(performance.now() - t);
+  }
+  return `${median(ms).toFixed(0)} ms`;
+}

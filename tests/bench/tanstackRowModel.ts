@@ -29,6 +29,7 @@ import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-b
 import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import { prng } from './prng.ts';
+import { medianTime } from './stats.ts';
 
 const N = Number(process.env.RM_ROWS ?? 100_000);
 const RUNS = Number(process.env.RM_RUNS ?? 5);
@@ -49,16 +50,7 @@ const rows: Row[] = Array.from({ length: N }, (_, i) => ({
 }));
 const fields = Object.keys(rows[0]!);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-function timed(f: () => unknown): string {
-  const ms: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const t = performance.now();
-    f();
-    ms.push(performance.now() - t);
-  }
-  return `${median(ms).toFixed(0)} ms`;
-}
+const timed = (f: () => unknown) => medianTime(RUNS, f);
 
 const features = tableFeatures({
   coreReactivityFeature: storeReactivityBindings(),

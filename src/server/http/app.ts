@@ -2,6 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
@@ -17,8 +19,6 @@ import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
-
-const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
 
 /** The peer address of the request's connection (no proxy header is trusted); '' outside Node's server (app.request in tests). */
 function clientAddress(c: Context): string {
@@ -154,20 +154,20 @@ export function createApp(deps: Deps): Hono {
    * reads another. `status` 404: the page of a path nothing serves (the client shows its
    * not-found page).
    */
+  let page: string | undefined; // index.html, read once it exists
   const index = (c: Context, lang?: string, status: 200 | 404 = 200) => {
-    let html: string;
     try {
-      html = readFileSync(join(ui, 'index.html'), 'utf8');
+      page ??= readFileSync(join(ui, 'index.html'), 'utf8');
     } catch {
       return c.text('The UI is not built: run `npm run build`.', 503);
     }
-    const cookie = /(?:^|;\s*)language=([a-z]{2})(?:;|$)/.exec(c.req.header('cookie') ?? '')?.[1];
-    const shown = lang && LANGS.includes(lang) ? lang : cookie && LANGS.includes(cookie) ? cookie : 'en';
-    return c.html(html.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`), status);
+    const cookie = getCookie(c, 'language');
+    const shown = isLang(lang) ? lang : isLang(cookie) ? cookie : DEFAULT_LANG;
+    return c.html(page.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`), status);
   };
   app.get('/', (c) => index(c));
-  app.get('/:lang{[a-z]{2}}', (c) => (LANGS.includes(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
-  app.get('/:lang{[a-z]{2}}/*', (c) => (LANGS.includes(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
+  app.get('/:lang{[a-z]{2}}', (c) => (isLang(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
+  app.get('/:lang{[a-z]{2}}/*', (c) => (isLang(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));
 
   // A browser asking for a page nothing serves (`/xx/products/…`) gets the UI's not-found
   // page; API clients get the JSON error.

@@ -13,18 +13,16 @@
  */
 import * as v from 'valibot';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
-import { apiActionMessage } from '../../../core/httpErrors.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import { PARSE_CONFIG, emptiedMulti, keysOf, mergeMulti, rowSchema, screenValueTypes } from '../../../core/validation/columns.ts';
 import { M, englishMessage, englishText } from '../../../core/validation/messages.ts';
-import { ApiError } from '../../api/client.ts';
 import { aggregateRows } from '../clientAggregate.ts';
 import { queryValue, type QueryColumn } from '../clientQuery.ts';
 import { lookupScreen } from '../lookupScreens.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 import type { GridDataProvider } from './provider.ts';
-import { listOrder, queryRows, type Table } from './testQuery.ts';
+import { badRequest, fail, listOrder, queryRows, type Table } from './testQuery.ts';
 
 export interface TestDataProvider extends GridDataProvider {
   /** A form's rows as stored now (copies, in insertion order). */
@@ -43,8 +41,6 @@ interface Entry {
   after: Row | null;
 }
 
-const fail = (status: number, code: string, message: string) => new ApiError(status, code, message, apiActionMessage(status, message).id);
-const badRequest = (message: string) => fail(400, 'bad_request', message);
 const copy = <T>(x: T): T => structuredClone(x);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** Key values compare as text (a number key given as a string finds its row, as SQL casts it). */

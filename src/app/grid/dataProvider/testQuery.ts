@@ -24,7 +24,9 @@ export interface Table {
   rows: Row[];
 }
 
-const badRequest = (message: string) => new ApiError(400, 'bad_request', message, apiActionMessage(400, message).id);
+/** A failure as the client's ApiError with the server's status, code and message. */
+export const fail = (status: number, code: string, message: string) => new ApiError(status, code, message, apiActionMessage(status, message).id);
+export const badRequest = (message: string) => fail(400, 'bad_request', message);
 
 /** The rows of `t` under the filters (and a search), in the list order. */
 export function queryRows(t: Table, cols: Map<string, QueryColumn>, p: Pick<C.ListParams, 'filterModel' | 'sortModel' | 'language' | 'search'>): Row[] {
