@@ -16,6 +16,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // A leading underscore names what is left out on purpose (a destructured field dropped, an unused parameter).
+      // A lazily loaded component waits for the catalogue's later part too (src/app/i18n/lazy.tsx).
+      'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithMessages from src/app/i18n/lazy.tsx.' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { ERROR_PARAMS } from '../src/core/errorCodes.ts';
+import { DYNAMIC_KEYS } from '../src/core/dynamicKeys.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
 import { LANGS } from '../src/core/langs.ts';
@@ -9,8 +11,35 @@ import { root } from './screens.ts';
 type Catalogue = Record<string, string>;
 
 /** Namespaces of locale keys; a string literal 'ns.something' in app code is a key in use. */
-const NAMESPACES = ['app', 'common', 'chrome', 'errors', 'auth', 'fields', 'home', 'ai', 'validation', 'messages', 'grid', 'keep_in_stock', 'screens', 'forms', 'rules', 'areas'];
-const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
+const NAMESPACES = [
+  'app',
+  'common',
+  'chrome',
+  'errors',
+  'auth',
+  'fields',
+  'home',
+  'ai',
+  'validation',
+  'messages',
+  'grid',
+  'keep_in_stock',
+  'screens',
+  'forms',
+  'rules',
+  'areas',
+  'transfer',
+  'import',
+  'server',
+];
+const keyLiteral = (namespaces: string[]) => new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
+const KEY_LITERAL = keyLiteral(NAMESPACES);
+/** The server's code names SQL objects `app.…`: there only the other namespaces are keys. */
+const SERVER_KEY_LITERAL = keyLiteral(NAMESPACES.filter((n) => n !== 'app'));
+/** A key built at run time: a template literal `ns.prefix${…}`; its prefix must be declared (core/dynamicKeys.ts) or come from descriptors. */
+const KEY_TEMPLATE = new RegExp(`\`((?:${NAMESPACES.filter((n) => n !== 'app').join('|')})\\.[a-z0-9_.]*)\\$\\{`, 'g');
+/** Prefixes whose keys the descriptors and the schema's named rules give (checked through keysInUse). */
+const DESCRIPTOR_PREFIXES = ['screens.', 'fields.', 'areas.', 'rules.'];
 /** Share of a catalogue that may read exactly like English (names, codes, 'OK'). */
 const MAX_SAME_AS_ENGLISH = 0.12;
 
@@ -35,9 +64,121 @@ export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
   }
   for (const file of [...sourceFiles(join(root, 'src/app')), ...sourceFiles(join(root, 'src/core'))]) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(KEY_LITERAL)) used.set(m[1]!, relative(root, file));
+    for (const m of text.matchAll(KEY_LITERAL)) if (!m[1]!.endsWith('_')) used.set(m[1]!, relative(root, file));
   }
+  for (const file of sourceFiles(join(root, 'src/server'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(SERVER_KEY_LITERAL)) if (!m[1]!.endsWith('_')) used.set(m[1]!, relative(root, file));
+  }
+  for (const [prefix, values] of Object.entries(DYNAMIC_KEYS)) for (const v of values) used.set(`${prefix}${v}`, 'src/core/dynamicKeys.ts');
+  for (const code of Object.keys(ERROR_PARAMS)) used.set(`server.${code}`, 'src/core/errorCodes.ts');
+  for (const rule of namedRules()) used.set(`rules.${rule}`, 'src/server/db/migrations');
   return used;
+}
+
+/** Every rule of the schema with a name (a trigger's `constraint = '…'`, a renamed check): the browser says each. */
+export function namedRules(): string[] {
+  const dir = join(root, 'src/server/db/migrations');
+  const out = new Set<string>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.sql'))) {
+    const sql = readFileSync(join(dir, f), 'utf8');
+    for (const m of sql.matchAll(/constraint = '([a-z_]+)'|rename constraint [a-z_]+ to ([a-z_]+)/g)) out.add((m[1] ?? m[2])!);
+  }
+  return [...out].sort();
+}
+
+/** Templates of keys built at run time whose prefix nothing declares. */
+export function undeclaredTemplates(): string[] {
+  const declared = [...Object.keys(DYNAMIC_KEYS), ...DESCRIPTOR_PREFIXES];
+  const out: string[] = [];
+  for (const file of ['src/app', 'src/core', 'src/server'].flatMap((d) => sourceFiles(join(root, d)))) {
+    for (const m of readFileSync(file, 'utf8').matchAll(KEY_TEMPLATE)) {
+      if (!declared.some((p) => m[1]!.startsWith(p))) out.push(`${relative(root, file)}: \`${m[1]}\${…}\`: expected its prefix in src/core/dynamicKeys.ts (the values it is built from), got none`);
+    }
+  }
+  return out;
+}
+
+/** What a message's shape is made of: its argument names, each plural/select's options, its tags. */
+interface Shape {
+  /** Arguments whose value is shown (a plural's or select's selector alone is grammar, not text). */
+  args: Set<string>;
+  selectors: Set<string>;
+  /** `name:select` → options; plural options are checked per language (CLDR categories). */
+  options: Map<string, Set<string>>;
+  plurals: Map<string, Set<string>>;
+  tags: Set<string>;
+}
+
+function shapeOf(ast: MessageFormatElement[], shape: Shape = { args: new Set(), selectors: new Set(), options: new Map(), plurals: new Map(), tags: new Set() }): Shape {
+  for (const el of ast) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    if (el.type === TYPE.tag) {
+      shape.tags.add(el.value);
+      shapeOf(el.children, shape);
+      continue;
+    }
+    if (el.type === TYPE.select || el.type === TYPE.plural) {
+      shape.selectors.add(el.value);
+      const opts = new Set(Object.keys(el.options));
+      (el.type === TYPE.select ? shape.options : shape.plurals).set(el.value, opts);
+      for (const o of Object.values(el.options)) shapeOf(o.value, shape);
+      // A plural that says its number (#) shows the argument.
+      if (el.type === TYPE.plural && Object.values(el.options).some((o) => hasPound(o.value))) shape.args.add(el.value);
+    } else shape.args.add(el.value);
+  }
+  return shape;
+}
+
+const hasPound = (ast: MessageFormatElement[]): boolean => ast.some((el) => el.type === TYPE.pound || (el.type === TYPE.tag && hasPound(el.children)));
+const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+const list = (a: Set<string>) => [...a].sort().join(', ') || 'none';
+
+/**
+ * A translation shows English's placeholders (a plural or select may be used or not, as
+ * the language's grammar needs), has its select options and tags; each plural has
+ * `other` and only the language's CLDR categories (plus exact `=n`).
+ */
+export function shapeProblems(lang: string, key: string, text: string, english: string): string[] {
+  const out: string[] = [];
+  let a: Shape, e: Shape;
+  try {
+    a = shapeOf(parse(text));
+    e = shapeOf(parse(english));
+  } catch {
+    return out; // syntax errors are reported on their own
+  }
+  if (!same(a.args, e.args)) out.push(`${key}: expected the placeholders ${list(e.args)}, got ${list(a.args)}`);
+  if (!same(a.tags, e.tags)) out.push(`${key}: expected the tags ${list(e.tags)}, got ${list(a.tags)}`);
+  for (const [name, opts] of e.options) {
+    const got = a.options.get(name);
+    if (got && !same(got, opts)) out.push(`${key}: {${name}, select}: expected the options ${list(opts)}, got ${list(got)}`);
+  }
+  const categories = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[]);
+  for (const [name, opts] of a.plurals) {
+    if (!opts.has('other')) out.push(`${key}: {${name}, plural}: expected an "other" option`);
+    const foreign = [...opts].filter((o) => !o.startsWith('=') && !categories.has(o));
+    if (foreign.length) out.push(`${key}: {${name}, plural}: expected only ${list(categories)} (and =n), got ${foreign.join(', ')}`);
+  }
+  return out;
+}
+
+/** Every code's text uses only the code's parameters (the server sends no others). */
+function errorTextProblems(cat: Catalogue): string[] {
+  const out: string[] = [];
+  const EXTRA = new Set(['status']); // server.unknown: the HTTP status the browser knows
+  for (const [key, text] of Object.entries(cat)) {
+    if (!key.startsWith('server.')) continue;
+    const code = key.slice('server.'.length);
+    const allowed = new Set<string>([...((ERROR_PARAMS as Record<string, readonly string[]>)[code] ?? []), ...EXTRA]);
+    try {
+      const shape = shapeOf(parse(text));
+      for (const arg of [...shape.args, ...shape.selectors]) if (!allowed.has(arg)) out.push(`${key}: {${arg}}: expected one of the code's parameters (${list(allowed)}) in src/core/errorCodes.ts`);
+    } catch {
+      // reported as a syntax error
+    }
+  }
+  return out;
 }
 
 /**
@@ -70,6 +211,8 @@ export function checkLocales(screens: ScreenDescriptor[]): string[] {
   for (const [key, where] of keysInUse(screens)) {
     if (!(key in en)) errors.push(`locales/en.json: ${key}: expected a text (used in ${where})`);
   }
+  errors.push(...undeclaredTemplates());
+  errors.push(...errorTextProblems(en).map((p) => `locales/en.json: ${p}`));
   for (const [lang, cat] of Object.entries(cats)) {
     const file = `locales/${lang}.json`;
     errors.push(...sameHeaders(screens, cat).map((p) => `${file}: ${p}`));
@@ -83,6 +226,7 @@ export function checkLocales(screens: ScreenDescriptor[]): string[] {
         } catch (e) {
           errors.push(`${file}: ${key}: expected an ICU message, got a syntax error (${(e as Error).message})`);
         }
+        if (typeof en[key] === 'string') errors.push(...shapeProblems(lang, key, text, en[key]).map((p) => `${file}: ${p}`));
       }
     }
     if (lang !== 'en') {

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
+import { parseScreen, type ColumnType, type ScreenDescriptor } from '../schemas/screen.ts';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -29,14 +29,34 @@ export async function loadScreens(): Promise<{ file: string; screen: ScreenDescr
     if (prev) errors.push(`${file}: form: expected a unique form name, got "${screen.form}" (also in ${prev})`);
     seen.set(screen.form, file);
   }
+  const byForm = new Map(out.map((x) => [x.screen.form, x.screen]));
   for (const { file, screen } of out) {
     for (const [field, col] of Object.entries(screen.columns)) {
       if (col.lookup && !seen.has(col.lookup)) errors.push(`${file}: columns.${field}.lookup: expected a form, got "${col.lookup}"`);
+      if (col.references !== undefined) {
+        const problem = referenceProblem(col.type, byForm.get(col.references));
+        if (problem) errors.push(`${file}: columns.${field}.references: ${problem}, got "${col.references}"`);
+      }
     }
     for (const d of screen.details ?? []) if (!seen.has(d)) errors.push(`${file}: details: expected a form, got "${d}"`);
   }
   if (errors.length) throw new Error(errors.join('\n'));
   return out;
+}
+
+/**
+ * Why a column's `references` cannot name `target`: the engine checks the value against
+ * the target's one key within the session's company, so it needs a form with one key of
+ * the column's type, whose rows belong to companies.
+ */
+export function referenceProblem(type: ColumnType, target: ScreenDescriptor | undefined): string | null {
+  if (!target) return 'expected a form';
+  const keys = Array.isArray(target.source.key) ? target.source.key : [target.source.key];
+  if (keys.length !== 1) return 'expected a form with one key';
+  if (!target.source.company) return "expected a form whose rows belong to a company (source.company): other rows are the database's foreign key's to check";
+  const keyType = target.columns[keys[0]!]!.type;
+  if (keyType !== 'ref' && keyType !== type) return `expected a form whose key is a ${type} column like this one (its key is ${keyType})`;
+  return null;
 }
 
 /** src/generated/screens.ts: every descriptor module, keyed by its file. */

@@ -19,7 +19,8 @@ export const ErrorBody = v.object({
   rule: v.optional(v.string()),
   /**
    * The error's parameters, by code: `field` (the input's dot path) for `unknown_field`,
-   * `unknown_column` (with `column`) and `unsupported`.
+   * `unknown_column` (with `column`), `unsupported` and `foreign_reference` (with `value`:
+   * the key that names no row of the company).
    */
   params: v.optional(v.record(v.string(), v.string())),
 });

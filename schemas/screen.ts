@@ -49,6 +49,13 @@ export const Column = v.strictObject({
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
   /**
+   * A column that is not a ref but holds the key of another form's rows (an upload's
+   * product): the form (one key, rows of a company). Every write checks the value names a
+   * row of the session's company (engine/references.ts). Refs (their lookup) and a detail's
+   * column named like its master's key need not say it: the engine knows those.
+   */
+  references: v.optional(identifier),
+  /**
    * Show the label of another field (`fields.<label>`) where this column's own would read
    * ambiguously on the screen: brands' key column is 'ID', not a second 'Brand'.
    */
@@ -215,6 +222,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   for (const [f, c] of Object.entries(s.columns)) {
     if (c.editable && !s.source.write) problems.push(`columns.${f}.editable: expected source.write for an editable column`);
     if (c.type === 'ref' && !c.lookup) problems.push(`columns.${f}.lookup: expected a lookup form for a ref column`);
+    if (c.references !== undefined && c.type === 'ref') problems.push(`columns.${f}.references: expected a column that is not a ref (a ref's lookup is what it references)`);
     if (c.html && c.type !== 'multi') problems.push(`columns.${f}.html: expected a multi column, got ${c.type}`);
     if (c.currencyField !== undefined) {
       if (c.type !== 'money') problems.push(`columns.${f}.currencyField: expected a money column, got ${c.type}`);

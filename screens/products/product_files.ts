@@ -16,7 +16,7 @@ export default defineScreen({
   },
   columns: {
     file_id: { type: 'int', width: 100 },
-    product_code: { width: 150 },
+    product_code: { width: 150, references: 'product_list' },
     product_name: { type: 'multi', width: 250 },
     file_name: { editable: true, required: true, maxLength: 255, width: 250 },
     file_description: { editable: true, maxLength: 1000, width: 250 },

@@ -15,7 +15,7 @@ export default defineScreen({
   },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },
-    product_code: { width: 150 },
+    product_code: { width: 150, references: 'product_list' },
     product_name: { type: 'multi', width: 250 },
     selling_price_shop: { type: 'money' },
     shop_price: { type: 'money', editable: true, min: 0, max: 100000000 },

@@ -67,19 +67,3 @@ export function conflictMessageId(code: string): string | undefined {
       return undefined;
   }
 }
-
-/** Rules of the schema with a message of their own (locale keys); others show the server's text. */
-const RULE_MESSAGES: Record<string, string> = {
-  category_cycle: 'rules.category_cycle',
-  banner_valid_range: 'rules.banner_valid_range',
-  shop_default_language: 'rules.shop_default_language',
-};
-
-/** The message id of a rule with a message of its own. */
-export const ruleMessageId = (rule: string | undefined): string | undefined => (rule ? RULE_MESSAGES[rule] : undefined);
-
-/** What to say when a database rule refused a write: its message id, or the server's text under a common one. */
-export function ruleMessage(rule: string | undefined, serverText: string): { id: string; values?: Record<string, string> } {
-  const id = ruleMessageId(rule);
-  return id ? { id } : { id: 'messages.rule_violated', values: { text: serverText } };
-}

@@ -74,7 +74,13 @@ describe.each(engines)('product files on %s', (engine) => {
     expect(exe.status).toBe(415);
     expect((await exe.json()).error).toBe('unsupported_type');
     const hu = (await s.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' limit 1`)).rows[0]!.product_code;
-    expect((await upload(catalog, 'a.pdf', 'x', { product_code: hu })).status).toBe(400);
+    // Another company's product is refused as every write refuses a reference outside the company.
+    const files = async () => (await s.db.query('select file_id from app.product_files where product_code = $1', [hu])).rows;
+    const before = await files();
+    const foreign = await upload(catalog, 'a.pdf', '%PDF-1.4', { product_code: hu });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ error: 'foreign_reference', params: { field: 'body.product_code', value: hu } });
+    expect(await files()).toEqual(before);
     expect((await upload(catalog, 'a.pdf', 'x', {})).status).toBe(400);
     expect((await upload(warehouse, 'a.pdf', 'x')).status).toBe(403);
     const none = await fetch(`${s.url}/api/files/product_files`, { method: 'POST', body: 'x', headers: { authorization: `Bearer ${catalog}`, 'content-type': 'text/plain' } });

@@ -87,13 +87,21 @@ describe.each(engines)('list locate on %s', (engine) => {
     const bad = async (form: string, payload: unknown, message: string) => {
       const r = await s.action(admin, form, 'list', payload);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: 'bad_request', message });
+      // The field is the path the message starts with: the client names it in the user's language.
+      expect(r.body).toEqual({ error: 'bad_request', message, params: { field: message.slice(0, message.indexOf(':')) } });
     };
     await bad('product_list', { locate: { product_name: 'x' } }, 'payload.locate.product_name: expected a key column (product_code)');
     await bad('product_list', { locate: {} }, 'payload.locate.product_code: expected a value');
     await bad('shop_languages', { locate: { shop_id: 1 } }, 'payload.locate.language_code: expected a value');
     await bad('product_list', { locate: { product_code: code }, after: [code] }, 'payload.after: locate answers a position, not a window');
-    await bad('shop_languages', { locate: { shop_id: 'one', language_code: 'en' } }, 'payload.locate.shop_id: expected an integer, got "one"');
+    // A value its column refuses is that column's own validation message.
+    const typed = await s.action(admin, 'shop_languages', 'list', { locate: { shop_id: 'one', language_code: 'en' } });
+    expect(typed.status).toBe(400);
+    expect(typed.body).toEqual({
+      error: 'invalid_value',
+      message: 'payload.locate.shop_id: expected an integer, got "one"',
+      params: { field: 'payload.locate.shop_id', reason: 'validation.type_integer' },
+    });
     // The values are parameters: a quote is only a key that is not there.
     expect(await locate('product_list', { locate: { product_code: "x'; drop table app.products; --" } })).toBeNull();
   });

@@ -240,7 +240,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const mixed = `Code,Name\nIMP-OK-9,Fine\n${hu},Stolen\n`;
     const conflict = await importFile(admin, 'product_list', 'p.csv', mixed, { mode: 'commit', language: 'en', mapping: JSON.stringify(['product_code', 'product_name']) });
     expect(conflict.status).toBe(200);
-    expect(await conflict.json()).toMatchObject({ inserts: 1, errorRows: 1, errors: [{ line: 3, field: null, message: expect.stringMatching(/^already exists/) }], written: true });
+    expect(await conflict.json()).toMatchObject({ inserts: 1, errorRows: 1, errors: [{ line: 3, field: null, message: expect.stringMatching(/^server\.already_exists\b/) }], written: true });
     expect((await s.db.query(`select 1 from app.products where product_code = 'IMP-OK-9'`)).rows).toHaveLength(1);
     expect((await s.db.query<{ c: string; n: string }>(`select company_code as c, product_name->>'en' as n from app.products where product_code = $1`, [hu])).rows[0]).not.toMatchObject({ c: 'SK01' });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { LANGS } from '../../src/core/langs.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite();
@@ -15,6 +17,24 @@ async function firstRowKey(): Promise<string> {
 }
 
 describe('the browser runtime', () => {
+  it("names the tab and the 404 page in the address's language, in each of the seven languages", async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    for (const lang of LANGS) {
+      const cat = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+      await t.page.goto(`${t.server.url}/${lang}/products/product_list`);
+      await firstRowKey();
+      await expect.poll(() => t.page.title()).toBe(`${cat['screens.product_list.title']} · ${cat['app.name']}`);
+      // Another language's page first: the 404 is still in its own address's language.
+      const other = lang === 'de' ? 'en' : 'de';
+      await t.page.goto(`${t.server.url}/${other}/products/product_list`);
+      await firstRowKey();
+      await t.page.goto(`${t.server.url}/${lang}/no/such/page`);
+      await expect.poll(() => t.page.locator('.error-page h1').innerText()).toBe(cat['errors.not_found_title']);
+      await expect.poll(() => t.page.title()).toBe(`${cat['errors.not_found_title']} · ${cat['app.name']}`);
+      expect(await t.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+  });
+
   it('signs in through the login form and lands on the home page', async () => {
     await t.page.goto(`${t.server.url}/en/login`);
     await t.page.locator('form.login-form button[type=submit]').click();

@@ -263,7 +263,7 @@ describe('ScreenGrid cell editing', () => {
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
     // The same message as the Fill dialog's, read out and drawn under the cell, over the row below.
     const message = cell(k1!, 'min_margin').locator('[role=alert]');
-    expect(await message.innerText()).toBe('Must be at most 1000');
+    expect(await message.innerText()).toBe('Must be at most 1,000');
     expect(await input.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
     expect(await drawn(message)).toEqual({ side: 'below', onTop: true, fits: true });
     // Typing clears the flag; Esc cancels, nothing saved.

@@ -127,7 +127,7 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     const select = cell(String(pair.root), 'parent_category_id').locator('select');
     const value = await select.evaluate((el, name) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith(name))!.value, pair.name);
     await select.selectOption(value);
-    await expect.poll(() => toasts('danger')).toContain('Eine Kategorie kann nicht unter sich selbst oder unter eine ihrer Unterkategorien gestellt werden.');
+    await expect.poll(() => toasts('danger')).toContain('Fehler beim Speichern der Daten: Eine Kategorie kann nicht unter sich selbst oder unter eine ihrer Unterkategorien gestellt werden.');
     expect((await t.server.db.query('select parent_category_id from app.product_categories where product_category_id = $1', [pair.root])).rows[0]).toEqual({ parent_category_id: null });
 
     // A brand that products still use.

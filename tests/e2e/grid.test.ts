@@ -150,7 +150,7 @@ describe('ScreenGrid', () => {
     const bad = cell(k2!, 'exp_margin');
     await expect.poll(() => bad.getAttribute('aria-invalid')).toBe('true');
     // The flag names the refused text (it is not in the cell).
-    expect(await bad.getAttribute('title')).toBe('“5000”: Must be at most 1000');
+    expect(await bad.getAttribute('title')).toBe('“5000”: Must be at most 1,000');
     await expect.poll(async () => [(await product(k1!)).min_margin, (await product(k1!)).exp_margin, (await product(k2!)).min_margin]).toEqual([a, b, c]);
     expect((await product(k2!)).exp_margin).not.toBe(5000);
     // Playwright may hand the request event over after the database already shows the save.

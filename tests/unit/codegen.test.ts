@@ -14,7 +14,7 @@ import { parseScreen } from '../../schemas/screen.ts';
 import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
 import { checkLocales, sameHeaders } from '../../codegen/locales.ts';
-import { loadScreens, root, screenFiles } from '../../codegen/screens.ts';
+import { loadScreens, referenceProblem, root, screenFiles } from '../../codegen/screens.ts';
 import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -130,6 +130,26 @@ describe('currencyField', () => {
       /columns\.price\.currencyField: expected a text column of the screen, got "nope"/,
     );
     expect(() => parseScreen({ ...base, columns: { k: {}, qty: { type: 'int', currencyField: 'k' } } })).toThrow(/expected a money column, got int/);
+  });
+});
+
+describe('columns.references', () => {
+  const base = { form: 'p', route: '/p', source: { relation: 'app.p', key: 'k' } };
+  const target = (source: Record<string, unknown>, key: Record<string, unknown> = { type: 'int' }) =>
+    parseScreen({ form: 't', route: '/t', source: { relation: 'app.t', key: 'id', ...source }, columns: { id: key, id2: {} } });
+
+  it('is for a column that is not a ref (a ref references its lookup)', () => {
+    expect(parseScreen({ ...base, columns: { k: {}, t_id: { type: 'int', references: 't' } } }).columns.t_id!.references).toBe('t');
+    expect(() => parseScreen({ ...base, columns: { k: {}, t_id: { type: 'ref', lookup: 't', references: 't' } } })).toThrow(/columns\.t_id\.references: expected a column that is not a ref/);
+  });
+
+  it('names a form of one key of the column’s type whose rows belong to companies (the codegen check)', () => {
+    expect(referenceProblem('int', target({ company: 'company_code' }))).toBeNull();
+    expect(referenceProblem('int', target({ company: 'company_code' }, { type: 'ref', lookup: 'x' }))).toBeNull();
+    expect(referenceProblem('int', undefined)).toBe('expected a form');
+    expect(referenceProblem('int', target({ company: 'company_code', key: ['id', 'id2'] }))).toBe('expected a form with one key');
+    expect(referenceProblem('int', target({}))).toMatch(/^expected a form whose rows belong to a company/);
+    expect(referenceProblem('text', target({ company: 'company_code' }))).toBe('expected a form whose key is a text column like this one (its key is int)');
   });
 });
 

@@ -202,7 +202,7 @@ describe('validation with the shared schemas', () => {
         product_code: { id: M.required },
         // The name's rule as its legend says it (issue 19 point 6), not "This field is required".
         product_name: { id: M.required_any_language },
-        min_margin: { id: M.max, values: { max: '1000' } },
+        min_margin: { id: M.max, values: { max: 1000 } },
         keep_in_stock: { id: M.options, values: { options: '0, 1, 2' } },
       },
     });
@@ -227,7 +227,7 @@ describe('validation with the shared schemas', () => {
   it('one field at a time: live errors of each language of a multi input', () => {
     const f = field('product_name', 'add');
     expect(validateField(products, 'add', types, f, { en: 'far too long text', de: 'ok' })).toEqual({
-      'product_name.en': { id: M.max_length, values: { max: '10' } },
+      'product_name.en': { id: M.max_length, values: { max: 10 } },
     });
     expect(validateField(products, 'add', types, f, { en: '', de: '' })).toEqual({ product_name: { id: M.required_any_language } });
     expect(validateField(products, 'edit', types, f, { en: ' ' }, row.product_name)).toEqual({ product_name: { id: M.required_any_language } });
@@ -401,7 +401,7 @@ describe('tag input', () => {
     expect(addTags(['home', 'sale', 'garden'], 'spring, x', 20)).toEqual({
       tags: ['home', 'sale', 'garden'],
       left: 'spring, x',
-      note: { id: M.max_length, values: { max: '20' } },
+      note: { id: M.max_length, values: { max: 20 } },
     });
     expect(addTags([], ' , ', undefined)).toEqual({ tags: [], left: '' });
   });
@@ -409,7 +409,7 @@ describe('tag input', () => {
   it('the stored text is validated with the column rules (maxLength)', () => {
     expect(validateField(banners, 'add', bannerTypes, bannerField('tags'), 'home, sale, garden')).toEqual({});
     expect(validateField(banners, 'add', bannerTypes, bannerField('tags'), 'home, sale, garden, x')).toEqual({
-      tags: { id: M.max_length, values: { max: '20' } },
+      tags: { id: M.max_length, values: { max: 20 } },
     });
   });
 });

@@ -8,6 +8,9 @@ import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, 
 import { testGrid } from './gridTable.ts';
 import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { bulkErrorCell } from '../../src/app/grid/edits.ts';
+import { M } from '../../src/core/validation/messages.ts';
+import { ApiError } from '../../src/app/api/client.ts';
+import { invalidValueParams } from '../../src/core/errorCodes.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
 import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
@@ -88,10 +91,17 @@ describe('pasted and filled text → values (validated with the shared column sc
     expect(cellFromText(col('brand_id'), 'Initech', null, c2)).toEqual({ ok: false, message: 'validation.invalid' });
   });
 
-  it('finds the cell a bulk set refused in its message', () => {
-    expect(bulkErrorCell('payload.rows.3.min_margin: must be at most 1000')).toEqual({ index: 3, field: 'min_margin', text: 'must be at most 1000' });
-    expect(bulkErrorCell('payload.rows.0.product_name.de: longer than 200 characters')).toEqual({ index: 0, field: 'product_name', text: 'longer than 200 characters' });
-    expect(bulkErrorCell('The row was changed')).toBeNull();
+  it('finds the cell a bulk set refused by the parameters of its error, with the reason to say there', () => {
+    const refused = (field: string, reason: string, values: Record<string, string>) =>
+      new ApiError(400, 'invalid_value', `${field}: …`, 'messages.status_text', undefined, invalidValueParams(field, { id: reason, values }));
+    expect(bulkErrorCell(refused('payload.rows.3.min_margin', M.max, { max: '1000' }))).toEqual({
+      index: 3,
+      field: 'min_margin',
+      said: { id: M.max, values: expect.objectContaining({ max: 1000 }), or: { id: M.invalid } },
+    });
+    expect(bulkErrorCell(refused('payload.rows.0.product_name.de', M.max_length, { max: '200' }))?.field).toBe('product_name');
+    expect(bulkErrorCell(new ApiError(409, 'stale_row', 'The row was changed', 'messages.status_text'))).toBeNull();
+    expect(bulkErrorCell(new Error('payload.rows.3.x: no'))).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import { testGrid } from './gridTable.ts';
 import { visibleRows, withDirection } from '../../src/app/grid/visibleRows.ts';
 import { expandMessages } from '../../src/app/i18n/messages.ts';
 import { compileCatalogue } from '../../src/app/i18n/precompile.ts';
+import { partOf } from '../../src/app/i18n/parts.ts';
 
 const model = buildGridModel(
   parseScreen(
@@ -171,5 +172,19 @@ describe('precompiled catalogues', () => {
         expect(fromAst, `${lang} ${id}`).toEqual(fromText);
       }
     }
+  });
+});
+
+describe('catalogue parts', () => {
+  it.each(LANGS)('%s: the first and the later part together are the catalogue, each key in one of them', (lang) => {
+    const texts = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+    const first = compileCatalogue(texts, lang, 'first');
+    const later = compileCatalogue(texts, lang, 'later');
+    expect(Object.keys(first).filter((k) => k in later)).toEqual([]);
+    expect([...Object.keys(first), ...Object.keys(later)].sort()).toEqual(Object.keys(texts).sort());
+    // What the list paints with is in the first part; what a server answer or a dialog says, in the later one.
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.list_is_empty', 'grid.export', 'common.none', 'chrome.menu']));
+    expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading']));
+    expect(Object.keys(first).some((k) => partOf(k) === 'later')).toBe(false);
   });
 });

@@ -103,8 +103,8 @@ describe('a money input of a form, in the EUR view of a HUF company', () => {
       2771,
       m,
     );
-    expect(errors.selling_price_shop).toEqual({ id: M.max, values: { max: '100000000' } });
-    expect(moneyRefusal(errors.selling_price_shop!, m, 'en-US')).toEqual({ id: M.max, values: { max: '€254,734.88' } });
+    expect(errors.selling_price_shop).toEqual({ id: M.max, values: { max: 100000000 } });
+    expect(moneyRefusal(errors.selling_price_shop!, m, 'en-US')).toEqual({ id: 'validation.max_amount', values: { max: '€254,734.88' } });
     // The limit it names is accepted; a cent more is not.
     const r = (typed: string) => validate(screen, 'edit', types, collect(fields, 'edit', { selling_price_shop: '7.06' }, { selling_price_shop: typed }, row, moneyOf)).ok;
     expect(r('254734.88')).toBe(true);
@@ -115,11 +115,11 @@ describe('a money input of a form, in the EUR view of a HUF company', () => {
 describe('moneyRefusal', () => {
   const eur: MoneyTyping = { stored: 'HUF', shown: 'EUR', digits: 2, storedDigits: 0, rates };
   it('says a min or max in the currency typed in; other messages unchanged', () => {
-    expect(moneyRefusal({ id: M.min, values: { min: '100' } }, eur, 'en-US')).toEqual({ id: M.min, values: { min: '€0.26' } });
+    expect(moneyRefusal({ id: M.min, values: { min: '100' } }, eur, 'en-US')).toEqual({ id: 'validation.min_amount', values: { min: '€0.26' } });
     expect(moneyRefusal({ id: M.required }, eur, 'en-US')).toEqual({ id: M.required });
     // In the stored currency itself: the limit formatted as money.
     const huf: MoneyTyping = { stored: 'HUF', shown: 'HUF', digits: 0, storedDigits: 0, rates };
-    expect(moneyRefusal({ id: M.max, values: { max: '100000000' } }, huf, 'en-US')).toEqual({ id: M.max, values: { max: 'HUF\u00a0100,000,000' } });
+    expect(moneyRefusal({ id: M.max, values: { max: '100000000' } }, huf, 'en-US')).toEqual({ id: 'validation.max_amount', values: { max: 'HUF\u00a0100,000,000' } });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
 import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
@@ -201,13 +202,16 @@ describe('import dialog model', () => {
     expect(suggestMapping(['Akťív'], [{ field: 'active', key: false }], () => 'Aktív')).toEqual(['active']);
   });
 
-  it('translates locale-key problems with their values and keeps other texts', () => {
-    const cat = { 'validation.max': 'höchstens {max}', 'import.duplicate_row': 'wie Zeile {line}' };
-    const t = (id: string, v?: Record<string, unknown>) => `${id}:${JSON.stringify(v ?? {})}`;
-    expect(problemText('validation.max?max=1000', cat, t)).toBe('validation.max:{"max":"1000"}');
-    expect(problemText('import.duplicate_row?line=3', cat, t)).toBe('import.duplicate_row:{"line":"3"}');
-    expect(problemText('import.unknown_key', cat, t)).toBe('import.unknown_key');
-    expect(problemText('line 4: The row would not belong to this company', cat, t)).toBe('line 4: The row would not belong to this company');
+  it('translates locale-key problems and server codes with their values, numbers for the locale, and keeps other texts', () => {
+    const texts = de as Record<string, string>;
+    const intl = createIntl({ locale: 'de-DE', messages: texts });
+    expect(problemText('validation.max?max=1000', intl)).toBe(texts['validation.max']!.replace('{max, number}', '1.000'));
+    expect(problemText('import.duplicate_row?line=3', intl)).toBe(texts['import.duplicate_row']!.replace('{line}', '3'));
+    expect(problemText('server.bad_reference?field=line%203.vat_id&label=fields.vat_id', intl)).toBe(`${texts['fields.vat_id']}: Der gewählte Datensatz existiert nicht.`);
+    expect(problemText('server.export_too_many_rows?count=24000&limit=100000', intl)).toContain('24.000');
+    expect(problemText('rules.category_cycle', intl)).toBe(texts['rules.category_cycle']);
+    expect(problemText('import.unknown_key', intl)).toBe('import.unknown_key');
+    expect(problemText('line 4: The row would not belong to this company', intl)).toBe('line 4: The row would not belong to this company');
   });
 
   it('writes the report as CSV with a BOM: row, the key fields, column, the file value, problem; quoting separators and neutralizing formulas', () => {

@@ -18,7 +18,7 @@ function run(c: Partial<ColumnInput>, type: ValueType, value: unknown) {
   return { path, ...m };
 }
 const ok = (c: Partial<ColumnInput>, type: ValueType, value: unknown) => expect(run(c, type, value)).toHaveProperty('ok');
-const fails = (c: Partial<ColumnInput>, type: ValueType, value: unknown, id: string, values?: Record<string, string>, path = '') =>
+const fails = (c: Partial<ColumnInput>, type: ValueType, value: unknown, id: string, values?: Record<string, string | number>, path = '') =>
   expect(run(c, type, value), JSON.stringify(value)).toEqual(values ? { path, id, values } : { path, id });
 
 describe('message scheme', () => {
@@ -96,7 +96,7 @@ describe('types', () => {
   it('text: a string of at most MAX_TEXT characters', () => {
     ok({}, 'text', 'abc');
     fails({}, 'text', 5, M.type_text);
-    fails({}, 'text', 'x'.repeat(MAX_TEXT + 1), M.max_length, { max: String(MAX_TEXT) });
+    fails({}, 'text', 'x'.repeat(MAX_TEXT + 1), M.max_length, { max: MAX_TEXT });
   });
 
   it('multi: an object of two-letter language code → string', () => {
@@ -151,9 +151,9 @@ describe('bounds, length, pattern, options', () => {
   it('min and max on numbers', () => {
     ok({ min: 0, max: 100 }, 'number', 0);
     ok({ min: 0, max: 100 }, 'number', 100);
-    fails({ min: 0, max: 100 }, 'number', -0.5, M.min, { min: '0' });
-    fails({ min: 0, max: 100 }, 'number', 101, M.max, { max: '100' });
-    fails({ min: 1 }, 'int', 0, M.min, { min: '1' });
+    fails({ min: 0, max: 100 }, 'number', -0.5, M.min, { min: 0 });
+    fails({ min: 0, max: 100 }, 'number', 101, M.max, { max: 100 });
+    fails({ min: 1 }, 'int', 0, M.min, { min: 1 });
   });
 
   it('min and max on dates', () => {
@@ -165,9 +165,9 @@ describe('bounds, length, pattern, options', () => {
 
   it('maxLength on text and per language on multi', () => {
     ok({ maxLength: 3 }, 'text', 'abc');
-    fails({ maxLength: 3 }, 'text', 'abcd', M.max_length, { max: '3' });
+    fails({ maxLength: 3 }, 'text', 'abcd', M.max_length, { max: 3 });
     ok({ maxLength: 3 }, 'multi', { en: 'abc', de: 'xyz' });
-    fails({ maxLength: 3 }, 'multi', { en: 'abc', de: 'wxyz' }, M.max_length, { max: '3' }, 'de');
+    fails({ maxLength: 3 }, 'multi', { en: 'abc', de: 'wxyz' }, M.max_length, { max: 3 }, 'de');
   });
 
   it('pattern on text', () => {
@@ -263,7 +263,7 @@ describe('rows', () => {
   it('live errors: every failing language of a multi field has its own message', () => {
     const r = row('set', { product_name: { en: 'x'.repeat(201), de: 'ok', hu: 3 } });
     expect(r.issues).toEqual({
-      'product_name.en': { id: M.max_length, values: { max: '200' } },
+      'product_name.en': { id: M.max_length, values: { max: 200 } },
       'product_name.hu': { id: M.type_text },
     });
   });

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly messageId: string,
     /** `rule_violated`: the database rule that refused the write. */
     readonly rule?: string,
+    /** The code's parameters (core/errorCodes.ts): said with the code's text (api/said.ts). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
   } catch (e) {
     failed = true;
     const status = e instanceof FetchError ? (e.response?.status ?? 0) : 0;
-    let data = e instanceof FetchError ? (e.data as { error?: string; message?: string; rule?: string } | undefined) : undefined;
+    let data = e instanceof FetchError ? (e.data as ErrorData | undefined) : undefined;
     // A failed download carries the server's JSON error as a Blob.
     if (typeof Blob !== 'undefined' && (data as unknown) instanceof Blob) data = await blobJson(data as unknown as Blob);
     const statusText = (e instanceof FetchError && e.response?.statusText) || data?.message || 'Network error';
@@ -76,7 +78,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
       session.set({ token: undefined });
     }
     const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText) : { id: 'messages.status_text' };
-    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule);
+    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule, data?.params);
   } finally {
     requestEnded(failed);
   }
@@ -89,9 +91,16 @@ function withoutJsonType(headers: Record<string, string>, body: unknown): Record
   return rest;
 }
 
-async function blobJson(b: Blob): Promise<{ error?: string; message?: string } | undefined> {
+interface ErrorData {
+  error?: string;
+  message?: string;
+  rule?: string;
+  params?: Record<string, string | number>;
+}
+
+async function blobJson(b: Blob): Promise<ErrorData | undefined> {
   try {
-    return JSON.parse(await b.text()) as { error?: string; message?: string };
+    return JSON.parse(await b.text()) as ErrorData;
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import { saveBookmarks } from '../api/bookmarks.ts';
 import { EMPTY, session, useSession } from '../session/session.ts';
 import { PinIcon } from './icons.tsx';
 import { toast } from './toasts.tsx';
+import { describeError } from '../api/said.ts';
 
 /** Spec §2: toggles a bookmark of the current page, stored without the language prefix, only if non-empty. */
 export function BookmarkPin() {
@@ -19,7 +20,7 @@ export function BookmarkPin() {
       const r = await saveBookmarks(next);
       session.set((s) => ({ user: s.user && { ...s.user, bookmarks: r.bookmarks } }));
     } catch (e) {
-      toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: (e as { status?: number }).status ?? '' } });
+      toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
     }
   };
   return (

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 
 export interface SidebarProps {
   open: boolean;
@@ -10,7 +11,7 @@ export interface SidebarProps {
 }
 
 // The dialog code (Radix Dialog) loads with the first opening: a page paints without it.
-const SidebarDialog = lazy(() => import('./SidebarDialog.tsx'));
+const SidebarDialog = lazyWithMessages(() => import('./SidebarDialog.tsx'));
 
 /** A side drawer (menu tree, user): up to 35 % of the width, at most 560 px (spec §9). */
 export function Sidebar(props: SidebarProps) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
 import type { Values } from '../i18n/useT.ts';
 
@@ -37,7 +38,7 @@ export function answer(ok: boolean) {
 }
 
 // The dialog code (Radix Dialog) loads with the first question: a page paints without it.
-const ConfirmDialogView = lazy(() => import('./ConfirmDialogView.tsx'));
+const ConfirmDialogView = lazyWithMessages(() => import('./ConfirmDialogView.tsx'));
 
 export function ConfirmDialog() {
   const o = useStore(state, (s) => s.open);

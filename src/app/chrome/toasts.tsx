@@ -1,15 +1,14 @@
-import { FormattedMessage } from 'react-intl';
+import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { Later } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
-import type { Values } from '../i18n/useT.ts';
+import { say, type Said } from '../api/said.ts';
 
 export type Variant = 'success' | 'danger' | 'warning' | 'info';
 
-export interface Toast {
+export interface Toast extends Said {
   key: number;
   variant: Variant;
-  /** Locale key of the text. */
-  id: string;
-  values?: Values | undefined;
   /** Stays until closed (load failures). */
   persistent?: boolean | undefined;
 }
@@ -41,18 +40,22 @@ export const closeToast = (key: number) => toasts.set((s) => ({ list: s.list.fil
 
 export function Toaster() {
   const list = useStore(toasts, (s) => s.list);
+  const intl = useIntl();
   return (
     <div className="toaster" aria-live="polite">
-      {list.map((t) => (
-        <div key={t.key} className={`toast toast-${t.variant}`} role={t.variant === 'danger' ? 'alert' : 'status'} data-variant={t.variant}>
-          <span className="toast-text">
-            <FormattedMessage id={t.id} values={t.values as Record<string, string>} />
-          </span>
-          <button type="button" className="toast-close" aria-label="×" onClick={() => closeToast(t.key)}>
-            ×
-          </button>
-        </div>
-      ))}
+      {/* A toast may say a server error: its text is in the catalogue's later part. */}
+      <Suspense fallback={null}>
+        <Later>
+          {list.map((t) => (
+            <div key={t.key} className={`toast toast-${t.variant}`} role={t.variant === 'danger' ? 'alert' : 'status'} data-variant={t.variant}>
+              <span className="toast-text">{say(intl, t)}</span>
+              <button type="button" className="toast-close" aria-label="×" onClick={() => closeToast(t.key)}>
+                ×
+              </button>
+            </div>
+          ))}
+        </Later>
+      </Suspense>
     </div>
   );
 }

@@ -6,12 +6,13 @@
  * dialog); a picked day fills the text and the focus goes back to it. Leaving the text
  * writes a readable date as yyyy-MM-dd.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { isoDate, localDate, parseDateInput } from '../../core/format.ts';
 import type { Lang } from '../../core/langs.ts';
 import { useT } from '../i18n/useT.ts';
 
-const DateCalendar = lazy(() => import('./DateCalendar.tsx'));
+const DateCalendar = lazyWithMessages(() => import('./DateCalendar.tsx'));
 
 export interface DateInputProps {
   id: string;

@@ -128,7 +128,7 @@ export function LanguageInput({ id, value, options, onChange, onBlur, disabled, 
             <span className="language-code">{current.code}</span>
           </>
         ) : (
-          <span className="language-name">{value ?? t('forms.none')}</span>
+          <span className="language-name">{value ?? t('common.none')}</span>
         )}
         <span className="language-input-caret" aria-hidden="true">
           ▾
@@ -154,7 +154,7 @@ export function LanguageInput({ id, value, options, onChange, onBlur, disabled, 
                   <span className="language-code">{o.code}</span>
                 </>
               ) : (
-                <span className="language-name">{t('forms.none')}</span>
+                <span className="language-name">{t('common.none')}</span>
               )}
             </li>
           ))}

@@ -8,11 +8,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
+import { conflictMessageId } from '../../core/httpErrors.ts';
 import { numberTyping, parseAmountInput } from '../../core/parseFloat.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
+import { describeError, say } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import { gridData } from '../grid/dataProvider/provider.ts';
@@ -193,7 +194,7 @@ function useMoneyOf(row: Row | undefined, values?: RawValues): MoneyOf {
 }
 
 function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormProps) {
-  const t = useT();
+  const intl = useIntl();
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const startMoney = useMoneyOf(row);
@@ -255,12 +256,9 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
       // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
       const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
       if (conflict) toast({ variant: 'warning', id: conflict });
-      else if (err instanceof ApiError && err.code === 'rule_violated') {
-        const m = ruleMessage(err.rule, err.message);
-        setServerError(t(m.id, m.values));
-      } else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(err.message);
+      else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(say(intl, describeError(err)));
       else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
-      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: err instanceof Error ? err.message : String(err) } });
+      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(err) } });
     } finally {
       setSaving(false);
     }
@@ -434,7 +432,7 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
           aria-busy={lookup?.status === 'loading' || undefined}
           onChange={(e) => onChange(e.target.value === '' ? null : (options[Number(e.target.value)]?.value ?? null))}
         >
-          <option value="">{lookup?.status === 'loading' ? t('forms.loading') : t('forms.none')}</option>
+          <option value="">{lookup?.status === 'loading' ? t('forms.loading') : t('common.none')}</option>
           {options.map((o, i) => (
             <option key={i} value={String(i)}>
               {o.label}

@@ -384,7 +384,7 @@ export function addTags(tags: readonly string[], typed: string, maxLength: numbe
       note ??= { id: 'forms.tag_exists' };
     } else if (left.length || (maxLength !== undefined && [...out, tag].join(TAG_SEPARATOR).length > maxLength)) {
       left.push(tag);
-      note = { id: M.max_length, values: { max: String(maxLength) } };
+      note = { id: M.max_length, values: { max: maxLength ?? 0 } };
     } else out.push(tag);
   }
   return { tags: out, left: left.join(TAG_SEPARATOR), ...(note ? { note } : {}) };

@@ -3,12 +3,13 @@
  * "Reset columns". Its content (ChooserPanel.tsx) loads with the popover's code, on the
  * first pointer over or focus of the button (rarely used: not on the list route).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { Props } from './ChooserPanel.tsx';
 import { Popup } from './popover/Popup.tsx';
 
 const load = () => import('./ChooserPanel.tsx');
-const ChooserPanel = lazy(load);
+const ChooserPanel = lazyWithMessages(load);
 
 export function ColumnChooser(props: Props) {
   const [open, setOpen] = useState(false);

@@ -5,11 +5,12 @@
  * editors are). Closing it (applied, Esc) puts the focus back into the grid, on its
  * active cell (`focusOnClose`), so the grid's keys (Ctrl+Z: undo the fill) work at once.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { FillFormProps } from './FillForm.tsx';
 import { Popup } from './popover/Popup.tsx';
 
-const FillForm = lazy(() => import('./FillForm.tsx'));
+const FillForm = lazyWithMessages(() => import('./FillForm.tsx'));
 /** The form's code, fetched ahead (the grid calls it when it is first focused for editing). */
 export const preloadFill = () => void import('./FillForm.tsx');
 

@@ -7,7 +7,8 @@
  * body's rows are TanStack Virtual's (GridBody.tsx). Cells are display-only; metadata
  * and permissions are resolved once, never per cell.
  */
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { resetColumns, totalsColumns } from './columnState.ts';
 import { buildGridModel } from './columns.ts';
 import { preloadEditing, useClipboardFill } from './features/clipboard/clipboard.feature.ts';
@@ -40,7 +41,7 @@ import { knownScrollTop, type RowVirtualizer } from './visibleRows.ts';
 import './grid.css';
 
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
-const MasterDetail = lazy(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
+const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
 export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
   const dims = THEMES[theme];
@@ -173,7 +174,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
 
   let overlay: ReactNode = null;
   if (q.loadingFirst) overlay = t('grid.loading');
-  else if (count === 0) overlay = t(q.filtersActive ? 'messages.no_elements_found' : 'messages.list_is_empty');
+  else if (count === 0) overlay = t(q.filtersActive ? 'grid.no_elements_found' : 'grid.list_is_empty');
 
   const main = rm.main;
   const shownSettled = !!rm.shown?.settled;

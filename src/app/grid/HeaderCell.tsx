@@ -28,7 +28,7 @@ export interface HeaderActions {
 
 const DRAG_TYPE = 'application/x-grid-column';
 
-export const AGG_LABEL: Record<TotalFn, string> = { sum: 'grid.agg_sum', avg: 'grid.agg_avg', min: 'grid.agg_min', max: 'grid.agg_max', none: 'forms.none' };
+export const AGG_LABEL: Record<TotalFn, string> = { sum: 'grid.agg_sum', avg: 'grid.agg_avg', min: 'grid.agg_min', max: 'grid.agg_max', none: 'common.none' };
 
 interface HeaderCellProps {
   vc: ViewColumn;

@@ -4,7 +4,8 @@
  * sub-grid is a ScreenGrid with a fixed filter of the master row's key, under the master
  * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
@@ -13,7 +14,7 @@ import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
 import type { ThemeName } from './layout.ts';
 import type { Row } from './types.ts';
 
-const ScreenFormDialog = lazy(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
+const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 
 interface Props {
   forms: readonly string[];

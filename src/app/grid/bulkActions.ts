@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
+import { describeError } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
@@ -144,8 +145,7 @@ export async function translateRows(d: TranslateDeps, mods: { ctrlKey: boolean; 
     // The engine's state in the UI language (the server's text names its setting, for the administrator).
     if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine: TRANSLATE_ENGINE } });
     else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine: TRANSLATE_ENGINE } });
-    else if (e instanceof ApiError && e.status === 503) {
-      toast({ variant: 'danger', id: 'messages.not_configured', values: { text: e.message } });
-    } else console.warn('grid: translation failed', e); // spec §8: translation failures are only logged
+    else if (e instanceof ApiError && e.status === 503) toast({ variant: 'danger', ...describeError(e) });
+    else console.warn('grid: translation failed', e); // spec §8: translation failures are only logged
   }
 }

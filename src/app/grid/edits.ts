@@ -7,9 +7,11 @@
  * server or the validation refused are flagged (field → message) until written again.
  */
 import { useLayoutEffect, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId, ruleMessage } from '../../core/httpErrors.ts';
+import { conflictMessageId } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
+import { describeError, refusal, say, type Said } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { session } from '../session/session.ts';
 import { multiChanges, sameValue } from './cellText.ts';
@@ -33,27 +35,24 @@ export interface CellFlag {
 /** Rows per bulk set request (the server's limit: one transaction each). */
 export const BULK_ROWS = 5000;
 
-export const statusText = (e: unknown) =>
-  e instanceof ApiError ? (e.message && e.message !== String(e.status) ? `${e.status} ${e.message}` : String(e.status)) : e instanceof Error ? e.message : String(e);
-
-/** `payload.rows.3.min_margin: must be at most 1000` → the row position, field and message. */
-export function bulkErrorCell(message: string): { index: number; field: string; text: string } | null {
-  const m = /payload\.rows\.(\d+)\.([a-z_][a-z0-9_]*)(?:\.[a-z]{2})?:\s*(.*)$/s.exec(message);
-  return m ? { index: Number(m[1]), field: m[2]!, text: m[3]! } : null;
+/** The cell a bulk write's refusal names (its row in the batch and column), and what to say there. */
+export function bulkErrorCell(e: unknown): { index: number; field: string; said: Said } | null {
+  if (!(e instanceof ApiError) || typeof e.params?.row !== 'number' || typeof e.params.field !== 'string') return null;
+  const field = /^payload\.rows\.\d+\.([a-z_][a-z0-9_]*)/.exec(e.params.field)?.[1];
+  if (!field) return null;
+  const reason = typeof e.params.reason === 'string' ? refusal(e.params.reason, e.params) : describeError(e);
+  return { index: e.params.row, field, said: reason };
 }
 
 /** Is this a 409 with this error code (the server's `error`)? */
 export const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
 
-/**
- * The toast of a failed save: a 409 by its error code (a duplicate, a stale row, …), any
- * other failure (or a 409 without a message of its own) with its status and text.
- */
+/** The toast of a failed save: a conflict as a warning, anything else as "not saved" with the server's reason, in the user's language. */
 export function saveFailedToast(e: unknown): void {
-  const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
-  if (id) toast({ variant: 'warning', id });
-  else if (e instanceof ApiError && e.code === 'rule_violated') toast({ variant: 'danger', ...ruleMessage(e.rule, e.message) });
-  else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+  const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
+  if (conflict) toast({ variant: 'warning', id: conflict });
+  else if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', ...describeError(e) });
+  else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
 }
 
 /** A typed value as the "was not saved" toast names it: a multi value by its changed languages. */
@@ -83,6 +82,8 @@ export interface Deps {
   reread?: ((skip: (id: string) => boolean) => Promise<void>) | undefined;
   /** Reads the grid's rows again (after the undo of a delete: rows come back). */
   reload?: () => void;
+  /** The grid's language: a refused cell's flag says the server's reason in it. */
+  intl?: IntlShape | undefined;
 }
 
 /** Where the edits show their state: the flagged cells (an update of them) and one tick per answered save. */
@@ -272,9 +273,12 @@ export function createEdits(deps: () => Deps, view: EditsView) {
             toast({ variant: 'warning', id: 'messages.stale_rows_reloaded', values: { count: chunk.reduce((n, e) => n + Object.keys(e.fields).length, 0) } });
             continue;
           }
-          const cell = err instanceof ApiError ? bulkErrorCell(err.message) : null;
+          const cell = bulkErrorCell(err);
           const hit = cell ? chunk[cell.index] : undefined;
-          if (cell && hit && cell.field in hit.fields) setFlag([{ rowId: hit.row.id, field: cell.field, message: cell.text }]);
+          const intl = deps().intl;
+          // Said in the grid's language; without one (a grid outside React), the server's own text.
+          const message = cell && (intl ? say(intl, cell.said) : (err as Error).message);
+          if (cell && hit && message && cell.field in hit.fields) setFlag([{ rowId: hit.row.id, field: cell.field, message }]);
           saveFailedToast(err);
         }
       }
@@ -333,7 +337,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
       if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: conflictMessageId(e.code) ?? 'messages.undo_conflict' });
       else {
         if (!(e instanceof ApiError) || e.status >= 500 || e.status === 0) stack.restore(entry);
-        toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusText(e) } });
+        toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
       }
     }
   };
@@ -346,6 +350,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
 
 /** A grid's edits: createEdits over the grid's props as last committed, with its flags and save tick as state. */
 export function useEdits(deps: Deps) {
+  const intl = useIntl();
   const [flags, setFlags] = useState<Flags>(new Map());
   const [savedTick, setSavedTick] = useState(0);
   const [{ edits, follow }] = useState(() => {
@@ -353,6 +358,6 @@ export function useEdits(deps: Deps) {
     return { edits: createEdits(() => live, { setFlags, saved: () => setSavedTick((n) => n + 1) }), follow: (d: Deps) => void (live = d) };
   });
   // Writes start from events and answers, after the commit: they read the props it left.
-  useLayoutEffect(() => follow(deps));
+  useLayoutEffect(() => follow({ ...deps, intl }));
   return { ...edits, flags, savedTick };
 }

@@ -86,5 +86,6 @@ export function moneyRefusal(message: Message, m: MoneyTyping, locale: string): 
   const limit = bound ? Number(message.values?.[bound]) : NaN;
   if (!bound || !Number.isFinite(limit)) return message;
   const amount = shownLimit(limit, bound, m.stored, m.shown, m.rates, m.digits);
-  return { id: message.id, values: { ...message.values, [bound]: formatMoney(amount, m.shown, locale, m.digits) } };
+  // An amount is said with its currency: a text, under the key that takes one.
+  return { id: bound === 'max' ? 'validation.max_amount' : 'validation.min_amount', values: { ...message.values, [bound]: formatMoney(amount, m.shown, locale, m.digits) } };
 }

@@ -1,34 +1,77 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
+import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
+import type { CataloguePart } from './parts.ts';
 
-// One lazy chunk per language: only the catalogue in use is downloaded (precompiled, messages.ts).
-const catalogues = import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default' });
-const cache = new Map<Lang, Messages>();
+// Two lazy chunks per language (parts.ts), precompiled (messages.ts): only the language in use is downloaded.
+const parts: Record<CataloguePart, Record<string, () => Promise<ShippedMessages>>> = {
+  first: import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default', query: '?part=first' }),
+  later: import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default', query: '?part=later' }),
+};
+const loads = new Map<string, Promise<Messages>>();
+/** Parts already in: a provider mounted again starts with them (no blank frame). */
+const loaded = new Map<string, Messages>();
 
-export function loadMessages(lang: Lang): Promise<Messages> {
-  const hit = cache.get(lang);
-  if (hit) return Promise.resolve(hit);
-  const load = catalogues[`../../../locales/${lang}.json`];
-  if (!load) return Promise.reject(new Error(`no catalogue for ${lang}`));
-  return load().then((shipped) => {
-    const m = expandMessages(shipped);
-    cache.set(lang, m);
-    return m;
-  });
+function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
+  const key = `${lang}:${part}`;
+  let p = loads.get(key);
+  if (!p) {
+    const load = parts[part][`../../../locales/${lang}.json`];
+    p = load
+      ? load().then((shipped) => {
+          const m = expandMessages(shipped);
+          loaded.set(key, m);
+          return m;
+        })
+      : Promise.reject(new Error(`no catalogue for ${lang}`));
+    p.catch(() => loads.delete(key));
+    loads.set(key, p);
+  }
+  return p;
 }
 
-/** Renders children once the language's catalogue is loaded; keeps the previous one meanwhile. */
+interface State {
+  lang: Lang;
+  messages: Messages;
+  /** Both parts are in. */
+  full: boolean;
+}
+
+function loadedState(lang: Lang): State | undefined {
+  const first = loaded.get(`${lang}:first`);
+  const later = loaded.get(`${lang}:later`);
+  return first ? { lang, messages: later ? { ...first, ...later } : first, full: !!later } : undefined;
+}
+
+/**
+ * Renders children once the language's first part is in (the page paints), then adds the
+ * later part. Another language is shown once both its parts are in; meanwhile the previous
+ * one stays.
+ */
 export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const [state, setState] = useState<{ lang: Lang; messages: Messages } | undefined>(() => (cache.has(lang) ? { lang, messages: cache.get(lang)! } : undefined));
+  const [state, setState] = useState<State | undefined>(() => loadedState(lang));
+  const shown = useRef(state !== undefined);
   useEffect(() => {
     let live = true;
-    void loadMessages(lang).then((messages) => live && setState({ lang, messages }));
+    const show = () => {
+      const s = loadedState(lang);
+      if (!live || !s) return;
+      shown.current = true;
+      setState(s);
+    };
+    // The first language paints with the first part (the later one loads after it, off the
+    // critical path); a switch waits for the whole catalogue.
+    if (!shown.current) void loadPart(lang, 'first').then(() => (show(), loadPart(lang, 'later').then(show)));
+    else void Promise.all([loadPart(lang, 'first'), loadPart(lang, 'later')]).then(show);
     return () => {
       live = false;
     };
   }, [lang]);
+  useEffect(() => {
+    if (state?.full) markFullCatalogue();
+  }, [state]);
   if (!state) return null;
   return (
     <IntlProvider locale={LOCALE[state.lang]} messages={state.messages} defaultLocale="en-GB" onError={onIntlError}>

@@ -5,23 +5,28 @@
  * AST as it is, so the browser needs no ICU parser: `noIcuParser` points the parser's
  * imports at its parser-less build (the type guards only). Parsed as intl-messageformat
  * would parse at run time (`parse(message, { locale })`), so formatting gives the same texts.
+ * `locales/xx.json?part=first|later` is one part of it (parts.ts).
  */
 import { isLiteralElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
 import { isLang, LOCALE, type Lang } from '../../core/langs.ts';
 import type { ShippedMessages } from './messages.ts';
+import { partOf, type CataloguePart } from './parts.ts';
 
 const CATALOGUE = /[\\/]locales[\\/]([a-z]{2})\.json$/;
+const PART = /[?&]part=(first|later)\b/;
 
 /** A catalogue as the browser gets it: ASTs, and plain texts for messages that are one literal. */
-export function compileCatalogue(messages: Record<string, string>, lang: Lang): ShippedMessages {
+export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: CataloguePart): ShippedMessages {
   const locale = new Intl.Locale(LOCALE[lang]);
   return Object.fromEntries(
-    Object.entries(messages).map(([id, text]) => {
-      const ast = parse(text, { locale });
-      const only = ast.length === 1 ? ast[0] : undefined;
-      return [id, ast.length === 0 ? '' : only && isLiteralElement(only) ? only.value : ast];
-    }),
+    Object.entries(messages)
+      .filter(([id]) => !part || partOf(id) === part)
+      .map(([id, text]) => {
+        const ast = parse(text, { locale });
+        const only = ast.length === 1 ? ast[0] : undefined;
+        return [id, ast.length === 0 ? '' : only && isLiteralElement(only) ? only.value : ast];
+      }),
   );
 }
 
@@ -31,9 +36,13 @@ export function precompiledMessages(): Plugin {
     // Before Vite's JSON plugin, which then makes the module of the compiled JSON.
     enforce: 'pre',
     transform(code, id) {
-      const lang = CATALOGUE.exec(id.split('?')[0] ?? '')?.[1];
+      const [path = '', query = ''] = id.split('?');
+      const lang = CATALOGUE.exec(path)?.[1];
       if (!isLang(lang)) return null;
-      return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang)), map: null };
+      const part = PART.exec(`?${query}`)?.[1] as CataloguePart | undefined;
+      const json = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang, part));
+      // With a query the bundler no longer takes the file for JSON: a part is a JS module.
+      return { code: part ? `export default ${json};` : json, map: null };
     },
   };
 }

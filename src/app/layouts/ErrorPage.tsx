@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isChunkLoadError, reloadForChunkError } from '../router/chunkReload.ts';
 import { session } from '../session/session.ts';
+import { usePageTitle, useAddressLanguage } from '../chrome/pageTitle.ts';
 
 /**
  * Spec §2: 'Page not found' for 404, otherwise 'An error occurred', with a link home.
@@ -9,7 +10,12 @@ import { session } from '../session/session.ts';
  */
 export function ErrorPage({ error }: { error: unknown }) {
   if (isChunkLoadError(error) && reloadForChunkError()) return null;
-  const status = (error as { status?: number })?.status;
+  return <ErrorView status={(error as { status?: number })?.status} />;
+}
+
+function ErrorView({ status }: { status: number | undefined }) {
+  useAddressLanguage();
+  usePageTitle(status === 404 ? 'errors.page_not_found' : 'errors.an_error_occurred');
   return (
     <FallbackBoundary>
       <div className="error-page" role="main">

@@ -1,8 +1,11 @@
 import { FormattedMessage } from 'react-intl';
+import { usePageTitle, useAddressLanguage } from '../chrome/pageTitle.ts';
 import { useSession } from '../session/session.ts';
 
 /** Unknown routes (spec §2, §8). */
 export function NotFoundPage() {
+  useAddressLanguage();
+  usePageTitle('errors.not_found_title');
   const lang = useSession((s) => s.lang);
   return (
     <div className="error-page" role="main">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError, api } from '../api/client.ts';
+import { describeError, say } from '../api/said.ts';
 
 /**
  * Ask a question of the data (POST /ai/query); the answer is shown as returned.
@@ -23,7 +24,7 @@ export function AiQueryPage() {
       setAnswer(await api.post('/ai/query', { question, options: {} }));
     } catch (err) {
       setAnswer(undefined);
-      setError((err instanceof ApiError && err.message) || t('ai.query_failed'));
+      setError(err instanceof ApiError ? say(intl, describeError(err)) : t('ai.query_failed'));
     } finally {
       setBusy(false);
     }

@@ -4,12 +4,14 @@ import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
 import { knownPaths } from '../router/routePaths.ts';
 import { withLang } from '../../core/langs.ts';
 import { useSession } from '../session/session.ts';
+import { usePageTitle } from '../chrome/pageTitle.ts';
 
 /** The landing page: the user's bookmarks and areas (breadcrumbs reset here). */
 export function HomePage() {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const user = useSession((s) => s.user);
+  usePageTitle('chrome.home');
   const known = knownPaths(useRouter());
   if (!user) return null;
   const areas = pruneMenu(user.menu, known).filter((n) => n.menu);

@@ -2,25 +2,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../api/client.ts';
+import { describeError, say, type Said } from '../api/said.ts';
 import { afterLoginPath } from '../router/guards.ts';
 import { login } from '../session/auth.ts';
 import { useSession } from '../session/session.ts';
 import { LoginEmail, LoginPassword, firstError } from './loginSchema.ts';
+import { usePageTitle } from '../chrome/pageTitle.ts';
 
-const serverMessage = (e: unknown) =>
-  e instanceof ApiError
-    ? e.status === 401
-      ? 'auth.wrong_credentials'
-      : e.status === 403
-        ? 'auth.blocked'
-        : e.status === 429
-          ? 'auth.too_many_attempts'
-          : 'messages.generic_error'
-    : 'messages.generic_error';
+const serverMessage = (e: unknown): Said =>
+  e instanceof ApiError && e.status === 401 ? { id: 'auth.wrong_credentials' } : e instanceof ApiError && e.status === 403 ? { id: 'auth.blocked' } : describeError(e);
 
 export function LoginPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  usePageTitle('auth.sign_in');
   const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -28,7 +23,7 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
   const emailError = touched || submitted ? firstError(LoginEmail, email) : undefined;
   const passwordError = submitted ? firstError(LoginPassword, password) : undefined;
 
@@ -53,7 +48,7 @@ export function LoginPage() {
       <h1 className="login-title">{t('auth.sign_in')}</h1>
       {failure && (
         <div className="alert alert-danger" role="alert">
-          {t(failure)}
+          {say(intl, failure)}
         </div>
       )}
       <div className="form-field">

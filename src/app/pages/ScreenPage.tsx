@@ -1,5 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, use, useMemo, useState } from 'react';
+import { Suspense, use, useMemo, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { MenuNode } from '../api/types.ts';
 import { bulkActionsOf } from '../grid/bulk/keys.ts';
 import type { Revealed } from '../grid/reveal.ts';
@@ -7,13 +8,14 @@ import { ScreenGrid, type GridPermissions } from '../grid/ScreenGrid.tsx';
 import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';
 import { usePrefs } from '../session/prefs.ts';
 import { useSession } from '../session/session.ts';
+import { usePageTitle } from '../chrome/pageTitle.ts';
 import { loadScreen } from './loadScreen.ts';
 import { searchFilter } from './searchFilter.ts';
 
 // The add/edit form is not needed to paint a list: its chunk loads when a form opens.
-const ScreenFormDialog = lazy(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
+const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 // Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
-const BulkActions = lazy(() => import('../grid/bulk/index.tsx'));
+const BulkActions = lazyWithMessages(() => import('../grid/bulk/index.tsx'));
 
 const NONE: GridPermissions = { list: false, add: false, set: false, delete: false };
 
@@ -33,6 +35,7 @@ function permsOf(menu: MenuNode[], path: string): GridPermissions {
  */
 export function ScreenPage({ form, path }: { form: string; path: string }) {
   const screen = use(loadScreen(form));
+  usePageTitle(`screens.${form}.title`);
   const menu = useSession((s) => s.user?.menu);
   const perms = useMemo(() => permsOf(menu ?? [], path), [menu, path]);
   const theme = usePrefs((p) => p.theme);

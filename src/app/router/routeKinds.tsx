@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
-import { lazy } from 'react';
 import type { Lang } from '../../core/langs.ts';
+import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
 import { MainLayout } from '../layouts/MainLayout.tsx';
@@ -26,9 +26,11 @@ declare module '@tanstack/react-router' {
 }
 
 /** Grid, forms and their libraries load with the first screen, not with the login page. */
-const ScreenPage = lazy(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
+const ScreenPage = lazyFirstPart(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
 // Pages a screen route never shows load on their own (and on hover, with the route's preload),
 // so the list route's JS stays within its budget (tests/unit/route-size.test.ts).
+// They paint with the catalogue's first part (i18n/parts.ts; the router loads a route's code
+// before the root, and so the catalogue, renders: they cannot wait for the later part).
 const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const HomePage = lazyRouteComponent(() => import('../pages/HomePage.tsx'), 'HomePage');
 const AiQueryPage = lazyRouteComponent(() => import('../pages/AiQueryPage.tsx'), 'AiQueryPage');

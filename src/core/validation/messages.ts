@@ -38,7 +38,8 @@ export const M = {
 } as const;
 export type MessageId = (typeof M)[keyof typeof M];
 
-export type MessageValues = Record<string, string>;
+/** A number travels as a number: the catalogues format it for the locale (`{min, number}`). */
+export type MessageValues = Record<string, string | number>;
 export interface Message {
   id: string;
   values?: MessageValues;
@@ -53,6 +54,10 @@ export function msg(id: MessageId, values?: Record<string, string | number | rea
 }
 
 const KNOWN = new Set<string>(Object.values(M));
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Values as a message says them: a numeric text ('0.0001') becomes the number, so the catalogue formats it for the locale. */
+export const numericValues = <T extends string | number>(values: Record<string, T>): Record<string, T | number> =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && NUMBER.test(v) ? Number(v) : v]));
 
 /** Decodes an issue message; anything that is not one of ours becomes validation.invalid. */
 export function parseMessage(message: string): Message {
@@ -60,7 +65,7 @@ export function parseMessage(message: string): Message {
   const id = i < 0 ? message : message.slice(0, i);
   if (!KNOWN.has(id)) return { id: M.invalid };
   if (i < 0) return { id };
-  return { id, values: Object.fromEntries(new URLSearchParams(message.slice(i + 1))) };
+  return { id, values: numericValues(Object.fromEntries(new URLSearchParams(message.slice(i + 1)))) };
 }
 
 /** The dot path of an issue ('product_name.de'), '' at the root. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { GridViewAddPayload, GridViewDeletePayload, GridViewSetPayload, GridViewsListPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, badRequest, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, badRequest, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { requireForm } from './engine/permissions.ts';
 import { jsonDocument, plainObject } from './engine/values.ts';
@@ -24,7 +24,7 @@ async function viewOf(db: Queryable, userId: number, viewId: number) {
  */
 async function requireFreeName(db: Queryable, form: string, ownerId: number, name: string, viewId: number) {
   const r = await db.query('select 1 from app.grid_views where form = $1 and owner_user_id = $2 and name = $3 and view_id <> $4', [form, ownerId, name, viewId]);
-  if (r.rows.length) throw new HttpError(409, 'view_name_taken', `payload.name: you already have a view named "${name}" for this screen`);
+  if (r.rows.length) throw new HttpError(409, 'view_name_taken', `payload.name: you already have a view named "${name}" for this screen`, {}, undefined, { name });
 }
 
 /** The state of a payload, checked on the raw input (the schema's record drops __proto__ keys silently). */
@@ -69,7 +69,7 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
         // Serializes a user's adds, so the cap holds under concurrent requests.
         await tx.query('select 1 from app.users where user_id = $1 for update', [session.userId]);
         const n = await tx.query<{ n: number }>('select count(*)::int as n from app.grid_views where owner_user_id = $1 and form = $2', [session.userId, input.form]);
-        if (n.rows[0]!.n >= MAX_VIEWS) throw badRequest(`payload.form: at most ${MAX_VIEWS} saved views per screen`);
+        if (n.rows[0]!.n >= MAX_VIEWS) throw refused('too_many_views', `payload.form: at most ${MAX_VIEWS} saved views per screen`, { limit: MAX_VIEWS });
         const r = await tx.query<{ view_id: number }>(`insert into app.grid_views (form, owner_user_id, name, shared, state) values ($1, $2, $3, $4, $5::text::jsonb) returning view_id`, [
           input.form,
           session.userId,

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { MAX_PURCHASE_PRICE, PurchasePriceUpdatePayload } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, forbidden, parseInput } from '../http/errors.ts';
+import { badRequest, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 import { whereConditions } from './engine/list.ts';
@@ -19,11 +19,12 @@ type Input = v.InferOutput<typeof PurchasePriceUpdatePayload>;
 function parse(payload: unknown): Input {
   const input = parseInput(PurchasePriceUpdatePayload, payload);
   if (input.keys && (input.filterModel || input.except)) throw badRequest('payload.keys: give the picked keys or a filterModel (with except), not both');
-  if (input.mode === 'percent' && (input.value <= -100 || input.value > 1000)) throw badRequest('payload.value: a percentage must be above -100 and at most 1000');
+  if (input.mode === 'percent' && (input.value <= -100 || input.value > 1000))
+    throw refused('percent_out_of_range', 'payload.value: a percentage must be above -100 and at most 1000', { field: 'payload.value', min: -100, max: 1000 });
   if (input.mode === 'amount') {
     // The original price is in each product's supplier currency: one amount cannot fit them all.
     if (input.fields.includes('purchase_price_original')) throw badRequest('payload.fields: an amount changes the base price only (the original is in the supplier currency)');
-    if (Math.abs(input.value) > MAX_PRICE) throw badRequest(`payload.value: at most ${MAX_PRICE} either way`);
+    if (Math.abs(input.value) > MAX_PRICE) throw refused('amount_out_of_range', `payload.value: at most ${MAX_PRICE} either way`, { field: 'payload.value', max: MAX_PRICE });
   }
   return input;
 }
@@ -109,7 +110,12 @@ export const applyPurchasePriceUpdate: CustomAction = {
     const { company, userId, language } = scope(ctx);
     return ctx.db.transaction(async (tx) => {
       const c = await counts(tx, input, company, language, true);
-      if (c.invalid > 0) throw badRequest(`payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`);
+      if (c.invalid > 0)
+        throw refused('prices_out_of_range', `payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`, {
+          field: 'payload.value',
+          count: c.invalid,
+          max: MAX_PRICE,
+        });
       const s = selection(input, company, language, false); // rows are locked by the count above
       const user = s.p.add(userId, 'int');
       const entity = s.p.add(FORM, 'text');

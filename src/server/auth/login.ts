@@ -13,7 +13,7 @@ const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'Wrong 
 
 const tooMany = (oldest: string | null) => {
   const retry = oldest ? Math.max(1, Math.ceil((Date.parse(oldest) + FAILURE_WINDOW_MIN * 60_000 - Date.now()) / 1000)) : 60;
-  return new HttpError(429, 'too_many_attempts', 'Too many failed logins; try again later', { 'Retry-After': String(retry) });
+  return new HttpError(429, 'too_many_attempts', 'Too many failed logins; try again later', { 'Retry-After': String(retry) }, undefined, { minutes: Math.ceil(retry / 60) });
 };
 
 /**

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { invalidValueParams, rowOfField, type ErrorCode, type ErrorParams } from '../../core/errorCodes.ts';
 import { FORBIDDEN_KEYS } from '../../core/validation/columns.ts';
+import { englishText, type Message } from '../../core/validation/messages.ts';
 
 /** The most characters of one value (a key, a column name, a text) an error shows; longer ones end in "…". */
 export const SHOWN_CHARS = 60;
@@ -24,26 +26,48 @@ function clipMessage(text: string): string {
   return clip(text.length <= SHOWN_CHARS ? text : text.replace(LONG_RUN, (run) => clip(run)), MAX_MESSAGE);
 }
 
-/** An expected failure with its HTTP status, a stable code and a human message. */
+/**
+ * An expected failure with its HTTP status, a stable code (core/errorCodes.ts: the browser
+ * says it in the user's language, with `params`) and an English message for logs and API users.
+ */
 export class HttpError extends Error {
-  /** The code's parameters (ErrorBody `params`), each value clipped like the message. */
-  readonly params?: Record<string, string>;
+  /** The code's parameters (ErrorBody `params`), each text clipped like the message. */
+  readonly params?: ErrorParams;
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** The database rule (a named constraint) that refused the write: clients show its own message. */
     readonly rule?: string,
-    params?: Record<string, string>,
+    params?: ErrorParams,
   ) {
     super(clipMessage(message));
-    if (params) this.params = Object.fromEntries(Object.entries(params).map(([k, x]) => [k, clip(clipMessage(x), MAX_PARAM)]));
+    const all = rule ? { ...params, rule } : params;
+    if (all) this.params = Object.fromEntries(Object.entries(all).map(([k, x]) => [k, typeof x === 'number' ? x : clip(clipMessage(x), MAX_PARAM)]));
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
+/** The dot path a message starts with (`payload.rows.3.price: …`). */
+const LEADING_PATH = /^((?:payload|body|file|action)(?:\.[^\s:]+)?):/;
+
+/** A request the server does not take; `field`: the input's path, else the one the message starts with. */
+export const badRequest = (message: string, field = LEADING_PATH.exec(message)?.[1]) => new HttpError(400, 'bad_request', message, {}, undefined, field ? { field } : undefined);
+
+/** A refusal with its own code (the message names the field for API users); a field of a bulk write's row adds `row`. */
+export function refused(code: ErrorCode, message: string, params?: ErrorParams, status: 400 | 404 | 409 | 413 | 415 = 400): HttpError {
+  const row = typeof params?.field === 'string' ? rowOfField(params.field) : undefined;
+  return new HttpError(status, code, message, {}, undefined, row === undefined ? params : { ...params, row });
+}
 export const forbidden = (message = 'forbidden') => new HttpError(403, 'forbidden', message);
+
+/**
+ * A written value its column's rules refuse (core/validation): `reason` is the validation
+ * key, its values travel beside it (numbers as numbers); `column`/`label` name the column.
+ */
+export function invalidValue(field: string, m: Message, input?: unknown, label?: string): HttpError {
+  return new HttpError(400, 'invalid_value', `${field}: ${englishText(m, input)}`, {}, undefined, invalidValueParams(field, m, label));
+}
 /** A key the input's schema does not define (`field`: its dot path). */
 export const unknownField = (field: string) => new HttpError(400, 'unknown_field', `${field}: unknown field`, {}, undefined, { field });
 /** A column the screen does not have, named where a column is expected. */
@@ -60,7 +84,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown,
   const at = path ? `${where}.${path}` : where;
   // A strict object's extra key: its own code, so a client tells a misspelt field from a bad value.
   if (issue.type === 'strict_object' && issue.expected === 'never') throw unknownField(at);
-  throw badRequest(`${at}: ${issue.message}`);
+  throw badRequest(`${at}: ${issue.message}`, at);
 }
 
 /** A lone surrogate (not UTF-8 at all): with the `u` flag a pair is one code point and does not match. */
@@ -106,57 +130,76 @@ export function checkInputText(value: unknown, where: string): void {
     const [node, path] = stack.pop()!;
     if (typeof node === 'string') {
       const bad = unstorable(node);
-      if (bad) throw badRequest(`${path}: contains a character that cannot be stored (${bad})`);
+      if (bad) throw refused('invalid_character', `${path}: contains a character that cannot be stored (${bad})`, { field: path });
     } else if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}.${i}`]);
     } else if (typeof node === 'object' && node !== null) {
       const entries = Object.entries(node);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, x] = entries[i]!;
-        if (FORBIDDEN_KEYS.has(k)) throw badRequest(`${path}.${k}: this key is not allowed`);
+        if (FORBIDDEN_KEYS.has(k)) throw refused('key_not_allowed', `${path}.${k}: this key is not allowed`, { field: `${path}.${k}` });
         const bad = unstorable(k);
-        if (bad) throw badRequest(`${path}: a key contains a character that cannot be stored (${bad})`);
+        if (bad) throw refused('invalid_character', `${path}: a key contains a character that cannot be stored (${bad})`, { field: path });
         stack.push([x, `${path}.${k}`]);
       }
     }
   }
 }
 
-/** PostgreSQL error codes that mean the input was wrong, not the server. */
-const pgInputErrors: Record<string, [HttpError['status'], string, string]> = {
-  '23505': [409, 'already_exists', 'already exists'],
-  '23503': [400, 'bad_reference', 'refers to a record that does not exist or is still referenced'],
-  '23502': [400, 'bad_request', 'a required value is missing'],
-  '23514': [400, 'bad_request', 'a value is out of its allowed range'],
-  '22001': [400, 'bad_request', 'a value is too long'],
-  '22003': [400, 'bad_request', 'a number is out of range'],
-  '22007': [400, 'bad_request', 'a date or time is not valid'],
-  '22008': [400, 'bad_request', 'a date or time is out of range'],
-  '22P02': [400, 'bad_request', 'a value has the wrong type'],
+/** PostgreSQL error codes that mean the input was wrong, not the server: its code and English text. */
+const pgInputErrors: Record<string, [ErrorCode, string]> = {
+  '23505': ['already_exists', 'already exists'],
+  '23503': ['bad_reference', 'refers to a record that does not exist'],
+  '23502': ['value_required', 'a required value is missing'],
+  '23514': ['rule_violated', 'a value is out of its allowed range'],
+  '22001': ['value_too_long', 'a value is too long'],
+  '22003': ['number_out_of_range', 'a number is out of range'],
+  '22007': ['invalid_date', 'a date or time is not valid'],
+  '22008': ['invalid_date', 'a date or time is out of range'],
+  '22P02': ['wrong_type', 'a value has the wrong type'],
   // Text the database cannot hold (U+0000; a character the encoding lacks): checkInputText refuses it first.
-  '22021': [400, 'bad_request', 'a text contains a character that cannot be stored'],
-  '22P05': [400, 'bad_request', 'a text contains a character that cannot be stored'],
-  '22023': [400, 'bad_request', 'a value is not valid'],
-  '2201B': [400, 'bad_request', 'a pattern is not valid'],
-  '54000': [400, 'bad_request', 'a value is too large'],
+  '22021': ['invalid_character', 'a text contains a character that cannot be stored'],
+  '22P05': ['invalid_character', 'a text contains a character that cannot be stored'],
+  '22023': ['wrong_type', 'a value is not valid'],
+  '2201B': ['wrong_type', 'a pattern is not valid'],
+  '54000': ['too_large', 'a value is too large'],
 };
 
+/** The first column a constraint error's detail names: `Key (brand_id)=(99) is not present …`. */
+const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a-z0-9_]*)/.exec(detail)?.[1] : undefined);
+
 /**
- * A database error the input caused → the HTTP answer. A rule of the schema (a check or a
- * trigger) that refused the write answers `rule_violated` naming the constraint; a
- * trigger's own message (it says what to do) is passed on, a bare check's system text
- * (table and constraint names) is not.
+ * A database error the input caused → the HTTP answer, with a code the browser says. A rule
+ * of the schema (a check or a trigger) that refused the write answers `rule_violated` with
+ * the constraint as `rule` (`rules.<rule>` in the catalogues, codegen checks every named
+ * one); a trigger's own English text is kept as the message. A reference to a missing row
+ * is `bad_reference`, a delete of a row still referenced `in_use`; both and a duplicate name
+ * the column (`label`: its field label key).
  */
 export function fromDbError(e: unknown): HttpError | undefined {
-  const code = (e as { code?: unknown })?.code;
+  const err = e as { code?: unknown; constraint?: string; detail?: string; column?: string; message?: unknown };
+  const code = err?.code;
   if (typeof code !== 'string') return undefined;
   const m = pgInputErrors[code];
   if (!m) return undefined;
-  const detail = (e as { constraint?: string }).constraint;
-  if (code === '23514') {
-    const text = String((e as { message?: unknown }).message ?? '');
-    const own = text && !/violates check constraint/.test(text) ? text : m[2];
-    return new HttpError(400, 'rule_violated', own, {}, detail || undefined);
+  const [errorCode, english] = m;
+  const column = err.column || detailColumn(err.detail);
+  const label = column ? { label: `fields.${column}` } : undefined;
+  switch (code) {
+    case '23514': {
+      const text = String(err.message ?? '');
+      const own = text && !/violates check constraint/.test(text) ? text : english;
+      return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined);
+    }
+    case '23503':
+      return /still referenced/.test(err.detail ?? '')
+        ? new HttpError(409, 'in_use', 'A row is still referenced by other records', {}, undefined, label)
+        : new HttpError(400, 'bad_reference', column ? `${column}: ${english}` : english, {}, undefined, label);
+    case '23505':
+      return new HttpError(409, 'already_exists', err.constraint ? `already exists (${err.constraint})` : english, {}, undefined, label);
+    case '23502':
+      return new HttpError(400, 'value_required', column ? `${column}: ${english}` : english, {}, undefined, label);
+    default:
+      return new HttpError(400, errorCode, english);
   }
-  return new HttpError(m[0], m[1], detail && m[0] === 409 ? `already exists (${detail})` : m[2]);
 }

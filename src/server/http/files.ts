@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
+import { checkReferences } from '../actions/engine/references.ts';
 import { screens } from '../actions/engine/screens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { contentMatches } from './sniff.ts';
@@ -35,6 +36,8 @@ const UploadFields = v.strictObject({
 function uploadForm(form: string) {
   const screen = screens.get(form);
   if (!screen || !screen.actions.upload) throw new HttpError(404, 'bad_data_source', `bad_data_source: no upload form "${form}"`);
+  // The product is checked as a reference: without one declared, any company's product would pass.
+  if (!screen.references.product_code?.company) throw new Error(`${form}: product_code must reference a company's form`);
   return screen;
 }
 
@@ -44,7 +47,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
       onError: () => {
-        throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+        throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, {}, undefined, { limit: MAX_UPLOAD_BYTES / 1024 / 1024 });
       },
     }),
     async (c) => {
@@ -58,18 +61,20 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
         throw new HttpError(400, 'bad_request', 'body: expected multipart/form-data with a file');
       }
       const file = body.file;
-      if (!(file instanceof File)) throw new HttpError(400, 'bad_request', 'body.file: a file is required');
+      if (!(file instanceof File)) throw new HttpError(400, 'file_required', 'body.file: a file is required');
       const { file: _f, ...fields } = body;
       const input = parseInput(UploadFields, fields, 'body');
       const name = file.name.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 255) || 'file';
-      if (file.size > MAX_UPLOAD_BYTES) throw new HttpError(413, 'file_too_large', `${name}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+      if (file.size > MAX_UPLOAD_BYTES)
+        throw new HttpError(413, 'file_too_large', `${name}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, {}, undefined, { limit: MAX_UPLOAD_BYTES / 1024 / 1024 });
       const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
       const type = FILE_TYPES[ext];
-      if (!type) throw new HttpError(415, 'unsupported_type', `${name}: unsupported type (allowed: ${Object.keys(FILE_TYPES).join(', ')})`);
-      const owner = await deps.db.query('select 1 from app.products where product_code = $1 and company_code = $2', [input.product_code, session.company]);
-      if (!owner.rows.length) throw new HttpError(400, 'bad_request', `body.product_code: no product "${input.product_code}" in this company`);
+      if (!type)
+        throw new HttpError(415, 'unsupported_type', `${name}: unsupported type (allowed: ${Object.keys(FILE_TYPES).join(', ')})`, {}, undefined, { types: Object.keys(FILE_TYPES).join(', ') });
+      // The product the file hangs on, as every write checks a reference (product_files.product_code `references`).
+      await checkReferences(deps.db, screen, [{ where: 'body', values: { product_code: input.product_code } }], session.company);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!contentMatches(ext, bytes)) throw new HttpError(415, 'unsupported_type', `${name}: the content is not a .${ext} file`);
+      if (!contentMatches(ext, bytes)) throw new HttpError(415, 'unsupported_type', `${name}: the content is not a .${ext} file`, {}, undefined, { types: Object.keys(FILE_TYPES).join(', ') });
       const row = await deps.db.transaction(async (tx) => {
         const r = await tx.query<{ file_id: number }>(
           `insert into app.product_files (product_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)

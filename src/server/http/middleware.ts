@@ -73,7 +73,7 @@ export const noStore: MiddlewareHandler = async (c, next) => {
 /** bodyLimit: a body over `maxSize` bytes answers 413 too_large. */
 export function limitBody(maxSize: number): MiddlewareHandler {
   const tooLarge = (): never => {
-    throw new HttpError(413, 'too_large', 'The request body is too large');
+    throw new HttpError(413, 'too_large', 'The request body is too large', {}, undefined, { limit: maxSize });
   };
   const streaming = bodyLimit({ maxSize, onError: tooLarge });
   return (c: Context, next) => {

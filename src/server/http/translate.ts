@@ -27,9 +27,9 @@ export function mountTranslate(app: Hono, deps: { config: Config }, requireSessi
       checkInputText(body, 'body');
       parseInput(translateRoutes[path].input, body, 'body');
       if (!deps.config.translation[engine.key]) {
-        throw new HttpError(503, 'not_configured', `${engine.name} is not configured on this server (set ${engine.env})`);
+        throw new HttpError(503, 'not_configured', `${engine.name} is not configured on this server (set ${engine.env})`, {}, undefined, { engine: engine.name });
       }
-      throw new HttpError(503, 'not_available', `${engine.name} translation is not available yet on this server`);
+      throw new HttpError(503, 'not_available', `${engine.name} translation is not available yet on this server`, {}, undefined, { engine: engine.name });
     });
   }
 }

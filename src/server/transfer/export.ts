@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, forbidden, unknownColumn } from '../http/errors.ts';
+import { forbidden, refused, unknownColumn } from '../http/errors.ts';
 import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
@@ -123,7 +123,10 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
   const req = exportRequest(screen, input);
   const first = await list(db, screen, { ...req, startRow: 0, endRow: 1, count: 'estimate' }, { company: session.company, language: input.language });
   if (first.total > MAX_EXPORT_ROWS) {
-    throw badRequest(`body: about ${first.total.toLocaleString('en')} rows match; at most ${MAX_EXPORT_ROWS.toLocaleString('en')} can be exported — narrow the filter`);
+    throw refused('export_too_many_rows', `body: about ${first.total.toLocaleString('en')} rows match; at most ${MAX_EXPORT_ROWS.toLocaleString('en')} can be exported — narrow the filter`, {
+      count: first.total,
+      limit: MAX_EXPORT_ROWS,
+    });
   }
   const csv = input.format === 'csv';
   const style: CellStyle = { lang: input.language, csv, timeZone: input.timeZone };

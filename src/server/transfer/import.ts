@@ -16,9 +16,10 @@ import type { Queryable } from '../db/types.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
+import { missingFields, missingReferences } from '../actions/engine/references.ts';
 import { rowValues } from '../actions/engine/values.ts';
 import { readRows, type ImportWrite, type RefusedRow } from '../actions/engine/write.ts';
-import { ruleMessageId } from '../../core/httpErrors.ts';
+import { problemOf } from '../../core/errorCodes.ts';
 import { cellText, importCell, unguard } from './cells.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
@@ -225,6 +226,22 @@ export async function planImport(
       fail(line, null, e.message);
     }
   }
+  // A value naming another company's row (a link table's key such as pm_id; refs were read within the company): not found here.
+  const missing = await missingReferences(
+    db,
+    screen,
+    [...write.inserts, ...write.updates].map((r) => r.values),
+    company,
+  );
+  if (missing.size) {
+    const refused = (r: { line: number; values: Row }) => {
+      const fields = missingFields(screen, r.values, missing);
+      for (const f of fields) fail(r.line, f, `${IM.ref_not_found}?value=${encodeURIComponent(String(r.values[f]).slice(0, 80))}`);
+      return fields.length > 0;
+    };
+    write.inserts = write.inserts.filter((r) => !refused(r));
+    write.updates = write.updates.filter((r) => !refused(r));
+  }
   // Multi values patch the stored languages: a required one must keep a text in some language.
   if (write.updates.length && Object.values(screen.columns).some((c) => c.type === 'multi' && c.required)) {
     const stored = await readRows(
@@ -290,7 +307,7 @@ export function withWritten(result: ImportResult, write: ImportWrite, written: {
   const insertLines = new Set(write.inserts.map((r) => r.line));
   const refusedInserts = refused.filter((r) => insertLines.has(r.line)).length;
   const updates = result.updates - (refused.length - refusedInserts);
-  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: null, message: ruleMessageId(r.error.rule) ?? r.error.message }))]
+  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: null, message: problemOf(r.error.code, r.error.params ?? {}) }))]
     .sort((a, b) => a.line - b.line)
     .slice(0, MAX_ERRORS);
   return {

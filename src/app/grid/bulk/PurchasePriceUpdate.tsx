@@ -6,7 +6,9 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
+import { describeError, say } from '../../api/said.ts';
 import type { PriceUpdatePreview } from '../dataProvider/contract.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import { confirm } from '../../chrome/confirm.tsx';
@@ -21,6 +23,7 @@ type Preview = PriceUpdatePreview & { of: string };
 
 export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
   const t = useT();
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState<PriceUpdateInput>({ fields: ['purchase_price_base'], mode: 'percent', value: '', decimals: 2 });
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -42,9 +45,9 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
   const toggleField = (f: PriceField, on: boolean) => change({ fields: PRICE_FIELDS.filter((x) => (x === f ? on : input.fields.includes(x))) });
 
   const failed = (e: unknown) => {
-    if (e instanceof ApiError && e.status === 400) setError(e.message);
+    if (e instanceof ApiError && e.status === 400) setError(say(intl, describeError(e)));
     else if (e instanceof ApiError && (e.status === 403 || e.status === 404)) toast({ variant: 'danger', id: e.messageId });
-    else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: e instanceof Error ? e.message : String(e) } });
+    else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
   };
 
   const runPreview = async () => {

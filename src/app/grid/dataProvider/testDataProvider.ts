@@ -15,14 +15,15 @@ import * as v from 'valibot';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import { PARSE_CONFIG, emptiedMulti, keysOf, mergeMulti, rowSchema, screenValueTypes } from '../../../core/validation/columns.ts';
-import { M, englishMessage, englishText } from '../../../core/validation/messages.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { M, issuePath, parseMessage } from '../../../core/validation/messages.ts';
 import { aggregateRows } from '../clientAggregate.ts';
 import { queryValue, type QueryColumn } from '../clientQuery.ts';
 import { lookupScreen } from '../lookupScreens.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 import type { GridDataProvider } from './provider.ts';
-import { badRequest, fail, listOrder, queryRows, type Table } from './testQuery.ts';
+import { badRequest, fail, invalidValue, listOrder, queryRows, type Table } from './testQuery.ts';
 
 export interface TestDataProvider extends GridDataProvider {
   /** A form's rows as stored now (copies, in insertion order). */
@@ -109,7 +110,7 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     const fields = Object.fromEntries(Object.entries(payload).filter(([f]) => !t.keys.includes(f) && f !== t.version));
     const values = checked(t, 'set', fields, where);
     const emptied = emptiedMulti(t.screen, stored, values);
-    if (emptied) throw badRequest(`${where}.${emptied}: ${englishText({ id: M.required_any_language })}`);
+    if (emptied) throw invalidValue(`${where}.${emptied}`, { id: M.required_any_language }, undefined, fieldLabelId(emptied, t.screen.columns[emptied]));
     const next = { ...stored };
     for (const [f, x] of Object.entries(values)) next[f] = t.types[f] === 'multi' && x !== null ? mergeMulti(stored[f], x) : x;
     const moved = Object.keys(values).filter((f) => !same(stored[f], next[f]));
@@ -129,7 +130,17 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
       }
     }
     const r = v.safeParse(rowSchema(t.screen, mode, t.types, { multiPatch: mode === 'set' }), fields, PARSE_CONFIG);
-    if (!r.success) throw badRequest(englishMessage(r.issues[0], where));
+    if (!r.success) {
+      const issue = r.issues[0];
+      const path = issuePath(issue);
+      const field = path.split('.')[0] ?? '';
+      throw invalidValue(
+        path ? `${where}.${path}` : where,
+        parseMessage(issue.message),
+        issue.input,
+        Object.hasOwn(t.screen.columns, field) ? fieldLabelId(field, t.screen.columns[field]) : undefined,
+      );
+    }
     return Object.fromEntries(Object.keys(fields).map((f) => [f, r.output[f] ?? null]));
   }
 

@@ -10,7 +10,9 @@ import { kindOf } from '../../../core/query/kinds.ts';
 import { collated, fullOrder } from '../../../core/query/order.ts';
 import type { ValueType } from '../../../core/validation/columns.ts';
 import { ApiError } from '../../api/client.ts';
+import { invalidValueParams, type ErrorParams } from '../../../core/errorCodes.ts';
 import { apiActionMessage } from '../../../core/httpErrors.ts';
+import { englishText, type Message } from '../../../core/validation/messages.ts';
 import { orderNumber, queryValue, valueTest, type QueryColumn } from '../clientQuery.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
@@ -25,8 +27,10 @@ export interface Table {
 }
 
 /** A failure as the client's ApiError with the server's status, code and message. */
-export const fail = (status: number, code: string, message: string) => new ApiError(status, code, message, apiActionMessage(status, message).id);
+export const fail = (status: number, code: string, message: string, params?: ErrorParams) => new ApiError(status, code, message, apiActionMessage(status, message).id, undefined, params);
 export const badRequest = (message: string) => fail(400, 'bad_request', message);
+/** A value the column's rules refuse, as the server answers it (`invalid_value`). */
+export const invalidValue = (field: string, m: Message, input: unknown, label?: string) => fail(400, 'invalid_value', `${field}: ${englishText(m, input)}`, invalidValueParams(field, m, label));
 
 /** The rows of `t` under the filters (and a search), in the list order. */
 export function queryRows(t: Table, cols: Map<string, QueryColumn>, p: Pick<C.ListParams, 'filterModel' | 'sortModel' | 'language' | 'search'>): Row[] {

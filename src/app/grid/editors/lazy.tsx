@@ -3,7 +3,8 @@
  * and the calendar's own chunk) loads with the first edit, or earlier with
  * `preloadEditors` (the grid calls it when it gets focus): a list paints without it.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
 import { editorKeys, type EditorKey } from '../registryKeys.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
 import { editKeyAction, textArrows } from './editKeys.ts';
@@ -17,7 +18,7 @@ import { editKeyAction, textArrows } from './editKeys.ts';
  * slow host, and quick typists lost characters).
  */
 export function lazyEditor(load: () => Promise<CellEditor>): CellEditor {
-  const Loaded = lazy(() => load().then((e): { default: ComponentType<EditorProps> } => ({ default: e as ComponentType<EditorProps> })));
+  const Loaded = lazyWithMessages(() => load().then((e): { default: ComponentType<EditorProps> } => ({ default: e as ComponentType<EditorProps> })));
   return function LazyEditor(p) {
     // The text typed meanwhile: the loaded editor starts with it (a render per key, only while the code loads).
     const [typed, setTyped] = useState<string | undefined>(undefined);

@@ -3,11 +3,12 @@
  * is plain DOM in the grid's chunk; the popover itself (PopoverPanel) loads on the first
  * pointer over or focus of any such button, or at the latest on the first open.
  */
-import { lazy, Suspense, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Suspense, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
 import type { PanelProps } from './PopoverPanel.tsx';
 
 const load = () => import('./PopoverPanel.tsx');
-export const PopoverPanel = lazy(load);
+export const PopoverPanel = lazyWithMessages(load);
 let loading: Promise<unknown> | null = null;
 /** Starts loading the popover code (once); an intent to open one is enough. */
 export const preloadPopover = () => void (loading ??= load());

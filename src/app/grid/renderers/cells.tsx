@@ -2,7 +2,8 @@
  * What the cell renderers (index.tsx) are made of: value readers, lookup texts, flags,
  * fallback and path cells, lists, images, buttons, and cells drawn by chunks of their own.
  */
-import { lazy, Suspense, type ReactNode, type SyntheticEvent } from 'react';
+import { Suspense, type ReactNode, type SyntheticEvent } from 'react';
+import { lazyFirstPart } from '../../i18n/lazy.tsx';
 import { LOCALE } from '../../../core/langs.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { PATH_SEPARATOR, treePath } from '../../../core/lookupDisplay.ts';
@@ -234,7 +235,7 @@ export const named = (id: (v: unknown) => string): CellRenderer => ({
 
 /** A cell drawn by a chunk of its own (empty until it is there): only screens with such cells load it. */
 export const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => ReactNode }>) => {
-  const Cell = lazy(load);
+  const Cell = lazyFirstPart(load);
   return (a: RenderArgs) => (
     <Suspense>
       <Cell {...a} />

@@ -14,7 +14,8 @@ import type { ImportInspectOutput, ImportResultOutput } from '../../../../schema
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { isoDate } from '../../../core/format.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { describeError, say } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { fileTitle, saveBlob } from './saveBlob.ts';
@@ -60,7 +61,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
     try {
       return await api.upload<T>(`/api/import/${form}`, body);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(say(intl, describeError(e)));
       return null;
     } finally {
       setBusy(false);
@@ -225,7 +226,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                           <tr key={i} data-line={p.line}>
                             <td>{p.line}</td>
                             <td>{p.field ? label(p.field) : ''}</td>
-                            <td>{problemText(p.message, intl.messages, t)}</td>
+                            <td>{problemText(p.message, intl)}</td>
                           </tr>
                         ))}
                       </tbody>
@@ -237,7 +238,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                     className="import-report"
                     onClick={() =>
                       saveBlob(
-                        new Blob([reportCsv(step.result.errors, reportHeaders(step.info), label, (m) => problemText(m, intl.messages, t))], {
+                        new Blob([reportCsv(step.result.errors, reportHeaders(step.info), label, (m) => problemText(m, intl))], {
                           type: 'text/csv;charset=utf-8',
                         }),
                         // Named as an export of the screen is ('Produktliste-2026-11-24-Probleme.csv').

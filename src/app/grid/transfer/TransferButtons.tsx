@@ -3,15 +3,17 @@
  * with their headers in the UI language) and Import buttons. The export's code
  * (exportView.ts) and the import dialog are chunks of their own, loaded when used.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { Popup } from '../popover/Popup.tsx';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
 import './transfer.css';
+import { describeError } from '../../api/said.ts';
 
-const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
+const ImportDialog = lazyWithMessages(() => import('./ImportDialog.tsx'));
 
 interface Props {
   q: ToolbarQuery;
@@ -35,7 +37,7 @@ export function TransferButtons({ q, columns, canExport, canImport, onImported }
       await (await import('./exportView.ts')).exportView(q, columns, format, t);
     } catch (e) {
       // The chunk did not load (offline, a new deployment): said as an export failure.
-      toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: String(e) } });
+      toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: describeError(e) } });
     } finally {
       setBusy(false);
     }
@@ -48,20 +50,20 @@ export function TransferButtons({ q, columns, canExport, canImport, onImported }
           open={menu}
           onOpenChange={setMenu}
           trigger={{ className: 'grid-export', disabled: busy || !q.visibleColumns.length, 'aria-haspopup': 'menu', 'aria-busy': busy || undefined }}
-          label={t('transfer.export')}
-          panel={{ className: 'grid-popover grid-export-menu', role: 'menu', label: t('transfer.export'), align: 'end', sideOffset: 4 }}
+          label={t('grid.export')}
+          panel={{ className: 'grid-popover grid-export-menu', role: 'menu', label: t('grid.export'), align: 'end', sideOffset: 4 }}
         >
           <button type="button" role="menuitem" className="grid-export-csv" onClick={() => void run('csv')}>
-            {t('transfer.export_csv')}
+            {t('grid.export_csv')}
           </button>
           <button type="button" role="menuitem" className="grid-export-xlsx" onClick={() => void run('xlsx')}>
-            {t('transfer.export_xlsx')}
+            {t('grid.export_xlsx')}
           </button>
         </Popup>
       )}
       {canImport && (
         <button type="button" className="grid-import" onClick={() => setImporting(true)} aria-haspopup="dialog">
-          {t('transfer.import')}
+          {t('grid.import')}
         </button>
       )}
       {importing && (

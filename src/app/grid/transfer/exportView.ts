@@ -6,7 +6,7 @@
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { isoDate } from '../../../core/format.ts';
-import { ApiError } from '../../api/client.ts';
+import { describeError } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { gridData } from '../dataProvider/provider.ts';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
@@ -28,6 +28,6 @@ export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['col
     const name = fileTitle(t(`screens.${q.form}.title`), q.form);
     saveBlob(blob, `${name}-${isoDate(new Date())}.${format}`); // today here, not in UTC
   } catch (e) {
-    toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: e instanceof ApiError ? e.message : String(e) } });
+    toast({ variant: 'danger', id: 'transfer.export_failed', values: { message: describeError(e) } });
   }
 }

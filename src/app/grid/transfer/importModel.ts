@@ -3,7 +3,8 @@
  * language, and the CSV error report.
  */
 import { fold } from '../../../core/fold.ts';
-import type { Values } from '../../i18n/useT.ts';
+import type { IntlShape } from 'react-intl';
+import { describeCode, refusal, say } from '../../api/said.ts';
 
 const norm = (s: string) => fold(s).replace(/[^\p{L}\p{N}]+/gu, '');
 /** The currency an export names after a money column's label ('Selling price (EUR)'). */
@@ -33,13 +34,16 @@ export function suggestMapping(headers: string[], fields: { field: string; key: 
 
 /**
  * A server problem in the UI language: locale keys with values after '?'
- * ('validation.max?max=10', 'import.duplicate_row?line=3'); other texts as they are.
+ * ('validation.max?max=10', 'import.duplicate_row?line=3', 'server.bad_reference?label=fields.vat_id');
+ * other texts as they are.
  */
-export function problemText(message: string, catalogue: Record<string, unknown>, t: (id: string, values?: Values) => string): string {
+export function problemText(message: string, intl: Pick<IntlShape, 'messages' | 'formatMessage'>): string {
   const i = message.indexOf('?');
   const id = i < 0 ? message : message.slice(0, i);
-  if (!/^(validation|import|rules)\.[a-z_]+$/.test(id) || !(id in catalogue)) return message;
-  return t(id, i < 0 ? undefined : Object.fromEntries(new URLSearchParams(message.slice(i + 1))));
+  const values = i < 0 ? {} : Object.fromEntries(new URLSearchParams(message.slice(i + 1)));
+  if (/^server\.[a-z_]+$/.test(id)) return say(intl, describeCode(id.slice('server.'.length), values));
+  if (!/^(validation|import|rules)\.[a-z_]+$/.test(id) || !Object.hasOwn(intl.messages, id)) return message;
+  return say(intl, id.startsWith('validation.') ? refusal(id, values) : { id, values });
 }
 
 const cell = (s: string) => (/[",\r\n;]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s);

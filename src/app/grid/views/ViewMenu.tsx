@@ -8,12 +8,13 @@
  * the list — while the grid's saved-form state is the one it stands for; changed since, the
  * mark reads "Cheap items *". The mark (marks.ts) is saved with the grid state: a reload keeps it.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
 import { Popup } from '../popover/Popup.tsx';
 import { canon, gridKey, setMark, useMark } from './marks.ts';
 import type { Props } from './ViewPanel.tsx';
 
-const ViewPanel = lazy(() => import('./ViewPanel.tsx'));
+const ViewPanel = lazyWithMessages(() => import('./ViewPanel.tsx'));
 
 /** `current`: a new function when the grid's state changes (features/viewState): the mark is checked then. */
 export function ViewMenu(props: Omit<Props, 'mark' | 'reopen'>) {

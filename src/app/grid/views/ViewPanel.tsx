@@ -13,6 +13,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../core/httpErrors.ts';
 import { ApiError } from '../../api/client.ts';
+import { describeError } from '../../api/said.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
@@ -40,8 +41,6 @@ let draft: Draft | null = null;
 const keepDraft = (d: Draft | null) => {
   draft = d;
 };
-
-const statusOf = (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.message}` : e instanceof Error ? e.message : String(e));
 
 /** Own views first, then by name. */
 const ordered = (rows: readonly SavedView[]): SavedView[] => [...rows].sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name));
@@ -91,7 +90,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
       // A 409 by its code: a taken name (already_exists) or a view someone changed meanwhile (stale_row).
       const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
       if (conflict) toast({ variant: 'warning', id: conflict });
-      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: statusOf(e) } });
+      else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
       if (e instanceof ApiError && e.status === 409) {
         // The views as they are now (the next update carries the new row version; a name taken meanwhile asks to replace).
         await listViews(form).then(

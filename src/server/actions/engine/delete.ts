@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import { DeletePayload } from '../../../../schemas/api.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { HttpError, badRequest, parseInput } from '../../http/errors.ts';
+import { HttpError, badRequest, parseInput, refused } from '../../http/errors.ts';
 import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quoteName, quoteTable, screenOfTable, type TakenRow } from './cascade.ts';
 import type { Screen } from './screens.ts';
 import { Params, castOf, ident } from './sql.ts';
@@ -139,7 +139,7 @@ export async function restoreDeleted(tx: Queryable, screen: Screen, entries: (Lo
   for (const e of entries) {
     const kept = e.deleted_rows;
     if (!Array.isArray(kept) || !kept.length || kept[0]!.depth !== 0) {
-      throw badRequest(`payload.log_ids.${e.index}: delete ${e.log_id} was logged without its rows and cannot be undone`);
+      throw refused('not_undoable', `payload.log_ids.${e.index}: delete ${e.log_id} was logged without its rows and cannot be undone`, { field: `payload.log_ids.${e.index}` });
     }
     mains.push(kept[0]!.row);
     for (const x of kept as TakenRow[]) {

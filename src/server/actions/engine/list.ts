@@ -6,7 +6,7 @@ import { comparisonOf, defaultOp, isSetItem, textOp, type TextTest } from '../..
 import { collated, fullOrder } from '../../../core/query/order.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
-import { badRequest, parseInput, unknownColumn } from '../../http/errors.ts';
+import { badRequest, parseInput, refused, unknownColumn } from '../../http/errors.ts';
 import type { Screen } from './screens.ts';
 import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
@@ -509,7 +509,7 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
   const cap = windowCap(screen, MAX_ROWS);
   const end = req.endRow ?? start + cap;
   if (end < start) throw badRequest('payload.endRow: must not be less than startRow');
-  if (end - start > cap) throw badRequest(`payload.endRow: a window holds at most ${cap} rows`);
+  if (end - start > cap) throw refused('window_too_large', `payload.endRow: a window holds at most ${cap} rows`, { field: 'payload.endRow', limit: cap });
   if (search && req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
 
   const order = ordering(screen, req.sortModel);
@@ -560,7 +560,7 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
     }
   }
   if (req.endRow === undefined && total > start + n && !req.after && !screen.source.search) {
-    throw badRequest(`payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`);
+    throw refused('too_many_rows', `payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`, { field: 'payload.endRow', limit: MAX_ROWS });
   }
   return { rows, total, totalExact };
 }

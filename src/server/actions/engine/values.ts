@@ -5,9 +5,10 @@
  */
 import * as v from 'valibot';
 import { FORBIDDEN_KEYS, PARSE_CONFIG, rowSchema, scalarSchema, writableFields, type FormMode, type Scalar } from '../../../core/validation/columns.ts';
-import { M, describe, englishMessage, englishText } from '../../../core/validation/messages.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { M, describe, englishText, issuePath, parseMessage } from '../../../core/validation/messages.ts';
 import { sanitizeMulti } from './html.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, invalidValue, refused } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
 
 export { describe };
@@ -16,26 +17,33 @@ export { isValidDate } from '../../../core/validation/columns.ts';
 /** A plain JSON object whose keys are safe to look at; anything else is a 400. */
 export function plainObject(value: unknown, where: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest(`${where}: ${englishText({ id: M.type_object }, value)}`);
+    throw invalidValue(where, { id: M.type_object }, value);
   }
   for (const k of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(k)) throw badRequest(`${where}.${k}: ${englishText({ id: M.key_not_allowed })}`);
+    if (FORBIDDEN_KEYS.has(k)) throw refused('key_not_allowed', `${where}.${k}: ${englishText({ id: M.key_not_allowed })}`, { field: `${where}.${k}` });
   }
   return value as Record<string, unknown>;
 }
 
-/** Parses with a schema; the first issue becomes a 400 naming its path under `where`. */
-function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, where: string): T {
+/**
+ * Parses with a schema; the first issue becomes a 400 `invalid_value` naming its path under
+ * `where`, its validation key and values, and (with `screen`) the column's label key.
+ */
+function check<T>(schema: v.GenericSchema<unknown, T>, value: unknown, where: string, screen?: Screen): T {
   const r = v.safeParse(schema, value, PARSE_CONFIG);
   if (r.success) return r.output;
-  throw badRequest(englishMessage(r.issues[0], where));
+  const issue = r.issues[0];
+  const path = issuePath(issue);
+  const field = path.split('.')[0] ?? '';
+  const label = screen && Object.hasOwn(screen.columns, field) ? fieldLabelId(field, screen.columns[field]) : undefined;
+  throw invalidValue(path ? `${where}.${path}` : where, parseMessage(issue.message), issue.input, label);
 }
 
 const scalars = new Map<ValueType, v.GenericSchema<unknown, Scalar>>();
 
 /** A scalar of the column's value type, as used in filters and keys (no bounds). */
 export function scalar(type: ValueType, value: unknown, where: string): Scalar {
-  if (type === 'json') throw badRequest(`${where}: ${englishText({ id: M.type_json }, value)}`);
+  if (type === 'json') throw invalidValue(where, { id: M.type_json }, value);
   const t = type === 'multi' ? 'text' : type; // a multi column is filtered by the text of one language
   let schema = scalars.get(t);
   if (!schema) scalars.set(t, (schema = scalarSchema(t)));
@@ -71,7 +79,7 @@ export function rowValues(screen: Screen, mode: FormMode, obj: Row, where: strin
       throw badRequest(`${where}.${field}: "${field}" ${why}`);
     }
   }
-  const parsed = check(schemaOf(screen, mode), obj, where);
+  const parsed = check(schemaOf(screen, mode), obj, where, screen);
   const values: Row = {};
   for (const [field, value] of Object.entries(parsed)) {
     const clean = screen.columns[field]?.html && value && typeof value === 'object' ? sanitizeMulti(value as Record<string, string>) : value;
@@ -95,25 +103,25 @@ export function jsonDocument(value: unknown, where: string, maxBytes: number): R
   while (stack.length) {
     const [node, path, depth] = stack.pop()!;
     if (typeof node === 'string') {
-      if (node.includes('\u0000') || LONE_SURROGATE.test(node)) throw badRequest(`${path}: ${englishText({ id: M.invalid_character })}`);
+      if (node.includes('\u0000') || LONE_SURROGATE.test(node)) throw refused('invalid_character', `${path}: ${englishText({ id: M.invalid_character })}`, { field: path });
     } else if (typeof node === 'number') {
-      if (!Number.isFinite(node)) throw badRequest(`${path}: ${englishText({ id: M.type_number }, node)}`);
+      if (!Number.isFinite(node)) throw invalidValue(path, { id: M.type_number }, node);
     } else if (typeof node === 'object' && node !== null) {
       if (depth >= MAX_JSON_DEPTH) throw badRequest(`${path}: nested deeper than ${MAX_JSON_DEPTH} levels`);
       if (Array.isArray(node)) {
         node.forEach((x, i) => stack.push([x, `${path}.${i}`, depth + 1]));
       } else {
         for (const [k, x] of Object.entries(node)) {
-          if (FORBIDDEN_KEYS.has(k)) throw badRequest(`${path}.${k}: ${englishText({ id: M.key_not_allowed })}`);
-          if (k.includes('\u0000') || LONE_SURROGATE.test(k)) throw badRequest(`${path}: ${englishText({ id: M.invalid_character })}`);
+          if (FORBIDDEN_KEYS.has(k)) throw refused('key_not_allowed', `${path}.${k}: ${englishText({ id: M.key_not_allowed })}`, { field: `${path}.${k}` });
+          if (k.includes('\u0000') || LONE_SURROGATE.test(k)) throw refused('invalid_character', `${path}: ${englishText({ id: M.invalid_character })}`, { field: path });
           stack.push([x, `${path}.${k}`, depth + 1]);
         }
       }
     } else if (typeof node !== 'boolean' && node !== null) {
-      throw badRequest(`${path}: ${englishText({ id: M.type_json }, node)}`);
+      throw invalidValue(path, { id: M.type_json }, node);
     }
   }
   const bytes = Buffer.byteLength(JSON.stringify(top), 'utf8');
-  if (bytes > maxBytes) throw badRequest(`${where}: at most ${maxBytes} bytes as JSON, got ${bytes}`);
+  if (bytes > maxBytes) throw refused('too_large', `${where}: at most ${maxBytes} bytes as JSON, got ${bytes}`, { field: where, limit: maxBytes });
   return top;
 }

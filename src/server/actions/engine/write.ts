@@ -1,11 +1,13 @@
 import { BulkSetPayload, UndoPayload } from '../../../../schemas/api.ts';
 import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
-import { M, englishText } from '../../../core/validation/messages.ts';
+import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { M } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { HttpError, badRequest, fromDbError, parseInput } from '../../http/errors.ts';
+import { HttpError, badRequest, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
-import { screens, type Screen } from './screens.ts';
+import { checkReferences } from './references.ts';
+import type { Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
 
@@ -26,7 +28,7 @@ const pick = (row: Row, fields: Iterable<string>): Row => {
 
 export function keyValues(screen: Screen, obj: Row, where: string): unknown[] {
   return screen.keys.map((k) => {
-    if (!(k in obj)) throw badRequest(`${where}.${k}: the key is required`);
+    if (!(k in obj)) throw invalidValue(`${where}.${k}`, { id: M.required }, undefined, fieldLabelId(k, screen.columns[k]));
     return scalar(screen.valueType[k]!, obj[k], `${where}.${k}`);
   });
 }
@@ -36,53 +38,6 @@ function keyWhere(screen: Screen, keys: unknown[], scope: WriteScope, p: Params)
   const parts = screen.keys.map((k, i) => `${ident(k)} = ${p.add(keys[i], castOf[screen.valueType[k]!])}`);
   if (screen.source.company) parts.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
   return parts.join(' and ');
-}
-
-/** A ref value must exist in its lookup (within the company when the lookup is company-scoped). */
-async function checkRefs(db: Queryable, screen: Screen, values: Row, scope: WriteScope, where: string): Promise<void> {
-  await checkRefsOfRows(db, screen, [{ where, values }], scope);
-}
-
-/**
- * The ref values of many rows, one query per ref column: the first row (in order) whose
- * value is not in the lookup is the 400.
- */
-async function checkRefsOfRows(db: Queryable, screen: Screen, rows: { where: string; values: Row }[], scope: WriteScope): Promise<void> {
-  const fields = new Set(rows.flatMap((r) => Object.keys(r.values)));
-  let firstBad: { index: number; message: string } | undefined;
-  for (const field of fields) {
-    const col = screen.columns[field]!;
-    if (col.type !== 'ref') continue;
-    const distinct = new Map<string, { value: unknown; index: number }>();
-    rows.forEach((r, index) => {
-      const value = r.values[field];
-      if (value === null || value === undefined) return;
-      const k = JSON.stringify(value);
-      if (!distinct.has(k)) distinct.set(k, { value, index });
-    });
-    if (!distinct.size) continue;
-    const lookup = screens.get(col.lookup!)!;
-    const list = [...distinct.values()];
-    const p = new Params();
-    const arr = p.add(
-      list.map((x) => x.value),
-      `${castOf[screen.valueType[field]!]}[]`,
-    );
-    const conds = [`l.${ident(lookup.keys[0]!)} = u.v`];
-    if (lookup.source.company) conds.push(`l.${ident(lookup.source.company)} = ${p.add(scope.company, 'text')}`);
-    const missing = await db.query<{ n: number }>(
-      `select u.n::int as n from unnest(${arr}) with ordinality as u(v, n)
-       where not exists (select 1 from ${relation(lookup.source.relation)} l where ${conds.join(' and ')}) order by u.n limit 1`,
-      p.values,
-    );
-    const m = missing.rows[0];
-    if (!m) continue;
-    const bad = list[m.n - 1]!;
-    if (!firstBad || bad.index < firstBad.index) {
-      firstBad = { index: bad.index, message: `${rows[bad.index]!.where}.${field}: no ${col.lookup} record ${JSON.stringify(bad.value)}` };
-    }
-  }
-  if (firstBad) throw badRequest(firstBad.message);
 }
 
 /**
@@ -245,7 +200,7 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
   // Multi values are patches: "required in at least one language" holds for the merged value.
   sets.forEach((s, i) => {
     const emptied = emptiedMulti(screen, locked.get(i), s.values);
-    if (emptied) throw badRequest(`${s.where}.${emptied}: ${englishText({ id: M.required_any_language })}`);
+    if (emptied) throw invalidValue(`${s.where}.${emptied}`, { id: M.required_any_language }, undefined, fieldLabelId(emptied, screen.columns[emptied]));
   });
 
   // Rows changing the same fields are updated by one statement.
@@ -307,8 +262,8 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
 export async function setRow(db: Db, screen: Screen, payload: unknown, scope: WriteScope, opts: { versionCheck?: boolean } = {}) {
   const version = opts.versionCheck === false ? undefined : screen.source.version;
   const set = prepareSet(screen, payload, 'payload', version);
-  await checkRefs(db, screen, set.values, scope, 'payload');
   return db.transaction(async (tx) => {
+    await checkReferences(tx, screen, [set], scope.company);
     const { rows, logIds } = await applySets(tx, screen, [set], scope, version, false);
     // No log id when the row was left as it was.
     return { row: rows[0]!, ...(logIds.length ? { log_id: logIds[0]! } : {}) };
@@ -331,8 +286,8 @@ export async function setRows(db: Db, screen: Screen, payload: unknown, scope: W
     if (first !== undefined) throw badRequest(`payload.rows.${i}.${screen.keys[0]}: the same row as payload.rows.${first}`);
     seen.set(k, i);
   });
-  await checkRefsOfRows(db, screen, sets, scope);
   return db.transaction(async (tx) => {
+    await checkReferences(tx, screen, sets, scope.company);
     const { rows, logIds } = await applySets(tx, screen, sets, scope, version, true);
     return { rows, log_ids: logIds };
   });
@@ -409,15 +364,16 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
     for (const id of ids) {
       const at = `payload.log_ids.${indexOf.get(id)}`;
       const e = byId.get(id)!;
-      if (e.log_action !== 'set' || !e.before || !e.after) throw badRequest(`${at}: change ${id} is ${e.log_action === 'set' ? 'empty' : `an ${e.log_action}`}; only edits (set) can be undone`);
+      if (e.log_action !== 'set' || !e.before || !e.after)
+        throw refused('not_undoable', `${at}: change ${id} is ${e.log_action === 'set' ? 'empty' : `an ${e.log_action}`}; only edits (set) can be undone`, { field: at });
       const fields = Object.keys(e.after);
       for (const f of fields) {
-        if (!writable.has(f) || !Object.hasOwn(e.before, f)) throw badRequest(`${at}: field "${f}" of change ${id} is not editable in ${screen.form}`);
+        if (!writable.has(f) || !Object.hasOwn(e.before, f)) throw refused('not_undoable', `${at}: field "${f}" of change ${id} is not editable in ${screen.form}`, { field: at });
       }
       let keys = e.entity_key;
       if (!Array.isArray(keys) || keys.length !== screen.keys.length) {
         // Entries written before entity_key existed: a single key is entity_id itself.
-        if (screen.keys.length !== 1) throw badRequest(`${at}: change ${id} does not name its row`);
+        if (screen.keys.length !== 1) throw refused('not_undoable', `${at}: change ${id} does not name its row`, { field: at });
         const type = screen.valueType[screen.keys[0]!]!;
         keys = [type === 'int' || type === 'number' || type === 'money' ? Number(e.entity_id) : e.entity_id];
       }
@@ -479,8 +435,8 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
 export async function addRow(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
   const obj = plainObject(payload, 'payload');
   const values = rowValues(screen, 'add', obj, 'payload'); // missing required fields and key included
-  await checkRefs(db, screen, values, scope, 'payload');
   return db.transaction(async (tx) => {
+    await checkReferences(tx, screen, [{ where: 'payload', values }], scope.company);
     const p = new Params();
     const cols = Object.keys(values);
     const vals = cols.map((f) => p.add(values[f], screen.valueType[f] === 'multi' ? 'jsonb' : castOf[screen.valueType[f]!]));
@@ -525,8 +481,8 @@ class DryRun {
  * refuses a row (a check, a trigger, a reference), the rows are written one by one instead
  * and those refused are left out and reported, so the others are written as the preview
  * promised. `dryRun` (the preview) does all of it and rolls back: the preview reports the
- * rows the database would refuse. A row that would land outside the company, or any other
- * error, rolls back everything.
+ * rows the database would refuse. A row that would land outside the company or name
+ * another company's row (references.ts), or any other error, rolls back everything.
  */
 export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scope: WriteScope, opts: { dryRun?: boolean } = {}): Promise<{ inserted: number; updated: number; refused: RefusedRow[] }> {
   const asJson = (f: string, v: unknown) => ((screen.valueType[f] === 'multi' || screen.valueType[f] === 'json') && typeof v === 'string' ? JSON.parse(v) : v);
@@ -616,6 +572,9 @@ export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scop
 
   try {
     return await db.transaction(async (tx) => {
+      // The plan reports such rows by line (transfer/import.ts); one that still names another company's row refuses the whole file.
+      const written = [...plan.inserts.map((r) => ({ where: `line ${r.line}`, values: r.values })), ...plan.updates];
+      await checkReferences(tx, screen, written, scope.company);
       await tx.query('savepoint import_all');
       let outcome: Awaited<ReturnType<typeof bulk>>;
       try {

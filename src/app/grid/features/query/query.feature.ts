@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { functionalUpdate, type ExpandedState, type Updater } from '@tanstack/react-table';
 import { toast } from '../../../chrome/toasts.tsx';
 import { useSession } from '../../../session/session.ts';
-import { statusText } from '../../edits.ts';
+import { describeError } from '../../../api/said.ts';
 import { toFilterModel, toSortModel } from '../../filters.ts';
 import type { Query } from '../../gridApi.ts';
 import { LookupStore } from '../../lookups.ts';
@@ -60,7 +60,7 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
     const now = Date.now();
     if (now - lastError.current < ERROR_PAUSE_MS) return;
     lastError.current = now;
-    toast({ variant: 'danger', id: 'messages.error_loading_data', values: { status: statusText(e) }, persistent: true });
+    toast({ variant: 'danger', id: 'messages.error_loading_data', values: { status: describeError(e) }, persistent: true });
   }, []);
 
   // The cells' context reads the lookups at a version: a new one when a lookup arrived (the

@@ -1,0 +1,59 @@
+/**
+ * What a user reads, as a catalogue key and its values — a value may be another such
+ * message (a failed call's reason, a column's label), said first. A failed call becomes
+ * one through `describeError`: the server's code and parameters (core/errorCodes.ts), never
+ * its English text.
+ */
+import type { IntlShape } from 'react-intl';
+import { numericValues } from '../../core/validation/messages.ts';
+import { ApiError } from './client.ts';
+
+export type SaidValue = string | number | boolean | Date | null | undefined | Said;
+export interface Said {
+  id: string;
+  values?: Record<string, SaidValue> | undefined;
+  /** Said instead when the catalogue has no `id` (a rule or a label the catalogue lacks): a message, or a text as it is. */
+  or?: Said | string | undefined;
+}
+
+const isSaid = (x: unknown): x is Said => typeof x === 'object' && x !== null && !(x instanceof Date) && typeof (x as Said).id === 'string';
+
+/** The text of a message in the intl's language, its nested messages said first. */
+export function say(intl: Pick<IntlShape, 'messages' | 'formatMessage'>, s: Said): string {
+  if (!Object.hasOwn(intl.messages, s.id) && s.or !== undefined) return typeof s.or === 'string' ? s.or : say(intl, s.or);
+  const values = s.values && Object.fromEntries(Object.entries(s.values).map(([k, v]) => [k, isSaid(v) ? say(intl, v) : v]));
+  return intl.formatMessage({ id: s.id }, values as Record<string, string | number | boolean | Date | null | undefined>);
+}
+
+/** A validation refusal (validation.min with { min: 0.0001 }) as said to the user. */
+export const refusal = (reason: string, values: Record<string, string | number> = {}): Said => ({ id: reason, values: numericValues(values), or: { id: 'validation.invalid' } });
+
+/** The column a refusal is about: its label, else the field's name, else "a value". */
+function labelOf(params: Record<string, string | number>): Said {
+  const field =
+    typeof params.field === 'string'
+      ? params.field
+          .split('.')
+          .filter((s) => !/^\d+$/.test(s))
+          .pop()
+      : undefined;
+  const label = typeof params.label === 'string' ? params.label : undefined;
+  const fallback: Said | string = field && field !== 'payload' && field !== 'body' ? field : { id: 'server.a_value' };
+  return label ? { id: label, or: fallback } : typeof fallback === 'string' ? { id: 'server.a_value', or: fallback } : fallback;
+}
+
+/** What the user reads of a server error code with its parameters (core/errorCodes.ts). */
+export function describeCode(code: string, params: Record<string, string | number>, status = 400): Said {
+  const unknown: Said = { id: 'server.unknown', values: { status } };
+  if (code === 'rule_violated' && typeof params.rule === 'string') return { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
+  const values: Record<string, SaidValue> = { ...numericValues(params), label: labelOf(params) };
+  if (typeof params.reason === 'string') values.reason = refusal(params.reason, params);
+  return { id: `server.${code}`, values, or: unknown };
+}
+
+/** What the user reads of a failed call (or of any other failure). */
+export function describeError(e: unknown): Said {
+  if (!(e instanceof ApiError)) return { id: 'messages.generic_error' };
+  if (e.status === 0) return { id: 'server.network' };
+  return describeCode(e.code, e.params ?? {}, e.status);
+}

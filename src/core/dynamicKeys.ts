@@ -1,0 +1,17 @@
+/**
+ * Locale keys built at run time from a value (`grid.log_${action}`), by prefix, with every
+ * value they are built from. Codegen checks that each built key has a text in every
+ * catalogue and that no other template of a key exists (codegen/locales.ts): a missing
+ * key fails the build, it never shows its name to a user. Keys built from descriptors
+ * (screens., fields., areas.) and server error codes (errorCodes.ts) are checked from there.
+ */
+import { ERROR_PARAMS } from './errorCodes.ts';
+
+export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
+  /** A change log entry's action (core/logWords.ts). */
+  'grid.log_': ['add', 'set', 'delete'],
+  /** keep_in_stock's three states (core/optionNames.ts). */
+  'keep_in_stock.': ['0', '1', '2'],
+  /** Server error codes (core/errorCodes.ts). */
+  'server.': Object.keys(ERROR_PARAMS),
+};

@@ -1,0 +1,115 @@
+/**
+ * Every error code the server answers (ErrorBody `error`), with the parameters its text
+ * may use (ErrorBody `params`). The browser says each code in the user's language: the
+ * catalogues hold `server.<code>` for every code here, with no placeholder but these
+ * (codegen checks both ways). A rule of the schema that refused a write (`rule_violated`)
+ * is said by `rules.<rule>` when the catalogue has it. The server's English `message` is
+ * for logs and API users only.
+ *
+ * Parameters: `field` — the input's dot path; `label` — a column's label key (fields.…),
+ * said as the label; `reason` — a validation key (validation.…), said with the other
+ * parameters; numbers travel as JSON numbers (formatted per locale).
+ */
+import { numericValues } from './validation/messages.ts';
+
+export const ERROR_PARAMS = {
+  // requests
+  bad_request: ['field'],
+  unknown_field: ['field'],
+  unknown_column: ['field', 'column'],
+  unsupported: ['field'],
+  invalid_value: ['field', 'label', 'reason', 'row'],
+  invalid_character: ['field'],
+  key_not_allowed: ['field'],
+  too_large: ['limit'],
+  window_too_large: ['limit'],
+  too_many_rows: ['limit'],
+  unknown_procedure: [],
+  not_found: [],
+  bad_data_source: [],
+  internal: [],
+  // auth and session
+  unauthorized: [],
+  invalid_token: [],
+  invalid_refresh_token: [],
+  invalid_credentials: [],
+  too_many_attempts: ['minutes'],
+  user_blocked: [],
+  user_gone: [],
+  forbidden: [],
+  // writes and the database's rules
+  stale_row: [],
+  changed_since: [],
+  restore_conflict: [],
+  in_use: [],
+  already_exists: ['label'],
+  view_name_taken: ['name'],
+  too_many_views: ['limit'],
+  bad_reference: ['field', 'label', 'row'],
+  foreign_reference: ['field', 'label', 'row', 'value'],
+  value_required: ['label'],
+  value_too_long: [],
+  number_out_of_range: [],
+  invalid_date: [],
+  wrong_type: [],
+  rule_violated: ['rule'],
+  not_undoable: [],
+  // files: uploads, import, export
+  file_required: [],
+  file_too_large: ['limit'],
+  unsupported_type: ['types'],
+  file_empty: [],
+  file_no_headers: [],
+  file_too_many_columns: ['limit'],
+  file_too_many_rows: ['limit'],
+  file_not_xlsx: [],
+  file_damaged: [],
+  file_no_worksheet: [],
+  file_unpacks_too_large: ['limit'],
+  file_bad_row: ['row'],
+  mapping_key_only: [],
+  nothing_to_import: [],
+  export_too_many_rows: ['count', 'limit'],
+  // bulk price update
+  percent_out_of_range: ['min', 'max'],
+  amount_out_of_range: ['max'],
+  prices_out_of_range: ['count', 'max'],
+  // engines (machine translation, AI)
+  not_configured: ['engine'],
+  not_available: ['engine'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ErrorCode = keyof typeof ERROR_PARAMS;
+export type ErrorParams = Record<string, string | number>;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_PARAMS, code);
+/** The catalogue key of a code's text. */
+export const errorMessageId = (code: ErrorCode): string => `server.${code}`;
+
+/** The row of a bulk write a path names (`payload.rows.3.price` → 3). */
+export function rowOfField(field: string): number | undefined {
+  const m = /^payload\.rows\.(\d+)\./.exec(field);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The parameters of `invalid_value` (server and the browser's test data provider alike): the
+ * field's path, the validation key as `reason` with its values (numbers as numbers), the
+ * column's label key, and the row of a bulk write.
+ */
+export function invalidValueParams(field: string, m: { id: string; values?: Record<string, string | number> | undefined }, label?: string): ErrorParams {
+  const values = numericValues(m.values ?? {});
+  const row = rowOfField(field);
+  return { ...values, field, reason: m.id, ...(label ? { label } : {}), ...(row === undefined ? {} : { row }) };
+}
+
+/**
+ * A refused row of an import as its problem text travels (ImportError `message`): a rule of
+ * the schema as `rules.<rule>`, any other code as `server.<code>?<params>` — the browser says
+ * it in the user's language (importModel.ts `problemText`).
+ */
+export function problemOf(code: ErrorCode, params: ErrorParams): string {
+  if (code === 'rule_violated' && typeof params.rule === 'string') return `rules.${params.rule}`;
+  const q = new URLSearchParams(Object.entries(params).map(([k, x]) => [k, String(x)]));
+  return q.size ? `server.${code}?${q.toString()}` : `server.${code}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Every server error code, said in each of the seven languages from its code and
+ * parameters (api/said.ts): a text of that language, numbers formatted for its locale,
+ * never a key name or the server's English.
+ */
+import { readFileSync } from 'node:fs';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/app/api/client.ts';
+import { describeCode, describeError, say } from '../../src/app/api/said.ts';
+import { ERROR_PARAMS, invalidValueParams, isErrorCode } from '../../src/core/errorCodes.ts';
+import { LANGS, LOCALE } from '../../src/core/langs.ts';
+import { M } from '../../src/core/validation/messages.ts';
+
+const catalogue = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+const sample: Record<string, string | number> = {
+  field: 'payload.rows.2.price',
+  label: 'fields.price',
+  reason: M.min,
+  min: 0.0001,
+  limit: 24000,
+  count: 24000,
+  max: 1000,
+  row: 2,
+  minutes: 3,
+  engine: 'DeepL',
+  name: 'Mine',
+  types: 'pdf, png',
+  rule: 'category_cycle',
+  column: 'x',
+};
+const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
+
+describe("server errors in the user's language", () => {
+  it.each(LANGS)('%s: every code is said from its parameters, without key names', (lang) => {
+    const cat = catalogue(lang);
+    const intl = createIntl({
+      locale: LOCALE[lang],
+      messages: cat,
+      onError: (e) => {
+        throw e;
+      },
+    });
+    for (const code of Object.keys(ERROR_PARAMS)) {
+      const text = say(intl, describeCode(code, sample));
+      expect(text, `${lang} ${code}`).not.toMatch(KEY);
+      expect(text.length, `${lang} ${code}`).toBeGreaterThan(3);
+    }
+  });
+
+  it.each(LANGS)("%s: a refused value names its column and says the rule with the number in the locale's format", (lang) => {
+    const cat = catalogue(lang);
+    const intl = createIntl({ locale: LOCALE[lang], messages: cat });
+    const e = new ApiError(
+      400,
+      'invalid_value',
+      'payload.rows.2.price: must be at least 0.0001',
+      'messages.status_text',
+      undefined,
+      invalidValueParams('payload.rows.2.price', { id: M.min, values: { min: '24000.5' } }, 'fields.price'),
+    );
+    const text = say(intl, describeError(e));
+    expect(text.startsWith(`${cat['fields.price']}: `)).toBe(true);
+    expect(text).toContain(new Intl.NumberFormat(LOCALE[lang]).format(24000.5));
+    expect(text).not.toContain('must be at least');
+  });
+
+  it('an unknown code, a rule the catalogue lacks and a network failure still read as sentences of the language', () => {
+    const de = createIntl({ locale: 'de-DE', messages: catalogue('de') });
+    expect(isErrorCode('no_such_code')).toBe(false);
+    expect(say(de, describeCode('no_such_code', {}, 418))).toBe('Der Server antwortete mit Fehler 418.');
+    expect(say(de, describeCode('rule_violated', { rule: 'some_check' }))).toBe(catalogue('de')['server.rule_violated']);
+    expect(say(de, describeError(new ApiError(0, 'error', 'Network error', 'messages.status_text')))).toBe(catalogue('de')['server.network']);
+  });
+});
