@@ -5,6 +5,7 @@ import { ERROR_PARAMS } from '../src/core/errorCodes.ts';
 import { DYNAMIC_KEYS } from '../src/core/dynamicKeys.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
+import { optionLabelIdOf } from '../src/core/optionNames.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { root } from './screens.ts';
 
@@ -60,7 +61,11 @@ export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
   for (const s of screens) {
     used.set(`screens.${s.form}.title`, `screens/${s.form}`);
     if (s.route) used.set(`areas.${s.route.split('/')[1]}`, `screens/${s.form}`);
-    for (const [f, c] of Object.entries(s.columns)) used.set(fieldLabelId(f, c), `screens/${s.form}`);
+    for (const [f, c] of Object.entries(s.columns)) {
+      used.set(fieldLabelId(f, c), `screens/${s.form}`);
+      const name = optionLabelIdOf(c.renderer);
+      if (name) for (const o of c.options ?? []) used.set(name(o), `screens/${s.form} (${f})`);
+    }
   }
   for (const file of [...sourceFiles(join(root, 'src/app')), ...sourceFiles(join(root, 'src/core'))]) {
     const text = readFileSync(file, 'utf8');
@@ -85,6 +90,21 @@ export function namedRules(): string[] {
     for (const m of sql.matchAll(/constraint = '([a-z_]+)'|rename constraint [a-z_]+ to ([a-z_]+)/g)) out.add((m[1] ?? m[2])!);
   }
   return [...out].sort();
+}
+
+/** Renderers whose options are named by something other than the catalogue: language codes by the languages' own names. */
+const SELF_NAMED_OPTIONS = new Set(['languageCode']);
+
+/** Columns with options a user would read as raw values: each option needs a name (a renderer of core/optionNames.ts). */
+export function unnamedOptions(screens: ScreenDescriptor[]): string[] {
+  const out: string[] = [];
+  for (const s of screens) {
+    for (const [f, c] of Object.entries(s.columns)) {
+      if (!c.options?.length || optionLabelIdOf(c.renderer) || (c.renderer && SELF_NAMED_OPTIONS.has(c.renderer))) continue;
+      out.push(`screens/${s.form}: ${f}: expected a renderer that names its options (core/optionNames.ts), got ${c.renderer ?? 'none'}`);
+    }
+  }
+  return out;
 }
 
 /** Templates of keys built at run time whose prefix nothing declares. */
@@ -211,7 +231,7 @@ export function checkLocales(screens: ScreenDescriptor[]): string[] {
   for (const [key, where] of keysInUse(screens)) {
     if (!(key in en)) errors.push(`locales/en.json: ${key}: expected a text (used in ${where})`);
   }
-  errors.push(...undeclaredTemplates());
+  errors.push(...undeclaredTemplates(), ...unnamedOptions(screens));
   errors.push(...errorTextProblems(en).map((p) => `locales/en.json: ${p}`));
   for (const [lang, cat] of Object.entries(cats)) {
     const file = `locales/${lang}.json`;

@@ -7,9 +7,10 @@ const BASE_TITLES: Record<string, string> = { '/ai-query': 'ai.title' };
 
 /**
  * The page header and breadcrumbs show the catalogue texts whose keys the route tree
- * carries (`screens.<form>.title`, `areas.<area>`); the menu sidebar shows the menu the
- * database was seeded with (src/server/db/seed/menu.ts). Until the seed takes its titles
- * from the catalogues, this keeps the two reading the same for every built route and area.
+ * carries (`screens.<form>.title`, `areas.<area>`); the menu sidebar shows the titles the
+ * database was seeded with (src/server/db/seed/menu.ts). Every built route and area takes
+ * its menu title from that same key (one source), and every key a menu title names has a
+ * text in every catalogue (a missing one would be seeded as the key itself).
  */
 export function checkMenuTitles(screens: ScreenDescriptor[], cats: Record<string, Record<string, string>>): string[] {
   const keyOf = new Map<string, string>(Object.entries(BASE_TITLES));
@@ -17,14 +18,9 @@ export function checkMenuTitles(screens: ScreenDescriptor[], cats: Record<string
   const errors: string[] = [];
   for (const page of menuPages) {
     const key = page.url ? keyOf.get(page.url) : page.parent_page_code === null ? `areas.${page.page_code}` : undefined;
-    if (!key) continue; // a page not built yet
-    for (const lang of LANGS) {
-      const menu = page.page_title[lang];
-      const text = cats[lang]?.[key];
-      if (text !== menu) {
-        errors.push(`locales/${lang}.json: ${key}: expected ${JSON.stringify(menu)} (the menu's title of ${page.url ?? page.page_code}), got ${JSON.stringify(text)}`);
-      }
-    }
+    const where = `src/server/db/seed/menu.ts: ${page.url ?? page.page_code}`;
+    if (key && page.title_key !== key) errors.push(`${where}: expected the title '${key}' (the page's own), got ${page.title_key ? `'${page.title_key}'` : 'texts of its own'}`);
+    if (page.title_key) for (const lang of LANGS) if (!cats[lang]?.[page.title_key]) errors.push(`${where}: expected a text of '${page.title_key}' in locales/${lang}.json, got none`);
   }
   return errors;
 }

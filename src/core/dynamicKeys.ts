@@ -12,6 +12,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'grid.log_': ['add', 'set', 'delete'],
   /** keep_in_stock's three states (core/optionNames.ts). */
   'keep_in_stock.': ['0', '1', '2'],
+  /** A page block's kind (core/optionNames.ts; codegen checks it names every option of the descriptors). */
+  'grid.block_type_': ['text', 'image', 'video'],
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

@@ -1,9 +1,9 @@
 /**
  * Display formats and input rules shared by grid renderers, editors and forms (spec §9):
  * dates `yyyy-MM-dd`, date-times `yyyy-MM-dd HH:mm` (24-hour), weight in kg with 2
- * decimals and space thousands separators, volume in m³ with up to 3 decimals, money
- * with Intl currency formats. Pure: locales and time zones are arguments; Intl
- * formatters are cached per option set.
+ * decimals and space thousands separators, volume in m³ with up to 3 decimals (unit symbols
+ * in the language's script, from the catalogue), money with Intl currency formats. Pure:
+ * locales and time zones are arguments; Intl formatters are cached per option set.
  */
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -138,11 +138,14 @@ function spaced(v: number, locale: string, minDigits: number, maxDigits: number)
     .join('');
 }
 
-/** Weight (spec §9): 2 decimals, space thousands separators, ' kg'. 1234.5 → '1 234.50 kg' (en). */
-export const formatWeight = (v: number, locale: string): string => `${spaced(v, locale, 2, 2)} kg`;
+/**
+ * Weight (spec §9): 2 decimals, space thousands separators, the language's kilogram symbol
+ * (`grid.unit_kg`: 'kg', Bulgarian 'кг'). 1234.5 → '1 234.50 kg' (en).
+ */
+export const formatWeight = (v: number, locale: string, unit = 'kg'): string => `${spaced(v, locale, 2, 2)} ${unit}`;
 
-/** Volume: up to 3 decimals, space thousands separators, ' m³'. 1.5 → '1.5 m³' (en). */
-export const formatVolume = (v: number, locale: string): string => `${spaced(v, locale, 0, 3)} m³`;
+/** Volume: up to 3 decimals, space thousands separators, the language's cubic metre symbol (`grid.unit_m3`). 1.5 → '1.5 m³' (en). */
+export const formatVolume = (v: number, locale: string, unit = 'm³'): string => `${spaced(v, locale, 0, 3)} ${unit}`;
 
 /**
  * Money in a currency, the locale's way ('€1,234.50', '1.234,50 €'). `digits` is the

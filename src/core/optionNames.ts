@@ -1,6 +1,7 @@
 /**
  * The catalogue key naming a value of a column whose renderer names its values
- * (keep_in_stock 2 → 'On order', a change log's action, a logged screen's title). The grid's
+ * (keep_in_stock 2 → 'On order', a page block's kind, a change log's action, a logged
+ * screen's title). The grid's
  * renderers (`optionLabelId`) and the server's change log export read it here, so a value
  * exported is named as the grid names it.
  */
@@ -12,9 +13,12 @@ const digits = (v: unknown): number => {
 };
 
 export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}`;
+/** A page block's kind: text, image, video. */
+export const blockTypeId = (v: unknown): string => `grid.block_type_${String(v)}`;
 
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
+  blockType: blockTypeId,
   logAction: logActionId,
   screenTitle: screenTitleId,
 };

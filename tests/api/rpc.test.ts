@@ -28,6 +28,16 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect((await s.post('/rpc/init', { language_code: 'xx1' })).status).toBe(400);
   });
 
+  it('names every language as it names itself, with a canonical locale (en-GB, not en-UK)', async () => {
+    const r = await s.post('/rpc/init', {});
+    for (const l of r.body.data.all_languages as { language_code: string; iso_code: string; language_name: string }[]) {
+      expect(Intl.getCanonicalLocales(l.iso_code)[0], l.language_code).toBe(l.iso_code);
+      expect(l.iso_code.split('-')[0]).toBe(l.language_code);
+      const own = new Intl.DisplayNames([l.language_code], { type: 'language' }).of(l.language_code)!;
+      expect(l.language_name, l.language_code).toBe(own.charAt(0).toLocaleUpperCase(l.language_code) + own.slice(1));
+    }
+  });
+
   it("user returns the menu tree of the user's pages, companies, bookmarks and scope", async () => {
     const a = await s.post('/rpc/user', {}, { token: admin });
     expect(a.status).toBe(200);

@@ -13,7 +13,7 @@ import { procedures } from '../../schemas/api.ts';
 import { parseScreen } from '../../schemas/screen.ts';
 import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
-import { checkLocales, sameHeaders } from '../../codegen/locales.ts';
+import { checkLocales, keysInUse, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
 import { loadScreens, referenceProblem, root, screenFiles } from '../../codegen/screens.ts';
 import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
@@ -196,6 +196,33 @@ describe('column headers', () => {
         .map(([f]) => `${s.form}.${f}`),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('option values', () => {
+  const screen = (renderer?: string) =>
+    parseScreen({
+      form: 'blocks',
+      route: '/blocks',
+      source: { relation: 'app.blocks', key: 'block_id' },
+      columns: { block_id: { type: 'int' }, block_type: { options: ['text', 'image', 'video'], ...(renderer ? { renderer } : {}) } },
+    });
+
+  it('need a renderer that names them: a raw "image" is not a word of the user\'s language', () => {
+    expect(unnamedOptions([screen()])).toEqual(['screens/blocks: block_type: expected a renderer that names its options (core/optionNames.ts), got none']);
+    expect(unnamedOptions([screen('text')])).toHaveLength(1);
+    expect(unnamedOptions([screen('blockType')])).toEqual([]);
+    expect(unnamedOptions([screen('languageCode')])).toEqual([]);
+  });
+
+  it('each need a text in the catalogue', () => {
+    const log = parseScreen({
+      form: 'log',
+      route: '/log',
+      source: { relation: 'app.log', key: 'log_id' },
+      columns: { log_id: { type: 'int' }, log_action: { options: ['add', 'archive'], renderer: 'logAction' } },
+    });
+    expect(keysInUse([log]).get('grid.log_archive')).toBe('screens/log (log_action)');
   });
 });
 

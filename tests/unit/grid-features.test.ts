@@ -32,7 +32,7 @@ const col = (f: string) => model.byField.get(f)!;
 
 const ctx: CellCtx = {
   lang: 'de',
-  fmt: { int: String, number: String, money: (v) => v.toFixed(2), weight: String, date: (v) => String(v ?? ''), datetime: (v) => String(v ?? '') },
+  fmt: { int: String, number: String, money: (v) => v.toFixed(2), weight: String, volume: String, date: (v) => String(v ?? ''), datetime: (v) => String(v ?? '') },
   t: (id) => ({ 'common.yes': 'Ja', 'common.no': 'Nein' })[id] ?? id,
   lookup: () => undefined,
   multi: (v) => (v && typeof v === 'object' ? String((v as Record<string, string>).de ?? '') : ''),

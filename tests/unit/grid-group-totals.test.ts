@@ -95,7 +95,7 @@ describe('group totals: every level its own aggregates', () => {
 describe('group totals: the cells of a group row', () => {
   const ctx: CellCtx = {
     lang: 'en',
-    fmt: { int: (v) => `i${v}`, number: (v) => `n${v}`, money: (v) => `m${v}`, weight: String, date: String, datetime: String },
+    fmt: { int: (v) => `i${v}`, number: (v) => `n${v}`, money: (v) => `m${v}`, weight: String, volume: String, date: String, datetime: String },
     t: (id) => id,
     lookup: () => undefined,
     multi: () => '',

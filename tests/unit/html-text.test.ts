@@ -53,7 +53,7 @@ describe('rich-text (html) columns in the grid', () => {
   const title = model.byField.get('page_title')!;
   const ctx: CellCtx = {
     lang: 'en',
-    fmt: { int: String, number: String, money: String, weight: String, date: String, datetime: String },
+    fmt: { int: String, number: String, money: String, weight: String, volume: String, date: String, datetime: String },
     t: (id) => id,
     lookup: () => undefined,
     multi: (v) => (v && typeof v === 'object' ? String((v as Record<string, string>).en ?? '') : ''),

@@ -56,11 +56,15 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
     expect([...knownPaths(router)].sort()).toEqual(['/', '/ai-query', '/login', ...routed].sort());
   });
 
-  it('titles pages with the texts the menu is seeded with (codegen stops on a difference)', () => {
+  it("titles the menu from the pages' own keys: one source (codegen stops on a page with texts of its own, or a key without a text)", () => {
     const screens = [{ form: 'vats', route: '/settings/vats' }] as Parameters<typeof checkMenuTitles>[0];
     expect(checkMenuTitles(screens, cats)).toEqual([]);
-    const changed = { ...cats, sk: { ...cats.sk!, 'screens.vats.title': 'DPH' } };
-    const vats = menuPages.find((p) => p.url === '/settings/vats')!.page_title.sk;
-    expect(checkMenuTitles(screens, changed)).toEqual([`locales/sk.json: screens.vats.title: expected ${JSON.stringify(vats)} (the menu's title of /settings/vats), got "DPH"`]);
+    const vats = menuPages.find((p) => p.url === '/settings/vats')!;
+    for (const l of LANGS) expect(vats.page_title[l]).toBe(cats[l]!['screens.vats.title']);
+    // A screen built for a page the menu still titles with its own texts.
+    const shelves = [...screens, { form: 'shelf_list', route: '/warehouse/shelf_list' }] as typeof screens;
+    expect(checkMenuTitles(shelves, cats)).toEqual(["src/server/db/seed/menu.ts: /warehouse/shelf_list: expected the title 'screens.shelf_list.title' (the page's own), got texts of its own"]);
+    const { ['screens.vats.title']: _gone, ...withoutVats } = cats.sk!;
+    expect(checkMenuTitles(screens, { ...cats, sk: withoutVats })).toEqual(["src/server/db/seed/menu.ts: /settings/vats: expected a text of 'screens.vats.title' in locales/sk.json, got none"]);
   });
 });

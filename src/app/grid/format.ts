@@ -3,7 +3,7 @@
  * the spec §9 rules (dates, date-times, weight) are the pure ones of src/core/format.ts.
  */
 import type { IntlShape } from 'react-intl';
-import { formatDate, formatDateTime } from '../../core/format.ts';
+import { formatDate, formatDateTime, formatVolume } from '../../core/format.ts';
 import type { Formatters } from './types.ts';
 
 type GetNumberFormat = IntlShape['formatters']['getNumberFormat'];
@@ -31,8 +31,10 @@ export function createFormatters(intl: IntlShape): Formatters {
     // Amounts without a currency (the money renderer formats with one when the grid passes session data).
     money: (v) => money.format(v),
     // Spec §9: 2 decimals, space thousands separators, in kg (formatWeight's text, from one
-    // cached formatter: a grid formats a weight per visible cell on every scrolled frame).
-    weight: spacedFormat(intl.locale, getNumberFormat, ' kg'),
+    // cached formatter: a grid formats a weight per visible cell on every scrolled frame);
+    // the unit symbols are the language's (Bulgarian кг, м³).
+    weight: spacedFormat(intl.locale, getNumberFormat, ` ${intl.formatMessage({ id: 'grid.unit_kg' })}`),
+    volume: (v) => formatVolume(v, intl.locale, intl.formatMessage({ id: 'grid.unit_m3' })),
     // Spec §9: yyyy-MM-dd (dates travel as such; a timestamp is shown as its local day).
     date: formatDate,
     // yyyy-MM-dd HH:mm in local time, 24-hour.

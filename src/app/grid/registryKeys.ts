@@ -22,6 +22,7 @@ export const rendererKeys = [
   'activeFlag',
   'checkbox',
   'keepInStock',
+  'blockType',
   'vat',
   'productCategory',
   'country',

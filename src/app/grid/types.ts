@@ -78,6 +78,8 @@ export interface Formatters {
   number(v: number): string;
   money(v: number): string;
   weight(v: number): string;
+  /** A volume in the language's cubic metre symbol. */
+  volume(v: number): string;
   date(v: unknown): string;
   datetime(v: unknown): string;
 }

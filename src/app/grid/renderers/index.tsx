@@ -8,10 +8,10 @@
  * the element's `data-src`). They are not tab stops: the grid owns focus.
  */
 import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
-import { compactJson, formatVolume, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
+import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
-import { keepInStockId } from '../../../core/optionNames.ts';
+import { blockTypeId, keepInStockId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -53,7 +53,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   number: numeric((ctx, n) => ctx.fmt.number(n)),
   weight: numeric((ctx, n) => ctx.fmt.weight(n)),
   /** Volume: up to 3 decimals in m³. */
-  volume: numeric((ctx, n) => formatVolume(n, localeOf(ctx))),
+  volume: numeric((ctx, n) => ctx.fmt.volume(n)),
   /**
    * Money in the view currency (spec §9): amount × rate(from) / rate(to) with the
    * company rates. The amount is in the currency of the row field the descriptor names
@@ -283,6 +283,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
       );
     },
   },
+  /** A page block's kind: Text, Image, Video. */
+  blockType: named(blockTypeId),
   /** A change log entry's action: Added, Changed, Deleted. */
   logAction: named(logActionId),
   /** A screen's form name as its title ('product_list' → 'Product list'). */

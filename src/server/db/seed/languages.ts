@@ -20,14 +20,14 @@ export const ml = (en: string, de: string, hu: string, sk: string, ro: string, c
 /** Builds a multi-language value from one function per language. */
 export const mlFrom = (f: (lang: Lang) => string): Ml => Object.fromEntries(LANGS.map((l) => [l, f(l)])) as Ml;
 
-// [code, iso, name, flag, family name first]; the active ones follow spec §3 "Locales".
+// [code, iso, name as the language names itself, flag, family name first]; the active ones follow spec §3 "Locales".
 const active: [string, string, string, string, boolean][] = [
-  ['en', 'en-UK', 'English', 'gb', false],
+  ['en', 'en-GB', 'English', 'gb', false],
   ['de', 'de-DE', 'Deutsch', 'de', false],
   ['hu', 'hu-HU', 'Magyar', 'hu', true],
-  ['sk', 'sk-SK', 'Slovenský', 'sk', false],
+  ['sk', 'sk-SK', 'Slovenčina', 'sk', false],
   ['ro', 'ro-RO', 'Română', 'ro', false],
-  ['cs', 'cs-CZ', 'Český', 'cz', false],
+  ['cs', 'cs-CZ', 'Čeština', 'cz', false],
   ['bg', 'bg-BG', 'Български', 'bg', false],
 ];
 

@@ -1,68 +1,67 @@
+import { catalogueText } from '../../transfer/catalogue.ts';
 import type { Queryable } from '../types.ts';
 import { insertRows } from './insert.ts';
-import { ml, type Ml } from './languages.ts';
+import { ml, mlFrom, type Ml } from './languages.ts';
 
 /**
  * The back-office menu: every route of spec §2 "Route list" except '/' and '/login'
  * (home and login need no menu entry). The page-access check allows a path only when
  * it is in the user's menu tree, so a missing row here means an unreachable screen.
  */
+/**
+ * A page's title: the catalogue key of what the page itself shows (a built screen's
+ * `screens.<form>.title`, an area's `areas.<area>`), so the menu and the page read the same
+ * from one source (codegen/menuTitles.ts checks every built route uses its key); a page not
+ * built yet carries its own texts until it is.
+ */
+type Title = Ml | `${'screens' | 'areas' | 'ai'}.${string}`;
+const titleOf = (t: Title): Pick<PageRow, 'page_title' | 'title_key'> =>
+  typeof t === 'string' ? { page_title: mlFrom((lang) => catalogueText(lang, t)), title_key: t } : { page_title: t, title_key: null };
+
 interface PageDef {
   route: string;
   icon: string;
-  title: Ml;
+  title: Title;
   sub?: PageDef[];
   menu?: boolean;
 }
 interface AreaDef {
   area: string;
   icon: string;
-  title: Ml;
+  title: Title;
   pages: PageDef[];
 }
 
-const p = (route: string, icon: string, title: Ml, sub?: PageDef[]): PageDef => ({ route, icon, title, ...(sub ? { sub } : {}) });
-const a = (area: string, icon: string, title: Ml, ...pages: PageDef[]): AreaDef => ({ area, icon, title, pages });
+const p = (route: string, icon: string, title: Title, sub?: PageDef[]): PageDef => ({ route, icon, title, ...(sub ? { sub } : {}) });
+const a = (area: string, icon: string, title: Title, ...pages: PageDef[]): AreaDef => ({ area, icon, title, pages });
 
 // Areas in working order (daily catalogue and stock work first, configuration last); pages likewise.
 const areas: AreaDef[] = [
   a(
     'products',
     'package',
-    ml('Products', 'Produkte', 'Termékek', 'Produkty', 'Produse', 'Produkty', 'Продукти'),
-    p('product_list', 'package', ml('Product list', 'Produktliste', 'Terméklista', 'Zoznam produktov', 'Listă de produse', 'Seznam produktů', 'Списък с продукти')),
-    p('categories', 'folder-tree', ml('Categories', 'Kategorien', 'Kategóriák', 'Kategórie', 'Categorii', 'Kategorie', 'Категории')),
-    p('brands', 'badge', ml('Brands', 'Marken', 'Márkák', 'Značky', 'Mărci', 'Značky', 'Марки')),
-    p('manufacturers', 'factory', ml('Manufacturers', 'Hersteller', 'Gyártók', 'Výrobcovia', 'Producători', 'Výrobci', 'Производители')),
-    p(
-      'product_accessories',
-      'puzzle',
-      ml('Product accessories', 'Produktzubehör', 'Termékkiegészítők', 'Príslušenstvo produktov', 'Accesorii produse', 'Příslušenství produktů', 'Аксесоари към продукти'),
-    ),
-    p(
-      'product_alternatives',
-      'shuffle',
-      ml('Product alternatives', 'Produktalternativen', 'Alternatív termékek', 'Alternatívne produkty', 'Produse alternative', 'Alternativní produkty', 'Алтернативни продукти'),
-    ),
-    p('product_files', 'file', ml('Product files', 'Produktdateien', 'Termékfájlok', 'Súbory produktov', 'Fișiere produse', 'Soubory produktů', 'Файлове към продукти')),
+    'areas.products',
+    p('product_list', 'package', 'screens.product_list.title'),
+    p('categories', 'folder-tree', 'screens.categories.title'),
+    p('brands', 'badge', 'screens.brands.title'),
+    p('manufacturers', 'factory', 'screens.manufacturers.title'),
+    p('product_accessories', 'puzzle', 'screens.product_accessories.title'),
+    p('product_alternatives', 'shuffle', 'screens.product_alternatives.title'),
+    p('product_files', 'file', 'screens.product_files.title'),
   ),
   a(
     'prices',
     'tags',
-    ml('Prices', 'Preise', 'Árak', 'Ceny', 'Prețuri', 'Ceny', 'Цени'),
-    p('show_prices', 'eye', ml('Price overview', 'Preisübersicht', 'Árak áttekintése', 'Prehľad cien', 'Prezentare prețuri', 'Přehled cen', 'Преглед на цените')),
-    p('frontend_product_margins', 'percent', ml('Product margins', 'Produktmargen', 'Termékárrések', 'Marže produktov', 'Marje produse', 'Marže produktů', 'Надценки на продукти')),
-    p(
-      'frontend_product_discounts',
-      'badge-percent',
-      ml('Product discounts', 'Produktrabatte', 'Termékkedvezmények', 'Zľavy na produkty', 'Reduceri produse', 'Slevy na produkty', 'Отстъпки за продукти'),
-    ),
-    p('frontend_purchase_prices', 'receipt', ml('Purchase prices', 'Einkaufspreise', 'Beszerzési árak', 'Nákupné ceny', 'Prețuri de achiziție', 'Nákupní ceny', 'Покупни цени')),
+    'areas.prices',
+    p('show_prices', 'eye', 'screens.show_prices.title'),
+    p('frontend_product_margins', 'percent', 'screens.frontend_product_margins.title'),
+    p('frontend_product_discounts', 'badge-percent', 'screens.frontend_product_discounts.title'),
+    p('frontend_purchase_prices', 'receipt', 'screens.frontend_purchase_prices.title'),
   ),
   a(
     'warehouse',
     'warehouse',
-    ml('Warehouse', 'Lager', 'Raktár', 'Sklad', 'Depozit', 'Sklad', 'Склад'),
+    'areas.warehouse',
     p('shelf_list', 'layout-grid', ml('Shelf list', 'Regalliste', 'Polclista', 'Zoznam regálov', 'Listă de rafturi', 'Seznam regálů', 'Списък със стелажи')),
     p('pick_lists', 'list-checks', ml('Pick lists', 'Kommissionierlisten', 'Komissiózási listák', 'Vychystávacie zoznamy', 'Liste de picking', 'Vychystávací seznamy', 'Листове за комплектоване')),
     p(
@@ -111,7 +110,7 @@ const areas: AreaDef[] = [
   a(
     'purchasing',
     'clipboard-list',
-    ml('Purchasing', 'Einkauf', 'Beszerzés', 'Nákup', 'Achiziții', 'Nákup', 'Снабдяване'),
+    'areas.purchasing',
     p('purchase_orders', 'file-text', ml('Purchase orders', 'Einkaufsbestellungen', 'Beszerzési rendelések', 'Nákupné objednávky', 'Comenzi de achiziție', 'Nákupní objednávky', 'Поръчки за покупка')),
     p(
       'new_purchase_order',
@@ -119,7 +118,7 @@ const areas: AreaDef[] = [
       ml('New purchase order', 'Neue Einkaufsbestellung', 'Új beszerzési rendelés', 'Nová nákupná objednávka', 'Comandă de achiziție nouă', 'Nová nákupní objednávka', 'Нова поръчка за покупка'),
     ),
     p('goods_to_order', 'list-plus', ml('Goods to order', 'Zu bestellende Ware', 'Rendelendő áruk', 'Tovar na objednanie', 'Mărfuri de comandat', 'Zboží k objednání', 'Стоки за поръчка')),
-    p('low_stock', 'trending-down', ml('Low stock', 'Niedriger Lagerbestand', 'Alacsony készlet', 'Nízka zásoba', 'Stoc redus', 'Nízká zásoba', 'Ниска наличност')),
+    p('low_stock', 'trending-down', 'screens.low_stock.title'),
     p(
       'product_supplier',
       'building-2',
@@ -129,7 +128,7 @@ const areas: AreaDef[] = [
   a(
     'sales',
     'shopping-cart',
-    ml('Sales', 'Verkauf', 'Értékesítés', 'Predaj', 'Vânzări', 'Prodej', 'Продажби'),
+    'areas.sales',
     p('sales_orders', 'shopping-bag', ml('Sales orders', 'Kundenaufträge', 'Vevői rendelések', 'Predajné objednávky', 'Comenzi de vânzare', 'Prodejní objednávky', 'Поръчки за продажба')),
     p('abandoned_carts', 'shopping-cart', ml('Abandoned carts', 'Abgebrochene Warenkörbe', 'Elhagyott kosarak', 'Opustené košíky', 'Coșuri abandonate', 'Opuštěné košíky', 'Изоставени колички')),
     p(
@@ -170,75 +169,46 @@ const areas: AreaDef[] = [
   a(
     'shops',
     'store',
-    ml('Shops', 'Shops', 'Webáruházak', 'E-shopy', 'Magazine', 'E-shopy', 'Магазини'),
-    p('frontend_shops', 'store', ml('Shop list', 'Shopliste', 'Webáruházak listája', 'Zoznam e-shopov', 'Listă de magazine', 'Seznam e-shopů', 'Списък с магазини')),
-    p('frontend_pages', 'file-text', ml('Shop pages', 'Shopseiten', 'Webáruház oldalai', 'Stránky e-shopu', 'Pagini magazin', 'Stránky e-shopu', 'Страници на магазина')),
-    p(
-      '2frontendPages',
-      'table',
-      ml(
-        'Shop pages (table)',
-        'Shopseiten (Tabelle)',
-        'Webáruház oldalai (táblázat)',
-        'Stránky e-shopu (tabuľka)',
-        'Pagini magazin (tabel)',
-        'Stránky e-shopu (tabulka)',
-        'Страници на магазина (таблица)',
-      ),
-      [
-        {
-          route: 'colDefs',
-          icon: 'columns-3',
-          title: ml('Column definitions', 'Spaltendefinitionen', 'Oszlopdefiníciók', 'Definície stĺpcov', 'Definiții de coloane', 'Definice sloupců', 'Дефиниции на колони'),
-        },
-      ],
-    ),
-    p('frontend_categories', 'folder-tree', ml('Shop categories', 'Shop-Kategorien', 'Webáruház-kategóriák', 'Kategórie e-shopu', 'Categorii magazin', 'Kategorie e-shopu', 'Категории на магазина')),
-    p('frontend_shop_products', 'package', ml('Shop products', 'Shop-Produkte', 'Webáruház termékei', 'Produkty e-shopu', 'Produse magazin', 'Produkty e-shopu', 'Продукти в магазина')),
-    p(
-      'published_products',
-      'globe',
-      ml('Published products', 'Veröffentlichte Produkte', 'Közzétett termékek', 'Publikované produkty', 'Produse publicate', 'Publikované produkty', 'Публикувани продукти'),
-    ),
-    p('banners', 'image', ml('Banners', 'Banner', 'Bannerek', 'Bannery', 'Bannere', 'Bannery', 'Банери')),
-    p('delivery_methods', 'truck', ml('Delivery methods', 'Versandarten', 'Szállítási módok', 'Spôsoby doručenia', 'Metode de livrare', 'Způsoby doručení', 'Методи на доставка')),
-    p('payment_methods', 'credit-card', ml('Payment methods', 'Zahlungsarten', 'Fizetési módok', 'Spôsoby platby', 'Metode de plată', 'Způsoby platby', 'Методи на плащане')),
-    p('shopper_groups', 'users-round', ml('Shopper groups', 'Kundengruppen', 'Vásárlói csoportok', 'Skupiny zákazníkov', 'Grupuri de clienți', 'Skupiny zákazníků', 'Групи клиенти')),
-    p('store_locations', 'map-pin', ml('Store locations', 'Filialen', 'Üzleteink', 'Predajne', 'Locațiile magazinelor', 'Prodejny', 'Търговски обекти')),
+    'areas.shops',
+    p('frontend_shops', 'store', 'screens.frontend_shops.title'),
+    p('frontend_pages', 'file-text', 'screens.frontend_pages.title'),
+    p('2frontendPages', 'table', 'screens.frontend_pages2.title', [
+      {
+        route: 'colDefs',
+        icon: 'columns-3',
+        title: 'screens.frontend_pages2_col_defs.title',
+      },
+    ]),
+    p('frontend_categories', 'folder-tree', 'screens.frontend_categories.title'),
+    p('frontend_shop_products', 'package', 'screens.frontend_shop_products.title'),
+    p('published_products', 'globe', 'screens.published_products.title'),
+    p('banners', 'image', 'screens.banners.title'),
+    p('delivery_methods', 'truck', 'screens.delivery_methods.title'),
+    p('payment_methods', 'credit-card', 'screens.payment_methods.title'),
+    p('shopper_groups', 'users-round', 'screens.shopper_groups.title'),
+    p('store_locations', 'map-pin', 'screens.store_locations.title'),
   ),
   a(
     'partners',
     'users',
-    ml('Partners', 'Partner', 'Partnerek', 'Partneri', 'Parteneri', 'Partneři', 'Партньори'),
+    'areas.partners',
     p('partner_list', 'handshake', ml('Partner list', 'Partnerliste', 'Partnerlista', 'Zoznam partnerov', 'Listă de parteneri', 'Seznam partnerů', 'Списък с партньори')),
     p('user_list', 'user', ml('User list', 'Benutzerliste', 'Felhasználólista', 'Zoznam používateľov', 'Listă de utilizatori', 'Seznam uživatelů', 'Списък с потребители')),
   ),
   a(
     'reports',
     'chart-column',
-    ml('Reports', 'Berichte', 'Kimutatások', 'Prehľady', 'Rapoarte', 'Přehledy', 'Справки'),
+    'areas.reports',
     p('stock_value', 'coins', ml('Stock value', 'Lagerwert', 'Készletérték', 'Hodnota zásob', 'Valoarea stocului', 'Hodnota zásob', 'Стойност на наличностите')),
     p('company_stocks', 'building', ml('Company stocks', 'Firmenbestände', 'Cégkészletek', 'Zásoby spoločností', 'Stocuri pe companii', 'Zásoby společností', 'Наличности по фирми')),
     p('list_80_percent', 'chart-pie', ml('80 % list', '80-%-Liste', '80%-os lista', 'Zoznam 80 %', 'Lista 80 %', 'Seznam 80 %', 'Списък 80 %')),
     p('sales_detailed', 'chart-line', ml('Detailed sales', 'Detaillierte Verkäufe', 'Részletes értékesítés', 'Podrobný predaj', 'Vânzări detaliate', 'Podrobný prodej', 'Подробни продажби')),
-    p(
-      'product_change_log',
-      'history',
-      ml(
-        'Product change log',
-        'Produktänderungsprotokoll',
-        'Termékváltozási napló',
-        'Denník zmien produktov',
-        'Jurnalul modificărilor produselor',
-        'Protokol změn produktů',
-        'Дневник на промените по продуктите',
-      ),
-    ),
+    p('product_change_log', 'history', 'screens.product_change_log.title'),
   ),
   a(
     'print',
     'printer',
-    ml('Print', 'Druck', 'Nyomtatás', 'Tlač', 'Tipărire', 'Tisk', 'Печат'),
+    'areas.print',
     p('product_labels', 'tag', ml('Product labels', 'Produktetiketten', 'Termékcímkék', 'Etikety produktov', 'Etichete produse', 'Etikety produktů', 'Етикети на продукти')),
     p(
       'pick_lists_print',
@@ -267,16 +237,11 @@ const areas: AreaDef[] = [
       ),
     ),
   ),
-  a(
-    'finance',
-    'wallet',
-    ml('Finance', 'Finanzen', 'Pénzügyek', 'Financie', 'Finanțe', 'Finance', 'Финанси'),
-    p('cashflow', 'banknote', ml('Cash flow', 'Cashflow', 'Pénzforgalom', 'Peňažné toky', 'Flux de numerar', 'Peněžní toky', 'Паричен поток')),
-  ),
+  a('finance', 'wallet', 'areas.finance', p('cashflow', 'banknote', ml('Cash flow', 'Cashflow', 'Pénzforgalom', 'Peňažné toky', 'Flux de numerar', 'Peněžní toky', 'Паричен поток'))),
   a(
     'ai_content',
     'sparkles',
-    ml('AI content', 'KI-Inhalte', 'MI-tartalmak', 'AI obsah', 'Conținut AI', 'AI obsah', 'AI съдържание'),
+    'areas.ai_content',
     p('ai_catalog', 'book-open', ml('AI catalogue', 'KI-Katalog', 'MI-katalógus', 'AI katalóg', 'Catalog AI', 'AI katalog', 'AI каталог')),
     p('ai_proposals', 'lightbulb', ml('AI proposals', 'KI-Vorschläge', 'MI-javaslatok', 'AI návrhy', 'Propuneri AI', 'AI návrhy', 'AI предложения')),
     p('ai_analytics', 'activity', ml('AI analytics', 'KI-Analysen', 'MI-elemzések', 'AI analýzy', 'Analize AI', 'AI analýzy', 'AI анализи')),
@@ -287,16 +252,11 @@ const areas: AreaDef[] = [
     p('houses', 'house', ml('Houses', 'Häuser', 'Házak', 'Domy', 'Case', 'Domy', 'Къщи')),
     p('select_preview', 'scan-eye', ml('Selection preview', 'Auswahlvorschau', 'Kiválasztás előnézete', 'Náhľad výberu', 'Previzualizarea selecției', 'Náhled výběru', 'Преглед на избора')),
   ),
-  a(
-    'news',
-    'newspaper',
-    ml('News', 'Nachrichten', 'Hírek', 'Správy', 'Știri', 'Zprávy', 'Новини'),
-    p('news_list', 'newspaper', ml('News list', 'Nachrichtenliste', 'Hírlista', 'Zoznam správ', 'Listă de știri', 'Seznam zpráv', 'Списък с новини')),
-  ),
+  a('news', 'newspaper', 'areas.news', p('news_list', 'newspaper', ml('News list', 'Nachrichtenliste', 'Hírlista', 'Zoznam správ', 'Listă de știri', 'Seznam zpráv', 'Списък с новини'))),
   a(
     'fsm',
     'workflow',
-    ml('Workflows', 'Workflows', 'Munkafolyamatok', 'Pracovné postupy', 'Fluxuri de lucru', 'Pracovní postupy', 'Работни процеси'),
+    'areas.fsm',
     p('fsm_types', 'shapes', ml('Workflow types', 'Workflow-Typen', 'Munkafolyamat-típusok', 'Typy pracovných postupov', 'Tipuri de fluxuri', 'Typy pracovních postupů', 'Типове работни процеси')),
     p(
       'fsm_states',
@@ -325,11 +285,11 @@ const areas: AreaDef[] = [
   a(
     'settings',
     'settings',
-    ml('Settings', 'Einstellungen', 'Beállítások', 'Nastavenia', 'Setări', 'Nastavení', 'Настройки'),
+    'areas.settings',
     p('users', 'user-cog', ml('Users', 'Benutzer', 'Felhasználók', 'Používatelia', 'Utilizatori', 'Uživatelé', 'Потребители')),
     p('roles', 'shield', ml('Roles', 'Rollen', 'Szerepkörök', 'Roly', 'Roluri', 'Role', 'Роли')),
-    p('backend_pages', 'panel-left', ml('Back-office pages', 'Backoffice-Seiten', 'Back-office oldalak', 'Stránky back-office', 'Pagini back-office', 'Stránky back-office', 'Страници на бек офиса')),
-    p('vats', 'percent', ml('VAT rates', 'MwSt.-Sätze', 'ÁFA-kulcsok', 'Sadzby DPH', 'Cote de TVA', 'Sazby DPH', 'Ставки на ДДС')),
+    p('backend_pages', 'panel-left', 'screens.backend_pages.title'),
+    p('vats', 'percent', 'screens.vats.title'),
     p('packing_templates', 'box', ml('Packing templates', 'Verpackungsvorlagen', 'Csomagolási sablonok', 'Šablóny balenia', 'Șabloane de ambalare', 'Šablony balení', 'Шаблони за опаковане')),
     p('captions', 'type', ml('Captions', 'Beschriftungen', 'Feliratok', 'Popisky', 'Texte de interfață', 'Popisky', 'Надписи')),
     p('translation_table', 'languages', ml('Translation table', 'Übersetzungstabelle', 'Fordítási táblázat', 'Tabuľka prekladov', 'Tabel de traduceri', 'Tabulka překladů', 'Таблица с преводи')),
@@ -356,15 +316,15 @@ const areas: AreaDef[] = [
 ];
 
 // Base pages outside any area; '/' and '/login' are deliberately absent.
-const basePages: { code: string; url: string; icon: string; title: Ml }[] = [
-  { code: 'ai_query', url: '/ai-query', icon: 'bot', title: ml('AI query', 'KI-Abfrage', 'MI-lekérdezés', 'AI dotaz', 'Interogare AI', 'AI dotaz', 'AI заявка') },
-];
+const basePages: { code: string; url: string; icon: string; title: Title }[] = [{ code: 'ai_query', url: '/ai-query', icon: 'bot', title: 'ai.title' }];
 
 export interface PageRow {
   page_code: string;
   parent_page_code: string | null;
   url: string | null;
   page_title: Ml;
+  /** The catalogue key the title was read from (not stored: codegen/menuTitles.ts checks it). */
+  title_key: string | null;
   icon: string;
   menu: boolean;
   position: number;
@@ -377,11 +337,11 @@ function flatten(): PageRow[] {
   const addPage = (d: PageDef, area: string, parentCode: string, parentUrl: string, position: number) => {
     const code = `${parentCode}.${d.route}`;
     const url = `${parentUrl}/${d.route}`;
-    rows.push({ page_code: code, parent_page_code: parentCode, url, page_title: d.title, icon: d.icon, menu: d.menu ?? true, position, area });
+    rows.push({ page_code: code, parent_page_code: parentCode, url, ...titleOf(d.title), icon: d.icon, menu: d.menu ?? true, position, area });
     d.sub?.forEach((s, i) => addPage(s, area, code, url, i + 1));
   };
   areas.forEach((ar, i) => {
-    rows.push({ page_code: ar.area, parent_page_code: null, url: null, page_title: ar.title, icon: ar.icon, menu: true, position: i + 1, area: ar.area });
+    rows.push({ page_code: ar.area, parent_page_code: null, url: null, ...titleOf(ar.title), icon: ar.icon, menu: true, position: i + 1, area: ar.area });
     ar.pages.forEach((d, j) => addPage(d, ar.area, ar.area, `/${ar.area}`, j + 1));
   });
   basePages.forEach((b, i) =>
@@ -389,7 +349,7 @@ function flatten(): PageRow[] {
       page_code: b.code,
       parent_page_code: null,
       url: b.url,
-      page_title: b.title,
+      ...titleOf(b.title),
       icon: b.icon,
       menu: true,
       position: areas.length + i + 1,
