@@ -59,7 +59,7 @@ export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: strin
       if (res.ok) changes.push({ row, col: vc.col, value: res.value });
       else {
         // The flag names the pasted text: it is not in the cell, and the user must see what was refused.
-        invalid.push({ rowId: row.id, field: vc.col.field, message: `“${cellText2}”: ${res.message}` });
+        invalid.push({ rowId: row.id, field: vc.col.field, message: s.ctx.t('grid.pasted_refused', { text: cellText2, reason: res.message }) });
         if (vc.col.meta.html) count(richText, vc.col.field);
       }
     }

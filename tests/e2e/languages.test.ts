@@ -1,0 +1,93 @@
+/**
+ * Tried as a new user would, in each of the seven languages (issue 21 "done when"): a save a
+ * database rule refuses, a bad paste (a value the column refuses, a name another row has),
+ * a bad import file and a page that does not exist read entirely in that language — each
+ * text exactly the catalogue's, formatted with the language's numbers and quotes.
+ */
+import { readFileSync } from 'node:fs';
+import { createIntl } from '@formatjs/intl';
+import { expect, it } from 'vitest';
+import { LANGS, LOCALE, type Lang } from '../../src/core/langs.ts';
+import { browserSuite, signIn } from './browser.ts';
+import { gridPage } from './gridPage.ts';
+
+const t = browserSuite({ width: 1600, height: 900 });
+const { bodyRows, cell, rowKeys, focused, paste } = gridPage(
+  () => t.page,
+  () => t.server,
+);
+const toasts = (variant: string) => t.page.locator(`.toast-${variant} .toast-text`).allInnerTexts();
+
+/** The catalogue's text of a key in a language, as the browser formats it. */
+function say(lang: Lang) {
+  const messages = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+  const intl = createIntl({ locale: LOCALE[lang], messages });
+  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+}
+
+it.each(LANGS)('%s: a refused save, a bad paste, a bad import file and a 404 are said in the language', async (lang) => {
+  const s = say(lang);
+  const { page, server } = t;
+  // Each language starts as a new user would: no grid state (the filter below) from the one before.
+  await server.db.query('delete from app.user_grid_states');
+  await signIn(page, server.url, 'admin@example.com', lang);
+
+  // A save a database rule refuses: a root category under its own child.
+  await page.goto(`${server.url}/${lang}/products/categories`);
+  const pair = (
+    await server.db.query<{ root: number; name: string }>(
+      `select p.product_category_id as root, c.product_category_names->>$1 as name
+       from app.product_categories p join app.product_categories c on c.parent_category_id = p.product_category_id
+       where p.parent_category_id is null order by 1, c.product_category_id limit 1`,
+      [lang],
+    )
+  ).rows[0]!;
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+  await page.locator('[data-filter-field="product_category_id"] input').fill(String(pair.root));
+  await expect.poll(() => cell(String(pair.root), 'parent_category_id').count()).toBe(1);
+  await cell(String(pair.root), 'parent_category_id').dblclick();
+  const select = cell(String(pair.root), 'parent_category_id').locator('select');
+  const value = await select.evaluate((el, name) => [...(el as HTMLSelectElement).options].find((o) => o.text.endsWith(name))!.value, pair.name);
+  await select.selectOption(value);
+  await expect.poll(() => toasts('danger')).toContain(s('messages.error_saving_data', { status: s('rules.category_cycle') }));
+
+  // A bad paste: a margin over its limit (the number in the language's digits) is flagged, not sent.
+  await page.goto(`${server.url}/${lang}/products/product_list`);
+  const [k1] = await rowKeys(1);
+  await cell(k1!, 'exp_margin').click();
+  await expect.poll(focused).toEqual([k1, 'exp_margin']);
+  await paste('5000');
+  const flagged = cell(k1!, 'exp_margin');
+  await expect.poll(() => flagged.getAttribute('aria-invalid')).toBe('true');
+  expect(await flagged.getAttribute('title')).toBe(s('grid.pasted_refused', { text: '5000', reason: s('validation.max', { max: 1000 }) }));
+
+  // A paste the server refuses: the name another brand has.
+  await page.goto(`${server.url}/${lang}/products/brands`);
+  const [b1, b2] = await rowKeys(2);
+  const taken = (await server.db.query<{ brand_name: string }>('select brand_name from app.brands where brand_id = $1', [b1])).rows[0]!.brand_name;
+  const before = (await server.db.query<{ brand_name: string }>('select brand_name from app.brands where brand_id = $1', [b2])).rows[0]!.brand_name;
+  await cell(b2!, 'brand_name').click();
+  await expect.poll(focused).toEqual([b2, 'brand_name']);
+  await paste(taken);
+  await expect.poll(() => toasts('warning')).toContain(s('messages.already_exists'));
+  expect((await server.db.query('select brand_name from app.brands where brand_id = $1', [b2])).rows[0]).toEqual({ brand_name: before });
+
+  // A bad import file: empty, then not a workbook.
+  await page.locator('.grid-toolbar button', { hasText: s('grid.import') }).click();
+  const dialog = page.getByRole('dialog');
+  const choose = async (name: string, mimeType: string, body: string) => {
+    await dialog.locator('input[type=file]').setInputFiles({ name, mimeType, buffer: Buffer.from(body) });
+    await dialog.getByRole('button', { name: s('transfer.next') }).click();
+  };
+  await choose('brands.csv', 'text/csv', '');
+  await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(s('server.file_empty'));
+  await choose('brands.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'not a workbook');
+  await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(s('server.file_not_xlsx'));
+  await page.keyboard.press('Escape');
+
+  // A page that does not exist, in the address's language.
+  await page.goto(`${server.url}/${lang}/no/such/page`);
+  await expect.poll(() => page.locator('.error-page h1').innerText()).toBe(s('errors.not_found_title'));
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  expect(await page.title()).toBe(`${s('errors.not_found_title')} · ${s('app.name')}`);
+});
