@@ -17,7 +17,8 @@ import { HttpError, badRequest, checkInputText, forbidden, parseInput } from '..
 import type { Deps, Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
 import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
-import { MAX_IMPORT_BYTES, formatOf, readSheet } from './sheet.ts';
+import { parseSheet } from './parsePool.ts';
+import { MAX_IMPORT_BYTES, formatOf } from './sheet.ts';
 
 const ImportFields = v.strictObject({
   mode: ImportMode,
@@ -65,7 +66,7 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
       const input = parseInput(ImportFields, fields, 'body');
       if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       formatOf(file.name); // 415 before reading
-      const sheet = await readSheet(file.name, new Uint8Array(await file.arrayBuffer()), input.language);
+      const sheet = await parseSheet(file.name, await file.arrayBuffer(), input.language); // on a parser thread
       if (input.mode === 'inspect') return c.json(inspect(screen, sheet, rights));
 
       let raw: unknown;

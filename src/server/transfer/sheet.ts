@@ -1,19 +1,20 @@
 /**
  * Reading an uploaded CSV or XLSX into a header row and data rows of cells. CSV: UTF-8
  * (BOM or not), else the legacy Windows code page Excel uses for the request language;
- * the delimiter is detected (comma, semicolon, tab, pipe). XLSX: the first worksheet,
- * after checking the archive's declared sizes (a zip bomb is refused before parsing).
+ * the delimiter is detected (comma, semicolon, tab, pipe). XLSX: the first worksheet
+ * (xlsx.ts), inflated within MAX_UNZIPPED whatever the archive declares. Requests parse
+ * off their thread, through parsePool.ts; this is what its worker runs.
  */
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { HttpError, badRequest } from '../http/errors.ts';
-import { cellText, type SheetCell } from './cells.ts';
+import { cellText, isEmptyRow, type SheetCell } from './cells.ts';
+import { readXlsxTable } from './xlsx.ts';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
 export const MAX_IMPORT_COLUMNS = 200;
-/** Uncompressed bytes an XLSX may declare (its XML is ~10× the zipped size). */
-const MAX_UNZIPPED = 256 * 1024 * 1024;
+/** Bytes the parts of an XLSX read may inflate to (its XML is ~10× the zipped size). */
+export const MAX_UNZIPPED = 256 * 1024 * 1024;
 
 export interface Sheet {
   headers: string[];
@@ -39,8 +40,6 @@ function decodeText(bytes: Uint8Array, lang: string): string {
     return new TextDecoder(CODE_PAGE[lang] ?? 'windows-1252').decode(bytes);
   }
 }
-
-const isEmptyRow = (cells: SheetCell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 
 function toSheet(table: { line: number; cells: SheetCell[] }[]): Sheet {
   const first = table.findIndex((r) => !isEmptyRow(r.cells));
@@ -82,64 +81,7 @@ function readCsv(bytes: Uint8Array, lang: string): Sheet {
   return toSheet(parsed.data.map((cells, i) => ({ line: i + 1, cells })));
 }
 
-/** Sum of the uncompressed sizes the ZIP central directory declares (no decompression). */
-export function declaredUnzippedBytes(bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw badRequest('file: not an XLSX workbook (no ZIP directory)');
-  const entries = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw badRequest('file: damaged XLSX workbook');
-    const size = view.getUint32(at + 24, true);
-    if (size === 0xffffffff) throw badRequest('file: XLSX workbook too large');
-    total += size;
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-  }
-  return total;
-}
-
-/** An exceljs cell value as a plain cell: rich text joined, formulas by their result, links by text. */
-function plainCell(value: ExcelJS.CellValue): SheetCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return plainCell((value.result ?? null) as ExcelJS.CellValue);
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('error' in value) return null;
-  }
-  return String(value as unknown);
-}
-
-async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
-  if (declaredUnzippedBytes(bytes) > MAX_UNZIPPED) throw badRequest('file: the workbook unpacks to more than 256 MB');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch (e) {
-    throw badRequest(`file: not a readable XLSX workbook (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'})`);
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('file: the workbook has no worksheet');
-  if (ws.rowCount > MAX_IMPORT_ROWS + 1_000) throw badRequest(`file: more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`);
-  const table: { line: number; cells: SheetCell[] }[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, line) => {
-    const cells: SheetCell[] = [];
-    const width = Math.min(row.cellCount, MAX_IMPORT_COLUMNS + 1);
-    for (let c = 1; c <= width; c++) cells.push(plainCell(row.getCell(c).value));
-    table.push({ line, cells });
-  });
-  return toSheet(table);
-}
-
-export async function readSheet(name: string, bytes: Uint8Array, lang: string): Promise<Sheet> {
-  return formatOf(name) === 'csv' ? readCsv(bytes, lang) : readXlsx(bytes);
+export async function readSheet(name: string, bytes: Uint8Array, lang: string, unzipped = MAX_UNZIPPED): Promise<Sheet> {
+  if (formatOf(name) === 'csv') return readCsv(bytes, lang);
+  return toSheet(await readXlsxTable(bytes, { unzipped, rows: MAX_IMPORT_ROWS + 1, columns: MAX_IMPORT_COLUMNS + 1 }));
 }
