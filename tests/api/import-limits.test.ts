@@ -59,14 +59,14 @@ describe.each(engines)('import parsing limits on %s', (engine) => {
     return fetch(`${s.url}/api/import/brands`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${admin}` } });
   };
 
-  it('stops inflating an XLSX whose sheet declares 1,000 bytes at the limit: 413 workbook_too_large, memory bounded', async () => {
+  it('stops inflating an XLSX whose sheet declares 1,000 bytes at the limit: 413 file_unpacks_too_large, memory bounded', async () => {
     const bomb = await lyingXlsx(1024 * MB); // inflates to 1 GiB
     expect(bomb.length).toBeLessThan(2 * MB);
     const rss = rssSampler();
     const before = await rss.peak();
     const r = await importFile('bomb.xlsx', bomb);
     const peak = await rss.stop();
-    expect(await r.json()).toEqual({ error: 'workbook_too_large', message: 'file: the workbook unpacks to more than 256 MB', params: { limit_mb: '256' } });
+    expect(await r.json()).toEqual({ error: 'file_unpacks_too_large', message: 'file: the workbook unpacks to more than 256 MB', params: { limit: 256 } });
     expect(r.status).toBe(413);
     // What the limit holds, and room for the parser thread: far from the 1 GiB the entry holds.
     expect(peak - before).toBeLessThan(MAX_UNZIPPED + 192 * MB);
@@ -110,7 +110,7 @@ describe.each(engines)('import parsing limits on %s', (engine) => {
     const busy = replies.filter((r) => r.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(busy[0]!.headers.get('retry-after')).toBe('10');
-    expect(await busy[0]!.json()).toEqual({ error: 'import_busy', message: 'Too many imports are being read; try again shortly', params: { retry_after: '10' } });
+    expect(await busy[0]!.json()).toEqual({ error: 'import_busy', message: 'Too many imports are being read; try again shortly', params: { retry_after: 10 } });
     expect(replies.filter((r) => r.status === 413).length).toBe(replies.length - busy.length);
   });
 });

@@ -54,10 +54,10 @@ describe('XLSX import reading', () => {
     expect(-budget.left).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it('refuses a workbook whose sheet declares 1,000 bytes and inflates past the limit: 413 workbook_too_large', async () => {
+  it('refuses a workbook whose sheet declares 1,000 bytes and inflates past the limit: 413 file_unpacks_too_large', async () => {
     const e = await fail(readSheet('lie.xlsx', await lyingXlsx(8 * MB), 'en', 4 * MB));
     expect(e).toBeInstanceOf(HttpError);
-    expect(e).toMatchObject({ status: 413, code: 'workbook_too_large', params: { limit_mb: '4' }, message: 'file: the workbook unpacks to more than 4 MB' });
+    expect(e).toMatchObject({ status: 413, code: 'file_unpacks_too_large', params: { limit: 4 }, message: 'file: the workbook unpacks to more than 4 MB' });
     // The same workbook within the limit reads.
     expect(await readSheet('lie.xlsx', await lyingXlsx(MB), 'en', 4 * MB)).toEqual({ headers: ['Brand'], rows: [{ line: 2, cells: ['Lying Zip'] }] });
   });
@@ -144,16 +144,39 @@ describe('XLSX import reading', () => {
     for (let i = 0; i < 10; i++) ws.addRow([`r${i}`, 1, 2, 3, 4]);
     const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     expect((await readXlsxTable(bytes, { unzipped: 16 * MB, rows: 10, columns: 2 })).map((r) => r.cells.length)).toEqual(Array(10).fill(2));
-    expect(await fail(readXlsxTable(bytes, { unzipped: 16 * MB, rows: 9, columns: 2 }))).toMatchObject({ status: 400, message: 'file: more than 8 rows; split the file' });
+    expect(await fail(readXlsxTable(bytes, { unzipped: 16 * MB, rows: 9, columns: 2 }))).toMatchObject({
+      status: 400,
+      code: 'file_too_many_rows',
+      params: { limit: 8 },
+      message: 'file: more than 8 rows; split the file',
+    });
   });
 
-  it('names why a workbook cannot be read: workbook_unreadable with a reason', async () => {
-    const reason = async (bytes: Uint8Array) => ((await fail(readSheet('x.xlsx', bytes, 'en'))) as HttpError).params;
-    expect(await reason(new TextEncoder().encode('not a zip at all'))).toEqual({ reason: 'no_directory' });
+  it('refuses a workbook it cannot read: file_damaged for damaged data, file_not_xlsx otherwise, the ZIP problem in the message', async () => {
+    const refusal = async (bytes: Uint8Array) => {
+      const e = (await fail(readSheet('x.xlsx', bytes, 'en'))) as HttpError;
+      return [e.status, e.code, e.params, e.message];
+    };
+    expect(await refusal(new TextEncoder().encode('not a zip at all'))).toEqual([400, 'file_not_xlsx', undefined, 'file: not a readable XLSX workbook (no_directory)']);
     const [head, tail] = sheetXml();
-    expect(await reason(zipOf([{ name: 'xl/workbook.xml', data: deflateRawSync('<workbook/>'), flags: 1 }]))).toEqual({ reason: 'encrypted' });
-    expect(await reason(zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('not deflate data'), declared: 10 }]))).toEqual({ reason: 'damaged' });
-    expect(await reason(zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('BZh91AY&SY'), method: 12 }]))).toEqual({ reason: 'compression' });
-    expect(await reason(zipOf([{ name: 'xl/worksheets/sheet1.xml', data: deflateRawSync(head + tail) }]))).toEqual({ reason: 'no_workbook' });
+    expect(await refusal(zipOf([{ name: 'xl/workbook.xml', data: deflateRawSync('<workbook/>'), flags: 1 }]))).toEqual([
+      400,
+      'file_not_xlsx',
+      undefined,
+      'file: not a readable XLSX workbook (encrypted)',
+    ]);
+    expect(await refusal(zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('not deflate data'), declared: 10 }]))).toEqual([400, 'file_damaged', undefined, 'file: damaged XLSX workbook (damaged)']);
+    expect(await refusal(zipOf([{ name: 'xl/workbook.xml', data: Buffer.from('BZh91AY&SY'), method: 12 }]))).toEqual([
+      400,
+      'file_not_xlsx',
+      undefined,
+      'file: not a readable XLSX workbook (compression)',
+    ]);
+    expect(await refusal(zipOf([{ name: 'xl/worksheets/sheet1.xml', data: deflateRawSync(head + tail) }]))).toEqual([
+      400,
+      'file_not_xlsx',
+      undefined,
+      'file: not a readable XLSX workbook (no xl/workbook.xml)',
+    ]);
   });
 });

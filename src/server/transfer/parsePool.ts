@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, refused } from '../http/errors.ts';
 import { MAX_UNZIPPED, type Sheet } from './sheet.ts';
 import type { ParseJob, ParseReply } from './sheetWorker.ts';
 
@@ -23,14 +23,13 @@ const TIME_LIMIT_MS = 120_000;
 const HEAP_MB = 1024;
 const RETRY_AFTER_S = 10;
 
-const tooLarge = (reason: 'memory' | 'time') =>
-  new HttpError(
-    413,
+/** A parse past its thread's heap or its time: `resource` says which (the browser's text selects on it). */
+const tooLarge = (resource: 'memory' | 'time') =>
+  refused(
     'sheet_too_large',
-    reason === 'memory' ? 'file: reading the file needs more memory than an import may use; split the file' : 'file: reading the file takes longer than an import may; split the file',
-    {},
-    undefined,
-    { reason },
+    resource === 'memory' ? 'file: reading the file needs more memory than an import may use; split the file' : 'file: reading the file takes longer than an import may; split the file',
+    { resource },
+    413,
   );
 
 interface Parser {
@@ -49,7 +48,7 @@ async function turn(): Promise<void> {
     return;
   }
   if (waiting.length >= MAX_WAITING) {
-    throw new HttpError(503, 'import_busy', 'Too many imports are being read; try again shortly', { 'Retry-After': String(RETRY_AFTER_S) }, undefined, { retry_after: String(RETRY_AFTER_S) });
+    throw new HttpError(503, 'import_busy', 'Too many imports are being read; try again shortly', { 'Retry-After': String(RETRY_AFTER_S) }, undefined, { retry_after: RETRY_AFTER_S });
   }
   await new Promise<void>((resolve) => waiting.push(resolve));
 }

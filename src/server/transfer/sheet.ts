@@ -6,7 +6,7 @@
  * off their thread, through parsePool.ts; this is what its worker runs.
  */
 import Papa from 'papaparse';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, refused } from '../http/errors.ts';
 import { cellText, isEmptyRow, type SheetCell } from './cells.ts';
 import { readXlsxTable } from './xlsx.ts';
 
@@ -24,11 +24,14 @@ export interface Sheet {
 
 export type SheetFormat = 'csv' | 'xlsx';
 
+/** The extensions an import reads, as an error names them. */
+const IMPORT_TYPES = 'csv, tsv, txt, xlsx';
+
 export function formatOf(name: string): SheetFormat {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
   if (ext === 'csv' || ext === 'tsv' || ext === 'txt') return 'csv';
   if (ext === 'xlsx') return 'xlsx';
-  throw new HttpError(415, 'unsupported_type', `${name}: unsupported type (allowed: csv, tsv, txt, xlsx)`);
+  throw new HttpError(415, 'unsupported_type', `${name}: unsupported type (allowed: ${IMPORT_TYPES})`, {}, undefined, { types: IMPORT_TYPES });
 }
 
 const CODE_PAGE: Record<string, string> = { bg: 'windows-1251', cs: 'windows-1250', sk: 'windows-1250', hu: 'windows-1250', ro: 'windows-1250' };
@@ -43,13 +46,13 @@ function decodeText(bytes: Uint8Array, lang: string): string {
 
 function toSheet(table: { line: number; cells: SheetCell[] }[]): Sheet {
   const first = table.findIndex((r) => !isEmptyRow(r.cells));
-  if (first < 0) throw badRequest('file: the file has no rows');
+  if (first < 0) throw refused('file_empty', 'file: the file has no rows');
   const headers = table[first]!.cells.map((c) => cellText(c).trim());
   while (headers.length && headers[headers.length - 1] === '') headers.pop();
-  if (!headers.length) throw badRequest('file: the first row holds no column names');
-  if (headers.length > MAX_IMPORT_COLUMNS) throw badRequest(`file: more than ${MAX_IMPORT_COLUMNS} columns`);
+  if (!headers.length) throw refused('file_no_headers', 'file: the first row holds no column names');
+  if (headers.length > MAX_IMPORT_COLUMNS) throw refused('file_too_many_columns', `file: more than ${MAX_IMPORT_COLUMNS} columns`, { limit: MAX_IMPORT_COLUMNS });
   const rows = table.slice(first + 1).filter((r) => !isEmptyRow(r.cells));
-  if (rows.length > MAX_IMPORT_ROWS) throw badRequest(`file: more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`);
+  if (rows.length > MAX_IMPORT_ROWS) throw refused('file_too_many_rows', `file: more than ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`, { limit: MAX_IMPORT_ROWS });
   return { headers, rows: rows.map((r) => ({ line: r.line, cells: headers.map((_, i) => r.cells[i] ?? null) })) };
 }
 
@@ -76,7 +79,7 @@ function readCsv(bytes: Uint8Array, lang: string): Sheet {
   const text = decodeText(bytes, lang).replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { delimiter: csvDelimiter(text), skipEmptyLines: false });
   const bad = parsed.errors.find((e) => e.type === 'Quotes');
-  if (bad) throw badRequest(`file: row ${(bad.row ?? 0) + 1}: ${bad.message}`);
+  if (bad) throw refused('file_bad_row', `file: row ${(bad.row ?? 0) + 1}: ${bad.message}`, { row: (bad.row ?? 0) + 1 });
   // Papa's rows are the file's records; a quoted cell may span lines, so `line` counts records.
   return toSheet(parsed.data.map((cells, i) => ({ line: i + 1, cells })));
 }

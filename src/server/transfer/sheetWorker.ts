@@ -3,6 +3,7 @@
  * transferred in, the sheet or the error sent back. An HttpError crosses as its fields.
  */
 import { parentPort } from 'node:worker_threads';
+import type { ErrorCode, ErrorParams } from '../../core/errorCodes.ts';
 import { HttpError } from '../http/errors.ts';
 import { readSheet, type Sheet } from './sheet.ts';
 
@@ -15,7 +16,7 @@ export interface ParseJob {
 
 export type ParseReply =
   | { ok: true; sheet: Sheet }
-  | { ok: false; http: { status: HttpError['status']; code: string; message: string; headers: Record<string, string>; params: Record<string, string> | undefined } }
+  | { ok: false; http: { status: HttpError['status']; code: ErrorCode; message: string; headers: Record<string, string>; params: ErrorParams | undefined } }
   | { ok: false; failure: string };
 
 parentPort!.on('message', (job: ParseJob) => {

@@ -9,9 +9,9 @@
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, refused } from '../http/errors.ts';
 import { isEmptyRow, type SheetCell } from './cells.ts';
-import { UnzipLimitError, ZipError, storedZip, unzipBudget, unzipEntry, zipDirectory, type ZipEntry } from './zip.ts';
+import { UnzipLimitError, ZipError, storedZip, unzipBudget, unzipEntry, zipDirectory, type ZipEntry, type ZipProblem } from './zip.ts';
 
 export interface XlsxLimits {
   /** Bytes the parts read may inflate to, together. */
@@ -26,10 +26,15 @@ export type Table = { line: number; cells: SheetCell[] }[];
 
 const MB = 1024 * 1024;
 
-/** A workbook that cannot be read: `reason` is a stable token (ZipProblem, or no_workbook / xml). */
-const unreadable = (reason: string, detail = reason) => new HttpError(400, 'workbook_unreadable', `file: not a readable XLSX workbook (${detail})`, {}, undefined, { reason });
+/**
+ * A workbook that cannot be read: its ZIP damaged (file_damaged), or not a workbook this
+ * reads (no ZIP directory, no workbook part, ZIP64, encryption, another compression, XML
+ * exceljs cannot read). `detail` (the ZipProblem, exceljs' error) is for the log and API users.
+ */
+const unreadable = (problem: ZipProblem | 'no_workbook' | 'xml', detail: string = problem) =>
+  problem === 'damaged' ? refused('file_damaged', `file: damaged XLSX workbook (${detail})`) : refused('file_not_xlsx', `file: not a readable XLSX workbook (${detail})`);
 
-const tooLarge = (limit: number) => new HttpError(413, 'workbook_too_large', `file: the workbook unpacks to more than ${limit / MB} MB`, {}, undefined, { limit_mb: String(limit / MB) });
+const tooLarge = (limit: number) => refused('file_unpacks_too_large', `file: the workbook unpacks to more than ${limit / MB} MB`, { limit: limit / MB }, 413);
 
 const attr = (attrs: string, name: string): string | undefined => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(["'])(.*?)\\1`).exec(attrs)?.[2];
 
@@ -84,7 +89,7 @@ async function workbookParts(bytes: Uint8Array, limit: number): Promise<{ name: 
   if (!workbook) throw unreadable('no_workbook', 'no xl/workbook.xml');
   const rels = await read('xl/_rels/workbook.xml.rels');
   const sheet = firstSheetPart(text(workbook), rels && text(rels), parts);
-  if (!sheet) throw badRequest('file: the workbook has no worksheet');
+  if (!sheet) throw refused('file_no_worksheet', 'file: the workbook has no worksheet');
   const styles = await read('xl/styles.xml');
   // The reader parses a sheet in stream only once it has the relationships and shared strings (else it spools the sheet to a temporary file).
   const placeholder = (xml: string) => [Buffer.from(xml)];
@@ -122,7 +127,10 @@ export async function readXlsxTable(bytes: Uint8Array, limits: XlsxLimits): Prom
         const width = Math.min(row.cellCount, limits.columns);
         for (let c = 1; c <= width; c++) cells.push(plainCell(row.getCell(c).value));
         if (isEmptyRow(cells)) continue;
-        if (table.length >= limits.rows) throw badRequest(`file: more than ${(limits.rows - 1).toLocaleString('en')} rows; split the file`);
+        if (table.length >= limits.rows) {
+          const limit = limits.rows - 1;
+          throw refused('file_too_many_rows', `file: more than ${limit.toLocaleString('en')} rows; split the file`, { limit });
+        }
         table.push({ line: row.number, cells });
       }
       break; // the first worksheet only (the only one given)
