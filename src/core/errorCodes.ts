@@ -8,7 +8,8 @@
  *
  * Parameters: `field` — the input's dot path; `label` — a column's label key (fields.…),
  * said as the label; `reason` — a validation key (validation.…), said with the other
- * parameters; numbers travel as JSON numbers (formatted per locale).
+ * parameters; `resource` — what a parse ran out of (memory, time), a text selects on it;
+ * numbers travel as JSON numbers (formatted per locale).
  */
 import { numericValues } from './validation/messages.ts';
 
@@ -67,6 +68,8 @@ export const ERROR_PARAMS = {
   file_no_worksheet: [],
   file_unpacks_too_large: ['limit'],
   file_bad_row: ['row'],
+  sheet_too_large: ['resource'],
+  import_busy: ['retry_after'],
   mapping_key_only: [],
   nothing_to_import: [],
   export_too_many_rows: ['count', 'limit'],

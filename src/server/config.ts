@@ -1,3 +1,22 @@
+import * as v from 'valibot';
+import { LoginInput } from '../../schemas/api.ts';
+
+/** The first company, made with the first administrator when the database has none. */
+export interface CompanySetup {
+  code: string;
+  name: string;
+  currency: string;
+  country: string;
+}
+
+/** A first administrator: every page with every flag (the administrator role) and every company. */
+export interface AdminSetup {
+  email: string;
+  /** Never logged, never echoed in an error. */
+  password: string;
+  company: CompanySetup;
+}
+
 /** Configuration from the environment; secrets never leave the server or reach logs. */
 export interface Config {
   port: number;
@@ -8,7 +27,19 @@ export interface Config {
   refreshTtlSec: number;
   /** Directory of the built UI (vite build output). */
   uiDir: string;
+  /**
+   * DEMO_DATA=1: a new database gets the demo data set (users with known passwords,
+   * companies, products …); DEMO_DATA=0: only the reference data. Unset: demo data for the
+   * embedded PGlite only — a database given by DATABASE_URL never gets demo users unasked.
+   */
+  demoData: boolean;
   demoProducts: number;
+  /**
+   * ADMIN_EMAIL + ADMIN_PASSWORD (at least MIN_ADMIN_PASSWORD characters), with
+   * ADMIN_COMPANY, ADMIN_COMPANY_CODE, ADMIN_COMPANY_CURRENCY, ADMIN_COMPANY_COUNTRY for the
+   * first company: created on a start that finds no user (`npm run create-admin` adds one any time).
+   */
+  admin: AdminSetup | undefined;
   /** list with `count: 'estimate'`: totals estimated above this many rows are answered as estimates. */
   countEstimateThreshold: number;
   /**
@@ -44,6 +75,44 @@ function flagService(v: string | undefined): string | undefined {
   return url;
 }
 
+function demoData(v: string | undefined, databaseUrl: string | undefined): boolean {
+  if (v === undefined || v === '') return !databaseUrl;
+  if (v === '1' || v === '0') return v === '1';
+  throw new Error(`DEMO_DATA must be 1 or 0, got "${v}"`);
+}
+
+/** The administrator's password: at least 12 characters (OWASP ASVS 4.0.3 V2.1.1); the account holds every right. */
+export const MIN_ADMIN_PASSWORD = 12;
+
+/** Checks an administrator's email and password (`where`: what they came from, for the message); the password never appears in it. */
+export function checkAdminCredentials(email: string, password: string, where: { email: string; password: string }): { email: string; password: string } {
+  const r = v.safeParse(LoginInput, { email, password });
+  if (!r.success) throw new Error(`${v.getDotPath(r.issues[0]) === 'password' ? where.password : where.email}: ${r.issues[0].message}`);
+  if ([...password].length < MIN_ADMIN_PASSWORD) throw new Error(`${where.password} must have at least ${MIN_ADMIN_PASSWORD} characters`);
+  return { email: r.output.email, password };
+}
+
+/** The first company from ADMIN_COMPANY… (defaults: "My company", MAIN, EUR, SK); the codes are checked against the reference data on creation. */
+export function companyFromEnv(env: NodeJS.ProcessEnv): CompanySetup {
+  const code = env.ADMIN_COMPANY_CODE?.trim() || 'MAIN';
+  if (!/^[A-Za-z0-9_-]{1,20}$/.test(code)) throw new Error(`ADMIN_COMPANY_CODE must be 1 to 20 letters, digits, _ or -, got "${code}"`);
+  const name = env.ADMIN_COMPANY?.trim() || 'My company';
+  if (name.length > 200) throw new Error('ADMIN_COMPANY must have at most 200 characters');
+  const currency = env.ADMIN_COMPANY_CURRENCY?.trim().toUpperCase() || 'EUR';
+  if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`ADMIN_COMPANY_CURRENCY must be a three-letter currency code, got "${currency}"`);
+  const country = env.ADMIN_COMPANY_COUNTRY?.trim().toUpperCase() || 'SK';
+  if (!/^[A-Z]{2}$/.test(country)) throw new Error(`ADMIN_COMPANY_COUNTRY must be a two-letter country code, got "${country}"`);
+  return { code, name, currency, country };
+}
+
+function adminFromEnv(env: NodeJS.ProcessEnv): AdminSetup | undefined {
+  const email = env.ADMIN_EMAIL ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (!email && !password) return undefined;
+  if (!email || !password) throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  return { ...checkAdminCredentials(email, password, { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' }), company: companyFromEnv(env) };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -53,7 +122,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSec: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
     uiDir: env.UI_DIR || './dist',
+    demoData: demoData(env.DEMO_DATA, env.DATABASE_URL || undefined),
     demoProducts: int(env.DEMO_PRODUCTS, 24_000, 'DEMO_PRODUCTS'),
+    admin: adminFromEnv(env),
     countEstimateThreshold: int(env.COUNT_ESTIMATE_THRESHOLD, 100_000, 'COUNT_ESTIMATE_THRESHOLD'),
     flagServiceUrl: flagService(env.FLAG_SERVICE_URL),
     translation: {

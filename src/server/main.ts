@@ -5,7 +5,7 @@ try {
   const config = configFromEnv();
   console.log(config.databaseUrl ? 'database: PostgreSQL server (DATABASE_URL)' : `database: embedded PGlite in ${config.dataDir}`);
   const running = await startServer(config);
-  console.log(`back office: ${running.url}  (sign in as admin@example.com / demo-password)`);
+  console.log(`back office: ${running.url}${config.demoData ? '  (demo data: sign in as admin@example.com / demo-password)' : ''}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { jwtSecret, tokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
+import { createAdmin, hasUsers } from './db/firstAdmin.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
@@ -15,7 +16,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Opens the database, applies migrations, seeds demo data on first start, serves HTTP. */
+/**
+ * Opens the database, applies migrations, loads the reference data (and the demo data when
+ * config.demoData) into a new database, makes the first administrator from config.admin
+ * when there is no user, serves HTTP.
+ */
 export async function startServer(config: Config): Promise<Running> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let sessions: SessionCache | undefined;
@@ -23,7 +28,15 @@ export async function startServer(config: Config): Promise<Running> {
     const applied = await migrate(db);
     if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
     const t = Date.now();
-    if (await seed(db, { products: config.demoProducts })) console.log(`database: demo data loaded in ${Date.now() - t} ms`);
+    const seeded = await seed(db, { demo: config.demoData, products: config.demoProducts });
+    if (seeded.demo) console.log(`database: demo data loaded in ${Date.now() - t} ms`);
+    else if (seeded.reference) console.log('database: reference data loaded (no demo data)');
+    if (config.admin) {
+      const made = await createAdmin(db, config.admin, { onlyFirst: true });
+      if (made.created) console.log(`database: administrator ${made.email} created${made.company ? `, with the company ${made.company}` : ''}`);
+    } else if (!(await hasUsers(db))) {
+      console.log('database: no user yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin`');
+    }
     const signer = tokenSigner(await jwtSecret(db, config.jwtSecret), config.accessTtlSec);
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     const app = createApp({ db, signer, config, sessions });

@@ -40,6 +40,26 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  return {
+    url: withDatabase(admin, name),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
 /** A test server and the access tokens of the three demo staff users. */
 export interface SignedIn {
   s: TestServer;
@@ -55,32 +75,24 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
   return { s, admin: admin!, catalog: catalog!, warehouse: warehouse! };
 }
 
-/** A server on a free port with its own fresh database (in-memory PGlite, or a new database on the server). */
-export async function startTestServer(engine: Engine, opts: { uiDir?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL!;
-    const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    databaseUrl = withDatabase(admin, name);
-    dropDatabase = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
-  }
+/**
+ * A server on a free port with its own fresh database (in-memory PGlite, or a new database on
+ * the server). Its configuration is read from `env` as a start reads the environment, with
+ * DATABASE_URL the test database and DEMO_DATA=1 unless `env` says otherwise (the suites sign
+ * in as the demo users); `config` overrides what the environment gave.
+ */
+export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
+  const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
+  const databaseUrl = fresh?.url;
+  const dropDatabase = async () => fresh?.drop();
   // A stand-in UI build, so the SPA fallback is tested without running vite.
   let uiDir = opts.uiDir;
   if (!uiDir) {
     uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
   }
-  const config = { ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: PRODUCTS, jwtSecret: undefined, ...opts.config };
+  const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: databaseUrl };
+  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, ...opts.config };
   const running = await startServer(config);
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -145,7 +145,7 @@ async function start(engine: ApiEngine, pgUrl: string, products: number, log: (s
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
   let running: Running;
   try {
-    running = await startServer({ ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
+    running = await startServer({ ...configFromEnv({ DEMO_DATA: '1' }), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
   } catch (e) {
     rmSync(uiDir, { recursive: true, force: true });
     await drop();

@@ -59,7 +59,7 @@ async function bench(engine: 'pglite' | 'postgres'): Promise<void> {
   }
   const uiDir = mkdtempSync(join(tmpdir(), 'bo-textsort-ui-'));
   writeFileSync(join(uiDir, 'index.html'), '<!doctype html>');
-  const running = await startServer({ ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
+  const running = await startServer({ ...configFromEnv({ DEMO_DATA: '1' }), uiDir, port: 0, dataDir: undefined, databaseUrl, demoProducts: 0, jwtSecret: undefined });
   try {
     const db = running.db;
     const words = `array[${WORDS.map((w) => `'${w}'`).join(', ')}]`;

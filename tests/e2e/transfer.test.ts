@@ -159,6 +159,10 @@ describe('grid export and import in the browser', () => {
     const file = rows.map((r, i) => [r[code]!, i === 2 ? 'Vielleicht' : i === 1 ? other(r[stock]!) : r[stock]!]);
     await t.page.getByRole('button', { name: 'Importieren' }).click();
     const dialog = t.page.getByRole('dialog');
+    // A file the server cannot read: its refusal said in German, with the row it names.
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('Produktcode;Lagerhaltung\nP1;Ja\n"P2;Nein\n') });
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe('Zeile 3 der Datei kann nicht gelesen werden.');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(file, { delimiter: ';' })) });
     await dialog.getByRole('button', { name: 'Weiter' }).click();
     expect(await dialog.getByRole('combobox', { name: 'Feld: Lagerhaltung' }).inputValue()).toBe('keep_in_stock');

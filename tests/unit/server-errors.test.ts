@@ -28,6 +28,8 @@ const sample: Record<string, string | number> = {
   types: 'pdf, png',
   rule: 'category_cycle',
   column: 'x',
+  resource: 'memory',
+  retry_after: 10,
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
@@ -63,6 +65,16 @@ describe("server errors in the user's language", () => {
     expect(text.startsWith(`${cat['fields.price']}: `)).toBe(true);
     expect(text).toContain(new Intl.NumberFormat(LOCALE[lang]).format(24000.5));
     expect(text).not.toContain('must be at least');
+  });
+
+  it.each(LANGS)('%s: an import too heavy to read says which limit it met; a busy import says when to try again', (lang) => {
+    const intl = createIntl({ locale: LOCALE[lang], messages: catalogue(lang) });
+    const memory = say(intl, describeCode('sheet_too_large', { resource: 'memory' }, 413));
+    const time = say(intl, describeCode('sheet_too_large', { resource: 'time' }, 413));
+    expect(memory).not.toBe(time);
+    expect(say(intl, describeError(new ApiError(503, 'import_busy', 'Too many imports are being read; try again shortly', 'messages.status_text', undefined, { retry_after: 10 })))).toContain(
+      new Intl.NumberFormat(LOCALE[lang]).format(10),
+    );
   });
 
   it('an unknown code, a rule the catalogue lacks and a network failure still read as sentences of the language', () => {

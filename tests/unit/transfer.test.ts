@@ -7,7 +7,7 @@ import { cellCurrency, moneyFormat, sheetColumns } from '../../src/server/transf
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import de from '../../locales/de.json';
 import { optionName } from '../../src/server/transfer/options.ts';
-import { csvDelimiter } from '../../src/server/transfer/sheet.ts';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, csvDelimiter, readSheet } from '../../src/server/transfer/sheet.ts';
 import type { ColumnMeta } from '../../schemas/screen.ts';
 
 const col = (type: ColumnMeta['type'], more: Partial<ColumnMeta> = {}) => ({ type, editable: true, ...more }) as ColumnMeta;
@@ -187,6 +187,24 @@ describe('CSV delimiter', () => {
     expect(csvDelimiter('Name;Preis;"A, B"\n')).toBe(';');
     expect(csvDelimiter('a\tb\tc')).toBe('\t');
     expect(csvDelimiter('single')).toBe(',');
+  });
+});
+
+describe('an import file the server cannot take', () => {
+  /** The refusal as the browser gets it: status, code and params (no English to say). */
+  const refusal = (name: string, text: string) =>
+    readSheet(name, new TextEncoder().encode(text), 'en').then(
+      () => expect.unreachable('read'),
+      (e: { status: number; code: string; params?: unknown }) => [e.status, e.code, e.params],
+    );
+
+  it('answers its own code with the numbers the text needs', async () => {
+    expect(await refusal('a.csv', '')).toEqual([400, 'file_empty', undefined]);
+    expect(await refusal('a.csv', ',,\n , \n')).toEqual([400, 'file_empty', undefined]);
+    expect(await refusal('a.csv', 'A,B\nx,y\n"open,z\n')).toEqual([400, 'file_bad_row', { row: 3 }]);
+    expect(await refusal('a.csv', Array.from({ length: MAX_IMPORT_COLUMNS + 1 }, (_, i) => `c${i}`).join(','))).toEqual([400, 'file_too_many_columns', { limit: MAX_IMPORT_COLUMNS }]);
+    expect(await refusal('a.csv', `A\n${'x\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toEqual([400, 'file_too_many_rows', { limit: MAX_IMPORT_ROWS }]);
+    expect(await refusal('a.pdf', 'x')).toEqual([415, 'unsupported_type', { types: 'csv, tsv, txt, xlsx' }]);
   });
 });
 

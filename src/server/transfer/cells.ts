@@ -24,6 +24,9 @@ export type Converted = { ok: true; value: unknown } | { ok: false; message: str
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
+/** A row without a value: no cell, or only blank text. */
+export const isEmptyRow = (cells: SheetCell[]): boolean => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
 /** A sheet cell as text (Excel dates as yyyy-MM-dd): headers, samples, ref texts. */
 export const cellText = (c: SheetCell): string => (c === null ? '' : c instanceof Date ? iso(c) : String(c));
 

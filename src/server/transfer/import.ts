@@ -13,7 +13,7 @@ import type { ImportError, ImportInspectOutput, ImportResultOutput } from '../..
 import { PARSE_CONFIG, emptiedMulti, mustHave, rowSchema, writableFields } from '../../core/validation/columns.ts';
 import { M, issuePath } from '../../core/validation/messages.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { HttpError, badRequest, refused } from '../http/errors.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { missingFields, missingReferences } from '../actions/engine/references.ts';
@@ -71,7 +71,7 @@ function checkMapping(screen: Screen, sheet: Sheet, mapping: (string | null)[]):
     if (seen.has(f)) throw badRequest(`body.mapping.${i}: "${f}" is mapped twice`);
     seen.add(f);
   });
-  if (![...seen].some((f) => !screen.keys.includes(f))) throw badRequest('body.mapping: map at least one column besides the key');
+  if (![...seen].some((f) => !screen.keys.includes(f))) throw refused('mapping_key_only', 'body.mapping: map at least one column besides the key');
 }
 
 /** The keys (as JSON of their texts) of the given rows that exist in this company. */

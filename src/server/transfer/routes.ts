@@ -13,17 +13,20 @@ import { LANGS } from '../../core/langs.ts';
 import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { importRows } from '../actions/engine/write.ts';
-import { HttpError, badRequest, checkInputText, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, badRequest, checkInputText, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
 import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
-import { MAX_IMPORT_BYTES, formatOf, readSheet } from './sheet.ts';
+import { parseSheet } from './parsePool.ts';
+import { MAX_IMPORT_BYTES, formatOf } from './sheet.ts';
 
 const ImportFields = v.strictObject({
   mode: ImportMode,
   language: v.picklist(LANGS, 'language must be one of the app languages'),
   mapping: v.optional(v.string()),
 });
+
+const tooLarge = () => refused('file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { limit: MAX_IMPORT_BYTES / 1024 / 1024 }, 413);
 
 export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   app.post('/api/export/:form', async (c) => {
@@ -41,7 +44,7 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
     bodyLimit({
       maxSize: MAX_IMPORT_BYTES + 64 * 1024,
       onError: () => {
-        throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+        throw tooLarge();
       },
     }),
     async (c) => {
@@ -61,11 +64,11 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
         throw badRequest('body: expected multipart/form-data with a file');
       }
       const { file, ...fields } = body;
-      if (!(file instanceof File)) throw badRequest('body.file: a file is required');
+      if (!(file instanceof File)) throw refused('file_required', 'body.file: a file is required');
       const input = parseInput(ImportFields, fields, 'body');
-      if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, 'file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if (file.size > MAX_IMPORT_BYTES) throw tooLarge();
       formatOf(file.name); // 415 before reading
-      const sheet = await readSheet(file.name, new Uint8Array(await file.arrayBuffer()), input.language);
+      const sheet = await parseSheet(file.name, await file.arrayBuffer(), input.language); // on a parser thread
       if (input.mode === 'inspect') return c.json(inspect(screen, sheet, rights));
 
       let raw: unknown;
@@ -76,7 +79,7 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
       }
       const mapping = parseInput(ImportMapping, raw, 'body.mapping');
       const { result, write } = await planImport(deps.db, screen, sheet, mapping, input.language, session.company, rights);
-      if (input.mode === 'commit' && !write.inserts.length && !write.updates.length) throw badRequest('body: no valid row to import');
+      if (input.mode === 'commit' && !write.inserts.length && !write.updates.length) throw refused('nothing_to_import', 'body: no valid row to import');
       // The preview is a dry run too: it reports the rows a rule of the database refuses.
       const written =
         write.inserts.length || write.updates.length

@@ -129,6 +129,47 @@ export const packingTemplates: [name: string, metal: number, wood: number, plast
 ];
 export const PACKING = { metalBox: 1, woodenCrate: 2, plasticBag: 3, paperCarton: 4 } as const;
 
+/**
+ * Reference: the product types (services_brief lists the type 'service', migration 019) and
+ * the packing templates — no screen maintains either, and products refer to both.
+ */
+export async function seedProductKinds(tx: Queryable): Promise<void> {
+  await insertRows(
+    tx,
+    'app.product_types',
+    [
+      ['pt_id', 'int'],
+      ['pt_code', 'text'],
+      ['pt_names', 'jsonb'],
+    ],
+    productTypes.map(([pt_code, pt_names], i) => ({ pt_id: i + 1, pt_code, pt_names })),
+  );
+  await syncSerial(tx, 'app.product_types', 'pt_id');
+
+  await insertRows(
+    tx,
+    'app.packing_templates',
+    [
+      ['packing_template_id', 'int'],
+      ['packing_template_name', 'text'],
+      ['metal', 'numeric'],
+      ['wood', 'numeric'],
+      ['plastic', 'numeric'],
+      ['paper', 'numeric'],
+    ],
+    packingTemplates.map(([packing_template_name, metal, wood, plastic, paper], i) => ({
+      packing_template_id: i + 1,
+      packing_template_name,
+      metal,
+      wood,
+      plastic,
+      paper,
+    })),
+  );
+  await syncSerial(tx, 'app.packing_templates', 'packing_template_id');
+}
+
+/** Demo: the invented brands, manufacturers and collections. */
 export async function seedCatalogue(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
@@ -155,18 +196,6 @@ export async function seedCatalogue(tx: Queryable): Promise<void> {
 
   await insertRows(
     tx,
-    'app.product_types',
-    [
-      ['pt_id', 'int'],
-      ['pt_code', 'text'],
-      ['pt_names', 'jsonb'],
-    ],
-    productTypes.map(([pt_code, pt_names], i) => ({ pt_id: i + 1, pt_code, pt_names })),
-  );
-  await syncSerial(tx, 'app.product_types', 'pt_id');
-
-  await insertRows(
-    tx,
     'app.collections',
     [
       ['ct_id', 'int'],
@@ -175,26 +204,4 @@ export async function seedCatalogue(tx: Queryable): Promise<void> {
     collections.map((ct_name, i) => ({ ct_id: i + 1, ct_name })),
   );
   await syncSerial(tx, 'app.collections', 'ct_id');
-
-  await insertRows(
-    tx,
-    'app.packing_templates',
-    [
-      ['packing_template_id', 'int'],
-      ['packing_template_name', 'text'],
-      ['metal', 'numeric'],
-      ['wood', 'numeric'],
-      ['plastic', 'numeric'],
-      ['paper', 'numeric'],
-    ],
-    packingTemplates.map(([packing_template_name, metal, wood, plastic, paper], i) => ({
-      packing_template_id: i + 1,
-      packing_template_name,
-      metal,
-      wood,
-      plastic,
-      paper,
-    })),
-  );
-  await syncSerial(tx, 'app.packing_templates', 'packing_template_id');
 }

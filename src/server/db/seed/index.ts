@@ -1,5 +1,5 @@
-import type { Db } from '../types.ts';
-import { seedCatalogue } from './catalogue.ts';
+import type { Db, Queryable } from '../types.ts';
+import { seedCatalogue, seedProductKinds } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
 import { seedCountries } from './countries.ts';
@@ -18,47 +18,72 @@ import { seedProductDetails } from './productDetails.ts';
 import { seedChangeLog } from './changeLog.ts';
 import { seedServices } from './services.ts';
 import { seedBannerTags } from './bannerTags.ts';
-import { hashDemoPasswords, seedUsers } from './users.ts';
+import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
 export { companies } from './companies.ts';
 export { productCounts } from './products.ts';
 
-const SEED_LOCK = 727275; // distinct from migrate's lock; serializes two app instances seeding one server
+export const SEED_LOCK = 727275; // distinct from migrate's lock; serializes two app instances seeding one server
+
+const count = async (q: Pick<Db, 'query'>, table: 'app.languages' | 'app.companies') => (await q.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0;
 
 /**
- * Fills an empty database with the deterministic demo data set, in one transaction.
- * Returns false (and changes nothing) when companies already exist.
+ * What every database needs to work, demo or not: the languages, currencies and countries
+ * (spec §3 reference data), the product types and packing templates (no screen maintains
+ * them), the menu (page access is the menu tree) and the administrator role granted every page.
  */
-export async function seed(db: Db, opts: { products?: number } = {}): Promise<boolean> {
-  const isEmpty = async (q: Pick<Db, 'query'>) => (await q.query<{ n: number }>('select count(*)::int as n from app.companies')).rows[0]?.n === 0;
-  if (!(await isEmpty(db))) return false;
-  const hashes = await hashDemoPasswords();
+async function seedReference(tx: Queryable): Promise<void> {
+  await seedLanguages(tx);
+  await seedCurrencies(tx);
+  await seedCountries(tx);
+  await seedProductKinds(tx);
+  await seedMenu(tx);
+  await seedAdminRole(tx);
+}
+
+/** The deterministic demo data set: three companies with shops and VATs, the demo users and roles, the catalogue and its content. */
+async function seedDemo(tx: Queryable, hashes: string[], products: number): Promise<void> {
+  await seedCompanies(tx);
+  await seedCatalogue(tx);
+  await seedCategories(tx);
+  await seedUsers(tx, hashes);
+  await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
+  await seedProducts(tx, products);
+  await seedRelations(tx);
+  await seedShops(tx);
+  await seedBannerTags(tx);
+  await seedPages(tx);
+  await seedFiles(tx);
+  await seedShopCatalogue(tx);
+  await seedMedia(tx);
+  await seedShopContent(tx);
+  await seedProductDetails(tx);
+  await seedChangeLog(tx);
+  await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
+}
+
+export interface Seeded {
+  reference: boolean;
+  demo: boolean;
+}
+
+/**
+ * Fills a new database, in one transaction: the reference data when there are no languages
+ * yet, and with `demo` the demo data set when there are no companies yet (a database that
+ * already has companies, its own or the demo's, is left as it is).
+ */
+export async function seed(db: Db, opts: { demo: boolean; products?: number }): Promise<Seeded> {
+  const needs = async (q: Pick<Db, 'query'>): Promise<Seeded> => ({ reference: (await count(q, 'app.languages')) === 0, demo: opts.demo && (await count(q, 'app.companies')) === 0 });
+  const first = await needs(db);
+  if (!first.reference && !first.demo) return first;
+  const hashes = first.demo ? await hashDemoPasswords() : [];
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    if (!(await isEmpty(tx))) return false; // another instance seeded meanwhile
-    await seedLanguages(tx);
-    await seedCurrencies(tx);
-    await seedCountries(tx);
-    await seedCompanies(tx);
-    await seedCatalogue(tx);
-    await seedCategories(tx);
-    await seedMenu(tx);
-    await seedUsers(tx, hashes);
-    await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
-    await seedProducts(tx, opts.products ?? 24000);
-    await seedRelations(tx);
-    await seedShops(tx);
-    await seedBannerTags(tx);
-    await seedPages(tx);
-    await seedFiles(tx);
-    await seedShopCatalogue(tx);
-    await seedMedia(tx);
-    await seedShopContent(tx);
-    await seedProductDetails(tx);
-    await seedChangeLog(tx);
-    await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
-    return true;
+    const now = await needs(tx); // another instance may have seeded meanwhile
+    if (now.reference) await seedReference(tx);
+    if (now.demo) await seedDemo(tx, hashes.length ? hashes : await hashDemoPasswords(), opts.products ?? 24000);
+    return now;
   });
 }

@@ -113,7 +113,10 @@ export const demoUsers: DemoUser[] = [
 /** argon2 is deliberately slow, so hash before the transaction opens; salts are the seed's only randomness. */
 export const hashDemoPasswords = (): Promise<string[]> => Promise.all(demoUsers.map(() => hashPassword(DEMO_PASSWORD)));
 
-export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
+/** The administrator role (every page, every flag): reference data, the first administrator of any database holds it. */
+export const ADMIN_ROLE: Role = roles.find((r) => r.code === 'administrator')!;
+
+async function insertRoles(tx: Queryable, list: Role[]): Promise<void> {
   await insertRows(
     tx,
     'app.roles',
@@ -122,10 +125,9 @@ export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> 
       ['role_code', 'text'],
       ['role_name', 'jsonb'],
     ],
-    roles.map((r) => ({ role_id: r.id, role_code: r.code, role_name: r.name })),
+    list.map((r) => ({ role_id: r.id, role_code: r.code, role_name: r.name })),
   );
   await syncSerial(tx, 'app.roles', 'role_id');
-
   await insertRows(
     tx,
     'app.role_pages',
@@ -138,7 +140,18 @@ export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> 
       ['can_set', 'boolean'],
       ['can_delete', 'boolean'],
     ],
-    roles.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...r.flags }))),
+    list.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...r.flags }))),
+  );
+}
+
+/** Reference: the administrator role and its grants (after the menu). */
+export const seedAdminRole = (tx: Queryable): Promise<void> => insertRoles(tx, [ADMIN_ROLE]);
+
+/** Demo: the other roles and the demo users with their roles, companies and bookmarks. */
+export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> {
+  await insertRoles(
+    tx,
+    roles.filter((r) => r !== ADMIN_ROLE),
   );
 
   await insertRows(
