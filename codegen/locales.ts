@@ -87,7 +87,7 @@ export function namedRules(): string[] {
   const out = new Set<string>();
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.sql'))) {
     const sql = readFileSync(join(dir, f), 'utf8');
-    for (const m of sql.matchAll(/constraint = '([a-z_]+)'|rename constraint [a-z_]+ to ([a-z_]+)/g)) out.add((m[1] ?? m[2])!);
+    for (const m of sql.matchAll(/constraint = '([a-z_]+)'|rename constraint [a-z_]+ to ([a-z_]+)|add constraint ([a-z_]+) check/g)) out.add((m[1] ?? m[2] ?? m[3])!);
   }
   return [...out].sort();
 }

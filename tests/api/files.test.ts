@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_TYPES } from '../../src/server/http/files.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
 
 describe.each(engines)('product files on %s', (engine) => {
@@ -64,6 +65,32 @@ describe.each(engines)('product files on %s', (engine) => {
       ['a.txt', 'plain text'],
     ];
     for (const [name, content] of real) expect((await upload(catalog, name, content)).status, name).toBe(200);
+  });
+
+  it('renames a file only within its type: report.pdf may become Spec.PDF, never page.html or notes.txt', async () => {
+    const r = await upload(catalog, 'report.pdf', '%PDF-1.4 <html><script>alert(1)</script></html>');
+    expect(r.status).toBe(200);
+    const { row } = (await r.json()).data;
+    const rename = async (file_name: string, version: number) => s.action(catalog, 'product_files', 'set', { file_id: row.file_id, row_version: version, file_name });
+    for (const name of ['page.html', 'notes.txt', 'report', 'report.pdf.svg', 'image.jpg']) {
+      const refused = await rename(name, row.row_version);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body, name).toMatchObject({ error: 'rule_violated', params: { rule: 'file_extension_kept' } });
+    }
+    const ok = await rename('Spec sheet.PDF', row.row_version);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const back = await fetch(`${s.url}/api/files/product_files/${row.file_id}`, { headers: { authorization: `Bearer ${catalog}` } });
+    expect([back.headers.get('content-type'), back.headers.get('content-disposition')]).toEqual(['application/pdf', `attachment; filename="Spec sheet.PDF"; filename*=UTF-8''Spec%20sheet.PDF`]);
+    // jpg and jpeg are one type.
+    const jpg = (await (await upload(catalog, 'a.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xdb, 0]))).json()).data.row;
+    expect((await s.action(catalog, 'product_files', 'set', { file_id: jpg.file_id, row_version: jpg.row_version, file_name: 'a.jpeg' })).status).toBe(200);
+  });
+
+  it("the database's table of types is the upload's (FILE_TYPES)", async () => {
+    for (const [ext, type] of Object.entries(FILE_TYPES)) {
+      for (const name of [`x.${ext}`, `X.${ext.toUpperCase()}`]) expect((await s.db.query('select app.file_type_of($1) as t', [name])).rows[0], name).toEqual({ t: type });
+    }
+    expect((await s.db.query(`select app.file_type_of('x.html') as t`)).rows[0]).toEqual({ t: null });
   });
 
   it('refuses too large and unsupported files, and products of other companies', async () => {
