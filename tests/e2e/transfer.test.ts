@@ -139,8 +139,6 @@ describe('grid export and import in the browser', () => {
   it('imports an exported German CSV back by option names: an unknown name flagged in the preview, the rest unchanged', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/de/products/product_list`);
-    await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00013');
-    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(2);
     const stored = async () =>
       (
         await t.server.db.query<{ product_code: string; keep_in_stock: number }>(
@@ -148,10 +146,21 @@ describe('grid export and import in the browser', () => {
         )
       ).rows;
     const before = await stored();
+    expect(before.length).toBeGreaterThan(2);
+    await t.page.getByRole('textbox', { name: 'Produktcode' }).fill('P00013');
+    // The export asks for what the grid shows: wait for the filter to be applied, not just for rows.
+    await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBe(before.length);
 
     await t.page.getByRole('button', { name: 'Exportieren' }).click();
     const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('menuitem', { name: 'CSV-Datei' }).click()]);
     const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').slice(1), { skipEmptyLines: true }).data;
+    // The file holds the rows the grid shows.
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(before.map((r) => r.product_code));
     const stock = rows[0]!.indexOf('Lagerhaltung');
     const code = rows[0]!.indexOf('Produktcode');
     // Just the code and the stock column: one row another option by its name, one a word that names no option.
