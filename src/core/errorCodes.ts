@@ -79,6 +79,8 @@ export const ERROR_PARAMS = {
   prices_out_of_range: ['count', 'max'],
   // engines (machine translation, AI)
   not_configured: ['engine'],
+  /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
+  ai_not_configured: [],
   not_available: ['engine'],
 } as const satisfies Record<string, readonly string[]>;
 

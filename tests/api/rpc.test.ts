@@ -38,6 +38,14 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     }
   });
 
+  it('answers an AI question without an engine with its own code (the page says it in the language), after checking the session and the body', async () => {
+    expect((await s.post('/ai/query', { question: 'Which products sell best?', options: {} })).status).toBe(401);
+    expect((await s.post('/ai/query', { options: {} }, { token: admin })).status).toBe(400);
+    const r = await s.post('/ai/query', { question: 'Which products sell best?', options: {} }, { token: admin });
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: 'ai_not_configured', message: 'No AI engine is configured on this server' });
+  });
+
   it("user returns the menu tree of the user's pages, companies, bookmarks and scope", async () => {
     const a = await s.post('/rpc/user', {}, { token: admin });
     expect(a.status).toBe(200);

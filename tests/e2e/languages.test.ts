@@ -1,8 +1,9 @@
 /**
  * Tried as a new user would, in each of the seven languages (issue 21 "done when"): a save a
  * database rule refuses, a bad paste (a value the column refuses, a name another row has),
- * a bad import file and a page that does not exist read entirely in that language — each
- * text exactly the catalogue's, formatted with the language's numbers and quotes.
+ * a bad import file, the AI page without an engine and a page that does not exist read
+ * entirely in that language — each text exactly the catalogue's, formatted with the
+ * language's numbers and quotes.
  */
 import { readFileSync } from 'node:fs';
 import { createIntl } from '@formatjs/intl';
@@ -25,7 +26,7 @@ function say(lang: Lang) {
   return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 }
 
-it.each(LANGS)('%s: a refused save, a bad paste, a bad import file and a 404 are said in the language', async (lang) => {
+it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page and a 404 are said in the language', async (lang) => {
   const s = say(lang);
   const { page, server } = t;
   // Each language starts as a new user would: no grid state (the filter below) from the one before.
@@ -84,6 +85,12 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file and a 404 are
   await choose('brands.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'not a workbook');
   await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(s('server.file_not_xlsx'));
   await page.keyboard.press('Escape');
+
+  // The AI page of a server without an AI engine.
+  await page.goto(`${server.url}/${lang}/ai-query`);
+  await page.locator('.ai-query textarea').fill('?');
+  await page.locator('.ai-query button[type=submit]').click();
+  await expect.poll(() => page.locator('.ai-query [role=alert]').innerText()).toBe(s('server.ai_not_configured'));
 
   // A page that does not exist, in the address's language.
   await page.goto(`${server.url}/${lang}/no/such/page`);

@@ -126,7 +126,7 @@ export function createApp(deps: Deps): Hono {
     const body = await readJson(c);
     checkInputText(body, 'body');
     parseInput(AiQueryInput, body, 'body');
-    throw new HttpError(503, 'not_configured', 'No AI engine is configured on this server', {}, undefined, { engine: 'AI' });
+    throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
   });
 
   mountTranslate(app, deps, requireSession, readJson);
