@@ -184,7 +184,8 @@ describe('catalogue parts', () => {
     expect([...Object.keys(first), ...Object.keys(later)].sort()).toEqual(Object.keys(texts).sort());
     // What the list paints with is in the first part; what a server answer or a dialog says, in the later one.
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.list_is_empty', 'grid.export', 'common.none', 'chrome.menu']));
-    expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading']));
+    expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading', 'grid.bulk_price', 'grid.view_save', 'grid.fill_apply']));
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.views', 'grid.views_applied', 'grid.fill']));
     expect(Object.keys(first).some((k) => partOf(k) === 'later')).toBe(false);
   });
 });

@@ -8,7 +8,11 @@
  */
 export type CataloguePart = 'first' | 'later';
 
-/** Key prefixes of the `later` part. */
-export const LATER_PREFIXES = ['forms', 'transfer', 'import', 'messages', 'validation', 'rules', 'server'] as const;
+/**
+ * Key prefixes of the `later` part: whole namespaces, and the grid's keys that only its
+ * lazily loaded dialogs say (bulk actions, the views panel, the fill form — each a
+ * `lazyWithMessages` chunk).
+ */
+export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'grid.bulk_', 'grid.view_', 'grid.fill_'] as const;
 
-export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(`${p}.`)) ? 'later' : 'first');
+export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) ? 'later' : 'first');
