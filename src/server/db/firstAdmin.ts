@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { AdminSetup, CompanySetup } from '../config.ts';
 import { SEED_LOCK } from './seed/index.ts';
 import { currencies, rate } from './seed/currencies.ts';
-import { insertRows } from './seed/insert.ts';
+import { insertRates } from './seed/companies.ts';
 import { ADMIN_ROLE } from './seed/users.ts';
 import type { Db, Queryable } from './types.ts';
 
@@ -37,16 +37,7 @@ async function createCompany(tx: Queryable, c: CompanySetup): Promise<void> {
   const rows = rated.some((cur) => cur.code === c.currency)
     ? rated.map((cur) => ({ company_code: c.code, currency_code: cur.code, rate: rate(c.currency, cur.code) }))
     : [{ company_code: c.code, currency_code: c.currency, rate: 1 }];
-  await insertRows(
-    tx,
-    'app.company_currency_rates',
-    [
-      ['company_code', 'text'],
-      ['currency_code', 'text'],
-      ['rate', 'numeric'],
-    ],
-    rows,
-  );
+  await insertRates(tx, rows);
 }
 
 /**

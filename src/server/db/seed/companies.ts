@@ -66,6 +66,25 @@ export const vats: (Vat & { kind: VatKind })[] = vatRates.map(([company, r, kind
   kind,
 }));
 
+export interface RateRow {
+  company_code: string;
+  currency_code: string;
+  rate: number;
+}
+
+/** A company's rates to currencies (the demo companies', the first administrator's company). */
+export const insertRates = (tx: Queryable, rows: RateRow[]): Promise<void> =>
+  insertRows(
+    tx,
+    'app.company_currency_rates',
+    [
+      ['company_code', 'text'],
+      ['currency_code', 'text'],
+      ['rate', 'numeric'],
+    ],
+    rows,
+  );
+
 export async function seedCompanies(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
@@ -86,14 +105,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
     })),
   );
 
-  await insertRows(
+  await insertRates(
     tx,
-    'app.company_currency_rates',
-    [
-      ['company_code', 'text'],
-      ['currency_code', 'text'],
-      ['rate', 'numeric'],
-    ],
     companies.flatMap((c) =>
       currencies.map((cur) => ({
         company_code: c.code,
