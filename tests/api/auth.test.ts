@@ -301,6 +301,16 @@ describe.each(engines)('auth on %s', (engine) => {
     expect((await browserPost('/rpc/logout', {}, { authorization: `Bearer ${foreign}` })).body.data.revoked).toBe(0);
   });
 
+  it('counts a family as revoked once any of its tokens is: a token a rotation added while a logout ran dies with the rest', async () => {
+    const first = await s.login('warehouse@example.com');
+    const second = await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    // The logout's update did not see the row the concurrent rotation inserted: only the older token is marked.
+    await s.db.query(`update app.refresh_tokens set revoked_at = now() where family_id = $1 and used_at is not null`, [decodeJwt(first.token).sid]);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: second.body.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/user', {}, { token: second.body.token })).status).toBe(401);
+  });
+
   it('refuses an access token without a session (sid), and ends every access token of a user whose sessions are all revoked', async () => {
     const t = await s.login('admin@example.com');
     const claims = decodeJwt(t.token);
