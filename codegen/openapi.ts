@@ -20,9 +20,9 @@ type Json = Record<string, unknown>;
 type Auth = api.Auth;
 
 const summaries: Record<string, string> = {
-  login: 'Signs in with email and password; returns an access token and a refresh token.',
-  refresh_token: 'Rotates a refresh token (from the body, or sent as Bearer on the retry path) into a new token pair.',
-  logout: 'Revokes the refresh token family.',
+  login: 'Signs in with email and password; returns an access token and a refresh token (in the body, or with `refresh_cookie` in an HttpOnly cookie).',
+  refresh_token: 'Rotates a refresh token (from the body, sent as Bearer on the retry path, or the HttpOnly refresh cookie) into a new token pair.',
+  logout: "Ends the session: revokes the refresh token family of the access token's `sid` (Bearer) or of the body's refresh token, and clears the refresh cookie.",
   user: 'The signed-in user: fields, bookmarks, companies, the verified company, menu and scope.',
   set_user_language: "Sets the signed-in user's language (the UI language switch).",
   init: 'Languages, companies and the CDN base for the start of the application.',

@@ -29,9 +29,21 @@ export const ErrorBody = v.object({
 export const LoginInput = v.strictObject({
   email: v.pipe(v.string(), v.trim(), v.nonEmpty('email is required'), v.maxLength(254), v.email('email must be valid')),
   password: v.pipe(v.string(), v.nonEmpty('password is required'), v.maxLength(1024)),
+  /**
+   * The browser's sign-in: the refresh token goes into the HttpOnly cookie
+   * `auth.refresh_token.local` (Path=/rpc/refresh_token) instead of the body, out of any
+   * script's reach. Without it (API clients) the body carries it, as spec §7 says.
+   */
+  refresh_cookie: v.optional(v.boolean()),
 });
-export const TokenPair = v.object({ token: v.string(), refresh_token: v.string() });
+/**
+ * `refresh_token` is absent when it went into the refresh cookie: a login with
+ * `refresh_cookie`, or a refresh that came by the cookie (it goes back the way it came).
+ */
+export const TokenPair = v.object({ token: v.string(), refresh_token: v.optional(v.string()) });
+/** The refresh token from the body, else the Bearer header (the retry path), else the refresh cookie. */
 export const RefreshInput = v.strictObject({ refresh_token: v.optional(text(200)) });
+/** The session ends by the access token's `sid` (Bearer, even just expired) and/or by a refresh token in the body. */
 export const LogoutInput = v.strictObject({ refresh_token: v.optional(text(200)) });
 export const LogoutOutput = v.object({ data: v.object({ revoked: v.number() }) });
 
@@ -542,7 +554,7 @@ export type TranslatePath = keyof typeof translateRoutes;
 
 /**
  * Every named procedure of /rpc/{name}: who may call it, its input and its output.
- * auth 'none': the Authorization header is not read (login, refresh); 'optional': a
+ * auth 'none': no session is resolved (login; refresh and logout read the Bearer themselves); 'optional': a
  * guest may call, a token is still checked when sent; 'user': a signed-in user only.
  */
 export const procedures = {

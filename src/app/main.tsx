@@ -11,6 +11,15 @@ window.addEventListener('vite:preloadError', (e) => {
   if (reloadForChunkError()) e.preventDefault();
 });
 
+/*
+ * The page's CSP allows a <style> element only with its nonce (src/server/http/csp.ts).
+ * Radix's dialogs add one to lock the page's scroll (react-style-singleton, which reads the
+ * nonce from get-nonce: set through its documented global). The browser hides the
+ * attribute; the property holds it.
+ */
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
+
 scheduleRefresh();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,11 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { REFRESH_COOKIE } from '../../src/core/authCookies.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
-import { engines, startTestServer, type TestServer } from './harness.ts';
+import { revokeAllForUser } from '../../src/server/auth/refresh.ts';
+import { jwtSecret, tokenSigner } from '../../src/server/auth/tokens.ts';
+import { engines, startTestServer, type Json, type TestServer } from './harness.ts';
 
 const decodeJwt = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
@@ -196,5 +200,144 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(u.status).toBe(200);
     expect(u.body.company).toBe('HU01');
     expect(u.body.companies.map((c: { company_code: string }) => c.company_code)).toEqual(['SK01', 'HU01', 'CZ01']);
+  });
+  /** A POST as a browser sends it: JSON, with cookies and headers of the caller's choice; the Set-Cookie headers come back apart. */
+  async function browserPost(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; cookies: string[] }> {
+    const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json(), cookies: res.headers.getSetCookie() };
+  }
+
+  /** The refresh cookie of Set-Cookie headers: its value and attributes (lower-case names). */
+  function refreshCookieOf(cookies: string[]): { value: string; attrs: Map<string, string> } {
+    const mine = cookies.filter((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+    expect(mine).toHaveLength(1);
+    const [pair, ...rest] = mine[0]!.split(/;\s*/);
+    return { value: pair!.slice(REFRESH_COOKIE.length + 1), attrs: new Map(rest.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=')[1] ?? ''])) };
+  }
+
+  const familyOf = async (userEmail: string) =>
+    (await s.db.query<{ family_id: string }>(`select t.family_id from app.refresh_tokens t join app.users u using (user_id) where u.user_email = $1 order by t.token_id desc limit 1`, [userEmail]))
+      .rows[0]!.family_id;
+
+  it("puts the browser's refresh token in an HttpOnly, Secure, SameSite=Strict cookie of the refresh path, refreshes by it, and keeps the body form for API clients", async () => {
+    const login = await browserPost('/rpc/login', { email: 'catalog@example.com', password: 'demo-password', refresh_cookie: true });
+    expect(login.status).toBe(200);
+    expect(Object.keys(login.body)).toEqual(['token']); // nothing for a script to keep
+    const first = refreshCookieOf(login.cookies);
+    expect(first.value).toMatch(/^[\w-]{43}$/);
+    expect([...first.attrs.keys()].sort()).toEqual(['httponly', 'max-age', 'path', 'samesite', 'secure']);
+    expect(first.attrs.get('path')).toBe('/rpc/refresh_token');
+    expect(first.attrs.get('samesite')).toBe('Strict');
+    expect(Number(first.attrs.get('max-age'))).toBe(30 * 24 * 3600); // the family's life
+    // The access token names its session: the refresh token family.
+    expect(decodeJwt(login.body.token).sid).toBe(await familyOf('catalog@example.com'));
+
+    // Refresh by the cookie alone: a new access token, the rotated token back in the cookie, for what the family has left.
+    await s.db.query(`update app.refresh_tokens set expires_at = expires_at - interval '1 day' where family_id = $1`, [decodeJwt(login.body.token).sid]);
+    const cookie = (value: string) => ({ cookie: `${REFRESH_COOKIE}=${value}; language=en` });
+    const next = await browserPost('/rpc/refresh_token', {}, cookie(first.value));
+    expect(next.status).toBe(200);
+    expect(Object.keys(next.body)).toEqual(['token']);
+    expect(decodeJwt(next.body.token).sid).toBe(decodeJwt(login.body.token).sid);
+    const second = refreshCookieOf(next.cookies);
+    expect(second.value).not.toBe(first.value);
+    expect(Number(second.attrs.get('max-age'))).toBeGreaterThan(29 * 24 * 3600 - 60);
+    expect(Number(second.attrs.get('max-age'))).toBeLessThanOrEqual(29 * 24 * 3600);
+    expect(second.attrs.has('httponly') && second.attrs.has('secure')).toBe(true);
+    expect((await s.post('/rpc/user', {}, { token: next.body.token })).status).toBe(200);
+
+    // Another site's request does not get to use it (Sec-Fetch-Site); this origin's does.
+    expect((await browserPost('/rpc/refresh_token', {}, { ...cookie(second.value), 'sec-fetch-site': 'cross-site' })).status).toBe(400);
+    expect((await browserPost('/rpc/refresh_token', {}, { ...cookie(second.value), 'sec-fetch-site': 'same-site' })).status).toBe(400);
+    const same = await browserPost('/rpc/refresh_token', {}, { ...cookie(second.value), 'sec-fetch-site': 'same-origin' });
+    expect(same.status).toBe(200);
+
+    // A refused cookie (a reuse past the grace: theft) is removed in the refusal.
+    await s.db.query(`update app.refresh_tokens set used_at = used_at - interval '1 minute' where used_at is not null`);
+    const reused = await browserPost('/rpc/refresh_token', {}, cookie(first.value));
+    expect(reused.status).toBe(401);
+    expect(refreshCookieOf(reused.cookies)).toMatchObject({ value: '' });
+    expect(refreshCookieOf(reused.cookies).attrs.get('max-age')).toBe('0');
+
+    // API clients: the body form (and Bearer on the retry path) as the spec says; no cookie; a body token wins over a cookie.
+    const api = await browserPost('/rpc/login', { email: 'catalog@example.com', password: 'demo-password' });
+    expect(typeof api.body.refresh_token).toBe('string');
+    expect(api.cookies).toEqual([]);
+    const byBody = await browserPost('/rpc/refresh_token', { refresh_token: api.body.refresh_token }, cookie('not-a-token'));
+    expect(byBody.status).toBe(200);
+    expect(typeof byBody.body.refresh_token).toBe('string');
+    expect(byBody.cookies).toEqual([]);
+    const byBearer = await browserPost('/rpc/refresh_token', {}, { authorization: `Bearer ${byBody.body.refresh_token}` });
+    expect(byBearer.status).toBe(200);
+    expect(typeof byBearer.body.refresh_token).toBe('string');
+  });
+
+  it("ends the access token on logout (by its sid, even just expired), clears the refresh cookie, and leaves the user's other sessions alone", async () => {
+    const a = await s.login('warehouse@example.com');
+    const b = await s.login('warehouse@example.com');
+    expect((await s.post('/rpc/user', {}, { token: a.token })).status).toBe(200);
+    expect((await s.action(a.token, 'product_list', 'list', { endRow: 1 })).status).not.toBe(401);
+    const out = await browserPost('/rpc/logout', {}, { authorization: `Bearer ${a.token}` });
+    expect(out.status).toBe(200);
+    expect(out.body.data.revoked).toBe(1);
+    expect(refreshCookieOf(out.cookies).attrs.get('max-age')).toBe('0');
+    expect(refreshCookieOf(out.cookies).attrs.get('path')).toBe('/rpc/refresh_token');
+    const after = await s.post('/rpc/user', {}, { token: a.token });
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBe('invalid_token');
+    expect((await s.action(a.token, 'product_list', 'list', { endRow: 1 })).status).toBe(401); // the list path too
+    expect((await s.post('/rpc/refresh_token', { refresh_token: a.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/user', {}, { token: b.token })).status).toBe(200);
+
+    // A token that has just expired still names its session: logout ends it.
+    const signer = tokenSigner(await jwtSecret(s.db, undefined), -1);
+    const expired = await signer.issue(Number(decodeJwt(b.token).sub), String(decodeJwt(b.token).sid));
+    expect((await s.post('/rpc/user', {}, { token: expired })).status).toBe(401);
+    expect((await browserPost('/rpc/logout', {}, { authorization: `Bearer ${expired}` })).body.data.revoked).toBe(1);
+    expect((await s.post('/rpc/user', {}, { token: b.token })).status).toBe(401);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: b.refresh_token })).status).toBe(401);
+    // A token of another secret names nothing.
+    const foreign = await tokenSigner('another secret of enough length for HS256 keys', 60).issue(1, String(decodeJwt(b.token).sid));
+    expect((await browserPost('/rpc/logout', {}, { authorization: `Bearer ${foreign}` })).body.data.revoked).toBe(0);
+  });
+
+  it('counts a family as revoked once any of its tokens is: a token a rotation added while a logout ran dies with the rest', async () => {
+    const first = await s.login('warehouse@example.com');
+    const second = await s.post('/rpc/refresh_token', { refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    // The logout's update did not see the row the concurrent rotation inserted: only the older token is marked.
+    await s.db.query(`update app.refresh_tokens set revoked_at = now() where family_id = $1 and used_at is not null`, [decodeJwt(first.token).sid]);
+    expect((await s.post('/rpc/refresh_token', { refresh_token: second.body.refresh_token })).status).toBe(401);
+    expect((await s.post('/rpc/user', {}, { token: second.body.token })).status).toBe(401);
+  });
+
+  it('refuses an access token without a session (sid), and ends every access token of a user whose sessions are all revoked', async () => {
+    const t = await s.login('admin@example.com');
+    const claims = decodeJwt(t.token);
+    const secret = new TextEncoder().encode(await jwtSecret(s.db, undefined));
+    const sidless = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(claims.sub)).setIssuedAt().setExpirationTime(Number(claims.exp)).sign(secret);
+    expect((await s.post('/rpc/user', {}, { token: sidless })).status).toBe(401);
+    expect((await s.action(sidless, 'product_list', 'list', { endRow: 1 })).status).toBe(401);
+    // A sid naming no family of the user (another user's, or none) is no session either.
+    const other = decodeJwt((await s.login('catalog@example.com')).token).sid;
+    const signer = tokenSigner(await jwtSecret(s.db, undefined), 60);
+    for (const sid of [String(other), '00000000-0000-0000-0000-000000000000']) {
+      expect((await s.post('/rpc/user', {}, { token: await signer.issue(Number(claims.sub), sid) })).status).toBe(401);
+    }
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(200);
+
+    const id = await makeUser('revoked-all@example.com');
+    const u1 = (await s.post('/rpc/login', { email: 'revoked-all@example.com', password: 'secret-password' })).body;
+    const u2 = (await s.post('/rpc/login', { email: 'revoked-all@example.com', password: 'secret-password' })).body;
+    expect((await s.post('/rpc/user', {}, { token: u1.token })).status).toBe(200);
+    await revokeAllForUser(s.db, id);
+    for (const u of [u1, u2]) {
+      expect((await s.post('/rpc/user', {}, { token: u.token })).status).toBe(401);
+      expect((await s.post('/rpc/refresh_token', { refresh_token: u.refresh_token })).status).toBe(401);
+    }
+    // A family past its absolute lifetime ends its access tokens too.
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(200);
+    await s.db.query(`update app.refresh_tokens set expires_at = now() - interval '1 second' where family_id = $1`, [claims.sid]);
+    expect((await s.post('/rpc/user', {}, { token: t.token })).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { list } from '../../src/server/actions/engine/list.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
+import { createRefreshToken } from '../../src/server/auth/refresh.ts';
 import { jwtSecret, tokenSigner } from '../../src/server/auth/tokens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import type { Queryable } from '../../src/server/db/types.ts';
@@ -271,7 +272,7 @@ describe.each(engines)('list at scale on %s', (engine) => {
       const config = { ...configFromEnv({}), uiDir: '/tmp' };
       const signer = tokenSigner(await jwtSecret(s.db, undefined), 3);
       const deps = { db: s.db, signer, config };
-      const token = await signer.issue(1);
+      const token = await signer.issue(1, (await createRefreshToken(s.db, 1, 60)).familyId);
       expect((await resolveSession(deps, token, 'SK01'))?.userId).toBe(1);
       expect((await resolveSession(deps, token, 'SK01'))?.userId).toBe(1);
       const other = { ...deps, signer: tokenSigner('another secret of enough length for HS256 keys', 60) };

@@ -71,6 +71,25 @@ describe.each(engines)('session cache on %s', (engine) => {
     expect((await s.post('/rpc/user', {}, { token: u.token })).status).toBe(412);
   });
 
+  it('sees a session ended (a logout by another process, a family past its life) at once, every time', async () => {
+    const u = await makeUser('cache-logout@example.com');
+    const sid = JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString()).sid as string;
+    await warm(u.token);
+    for (let i = 0; i < 30; i++) {
+      await other.query('update app.refresh_tokens set revoked_at = now() where family_id = $1', [sid]);
+      expect((await list(u.token)).status, `round ${i}`).toBe(401);
+      expect((await s.post('/rpc/user', {}, { token: u.token })).status).toBe(401);
+      // Not a thing the server does; it shows the entry follows the database both ways.
+      await other.query('update app.refresh_tokens set revoked_at = null where family_id = $1', [sid]);
+      expect((await list(u.token)).status, `round ${i}`).toBe(200);
+    }
+    await other.query(`update app.refresh_tokens set expires_at = now() - interval '1 second' where family_id = $1`, [sid]);
+    expect((await list(u.token)).status).toBe(401);
+    // A second session of the user stands.
+    const again = await s.post('/rpc/login', { email: 'cache-logout@example.com', password: 'secret-password' });
+    await warm(again.body.token);
+  });
+
   it('sees a company taken away, given back and reordered at once', async () => {
     const u = await makeUser('cache-company@example.com');
     await warm(u.token, 'HU01');

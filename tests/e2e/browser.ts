@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
@@ -35,17 +35,43 @@ export async function signIn(page: Page, base: string, email: string, lang = 'en
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
 }
 
+/** A Content-Security-Policy violation a page reported (its `securitypolicyviolation` event). */
+export interface CspViolation {
+  directive: string;
+  blocked: string;
+  sample: string;
+  source: string;
+}
+
+/** Collects every CSP violation the pages of `context` report, across navigations. */
+export async function watchCsp(context: BrowserContext): Promise<CspViolation[]> {
+  const seen: CspViolation[] = [];
+  await context.exposeBinding('__cspViolation', (_source, v: CspViolation) => void seen.push(v));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation;
+      report({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+    });
+  });
+  return seen;
+}
+
 export interface BrowserSuite {
   readonly server: TestServer;
   readonly browser: Browser;
   /** A fresh context and page per test. */
   readonly context: BrowserContext;
   readonly page: Page;
+  /**
+   * The CSP violations of the test's pages: none may happen (checked after each test), as
+   * the app runs under the server's strict policy (src/server/http/csp.ts).
+   */
+  readonly cspViolations: CspViolation[];
 }
 
 /** One UI server and one browser per test file; a new context and page for every test. */
 export function browserSuite(viewport = { width: 1400, height: 900 }): BrowserSuite {
-  const s = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page };
+  const s = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page; cspViolations: CspViolation[] };
   beforeAll(async () => {
     [s.server, s.browser] = await Promise.all([startUiServer(), launch()]);
   });
@@ -55,10 +81,13 @@ export function browserSuite(viewport = { width: 1400, height: 900 }): BrowserSu
   });
   beforeEach(async () => {
     s.context = await s.browser.newContext({ viewport });
+    s.cspViolations = await watchCsp(s.context);
     s.page = await s.context.newPage();
   });
   afterEach(async () => {
+    const violations = s.cspViolations;
     await s.context?.close();
+    expect(violations, 'CSP violations').toEqual([]);
   });
   return s;
 }

@@ -39,8 +39,8 @@ export const setAuthHooks = (h: AuthHooks) => {
 
 interface Options {
   method?: 'GET' | 'POST';
-  /** Send this token instead of the access token (the refresh retry path). */
-  bearer?: string;
+  /** No Authorization header (the refresh call: its token is the HttpOnly cookie). */
+  anonymous?: boolean;
   retried?: boolean;
   /** 'blob': a file download (export). */
   responseType?: 'blob';
@@ -56,7 +56,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
     return (await ofetch<T, 'json' | 'blob'>(path, {
       method: opts.method ?? 'POST',
       body: opts.method === 'GET' ? undefined : (body ?? {}),
-      headers: withoutJsonType(requestHeaders({ host: location.host, token: opts.bearer ?? s.token, company: s.company }), body),
+      headers: withoutJsonType(requestHeaders({ host: location.host, token: opts.anonymous ? undefined : s.token, company: s.company }), body),
       retry: 0,
       ...(opts.responseType ? { responseType: opts.responseType } : {}),
     })) as T;

@@ -4,9 +4,11 @@ import { COOKIES, removeCookie, setCookie } from './cookies.ts';
 import { session } from './session.ts';
 
 /**
- * The auth lifecycle of spec §4: login stores the tokens and fetches the user; a refresh
+ * The auth lifecycle of spec §4: login stores the token and fetches the user; a refresh
  * is scheduled at 80 % of the token's remaining life; logout (explicit, failed refresh,
- * unrecoverable 401, 412) clears tokens, the timer and the menu.
+ * unrecoverable 401, 412) ends the session on the server, clears the token, the timer and
+ * the menu. The refresh token never reaches this code: the server keeps it in an HttpOnly
+ * cookie sent only to /rpc/refresh_token (issue 21, hardening 6).
  */
 let timer: ReturnType<typeof setTimeout> | undefined;
 let refreshing: Promise<boolean> | undefined;
@@ -17,31 +19,31 @@ export const setNavigate = (fn: (to: string) => void) => {
   navigate = fn;
 };
 
-function storeTokens(token: string, refreshToken: string) {
+function storeToken(token: string) {
   setCookie(COOKIES.token, token);
-  setCookie(COOKIES.refreshToken, refreshToken);
   setCookie(COOKIES.strategy, 'local');
-  session.set({ token, refreshToken });
+  session.set({ token });
   scheduleRefresh();
 }
 
 export function scheduleRefresh(now = Date.now()) {
   clearTimeout(timer);
   timer = undefined;
-  const delay = refreshDelay(session.get().token, now);
+  const token = session.get().token;
+  if (!token) return; // signed out: no session to keep
+  const delay = refreshDelay(token, now);
   if (delay === null) return;
   // setTimeout cannot wait longer than 2^31-1 ms.
   timer = setTimeout(() => void refresh().then((ok) => ok || logout('/login')), Math.min(delay, 2_147_483_647));
 }
 
-/** One refresh at a time; resolves whether new tokens are in the session. */
+/** One refresh at a time (per tab; tabs refreshing at once share the server's grace); resolves whether a new token is in the session. */
 export function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
-    const rt = session.get().refreshToken;
-    if (!rt) return false;
     try {
-      const r = await api.rpc('refresh_token', { refresh_token: rt }, { bearer: rt, retried: true });
-      storeTokens(r.token, r.refresh_token);
+      // The refresh cookie goes along by itself; no Authorization (an access token is no refresh token).
+      const r = await api.rpc('refresh_token', {}, { anonymous: true, retried: true });
+      storeToken(r.token);
       return true;
     } catch {
       console.error('Refresh token API error');
@@ -54,19 +56,19 @@ export function refresh(): Promise<boolean> {
 }
 
 export async function login(email: string, password: string): Promise<void> {
-  const r = await api.rpc('login', { email, password });
-  storeTokens(r.token, r.refresh_token);
+  const r = await api.rpc('login', { email, password, refresh_cookie: true });
+  storeToken(r.token);
   await fetchUser();
 }
 
 /** Clears everything of the signed-in user and goes to `to` ('/login' or '/'). */
 export function logout(to: '/login' | '/' = '/login') {
-  const rt = session.get().refreshToken;
-  if (rt) void api.rpc('logout', { refresh_token: rt }).catch(() => {});
+  // The server ends the token's session (its refresh token and every access token of it) and removes the refresh cookie.
+  if (session.get().token) void api.rpc('logout', {}).catch(() => {});
   clearTimeout(timer);
   timer = undefined;
-  for (const c of [COOKIES.token, COOKIES.refreshToken, COOKIES.strategy]) removeCookie(c);
-  session.set({ token: undefined, refreshToken: undefined, user: null, shops: [], viewRates: {}, companyRates: {} });
+  for (const c of [COOKIES.token, COOKIES.strategy]) removeCookie(c);
+  session.set({ token: undefined, user: null, shops: [], viewRates: {}, companyRates: {} });
   navigate(to);
 }
 

@@ -1,15 +1,18 @@
+import { AUTH_PREFIX, TOKEN_COOKIE } from '../../core/authCookies.ts';
+
 /** Spec §9: cookies live 180 days on path /; the language cookie 365 days. */
 export const COOKIE_MAX_AGE = 15_552_000;
 export const LANGUAGE_MAX_AGE = 365 * 24 * 3600;
 
-/** Spec §9: auth cookie prefix 'auth.', token prefix 'token.'; the strategy is 'local'. */
-const AUTH = 'auth.';
-const TOKEN = 'token.';
+/**
+ * Spec §9: auth cookie prefix 'auth.', token prefix 'token.'; the strategy is 'local'. The
+ * refresh token is no cookie of the app's: the server keeps it in an HttpOnly one
+ * (core/authCookies.ts) that no script here can read.
+ */
 export const COOKIES = {
-  token: `${AUTH}${TOKEN}local`,
-  refreshToken: `${AUTH}refresh_${TOKEN}local`,
-  strategy: `${AUTH}strategy`,
-  redirect: `${AUTH}redirect`,
+  token: TOKEN_COOKIE,
+  strategy: `${AUTH_PREFIX}strategy`,
+  redirect: `${AUTH_PREFIX}redirect`,
   company: 'company',
   currency: 'currency',
   language: 'language',

@@ -1,13 +1,13 @@
 import { OWN_FLAGS } from '../../core/images.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { Currency, Language, Shop, UserInfo } from '../api/types.ts';
-import { COOKIES, readCookies } from './cookies.ts';
+import { REFRESH_COOKIE } from '../../core/authCookies.ts';
+import { COOKIES, readCookies, removeCookie } from './cookies.ts';
 import { createStore, useStore } from './createStore.ts';
 
 /** Everything the chrome and the screens know about who is working where, in which currency and language. */
 export interface SessionState {
   token: string | undefined;
-  refreshToken: string | undefined;
   /** From /rpc/user; null until fetched (or when logged out). */
   user: UserInfo | null;
   lang: Lang;
@@ -26,10 +26,11 @@ export interface SessionState {
 
 const jar = readCookies();
 const cookieLang = jar.get(COOKIES.language);
+// A refresh token an earlier version of the app kept in a script-readable cookie (Path=/): gone.
+if (jar.has(REFRESH_COOKIE)) removeCookie(REFRESH_COOKIE);
 
 export const session = createStore<SessionState>({
   token: jar.get(COOKIES.token),
-  refreshToken: jar.get(COOKIES.refreshToken),
   user: null,
   lang: isLang(cookieLang) ? cookieLang : DEFAULT_LANG,
   company: jar.get(COOKIES.company),

@@ -18,7 +18,7 @@ const invalid = () => new HttpError(401, 'invalid_refresh_token', 'Refresh token
  */
 export const REUSE_GRACE_SEC = 10;
 
-async function store(db: Queryable, userId: number, familyId: string, expiresAt: string): Promise<{ token: string; id: number }> {
+async function store(db: Queryable, userId: number, familyId: string, expiresAt: string | Date): Promise<{ token: string; id: number }> {
   const token = randomBytes(32).toString('base64url');
   const r = await db.query<{ token_id: number }>('insert into app.refresh_tokens (token_hash, family_id, user_id, expires_at) values ($1, $2, $3, $4) returning token_id', [
     digest(token),
@@ -29,8 +29,18 @@ async function store(db: Queryable, userId: number, familyId: string, expiresAt:
   return { token, id: r.rows[0]!.token_id };
 }
 
-export async function createRefreshToken(db: Queryable, userId: number, lifetimeSec: number): Promise<string> {
-  return (await store(db, userId, randomUUID(), new Date(Date.now() + lifetimeSec * 1000).toISOString())).token;
+/** A refresh token and its session: the family id (the access token's `sid`) and the seconds the family has left. */
+export interface Issued {
+  token: string;
+  familyId: string;
+  lifeSec: number;
+}
+
+/** A new session (login): a refresh token of a new family that lives `lifetimeSec`. */
+export async function createRefreshToken(db: Queryable, userId: number, lifetimeSec: number): Promise<Issued> {
+  const familyId = randomUUID();
+  const { token } = await store(db, userId, familyId, new Date(Date.now() + lifetimeSec * 1000).toISOString());
+  return { token, familyId, lifeSec: lifetimeSec };
 }
 
 interface Row {
@@ -41,19 +51,25 @@ interface Row {
   used_at: string | null;
   revoked_at: string | null;
   blocked: boolean;
+  /** Some token of the family was revoked: the whole family is (a rotation racing a revocation may add an unrevoked one). */
+  family_revoked: boolean;
+  expires_at: string | Date;
+  life_sec: number;
 }
 
-/** Exchanges a refresh token for a new one; returns the user id and the new token. */
-export async function rotateRefreshToken(db: Db, token: string): Promise<{ userId: number; token: string }> {
+/** Exchanges a refresh token for a new one of the same family; returns the user id and the new token. */
+export async function rotateRefreshToken(db: Db, token: string): Promise<Issued & { userId: number }> {
   const outcome = await db.transaction(async (tx) => {
     const r = await tx.query<Row>(
-      `select t.token_id, t.family_id, t.user_id, t.expires_at <= now() as expired, t.used_at, t.revoked_at, u.blocked
+      `select t.token_id, t.family_id, t.user_id, t.expires_at <= now() as expired, t.used_at, t.revoked_at, u.blocked,
+              exists (select 1 from app.refresh_tokens f where f.family_id = t.family_id and f.revoked_at is not null) as family_revoked,
+              t.expires_at, ceil(extract(epoch from t.expires_at - now()))::int as life_sec
        from app.refresh_tokens t join app.users u on u.user_id = t.user_id
        where t.token_hash = $1 for update of t`,
       [digest(token)],
     );
     const row = r.rows[0];
-    if (!row || row.revoked_at || row.expired) return { fail: invalid() };
+    if (!row || row.revoked_at || row.family_revoked || row.expired) return { fail: invalid() };
     if (row.used_at) {
       const grace = await tx.query<{ ok: boolean }>(
         `select s.used_at is null and s.revoked_at is null and t.used_at > now() - make_interval(secs => $2) as ok
@@ -66,17 +82,16 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<{ userI
       }
     }
     if (row.blocked) return { fail: new HttpError(412, 'user_blocked', 'The user is blocked') };
-    const exp = await tx.query<{ expires_at: string }>('select expires_at from app.refresh_tokens where token_id = $1', [row.token_id]);
-    const next = await store(tx, row.user_id, row.family_id, exp.rows[0]!.expires_at);
+    const next = await store(tx, row.user_id, row.family_id, row.expires_at);
     // A token presented again in its grace keeps its first rotation (the successor the grace watches).
     if (!row.used_at) await tx.query('update app.refresh_tokens set used_at = now(), rotated_to = $2 where token_id = $1', [row.token_id, next.id]);
-    return { userId: row.user_id, token: next.token };
+    return { userId: row.user_id, token: next.token, familyId: row.family_id, lifeSec: row.life_sec };
   });
   if ('fail' in outcome) throw outcome.fail;
   return outcome;
 }
 
-/** Logout: revokes the token's family. Returns how many tokens were revoked. */
+/** Logout by refresh token: revokes the token's family. Returns how many tokens were revoked. */
 export async function revokeFamily(db: Queryable, token: string): Promise<number> {
   const r = await db.query(
     `update app.refresh_tokens set revoked_at = now()
@@ -86,6 +101,13 @@ export async function revokeFamily(db: Queryable, token: string): Promise<number
   return r.rowCount;
 }
 
+/** Logout by access token: revokes the family its `sid` names, if it is the user's. Returns how many tokens were revoked. */
+export async function revokeSession(db: Queryable, userId: number, familyId: string): Promise<number> {
+  const r = await db.query('update app.refresh_tokens set revoked_at = now() where family_id = $1 and user_id = $2 and revoked_at is null', [familyId, userId]);
+  return r.rowCount;
+}
+
+/** Every session of the user: their refresh tokens and, through `sid`, their access tokens. */
 export async function revokeAllForUser(db: Queryable, userId: number): Promise<void> {
   await db.query('update app.refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
 }

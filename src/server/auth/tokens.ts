@@ -1,18 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, compactVerify, jwtVerify } from 'jose';
 import type { Queryable } from '../db/types.ts';
 
-export interface TokenSigner {
-  issue(userId: number): Promise<string>;
-  /** The user id of a valid, unexpired access token; null otherwise. */
-  verify(token: string): Promise<number | null>;
+/** Who an access token speaks for: the user, and the session (the refresh token family) it belongs to. */
+export interface TokenClaims {
+  userId: number;
+  /** The `sid` claim: the refresh token family id; a revoked family ends the token too (logout). */
+  sid: string;
 }
+
+export interface TokenSigner {
+  issue(userId: number, sid: string): Promise<string>;
+  /** The claims of a valid, unexpired access token; null otherwise (a token without `sid`, from before sessions, included). */
+  verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * The claims of a token this server signed, expired or not (logout ends the session of
+   * a token that has just expired); null for anything else.
+   */
+  verifySignature(token: string): Promise<TokenClaims | null>;
+}
+
+const claimsOf = (payload: { sub?: unknown; sid?: unknown }): TokenClaims | null => {
+  const id = Number(payload.sub);
+  const sid = payload.sid;
+  return Number.isInteger(id) && id > 0 && typeof sid === 'string' && sid !== '' ? { userId: id, sid } : null;
+};
 
 export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  // The allow-list keeps 'none' and asymmetric-algorithm confusion out.
+  const algorithms = ['HS256'];
   return {
-    issue: (userId) =>
-      new SignJWT({})
+    issue: (userId, sid) =>
+      new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -20,10 +40,16 @@ export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
         .sign(key),
     async verify(token) {
       try {
-        // The allow-list keeps 'none' and asymmetric-algorithm confusion out.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const { payload } = await jwtVerify(token, key, { algorithms, requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
+        return claimsOf(payload);
+      } catch {
+        return null;
+      }
+    },
+    async verifySignature(token) {
+      try {
+        const { payload } = await compactVerify(token, key, { algorithms });
+        return claimsOf(JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown; sid?: unknown });
       } catch {
         return null;
       }

@@ -17,6 +17,8 @@ import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
+import { presentedRefreshCookie } from './refreshCookie.ts';
+import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { mountTranslate } from './translate.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
@@ -89,7 +91,12 @@ export function createApp(deps: Deps): Hono {
     // Text the database cannot hold is refused before any procedure runs; api_action checks its payload itself, after its permission checks.
     if (key !== 'api_action') checkInputText(body, 'body');
     const input = parseInput(procedures[key].input, body, 'body');
-    const run = (s: Session | null) => (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)({ ...deps, session: s, bearer, client: clientAddress(c) }, input);
+    const cookies: string[] = [];
+    const run = (s: Session | null) =>
+      (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(
+        { ...deps, session: s, bearer, client: clientAddress(c), refreshCookie: () => presentedRefreshCookie(c), setCookie: (value) => void cookies.push(value) },
+        input,
+      );
     if (key === 'api_action' && onlyReads(input as v.InferOutput<typeof ApiActionInput>)) {
       // A read runs on the cached session while the sync is under way; its answer (rows
       // or error) is given only once the sync confirms that session, else it runs again.
@@ -106,7 +113,7 @@ export function createApp(deps: Deps): Hono {
       }
     }
     const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c, begun) : await session(c, begun);
-    return jsonAnswer(checkOutput(procedures[key].output, await run(s), name));
+    return jsonAnswer(checkOutput(procedures[key].output, await run(s), name), cookies);
   });
 
   /** The shops of the verified company. */
@@ -155,6 +162,7 @@ export function createApp(deps: Deps): Hono {
    * not-found page).
    */
   let page: string | undefined; // index.html, read once it exists
+  const csp = pageCsp(deps.config.flagServiceUrl);
   const index = (c: Context, lang?: string, status: 200 | 404 = 200) => {
     try {
       page ??= readFileSync(join(ui, 'index.html'), 'utf8');
@@ -163,7 +171,9 @@ export function createApp(deps: Deps): Hono {
     }
     const cookie = getCookie(c, 'language');
     const shown = isLang(lang) ? lang : isLang(cookie) ? cookie : DEFAULT_LANG;
-    return c.html(page.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`), status);
+    const nonce = newNonce();
+    c.header('Content-Security-Policy', csp(nonce));
+    return c.html(page.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`).replace(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`), status);
   };
   app.get('/', (c) => index(c));
   app.get('/:lang{[a-z]{2}}', (c) => (isLang(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));

@@ -10,6 +10,7 @@ import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { checkReferences } from '../actions/engine/references.ts';
 import { screens } from '../actions/engine/screens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
+import { DOWNLOAD_CSP } from './csp.ts';
 import { contentMatches } from './sniff.ts';
 import { HttpError, parseInput } from './errors.ts';
 
@@ -124,6 +125,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
         'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.file_name)}`,
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': DOWNLOAD_CSP,
       },
     });
   });

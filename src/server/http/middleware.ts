@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { API_CSP } from './csp.ts';
 import { HttpError } from './errors.ts';
 import { jsonText } from './rawJson.ts';
 
@@ -40,27 +41,39 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 /** Responses that already carry every header the middlewares below would set. */
 const complete = new WeakSet<Response>();
 
-/** The headers of a JSON answer of /rpc and /api: content type, no-store, security headers. */
+/** The headers of a JSON answer of /rpc and /api: content type, no-store, security headers, the API's CSP. */
 const JSON_HEADERS: Record<string, string> = Object.freeze({
   'content-type': 'application/json',
   'cache-control': 'no-store',
   ...Object.fromEntries(SECURITY_HEADERS),
+  'content-security-policy': API_CSP,
 });
 
-/** A 200 JSON answer of /rpc or /api, complete with its headers (see above). */
-export function jsonAnswer(value: unknown): Response {
-  const res = new Response(jsonText(value), { status: 200, headers: JSON_HEADERS });
+/** A 200 JSON answer of /rpc or /api, complete with its headers (see above); `cookies`: its Set-Cookie headers (the auth calls'). */
+export function jsonAnswer(value: unknown, cookies?: readonly string[]): Response {
+  let headers: HeadersInit = JSON_HEADERS;
+  if (cookies?.length) {
+    const h = new Headers(JSON_HEADERS);
+    for (const cookie of cookies) h.append('set-cookie', cookie);
+    headers = h;
+  }
+  const res = new Response(jsonText(value), { status: 200, headers });
   complete.add(res);
   return res;
 }
 
-/** secureHeaders: the security headers on every response, X-Powered-By removed. */
+/**
+ * secureHeaders: the security headers on every response, X-Powered-By removed; a JSON
+ * answer (an error's, the not-found's) gets the API's CSP. Pages and downloads set their
+ * own CSP (csp.ts); the static files (scripts, styles, icons) need none.
+ */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (complete.has(c.res)) return;
   const headers = c.res.headers;
   for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
   headers.delete('X-Powered-By');
+  if (!headers.has('content-security-policy') && headers.get('content-type')?.startsWith('application/json')) headers.set('content-security-policy', API_CSP);
 };
 
 /** Cache-Control: no-store on every answer of the API. */

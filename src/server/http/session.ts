@@ -1,8 +1,8 @@
 import { noteGrantsVersion } from '../actions/engine/permissions.ts';
-import type { TokenSigner } from '../auth/tokens.ts';
+import type { TokenClaims, TokenSigner } from '../auth/tokens.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { HttpError } from './errors.ts';
-import { uncachedFacts, type Begun, type Facts } from './sessionCache.ts';
+import { familyStands, uncachedFacts, type Begun, type Facts } from './sessionCache.ts';
 
 export const bearerOf = (authorization: string | undefined): string | undefined => {
   const m = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
@@ -10,28 +10,28 @@ export const bearerOf = (authorization: string | undefined): string | undefined 
 };
 
 /*
- * Tokens already verified, per signer: the user id and when the token expires. A token is
+ * Tokens already verified, per signer: the claims and when the token expires. A token is
  * signed, so the same string verifies the same way until it expires; the cache saves the
  * HMAC and claim checks of every request after a client's first. (Blocked and deleted
- * users are still refused at once: that is the session facts below, which follow every
- * committed change from the next request on.)
+ * users and ended sessions are still refused at once: that is the session facts below,
+ * which follow every committed change from the next request on.)
  */
 const TOKENS_KEPT = 10_000;
-const verifiedBy = new WeakMap<TokenSigner, Map<string, { userId: number; expiresAt: number }>>();
+const verifiedBy = new WeakMap<TokenSigner, Map<string, { claims: TokenClaims; expiresAt: number }>>();
 
-async function verifiedUser(signer: TokenSigner, token: string): Promise<number | null> {
+async function verifiedClaims(signer: TokenSigner, token: string): Promise<TokenClaims | null> {
   let verified = verifiedBy.get(signer);
   if (!verified) verifiedBy.set(signer, (verified = new Map()));
   const hit = verified.get(token);
-  if (hit && Date.now() < hit.expiresAt) return hit.userId;
+  if (hit && Date.now() < hit.expiresAt) return hit.claims;
   if (hit) verified.delete(token);
-  const userId = await signer.verify(token);
-  const exp = userId === null ? undefined : expiryOf(token);
-  if (userId !== null && exp !== undefined) {
+  const claims = await signer.verify(token);
+  const exp = claims === null ? undefined : expiryOf(token);
+  if (claims !== null && exp !== undefined) {
     if (verified.size >= TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, { userId, expiresAt: exp * 1000 });
+    verified.set(token, { claims, expiresAt: exp * 1000 });
   }
-  return userId;
+  return claims;
 }
 
 /** The `exp` claim of a token the signer has just verified. */
@@ -46,8 +46,10 @@ function expiryOf(token: string): number | undefined {
 
 /**
  * Resolves the session of a request. The token must be valid (else 401), its user
- * must still exist and not be blocked (else 412), and X-Company must be one of the
- * user's companies (else 403): the company is never taken from the header alone.
+ * must still exist and not be blocked (else 412), its session (`sid`: the refresh token
+ * family) must stand — not logged out, revoked nor past its lifetime (else 401) — and
+ * X-Company must be one of the user's companies (else 403): the company is never taken
+ * from the header alone.
  * The facts come from the server's session cache (sessionCache.ts: exact, invalidated
  * by the database's notifications; `begun` is its sync started when the request arrived)
  * or, without one, from the database; with them comes the grants version the page
@@ -55,13 +57,18 @@ function expiryOf(token: string): number | undefined {
  */
 export async function resolveSession(deps: Deps, bearer: string | undefined, xCompany: string | undefined, begun?: Begun): Promise<Session | null> {
   if (!bearer) return null;
-  const userId = await verifiedUser(deps.signer, bearer);
-  if (userId === null) throw new HttpError(401, 'invalid_token', 'The access token is missing, invalid or expired');
-  return sessionOf(userId, deps.sessions ? await deps.sessions.lookup(userId, begun) : await uncachedFacts(deps.db, userId), xCompany);
+  const claims = await verifiedClaims(deps.signer, bearer);
+  if (claims === null) throw invalidToken();
+  const { userId, sid } = claims;
+  return sessionOf(userId, deps.sessions ? await deps.sessions.lookup(userId, sid, begun) : await uncachedFacts(deps.db, userId, sid), xCompany);
 }
 
-function sessionOf(userId: number, { user, grants }: Facts, xCompany: string | undefined): Session {
+const invalidToken = () => new HttpError(401, 'invalid_token', 'The access token is missing, invalid or expired');
+
+function sessionOf(userId: number, { user, family, grants }: Facts, xCompany: string | undefined): Session {
   if (!user || user.blocked) throw new HttpError(412, 'user_gone', 'The user no longer exists or is blocked');
+  // Logged out (here or in another process), revoked, or past the family's lifetime: the client may try its refresh cookie, which fails alike.
+  if (!familyStands(family)) throw invalidToken();
   const wanted = xCompany?.trim();
   if (wanted && !user.companies.includes(wanted)) {
     throw new HttpError(403, 'forbidden', 'X-Company is not one of your companies');
@@ -85,14 +92,14 @@ export async function peekSession(
   begun: Begun | undefined,
 ): Promise<{ session: Session; confirmed: boolean | Promise<boolean> } | undefined> {
   if (!bearer || !deps.sessions || begun === undefined) return undefined;
-  const userId = await verifiedUser(deps.signer, bearer);
-  if (userId === null) return undefined;
-  const peeked = deps.sessions.peek(userId, begun);
+  const claims = await verifiedClaims(deps.signer, bearer);
+  if (claims === null) return undefined;
+  const peeked = deps.sessions.peek(claims.userId, claims.sid, begun);
   if (!peeked) return undefined;
   try {
-    return { session: sessionOf(userId, peeked.facts, xCompany), confirmed: peeked.confirmed };
+    return { session: sessionOf(claims.userId, peeked.facts, xCompany), confirmed: peeked.confirmed };
   } catch (e) {
-    // A session resolveSession would refuse (412, 403): it gives the answer, after the sync.
+    // A session resolveSession would refuse (412, 401, 403): it gives the answer, after the sync.
     if (e instanceof HttpError) return undefined;
     throw e;
   }

@@ -1,27 +1,55 @@
 import { checkCredentials } from '../auth/login.ts';
-import { createRefreshToken, revokeFamily, rotateRefreshToken } from '../auth/refresh.ts';
-import { badRequest } from '../http/errors.ts';
+import { createRefreshToken, revokeFamily, revokeSession, rotateRefreshToken } from '../auth/refresh.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { clearRefreshCookie, clearingRefreshCookie, refreshCookie } from '../http/refreshCookie.ts';
 import type { Procedure } from './context.ts';
 
+/** A new session: an access token naming it (`sid`) and its first refresh token, in the body or (the browser's `refresh_cookie`) the cookie. */
 export const login: Procedure<'login'> = {
-  async run({ db, signer, config, client }, { email, password }) {
+  async run({ db, signer, config, client, setCookie }, { email, password, refresh_cookie }) {
     const userId = await checkCredentials(db, email, password, client);
-    return { token: await signer.issue(userId), refresh_token: await createRefreshToken(db, userId, config.refreshTtlSec) };
+    const issued = await createRefreshToken(db, userId, config.refreshTtlSec);
+    const token = await signer.issue(userId, issued.familyId);
+    if (!refresh_cookie) return { token, refresh_token: issued.token };
+    setCookie(refreshCookie(issued.token, issued.lifeSec));
+    return { token };
   },
 };
 
-/** The refresh token comes in the body, or as Bearer on the client's retry path. */
+/**
+ * The refresh token comes in the body, as Bearer on the client's retry path, or in the
+ * browser's refresh cookie; the new one goes back the way it came.
+ */
 export const refresh_token: Procedure<'refresh_token'> = {
-  async run({ db, signer, bearer }, input) {
-    const presented = input.refresh_token ?? bearer;
+  async run({ db, signer, bearer, refreshCookie: cookie, setCookie }, input) {
+    const given = input.refresh_token ?? bearer;
+    const fromCookie = given === undefined ? cookie() : undefined;
+    const presented = given ?? fromCookie;
     if (!presented) throw badRequest('payload.refresh_token: refresh_token is required');
-    const { userId, token } = await rotateRefreshToken(db, presented);
-    return { token: await signer.issue(userId), refresh_token: token };
+    let rotated;
+    try {
+      rotated = await rotateRefreshToken(db, presented);
+    } catch (e) {
+      throw fromCookie && e instanceof HttpError ? clearingRefreshCookie(e) : e;
+    }
+    const token = await signer.issue(rotated.userId, rotated.familyId);
+    if (!fromCookie) return { token, refresh_token: rotated.token };
+    setCookie(refreshCookie(rotated.token, rotated.lifeSec));
+    return { token };
   },
 };
 
+/**
+ * Ends the session of the access token (its `sid`; a token that has just expired still
+ * names it) and/or of the body's refresh token: their refresh tokens and access tokens stop
+ * working. The refresh cookie is removed whatever was sent.
+ */
 export const logout: Procedure<'logout'> = {
-  async run({ db }, input) {
-    return { data: { revoked: input.refresh_token ? await revokeFamily(db, input.refresh_token) : 0 } };
+  async run({ db, signer, bearer, setCookie }, input) {
+    setCookie(clearRefreshCookie());
+    const claims = bearer ? await signer.verifySignature(bearer) : null;
+    let revoked = claims ? await revokeSession(db, claims.userId, claims.sid) : 0;
+    if (input.refresh_token) revoked += await revokeFamily(db, input.refresh_token);
+    return { data: { revoked } };
   },
 };

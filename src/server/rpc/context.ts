@@ -23,8 +23,12 @@ export interface Session {
 
 export interface Ctx extends Deps {
   session: Session | null;
-  /** The raw bearer token (refresh_token accepts the refresh token there). */
+  /** The raw bearer token (refresh_token accepts the refresh token there; logout reads the access token's `sid`). */
   bearer: string | undefined;
+  /** The request's refresh cookie, when it comes from this origin's pages (refresh_token reads it). */
+  refreshCookie(): string | undefined;
+  /** Adds a Set-Cookie to the answer (login, refresh_token and logout: the refresh cookie). */
+  setCookie(value: string): void;
   /** The address the request came from (login throttling); '' when the transport does not say. */
   client: string;
 }

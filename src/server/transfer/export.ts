@@ -13,6 +13,7 @@ import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
 import { forbidden, refused, unknownColumn } from '../http/errors.ts';
+import { DOWNLOAD_CSP } from '../http/csp.ts';
 import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
 import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
@@ -186,6 +187,6 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
   const day = new Date().toISOString().slice(0, 10);
   return new Response(Readable.toWeb(out) as ReadableStream, {
     status: 200,
-    headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${screen.form}-${day}.${ext}"`, 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${screen.form}-${day}.${ext}"`, 'Cache-Control': 'no-store', 'Content-Security-Policy': DOWNLOAD_CSP },
   });
 }
