@@ -67,7 +67,7 @@ async function readFacts(db: Db, userId: number, sid: string): Promise<Facts> {
  * token's `sid`) and the grants version, kept in the server and invalidated by the
  * database itself: migration 020 notifies channel `app_session` from every transaction
  * that changes a user's blocked flag, language, existence or companies ('user:<id>'), or
- * the grants version ('grants'); 032 a family's revocation, lifetime or deletion
+ * the grants version ('grants'); 034 a family's revocation, lifetime or deletion
  * ('family:<id>'); a truncate says 'all'. A logout in another process therefore ends its
  * access tokens here from the next request on, with no time bound to wait out.
  *
