@@ -71,7 +71,10 @@ describe('shop content and the bulk purchase price update in the browser', () =>
     await expect.poll(async () => pageSelect.locator('option:checked').innerText(), { timeout: 5000 }).toBe('shop-sk.example.com/contact');
     await dialog.locator('input[id$="-position"]').fill('30'); // after the page's two blocks (10, 20)
     await dialog.locator('input[id$="-col_width"]').fill('12');
-    await dialog.locator('select[id$="-block_type"]').selectOption({ label: 'text' });
+    // A block's kind by its name in the UI language, stored as its code.
+    const kind = dialog.locator('select[id$="-block_type"]');
+    expect(await kind.locator('option').allInnerTexts()).toEqual(['(none)', 'Text', 'Image', 'Video']);
+    await kind.selectOption({ label: 'Text' });
     await dialog.locator('input[id$="-active"]').check();
     const editor = dialog.locator('.ql-editor').first();
     await editor.click();
