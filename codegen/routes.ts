@@ -1,4 +1,5 @@
 import type { ScreenDescriptor } from '../schemas/screen.ts';
+import { fieldLabelId } from '../src/core/fieldLabel.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */
 export const baseRoutes = [
@@ -71,4 +72,17 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
     'export default screen;',
     '',
   ].join('\n');
+}
+
+/**
+ * src/generated/fieldKeys.json: the label keys of each routed screen's columns, its
+ * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts).
+ */
+export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {
+  return Object.fromEntries(
+    screens
+      .filter((s) => s.screen.route)
+      .map((s) => [s.screen.form, [...new Set(Object.entries(s.screen.columns).map(([f, c]) => fieldLabelId(f, c)))].sort()])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }

@@ -98,3 +98,16 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page 
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
   expect(await page.title()).toBe(`${s('errors.not_found_title')} · ${s('app.name')}`);
 });
+
+it("paints a screen's headers in the language before the catalogue's later part is in (the screen's own labels)", async () => {
+  const manifest = JSON.parse(readFileSync(`${process.env.E2E_DIST ?? 'dist'}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const later = manifest['locales/de.json?part=later']!.file;
+  // The later part never arrives: what the list paints with must not need it.
+  await t.page.route(`**/${later}`, (r) => r.abort());
+  const s = say('de');
+  await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+  await t.page.goto(`${t.server.url}/de/products/brands`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+  const headers = await t.page.getByRole('grid').first().locator('[role=columnheader] .grid-hlabel').allInnerTexts();
+  expect(headers).toEqual(['fields.brand_key', 'fields.brand_name', 'fields.active'].map((k) => s(k)));
+});

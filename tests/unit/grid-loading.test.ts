@@ -187,5 +187,17 @@ describe('catalogue parts', () => {
     expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading', 'grid.bulk_price', 'grid.view_save', 'grid.fill_apply']));
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.views', 'grid.views_applied', 'grid.fill']));
     expect(Object.keys(first).some((k) => partOf(k) === 'later')).toBe(false);
+    // Column labels come per screen (and all of them with the later part): the first part does not grow with screens.
+    expect(Object.keys(first).filter((k) => k.startsWith('fields.'))).toEqual([]);
+    expect(Object.keys(texts).filter((k) => k.startsWith('fields.') && !(k in later))).toEqual([]);
+  });
+
+  it.each(LANGS)("%s: a routed screen's labels are its columns' headers, each with the catalogue's text", (lang) => {
+    const texts = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+    const keys = (JSON.parse(readFileSync('src/generated/fieldKeys.json', 'utf8')) as Record<string, string[]>).product_list!;
+    expect(keys).toEqual(expect.arrayContaining(['fields.product_code', 'fields.keep_in_stock', 'fields.selling_price_shop']));
+    const part = compileCatalogue(texts, lang, { keys });
+    expect(Object.keys(part).sort()).toEqual([...keys].sort());
+    expect(part['fields.product_code']).toBe(texts['fields.product_code']);
   });
 });

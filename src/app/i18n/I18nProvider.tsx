@@ -1,14 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 import type { CataloguePart } from './parts.ts';
+import { labelsIn, setLabelLoaders, ShownCatalogue, subscribeLabels, type LabelLoaders } from './screenLabels.ts';
+
+/** A part's module: its messages; the first part also loads each routed screen's labels (precompile.ts). */
+interface PartModule {
+  default: ShippedMessages;
+  fields?: LabelLoaders;
+}
 
 // Two lazy chunks per language (parts.ts), precompiled (messages.ts): only the language in use is downloaded.
-const parts: Record<CataloguePart, Record<string, () => Promise<ShippedMessages>>> = {
-  first: import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default', query: '?part=first' }),
-  later: import.meta.glob<ShippedMessages>('../../../locales/*.json', { import: 'default', query: '?part=later' }),
+const parts: Record<CataloguePart, Record<string, () => Promise<PartModule>>> = {
+  first: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=first' }),
+  later: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=later' }),
 };
 const loads = new Map<string, Promise<Messages>>();
 /** Parts already in: a provider mounted again starts with them (no blank frame). */
@@ -20,8 +27,9 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
     p = load
-      ? load().then((shipped) => {
-          const m = expandMessages(shipped);
+      ? load().then((mod) => {
+          if (mod.fields) setLabelLoaders(lang, mod.fields);
+          const m = expandMessages(mod.default);
           loaded.set(key, m);
           return m;
         })
@@ -72,10 +80,14 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
   useEffect(() => {
     if (state?.full) markFullCatalogue();
   }, [state]);
+  // A screen's labels loaded before the later part (screenLabels.ts) join the messages.
+  const labels = useSyncExternalStore(subscribeLabels, () => labelsIn(state?.lang ?? lang));
+  const messages = useMemo(() => state && (state.full || !labels ? state.messages : { ...labels, ...state.messages }), [state, labels]);
+  const shownCatalogue = useMemo(() => (state ? { lang: state.lang, full: state.full } : null), [state]);
   if (!state) return null;
   return (
-    <IntlProvider locale={LOCALE[state.lang]} messages={state.messages} defaultLocale="en-GB" onError={onIntlError}>
-      {children}
+    <IntlProvider locale={LOCALE[state.lang]} messages={messages} defaultLocale="en-GB" onError={onIntlError}>
+      <ShownCatalogue value={shownCatalogue}>{children}</ShownCatalogue>
     </IntlProvider>
   );
 }

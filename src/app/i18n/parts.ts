@@ -1,18 +1,21 @@
 /**
  * The browser's catalogue comes in two parts. `first` holds what a page paints with (the
- * chrome, the grid, field and screen names); `later` holds what only a dialog, a form, a
- * toast or an answer of the server shows (forms, import/export, messages, validation,
- * rules, server error codes). The list route loads `first` before it paints and `later`
- * right after, off its critical path; code that speaks `later` keys renders only once that
- * part is in (i18n/lazy.tsx, <Later>). The server reads the whole catalogue.
+ * chrome, the grid, screen names); `later` holds what only a dialog, a form, a toast or an
+ * answer of the server shows (forms, import/export, messages, validation, rules, server
+ * error codes) and every column label. A routed screen paints with its own labels, a
+ * small chunk per screen and language (`?fields=<form>`, codegen's fieldParts.ts): the
+ * first part does not grow with every screen. The list route loads `first` and its
+ * screen's labels before it paints and `later` right after, off its critical path; code
+ * that speaks `later` keys renders only once that part is in (i18n/lazy.tsx, <Later>).
+ * The server reads the whole catalogue.
  */
 export type CataloguePart = 'first' | 'later';
 
 /**
- * Key prefixes of the `later` part: whole namespaces, and the grid's keys that only its
- * lazily loaded dialogs say (bulk actions, the views panel, the fill form — each a
- * `lazyWithMessages` chunk).
+ * Key prefixes of the `later` part: whole namespaces (column labels too: a screen paints
+ * with its own, see above), and the grid's keys that only its lazily loaded dialogs say
+ * (bulk actions, the views panel, the fill form — each a `lazyWithMessages` chunk).
  */
-export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'grid.bulk_', 'grid.view_', 'grid.fill_'] as const;
+export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_'] as const;
 
 export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) ? 'later' : 'first');

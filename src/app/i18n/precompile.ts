@@ -5,8 +5,10 @@
  * AST as it is, so the browser needs no ICU parser: `noIcuParser` points the parser's
  * imports at its parser-less build (the type guards only). Parsed as intl-messageformat
  * would parse at run time (`parse(message, { locale })`), so formatting gives the same texts.
- * `locales/xx.json?part=first|later` is one part of it (parts.ts).
+ * `locales/xx.json?part=first|later` is one part of it (parts.ts); `?fields=<form>` the
+ * column labels of one routed screen (codegen's src/generated/fieldKeys.json).
  */
+import { readFileSync } from 'node:fs';
 import { isLiteralElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
 import { isLang, LOCALE, type Lang } from '../../core/langs.ts';
@@ -15,13 +17,21 @@ import { partOf, type CataloguePart } from './parts.ts';
 
 const CATALOGUE = /[\\/]locales[\\/]([a-z]{2})\.json$/;
 const PART = /[?&]part=(first|later)\b/;
+const FIELDS = /[?&]fields=([a-z0-9_]+)\b/;
+const FIELD_KEYS = new URL('../../generated/fieldKeys.json', import.meta.url);
+
+const fieldKeys = () => JSON.parse(readFileSync(FIELD_KEYS, 'utf8')) as Record<string, string[]>;
+
+/** A part of the catalogue: first or later, or the keys of one screen's labels. */
+export type Selection = CataloguePart | { keys: readonly string[] };
 
 /** A catalogue as the browser gets it: ASTs, and plain texts for messages that are one literal. */
-export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: CataloguePart): ShippedMessages {
+export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: Selection): ShippedMessages {
   const locale = new Intl.Locale(LOCALE[lang]);
+  const keys = typeof part === 'object' ? new Set(part.keys) : undefined;
   return Object.fromEntries(
     Object.entries(messages)
-      .filter(([id]) => !part || partOf(id) === part)
+      .filter(([id]) => !part || (keys ? keys.has(id) : partOf(id) === part))
       .map(([id, text]) => {
         const ast = parse(text, { locale });
         const only = ast.length === 1 ? ast[0] : undefined;
@@ -39,10 +49,22 @@ export function precompiledMessages(): Plugin {
       const [path = '', query = ''] = id.split('?');
       const lang = CATALOGUE.exec(path)?.[1];
       if (!isLang(lang)) return null;
-      const part = PART.exec(`?${query}`)?.[1] as CataloguePart | undefined;
+      const form = FIELDS.exec(`?${query}`)?.[1];
+      let part: Selection | undefined = PART.exec(`?${query}`)?.[1] as CataloguePart | undefined;
+      if (form) {
+        this.addWatchFile(FIELD_KEYS.pathname);
+        const keys = fieldKeys()[form];
+        if (!keys) this.error(`${id}: no screen "${form}" in src/generated/fieldKeys.json (run codegen)`);
+        part = { keys };
+      }
       const json = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang, part));
-      // With a query the bundler no longer takes the file for JSON: a part is a JS module.
-      return { code: part ? `export default ${json};` : json, map: null };
+      if (!part) return { code: json, map: null };
+      // With a query the bundler no longer takes the file for JSON: a part is a JS module. The
+      // first part also loads each routed screen's labels in its language (screenLabels.ts).
+      const screens = part === 'first' ? Object.keys(fieldKeys()) : [];
+      const loaders = screens.map((f) => `${f}:()=>import(${JSON.stringify(`${path}?fields=${f}`)})`).join(',');
+      if (part === 'first') this.addWatchFile(FIELD_KEYS.pathname);
+      return { code: `export default ${json};${part === 'first' ? `export const fields={${loaders}};` : ''}`, map: null };
     },
   };
 }

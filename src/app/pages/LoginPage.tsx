@@ -52,7 +52,7 @@ export function LoginPage() {
         </div>
       )}
       <div className="form-field">
-        <label htmlFor="login-email">{t('fields.email')}</label>
+        <label htmlFor="login-email">{t('auth.email')}</label>
         <input
           id="login-email"
           type="email"
@@ -70,7 +70,7 @@ export function LoginPage() {
         )}
       </div>
       <div className="form-field">
-        <label htmlFor="login-password">{t('fields.password')}</label>
+        <label htmlFor="login-password">{t('auth.password')}</label>
         <input
           id="login-password"
           type="password"

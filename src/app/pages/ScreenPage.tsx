@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { Suspense, use, useMemo, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { useScreenLabels } from '../i18n/screenLabels.ts';
 import type { MenuNode } from '../api/types.ts';
 import { bulkActionsOf } from '../grid/bulk/keys.ts';
 import type { Revealed } from '../grid/reveal.ts';
@@ -34,7 +35,10 @@ function permsOf(menu: MenuNode[], path: string): GridPermissions {
  * the rows and preset the add form. No screen-specific component.
  */
 export function ScreenPage({ form, path }: { form: string; path: string }) {
-  const screen = use(loadScreen(form));
+  // The descriptor's chunk and the screen's labels load at once.
+  const loading = loadScreen(form);
+  useScreenLabels(form);
+  const screen = use(loading);
   usePageTitle(`screens.${form}.title`);
   const menu = useSession((s) => s.user?.menu);
   const perms = useMemo(() => permsOf(menu ?? [], path), [menu, path]);

@@ -3,7 +3,7 @@
  * fallback and path cells, lists, images, buttons, and cells drawn by chunks of their own.
  */
 import { Suspense, type ReactNode, type SyntheticEvent } from 'react';
-import { lazyFirstPart } from '../../i18n/lazy.tsx';
+import { lazyFirstPart, lazyWithMessages } from '../../i18n/lazy.tsx';
 import { LOCALE } from '../../../core/langs.ts';
 import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagUrl, imageSrc, type ImagePresetName } from '../../../core/images.ts';
 import { PATH_SEPARATOR, treePath } from '../../../core/lookupDisplay.ts';
@@ -233,9 +233,13 @@ export const named = (id: (v: unknown) => string): CellRenderer => ({
   render: ({ value, ctx }) => (value === null || value === undefined ? '' : ctx.t(id(value))),
 });
 
-/** A cell drawn by a chunk of its own (empty until it is there): only screens with such cells load it. */
-export const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => ReactNode }>) => {
-  const Cell = lazyFirstPart(load);
+/**
+ * A cell drawn by a chunk of its own (empty until it is there): only screens with such cells
+ * load it. `labels`: it names other screens' columns, so it also waits for every label (the
+ * catalogue's later part).
+ */
+export const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => ReactNode }>, labels = false) => {
+  const Cell = labels ? lazyWithMessages(load) : lazyFirstPart(load);
   return (a: RenderArgs) => (
     <Suspense>
       <Cell {...a} />
@@ -245,5 +249,5 @@ export const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => React
 
 /** Rich text as read (richText.tsx). */
 export const richText = lazyCell(() => import('./richText.tsx'));
-/** The change summary (changeLog.tsx). */
-export const changeSummary = lazyCell(() => import('./changeLog.tsx'));
+/** The change summary (changeLog.tsx), in the logged screens' labels. */
+export const changeSummary = lazyCell(() => import('./changeLog.tsx'), true);
