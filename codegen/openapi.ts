@@ -65,6 +65,7 @@ Rows: \`rows\` and \`row\` of these answers hold the form's row, \`FormRows.<for
 Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\` → \`GridStateSetOutput\`; delete \`GridStateDeletePayload\`) and
 \`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`);
 \`keep_in_stock\` (set \`KeepInStockPayload\` → \`KeepInStockOutput\`), \`user_bookmarks\` (set \`UserBookmarksPayload\` → \`UserBookmarksSetOutput\`; list → \`UserBookmarksListOutput\`),
+\`fsm_trigger\` and \`trigger_fsms\` (set \`FsmTriggerPayload\` → \`FsmTriggerOutput\`; an unknown event 400 \`unknown_event\`, instances of two types 400 \`mixed_workflow_types\`, an instance not in the company 404 \`not_found\`, no transition from its state 409 \`event_not_allowed\`, not the state or version seen 409 \`stale_state\`), \`trigger_fsm\` (set \`TriggerFsmPayload\` → \`FsmTriggerOutput\`),
 \`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`) and \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`).
 `;
 

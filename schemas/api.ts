@@ -409,6 +409,48 @@ export const KeepInStockOutput = v.object({
   data: v.object({ product_code: v.string(), keep_in_stock: v.number(), row_version: v.number(), log_id: v.optional(v.number()) }),
 });
 
+// ── workflows (spec §7: fsm_trigger and trigger_fsms, trigger_fsm) ─────
+/** A workflow's type, state or event code as the definitions store it. */
+const fsmCode = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'a code of lower-case letters, digits and _ (at most 40)'));
+const fsmInstanceId = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+/** The most instances one trigger moves (a grid selection). */
+export const MAX_FSM_INSTANCES = 1_000;
+/** What a trigger carries beside the event: the confirmation's checkbox, and what the user saw (stale → 409 `stale_state`). */
+const fsmTriggerParams = {
+  /** The event's checkbox (its `params.checkbox` label), when the event has one. */
+  checkbox: v.optional(v.boolean()),
+  /** The state the user saw the instances in: any other now → 409 `stale_state`. */
+  state_code: v.optional(fsmCode),
+  /** The instance's version the user saw (one instance only): another → 409 `stale_state`. */
+  row_version: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+};
+/** `fsm_trigger` / `trigger_fsms` set: one event fired on instances of one workflow type, in one transaction. */
+export const FsmTriggerPayload = v.strictObject({
+  event_code: fsmCode,
+  fsm_instance_id: v.pipe(v.array(fsmInstanceId), v.minLength(1, 'at least one instance'), v.maxLength(MAX_FSM_INSTANCES, `at most ${MAX_FSM_INSTANCES} instances`)),
+  params: v.optional(v.strictObject(fsmTriggerParams), {}),
+});
+/** `trigger_fsm` set: one instance, and the e-mail the event sends (events whose `params.email` is set). */
+export const TriggerFsmPayload = v.strictObject({
+  event_code: fsmCode,
+  fsm_instance_id: fsmInstanceId,
+  params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))) }), {}),
+});
+/** An event a state offers (spec §7 fsm_actions): its names and how the UI shows it (bv_variant, bv_icon, checkbox, email). */
+export const FsmAction = v.object({ event_code: v.string(), event_names: v.record(v.string(), v.string()), params: v.record(v.string(), v.unknown()) });
+/** An instance as the workflow screens' rows carry it. */
+export const FsmInstanceState = v.object({
+  fsm_instance_id: v.number(),
+  type_code: v.string(),
+  state_code: v.string(),
+  state_names: v.record(v.string(), v.string()),
+  final_state: v.boolean(),
+  fsm_actions: v.array(FsmAction),
+  row_version: v.number(),
+});
+/** The instances after the trigger, in the order asked. */
+export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState) }) });
+
 /** A bookmark is a path without the language prefix: '/products/brands'. */
 export const Bookmark = v.strictObject({ path: v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_@%~-]+)+$/, 'path must be a local path without query')) });
 /** `user_bookmarks` set: the user's bookmarks, replaced by this list (order kept, duplicates dropped). */

@@ -77,6 +77,11 @@ export const ERROR_PARAMS = {
   percent_out_of_range: ['min', 'max'],
   amount_out_of_range: ['max'],
   prices_out_of_range: ['count', 'max'],
+  // workflows
+  unknown_event: ['event'],
+  event_not_allowed: ['event', 'state'],
+  mixed_workflow_types: [],
+  stale_state: [],
   // engines (machine translation, AI)
   not_configured: ['engine'],
   /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */

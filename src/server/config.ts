@@ -49,6 +49,12 @@ export interface Config {
    * its staff open.
    */
   flagServiceUrl: string | undefined;
+  /**
+   * How often (ms) this process runs the workflow scheduler (timeouts, loops:
+   * src/server/workflow/scheduler.ts); 0: not in this process. Any number of processes may
+   * run it on one database.
+   */
+  workflowTickMs: number;
   /** API keys of the machine translation engines (absent: the route answers 503 not_configured). */
   translation: {
     google: string | undefined;
@@ -127,6 +133,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     admin: adminFromEnv(env),
     countEstimateThreshold: int(env.COUNT_ESTIMATE_THRESHOLD, 100_000, 'COUNT_ESTIMATE_THRESHOLD'),
     flagServiceUrl: flagService(env.FLAG_SERVICE_URL),
+    workflowTickMs: int(env.WORKFLOW_TICK_MS, 5_000, 'WORKFLOW_TICK_MS'),
     translation: {
       google: env.GOOGLE_TRANSLATE_API_KEY || undefined,
       deepl: env.DEEPL_API_KEY || undefined,

@@ -9,6 +9,7 @@ import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
 import { SessionCache } from './http/sessionCache.ts';
+import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
 export interface Running {
   url: string;
@@ -19,7 +20,7 @@ export interface Running {
 /**
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
- * when there is no user, serves HTTP.
+ * when there is no user, serves HTTP and runs the workflow scheduler (config.workflowTickMs).
  */
 export async function startServer(config: Config): Promise<Running> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -45,11 +46,13 @@ export async function startServer(config: Config): Promise<Running> {
       s.once('error', reject);
     });
     const { port } = server.address() as AddressInfo;
+    const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     return {
       url: `http://localhost:${port}`,
       db,
       async close() {
         await new Promise<void>((r) => server.close(() => r()));
+        await scheduler?.stop();
         await sessions!.close();
         await db.close();
       },

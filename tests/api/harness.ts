@@ -79,7 +79,8 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
  * A server on a free port with its own fresh database (in-memory PGlite, or a new database on
  * the server). Its configuration is read from `env` as a start reads the environment, with
  * DATABASE_URL the test database and DEMO_DATA=1 unless `env` says otherwise (the suites sign
- * in as the demo users); `config` overrides what the environment gave.
+ * in as the demo users); `config` overrides what the environment gave. The workflow
+ * scheduler does not run unless `config.workflowTickMs` asks (its tests tick themselves).
  */
 export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
   const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
@@ -92,7 +93,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
   }
   const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: databaseUrl };
-  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, ...opts.config };
+  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, ...opts.config };
   const running = await startServer(config);
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
     const headers: Record<string, string> = { accept: 'application/json' };

@@ -16,6 +16,7 @@ import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
+import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -26,6 +27,9 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   grid_views: gridViews,
   purchase_price_update: { filter: previewPurchasePriceUpdate, set: applyPurchasePriceUpdate },
   change_labels: { list: changeLabels },
+  fsm_trigger: { set: triggerFsms },
+  trigger_fsms: { set: triggerFsms },
+  trigger_fsm: { set: triggerFsm },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

@@ -19,6 +19,7 @@ import { seedChangeLog } from './changeLog.ts';
 import { seedServices } from './services.ts';
 import { seedBannerTags } from './bannerTags.ts';
 import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
+import { seedWorkflows } from './workflows.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -32,7 +33,8 @@ const count = async (q: Pick<Db, 'query'>, table: 'app.languages' | 'app.compani
 /**
  * What every database needs to work, demo or not: the languages, currencies and countries
  * (spec §3 reference data), the product types and packing templates (no screen maintains
- * them), the menu (page access is the menu tree) and the administrator role granted every page.
+ * them), the menu (page access is the menu tree), the administrator role granted every page
+ * and the workflow definitions (sales orders, purchase orders, cashflow items move by them).
  */
 async function seedReference(tx: Queryable): Promise<void> {
   await seedLanguages(tx);
@@ -41,6 +43,7 @@ async function seedReference(tx: Queryable): Promise<void> {
   await seedProductKinds(tx);
   await seedMenu(tx);
   await seedAdminRole(tx);
+  await seedWorkflows(tx); // after the menu: a type's triggers are governed by its page
 }
 
 /** The deterministic demo data set: three companies with shops and VATs, the demo users and roles, the catalogue and its content. */

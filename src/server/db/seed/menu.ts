@@ -257,17 +257,9 @@ const areas: AreaDef[] = [
     'fsm',
     'workflow',
     'areas.fsm',
-    p('fsm_types', 'shapes', ml('Workflow types', 'Workflow-Typen', 'Munkafolyamat-típusok', 'Typy pracovných postupov', 'Tipuri de fluxuri', 'Typy pracovních postupů', 'Типове работни процеси')),
-    p(
-      'fsm_states',
-      'circle-dot',
-      ml('Workflow states', 'Workflow-Zustände', 'Munkafolyamat-állapotok', 'Stavy pracovných postupov', 'Stările fluxurilor', 'Stavy pracovních postupů', 'Състояния на работните процеси'),
-    ),
-    p(
-      'fsm_events',
-      'zap',
-      ml('Workflow events', 'Workflow-Ereignisse', 'Munkafolyamat-események', 'Udalosti pracovných postupov', 'Evenimentele fluxurilor', 'Události pracovních postupů', 'Събития на работните процеси'),
-    ),
+    p('fsm_types', 'shapes', 'screens.fsm_types.title'),
+    p('fsm_states', 'circle-dot', 'screens.fsm_states.title'),
+    p('fsm_events', 'zap', 'screens.fsm_events.title'),
     p(
       'fsm_transitions',
       'git-branch',

@@ -1,0 +1,121 @@
+import type { Db, Queryable } from '../db/types.ts';
+import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
+import { requirePagePermission } from '../actions/engine/permissions.ts';
+import type { Session } from '../rpc/context.ts';
+import { instanceStates, type FsmInstanceState } from './instances.ts';
+
+export interface TriggerParams {
+  checkbox?: boolean | undefined;
+  state_code?: string | undefined;
+  row_version?: number | undefined;
+  email_body?: string | undefined;
+}
+
+export interface TriggerInput {
+  event_code: string;
+  ids: readonly number[];
+  params: TriggerParams;
+}
+
+interface Locked {
+  fsm_instance_id: number;
+  type_code: string;
+  state_id: number;
+  state_code: string;
+  row_version: number;
+}
+
+/** The event as its type defines it, with the type's page (whose `set` permission lets a user fire it). */
+async function eventOf(tx: Queryable, type: string, event: string) {
+  const r = await tx.query<{ url: string | null; event_params: Record<string, unknown> | null }>(
+    `select p.url, e.event_params
+     from app.fsm_types t join app.backend_pages p on p.page_code = t.page_code
+     left join app.fsm_events e on e.type_code = t.type_code and e.event_code = $2
+     where t.type_code = $1`,
+    [type, event],
+  );
+  return r.rows[0];
+}
+
+/**
+ * Fires `event_code` on instances of one workflow type, in ONE transaction: every instance
+ * is locked (in id order: two triggers over overlapping selections cannot deadlock) and
+ * checked before any moves, so a refusal changes nothing. A parallel trigger on the same
+ * instance waits for the lock and then sees the state this one left: its event is no longer
+ * allowed (409 `event_not_allowed`) or the state is not the one its user saw (409
+ * `stale_state`) — one wins, the other changes nothing.
+ *
+ * Order of checks: every instance in the session's company (another company's answers as a
+ * missing one: 404) → one type (400 `mixed_workflow_types`) → `set` on the type's page (403)
+ * → the event exists for the type (400 `unknown_event`) → the params fit the event (400) →
+ * the state and version the user saw (409 `stale_state`) → a transition from each
+ * instance's state (409 `event_not_allowed`).
+ */
+export async function trigger(db: Db, session: Session, input: TriggerInput): Promise<FsmInstanceState[]> {
+  if (!session.company) throw forbidden('forbidden: workflows need a company');
+  const ids = [...new Set(input.ids)];
+  const { event_code: event, params } = input;
+  if (params.row_version !== undefined && ids.length !== 1) throw badRequest('payload.params.row_version: a version is checked for one instance only');
+  return db.transaction(async (tx) => {
+    // Locked alone, then read: a join in the locking statement would be re-checked against the
+    // state row it first saw (PostgreSQL's EvalPlanQual) and drop an instance a parallel
+    // trigger has just moved; the next statement's snapshot sees that move.
+    await tx.query('select 1 from app.fsm_instances where fsm_instance_id = any($1::bigint[]) and company_code = $2 order by fsm_instance_id for update', [ids, session.company]);
+    const locked = (
+      await tx.query<Locked>(
+        `select i.fsm_instance_id, i.type_code, i.state_id, s.state_code, i.row_version
+         from app.fsm_instances i join app.fsm_states s on s.state_id = i.state_id
+         where i.fsm_instance_id = any($1::bigint[]) and i.company_code = $2`,
+        [ids, session.company],
+      )
+    ).rows;
+    if (locked.length !== ids.length) {
+      const found = new Set(locked.map((l) => Number(l.fsm_instance_id)));
+      const missing = ids.find((id) => !found.has(id));
+      throw new HttpError(404, 'not_found', `payload.fsm_instance_id: no workflow instance ${missing} in this company`);
+    }
+    const types = [...new Set(locked.map((l) => l.type_code))];
+    if (types.length > 1) throw refused('mixed_workflow_types', `payload.fsm_instance_id: the instances belong to several workflow types (${types.join(', ')})`);
+    const type = types[0]!;
+    const def = await eventOf(tx, type, event);
+    if (!def?.url) throw forbidden(`forbidden: workflow type ${type} has no page`);
+    await requirePagePermission(tx, session, def.url, 'set', `workflow ${type}`);
+    if (!def.event_params) throw refused('unknown_event', `payload.event_code: workflow type ${type} has no event "${event}"`, { event });
+    if (params.checkbox !== undefined && !def.event_params.checkbox) throw badRequest(`payload.params.checkbox: the event "${event}" has no checkbox`);
+    const emailBody = params.email_body?.trim() || undefined;
+    if (emailBody && def.event_params.email !== true) throw badRequest(`payload.params.email_body: the event "${event}" sends no e-mail`);
+
+    for (const l of locked) {
+      if ((params.state_code !== undefined && l.state_code !== params.state_code) || (params.row_version !== undefined && l.row_version !== params.row_version)) {
+        throw refused('stale_state', `workflow instance ${l.fsm_instance_id} is now in state "${l.state_code}" (version ${l.row_version}): reload it`, {}, 409);
+      }
+    }
+    const moves = (
+      await tx.query<{ fsm_instance_id: number; transition_id: number | null; state_code: string }>(
+        `select l.id as fsm_instance_id, t.transition_id, s.state_code
+         from unnest($1::bigint[]) as l(id)
+         join app.fsm_instances i on i.fsm_instance_id = l.id
+         join app.fsm_states s on s.state_id = i.state_id
+         left join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = $2 and t.from_state_id = i.state_id`,
+        [ids, event],
+      )
+    ).rows;
+    const stuck = moves.find((m) => m.transition_id === null);
+    if (stuck) {
+      throw refused(
+        'event_not_allowed',
+        `workflow instance ${stuck.fsm_instance_id}: the event "${event}" is not possible in the state "${stuck.state_code}"`,
+        { event, state: stuck.state_code },
+        409,
+      );
+    }
+    // What the history keeps of the request: the checkbox and the e-mail's body (the mail itself is sent by its own issue's outbox).
+    const kept = { ...(params.checkbox === undefined ? {} : { checkbox: params.checkbox }), ...(emailBody ? { email_body: emailBody } : {}) };
+    await tx.query(
+      `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
+       from unnest($1::bigint[], $2::int[]) as m(id, transition_id)`,
+      [moves.map((m) => m.fsm_instance_id), moves.map((m) => m.transition_id), session.userId, JSON.stringify(kept)],
+    );
+    return instanceStates(tx, ids);
+  });
+}
