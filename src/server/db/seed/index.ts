@@ -10,6 +10,7 @@ import { seedProducts } from './products.ts';
 import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
+import { seedPartners } from './partners.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -56,6 +57,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedProducts(tx, products);
   await seedRelations(tx);
   await seedShops(tx);
+  await seedPartners(tx);
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);

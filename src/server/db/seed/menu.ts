@@ -192,7 +192,7 @@ const areas: AreaDef[] = [
     'partners',
     'users',
     'areas.partners',
-    p('partner_list', 'handshake', ml('Partner list', 'Partnerliste', 'Partnerlista', 'Zoznam partnerov', 'Listă de parteneri', 'Seznam partnerů', 'Списък с партньори')),
+    p('partner_list', 'handshake', 'screens.partner_list.title'),
     p('user_list', 'user', ml('User list', 'Benutzerliste', 'Felhasználólista', 'Zoznam používateľov', 'Listă de utilizatori', 'Seznam uživatelů', 'Списък с потребители')),
   ),
   a(

@@ -1,0 +1,33 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * A company's customers and suppliers (is_supplier), their addresses in the detail grid.
+ * `deleted` is a soft delete users tick and untick: the partner stays for the documents
+ * naming it but is no longer offered (partners_brief). Deleted partners sort last.
+ */
+export default defineScreen({
+  form: 'partner_list',
+  route: '/partners/partner_list',
+  area: 'partners',
+  source: {
+    relation: 'app.partners',
+    key: 'partner_id',
+    write: 'app.partners',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [
+      { colId: 'deleted', sort: 'asc' },
+      { colId: 'partner_name', sort: 'asc' },
+    ],
+  },
+  columns: {
+    partner_id: { type: 'int', width: 100 },
+    partner_name: { editable: true, required: true, maxLength: 150, width: 250 },
+    label_name: { editable: true, maxLength: 100, width: 200 },
+    is_supplier: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+    deleted: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+  },
+  actions: { add: true, delete: true },
+  details: ['partner_addresses'],
+});
