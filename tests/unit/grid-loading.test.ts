@@ -185,7 +185,8 @@ describe('catalogue parts', () => {
     // What the list paints with is in the first part; what a server answer or a dialog says, in the later one.
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.list_is_empty', 'grid.export', 'common.none', 'chrome.menu']));
     expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading', 'grid.bulk_price', 'grid.view_save', 'grid.fill_apply']));
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.views', 'grid.views_applied', 'grid.fill']));
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.views', 'grid.views_applied', 'grid.fill', 'screens.product_list.title']));
+    expect(Object.keys(later)).toEqual(expect.arrayContaining(['screens.product_list.new', 'screens.product_list.edit']));
     expect(Object.keys(first).some((k) => partOf(k) === 'later')).toBe(false);
     // Column labels come per screen (and all of them with the later part): the first part does not grow with screens.
     expect(Object.keys(first).filter((k) => k.startsWith('fields.'))).toEqual([]);

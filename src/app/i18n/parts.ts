@@ -18,4 +18,7 @@ export type CataloguePart = 'first' | 'later';
  */
 export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_'] as const;
 
-export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) ? 'later' : 'first');
+/** A screen's title paints (page header, tab, breadcrumbs); its other texts (form titles, a delete's noun) only dialogs say. */
+const laterScreenText = (key: string) => key.startsWith('screens.') && !key.endsWith('.title');
+
+export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key) ? 'later' : 'first');
