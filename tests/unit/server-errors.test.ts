@@ -30,10 +30,17 @@ const sample: Record<string, string | number> = {
   column: 'x',
   resource: 'memory',
   retry_after: 10,
+  event: 'pay',
+  state: 'shipped',
+  value: 'P000001',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
 describe("server errors in the user's language", () => {
+  it('has a sample of every parameter a code takes (a new code names its values here)', () => {
+    expect([...new Set(Object.values(ERROR_PARAMS).flat())].filter((p) => !(p in sample))).toEqual([]);
+  });
+
   it.each(LANGS)('%s: every code is said from its parameters, without key names', (lang) => {
     const cat = catalogue(lang);
     const intl = createIntl({
