@@ -35,13 +35,13 @@ async function refsOf(tx: Queryable, company: string): Promise<Refs> {
   const shops = await q<{ shop_id: number; currency_code: string }>('select shop_id, currency_code from app.shops where company_code = $1 and active order by shop_id');
   const payments = await q<{ pm_id: number; prepayment: boolean }>('select pm_id, prepayment from app.payment_methods where company_code = $1 and active order by position, pm_id');
   const deliveries = (await q<{ dm_id: number }>('select dm_id from app.delivery_methods where company_code = $1 and active order by position, dm_id')).map((r) => r.dm_id);
-  // A few hundred goods sell: the first active products with a price (enough variety, a fast read of 24,000).
-  const products = (
-    await q<{ product_code: string; price: string }>(
-      `select product_code, selling_price_shop::text as price from app.products
-       where company_code = $1 and active and selling_price_shop > 0 order by product_code limit 300`,
-    )
-  ).map((r) => ({ product_code: r.product_code, price: Number(r.price) }));
+  // A few hundred goods sell (enough variety): active and priced, past the first 200 codes
+  // (half of a small catalogue), which tests take as products free to delete (an item keeps its product).
+  const priced = await q<{ product_code: string; price: string }>(
+    'select product_code, selling_price_shop::text as price from app.products where company_code = $1 and active and selling_price_shop > 0 order by product_code',
+  );
+  const skip = Math.min(200, Math.floor(priced.length / 2));
+  const products = priced.slice(skip, skip + 300).map((r) => ({ product_code: r.product_code, price: Number(r.price) }));
   const rates = new Map(
     (await q<{ currency_code: string; rate: string }>('select currency_code, rate::text as rate from app.company_currency_rates where company_code = $1')).map((r) => [
       r.currency_code,
