@@ -71,6 +71,8 @@ describe.each(engines)('sales orders on %s', (engine) => {
       // Newest first; the states spread over the type's, and a state offers the actions of its transitions.
       const opened = listed.map((r) => r.opened_on as string);
       expect([...opened].sort().reverse()).toEqual(opened);
+      const ids = listed.map((r) => r.order_id as number);
+      expect([...ids].sort((a, b) => b - a)).toEqual(ids); // numbers follow the dates
       expect(new Set(listed.map((r) => r.state_code)).size).toBeGreaterThanOrEqual(5);
       const placed = listed.find((r) => r.state_code === 'placed');
       expect(placed?.fsm_actions.map((a: Row) => a.event_code)).toEqual(expect.arrayContaining(['confirm', 'cancel']));

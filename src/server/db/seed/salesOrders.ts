@@ -184,8 +184,9 @@ export async function seedSalesOrders(tx: Queryable): Promise<void> {
   }
   if (!orders.length) return;
 
-  // The orders in `n` order (order_id follows it), each with its instance created when the order was opened.
-  const ids = (
+  // Oldest first, so order ids and numbers follow the dates; each with its instance created when the order was opened.
+  orders.sort((a, b) => b.ago - a.ago || a.n - b.n);
+  const inserted = (
     await tx.query<{ order_id: number; fsm_instance_id: number }>(
       `insert into app.sales_orders (company_code, partner_id, email, shop_id, pm_id, dm_id, currency_code, opened_on, valid_until,
                                      tracking_number, notification_sent, ks_invoice_no, fsm_instance_id)
@@ -196,9 +197,12 @@ export async function seedSalesOrders(tx: Queryable): Promise<void> {
             currency_code text, ago int, valid_days int, tracking_number text, notification_sent boolean, ks_invoice_no text, n int)
        order by r.n
        returning order_id, fsm_instance_id`,
-      [JSON.stringify(orders)],
+      [JSON.stringify(orders.map((o, i) => ({ ...o, n: i + 1 })))],
     )
   ).rows.sort((a, b) => a.order_id - b.order_id);
+  /** The stored order of a generated one (by its `n`). */
+  const ids: { order_id: number; fsm_instance_id: number }[] = [];
+  orders.forEach((o, i) => (ids[o.n - 1] = inserted[i]!));
 
   await insertRows(
     tx,
