@@ -11,6 +11,7 @@ import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
 import { seedPartners } from './partners.ts';
+import { seedSalesOrders } from './salesOrders.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -58,6 +59,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedRelations(tx);
   await seedShops(tx);
   await seedPartners(tx);
+  await seedSalesOrders(tx);
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);

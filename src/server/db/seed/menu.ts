@@ -129,7 +129,7 @@ const areas: AreaDef[] = [
     'sales',
     'shopping-cart',
     'areas.sales',
-    p('sales_orders', 'shopping-bag', ml('Sales orders', 'Kundenaufträge', 'Vevői rendelések', 'Predajné objednávky', 'Comenzi de vânzare', 'Prodejní objednávky', 'Поръчки за продажба')),
+    p('sales_orders', 'shopping-bag', 'screens.sales_orders.title'),
     p('abandoned_carts', 'shopping-cart', ml('Abandoned carts', 'Abgebrochene Warenkörbe', 'Elhagyott kosarak', 'Opustené košíky', 'Coșuri abandonate', 'Opuštěné košíky', 'Изоставени колички')),
     p(
       'arrival_notifications',
@@ -145,19 +145,7 @@ const areas: AreaDef[] = [
       ),
     ),
     p('arriving_goods', 'package-open', ml('Arriving goods', 'Eingehende Ware', 'Érkező áruk', 'Prichádzajúci tovar', 'Mărfuri în sosire', 'Přicházející zboží', 'Пристигащи стоки')),
-    p(
-      'stock_free_and_reserved',
-      'scale',
-      ml(
-        'Free and reserved stock',
-        'Freier und reservierter Bestand',
-        'Szabad és foglalt készlet',
-        'Voľné a rezervované zásoby',
-        'Stoc liber și rezervat',
-        'Volné a rezervované zásoby',
-        'Свободна и резервирана наличност',
-      ),
-    ),
+    p('stock_free_and_reserved', 'scale', 'screens.stock_free_and_reserved.title'),
     p('courier', 'truck', ml('Courier', 'Kurierdienst', 'Futárszolgálat', 'Kuriér', 'Curierat', 'Kurýr', 'Куриер')),
     p('cmr', 'scroll-text', ml('CMR consignment notes', 'CMR-Frachtbriefe', 'CMR fuvarlevelek', 'Nákladné listy CMR', 'Scrisori de trăsură CMR', 'Nákladní listy CMR', 'Товарителници CMR')),
     p(

@@ -1,0 +1,37 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * Detail of sales_orders: the order's items. Price and VAT come from the product when the
+ * item is added (the VAT stays as sold); the amounts are computed in SQL (v_sales_order_items).
+ * A closed order (delivered, cancelled) keeps its items: rule sales_order_closed.
+ */
+export default defineScreen({
+  form: 'sales_order_items',
+  page: '/sales/sales_orders',
+  area: 'sales',
+  source: {
+    relation: 'app.v_sales_order_items',
+    key: 'item_id',
+    write: 'app.sales_order_items',
+    generatedKey: true,
+    company: 'company_code',
+    writeCompany: false,
+    version: 'row_version',
+    sort: [{ colId: 'item_id', sort: 'asc' }],
+  },
+  columns: {
+    item_id: { type: 'int', hidden: true },
+    order_id: { type: 'int', editable: true, required: true, hidden: true },
+    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150 },
+    product_name: { type: 'multi', width: 250 },
+    quantity: { type: 'number', editable: true, required: true, min: 0.001, max: 1000000, width: 100 },
+    unit_price: { type: 'money', currencyField: 'currency_code', editable: true, min: 0, width: 100 },
+    discount_percent: { type: 'number', editable: true, min: 0, max: 100, default: 0, width: 100, total: 'avg' },
+    vat_rate: { type: 'number', width: 100, total: 'avg' },
+    net_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
+    vat_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
+    gross_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
+    currency_code: { width: 100, hidden: true },
+  },
+  actions: { add: true, delete: true },
+});

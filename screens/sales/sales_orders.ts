@@ -1,0 +1,53 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * A company's sales orders (spec §3 "Order"): each moved by its `sales_order` workflow
+ * instance (created with the order; fsm_instance_id, state_code, state_names and
+ * fsm_actions are what the workflow buttons need), totals computed in SQL from the items
+ * (app.v_sales_orders: per-line rounding in the order's currency). Newest first.
+ */
+export default defineScreen({
+  form: 'sales_orders',
+  route: '/sales/sales_orders',
+  area: 'sales',
+  source: {
+    relation: 'app.v_sales_orders',
+    key: 'order_id',
+    write: 'app.sales_orders',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [
+      { colId: 'opened_on', sort: 'desc' },
+      { colId: 'order_id', sort: 'desc' },
+    ],
+  },
+  columns: {
+    order_id: { type: 'int', hidden: true },
+    fsm_reference: { width: 150, pinned: 'left' },
+    fsm_instance_id: { type: 'int', hidden: true },
+    fsm_actions: { type: 'json', hidden: true, sortable: false, filterable: false },
+    state_code: { hidden: true },
+    state_names: { type: 'multi', width: 150 },
+    partner_id: { type: 'ref', lookup: 'partners_brief', label: 'customer', editable: true, required: true, width: 250 },
+    partner_name: { width: 250, hidden: true },
+    email: { editable: true, maxLength: 200, pattern: '^$|^[^@\\s]+@[^@\\s]+$', patternHint: 'name@example.com', width: 200 },
+    opened_on: { type: 'date', editable: true, width: 100 },
+    shop_id: { type: 'ref', lookup: 'shops_brief', editable: true, width: 150 },
+    pm_id: { type: 'ref', lookup: 'payment_methods_brief', label: 'payment_method', editable: true, width: 150 },
+    dm_id: { type: 'ref', lookup: 'dm_brief', label: 'delivery_method', editable: true, width: 150 },
+    tracking_number: { editable: true, maxLength: 60, width: 150 },
+    currency_code: { width: 100 },
+    total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
+    total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    total: { type: 'money', currencyField: 'currency_code', width: 100 },
+    ks_order_id: { editable: true, maxLength: 40, width: 100, hidden: true },
+    ks_invoice_no: { editable: true, maxLength: 40, width: 100 },
+    ks_customer_id: { editable: true, maxLength: 40, width: 100, hidden: true },
+    valid_until: { type: 'date', editable: true, width: 100 },
+    deleted: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+    notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+  },
+  actions: { add: true },
+  details: ['sales_order_items'],
+});
