@@ -263,6 +263,9 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   }
   if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
   if (s.workflow) {
+    // The actions are the row's buttons unless the descriptor names another renderer (set here: no runtime rule).
+    const actions = s.columns.fsm_actions;
+    if (actions && actions.renderer === undefined) actions.renderer = 'fsmActions';
     for (const [f, type] of Object.entries(WORKFLOW_COLUMNS)) {
       if (s.columns[f]?.type !== type) problems.push(`workflow: expected ${type === 'int' ? 'an' : 'a'} ${type} column ${f}, got ${s.columns[f] ? s.columns[f].type : 'none'}`);
     }

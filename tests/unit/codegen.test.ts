@@ -159,7 +159,11 @@ describe('workflow', () => {
   const columns = { id: { type: 'int' }, fsm_instance_id: { type: 'int' }, state_code: {}, fsm_actions: { type: 'json' } };
 
   it('needs the instance, its state and its actions among the columns', () => {
-    expect(parseScreen({ ...base, columns, workflow: { type: 'sales_order' } }).workflow).toEqual({ type: 'sales_order' });
+    const parsed = parseScreen({ ...base, columns, workflow: { type: 'sales_order' } });
+    expect(parsed.workflow).toEqual({ type: 'sales_order' });
+    // The actions are the row's buttons unless another renderer is named.
+    expect(parsed.columns.fsm_actions!.renderer).toBe('fsmActions');
+    expect(parseScreen({ ...base, columns: { ...columns, fsm_actions: { type: 'json', renderer: 'json' } }, workflow: { type: 'sales_order' } }).columns.fsm_actions!.renderer).toBe('json');
     expect(() => parseScreen({ ...base, columns: { id: columns.id, fsm_instance_id: columns.fsm_instance_id, state_code: {} }, workflow: { type: 'sales_order' } }, 'screens/o.ts')).toThrow(
       'screens/o.ts: workflow: expected a json column fsm_actions, got none',
     );
