@@ -1,11 +1,11 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
-/** Workflow states by their names; the type is listed so a choice can be told apart (the database refuses another type's state). */
+/** Workflow states by their type's and their own names ('Sales order · Cancelled': types share state names). */
 export default defineScreen({
   form: 'fsm_states_brief',
   access: 'authenticated',
   source: {
-    relation: 'app.fsm_states',
+    relation: 'app.v_fsm_states_brief',
     key: 'state_id',
     sort: [
       { colId: 'type_code', sort: 'asc' },

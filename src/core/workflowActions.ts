@@ -22,12 +22,6 @@ export interface FsmAction {
   button?: boolean;
 }
 
-const VARIANTS = ['danger', 'primary', 'success', 'warning', 'info', 'secondary'] as const;
-export type EventVariant = (typeof VARIANTS)[number];
-
-/** The event's button style: bv_variant when the app has it, else danger (spec §4's default). */
-export const variantOf = (a: FsmAction): EventVariant => ((VARIANTS as readonly unknown[]).includes(a.params.bv_variant) ? (a.params.bv_variant as EventVariant) : 'danger');
-
 /** The event's name in the language, else in English, else its code. */
 export const eventName = (a: FsmAction, lang: string): string => a.event_names[lang] || a.event_names.en || a.event_code;
 

@@ -7,8 +7,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { eventName, variantOf, type FsmAction } from '../../src/core/workflowActions.ts';
-import { answerPatches, confirmOptions, triggerCall } from '../../src/app/grid/features/workflow/workflow.utils.ts';
+import { eventName, type FsmAction } from '../../src/core/workflowActions.ts';
+import { answerPatches, confirmOptions, triggerCall, variantOf } from '../../src/app/grid/features/workflow/workflow.utils.ts';
 import { fsmButtons } from '../../src/app/grid/renderers/fsmButtons.tsx';
 import type { RenderArgs } from '../../src/app/grid/types.ts';
 
@@ -88,7 +88,7 @@ describe('workflow row buttons (fsmActions renderer)', () => {
     expect(out).toContain('data-action="fsm"');
     expect(out).toContain('data-event="pay"');
     expect(out).not.toContain('data-event="ship"');
-    expect(out).toContain('btn-success');
+    expect(out).toContain('data-variant="success"');
     expect(out).toContain('Zahlung erfassen');
 
     expect(fsmButtons.text!(args([pay, ship], 'en'))).toBe('Record payment');

@@ -1,11 +1,11 @@
-import { buttonActions, eventName, variantOf, type FsmAction } from '../../../core/workflowActions.ts';
+import { buttonActions, eventName, type FsmAction } from '../../../core/workflowActions.ts';
 import type { CellRenderer } from '../types.ts';
 
 const actionsOf = (v: unknown): FsmAction[] => (Array.isArray(v) ? buttonActions(v as FsmAction[]) : []);
 
 /**
  * A workflow row's fsm_actions: those shown as buttons (show_in_fsm_buttons), each styled
- * by its bv_variant and named (the icons are the menu's and the confirmation's, lazily
+ * by its bv_variant (renderers.css: danger unless another is known) and named (the icons are the menu's and the confirmation's, lazily
  * loaded: the list route stays within its budget); copied as their names. Display only: the
  * grid's delegated click handler fires them (data-action="fsm", data-event).
  */
@@ -17,7 +17,7 @@ export const fsmButtons: CellRenderer = {
   render: ({ value, ctx }) => (
     <span className="cell-fsm-buttons">
       {actionsOf(value).map((a) => (
-        <button key={a.event_code} type="button" className={`cell-fsm-button btn-${variantOf(a)}`} data-action="fsm" data-event={a.event_code} tabIndex={-1}>
+        <button key={a.event_code} type="button" className="cell-fsm-button" data-variant={String(a.params.bv_variant ?? '')} data-action="fsm" data-event={a.event_code} tabIndex={-1}>
           {eventName(a, ctx.lang)}
         </button>
       ))}

@@ -8,6 +8,15 @@ create view app.v_fsm_transitions as
   from app.fsm_transitions t
   join app.fsm_events e on e.type_code = t.type_code and e.event_code = t.event_code;
 
+-- States as a lookup: named with their type ('Sales order · Cancelled'), since types share
+-- state names and a choice must be told apart.
+create view app.v_fsm_states_brief as
+  select s.state_id, s.type_code,
+         (select coalesce(jsonb_object_agg(e.lang, coalesce(nullif(t.type_names ->> e.lang, ''), s.type_code) || ' · ' || e.name), '{}'::jsonb)
+          from jsonb_each_text(s.state_names) as e(lang, name)) as state_names
+  from app.fsm_states s
+  join app.fsm_types t on t.type_code = s.type_code;
+
 -- A transition's event and states belong to its type. The keys already refuse another
 -- type's (as a reference to a missing row); this says what is wrong, in the user's language.
 create function app.fsm_transition_type() returns trigger language plpgsql as $$

@@ -2,10 +2,16 @@
  * The workflow actions' pure parts (spec §4): the confirmation an event asks, the trigger
  * call it makes, and the row fields its answer changes.
  */
-import { eventName, variantOf, type FsmAction } from '../../../../core/workflowActions.ts';
+import { eventName, type FsmAction } from '../../../../core/workflowActions.ts';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.tsx';
 import type { Row } from '../../types.ts';
 import type { TriggerCall } from './workflow.types.ts';
+
+const VARIANTS = ['danger', 'primary', 'success', 'warning', 'info', 'secondary'] as const;
+type EventVariant = (typeof VARIANTS)[number];
+
+/** The event's button style: bv_variant when the app has it, else danger (spec §4's default). */
+export const variantOf = (a: FsmAction): EventVariant => ((VARIANTS as readonly unknown[]).includes(a.params.bv_variant) ? (a.params.bv_variant as EventVariant) : 'danger');
 
 /** The checkbox label of an event that has one, in the language; '' for a checkbox without a label. */
 const checkboxLabel = (a: FsmAction, lang: string): string | undefined => {
