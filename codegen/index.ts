@@ -10,6 +10,7 @@ import { LANGS } from '../src/core/langs.ts';
 import { checkLocales, readCatalogues } from './locales.ts';
 import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
+import { seededWorkflowTypes, workflowTypeProblems } from './workflows.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
 import { baseRoutes, fieldKeysOf, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
@@ -54,7 +55,12 @@ await step('screens', async () => {
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
   for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
   for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s));
-  const problems = [...(await checkRegistryKeys(screens)), ...checkLocales(descriptors), ...checkMenuTitles(descriptors, readCatalogues())];
+  const problems = [
+    ...(await checkRegistryKeys(screens)),
+    ...checkLocales(descriptors),
+    ...checkMenuTitles(descriptors, readCatalogues()),
+    ...workflowTypeProblems(screens, await seededWorkflowTypes()),
+  ];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);
   const built = new Set([...baseRoutes.map((r) => r.path), ...screens.flatMap((s) => (s.screen.route ? [s.screen.route] : []))]);

@@ -437,7 +437,15 @@ export const TriggerFsmPayload = v.strictObject({
   params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))) }), {}),
 });
 /** An event a state offers (spec §7 fsm_actions): its names and how the UI shows it (bv_variant, bv_icon, checkbox, email). */
-export const FsmAction = v.object({ event_code: v.string(), event_names: v.record(v.string(), v.string()), params: v.record(v.string(), v.unknown()) });
+export const FsmAction = v.object({
+  event_code: v.string(),
+  event_names: v.record(v.string(), v.string()),
+  params: v.record(v.string(), v.unknown()),
+  /** Offered in the toolbar's menu over picked rows (the transition's show_in_fsm_actions). */
+  menu: v.optional(v.boolean()),
+  /** Shown as a button in the row (show_in_fsm_buttons). */
+  button: v.optional(v.boolean()),
+});
 /** An instance as the workflow screens' rows carry it. */
 export const FsmInstanceState = v.object({
   fsm_instance_id: v.number(),

@@ -155,7 +155,17 @@ export const Screen = v.strictObject({
   actions: v.optional(Actions, {}),
   /** Forms shown as detail grids of the selected row. */
   details: v.optional(v.array(identifier)),
+  /**
+   * Rows that are workflow records (spec §4): each row's actions as buttons, a toolbar menu
+   * of the actions common to the picked rows, each fired through `trigger_fsms`. `type`: a
+   * workflow type of src/server/db/seed/workflows.ts (codegen checks). The columns carry
+   * the instance, its state and its actions (app.fsm_actions).
+   */
+  workflow: v.optional(v.strictObject({ type: identifier })),
 });
+
+/** The columns a workflow screen's rows need, with their types. */
+export const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', state_code: 'text', fsm_actions: 'json' } as const;
 
 export type ScreenInput = v.InferInput<typeof Screen>;
 export type ScreenDescriptor = v.InferOutput<typeof Screen>;
@@ -252,6 +262,14 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     problems.push(`source.parent: expected a column of a one-key lookup that is not searched, got "${s.source.parent}"`);
   }
   if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
+  if (s.workflow) {
+    // The actions are the row's buttons unless the descriptor names another renderer (set here: no runtime rule).
+    const actions = s.columns.fsm_actions;
+    if (actions && actions.renderer === undefined) actions.renderer = 'fsmActions';
+    for (const [f, type] of Object.entries(WORKFLOW_COLUMNS)) {
+      if (s.columns[f]?.type !== type) problems.push(`workflow: expected ${type === 'int' ? 'an' : 'a'} ${type} column ${f}, got ${s.columns[f] ? s.columns[f].type : 'none'}`);
+    }
+  }
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;

@@ -15,6 +15,7 @@ import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
 import { checkLocales, keysInUse, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
 import { loadScreens, referenceProblem, root, screenFiles } from '../../codegen/screens.ts';
+import { seededWorkflowTypes, workflowTypeProblems } from '../../codegen/workflows.ts';
 import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -150,6 +151,33 @@ describe('columns.references', () => {
     expect(referenceProblem('int', target({ company: 'company_code', key: ['id', 'id2'] }))).toBe('expected a form with one key');
     expect(referenceProblem('int', target({}))).toMatch(/^expected a form whose rows belong to a company/);
     expect(referenceProblem('text', target({ company: 'company_code' }))).toBe('expected a form whose key is a text column like this one (its key is int)');
+  });
+});
+
+describe('workflow', () => {
+  const base = { form: 'orders', route: '/orders', source: { relation: 'app.orders', key: 'id' } };
+  const columns = { id: { type: 'int' }, fsm_instance_id: { type: 'int' }, state_code: {}, fsm_actions: { type: 'json' } };
+
+  it('needs the instance, its state and its actions among the columns', () => {
+    const parsed = parseScreen({ ...base, columns, workflow: { type: 'sales_order' } });
+    expect(parsed.workflow).toEqual({ type: 'sales_order' });
+    // The actions are the row's buttons unless another renderer is named.
+    expect(parsed.columns.fsm_actions!.renderer).toBe('fsmActions');
+    expect(parseScreen({ ...base, columns: { ...columns, fsm_actions: { type: 'json', renderer: 'json' } }, workflow: { type: 'sales_order' } }).columns.fsm_actions!.renderer).toBe('json');
+    expect(() => parseScreen({ ...base, columns: { id: columns.id, fsm_instance_id: columns.fsm_instance_id, state_code: {} }, workflow: { type: 'sales_order' } }, 'screens/o.ts')).toThrow(
+      'screens/o.ts: workflow: expected a json column fsm_actions, got none',
+    );
+    expect(() => parseScreen({ ...base, columns: { ...columns, fsm_instance_id: {} }, workflow: { type: 'sales_order' } })).toThrow(/expected an int column fsm_instance_id, got text/);
+    expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', extra: 1 } })).toThrow(/workflow/);
+  });
+
+  it('names a type the seed defines (the codegen check)', async () => {
+    const types = await seededWorkflowTypes();
+    expect(types).toEqual(expect.arrayContaining(['sales_order', 'purchase_order', 'cashflow']));
+    const screen = (type: string) => ({ file: 'screens/o.ts', screen: parseScreen({ ...base, columns, workflow: { type } }) });
+    expect(workflowTypeProblems([screen('cashflow')], types)).toEqual([]);
+    expect(workflowTypeProblems([screen('sales_orders')], types)).toEqual([`screens/o.ts: workflow.type: expected one of ${types.join(', ')}, got "sales_orders"`]);
+    expect(workflowTypeProblems(await loadScreens(), types)).toEqual([]);
   });
 });
 

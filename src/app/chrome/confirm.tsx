@@ -15,26 +15,43 @@ export interface ConfirmOptions {
   body?: ReactNode;
   okId?: string;
   cancelId?: string;
+  /** Literal text of the confirming button (a workflow event's name), instead of okId. */
+  okLabel?: string;
   /** Button style of the confirming button. */
-  variant?: 'danger' | 'primary' | 'success' | 'warning';
+  variant?: 'danger' | 'primary' | 'success' | 'warning' | 'info' | 'secondary';
+  /** An icon of chrome/eventIcons.ts before the title (a workflow event's bv_icon); an unknown name shows none. */
+  icon?: string;
+  /** A checkbox under the body, by its literal label (in the current language): the answer says whether it was ticked. */
+  checkbox?: string;
+  /** A text area for an e-mail's body, by the locale key of its label: the answer carries the text. */
+  emailId?: string;
 }
 
-export type OpenConfirm = ConfirmOptions & { resolve: (ok: boolean) => void };
+/** What the user confirmed with: the checkbox and the e-mail body (false and '' when not asked). */
+export interface ConfirmAnswer {
+  checkbox: boolean;
+  email: string;
+}
+
+export type OpenConfirm = ConfirmOptions & { resolve: (a: ConfirmAnswer | null) => void };
 
 const state = createStore<{ open: OpenConfirm | null }>({ open: null });
 
-/** Asks the user; resolves true on the confirming button, false on cancel or Esc. */
-export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
+/** Asks the user; resolves with the dialog's inputs on the confirming button, null on cancel or Esc. */
+export function ask(options: ConfirmOptions = {}): Promise<ConfirmAnswer | null> {
   return new Promise((resolve) => {
-    state.get().open?.resolve(false);
+    state.get().open?.resolve(null);
     state.set({ open: { ...options, resolve } });
   });
 }
 
-export function answer(ok: boolean) {
+/** Asks the user; resolves true on the confirming button, false on cancel or Esc. */
+export const confirm = (options: ConfirmOptions = {}): Promise<boolean> => ask(options).then((a) => a !== null);
+
+export function answer(a: ConfirmAnswer | null) {
   const open = state.get().open;
   state.set({ open: null });
-  open?.resolve(ok);
+  open?.resolve(a);
 }
 
 // The dialog code (Radix Dialog) loads with the first question: a page paints without it.

@@ -3,7 +3,7 @@
  * the state and its saving (viewState), the query and its rows (query), the TanStack
  * table (table/gridTable.ts), the row picks (selection), range and editing (range),
  * the pointer (pointer), row actions (rowActions), clipboard and fill (clipboard), keys
- * (keyboard), master-detail (masterDetail) and the header actions (headerActions); the
+ * (keyboard), master-detail (masterDetail), workflow events (workflow) and the header actions (headerActions); the
  * body's rows are TanStack Virtual's (GridBody.tsx). Cells are display-only; metadata
  * and permissions are resolved once, never per cell.
  */
@@ -22,6 +22,7 @@ import { cellElement } from './features/range/range.utils.ts';
 import { useRowActions } from './features/rowActions/rowActions.feature.ts';
 import { useRowPicks } from './features/selection/selection.feature.ts';
 import { useViewState } from './features/viewState/viewState.feature.ts';
+import { useWorkflow } from './features/workflow/workflow.feature.ts';
 import { useCellSession } from './cellSession.ts';
 import { useEdits } from './edits.ts';
 import { GridBody } from './GridBody.tsx';
@@ -54,7 +55,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
   // Rows are picked for delete, for the page's bulk actions, and for Translate (Ctrl with picked rows overwrites).
   const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
-  const selectable = canDelete || !!pickable || canTranslate;
+  // A workflow screen's rows are picked for its menu of events.
+  const selectable = canDelete || !!pickable || canTranslate || (!!screen.workflow && perms.set);
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -138,7 +140,10 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
     rereadLatest.current = (skip) =>
       import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
-  const actions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
+  const rowActions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
+  const workflow = useWorkflow({ screen, q, picks, canSet: perms.set });
+  // One delegated handler for the cells' buttons: a workflow event's, else the row actions'.
+  const actions = { ...rowActions, cellAction: (...a: Parameters<typeof rowActions.cellAction>) => void (workflow.cellAction(a[0], a[1]) || rowActions.cellAction(...a)) };
   const pointer = useBodyPointer({ bodyRef, cols, display, range, picks, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, onCellPress: md.onCellPress });
   const clip = useClipboardFill({ model, cols, display, ctx, range, picks, edits, canSet: perms.set, bodyRef, clipRef, activeCellEl });
   const keys = useGridKeyboard({
@@ -229,6 +234,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onAdd={canAdd ? () => onAdd?.() : undefined}
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}
+        workflow={workflow.on ? { actions: workflow.menu, picked: picks.selCount, lang: q.lang, run: workflow.onMenu } : undefined}
         end={toolbarEnd?.({
           form: screen.form,
           sortModel: q.sortModel,

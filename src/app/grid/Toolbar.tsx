@@ -3,13 +3,18 @@
  * then views, columns, fill, translate, details (the panel on/off), refresh, add, delete, and whatever the page puts
  * at the right end (export/import).
  */
-import type { MouseEvent, ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import type { GridModel } from './columns.ts';
 import type { ViewState } from './columnState.ts';
 import { FillDialog } from './FillDialog.tsx';
 import type { GridColumn } from './types.ts';
 import { ViewMenu } from './views/ViewMenu.tsx';
+import type { WorkflowMenuProps } from './WorkflowMenu.tsx';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
+
+// Only workflow screens have it: its code (and event icons) load with such a screen.
+const WorkflowMenu = lazyWithMessages(() => import('./WorkflowMenu.tsx'));
 import type { CheckedSaved, SavedState } from './columnState.ts';
 
 export interface ToolbarProps {
@@ -37,6 +42,8 @@ export interface ToolbarProps {
   /** The master-detail panel (a screen with details): shown or not; the user opens and closes it here. */
   details?: { open: boolean; toggle(): void };
   del?: { count: number; busy: boolean; run(): void };
+  /** A workflow screen's menu of the events common to the picked rows. */
+  workflow?: Omit<WorkflowMenuProps, 't'>;
   end?: ReactNode;
 }
 
@@ -87,6 +94,11 @@ export function Toolbar(p: ToolbarProps) {
         <button type="button" className="grid-add" onClick={p.onAdd}>
           {t('common.add')}
         </button>
+      )}
+      {p.workflow && (
+        <Suspense fallback={null}>
+          <WorkflowMenu {...p.workflow} t={t} />
+        </Suspense>
       )}
       {p.del && (
         <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy} onClick={p.del.run}>

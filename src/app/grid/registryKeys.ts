@@ -44,6 +44,7 @@ export const rendererKeys = [
   'logAction',
   'screenTitle',
   'changeSummary',
+  'fsmActions',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

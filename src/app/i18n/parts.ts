@@ -14,9 +14,9 @@ export type CataloguePart = 'first' | 'later';
 /**
  * Key prefixes of the `later` part: whole namespaces (column labels too: a screen paints
  * with its own, see above), and the grid's keys that only its lazily loaded dialogs say
- * (bulk actions, the views panel, the fill form — each a `lazyWithMessages` chunk).
+ * (bulk actions, the views panel, the fill form, the workflow menu — each a `lazyWithMessages` chunk).
  */
-export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_'] as const;
+export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_', 'workflow.'] as const;
 
 /** A screen's title paints (page header, tab, breadcrumbs); its other texts (form titles, a delete's noun) only dialogs say. */
 const laterScreenText = (key: string) => key.startsWith('screens.') && !key.endsWith('.title');

@@ -1,10 +1,7 @@
 import type { Queryable } from '../db/types.ts';
+import type { FsmAction } from '../../core/workflowActions.ts';
 
-export interface FsmAction {
-  event_code: string;
-  event_names: Record<string, string>;
-  params: Record<string, unknown>;
-}
+export type { FsmAction };
 
 /** An instance as workflow screens' rows carry it (spec §7): its state, that state's names and the actions it offers. */
 export interface FsmInstanceState {

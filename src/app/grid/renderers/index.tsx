@@ -18,6 +18,7 @@ import type { KeepInStockParams } from '../dataProvider/contract.ts';
 import type { RendererKey } from '../registryKeys.ts';
 import type { CellRenderer } from '../types.ts';
 import { vatParts } from './vat.ts';
+import { fsmButtons } from './fsmButtons.tsx';
 import {
   num,
   text,
@@ -213,6 +214,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
 
   /** A delete button (data-action="delete"); disabled without the delete permission. */
   deleteButton: buttonCell('delete', 'common.delete', '🗑', (a) => a.ctx.canDelete !== false),
+  /** A workflow row's events shown as buttons (data-action="fsm", data-event): features/workflow fires them. */
+  fsmActions: fsmButtons,
   /** A translate button (data-action="translate"); enabled where the cell may be changed. */
   translateButton: buttonCell('translate', 'grid.translate', '🌐', (a) => a.canEdit),
 

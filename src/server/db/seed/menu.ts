@@ -248,19 +248,7 @@ const areas: AreaDef[] = [
     p('fsm_types', 'shapes', 'screens.fsm_types.title'),
     p('fsm_states', 'circle-dot', 'screens.fsm_states.title'),
     p('fsm_events', 'zap', 'screens.fsm_events.title'),
-    p(
-      'fsm_transitions',
-      'git-branch',
-      ml(
-        'Workflow transitions',
-        'Workflow-Übergänge',
-        'Munkafolyamat-átmenetek',
-        'Prechody pracovných postupov',
-        'Tranzițiile fluxurilor',
-        'Přechody pracovních postupů',
-        'Преходи на работните процеси',
-      ),
-    ),
+    p('fsm_transitions', 'git-branch', 'screens.fsm_transitions.title'),
   ),
   a(
     'settings',

@@ -1,0 +1,75 @@
+/**
+ * The workflow actions' pure parts (spec §4): the confirmation an event asks, the trigger
+ * call it makes, and the row fields its answer changes.
+ */
+import { eventName, type FsmAction } from '../../../../core/workflowActions.ts';
+import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.tsx';
+import type { Row } from '../../types.ts';
+import type { TriggerCall } from './workflow.types.ts';
+
+const VARIANTS = ['danger', 'primary', 'success', 'warning', 'info', 'secondary'] as const;
+type EventVariant = (typeof VARIANTS)[number];
+
+/** The event's button style: bv_variant when the app has it, else danger (spec §4's default). */
+export const variantOf = (a: FsmAction): EventVariant => ((VARIANTS as readonly unknown[]).includes(a.params.bv_variant) ? (a.params.bv_variant as EventVariant) : 'danger');
+
+/** The checkbox label of an event that has one, in the language; '' for a checkbox without a label. */
+const checkboxLabel = (a: FsmAction, lang: string): string | undefined => {
+  const c: unknown = a.params.checkbox;
+  if (c === undefined || c === null || c === false) return undefined;
+  if (typeof c !== 'object') return '';
+  const names = c as Record<string, unknown>;
+  const text = names[lang] || names.en;
+  return typeof text === 'string' ? text : '';
+};
+
+/**
+ * The confirmation of an event over `count` rows: titled with its name, its button styled
+ * by bv_variant and named like it, its icon, its checkbox; the e-mail body only for one
+ * row (trigger_fsm carries it; several rows are moved by trigger_fsms, which has none).
+ */
+export function confirmOptions(a: FsmAction, lang: string, count: number): ConfirmOptions {
+  const name = eventName(a, lang);
+  const o: ConfirmOptions = { title: name, okLabel: name, variant: variantOf(a), bodyId: 'workflow.confirm_rows', bodyValues: { count } };
+  if (typeof a.params.bv_icon === 'string') o.icon = a.params.bv_icon;
+  const checkbox = checkboxLabel(a, lang);
+  if (checkbox !== undefined) o.checkbox = checkbox;
+  if (a.params.email && count === 1) o.emailId = 'workflow.email_body';
+  return o;
+}
+
+/**
+ * The call a confirmed event makes over rows: their instance ids, the state they were seen
+ * in when they share one (another now answers 409 stale_state), the checkbox when the
+ * event has one, and for one row an e-mail body that is not blank (trigger_fsm).
+ */
+export function triggerCall(a: FsmAction, rows: readonly Row[], answer: ConfirmAnswer): TriggerCall {
+  const ids = rows.map((r) => Number(r.fsm_instance_id));
+  const states = new Set(rows.map((r) => r.state_code));
+  const params: TriggerCall['payload']['params'] = {};
+  const [state] = states;
+  if (states.size === 1 && typeof state === 'string' && state) params.state_code = state;
+  if (checkboxLabel(a, 'en') !== undefined) params.checkbox = answer.checkbox;
+  if (rows.length === 1 && a.params.email && answer.email.trim()) {
+    return { entity: 'trigger_fsm', payload: { event_code: a.event_code, fsm_instance_id: ids[0]!, params: { ...params, email_body: answer.email } } };
+  }
+  return { entity: 'trigger_fsms', payload: { event_code: a.event_code, fsm_instance_id: ids, params } };
+}
+
+/** The instance fields a list row shows (its own row_version is the record's, not the instance's). */
+const INSTANCE_FIELDS = ['state_code', 'state_names', 'final_state', 'fsm_actions'] as const;
+
+/**
+ * The row patches of a trigger's answer: each answered instance's state, names and actions
+ * into the rows holding it, only the fields the screen has.
+ */
+export function answerPatches(answer: readonly Row[], rows: readonly { id: string; data: Row }[], fields: ReadonlySet<string>): { id: string; fields: Row }[] {
+  const byInstance = new Map(answer.map((r) => [Number(r.fsm_instance_id), r]));
+  return rows.flatMap(({ id, data }) => {
+    const r = byInstance.get(Number(data.fsm_instance_id));
+    if (!r) return [];
+    const patch: Row = {};
+    for (const f of INSTANCE_FIELDS) if (fields.has(f) && f in r) patch[f] = r[f];
+    return [{ id, fields: patch }];
+  });
+}
