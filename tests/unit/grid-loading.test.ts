@@ -186,7 +186,12 @@ describe('catalogue parts', () => {
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.list_is_empty', 'grid.export', 'common.none', 'chrome.menu']));
     expect(Object.keys(later)).toEqual(expect.arrayContaining(['messages.data_saved', 'validation.required', 'forms.loading', 'grid.bulk_price', 'grid.view_save', 'grid.fill_apply']));
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.views', 'grid.views_applied', 'grid.fill', 'screens.product_list.title']));
-    expect(Object.keys(later)).toEqual(expect.arrayContaining(['screens.product_list.new', 'screens.product_list.edit']));
+    expect(Object.keys(later)).toEqual(expect.arrayContaining(['screens.product_list.new', 'screens.product_list.edit', 'grid.delete_confirm', 'grid.delete_question']));
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['grid.delete_count']));
+    // Titles of screens without a route (a lookup, a detail grid) only dialogs and the lazy detail panel say.
+    const routed = new Set(Object.keys(JSON.parse(readFileSync('src/generated/fieldKeys.json', 'utf8')) as Record<string, unknown>));
+    expect(partOf('screens.sales_order_items.title', routed)).toBe('later');
+    expect(partOf('screens.sales_orders.title', routed)).toBe('first');
     expect(Object.keys(first).some((k) => partOf(k) === 'later')).toBe(false);
     // Column labels come per screen (and all of them with the later part): the first part does not grow with screens.
     expect(Object.keys(first).filter((k) => k.startsWith('fields.'))).toEqual([]);

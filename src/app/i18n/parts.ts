@@ -14,11 +14,23 @@ export type CataloguePart = 'first' | 'later';
 /**
  * Key prefixes of the `later` part: whole namespaces (column labels too: a screen paints
  * with its own, see above), and the grid's keys that only its lazily loaded dialogs say
- * (bulk actions, the views panel, the fill form, the workflow menu — each a `lazyWithMessages` chunk).
+ * (bulk actions, the views panel, the fill form, the workflow menu, the confirmation's
+ * questions — each a `lazyWithMessages` chunk).
  */
-export const LATER_PREFIXES = ['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_', 'workflow.'] as const;
+export const LATER_PREFIXES = [
+  ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_', 'workflow.'],
+  // The questions the (lazy) confirmation dialog asks.
+  ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
+] as const;
 
-/** A screen's title paints (page header, tab, breadcrumbs); its other texts (form titles, a delete's noun) only dialogs say. */
-const laterScreenText = (key: string) => key.startsWith('screens.') && !key.endsWith('.title');
+/**
+ * A routed screen's title paints (page header, tab, breadcrumbs); a screen's other texts
+ * (form titles, a delete's noun) and the titles of screens without a route (lookups,
+ * detail grids: said by dialogs and the lazy detail panel) wait. `routed`: the routed forms.
+ */
+function laterScreenText(key: string, routed?: ReadonlySet<string>): boolean {
+  const m = /^screens\.([a-z0-9_]+)\.([a-z_]+)$/.exec(key);
+  return !!m && (m[2] !== 'title' || (!!routed && !routed.has(m[1]!)));
+}
 
-export const partOf = (key: string): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key) ? 'later' : 'first');
+export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) ? 'later' : 'first');

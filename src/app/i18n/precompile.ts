@@ -26,12 +26,12 @@ const fieldKeys = () => JSON.parse(readFileSync(FIELD_KEYS, 'utf8')) as Record<s
 export type Selection = CataloguePart | { keys: readonly string[] };
 
 /** A catalogue as the browser gets it: ASTs, and plain texts for messages that are one literal. */
-export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: Selection): ShippedMessages {
+export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: Selection, routed?: ReadonlySet<string>): ShippedMessages {
   const locale = new Intl.Locale(LOCALE[lang]);
   const keys = typeof part === 'object' ? new Set(part.keys) : undefined;
   return Object.fromEntries(
     Object.entries(messages)
-      .filter(([id]) => !part || (keys ? keys.has(id) : partOf(id) === part))
+      .filter(([id]) => !part || (keys ? keys.has(id) : partOf(id, routed) === part))
       .map(([id, text]) => {
         const ast = parse(text, { locale });
         const only = ast.length === 1 ? ast[0] : undefined;
@@ -57,7 +57,8 @@ export function precompiledMessages(): Plugin {
         if (!keys) this.error(`${id}: no screen "${form}" in src/generated/fieldKeys.json (run codegen)`);
         part = { keys };
       }
-      const json = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang, part));
+      const routed = part ? new Set(Object.keys(fieldKeys())) : undefined;
+      const json = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang, part, routed));
       if (!part) return { code: json, map: null };
       // With a query the bundler no longer takes the file for JSON: a part is a JS module. The
       // first part also loads each routed screen's labels in its language (screenLabels.ts).
