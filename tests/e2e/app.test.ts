@@ -120,6 +120,8 @@ describe('the browser runtime', () => {
     await t.server.db.query(`insert into app.products (product_code, company_code, product_name) values ('DEL-E2E', 'SK01', '{"en": "To be deleted"}')`);
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
+    // Filter once the grid has drawn its rows, as a user does (its saved state is in by then).
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
     await t.page.getByRole('textbox', { name: 'Product code' }).fill('DEL-E2E');
     await expect.poll(() => bodyRows().count()).toBe(1);
     const box = grid().locator('[role=row][data-key="DEL-E2E"]').getByRole('checkbox', { name: 'Select row' });
