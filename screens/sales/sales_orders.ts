@@ -26,7 +26,7 @@ export default defineScreen({
     order_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
     fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', hidden: true, sortable: false, filterable: false },
+    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
     state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'customer', editable: true, required: true, width: 250 },
@@ -49,5 +49,6 @@ export default defineScreen({
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
   },
   actions: { add: true },
+  workflow: { type: 'sales_order' },
   details: ['sales_order_items'],
 });
