@@ -6,6 +6,7 @@
  * A descriptor states only what differs from the defaults below.
  */
 import * as v from 'valibot';
+import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
 
 const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier'));
 const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
@@ -162,6 +163,8 @@ export const Screen = v.strictObject({
    * the instance, its state and its actions (app.fsm_actions).
    */
   workflow: v.optional(v.strictObject({ type: identifier })),
+  /** Row markers (spec §4, src/core/rowMarkers.ts): each reads a column the screen must have. */
+  markers: v.optional(v.array(v.picklist(rowMarkerKeys))),
 });
 
 /** The columns a workflow screen's rows need, with their types. */
@@ -269,6 +272,10 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     for (const [f, type] of Object.entries(WORKFLOW_COLUMNS)) {
       if (s.columns[f]?.type !== type) problems.push(`workflow: expected ${type === 'int' ? 'an' : 'a'} ${type} column ${f}, got ${s.columns[f] ? s.columns[f].type : 'none'}`);
     }
+  }
+  for (const m of s.markers ?? []) {
+    const field = ROW_MARKERS[m];
+    if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);
   }
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));

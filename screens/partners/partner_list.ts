@@ -29,5 +29,6 @@ export default defineScreen({
     deleted: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
   },
   actions: { add: true, delete: true },
+  markers: ['deleted'],
   details: ['partner_addresses'],
 });

@@ -50,5 +50,6 @@ export default defineScreen({
   },
   actions: { add: true },
   workflow: { type: 'sales_order' },
+  markers: ['workflowState', 'deleted'],
   details: ['sales_order_items'],
 });

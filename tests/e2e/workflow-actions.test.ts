@@ -56,6 +56,11 @@ describe('workflow actions', () => {
     await expect.poll(() => bodyRows().count()).toBe(1);
     await expect.poll(() => row(key).count()).toBe(1);
 
+    // Row markers (spec §4): placed and waiting for payment are tinted and barred; paid and shipped are not.
+    const marks = () => row(key).getAttribute('data-marks');
+    const tint = () => row(key).evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(marks).toBe('state-placed');
+    expect(await tint()).toBe('rgb(239, 246, 255)');
     const dialog = t.page.locator('[role=dialog]');
     for (const [event, to] of [
       ['confirm', 'waiting_for_payment'],
@@ -77,6 +82,9 @@ describe('workflow actions', () => {
       await expect.poll(() => stateOf(order!.fsm_instance_id), { message: event }).toBe(to);
       const names = (await t.server.db.query<{ n: string }>("select state_names ->> 'de' as n from app.fsm_states where type_code = 'sales_order' and state_code = $1", [to])).rows[0]!.n;
       await expect.poll(() => cell(key, 'state_names').innerText(), { message: event }).toBe(names);
+      await expect.poll(marks, { message: event }).toBe(`state-${to}`);
+      // Paid and shipped are marked but not coloured (spec §4 names the others).
+      if (to !== 'waiting_for_payment') expect(await tint()).not.toBe('rgb(255, 251, 235)');
     }
     const history = await t.server.db.query<{ event_code: string; params: Record<string, unknown>; user_id: number | null }>(
       'select event_code, params, user_id from app.fsm_history where fsm_instance_id = $1 and event_code is not null order by history_id',

@@ -181,6 +181,17 @@ describe('workflow', () => {
   });
 });
 
+describe('row markers', () => {
+  const base = { form: 'orders', route: '/orders', source: { relation: 'app.orders', key: 'id' } };
+  it('are known markers whose column the screen has', () => {
+    expect(parseScreen({ ...base, columns: { id: { type: 'int' }, state_code: {}, deleted: { type: 'bool' } }, markers: ['workflowState', 'deleted'] }).markers).toEqual(['workflowState', 'deleted']);
+    expect(() => parseScreen({ ...base, columns: { id: { type: 'int' } }, markers: ['inactive'] }, 'screens/o.ts')).toThrow(
+      'screens/o.ts: markers: "inactive" reads the column active, which the screen does not have',
+    );
+    expect(() => parseScreen({ ...base, columns: { id: { type: 'int' } }, markers: ['blinking'] })).toThrow(/markers/);
+  });
+});
+
 describe('source.siblingWrites', () => {
   it('is for a screen that writes, and off unless stated', () => {
     const base = { form: 'p', route: '/p', columns: { k: {} } };

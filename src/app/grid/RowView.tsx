@@ -27,6 +27,8 @@ interface RowViewProps {
   editingField: string | null;
   editor: ReactNode;
   selected: boolean;
+  /** The row's marks (core/rowMarkers.ts), space-separated: gridMarkers.css colours them. */
+  marks: string;
   selectLabel: string;
   /** Flagged cells of this row: field → message. */
   invalid: Readonly<Record<string, string>> | undefined;
@@ -41,7 +43,7 @@ interface RowViewProps {
 }
 
 export const RowView = memo(
-  function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, selectLabel, invalid, ctx, depth, fit, colFrom, colTo }: RowViewProps) {
+  function RowView({ index, top, row, rowIndexBase, cols, activeCol, rangeFrom, rangeTo, editingField, editor, selected, marks, selectLabel, invalid, ctx, depth, fit, colFrom, colTo }: RowViewProps) {
     const windowed = colTo >= 0;
     return (
       <div
@@ -53,6 +55,7 @@ export const RowView = memo(
         aria-level={depth ? depth + 1 : undefined}
         data-index={index}
         data-key={row?.id}
+        data-marks={marks || undefined}
         style={{ transform: `translateY(${top}px)` }}
       >
         {cols.map((vc, i) => {
@@ -109,6 +112,7 @@ export const RowView = memo(
     editingField: true,
     editor: true,
     selected: true,
+    marks: true,
     selectLabel: true,
     invalid: true,
     ctx: true,

@@ -10,6 +10,7 @@ import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifie
 import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
 import { lookupDisplayField } from '../../core/lookupDisplay.ts';
+import { rowMarks } from '../../core/rowMarkers.ts';
 
 export interface GridModel {
   screen: ScreenDescriptor;
@@ -29,6 +30,8 @@ export interface GridModel {
   keyOfId(id: string): unknown;
   /** The key fields of a row, as set sends them. */
   keyFields(row: Row): Row;
+  /** The row's marks (the screen's `markers`, core/rowMarkers.ts), space-separated; '' when none. */
+  marks(row: Row): string;
 }
 
 const scalarOf = (t: ColumnType): ValueType => (t === 'ref' || t === 'multi' ? 'text' : t);
@@ -137,6 +140,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       return Object.fromEntries(keys.map((k, i) => [k, typed(vals[i], keyTypes[i]!)]));
     },
     keyFields: (row) => Object.fromEntries(keys.map((k) => [k, row[k]])),
+    marks: screen.markers?.length ? (row) => rowMarks(screen.markers!, row) : () => '',
   };
 }
 

@@ -74,6 +74,7 @@ export function rowRenderer(p: RowRenderInput) {
         editingField={isEditRow ? editing.field : null}
         editor={isEditRow ? editor : null}
         selected={!!row && isRowSelected(rowSel, row.id)}
+        marks={row ? model.marks(row.data) : ''}
         selectLabel={selectLabel}
         invalid={row ? flags.get(row.id) : undefined}
         ctx={ctx}
