@@ -4,12 +4,11 @@ import { LOCALE, type Lang } from '../../core/langs.ts';
 import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 import type { CataloguePart } from './parts.ts';
-import { labelsIn, setLabelLoaders, ShownCatalogue, subscribeLabels, type LabelLoaders } from './screenLabels.ts';
+import { labelsIn, ShownCatalogue, subscribeLabels } from './screenLabels.ts';
 
-/** A part's module: its messages; the first part also loads each routed screen's labels (precompile.ts). */
+/** A part's module: its messages (precompile.ts). */
 interface PartModule {
   default: ShippedMessages;
-  fields?: LabelLoaders;
 }
 
 // Two lazy chunks per language (parts.ts), precompiled (messages.ts): only the language in use is downloaded.
@@ -28,7 +27,6 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
     const load = parts[part][`../../../locales/${lang}.json`];
     p = load
       ? load().then((mod) => {
-          if (mod.fields) setLabelLoaders(lang, mod.fields);
           const m = expandMessages(mod.default);
           loaded.set(key, m);
           return m;

@@ -60,12 +60,8 @@ export function precompiledMessages(): Plugin {
       const routed = part ? new Set(Object.keys(fieldKeys())) : undefined;
       const json = JSON.stringify(compileCatalogue(JSON.parse(code) as Record<string, string>, lang, part, routed));
       if (!part) return { code: json, map: null };
-      // With a query the bundler no longer takes the file for JSON: a part is a JS module. The
-      // first part also loads each routed screen's labels in its language (screenLabels.ts).
-      const screens = part === 'first' ? Object.keys(fieldKeys()) : [];
-      const loaders = screens.map((f) => `${f}:()=>import(${JSON.stringify(`${path}?fields=${f}`)})`).join(',');
-      if (part === 'first') this.addWatchFile(FIELD_KEYS.pathname);
-      return { code: `export default ${json};${part === 'first' ? `export const fields={${loaders}};` : ''}`, map: null };
+      // With a query the bundler no longer takes the file for JSON: a part is a JS module.
+      return { code: `export default ${json};`, map: null };
     },
   };
 }

@@ -1,18 +1,19 @@
 /**
  * A routed screen's column labels before the later part of the catalogue is in (parts.ts):
  * one small chunk per screen and language (`locales/xx.json?fields=<form>`, whose loaders
- * come with the language's first part), loaded beside the screen's descriptor. Loaded
+ * come with the screen's descriptor chunk: codegen's screenModuleSource), loaded after it. Loaded
  * labels join the provider's messages (I18nProvider subscribes); a screen shown after the
  * later part needs none of this.
  */
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { Lang } from '../../core/langs.ts';
+import { screenLoaders } from '../../generated/routes.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 
-/** form → the loader of its labels in one language. */
-export type LabelLoaders = Record<string, () => Promise<{ default: ShippedMessages }>>;
+/** A screen's labels per language (import.meta.glob of `locales/*.json?fields=<form>` in its descriptor chunk). */
+export type LabelModule = { default: ShippedMessages };
+export type LabelLoaders = Record<string, () => Promise<LabelModule>>;
 
-const loaders = new Map<Lang, LabelLoaders>();
 const byLang = new Map<Lang, Messages>();
 const loads = new Map<string, Promise<void>>();
 const done = new Set<string>();
@@ -25,22 +26,19 @@ export const subscribeLabels = (listener: () => void) => {
 /** The labels loaded so far in a language (a new object on every load: a snapshot). */
 export const labelsIn = (lang: Lang): Messages | undefined => byLang.get(lang);
 
-export const setLabelLoaders = (lang: Lang, forms: LabelLoaders) => void loaders.set(lang, forms);
-
 /** Loads a screen's labels in a language once (a failed load is tried again next time). */
 export function loadScreenLabels(lang: Lang, form: string): Promise<void> {
   const key = `${lang}:${form}`;
   let p = loads.get(key);
   if (!p) {
-    const forms = loaders.get(lang);
-    const load = forms && Object.hasOwn(forms, form) ? forms[form] : undefined;
-    p = load
-      ? load().then((mod) => {
-          byLang.set(lang, { ...byLang.get(lang), ...expandMessages(mod.default) });
-          done.add(key);
-          for (const l of listeners) l();
-        })
-      : Promise.resolve().then(() => void done.add(key));
+    const screen = Object.hasOwn(screenLoaders, form) ? screenLoaders[form]! : undefined;
+    p = (screen ? screen() : Promise.resolve(undefined))
+      .then((s) => s?.labels?.[`../../../locales/${lang}.json`]?.())
+      .then((mod) => {
+        if (mod) byLang.set(lang, { ...byLang.get(lang), ...expandMessages(mod.default) });
+        done.add(key);
+        for (const l of listeners) l();
+      });
     p.catch(() => loads.delete(key));
     loads.set(key, p);
   }
