@@ -3,7 +3,7 @@ import { LANGS } from '../src/core/langs.ts';
 import { menuPages } from '../src/server/db/seed/menu.ts';
 
 /** Title keys of the routes that exist without a descriptor (codegen/routes.ts baseRoutes; '/' and '/login' have no menu row). */
-const BASE_TITLES: Record<string, string> = { '/ai-query': 'ai.title' };
+const BASE_TITLES: Record<string, string> = { '/ai-query': 'ai.title', '/settings/kanban': 'kanban.title', '/settings/gojs': 'diagram.title' };
 
 /**
  * The page header and breadcrumbs show the catalogue texts whose keys the route tree

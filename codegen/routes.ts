@@ -5,6 +5,8 @@ import { fieldLabelId } from '../src/core/fieldLabel.ts';
 export const baseRoutes = [
   { path: '/', page: 'index', auth: true },
   { path: '/ai-query', page: 'ai_query', auth: true },
+  { path: '/settings/kanban', page: 'kanban', auth: true },
+  { path: '/settings/gojs', page: 'diagram', auth: true },
   { path: '/login', page: 'login', auth: false },
 ] as const;
 

@@ -456,6 +456,34 @@ export const FsmInstanceState = v.object({
   fsm_actions: v.array(FsmAction),
   row_version: v.number(),
 });
+/** `fsm_board` list: a workflow type's definition for the board and the diagram (its page's `list` permission). */
+export const FsmBoardPayload = v.strictObject({ type_code: fsmCode });
+const names = v.record(v.string(), v.string());
+export const FsmBoardOutput = v.object({
+  data: v.object({
+    type: v.object({ type_code: v.string(), type_names: names, timeout_event_code: v.nullable(v.string()), on_loop: v.nullable(v.string()), default_loop_interval: v.nullable(v.number()) }),
+    /** The page of the type's records (the board lists them through its form). */
+    url: v.string(),
+    states: v.array(v.object({ state_id: v.number(), state_code: v.string(), state_names: names, initial_state: v.boolean(), final_state: v.boolean(), show_in_filters: v.boolean() })),
+    events: v.array(v.object({ event_code: v.string(), event_names: names, event_params: v.record(v.string(), v.unknown()) })),
+    transitions: v.array(
+      v.object({
+        transition_id: v.number(),
+        event_code: v.string(),
+        from_state_id: v.number(),
+        to_state_id: v.number(),
+        timeout: v.nullable(v.number()),
+        position: v.number(),
+        show_in_fsm_actions: v.boolean(),
+        show_in_fsm_buttons: v.boolean(),
+        row_version: v.number(),
+      }),
+    ),
+    /** Instances per state in the session's company. */
+    counts: v.record(v.string(), v.number()),
+  }),
+});
+
 /** The instances after the trigger, in the order asked. */
 export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState) }) });
 

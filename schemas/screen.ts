@@ -160,9 +160,10 @@ export const Screen = v.strictObject({
    * Rows that are workflow records (spec §4): each row's actions as buttons, a toolbar menu
    * of the actions common to the picked rows, each fired through `trigger_fsms`. `type`: a
    * workflow type of src/server/db/seed/workflows.ts (codegen checks). The columns carry
-   * the instance, its state and its actions (app.fsm_actions).
+   * the instance, its state and its actions (app.fsm_actions). `card`: the columns a record's
+   * card on the kanban board shows (default: the key).
    */
-  workflow: v.optional(v.strictObject({ type: identifier })),
+  workflow: v.optional(v.strictObject({ type: identifier, card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))) })),
   /** Row markers (spec §4, src/core/rowMarkers.ts): each reads a column the screen must have. */
   markers: v.optional(v.array(v.picklist(rowMarkerKeys))),
 });
@@ -269,6 +270,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     // The actions are the row's buttons unless the descriptor names another renderer (set here: no runtime rule).
     const actions = s.columns.fsm_actions;
     if (actions && actions.renderer === undefined) actions.renderer = 'fsmActions';
+    for (const f of s.workflow.card ?? []) if (!(f in s.columns)) problems.push(`workflow.card: expected a column, got "${f}"`);
     for (const [f, type] of Object.entries(WORKFLOW_COLUMNS)) {
       if (s.columns[f]?.type !== type) problems.push(`workflow: expected ${type === 'int' ? 'an' : 'a'} ${type} column ${f}, got ${s.columns[f] ? s.columns[f].type : 'none'}`);
     }

@@ -49,7 +49,7 @@ export default defineScreen({
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
   },
   actions: { add: true },
-  workflow: { type: 'sales_order' },
+  workflow: { type: 'sales_order', card: ['fsm_reference', 'partner_name', 'opened_on', 'total'] },
   markers: ['workflowState', 'deleted'],
   details: ['sales_order_items'],
 });

@@ -169,6 +169,9 @@ describe('workflow', () => {
     );
     expect(() => parseScreen({ ...base, columns: { ...columns, fsm_instance_id: {} }, workflow: { type: 'sales_order' } })).toThrow(/expected an int column fsm_instance_id, got text/);
     expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', extra: 1 } })).toThrow(/workflow/);
+    // A kanban card shows columns of the screen.
+    expect(parseScreen({ ...base, columns, workflow: { type: 'sales_order', card: ['id', 'state_code'] } }).workflow!.card).toEqual(['id', 'state_code']);
+    expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', card: ['total'] } }, 'screens/o.ts')).toThrow('screens/o.ts: workflow.card: expected a column, got "total"');
   });
 
   it('names a type the seed defines (the codegen check)', async () => {

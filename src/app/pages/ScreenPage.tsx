@@ -2,10 +2,10 @@ import { useSearch } from '@tanstack/react-router';
 import { Suspense, use, useMemo, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { useScreenLabels } from '../i18n/screenLabels.ts';
-import type { MenuNode } from '../api/types.ts';
 import { bulkActionsOf } from '../grid/bulk/keys.ts';
 import type { Revealed } from '../grid/reveal.ts';
-import { ScreenGrid, type GridPermissions } from '../grid/ScreenGrid.tsx';
+import { ScreenGrid } from '../grid/ScreenGrid.tsx';
+import { permsOf } from '../session/pagePerms.ts';
 import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';
 import { usePrefs } from '../session/prefs.ts';
 import { useSession } from '../session/session.ts';
@@ -17,17 +17,6 @@ import { searchFilter } from './searchFilter.ts';
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 // Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
 const BulkActions = lazyWithMessages(() => import('../grid/bulk/index.tsx'));
-
-const NONE: GridPermissions = { list: false, add: false, set: false, delete: false };
-
-function permsOf(menu: MenuNode[], path: string): GridPermissions {
-  for (const n of menu) {
-    if (n.url === path) return { list: n.perms.list, add: n.perms.add, set: n.perms.set, delete: n.perms.delete };
-    const below = permsOf(n.children, path);
-    if (below !== NONE) return below;
-  }
-  return NONE;
-}
 
 /**
  * Any descriptor route: its grid, with the add form when the user may add, and the

@@ -14,7 +14,7 @@ import { ml, mlFrom, type Ml } from './languages.ts';
  * from one source (codegen/menuTitles.ts checks every built route uses its key); a page not
  * built yet carries its own texts until it is.
  */
-type Title = Ml | `${'screens' | 'areas' | 'ai'}.${string}`;
+type Title = Ml | `${'screens' | 'areas' | 'ai' | 'kanban' | 'diagram'}.${string}`;
 const titleOf = (t: Title): Pick<PageRow, 'page_title' | 'title_key'> =>
   typeof t === 'string' ? { page_title: mlFrom((lang) => catalogueText(lang, t)), title_key: t } : { page_title: t, title_key: null };
 
@@ -277,8 +277,8 @@ const areas: AreaDef[] = [
     p('chatgpt', 'message-circle', ml('ChatGPT settings', 'ChatGPT-Einstellungen', 'ChatGPT-beállítások', 'Nastavenia ChatGPT', 'Setări ChatGPT', 'Nastavení ChatGPT', 'Настройки на ChatGPT')),
     p('chatgpt_twin', 'messages-square', ml('ChatGPT twin', 'ChatGPT-Zwilling', 'ChatGPT-iker', 'Dvojča ChatGPT', 'Geamăn ChatGPT', 'Dvojče ChatGPT', 'Близнак на ChatGPT')),
     p('gpt_chats', 'message-square-text', ml('GPT chats', 'GPT-Chats', 'GPT-beszélgetések', 'GPT konverzácie', 'Conversații GPT', 'GPT konverzace', 'GPT разговори')),
-    p('gojs', 'network', ml('Diagrams', 'Diagramme', 'Diagramok', 'Diagramy', 'Diagrame', 'Diagramy', 'Диаграми')),
-    p('kanban', 'square-kanban', ml('Kanban board', 'Kanban-Board', 'Kanban-tábla', 'Kanban tabuľa', 'Tablă Kanban', 'Kanban tabule', 'Канбан табло')),
+    p('gojs', 'network', 'diagram.title'),
+    p('kanban', 'square-kanban', 'kanban.title'),
     p('obd_texts', 'file-type', ml('OBD texts', 'OBD-Texte', 'OBD-szövegek', 'Texty OBD', 'Texte OBD', 'Texty OBD', 'OBD текстове')),
   ),
 ];

@@ -1,0 +1,171 @@
+/**
+ * /settings/kanban: a workflow type's states as columns and its records as cards (the
+ * records' own form lists them, per state). A card moves by dragging only where a
+ * transition its state offers leads (the other columns refuse the drop), or by its "move
+ * to" list from the keyboard; either asks the event's confirmation and fires the same
+ * trigger call as the grid's buttons (workflow.utils.ts).
+ */
+import { Suspense, use, useState, useTransition, type DragEvent } from 'react';
+import './workflowPages.css';
+import { useIntl } from 'react-intl';
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { eventName } from '../../../core/workflowActions.ts';
+import { api } from '../../api/client.ts';
+import { describeError, say, type Said } from '../../api/said.ts';
+import { ask } from '../../chrome/confirm.tsx';
+import { usePageTitle } from '../../chrome/pageTitle.ts';
+import { toast } from '../../chrome/toasts.tsx';
+import { confirmOptions, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';
+import { useSession } from '../../session/session.ts';
+import { loadScreen } from '../loadScreen.ts';
+import { formOf, loadBoard, loadCard, loadCards, moveEvent, nameIn, type Board, type Row } from './board.ts';
+import { cardText } from './cardText.ts';
+import { TypePicker, useTypes } from './TypePicker.tsx';
+
+interface Loaded {
+  board: Board;
+  screen: ScreenDescriptor;
+  cards: Map<number, { rows: Row[]; total: number }>;
+}
+
+/** The board with its cards; `moved`: the card just moved stays in sight at the top of its new column. */
+async function loadAll(type: string, moved: number | null): Promise<Loaded | { error: Said }> {
+  try {
+    const board = await loadBoard(type);
+    const form = formOf(board.url);
+    if (!form) return { error: { id: 'workflow.kanban_no_records' } };
+    const [screen, lists, card] = await Promise.all([loadScreen(form), Promise.all(board.states.map((s) => loadCards(form, s.state_code))), moved === null ? undefined : loadCard(form, moved)]);
+    const cards = new Map(board.states.map((s, i) => [s.state_id, lists[i]!]));
+    const into = card && board.states.find((s) => s.state_code === card.state_code);
+    const list = into && cards.get(into.state_id);
+    if (card && list && !list.rows.some((r) => r.fsm_instance_id === card.fsm_instance_id)) list.rows.unshift(card);
+    return { board, screen, cards };
+  } catch (e) {
+    return { error: describeError(e) };
+  }
+}
+
+export function KanbanPage() {
+  usePageTitle('kanban.title');
+  const intl = useIntl();
+  // The board's load is made where the type is chosen or a card moved, never in render: a
+  // render that suspends is thrown away, and a promise made there would be made again.
+  const [view, setView] = useState<{ type: string; data: Promise<Loaded | { error: Said }> } | null>(null);
+  const types = useTypes((type) => setView((v) => v ?? { type, data: loadAll(type, null) }));
+  const [pending, startTransition] = useTransition();
+  const show = (type: string) => setView({ type, data: loadAll(type, null) });
+  // A move reloads the board (counts and both columns change), the moved card in sight.
+  const reload = (moved: number | null) => {
+    if (!view) return;
+    const next = { type: view.type, data: loadAll(view.type, moved) };
+    startTransition(() => setView(next));
+  };
+  return (
+    <div className="kanban" aria-busy={pending || undefined}>
+      <TypePicker types={types} value={view?.type} onChange={show} />
+      {view && (
+        <Suspense fallback={<p className="grid-muted">{intl.formatMessage({ id: 'grid.loading' })}</p>}>
+          <BoardView data={view.data} reload={reload} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; reload: (moved: number | null) => void }) {
+  const loaded = use(data);
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
+  const [dragging, setDragging] = useState<Row | null>(null);
+  if ('error' in loaded) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {say(intl, loaded.error)}
+      </div>
+    );
+  }
+  const { board, screen, cards } = loaded;
+  const fields = screen.workflow?.card ?? [Array.isArray(screen.source.key) ? screen.source.key[0]! : screen.source.key];
+
+  async function move(row: Row, to: number) {
+    const action = moveEvent(board, row, to);
+    if (!action) return;
+    const answer = await ask(confirmOptions(action, lang, 1));
+    if (!answer) return;
+    const call = triggerCall(action, [row], answer);
+    try {
+      await api.action<'FsmTriggerOutput'>(call.entity, 'set', call.payload);
+      toast({ variant: 'success', id: 'workflow.done', values: { count: 1 } });
+      reload(Number(row.fsm_instance_id));
+    } catch (e) {
+      toast({ variant: 'danger', ...describeError(e) });
+      reload(null);
+    }
+  }
+
+  const onDragOver = (e: DragEvent, to: number) => {
+    if (dragging && moveEvent(board, dragging, to)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+    }
+  };
+  const onDrop = (e: DragEvent, to: number) => {
+    e.preventDefault();
+    const row = dragging;
+    setDragging(null);
+    if (row) void move(row, to);
+  };
+
+  return (
+    <div className="kanban-board" data-type={board.type.type_code}>
+      {board.states.map((s) => {
+        const list = cards.get(s.state_id) ?? { rows: [], total: 0 };
+        const drop = dragging ? (moveEvent(board, dragging, s.state_id) ? 'allowed' : 'blocked') : undefined;
+        return (
+          <section key={s.state_id} className="kanban-col" data-state={s.state_code} data-drop={drop} onDragOver={(e) => onDragOver(e, s.state_id)} onDrop={(e) => onDrop(e, s.state_id)}>
+            <header className="kanban-col-head">
+              <h2>{nameIn(s.state_names, lang)}</h2>
+              <span className="kanban-count">{intl.formatNumber(list.total)}</span>
+            </header>
+            <ul className="kanban-cards">
+              {list.rows.map((row) => {
+                const targets = board.states.filter((t) => moveEvent(board, row, t.state_id));
+                const key = String(row.fsm_instance_id);
+                return (
+                  <li
+                    key={key}
+                    className="kanban-card"
+                    data-key={key}
+                    draggable={targets.length > 0}
+                    onDragStart={(e) => {
+                      e.dataTransfer.effectAllowed = 'move';
+                      e.dataTransfer.setData('text/plain', key);
+                      setDragging(row);
+                    }}
+                    onDragEnd={() => setDragging(null)}
+                  >
+                    {fields.map((f, i) => {
+                      const text = cardText(screen, f, row, intl, lang);
+                      return i === 0 ? <strong key={f}>{text}</strong> : text && <span key={f}>{text}</span>;
+                    })}
+                    {targets.length > 0 && (
+                      <select className="kanban-move" aria-label={intl.formatMessage({ id: 'workflow.kanban_move' })} value="" onChange={(e) => void move(row, Number(e.target.value))}>
+                        <option value="">{intl.formatMessage({ id: 'workflow.kanban_move' })}</option>
+                        {targets.map((t) => (
+                          <option key={t.state_id} value={t.state_id}>
+                            {`${eventName(moveEvent(board, row, t.state_id)!, lang)} → ${nameIn(t.state_names, lang)}`}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {list.total > list.rows.length && <p className="kanban-more">{intl.formatMessage({ id: 'workflow.kanban_more' }, { count: list.total - list.rows.length })}</p>}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
