@@ -26,7 +26,7 @@ export default defineScreen({
   columns: {
     cart_id: { type: 'int', hidden: true },
     updated_at: { type: 'datetime', width: 150, pinned: 'left' },
-    created_at: { type: 'datetime', width: 150, hidden: true },
+    created_at: { type: 'datetime', width: 150 },
     email: { width: 200 },
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'customer', width: 200 },
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 150 },
