@@ -12,6 +12,7 @@ import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
 import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
+import { seedSalesLists } from './salesLists.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -66,6 +67,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedShopCatalogue(tx);
   await seedMedia(tx);
   await seedShopContent(tx);
+  await seedSalesLists(tx); // after the shops' languages: a row's language is one its shop sells in
   await seedProductDetails(tx);
   await seedChangeLog(tx);
   await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods

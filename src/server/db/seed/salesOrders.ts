@@ -89,7 +89,7 @@ function pathOf(rng: Rng, ageDays: number, prepayment: boolean): string[] {
 }
 
 /** A customer's order address: a mailbox at a domain made of its name. */
-const emailOf = (name: string) =>
+export const emailOf = (name: string) =>
   `orders@${
     name
       .normalize('NFD')
