@@ -85,14 +85,14 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
 }
 
 /**
- * src/generated/fieldKeys.json: the label keys of each routed screen's columns, its
+ * src/generated/fieldKeys.json: the title and the label keys of each routed screen's columns, its
  * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts).
  */
 export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {
   return Object.fromEntries(
     screens
       .filter((s) => s.screen.route)
-      .map((s) => [s.screen.form, [...new Set(Object.entries(s.screen.columns).map(([f, c]) => fieldLabelId(f, c)))].sort()])
+      .map((s) => [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).map(([f, c]) => fieldLabelId(f, c))])].sort()])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

@@ -50,10 +50,13 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
 
   it('has the base routes under each prefix and nothing else', async () => {
     const routed = (await loadScreens()).flatMap((s) => (s.screen.route ? [s.screen.route] : []));
-    const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, `/${l}/ai-query`, ...routed.map((r) => `/${l}${r}`)])];
+    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs'];
+    const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, ...pages.map((p) => `/${l}${p}`), ...routed.map((r) => `/${l}${r}`)])];
     expect(Object.keys(byPath).sort()).toEqual(expected.sort());
     expect(byPath['/de/ai-query']!.options.staticData?.title).toBe('ai.title');
-    expect([...knownPaths(router)].sort()).toEqual(['/', '/ai-query', '/login', ...routed].sort());
+    expect(byPath['/hu/settings/kanban']!.options.staticData?.title).toBe('kanban.title');
+    expect(byPath['/bg/settings/gojs']!.options.staticData?.title).toBe('diagram.title');
+    expect([...knownPaths(router)].sort()).toEqual(['/', '/login', ...pages, ...routed].sort());
   });
 
   it("titles the menu from the pages' own keys: one source (codegen stops on a page with texts of its own, or a key without a text)", () => {

@@ -7,10 +7,11 @@ import { session } from '../session/session.ts';
 /** The tab's title: the page's title, then the product's name, both in the UI language ("Produktliste · Backoffice"). */
 export function usePageTitle(titleId: string) {
   const intl = useIntl();
-  const title = intl.formatMessage({ id: titleId });
+  // A screen's title comes with its labels (i18n/parts.ts): the tab keeps the name alone until then.
+  const title = titleId in intl.messages ? intl.formatMessage({ id: titleId }) : '';
   const name = intl.formatMessage({ id: 'app.name' });
   useEffect(() => {
-    document.title = `${title} · ${name}`;
+    document.title = title ? `${title} · ${name}` : name;
   }, [title, name]);
 }
 

@@ -3,8 +3,8 @@
  * chrome, the grid, screen names); `later` holds what only a dialog, a form, a toast or an
  * answer of the server shows (forms, import/export, messages, validation, rules, server
  * error codes) and every column label. A routed screen paints with its own labels, a
- * small chunk per screen and language (`?fields=<form>`, codegen's fieldParts.ts): the
- * first part does not grow with every screen. The list route loads `first` and its
+ * small chunk per screen and language (`?fields=<form>`, with its title): the first part
+ * does not grow with every screen. The list route loads `first` and its
  * screen's labels before it paints and `later` right after, off its critical path; code
  * that speaks `later` keys renders only once that part is in (i18n/lazy.tsx, <Later>).
  * The server reads the whole catalogue.
@@ -24,13 +24,12 @@ export const LATER_PREFIXES = [
 ] as const;
 
 /**
- * A routed screen's title paints (page header, tab, breadcrumbs); a screen's other texts
- * (form titles, a delete's noun) and the titles of screens without a route (lookups,
- * detail grids: said by dialogs and the lazy detail panel) wait. `routed`: the routed forms.
+ * A screen's texts wait: a routed screen's title comes with its labels (its own part, which
+ * the page waits for), the others (form titles, a delete's noun, the titles of lookups and
+ * detail grids) only dialogs and the lazy detail panel say. `_routed` is kept for callers.
  */
-function laterScreenText(key: string, routed?: ReadonlySet<string>): boolean {
-  const m = /^screens\.([a-z0-9_]+)\.([a-z_]+)$/.exec(key);
-  return !!m && (m[2] !== 'title' || (!!routed && !routed.has(m[1]!)));
+function laterScreenText(key: string, _routed?: ReadonlySet<string>): boolean {
+  return /^screens\.[a-z0-9_]+\.[a-z_]+$/.test(key);
 }
 
 export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) ? 'later' : 'first');

@@ -1,7 +1,6 @@
-import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import type { Lang } from '../../core/langs.ts';
-import { lazyFirstPart, lazyWithMessages } from '../i18n/lazy.tsx';
+import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
 import { MainLayout } from '../layouts/MainLayout.tsx';
@@ -35,9 +34,9 @@ const ScreenPage = lazyFirstPart(() => import('../pages/ScreenPage.tsx').then((m
 const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const HomePage = lazyRouteComponent(() => import('../pages/HomePage.tsx'), 'HomePage');
 const AiQueryPage = lazyRouteComponent(() => import('../pages/AiQueryPage.tsx'), 'AiQueryPage');
-// The workflow pages speak the later part (workflow.*): code and part load together.
-const KanbanPage = lazyWithMessages(() => import('../pages/workflow/KanbanPage.tsx').then((m) => ({ default: m.KanbanPage })));
-const DiagramPage = lazyWithMessages(() => import('../pages/workflow/DiagramPage.tsx').then((m) => ({ default: m.DiagramPage })));
+// The workflow pages (with the later part of the catalogue, through one small chunk: pages/workflow/routes.tsx).
+const KanbanPage = lazyRouteComponent(() => import('../pages/workflow/routes.tsx'), 'KanbanRoute');
+const DiagramPage = lazyRouteComponent(() => import('../pages/workflow/routes.tsx'), 'DiagramRoute');
 
 export const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
 
@@ -84,13 +83,13 @@ export const aiQuery = <P extends AnyRoute>(parent: P, lang: Lang) =>
   });
 
 /** A page of its own (no descriptor): the page-access check of its path, titled by its catalogue key. */
-const page = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, title: string, component: () => ReactNode) =>
+const page = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, title: string, component: RouteComponent) =>
   createRoute({ getParentRoute: () => parent, path, staticData: { title }, beforeLoad: () => pageAccess(lang, `/${path}`), component });
 
 /** /settings/kanban: a workflow type's records as cards on its states. */
-export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/kanban', 'kanban.title', () => <KanbanPage />);
+export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/kanban', 'kanban.title', KanbanPage);
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
-export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', () => <DiagramPage />);
+export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
 
 /** A descriptor route: the page-access check, then ScreenPage with the form; titled `screens.<form>.title`. */
 export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string) =>
