@@ -43,7 +43,15 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
     const { type_code: type, company_code: company } = group[0]!;
     if (!isMailingType(type)) continue;
     const mailer = WORKFLOW_MAILS[type];
-    const byInstance = new Map((await mailer.addressees(tx, company, group.map((m) => m.fsm_instance_id))).map((a) => [a.fsmInstanceId, a]));
+    const byInstance = new Map(
+      (
+        await mailer.addressees(
+          tx,
+          company,
+          group.map((m) => m.fsm_instance_id),
+        )
+      ).map((a) => [a.fsmInstanceId, a]),
+    );
     for (const m of group) {
       const a = byInstance.get(Number(m.fsm_instance_id));
       if (!a) continue; // an instance with no record of its type (e.g. made by a test or a script)

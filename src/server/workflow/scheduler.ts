@@ -40,7 +40,10 @@ async function fireTimeouts(tx: Queryable, ids: number[], now: string): Promise<
       moves.map((m) => m.transition_id),
       now,
     ]);
-    await queueMoveMails(tx, moves.map((m) => m.id));
+    await queueMoveMails(
+      tx,
+      moves.map((m) => m.id),
+    );
   }
   return { fired: moves.length, cleared: idle.length };
 }
@@ -65,7 +68,10 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
       r.rows.map((m) => m.transition_id),
       now,
     ]);
-    await queueMoveMails(tx, r.rows.map((m) => m.id));
+    await queueMoveMails(
+      tx,
+      r.rows.map((m) => m.id),
+    );
   }
   // A type that stopped looping (on_loop cleared) leaves no instance to be claimed again and again.
   await tx.query(
