@@ -51,5 +51,5 @@ export default defineScreen({
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
   },
   actions: { add: true },
-  details: ['sales_order_items'],
+  details: ['sales_order_items', 'sales_order_documents'],
 });
