@@ -16,10 +16,10 @@ import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { deliverDue, retryDelayMs, startOutbox } from '../../src/server/mail/outbox.ts';
 import { mailText } from '../../src/server/mail/render.ts';
-import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
+import { describeSmtpUrl, smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
 import { createInstance } from '../../src/server/workflow/instances.ts';
 import { LANGS } from '../../src/core/langs.ts';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { engines, startSignedIn, startTestServer, type Json, type TestServer } from './harness.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
 
 type Row = Record<string, Json>;
@@ -46,6 +46,7 @@ describe('mail configuration', () => {
     expect(() => configFromEnv({ SMTP_URL: 'http://user:s3cret-pw@mail.example.com' })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => configFromEnv({ SMTP_URL: 'http://user:s3cret-pw@mail.example.com' })).not.toThrow(/s3cret-pw/);
     expect(() => configFromEnv({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(describeSmtpUrl('smtp://mailer:s3cret-pw@mail.example.com:587')).toBe('smtp://mail.example.com:587');
   });
 
   it('has every mail text in every language, rendered with its arguments', () => {
@@ -60,6 +61,24 @@ describe('mail configuration', () => {
     expect(retryDelayMs(1, 1000, 10_000)).toBe(1000);
     expect(retryDelayMs(3, 1000, 10_000)).toBe(4000);
     expect(retryDelayMs(9, 1000, 10_000)).toBe(10_000);
+  });
+});
+
+describe.each(engines)('the server’s mail on %s', (engine) => {
+  it('sends the outbox by SMTP_URL every MAIL_TICK_MS, from MAIL_FROM, until it closes', async () => {
+    const sink = await startSmtpSink();
+    const s = await startTestServer(engine, { env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: FROM, MAIL_TICK_MS: '20' }, config: { demoProducts: 0, mailTickMs: 20 } });
+    try {
+      await s.db.query(`insert into app.companies (company_code, company_name, currency_code, country_code) values ('ML01', 'Mail', 'EUR', 'SK')`);
+      await s.db.query(
+        `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, source_type, source_id) values ('ML01', array['a@example.sk', 'b@example.sk'], 'sk', 'Predmet', 'Text', 'sales_order', 0)`,
+      );
+      for (let i = 0; i < 300 && !sink.messages.length; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(sink.messages.map((m) => [m.to, m.headers.get('from'), m.subject, m.text])).toEqual([[['a@example.sk', 'b@example.sk'], FROM, 'Predmet', 'Text']]);
+    } finally {
+      await s.close();
+      await sink.close();
+    }
   });
 });
 
