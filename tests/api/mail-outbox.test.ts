@@ -118,6 +118,13 @@ describe.each(engines)('mail outbox on %s', (engine) => {
   const count = async () => (await rows('select count(*)::int as n from app.mail_outbox'))[0]!.n as number;
   const deliver = (transport = smtp, opts = {}, at = new Date()) => deliverDue(s.db, transport, at, opts);
 
+  it('gives every order a language: the demo orders’ span the seven, each its shop’s but for the export shop’s customers', async () => {
+    const langs = await rows(`select distinct language_code from app.sales_orders order by 1`);
+    expect(langs.map((r) => r.language_code)).toEqual([...LANGS].sort());
+    const others = await rows(`select count(*)::int as n from app.sales_orders o join app.shops s on s.shop_id = o.shop_id where s.language_code <> 'en' and o.language_code <> s.language_code`);
+    expect(others[0]!.n).toBe(0);
+  });
+
   it('mails the user’s text on `ship`, in the order’s language, to the order’s address, with the tracking number', async () => {
     const order = await newOrder('HU01', { email: 'vevo@tisza-vevo.example', language_code: 'hu', tracking_number: 'HU987654321' });
     expect(order.language_code).toBe('hu');

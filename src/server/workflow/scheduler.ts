@@ -40,10 +40,8 @@ async function fireTimeouts(tx: Queryable, ids: number[], now: string): Promise<
       moves.map((m) => m.transition_id),
       now,
     ]);
-    await queueMoveMails(
-      tx,
-      moves.map((m) => m.id),
-    );
+    const moved = moves.map((m) => m.id);
+    await queueMoveMails(tx, moved);
   }
   return { fired: moves.length, cleared: idle.length };
 }
@@ -68,10 +66,8 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
       r.rows.map((m) => m.transition_id),
       now,
     ]);
-    await queueMoveMails(
-      tx,
-      r.rows.map((m) => m.id),
-    );
+    const moved = r.rows.map((m) => m.id);
+    await queueMoveMails(tx, moved);
   }
   // A type that stopped looping (on_loop cleared) leaves no instance to be claimed again and again.
   await tx.query(
