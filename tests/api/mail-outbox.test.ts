@@ -196,6 +196,14 @@ describe.each(engines)('mail outbox on %s', (engine) => {
     expect(await deliver()).toMatchObject({ sent: 1 });
   });
 
+  it('sends to the order’s address as one address, never parsed as a list', async () => {
+    const order = await newOrder('SK01', { email: 'buyer,other@example.sk' });
+    for (const e of ['confirm', 'pay', 'ship']) expect((await fire(e, [order.fsm_instance_id])).status).toBe(200);
+    const before = sink.messages.length;
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(sink.messages.slice(before).map((m) => m.to)).toEqual([['"buyer,other"@example.sk']]);
+  });
+
   it('queues nothing and changes nothing when a trigger is refused', async () => {
     const paid = await newOrder('SK01', { email: 'a@example.sk' });
     for (const e of ['confirm', 'pay']) expect((await fire(e, [paid.fsm_instance_id])).status).toBe(200);

@@ -48,7 +48,9 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const t = createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000, logger: false, debug: false });
   return {
     async send(msg) {
-      const info = await t.sendMail({ from, to: [...msg.to], subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      // Each recipient as one address object: a stored address is never parsed as a list ("a,b@x" is not two).
+      const to = msg.to.map((address) => ({ name: '', address }));
+      const info = await t.sendMail({ from, to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
       return { messageId: String(info.messageId ?? '') };
     },
     close: () => t.close(),
