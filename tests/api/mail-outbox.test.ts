@@ -15,9 +15,11 @@ import { configFromEnv } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { deliverDue, retryDelayMs, startOutbox } from '../../src/server/mail/outbox.ts';
+import { WORKFLOW_MAILS, type EventMail } from '../../src/server/mail/registry.ts';
 import { mailText } from '../../src/server/mail/render.ts';
 import { describeSmtpUrl, smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
 import { createInstance } from '../../src/server/workflow/instances.ts';
+import { tick } from '../../src/server/workflow/scheduler.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { engines, startSignedIn, startTestServer, type Json, type TestServer } from './harness.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
@@ -202,6 +204,26 @@ describe.each(engines)('mail outbox on %s', (engine) => {
     const before = sink.messages.length;
     expect(await deliver()).toMatchObject({ sent: 1 });
     expect(sink.messages.slice(before).map((m) => m.to)).toEqual([['"buyer,other"@example.sk']]);
+  });
+
+  it('a move of the scheduler queues its mail in its batch like a user’s (an event registered for the test)', async () => {
+    const events = WORKFLOW_MAILS.sales_order.events as Record<string, EventMail>;
+    events.expire = { compose: (a) => ({ subject: `Expired ${a.vars.reference}`, text: 'Cancelled: no payment.' }) };
+    try {
+      const order = await newOrder('SK01', { email: 'late-payer@example.sk' });
+      expect((await fire('confirm', [order.fsm_instance_id])).status).toBe(200);
+      const queuedBefore = await count();
+      // The demo's orders waiting for payment time out too, each with its mail.
+      const fired = await tick(s.db, new Date(Date.now() + 15 * 24 * HOUR));
+      expect(fired.timeouts).toBeGreaterThanOrEqual(1);
+      expect(await count()).toBe(queuedBefore + fired.timeouts);
+      const [queued] = await outboxOf(order.order_id);
+      const expired = (await rows(`select history_id from app.fsm_history where fsm_instance_id = $1 and event_code = 'expire'`, [order.fsm_instance_id]))[0]!;
+      expect(queued).toMatchObject({ subject: `Expired ${order.fsm_reference}`, recipients: ['late-payer@example.sk'], fsm_history_id: expired.history_id, status: 'pending' });
+      expect(await deliver()).toMatchObject({ sent: fired.timeouts });
+    } finally {
+      delete events.expire;
+    }
   });
 
   it('queues nothing and changes nothing when a trigger is refused', async () => {
