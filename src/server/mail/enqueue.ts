@@ -19,8 +19,8 @@ interface Move {
  * Returns the number of mails queued.
  */
 export async function queueMoveMails(tx: Queryable, instanceIds: readonly number[]): Promise<number> {
-  const types = Object.keys(WORKFLOW_MAILS);
   if (!instanceIds.length) return 0;
+  const types = Object.keys(WORKFLOW_MAILS);
   const moves = (
     await tx.query<Move>(
       `select distinct on (h.fsm_instance_id) h.fsm_instance_id, h.history_id, h.event_code, h.params, i.type_code, i.company_code
@@ -35,7 +35,9 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
   const groups = new Map<string, Move[]>();
   for (const m of moves) {
     const k = JSON.stringify([m.type_code, m.company_code]);
-    groups.set(k, [...(groups.get(k) ?? []), m]);
+    const group = groups.get(k);
+    if (group) group.push(m);
+    else groups.set(k, [m]);
   }
   const rows: Record<string, unknown>[] = [];
   const unaddressed: number[] = [];
