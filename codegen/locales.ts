@@ -32,6 +32,7 @@ const NAMESPACES = [
   'transfer',
   'import',
   'server',
+  'mail',
 ];
 const keyLiteral = (namespaces: string[]) => new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 const KEY_LITERAL = keyLiteral(NAMESPACES);

@@ -32,6 +32,8 @@ export default defineScreen({
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'customer', editable: true, required: true, width: 250 },
     partner_name: { width: 250, hidden: true },
     email: { editable: true, maxLength: 200, pattern: '^$|^[^@\\s]+@[^@\\s]+$', patternHint: 'name@example.com', width: 200 },
+    // The customer's language, its e-mails' (default: the shop's).
+    language_code: { editable: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },
     opened_on: { type: 'date', editable: true, width: 100 },
     shop_id: { type: 'ref', lookup: 'shops_brief', editable: true, width: 150 },
     pm_id: { type: 'ref', lookup: 'payment_methods_brief', label: 'payment_method', editable: true, width: 150 },
@@ -51,5 +53,5 @@ export default defineScreen({
   actions: { add: true },
   workflow: { type: 'sales_order', card: ['fsm_reference', 'partner_name', 'opened_on', 'total'] },
   markers: ['workflowState', 'deleted'],
-  details: ['sales_order_items'],
+  details: ['sales_order_items', 'sales_order_documents'],
 });

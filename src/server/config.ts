@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LoginInput } from '../../schemas/api.ts';
+import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
 
 /** The first company, made with the first administrator when the database has none. */
 export interface CompanySetup {
@@ -55,6 +56,16 @@ export interface Config {
    * run it on one database.
    */
   workflowTickMs: number;
+  /**
+   * SMTP_URL: where workflow e-mails go (smtp://user:pass@host:587, smtps://… for TLS from
+   * the start). A secret (it may hold the password): never logged, never echoed in an
+   * error. Absent: e-mails wait in the outbox (app.mail_outbox) until it is set.
+   */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every e-mail ('Name <address>'). */
+  mailFrom: string;
+  /** How often (ms) this process sends due e-mails (src/server/mail/outbox.ts); 0: not in this process. */
+  mailTickMs: number;
   /** API keys of the machine translation engines (absent: the route answers 503 not_configured). */
   translation: {
     google: string | undefined;
@@ -85,6 +96,29 @@ function demoData(v: string | undefined, databaseUrl: string | undefined): boole
   if (v === undefined || v === '') return !databaseUrl;
   if (v === '1' || v === '0') return v === '1';
   throw new Error(`DEMO_DATA must be 1 or 0, got "${v}"`);
+}
+
+/** SMTP_URL: an smtp:// or smtps:// URL with a host. The message never quotes the value (it may hold a password). */
+function smtpUrl(v: string | undefined): string | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  let u: URL | undefined;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    u = undefined;
+  }
+  if (!u || !/^smtps?:$/.test(u.protocol) || !u.hostname) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL with a host (e.g. smtp://user:password@mail.example.com:587)');
+  return v.trim();
+}
+
+/** MAIL_FROM: one address, optionally with a display name. */
+function mailFrom(v: string | undefined): string {
+  if (v === undefined || v.trim() === '') return DEFAULT_MAIL_FROM;
+  const from = v.trim();
+  if (!/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(from)) {
+    throw new Error(`MAIL_FROM must be an address, optionally with a name (e.g. Back office <no-reply@example.com>), got "${from}"`);
+  }
+  return from;
 }
 
 /** The administrator's password: at least 12 characters (OWASP ASVS 4.0.3 V2.1.1); the account holds every right. */
@@ -134,6 +168,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     countEstimateThreshold: int(env.COUNT_ESTIMATE_THRESHOLD, 100_000, 'COUNT_ESTIMATE_THRESHOLD'),
     flagServiceUrl: flagService(env.FLAG_SERVICE_URL),
     workflowTickMs: int(env.WORKFLOW_TICK_MS, 5_000, 'WORKFLOW_TICK_MS'),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: mailFrom(env.MAIL_FROM),
+    mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     translation: {
       google: env.GOOGLE_TRANSLATE_API_KEY || undefined,
       deepl: env.DEEPL_API_KEY || undefined,

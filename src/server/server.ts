@@ -9,6 +9,8 @@ import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
 import { SessionCache } from './http/sessionCache.ts';
+import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
+import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
 export interface Running {
@@ -20,7 +22,8 @@ export interface Running {
 /**
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
- * when there is no user, serves HTTP and runs the workflow scheduler (config.workflowTickMs).
+ * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs) and
+ * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl).
  */
 export async function startServer(config: Config): Promise<Running> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -47,12 +50,20 @@ export async function startServer(config: Config): Promise<Running> {
     });
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
+    let outbox: OutboxRunner | undefined;
+    const transport = config.smtpUrl && config.mailTickMs > 0 ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
+    if (config.mailTickMs > 0) {
+      console.log(config.smtpUrl ? `mail: by SMTP to ${describeSmtpUrl(config.smtpUrl)}` : 'mail: SMTP_URL not set: e-mails wait in the outbox');
+      outbox = startOutbox(db, { intervalMs: config.mailTickMs, transport, smtpUrl: config.smtpUrl });
+    }
     return {
       url: `http://localhost:${port}`,
       db,
       async close() {
         await new Promise<void>((r) => server.close(() => r()));
         await scheduler?.stop();
+        await outbox?.stop();
+        transport?.close();
         await sessions!.close();
         await db.close();
       },

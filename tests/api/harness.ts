@@ -80,7 +80,8 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
  * the server). Its configuration is read from `env` as a start reads the environment, with
  * DATABASE_URL the test database and DEMO_DATA=1 unless `env` says otherwise (the suites sign
  * in as the demo users); `config` overrides what the environment gave. The workflow
- * scheduler does not run unless `config.workflowTickMs` asks (its tests tick themselves).
+ * scheduler and the mail outbox do not run unless `config.workflowTickMs` / `config.mailTickMs`
+ * ask (their tests tick themselves).
  */
 export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
   const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
@@ -93,7 +94,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
   }
   const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: databaseUrl };
-  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, ...opts.config };
+  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, mailTickMs: 0, ...opts.config };
   const running = await startServer(config);
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
     const headers: Record<string, string> = { accept: 'application/json' };

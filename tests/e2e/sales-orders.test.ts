@@ -1,7 +1,7 @@
 /**
  * Sales orders in the browser (issue 22): /de/sales/sales_orders opens with the company's
  * orders under German headers, their state in German; a click on an order opens its items
- * below, with German headers and the order's items.
+ * below, with German headers and the order's items, and its documents in the next tab.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,11 @@ describe('sales orders', () => {
          from app.v_sales_orders o where company_code = 'SK01' order by opened_on desc, order_id desc limit 1`,
       )
     ).rows[0]!;
+    await t.server.db.query(
+      `insert into app.sales_order_documents (order_id, doc_type, document_code, file_name, content_type, size_bytes, content, uploaded_by)
+       values ($1, 'delivery_note', 'LS-4711', 'Lieferschein.pdf', 'application/pdf', 8, '\\x255044462d312e37'::bytea, 1)`,
+      [newest.order_id],
+    );
     await t.page.goto(`${t.server.url}/de/sales/sales_orders`);
     await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBeGreaterThan(5);
     await expect.poll(() => t.page.locator('h1').first().innerText()).toContain(de['screens.sales_orders.title']);
@@ -42,5 +47,12 @@ describe('sales orders', () => {
     for (const field of ['quantity', 'unit_price', 'discount_percent', 'gross_amount']) {
       await expect.poll(() => detail.locator(`[role=columnheader][data-field="${field}"]`).first().innerText(), { message: field }).toContain(de[`fields.${field}`]);
     }
+
+    // Its documents: the second tab, with the file attached to the order.
+    await detail.getByRole('tab', { name: de['screens.sales_order_documents.title'] }).click();
+    const docs = detail.locator('.screen-grid[data-form="sales_order_documents"]');
+    await expect.poll(() => docs.locator('[role=row][data-key]').count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => docs.locator('[role=columnheader][data-field="document_code"]').first().innerText()).toContain(de['fields.document_code']);
+    expect(await docs.locator('[role=row][data-key]').first().innerText()).toContain('LS-4711');
   }, 120_000);
 });

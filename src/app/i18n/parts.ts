@@ -2,9 +2,10 @@
  * The browser's catalogue comes in two parts. `first` holds what a page paints with (the
  * chrome, the grid, screen names); `later` holds what only a dialog, a form, a toast or an
  * answer of the server shows (forms, import/export, messages, validation, rules, server
- * error codes) and every column label. A routed screen paints with its own labels, a
- * small chunk per screen and language (`?fields=<form>`, with its title): the first part
- * does not grow with every screen. The list route loads `first` and its
+ * error codes, the e-mail texts the server writes) and every column label. A routed
+ * screen paints with its own labels, a small chunk per screen and language
+ * (`?fields=<form>`, with its title): the first part does not grow with every screen.
+ * The list route loads `first` and its
  * screen's labels before it paints and `later` right after, off its critical path; code
  * that speaks `later` keys renders only once that part is in (i18n/lazy.tsx, <Later>).
  * The server reads the whole catalogue.
@@ -18,7 +19,7 @@ export type CataloguePart = 'first' | 'later';
  * questions — each a `lazyWithMessages` chunk).
  */
 export const LATER_PREFIXES = [
-  ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_', 'workflow.'],
+  ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'grid.fill_', 'workflow.', 'mail.'],
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
 ] as const;

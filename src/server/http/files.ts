@@ -1,7 +1,8 @@
 /**
- * File upload and download for forms with `actions.upload` (product_files): multipart
- * POST /api/files/{form} and GET /api/files/{form}/{id}. Page permissions as api_action
- * (add to upload, list to download) and the verified company through the product.
+ * File upload and download for forms with `actions.upload` (product_files,
+ * sales_order_documents): multipart POST /api/files/{form} and GET /api/files/{form}/{id}.
+ * Page permissions as api_action (add to upload, list to download) and the verified
+ * company through the row the file hangs on (a product, an order).
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -9,6 +10,7 @@ import * as v from 'valibot';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { checkReferences } from '../actions/engine/references.ts';
 import { screens } from '../actions/engine/screens.ts';
+import type { Queryable } from '../db/types.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { DOWNLOAD_CSP } from './csp.ts';
 import { contentMatches } from './sniff.ts';
@@ -29,17 +31,134 @@ export const FILE_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const UploadFields = v.strictObject({
+/** A checked file as the tables store it. */
+interface StoredFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A stored file as a download serves it. */
+interface Download {
+  file_name: string;
+  content_type: string;
+  content: Uint8Array;
+}
+
+/**
+ * A form files are uploaded to: the form field naming the row the file hangs on (checked as
+ * the screen's reference to a company's row), the multipart fields it takes, how a file is
+ * stored (and logged) and read back — every SQL text fixed here, never built from input.
+ */
+interface UploadTarget<S extends v.GenericSchema = v.GenericSchema> {
+  parent: string;
+  fields: S;
+  insert(tx: Queryable, input: v.InferOutput<S>, file: StoredFile, session: Session, form: string): Promise<number>;
+  row(tx: Queryable, id: number): Promise<unknown>;
+  /** The file if it is the company's. */
+  download(db: Queryable, id: number, company: string): Promise<Download | undefined>;
+}
+
+/** A target as the registry holds it: each one's insert gets what its own `fields` parsed, so its input type can be forgotten here. */
+const erased = <S extends v.GenericSchema>(t: UploadTarget<S>): UploadTarget => t as unknown as UploadTarget;
+
+const ProductFileFields = v.strictObject({
   product_code: v.pipe(v.string(), v.nonEmpty('product_code is required'), v.maxLength(40)),
   file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
 });
 
+const productFiles: UploadTarget<typeof ProductFileFields> = {
+  parent: 'product_code',
+  fields: ProductFileFields,
+  async insert(tx, input, file, session, form) {
+    const r = await tx.query<{ file_id: number }>(
+      `insert into app.product_files (product_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
+       values ($1, $2, $3, $4, $5, $6, $7) returning file_id`,
+      [input.product_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
+    );
+    const id = r.rows[0]!.file_id;
+    await tx.query(
+      `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, after, product_code)
+       values ($1, $2, $3::jsonb, 'add', $4, $5, $6::jsonb, $7)`,
+      [
+        form,
+        String(id),
+        JSON.stringify([id]),
+        session.userId,
+        session.company,
+        JSON.stringify({ product_code: input.product_code, file_name: file.name, size_bytes: file.bytes.length }),
+        input.product_code,
+      ],
+    );
+    return id;
+  },
+  async row(tx, id) {
+    return (
+      await tx.query('select file_id, product_code, product_name, file_name, file_description, content_type, size_bytes, uploaded_at, row_version from app.v_product_files where file_id = $1', [id])
+    ).rows[0];
+  },
+  async download(db, id, company) {
+    const r = await db.query<Download>(
+      `select f.file_name, f.content_type, f.content from app.product_files f
+       join app.products p on p.product_code = f.product_code
+       where f.file_id = $1 and p.company_code = $2`,
+      [id, company],
+    );
+    return r.rows[0];
+  },
+};
+
+const SalesOrderDocumentFields = v.strictObject({
+  order_id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, 'order_id: an order number'), v.transform(Number), v.maxValue(2_147_483_647, 'order_id: an order number')),
+  doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+  document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
+  file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+});
+
+const salesOrderDocuments: UploadTarget<typeof SalesOrderDocumentFields> = {
+  parent: 'order_id',
+  fields: SalesOrderDocumentFields,
+  async insert(tx, input, file, session) {
+    const r = await tx.query<{ doc_id: number }>(
+      `insert into app.sales_order_documents (order_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning doc_id`,
+      [input.order_id, input.doc_type, input.document_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
+    );
+    return r.rows[0]!.doc_id;
+  },
+  async row(tx, id) {
+    return (
+      await tx.query(
+        `select doc_id, order_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, uploaded_by, uploaded_by_name, uploaded_at, row_version
+         from app.v_sales_order_documents where doc_id = $1`,
+        [id],
+      )
+    ).rows[0];
+  },
+  async download(db, id, company) {
+    const r = await db.query<Download>(
+      `select d.file_name, d.content_type, d.content from app.sales_order_documents d
+       join app.sales_orders o on o.order_id = d.order_id
+       where d.doc_id = $1 and o.company_code = $2`,
+      [id, company],
+    );
+    return r.rows[0];
+  },
+};
+
+/** The upload forms by form name (a screen with `actions.upload` needs its entry here). */
+const UPLOADS: Readonly<Record<string, UploadTarget>> = {
+  product_files: erased(productFiles),
+  sales_order_documents: erased(salesOrderDocuments),
+};
+
 function uploadForm(form: string) {
   const screen = screens.get(form);
-  if (!screen || !screen.actions.upload) throw new HttpError(404, 'bad_data_source', `bad_data_source: no upload form "${form}"`);
-  // The product is checked as a reference: without one declared, any company's product would pass.
-  if (!screen.references.product_code?.company) throw new Error(`${form}: product_code must reference a company's form`);
-  return screen;
+  const target = Object.hasOwn(UPLOADS, form) ? UPLOADS[form] : undefined;
+  if (!screen || !screen.actions.upload || !target) throw new HttpError(404, 'bad_data_source', `bad_data_source: no upload form "${form}"`);
+  // The parent is checked as a reference: without one declared, any company's row would pass.
+  if (!screen.references[target.parent]?.company) throw new Error(`${form}: ${target.parent} must reference a company's form`);
+  return { screen, target };
 }
 
 export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>): void {
@@ -53,7 +172,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
     }),
     async (c) => {
       const session = await requireSession(c);
-      const screen = uploadForm(c.req.param('form'));
+      const { screen, target } = uploadForm(c.req.param('form'));
       await requirePagePermission(deps.db, session, screen.pageUrl!, 'add', screen.form);
       let body: Record<string, string | File>;
       try {
@@ -64,7 +183,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
       const file = body.file;
       if (!(file instanceof File)) throw new HttpError(400, 'file_required', 'body.file: a file is required');
       const { file: _f, ...fields } = body;
-      const input = parseInput(UploadFields, fields, 'body');
+      const input = parseInput(target.fields, fields, 'body') as Record<string, unknown>;
       const name = file.name.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 255) || 'file';
       if (file.size > MAX_UPLOAD_BYTES)
         throw new HttpError(413, 'file_too_large', `${name}: larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`, {}, undefined, { limit: MAX_UPLOAD_BYTES / 1024 / 1024 });
@@ -72,51 +191,20 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
       const type = FILE_TYPES[ext];
       if (!type)
         throw new HttpError(415, 'unsupported_type', `${name}: unsupported type (allowed: ${Object.keys(FILE_TYPES).join(', ')})`, {}, undefined, { types: Object.keys(FILE_TYPES).join(', ') });
-      // The product the file hangs on, as every write checks a reference (product_files.product_code `references`).
-      await checkReferences(deps.db, screen, [{ where: 'body', values: { product_code: input.product_code } }], session.company);
+      // The row the file hangs on, as every write checks a reference (the screen's `references` or its master's key).
+      await checkReferences(deps.db, screen, [{ where: 'body', values: { [target.parent]: input[target.parent] } }], session.company);
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (!contentMatches(ext, bytes)) throw new HttpError(415, 'unsupported_type', `${name}: the content is not a .${ext} file`, {}, undefined, { types: Object.keys(FILE_TYPES).join(', ') });
-      const row = await deps.db.transaction(async (tx) => {
-        const r = await tx.query<{ file_id: number }>(
-          `insert into app.product_files (product_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
-           values ($1, $2, $3, $4, $5, $6, $7) returning file_id`,
-          [input.product_code, name, input.file_description, type, bytes.length, bytes, session.userId],
-        );
-        const id = r.rows[0]!.file_id;
-        await tx.query(
-          `insert into app.product_change_log (entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, after, product_code)
-           values ($1, $2, $3::jsonb, 'add', $4, $5, $6::jsonb, $7)`,
-          [
-            screen.form,
-            String(id),
-            JSON.stringify([id]),
-            session.userId,
-            session.company,
-            JSON.stringify({ product_code: input.product_code, file_name: name, size_bytes: bytes.length }),
-            input.product_code,
-          ],
-        );
-        return (
-          await tx.query('select file_id, product_code, product_name, file_name, file_description, content_type, size_bytes, uploaded_at, row_version from app.v_product_files where file_id = $1', [
-            id,
-          ])
-        ).rows[0];
-      });
+      const row = await deps.db.transaction(async (tx) => target.row(tx, await target.insert(tx, input, { name, type, bytes }, session, screen.form)));
       return c.json({ data: { row } });
     },
   );
 
   app.get('/api/files/:form/:id{[0-9]+}', async (c) => {
     const session = await requireSession(c);
-    const screen = uploadForm(c.req.param('form'));
+    const { screen, target } = uploadForm(c.req.param('form'));
     await requirePagePermission(deps.db, session, screen.pageUrl!, 'list', screen.form);
-    const r = await deps.db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
-      `select f.file_name, f.content_type, f.content from app.product_files f
-       join app.products p on p.product_code = f.product_code
-       where f.file_id = $1 and p.company_code = $2`,
-      [Number(c.req.param('id')), session.company],
-    );
-    const f = r.rows[0];
+    const f = session.company ? await target.download(deps.db, Number(c.req.param('id')), session.company) : undefined;
     if (!f) throw new HttpError(404, 'not_found', 'No such file in this company');
     const ascii = f.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     return new Response(new Uint8Array(f.content), {

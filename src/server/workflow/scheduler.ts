@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types.ts';
+import { queueMoveMails } from '../mail/enqueue.ts';
 
 /** Instances claimed per transaction: a short lock each, and other processes take the rest meanwhile. */
 const BATCH = 200;
@@ -39,6 +40,8 @@ async function fireTimeouts(tx: Queryable, ids: number[], now: string): Promise<
       moves.map((m) => m.transition_id),
       now,
     ]);
+    const moved = moves.map((m) => m.id);
+    await queueMoveMails(tx, moved);
   }
   return { fired: moves.length, cleared: idle.length };
 }
@@ -63,6 +66,8 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
       r.rows.map((m) => m.transition_id),
       now,
     ]);
+    const moved = r.rows.map((m) => m.id);
+    await queueMoveMails(tx, moved);
   }
   // A type that stopped looping (on_loop cleared) leaves no instance to be claimed again and again.
   await tx.query(

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import type { Session } from '../rpc/context.ts';
+import { queueMoveMails } from '../mail/enqueue.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 
 export interface TriggerParams {
@@ -109,13 +110,15 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
         409,
       );
     }
-    // What the history keeps of the request: the checkbox and the e-mail's body (the mail itself is sent by its own issue's outbox).
+    // What the history keeps of the request: the checkbox and the e-mail's body (the mail is queued below, sent by the outbox).
     const kept = { ...(params.checkbox === undefined ? {} : { checkbox: params.checkbox }), ...(emailBody ? { email_body: emailBody } : {}) };
     await tx.query(
       `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
        from unnest($1::bigint[], $2::int[]) as m(id, transition_id)`,
       [moves.map((m) => m.fsm_instance_id), moves.map((m) => m.transition_id), session.userId, JSON.stringify(kept)],
     );
+    // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
+    await queueMoveMails(tx, ids);
     return instanceStates(tx, ids);
   });
 }

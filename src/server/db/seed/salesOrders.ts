@@ -18,7 +18,7 @@ const DAY_MIN = 24 * 60;
 
 interface Refs {
   customers: { partner_id: number; partner_name: string }[];
-  shops: { shop_id: number; currency_code: string }[];
+  shops: { shop_id: number; currency_code: string; language_code: string }[];
   payments: { pm_id: number; prepayment: boolean }[];
   deliveries: number[];
   products: { product_code: string; price: number }[];
@@ -32,7 +32,9 @@ async function refsOf(tx: Queryable, company: string): Promise<Refs> {
   const customers = await q<{ partner_id: number; partner_name: string }>(
     'select partner_id, partner_name from app.partners where company_code = $1 and not is_supplier and not deleted order by partner_id',
   );
-  const shops = await q<{ shop_id: number; currency_code: string }>('select shop_id, currency_code from app.shops where company_code = $1 and active order by shop_id');
+  const shops = await q<{ shop_id: number; currency_code: string; language_code: string }>(
+    'select shop_id, currency_code, language_code from app.shops where company_code = $1 and active order by shop_id',
+  );
   const payments = await q<{ pm_id: number; prepayment: boolean }>('select pm_id, prepayment from app.payment_methods where company_code = $1 and active order by position, pm_id');
   const deliveries = (await q<{ dm_id: number }>('select dm_id from app.delivery_methods where company_code = $1 and active order by position, dm_id')).map((r) => r.dm_id);
   // A few hundred goods sell (enough variety): active and priced, past the first 200 codes
@@ -100,11 +102,16 @@ export const emailOf = (name: string) =>
       .slice(0, 40) || 'customer'
   }.example`;
 
+/** An English (export) shop's customers write in several languages: its orders' mail is in theirs (by the order's number, no draw: the other data stay as they were). */
+const EXPORT_LANGUAGES = ['en', 'de', 'ro', 'bg'];
+const languageOf = (shopLanguage: string, n: number) => (shopLanguage === 'en' ? EXPORT_LANGUAGES[n % EXPORT_LANGUAGES.length]! : shopLanguage);
+
 interface OrderRow {
   n: number;
   company_code: string;
   partner_id: number;
   email: string;
+  language_code: string;
   shop_id: number;
   pm_id: number | null;
   dm_id: number | null;
@@ -145,6 +152,7 @@ export async function seedSalesOrders(tx: Queryable): Promise<void> {
         company_code: company.code,
         partner_id: partner.partner_id,
         email: emailOf(partner.partner_name),
+        language_code: languageOf(shop.language_code, n),
         shop_id: shop.shop_id,
         pm_id: payment?.pm_id ?? null,
         dm_id: refs.deliveries.length ? rng.pick(refs.deliveries) : null,
@@ -188,12 +196,12 @@ export async function seedSalesOrders(tx: Queryable): Promise<void> {
   orders.sort((a, b) => b.ago - a.ago || a.n - b.n);
   const inserted = (
     await tx.query<{ order_id: number; fsm_instance_id: number }>(
-      `insert into app.sales_orders (company_code, partner_id, email, shop_id, pm_id, dm_id, currency_code, opened_on, valid_until,
+      `insert into app.sales_orders (company_code, partner_id, email, language_code, shop_id, pm_id, dm_id, currency_code, opened_on, valid_until,
                                      tracking_number, notification_sent, ks_invoice_no, fsm_instance_id)
-       select r.company_code, r.partner_id, r.email, r.shop_id, r.pm_id, r.dm_id, r.currency_code, (now() - make_interval(mins => r.ago))::date,
+       select r.company_code, r.partner_id, r.email, r.language_code, r.shop_id, r.pm_id, r.dm_id, r.currency_code, (now() - make_interval(mins => r.ago))::date,
               (now() - make_interval(mins => r.ago))::date + r.valid_days, r.tracking_number, r.notification_sent, r.ks_invoice_no,
               app.fsm_create('sales_order', r.company_code, null, now() - make_interval(mins => r.ago))
-       from jsonb_to_recordset($1::jsonb) as r(company_code text, partner_id int, email text, shop_id int, pm_id int, dm_id int,
+       from jsonb_to_recordset($1::jsonb) as r(company_code text, partner_id int, email text, language_code text, shop_id int, pm_id int, dm_id int,
             currency_code text, ago int, valid_days int, tracking_number text, notification_sent boolean, ks_invoice_no text, n int)
        order by r.n
        returning order_id, fsm_instance_id`,

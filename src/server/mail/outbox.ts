@@ -1,0 +1,153 @@
+import type { Db } from '../db/types.ts';
+import { safeError, type MailTransport } from './transport.ts';
+
+export interface OutboxOptions {
+  /** Rows claimed per round (default 20). */
+  batch?: number;
+  /** Tries before a row is given up as `failed` (default 8; the row is kept). */
+  maxAttempts?: number;
+  /** The wait after the first failure, doubled after each further one (default 60 s) … */
+  retryBaseMs?: number;
+  /** … up to this (default 6 h). */
+  retryCapMs?: number;
+  /** How long a claimed row is another worker's (default 10 min, beyond the transport's timeouts): a worker that died mid-send leaves it due again then. */
+  leaseMs?: number;
+  /** SMTP_URL, so its credentials are kept out of stored errors. */
+  smtpUrl?: string | undefined;
+}
+
+export interface DeliverResult {
+  sent: number;
+  /** Failed and waiting for their next try. */
+  retried: number;
+  /** Failed for the last time: status `failed`. */
+  failed: number;
+}
+
+interface Claimed {
+  mail_id: number;
+  recipients: string[];
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+}
+
+/** Rounds per pass at most: a backlog is worked off over several ticks. */
+const MAX_ROUNDS = 50;
+
+/** The wait before try `attempts + 1`: base × 2^(attempts − 1), capped. */
+export const retryDelayMs = (attempts: number, base: number, cap: number) => Math.min(cap, base * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Sends the mail due at `now`. A round claims due pending rows in one statement (FOR UPDATE
+ * SKIP LOCKED: rows another worker is claiming are skipped, not waited for), counting the
+ * try and moving next_attempt_at a lease on, so no other worker takes them while they are
+ * sent; then sends each outside any transaction (a slow SMTP server holds no lock and, on
+ * PGlite, not the one connection) and marks it sent, or schedules the next try with
+ * exponential backoff, or after maxAttempts gives it up as `failed`. A mark only applies to
+ * the try it claimed (attempts unchanged): a row whose lease ran out and was claimed again
+ * is the new claimer's. Any number of processes may run this on one database; a worker
+ * that dies between the server's acceptance and its mark sends that mail again after the
+ * lease (at least once, never lost).
+ */
+export async function deliverDue(db: Db, transport: MailTransport, now: Date, opts: OutboxOptions = {}): Promise<DeliverResult> {
+  const batch = opts.batch ?? 20;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const base = opts.retryBaseMs ?? 60_000;
+  const cap = opts.retryCapMs ?? 6 * 3_600_000;
+  const lease = opts.leaseMs ?? 10 * 60_000;
+  const out: DeliverResult = { sent: 0, retried: 0, failed: 0 };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const claimed = (
+      await db.query<Claimed>(
+        `update app.mail_outbox o set attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
+         from (select mail_id from app.mail_outbox where status = 'pending' and next_attempt_at <= $1::timestamptz
+               order by next_attempt_at, mail_id limit $2 for update skip locked) c
+         where o.mail_id = c.mail_id
+         returning o.mail_id, o.recipients, o.subject, o.body_text, o.body_html, o.attempts`,
+        [now.toISOString(), batch, lease],
+      )
+    ).rows;
+    for (const m of claimed) {
+      try {
+        const { messageId } = await transport.send({ to: m.recipients, subject: m.subject, text: m.body_text, html: m.body_html ?? undefined });
+        await db.query(
+          `update app.mail_outbox set status = 'sent', sent_at = $3::timestamptz, message_id = $4, last_error = null
+           where mail_id = $1 and attempts = $2 and status = 'pending'`,
+          [m.mail_id, m.attempts, now.toISOString(), messageId],
+        );
+        out.sent++;
+      } catch (e) {
+        const last = m.attempts >= maxAttempts;
+        await db.query(
+          `update app.mail_outbox set status = case when $3 then 'failed' else 'pending' end, last_error = $4,
+                  next_attempt_at = $5::timestamptz + make_interval(secs => $6::double precision / 1000)
+           where mail_id = $1 and attempts = $2 and status = 'pending'`,
+          [m.mail_id, m.attempts, last, safeError(e, opts.smtpUrl), now.toISOString(), retryDelayMs(m.attempts, base, cap)],
+        );
+        if (last) out.failed++;
+        else out.retried++;
+      }
+    }
+    if (claimed.length < batch) break;
+  }
+  return out;
+}
+
+export interface OutboxRunner {
+  /** Stops polling and waits for a pass under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls `deliverDue` every `intervalMs` (the server starts it; MAIL_TICK_MS). Without a
+ * transport (no SMTP_URL) nothing is sent: mail stays pending, and the first time mail is
+ * found waiting that is logged, once. A failed pass is reported and the next one runs as
+ * planned. `clock` is injectable for tests.
+ */
+export function startOutbox(
+  db: Db,
+  opts: OutboxOptions & { intervalMs: number; transport: MailTransport | undefined; clock?: () => Date; onError?: (e: unknown) => void; log?: (line: string) => void },
+): OutboxRunner {
+  const clock = opts.clock ?? (() => new Date());
+  const onError = opts.onError ?? ((e) => console.error(`mail outbox: ${safeError(e, opts.smtpUrl)}`));
+  const log = opts.log ?? ((line) => console.log(line));
+  const transport = opts.transport;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const pass = async (): Promise<boolean> => {
+    if (transport) {
+      await deliverDue(db, transport, clock(), opts);
+      return true;
+    }
+    const r = await db.query<{ n: number }>(`select count(*)::int as n from app.mail_outbox where status = 'pending'`);
+    if (!r.rows[0]!.n) return true;
+    log(`mail: ${r.rows[0]!.n} e-mail(s) wait in the outbox (app.mail_outbox): set SMTP_URL to send them`);
+    return false; // said once; nothing more to do without a transport
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass()
+        .then((again) => {
+          if (again) schedule();
+        })
+        .catch((e: unknown) => {
+          onError(e);
+          schedule();
+        });
+    }, opts.intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
