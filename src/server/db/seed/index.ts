@@ -12,6 +12,7 @@ import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
 import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
+import { seedCashflow } from './cashflow.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -60,6 +61,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedShops(tx);
   await seedPartners(tx);
   await seedSalesOrders(tx);
+  await seedCashflow(tx); // after the orders: incoming items are their invoices
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);

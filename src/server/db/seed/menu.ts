@@ -225,7 +225,7 @@ const areas: AreaDef[] = [
       ),
     ),
   ),
-  a('finance', 'wallet', 'areas.finance', p('cashflow', 'banknote', ml('Cash flow', 'Cashflow', 'Pénzforgalom', 'Peňažné toky', 'Flux de numerar', 'Peněžní toky', 'Паричен поток'))),
+  a('finance', 'wallet', 'areas.finance', p('cashflow', 'banknote', 'screens.cashflow.title')),
   a(
     'ai_content',
     'sparkles',
