@@ -486,6 +486,14 @@ const MAX_PRICE_KEYS = 100_000;
  * a percentage or an amount applied to purchase prices of the picked rows (`keys`) or of
  * the rows of `filterModel` minus `except`.
  */
+/** `courier_export` list: the picked orders ready to ship (absent: every one of the company). */
+export const CourierExportPayload = v.strictObject({
+  order_ids: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one order'), v.maxLength(5000, 'at most 5000 orders'))),
+});
+/** `courier_tracking` set: the carrier's file of (reference, tracking_number) as text (CSV with a header line). */
+export const CourierTrackingPayload = v.strictObject({
+  csv: v.pipe(v.string(), v.nonEmpty('an empty file'), v.maxLength(2_000_000, 'at most 2000000 characters')),
+});
 export const PurchasePriceUpdatePayload = v.strictObject({
   /** The prices to change: base (company currency) and/or original (the supplier's). */
   fields: v.pipe(

@@ -17,6 +17,7 @@ import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
+import { courierExport, courierTracking } from './courier.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -30,6 +31,8 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   fsm_trigger: { set: triggerFsms },
   trigger_fsms: { set: triggerFsms },
   trigger_fsm: { set: triggerFsm },
+  courier_export: { filter: courierExport },
+  courier_tracking: { set: courierTracking },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

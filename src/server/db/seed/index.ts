@@ -13,6 +13,7 @@ import { seedPages } from './pages.ts';
 import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
 import { seedCashflow } from './cashflow.ts';
+import { seedShipping } from './shipping.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -62,6 +63,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedPartners(tx);
   await seedSalesOrders(tx);
   await seedCashflow(tx); // after the orders: incoming items are their invoices
+  await seedShipping(tx);
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);

@@ -146,8 +146,10 @@ const areas: AreaDef[] = [
     ),
     p('arriving_goods', 'package-open', ml('Arriving goods', 'Eingehende Ware', 'Érkező áruk', 'Prichádzajúci tovar', 'Mărfuri în sosire', 'Přicházející zboží', 'Пристигащи стоки')),
     p('stock_free_and_reserved', 'scale', 'screens.stock_free_and_reserved.title'),
-    p('courier', 'truck', ml('Courier', 'Kurierdienst', 'Futárszolgálat', 'Kuriér', 'Curierat', 'Kurýr', 'Куриер')),
-    p('cmr', 'scroll-text', ml('CMR consignment notes', 'CMR-Frachtbriefe', 'CMR fuvarlevelek', 'Nákladné listy CMR', 'Scrisori de trăsură CMR', 'Nákladní listy CMR', 'Товарителници CMR')),
+    p('courier', 'truck', 'screens.courier.title'),
+    p('cmr', 'scroll-text', 'screens.cmr.title'),
+    // The printed note, opened from a note (?cmr_id=…): a page of its own for its permission, not in the menu.
+    { ...p('cmr_print', 'printer', 'screens.cmr_print.title'), menu: false },
     p(
       'newsletter_subscribers',
       'mail',
