@@ -66,7 +66,8 @@ Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateLi
 \`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`);
 \`keep_in_stock\` (set \`KeepInStockPayload\` → \`KeepInStockOutput\`), \`user_bookmarks\` (set \`UserBookmarksPayload\` → \`UserBookmarksSetOutput\`; list → \`UserBookmarksListOutput\`),
 \`fsm_trigger\` and \`trigger_fsms\` (set \`FsmTriggerPayload\` → \`FsmTriggerOutput\`; an unknown event 400 \`unknown_event\`, instances of two types 400 \`mixed_workflow_types\`, an instance not in the company 404 \`not_found\`, no transition from its state 409 \`event_not_allowed\`, not the state or version seen 409 \`stale_state\`), \`trigger_fsm\` (set \`TriggerFsmPayload\` → \`FsmTriggerOutput\`),
-\`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`) and \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`).
+\`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`), \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`),
+\`courier_export\` (filter on /sales/courier's list flag, \`CourierExportPayload\` → \`CourierExportOutput\`: the orders ready to ship as a Packeta CSV import file; an order not ready in the company 404 \`not_found\`) and \`courier_tracking\` (set, \`CourierTrackingPayload\` → \`CourierTrackingOutput\`: tracking numbers by order number, the rows not applied with their line and code).
 `;
 
 const apiActionExamples = {

@@ -513,6 +513,26 @@ export const PurchasePriceUpdatePayload = v.strictObject({
   language: v.optional(lang),
 });
 /** The preview: rows chosen, rows whose prices change, new prices out of bounds. */
+/** Why a row of a tracking file was not applied (the browser says `import.courier_<code>`). */
+export const TRACKING_PROBLEM_CODES = ['unknown_reference', 'missing_reference', 'missing_tracking_number', 'invalid_tracking_number', 'duplicate_reference'] as const;
+/** `courier_export` filter: the carrier's import file (Packeta CSV) as text, its name and its number of packets. */
+export const CourierExportOutput = v.object({ data: v.object({ file_name: v.string(), content_type: v.string(), rows: v.number(), csv: v.string() }) });
+/** `courier_tracking` set: the file's rows, the orders whose tracking number changed or already held it, the rows not applied (file line, code, reference). */
+export const CourierTrackingOutput = v.object({
+  data: v.object({
+    rows: v.number(),
+    updated: v.number(),
+    unchanged: v.number(),
+    problems: v.array(
+      v.object({
+        line: v.number(),
+        code: v.picklist(TRACKING_PROBLEM_CODES),
+        reference: v.string(),
+        reason: v.optional(v.string()),
+      }),
+    ),
+  }),
+});
 export const PurchasePricePreviewOutput = v.object({ data: v.object({ rows: v.number(), changes: v.number(), invalid: v.number() }) });
 export const PurchasePriceUpdateOutput = v.object({ data: v.object({ rows: v.number(), updated: v.number() }) });
 

@@ -22,6 +22,7 @@ export default defineScreen({
   columns: {
     cmr_id: { type: 'int', hidden: true },
     cmr_number: { width: 150, pinned: 'left' },
+    print_url: { renderer: 'link', width: 150, sortable: false, filterable: false },
     order_id: { type: 'int', references: 'sales_orders', editable: true, hidden: true },
     order_reference: { label: 'sales_order', width: 150 },
     invoice_no: { editable: true, maxLength: 40, width: 150 },

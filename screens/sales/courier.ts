@@ -44,4 +44,5 @@ export default defineScreen({
     carrier_id: { width: 100, hidden: true },
     tracking_number: { editable: true, maxLength: 60, width: 150 },
   },
+  actions: { bulk: ['courier_export', 'courier_tracking'] },
 });

@@ -17,7 +17,7 @@
  *   in the file is lost silently.
  */
 import Papa from 'papaparse';
-import { CourierExportPayload, CourierTrackingPayload } from '../../../schemas/api.ts';
+import { CourierExportPayload, CourierTrackingPayload, type TRACKING_PROBLEM_CODES } from '../../../schemas/api.ts';
 import { HttpError, badRequest, parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { screens, type Screen } from './engine/screens.ts';
@@ -152,7 +152,7 @@ const REFERENCE_NAMES = new Set(['reference', 'ordernumber', 'fsmreference', 'or
 const TRACKING_NAMES = new Set(['trackingnumber', 'tracking', 'barcode', 'packetbarcode', 'parcelnumber']);
 const fold = (s: string) => s.toLowerCase().replace(/[\s_\-.]+/g, '');
 
-export type TrackingProblemCode = 'unknown_reference' | 'missing_reference' | 'missing_tracking_number' | 'invalid_tracking_number' | 'duplicate_reference';
+export type TrackingProblemCode = (typeof TRACKING_PROBLEM_CODES)[number];
 export interface TrackingProblem {
   /** The file's line (1 = the header). */
   line: number;

@@ -7,7 +7,9 @@ import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 
 export const bulkActionFlags = {
   purchase_price_update: 'set',
-} as const satisfies Record<string, 'add' | 'set' | 'delete'>;
+  courier_export: 'list',
+  courier_tracking: 'set',
+} as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 
@@ -15,4 +17,8 @@ export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 
 
 /** The bulk actions of a screen the user may run. */
 export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean>): BulkActionKey[] =>
-  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]]);
+  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => {
+    if (!isBulkActionKey(k)) return false;
+    const flag = bulkActionFlags[k];
+    return flag === 'list' || perms[flag]; // a grid on screen is listed already
+  });

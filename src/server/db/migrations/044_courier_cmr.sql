@@ -111,7 +111,9 @@ create trigger cmr_notes_before_write before insert or update on app.cmr_notes
 
 create view app.v_cmr_notes as
 select n.cmr_id, n.company_code, n.cmr_number, n.order_id, o.fsm_reference as order_reference, n.invoice_no, n.consignee, n.place_of_delivery,
-       n.taking_over_place, n.taking_over_date, n.marks, n.packages, n.packing, n.hs_name, n.hs_code, n.weight, n.carrier, n.remarks, n.row_version
+       n.taking_over_place, n.taking_over_date, n.marks, n.packages, n.packing, n.hs_name, n.hs_code, n.weight, n.carrier, n.remarks,
+       -- The printed note, relative to the list's page (/<lang>/sales/cmr): the link keeps the UI language.
+       'cmr_print?cmr_id=' || n.cmr_id as print_url, n.row_version
 from app.cmr_notes n
 left join app.sales_orders o on o.order_id = n.order_id;
 
