@@ -86,7 +86,8 @@ begin
     if tg_op = 'INSERT' then
       if new.invoice_no = '' then new.invoice_no := o.ks_invoice_no; end if;
       if new.consignee = '' then
-        new.consignee := concat_ws(e'\n', o.partner_name, nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''),
+        -- The contact's name unless it is the partner's own (a private customer).
+        new.consignee := concat_ws(e'\n', o.partner_name, nullif(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.partner_name),
                                    nullif(trim(concat_ws(' ', o.address_line_1, o.address_house_no)), ''),
                                    nullif(trim(concat_ws(' ', o.zip_code, o.city)), ''), o.country_code);
       end if;
