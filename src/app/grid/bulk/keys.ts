@@ -15,10 +15,6 @@ export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 
 export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
 
-/** The bulk actions of a screen the user may run. */
-export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean>): BulkActionKey[] =>
-  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => {
-    if (!isBulkActionKey(k)) return false;
-    const flag = bulkActionFlags[k];
-    return flag === 'list' || perms[flag]; // a grid on screen is listed already
-  });
+/** The bulk actions of a screen the user may run (`list`: a grid on screen is listed already). */
+export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean> & { list?: boolean }): BulkActionKey[] =>
+  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]] !== false);
