@@ -6,7 +6,8 @@
  * against an exact computation of amount × rate[from] / rate[view]; adding an item
  * (its instance, author, currency and due date) and payments that update its totals and
  * never exceed its amount; `invoice` and `pay` through trigger_fsm, the due date as the
- * workflow's deadline; another company's rows refused; only the administrator's pages.
+ * workflow's deadline; a closed item kept, an open one deleted with its payments and
+ * restored by undo; another company's rows refused; only the administrator's pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
@@ -215,6 +216,16 @@ describe.each(engines)('cashflow on %s', (engine) => {
     const late = await s.action(admin, 'cashflow_payments', 'add', { cashflow_id: added.cashflow_id, paid_on: today, amount: 0.01 });
     expect([late.status, late.body.error, late.body.rule]).toEqual([400, 'rule_violated', 'cashflow_closed']);
     expect((await ok(admin, 'cashflow_payments', 'filter', { cashflow_id: added.cashflow_id })).rows.map((r: Row) => r.amount)).toEqual([400.25, 599.75]);
+    // ... and is not deleted; an open item goes with its payments, and an undo brings both back.
+    const gone = await s.action(admin, 'cashflow', 'delete', { keys: [added.cashflow_id] });
+    expect([gone.status, gone.body.error, gone.body.rule]).toEqual([400, 'rule_violated', 'cashflow_closed']);
+    const open = (await ok(admin, 'cashflow', 'add', { type_code: 'supplier_invoice', partner_id: partner, amount: 80 })).row as Row;
+    await ok(admin, 'cashflow_payments', 'add', { cashflow_id: open.cashflow_id, paid_on: today, amount: 30 });
+    const deleted = await ok(admin, 'cashflow', 'delete', { keys: [open.cashflow_id] });
+    expect(deleted.deleted).toBe(1);
+    expect(await one('select count(*)::int as n from app.cashflow_payments where cashflow_id = $1', [open.cashflow_id])).toEqual({ n: 0 });
+    await ok(admin, 'cashflow', 'undo', { log_ids: deleted.log_ids });
+    expect(await item(open.cashflow_id)).toMatchObject({ state_code: 'planned', payment_count: 1, total_paid: 30 });
   });
 
   it('goes overdue the day after its due date (the scheduler), with the delay counted in days', async () => {

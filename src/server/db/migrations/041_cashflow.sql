@@ -59,11 +59,19 @@ create index cashflow_payments_item on app.cashflow_payments (cashflow_id, paid_
 
 -- A new item: its workflow instance, currency (the order's, else the company's), due date
 -- (14 days after opening) and author when not given; partner, order and instance are the
--- item's company's, an invoiced order's partner is the item's partner.
+-- item's company's, an invoiced order's partner is the item's partner. A closed item is
+-- not deleted (rule cashflow_closed); an open one takes its payments with it.
 create function app.cashflow_items_before_write() returns trigger language plpgsql as $$
 declare
   paid numeric;
 begin
+  if tg_op = 'DELETE' then
+    -- A closed item is a settled record (its payments included): it stays, as its payments do.
+    if exists (select 1 from app.fsm_instances i join app.fsm_states st on st.state_id = i.state_id where i.fsm_instance_id = old.fsm_instance_id and st.final_state) then
+      raise exception 'the item is closed: it cannot be deleted' using errcode = '23514', constraint = 'cashflow_closed';
+    end if;
+    return old;
+  end if;
   if tg_op = 'INSERT' then
     if new.currency_code is null then
       select coalesce(o.currency_code, c.currency_code) into new.currency_code
@@ -99,7 +107,7 @@ begin
   end if;
   return new;
 end $$;
-create trigger cashflow_items_before_write before insert or update on app.cashflow_items
+create trigger cashflow_items_before_write before insert or update or delete on app.cashflow_items
   for each row execute function app.cashflow_items_before_write();
 
 -- A payment: on an open item (a final state keeps its payments as they were), never more
