@@ -238,7 +238,8 @@ describe.each(engines)('cashflow on %s', (engine) => {
     expect(await tick(s.db, new Date())).toMatchObject({ timeouts: 1 });
     expect(await item(added.cashflow_id)).toMatchObject({ state_code: 'overdue', payment_delay: daysBetween(today, dueDate) });
     // A later due date moves a pending deadline: a new item, invoiced, then given more time.
-    const other = (await ok(admin, 'cashflow', 'add', { type_code: 'customer_invoice', partner_id: partner, amount: 70 })).row as Row;
+    const other = (await ok(admin, 'cashflow', 'add', { type_code: 'customer_invoice', partner_id: partner, amount: 70, opened_on: null, due_date: null, currency_code: null })).row as Row;
+    expect(other).toMatchObject({ opened_on: today, currency_code: 'EUR' }); // empty form fields take the defaults
     await ok(admin, 'trigger_fsm', 'set', { event_code: 'invoice', fsm_instance_id: other.fsm_instance_id, params: {} });
     await ok(admin, 'cashflow', 'set', { cashflow_id: other.cashflow_id, row_version: other.row_version, due_date: '2099-12-31' });
     expect(await one('select due_at = $2::timestamptz as moved from app.fsm_instances where fsm_instance_id = $1', [other.fsm_instance_id, '2100-01-01 00:00'])).toEqual({ moved: true });

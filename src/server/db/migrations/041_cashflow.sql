@@ -77,8 +77,9 @@ begin
       select coalesce(o.currency_code, c.currency_code) into new.currency_code
       from app.companies c left join app.sales_orders o on o.order_id = new.order_id where c.company_code = new.company_code;
     end if;
+    new.opened_on := coalesce(new.opened_on, current_date); -- a form's empty date is null, not the default
     if new.due_date is null then
-      new.due_date := coalesce(new.opened_on, current_date) + 14;
+      new.due_date := new.opened_on + 14;
     end if;
     if new.opened_by is null then
       new.opened_by := nullif(current_setting('app.user_id', true), '')::int;
