@@ -5,6 +5,7 @@
  * key fails the build, it never shows its name to a user. Keys built from descriptors
  * (screens., fields., areas.) and server error codes (errorCodes.ts) are checked from there.
  */
+import { TRACKING_PROBLEM_CODES } from '../../schemas/api.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
 
 export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
@@ -14,6 +15,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'keep_in_stock.': ['0', '1', '2'],
   /** A page block's kind (core/optionNames.ts; codegen checks it names every option of the descriptors). */
   'grid.block_type_': ['text', 'image', 'video'],
+  /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
+  'import.courier_': TRACKING_PROBLEM_CODES,
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

@@ -18,6 +18,7 @@ import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
+import { courierExport, courierTracking } from './courier.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -32,6 +33,8 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   trigger_fsms: { set: triggerFsms },
   trigger_fsm: { set: triggerFsm },
   fsm_board: { list: fsmBoard },
+  courier_export: { filter: courierExport },
+  courier_tracking: { set: courierTracking },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

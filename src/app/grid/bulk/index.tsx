@@ -9,6 +9,7 @@ import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
+import { CourierExport, CourierTracking } from './Courier.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 
 export interface BulkActionProps {
@@ -21,6 +22,8 @@ export interface BulkActionProps {
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
+  courier_export: CourierExport,
+  courier_tracking: CourierTracking,
 };
 
 interface Props {

@@ -7,12 +7,14 @@ import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 
 export const bulkActionFlags = {
   purchase_price_update: 'set',
-} as const satisfies Record<string, 'add' | 'set' | 'delete'>;
+  courier_export: 'list',
+  courier_tracking: 'set',
+} as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 
 export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
 
-/** The bulk actions of a screen the user may run. */
-export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean>): BulkActionKey[] =>
-  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]]);
+/** The bulk actions of a screen the user may run (`list`: a grid on screen is listed already). */
+export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean> & { list?: boolean }): BulkActionKey[] =>
+  (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]] !== false);

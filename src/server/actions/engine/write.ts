@@ -15,6 +15,15 @@ export interface WriteScope {
   company: string | null;
   userId: number;
 }
+/**
+ * Names the acting user to the database for the rest of the transaction
+ * (`current_setting('app.user_id', true)`): insert triggers that record who opened a row
+ * (a cashflow item's opened_by, migration 041) read it, whoever the writer's path.
+ */
+export async function actAs(tx: Queryable, userId: number): Promise<void> {
+  await tx.query(`select set_config('app.user_id', $1, true)`, [String(userId)]);
+}
+
 /** What a read of written rows needs: the company the rows must belong to. */
 type CompanyScope = Pick<WriteScope, 'company'>;
 
@@ -437,6 +446,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
   const values = rowValues(screen, 'add', obj, 'payload'); // missing required fields and key included
   return db.transaction(async (tx) => {
     await checkReferences(tx, screen, [{ where: 'payload', values }], scope.company);
+    await actAs(tx, scope.userId);
     const p = new Params();
     const cols = Object.keys(values);
     const vals = cols.map((f) => p.add(values[f], screen.valueType[f] === 'multi' ? 'jsonb' : castOf[screen.valueType[f]!]));
@@ -489,6 +499,7 @@ export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scop
   const withCompany = !!(screen.source.company && screen.source.writeCompany);
 
   const insert = async (tx: Queryable, cols: string[], chunk: Row[]): Promise<number> => {
+    await actAs(tx, scope.userId);
     const p = new Params();
     const docs = p.add(JSON.stringify(chunk.map((r) => Object.fromEntries(cols.map((f) => [f, asJson(f, r[f])])))), 'jsonb');
     const names = cols.map(ident);

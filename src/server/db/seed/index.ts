@@ -13,6 +13,8 @@ import { seedPages } from './pages.ts';
 import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
 import { seedSalesLists } from './salesLists.ts';
+import { seedCashflow } from './cashflow.ts';
+import { seedShipping } from './shipping.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -61,6 +63,8 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedShops(tx);
   await seedPartners(tx);
   await seedSalesOrders(tx);
+  await seedCashflow(tx); // after the orders: incoming items are their invoices
+  await seedShipping(tx);
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);

@@ -134,8 +134,10 @@ const areas: AreaDef[] = [
     p('arrival_notifications', 'bell', 'screens.arrival_notifications.title'),
     p('arriving_goods', 'package-open', 'screens.arriving_goods.title'),
     p('stock_free_and_reserved', 'scale', 'screens.stock_free_and_reserved.title'),
-    p('courier', 'truck', ml('Courier', 'Kurierdienst', 'Futárszolgálat', 'Kuriér', 'Curierat', 'Kurýr', 'Куриер')),
-    p('cmr', 'scroll-text', ml('CMR consignment notes', 'CMR-Frachtbriefe', 'CMR fuvarlevelek', 'Nákladné listy CMR', 'Scrisori de trăsură CMR', 'Nákladní listy CMR', 'Товарителници CMR')),
+    p('courier', 'truck', 'screens.courier.title'),
+    p('cmr', 'scroll-text', 'screens.cmr.title'),
+    // The printed note, opened from a note (?cmr_id=…): a page of its own for its permission, not in the menu.
+    { ...p('cmr_print', 'printer', 'screens.cmr_print.title'), menu: false },
     p('newsletter_subscribers', 'mail', 'screens.subscribers.title'),
   ),
   a(
@@ -209,7 +211,7 @@ const areas: AreaDef[] = [
       ),
     ),
   ),
-  a('finance', 'wallet', 'areas.finance', p('cashflow', 'banknote', ml('Cash flow', 'Cashflow', 'Pénzforgalom', 'Peňažné toky', 'Flux de numerar', 'Peněžní toky', 'Паричен поток'))),
+  a('finance', 'wallet', 'areas.finance', p('cashflow', 'banknote', 'screens.cashflow.title')),
   a(
     'ai_content',
     'sparkles',

@@ -93,7 +93,7 @@ const ascii = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '');
 
-const MAILBOXES = ['mail.example', 'post.example', 'inbox.example'];
+const MAILBOXES = ['mailbox.example', 'post.example', 'inbox.example'];
 
 interface Person {
   first_name: string;

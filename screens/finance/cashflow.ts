@@ -1,0 +1,55 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * A company's cashflow items (spec §3 "Cashflow"): invoices to customers and from
+ * suppliers, each moved by its `cashflow` workflow instance (planned → due → overdue →
+ * reminded → paid / written off / cancelled). Payment count and total, the day it closed
+ * and the payment delay are computed in SQL (app.v_cashflow); `amount` and `total_paid`
+ * are in the item's currency as invoiced, `amount_view_currency` is the amount in the
+ * company currency, shown (and totalled) in the view currency like every money column.
+ * Oldest due date last: what falls due soonest at the top of the open items.
+ */
+export default defineScreen({
+  form: 'cashflow',
+  route: '/finance/cashflow',
+  area: 'finance',
+  source: {
+    relation: 'app.v_cashflow',
+    key: 'cashflow_id',
+    write: 'app.cashflow_items',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [
+      { colId: 'due_date', sort: 'desc' },
+      { colId: 'cashflow_id', sort: 'desc' },
+    ],
+  },
+  workflow: { type: 'cashflow' },
+  columns: {
+    cashflow_id: { type: 'int', hidden: true },
+    fsm_instance_id: { type: 'int', hidden: true },
+    fsm_actions: { type: 'json', hidden: true, sortable: false, filterable: false },
+    state_code: { hidden: true },
+    state_names: { type: 'multi', width: 150 },
+    type_code: { type: 'ref', lookup: 'cashflow_types_brief', label: 'cashflow_type', editable: true, required: true, width: 200 },
+    partner_id: { type: 'ref', lookup: 'partners_brief', label: 'partner', editable: true, required: true, width: 250 },
+    invoice_number: { editable: true, maxLength: 40, width: 150 },
+    order_id: { type: 'int', references: 'sales_orders', editable: true, hidden: true },
+    order_reference: { label: 'sales_order', width: 150 },
+    opened_on: { type: 'date', editable: true, width: 100 },
+    due_date: { type: 'date', editable: true, width: 100 },
+    closed_on: { type: 'date', width: 100 },
+    payment_delay: { type: 'int', width: 100, total: 'avg' },
+    amount: { type: 'number', editable: true, required: true, min: 0.01, max: 9999999999, width: 100 },
+    currency_code: { editable: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+    total_paid: { type: 'number', width: 100 },
+    amount_open: { type: 'number', width: 100 },
+    payment_count: { type: 'int', width: 100 },
+    amount_view_currency: { type: 'money', width: 150 },
+    opened_by: { width: 150 },
+    note: { editable: true, maxLength: 500, width: 200, hidden: true },
+  },
+  actions: { add: true, delete: true },
+  details: ['cashflow_payments'],
+});
