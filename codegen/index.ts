@@ -12,7 +12,7 @@ import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { seededWorkflowTypes, workflowTypeProblems } from './workflows.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
-import { baseRoutes, fieldKeysOf, lookupsSource, routesSource, screenModuleSource } from './routes.ts';
+import { baseRoutes, fieldKeysOf, lookupsSource, routesSource, screenDefaultsSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
@@ -49,6 +49,7 @@ await step('screens', async () => {
   emit(join(gen, 'routes.ts'), routesSource(screens));
   emit(join(gen, 'routeTree.ts'), routeTreeSource(screens));
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
+  emit(join(gen, 'screenDefaults.ts'), screenDefaultsSource());
   emit(join(gen, 'fieldKeys.json'), `${JSON.stringify(fieldKeysOf(screens), null, 1)}\n`);
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });

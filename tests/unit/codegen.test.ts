@@ -11,6 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { procedures } from '../../schemas/api.ts';
 import { parseScreen } from '../../schemas/screen.ts';
+import type { CompactScreen } from '../../src/generated/screenDefaults.ts';
 import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
 import { checkLocales, keysInUse, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
@@ -273,10 +274,12 @@ describe('parsed descriptors for the browser (src/generated/screens/)', () => {
     const screens = await loadScreens();
     const { screenLoaders } = await import('../../src/generated/routes.ts');
     const { lookupScreens } = await import('../../src/generated/lookups.ts');
+    const { expand } = await import('../../src/generated/screenDefaults.ts');
     for (const { file, screen } of screens) {
-      const generated = (await import(`../../src/generated/screens/${screen.form}.ts`)) as { default: unknown };
-      // JSON drops undefined optionals, as the browser would never see them.
-      expect(generated.default, file).toEqual(JSON.parse(JSON.stringify(parseScreen((await import(join(root, file))).default, file))));
+      const generated = (await import(`../../src/generated/screens/${screen.form}.ts`)) as { default: CompactScreen };
+      // Written without the defaults: expanded, JSON drops undefined optionals, as the browser would never see them.
+      expect(expand(generated.default), file).toEqual(JSON.parse(JSON.stringify(parseScreen((await import(join(root, file))).default, file))));
+      expect(JSON.stringify(generated.default).length, `${file}: the defaults are left out`).toBeLessThan(JSON.stringify(expand(generated.default)).length);
     }
     const product = await screenLoaders.product_list!();
     expect(product.default.form).toBe('product_list');

@@ -9,9 +9,13 @@ import { setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts
 import { testDataProvider, type TestDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
 import { createEdits, type Flags } from '../../src/app/grid/edits.ts';
 import type { Row } from '../../src/app/grid/types.ts';
-import brands from '../../src/generated/screens/brands.ts';
-import productList from '../../src/generated/screens/product_list.ts';
+import brandsCompact from '../../src/generated/screens/brands.ts';
+import productListCompact from '../../src/generated/screens/product_list.ts';
+import { expand } from '../../src/generated/screenDefaults.ts';
 import type { ScreenDescriptor } from '../../schemas/screen.ts';
+
+const brands = expand(brandsCompact);
+const productList = expand(productListCompact);
 
 /** Lets every answer of the in-memory provider (promises, no timers) arrive. */
 const settle = () => new Promise((r) => setTimeout(r, 0));

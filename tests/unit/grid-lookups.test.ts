@@ -10,9 +10,13 @@ import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvid
 import { LookupStore } from '../../src/app/grid/lookups.ts';
 import { resolveLookupKeys, searchLookup } from '../../src/app/grid/lookupSearch.ts';
 import type { LookupDef } from '../../src/app/grid/types.ts';
-import productBrands from '../../src/generated/screens/product_brands_brief.ts';
-import productList from '../../src/generated/screens/product_list.ts';
-import productsBrief from '../../src/generated/screens/products_brief.ts';
+import productBrandsCompact from '../../src/generated/screens/product_brands_brief.ts';
+import productListCompact from '../../src/generated/screens/product_list.ts';
+import productsBriefCompact from '../../src/generated/screens/products_brief.ts';
+import { expand } from '../../src/generated/screenDefaults.ts';
+const productBrands = expand(productBrandsCompact);
+const productList = expand(productListCompact);
+const productsBrief = expand(productsBriefCompact);
 
 const model = buildGridModel(productList);
 const brandLookup = model.byField.get('brand_id')!.lookup!;

@@ -11,8 +11,11 @@ import type { FormRow, ListResult } from '../../src/app/grid/dataProvider/contra
 import { gridData, setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
 import { addView, aggregate, deletePreview, fetchRows, fetchWindow, listViews, loadGridState, locateRow, saveGridState, updateView, type Query } from '../../src/app/grid/gridApi.ts';
-import brands from '../../src/generated/screens/brands.ts';
-import productTranslations from '../../src/generated/screens/product_translations.ts';
+import brandsCompact from '../../src/generated/screens/brands.ts';
+import productTranslationsCompact from '../../src/generated/screens/product_translations.ts';
+import { expand } from '../../src/generated/screenDefaults.ts';
+const brands = expand(brandsCompact);
+const productTranslations = expand(productTranslationsCompact);
 
 describe("the provider's types, from the contract", () => {
   it('give a form named literally its own rows, a form known at run time rows of any form', () => {

@@ -10,7 +10,9 @@ import { setGridDataProvider, type GridDataProvider } from '../../src/app/grid/d
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
 import { LookupStore } from '../../src/app/grid/lookups.ts';
 import type { LookupDef } from '../../src/app/grid/types.ts';
-import partnersBrief from '../../src/generated/screens/partners_brief.ts';
+import partnersBriefCompact from '../../src/generated/screens/partners_brief.ts';
+import { expand } from '../../src/generated/screenDefaults.ts';
+const partnersBrief = expand(partnersBriefCompact);
 
 /** The lookup of a ref column naming partners_brief (as grid/columns.ts derives it). */
 const def: LookupDef = {

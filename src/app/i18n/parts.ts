@@ -33,4 +33,8 @@ function laterScreenText(key: string, _routed?: ReadonlySet<string>): boolean {
   return /^screens\.[a-z0-9_]+\.[a-z_]+$/.test(key);
 }
 
-export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart => (LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) ? 'later' : 'first');
+/** The AI page's texts (it loads with the later part: pages/laterPages.tsx); its title paints in the header. */
+const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title';
+
+export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart =>
+  LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) || laterAiText(key) ? 'later' : 'first';

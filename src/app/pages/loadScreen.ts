@@ -1,5 +1,6 @@
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { screenLoaders } from '../../generated/routes.ts';
+import { expand } from '../../generated/screenDefaults.ts';
 
 const cache = new Map<string, Promise<ScreenDescriptor>>();
 
@@ -9,7 +10,7 @@ export function loadScreen(form: string): Promise<ScreenDescriptor> {
   if (!p) {
     const load = screenLoaders[form];
     if (!load) return Promise.reject(new Error(`unknown form ${form}`));
-    p = load().then((m) => m.default);
+    p = load().then((m) => expand(m.default));
     p.catch(() => cache.delete(form));
     cache.set(form, p);
   }

@@ -33,10 +33,10 @@ const ScreenPage = lazyFirstPart(() => import('../pages/ScreenPage.tsx').then((m
 // before the root, and so the catalogue, renders: they cannot wait for the later part).
 const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const HomePage = lazyRouteComponent(() => import('../pages/HomePage.tsx'), 'HomePage');
-const AiQueryPage = lazyRouteComponent(() => import('../pages/AiQueryPage.tsx'), 'AiQueryPage');
-// The workflow pages (with the later part of the catalogue, through one small chunk: pages/workflow/routes.tsx).
-const KanbanPage = lazyRouteComponent(() => import('../pages/workflow/routes.tsx'), 'KanbanRoute');
-const DiagramPage = lazyRouteComponent(() => import('../pages/workflow/routes.tsx'), 'DiagramRoute');
+const AiQueryPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'AiQueryRoute');
+// The AI and workflow pages speak the later part of the catalogue: loaded with it (pages/laterPages.tsx).
+const KanbanPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'KanbanRoute');
+const DiagramPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'DiagramRoute');
 
 export const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
 
