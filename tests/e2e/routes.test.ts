@@ -35,4 +35,30 @@ describe('every screen route in the browser', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  // Issue 22: the order-to-cash pages open in all seven languages with data.
+  const flow = screenRoutes.filter((r) => r.layout === 'main' && (/^\/(sales|fsm|finance)\//.test(r.path) || r.path === '/partners/partner_list'));
+  it(`opens the ${flow.length} order-to-cash routes, the kanban board and the workflow diagram in all seven languages`, async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    const problems: string[] = [];
+    t.page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    for (const lang of LANGS) {
+      for (const v of [...flow, { path: '/settings/kanban', form: '' }, { path: '/settings/gojs', form: '' }]) {
+        const url = `${t.server.url}/${lang}${v.path}`;
+        await t.page.goto(url);
+        const page = await t.server.db.query<{ title: string | null }>('select page_title ->> $2 as title from app.backend_pages where url = $1', [v.path, lang]);
+        await expect.poll(() => t.page.locator('h1.page-title').innerText(), { message: url }).toBe(page.rows[0]!.title);
+        const data =
+          v.path === '/settings/kanban'
+            ? t.page.locator('.kanban-card')
+            : v.path === '/settings/gojs'
+              ? t.page.locator('.react-flow__node')
+              : t.page.getByRole('grid').first().locator('[role=row][data-key]');
+        await expect.poll(() => data.count(), { message: `${url}: data`, timeout: 10_000 }).toBeGreaterThan(0);
+        const alerts = await t.page.locator('.toast-danger, .alert-danger').allInnerTexts();
+        if (alerts.length) problems.push(`${url}: ${alerts.join(' | ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });
