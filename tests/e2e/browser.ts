@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
+import type { Config } from '../../src/server/config.ts';
 
 /** Debian's Chromium; npm never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,10 +21,10 @@ export function launch(): Promise<Browser> {
  * build output, so parallel work can build without replacing each other's files) on its
  * own fresh database.
  */
-export async function startUiServer(engine: Engine = 'pglite'): Promise<TestServer> {
+export async function startUiServer(engine: Engine = 'pglite', config: Partial<Config> = {}): Promise<TestServer> {
   const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  return startTestServer(engine, { uiDir: dist });
+  return startTestServer(engine, { uiDir: dist, config });
 }
 
 /** Signs in through the login form and waits for the home page. */
@@ -69,11 +70,15 @@ export interface BrowserSuite {
   readonly cspViolations: CspViolation[];
 }
 
-/** One UI server and one browser per test file; a new context and page for every test. */
-export function browserSuite(viewport = { width: 1400, height: 900 }): BrowserSuite {
+/**
+ * One UI server and one browser per test file; a new context and page for every test.
+ * `config`: the server's configuration beyond the test defaults (made before it starts: a
+ * local SMTP server's address, say).
+ */
+export function browserSuite(viewport = { width: 1400, height: 900 }, config?: () => Promise<Partial<Config>>): BrowserSuite {
   const s = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page; cspViolations: CspViolation[] };
   beforeAll(async () => {
-    [s.server, s.browser] = await Promise.all([startUiServer(), launch()]);
+    [s.server, s.browser] = await Promise.all([config ? config().then((c) => startUiServer('pglite', c)) : startUiServer(), launch()]);
   });
   afterAll(async () => {
     await s.browser?.close();

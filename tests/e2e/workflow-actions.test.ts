@@ -1,16 +1,24 @@
 /**
  * Workflow actions in the browser (issue 22, spec §4): an order goes placed → waiting for
  * payment → paid → shipped through its row buttons (German), each confirmation titled with
- * the event's name and styled by its bv_variant with its bv_icon; then several picked orders
+ * the event's name and styled by its bv_variant with its bv_icon, the shipping e-mail
+ * arriving at a local SMTP server in the order's language; then several picked orders
  * move together through the toolbar's menu, which offers only the actions all of them have
  * (Hungarian).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../api/smtpSink.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
-const t = browserSuite({ width: 1600, height: 1000 });
+// The shipping e-mail goes to a local SMTP server (the outbox worker ticks fast here).
+let sink: SmtpSink | undefined;
+const t = browserSuite({ width: 1600, height: 1000 }, async () => {
+  sink = await startSmtpSink();
+  return { smtpUrl: `smtp://127.0.0.1:${sink.port}`, mailTickMs: 200 };
+});
+afterAll(() => sink?.close());
 const { bodyRows, row, cell } = gridPage(
   () => t.page,
   () => t.server,
@@ -21,6 +29,8 @@ interface Order {
   order_id: number;
   fsm_reference: string;
   fsm_instance_id: number;
+  email: string;
+  language_code: string;
 }
 const stateOf = async (id: number) =>
   (await t.server.db.query<{ state_code: string }>('select s.state_code from app.fsm_instances i join app.fsm_states s using (state_id) where i.fsm_instance_id = $1', [id])).rows[0]!.state_code;
@@ -34,7 +44,8 @@ const eventNames = async (code: string) =>
 const ordersIn = async (state: string, n: number): Promise<Order[]> =>
   (
     await t.server.db.query<Order>(
-      `select order_id, fsm_reference, fsm_instance_id::int from app.v_sales_orders where company_code = 'SK01' and state_code = $1 and not deleted order by order_id limit $2`,
+      `select order_id, fsm_reference, fsm_instance_id::int, email, language_code from app.v_sales_orders
+       where company_code = 'SK01' and state_code = $1 and not deleted and email <> '' order by order_id limit $2`,
       [state, n],
     )
   ).rows;
@@ -93,6 +104,12 @@ describe('workflow actions', () => {
     expect(history.rows.slice(-3).map((h) => h.event_code)).toEqual(['confirm', 'pay', 'ship']);
     expect(history.rows.at(-1)!.params.email_body).toBe('Ihre Bestellung ist unterwegs.');
     expect(history.rows.every((h) => h.user_id !== null)).toBe(true);
+    // Shipping e-mailed the customer: the body typed, the subject in the order's language (paying without the checkbox sent none).
+    await expect.poll(() => sink!.messages.length, { timeout: 15_000 }).toBe(1);
+    const mail = sink!.messages[0]!;
+    expect(mail.to).toEqual([order!.email]);
+    expect(mail.text).toContain('Ihre Bestellung ist unterwegs.');
+    expect(mail.subject).toBe(catalogue(order!.language_code)['mail.order_shipped.subject']!.replace('{reference}', order!.fsm_reference));
   }, 120_000);
 
   it('moves several picked orders together through the menu, which offers only the actions all of them have (Hungarian)', async () => {
