@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
 
@@ -16,14 +16,7 @@ describe.each(engines)('CMR notes on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
-
-  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
-    const r = await s.action(token, form, action, payload, company);
-    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data;
-  };
-  const rows = async (sql: string, args: unknown[] = []): Promise<Row[]> => (await s.db.query<Row>(sql, args)).rows;
-  const one = async (sql: string, args: unknown[] = []): Promise<Row> => (await rows(sql, args))[0]!;
+  const { ok, one } = serverHelpers(() => s);
 
   it('lists the demo notes of the shipped pallet orders, numbered, with their goods', async () => {
     for (const company of ['SK01', 'HU01', 'CZ01']) {

@@ -9,7 +9,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKETA_COLUMNS } from '../../src/server/actions/courier.ts';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
 
@@ -17,13 +17,8 @@ describe.each(engines)('courier export on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
+  const { ok, rows } = serverHelpers(() => s);
 
-  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
-    const r = await s.action(token, form, action, payload, company);
-    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data;
-  };
-  const rows = async (sql: string, args: unknown[] = []): Promise<Row[]> => (await s.db.query<Row>(sql, args)).rows;
   /** A new order of the company ready to ship by the courier (confirmed and paid), paid by cash on delivery when `cod`. */
   const readyOrder = async (company: string, cod: boolean): Promise<{ order_id: number; fsm_reference: string }> => {
     const ref = async (sql: string) => (await rows(sql, [company]))[0]!;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
+import { expect } from 'vitest';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -133,4 +134,20 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     },
   };
   return server;
+}
+
+/**
+ * What the business suites ask of their server: `ok` (an api_action that must answer 200:
+ * its data), `rows` and `one` (SQL on the test's database). `server` is read at each call
+ * (the suite starts it in beforeAll).
+ */
+export function serverHelpers(server: () => TestServer) {
+  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
+    const r = await server().action(token, form, action, payload, company);
+    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
+    return r.body.data;
+  };
+  const rows = async (sql: string, args: unknown[] = []): Promise<Record<string, Json>[]> => (await server().db.query<Record<string, Json>>(sql, args)).rows;
+  const one = async (sql: string, args: unknown[] = []): Promise<Record<string, Json>> => (await rows(sql, args))[0]!;
+  return { ok, rows, one };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manufacturers } from '../../src/server/db/seed/catalogue.ts';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
 
@@ -14,12 +14,8 @@ describe.each(engines)('partners on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
+  const { ok } = serverHelpers(() => s);
 
-  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
-    const r = await s.action(token, form, action, payload, company);
-    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data;
-  };
   const dbCount = async (sql: string, params: unknown[] = []) => (await s.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params)).rows[0]!.n;
   /** A partner of the company, by name (seeded). */
   const partnerOf = async (company: string, where = 'true') =>

@@ -8,17 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { scaled } from './exact.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
 
-/** A decimal text as an integer of `scale` digits after the point (exact). */
-function scaled(text: string, scale: number): bigint {
-  const [int, frac = ''] = String(text).split('.');
-  const neg = int!.startsWith('-');
-  const v = BigInt(int!.replace('-', '') + frac.padEnd(scale, '0').slice(0, scale));
-  return neg ? -v : v;
-}
 /** n / d rounded half away from zero (n, d ≥ 0). */
 const divRound = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
 /** An item's net and VAT in units of the currency's last digit: net = q × p × (100 − d) / 100, VAT = net × rate / 100, each rounded once. */
@@ -33,14 +27,8 @@ describe.each(engines)('sales orders on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
+  const { ok, rows, one } = serverHelpers(() => s);
 
-  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
-    const r = await s.action(token, form, action, payload, company);
-    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data;
-  };
-  const rows = async (sql: string, args: unknown[] = []): Promise<Row[]> => (await s.db.query<Row>(sql, args)).rows;
-  const one = async (sql: string, args: unknown[] = []): Promise<Row> => (await rows(sql, args))[0]!;
   const customerOf = async (company: string) =>
     (await one('select partner_id from app.partners where company_code = $1 and not is_supplier and not deleted order by partner_id limit 1', [company])).partner_id as number;
   /** A product of the company with a price and VAT, not in any order yet (its reservation starts at 0). */

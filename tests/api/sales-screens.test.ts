@@ -9,19 +9,13 @@
  * among the demo roles has the pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { scaled } from './exact.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
 const COMPANIES = ['SK01', 'HU01', 'CZ01'];
 const FORMS = ['arrival_notifications', 'arriving_goods', 'abandoned_carts', 'subscribers'] as const;
 
-/** A decimal text as an integer of `scale` digits after the point (exact). */
-function scaled(text: string, scale: number): bigint {
-  const [int, frac = ''] = String(text).split('.');
-  const neg = int!.startsWith('-');
-  const v = BigInt(int!.replace('-', '') + frac.padEnd(scale, '0').slice(0, scale));
-  return neg ? -v : v;
-}
 /** n / d rounded half away from zero (n, d ≥ 0). */
 const divRound = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
 const asNumber = (v: bigint, digits: number) => Number(v) / 10 ** digits;
@@ -32,14 +26,8 @@ describe.each(engines)('sales screens on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
   afterAll(() => s?.close());
+  const { ok, rows, one } = serverHelpers(() => s);
 
-  const ok = async (token: string, form: string, action: string, payload?: unknown, company?: string) => {
-    const r = await s.action(token, form, action, payload, company);
-    expect(r.status, `${form} ${action}: ${JSON.stringify(r.body)}`).toBe(200);
-    return r.body.data;
-  };
-  const rows = async (sql: string, args: unknown[] = []): Promise<Row[]> => (await s.db.query<Row>(sql, args)).rows;
-  const one = async (sql: string, args: unknown[] = []): Promise<Row> => (await rows(sql, args))[0]!;
   const list = async (form: string, company: string): Promise<Row[]> => (await ok(admin, form, 'list', { endRow: 5000 }, company)).rows;
   const refused = async (form: string, action: string, payload: unknown, company = 'SK01') => {
     const r = await s.action(admin, form, action, payload, company);
