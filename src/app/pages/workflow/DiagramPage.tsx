@@ -7,7 +7,7 @@
  */
 import '@xyflow/react/dist/style.css';
 import './workflowPages.css';
-import { Background, Controls, MarkerType, ReactFlow, type Connection, type Edge, type Node } from '@xyflow/react';
+import { Background, Controls, MarkerType, Position, ReactFlow, type Connection, type Edge, type Node } from '@xyflow/react';
 import { Suspense, use, useMemo, useState, useTransition } from 'react';
 import { useIntl } from 'react-intl';
 import { eventName, type FsmAction } from '../../../core/workflowActions.ts';
@@ -47,6 +47,9 @@ async function draw(type: string, lang: string): Promise<Drawn | { error: Said }
       id: String(s.state_id),
       position: at.get(s.state_id) ?? { x: 0, y: 0 },
       data: { label: nameIn(s.state_names, lang) || s.state_code },
+      // Laid out left to right: arrows leave a state on its right and enter on its left.
+      sourcePosition: Position.Right,
+      targetPosition: Position.Left,
       className: `wf-node${s.initial_state ? ' wf-node-initial' : ''}${s.final_state ? ' wf-node-final' : ''}`,
       ariaLabel: nameIn(s.state_names, lang),
     }));
