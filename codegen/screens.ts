@@ -4,9 +4,10 @@ import { parseScreen, type ColumnType, type ScreenDescriptor } from '../schemas/
 
 export const root = new URL('..', import.meta.url).pathname;
 
+/** Descriptor files; `*.parts.ts` beside them hold parts several descriptors share (not descriptors). */
 export function screenFiles(dir = join(root, 'screens')): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? screenFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+    .flatMap((e) => (e.isDirectory() ? screenFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.parts.ts') ? [join(dir, e.name)] : []))
     .sort();
 }
 

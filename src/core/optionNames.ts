@@ -16,9 +16,13 @@ export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}
 /** A page block's kind: text, image, video. */
 export const blockTypeId = (v: unknown): string => `grid.block_type_${String(v)}`;
 
+/** A stock movement's kind: receipt, pick, transfer, correction. */
+export const movementKindId = (v: unknown): string => `grid.movement_kind_${String(v)}`;
+
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
+  movementKind: movementKindId,
   logAction: logActionId,
   screenTitle: screenTitleId,
 };

@@ -19,6 +19,7 @@ import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
+import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -35,6 +36,9 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   fsm_board: { list: fsmBoard },
   courier_export: { filter: courierExport },
   courier_tracking: { set: courierTracking },
+  pick_list_create: { add: pickListCreate },
+  receive_purchase_orders: { add: receivePurchaseOrders },
+  goods_to_order_create: { add: goodsToOrderCreate },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

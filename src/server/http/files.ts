@@ -1,6 +1,6 @@
 /**
  * File upload and download for forms with `actions.upload` (product_files,
- * sales_order_documents): multipart POST /api/files/{form} and GET /api/files/{form}/{id}.
+ * sales_order_documents, purchase_order_documents): multipart POST /api/files/{form} and GET /api/files/{form}/{id}.
  * Page permissions as api_action (add to upload, list to download) and the verified
  * company through the row the file hangs on (a product, an order).
  */
@@ -146,10 +146,50 @@ const salesOrderDocuments: UploadTarget<typeof SalesOrderDocumentFields> = {
   },
 };
 
+const PurchaseOrderDocumentFields = v.strictObject({
+  po_id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, 'po_id: a purchase order number'), v.transform(Number), v.maxValue(2_147_483_647, 'po_id: a purchase order number')),
+  doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+  document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
+  file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+});
+
+/** A purchase order's papers (the supplier's invoice, the bill of lading, the packing list). */
+const purchaseOrderDocuments: UploadTarget<typeof PurchaseOrderDocumentFields> = {
+  parent: 'po_id',
+  fields: PurchaseOrderDocumentFields,
+  async insert(tx, input, file, session) {
+    const r = await tx.query<{ doc_id: number }>(
+      `insert into app.purchase_order_documents (po_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning doc_id`,
+      [input.po_id, input.doc_type, input.document_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
+    );
+    return r.rows[0]!.doc_id;
+  },
+  async row(tx, id) {
+    return (
+      await tx.query(
+        `select doc_id, po_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, uploaded_by, uploaded_by_name, uploaded_at, row_version
+         from app.v_purchase_order_documents where doc_id = $1`,
+        [id],
+      )
+    ).rows[0];
+  },
+  async download(db, id, company) {
+    const r = await db.query<Download>(
+      `select d.file_name, d.content_type, d.content from app.purchase_order_documents d
+       join app.purchase_orders o on o.po_id = d.po_id
+       where d.doc_id = $1 and o.company_code = $2`,
+      [id, company],
+    );
+    return r.rows[0];
+  },
+};
+
 /** The upload forms by form name (a screen with `actions.upload` needs its entry here). */
 const UPLOADS: Readonly<Record<string, UploadTarget>> = {
   product_files: erased(productFiles),
   sales_order_documents: erased(salesOrderDocuments),
+  purchase_order_documents: erased(purchaseOrderDocuments),
 };
 
 function uploadForm(form: string) {

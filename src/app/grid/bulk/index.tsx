@@ -11,6 +11,7 @@ import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
 export interface BulkActionProps {
   screen: ScreenDescriptor;
@@ -24,6 +25,9 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
   courier_export: CourierExport,
   courier_tracking: CourierTracking,
+  pick_list_create: PickListCreate,
+  receive_purchase_orders: ReceivePurchaseOrders,
+  goods_to_order_create: GoodsToOrderCreate,
 };
 
 interface Props {

@@ -9,6 +9,9 @@ export const bulkActionFlags = {
   purchase_price_update: 'set',
   courier_export: 'list',
   courier_tracking: 'set',
+  pick_list_create: 'add',
+  receive_purchase_orders: 'add',
+  goods_to_order_create: 'add',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

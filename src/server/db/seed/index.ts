@@ -25,6 +25,7 @@ import { seedServices } from './services.ts';
 import { seedBannerTags } from './bannerTags.ts';
 import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 import { seedWorkflows } from './workflows.ts';
+import { seedWarehouse } from './warehouse.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -63,6 +64,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedShops(tx);
   await seedPartners(tx);
   await seedSalesOrders(tx);
+  await seedWarehouse(tx); // after the orders: shipped ones were picked
   await seedCashflow(tx); // after the orders: incoming items are their invoices
   await seedShipping(tx);
   await seedBannerTags(tx);

@@ -171,7 +171,8 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     unit_price: round(selling / packUnits, 4),
     calc_unit_price: round(selling / packUnits, 4),
     unit_price_original: round(original / packUnits, 4),
-    stock_qty: stock,
+    // The opening stock, staged here until seed/warehouse.ts books it in the stock ledger (products start with none).
+    new_qty: stock,
     qty: reserved,
     order_qty: ordered,
     hs_code: n.hs,
@@ -229,7 +230,7 @@ const columns: Column[] = [
   ['unit_price', 'numeric'],
   ['calc_unit_price', 'numeric'],
   ['unit_price_original', 'numeric'],
-  ['stock_qty', 'numeric'],
+  ['new_qty', 'numeric'],
   ['qty', 'numeric'],
   ['order_qty', 'numeric'],
   ['hs_code', 'text'],

@@ -15,6 +15,8 @@ interface Role {
   name: Ml;
   pages: string[];
   flags: Flags;
+  /** Pages of `pages` the role also adds and changes on (its daily work), by page code. */
+  works?: string[];
 }
 
 /** Three roles covering the permission shapes the app must handle: everything, edit-no-delete, read-only. */
@@ -38,6 +40,8 @@ export const roles: Role[] = [
     code: 'warehouse',
     flags: READ,
     pages: pagesOfAreas('warehouse', 'purchasing', 'print'),
+    // A warehouse day: receive goods, pick orders, move and count stock (the rest is read only).
+    works: ['warehouse.arriving_shipments', 'warehouse.pick_lists', 'warehouse.stock_transfers', 'warehouse.stock_corrections'],
     name: ml('Warehouse staff', 'Lagermitarbeiter', 'Raktári dolgozó', 'Skladník', 'Lucrător de depozit', 'Skladník', 'Складов работник'),
   },
 ];
@@ -140,7 +144,7 @@ async function insertRoles(tx: Queryable, list: Role[]): Promise<void> {
       ['can_set', 'boolean'],
       ['can_delete', 'boolean'],
     ],
-    list.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...r.flags }))),
+    list.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...(r.works?.includes(page_code) ? { ...r.flags, can_add: true, can_set: true } : r.flags) }))),
   );
 }
 

@@ -1,0 +1,58 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * A company's purchase orders (spec §3 "Purchase order"), each moved by its `purchase_order`
+ * workflow instance (draft → ordered → confirmed → in transit → received; cancelled), with
+ * the value of its lines and its related costs in the order's currency (app.v_purchase_orders).
+ * Lines, costs and documents open below; receipts are made on /warehouse/arriving_shipments.
+ */
+export default defineScreen({
+  form: 'purchase_orders',
+  route: '/purchasing/purchase_orders',
+  area: 'purchasing',
+  source: {
+    relation: 'app.v_purchase_orders',
+    key: 'po_id',
+    write: 'app.purchase_orders',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [
+      { colId: 'opened_on', sort: 'desc' },
+      { colId: 'po_id', sort: 'desc' },
+    ],
+  },
+  columns: {
+    po_id: { type: 'int', hidden: true },
+    fsm_reference: { width: 150, pinned: 'left' },
+    fsm_instance_id: { type: 'int', hidden: true },
+    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
+    state_code: { hidden: true },
+    state_names: { type: 'multi', width: 150 },
+    partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
+    partner_name: { width: 250, hidden: true },
+    opened_on: { type: 'date', editable: true, width: 100 },
+    currency_code: { editable: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+    external_reference: { editable: true, maxLength: 60, width: 150 },
+    etd: { type: 'date', editable: true, width: 100 },
+    eta: { type: 'date', editable: true, width: 100 },
+    container_no: { editable: true, maxLength: 20, width: 150 },
+    swb_number: { editable: true, maxLength: 40, width: 150, hidden: true },
+    pol: { editable: true, maxLength: 40, width: 100 },
+    pod: { editable: true, maxLength: 40, width: 100 },
+    telex_release: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+    order_value: { type: 'money', currencyField: 'currency_code', width: 100 },
+    costs_total: { type: 'money', currencyField: 'currency_code', width: 100 },
+    landed_total: { type: 'money', currencyField: 'currency_code', width: 100 },
+    quantity: { type: 'number', width: 100 },
+    received_qty: { type: 'number', width: 100 },
+    unloaded_on: { type: 'date', editable: true, width: 100, hidden: true },
+    container_updated_on: { type: 'date', editable: true, width: 100, hidden: true },
+    comments: { editable: true, maxLength: 2000, width: 250 },
+    description: { editable: true, maxLength: 2000, width: 250, hidden: true },
+  },
+  actions: { add: true, delete: true },
+  workflow: { type: 'purchase_order', card: ['fsm_reference', 'partner_name', 'eta', 'order_value'] },
+  markers: ['workflowState'],
+  details: ['purchase_order_items', 'purchase_order_costs', 'purchase_order_documents'],
+});

@@ -1,0 +1,92 @@
+/**
+ * Warehouse and purchasing steps a descriptor cannot state (issue 23), each one
+ * transaction in SQL whose rules live in the database (migrations 047–049), so a refusal
+ * (rule_violated + the rule's name) writes nothing:
+ *
+ * - `pick_list_create` (add on /warehouse/pick_lists): a pick list of paid orders, lines on
+ *   the storages that hold the goods in walking order (app.pick_list_create).
+ * - `receive_purchase_orders` (add on /warehouse/arriving_shipments): the open lines of
+ *   purchase orders received in full onto a storage or each product's home storage; the
+ *   receipts write the stock movements at landed cost and close the orders as received.
+ * - `goods_to_order_create` (add on /purchasing/goods_to_order): draft purchase orders from
+ *   the suggestions picked, one per supplier.
+ */
+import { GoodsToOrderCreatePayload, PickListCreatePayload, ReceivePurchaseOrdersPayload } from '../../../schemas/api.ts';
+import { HttpError, parseInput } from '../http/errors.ts';
+import type { CustomAction } from './custom.ts';
+import { actAs } from './engine/write.ts';
+
+export const pickListCreate: CustomAction = {
+  page: '/warehouse/pick_lists',
+  flag: 'add',
+  async run({ db, session }, payload) {
+    const input = parseInput(PickListCreatePayload, payload);
+    return db.transaction(async (tx) => {
+      await actAs(tx, session.userId);
+      const made = await tx.query<{ id: number }>('select app.pick_list_create($1, $2::int[], $3) as id', [session.company, input.order_ids ?? null, session.userId]);
+      const id = made.rows[0]!.id;
+      const r = await tx.query<{ pick_list_no: string; lines: number }>(
+        'select pick_list_no, (select count(*)::int from app.pick_list_items i where i.pick_list_id = l.pick_list_id) as lines from app.pick_lists l where pick_list_id = $1',
+        [id],
+      );
+      return { pick_list_id: id, pick_list_no: r.rows[0]!.pick_list_no, lines: r.rows[0]!.lines };
+    });
+  },
+};
+
+export const receivePurchaseOrders: CustomAction = {
+  page: '/warehouse/arriving_shipments',
+  flag: 'add',
+  async run({ db, session }, payload) {
+    const input = parseInput(ReceivePurchaseOrdersPayload, payload);
+    const ids = [...new Set(input.po_ids)];
+    return db.transaction(async (tx) => {
+      await actAs(tx, session.userId);
+      // The orders locked and checked: the company's (another company's is as unknown as a missing one).
+      const found = await tx.query<{ po_id: number }>('select po_id from app.purchase_orders where company_code = $1 and po_id = any($2::int[]) order by po_id for update', [session.company, ids]);
+      if (found.rows.length !== ids.length) {
+        const have = new Set(found.rows.map((r) => r.po_id));
+        throw new HttpError(404, 'not_found', `payload.po_ids: purchase order ${ids.find((id) => !have.has(id))} is not in this company`);
+      }
+      if (input.storage_id !== undefined) {
+        const st = await tx.query('select 1 from app.storages where storage_id = $1 and company_code = $2 and active', [input.storage_id, session.company]);
+        if (!st.rows.length) throw new HttpError(404, 'not_found', `payload.storage_id: storage ${input.storage_id} is not in this company`);
+      }
+      const lines = await tx.query<{ po_item_id: number; product_code: string; open_qty: string; storage_id: number | null }>(
+        `select i.po_item_id, i.product_code, i.open_qty::text as open_qty,
+                coalesce($2::int, (select ps.storage_id from app.product_pack_storages ps where ps.product_code = i.product_code order by ps.pack_no, ps.storage_id limit 1)) as storage_id
+         from app.v_purchase_order_items i where i.po_id = any($1::int[]) and i.open_qty > 0 order by i.po_id, i.po_item_id`,
+        [ids, input.storage_id ?? null],
+      );
+      const homeless = lines.rows.find((l) => l.storage_id === null);
+      if (homeless) throw new HttpError(400, 'rule_violated', `payload.storage_id: product ${homeless.product_code} has no home storage: choose one`, {}, 'receipt_storage_missing');
+      if (!lines.rows.length) throw new HttpError(400, 'rule_violated', 'payload.po_ids: nothing is left to receive', {}, 'receipt_over_ordered');
+      await tx.query(
+        `insert into app.purchase_receipts (po_item_id, storage_id, quantity, user_id)
+         select l.po_item_id, l.storage_id, l.quantity, $2 from jsonb_to_recordset($1::jsonb) l(po_item_id int, storage_id int, quantity numeric) order by l.po_item_id`,
+        [JSON.stringify(lines.rows.map((l) => ({ po_item_id: l.po_item_id, storage_id: l.storage_id, quantity: l.open_qty }))), session.userId],
+      );
+      const closed = await tx.query<{ n: number }>(
+        `select count(*)::int as n from app.purchase_orders o join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id
+         join app.fsm_states s on s.state_id = i.state_id where o.po_id = any($1::int[]) and s.state_code = 'received'`,
+        [ids],
+      );
+      return { receipts: lines.rows.length, quantity: lines.rows.reduce((a, l) => a + Number(l.open_qty), 0), received: closed.rows[0]!.n };
+    });
+  },
+};
+
+export const goodsToOrderCreate: CustomAction = {
+  page: '/purchasing/goods_to_order',
+  flag: 'add',
+  async run({ db, session }, payload) {
+    const input = parseInput(GoodsToOrderCreatePayload, payload);
+    return db.transaction(async (tx) => {
+      await actAs(tx, session.userId);
+      const made = await tx.query<{ ids: number[] }>('select app.purchase_orders_from_suggestions($1, $2::jsonb) as ids', [session.company, JSON.stringify(input.lines)]);
+      const ids = made.rows[0]!.ids;
+      const refs = await tx.query<{ fsm_reference: string }>('select fsm_reference from app.purchase_orders where po_id = any($1::int[]) order by po_id', [ids]);
+      return { po_ids: ids, references: refs.rows.map((r) => r.fsm_reference) };
+    });
+  },
+};

@@ -1,0 +1,323 @@
+/**
+ * Stock ledger, purchasing and warehouse (issue 23, migrations 047–049) on both engines:
+ * the demo ledger explains every product's stock; random receipts, picks, transfers and
+ * corrections through the API keep on-hand = Σ movements, never below zero, reserved =
+ * what open orders still need (a refused step writes nothing); landed cost and currency
+ * conversion exactly; goods to order against an independent computation and turned into
+ * draft orders; pick lists in walking order; the bad inputs of the issue refused with their
+ * rules; concurrent picks of the last unit; the warehouse user's day and its limits.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from './exact.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
+
+type Row = Record<string, Json>;
+
+describe.each(engines)('stock ledger on %s', (engine) => {
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(async () => void ({ s, admin, catalog, warehouse } = await startSignedIn(engine)));
+  afterAll(() => s?.close());
+  const { ok, rows, one } = serverHelpers(() => s);
+
+  /** The ledger's three views of on-hand stock agree, and none is below zero. */
+  const checkLedger = async (company: string) => {
+    const bad = await rows(
+      `select p.product_code, p.stock_qty::text as stock, coalesce(m.q, 0)::text as moved, coalesce(l.q, 0)::text as levels
+       from app.products p
+       left join (select product_code, sum(quantity) as q from app.stock_movements group by product_code) m on m.product_code = p.product_code
+       left join (select product_code, sum(on_hand) as q from app.stock_levels group by product_code) l on l.product_code = p.product_code
+       where p.company_code = $1 and (p.stock_qty <> coalesce(m.q, 0) or p.stock_qty <> coalesce(l.q, 0))`,
+      [company],
+    );
+    expect(bad).toEqual([]);
+    const perStorage = await rows(
+      `select l.product_code, l.storage_id from app.stock_levels l
+       where l.company_code = $1 and l.on_hand <> (select coalesce(sum(m.quantity), 0) from app.stock_movements m where m.product_code = l.product_code and m.storage_id = l.storage_id)`,
+      [company],
+    );
+    expect(perStorage).toEqual([]);
+    expect((await one('select count(*)::int as n from app.stock_levels where on_hand < 0')).n).toBe(0);
+  };
+  /** Reserved = open orders' lines less what was picked for them, computed here from the rows. */
+  const checkReserved = async (company: string) => {
+    const lines = await rows(
+      `select it.product_code, it.quantity::text as q, coalesce((select sum(x.picked_qty) from app.pick_list_items x where x.item_id = it.item_id), 0)::text as picked
+       from app.sales_order_items it join app.sales_orders o using (order_id) join app.fsm_instances i using (fsm_instance_id) join app.fsm_states st using (state_id)
+       where o.company_code = $1 and not st.final_state and not o.deleted`,
+      [company],
+    );
+    const want = new Map<string, bigint>();
+    for (const l of lines) {
+      const open = scaled(l.q, 3) - scaled(l.picked, 3);
+      want.set(l.product_code, (want.get(l.product_code) ?? 0n) + (open > 0n ? open : 0n));
+    }
+    const got = await rows('select product_code, reserved_qty::text as r from app.v_stock_reserved where company_code = $1', [company]);
+    expect(new Map(got.map((g) => [g.product_code as string, scaled(g.r, 3)]))).toEqual(want);
+  };
+
+  it('explains the demo stock: movements over eighteen months of every kind, on-hand = Σ movements per storage and product', async () => {
+    for (const company of ['SK01', 'HU01', 'CZ01']) {
+      await checkLedger(company);
+      await checkReserved(company);
+      const kinds = await rows('select kind, count(*)::int as n, min(moved_at) as first from app.stock_movements where company_code = $1 group by kind order by kind', [company]);
+      expect(kinds.map((k) => k.kind)).toEqual(['correction', 'pick', 'receipt', 'transfer']);
+      const first = new Date(Math.min(...kinds.map((k) => Date.parse(k.first))));
+      expect(Date.now() - first.getTime()).toBeGreaterThan(500 * 86_400_000);
+      const states = await rows(
+        `select distinct s.state_code from app.purchase_orders o join app.fsm_instances i using (fsm_instance_id) join app.fsm_states s using (state_id) where o.company_code = $1`,
+        [company],
+      );
+      expect(states.map((r) => r.state_code)).toEqual(expect.arrayContaining(['received', 'cancelled']));
+    }
+    // Stock is never typed: a write of products.stock_qty is refused, whoever writes it.
+    const r = await s.action(admin, 'product_list', 'set', { product_code: 'P000300', stock_qty: 5 });
+    expect(r.status).toBe(400);
+    await expect(s.db.query("update app.products set stock_qty = stock_qty + 1 where product_code = 'P000300'")).rejects.toMatchObject({ constraint: 'stock_from_ledger' });
+    await expect(s.db.query('update app.stock_movements set quantity = quantity + 1 where movement_id = (select min(movement_id) from app.stock_movements)')).rejects.toMatchObject({
+      constraint: 'stock_ledger_append_only',
+    });
+  });
+
+  /** A product of SK01 with stock on a storage, and another storage of SK01. */
+  const stocked = async () =>
+    (await one(
+      `select l.product_code, l.storage_id, l.on_hand::float8 as on_hand,
+              (select s.storage_id from app.storages s where s.company_code = 'SK01' and s.storage_id <> l.storage_id order by s.storage_id limit 1) as other
+       from app.stock_levels l where l.company_code = 'SK01' and l.on_hand >= 5 order by l.product_code, l.storage_id limit 1`,
+    )) as { product_code: string; storage_id: number; on_hand: number; other: number };
+
+  it('refuses negative and excessive quantities, another company’s storage and a correction without reason, writing nothing', async () => {
+    const p = await stocked();
+    const before = (await one('select count(*)::int as n from app.stock_movements')).n;
+    const huStorage = (await one("select storage_id from app.storages where company_code = 'HU01' order by storage_id limit 1")).storage_id;
+    const cases: [string, Row, number, string | undefined][] = [
+      ['stock_transfers', { product_code: p.product_code, from_storage_id: p.storage_id, to_storage_id: p.other, quantity: p.on_hand + 1 }, 400, 'stock_not_negative'],
+      ['stock_transfers', { product_code: p.product_code, from_storage_id: p.storage_id, to_storage_id: p.other, quantity: -1 }, 400, undefined],
+      ['stock_transfers', { product_code: p.product_code, from_storage_id: p.storage_id, to_storage_id: p.storage_id, quantity: 1 }, 400, 'transfer_storages_differ'],
+      ['stock_corrections', { product_code: p.product_code, storage_id: p.storage_id, quantity: -(p.on_hand + 1), reason: 'count' }, 400, 'stock_not_negative'],
+      ['stock_corrections', { product_code: p.product_code, storage_id: p.storage_id, quantity: 1, reason: '   ' }, 400, undefined],
+      ['stock_corrections', { product_code: p.product_code, storage_id: huStorage, quantity: 1, reason: 'count' }, 400, undefined],
+    ];
+    for (const [form, row, status, rule] of cases) {
+      const r = await s.action(admin, form, 'add', row);
+      expect(r.status, `${form} ${JSON.stringify(row)}: ${JSON.stringify(r.body)}`).toBe(status);
+      if (rule) expect(r.body.rule).toBe(rule);
+    }
+    expect((await one('select count(*)::int as n from app.stock_movements')).n).toBe(before);
+    await checkLedger('SK01');
+  });
+
+  it('keeps on-hand = Σ movements and never below zero under random receipts, picks, transfers and corrections (property)', async () => {
+    // A purchase order confirmed with lines of three products, received bit by bit.
+    const products = (await rows("select product_code from app.products where company_code = 'SK01' and active order by product_code offset 400 limit 3")).map((r) => r.product_code as string);
+    const storages = (await rows("select storage_id from app.storages where company_code = 'SK01' order by storage_id limit 4")).map((r) => r.storage_id as number);
+    const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier })).row;
+    const lines: number[] = [];
+    for (const code of products) lines.push((await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 1000, unit_price: 2 })).row.po_item_id);
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('receipt' as const), line: fc.nat(2), storage: fc.nat(3), qty: fc.integer({ min: -3, max: 40 }) }),
+      fc.record({ kind: fc.constant('transfer' as const), product: fc.nat(2), from: fc.nat(3), to: fc.nat(3), qty: fc.integer({ min: -2, max: 30 }) }),
+      fc.record({ kind: fc.constant('correction' as const), product: fc.nat(2), storage: fc.nat(3), qty: fc.integer({ min: -30, max: 10 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const st of steps) {
+          const moved = (await one('select count(*)::int as n from app.stock_movements')).n;
+          const r =
+            st.kind === 'receipt'
+              ? await s.action(warehouse, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: lines[st.line], storage_id: storages[st.storage], quantity: st.qty }, 'SK01')
+              : st.kind === 'transfer'
+                ? await s.action(warehouse, 'stock_transfers', 'add', { product_code: products[st.product], from_storage_id: storages[st.from], to_storage_id: storages[st.to], quantity: st.qty }, 'SK01')
+                : await s.action(warehouse, 'stock_corrections', 'add', { product_code: products[st.product], storage_id: storages[st.storage], quantity: st.qty, reason: 'count' }, 'SK01');
+          const after = (await one('select count(*)::int as n from app.stock_movements')).n;
+          if (r.status === 200) expect(after).toBeGreaterThan(moved);
+          else {
+            expect(r.status, JSON.stringify(r.body)).toBe(400);
+            expect(after).toBe(moved);
+          }
+        }
+        await checkLedger('SK01');
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+
+  it('converts related costs with the company rates and spreads them onto the landed cost by line value; a receipt books it and averages the purchase price', async () => {
+    const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier, currency_code: 'USD' })).row;
+    const codes = (await rows("select product_code from app.products where company_code = 'SK01' and active order by product_code offset 450 limit 2")).map((r) => r.product_code as string);
+    await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: codes[0], quantity: 10, unit_price: 3 });
+    await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: codes[1], quantity: 5, unit_price: 14 });
+    await ok(admin, 'purchase_order_costs', 'add', { po_id: po.po_id, cost_name: 'Freight', cost_amount: 50, cost_currency_code: 'EUR' });
+    await ok(admin, 'purchase_order_costs', 'add', { po_id: po.po_id, cost_name: 'Duty', cost_amount: 1000, cost_currency_code: 'CZK' });
+    const rate = async (c: string) => (await one("select rate::text as r from app.company_currency_rates where company_code = 'SK01' and currency_code = $1", [c])).r as string;
+    const [eur, usd, czk] = [await rate('EUR'), await rate('USD'), await rate('CZK')];
+    const costs: Row[] = (await ok(admin, 'purchase_order_costs', 'filter', { po_id: po.po_id })).rows;
+    // amount × rate(from) / rate(to), in numbers of 10 decimals: compare at 4 decimals.
+    const conv = (amount: number, from: string) => Math.round(((amount * Number(from)) / Number(usd)) * 1e4) / 1e4;
+    expect(costs.map((c) => c.cost_converted_amount)).toEqual([conv(50, eur), conv(1000, czk)]);
+    const total = conv(50, eur) + conv(1000, czk);
+    const items: Row[] = (await ok(admin, 'purchase_order_items', 'filter', { po_id: po.po_id })).rows;
+    const value = 10 * 3 + 5 * 14;
+    expect(items.map((i) => i.landed_unit_cost)).toEqual([3, 14].map((u) => Math.round((u + (total * u) / value) * 1e4) / 1e4));
+    expect(items.map((i) => i.cost_share)).toEqual([30, 70].map((v) => Math.round(((total * v) / value) * 1e4) / 1e4));
+
+    // Received through its workflow: ordered, then the toolbar's receive onto one storage.
+    const storage = (await one("select storage_id from app.storages where company_code = 'SK01' order by storage_id desc limit 1")).storage_id;
+    const before = await rows('select product_code, stock_qty::float8 as q, purchase_price_base::float8 as p from app.products where product_code = any($1) order by product_code', [codes]);
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+    const got = await ok(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id], storage_id: storage }, 'SK01');
+    expect(got).toEqual({ receipts: 2, quantity: 15, received: 1 });
+    const moves = await rows(
+      `select m.product_code, m.quantity::float8 as q, m.unit_cost::float8 as c, m.storage_id from app.stock_movements m join app.purchase_receipts r on m.kind = 'receipt' and r.receipt_id = m.doc_id
+       where r.po_id = $1 order by m.product_code`,
+      [po.po_id],
+    );
+    const landedCompany = items.map((i) => Math.round(i.landed_unit_cost * Number(usd) * 1e4) / 1e4);
+    expect(moves.map((m) => [m.q, m.c, m.storage_id])).toEqual([
+      [10, landedCompany[0], storage],
+      [5, landedCompany[1], storage],
+    ]);
+    const after = await rows('select product_code, stock_qty::float8 as q, purchase_price_base::float8 as p from app.products where product_code = any($1) order by product_code', [codes]);
+    after.forEach((a, i) => {
+      const b = before[i]!;
+      const qty = [10, 5][i]!;
+      expect(a.q).toBe(b.q + qty);
+      const avg = (Math.max(b.q, 0) * (b.p ?? landedCompany[i]!) + qty * landedCompany[i]!) / (Math.max(b.q, 0) + qty);
+      expect(a.p).toBeCloseTo(avg, 3);
+    });
+    expect((await one('select s.state_code from app.purchase_orders o join app.fsm_instances i using (fsm_instance_id) join app.fsm_states s using (state_id) where po_id = $1', [po.po_id])).state_code).toBe(
+      'received',
+    );
+    // Nothing more to receive, and more than ordered is refused.
+    const again = await s.action(admin, 'receive_purchase_orders', 'add', { po_ids: [po.po_id] });
+    expect(again.status).toBe(400);
+    await checkLedger('SK01');
+  });
+
+  it('refuses a receipt over the ordered quantity, on a draft, and a purchase order without a supplier or with a customer', async () => {
+    const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const customer = (await one("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    expect((await s.action(admin, 'purchase_orders', 'add', {})).status).toBe(400);
+    const bad = await s.action(admin, 'purchase_orders', 'add', { partner_id: customer });
+    expect([bad.status, bad.body.rule]).toEqual([400, 'purchase_order_supplier']);
+    const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier })).row;
+    const code = (await one("select product_code from app.products where company_code = 'SK01' order by product_code offset 460 limit 1")).product_code;
+    const line = (await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 4 })).row;
+    const storage = (await one("select storage_id from app.storages where company_code = 'SK01' order by storage_id limit 1")).storage_id;
+    const draft = await s.action(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 1 });
+    expect([draft.status, draft.body.rule]).toEqual([400, 'purchase_order_not_receivable']);
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+    await ok(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 3 });
+    const over = await s.action(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 2 });
+    expect([over.status, over.body.rule]).toEqual([400, 'receipt_over_ordered']);
+    // Lines are fixed once the supplier confirmed.
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: po.fsm_instance_id, params: {} });
+    const late = await s.action(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 1 });
+    expect([late.status, late.body.rule]).toEqual([400, 'purchase_order_closed']);
+    // The last unit arrives: the order is received.
+    await ok(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 1 });
+    expect((await ok(admin, 'purchase_orders', 'filter', { po_id: po.po_id })).rows[0].state_code).toBe('received');
+  });
+
+  it('suggests goods to order from free stock, open orders, purchase orders and the last 90 days’ picks, and turns them into drafts per supplier', async () => {
+    const listed: Row[] = (await ok(admin, 'goods_to_order', 'list', { endRow: 5000 })).rows;
+    const facts = await rows(
+      `select p.product_code, p.keep_in_stock, p.stock_qty::float8 as stock, coalesce(r.reserved_qty, 0)::float8 as reserved, coalesce(oo.on_order_qty, 0)::float8 as on_order,
+              coalesce((select -sum(m.quantity) from app.stock_movements m where m.product_code = p.product_code and m.kind = 'pick' and m.moved_at >= now() - interval '90 days'), 0)::float8 as sold,
+              coalesce(ps.lead_time_days, p.purchase_time, 14) as lead, coalesce(ps.min_order_qty, 1)::float8 as moq
+       from app.products p left join app.v_stock_reserved r using (product_code) left join app.v_stock_on_order oo using (product_code)
+       left join lateral (select * from app.product_suppliers s where s.product_code = p.product_code order by s.is_default desc, s.purchase_price, s.partner_id limit 1) ps on true
+       where p.company_code = 'SK01' and p.active and p.keep_in_stock in (1, 2)`,
+    );
+    const want = new Map<string, number>();
+    for (const f of facts) {
+      const target = f.keep_in_stock === 1 ? Math.max(Math.ceil((f.sold / 90) * (f.lead + 14)), 1) : 0;
+      const short = target - (f.stock - f.reserved) - f.on_order;
+      if (short > 0) want.set(f.product_code, Math.ceil(short / f.moq) * f.moq);
+    }
+    expect(new Map(listed.map((r) => [r.product_code as string, r.suggested_qty as number]))).toEqual(want);
+    expect(want.size).toBeGreaterThan(10);
+
+    const withSupplier = listed.filter((r) => r.partner_id !== null).slice(0, 4);
+    const made = await ok(admin, 'goods_to_order_create', 'add', { lines: withSupplier.map((r) => ({ product_code: r.product_code, quantity: r.suggested_qty })) });
+    expect(made.po_ids.length).toBe(new Set(withSupplier.map((r) => r.partner_id)).size);
+    const drafts: Row[] = (await ok(admin, 'new_purchase_order', 'list', { endRow: 500 })).rows;
+    for (const id of made.po_ids) expect(drafts.find((d) => d.po_id === id)?.state_code).toBe('draft');
+    // On order now: they leave the suggestions.
+    const now: Row[] = (await ok(admin, 'goods_to_order', 'list', { endRow: 5000 })).rows;
+    for (const r of withSupplier) expect(now.find((n) => n.product_code === r.product_code)).toBeUndefined();
+    const none = await s.action(admin, 'goods_to_order_create', 'add', { lines: [{ product_code: 'P000001', quantity: 0 }] });
+    expect(none.status).toBe(400);
+  });
+
+  it('makes a pick list of paid orders in walking order; picking takes the goods off the storage and out of reserved, no more than the storage holds', async () => {
+    const made = await ok(warehouse, 'pick_list_create', 'add', {}, 'SK01');
+    expect(made.lines).toBeGreaterThan(0);
+    const lines: Row[] = (await ok(warehouse, 'pick_list_items', 'filter', { pick_list_id: made.pick_list_id }, 'SK01')).rows;
+    expect(lines.length).toBe(made.lines);
+    const walk = lines.map((l) => [l.walk_order, l.shelf_code, l.storage_position]);
+    expect(walk).toEqual([...walk].sort((a, b) => a[0] - b[0] || String(a[1]).localeCompare(String(b[1])) || a[2] - b[2]));
+    // Every paid order's goods are on a list now: a second list has nothing to pick.
+    const twice = await s.action(warehouse, 'pick_list_create', 'add', {}, 'SK01');
+    expect([twice.status, twice.body.rule]).toEqual([400, 'nothing_to_pick']);
+
+    const line = lines[0]!;
+    const free = async () => (await one("select free_qty::float8 as f from app.v_stock_free_and_reserved where product_code = $1 and company_code = 'SK01'", [line.product_code])).f;
+    const freeBefore = await free();
+    const onHand = async () => (await one('select on_hand::float8 as q from app.stock_levels where product_code = $1 and storage_id = $2', [line.product_code, line.storage_id])).q;
+    const before = await onHand();
+    const picked = await ok(warehouse, 'pick_list_items', 'set', { pick_item_id: line.pick_item_id, row_version: line.row_version, picked_qty: line.quantity }, 'SK01');
+    expect(await onHand()).toBe(before - line.quantity);
+    expect(await free()).toBe(freeBefore); // on hand and reserved both went down
+    await checkReserved('SK01');
+    // Put back, then more than the line: refused.
+    const back = await ok(warehouse, 'pick_list_items', 'set', { pick_item_id: line.pick_item_id, row_version: picked.row.row_version, picked_qty: 0 }, 'SK01');
+    expect(await onHand()).toBe(before);
+    const over = await s.action(warehouse, 'pick_list_items', 'set', { pick_item_id: line.pick_item_id, row_version: back.row.row_version, picked_qty: line.quantity + 1 }, 'SK01');
+    expect(over.status).toBe(400);
+    await checkLedger('SK01');
+  });
+
+  it('lets one of two concurrent picks of the last unit win; the other is refused and writes nothing', async () => {
+    const p = await stocked();
+    // Leave exactly one unit on the storage, then two pick lines of one unit each, picked at once.
+    await ok(admin, 'stock_corrections', 'add', { product_code: p.product_code, storage_id: p.storage_id, quantity: -(p.on_hand - 1), reason: 'race test' });
+    const partner = (await one("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const items: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const o = (await ok(admin, 'sales_orders', 'add', { partner_id: partner })).row;
+      items.push((await ok(admin, 'sales_order_items', 'add', { order_id: o.order_id, product_code: p.product_code, quantity: 1 })).row.item_id);
+    }
+    const list = (await one("insert into app.pick_lists (company_code) values ('SK01') returning pick_list_id")).pick_list_id;
+    const picks = [];
+    for (const item of items) picks.push((await one('insert into app.pick_list_items (pick_list_id, item_id, storage_id, quantity) values ($1, $2, $3, 1) returning pick_item_id', [list, item, p.storage_id])).pick_item_id);
+    const rs = await Promise.all(picks.map((id) => s.action(warehouse, 'pick_list_items', 'set', { pick_item_id: id, row_version: 1, picked_qty: 1 }, 'SK01')));
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(rs.find((r) => r.status === 400)!.body.rule).toBe('stock_not_negative');
+    expect((await one('select on_hand::float8 as q from app.stock_levels where product_code = $1 and storage_id = $2', [p.product_code, p.storage_id])).q).toBe(0);
+    expect((await one('select count(*)::int as n from app.pick_list_items where pick_list_id = $1 and picked_qty > 0', [list])).n).toBe(1);
+    await checkLedger('SK01');
+  });
+
+  it('gives the warehouse user the day’s work (receive, pick, move, count) and nothing else; other companies’ rows stay out', async () => {
+    const po = (await rows("select po_id from app.v_arriving_shipments where company_code = 'HU01' limit 1"))[0];
+    const arriving: Row[] = (await ok(warehouse, 'arriving_shipments', 'list', { endRow: 500 }, 'HU01')).rows;
+    expect(arriving.every((r) => ['ordered', 'confirmed', 'in_transit'].includes(r.state_code))).toBe(true);
+    if (po) expect(arriving.some((r) => r.po_id === po.po_id)).toBe(true);
+    // Purchasing is read only for the warehouse: no new orders, no supplier prices.
+    expect((await s.action(warehouse, 'purchase_orders', 'add', { partner_id: 1 }, 'HU01')).status).toBe(403);
+    expect((await s.action(warehouse, 'goods_to_order_create', 'add', { lines: [{ product_code: 'P000001', quantity: 1 }] }, 'HU01')).status).toBe(403);
+    // The catalogue user sees none of it; another company's purchase orders are unknown.
+    for (const form of ['pick_lists', 'arriving_shipments', 'stock_movements', 'purchase_orders', 'goods_to_order']) expect((await s.action(catalog, form, 'list', { endRow: 5 })).status).toBe(403);
+    const czPo = (await one("select po_id from app.purchase_orders where company_code = 'CZ01' order by po_id limit 1")).po_id;
+    expect((await s.action(admin, 'receive_purchase_orders', 'add', { po_ids: [czPo] }, 'SK01')).status).toBe(404);
+    const sk: Row[] = (await ok(admin, 'stock_movements', 'list', { endRow: 100 }, 'SK01')).rows;
+    expect(sk.every((r) => r.product_code && r.kind)).toBe(true);
+    expect((await ok(admin, 'stock_movements', 'list', { endRow: 100, filterModel: { product_code: { filterType: 'text', type: 'equals', filter: 'P000002' } } }, 'CZ01')).rows).toEqual([]);
+  });
+});
