@@ -98,7 +98,16 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string): Promise<vo
     (r) => r.partner_id,
   );
   if (!suppliers.length) return;
-  const supplied: { product_code: string; partner_id: number; supplier_product_code: string; purchase_price: number; currency_code: string; lead_time_days: number; min_order_qty: number; is_default: boolean }[] = [];
+  const supplied: {
+    product_code: string;
+    partner_id: number;
+    supplier_product_code: string;
+    purchase_price: number;
+    currency_code: string;
+    lead_time_days: number;
+    min_order_qty: number;
+    is_default: boolean;
+  }[] = [];
   const supplierOf = new Map<string, number>();
   for (const p of products) {
     if (p.original === null || p.currency === null) continue;
@@ -163,7 +172,11 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string): Promise<vo
           ? ['order', 'confirm', 'dispatch']
           : ['order', 'cancel']
         : ageDays > 20
-          ? rng.pick([['order', 'confirm', 'dispatch'], ['order', 'confirm', 'dispatch'], ['order', 'confirm']])
+          ? rng.pick([
+              ['order', 'confirm', 'dispatch'],
+              ['order', 'confirm', 'dispatch'],
+              ['order', 'confirm'],
+            ])
           : rng.pick([[], ['order'], ['order', 'confirm']]);
     const lines = new Map<string, { product_code: string; quantity: number; unit_price: number }>();
     for (let i = rng.int(2, 8); i > 0; i--) {
@@ -300,7 +313,13 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string): Promise<vo
     `insert into app.pick_list_items (pick_list_id, item_id, storage_id, quantity, picked_qty, picked_at)
      select l.pick_list_id, l.item_id, l.storage_id, l.quantity, l.quantity, now() - make_interval(mins => l.ago)
      from jsonb_to_recordset($1::jsonb) l(pick_list_id int, item_id int, storage_id int, quantity numeric, ago int) order by l.pick_list_id, l.item_id`,
-    [JSON.stringify(lists.flatMap(([, ps], n) => ps.map((p) => ({ pick_list_id: listIds[n]!.pick_list_id, item_id: p.item_id, storage_id: whereOf(p.product_code), quantity: p.quantity, ago: p.shipped_ago + 30 }))))],
+    [
+      JSON.stringify(
+        lists.flatMap(([, ps], n) =>
+          ps.map((p) => ({ pick_list_id: listIds[n]!.pick_list_id, item_id: p.item_id, storage_id: whereOf(p.product_code), quantity: p.quantity, ago: p.shipped_ago + 30 })),
+        ),
+      ),
+    ],
   );
 
   // A few transfers to a second storage and counting corrections, lately.

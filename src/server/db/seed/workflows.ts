@@ -181,6 +181,7 @@ const purchaseOrder: WorkflowDef = {
     ['confirm', 'ordered', 'confirmed'],
     ['dispatch', 'confirmed', 'in_transit'],
     ['receive', 'in_transit', 'received', null, true, true],
+    ['receive', 'ordered', 'received'],
     ['receive', 'confirmed', 'received'],
     ['cancel', 'draft', 'cancelled'],
     ['cancel', 'ordered', 'cancelled'],
