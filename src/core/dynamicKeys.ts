@@ -15,6 +15,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'keep_in_stock.': ['0', '1', '2'],
   /** A page block's kind (core/optionNames.ts; codegen checks it names every option of the descriptors). */
   'grid.block_type_': ['text', 'image', 'video'],
+  /** What a report ranks by (core/optionNames.ts). */
+  'grid.measure_': ['revenue', 'quantity'],
   /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
   'import.courier_': TRACKING_PROBLEM_CODES,
   /** Server error codes (core/errorCodes.ts). */

@@ -15,10 +15,13 @@ const digits = (v: unknown): number => {
 export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}`;
 /** A page block's kind: text, image, video. */
 export const blockTypeId = (v: unknown): string => `grid.block_type_${String(v)}`;
+/** What a report ranks by (list_80_percent's measure): revenue, quantity. */
+export const reportMeasureId = (v: unknown): string => `grid.measure_${String(v)}`;
 
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
+  reportMeasure: reportMeasureId,
   logAction: logActionId,
   screenTitle: screenTitleId,
 };

@@ -23,6 +23,7 @@ export const rendererKeys = [
   'checkbox',
   'keepInStock',
   'blockType',
+  'reportMeasure',
   'vat',
   'productCategory',
   'country',

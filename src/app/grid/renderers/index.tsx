@@ -11,7 +11,7 @@ import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
-import { blockTypeId, keepInStockId } from '../../../core/optionNames.ts';
+import { blockTypeId, keepInStockId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -288,6 +288,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   },
   /** A page block's kind: Text, Image, Video. */
   blockType: named(blockTypeId),
+  /** What a report ranks by: Revenue, Quantity. */
+  reportMeasure: named(reportMeasureId),
   /** A change log entry's action: Added, Changed, Deleted. */
   logAction: named(logActionId),
   /** A screen's form name as its title ('product_list' → 'Product list'). */
