@@ -343,7 +343,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   }
   if (s.source.params) {
     if (s.source.write) problems.push('source.params: expected a read-only screen (no source.write)');
-    if (!s.source.company) problems.push('source.params: expected source.company (the function is called with the session\'s company)');
+    if (!s.source.company) problems.push("source.params: expected source.company (the function is called with the session's company)");
     // A ref column's label join names the relation, which is a function call here.
     for (const [f, c] of Object.entries(s.columns)) if (c.type === 'ref') problems.push(`columns.${f}: expected no ref column on a parameterized source`);
   }
