@@ -29,7 +29,7 @@ export default defineScreen({
     product_code: { width: 150 },
     product_name: { type: 'multi', width: 250 },
     brand_name: { width: 150 },
-    product_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', width: 200 },
+    product_category_id: { type: 'ref', lookup: 'product_categories_brief', renderer: 'productCategory', label: 'main_product_category_id', width: 200 },
     quantity: { type: 'number', width: 100 },
     currency_code: { width: 100 },
     net_amount: { type: 'money', currencyField: 'currency_code', width: 100 },

@@ -69,7 +69,7 @@ describe('reports', () => {
       )
     ).rows[0]!.brand_name;
     const before = JSON.stringify(all);
-    await grid().getByRole('textbox', { name: de['fields.brand_name'] }).fill(brand);
+    await grid().getByRole('textbox', { name: de['fields.brand_name']! }).fill(brand);
     await expect.poll(async () => JSON.stringify({ categories: await json('data-categories'), values: await json('data-values') }), { timeout: 15_000 }).not.toBe(before);
     const filtered = await drawn();
     const wantBrand = await months(brand);
@@ -78,7 +78,7 @@ describe('reports', () => {
     expect(filtered.values.reduce((a, b) => a + b, 0)).toBeLessThan(all.values.reduce((a, b) => a + b, 0));
 
     // Export: the chart as a PNG file.
-    const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: de['reports.chart_png'] }).click()]);
+    const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: de['reports.chart_png']! }).click()]);
     expect(download.suggestedFilename()).toBe('sales_detailed.png');
     const png = readFileSync((await download.path())!);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -96,9 +96,9 @@ describe('reports', () => {
     await expect.poll(() => t.page.locator('h1').first().innerText()).toContain(de['screens.list_80_percent.title']);
     await expect.poll(() => header('abc_class').innerText()).toContain(de['fields.abc_class']);
     // The inputs show the parameters, named in German.
-    await expect.poll(() => t.page.getByLabel(de['fields.date_from']).inputValue()).toBe(from);
-    expect(await t.page.getByLabel(de['fields.measure']).inputValue()).toBe('quantity');
-    expect(await t.page.getByLabel(de['fields.measure']).locator('option:checked').innerText()).toBe(de['grid.measure_quantity']);
+    await expect.poll(() => t.page.getByLabel(de['fields.date_from']!).inputValue()).toBe(from);
+    expect(await t.page.getByLabel(de['fields.measure']!).inputValue()).toBe('quantity');
+    expect(await t.page.getByLabel(de['fields.measure']!).locator('option:checked').innerText()).toBe(de['grid.measure_quantity']);
 
     const ranking = async (measure: string) =>
       (
@@ -120,7 +120,7 @@ describe('reports', () => {
     expect(keys).toEqual(byQuantity.slice(0, 5).map((r) => r.product_code));
 
     // The measure chosen in its input: the address, the grid and the chart follow (revenue, in the view currency).
-    await t.page.getByLabel(de['fields.measure']).selectOption('revenue');
+    await t.page.getByLabel(de['fields.measure']!).selectOption('revenue');
     await expect.poll(() => new URL(t.page.url()).searchParams.get('measure')).toBe('revenue');
     const byRevenue = await ranking('revenue');
     await expect.poll(async () => ((await json('data-categories')) as string[] | null)?.join(','), { timeout: 15_000 }).toBe(byRevenue.map((r) => r.product_code).join(','));

@@ -77,9 +77,9 @@ export function chartOption(kind: ChartKind, points: readonly ChartPoint[], text
   return {
     animation: false,
     tooltip: { trigger: 'axis' },
-    grid: { left: 16, right: pareto ? 16 : 24, top: 40, bottom: 8, containLabel: true },
+    grid: { left: 16, right: pareto ? 16 : 24, top: 40, bottom: 24, containLabel: true },
     ...(pareto ? { legend: { top: 0 } } : {}),
-    xAxis: { type: 'category', name: texts.category, nameLocation: 'middle', nameGap: 28, data: shown.map((p) => p.label), axisLabel: { hideOverlap: true } },
+    xAxis: { type: 'category', name: texts.category, nameLocation: 'middle', nameGap: 26, data: shown.map((p) => p.label), axisLabel: { hideOverlap: true } },
     yAxis: pareto ? [valueAxis, { type: 'value', name: texts.cumulative, min: 0, max: 100, axisLabel: { formatter: (v: number) => fmt.percent(v) } }] : valueAxis,
     series: pareto
       ? [
