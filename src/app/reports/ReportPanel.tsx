@@ -32,14 +32,15 @@ export default function ReportPanel({ screen, filterModel, fixed }: Props) {
   const choose = (field: string, value: string) =>
     void navigate({
       to: '.',
-      search: (prev: Record<string, unknown>) => {
-        const next = { ...prev };
+      search: (prev) => {
+        // Routes declare no search schema: the address's parameters are plain values.
+        const next: Record<string, unknown> = { ...prev };
         if (value === '') delete next[field];
         else next[field] = value;
         return next;
       },
       replace: true,
-    } as never);
+    });
   return (
     <section className="report-panel">
       {params.length > 0 && (
