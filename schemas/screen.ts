@@ -260,7 +260,8 @@ const numericTypes: readonly ColumnType[] = ['int', 'number', 'money'];
 function chartProblems(s: ScreenDescriptor, chart: ChartSpec): string[] {
   const out: string[] = [];
   const cat = s.columns[chart.category];
-  if (!cat || cat.type === 'json' || cat.type === 'multi' || cat.type === 'bool') out.push(`chart.category: expected a column to group by (not json, multi or bool), got "${chart.category}"`);
+  // A ref's keys would be drawn as keys: a report's view carries the looked-up text (a brand's name) to group by.
+  if (!cat || ['json', 'multi', 'bool', 'ref'].includes(cat.type)) out.push(`chart.category: expected a column to group by (not json, multi, bool or ref), got "${chart.category}"`);
   const valueProblem = (at: string, f: string | undefined) => {
     const c = f === undefined ? undefined : s.columns[f];
     if (!c || !numericTypes.includes(c.type) || c.lookup || c.renderer === 'identifier') out.push(`${at}: expected a numeric column, got "${f ?? ''}"`);

@@ -124,6 +124,7 @@ describe('chart and parameters in a descriptor (codegen validation)', () => {
   it('refuses unknown or unfitting columns, a sum without a value, amounts in several currencies', () => {
     expect(problems({ chart: { kind: 'bar', category: 'nope', value: 'amount' } })).toContain('chart.category');
     expect(problems({ chart: { kind: 'bar', category: 'note', value: 'amount' } })).toContain('chart.category');
+    expect(problems({ columns: { ...base.columns, brand_id: { type: 'ref', lookup: 'brands_brief' } }, chart: { kind: 'pie', category: 'brand_id', agg: 'count' } })).toContain('chart.category');
     expect(problems({ chart: { kind: 'bar', category: 'day', value: 'code' } })).toContain('chart.value: expected a numeric column');
     expect(problems({ chart: { kind: 'bar', category: 'day' } })).toContain('chart.value');
     expect(problems({ chart: { kind: 'bar', category: 'day', value: 'price' } })).toContain('one currency');
