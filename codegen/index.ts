@@ -12,7 +12,7 @@ import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { seededWorkflowTypes, workflowTypeProblems } from './workflows.ts';
 import { menuRoutes } from '../src/server/db/seed/menu.ts';
-import { baseRoutes, fieldKeysOf, lookupsSource, routesSource, screenDefaultsSource, screenModuleSource } from './routes.ts';
+import { baseRoutes, fieldKeysOf, lookupsSource, routeListSource, routesSource, screenDefaultsSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
@@ -47,6 +47,7 @@ await step('screens', async () => {
   descriptors = screens.map((s) => s.screen);
   emit(join(gen, 'screens.ts'), registrySource(screens.map((s) => s.file)));
   emit(join(gen, 'routes.ts'), routesSource(screens));
+  emit(join(gen, 'routeList.ts'), routeListSource(screens));
   emit(join(gen, 'routeTree.ts'), routeTreeSource(screens));
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
   emit(join(gen, 'screenDefaults.ts'), screenDefaultsSource());

@@ -124,6 +124,15 @@ export const Source = v.strictObject({
    * a read per save.
    */
   siblingWrites: v.optional(v.boolean(), false),
+  /**
+   * A parameterized source (a report over a chosen period): `relation` is a set-returning
+   * SQL function called as relation(company, …these columns' values, in this order). A
+   * parameter's value is the request's equality on its column (the `filter` action's object,
+   * or a one-value set filter), checked by the column's type and options; absent, null.
+   * The function returns the columns with the values it was given, so the ordinary filters
+   * and the company scope apply to its rows as well. Read-only screens only.
+   */
+  params: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))),
 });
 
 export const Actions = v.strictObject({
@@ -137,6 +146,26 @@ export const Actions = v.strictObject({
   /** Toolbar actions over the picked rows or the filter: registry keys of src/app/grid/bulk/keys.ts. */
   bulk: v.optional(v.array(identifier)),
 });
+
+export const chartKinds = ['bar', 'pareto', 'pie'] as const;
+export type ChartKind = (typeof chartKinds)[number];
+
+/**
+ * A chart above a report's grid (src/app/reports/, ECharts in a chunk of its own): the
+ * rows under the grid's current filters grouped by `category` (the `aggregate` action),
+ * `agg` of `value` per group. bar: one bar per category in category order; pareto: bars by
+ * value, largest first, with the cumulative percentage on a second axis and the 80 % mark;
+ * pie: shares. `byParam`: the value column follows a parameter of the source (the measure
+ * the rows are ranked by: { param: 'measure', values: { quantity: 'quantity' } }).
+ */
+export const Chart = v.strictObject({
+  kind: v.picklist(chartKinds),
+  category: identifier,
+  value: v.optional(identifier),
+  agg: v.optional(v.picklist(['sum', 'count']), 'sum'),
+  byParam: v.optional(v.strictObject({ param: identifier, values: v.record(v.string(), identifier) })),
+});
+export type ChartSpec = v.InferOutput<typeof Chart>;
 
 export const Screen = v.strictObject({
   /** api_action entity name; unique across screens. */
@@ -166,6 +195,8 @@ export const Screen = v.strictObject({
   workflow: v.optional(v.strictObject({ type: identifier, card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))) })),
   /** Row markers (spec §4, src/core/rowMarkers.ts): each reads a column the screen must have. */
   markers: v.optional(v.array(v.picklist(rowMarkerKeys))),
+  /** A chart of the rows the grid shows (reports). */
+  chart: v.optional(Chart),
 });
 
 /** The columns a workflow screen's rows need, with their types. */
@@ -221,6 +252,34 @@ function defaultProblem(c: ColumnMeta): string | null {
   }
   if (c.options && !c.options.includes(d as string | number)) return `expected one of the options, ${got}`;
   return null;
+}
+
+const numericTypes: readonly ColumnType[] = ['int', 'number', 'money'];
+
+/** Why a chart cannot be drawn from the screen's columns (codegen stops on any). */
+function chartProblems(s: ScreenDescriptor, chart: ChartSpec): string[] {
+  const out: string[] = [];
+  const cat = s.columns[chart.category];
+  // A ref's keys would be drawn as keys: a report's view carries the looked-up text (a brand's name) to group by.
+  if (!cat || ['json', 'multi', 'bool', 'ref'].includes(cat.type)) out.push(`chart.category: expected a column to group by (not json, multi, bool or ref), got "${chart.category}"`);
+  const valueProblem = (at: string, f: string | undefined) => {
+    const c = f === undefined ? undefined : s.columns[f];
+    if (!c || !numericTypes.includes(c.type) || c.lookup || c.renderer === 'identifier') out.push(`${at}: expected a numeric column, got "${f ?? ''}"`);
+    else if (c.currencyField) out.push(`${at}: expected amounts in one currency (no currencyField), got "${f ?? ''}"`);
+  };
+  if (chart.agg === 'sum') valueProblem('chart.value', chart.value);
+  else if (chart.value !== undefined) out.push('chart.value: expected no value column for a count');
+  if (chart.byParam) {
+    const { param, values } = chart.byParam;
+    const options = s.columns[param]?.options;
+    if (!s.source.params?.includes(param) || !options) out.push(`chart.byParam.param: expected a parameter of the source with options, got "${param}"`);
+    for (const [k, f] of Object.entries(values)) {
+      if (options && !options.includes(k)) out.push(`chart.byParam.values.${k}: expected an option of ${param}`);
+      valueProblem(`chart.byParam.values.${k}`, f);
+    }
+    if (chart.agg !== 'sum') out.push('chart.byParam: expected agg sum');
+  }
+  return out;
 }
 
 /** Parses a descriptor, applying defaults and cross-field rules; throws with readable issues. */
@@ -279,6 +338,17 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     const field = ROW_MARKERS[m];
     if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);
   }
+  for (const [i, f] of (s.source.params ?? []).entries()) {
+    const c = s.columns[f];
+    if (!c || !['text', 'int', 'number', 'date'].includes(c.type)) problems.push(`source.params.${i}: expected a text, int, number or date column, got "${f}"`);
+  }
+  if (s.source.params) {
+    if (s.source.write) problems.push('source.params: expected a read-only screen (no source.write)');
+    if (!s.source.company) problems.push("source.params: expected source.company (the function is called with the session's company)");
+    // A ref column's label join names the relation, which is a function call here.
+    for (const [f, c] of Object.entries(s.columns)) if (c.type === 'ref') problems.push(`columns.${f}: expected no ref column on a parameterized source`);
+  }
+  if (s.chart) problems.push(...chartProblems(s, s.chart));
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;

@@ -17,6 +17,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'grid.block_type_': ['text', 'image', 'video'],
   /** A stock movement's kind (core/optionNames.ts). */
   'grid.movement_kind_': ['receipt', 'pick', 'transfer', 'correction'],
+  /** What a report ranks by (core/optionNames.ts). */
+  'grid.measure_': ['revenue', 'quantity'],
   /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
   'import.courier_': TRACKING_PROBLEM_CODES,
   /** Server error codes (core/errorCodes.ts). */

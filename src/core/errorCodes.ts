@@ -73,6 +73,8 @@ export const ERROR_PARAMS = {
   mapping_key_only: [],
   nothing_to_import: [],
   export_too_many_rows: ['count', 'limit'],
+  // reports: a period whose first day follows its last
+  bad_period: ['field', 'from', 'to'],
   // bulk price update
   percent_out_of_range: ['min', 'max'],
   amount_out_of_range: ['max'],

@@ -15,6 +15,8 @@ const digits = (v: unknown): number => {
 export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}`;
 /** A page block's kind: text, image, video. */
 export const blockTypeId = (v: unknown): string => `grid.block_type_${String(v)}`;
+/** What a report ranks by (list_80_percent's measure): revenue, quantity. */
+export const reportMeasureId = (v: unknown): string => `grid.measure_${String(v)}`;
 
 /** A stock movement's kind: receipt, pick, transfer, correction. */
 export const movementKindId = (v: unknown): string => `grid.movement_kind_${String(v)}`;
@@ -23,6 +25,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
   movementKind: movementKindId,
+  reportMeasure: reportMeasureId,
   logAction: logActionId,
   screenTitle: screenTitleId,
 };

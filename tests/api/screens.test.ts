@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
-import { screenRoutes } from '../../src/generated/routes.ts';
+import { screenRoutes } from '../../src/generated/routeList.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
 describe.each(engines)('every routed screen on %s', (engine) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
-import { screenRoutes } from '../../src/generated/routes.ts';
+import { screenRoutes } from '../../src/generated/routeList.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite();

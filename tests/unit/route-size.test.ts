@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeSize } from '../bench/sizes.ts';
@@ -16,5 +16,11 @@ describe('list-route JS budget', () => {
     const kib = size.gzip / 1024;
     const detail = size.files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)}`).join(', ');
     expect(kib, `route JS ${kib.toFixed(2)} KiB: ${detail}`).toBeLessThanOrEqual(BUDGET_KIB);
+  });
+
+  // ECharts (zrender's `_ec_inner` marker is in every build of it) loads only with a report's chart (src/app/reports/echarts.ts).
+  it('carries no ECharts: the report chart is a chunk of its own', () => {
+    const size = routeSize(dist);
+    for (const f of size.files) expect(readFileSync(join(dist, f.file), 'utf8').includes('_ec_inner'), f.file).toBe(false);
   });
 });

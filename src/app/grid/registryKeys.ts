@@ -24,6 +24,7 @@ export const rendererKeys = [
   'keepInStock',
   'blockType',
   'movementKind',
+  'reportMeasure',
   'vat',
   'productCategory',
   'country',

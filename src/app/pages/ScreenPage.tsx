@@ -1,8 +1,10 @@
 import { useSearch } from '@tanstack/react-router';
 import { Suspense, use, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { useScreenLabels } from '../i18n/screenLabels.ts';
 import { bulkActionsOf } from '../grid/bulk/keys.ts';
+import { allFilters } from '../grid/gridApi.ts';
 import type { Revealed } from '../grid/reveal.ts';
 import { ScreenGrid } from '../grid/ScreenGrid.tsx';
 import { permsOf } from '../session/pagePerms.ts';
@@ -17,6 +19,8 @@ import { searchFilter } from './searchFilter.ts';
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 // Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
 const BulkActions = lazyWithMessages(() => import('../grid/bulk/index.tsx'));
+// A report's parameters and chart (ECharts a chunk further) load only on a report's route.
+const ReportPanel = lazyWithMessages(() => import('../reports/ReportPanel.tsx'));
 
 /**
  * Any descriptor route: its grid, with the add form when the user may add, and the
@@ -41,8 +45,12 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const searchKey = JSON.stringify(search);
   const fixed = useMemo(() => searchFilter(screen, JSON.parse(searchKey) as Record<string, unknown>), [screen, searchKey]);
   const bulk = bulkActionsOf(screen, perms).length > 0;
+  // A report (a chart, or parameters): its panel goes above the grid, into this slot.
+  const report = !!(screen.chart || screen.source.params);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
   return (
     <>
+      {report && <div ref={setSlot} className="report-slot" />}
       <ScreenGrid
         screen={screen}
         perms={perms}
@@ -53,22 +61,33 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         reveal={saved}
         fixedFilter={fixed}
         selectable={bulk}
-        toolbarEnd={(q) => (
-          <>
-            {bulk && (
-              <Suspense fallback={null}>
-                <BulkActions screen={screen} perms={perms} query={q} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
-              </Suspense>
-            )}
-            <TransferButtons
-              q={q}
-              columns={screen.columns}
-              canExport={perms.list && screen.actions.export}
-              canImport={!!screen.source.write && ((perms.add && !!screen.actions.add) || perms.set)}
-              onImported={() => setReloadKey((k) => k + 1)}
-            />
-          </>
-        )}
+        toolbarEnd={(grid) => {
+          // What the grid shows is its filters and the page's fixed filter (a report's parameters): the export and the chart send both.
+          const q = fixed ? { ...grid, filterModel: allFilters({ filterModel: grid.filterModel, fixed }) } : grid;
+          return (
+            <>
+              {slot &&
+                createPortal(
+                  <Suspense fallback={null}>
+                    <ReportPanel screen={screen} filterModel={q.filterModel} fixed={fixed} />
+                  </Suspense>,
+                  slot,
+                )}
+              {bulk && (
+                <Suspense fallback={null}>
+                  <BulkActions screen={screen} perms={perms} query={grid} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
+                </Suspense>
+              )}
+              <TransferButtons
+                q={q}
+                columns={screen.columns}
+                canExport={perms.list && screen.actions.export}
+                canImport={!!screen.source.write && ((perms.add && !!screen.actions.add) || perms.set)}
+                onImported={() => setReloadKey((k) => k + 1)}
+              />
+            </>
+          );
+        }}
       />
       <Suspense fallback={null}>
         {editing && (

@@ -6,13 +6,15 @@ type Scalar = string | number | boolean;
  * A route's search parameters that name a filterable, non-multi column of its screen
  * (`/shops/2frontendPages/colDefs?content_page_id=3`): an equality filter on the grid,
  * and the values an add form starts with. Routes have no path parameters (spec §2), so
- * a page that belongs to a row says which one this way. Other parameters are ignored.
+ * a page that belongs to a row says which one this way; a report's period and measure
+ * too (the source's parameters). Other parameters are ignored.
  */
-export function searchFilter(screen: Pick<ScreenDescriptor, 'columns'>, search: Record<string, unknown>): Record<string, Scalar> | undefined {
+export function searchFilter(screen: Pick<ScreenDescriptor, 'columns' | 'source'>, search: Record<string, unknown>): Record<string, Scalar> | undefined {
   const out: Record<string, Scalar> = {};
   for (const [field, value] of Object.entries(search)) {
     const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;
-    if (!col || !col.filterable || col.type === 'multi' || col.type === 'json') continue;
+    // A report's parameters (source.params) come this way too, though the grid offers no filter on them.
+    if (!col || !(col.filterable || screen.source.params?.includes(field)) || col.type === 'multi' || col.type === 'json') continue;
     if (typeof value !== 'string' && typeof value !== 'boolean' && !(typeof value === 'number' && Number.isFinite(value))) continue;
     // The router reads '?code=123' as a number: text columns get their text back.
     if (col.type === 'text' || col.type === 'date' || col.type === 'datetime') out[field] = String(value);

@@ -11,7 +11,7 @@ import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
-import { blockTypeId, keepInStockId, movementKindId } from '../../../core/optionNames.ts';
+import { blockTypeId, keepInStockId, movementKindId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -289,6 +289,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   /** A page block's kind: Text, Image, Video. */
   blockType: named(blockTypeId),
   movementKind: named(movementKindId),
+  /** What a report ranks by: Revenue, Quantity. */
+  reportMeasure: named(reportMeasureId),
   /** A change log entry's action: Added, Changed, Deleted. */
   logAction: named(logActionId),
   /** A screen's form name as its title ('product_list' → 'Product list'). */

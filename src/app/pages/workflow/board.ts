@@ -5,7 +5,7 @@
  */
 import { pickText } from '../../../core/multiText.ts';
 import type { FsmAction } from '../../../core/workflowActions.ts';
-import { screenRoutes } from '../../../generated/routes.ts';
+import { screenRoutes } from '../../../generated/routeList.ts';
 import { api } from '../../api/client.ts';
 import type { ActionData } from '../../api/types.ts';
 

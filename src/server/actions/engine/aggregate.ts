@@ -5,7 +5,8 @@ import { badRequest, parseInput } from '../../http/errors.ts';
 import { kindOf } from '../../../core/query/kinds.ts';
 import { expr, sortExpr, whereConditions, type ListScope } from './list.ts';
 import type { Screen } from './screens.ts';
-import { Params, ident, relation } from './sql.ts';
+import { sourceFrom } from './params.ts';
+import { Params, ident } from './sql.ts';
 
 type Fn = (typeof aggregateFunctions)[number];
 type Request = v.InferOutput<typeof AggregatePayload>;
@@ -25,6 +26,7 @@ export async function aggregate(db: Queryable, screen: Screen, req: Request, lis
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
   const p = new Params();
   const lang: { ref?: string } = {};
+  const from = sourceFrom(screen, { filterModel: req.filterModel }, scope, p);
   const where = whereConditions(screen, { filterModel: req.filterModel }, scope, p, lang);
 
   const groupBy = req.groupBy ?? [];
@@ -58,7 +60,6 @@ export async function aggregate(db: Queryable, screen: Screen, req: Request, lis
     }
   }
 
-  const from = relation(screen.source.relation);
   const filtered = where.length ? ` where ${where.join(' and ')}` : '';
   const select = [`count(*) as n`, ...items.map((it, i) => `${it.sql} as a${i}`)];
   const aggsOf = (row: Record<string, unknown>): Values => {

@@ -14,7 +14,8 @@ import { namedTextCondition } from './namedFilter.ts';
 import { searchClause, windowCap } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
 import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
-import { Params, castOf, ident, relation } from './sql.ts';
+import { sourceFrom } from './params.ts';
+import { Params, castOf, ident } from './sql.ts';
 import { plainObject, scalar } from './values.ts';
 
 /** Rows without a window are capped; a larger source must be asked for in windows. */
@@ -70,7 +71,7 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
   // Own columns only: `toString` is no column (Object.prototype's is not one).
   const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;
   if (!col) throw unknownColumn(where, field);
-  if (!col.filterable) throw badRequest(`${where}: column "${field}" cannot be filtered`);
+  if (!col.filterable && !screen.source.params?.includes(field)) throw badRequest(`${where}: column "${field}" cannot be filtered`);
   const type = screen.valueType[field]!;
   const kind = kindOf(type);
   if (kind === 'json') throw badRequest(`${where}: column "${field}" cannot be filtered`);
@@ -279,7 +280,8 @@ export function whereConditions(screen: Screen, req: WhereRequest, scope: ListSc
   for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(columnCondition(screen, field, f, p, scope, lang, `payload.filterModel.${field}`));
   for (const [field, raw] of Object.entries(req.equals ?? {})) {
     const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;
-    if (!col || !col.filterable) throw badRequest(`payload.${field}: unknown or unfilterable column "${field}"`);
+    // A source's parameter is given this way even where the grid offers no filter on it.
+    if (!col || !(col.filterable || screen.source.params?.includes(field))) throw badRequest(`payload.${field}: unknown or unfilterable column "${field}"`);
     const type = screen.valueType[field]!;
     if (type === 'json') throw badRequest(`payload.${field}: column "${field}" cannot be filtered`);
     where.push(raw === null ? `${expr(screen, field, p, scope, lang)} is null` : `${expr(screen, field, p, scope, lang)} = ${p.add(scalar(type, raw, `payload.${field}`), castOf[type])}`);
@@ -408,10 +410,10 @@ export async function locateRow(db: Queryable, screen: Screen, req: ListRequest,
   for (const k of Object.keys(keys)) if (!screen.keys.includes(k)) throw badRequest(`payload.locate.${k}: expected a key column (${screen.keys.join(', ')})`);
   for (const k of screen.keys) if (!(k in keys)) throw badRequest(`payload.locate.${k}: expected a value`);
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
-  const from = relation(screen.source.relation);
   const order = ordering(screen, req.sortModel);
   const p = new Params();
   const lang: { ref?: string } = {};
+  const from = sourceFrom(screen, req, scope, p);
   const where = whereConditions(screen, req, scope, p, lang);
   const match = (col: (k: string, i: number) => string) =>
     screen.keys.map((k, i) => {
@@ -499,6 +501,7 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
   const scope = req.language ? { ...listScope, language: req.language } : listScope;
   const p = new Params();
   const lang: { ref?: string } = {};
+  const from = sourceFrom(screen, req, scope, p);
   const where = whereConditions(screen, req, scope, p, lang);
   const search = searchClause(screen, req.search, p, scope, lang);
   if (search) where.push(search.where);
@@ -513,7 +516,6 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
   if (search && req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
 
   const order = ordering(screen, req.sortModel);
-  const from = relation(screen.source.relation);
   const sorted = orderTerms(screen, order, p, scope, lang);
   const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...sorted.terms].join(', ')}`;
   const page = (conditions: string[], limit: number, offset: number) =>

@@ -47,12 +47,20 @@ export type RowsJson = string | null;
 const known = new WeakMap<Queryable, Map<string, Promise<RowsJson>>>();
 
 async function build(db: Queryable, screen: Pick<Screen, 'source'>, fields: readonly string[]): Promise<RowsJson> {
+  const [schema, name] = screen.source.relation.split('.') as [string, string];
+  // A parameterized source is a function: its result columns are its TABLE (mode 't') arguments.
   const r = await db.query<{ name: string; type: string }>(
-    `select a.attname as name, coalesce(b.typname, t.typname) as type
-     from pg_attribute a join pg_type t on t.oid = a.atttypid
-     left join pg_type b on t.typtype = 'd' and b.oid = t.typbasetype
-     where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
-    [relation(screen.source.relation)],
+    screen.source.params
+      ? `select a.name, coalesce(b.typname, t.typname) as type
+         from pg_proc p cross join lateral unnest(p.proargnames, p.proallargtypes::oid[], p.proargmodes::text[]) as a(name, typ, mode)
+         join pg_type t on t.oid = a.typ
+         left join pg_type b on t.typtype = 'd' and b.oid = t.typbasetype
+         where p.pronamespace = to_regnamespace($1) and p.proname = $2 and a.mode = 't'`
+      : `select a.attname as name, coalesce(b.typname, t.typname) as type
+         from pg_attribute a join pg_type t on t.oid = a.atttypid
+         left join pg_type b on t.typtype = 'd' and b.oid = t.typbasetype
+         where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
+    screen.source.params ? [schema, name] : [relation(screen.source.relation)],
   );
   const typeOf = new Map(r.rows.map((x) => [x.name, x.type]));
   const out: string[] = [];

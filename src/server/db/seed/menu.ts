@@ -135,8 +135,8 @@ const areas: AreaDef[] = [
     'areas.reports',
     p('stock_value', 'coins', 'screens.stock_value.title'),
     p('company_stocks', 'building', 'screens.company_stocks.title'),
-    p('list_80_percent', 'chart-pie', ml('80 % list', '80-%-Liste', '80%-os lista', 'Zoznam 80 %', 'Lista 80 %', 'Seznam 80 %', 'Списък 80 %')),
-    p('sales_detailed', 'chart-line', ml('Detailed sales', 'Detaillierte Verkäufe', 'Részletes értékesítés', 'Podrobný predaj', 'Vânzări detaliate', 'Podrobný prodej', 'Подробни продажби')),
+    p('list_80_percent', 'chart-pie', 'screens.list_80_percent.title'),
+    p('sales_detailed', 'chart-line', 'screens.sales_detailed.title'),
     p('product_change_log', 'history', 'screens.product_change_log.title'),
   ),
   a(
