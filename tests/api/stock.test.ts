@@ -314,6 +314,53 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     await checkLedger('SK01');
   });
 
+  it('reports the stock value per product and the company’s stock per shelf from the ledger, and they follow a receipt', async () => {
+    const value = async () => {
+      const listed: Row[] = (await ok(admin, 'stock_value', 'list', { endRow: 20000 })).rows;
+      const want = await rows(
+        "select product_code, stock_qty::text as q, coalesce(purchase_price_base, 0)::text as c from app.products where company_code = 'SK01' and stock_qty > 0 order by product_code",
+      );
+      expect(listed.length).toBe(want.length);
+      const byCode = new Map(listed.map((r) => [r.product_code as string, r]));
+      for (const w of want) {
+        const exact = scaled(w.q, 3) * scaled(w.c, 4); // 7 decimals
+        const rounded = (exact + 500n) / 1000n; // to 4, half up (values are positive)
+        expect(Math.round(byCode.get(w.product_code)!.stock_value * 1e4), w.product_code).toBe(Number(rounded));
+      }
+      return listed.reduce((a, r) => a + r.stock_value, 0);
+    };
+    const shelves = async () => {
+      const listed: Row[] = (await ok(admin, 'company_stocks', 'list', { endRow: 100 })).rows;
+      const want = await rows(
+        `select sh.shelf_code, coalesce(sum(l.on_hand), 0)::text as q,
+                coalesce((select sum(m.quantity) from app.stock_movements m join app.storages s2 on s2.storage_id = m.storage_id
+                          where s2.shelf_id = sh.shelf_id and m.quantity > 0 and m.moved_at >= now() - interval '12 months'), 0)::text as came
+         from app.shelves sh join app.storages s on s.shelf_id = sh.shelf_id left join app.stock_levels l on l.storage_id = s.storage_id
+         where sh.company_code = 'SK01' group by sh.shelf_id order by sh.walk_order, sh.shelf_code`,
+      );
+      expect(listed.map((r) => [r.shelf_code, r.stock_qty, r.received_12m])).toEqual(want.map((w) => [w.shelf_code, Number(w.q), Number(w.came)]));
+      return listed;
+    };
+    const before = await value();
+    const shelfBefore = await shelves();
+    // A correction adds ten units of a product with a price: both reports move.
+    const p = (await one(
+      "select product_code, purchase_price_base::float8 as c from app.products where company_code = 'SK01' and purchase_price_base > 0 and stock_qty > 0 order by product_code limit 1",
+    )) as Row;
+    const storage = (await one("select s.storage_id, sh.shelf_code from app.storages s join app.shelves sh using (shelf_id) where s.company_code = 'SK01' order by s.storage_id limit 1")) as Row;
+    await ok(admin, 'stock_corrections', 'add', { product_code: p.product_code, storage_id: storage.storage_id, quantity: 10, reason: 'found' });
+    expect(await value()).toBeCloseTo(before + 10 * p.c, 2);
+    const shelfAfter = await shelves();
+    const at = shelfBefore.findIndex((r) => r.shelf_code === storage.shelf_code);
+    expect(shelfAfter[at]!.stock_qty).toBe(shelfBefore[at]!.stock_qty + 10);
+    // Grouped as the chart asks: value per brand equals the rows' sums.
+    const agg = await ok(admin, 'stock_value', 'aggregate', { groupBy: ['brand_name'], aggregates: { stock_value: ['sum'] } });
+    const sums = await rows(
+      "select b.brand_name, sum(round(p.stock_qty * coalesce(p.purchase_price_base, 0), 4))::float8 as v from app.products p left join app.brands b using (brand_id) where p.company_code = 'SK01' and p.stock_qty > 0 group by b.brand_name",
+    );
+    for (const g of agg.groups) expect(g.aggs.stock_value.sum).toBeCloseTo(sums.find((x) => x.brand_name === g.key.brand_name)!.v, 4);
+  });
+
   it('gives the warehouse user the day’s work (receive, pick, move, count) and nothing else; other companies’ rows stay out', async () => {
     const po = (await rows("select po_id from app.v_arriving_shipments where company_code = 'HU01' limit 1"))[0];
     const arriving: Row[] = (await ok(warehouse, 'arriving_shipments', 'list', { endRow: 500 }, 'HU01')).rows;
