@@ -13,9 +13,9 @@ left join app.brands b on b.brand_id = p.brand_id
 left join app.product_categories c on c.product_category_id = p.main_product_category_id
 where p.stock_qty > 0;
 
--- Movements of the last twelve months per product and kind: the report below reads the
+-- Movements of the last twelve months per storage: the report below reads the
 -- ledger through this index-backed aggregate (company, time), never the whole history.
-create index stock_movements_company_kind_time on app.stock_movements (company_code, moved_at, kind) include (product_code, quantity);
+create index stock_movements_company_time_storage on app.stock_movements (company_code, moved_at) include (storage_id, quantity);
 
 -- Company stocks: per shelf of the company, the goods on it (products, units, value at the
 -- moving average purchase price) and what came onto it and left it over the last twelve
