@@ -91,25 +91,34 @@ async function seed(s: TestServer): Promise<void> {
       name[l] = x < 0.12 ? '' : r.int(3) ? `${r.pick(WORDS)} ${r.pick(WORDS)}` : r.pick(WORDS);
     }
     const code = `${i % 7 === 3 ? 'qa' : 'QA'}${String((i * 37) % 140).padStart(3, '0')}`;
+    const v = [
+      code,
+      COMPANY,
+      JSON.stringify(name),
+      r.next() < 0.15 ? null : `${r.pick(['S', 's', 'Č', 'ch', 'Ä'])}-${r.int(20)}`,
+      r.next() < 0.15 ? null : r.pick(brands),
+      r.next() < 0.2 ? null : r.pick(countries),
+      r.next() < 0.12 ? null : r.pick([0, 5, 9.99, 10, 19.99, 20, 100, 1250.5]),
+      r.next() < 0.2 ? null : r.int(40),
+      r.int(5) * 10,
+      r.int(3),
+      r.next() < 0.7,
+      r.next() < 0.3 ? null : r.pick(dates),
+    ];
     await s.db.query(
       `insert into app.products (product_code, company_code, product_name, supplier_product_code, brand_id, country_of_origin,
-         selling_price_shop, min_margin, stock_qty, keep_in_stock, active, discount_end_date)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        code,
-        COMPANY,
-        JSON.stringify(name),
-        r.next() < 0.15 ? null : `${r.pick(['S', 's', 'Č', 'ch', 'Ä'])}-${r.int(20)}`,
-        r.next() < 0.15 ? null : r.pick(brands),
-        r.next() < 0.2 ? null : r.pick(countries),
-        r.next() < 0.12 ? null : r.pick([0, 5, 9.99, 10, 19.99, 20, 100, 1250.5]),
-        r.next() < 0.2 ? null : r.int(40),
-        r.int(5) * 10,
-        r.int(3),
-        r.next() < 0.7,
-        r.next() < 0.3 ? null : r.pick(dates),
-      ],
+         selling_price_shop, min_margin, keep_in_stock, active, discount_end_date)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [...v.slice(0, 8), ...v.slice(9)],
     );
+    // Stock comes from the stock ledger: the drawn units as an opening correction on a storage of the company.
+    if (v[8]) {
+      await s.db.query(
+        `insert into app.stock_corrections (company_code, product_code, storage_id, quantity, reason)
+         select $1, $2, min(storage_id), $3, 'opening balance' from app.storages where company_code = $1`,
+        [COMPANY, code, v[8]],
+      );
+    }
   }
 }
 

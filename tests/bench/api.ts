@@ -103,14 +103,14 @@ with ref as (
 )
 insert into app.products (product_code, company_code, product_name, supplier_product_code, brand_id, mf_id, pt_id,
   main_product_category_id, vat_id, purchase_price_base, selling_price_shop, min_margin, exp_margin,
-  max_discount_limit_percent, stock_qty, order_qty, keep_in_stock, active, country_of_origin, weight)
+  max_discount_limit_percent, order_qty, keep_in_stock, active, country_of_origin, weight)
 select 'BM' || lpad(i::text, 7, '0'), '${COMPANY}',
        jsonb_build_object('en', 'Bench product ' || i, 'de', 'Testprodukt ' || i, 'sk', 'Testovací produkt ' || i),
        'S-' || (i * 7 % 100000),
        b[1 + i % cardinality(b)], m[1 + i % cardinality(m)], t[1 + i % cardinality(t)],
        c[1 + (i / 7) % cardinality(c)], v[1 + i % cardinality(v)],
        ((i::bigint * 7919) % 1000003) / 200.0, ((i::bigint * 7919) % 1000003) / 100.0,
-       10 + i % 20, 25 + i % 30, i % 50, i % 5000, i % 300, i % 3, i % 10 <> 0, k[1 + i % cardinality(k)],
+       10 + i % 20, 25 + i % 30, i % 50, i % 300, i % 3, i % 10 <> 0, k[1 + i % cardinality(k)],
        (i % 50000) / 1000.0
 from generate_series(${from}, ${to}) i, ref`;
 }

@@ -19,8 +19,13 @@ const { grid, header, openProducts } = gridPage(
 beforeAll(async () => {
   // Past the client-model limit (2,000 rows): product_list runs on the server model.
   await t.server.db.query(
-    `insert into app.products (product_code, company_code, product_name, min_margin, stock_qty)
-     select 'GX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Extra ' || i), i % 7, i from generate_series(1, 400) as i`,
+    `insert into app.products (product_code, company_code, product_name, min_margin)
+     select 'GX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Extra ' || i), i % 7 from generate_series(1, 400) as i`,
+  );
+  // Their stock, i units each, from the stock ledger (stock is never written directly).
+  await t.server.db.query(
+    `insert into app.stock_corrections (company_code, product_code, storage_id, quantity, reason)
+     select 'SK01', 'GX-' || lpad(i::text, 4, '0'), (select min(storage_id) from app.storages where company_code = 'SK01'), i, 'opening balance' from generate_series(1, 400) as i`,
   );
 });
 beforeEach(() => t.server.db.query('delete from app.user_grid_states'));

@@ -59,12 +59,12 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedCategories(tx);
   await seedUsers(tx, hashes);
   await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
-  await seedProducts(tx, products);
+  const stock = await seedProducts(tx, products);
   await seedRelations(tx);
   await seedShops(tx);
   await seedPartners(tx);
   await seedSalesOrders(tx);
-  await seedWarehouse(tx); // after the orders: shipped ones were picked
+  await seedWarehouse(tx, stock); // after the orders: shipped ones were picked
   await seedCashflow(tx); // after the orders: incoming items are their invoices
   await seedShipping(tx);
   await seedBannerTags(tx);

@@ -171,8 +171,8 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     unit_price: round(selling / packUnits, 4),
     calc_unit_price: round(selling / packUnits, 4),
     unit_price_original: round(original / packUnits, 4),
-    // The opening stock, staged here until seed/warehouse.ts books it in the stock ledger (products start with none).
-    new_qty: stock,
+    // The stock drawn: seed/warehouse.ts books it in the stock ledger (a product starts with none).
+    stock,
     qty: reserved,
     order_qty: ordered,
     hs_code: n.hs,
@@ -230,7 +230,6 @@ const columns: Column[] = [
   ['unit_price', 'numeric'],
   ['calc_unit_price', 'numeric'],
   ['unit_price_original', 'numeric'],
-  ['new_qty', 'numeric'],
   ['qty', 'numeric'],
   ['order_qty', 'numeric'],
   ['hs_code', 'text'],
@@ -263,15 +262,23 @@ const columns: Column[] = [
 const BATCH = 2000;
 
 /** Generates and inserts products batch by batch, so memory stays flat however many are asked for. */
-export async function seedProducts(tx: Queryable, total: number): Promise<void> {
+/**
+ * Generates and inserts products batch by batch, so memory stays flat however many are
+ * asked for; answers the stock each product was drawn with (product code → units), which
+ * the warehouse seed books as the ledger's story.
+ */
+export async function seedProducts(tx: Queryable, total: number): Promise<Map<string, number>> {
   const rng = createRng(0x5eed_2026);
   const counts = productCounts(total);
+  const stock = new Map<string, number>();
   let seq = 0;
   let batch: Record<string, unknown>[] = [];
   for (const company of companies) {
     for (let i = 0; i < (counts.get(company.code) ?? 0); i++) {
       seq++;
-      batch.push(makeProduct(rng, company, `P${String(seq).padStart(6, '0')}`));
+      const row = makeProduct(rng, company, `P${String(seq).padStart(6, '0')}`);
+      if (Number(row.stock) > 0) stock.set(row.product_code as string, Number(row.stock));
+      batch.push(row);
       if (batch.length === BATCH) {
         await insertRows(tx, 'app.products', columns, batch, BATCH);
         batch = [];
@@ -279,4 +286,5 @@ export async function seedProducts(tx: Queryable, total: number): Promise<void> 
     }
   }
   await insertRows(tx, 'app.products', columns, batch, BATCH);
+  return stock;
 }

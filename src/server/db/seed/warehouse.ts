@@ -5,7 +5,7 @@
  * (with related costs in other currencies), and the stock ledger that tells how the stock
  * came to be: an opening balance eighteen months ago, the receipts of the received orders,
  * the picks of the shipped sales orders (their pick lists), a few transfers and corrections.
- * The stock each product ends with is the one products.ts drew (staged in `new_qty`) where
+ * The stock each product ends with is the one products.ts drew (`stock`) where
  * the movements allow. Only products past the first codes (as orders do: tests delete
  * those freely, and a product with stock history is not deleted) take part. Bulk
  * statements throughout; deterministic (seed/prng.ts).
@@ -31,23 +31,21 @@ interface Product {
 const rows = async <T>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T[]> => (await tx.query<T & object>(sql, params)).rows as T[];
 
 /** Demo: shelves, storages, suppliers, purchase orders, pick lists and the stock ledger. */
-export async function seedWarehouse(tx: Queryable): Promise<void> {
+export async function seedWarehouse(tx: Queryable, stock: ReadonlyMap<string, number>): Promise<void> {
   const rng = createRng(0x57_0c_0047);
-  for (const company of companies) await seedCompany(tx, rng, company.code);
-  // Staged opening stock booked: products.new_qty is a user's staged correction again.
-  await tx.query('update app.products set new_qty = null where new_qty is not null');
+  for (const company of companies) await seedCompany(tx, rng, company.code, stock);
 }
 
-async function seedCompany(tx: Queryable, rng: Rng, company: string): Promise<void> {
-  const all = await rows<Product>(
+async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: ReadonlyMap<string, number>): Promise<void> {
+  const all = await rows<Omit<Product, 'stock'>>(
     tx,
-    `select product_code, coalesce(new_qty, 0)::float8 as stock, purchase_price_base::float8 as base, purchase_price_currency_code as currency,
+    `select product_code, purchase_price_base::float8 as base, purchase_price_currency_code as currency,
             purchase_price_original::float8 as original, purchase_time
      from app.products where company_code = $1 order by product_code`,
     [company],
   );
   if (!all.length) return;
-  const products = all.slice(Math.min(200, Math.floor(all.length / 2)));
+  const products: Product[] = all.slice(Math.min(200, Math.floor(all.length / 2))).map((p) => ({ ...p, stock: stock.get(p.product_code) ?? 0 }));
 
   // Shelves and storages: A–H along the path, 5 positions × 3 levels each.
   const shelves = await rows<{ shelf_id: number; shelf_code: string }>(
