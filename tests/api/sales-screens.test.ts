@@ -37,10 +37,13 @@ describe.each(engines)('sales screens on %s', (engine) => {
   /** Open order items of a company (not final, not deleted) in the order stock goes to them: oldest order first. */
   const openItems = async (company: string) =>
     (await rows(
-      `select i.item_id, i.order_id, o.opened_on::text as opened_on, i.product_code, i.quantity::text as quantity, st.state_code
+      // What an open order line still needs: its quantity less what was picked for it (the stock ledger).
+      `select i.item_id, i.order_id, o.opened_on::text as opened_on, i.product_code,
+              (i.quantity - coalesce((select sum(x.picked_qty) from app.pick_list_items x where x.item_id = i.item_id), 0))::text as quantity, st.state_code
        from app.sales_order_items i join app.sales_orders o using (order_id)
        join app.fsm_instances f on f.fsm_instance_id = o.fsm_instance_id join app.fsm_states st on st.state_id = f.state_id
-       where o.company_code = $1 and not st.final_state and not o.deleted`,
+       where o.company_code = $1 and not st.final_state and not o.deleted
+         and i.quantity > coalesce((select sum(x.picked_qty) from app.pick_list_items x where x.item_id = i.item_id), 0)`,
       [company],
     )) as { item_id: number; order_id: number; opened_on: string; product_code: string; quantity: string; state_code: string }[];
   const productsOf = async (company: string) =>
@@ -109,6 +112,18 @@ describe.each(engines)('sales screens on %s', (engine) => {
   it('computes the arriving goods: stock to open orders oldest first, the rest and orders waiting for goods needed', async () => {
     for (const company of COMPANIES) {
       const products = await productsOf(company);
+      // On order and the next arrival: open purchase order lines less what arrived.
+      const onOrder = new Map(
+        (
+          await rows(
+            `select it.product_code, sum(it.quantity - coalesce((select sum(r.quantity) from app.purchase_receipts r where r.po_item_id = it.po_item_id), 0))::text as q, min(o.eta)::text as eta
+             from app.purchase_order_items it join app.purchase_orders o using (po_id) join app.fsm_instances f using (fsm_instance_id) join app.fsm_states st using (state_id)
+             where o.company_code = $1 and not st.final_state and it.quantity > coalesce((select sum(r.quantity) from app.purchase_receipts r where r.po_item_id = it.po_item_id), 0)
+             group by it.product_code`,
+            [company],
+          )
+        ).map((r) => [r.product_code as string, { q: r.q as string, eta: r.eta as string | null }]),
+      );
       const items = (await openItems(company)).sort((a, b) => a.opened_on.localeCompare(b.opened_on) || a.order_id - b.order_id || a.item_id - b.item_id);
       const byProduct = new Map<string, typeof items>();
       for (const it of items) byProduct.set(it.product_code, [...(byProduct.get(it.product_code) ?? []), it]);
@@ -140,9 +155,9 @@ describe.each(engines)('sales screens on %s', (engine) => {
           oldest_order_on: oldest,
           stock_qty: Number(p.stock_qty),
           free_qty: asNumber(scaled(p.stock_qty, 3) - reserved, 3),
-          order_qty: Number(p.order_qty),
+          order_qty: Number(onOrder.get(code)?.q ?? 0),
           purchase_time: days,
-          expected_on: days === null ? null : addDays(oldest!, days),
+          expected_on: onOrder.get(code)?.eta ?? (days === null ? null : addDays(oldest!, days)),
         });
       }
       const listed = (await list('arriving_goods', company)).map(({ product_name, ...r }) => (expect(product_name.en).toBeTruthy(), r));

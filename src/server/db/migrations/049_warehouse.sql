@@ -392,3 +392,41 @@ begin
   end loop;
   return made;
 end $$;
+
+-- Arriving goods (042) on the ledger: an order line needs only what was not picked for it
+-- yet (a picked unit left the stock and the need together), what is on order comes from
+-- purchase orders, and the expected arrival is the next purchase order's ETA when one is
+-- on its way (else, as before, the oldest need's date plus the purchase time).
+create or replace view app.v_arriving_goods as
+with open_items as (
+  select o.company_code, it.product_code, o.order_id, o.opened_on, q.open_qty as quantity, s.state_code = 'waiting_for_goods' as waiting,
+         sum(q.open_qty) over (partition by o.company_code, it.product_code order by o.opened_on, o.order_id, it.item_id) as upto,
+         sum(q.open_qty) over (partition by o.company_code, it.product_code) as reserved_qty
+  from app.sales_order_items it
+  join app.sales_orders o on o.order_id = it.order_id
+  join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id
+  join app.fsm_states s on s.state_id = i.state_id
+  cross join lateral (select greatest(it.quantity - coalesce((select sum(x.picked_qty) from app.pick_list_items x where x.item_id = it.item_id), 0), 0) as open_qty) q
+  where not s.final_state and not o.deleted and q.open_qty > 0
+), needs as (
+  select x.company_code, x.product_code, x.order_id, x.opened_on, x.reserved_qty,
+         case when x.waiting then x.quantity else greatest(x.quantity - greatest(p.stock_qty - (x.upto - x.quantity), 0), 0) end as needed_qty
+  from open_items x
+  join app.products p on p.product_code = x.product_code
+)
+select n.product_code, n.company_code, p.product_name, sum(n.needed_qty) as needed_qty, count(distinct n.order_id)::int as waiting_orders,
+       min(n.opened_on) as oldest_order_on, p.stock_qty, p.stock_qty - max(n.reserved_qty) as free_qty, coalesce(max(oo.on_order_qty), 0)::numeric(14, 3) as order_qty,
+       coalesce(p.purchase_time, p.delivery_time) as purchase_time, coalesce(max(oo.next_eta), min(n.opened_on) + coalesce(p.purchase_time, p.delivery_time)) as expected_on
+from needs n
+join app.products p on p.product_code = n.product_code
+left join app.v_stock_on_order oo on oo.product_code = n.product_code
+where n.needed_qty > 0
+group by n.company_code, n.product_code, p.product_name, p.stock_qty, p.purchase_time, p.delivery_time;
+
+-- Free and reserved stock (038) with what is on order from purchase orders (it read a typed column).
+create or replace view app.v_stock_free_and_reserved as
+select p.product_code, p.company_code, p.product_name, p.stock_qty, coalesce(r.reserved_qty, 0) as reserved_qty,
+       p.stock_qty - coalesce(r.reserved_qty, 0) as free_qty, coalesce(oo.on_order_qty, 0)::numeric(14, 3) as order_qty
+from app.products p
+left join app.v_stock_reserved r on r.product_code = p.product_code
+left join app.v_stock_on_order oo on oo.product_code = p.product_code;
