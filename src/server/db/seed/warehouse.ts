@@ -185,10 +185,11 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: Read
     pos.push({ n, partner_id: partner, ago: ageDays * DAY_MIN + rng.int(0, DAY_MIN - 1), path, lines: [...lines.values()], eta: rng.int(10, 40) });
   }
   pos.sort((a, b) => b.ago - a.ago);
-  // The newest few are still being written (drafts on /purchasing/new_purchase_order).
-  for (const po of pos.slice(-3)) po.path = [];
-  // The ones before them are on their way: the arriving shipments of the coming weeks.
-  for (const po of pos.slice(-7, -3)) po.path = ['order', 'confirm', 'dispatch'];
+  // The newest few are still being written (drafts on /purchasing/new_purchase_order), the
+  // ones before them on their way (the arriving shipments of the coming weeks).
+  pos.slice(-3).forEach((po, i) => Object.assign(po, { path: [], ago: Math.min(po.ago, (3 - i) * DAY_MIN) }));
+  pos.slice(-7, -3).forEach((po, i) => Object.assign(po, { path: ['order', 'confirm', 'dispatch'], ago: Math.min(po.ago, (30 - i * 5) * DAY_MIN) }));
+  pos.sort((a, b) => b.ago - a.ago);
   const madePos = await rows<{ po_id: number; fsm_instance_id: number }>(
     tx,
     `insert into app.purchase_orders (company_code, partner_id, currency_code, opened_on, etd, eta, external_reference, container_no, pol, pod, fsm_instance_id)
