@@ -1,0 +1,202 @@
+/**
+ * A print document in the print frame (src/core/print.ts): the server builds the model
+ * (GET /api/print/{doc}?…, in the page's language) and this page draws it as HTML — A4,
+ * 190 mm content, barcodes as SVG from bwip-js. "Download PDF" fetches the same model as
+ * the server's PDF (GET /api/print/{doc}/pdf?…). The query string is passed on as it is.
+ */
+import { useLocation } from '@tanstack/react-router';
+import bwipjs from 'bwip-js/browser';
+import { Suspense, use, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { barcodeOptions, barcodeSizeMm, type Barcode, type PrintBatch, type PrintBlock, type PrintDocument, type PrintDocumentKey, type PrintLabel } from '../../../core/print.ts';
+import { api } from '../../api/client.ts';
+import { describeError, say, type Said } from '../../api/said.ts';
+import { usePageTitle } from '../../chrome/pageTitle.ts';
+import { PRINT_DOCUMENTS } from '../../../core/print.ts';
+import { saveBlob } from '../../grid/transfer/saveBlob.ts';
+import { useSession } from '../../session/session.ts';
+import './print.css';
+
+type Loaded = PrintBatch | { error: Said };
+
+/** The request's query: the page's own parameters with the language printed. */
+function query(search: string, lang: string): string {
+  const q = new URLSearchParams(search);
+  q.set('lang', lang);
+  return q.toString();
+}
+
+async function loadBatch(doc: PrintDocumentKey, q: string): Promise<Loaded> {
+  try {
+    return (await api.get<{ data: PrintBatch }>(`/api/print/${doc}?${q}`)).data;
+  } catch (e) {
+    return { error: describeError(e) };
+  }
+}
+
+export function PrintDocumentPage({ doc }: { doc: PrintDocumentKey }) {
+  usePageTitle(PRINT_DOCUMENTS[doc].title);
+  const search = useLocation({ select: (l) => l.searchStr });
+  const lang = useSession((s) => s.lang);
+  const company = useSession((s) => s.company);
+  const q = query(search, lang);
+  // A new query, language or company is a new document: its load is made once, when the view is made.
+  return <DocumentView key={`${q}|${company ?? ''}`} doc={doc} q={q} />;
+}
+
+function DocumentView({ doc, q }: { doc: PrintDocumentKey; q: string }) {
+  const intl = useIntl();
+  const [data] = useState(() => loadBatch(doc, q));
+  const [failed, setFailed] = useState<Said | null>(null);
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setFailed(null);
+    try {
+      const [blob, batch] = await Promise.all([api.downloadGet(`/api/print/${doc}/pdf?${q}`), data]);
+      saveBlob(blob, `${'fileName' in batch ? batch.fileName : doc}.pdf`);
+    } catch (e) {
+      setFailed(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <div className="print-actions no-print">
+        <button type="button" className="btn" onClick={() => void download()} disabled={busy}>
+          {intl.formatMessage({ id: 'print.download_pdf' })}
+        </button>
+        {failed && (
+          <p className="print-error" role="alert">
+            {say(intl, failed)}
+          </p>
+        )}
+      </div>
+      <Suspense fallback={<p className="grid-muted">{intl.formatMessage({ id: 'print.loading' })}</p>}>
+        <BatchView data={data} />
+      </Suspense>
+    </>
+  );
+}
+
+function BatchView({ data }: { data: Promise<Loaded> }) {
+  const loaded = use(data);
+  const intl = useIntl();
+  if ('error' in loaded) {
+    const nothing = loaded.error.id === 'server.print_nothing';
+    return (
+      <p className="print-error" role="alert">
+        {say(intl, nothing ? { id: 'print.choose_products' } : loaded.error)}
+      </p>
+    );
+  }
+  return (
+    <div className="print-batch" lang={loaded.lang}>
+      {loaded.documents.map((d, i) => (
+        <DocumentHtml key={i} d={d} />
+      ))}
+    </div>
+  );
+}
+
+function DocumentHtml({ d }: { d: PrintDocument }) {
+  return (
+    <section className="print-doc">
+      <h1 className="print-title">{d.title}</h1>
+      {d.meta.length > 0 && (
+        <dl className="print-meta">
+          {d.meta.map((m) => (
+            <div key={m.label}>
+              <dt>{m.label}</dt>
+              <dd>{m.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {d.blocks.map((b, i) => (
+        <BlockHtml key={i} b={b} />
+      ))}
+    </section>
+  );
+}
+
+function BlockHtml({ b }: { b: PrintBlock }) {
+  if (b.kind === 'table')
+    return (
+      <table className="print-table">
+        <colgroup>
+          {b.table.columns.map((c) => (
+            <col key={c.key} style={{ width: `${c.width}mm` }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            {b.table.columns.map((c) => (
+              <th key={c.key} className={c.align === 'right' ? 'num' : undefined}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {b.table.rows.map((r, i) => (
+            <tr key={i}>
+              {b.table.columns.map((c) => (
+                <td key={c.key} className={c.align === 'right' ? 'num' : undefined}>
+                  {r[c.key] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  return (
+    <div className="print-labels" style={{ gridTemplateColumns: `repeat(${b.columns}, 1fr)` }}>
+      {b.labels.map((l, i) => (
+        <LabelHtml key={i} l={l} height={b.labelHeight} />
+      ))}
+    </div>
+  );
+}
+
+function LabelHtml({ l, height }: { l: PrintLabel; height: number }) {
+  return (
+    <div className="print-label" style={{ height: `${height}mm` }}>
+      <div className="print-label-heading">{l.heading}</div>
+      {l.lines.map((x, i) => (
+        <div key={i} className="print-label-line">
+          {x}
+        </div>
+      ))}
+      <div className="print-label-codes">
+        {l.barcodes
+          .filter((b) => b.symbology !== 'qrcode')
+          .map((b, i) => (
+            <figure key={i} className="print-linear">
+              <BarcodeSvg b={b} />
+              <figcaption>{b.value}</figcaption>
+            </figure>
+          ))}
+        {l.barcodes
+          .filter((b) => b.symbology === 'qrcode')
+          .map((b, i) => (
+            <BarcodeSvg key={i} b={b} />
+          ))}
+      </div>
+    </div>
+  );
+}
+
+/** bwip-js draws the SVG (its own markup: paths of the encoded value only); toSVG's scale is 2 units a module. */
+function BarcodeSvg({ b }: { b: Barcode }) {
+  const svg = bwipjs.toSVG(barcodeOptions(b));
+  const modules = Number(/viewBox="0 0 (\d+(?:\.\d+)?) /.exec(svg)?.[1] ?? 0) / 2;
+  const size = barcodeSizeMm(b, modules);
+  // Linear codes are stretched to their printed height; a QR code keeps its square.
+  const markup = b.symbology === 'qrcode' ? svg : svg.replace('<svg ', '<svg preserveAspectRatio="none" ');
+  return (
+    <span className="print-barcode" data-symbology={b.symbology} data-value={b.value} style={{ width: `${size.width}mm`, height: `${size.height}mm` }} dangerouslySetInnerHTML={{ __html: markup }} />
+  );
+}
