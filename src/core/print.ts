@@ -67,18 +67,48 @@ export interface PrintBatch {
   documents: PrintDocument[];
 }
 
-/** Barcode drawing options both renderers pass to bwip-js (sizes in bwip-js units: mm for height). */
-export function barcodeOptions(b: Barcode): { bcid: Symbology; text: string; height?: number; includetext: false } {
-  return b.symbology === 'qrcode' ? { bcid: 'qrcode', text: b.value, includetext: false } : { bcid: b.symbology, text: b.value, height: 12, includetext: false };
+/** What bwip-js's `raw` answers for a symbol: a linear code's bar and space widths, or a 2D code's module matrix. */
+export type RawSymbol = { sbs: number[] } | { pixs: number[]; pixx: number; pixy: number };
+
+/**
+ * A barcode as both renderers draw it (the PDF with rectangles, the page with SVG rects), in
+ * modules: a linear code's bars as [start, width], a 2D code's dark runs as [row, column, length].
+ */
+export type BarcodeShape = { kind: 'bars'; modules: number; bars: [number, number][] } | { kind: 'matrix'; modules: number; runs: [number, number, number][] };
+
+export function barcodeShape(raw: RawSymbol): BarcodeShape {
+  if ('sbs' in raw) {
+    const bars: [number, number][] = [];
+    let x = 0;
+    raw.sbs.forEach((w, i) => {
+      if (i % 2 === 0) bars.push([x, w]);
+      x += w;
+    });
+    return { kind: 'bars', modules: x, bars };
+  }
+  const runs: [number, number, number][] = [];
+  for (let r = 0; r < raw.pixy; r++) {
+    let c = 0;
+    while (c < raw.pixx) {
+      if (!raw.pixs[r * raw.pixx + c]) {
+        c++;
+        continue;
+      }
+      const from = c;
+      while (c < raw.pixx && raw.pixs[r * raw.pixx + c]) c++;
+      runs.push([r, from, c - from]);
+    }
+  }
+  return { kind: 'matrix', modules: raw.pixx, runs };
 }
 
 /**
  * A barcode's printed size in millimetres, from its width in modules (bars and spaces of one
  * unit): linear codes at 0.45 mm a module (up to 58 mm; scanners at 300 dpi read it), 14 mm
- * high; a QR code 22 mm square.
+ * high; a QR code 16 mm square (0.76 mm a module for a 21-module code).
  */
 export function barcodeSizeMm(b: Barcode, modules: number): { width: number; height: number } {
-  return b.symbology === 'qrcode' ? { width: 22, height: 22 } : { width: Math.min(58, modules * 0.45), height: 14 };
+  return b.symbology === 'qrcode' ? { width: 16, height: 16 } : { width: Math.min(58, modules * 0.45), height: 14 };
 }
 
 /** A valid EAN-13 (GTIN-13): 13 digits with the right check digit. */

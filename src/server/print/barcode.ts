@@ -1,18 +1,9 @@
-/** Barcodes for the PDF: bwip-js draws each as a PNG (the browser draws the same options as SVG: src/app/pages/print/). */
+/** Barcodes for the PDF: bwip-js encodes (its `raw` symbol; the browser's print page does the same with bwip-js's browser build). */
 import bwipjs from 'bwip-js/node';
-import { barcodeOptions, type Barcode } from '../../core/print.ts';
+import { barcodeShape, type Barcode, type BarcodeShape, type RawSymbol } from '../../core/print.ts';
 
-/** Pixels per module of the PNG (its width in modules is its pixel width divided by this). */
-export const PNG_SCALE = 4;
-
-export interface BarcodePng {
-  png: Buffer;
-  /** Width in modules (bwip-js units), for the printed size (core/print.ts barcodeSizeMm). */
-  modules: number;
-}
-
-export async function barcodePng(b: Barcode): Promise<BarcodePng> {
-  const png = await bwipjs.toBuffer({ ...barcodeOptions(b), scale: PNG_SCALE });
-  // PNG header: the width is the big-endian int at byte 16.
-  return { png, modules: png.readUInt32BE(16) / PNG_SCALE };
+/** The symbol of a barcode, drawn as vectors (no raster: sharp at any resolution, and quick — bwip-js's PNG costs 10–20 ms a code). */
+export function barcodeOf(b: Barcode): BarcodeShape {
+  const raw = bwipjs.raw(b.symbology, b.value, '') as RawSymbol[];
+  return barcodeShape(raw[0]!);
 }

@@ -1,14 +1,14 @@
 /**
  * The PDF of a print batch (docs/architecture.md "Print documents"): pdfkit draws the model
  * of src/core/print.ts on A4 portrait pages (10 mm margins, 190 mm content), texts as real
- * text in DejaVu Sans (embedded, subset: Latin Extended and Cyrillic), barcodes as PNG
- * images from bwip-js. Each document of the batch starts on a new page.
+ * text in DejaVu Sans (embedded, subset: Latin Extended and Cyrillic), barcodes as vector
+ * rectangles of bwip-js's symbols. Each document of the batch starts on a new page.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { A4, barcodeSizeMm, type PrintBatch, type PrintBlock, type PrintDocument, type PrintLabel, type PrintTable } from '../../core/print.ts';
-import { barcodePng } from './barcode.ts';
+import { A4, barcodeSizeMm, type BarcodeShape, type PrintBatch, type PrintBlock, type PrintDocument, type PrintLabel, type PrintTable } from '../../core/print.ts';
+import { barcodeOf } from './barcode.ts';
 
 const require = createRequire(import.meta.url);
 const fontFile = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
@@ -33,13 +33,13 @@ export async function renderPdf(batch: PrintBatch): Promise<Uint8Array<ArrayBuff
   const f = FONTS();
   doc.registerFont('Sans', f.regular);
   doc.registerFont('Sans-Bold', f.bold);
-  for (const d of batch.documents) await drawDocument(doc, d);
+  for (const d of batch.documents) drawDocument(doc, d);
   doc.end();
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-async function drawDocument(doc: Doc, d: PrintDocument): Promise<void> {
+function drawDocument(doc: Doc, d: PrintDocument): void {
   doc.addPage();
   doc
     .font('Sans-Bold')
@@ -49,15 +49,15 @@ async function drawDocument(doc: Doc, d: PrintDocument): Promise<void> {
   doc.font('Sans').fontSize(9);
   for (const m of d.meta) doc.text(`${m.label}: ${m.value}`, LEFT, doc.y, { width: mm(A4.content) });
   doc.y += mm(4);
-  for (const b of d.blocks) await drawBlock(doc, b);
+  for (const b of d.blocks) drawBlock(doc, b);
 }
 
-function drawBlock(doc: Doc, b: PrintBlock): Promise<void> | void {
+function drawBlock(doc: Doc, b: PrintBlock): void {
   return b.kind === 'labels' ? drawLabels(doc, b.columns, b.labelHeight, b.labels) : drawTable(doc, b.table);
 }
 
 /** Labels in a grid of `columns` across the 190 mm, `height` mm each, row by row; a row that does not fit starts a page. */
-async function drawLabels(doc: Doc, columns: number, height: number, labels: PrintLabel[]): Promise<void> {
+function drawLabels(doc: Doc, columns: number, height: number, labels: PrintLabel[]): void {
   const w = mm(A4.content / columns);
   const h = mm(height);
   let top = doc.y;
@@ -68,14 +68,14 @@ async function drawLabels(doc: Doc, columns: number, height: number, labels: Pri
       doc.addPage();
       top = mm(A4.margin);
     }
-    await drawLabel(doc, labels[i]!, LEFT + col * w, top, w, h);
+    drawLabel(doc, labels[i]!, LEFT + col * w, top, w, h);
   }
   doc.y = top + h + mm(4);
   doc.x = LEFT;
 }
 
-async function drawLabel(doc: Doc, l: PrintLabel, x: number, y: number, w: number, h: number): Promise<void> {
-  const pad = mm(4);
+function drawLabel(doc: Doc, l: PrintLabel, x: number, y: number, w: number, h: number): void {
+  const pad = mm(5);
   doc.save().lineWidth(0.5).dash(2, { space: 2 }).strokeColor('#999').rect(x, y, w, h).stroke().restore();
   const inner = w - 2 * pad;
   doc
@@ -93,23 +93,32 @@ async function drawLabel(doc: Doc, l: PrintLabel, x: number, y: number, w: numbe
   const bottom = y + h - pad;
   let right = x + w - pad;
   for (const b of l.barcodes.filter((c) => c.symbology === 'qrcode')) {
-    const img = await barcodePng(b);
-    const s = barcodeSizeMm(b, img.modules);
-    doc.image(img.png, right - mm(s.width), bottom - mm(s.height), { width: mm(s.width), height: mm(s.height) });
-    right -= mm(s.width + 4);
+    const shape = barcodeOf(b);
+    const s = barcodeSizeMm(b, shape.modules);
+    drawShape(doc, shape, right - mm(s.width), bottom - mm(s.height), mm(s.width), mm(s.height));
+    right -= mm(s.width + 5);
   }
   let bx = x + pad;
   for (const b of l.barcodes.filter((c) => c.symbology !== 'qrcode')) {
-    const img = await barcodePng(b);
-    const s = barcodeSizeMm(b, img.modules);
+    const shape = barcodeOf(b);
+    const s = barcodeSizeMm(b, shape.modules);
     const width = Math.min(mm(s.width), right - bx);
-    doc.image(img.png, bx, bottom - mm(4) - mm(s.height), { width, height: mm(s.height) });
-    doc
-      .font('Sans')
-      .fontSize(8)
-      .text(b.value, bx, bottom - mm(3.2), { width, align: 'center', lineBreak: false });
-    bx += width + mm(4);
+    drawShape(doc, shape, bx, bottom - mm(4) - mm(s.height), width, mm(s.height));
+    doc.font('Sans').fontSize(8).fillColor('#000').text(b.value, bx, bottom - mm(3.2), { width, align: 'center', lineBreak: false });
+    bx += width + mm(5);
   }
+}
+
+/** A barcode's modules as filled rectangles in the box (x, y, w, h). */
+function drawShape(doc: Doc, shape: BarcodeShape, x: number, y: number, w: number, h: number): void {
+  const mw = w / shape.modules;
+  doc.save();
+  if (shape.kind === 'bars') for (const [start, width] of shape.bars) doc.rect(x + start * mw, y, width * mw, h);
+  else {
+    const mh = h / shape.modules;
+    for (const [row, col, len] of shape.runs) doc.rect(x + col * mw, y + row * mh, len * mw, mh);
+  }
+  doc.fill('#000').restore();
 }
 
 /** A table 190 mm wide at most: a bold header row (repeated on each page), rows as tall as their longest cell. */

@@ -1,18 +1,17 @@
 /**
  * A print document in the print frame (src/core/print.ts): the server builds the model
  * (GET /api/print/{doc}?…, in the page's language) and this page draws it as HTML — A4,
- * 190 mm content, barcodes as SVG from bwip-js. "Download PDF" fetches the same model as
+ * 190 mm content, barcodes as SVG of bwip-js's symbols. "Download PDF" fetches the same model as
  * the server's PDF (GET /api/print/{doc}/pdf?…). The query string is passed on as it is.
  */
 import { useLocation } from '@tanstack/react-router';
 import bwipjs from 'bwip-js/browser';
 import { Suspense, use, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { barcodeOptions, barcodeSizeMm, type Barcode, type PrintBatch, type PrintBlock, type PrintDocument, type PrintDocumentKey, type PrintLabel } from '../../../core/print.ts';
+import { barcodeShape, barcodeSizeMm, type Barcode, type RawSymbol, type PrintBatch, type PrintBlock, type PrintDocument, type PrintDocumentKey, type PrintLabel, PRINT_DOCUMENTS } from '../../../core/print.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
-import { PRINT_DOCUMENTS } from '../../../core/print.ts';
 import { saveBlob } from '../../grid/transfer/saveBlob.ts';
 import { useSession } from '../../session/session.ts';
 import './print.css';
@@ -189,14 +188,27 @@ function LabelHtml({ l, height }: { l: PrintLabel; height: number }) {
   );
 }
 
-/** bwip-js draws the SVG (its own markup: paths of the encoded value only); toSVG's scale is 2 units a module. */
+/** bwip-js encodes the value (its `raw` symbol, as the PDF does); the modules are drawn as SVG rects. */
 function BarcodeSvg({ b }: { b: Barcode }) {
-  const svg = bwipjs.toSVG(barcodeOptions(b));
-  const modules = Number(/viewBox="0 0 (\d+(?:\.\d+)?) /.exec(svg)?.[1] ?? 0) / 2;
-  const size = barcodeSizeMm(b, modules);
-  // Linear codes are stretched to their printed height; a QR code keeps its square.
-  const markup = b.symbology === 'qrcode' ? svg : svg.replace('<svg ', '<svg preserveAspectRatio="none" ');
+  const shape = barcodeShape((bwipjs.raw(b.symbology, b.value, '') as RawSymbol[])[0]!);
+  const size = barcodeSizeMm(b, shape.modules);
+  const n = shape.modules;
+  // Linear codes are stretched to their printed height (bars one unit high); a QR code is n × n.
   return (
-    <span className="print-barcode" data-symbology={b.symbology} data-value={b.value} style={{ width: `${size.width}mm`, height: `${size.height}mm` }} dangerouslySetInnerHTML={{ __html: markup }} />
+    <svg
+      className="print-barcode"
+      data-symbology={b.symbology}
+      data-value={b.value}
+      viewBox={shape.kind === 'bars' ? `0 0 ${n} 1` : `0 0 ${n} ${n}`}
+      preserveAspectRatio="none"
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label={b.value}
+      style={{ width: `${size.width}mm`, height: `${size.height}mm` }}
+    >
+      {shape.kind === 'bars'
+        ? shape.bars.map(([x, w]) => <rect key={x} x={x} y={0} width={w} height={1} />)
+        : shape.runs.map(([r, c, len]) => <rect key={`${r}.${c}`} x={c} y={r} width={len} height={1} />)}
+    </svg>
   );
 }
