@@ -104,7 +104,11 @@ function drawLabel(doc: Doc, l: PrintLabel, x: number, y: number, w: number, h: 
     const s = barcodeSizeMm(b, shape.modules);
     const width = Math.min(mm(s.width), right - bx);
     drawShape(doc, shape, bx, bottom - mm(4) - mm(s.height), width, mm(s.height));
-    doc.font('Sans').fontSize(8).fillColor('#000').text(b.value, bx, bottom - mm(3.2), { width, align: 'center', lineBreak: false });
+    doc
+      .font('Sans')
+      .fontSize(8)
+      .fillColor('#000')
+      .text(b.value, bx, bottom - mm(3.2), { width, align: 'center', lineBreak: false });
     bx += width + mm(5);
   }
 }

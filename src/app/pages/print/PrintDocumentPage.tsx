@@ -8,7 +8,18 @@ import { useLocation } from '@tanstack/react-router';
 import bwipjs from 'bwip-js/browser';
 import { Suspense, use, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { barcodeShape, barcodeSizeMm, type Barcode, type RawSymbol, type PrintBatch, type PrintBlock, type PrintDocument, type PrintDocumentKey, type PrintLabel, PRINT_DOCUMENTS } from '../../../core/print.ts';
+import {
+  barcodeShape,
+  barcodeSizeMm,
+  type Barcode,
+  type RawSymbol,
+  type PrintBatch,
+  type PrintBlock,
+  type PrintDocument,
+  type PrintDocumentKey,
+  type PrintLabel,
+  PRINT_DOCUMENTS,
+} from '../../../core/print.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
