@@ -10,6 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
+import { PrintLabels } from './PrintLabels.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 
 export interface BulkActionProps {
@@ -24,6 +25,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
   courier_export: CourierExport,
   courier_tracking: CourierTracking,
+  product_labels: PrintLabels,
 };
 
 interface Props {

@@ -9,6 +9,8 @@ export const bulkActionFlags = {
   purchase_price_update: 'set',
   courier_export: 'list',
   courier_tracking: 'set',
+  // Opens the print page, whose own permission it checks (PrintLabels.tsx).
+  product_labels: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
