@@ -6,7 +6,7 @@
  */
 import { useLocation } from '@tanstack/react-router';
 import bwipjs from 'bwip-js/browser';
-import { Suspense, use, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   barcodeShape,
@@ -46,25 +46,37 @@ async function loadBatch(doc: PrintDocumentKey, q: string): Promise<Loaded> {
 
 export function PrintDocumentPage({ doc }: { doc: PrintDocumentKey }) {
   usePageTitle(PRINT_DOCUMENTS[doc].title);
-  const search = useLocation({ select: (l) => l.searchStr });
+  // The address's own query: the router's parsed search (and its searchStr) read '?product_code=P1&product_code=P2'
+  // as a JSON array and '?product_code=1e5' as a number; the server takes the repeated parameters as they were written.
+  const href = useLocation({ select: (l) => l.href });
+  const search = href ? window.location.search : '';
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
   const q = query(search, lang);
-  // A new query, language or company is a new document: its load is made once, when the view is made.
+  // A new query, language or company is a new document (a new view, its own load).
   return <DocumentView key={`${q}|${company ?? ''}`} doc={doc} q={q} />;
 }
 
 function DocumentView({ doc, q }: { doc: PrintDocumentKey; q: string }) {
   const intl = useIntl();
-  const [data] = useState(() => loadBatch(doc, q));
+  // The load starts after the view is committed (a request changes the progress store: never in render), once per query.
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadBatch(doc, q).then((l) => live && setLoaded(l));
+    return () => {
+      live = false;
+    };
+  }, [doc, q]);
   const [failed, setFailed] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
+  const batch = loaded && !('error' in loaded) ? loaded : null;
   const download = async () => {
+    if (!batch) return;
     setBusy(true);
     setFailed(null);
     try {
-      const [blob, batch] = await Promise.all([api.downloadGet(`/api/print/${doc}/pdf?${q}`), data]);
-      saveBlob(blob, `${'fileName' in batch ? batch.fileName : doc}.pdf`);
+      saveBlob(await api.downloadGet(`/api/print/${doc}/pdf?${q}`), `${batch.fileName}.pdf`);
     } catch (e) {
       setFailed(describeError(e));
     } finally {
@@ -74,7 +86,7 @@ function DocumentView({ doc, q }: { doc: PrintDocumentKey; q: string }) {
   return (
     <>
       <div className="print-actions no-print">
-        <button type="button" className="btn" onClick={() => void download()} disabled={busy}>
+        <button type="button" className="btn" onClick={() => void download()} disabled={busy || !batch}>
           {intl.formatMessage({ id: 'print.download_pdf' })}
         </button>
         {failed && (
@@ -83,15 +95,12 @@ function DocumentView({ doc, q }: { doc: PrintDocumentKey; q: string }) {
           </p>
         )}
       </div>
-      <Suspense fallback={<p className="grid-muted">{intl.formatMessage({ id: 'print.loading' })}</p>}>
-        <BatchView data={data} />
-      </Suspense>
+      {loaded === null ? <p className="grid-muted">{intl.formatMessage({ id: 'print.loading' })}</p> : <BatchView loaded={loaded} />}
     </>
   );
 }
 
-function BatchView({ data }: { data: Promise<Loaded> }) {
-  const loaded = use(data);
+function BatchView({ loaded }: { loaded: Loaded }) {
   const intl = useIntl();
   if ('error' in loaded) {
     const nothing = loaded.error.id === 'server.print_nothing';
