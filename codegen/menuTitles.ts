@@ -1,6 +1,6 @@
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { LANGS } from '../src/core/langs.ts';
-import { PRINT_DOCUMENTS } from '../src/core/print.ts';
+import { PRINT_DOCUMENTS } from '../src/core/printDocuments.ts';
 import { menuPages } from '../src/server/db/seed/menu.ts';
 
 /** Title keys of the routes that exist without a descriptor (codegen/routes.ts baseRoutes; '/' and '/login' have no menu row). */

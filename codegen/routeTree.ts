@@ -1,6 +1,6 @@
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { LANGS } from '../src/core/langs.ts';
-import { PRINT_DOCUMENTS } from '../src/core/print.ts';
+import { PRINT_DOCUMENTS } from '../src/core/printDocuments.ts';
 
 type Frame = ScreenDescriptor['layout'];
 

@@ -6,13 +6,8 @@
  * language; the renderers add no words of their own.
  */
 
-/** The documents there are: key → the print page's route (after the language prefix) and its title's catalogue key. */
-export const PRINT_DOCUMENTS = {
-  product_labels: { route: '/print/product_labels', title: 'screens.product_labels.title' },
-} as const satisfies Record<string, { route: `/print/${string}`; title: string }>;
-
-export type PrintDocumentKey = keyof typeof PRINT_DOCUMENTS;
-export const isPrintDocumentKey = (x: string): x is PrintDocumentKey => Object.hasOwn(PRINT_DOCUMENTS, x);
+export { PRINT_DOCUMENTS, isPrintDocumentKey, type PrintDocumentKey } from './printDocuments.ts';
+import type { PrintDocumentKey } from './printDocuments.ts';
 
 /** Page geometry shared by both renderers, in millimetres. */
 export const A4 = { width: 210, height: 297, margin: 10, content: 190 } as const;

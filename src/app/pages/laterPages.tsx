@@ -4,7 +4,7 @@
  * loads each page with that part. The tree names only this chunk: the pages' own
  * dependencies (elkjs, @xyflow/react, bwip-js) are listed here, not in the list route's code.
  */
-import type { PrintDocumentKey } from '../../core/print.ts';
+import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 
 const Kanban = lazyWithMessages(() => import('./workflow/KanbanPage.tsx').then((m) => ({ default: m.KanbanPage })));

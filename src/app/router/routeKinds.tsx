@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import type { Lang } from '../../core/langs.ts';
-import { PRINT_DOCUMENTS, type PrintDocumentKey } from '../../core/print.ts';
+import { PRINT_DOCUMENTS, type PrintDocumentKey } from '../../core/printDocuments.ts';
 import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
@@ -93,7 +93,7 @@ export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
 export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
 
-/** A print document's page in the print frame (src/core/print.ts PRINT_DOCUMENTS: its route and title). */
+/** A print document's page in the print frame (src/core/printDocuments.ts: its route and title). */
 type PathOf<R> = R extends `/${infer P}` ? P : never;
 export const printDocument = <P extends AnyRoute, const K extends PrintDocumentKey>(parent: P, lang: Lang, doc: K) =>
   page(parent, lang, PRINT_DOCUMENTS[doc].route.slice(1) as PathOf<(typeof PRINT_DOCUMENTS)[K]['route']>, PRINT_DOCUMENTS[doc].title, () => <PrintDocumentPage doc={doc} />);

@@ -92,7 +92,7 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
   };
 };
 
-/** Every print document by key (src/core/print.ts PRINT_DOCUMENTS names the same keys: the compiler keeps them in step). */
+/** Every print document by key (src/core/printDocuments.ts names the same keys: the compiler keeps them in step). */
 export const PRINT_BUILDERS: Readonly<Record<PrintDocumentKey, PrintBuilder>> = {
   product_labels: productLabels,
 };

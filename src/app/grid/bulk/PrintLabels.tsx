@@ -5,7 +5,7 @@
  * picked rows it says what to do instead of printing a whole catalogue.
  */
 import { useMemo } from 'react';
-import { PRINT_DOCUMENTS } from '../../../core/print.ts';
+import { PRINT_DOCUMENTS } from '../../../core/printDocuments.ts';
 import { useT } from '../../i18n/useT.ts';
 import { permsOf } from '../../session/pagePerms.ts';
 import { useSession } from '../../session/session.ts';
