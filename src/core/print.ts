@@ -6,7 +6,7 @@
  * language; the renderers add no words of their own.
  */
 
-export { PRINT_DOCUMENTS, isPrintDocumentKey, type PrintDocumentKey } from './printDocuments.ts';
+export { PRINT_DOCUMENT_KEYS, isPrintDocumentKey, printRoute, printTitle, type PrintDocumentKey } from './printDocuments.ts';
 import type { PrintDocumentKey } from './printDocuments.ts';
 
 /** Page geometry shared by both renderers, in millimetres. */

@@ -8,7 +8,7 @@ import { LANGS } from '../../src/core/langs.ts';
 import { routeTree } from '../../src/generated/routeTree.ts';
 import { menuPages } from '../../src/server/db/seed/menu.ts';
 import { knownPaths, routeTitle } from '../../src/app/router/routePaths.ts';
-import { PRINT_DOCUMENTS } from '../../src/core/printDocuments.ts';
+import { PRINT_DOCUMENT_KEYS, printRoute } from '../../src/core/printDocuments.ts';
 
 const router = createRouter({ routeTree, history: createMemoryHistory() });
 const byPath = router.routesByPath as Record<string, AnyRoute | undefined>;
@@ -51,7 +51,7 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
 
   it('has the base routes under each prefix and nothing else', async () => {
     const routed = (await loadScreens()).flatMap((s) => (s.screen.route ? [s.screen.route] : []));
-    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs', ...Object.values(PRINT_DOCUMENTS).map((d) => d.route)];
+    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs', ...PRINT_DOCUMENT_KEYS.map(printRoute)];
     const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, ...pages.map((p) => `/${l}${p}`), ...routed.map((r) => `/${l}${r}`)])];
     expect(Object.keys(byPath).sort()).toEqual(expected.sort());
     expect(byPath['/de/ai-query']!.options.staticData?.title).toBe('ai.title');

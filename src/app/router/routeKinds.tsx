@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import type { Lang } from '../../core/langs.ts';
-import { PRINT_DOCUMENTS, type PrintDocumentKey } from '../../core/printDocuments.ts';
+import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
@@ -93,10 +93,9 @@ export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
 export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
 
-/** A print document's page in the print frame (src/core/printDocuments.ts: its route and title). */
-type PathOf<R> = R extends `/${infer P}` ? P : never;
-export const printDocument = <P extends AnyRoute, const K extends PrintDocumentKey>(parent: P, lang: Lang, doc: K) =>
-  page(parent, lang, PRINT_DOCUMENTS[doc].route.slice(1) as PathOf<(typeof PRINT_DOCUMENTS)[K]['route']>, PRINT_DOCUMENTS[doc].title, () => <PrintDocumentPage doc={doc} />);
+/** A print document's page in the print frame (src/core/printDocuments.ts): `/print/<doc>`, titled `screens.<doc>.title`. */
+export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, lang: Lang, path: Path, doc: PrintDocumentKey) =>
+  page(parent, lang, path, `screens.${doc}.title`, () => <PrintDocumentPage doc={doc} />);
 
 /** A descriptor route: the page-access check, then ScreenPage with the form; titled `screens.<form>.title`. */
 export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string) =>

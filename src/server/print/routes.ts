@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { isLang } from '../../core/langs.ts';
-import { PRINT_DOCUMENTS, isPrintDocumentKey, type PrintBatch } from '../../core/print.ts';
+import { isPrintDocumentKey, printRoute, type PrintBatch } from '../../core/print.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { DOWNLOAD_CSP } from '../http/csp.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
@@ -17,7 +17,7 @@ import { renderPdf } from './pdf.ts';
 async function build(deps: Deps, c: Context, session: Session): Promise<PrintBatch> {
   const key = c.req.param('doc') ?? '';
   if (!isPrintDocumentKey(key)) throw new HttpError(404, 'bad_data_source', `bad_data_source: no print document "${key.slice(0, 60)}"`);
-  await requirePagePermission(deps.db, session, PRINT_DOCUMENTS[key].route, 'list', key);
+  await requirePagePermission(deps.db, session, printRoute(key), 'list', key);
   const company = session.company;
   if (!company) throw forbidden('forbidden: no company');
   const params = new URL(c.req.url).searchParams;

@@ -5,13 +5,13 @@
  * picked rows it says what to do instead of printing a whole catalogue.
  */
 import { useMemo } from 'react';
-import { PRINT_DOCUMENTS } from '../../../core/printDocuments.ts';
+import { printRoute } from '../../../core/printDocuments.ts';
 import { useT } from '../../i18n/useT.ts';
 import { permsOf } from '../../session/pagePerms.ts';
 import { useSession } from '../../session/session.ts';
 import type { BulkActionProps } from './index.tsx';
 
-const ROUTE = PRINT_DOCUMENTS.product_labels.route;
+const ROUTE = printRoute('product_labels');
 
 export function PrintLabels({ query }: BulkActionProps) {
   const t = useT();

@@ -4,9 +4,8 @@
  * 190 mm content, barcodes as SVG of bwip-js's symbols. "Download PDF" fetches the same model as
  * the server's PDF (GET /api/print/{doc}/pdf?…). The query string is passed on as it is.
  */
-import { useLocation } from '@tanstack/react-router';
 import bwipjs from 'bwip-js/browser';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import {
   barcodeShape,
@@ -18,7 +17,7 @@ import {
   type PrintDocument,
   type PrintDocumentKey,
   type PrintLabel,
-  PRINT_DOCUMENTS,
+  printTitle,
 } from '../../../core/print.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
@@ -44,12 +43,22 @@ async function loadBatch(doc: PrintDocumentKey, q: string): Promise<Loaded> {
   }
 }
 
+/**
+ * The address's own query, as written: the router's parsed search reads
+ * '?product_code=P1&product_code=P2' as a JSON array and '?product_code=1e5' as a number,
+ * and this chunk carries none of the router's code (the list route's shared chunks stay as
+ * they are). A print page is opened by its address (a new tab, a link, a reload); going back
+ * and forth between two of its addresses in a tab is followed through popstate.
+ */
+const onPopState = (changed: () => void) => {
+  addEventListener('popstate', changed);
+  return () => removeEventListener('popstate', changed);
+};
+const addressQuery = () => location.search;
+
 export function PrintDocumentPage({ doc }: { doc: PrintDocumentKey }) {
-  usePageTitle(PRINT_DOCUMENTS[doc].title);
-  // The address's own query: the router's parsed search (and its searchStr) read '?product_code=P1&product_code=P2'
-  // as a JSON array and '?product_code=1e5' as a number; the server takes the repeated parameters as they were written.
-  const href = useLocation({ select: (l) => l.href });
-  const search = href ? window.location.search : '';
+  usePageTitle(printTitle(doc));
+  const search = useSyncExternalStore(onPopState, addressQuery);
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
   const q = query(search, lang);
