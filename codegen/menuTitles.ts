@@ -1,9 +1,15 @@
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { LANGS } from '../src/core/langs.ts';
+import { PRINT_DOCUMENT_KEYS, printRoute, printTitle } from '../src/core/printDocuments.ts';
 import { menuPages } from '../src/server/db/seed/menu.ts';
 
 /** Title keys of the routes that exist without a descriptor (codegen/routes.ts baseRoutes; '/' and '/login' have no menu row). */
-const BASE_TITLES: Record<string, string> = { '/ai-query': 'ai.title', '/settings/kanban': 'kanban.title', '/settings/gojs': 'diagram.title' };
+const BASE_TITLES: Record<string, string> = {
+  '/ai-query': 'ai.title',
+  '/settings/kanban': 'kanban.title',
+  '/settings/gojs': 'diagram.title',
+  ...Object.fromEntries(PRINT_DOCUMENT_KEYS.map((k) => [printRoute(k), printTitle(k)])),
+};
 
 /**
  * The page header and breadcrumbs show the catalogue texts whose keys the route tree

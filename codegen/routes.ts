@@ -1,5 +1,6 @@
 import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
+import { PRINT_DOCUMENT_KEYS, printRoute } from '../src/core/printDocuments.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */
 export const baseRoutes = [
@@ -8,6 +9,8 @@ export const baseRoutes = [
   { path: '/settings/kanban', page: 'kanban', auth: true },
   { path: '/settings/gojs', page: 'diagram', auth: true },
   { path: '/login', page: 'login', auth: false },
+  // Print documents (src/core/printDocuments.ts): each a page of the print frame.
+  ...PRINT_DOCUMENT_KEYS.map((k) => ({ path: printRoute(k), page: 'print_document', auth: true }) as const),
 ] as const;
 
 /**

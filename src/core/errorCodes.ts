@@ -79,6 +79,10 @@ export const ERROR_PARAMS = {
   percent_out_of_range: ['min', 'max'],
   amount_out_of_range: ['max'],
   prices_out_of_range: ['count', 'max'],
+  // print documents
+  print_nothing: ['field'],
+  print_too_many: ['limit'],
+  unknown_product: ['field', 'value'],
   // workflows
   unknown_event: ['event'],
   event_not_allowed: ['event', 'state'],

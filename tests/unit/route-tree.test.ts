@@ -8,6 +8,7 @@ import { LANGS } from '../../src/core/langs.ts';
 import { routeTree } from '../../src/generated/routeTree.ts';
 import { menuPages } from '../../src/server/db/seed/menu.ts';
 import { knownPaths, routeTitle } from '../../src/app/router/routePaths.ts';
+import { PRINT_DOCUMENT_KEYS, printRoute } from '../../src/core/printDocuments.ts';
 
 const router = createRouter({ routeTree, history: createMemoryHistory() });
 const byPath = router.routesByPath as Record<string, AnyRoute | undefined>;
@@ -50,12 +51,13 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
 
   it('has the base routes under each prefix and nothing else', async () => {
     const routed = (await loadScreens()).flatMap((s) => (s.screen.route ? [s.screen.route] : []));
-    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs'];
+    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs', ...PRINT_DOCUMENT_KEYS.map(printRoute)];
     const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, ...pages.map((p) => `/${l}${p}`), ...routed.map((r) => `/${l}${r}`)])];
     expect(Object.keys(byPath).sort()).toEqual(expected.sort());
     expect(byPath['/de/ai-query']!.options.staticData?.title).toBe('ai.title');
     expect(byPath['/hu/settings/kanban']!.options.staticData?.title).toBe('kanban.title');
     expect(byPath['/bg/settings/gojs']!.options.staticData?.title).toBe('diagram.title');
+    expect(byPath['/de/print/product_labels']!.options.staticData?.title).toBe('screens.product_labels.title');
     expect([...knownPaths(router)].sort()).toEqual(['/', '/login', ...pages, ...routed].sort());
   });
 

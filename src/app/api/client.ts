@@ -148,6 +148,10 @@ export const api = {
   download(path: string, body: unknown): Promise<Blob> {
     return call<Blob>(path, body, { responseType: 'blob' });
   },
+  /** A file the server makes from a GET's query (a print document's PDF), as a Blob. */
+  downloadGet(path: string): Promise<Blob> {
+    return call<Blob>(path, undefined, { method: 'GET', responseType: 'blob' });
+  },
   /** A multipart upload (import); ofetch sends FormData as it is. */
   upload<T>(path: string, form: FormData): Promise<T> {
     return call<T>(path, form);

@@ -2,14 +2,18 @@
  * Route components of the pages that speak the catalogue's later part (parts.ts: the AI
  * page's ai.*, the workflow pages' workflow.*): one small chunk the route tree loads, which
  * loads each page with that part. The tree names only this chunk: the pages' own
- * dependencies (elkjs, @xyflow/react) are listed here, not in the list route's code.
+ * dependencies (elkjs, @xyflow/react, bwip-js) are listed here, not in the list route's code.
  */
+import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 
 const Kanban = lazyWithMessages(() => import('./workflow/KanbanPage.tsx').then((m) => ({ default: m.KanbanPage })));
 const Diagram = lazyWithMessages(() => import('./workflow/DiagramPage.tsx').then((m) => ({ default: m.DiagramPage })));
+const PrintDocument = lazyWithMessages(() => import('./print/PrintDocumentPage.tsx').then((m) => ({ default: m.PrintDocumentPage })));
 const AiQuery = lazyWithMessages(() => import('./AiQueryPage.tsx').then((m) => ({ default: m.AiQueryPage })));
 
 export const KanbanRoute = () => <Kanban />;
 export const DiagramRoute = () => <Diagram />;
 export const AiQueryRoute = () => <AiQuery />;
+/** A print document (its page's texts, e.g. the server's refusals, are in the later part). */
+export const PrintDocumentRoute = ({ doc }: { doc: PrintDocumentKey }) => <PrintDocument doc={doc} />;

@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import type { Lang } from '../../core/langs.ts';
+import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
@@ -37,6 +38,7 @@ const AiQueryPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 
 // The AI and workflow pages speak the later part of the catalogue: loaded with it (pages/laterPages.tsx).
 const KanbanPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'KanbanRoute');
 const DiagramPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'DiagramRoute');
+const PrintDocumentPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'PrintDocumentRoute');
 
 export const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
 
@@ -90,6 +92,10 @@ const page = <P extends AnyRoute, const Path extends string>(parent: P, lang: La
 export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/kanban', 'kanban.title', KanbanPage);
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
 export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
+
+/** A print document's page in the print frame (src/core/printDocuments.ts): `/print/<doc>`, titled `screens.<doc>.title`. */
+export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, lang: Lang, path: Path, doc: PrintDocumentKey) =>
+  page(parent, lang, path, `screens.${doc}.title`, () => <PrintDocumentPage doc={doc} />);
 
 /** A descriptor route: the page-access check, then ScreenPage with the form; titled `screens.<form>.title`. */
 export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string) =>

@@ -15,6 +15,7 @@ import { HttpError, checkInputText, fromDbError, parseInput } from './errors.ts'
 import { bearerOf, peekSession, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
+import { mountPrint } from '../print/routes.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { presentedRefreshCookie } from './refreshCookie.ts';
@@ -139,6 +140,7 @@ export function createApp(deps: Deps): Hono {
   mountTranslate(app, deps, requireSession, readJson);
   mountFiles(app, deps, requireSession);
   mountTransfer(app, deps, requireSession, readJson);
+  mountPrint(app, deps, requireSession);
 
   let openapi: unknown;
   app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));

@@ -10,6 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
+import { PrintLabels } from './PrintLabels.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
@@ -28,6 +29,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_list_create: PickListCreate,
   receive_purchase_orders: ReceivePurchaseOrders,
   goods_to_order_create: GoodsToOrderCreate,
+  product_labels: PrintLabels,
 };
 
 interface Props {

@@ -12,6 +12,8 @@ export const bulkActionFlags = {
   pick_list_create: 'add',
   receive_purchase_orders: 'add',
   goods_to_order_create: 'add',
+  // Opens the print page, whose own permission it checks (PrintLabels.tsx).
+  product_labels: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

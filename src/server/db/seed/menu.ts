@@ -143,7 +143,7 @@ const areas: AreaDef[] = [
     'print',
     'printer',
     'areas.print',
-    p('product_labels', 'tag', ml('Product labels', 'Produktetiketten', 'Termékcímkék', 'Etikety produktov', 'Etichete produse', 'Etikety produktů', 'Етикети на продукти')),
+    p('product_labels', 'tag', 'screens.product_labels.title'),
     p(
       'pick_lists_print',
       'printer',
