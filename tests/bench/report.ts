@@ -2,6 +2,7 @@
 import type { ApiCaseResult, ApiEngineResult } from './api.ts';
 import type { GridId, RunResult } from './grids.ts';
 import type { ProfileSummary } from './profile.ts';
+import type { ReportCaseResult } from './reports.ts';
 import type { BenchResults, UiResults } from './run.ts';
 import { ROUTE_MODULES } from './sizes.ts';
 import { median, ratio, summarize, type Summary } from './stats.ts';
@@ -412,6 +413,7 @@ export function renderReport(r: BenchResults): string {
     ...(r.ui ? ['### How the grids are measured', '', ...method(r)] : []),
     ...routeSection(r),
     ...(r.api ? apiSection(r, r.api) : []),
+    ...(r.reports ? renderReportsSection(r) : []),
     ...(r.ui ? profileSection(r.ui) : []),
   ];
   return `${out
@@ -429,4 +431,90 @@ function method(r: BenchResults): string[] {
     '- Heap: `Runtime.getHeapUsage` after two `HeapProfiler.collectGarbage`, 0.5 s after the first rows; the baseline is the same page with `?nogrid` (data only).',
     '',
   ];
+}
+
+/** Issue 23: a report's page through the engine against the raw SQL of the same report query, both over HTTP. */
+export const REPORT_TARGET = 1.5;
+const REPORTS_HEADING = '## Reports over the stock ledger';
+
+/**
+ * The section "Reports over the stock ledger" (reports.ts), dated: a run of the reports part
+ * alone puts it into the file of an earlier run (spliceSection), beside figures of other runs.
+ */
+export function renderReportsSection(r: BenchResults): string[] {
+  const reps = r.reports ?? [];
+  const s = r.reportSettings;
+  const movements = s?.movements ?? reps.find((e) => !e.error)?.companyLedgerRows ?? NaN;
+  const out = [
+    REPORTS_HEADING,
+    '',
+    `Figures of \`${r.command}\` on ${r.date.slice(0, 10)} (${r.date.slice(11, 16)} UTC), ${f(r.durationS, 0)} s; load average (1 min) ${f(r.load.start, 2)} at its start, ${f(r.load.end, 2)} at its end.`,
+    '',
+    `The first 100-row page of the reports \`stock_value\` (view \`app.v_stock_value\`) and \`company_stocks\` (view \`app.v_company_stocks\`: per shelf, the ledger's last twelve months) for company SK01, with ${f(movements, 0)} movements of SK01 in the stock ledger (\`tests/bench/reports.ts\`). Setup per engine: the real server (\`startServer\`, port 0) with the demo data and ${'2,000'} demo products (the seed's shelves, storages, home storages and its own ledger of eighteen months), then the movements in statements of 100,000 rows (\`insert … select … from generate_series\`; kinds receipt / pick / transfer / correction in turns, +3 and −1 in turns on the same product and home storage, times spread over eighteen months), then \`vacuum analyze\`.`,
+    '',
+    "- **What the reports read**: `v_stock_value` reads the products (their `stock_qty` is kept by the ledger's statement trigger): no ledger row. `v_company_stocks` reads, since migration 051, the ledger's daily summary `app.stock_movement_days` (per company, day and storage, kept by the same trigger) for the whole days of the last twelve months, and the ledger itself only for the part of the first day inside them (index `stock_movements_company_time_storage`); before it, the view aggregated every movement of the twelve months (about two thirds of the ledger) on every page.",
+    '- **Engine**: `api_action <form> list` with `{startRow: 0, endRow: 100}` (the default count), timed in a client thread of its own from the request to the answer parsed (tests/bench/httpClient.ts, as the API part).',
+    "- **Raw SQL**: the engine's own page statement, recorded once from `list()` on a recording db handle: the view, `company_code = $1`, the descriptor's sort with the key as tie-breaker, `limit 100` — the same report query, so the ratio is the engine's overhead. It runs behind a bare node:http endpoint on the server's db handle (JSON body read, the query, its rows written with JSON.stringify), timed by the same client (**raw over HTTP**), and in process on the same handle (**raw in process**).",
+    "- **The total**: a page of fewer than 100 rows is the end of the list and its own total (no count). A full page needs one: the planner's estimate (an EXPLAIN, cached 10 s) and, as it is under 100,000 rows, `select count(*)` of the same view and WHERE. The target's anchor is the raw page alone (the stricter); the raw page followed by the engine's count statement is given beside it (what the engine does, when it counts).",
+    `- ${s?.runs ?? '?'} timed runs per report (${s?.slowRuns ?? '?'} when its first raw query took over 1 s) after 10 untimed rounds; each round runs the steps in a new seeded random order. Target: engine over HTTP ≤ ${f(REPORT_TARGET, 1)}× raw over HTTP (medians).`,
+    '',
+  ];
+  for (const e of reps) {
+    out.push(`### ${e.engine === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL server'}${e.version ? ` — ${e.version}` : ''}`, '');
+    if (e.error) {
+      out.push(`Not measured: \`${e.error}\``, '');
+      continue;
+    }
+    out.push(
+      `Ledger: ${e.ledgerRows.toLocaleString('en-GB')} movements (SK01 ${e.companyLedgerRows.toLocaleString('en-GB')}), inserted with \`vacuum analyze\` in ${f(e.insertMs / 1000, 1)} s; SK01 has ${e.products.toLocaleString('en-GB')} products, ${e.storages} storages on ${e.shelves} shelves.`,
+      '',
+      `| Report | Page rows (total) | Engine over HTTP, median / p95 (ms) | Raw over HTTP, median / p95 (ms) | Ratio engine / raw over HTTP | Met ≤ ${f(REPORT_TARGET, 1)}×? | Raw in process, median / p95 (ms) | Engine's total | Raw page + count over HTTP (ms) | Ratio to it |`,
+      '|---|---:|---:|---:|---:|---|---:|---|---:|---:|',
+    );
+    for (const c of e.cases) {
+      const rt = ratio(c.engineMs.median, c.rawHttpMs.median);
+      const total = c.engineTotal === 'none' ? 'none (short page)' : c.engineTotal === 'count' ? `count(*), ${mp(c.rawCountMs)} ms in process` : 'estimate';
+      out.push(
+        `| \`${c.form}\`${c.same ? '' : ' ⚠ rows differ'}${c.runs !== s?.runs ? ` (${c.runs} runs)` : ''} | ${c.pageRows} (${c.total ?? '—'}${c.totalExact === false ? ', estimate' : ''}) | ${mp(c.engineMs)} | ${mp(c.rawHttpMs)} | ${x(rt)} | ${yes(rt <= REPORT_TARGET)} | ${mp(c.rawMs)} | ${total} | ${mp(c.rawHttpCountMs)} | ${c.rawHttpCountMs ? x(ratio(c.engineMs.median, c.rawHttpCountMs.median)) : '—'} |`,
+      );
+    }
+    out.push('');
+    for (const c of e.cases) out.push(...planBlock(e.engine, c));
+  }
+  return out;
+}
+
+function planBlock(engine: string, c: ReportCaseResult): string[] {
+  const out = [
+    `**${engine}, \`${c.form}\`**: the raw page statement (\`$1\` = 'SK01') and its plan (\`EXPLAIN (ANALYZE)\`, after the timed runs):`,
+    '',
+    '```sql',
+    c.sql,
+    '```',
+    '',
+    '```text',
+    c.plan,
+    '```',
+    '',
+  ];
+  if (c.countSql && c.countPlan) out.push("The engine's count statement and its plan:", '', '```sql', c.countSql, '```', '', '```text', c.countPlan, '```', '');
+  return out;
+}
+
+/** `text` with its reports section replaced by `section` (or put before the profiles, or at the end). */
+export function spliceSection(text: string, section: string[]): string {
+  const body = `${section
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l === REPORTS_HEADING);
+  if (from >= 0) {
+    const next = lines.findIndex((l, i) => i > from && l.startsWith('## '));
+    const after = next >= 0 ? `\n${lines.slice(next).join('\n')}` : '';
+    return `${lines.slice(0, from).join('\n')}\n${body}${after}`.replace(/\n{3,}/g, '\n\n');
+  }
+  const profiles = lines.findIndex((l) => l === '## Profiles');
+  if (profiles >= 0) return `${lines.slice(0, profiles).join('\n')}\n${body}\n${lines.slice(profiles).join('\n')}`.replace(/\n{3,}/g, '\n\n');
+  return `${text.trimEnd()}\n\n${body}`;
 }

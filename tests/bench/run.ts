@@ -10,7 +10,9 @@
  *   BENCH_FAST_RUNS=30     runs of an API page whose query takes under 20 ms
  *   BENCH_PRODUCTS=1000000 products of the API benchmark
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (admin connection; a scratch database is created and dropped)
- *   BENCH_SKIP=ui,api,app  parts to leave out (also pglite or postgres: one database of the API part)
+ *   BENCH_REPORT_RUNS=15   timed runs per report page (reports part)
+ *   BENCH_MOVEMENTS=1000000 stock movements of the reports part
+ *   BENCH_SKIP=ui,api,app,reports  parts to leave out (also pglite or postgres: one database of the API and reports parts)
  *   BENCH_OUT=docs/benchmarks.md
  *   CHROMIUM_PATH=/usr/bin/chromium
  */
@@ -21,7 +23,8 @@ import pg from 'pg';
 import { chromium } from 'playwright';
 import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
 import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult, type ScrollResult } from './grids.ts';
-import { renderReport } from './report.ts';
+import { renderReport, renderReportsSection, spliceSection } from './report.ts';
+import { runReportBench, type ReportEngineResult } from './reports.ts';
 import { serveDir } from './serve.ts';
 import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
 
@@ -32,6 +35,8 @@ const API_RUNS = num(env.BENCH_API_RUNS, 10);
 const SLOW_RUNS = num(env.BENCH_SLOW_RUNS, 5);
 const FAST_RUNS = num(env.BENCH_FAST_RUNS, 30);
 const PRODUCTS = num(env.BENCH_PRODUCTS, 1_000_000);
+const REPORT_RUNS = num(env.BENCH_REPORT_RUNS, 15);
+const MOVEMENTS = num(env.BENCH_MOVEMENTS, 1_000_000);
 const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
@@ -64,6 +69,9 @@ export interface BenchResults {
   ui?: UiResults;
   appRoute?: (JsSize & { missing: string[] }) | { error: string };
   api?: ApiEngineResult[];
+  /** Reports over the stock ledger (reports.ts). */
+  reports?: ReportEngineResult[];
+  reportSettings?: { runs: number; slowRuns: number; movements: number };
   durationS: number;
 }
 
@@ -148,7 +156,7 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'bo-bench-'));
   const results: BenchResults = {
     date: new Date().toISOString(),
-    command: 'npm run bench',
+    command: env.BENCH_SKIP ? `BENCH_SKIP=${env.BENCH_SKIP} npm run bench` : 'npm run bench',
     machine: {
       cores: cpus().length,
       cpu: cpus()[0]?.model ?? '?',
@@ -180,11 +188,44 @@ async function main() {
       results.api = await runApiBench({ engines, runs: API_RUNS, slowRuns: SLOW_RUNS, fastRuns: FAST_RUNS, products: PRODUCTS, pgUrl: PG_URL, log });
       if (unreachable) results.api.push({ engine: 'postgres', version: '', products: PRODUCTS, insertMs: NaN, estimateSupported: false, cases: [], error: `not reachable: ${unreachable}` });
     }
+    if (!SKIP.has('reports')) {
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
+      if (unreachable) log(`reports: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      results.reportSettings = { runs: REPORT_RUNS, slowRuns: SLOW_RUNS, movements: MOVEMENTS };
+      results.reports = await runReportBench({ engines, runs: REPORT_RUNS, slowRuns: SLOW_RUNS, movements: MOVEMENTS, pgUrl: PG_URL, log });
+      if (unreachable)
+        results.reports.push({
+          engine: 'postgres',
+          version: '',
+          ledgerRows: 0,
+          companyLedgerRows: 0,
+          insertMs: NaN,
+          products: 0,
+          storages: 0,
+          shelves: 0,
+          cases: [],
+          error: `not reachable: ${unreachable}`,
+        });
+    }
   } finally {
     results.durationS = (performance.now() - t0) / 1000;
     results.load.end = loadavg()[0]!;
     writeFileSync(join(tmp, 'results.json'), JSON.stringify(results, null, 1));
-    writeFileSync(OUT, renderReport(results));
+    // A run of the reports part alone keeps the rest of the file as it was (the figures of
+    // other runs) and puts its own section, dated, in place of the previous one.
+    const reportsOnly = results.reports && !results.ui && !results.api && !results.appRoute;
+    const previous = reportsOnly
+      ? (() => {
+          try {
+            return readFileSync(OUT, 'utf8');
+          } catch {
+            return undefined;
+          }
+        })()
+      : undefined;
+    writeFileSync(OUT, previous ? spliceSection(previous, renderReportsSection(results)) : renderReport(results));
     log(`wrote ${OUT} (raw figures: ${join(tmp, 'results.json')}) in ${results.durationS.toFixed(0)} s`);
     // The builds go; the raw figures stay next to them for a look.
     for (const d of ['page-screen', 'page-ag', 'page-floor', 'app']) rmSync(join(tmp, d), { recursive: true, force: true });
