@@ -43,7 +43,7 @@ export default defineScreen({
     received_qty: { type: 'number', width: 100 },
     comments: { editable: true, maxLength: 2000, width: 250 },
   },
-  actions: { bulk: ['receive_purchase_orders'] },
+  actions: { bulk: ['receive_purchase_orders', 'arriving_shipments_print'] },
   workflow: { type: 'purchase_order' },
   markers: ['workflowState'],
   details: ['arriving_shipment_items', 'purchase_receipts'],

@@ -29,6 +29,6 @@ export default defineScreen({
     picked: { type: 'bool', renderer: 'checkbox', width: 100 },
     note: { editable: true, maxLength: 500, width: 250 },
   },
-  actions: { delete: true, bulk: ['pick_list_create'] },
+  actions: { delete: true, bulk: ['pick_list_create', 'pick_lists_print'] },
   details: ['pick_list_items'],
 });

@@ -7,6 +7,7 @@
  */
 import { TRACKING_PROBLEM_CODES } from '../../schemas/api.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
+import { PRINT_DOCUMENT_KEYS } from './printDocuments.ts';
 
 export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   /** A change log entry's action (core/logWords.ts). */
@@ -21,6 +22,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'grid.measure_': ['revenue', 'quantity'],
   /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
   'import.courier_': TRACKING_PROBLEM_CODES,
+  /** What to pick before a print document shows (the print page when nothing is asked for). */
+  'print.choose_': PRINT_DOCUMENT_KEYS,
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

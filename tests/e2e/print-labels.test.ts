@@ -95,7 +95,7 @@ describe('product labels', () => {
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/print/product_labels`);
     const alert = t.page.locator('.print-document [role=alert]');
-    await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe(de['print.choose_products']);
+    await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe(de['print.choose_product_labels']);
     const hu = (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'HU01' order by product_code limit 1`)).rows[0]!.product_code;
     await t.page.goto(`${t.server.url}/de/print/product_labels?product_code=${hu}`);
     await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe(de['server.unknown_product']!.replace('{value}', hu));

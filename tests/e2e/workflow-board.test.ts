@@ -118,7 +118,8 @@ describe('workflow diagram', () => {
     // A drag from delivered to shipped adds a transition (here: cancel).
     const connect = async (from: string, to: string) => {
       const source = (await node(id(from)).locator('.react-flow__handle.source').boundingBox())!;
-      const target = (await node(id(to)).boundingBox())!;
+      // Dropped on the state's entry (its left side: the layout runs left to right).
+      const target = (await node(id(to)).locator('.react-flow__handle.target').boundingBox())!;
       await t.page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
       await t.page.mouse.down();
       await t.page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });

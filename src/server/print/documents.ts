@@ -92,7 +92,187 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
   };
 };
 
+/** Documents in one request: 50 pick lists or purchase orders. */
+export const MAX_DOCUMENTS = 50;
+
+/** The ids asked for (`param`, repeated), each a positive integer, at most MAX_DOCUMENTS, in order without repeats. */
+function documentIds(params: URLSearchParams, param: string): number[] {
+  const raw = params.getAll(param).map((c) => c.trim());
+  if (raw.length === 0) throw refused('print_nothing', `${param}: give at least one`, { field: param });
+  if (raw.length > MAX_DOCUMENTS) throw refused('print_too_many', `${param}: at most ${MAX_DOCUMENTS} documents at once`, { limit: MAX_DOCUMENTS });
+  for (const c of raw) if (!/^[1-9][0-9]{0,9}$/.test(c) || Number(c) > 2_147_483_647) throw badRequest(`${param}: "${c.slice(0, 60)}" is not a document number`, param);
+  return [...new Set(raw.map(Number))];
+}
+
+const qty = (intl: ReturnType<typeof intlOf>, v: unknown) => intl.formatNumber(Number(v), { maximumFractionDigits: 3 });
+const dateTime = (intl: ReturnType<typeof intlOf>, v: unknown) => (v ? intl.formatDate(new Date(String(v)), { dateStyle: 'short', timeStyle: 'short' }) : '');
+const day = (intl: ReturnType<typeof intlOf>, v: unknown) => (v ? intl.formatDate(new Date(`${String(v)}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '');
+
+/** The number of a document as a label with its Code 128, for a scanner at the packing table. */
+const numberLabel = (heading: string, code: string): PrintLabel => ({ heading, lines: [], code, barcodes: [{ symbology: 'code128', value: code }] });
+
+/**
+ * Pick lists (`pick_list_id`, repeated): per list its number (with its barcode), when and by
+ * whom it was made, and its lines in walking order — shelf, storage, product, order,
+ * quantity, what is picked and a box to tick.
+ */
+const pickLists: PrintBuilder = async (db, session, params, lang) => {
+  const ids = documentIds(params, 'pick_list_id');
+  const lists = await db.query<{ pick_list_id: number; pick_list_no: string; created_at: string; created_by_name: string; order_refs: string | null; note: string }>(
+    `select pick_list_id, pick_list_no, created_at, created_by_name, order_refs, note from app.v_pick_lists where pick_list_id = any($1::int[]) and company_code = $2`,
+    [ids, session.company],
+  );
+  const byId = new Map(lists.rows.map((l) => [l.pick_list_id, l]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw refused('not_found', `pick_list_id: no pick list ${missing} in this company`, {}, 404);
+  const lines = await db.query<{
+    pick_list_id: number;
+    shelf_code: string;
+    storage_code: string;
+    product_code: string;
+    product_name: unknown;
+    fsm_reference: string;
+    quantity: string;
+    picked_qty: string;
+  }>(
+    `select pick_list_id, shelf_code, storage_code, product_code, product_name, fsm_reference, quantity::text, picked_qty::text
+     from app.v_pick_list_items where pick_list_id = any($1::int[]) order by pick_list_id, walk_order, shelf_code, storage_position, storage_code, pick_item_id`,
+    [ids],
+  );
+  const intl = intlOf(lang);
+  const title = text(lang, 'screens.pick_lists_print.title');
+  return {
+    key: 'pick_lists_print',
+    lang,
+    fileName: ids.length === 1 ? byId.get(ids[0]!)!.pick_list_no : title,
+    documents: ids.map((id) => {
+      const l = byId.get(id)!;
+      return {
+        title: text(lang, 'print.pick_list', { number: l.pick_list_no }),
+        meta: [
+          { label: text(lang, 'print.company'), value: session.company },
+          { label: text(lang, 'fields.created_at'), value: dateTime(intl, l.created_at) },
+          { label: text(lang, 'fields.created_by_name'), value: l.created_by_name },
+          { label: text(lang, 'fields.order_refs'), value: l.order_refs ?? '' },
+          ...(l.note ? [{ label: text(lang, 'fields.note'), value: l.note }] : []),
+        ],
+        blocks: [
+          { kind: 'labels', columns: 2, labelHeight: 40, labels: [numberLabel(l.pick_list_no, l.pick_list_no)] },
+          {
+            kind: 'table',
+            table: {
+              columns: [
+                { key: 'shelf', title: text(lang, 'fields.shelf_code'), width: 14 },
+                { key: 'storage', title: text(lang, 'fields.storage_id'), width: 24 },
+                { key: 'code', title: text(lang, 'fields.product_code'), width: 26 },
+                { key: 'name', title: text(lang, 'fields.product_name'), width: 56 },
+                { key: 'order', title: text(lang, 'fields.fsm_reference'), width: 30 },
+                { key: 'qty', title: text(lang, 'fields.quantity'), width: 14, align: 'right' },
+                { key: 'picked', title: text(lang, 'fields.picked_qty'), width: 16, align: 'right' },
+                { key: 'tick', title: '✓', width: 10 },
+              ],
+              rows: lines.rows
+                .filter((x) => x.pick_list_id === id)
+                .map((x) => ({
+                  shelf: x.shelf_code,
+                  storage: x.storage_code,
+                  code: x.product_code,
+                  name: pickText(x.product_name, lang)?.text ?? x.product_code,
+                  order: x.fsm_reference,
+                  qty: qty(intl, x.quantity),
+                  picked: Number(x.picked_qty) ? qty(intl, x.picked_qty) : '',
+                  tick: Number(x.picked_qty) >= Number(x.quantity) ? '✓' : '☐',
+                })),
+            },
+          },
+        ],
+      };
+    }),
+  };
+};
+
+/**
+ * Arriving shipments (`po_id`, repeated): per purchase order its number (with its barcode),
+ * supplier, dates and container, and its lines — product, ordered, received, still open and
+ * the home storage to put it on — for the goods-in check.
+ */
+const arrivingShipments: PrintBuilder = async (db, session, params, lang) => {
+  const ids = documentIds(params, 'po_id');
+  const pos = await db.query<{
+    po_id: number;
+    fsm_reference: string;
+    partner_name: string;
+    etd: string | null;
+    eta: string | null;
+    container_no: string;
+    external_reference: string;
+    state_names: unknown;
+  }>(`select po_id, fsm_reference, partner_name, etd::text, eta::text, container_no, external_reference, state_names from app.v_purchase_orders where po_id = any($1::int[]) and company_code = $2`, [
+    ids,
+    session.company,
+  ]);
+  const byId = new Map(pos.rows.map((p) => [p.po_id, p]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw refused('not_found', `po_id: no purchase order ${missing} in this company`, {}, 404);
+  const lines = await db.query<{ po_id: number; product_code: string; product_name: unknown; quantity: string; received_qty: string; open_qty: string; home: string | null }>(
+    `select i.po_id, i.product_code, i.product_name, i.quantity::text, i.received_qty::text, i.open_qty::text,
+            (select string_agg(s.storage_code, ', ' order by ps.pack_no) from app.product_pack_storages ps join app.storages s on s.storage_id = ps.storage_id where ps.product_code = i.product_code) as home
+     from app.v_purchase_order_items i where i.po_id = any($1::int[]) order by i.po_id, i.po_item_id`,
+    [ids],
+  );
+  const intl = intlOf(lang);
+  const title = text(lang, 'screens.arriving_shipments_print.title');
+  return {
+    key: 'arriving_shipments_print',
+    lang,
+    fileName: ids.length === 1 ? byId.get(ids[0]!)!.fsm_reference : title,
+    documents: ids.map((id) => {
+      const p = byId.get(id)!;
+      return {
+        title: text(lang, 'print.arriving_shipment', { number: p.fsm_reference }),
+        meta: [
+          { label: text(lang, 'print.company'), value: session.company },
+          { label: text(lang, 'fields.supplier'), value: p.partner_name },
+          { label: text(lang, 'fields.state_names'), value: pickText(p.state_names, lang)?.text ?? '' },
+          { label: text(lang, 'fields.etd'), value: day(intl, p.etd) },
+          { label: text(lang, 'fields.eta'), value: day(intl, p.eta) },
+          ...(p.container_no ? [{ label: text(lang, 'fields.container_no'), value: p.container_no }] : []),
+          ...(p.external_reference ? [{ label: text(lang, 'fields.external_reference'), value: p.external_reference }] : []),
+        ],
+        blocks: [
+          { kind: 'labels', columns: 2, labelHeight: 40, labels: [numberLabel(p.fsm_reference, p.fsm_reference)] },
+          {
+            kind: 'table',
+            table: {
+              columns: [
+                { key: 'code', title: text(lang, 'fields.product_code'), width: 28 },
+                { key: 'name', title: text(lang, 'fields.product_name'), width: 64 },
+                { key: 'qty', title: text(lang, 'fields.quantity'), width: 20, align: 'right' },
+                { key: 'received', title: text(lang, 'fields.received_qty'), width: 22, align: 'right' },
+                { key: 'open', title: text(lang, 'fields.open_qty'), width: 20, align: 'right' },
+                { key: 'home', title: text(lang, 'fields.storage_id'), width: 36 },
+              ],
+              rows: lines.rows
+                .filter((x) => x.po_id === id)
+                .map((x) => ({
+                  code: x.product_code,
+                  name: pickText(x.product_name, lang)?.text ?? x.product_code,
+                  qty: qty(intl, x.quantity),
+                  received: qty(intl, x.received_qty),
+                  open: qty(intl, x.open_qty),
+                  home: x.home ?? '',
+                })),
+            },
+          },
+        ],
+      };
+    }),
+  };
+};
+
 /** Every print document by key (src/core/printDocuments.ts names the same keys: the compiler keeps them in step). */
 export const PRINT_BUILDERS: Readonly<Record<PrintDocumentKey, PrintBuilder>> = {
   product_labels: productLabels,
+  pick_lists_print: pickLists,
+  arriving_shipments_print: arrivingShipments,
 };

@@ -10,7 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
-import { PrintLabels } from './PrintLabels.tsx';
+import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
@@ -30,6 +30,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   receive_purchase_orders: ReceivePurchaseOrders,
   goods_to_order_create: GoodsToOrderCreate,
   product_labels: PrintLabels,
+  pick_lists_print: PrintPickLists,
+  arriving_shipments_print: PrintArrivingShipments,
 };
 
 interface Props {

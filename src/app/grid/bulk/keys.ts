@@ -14,6 +14,8 @@ export const bulkActionFlags = {
   goods_to_order_create: 'add',
   // Opens the print page, whose own permission it checks (PrintLabels.tsx).
   product_labels: 'list',
+  pick_lists_print: 'list',
+  arriving_shipments_print: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

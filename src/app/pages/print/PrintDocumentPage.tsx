@@ -104,18 +104,18 @@ function DocumentView({ doc, q }: { doc: PrintDocumentKey; q: string }) {
           </p>
         )}
       </div>
-      {loaded === null ? <p className="grid-muted">{intl.formatMessage({ id: 'print.loading' })}</p> : <BatchView loaded={loaded} />}
+      {loaded === null ? <p className="grid-muted">{intl.formatMessage({ id: 'print.loading' })}</p> : <BatchView doc={doc} loaded={loaded} />}
     </>
   );
 }
 
-function BatchView({ loaded }: { loaded: Loaded }) {
+function BatchView({ doc, loaded }: { doc: PrintDocumentKey; loaded: Loaded }) {
   const intl = useIntl();
   if ('error' in loaded) {
     const nothing = loaded.error.id === 'server.print_nothing';
     return (
       <p className="print-error" role="alert">
-        {say(intl, nothing ? { id: 'print.choose_products' } : loaded.error)}
+        {say(intl, nothing ? { id: `print.choose_${doc}` } : loaded.error)}
       </p>
     );
   }
