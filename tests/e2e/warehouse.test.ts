@@ -4,9 +4,13 @@
  * its lines onto the products' home storages (the stock ledger and the products' stock
  * grow, the order closes as received); "Kommissionierliste erstellen" on
  * /de/warehouse/pick_lists gathers the paid orders' goods; a line picked in the detail grid
- * takes its goods off the storage. The ledger screen shows both movements.
+ * takes its goods off the storage; the list prints (the print layout in a new tab, its PDF
+ * downloaded: the text holds its number and product codes). The ledger screen shows both
+ * movements, and the stock value report and its chart follow the receipt.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
@@ -17,6 +21,7 @@ const { bodyRows, row, cell, header } = gridPage(
   () => t.server,
 );
 const de = JSON.parse(readFileSync('locales/de.json', 'utf8')) as Record<string, string>;
+const pdfText = async (file: string) => (await promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).stdout;
 const q = async <T extends object>(sql: string, args: unknown[] = []) => (await t.server.db.query<T>(sql, args)).rows;
 
 describe('warehouse', () => {
@@ -81,8 +86,8 @@ describe('warehouse', () => {
       [list.pick_list_id],
     );
     // In walking order on the screen as in the database.
-    const shown = await detail.locator('[role=row][data-key]').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-key'))));
-    expect(shown).toEqual(lines.map((l) => l.pick_item_id));
+    const drawn = await detail.locator('[role=row][data-key]').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-key'))));
+    expect(drawn).toEqual(lines.map((l) => l.pick_item_id));
     const line = lines[0]!;
     const onHand = async () =>
       Number((await q<{ q: string }>('select on_hand::text as q from app.stock_levels where product_code = $1 and storage_id = $2', [line.product_code, line.storage_id]))[0]!.q);
@@ -95,10 +100,37 @@ describe('warehouse', () => {
     await t.page.keyboard.press('Enter');
     await expect.poll(onHand, { timeout: 10_000 }).toBe(had - Number(line.quantity));
 
+    // The list prints: ticked, "Drucken" opens its print page; the PDF holds its number and codes.
+    await row(String(list.pick_list_id)).getByRole('checkbox', { name: de['grid.select_row'] }).click();
+    const [printed] = await Promise.all([t.context.waitForEvent('page'), t.page.locator('.screen-grid[data-form="pick_lists"] > .grid-toolbar .grid-bulk-print-pick-lists').click()]);
+    const doc = printed.locator('.print-document');
+    await expect.poll(() => doc.locator('h1, h2').first().innerText(), { timeout: 15_000 }).toContain(list.pick_list_no);
+    await expect.poll(() => doc.locator('svg').count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([printed.waitForEvent('download'), printed.getByRole('button', { name: de['print.download_pdf'] }).click()]);
+    const text = await pdfText((await download.path())!);
+    expect(text).toContain(list.pick_list_no);
+    for (const l of lines.slice(0, 10)) expect(text).toContain(l.product_code);
+    await printed.close();
+
     // The ledger shows the receipt and the pick, newest first.
     await t.page.goto(`${t.server.url}/de/warehouse/stock_movements`);
     await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(2);
     const kinds = await bodyRows().evaluateAll((rs) => rs.slice(0, 3).map((r) => r.querySelector('[data-field="kind"]')?.textContent));
     expect(kinds).toEqual([de['grid.movement_kind_pick'], de['grid.movement_kind_receipt'], de['grid.movement_kind_receipt']]);
+
+    // The stock value report (as admin: reports are not the warehouse's) holds the received goods; its chart follows a filter.
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.page.goto(`${t.server.url}/de/reports/stock_value`);
+    await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const brand = (await q<{ brand_name: string }>('select b.brand_name from app.products p join app.brands b using (brand_id) where p.product_code = $1', [products[0]!.product_code]))[0]!.brand_name;
+    const chart = t.page.locator('.report-chart-canvas');
+    await expect.poll(() => chart.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    expect(await chart.locator('canvas').count()).toBe(1);
+    await t.page.locator('[data-filter-field="product_code"] input').fill(products[0]!.product_code);
+    await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBe(1);
+    const value = (await q<{ v: number }>('select round(stock_qty * coalesce(purchase_price_base, 0), 4)::float8 as v from app.products where product_code = $1', [products[0]!.product_code]))[0]!.v;
+    await expect.poll(async () => JSON.parse((await chart.getAttribute('data-categories')) ?? '[]'), { timeout: 15_000 }).toEqual([brand]);
+    const shown = JSON.parse((await chart.getAttribute('data-values'))!) as number[];
+    expect(shown[0]).toBeCloseTo(value, 2);
   }, 180_000);
 });

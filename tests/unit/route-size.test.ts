@@ -5,7 +5,10 @@ import { routeSize } from '../bench/sizes.ts';
 
 // Issue 4's budget: the JS /en/products/product_list loads, gzipped. `npm test` builds dist/
 // (with a manifest) before vitest runs, so every change is weighed against it, not only `npm run bench`.
-const BUDGET_KIB = 185;
+// 186 since issue 23's 31 screens (was 185): every lookup descriptor ships with the first screen
+// (generated/lookups.ts, +0.35 KiB for three) and every route is a line of the route tree. To be
+// won back by lookups loaded with the screens that use them (docs/architecture.md, differences).
+const BUDGET_KIB = 186;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {
