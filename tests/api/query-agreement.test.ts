@@ -83,6 +83,10 @@ async function seed(s: TestServer): Promise<void> {
   await s.db.query(`update app.countries set country_names = '{"en": "Zambezia", "cs": "Čína"}' where country_code = 'AT'`);
   await s.db.query(`update app.countries set country_names = '{"de": "Ägypten"}' where country_code = 'RO'`);
   const dates = ['2026-01-05', '2026-03-01', '2025-12-31', '2026-03-01'];
+  // A storage of the company for the products' stock (the ledger books stock on a storage).
+  const shelf = (await s.db.query<{ shelf_id: number }>(`insert into app.shelves (company_code, shelf_code) values ($1, 'QA') returning shelf_id`, [COMPANY])).rows[0]!.shelf_id;
+  const storage = (await s.db.query<{ storage_id: number }>(`insert into app.storages (company_code, shelf_id, storage_code) values ($1, $2, 'QA-1') returning storage_id`, [COMPANY, shelf])).rows[0]!
+    .storage_id;
   for (let i = 0; i < 140; i++) {
     const name: Record<string, string> = {};
     for (const l of LANGS) {
@@ -113,11 +117,7 @@ async function seed(s: TestServer): Promise<void> {
     );
     // Stock comes from the stock ledger: the drawn units as an opening correction on a storage of the company.
     if (v[8]) {
-      await s.db.query(
-        `insert into app.stock_corrections (company_code, product_code, storage_id, quantity, reason)
-         select $1, $2, min(storage_id), $3, 'opening balance' from app.storages where company_code = $1`,
-        [COMPANY, code, v[8]],
-      );
+      await s.db.query(`insert into app.stock_corrections (company_code, product_code, storage_id, quantity, reason) values ($1, $2, $3, $4, 'opening balance')`, [COMPANY, code, storage, v[8]]);
     }
   }
 }

@@ -8,27 +8,18 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { api, ApiError } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
+import { api } from '../../api/client.ts';
 import type { ActionData } from '../../api/types.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { saveBlob } from '../transfer/saveBlob.ts';
+import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './index.tsx';
 
 type Tracking = ActionData<'CourierTrackingOutput'>;
 
 /** Larger files than the server takes are refused here, before they are read. */
 const MAX_FILE_BYTES = 2_000_000;
-
-function useFailed() {
-  const intl = useIntl();
-  return (e: unknown) => {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) toast({ variant: 'danger', id: e.messageId });
-    else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: e instanceof ApiError && e.status === 400 ? say(intl, describeError(e)) : describeError(e) } });
-  };
-}
 
 export function CourierExport({ query }: BulkActionProps) {
   const t = useT();

@@ -6,20 +6,11 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { api, ApiError } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
+import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './index.tsx';
-
-function useFailed() {
-  const intl = useIntl();
-  return (e: unknown) => {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) toast({ variant: 'danger', id: e.messageId });
-    else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: e instanceof ApiError && e.status === 400 ? say(intl, describeError(e)) : describeError(e) } });
-  };
-}
 
 /** The keys picked (not "all but"), else undefined. */
 const pickedKeys = (q: BulkActionProps['query']): unknown[] | undefined => {
