@@ -189,6 +189,8 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: Read
   // ones before them on their way (the arriving shipments of the coming weeks).
   pos.slice(-3).forEach((po, i) => Object.assign(po, { path: [], ago: Math.min(po.ago, (3 - i) * DAY_MIN) }));
   pos.slice(-7, -3).forEach((po, i) => Object.assign(po, { path: ['order', 'confirm', 'dispatch'], ago: Math.min(po.ago, (30 - i * 5) * DAY_MIN) }));
+  // And one sent and one confirmed by its supplier: every state of the workflow in every company.
+  pos.slice(-9, -7).forEach((po, i) => Object.assign(po, { path: i ? ['order', 'confirm'] : ['order'], ago: Math.min(po.ago, (40 - i * 3) * DAY_MIN) }));
   pos.sort((a, b) => b.ago - a.ago);
   const madePos = await rows<{ po_id: number; fsm_instance_id: number }>(
     tx,
