@@ -119,6 +119,7 @@ describe('warehouse', () => {
     expect(kinds).toEqual([de['grid.movement_kind_pick'], de['grid.movement_kind_receipt'], de['grid.movement_kind_receipt']]);
 
     // The stock value report (as admin: reports are not the warehouse's) holds the received goods; its chart follows a filter.
+    await t.context.clearCookies(); // signed out (the session's cookies gone)
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/reports/stock_value`);
     await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
