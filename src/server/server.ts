@@ -48,6 +48,9 @@ export async function startServer(config: Config): Promise<Running> {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
       s.once('error', reject);
     });
+    // Idle keep-alive connections live longer than a client's or proxy's own idle timeout (commonly
+    // 60 s): a client whose event loop was busy must not send on a socket the server just closed.
+    if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     let outbox: OutboxRunner | undefined;
