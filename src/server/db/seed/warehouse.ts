@@ -45,7 +45,14 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: Read
     [company],
   );
   if (!all.length) return;
-  const products: Product[] = all.slice(Math.min(200, Math.floor(all.length / 2))).map((p) => ({ ...p, stock: stock.get(p.product_code) ?? 0 }));
+  // Past the first codes, and every product an order sold (a small catalogue's orders reach below them).
+  const sold = new Set(
+    (await rows<{ product_code: string }>(tx, 'select distinct it.product_code from app.sales_order_items it join app.sales_orders o using (order_id) where o.company_code = $1', [company])).map(
+      (r) => r.product_code,
+    ),
+  );
+  const skip = Math.min(200, Math.floor(all.length / 2));
+  const products: Product[] = all.filter((p, i) => i >= skip || sold.has(p.product_code)).map((p) => ({ ...p, stock: stock.get(p.product_code) ?? 0 }));
 
   // Shelves and storages: A–H along the path, 5 positions × 3 levels each.
   const shelves = await rows<{ shelf_id: number; shelf_code: string }>(
