@@ -33,6 +33,8 @@ const sample: Record<string, string | number> = {
   event: 'pay',
   state: 'shipped',
   value: 'P000001',
+  from: '2026-03-01',
+  to: '2026-02-01',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
