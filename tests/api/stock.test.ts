@@ -361,6 +361,32 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     for (const g of agg.groups) expect(g.aggs.stock_value.sum).toBeCloseTo(sums.find((x) => x.brand_name === g.key.brand_name)!.v, 4);
   });
 
+  it('attaches a document to a purchase order, lists it below the order and serves it only to the order’s company', async () => {
+    const po = (await one("select po_id from app.purchase_orders where company_code = 'SK01' order by po_id limit 1")).po_id;
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const form = new FormData();
+    form.set('file', new Blob([pdf]), 'Bill of lading.pdf');
+    form.set('po_id', String(po));
+    form.set('doc_type', 'bill_of_lading');
+    const up = await fetch(`${s.url}/api/files/purchase_order_documents`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
+    expect(up.status, await up.clone().text()).toBe(200);
+    const { row } = (await up.json()).data;
+    expect(row).toMatchObject({ po_id: po, doc_type: 'bill_of_lading', file_name: 'Bill of lading.pdf', content_type: 'application/pdf', size_bytes: pdf.length });
+    expect((await ok(admin, 'purchase_order_documents', 'filter', { po_id: po })).rows.map((r: Row) => r.doc_id)).toEqual([row.doc_id]);
+    const back = await fetch(`${s.url}/api/files/purchase_order_documents/${row.doc_id}`, { headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
+    expect([back.status, Buffer.from(await back.arrayBuffer()).equals(Buffer.from(pdf))]).toEqual([200, true]);
+    expect((await fetch(`${s.url}/api/files/purchase_order_documents/${row.doc_id}`, { headers: { authorization: `Bearer ${admin}`, 'x-company': 'HU01' } })).status).toBe(404);
+    // Another company's order is no parent: nothing stored.
+    const hu = (await one("select po_id from app.purchase_orders where company_code = 'HU01' order by po_id limit 1")).po_id;
+    const f2 = new FormData();
+    f2.set('file', new Blob([pdf]), 'x.pdf');
+    f2.set('po_id', String(hu));
+    const refused = await fetch(`${s.url}/api/files/purchase_order_documents`, { method: 'POST', body: f2, headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect((await one('select count(*)::int as n from app.purchase_order_documents')).n).toBe(1);
+  });
+
   it('gives the warehouse user the day’s work (receive, pick, move, count) and nothing else; other companies’ rows stay out', async () => {
     const po = (await rows("select po_id from app.v_arriving_shipments where company_code = 'HU01' limit 1"))[0];
     const arriving: Row[] = (await ok(warehouse, 'arriving_shipments', 'list', { endRow: 500 }, 'HU01')).rows;

@@ -108,88 +108,66 @@ const productFiles: UploadTarget<typeof ProductFileFields> = {
   },
 };
 
-const SalesOrderDocumentFields = v.strictObject({
-  order_id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, 'order_id: an order number'), v.transform(Number), v.maxValue(2_147_483_647, 'order_id: an order number')),
-  doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
-  document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
-  file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
-});
+/**
+ * An order's documents (sales_order_documents, purchase_order_documents): the same columns
+ * under a parent order; the parent's key and tables are constants here, never input.
+ */
+function orderDocuments(o: { table: string; view: string; parent: 'order_id' | 'po_id'; parentTable: string; what: string }) {
+  const fields = v.strictObject({
+    [o.parent]: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, `${o.parent}: ${o.what}`), v.transform(Number), v.maxValue(2_147_483_647, `${o.parent}: ${o.what}`)),
+    doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+    document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
+    file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+  });
+  const target: UploadTarget<typeof fields> = {
+    parent: o.parent,
+    fields,
+    async insert(tx, input, file, session) {
+      const r = await tx.query<{ doc_id: number }>(
+        `insert into ${o.table} (${o.parent}, doc_type, document_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning doc_id`,
+        [(input as Record<string, unknown>)[o.parent], input.doc_type, input.document_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
+      );
+      return r.rows[0]!.doc_id;
+    },
+    async row(tx, id) {
+      return (
+        await tx.query(
+          `select doc_id, ${o.parent}, doc_type, document_code, file_name, file_description, content_type, size_bytes, uploaded_by, uploaded_by_name, uploaded_at, row_version
+           from ${o.view} where doc_id = $1`,
+          [id],
+        )
+      ).rows[0];
+    },
+    async download(db, id, company) {
+      const r = await db.query<Download>(
+        `select d.file_name, d.content_type, d.content from ${o.table} d
+         join ${o.parentTable} o on o.${o.parent} = d.${o.parent}
+         where d.doc_id = $1 and o.company_code = $2`,
+        [id, company],
+      );
+      return r.rows[0];
+    },
+  };
+  return erased(target);
+}
 
-const salesOrderDocuments: UploadTarget<typeof SalesOrderDocumentFields> = {
-  parent: 'order_id',
-  fields: SalesOrderDocumentFields,
-  async insert(tx, input, file, session) {
-    const r = await tx.query<{ doc_id: number }>(
-      `insert into app.sales_order_documents (order_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning doc_id`,
-      [input.order_id, input.doc_type, input.document_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
-    );
-    return r.rows[0]!.doc_id;
-  },
-  async row(tx, id) {
-    return (
-      await tx.query(
-        `select doc_id, order_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, uploaded_by, uploaded_by_name, uploaded_at, row_version
-         from app.v_sales_order_documents where doc_id = $1`,
-        [id],
-      )
-    ).rows[0];
-  },
-  async download(db, id, company) {
-    const r = await db.query<Download>(
-      `select d.file_name, d.content_type, d.content from app.sales_order_documents d
-       join app.sales_orders o on o.order_id = d.order_id
-       where d.doc_id = $1 and o.company_code = $2`,
-      [id, company],
-    );
-    return r.rows[0];
-  },
-};
-
-const PurchaseOrderDocumentFields = v.strictObject({
-  po_id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, 'po_id: a purchase order number'), v.transform(Number), v.maxValue(2_147_483_647, 'po_id: a purchase order number')),
-  doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
-  document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
-  file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
-});
-
+/** A sales order's files (an invoice, a delivery note, the customer's purchase order). */
+const salesOrderDocuments = orderDocuments({ table: 'app.sales_order_documents', view: 'app.v_sales_order_documents', parent: 'order_id', parentTable: 'app.sales_orders', what: 'an order number' });
 /** A purchase order's papers (the supplier's invoice, the bill of lading, the packing list). */
-const purchaseOrderDocuments: UploadTarget<typeof PurchaseOrderDocumentFields> = {
+const purchaseOrderDocuments = orderDocuments({
+  table: 'app.purchase_order_documents',
+  view: 'app.v_purchase_order_documents',
   parent: 'po_id',
-  fields: PurchaseOrderDocumentFields,
-  async insert(tx, input, file, session) {
-    const r = await tx.query<{ doc_id: number }>(
-      `insert into app.purchase_order_documents (po_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, content, uploaded_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning doc_id`,
-      [input.po_id, input.doc_type, input.document_code, file.name, input.file_description, file.type, file.bytes.length, file.bytes, session.userId],
-    );
-    return r.rows[0]!.doc_id;
-  },
-  async row(tx, id) {
-    return (
-      await tx.query(
-        `select doc_id, po_id, doc_type, document_code, file_name, file_description, content_type, size_bytes, uploaded_by, uploaded_by_name, uploaded_at, row_version
-         from app.v_purchase_order_documents where doc_id = $1`,
-        [id],
-      )
-    ).rows[0];
-  },
-  async download(db, id, company) {
-    const r = await db.query<Download>(
-      `select d.file_name, d.content_type, d.content from app.purchase_order_documents d
-       join app.purchase_orders o on o.po_id = d.po_id
-       where d.doc_id = $1 and o.company_code = $2`,
-      [id, company],
-    );
-    return r.rows[0];
-  },
-};
+  parentTable: 'app.purchase_orders',
+  what: 'a purchase order number',
+});
 
 /** The upload forms by form name (a screen with `actions.upload` needs its entry here). */
 const UPLOADS: Readonly<Record<string, UploadTarget>> = {
   product_files: erased(productFiles),
-  sales_order_documents: erased(salesOrderDocuments),
-  purchase_order_documents: erased(purchaseOrderDocuments),
+  sales_order_documents: salesOrderDocuments,
+  purchase_order_documents: purchaseOrderDocuments,
 };
 
 function uploadForm(form: string) {
