@@ -49,10 +49,9 @@ describe.each(engines)('sales screens on %s', (engine) => {
   const productsOf = async (company: string) =>
     new Map(
       (
-        (await rows('select product_code, stock_qty::text as stock_qty, order_qty::text as order_qty, purchase_time, delivery_time from app.products where company_code = $1', [company])) as {
+        (await rows('select product_code, stock_qty::text as stock_qty, purchase_time, delivery_time from app.products where company_code = $1', [company])) as {
           product_code: string;
           stock_qty: string;
-          order_qty: string;
           purchase_time: number | null;
           delivery_time: number | null;
         }[]

@@ -314,6 +314,66 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     await checkLedger('SK01');
   });
 
+  it('ships what was not picked: listed lines are picked in full, the rest from the storages; short stock refuses the move and writes nothing', async () => {
+    const p = await stocked();
+    const partner = (await one("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const fire = (event: string, id: number) => s.action(admin, 'fsm_trigger', 'set', { event_code: event, fsm_instance_id: [id], params: event === 'pay' ? { checkbox: false } : {} }, 'SK01');
+    const paidOrder = async (quantity: number) => {
+      const o = (await ok(admin, 'sales_orders', 'add', { partner_id: partner })).row;
+      await ok(admin, 'sales_order_items', 'add', { order_id: o.order_id, product_code: p.product_code, quantity });
+      for (const e of ['confirm', 'pay']) expect((await fire(e, o.fsm_instance_id)).status).toBe(200);
+      return o as { order_id: number; fsm_instance_id: number };
+    };
+    const total = async () => (await one('select stock_qty::float8 as q from app.products where product_code = $1', [p.product_code])).q;
+    const state = async (id: number) => (await one('select s.state_code from app.fsm_instances i join app.fsm_states s using (state_id) where fsm_instance_id = $1', [id])).state_code;
+    const freeQty = async () => (await one("select free_qty::float8 as f from app.v_stock_free_and_reserved where product_code = $1 and company_code = 'SK01'", [p.product_code])).f;
+
+    // One unit on a pick list (not marked picked), one not listed at all: shipping takes both.
+    const a = await paidOrder(2);
+    const listed = await ok(warehouse, 'pick_list_create', 'add', { order_ids: [a.order_id] }, 'SK01');
+    const listLine = (await one('select pick_item_id, quantity::float8 as q from app.pick_list_items where pick_list_id = $1', [listed.pick_list_id])) as Row;
+    await s.db.query('update app.pick_list_items set quantity = 1 where pick_item_id = $1', [listLine.pick_item_id]);
+    const before = await total();
+    expect((await fire('ship', a.fsm_instance_id)).status).toBe(200);
+    expect(await state(a.fsm_instance_id)).toBe('shipped');
+    expect(await total()).toBe(before - 2);
+    const picks = await rows(
+      'select x.quantity::float8 as q, x.picked_qty::float8 as picked from app.pick_list_items x join app.sales_order_items it using (item_id) where it.order_id = $1 order by x.pick_item_id',
+      [a.order_id],
+    );
+    expect(picks.every((x) => x.q === x.picked)).toBe(true);
+    expect(picks.reduce((n, x) => n + x.picked, 0)).toBe(2);
+    await checkLedger('SK01');
+    await checkReserved('SK01');
+
+    // More than is free: the order stays paid and no movement, pick list or line is written.
+    const b = await paidOrder((await freeQty()) + 1);
+    const counts = async () => one('select (select count(*) from app.stock_movements)::int as m, (select count(*) from app.pick_lists)::int as l, (select count(*) from app.pick_list_items)::int as i');
+    const was = await counts();
+    const short = await fire('ship', b.fsm_instance_id);
+    expect([short.status, short.body.rule]).toEqual([400, 'ship_short_stock']);
+    expect(await state(b.fsm_instance_id)).toBe('paid');
+    expect(await counts()).toEqual(was);
+    await checkLedger('SK01');
+  });
+
+  it('shows reserved and on-order quantities in the product list as the orders give them, never typed', async () => {
+    const listed = await rows("select product_code, qty::text as r, order_qty::text as o from app.v_product_list where company_code = 'SK01'");
+    const reserved = new Map((await rows("select product_code, reserved_qty::text as r from app.v_stock_reserved where company_code = 'SK01'")).map((x) => [x.product_code, scaled(x.r, 3)]));
+    const onOrder = new Map((await rows("select product_code, on_order_qty::text as o from app.v_stock_on_order where company_code = 'SK01'")).map((x) => [x.product_code, scaled(x.o, 3)]));
+    expect(listed.filter((x) => scaled(x.r, 3) !== (reserved.get(x.product_code) ?? 0n) || scaled(x.o, 3) !== (onOrder.get(x.product_code) ?? 0n))).toEqual([]);
+    expect(listed.some((x) => scaled(x.r, 3) > 0n) && listed.some((x) => scaled(x.o, 3) > 0n)).toBe(true);
+    // A new purchase order line is on order at once; the columns cannot be written.
+    const p = await stocked();
+    const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const grid = async () => (await ok(admin, 'product_list', 'filter', { product_code: p.product_code })).rows[0] as Row;
+    const was = Number((await grid()).order_qty);
+    const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier })).row;
+    await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: p.product_code, quantity: 7, unit_price: 1 });
+    expect(Number((await grid()).order_qty)).toBe(was + 7);
+    expect((await s.action(admin, 'product_list', 'set', { product_code: p.product_code, order_qty: 1 })).status).toBe(400);
+  });
+
   it('reports the stock value per product and the company’s stock per shelf from the ledger, and they follow a receipt', async () => {
     const value = async () => {
       const listed: Row[] = (await ok(admin, 'stock_value', 'list', { endRow: 20000 })).rows;

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../api/smtpSink.ts';
+import { stockFor } from '../api/stockFor.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
@@ -59,6 +60,7 @@ async function showOnly(refs: string[]) {
 describe('workflow actions', () => {
   it('moves an order placed → waiting for payment → paid → shipped by its row buttons, each confirmation named and styled by its event', async () => {
     const [order] = await ordersIn('placed', 1);
+    await stockFor(t.server.db, [order!.order_id]);
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/sales/sales_orders`);
     await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(5);

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { stockFor } from '../api/stockFor.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite({ width: 1600, height: 1000 });
@@ -24,10 +25,11 @@ describe('kanban board', () => {
     const de = catalogue('de');
     // The newest placed order of SK01: the first card of its column (the list's own order).
     const order = (
-      await t.server.db.query<{ fsm_instance_id: number; fsm_reference: string }>(
-        `select fsm_instance_id::int, fsm_reference from app.v_sales_orders where company_code = 'SK01' and state_code = 'placed' order by opened_on desc, order_id desc limit 1`,
+      await t.server.db.query<{ order_id: number; fsm_instance_id: number; fsm_reference: string }>(
+        `select order_id, fsm_instance_id::int, fsm_reference from app.v_sales_orders where company_code = 'SK01' and state_code = 'placed' order by opened_on desc, order_id desc limit 1`,
       )
     ).rows[0]!;
+    await stockFor(t.server.db, [order.order_id]);
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/settings/kanban`);
     await expect.poll(() => t.page.locator('h1').first().innerText()).toContain(de['kanban.title']);

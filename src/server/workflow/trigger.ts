@@ -4,6 +4,7 @@ import { requirePagePermission } from '../actions/engine/permissions.ts';
 import type { Session } from '../rpc/context.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
+import { onEnter } from './onEnter.ts';
 
 export interface TriggerParams {
   checkbox?: boolean | undefined;
@@ -92,12 +93,13 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       }
     }
     const moves = (
-      await tx.query<{ fsm_instance_id: number; transition_id: number | null; state_code: string }>(
-        `select l.id as fsm_instance_id, t.transition_id, s.state_code
+      await tx.query<{ fsm_instance_id: number; transition_id: number | null; state_code: string; to_state: string | null }>(
+        `select l.id as fsm_instance_id, t.transition_id, s.state_code, ts.state_code as to_state
          from unnest($1::bigint[]) as l(id)
          join app.fsm_instances i on i.fsm_instance_id = l.id
          join app.fsm_states s on s.state_id = i.state_id
-         left join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = $2 and t.from_state_id = i.state_id`,
+         left join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = $2 and t.from_state_id = i.state_id
+         left join app.fsm_states ts on ts.state_id = t.to_state_id`,
         [ids, event],
       )
     ).rows;
@@ -117,6 +119,10 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
        from unnest($1::bigint[], $2::int[]) as m(id, transition_id)`,
       [moves.map((m) => m.fsm_instance_id), moves.map((m) => m.transition_id), session.userId, JSON.stringify(kept)],
     );
+    for (const [state, enter] of Object.entries(onEnter[type] ?? {})) {
+      const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
+      if (entering.length) await enter(tx, entering, session.userId);
+    }
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);
     return instanceStates(tx, ids);

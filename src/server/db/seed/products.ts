@@ -121,8 +121,9 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     [2, 10],
   ]);
   const stock = rng.chance(0.28) ? 0 : Math.round(rng.logFloat(1, n.size >= 5 ? 40 : 600));
-  const reserved = stock > 0 && rng.chance(0.45) ? rng.int(0, Math.min(stock, 25)) : 0;
-  const ordered = keep === 2 || rng.chance(0.2) ? rng.int(5, 200) : 0;
+  // Reserved and on-order quantities follow from the orders (053): their draws stay, so the rest of the catalogue is the same.
+  if (stock > 0 && rng.chance(0.45)) rng.int(0, Math.min(stock, 25));
+  if (keep === 2 || rng.chance(0.2)) rng.int(5, 200);
   const active = rng.chance(0.9);
 
   const d = dims[n.size];
@@ -173,8 +174,6 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     unit_price_original: round(original / packUnits, 4),
     // The stock drawn: seed/warehouse.ts books it in the stock ledger (a product starts with none).
     stock,
-    qty: reserved,
-    order_qty: ordered,
     hs_code: n.hs,
     country_of_origin: origin,
     production_time: rng.chance(0.7) ? rng.int(0, 30) : null,
@@ -230,8 +229,6 @@ const columns: Column[] = [
   ['unit_price', 'numeric'],
   ['calc_unit_price', 'numeric'],
   ['unit_price_original', 'numeric'],
-  ['qty', 'numeric'],
-  ['order_qty', 'numeric'],
   ['hs_code', 'text'],
   ['country_of_origin', 'text'],
   ['production_time', 'int'],

@@ -6,9 +6,10 @@
  * came to be: an opening balance eighteen months ago, the receipts of the received orders,
  * the picks of the shipped sales orders (their pick lists), a few transfers and corrections.
  * The stock each product ends with is the one products.ts drew (`stock`) where
- * the movements allow. Only products past the first codes (as orders do: tests delete
- * those freely, and a product with stock history is not deleted) take part. Bulk
- * statements throughout; deterministic (seed/prng.ts).
+ * the movements allow, and at least what the paid orders will ship. Only products past
+ * the first codes (as orders do: tests delete those freely, and a product with stock
+ * history is not deleted) take part. Bulk statements throughout; deterministic
+ * (seed/prng.ts).
  */
 import type { Queryable } from '../types.ts';
 import { companies } from './companies.ts';
@@ -292,8 +293,22 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: Read
   const issued = new Map<string, number>();
   for (const p of picked) issued.set(p.product_code, (issued.get(p.product_code) ?? 0) + p.quantity);
 
+  // Paid orders are ready to ship: their goods are in stock (a missing one makes the order wait for goods), with two to spare for a count's loss.
+  const paidNeed = new Map(
+    (
+      await rows<{ product_code: string; quantity: number }>(
+        tx,
+        `select it.product_code, sum(it.quantity)::float8 as quantity
+         from app.sales_order_items it join app.sales_orders o on o.order_id = it.order_id
+         join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id join app.fsm_states s on s.state_id = i.state_id
+         where o.company_code = $1 and s.state_code = 'paid' and not o.deleted group by it.product_code`,
+        [company],
+      )
+    ).map((r) => [r.product_code, r.quantity + 2]),
+  );
   // Opening balance: what makes the drawn stock the end of the story (never below zero).
   const openings = products
+    .map((p) => ({ product_code: p.product_code, stock: Math.max(p.stock, paidNeed.get(p.product_code) ?? 0) }))
     .map((p) => ({ product_code: p.product_code, quantity: Math.max(p.stock - (received.get(p.product_code) ?? 0) + (issued.get(p.product_code) ?? 0), 0) }))
     .filter((o) => o.quantity > 0);
   await tx.query(
