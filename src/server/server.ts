@@ -23,10 +23,11 @@ export interface Running {
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
  * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs) and
- * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl).
+ * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl). `opened`: a
+ * database already open instead of config's (the tests' seeded copies); closed with the server.
  */
-export async function startServer(config: Config): Promise<Running> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function startServer(config: Config, opened?: Db): Promise<Running> {
+  const db = opened ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let sessions: SessionCache | undefined;
   try {
     const applied = await migrate(db);

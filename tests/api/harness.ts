@@ -6,6 +6,7 @@ import pg from 'pg';
 import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { expect } from 'vitest';
+import { seededDatabase, seededPglite } from './templates.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -35,12 +36,6 @@ export interface TestServer extends Running {
   action<T = Json>(token: string, entity: string, action: string, payload?: unknown, company?: string): Promise<Reply<T>>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /** A new, empty database on the TEST_DATABASE_URL server, and how to drop it. */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
@@ -50,8 +45,10 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   await c.connect();
   await c.query(`create database ${name}`);
   await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
   return {
-    url: withDatabase(admin, name),
+    url: u.toString(),
     async drop() {
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
@@ -77,26 +74,32 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
 }
 
 /**
- * A server on a free port with its own fresh database (in-memory PGlite, or a new database on
- * the server). Its configuration is read from `env` as a start reads the environment, with
- * DATABASE_URL the test database and DEMO_DATA=1 unless `env` says otherwise (the suites sign
+ * A server on a free port with its own database (in-memory PGlite, or a new database on the
+ * server), a copy of the seeded template of its data set (templates.ts: migrated and seeded
+ * once per engine, data set and source tree). Its configuration is read from `env` as a start
+ * reads the environment, with DATABASE_URL the test database and DEMO_DATA=1 unless `env`
+ * says otherwise (the suites sign
  * in as the demo users); `config` overrides what the environment gave. The workflow
  * scheduler and the mail outbox do not run unless `config.workflowTickMs` / `config.mailTickMs`
  * ask (their tests tick themselves).
  */
 export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
-  const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
-  const databaseUrl = fresh?.url;
-  const dropDatabase = async () => fresh?.drop();
   // A stand-in UI build, so the SPA fallback is tested without running vite.
   let uiDir = opts.uiDir;
   if (!uiDir) {
     uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
   }
-  const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: databaseUrl };
+  // The configuration first (a server database's default of DEMO_DATA differs), then a copy of the seeded template it asks for.
+  const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: engine === 'postgres' ? 'postgres://test-template' : undefined };
   const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, mailTickMs: 0, ...opts.config };
-  const running = await startServer(config);
+  const set = { demo: config.demoData, products: config.demoProducts };
+  const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
+  const databaseUrl = copy?.url;
+  const running = await startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined).catch(async (e: unknown) => {
+    await copy?.drop();
+    throw e;
+  });
   const request = async (method: string, path: string, body: unknown, opts: { token?: string; company?: string; raw?: string } = {}) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (method === 'POST') headers['content-type'] = 'application/json';
@@ -130,7 +133,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     action: (token, entity, action, payload, company) => request('POST', '/rpc/api_action', { entity, action, payload }, { token, ...(company ? { company } : {}) }),
     async close() {
       await running.close();
-      await dropDatabase();
+      await copy?.drop();
     },
   };
   return server;

@@ -23,12 +23,20 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   };
 }
 
-/** Embedded PostgreSQL persisted to `dir` (or in memory when dir is undefined). */
-export async function openPglite(dir?: string): Promise<Db> {
+/** PGlite's database, which can also be saved whole (a data directory as a tar file). */
+export interface PgliteDb extends Db {
+  dump(): Promise<Blob>;
+}
+
+/**
+ * Embedded PostgreSQL persisted to `dir` (or in memory when dir is undefined), started from
+ * a saved data directory when `load` is given (the tests' seeded template).
+ */
+export async function openPglite(dir?: string, opts: { load?: Blob } = {}): Promise<PgliteDb> {
   const release = dir ? lockDataDir(dir) : () => {};
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dir, { parsers, serializers: { [types.NUMERIC]: (v: unknown) => String(v) } });
+    pg = await PGlite.create(dir, { parsers, serializers: { [types.NUMERIC]: (v: unknown) => String(v) }, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   } catch (e) {
     release();
     throw e;
@@ -39,6 +47,7 @@ export async function openPglite(dir?: string): Promise<Db> {
     jsonRows: true,
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dump: () => pg.dumpDataDir('none'),
     /*
      * One process, one connection: a notification comes back in the protocol output of
      * the statement that committed it, and PGlite hands it to the listener in a microtask

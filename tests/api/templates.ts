@@ -1,0 +1,136 @@
+/**
+ * Seeded databases, made once per engine and data set and copied for every test server
+ * (the suite starts over a hundred): the migrations and demo data of one source tree and
+ * one day (the demo's dates are relative to today) make one template. On the PostgreSQL
+ * server it is a database that CREATE DATABASE … TEMPLATE copies; for PGlite a saved data
+ * directory in the temp folder that each server loads. Whichever test file asks first
+ * builds it; a builder that loses the race drops its own.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { openPglite, type PgliteDb } from '../../src/server/db/pglite.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { seed } from '../../src/server/db/seed/index.ts';
+import type { Db } from '../../src/server/db/types.ts';
+
+/** What the seed makes of a database: the demo data or not, and the catalogue's size. */
+export interface DataSet {
+  demo: boolean;
+  products: number;
+}
+
+const root = join(import.meta.dirname, '..', '..');
+/** Everything the migrations and the seed read: a change to any of it makes a new template. */
+const sources = ['src/server/db', 'src/server/transfer', 'src/server/auth', 'locales'];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+let tree: string | undefined;
+/** The sources' and the day's part of a template's name: templates of another tree or day are stale. */
+function treeKey(): string {
+  if (!tree) {
+    const h = createHash('sha256');
+    for (const f of sources.flatMap((d) => filesUnder(join(root, d)))) h.update(f.slice(root.length)).update(readFileSync(f));
+    tree = h.update(new Date().toISOString().slice(0, 10)).digest('hex').slice(0, 12);
+  }
+  return tree;
+}
+/** A template's name: its tree and day, then its data set. */
+const keyOf = (set: DataSet) => `${treeKey()}_${createHash('sha256').update(JSON.stringify(set)).digest('hex').slice(0, 8)}`;
+
+async function build(db: Db, set: DataSet): Promise<void> {
+  await migrate(db);
+  await seed(db, { demo: set.demo, products: set.products });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function onServer<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new database on the TEST_DATABASE_URL server holding the data set, and how to drop it. */
+export async function seededDatabase(set: DataSet): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  const template = `bo_tmpl_${keyOf(set)}`;
+  const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const copy = (c: pg.Client) => c.query(`create database ${name} template ${template}`);
+  await onServer(admin, async (c) => {
+    try {
+      await copy(c);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '3D000') throw e; // no template yet: build it
+    }
+    const building = `bo_tmpl_build_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await c.query(`create database ${building}`);
+    const db = await openPostgres(withDatabase(admin, building));
+    try {
+      await build(db, set);
+    } finally {
+      await db.close();
+    }
+    try {
+      await c.query(`alter database ${building} rename to ${template}`);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '42P04') throw e; // another file built it meanwhile
+      await c.query(`drop database ${building}`);
+    }
+    // Yesterday's templates and those of other trees' sources go (a tree using one rebuilds it).
+    const stale = await c.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'bo\\_tmpl\\_%' and datname not like 'bo\\_tmpl\\_build\\_%' and datname not like $1`,
+      [`bo_tmpl_${treeKey()}_%`],
+    );
+    for (const s of stale.rows) await c.query(`drop database if exists ${s.datname}`).catch(() => {});
+    await copy(c);
+  });
+  return {
+    url: withDatabase(admin, name),
+    drop: () => onServer(admin, (c) => c.query(`drop database if exists ${name} with (force)`).then(() => {})),
+  };
+}
+
+const pgliteDir = join(tmpdir(), 'bo-test-templates');
+
+/** An in-memory PGlite database holding the data set. */
+export async function seededPglite(set: DataSet): Promise<PgliteDb> {
+  const file = join(pgliteDir, `${keyOf(set)}.tar`);
+  if (!existsSync(file)) {
+    const db = await openPglite();
+    try {
+      await build(db, set);
+      const dump = Buffer.from(await (await db.dump()).arrayBuffer());
+      mkdirSync(pgliteDir, { recursive: true });
+      const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(part, dump);
+      renameSync(part, file); // whole or not at all, whoever renames last
+    } finally {
+      await db.close();
+    }
+    // Yesterday's templates and other trees' go after an hour; a tree still using one rebuilds it.
+    for (const f of readdirSync(pgliteDir)) {
+      const path = join(pgliteDir, f);
+      if (!f.startsWith(treeKey()) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+    }
+  }
+  return openPglite(undefined, { load: new Blob([readFileSync(file)]) });
+}
