@@ -56,7 +56,8 @@ await step('screens', async () => {
   mkdirSync(parsed, { recursive: true });
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
   for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
-  for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s));
+  const byForm = new Map(screens.map((s) => [s.screen.form, s.screen]));
+  for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s, byForm));
   const problems = [
     ...(await checkRegistryKeys(screens)),
     ...checkLocales(descriptors),

@@ -17,7 +17,8 @@ export function routeTreeSource(screens: { screen: ScreenDescriptor }[]): string
   const frames: Frame[] = ['main', ...(['plain', 'print'] as const).filter((f) => routed.some((s) => s.screen.layout === f) || (f === 'print' && printDocs.length > 0))];
   const children = (f: Frame) => [
     ...(f === 'main' ? ['home(main)', 'aiQuery(main, l)', 'kanban(main, l)', 'diagram(main, l)'] : []),
-    ...routed.filter((s) => s.screen.layout === f).map((s) => `s(${f}, l, '${s.screen.route!.slice(1)}', '${s.screen.form}')`),
+    // The form only where it is not the path's last part (routeKinds.tsx `screen`): a line each, 7 × N routes.
+    ...routed.filter((s) => s.screen.layout === f).map((s) => `s(${f}, l, '${s.screen.route!.slice(1)}'${s.screen.route!.endsWith(`/${s.screen.form}`) ? '' : `, '${s.screen.form}'`})`),
     ...(f === 'print' ? printDocs.map((k) => `printDocument(print, l, '${printRoute(k).slice(1)}', '${k}')`) : []),
   ];
   return [

@@ -12,6 +12,11 @@ import { cellText } from '../../src/app/grid/cellText.ts';
 import { cellFromText } from '../../src/app/grid/cellValues.ts';
 import type { CellCtx, LookupData, Row } from '../../src/app/grid/types.ts';
 import { normalPath, treePath } from '../../src/core/lookupDisplay.ts';
+import { addLookups } from '../../src/app/grid/lookupScreens.ts';
+import { lookupScreens } from '../../src/generated/lookups.ts';
+
+// The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
+addLookups(lookupScreens);
 
 describe('treePath', () => {
   const rows = new Map<number, { id: number; parent: number | null; name: string }>([

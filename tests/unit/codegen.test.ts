@@ -16,6 +16,7 @@ import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
 import { checkLocales, keysInUse, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
 import { loadScreens, referenceProblem, root, screenFiles } from '../../codegen/screens.ts';
+import { lookupsOf } from '../../codegen/routes.ts';
 import { seededWorkflowTypes, workflowTypeProblems } from '../../codegen/workflows.ts';
 import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
@@ -284,5 +285,22 @@ describe('parsed descriptors for the browser (src/generated/screens/)', () => {
     const product = await screenLoaders.product_list!();
     expect(product.default.form).toBe('product_list');
     expect(lookupScreens.product_brands_brief?.form).toBe('product_brands_brief');
+    // Each screen's chunk carries the lookups its refs search (and theirs), each as lookups.ts has it; the list route no others.
+    const byForm = new Map(screens.map((s) => [s.screen.form, s.screen]));
+    for (const { screen } of screens) {
+      const { lookups = {} } = (await import(`../../src/generated/screens/${screen.form}.ts`)) as { lookups?: Record<string, Omit<CompactScreen, 'form'>> };
+      const refs = Object.values(screen.columns).flatMap((c) => (c.lookup && c.lookup !== screen.form ? [c.lookup] : []));
+      expect(Object.keys(lookups), screen.form).toEqual(expect.arrayContaining(refs));
+      expect(Object.keys(lookups).sort(), screen.form).toEqual(lookupsOf(screen, byForm));
+      for (const [form, l] of Object.entries(lookups)) expect(expand({ ...(l as CompactScreen), form }), `${screen.form} → ${form}`).toEqual(lookupScreens[form]);
+    }
+    expect(Object.keys(product.lookups ?? {}).sort()).toEqual([
+      'countries_brief',
+      'product_brands_brief',
+      'product_categories_brief',
+      'product_manufacturers_brief',
+      'product_types_brief',
+      'vats_brief',
+    ]);
   });
 });

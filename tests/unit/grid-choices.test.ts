@@ -14,6 +14,11 @@ import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { BLANK_CHOICE, filterItem, toFilterModel } from '../../src/app/grid/filters.ts';
 import type { CellCtx, LookupData, Row } from '../../src/app/grid/types.ts';
 import type { Lang } from '../../src/core/langs.ts';
+import { addLookups } from '../../src/app/grid/lookupScreens.ts';
+import { lookupScreens } from '../../src/generated/lookups.ts';
+
+// The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
+addLookups(lookupScreens);
 
 const model = buildGridModel(parseScreen(productList, 'product_list'));
 const column = (f: string) => model.byField.get(f)!;

@@ -6,6 +6,11 @@ import type { QueryColumn } from '../../src/app/grid/clientQuery.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import type { GroupOrder } from '../../src/app/grid/grouping.ts';
 import productList from '../../screens/products/product_list.ts';
+import { addLookups } from '../../src/app/grid/lookupScreens.ts';
+import { lookupScreens } from '../../src/generated/lookups.ts';
+
+// The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
+addLookups(lookupScreens);
 
 // The texts a looked-up column shows come with the query (ClientQuery.columns), not with
 // the model: the grid's texts change (a lookup arrives, the language changes) while the

@@ -25,6 +25,11 @@ import categoriesScreen from '../../screens/products/categories.ts';
 import shopsScreen from '../../screens/shops/frontend_shops.ts';
 import pagesScreen from '../../screens/shops/frontend_pages.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
+import { addLookups } from '../../src/app/grid/lookupScreens.ts';
+import { lookupScreens } from '../../src/generated/lookups.ts';
+
+// The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
+addLookups(lookupScreens);
 
 const screen = parseScreen(productList, 'product_list');
 const model = buildGridModel(screen);

@@ -10,7 +10,7 @@ import type { Lang } from '../../core/langs.ts';
 import { screenLoaders } from '../../generated/routes.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 
-/** A screen's labels per language (import.meta.glob of `locales/*.json?fields=<form>` in its descriptor chunk). */
+/** A screen's labels per language (import.meta.glob of `locales/*.json?fields=<form>` in its descriptor chunk, keyed `./xx.json`). */
 export type LabelModule = { default: ShippedMessages };
 export type LabelLoaders = Record<string, () => Promise<LabelModule>>;
 
@@ -33,7 +33,7 @@ export function loadScreenLabels(lang: Lang, form: string): Promise<void> {
   if (!p) {
     const screen = Object.hasOwn(screenLoaders, form) ? screenLoaders[form]! : undefined;
     p = (screen ? screen() : Promise.resolve(undefined))
-      .then((s) => s?.labels?.[`../../../locales/${lang}.json`]?.())
+      .then((s) => s?.labels?.[`./${lang}.json`]?.())
       .then((mod) => {
         if (mod) byLang.set(lang, { ...byLang.get(lang), ...expandMessages(mod.default) });
         done.add(key);

@@ -1,16 +1,20 @@
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { screenLoaders } from '../../generated/routes.ts';
 import { expand } from '../../generated/screenDefaults.ts';
+import { addLookups } from '../grid/lookupScreens.ts';
 
 const cache = new Map<string, Promise<ScreenDescriptor>>();
 
-/** The descriptor of a form (parsed by codegen: src/generated/screens/), its chunk loaded once (a failed load is retried next time). */
+/** The descriptor of a form (parsed by codegen: src/generated/screens/) with its lookups, its chunk loaded once (a failed load is retried next time). */
 export function loadScreen(form: string): Promise<ScreenDescriptor> {
   let p = cache.get(form);
   if (!p) {
     const load = screenLoaders[form];
     if (!load) return Promise.reject(new Error(`unknown form ${form}`));
-    p = load().then((m) => expand(m.default));
+    p = load().then((m) => {
+      addLookups(m.lookups); // before the descriptor: its columns read them
+      return expand(m.default);
+    });
     p.catch(() => cache.delete(form));
     cache.set(form, p);
   }

@@ -97,8 +97,8 @@ export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(paren
 export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, lang: Lang, path: Path, doc: PrintDocumentKey) =>
   page(parent, lang, path, `screens.${doc}.title`, () => <PrintDocumentPage doc={doc} />);
 
-/** A descriptor route: the page-access check, then ScreenPage with the form; titled `screens.<form>.title`. */
-export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string) =>
+/** A descriptor route: the page-access check, then ScreenPage with the form (by default the path's last part); titled `screens.<form>.title`. */
+export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string = path.slice(path.lastIndexOf('/') + 1)) =>
   createRoute({
     getParentRoute: () => parent,
     path,

@@ -19,11 +19,15 @@ import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M, issuePath, parseMessage } from '../../../core/validation/messages.ts';
 import { aggregateRows } from '../clientAggregate.ts';
 import { queryValue, type QueryColumn } from '../clientQuery.ts';
-import { lookupScreen } from '../lookupScreens.ts';
+import { lookupScreens } from '../../../generated/lookups.ts';
+import { addLookups, lookupScreen } from '../lookupScreens.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 import type { GridDataProvider } from './provider.ts';
 import { badRequest, fail, invalidValue, listOrder, queryRows, type Table } from './testQuery.ts';
+
+// Every lookup descriptor, as the screens' chunks bring them in the browser.
+addLookups(lookupScreens);
 
 export interface TestDataProvider extends GridDataProvider {
   /** A form's rows as stored now (copies, in insertion order). */
