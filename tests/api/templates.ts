@@ -33,18 +33,20 @@ function filesUnder(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
+/** The day (the demo's dates are relative to it): templates of another day are stale and go. */
+const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 let tree: string | undefined;
-/** The sources' and the day's part of a template's name: templates of another tree or day are stale. */
+/** The sources' part of a template's name (other worktrees' templates live beside it until the day ends). */
 function treeKey(): string {
   if (!tree) {
     const h = createHash('sha256');
     for (const f of sources.flatMap((d) => filesUnder(join(root, d)))) h.update(f.slice(root.length)).update(readFileSync(f));
-    tree = h.update(new Date().toISOString().slice(0, 10)).digest('hex').slice(0, 12);
+    tree = h.digest('hex').slice(0, 10);
   }
   return tree;
 }
-/** A template's name: its tree and day, then its data set. */
-const keyOf = (set: DataSet) => `${treeKey()}_${createHash('sha256').update(JSON.stringify(set)).digest('hex').slice(0, 8)}`;
+/** A template's name: its day, its tree, then its data set. */
+const keyOf = (set: DataSet) => `${today()}_${treeKey()}_${createHash('sha256').update(JSON.stringify(set)).digest('hex').slice(0, 8)}`;
 
 async function build(db: Db, set: DataSet): Promise<void> {
   await migrate(db);
@@ -95,11 +97,10 @@ export async function seededDatabase(set: DataSet): Promise<{ url: string; drop(
       if ((e as { code?: string }).code !== '42P04') throw e; // another file built it meanwhile
       await c.query(`drop database ${building}`);
     }
-    // Yesterday's templates and those of other trees' sources go (a tree using one rebuilds it).
-    const stale = await c.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'bo\\_tmpl\\_%' and datname not like 'bo\\_tmpl\\_build\\_%' and datname not like $1`,
-      [`bo_tmpl_${treeKey()}_%`],
-    );
+    // Other days' templates go (a run still using one rebuilds it).
+    const stale = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'bo\\_tmpl\\_%' and datname not like 'bo\\_tmpl\\_build\\_%' and datname not like $1`, [
+      `bo_tmpl_${today()}_%`,
+    ]);
     for (const s of stale.rows) await c.query(`drop database if exists ${s.datname}`).catch(() => {});
     await copy(c);
   });
@@ -126,10 +127,10 @@ export async function seededPglite(set: DataSet): Promise<PgliteDb> {
     } finally {
       await db.close();
     }
-    // Yesterday's templates and other trees' go after an hour; a tree still using one rebuilds it.
+    // Other days' templates go, and what a builder left half-written an hour ago.
     for (const f of readdirSync(pgliteDir)) {
       const path = join(pgliteDir, f);
-      if (!f.startsWith(treeKey()) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+      if (!f.startsWith(today()) || (!f.endsWith('.tar') && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { force: true });
     }
   }
   return openPglite(undefined, { load: new Blob([readFileSync(file)]) });
