@@ -112,7 +112,8 @@ describe.each(engines)('mail outbox on %s', (engine) => {
   const newOrder = async (company: string, fields: Row) => {
     const partner = (await rows('select partner_id from app.partners where company_code = $1 and not is_supplier and not deleted order by partner_id limit 1', [company]))[0]!.partner_id;
     const order = (await ok(admin, 'sales_orders', 'add', { partner_id: partner, ...fields }, company)).row;
-    const product = (await rows('select product_code from app.products where company_code = $1 and active and selling_price_shop > 0 and stock_qty >= 50 order by product_code limit 1', [company]))[0]!.product_code;
+    const product = (await rows('select product_code from app.products where company_code = $1 and active and selling_price_shop > 0 and stock_qty >= 50 order by product_code limit 1', [company]))[0]!
+      .product_code;
     await ok(admin, 'sales_order_items', 'add', { order_id: order.order_id, product_code: product, quantity: 2 }, company);
     return (await rows('select * from app.v_sales_orders where order_id = $1', [order.order_id]))[0]!;
   };

@@ -348,7 +348,8 @@ describe.each(engines)('stock ledger on %s', (engine) => {
 
     // More than is free: the order stays paid and no movement, pick list or line is written.
     const b = await paidOrder((await freeQty()) + 1);
-    const counts = async () => one('select (select count(*) from app.stock_movements)::int as m, (select count(*) from app.pick_lists)::int as l, (select count(*) from app.pick_list_items)::int as i');
+    const counts = async () =>
+      one('select (select count(*) from app.stock_movements)::int as m, (select count(*) from app.pick_lists)::int as l, (select count(*) from app.pick_list_items)::int as i');
     const was = await counts();
     const short = await fire('ship', b.fsm_instance_id);
     expect([short.status, short.body.rule]).toEqual([400, 'ship_short_stock']);
