@@ -325,9 +325,11 @@ export async function seedCashflow(tx: Queryable): Promise<void> {
     );
     if (r.rows.length !== moves.length) throw new Error(`seed: cashflow workflow step ${k}: ${r.rows.length} of ${moves.length} moved`);
   }
-  // The daily loop's next run, a whole number of days after the creation, as a scheduler running since then would have left it.
+  // The daily loop's next run, a whole number of days after the creation: the first one from tomorrow on, as a
+  // scheduler running since then would have left it by the end of today. Not merely the next after now(): tests copy
+  // a database seeded hours earlier the same day, which must not find loops come due in the meantime.
   await tx.query(
-    `update app.fsm_instances i set next_loop_at = h.at + make_interval(days => floor(extract(epoch from now() - h.at) / 86400)::int + 1)
+    `update app.fsm_instances i set next_loop_at = h.at + make_interval(days => ceil(extract(epoch from (current_date + 1)::timestamptz - h.at) / 86400)::int)
      from app.cashflow_items c, app.fsm_history h
      where c.fsm_instance_id = i.fsm_instance_id and h.fsm_instance_id = i.fsm_instance_id and h.from_state_id is null and i.next_loop_at is not null`,
   );
