@@ -69,13 +69,15 @@ async function claim(db: Db, where: string, now: Date, limit: number, leaseMs: n
 
 /** Downloads and parses one feed: its items, or the failure's code. */
 async function read(src: Claimed, o: Required<NewsFetchOptions>): Promise<{ items: ReturnType<typeof feedItems>['items']; error: NewsErrorCode | null; status: number | null }> {
+  let status: number | null = null;
   try {
     const got = await downloadFeed(src.feed_url, o);
+    status = got.status;
     const parsed = feedItems(got.text, got.url, o.maxItems);
-    return { items: parsed.items, error: parsed.capped ? 'too_many_items' : null, status: got.status };
+    return { items: parsed.items, error: parsed.capped ? 'too_many_items' : null, status };
   } catch (e) {
     // Anything else the download met is the network's doing: the source says so and the others go on.
-    return e instanceof FeedFetchError ? { items: [], error: e.code, status: e.status } : { items: [], error: 'network', status: null };
+    return e instanceof FeedFetchError ? { items: [], error: e.code, status: e.status ?? status } : { items: [], error: 'network', status };
   }
 }
 
