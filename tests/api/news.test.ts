@@ -74,8 +74,7 @@ async function feedServer() {
       res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': String(50 * 1024 * 1024) });
       res.write('<?xml version="1.0"?>'); // promises 50 MiB, sends nothing more
     },
-    '/many.xml': (_q, res) =>
-      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(Array.from({ length: 30 }, (_, i) => ({ title: `Many ${i + 1}`, link: `${base}/many/${i + 1}` })))),
+    '/many.xml': (_q, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(Array.from({ length: 30 }, (_, i) => ({ title: `Many ${i + 1}`, link: `${base}/many/${i + 1}` })))),
   };
   for (let i = 1; i <= 3; i++) routes[`/twice${i}.xml`] = (_q, res) => setTimeout(() => res.writeHead(200).end(rss([{ title: `Twice ${i}`, link: `${base}/twice/${i}` }])), 100);
   const server: Server = createServer((req, res) => {
@@ -194,7 +193,13 @@ describe.each(engines)('news on %s', (engine) => {
       ['Atom eins – Lager & Logistik', `${feeds.base}/atom/1`, '2026-11-19T07:30:00.000Z'],
       ['Atom zwei', `${feeds.base}/atom/2`, '2026-11-18T10:00:00.000Z'],
     ]);
-    expect(await source(r.news_source_id)).toMatchObject({ last_fetched_at: now.toISOString(), last_error: null, last_status: 200, item_count: 3, next_fetch_at: new Date(now.getTime() + 60 * MIN).toISOString() });
+    expect(await source(r.news_source_id)).toMatchObject({
+      last_fetched_at: now.toISOString(),
+      last_error: null,
+      last_status: 200,
+      item_count: 3,
+      next_fetch_at: new Date(now.getTime() + 60 * MIN).toISOString(),
+    });
 
     // Not due again before its interval; then the feed has one new item besides the known ones.
     expect(await fetchDue(s.db, new Date(now.getTime() + 59 * MIN))).toEqual([]);
@@ -248,7 +253,10 @@ describe.each(engines)('news on %s', (engine) => {
     expect(feeds.hits.get('/endless.xml')).toBe(1);
     expect((await one('select count(*)::int as n from app.news_items')).n).toBe(before + 12);
     // Each failure is on its source, said by its code, and the source is due again after its interval.
-    const stored = await rows('select news_source_id, last_error, last_status, last_fetched_at, next_fetch_at, item_count from app.v_news_sources where news_source_id = any($1::int[]) order by news_source_id', [ids]);
+    const stored = await rows(
+      'select news_source_id, last_error, last_status, last_fetched_at, next_fetch_at, item_count from app.v_news_sources where news_source_id = any($1::int[]) order by news_source_id',
+      [ids],
+    );
     expect(stored.map((x) => [x.last_error, x.last_status, x.item_count])).toEqual([
       ['too_many_items', 200, 12],
       ['invalid_feed', 200, 0],
@@ -274,7 +282,7 @@ describe.each(engines)('news on %s', (engine) => {
     for (const p of ['/twice1.xml', '/twice2.xml']) ids.push((await addSource(p)).news_source_id as number);
     await onlyActive(ids);
     // Two processes: on a server two connection pools; PGlite has one connection, so its claims follow each other.
-    const [p1, p2]: Db[] = engine === 'postgres' ? await Promise.all([openDb({ databaseUrl: s.databaseUrl }), openDb({ databaseUrl: s.databaseUrl })]) : [s.db, s.db];
+    const [p1, p2]: [Db, Db] = engine === 'postgres' ? await Promise.all([openDb({ databaseUrl: s.databaseUrl }), openDb({ databaseUrl: s.databaseUrl })]) : [s.db, s.db];
     try {
       const now = new Date();
       const [a, b] = await Promise.all([fetchDue(p1, now, { batch: 1, parallel: 1 }), fetchDue(p2, now, { batch: 1, parallel: 1 })]);

@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
 import { browserSuite, signIn } from './browser.ts';
@@ -47,10 +48,10 @@ afterAll(() => new Promise<void>((r) => (feeds ? feeds.close(() => r()) : r())))
 describe('news', () => {
   it('fetches local feeds with "Jetzt abrufen" and lists their news, filtered by category (German)', async () => {
     const db = t.server.db;
-    await db.query(`insert into app.news_sources (feed_url, source_name, language_code, country_code, category, active) values ($1, 'Handel lokal', 'de', 'AT', 'Handel', false), ($2, 'Kaputt', 'de', 'DE', 'Test', false)`, [
-      `${base}/handel.xml`,
-      `${base}/broken.xml`,
-    ]);
+    await db.query(
+      `insert into app.news_sources (feed_url, source_name, language_code, country_code, category, active) values ($1, 'Handel lokal', 'de', 'AT', 'Handel', false), ($2, 'Kaputt', 'de', 'DE', 'Test', false)`,
+      [`${base}/handel.xml`, `${base}/broken.xml`],
+    );
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/news/news_sources`);
     await expect.poll(() => t.page.locator('h1.page-title').innerText()).toBe(de['screens.news_sources.title']);
@@ -62,12 +63,17 @@ describe('news', () => {
     await expect.poll(() => dialog.getByRole('heading').innerText()).toBe(de['screens.news_sources.new']);
     await dialog.locator('input[id$="-source_name"]').fill('Lager lokal');
     await dialog.locator('input[id$="-feed_url"]').fill(`${base}/lager.xml`);
-    await dialog.locator('select[id$="-language_code"]').selectOption('de');
+    await dialog.getByRole('combobox', { name: de['fields.language_code'] }).click();
+    await dialog
+      .getByRole('listbox')
+      .getByRole('option', { name: /Deutsch/ })
+      .click();
     await dialog.locator('input[id$="-category"]').fill('Lager');
     await dialog.locator('input[id$="-active"]').uncheck();
     await dialog.getByRole('button', { name: de['common.save'] }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
-    const ids = (await db.query<{ id: number; name: string }>(`select news_source_id as id, source_name as name from app.news_sources where feed_url like $1 order by source_name`, [`${base}/%`])).rows;
+    const ids = (await db.query<{ id: number; name: string }>(`select news_source_id as id, source_name as name from app.news_sources where feed_url like $1 order by source_name`, [`${base}/%`]))
+      .rows;
     expect(ids.map((r) => r.name)).toEqual(['Handel lokal', 'Kaputt', 'Lager lokal']);
 
     // The three picked, then fetched now.
@@ -75,7 +81,9 @@ describe('news', () => {
     await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBe(3);
     for (const r of ids) await row(String(r.id)).getByRole('checkbox', { name: de['grid.select_row'] }).click();
     await t.page.getByRole('button', { name: new RegExp(`^${de['news.fetch_now']}`) }).click();
-    await expect.poll(() => t.page.locator('.toast').first().innerText(), { timeout: 15_000 }).toContain('3');
+    // Three fetched, three new news, one feed with a problem.
+    const said = new IntlMessageFormat(de['news.fetched']!, 'de').format({ fetched: 3, added: 3, failed: 1, busy: 0 }) as string;
+    await expect.poll(() => t.page.locator('.toast-warning').first().innerText(), { timeout: 15_000 }).toContain(said);
     const broken = String(ids.find((r) => r.name === 'Kaputt')!.id);
     await expect.poll(() => cell(broken, 'last_error').innerText(), { timeout: 10_000 }).toBe(de['news.error_invalid_feed']);
     const lager = String(ids.find((r) => r.name === 'Lager lokal')!.id);

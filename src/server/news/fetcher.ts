@@ -160,9 +160,9 @@ export function startNewsFetcher(db: Db, opts: NewsFetchOptions & { intervalMs: 
       const results = await fetchDue(db, clock(), opts);
       if (!results.some((r) => r.error)) return;
       const urls = new Map(
-        (await db.query<{ id: number; feed_url: string }>('select news_source_id as id, feed_url from app.news_sources where news_source_id = any($1::int[])', [results.map((r) => r.news_source_id)])).rows.map(
-          (r) => [r.id, r.feed_url],
-        ),
+        (
+          await db.query<{ id: number; feed_url: string }>('select news_source_id as id, feed_url from app.news_sources where news_source_id = any($1::int[])', [results.map((r) => r.news_source_id)])
+        ).rows.map((r) => [r.id, r.feed_url]),
       );
       for (const r of results) if (r.error) log(`news: source ${r.news_source_id} (${hostOf(urls.get(r.news_source_id))}): ${r.error}${r.status ? ` (HTTP ${r.status})` : ''}`);
     },

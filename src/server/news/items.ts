@@ -24,11 +24,11 @@ export interface ParsedFeed {
 
 const MAX_URL = 2000;
 const MAX_TITLE = 500;
-/** What PostgreSQL text cannot hold: NUL and lone surrogates. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** What PostgreSQL text cannot hold besides NUL: lone surrogates. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const clean = (s: string, max: number): string => {
-  const t = s.replace(UNSTORABLE, '').replace(/\s+/g, ' ').trim();
+  const t = s.replaceAll('\u0000', '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
 };
 
