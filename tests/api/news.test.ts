@@ -29,6 +29,7 @@ const atom = (base: string) => `<?xml version="1.0" encoding="utf-8"?>
 <entry><title type="text">Atom eins – Lager &amp; Logistik</title><link rel="alternate" href="/atom/1"/><id>urn:1</id><updated>2026-11-20T08:00:00Z</updated><published>2026-11-19T07:30:00Z</published></entry>
 <entry><title>Atom zwei</title><link href="${base}/atom/2"/><id>urn:2</id><updated>2026-11-18T10:00:00Z</updated></entry>
 <entry><title>Shared with RSS</title><link href="${base}/rss/1"/><id>urn:3</id><updated>2026-11-17T10:00:00Z</updated></entry>
+<entry><title type="html">&lt;b&gt;Fett&lt;/b&gt; &amp;amp; mehr</title><link href="/atom/3"/><id>urn:5</id><updated>2026-11-16T10:00:00Z</updated></entry>
 <entry><title>Script link</title><link href="javascript:alert(1)"/><id>urn:4</id></entry>
 </feed>`;
 
@@ -177,7 +178,7 @@ describe.each(engines)('news on %s', (engine) => {
     const first = await fetchDue(s.db, now, { timeoutMs: 5000, parallel: 1 });
     expect(first).toEqual([
       { news_source_id: r.news_source_id, added: 3, error: null, status: 200 },
-      { news_source_id: a.news_source_id, added: 2, error: null, status: 200 }, // its third item is the RSS one's: listed once
+      { news_source_id: a.news_source_id, added: 3, error: null, status: 200 }, // its third item is the RSS one's: listed once
     ]);
     expect(feeds.hits.get('/rss.xml')).toBe(1);
     expect(feeds.hits.get('/atom.xml')).toBe(1);
@@ -192,6 +193,7 @@ describe.each(engines)('news on %s', (engine) => {
     expect((await itemsOf(a.news_source_id)).map((i) => [i.title, i.url, i.published_on])).toEqual([
       ['Atom eins – Lager & Logistik', `${feeds.base}/atom/1`, '2026-11-19T07:30:00.000Z'],
       ['Atom zwei', `${feeds.base}/atom/2`, '2026-11-18T10:00:00.000Z'],
+      ['Fett & mehr', `${feeds.base}/atom/3`, '2026-11-16T10:00:00.000Z'], // markup in a title read as its text
     ]);
     expect(await source(r.news_source_id)).toMatchObject({
       last_fetched_at: now.toISOString(),
@@ -218,6 +220,7 @@ describe.each(engines)('news on %s', (engine) => {
     expect(list.rows.map((x: Row) => [x.title, x.news_source_name, x.language_code, x.country_code])).toEqual([
       ['Atom eins – Lager & Logistik', 'atom.xml', 'en', 'AT'],
       ['Atom zwei', 'atom.xml', 'en', 'AT'],
+      ['Fett & mehr', 'atom.xml', 'en', 'AT'],
     ]);
   });
 

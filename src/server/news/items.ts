@@ -6,6 +6,7 @@
  * is left out. At most `maxItems` are taken (feeds list the newest first).
  */
 import { parseFeed } from '@rowanmanning/feed-parser';
+import { htmlText } from '../../core/htmlText.ts';
 import { isWebUrl } from '../../core/news.ts';
 import { FeedFetchError } from './download.ts';
 
@@ -27,7 +28,11 @@ const MAX_TITLE = 500;
 /** What PostgreSQL text cannot hold besides NUL: lone surrogates. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const clean = (s: string, max: number): string => {
+/** A title that carries markup or entities (Atom's type="html", feeds that escape twice) is read as the text it shows. */
+const MARKUP = /<\/?[a-z][^>]*>|&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]+);/i;
+
+const clean = (raw: string, max: number): string => {
+  const s = MARKUP.test(raw) ? htmlText(raw) : raw;
   const t = s.replaceAll('\u0000', '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
 };
