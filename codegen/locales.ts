@@ -33,6 +33,7 @@ const NAMESPACES = [
   'import',
   'server',
   'mail',
+  'news',
 ];
 const keyLiteral = (namespaces: string[]) => new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 const KEY_LITERAL = keyLiteral(NAMESPACES);

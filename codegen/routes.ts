@@ -1,5 +1,7 @@
 import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
+import { optionLabelIdOf } from '../src/core/optionNames.ts';
+import { partOf } from '../src/app/i18n/parts.ts';
 import { PRINT_DOCUMENT_KEYS, printRoute } from '../src/core/printDocuments.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */
@@ -203,13 +205,19 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
 
 /**
  * src/generated/fieldKeys.json: the title and the label keys of each routed screen's columns, its
- * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts).
+ * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts), and the names of its
+ * columns' options that the later part holds (a news source's last error): its cells paint
+ * with them, and the first part does not carry one screen's words.
  */
 export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {
+  const optionNames = (c: ScreenDescriptor['columns'][string]): string[] => {
+    const name = optionLabelIdOf(c.renderer);
+    return name ? (c.options ?? []).map(name).filter((k) => partOf(k) === 'later') : [];
+  };
   return Object.fromEntries(
     screens
       .filter((s) => s.screen.route)
-      .map((s) => [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).map(([f, c]) => fieldLabelId(f, c))])].sort()])
+      .map((s) => [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).flatMap(([f, c]) => [fieldLabelId(f, c), ...optionNames(c)])])].sort()])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

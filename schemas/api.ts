@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { FilterItem, FilterModel, SortModel, serverSideRequestKeys } from './agGrid.ts';
+import { MAX_NEWS_FETCH } from '../src/core/news.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -571,6 +572,16 @@ export const GoodsToOrderCreatePayload = v.strictObject({
 });
 /** The draft purchase orders made. */
 export const GoodsToOrderCreateOutput = v.object({ data: v.object({ po_ids: v.array(v.number()), references: v.array(v.string()) }) });
+/** `news_fetch` set (/news/news_sources): the sources fetched now, active or not. */
+export const NewsFetchPayload = v.strictObject({
+  news_source_ids: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(1, 'at least one source'),
+    v.maxLength(MAX_NEWS_FETCH, `at most ${MAX_NEWS_FETCH} sources`),
+  ),
+});
+/** Sources fetched, new items stored, sources whose fetch failed (their last_error), sources another process was fetching at that moment. */
+export const NewsFetchOutput = v.object({ data: v.object({ fetched: v.number(), added: v.number(), failed: v.number(), busy: v.number() }) });
 /** Why a row of a tracking file was not applied (the browser says `import.courier_<code>`). */
 export const TRACKING_PROBLEM_CODES = ['unknown_reference', 'missing_reference', 'missing_tracking_number', 'invalid_tracking_number', 'duplicate_reference'] as const;
 /** `courier_export` filter: the carrier's import file (Packeta CSV) as text, its name and its number of packets. */

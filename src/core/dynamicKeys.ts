@@ -7,6 +7,7 @@
  */
 import { TRACKING_PROBLEM_CODES } from '../../schemas/api.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
+import { NEWS_ERROR_CODES } from './news.ts';
 import { PRINT_DOCUMENT_KEYS } from './printDocuments.ts';
 
 export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
@@ -24,6 +25,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'import.courier_': TRACKING_PROBLEM_CODES,
   /** What to pick before a print document shows (the print page when nothing is asked for). */
   'print.choose_': PRINT_DOCUMENT_KEYS,
+  /** Why a news source's last fetch failed (core/news.ts). */
+  'news.error_': NEWS_ERROR_CODES,
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

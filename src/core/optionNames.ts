@@ -6,6 +6,7 @@
  * exported is named as the grid names it.
  */
 import { logActionId, screenTitleId } from './logWords.ts';
+import { newsErrorId } from './news.ts';
 
 const digits = (v: unknown): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
@@ -28,6 +29,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   reportMeasure: reportMeasureId,
   logAction: logActionId,
   screenTitle: screenTitleId,
+  newsError: newsErrorId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

@@ -66,6 +66,8 @@ export interface Config {
   mailFrom: string;
   /** How often (ms) this process sends due e-mails (src/server/mail/outbox.ts); 0: not in this process. */
   mailTickMs: number;
+  /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
+  newsTickMs: number;
   /** API keys of the machine translation engines (absent: the route answers 503 not_configured). */
   translation: {
     google: string | undefined;
@@ -171,6 +173,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: mailFrom(env.MAIL_FROM),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
+    newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     translation: {
       google: env.GOOGLE_TRANSLATE_API_KEY || undefined,
       deepl: env.DEEPL_API_KEY || undefined,

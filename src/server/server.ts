@@ -11,6 +11,8 @@ import { createApp } from './http/app.ts';
 import { SessionCache } from './http/sessionCache.ts';
 import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
 import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
+import { startNewsFetcher } from './news/fetcher.ts';
+import type { Poller } from './poller.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
 export interface Running {
@@ -22,7 +24,8 @@ export interface Running {
 /**
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
- * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs) and
+ * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs), fetches
+ * the news sources (config.newsTickMs) and
  * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl). `opened`: a
  * database already open instead of config's (the tests' seeded copies); closed with the server.
  */
@@ -54,6 +57,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
+    const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs }) : undefined;
     let outbox: OutboxRunner | undefined;
     const transport = config.smtpUrl && config.mailTickMs > 0 ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
     if (config.mailTickMs > 0) {
@@ -66,6 +70,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
       async close() {
         await new Promise<void>((r) => server.close(() => r()));
         await scheduler?.stop();
+        await news?.stop();
         await outbox?.stop();
         transport?.close();
         await sessions!.close();

@@ -47,6 +47,7 @@ export const rendererKeys = [
   'screenTitle',
   'changeSummary',
   'fsmActions',
+  'newsError',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

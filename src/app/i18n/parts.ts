@@ -20,6 +20,8 @@ export type CataloguePart = 'first' | 'later';
  */
 export const LATER_PREFIXES = [
   ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'reports.', 'grid.fill_', 'workflow.', 'mail.', 'print.'],
+  // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
+  'news.',
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
 ] as const;

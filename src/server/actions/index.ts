@@ -20,6 +20,7 @@ import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
+import { newsFetch } from './news.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -39,6 +40,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   pick_list_create: { add: pickListCreate },
   receive_purchase_orders: { add: receivePurchaseOrders },
   goods_to_order_create: { add: goodsToOrderCreate },
+  news_fetch: { set: newsFetch },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

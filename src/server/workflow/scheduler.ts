@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
+import { startPoller, type Poller } from '../poller.ts';
 
 /** Instances claimed per transaction: a short lock each, and other processes take the rest meanwhile. */
 const BATCH = 200;
@@ -114,10 +115,7 @@ export async function tick(db: Db, now: Date): Promise<TickResult> {
   return out;
 }
 
-export interface SchedulerRunner {
-  /** Stops polling and waits for a tick under way. */
-  stop(): Promise<void>;
-}
+export type SchedulerRunner = Poller;
 
 /**
  * Polls `tick` every `intervalMs` (the server starts it; WORKFLOW_TICK_MS, 0 = not in this
@@ -126,25 +124,5 @@ export interface SchedulerRunner {
  */
 export function startScheduler(db: Db, opts: { intervalMs: number; clock?: () => Date; onError?: (e: unknown) => void }): SchedulerRunner {
   const clock = opts.clock ?? (() => new Date());
-  const onError = opts.onError ?? ((e) => console.error(`workflow scheduler: ${(e as Error).message}`));
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick(db, clock())
-        .then(() => undefined, onError)
-        .finally(schedule);
-    }, opts.intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPoller(() => tick(db, clock()), { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => console.error(`workflow scheduler: ${(e as Error).message}`)) });
 }

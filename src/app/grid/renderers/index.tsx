@@ -11,6 +11,7 @@ import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
+import { newsErrorId } from '../../../core/news.ts';
 import { blockTypeId, keepInStockId, movementKindId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
@@ -295,6 +296,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   logAction: named(logActionId),
   /** A screen's form name as its title ('product_list' → 'Product list'). */
   screenTitle: named(screenTitleId),
+  /** Why a news source's last fetch failed, in words (empty when it worked). */
+  newsError: named(newsErrorId),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * adds the cell's `text` (copies, group rows) when it loads.

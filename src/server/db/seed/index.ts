@@ -26,6 +26,7 @@ import { seedBannerTags } from './bannerTags.ts';
 import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 import { seedWorkflows } from './workflows.ts';
 import { seedWarehouse } from './warehouse.ts';
+import { seedNews } from './news.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -76,6 +77,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedSalesLists(tx); // after the shops' languages: a row's language is one its shop sells in
   await seedProductDetails(tx);
   await seedChangeLog(tx);
+  await seedNews(tx); // shared by the companies: sources and items of a past fetch, no network
   await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
 }
 

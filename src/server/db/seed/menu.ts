@@ -162,7 +162,8 @@ const areas: AreaDef[] = [
     p('houses', 'house', ml('Houses', 'Häuser', 'Házak', 'Domy', 'Case', 'Domy', 'Къщи')),
     p('select_preview', 'scan-eye', ml('Selection preview', 'Auswahlvorschau', 'Kiválasztás előnézete', 'Náhľad výberu', 'Previzualizarea selecției', 'Náhled výběru', 'Преглед на избора')),
   ),
-  a('news', 'newspaper', 'areas.news', p('news_list', 'newspaper', ml('News list', 'Nachrichtenliste', 'Hírlista', 'Zoznam správ', 'Listă de știri', 'Seznam zpráv', 'Списък с новини'))),
+  // The news read daily first, then the feeds they come from.
+  a('news', 'newspaper', 'areas.news', p('news_list', 'newspaper', 'screens.news_list.title'), p('news_sources', 'rss', 'screens.news_sources.title')),
   a(
     'fsm',
     'workflow',

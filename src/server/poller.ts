@@ -1,0 +1,34 @@
+/**
+ * A background pass run every `intervalMs` in this process (the workflow scheduler, the news
+ * fetcher): the next pass is planned when one ends, so passes never overlap; a failed pass
+ * is reported and the next runs as planned (a database briefly away stops nothing for good);
+ * the timer does not keep the process alive. What a pass does is shared through the
+ * database (rows claimed with FOR UPDATE SKIP LOCKED), so any number of processes may poll.
+ */
+export interface Poller {
+  /** Stops polling and waits for a pass under way. */
+  stop(): Promise<void>;
+}
+
+export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: number; onError: (e: unknown) => void }): Poller {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass()
+        .then(() => undefined, opts.onError)
+        .finally(schedule);
+    }, opts.intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
