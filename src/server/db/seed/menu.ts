@@ -176,7 +176,7 @@ const areas: AreaDef[] = [
     'settings',
     'settings',
     'areas.settings',
-    p('users', 'user-cog', ml('Users', 'Benutzer', 'Felhasználók', 'Používatelia', 'Utilizatori', 'Uživatelé', 'Потребители')),
+    p('users', 'user-cog', 'screens.users.title'),
     p('roles', 'shield', ml('Roles', 'Rollen', 'Szerepkörök', 'Roly', 'Roluri', 'Role', 'Роли')),
     p('backend_pages', 'panel-left', 'screens.backend_pages.title'),
     p('vats', 'percent', 'screens.vats.title'),
