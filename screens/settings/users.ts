@@ -32,4 +32,5 @@ export default defineScreen({
     created_at: { type: 'datetime', width: 150 },
   },
   actions: { add: true },
+  details: ['user_companies', 'user_roles', 'user_pages'],
 });

@@ -177,7 +177,7 @@ const areas: AreaDef[] = [
     'settings',
     'areas.settings',
     p('users', 'user-cog', 'screens.users.title'),
-    p('roles', 'shield', ml('Roles', 'Rollen', 'Szerepkörök', 'Roly', 'Roluri', 'Role', 'Роли')),
+    p('roles', 'shield', 'screens.roles.title'),
     p('backend_pages', 'panel-left', 'screens.backend_pages.title'),
     p('vats', 'percent', 'screens.vats.title'),
     p('packing_templates', 'box', ml('Packing templates', 'Verpackungsvorlagen', 'Csomagolási sablonok', 'Šablóny balenia', 'Șabloane de ambalare', 'Šablony balení', 'Шаблони за опаковане')),
