@@ -120,6 +120,58 @@ describe('users and roles in the browser', () => {
     }
   }, 120_000);
 
+  it('adds a role with names per language; its pages: a column ticked for all pages and cleared again (Ctrl+A, Fill)', async () => {
+    const page = t.page;
+    await t.server.db.query('delete from app.user_grid_states');
+    await signIn(page, t.server.url, 'admin@example.com');
+    await page.goto(`${t.server.url}/en/settings/roles`);
+    const roles = page.locator('.screen-grid[data-form="roles"]').first();
+    await expect.poll(() => roles.locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(3);
+
+    await roles.locator(':scope > .grid-toolbar').getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').innerText()).toBe('New role');
+    await dialog.locator('input[id$="-role_code"]').fill('auditor');
+    await dialog.locator('[id$="role_name-en"]').first().fill('Auditor');
+    await dialog.locator('[id$="role_name-de"]').first().fill('Prüfer');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const role = async () =>
+      (await t.server.db.query<{ role_id: number; role_name: Record<string, string>; active: boolean }>(`select role_id, role_name, active from app.roles where role_code = 'auditor'`)).rows[0];
+    await expect.poll(role).toMatchObject({ role_name: { en: 'Auditor', de: 'Prüfer' }, active: true });
+    const id = String((await role())!.role_id);
+
+    await roles.locator(`[role=row][data-key="${id}"] [role=gridcell][data-field="role_code"]`).click();
+    const detail = page.locator('.grid-detail');
+    await detail.getByRole('tab', { name: 'Pages of the role' }).click();
+    const pages = detail.locator('.screen-grid[data-form="role_pages"]');
+    const routed = (await t.server.db.query<{ n: number }>('select count(*)::int as n from app.backend_pages where url is not null')).rows[0]!.n;
+    await expect.poll(() => pages.locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    const granted = async () => (await t.server.db.query<{ n: number }>('select count(*)::int as n from app.role_pages where role_id = $1 and can_list', [id])).rows[0]!.n;
+
+    // "All" of the view column: every page in the range, Fill with yes.
+    const fill = async (value: string) => {
+      // A cell of the grid, Ctrl+A: every row's cells are the range Fill writes.
+      await pages.locator('[role=row][data-key] [role=gridcell][data-field="url"]').first().click();
+      await page.keyboard.press('Control+a');
+      await pages.locator(':scope > .grid-toolbar button.grid-fill').click();
+      await page.locator('select.grid-fill-column').selectOption('can_list');
+      await page.locator('input.grid-fill-value').fill(value);
+      await page.locator('button.grid-fill-apply').click();
+    };
+    await fill('yes');
+    await expect.poll(granted, { timeout: 10_000 }).toBe(routed);
+    const log = await t.server.db.query<{ n: number }>(
+      `select count(*)::int as n from app.product_change_log where entity_name = 'role_pages' and entity_key ->> 0 = $1 and after = '{"can_list": true}'`,
+      [id],
+    );
+    expect(log.rows[0]!.n).toBe(routed);
+    // "None": the same, with no.
+    await fill('no');
+    await expect.poll(granted, { timeout: 10_000 }).toBe(0);
+    expect((await t.server.db.query('select * from app.role_pages where role_id = $1', [id])).rows).toEqual([]);
+  }, 120_000);
+
   it('opens the users and roles pages with data and their detail grids in all seven languages', async () => {
     const page = t.page;
     await t.server.db.query('delete from app.user_grid_states'); // the filters the test above left
