@@ -24,6 +24,7 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     const a = sk.find((r) => r.user_email === 'admin@example.com')!;
     expect(a).toMatchObject({ user_name: 'admin', first_name: 'Ada', last_name: 'Admin', language_code: 'en', blocked: false, companies: 'SK01, HU01, CZ01' });
     expect(a.roles).toMatchObject({ en: 'Administrator', hu: 'Adminisztrátor' });
+    expect(a.full_name).toMatchObject({ en: 'Ada Admin', de: 'Ada Admin', hu: 'Admin Ada' }); // family name first in Hungarian
     expect(JSON.stringify(sk)).not.toMatch(/password|argon2/);
   });
 

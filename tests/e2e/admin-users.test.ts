@@ -50,6 +50,7 @@ describe('users and roles in the browser', () => {
     await expect.poll(() => users.locator('[role=row][data-key]').count()).toBe(1);
     await users.locator(`[role=row][data-key="${id}"] [role=gridcell][data-field="user_name"]`).click();
     const detail = page.locator('.grid-detail');
+    await expect.poll(() => detail.locator('.grid-detail-product').innerText(), { timeout: 5000 }).toBe(`${id} · Nora Novák`);
     await detail.getByRole('tab', { name: 'Roles of the user' }).click();
     const roles = detail.locator('.screen-grid[data-form="user_roles"]');
     await expect.poll(() => roles.locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(3);
