@@ -32,6 +32,12 @@ describe('users and roles in the browser', () => {
     await users.locator(':scope > .grid-toolbar').getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').innerText()).toBe('New user');
+    // An e-mail taken (in any case) is refused, said in the user's language; the form keeps what was typed.
+    await dialog.locator('input[id$="-user_email"]').fill('Catalog@Example.com');
+    await dialog.locator('input[id$="-user_name"]').fill('nora');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.toast-warning .toast-text').allInnerTexts()).toContain(text('en', 'messages.already_exists'));
+    expect(await dialog.locator('input[id$="-user_name"]').inputValue()).toBe('nora');
     await dialog.locator('input[id$="-user_email"]').fill('nora.novak@example.com');
     await dialog.locator('input[id$="-user_name"]').fill('nora');
     await dialog.locator('input[id$="-first_name"]').fill('Nora');
