@@ -97,6 +97,13 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     await ok(admin, 'user_pages', 'set', { user_id: catalogId, page_code: vats.page_code, can_list: false });
     expect((await listVats(catalog)).status).toBe(403);
     expect(await menuUrls(catalog)).not.toContain('/settings/vats');
+    // Undo (the grid's Ctrl+Z) of the revoke grants again, under the same rules, and is logged too.
+    const [revoke] = (await rows(`select log_id from app.product_change_log where entity_name = 'user_pages' order by log_id desc limit 1`)).map((r) => Number(r.log_id));
+    await ok(admin, 'user_pages', 'undo', { log_ids: [revoke] });
+    expect((await listVats(catalog)).status).toBe(200);
+    expect((await logOf('user_pages', [catalogId, vats.page_code])).map((e) => e.after)).toEqual([{ can_list: true }, { can_list: false }, { can_list: true }]);
+    await ok(admin, 'user_pages', 'set', { user_id: catalogId, page_code: vats.page_code, can_list: false });
+    expect((await listVats(catalog)).status).toBe(403);
     expect((await one('select count(*)::int as n from app.user_pages where user_id = $1', [catalogId])).n).toBe(0); // nothing granted: no row
   });
 
