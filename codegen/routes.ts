@@ -1,5 +1,6 @@
 import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
+import { optionLabelIdOf } from '../src/core/optionNames.ts';
 import { PRINT_DOCUMENT_KEYS, printRoute } from '../src/core/printDocuments.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */
@@ -202,14 +203,19 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
 }
 
 /**
- * src/generated/fieldKeys.json: the title and the label keys of each routed screen's columns, its
- * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts).
+ * src/generated/fieldKeys.json: the title and the label keys of each routed screen's columns (and
+ * the names of its columns' options that are screen texts, `screens.<form>.…`: its cells say them),
+ * its catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts).
  */
 export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {
   return Object.fromEntries(
     screens
       .filter((s) => s.screen.route)
-      .map((s) => [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).map(([f, c]) => fieldLabelId(f, c))])].sort()])
+      .map((s) => {
+        const columns = Object.entries(s.screen.columns);
+        const options = columns.flatMap(([, c]) => (c.options ?? []).map((o) => optionLabelIdOf(c.renderer)?.(o) ?? '').filter((k) => k.startsWith('screens.')));
+        return [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...columns.map(([f, c]) => fieldLabelId(f, c)), ...options])].sort()];
+      })
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

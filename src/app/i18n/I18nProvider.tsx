@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
+import { loadCaptions } from './captions.ts';
 import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 import type { CataloguePart } from './parts.ts';
@@ -25,9 +26,10 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   let p = loads.get(key);
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
+    // An administrator's captions (captions.ts) go over each part as it comes.
     p = load
-      ? load().then((mod) => {
-          const m = expandMessages(mod.default);
+      ? Promise.all([load(), loadCaptions(lang)]).then(([mod, captions]) => {
+          const m = { ...expandMessages(mod.default), ...captions };
           loaded.set(key, m);
           return m;
         })

@@ -10,6 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
+import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
@@ -32,6 +33,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_labels: PrintLabels,
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
+  machine_translate: MachineTranslate,
 };
 
 interface Props {

@@ -16,6 +16,8 @@ export const bulkActionFlags = {
   product_labels: 'list',
   pick_lists_print: 'list',
   arriving_shipments_print: 'list',
+  // Writes captions of the translation table (MachineTranslate.tsx).
+  machine_translate: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

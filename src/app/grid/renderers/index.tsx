@@ -11,7 +11,7 @@ import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
-import { blockTypeId, keepInStockId, movementKindId, reportMeasureId } from '../../../core/optionNames.ts';
+import { blockTypeId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -289,6 +289,9 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   /** A page block's kind: Text, Image, Video. */
   blockType: named(blockTypeId),
   movementKind: named(movementKindId),
+  /** What an obd text belongs to (Order, Invoice…) and where it prints (Header, Footer, Terms). */
+  obdDocument: named(obdDocumentId),
+  obdPlacement: named(obdPlacementId),
   /** What a report ranks by: Revenue, Quantity. */
   reportMeasure: named(reportMeasureId),
   /** A change log entry's action: Added, Changed, Deleted. */

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../types.ts';
+import { syncCatalogue } from '../catalogueSync.ts';
 import { seedCatalogue, seedProductKinds } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
@@ -87,10 +88,12 @@ export interface Seeded {
 /**
  * Fills a new database, in one transaction: the reference data when there are no languages
  * yet, and with `demo` the demo data set when there are no companies yet (a database that
- * already has companies, its own or the demo's, is left as it is).
+ * already has companies, its own or the demo's, is left as it is). The UI catalogue's copy
+ * (catalogueSync.ts) follows locales/*.json on every call.
  */
 export async function seed(db: Db, opts: { demo: boolean; products?: number }): Promise<Seeded> {
   const needs = async (q: Pick<Db, 'query'>): Promise<Seeded> => ({ reference: (await count(q, 'app.languages')) === 0, demo: opts.demo && (await count(q, 'app.companies')) === 0 });
+  await syncCatalogue(db); // every start: the catalogue in the database follows the files
   const first = await needs(db);
   if (!first.reference && !first.demo) return first;
   const hashes = first.demo ? await hashDemoPasswords() : [];
