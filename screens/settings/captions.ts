@@ -20,7 +20,6 @@ export default defineScreen({
       { colId: 'text_key', sort: 'asc' },
       { colId: 'language_code', sort: 'asc' },
     ],
-    search: true,
   },
   columns: {
     text_key: { required: true, maxLength: 200, pattern: '^[a-z0-9_]+(\\.[a-z0-9_]+)+$', patternHint: 'a–z 0–9 _ .', width: 250 },

@@ -16,7 +16,6 @@ export default defineScreen({
     key: 'text_key',
     write: 'app.v_translation_table',
     sort: [{ colId: 'text_key', sort: 'asc' }],
-    search: true,
   },
   columns: {
     text_key: { width: 250, pinned: 'left' },

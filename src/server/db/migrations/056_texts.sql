@@ -42,7 +42,7 @@ join app.catalogue_texts k using (text_key);
 create view app.v_catalogue_keys as
 select text_key, texts ->> 'en' as english_text from app.catalogue_texts;
 
--- Whether a key's text in a language is missing (src/core/textMissing.ts is its twin): the
+-- Whether a key's text in a language is missing (the translation table's filter): the
 -- effective text (override, else catalogue) is empty, or it reads exactly like English and
 -- has letters — unless an administrator wrote that text as an override (a decision).
 create function app.text_missing(eff jsonb, ov jsonb, lang text) returns boolean language sql immutable as $$
