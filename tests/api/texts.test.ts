@@ -83,7 +83,13 @@ describe.each(engines)('texts on %s', (engine) => {
     const cell = await s.action(admin, 'translation_table', 'set', { text_key: 'grid.bulk_pick_list_created', ro: 'Listă creată' });
     expect(cell.status).toBe(400);
     expect(cell.body.params).toMatchObject({ field: 'payload.ro', reason: 'validation.icu_shape', label: 'fields.ro' });
-    const bulk = await s.action(admin, 'translation_table', 'set', { rows: [{ text_key: 'chrome.home', ro: 'Acasă!' }, { text_key: 'chrome.home_x', ro: 'x' }, { text_key: 'grid.bulk_pick_list_created', ro: '{' }] });
+    const bulk = await s.action(admin, 'translation_table', 'set', {
+      rows: [
+        { text_key: 'chrome.home', ro: 'Acasă!' },
+        { text_key: 'chrome.home_x', ro: 'x' },
+        { text_key: 'grid.bulk_pick_list_created', ro: '{' },
+      ],
+    });
     expect(bulk.status).toBe(400);
     expect((await one('select count(*)::int as n from app.captions')).n).toBe(before.n);
   });
@@ -171,13 +177,14 @@ describe.each(engines)('texts on %s', (engine) => {
   it("prints the company's obd texts in the document's language (model and PDF), sanitized, and captions in its words", async () => {
     const list = await one("select pick_list_id, pick_list_no from app.pick_lists where company_code = 'SK01' order by pick_list_id limit 1");
     expect(list).toBeDefined();
-    const footer = await ok(
+    // The demo has each company's pick list footer; the header is added here.
+    const header = await ok(
       admin,
       'obd_texts',
       'add',
       {
         document_type: 'pick_list',
-        placement: 'footer',
+        placement: 'header',
         obd_text: {
           en: '<p>Check every <strong>box</strong> before packing.</p><script>alert(1)</script><ul><li>Sign here</li></ul>',
           de: '<p>Vor dem Verpacken jedes Fach prüfen.</p><p>Unterschrift Lager</p>',
@@ -185,7 +192,7 @@ describe.each(engines)('texts on %s', (engine) => {
       },
       'SK01',
     );
-    expect(JSON.stringify(footer.row.obd_text)).not.toContain('script');
+    expect(JSON.stringify(header.row.obd_text)).not.toContain('script');
     // Another company's text and an inactive one are not printed.
     await ok(admin, 'obd_texts', 'add', { document_type: 'pick_list', placement: 'header', obd_text: { de: '<p>Ungarischer Kopf</p>' } }, 'HU01');
     await ok(admin, 'obd_texts', 'add', { document_type: 'pick_list', placement: 'terms', obd_text: { de: '<p>Nicht aktiv</p>' }, active: false }, 'SK01');
@@ -201,8 +208,12 @@ describe.each(engines)('texts on %s', (engine) => {
     const doc = model.documents[0]!;
     expect(doc.title).toBe(`Pickzettel Nr. ${list.pick_list_no}`);
     const texts = doc.blocks.filter((b) => b.kind === 'text');
-    expect(texts).toEqual([{ kind: 'text', placement: 'footer', paragraphs: ['Vor dem Verpacken jedes Fach prüfen.', 'Unterschrift Lager'] }]);
-    expect(doc.blocks.at(-1)).toEqual(texts[0]);
+    expect(texts).toEqual([
+      { kind: 'text', placement: 'header', paragraphs: ['Vor dem Verpacken jedes Fach prüfen.', 'Unterschrift Lager'] },
+      { kind: 'text', placement: 'footer', paragraphs: ['Kommissioniert von: ____________ Geprüft von: ____________'] },
+    ]);
+    expect(doc.blocks[0]).toEqual(texts[0]);
+    expect(doc.blocks.at(-1)).toEqual(texts[1]);
 
     const pdfText = async (lang: string) => {
       const r = await get(`/api/print/pick_lists_print/pdf?pick_list_id=${list.pick_list_id}&lang=${lang}`);
@@ -213,6 +224,7 @@ describe.each(engines)('texts on %s', (engine) => {
     };
     const de = await pdfText('de');
     expect(de).toContain('Vor dem Verpacken jedes Fach prüfen.');
+    expect(de).toContain('Kommissioniert von:');
     expect(de).toContain(`Pickzettel Nr. ${list.pick_list_no}`);
     expect(de).not.toContain('Ungarischer Kopf');
     expect(de).not.toContain('Nicht aktiv');

@@ -27,6 +27,7 @@ import { seedBannerTags } from './bannerTags.ts';
 import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 import { seedWorkflows } from './workflows.ts';
 import { seedWarehouse } from './warehouse.ts';
+import { seedTexts } from './texts.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -77,7 +78,8 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedSalesLists(tx); // after the shops' languages: a row's language is one its shop sells in
   await seedProductDetails(tx);
   await seedChangeLog(tx);
-  await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
+  await seedServices(tx); // the generated catalogue's images, shops and history are for goods
+  await seedTexts(tx);
 }
 
 export interface Seeded {
