@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
-import { loadCaptions } from './captions.ts';
 import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 import type { CataloguePart } from './parts.ts';
@@ -18,6 +17,8 @@ const parts: Record<CataloguePart, Record<string, () => Promise<PartModule>>> = 
   later: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=later' }),
 };
 const loads = new Map<string, Promise<Messages>>();
+/** An administrator's captions of a language (GET /api/captions/{lang}, settings/captions), precompiled like the parts: fetched once beside them and merged over each; a failure shows the catalogue. */
+const captions = new Map<Lang, Promise<ShippedMessages>>();
 /** Parts already in: a provider mounted again starts with them (no blank frame). */
 const loaded = new Map<string, Messages>();
 
@@ -26,10 +27,10 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   let p = loads.get(key);
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
-    // An administrator's captions (captions.ts) go over each part as it comes.
+    if (!captions.has(lang)) captions.set(lang, fetch(`/api/captions/${lang}`).then((r) => (r.ok ? r.json() : {}), () => ({})));
     p = load
-      ? Promise.all([load(), loadCaptions(lang)]).then(([mod, captions]) => {
-          const m = { ...expandMessages(mod.default), ...captions };
+      ? Promise.all([load(), captions.get(lang)]).then(([mod, own]) => {
+          const m = expandMessages({ ...mod.default, ...own });
           loaded.set(key, m);
           return m;
         })
