@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintBatch } from '../../src/core/print.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import hu from '../../locales/hu.json' with { type: 'json' };
+import { queueMoveMails } from '../../src/server/mail/enqueue.ts';
+import { intlFor } from '../../src/server/texts/captions.ts';
 import { engines, serverHelpers, startSignedIn, type TestServer } from './harness.ts';
 
 const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
@@ -60,9 +62,37 @@ describe.each(engines)('texts on %s', (engine) => {
     expect((await s.action(catalog, 'captions', 'list', { startRow: 0, endRow: 10 })).status).toBe(403);
     expect((await s.action(catalog, 'captions', 'add', { text_key: 'chrome.home', language_code: 'hu', caption_text: 'x' })).status).toBe(403);
 
+    // The server's own texts (print documents, e-mails) read the captions too.
+    expect((await intlFor(s.db, 'de')).formatMessage({ id: 'chrome.home' })).toBe('Startseite des Lagers');
+    expect((await intlFor(s.db, 'hu')).formatMessage({ id: 'chrome.home' })).toBe(huCat['chrome.home']);
+
     const del = await s.action(admin, 'captions', 'delete', { keys: [{ text_key: 'chrome.home', language_code: 'de' }] });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     expect(await captions('de')).not.toHaveProperty('chrome.home');
+  });
+
+  it("writes the e-mails of workflow moves with the captions of the mail's language", async () => {
+    // The last move of a demo order with an address was its shipping.
+    const shipped = await one(
+      `select x.* from (select distinct on (h.fsm_instance_id) h.fsm_instance_id, h.history_id, h.event_code, o.language_code, o.fsm_reference
+         from app.fsm_history h join app.v_sales_orders o on o.fsm_instance_id = h.fsm_instance_id
+         where btrim(o.email) <> '' order by h.fsm_instance_id, h.history_id desc) x where x.event_code = 'ship' limit 1`,
+    );
+    expect(shipped, 'a shipped order with an address in the demo').toBeDefined();
+    await ok(admin, 'captions', 'add', { text_key: 'mail.order_shipped.subject', language_code: shipped.language_code, caption_text: 'Unterwegs: {reference}' });
+    class Rollback extends Error {}
+    let subject: unknown;
+    await s.db
+      .transaction(async (tx) => {
+        expect(await queueMoveMails(tx, [Number(shipped.fsm_instance_id)])).toBe(1);
+        subject = (await tx.query<{ subject: string }>('select subject from app.mail_outbox where fsm_history_id = $1', [shipped.history_id])).rows.at(-1)?.subject;
+        throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
+    expect(subject).toBe(`Unterwegs: ${shipped.fsm_reference}`);
+    await ok(admin, 'captions', 'delete', { keys: [{ text_key: 'mail.order_shipped.subject', language_code: shipped.language_code }] });
   });
 
   it('refuses a caption that is not ICU or changes the placeholders: 400 with a translated reason, nothing written', async () => {

@@ -26,8 +26,8 @@ export async function seedTexts(tx: Queryable): Promise<void> {
     bg: '<p>Съобщете на доставчика за повредени или липсващи стоки в рамките на <strong>3 работни дни</strong>.</p>',
   };
   const rows = ['SK01', 'HU01', 'CZ01'].flatMap((company_code) => [
-    { company_code, document_type: 'pick_list', placement: 'footer', obd_text: JSON.stringify(footer) },
-    { company_code, document_type: 'arriving_shipment', placement: 'terms', obd_text: JSON.stringify(terms) },
+    { company_code, document_type: 'pick_list', placement: 'footer', obd_text: footer },
+    { company_code, document_type: 'arriving_shipment', placement: 'terms', obd_text: terms },
   ]);
   await insertRows(
     tx,
