@@ -27,7 +27,14 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   let p = loads.get(key);
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
-    if (!captions.has(lang)) captions.set(lang, fetch(`/api/captions/${lang}`).then((r) => (r.ok ? r.json() : {}), () => ({})));
+    if (!captions.has(lang))
+      captions.set(
+        lang,
+        fetch(`/api/captions/${lang}`).then(
+          (r) => (r.ok ? r.json() : {}),
+          () => ({}),
+        ),
+      );
     p = load
       ? Promise.all([load(), captions.get(lang)]).then(([mod, own]) => {
           const m = expandMessages({ ...mod.default, ...own });
