@@ -30,10 +30,9 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
     if (!captions.has(lang))
       captions.set(
         lang,
-        fetch(`/api/captions/${lang}`).then(
-          (r) => (r.ok ? r.json() : {}),
-          () => ({}),
-        ),
+        fetch(`/api/captions/${lang}`)
+          .then((r) => (r.ok ? r.json() : {}))
+          .catch(() => ({})),
       );
     p = load
       ? Promise.all([load(), captions.get(lang)]).then(([mod, own]) => {
