@@ -91,6 +91,17 @@ describe('captions and the translation table', () => {
     expect((await t.server.db.query("select count(*)::int as n from app.captions where language_code = 'hu'")).rows[0]!.n).toBe(0);
   });
 
+  it("prints the company's obd texts on the print page in the document's language", async () => {
+    const id = (await t.server.db.query<{ id: string }>("select pick_list_id::text as id from app.pick_lists where company_code = 'SK01' order by pick_list_id limit 1")).rows[0]!.id;
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.page.goto(`${t.server.url}/de/print/pick_lists_print?pick_list_id=${id}`);
+    await expect.poll(() => t.page.locator('.print-doc .print-text-footer').first().innerText(), { timeout: 10_000 }).toBe('Kommissioniert von: ____________ Geprüft von: ____________');
+    await t.page.goto(`${t.server.url}/hu/print/pick_lists_print?pick_list_id=${id}`);
+    await expect.poll(() => t.page.locator('.print-doc .print-text-footer').first().innerText(), { timeout: 10_000 }).toBe('Szedte: ____________ Ellenőrizte: ____________');
+    // Text, never markup: the page holds no element the text did not come from.
+    expect(await t.page.locator('.print-text-footer p').count()).toBe(1);
+  });
+
   it('opens the four text settings routes in all seven languages with data', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     const problems: string[] = [];
