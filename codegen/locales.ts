@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { shapeList as list, shapeOf, shapeProblemText, shapeProblems as coreShapeProblems } from '../src/core/icuShape.ts';
 import { ERROR_PARAMS } from '../src/core/errorCodes.ts';
 import { DYNAMIC_KEYS } from '../src/core/dynamicKeys.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
@@ -121,68 +122,19 @@ export function undeclaredTemplates(): string[] {
   return out;
 }
 
-/** What a message's shape is made of: its argument names, each plural/select's options, its tags. */
-interface Shape {
-  /** Arguments whose value is shown (a plural's or select's selector alone is grammar, not text). */
-  args: Set<string>;
-  selectors: Set<string>;
-  /** `name:select` → options; plural options are checked per language (CLDR categories). */
-  options: Map<string, Set<string>>;
-  plurals: Map<string, Set<string>>;
-  tags: Set<string>;
-}
-
-function shapeOf(ast: MessageFormatElement[], shape: Shape = { args: new Set(), selectors: new Set(), options: new Map(), plurals: new Map(), tags: new Set() }): Shape {
-  for (const el of ast) {
-    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
-    if (el.type === TYPE.tag) {
-      shape.tags.add(el.value);
-      shapeOf(el.children, shape);
-      continue;
-    }
-    if (el.type === TYPE.select || el.type === TYPE.plural) {
-      shape.selectors.add(el.value);
-      const opts = new Set(Object.keys(el.options));
-      (el.type === TYPE.select ? shape.options : shape.plurals).set(el.value, opts);
-      for (const o of Object.values(el.options)) shapeOf(o.value, shape);
-      // A plural that says its number (#) shows the argument.
-      if (el.type === TYPE.plural && Object.values(el.options).some((o) => hasPound(o.value))) shape.args.add(el.value);
-    } else shape.args.add(el.value);
-  }
-  return shape;
-}
-
-const hasPound = (ast: MessageFormatElement[]): boolean => ast.some((el) => el.type === TYPE.pound || (el.type === TYPE.tag && hasPound(el.children)));
-const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
-const list = (a: Set<string>) => [...a].sort().join(', ') || 'none';
-
 /**
- * A translation shows English's placeholders (a plural or select may be used or not, as
- * the language's grammar needs), has its select options and tags; each plural has
- * `other` and only the language's CLDR categories (plus exact `=n`).
+ * A translation keeps English's shape (src/core/icuShape.ts: the one rule, shared with the
+ * captions an administrator writes).
  */
 export function shapeProblems(lang: string, key: string, text: string, english: string): string[] {
-  const out: string[] = [];
-  let a: Shape, e: Shape;
+  let a: MessageFormatElement[], e: MessageFormatElement[];
   try {
-    a = shapeOf(parse(text));
-    e = shapeOf(parse(english));
+    a = parse(text);
+    e = parse(english);
   } catch {
-    return out; // syntax errors are reported on their own
+    return []; // syntax errors are reported on their own
   }
-  if (!same(a.args, e.args)) out.push(`${key}: expected the placeholders ${list(e.args)}, got ${list(a.args)}`);
-  if (!same(a.tags, e.tags)) out.push(`${key}: expected the tags ${list(e.tags)}, got ${list(a.tags)}`);
-  for (const [name, opts] of e.options) {
-    const got = a.options.get(name);
-    if (got && !same(got, opts)) out.push(`${key}: {${name}, select}: expected the options ${list(opts)}, got ${list(got)}`);
-  }
-  const categories = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[]);
-  for (const [name, opts] of a.plurals) {
-    if (!opts.has('other')) out.push(`${key}: {${name}, plural}: expected an "other" option`);
-    const foreign = [...opts].filter((o) => !o.startsWith('=') && !categories.has(o));
-    if (foreign.length) out.push(`${key}: {${name}, plural}: expected only ${list(categories)} (and =n), got ${foreign.join(', ')}`);
-  }
-  return out;
+  return coreShapeProblems(lang, a, e).map((p) => `${key}: ${shapeProblemText(p)}`);
 }
 
 /** Every code's text uses only the code's parameters (the server sends no others). */

@@ -206,7 +206,7 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
 /**
  * src/generated/fieldKeys.json: the title and the label keys of each routed screen's columns, its
  * catalogue part (`locales/xx.json?fields=<form>`, i18n/precompile.ts), and the names of its
- * columns' options that the later part holds (a news source's last error): its cells paint
+ * columns' options that the later part holds (a news source's last error, an obd text's document): its cells paint
  * with them, and the first part does not carry one screen's words.
  */
 export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {

@@ -21,6 +21,9 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'grid.movement_kind_': ['receipt', 'pick', 'transfer', 'correction'],
   /** What a report ranks by (core/optionNames.ts). */
   'grid.measure_': ['revenue', 'quantity'],
+  /** What an obd text belongs to and where it prints (core/optionNames.ts; the options of screens/settings/obd_texts.ts). */
+  'screens.obd_texts.document_': ['order', 'invoice', 'delivery_note', 'pick_list', 'arriving_shipment'],
+  'screens.obd_texts.placement_': ['header', 'footer', 'terms'],
   /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
   'import.courier_': TRACKING_PROBLEM_CODES,
   /** What to pick before a print document shows (the print page when nothing is asked for). */

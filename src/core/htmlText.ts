@@ -34,3 +34,19 @@ function entity(whole: string, name: string): string {
 export function htmlText(html: string): string {
   return html.replace(SCRIPT, ' ').replace(INLINE_TAG, '').replace(TAG, ' ').replace(ENTITY, entity).replace(/\s+/g, ' ').trim();
 }
+
+const BLOCK_END = /<\/(?:p|div|h[1-6]|li|tr|blockquote|pre|ul|ol|table)\s*>|<br\s*\/?>/gi;
+const LIST_ITEM = /<li(?=[\t\n\f\r />])[^>]*>/gi;
+
+/**
+ * Rich text as paragraphs of plain text (print documents: the same words in the page and
+ * the PDF, never markup): a new paragraph after each block and line break, list items
+ * marked '• ', each paragraph read by htmlText, empty ones dropped.
+ */
+export function htmlParagraphs(html: string): string[] {
+  return html
+    .replace(LIST_ITEM, '$&• ')
+    .split(BLOCK_END)
+    .map(htmlText)
+    .filter((p) => p !== '' && p !== '•');
+}

@@ -22,6 +22,11 @@ export const reportMeasureId = (v: unknown): string => `grid.measure_${String(v)
 /** A stock movement's kind: receipt, pick, transfer, correction. */
 export const movementKindId = (v: unknown): string => `grid.movement_kind_${String(v)}`;
 
+/** What an obd text (settings/obd_texts) belongs to: order, invoice, delivery note, pick list, arriving shipment. */
+export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document_${String(v)}`;
+/** Where an obd text prints: header, footer, terms. */
+export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
+
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
@@ -30,6 +35,8 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   logAction: logActionId,
   screenTitle: screenTitleId,
   newsError: newsErrorId,
+  obdDocument: obdDocumentId,
+  obdPlacement: obdPlacementId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

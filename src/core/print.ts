@@ -43,8 +43,12 @@ export interface PrintTable {
   rows: Record<string, string>[];
 }
 
-/** A document's body, in order: label sheets (a grid of fixed-size labels) and tables. */
-export type PrintBlock = { kind: 'labels'; columns: number; labelHeight: number; labels: PrintLabel[] } | { kind: 'table'; table: PrintTable };
+/** Where a document's own text (an obd text, settings/obd_texts) stands: above the body, under it, or as its terms at the end. */
+export type TextPlacement = 'header' | 'footer' | 'terms';
+
+/** A document's body, in order: label sheets (a grid of fixed-size labels), tables and texts (paragraphs of plain text). */
+export type PrintBlock =
+  { kind: 'labels'; columns: number; labelHeight: number; labels: PrintLabel[] } | { kind: 'table'; table: PrintTable } | { kind: 'text'; placement: TextPlacement; paragraphs: string[] };
 
 export interface PrintDocument {
   title: string;

@@ -24,6 +24,8 @@ export const rendererKeys = [
   'keepInStock',
   'blockType',
   'movementKind',
+  'obdDocument',
+  'obdPlacement',
   'reportMeasure',
   'vat',
   'productCategory',

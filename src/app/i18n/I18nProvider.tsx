@@ -17,6 +17,8 @@ const parts: Record<CataloguePart, Record<string, () => Promise<PartModule>>> = 
   later: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=later' }),
 };
 const loads = new Map<string, Promise<Messages>>();
+/** An administrator's captions of a language (GET /api/captions/{lang}, settings/captions), precompiled like the parts: fetched once beside them and merged over each; a failure shows the catalogue. */
+const captions = new Map<Lang, Promise<ShippedMessages>>();
 /** Parts already in: a provider mounted again starts with them (no blank frame). */
 const loaded = new Map<string, Messages>();
 
@@ -25,9 +27,16 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   let p = loads.get(key);
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
+    if (!captions.has(lang))
+      captions.set(
+        lang,
+        fetch(`/api/captions/${lang}`)
+          .then((r) => (r.ok ? r.json() : {}))
+          .catch(() => ({})),
+      );
     p = load
-      ? load().then((mod) => {
-          const m = expandMessages(mod.default);
+      ? Promise.all([load(), captions.get(lang)]).then(([mod, own]) => {
+          const m = expandMessages({ ...mod.default, ...own });
           loaded.set(key, m);
           return m;
         })

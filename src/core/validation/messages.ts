@@ -35,6 +35,8 @@ export const M = {
   invalid_character: 'validation.invalid_character',
   too_large: 'validation.too_large',
   invalid: 'validation.invalid',
+  icu_syntax: 'validation.icu_syntax',
+  icu_shape: 'validation.icu_shape',
 } as const;
 export type MessageId = (typeof M)[keyof typeof M];
 
@@ -116,6 +118,8 @@ const english: Record<MessageId, (v: MessageValues, got: string) => string> = {
   'validation.invalid_character': () => 'contains a character that cannot be stored (U+0000)',
   'validation.too_large': () => 'too large',
   'validation.invalid': () => 'is not valid',
+  'validation.icu_syntax': () => 'is not a valid ICU message (check the braces)',
+  'validation.icu_shape': (v) => `must use the placeholders of the original text: expected ${v.expected}, got ${v.got}`,
 };
 
 /** The English text of a message key (without the field path). */

@@ -21,6 +21,7 @@ import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts
 import { presentedRefreshCookie } from './refreshCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { mountTranslate } from './translate.ts';
+import { mountCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
 /** The peer address of the request's connection (no proxy header is trusted); '' outside Node's server (app.request in tests). */
@@ -141,6 +142,7 @@ export function createApp(deps: Deps): Hono {
   mountFiles(app, deps, requireSession);
   mountTransfer(app, deps, requireSession, readJson);
   mountPrint(app, deps, requireSession);
+  mountCaptions(app, deps);
 
   let openapi: unknown;
   app.get('/openapi.json', (c) => c.json((openapi ??= parseYaml(readFileSync(openapiPath, 'utf8'))) as object));

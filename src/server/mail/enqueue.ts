@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
 import type { Queryable } from '../db/types.ts';
+import { captionsOf } from '../texts/captions.ts';
 import { WORKFLOW_MAILS, eventMail, isMailingType, type MoveParams } from './registry.ts';
 
 interface Move {
@@ -40,6 +41,9 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
     else groups.set(k, [m]);
   }
   const rows: Record<string, unknown>[] = [];
+  // Each language's captions once per batch: the mails say what the administrator wrote.
+  const captions = new Map<string, Promise<Record<string, string>>>();
+  const captionsIn = (lang: string) => captions.get(lang) ?? captions.set(lang, captionsOf(tx, lang)).get(lang)!;
   const unaddressed: number[] = [];
   for (const group of groups.values()) {
     const { type_code: type, company_code: company } = group[0]!;
@@ -61,7 +65,7 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
         unaddressed.push(m.history_id);
         continue;
       }
-      const mail = eventMail(type, m.event_code, m.params)!.compose(a, m.params);
+      const mail = eventMail(type, m.event_code, m.params)!.compose({ ...a, captions: await captionsIn(a.language) }, m.params);
       rows.push({
         company_code: company,
         recipients: a.to,

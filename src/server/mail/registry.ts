@@ -12,6 +12,8 @@ export interface Addressee {
   language: string;
   /** The catalogue texts' arguments. */
   vars: MailValues;
+  /** An administrator's captions in its language (texts/captions.ts), over the catalogue's texts. */
+  captions?: Readonly<Record<string, string>>;
 }
 
 /** What a move's history row keeps of the request (workflow/trigger.ts) or of the scheduler. */
@@ -89,15 +91,15 @@ const salesOrderMails: WorkflowMailer = {
     // `ship` asks the user for the mail's body (event_params.email); without one the catalogue's is sent.
     ship: {
       compose(a, params) {
-        const body = params.email_body?.trim() || mailText(a.language, 'mail.order_shipped.body', a.vars);
-        const tracking = a.vars.tracking_number ? `\n\n${mailText(a.language, 'mail.order_shipped.tracking', a.vars)}` : '';
-        return { subject: mailText(a.language, 'mail.order_shipped.subject', a.vars), text: body + tracking };
+        const body = params.email_body?.trim() || mailText(a.language, 'mail.order_shipped.body', a.vars, a.captions);
+        const tracking = a.vars.tracking_number ? `\n\n${mailText(a.language, 'mail.order_shipped.tracking', a.vars, a.captions)}` : '';
+        return { subject: mailText(a.language, 'mail.order_shipped.subject', a.vars, a.captions), text: body + tracking };
       },
     },
     // `pay` mails only when its checkbox ("Send a payment confirmation") was ticked.
     pay: {
       when: (params) => params.checkbox === true,
-      compose: (a) => ({ subject: mailText(a.language, 'mail.payment_confirmation.subject', a.vars), text: mailText(a.language, 'mail.payment_confirmation.body', a.vars) }),
+      compose: (a) => ({ subject: mailText(a.language, 'mail.payment_confirmation.subject', a.vars, a.captions), text: mailText(a.language, 'mail.payment_confirmation.body', a.vars, a.captions) }),
     },
   },
 };

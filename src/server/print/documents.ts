@@ -8,8 +8,11 @@ import { isEan13, type Barcode, type PrintBatch, type PrintDocumentKey, type Pri
 import { pickText } from '../../core/query/langText.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, refused } from '../http/errors.ts';
-import { intlOf } from '../mail/render.ts';
+import { htmlParagraphs } from '../../core/htmlText.ts';
+import type { PrintBlock, TextPlacement } from '../../core/print.ts';
+import type { intlOf } from '../mail/render.ts';
 import type { Session } from '../rpc/context.ts';
+import { intlFor } from '../texts/captions.ts';
 
 /** A builder: the session (its company already checked), the request's query parameters, the reader's language. */
 export type PrintBuilder = (db: Queryable, session: Session & { company: string }, params: URLSearchParams, lang: string) => Promise<PrintBatch>;
@@ -18,7 +21,30 @@ export type PrintBuilder = (db: Queryable, session: Session & { company: string 
 export const MAX_LABELS = 500;
 const PRODUCT_CODE = /^[A-Za-z0-9._/-]{1,40}$/;
 
-const text = (lang: string, id: string, values?: Record<string, string | number>) => intlOf(lang).formatMessage({ id }, values);
+type Intl = ReturnType<typeof intlOf>;
+/** The reader's texts: the catalogue's, or an administrator's caption of them (texts/captions.ts). */
+const textsOf = (intl: Intl) => (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+
+/** The document types of obd_texts (settings/obd_texts) the builders print. */
+export type ObdDocument = 'pick_list' | 'arriving_shipment';
+
+/**
+ * The company's texts for a document (settings/obd_texts, active ones) in the reader's
+ * language (else English, else any: multiText's rule), as text blocks by placement — the
+ * sanitized rich text read as paragraphs of plain text, so no markup reaches either renderer.
+ */
+async function obdBlocks(db: Queryable, company: string, document: ObdDocument, lang: string): Promise<Record<TextPlacement, PrintBlock[]>> {
+  const r = await db.query<{ placement: TextPlacement; obd_text: unknown }>('select placement, obd_text from app.obd_texts where company_code = $1 and document_type = $2 and active', [
+    company,
+    document,
+  ]);
+  const out: Record<TextPlacement, PrintBlock[]> = { header: [], footer: [], terms: [] };
+  for (const x of r.rows) {
+    const paragraphs = htmlParagraphs(pickText(x.obd_text, lang)?.text ?? '');
+    if (paragraphs.length) out[x.placement].push({ kind: 'text', placement: x.placement, paragraphs });
+  }
+  return out;
+}
 
 /** The product codes asked for (`product_code`, repeated), in order; a code given twice gives two labels. */
 function productCodes(params: URLSearchParams): string[] {
@@ -54,7 +80,8 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
   const byCode = new Map(r.rows.map((p) => [p.product_code, p]));
   const missing = codes.find((c) => !byCode.has(c));
   if (missing !== undefined) throw refused('unknown_product', `product_code: no product "${missing}" in this company`, { field: 'product_code', value: missing }, 404);
-  const intl = intlOf(lang);
+  const intl = await intlFor(db, lang);
+  const text = textsOf(intl);
   const labels = codes.map((code): PrintLabel => {
     const p = byCode.get(code)!;
     const barcodes: Barcode[] = [{ symbology: 'code128', value: code }];
@@ -64,7 +91,7 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
       p.selling_price_shop === null
         ? []
         : [
-            text(lang, 'print.price', {
+            text('print.price', {
               price: intl.formatNumber(Number(p.selling_price_shop), {
                 style: 'currency',
                 currency: p.currency_code,
@@ -78,13 +105,13 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
   return {
     key: 'product_labels',
     lang,
-    fileName: text(lang, 'screens.product_labels.title'),
+    fileName: text('screens.product_labels.title'),
     documents: [
       {
-        title: text(lang, 'screens.product_labels.title'),
+        title: text('screens.product_labels.title'),
         meta: [
-          { label: text(lang, 'print.company'), value: session.company },
-          { label: text(lang, 'print.labels'), value: intl.formatNumber(labels.length) },
+          { label: text('print.company'), value: session.company },
+          { label: text('print.labels'), value: intl.formatNumber(labels.length) },
         ],
         blocks: [{ kind: 'labels', columns: 2, labelHeight: 50, labels }],
       },
@@ -104,9 +131,9 @@ function documentIds(params: URLSearchParams, param: string): number[] {
   return [...new Set(raw.map(Number))];
 }
 
-const qty = (intl: ReturnType<typeof intlOf>, v: unknown) => intl.formatNumber(Number(v), { maximumFractionDigits: 3 });
-const dateTime = (intl: ReturnType<typeof intlOf>, v: unknown) => (v ? intl.formatDate(new Date(String(v)), { dateStyle: 'short', timeStyle: 'short' }) : '');
-const day = (intl: ReturnType<typeof intlOf>, v: unknown) => (v ? intl.formatDate(new Date(`${String(v)}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '');
+const qty = (intl: Intl, v: unknown) => intl.formatNumber(Number(v), { maximumFractionDigits: 3 });
+const dateTime = (intl: Intl, v: unknown) => (v ? intl.formatDate(new Date(String(v)), { dateStyle: 'short', timeStyle: 'short' }) : '');
+const day = (intl: Intl, v: unknown) => (v ? intl.formatDate(new Date(`${String(v)}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '');
 
 /** The number of a document as a label with its Code 128, for a scanner at the packing table. */
 const numberLabel = (heading: string, code: string): PrintLabel => ({ heading, lines: [], code, barcodes: [{ symbology: 'code128', value: code }] });
@@ -139,8 +166,10 @@ const pickLists: PrintBuilder = async (db, session, params, lang) => {
      from app.v_pick_list_items where pick_list_id = any($1::int[]) order by pick_list_id, walk_order, shelf_code, storage_position, storage_code, pick_item_id`,
     [ids],
   );
-  const intl = intlOf(lang);
-  const title = text(lang, 'screens.pick_lists_print.title');
+  const intl = await intlFor(db, lang);
+  const text = textsOf(intl);
+  const obd = await obdBlocks(db, session.company, 'pick_list', lang);
+  const title = text('screens.pick_lists_print.title');
   return {
     key: 'pick_lists_print',
     lang,
@@ -148,27 +177,28 @@ const pickLists: PrintBuilder = async (db, session, params, lang) => {
     documents: ids.map((id) => {
       const l = byId.get(id)!;
       return {
-        title: text(lang, 'print.pick_list', { number: l.pick_list_no }),
+        title: text('print.pick_list', { number: l.pick_list_no }),
         meta: [
-          { label: text(lang, 'print.company'), value: session.company },
-          { label: text(lang, 'fields.created_at'), value: dateTime(intl, l.created_at) },
-          { label: text(lang, 'fields.created_by_name'), value: l.created_by_name },
-          { label: text(lang, 'fields.order_refs'), value: l.order_refs ?? '' },
-          ...(l.note ? [{ label: text(lang, 'fields.note'), value: l.note }] : []),
+          { label: text('print.company'), value: session.company },
+          { label: text('fields.created_at'), value: dateTime(intl, l.created_at) },
+          { label: text('fields.created_by_name'), value: l.created_by_name },
+          { label: text('fields.order_refs'), value: l.order_refs ?? '' },
+          ...(l.note ? [{ label: text('fields.note'), value: l.note }] : []),
         ],
         blocks: [
+          ...obd.header,
           { kind: 'labels', columns: 2, labelHeight: 40, labels: [numberLabel(l.pick_list_no, l.pick_list_no)] },
           {
             kind: 'table',
             table: {
               columns: [
-                { key: 'shelf', title: text(lang, 'fields.shelf_code'), width: 14 },
-                { key: 'storage', title: text(lang, 'fields.storage_id'), width: 24 },
-                { key: 'code', title: text(lang, 'fields.product_code'), width: 26 },
-                { key: 'name', title: text(lang, 'fields.product_name'), width: 56 },
-                { key: 'order', title: text(lang, 'fields.fsm_reference'), width: 30 },
-                { key: 'qty', title: text(lang, 'fields.quantity'), width: 14, align: 'right' },
-                { key: 'picked', title: text(lang, 'fields.picked_qty'), width: 16, align: 'right' },
+                { key: 'shelf', title: text('fields.shelf_code'), width: 14 },
+                { key: 'storage', title: text('fields.storage_id'), width: 24 },
+                { key: 'code', title: text('fields.product_code'), width: 26 },
+                { key: 'name', title: text('fields.product_name'), width: 56 },
+                { key: 'order', title: text('fields.fsm_reference'), width: 30 },
+                { key: 'qty', title: text('fields.quantity'), width: 14, align: 'right' },
+                { key: 'picked', title: text('fields.picked_qty'), width: 16, align: 'right' },
                 { key: 'tick', title: '✓', width: 10 },
               ],
               rows: lines.rows
@@ -185,6 +215,8 @@ const pickLists: PrintBuilder = async (db, session, params, lang) => {
                 })),
             },
           },
+          ...obd.footer,
+          ...obd.terms,
         ],
       };
     }),
@@ -220,8 +252,10 @@ const arrivingShipments: PrintBuilder = async (db, session, params, lang) => {
      from app.v_purchase_order_items i where i.po_id = any($1::int[]) order by i.po_id, i.po_item_id`,
     [ids],
   );
-  const intl = intlOf(lang);
-  const title = text(lang, 'screens.arriving_shipments_print.title');
+  const intl = await intlFor(db, lang);
+  const text = textsOf(intl);
+  const obd = await obdBlocks(db, session.company, 'arriving_shipment', lang);
+  const title = text('screens.arriving_shipments_print.title');
   return {
     key: 'arriving_shipments_print',
     lang,
@@ -229,28 +263,29 @@ const arrivingShipments: PrintBuilder = async (db, session, params, lang) => {
     documents: ids.map((id) => {
       const p = byId.get(id)!;
       return {
-        title: text(lang, 'print.arriving_shipment', { number: p.fsm_reference }),
+        title: text('print.arriving_shipment', { number: p.fsm_reference }),
         meta: [
-          { label: text(lang, 'print.company'), value: session.company },
-          { label: text(lang, 'fields.supplier'), value: p.partner_name },
-          { label: text(lang, 'fields.state_names'), value: pickText(p.state_names, lang)?.text ?? '' },
-          { label: text(lang, 'fields.etd'), value: day(intl, p.etd) },
-          { label: text(lang, 'fields.eta'), value: day(intl, p.eta) },
-          ...(p.container_no ? [{ label: text(lang, 'fields.container_no'), value: p.container_no }] : []),
-          ...(p.external_reference ? [{ label: text(lang, 'fields.external_reference'), value: p.external_reference }] : []),
+          { label: text('print.company'), value: session.company },
+          { label: text('fields.supplier'), value: p.partner_name },
+          { label: text('fields.state_names'), value: pickText(p.state_names, lang)?.text ?? '' },
+          { label: text('fields.etd'), value: day(intl, p.etd) },
+          { label: text('fields.eta'), value: day(intl, p.eta) },
+          ...(p.container_no ? [{ label: text('fields.container_no'), value: p.container_no }] : []),
+          ...(p.external_reference ? [{ label: text('fields.external_reference'), value: p.external_reference }] : []),
         ],
         blocks: [
+          ...obd.header,
           { kind: 'labels', columns: 2, labelHeight: 40, labels: [numberLabel(p.fsm_reference, p.fsm_reference)] },
           {
             kind: 'table',
             table: {
               columns: [
-                { key: 'code', title: text(lang, 'fields.product_code'), width: 28 },
-                { key: 'name', title: text(lang, 'fields.product_name'), width: 64 },
-                { key: 'qty', title: text(lang, 'fields.quantity'), width: 20, align: 'right' },
-                { key: 'received', title: text(lang, 'fields.received_qty'), width: 22, align: 'right' },
-                { key: 'open', title: text(lang, 'fields.open_qty'), width: 20, align: 'right' },
-                { key: 'home', title: text(lang, 'fields.storage_id'), width: 36 },
+                { key: 'code', title: text('fields.product_code'), width: 28 },
+                { key: 'name', title: text('fields.product_name'), width: 64 },
+                { key: 'qty', title: text('fields.quantity'), width: 20, align: 'right' },
+                { key: 'received', title: text('fields.received_qty'), width: 22, align: 'right' },
+                { key: 'open', title: text('fields.open_qty'), width: 20, align: 'right' },
+                { key: 'home', title: text('fields.storage_id'), width: 36 },
               ],
               rows: lines.rows
                 .filter((x) => x.po_id === id)
@@ -264,6 +299,8 @@ const arrivingShipments: PrintBuilder = async (db, session, params, lang) => {
                 })),
             },
           },
+          ...obd.footer,
+          ...obd.terms,
         ],
       };
     }),

@@ -53,7 +53,17 @@ function drawDocument(doc: Doc, d: PrintDocument): void {
 }
 
 function drawBlock(doc: Doc, b: PrintBlock): void {
-  return b.kind === 'labels' ? drawLabels(doc, b.columns, b.labelHeight, b.labels) : drawTable(doc, b.table);
+  if (b.kind === 'labels') return drawLabels(doc, b.columns, b.labelHeight, b.labels);
+  if (b.kind === 'table') return drawTable(doc, b.table);
+  drawText(doc, b.paragraphs, b.placement === 'terms' ? 8 : 9);
+}
+
+/** Paragraphs across the 190 mm (pdfkit starts a page when one runs past the bottom margin). */
+function drawText(doc: Doc, paragraphs: string[], size: number): void {
+  doc.font('Sans').fontSize(size).fillColor('#000');
+  for (const p of paragraphs) doc.text(p, LEFT, doc.y, { width: mm(A4.content), paragraphGap: mm(1.5) });
+  doc.x = LEFT;
+  doc.y += mm(3);
 }
 
 /** Labels in a grid of `columns` across the 190 mm, `height` mm each, row by row; a row that does not fit starts a page. */

@@ -11,6 +11,7 @@ import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { NewsFetch } from './News.tsx';
+import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
@@ -34,6 +35,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
+  machine_translate: MachineTranslate,
 };
 
 interface Props {

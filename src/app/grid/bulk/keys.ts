@@ -18,6 +18,8 @@ export const bulkActionFlags = {
   arriving_shipments_print: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
+  // Writes captions of the translation table (MachineTranslate.tsx).
+  machine_translate: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

@@ -150,6 +150,14 @@ function DocumentHtml({ d }: { d: PrintDocument }) {
 }
 
 function BlockHtml({ b }: { b: PrintBlock }) {
+  if (b.kind === 'text')
+    return (
+      <div className={`print-text print-text-${b.placement}`}>
+        {b.paragraphs.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+    );
   if (b.kind === 'table')
     return (
       <table className="print-table">

@@ -7,6 +7,7 @@ import { HttpError, badRequest, fromDbError, invalidValue, parseInput, refused }
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
 import { checkReferences } from './references.ts';
+import { checkRowRules } from './rowRules.ts';
 import type { Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
@@ -275,6 +276,7 @@ export async function setRow(db: Db, screen: Screen, payload: unknown, scope: Wr
   const version = opts.versionCheck === false ? undefined : screen.source.version;
   const set = prepareSet(screen, payload, 'payload', version);
   return db.transaction(async (tx) => {
+    checkRowRules(screen, [set]);
     await checkReferences(tx, screen, [set], scope.company);
     const { rows, logIds } = await applySets(tx, screen, [set], scope, version, false);
     // No log id when the row was left as it was.
@@ -299,6 +301,7 @@ export async function setRows(db: Db, screen: Screen, payload: unknown, scope: W
     seen.set(k, i);
   });
   return db.transaction(async (tx) => {
+    checkRowRules(screen, sets);
     await checkReferences(tx, screen, sets, scope.company);
     const { rows, logIds } = await applySets(tx, screen, sets, scope, version, true);
     return { rows, log_ids: logIds };
@@ -449,6 +452,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
   const obj = plainObject(payload, 'payload');
   const values = rowValues(screen, 'add', obj, 'payload'); // missing required fields and key included
   return db.transaction(async (tx) => {
+    checkRowRules(screen, [{ where: 'payload', values }]);
     await checkReferences(tx, screen, [{ where: 'payload', values }], scope.company);
     await actAs(tx, scope.userId);
     const p = new Params();
@@ -589,6 +593,7 @@ export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scop
     return await db.transaction(async (tx) => {
       // The plan reports such rows by line (transfer/import.ts); one that still names another company's row refuses the whole file.
       const written = [...plan.inserts.map((r) => ({ where: `line ${r.line}`, values: r.values })), ...plan.updates];
+      checkRowRules(screen, written);
       await checkReferences(tx, screen, written, scope.company);
       await tx.query('savepoint import_all');
       let outcome: Awaited<ReturnType<typeof bulk>>;

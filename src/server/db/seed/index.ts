@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../types.ts';
+import { syncCatalogue } from '../catalogueSync.ts';
 import { seedCatalogue, seedProductKinds } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
@@ -27,6 +28,7 @@ import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 import { seedWorkflows } from './workflows.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedNews } from './news.ts';
+import { seedTexts } from './texts.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -78,7 +80,8 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedProductDetails(tx);
   await seedChangeLog(tx);
   await seedNews(tx); // shared by the companies: sources and items of a past fetch, no network
-  await seedServices(tx); // last: the generated catalogue's images, shops and history are for goods
+  await seedServices(tx); // the generated catalogue's images, shops and history are for goods
+  await seedTexts(tx);
 }
 
 export interface Seeded {
@@ -89,10 +92,12 @@ export interface Seeded {
 /**
  * Fills a new database, in one transaction: the reference data when there are no languages
  * yet, and with `demo` the demo data set when there are no companies yet (a database that
- * already has companies, its own or the demo's, is left as it is).
+ * already has companies, its own or the demo's, is left as it is). The UI catalogue's copy
+ * (catalogueSync.ts) follows locales/*.json on every call.
  */
 export async function seed(db: Db, opts: { demo: boolean; products?: number }): Promise<Seeded> {
   const needs = async (q: Pick<Db, 'query'>): Promise<Seeded> => ({ reference: (await count(q, 'app.languages')) === 0, demo: opts.demo && (await count(q, 'app.companies')) === 0 });
+  await syncCatalogue(db); // every start: the catalogue in the database follows the files
   const first = await needs(db);
   if (!first.reference && !first.demo) return first;
   const hashes = first.demo ? await hashDemoPasswords() : [];

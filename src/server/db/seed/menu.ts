@@ -181,9 +181,9 @@ const areas: AreaDef[] = [
     p('roles', 'shield', 'screens.roles.title'),
     p('backend_pages', 'panel-left', 'screens.backend_pages.title'),
     p('vats', 'percent', 'screens.vats.title'),
-    p('packing_templates', 'box', ml('Packing templates', 'Verpackungsvorlagen', 'Csomagolási sablonok', 'Šablóny balenia', 'Șabloane de ambalare', 'Šablony balení', 'Шаблони за опаковане')),
-    p('captions', 'type', ml('Captions', 'Beschriftungen', 'Feliratok', 'Popisky', 'Texte de interfață', 'Popisky', 'Надписи')),
-    p('translation_table', 'languages', ml('Translation table', 'Übersetzungstabelle', 'Fordítási táblázat', 'Tabuľka prekladov', 'Tabel de traduceri', 'Tabulka překladů', 'Таблица с преводи')),
+    p('packing_templates', 'box', 'screens.packing_templates.title'),
+    p('captions', 'type', 'screens.captions.title'),
+    p('translation_table', 'languages', 'screens.translation_table.title'),
     p(
       'gtranslate',
       'languages',
@@ -202,7 +202,7 @@ const areas: AreaDef[] = [
     p('gpt_chats', 'message-square-text', ml('GPT chats', 'GPT-Chats', 'GPT-beszélgetések', 'GPT konverzácie', 'Conversații GPT', 'GPT konverzace', 'GPT разговори')),
     p('gojs', 'network', 'diagram.title'),
     p('kanban', 'square-kanban', 'kanban.title'),
-    p('obd_texts', 'file-type', ml('OBD texts', 'OBD-Texte', 'OBD-szövegek', 'Texty OBD', 'Texte OBD', 'Texty OBD', 'OBD текстове')),
+    p('obd_texts', 'file-type', 'screens.obd_texts.title'),
   ),
 ];
 

@@ -1,0 +1,169 @@
+/**
+ * The translation table's machine translation (registry key `machine_translate`): the
+ * missing texts (`missing_<lang>`, app.text_missing) of the picked rows, or of every row of the
+ * grid's filter, translated from English by an engine through the server (POST /api/gt or
+ * /api/deepl) and written as captions (a bulk set of translation_table; the server checks each
+ * text's placeholders). An engine the server has no key for answers 503 `not_configured`,
+ * said in the user's language; nothing is written then.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { ApiError, api } from '../../api/client.ts';
+import { toast } from '../../chrome/toasts.tsx';
+import { useT } from '../../i18n/useT.ts';
+import { useFailed } from './failed.ts';
+import type { BulkActionProps } from './index.tsx';
+
+/** The languages translated into (English is the source). */
+const TARGETS = ['de', 'hu', 'ro', 'sk', 'cs', 'bg'] as const;
+type Target = (typeof TARGETS)[number];
+const ENGINES = { gt: { path: '/api/gt', name: 'Google Translate' }, deepl: { path: '/api/deepl', name: 'DeepL' } } as const;
+type Engine = keyof typeof ENGINES;
+/** More keys than the catalogue has (≈1,100): one list call takes them all. */
+const MAX_ROWS = 5000;
+
+interface MissingRow {
+  text_key: string;
+  en: string | null;
+}
+
+/** The language whose "missing" filter the grid has on, else German. */
+function filteredTarget(filterModel: Record<string, unknown>): Target {
+  return TARGETS.find((l) => filterModel[`missing_${l}`] !== undefined) ?? 'de';
+}
+
+async function translate(engine: Engine, text: string, to: Target): Promise<string | undefined> {
+  const body = engine === 'gt' ? { text, from: 'en', to: [to] } : { text, from: 'en', to };
+  const r = await api.post<Record<string, unknown>>(ENGINES[engine].path, body);
+  const got = r[to];
+  return typeof got === 'string' && got.trim() ? got : undefined;
+}
+
+export function MachineTranslate({ query, onDone }: BulkActionProps) {
+  const t = useT();
+  const failed = useFailed();
+  const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<Target>('de');
+  const [engine, setEngine] = useState<Engine>('gt');
+  const [busy, setBusy] = useState(false);
+  const sel = query.selection;
+  const picked = sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const filterModel = {
+        ...(picked ? { text_key: { filterType: 'set', values: picked } } : query.filterModel),
+        [`missing_${target}`]: { filterType: 'set', values: [true] },
+      };
+      const list = await api.action<'ListOutput'>('translation_table', 'list', { startRow: 0, endRow: MAX_ROWS, filterModel, sortModel: [{ colId: 'text_key', sort: 'asc' }] });
+      const rows = (list.rows as unknown as MissingRow[]).filter((r) => r.en?.trim());
+      if (!rows.length) {
+        toast({ variant: 'info', id: 'screens.translation_table.machine_nothing' });
+        setOpen(false);
+        return;
+      }
+      // A few requests at a time; the first failure (e.g. no engine configured) stops them all.
+      const texts: { text_key: string; text: string }[] = [];
+      let next = 0;
+      let failure: unknown;
+      const worker = async () => {
+        while (next < rows.length && failure === undefined) {
+          const r = rows[next++]!;
+          try {
+            const text = await translate(engine, r.en!, target);
+            if (text) texts.push({ text_key: r.text_key, text });
+          } catch (e) {
+            failure ??= e;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
+      if (failure !== undefined) throw failure;
+      const written = await write(texts, target);
+      toast({ variant: written.refused ? 'warning' : 'success', id: 'screens.translation_table.machine_done', values: { count: written.saved, refused: written.refused } });
+      setOpen(false);
+      onDone();
+    } catch (e) {
+      const name = ENGINES[engine].name;
+      if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine: name } });
+      else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine: name } });
+      else failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="grid-bulk-machine-translate" onClick={() => (setTarget(filteredTarget(query.filterModel as Record<string, unknown>)), setOpen(true))}>
+        {t('screens.translation_table.machine_translate')}
+        {picked ? ` (${picked.length})` : ''}
+      </button>
+      <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && setOpen(false)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog" aria-describedby="machine-translate-hint">
+            <Dialog.Title className="dialog-title">{t('screens.translation_table.machine_title')}</Dialog.Title>
+            <p id="machine-translate-hint">{t(picked ? 'screens.translation_table.machine_hint_picked' : 'screens.translation_table.machine_hint_filter', { count: picked?.length ?? 0 })}</p>
+            <label className="form-field">
+              <span>{t('screens.translation_table.machine_language')}</span>
+              <select value={target} onChange={(e) => setTarget(e.target.value as Target)} data-testid="machine-target">
+                {TARGETS.map((l) => (
+                  <option key={l} value={l}>
+                    {t(`fields.${l}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="form-field">
+              <span>{t('screens.translation_table.machine_engine')}</span>
+              <select value={engine} onChange={(e) => setEngine(e.target.value as Engine)} data-testid="machine-engine">
+                {(Object.keys(ENGINES) as Engine[]).map((k) => (
+                  <option key={k} value={k}>
+                    {ENGINES[k].name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="dialog-buttons">
+              <Dialog.Close asChild>
+                <button type="button" className="btn btn-secondary" disabled={busy}>
+                  {t('common.cancel')}
+                </button>
+              </Dialog.Close>
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run()}>
+                {t('screens.translation_table.machine_run')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+/**
+ * Writes the translations as captions: all in one bulk set; when the server refuses one (a
+ * translation that lost a placeholder), one by one, leaving the refused out.
+ */
+async function write(texts: { text_key: string; text: string }[], lang: Target): Promise<{ saved: number; refused: number }> {
+  const rowOf = (x: { text_key: string; text: string }) => ({ text_key: x.text_key, [lang]: x.text });
+  if (!texts.length) return { saved: 0, refused: 0 };
+  try {
+    await api.action<'BulkSetOutput'>('translation_table', 'set', { rows: texts.map(rowOf) });
+    return { saved: texts.length, refused: 0 };
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 400) throw e;
+  }
+  let saved = 0;
+  for (const x of texts) {
+    try {
+      await api.action<'SetOutput'>('translation_table', 'set', rowOf(x));
+      saved++;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 400) throw e;
+    }
+  }
+  return { saved, refused: texts.length - saved };
+}

@@ -1,0 +1,28 @@
+/**
+ * Rules of a form's written values that the database cannot state (the engine's every write
+ * path calls `checkRowRules` beside the reference check: set, bulk set, add, import). By form
+ * name; a rule throws a 400 naming the field.
+ */
+import { captionRules } from '../../texts/checks.ts';
+import type { Screen } from './screens.ts';
+
+/** One row about to be written: where it is named in errors, its key (a set; an add's key is among its values), its values. */
+type Row = Record<string, unknown>;
+
+export interface WrittenRow {
+  where: string;
+  keys?: readonly unknown[];
+  values: Row;
+}
+
+export type RowRule = (screen: Screen, rows: readonly WrittenRow[]) => void;
+
+const RULES: Readonly<Record<string, RowRule>> = {
+  captions: captionRules.captions,
+  translation_table: captionRules.translation_table,
+};
+
+export function checkRowRules(screen: Screen, rows: readonly WrittenRow[]): void {
+  const rule = Object.hasOwn(RULES, screen.form) ? RULES[screen.form] : undefined;
+  rule?.(screen, rows);
+}
