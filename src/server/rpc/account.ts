@@ -95,7 +95,7 @@ export const end_other_sessions: Procedure<'end_other_sessions'> = {
 export const totp_status: Procedure<'totp_status'> = {
   async run({ db, session }) {
     const r = await db.query<{ enabled: boolean; pending: boolean; left: number; enforced: boolean }>(
-      `select coalesce(t.confirmed_at is not null, false) as enabled, coalesce(t.confirmed_at is null, false) as pending,
+      `select t.user_id is not null and t.confirmed_at is not null as enabled, t.user_id is not null and t.confirmed_at is null as pending,
               (select count(*)::int from app.totp_recovery_codes c where c.user_id = $1 and c.used_at is null) as left,
               coalesce((select value = 'true' from app.settings where key = 'totp_required'), false)
                 and exists (select 1 from app.v_user_page_permissions p where p.user_id = $1 and p.can_perms) as enforced
