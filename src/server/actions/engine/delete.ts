@@ -14,7 +14,7 @@ import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quot
 import type { Screen } from './screens.ts';
 import { Params, castOf, ident } from './sql.ts';
 import { plainObject } from './values.ts';
-import { changeLog, keyValues, readRows, viaRelation, writeTable, type LogEntry, type WriteScope } from './write.ts';
+import { actAs, changeLog, keyValues, readRows, viaRelation, writeTable, type LogEntry, type WriteScope } from './write.ts';
 
 type Row = Record<string, unknown>;
 
@@ -71,6 +71,7 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
   const logged = new Set([...screen.keys, ...Object.keys(screen.columns)]);
   try {
     return await db.transaction(async (tx) => {
+      await actAs(tx, scope.userId);
       const rows = await mainRows(tx, screen, sel, true);
       const taken = await cascadeRows(tx, graph, table, rows, true);
       // The rows are locked: the same WHERE deletes exactly the rows read.

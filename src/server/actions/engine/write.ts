@@ -18,7 +18,9 @@ export interface WriteScope {
 /**
  * Names the acting user to the database for the rest of the transaction
  * (`current_setting('app.user_id', true)`): insert triggers that record who opened a row
- * (a cashflow item's opened_by, migration 041) read it, whoever the writer's path.
+ * (a cashflow item's opened_by, migration 041) read it, whoever the writer's path, and so
+ * do the rules of grants (migration 054: a grant needs the actor's perms flag). Every
+ * engine write (add, set, undo, delete, import) names its actor.
  */
 export async function actAs(tx: Queryable, userId: number): Promise<void> {
   await tx.query(`select set_config('app.user_id', $1, true)`, [String(userId)]);
@@ -197,6 +199,7 @@ function prepareSet(screen: Screen, raw: unknown, where: string, version: string
  */
 async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
   const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
+  await actAs(tx, scope.userId); // the rules of grants (migration 054) and the ledgers' "who" read it
   const keysOfRows = sets.map((s) => s.keys);
   const locked = await lockRows(tx, screen, keysOfRows, scope);
   sets.forEach((s, i) => {
@@ -345,6 +348,7 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
   const writable = new Set(writableFields(screen, 'set'));
 
   return db.transaction(async (tx) => {
+    await actAs(tx, scope.userId);
     const found = await tx.query<LogEntry>(
       `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, deleted_rows
        from app.product_change_log where log_id = any($1::bigint[]) for update`,
