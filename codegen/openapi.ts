@@ -23,7 +23,7 @@ const summaries: Record<string, string> = {
   login: 'Signs in with email and password; returns an access token and a refresh token (in the body, or with `refresh_cookie` in an HttpOnly cookie).',
   refresh_token: 'Rotates a refresh token (from the body, sent as Bearer on the retry path, or the HttpOnly refresh cookie) into a new token pair.',
   logout: "Ends the session: revokes the refresh token family of the access token's `sid` (Bearer) or of the body's refresh token, and clears the refresh cookie.",
-  forgot_password: 'Mails a one-time password reset link (1 h) when the address is a user\'s; answers the same for every address.',
+  forgot_password: "Mails a one-time password reset link (1 h) when the address is a user's; answers the same for every address.",
   set_password: 'Sets a password by the token of a mailed link (invitation or reset): single-use, expiring; ends every session of the user.',
   change_password: "Changes the signed-in user's password (the current one required); ends the user's other sessions.",
   end_other_sessions: "Ends the signed-in user's other sessions (their refresh token families and, from the next request, their access tokens).",

@@ -19,7 +19,26 @@ export type CataloguePart = 'first' | 'later';
  * questions — each a `lazyWithMessages` chunk).
  */
 export const LATER_PREFIXES = [
-  ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'reports.', 'grid.fill_', 'workflow.', 'mail.', 'print.'],
+  ...[
+    'forms.',
+    'transfer.',
+    'import.',
+    'messages.',
+    'validation.',
+    'rules.',
+    'server.',
+    'fields.',
+    'grid.bulk_',
+    'grid.view_',
+    'reports.',
+    'grid.fill_',
+    'workflow.',
+    'mail.',
+    'print.',
+    'account.',
+    'password.',
+    'totp.',
+  ],
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
 ] as const;

@@ -97,10 +97,9 @@ export async function setPasswordByLink(db: Db, token: string, password: string)
   const hash = await hashPassword(password);
   const done = await db.transaction(async (tx) => {
     // Spent under the row lock: of two requests with one link, one sets the password.
-    const spent = await tx.query<{ user_id: number }>(
-      'update app.password_links set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id',
-      [digest(token)],
-    );
+    const spent = await tx.query<{ user_id: number }>('update app.password_links set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id', [
+      digest(token),
+    ]);
     const userId = spent.rows[0]?.user_id;
     if (userId === undefined) return false;
     await tx.query('update app.users set password_hash = $2 where user_id = $1', [userId, hash]);

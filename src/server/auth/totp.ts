@@ -69,7 +69,13 @@ function stepOf(secret: string, code: string, now = Date.now()): number | null {
  * the recovery code's single use) or throws `invalid_totp` (`status`) / 429. `pending`: the
  * code confirms an enrolment (the secret not yet confirmed; recovery codes do not count).
  */
-export async function checkSecondFactor(db: Db, userId: number, code: string, client: string, { pending = false, status = 401 }: { pending?: boolean; status?: 400 | 401 } = {}): Promise<'code' | 'recovery'> {
+export async function checkSecondFactor(
+  db: Db,
+  userId: number,
+  code: string,
+  client: string,
+  { pending = false, status = 401 }: { pending?: boolean; status?: 400 | 401 } = {},
+): Promise<'code' | 'recovery'> {
   const key = `totp:${userId}`;
   await reserveAttempt(db, key, client, { client: TOTP_MAX_FAILURES, account: TOTP_ACCOUNT_MAX_FAILURES });
   const taken = await db.transaction(async (tx): Promise<'code' | 'recovery' | undefined> => {

@@ -70,7 +70,8 @@ export const change_password: Procedure<'change_password'> = {
     try {
       await checkCredentials(db, email, current_password, client);
     } catch (e) {
-      if (e instanceof HttpError && e.code === 'invalid_credentials') throw new HttpError(400, 'wrong_password', 'body.current_password: the current password is wrong', {}, undefined, { field: 'body.current_password' });
+      if (e instanceof HttpError && e.code === 'invalid_credentials')
+        throw new HttpError(400, 'wrong_password', 'body.current_password: the current password is wrong', {}, undefined, { field: 'body.current_password' });
       throw e;
     }
     checkNewPassword('body.new_password', new_password, email);

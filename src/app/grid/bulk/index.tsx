@@ -12,6 +12,7 @@ import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+import { UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
 export interface BulkActionProps {
@@ -32,6 +33,9 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_labels: PrintLabels,
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
+  user_invite: UserInvite,
+  user_password_reset: UserPasswordReset,
+  user_end_sessions: UserEndSessions,
 };
 
 interface Props {

@@ -16,6 +16,10 @@ export const bulkActionFlags = {
   product_labels: 'list',
   pick_lists_print: 'list',
   arriving_shipments_print: 'list',
+  // /settings/users: set-password links and ending sessions (src/server/actions/user_accounts.ts).
+  user_invite: 'set',
+  user_password_reset: 'set',
+  user_end_sessions: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
