@@ -26,11 +26,13 @@ async function revokeOthers(db: Queryable, userId: number, keepSid: string): Pro
 /** The reset link of a forgot-password request, after the answer: a known, unblocked user within FORGOT_MAX gets one. */
 async function mailResetLink({ db, config }: Deps, email: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // One request of an address at a time: each counts the links the ones before it made.
+    await tx.query(`select pg_advisory_xact_lock(hashtext('forgot:' || lower($1)))`, [email]);
     const r = await tx.query<{ user_id: number; user_email: string; first_name: string; user_name: string; language_code: string; recent: number }>(
       `select ${ADDRESSEE_COLUMNS},
               (select count(*)::int from app.password_links l
                where l.user_id = u.user_id and l.created_by is null and l.created_at > now() - make_interval(mins => $2)) as recent
-       from app.users u where lower(u.user_email) = lower($1) and not u.blocked for update of u`,
+       from app.users u where lower(u.user_email) = lower($1) and not u.blocked`,
       [email, FORGOT_WINDOW_MIN],
     );
     const user = r.rows[0];
