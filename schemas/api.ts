@@ -171,6 +171,9 @@ export const UserAccountsPayload = v.strictObject({
   user_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one user'), v.maxLength(500, 'at most 500 users')),
 });
 export const UserAccountsOutput = v.object({ data: v.object({ users: v.number() }) });
+/** `totp_policy` set (the perms right on /settings/users): whether users who may grant a page must enrol TOTP; list answers the same shape. */
+export const TotpPolicyPayload = v.strictObject({ required: v.boolean() });
+export const TotpPolicyOutput = v.object({ data: v.object({ required: v.boolean() }) });
 
 // ── reference data ──────────────────────────────────────────────────────
 export const Currency = v.object({

@@ -137,4 +137,25 @@ describe.each(engines)('TOTP on %s', (engine) => {
       await s.db.query(`update app.settings set value = 'false' where key = 'totp_required'`);
     }
   });
+
+  it('the policy is read by who may list /settings/users and changed only by who may grant it', async () => {
+    const admin = (await s.login('admin@example.com')).token;
+    const catalog = (await s.login('catalog@example.com')).token;
+    expect((await s.action(admin, 'totp_policy', 'list', {})).body).toEqual({ data: { required: false } });
+    expect((await s.action(catalog, 'totp_policy', 'set', { required: true })).status).toBe(403);
+    const id = await makeUser(s, 'lister@example.com');
+    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set) select $1, page_code, true, true from app.backend_pages where url = '/settings/users'`, [id]);
+    const lister = (await s.login('lister@example.com', STRONG)).token;
+    expect((await s.action(lister, 'totp_policy', 'list', {})).status).toBe(200);
+    expect((await s.action(lister, 'totp_policy', 'set', { required: true })).status).toBe(403);
+    expect((await s.action(admin, 'totp_policy', 'set', { required: 'yes' })).status).toBe(400);
+    try {
+      expect((await s.action(admin, 'totp_policy', 'set', { required: true })).body).toEqual({ data: { required: true } });
+      // The administrator may grant pages and has no second factor: the next sign-in is held to enrolment.
+      const next = await s.login('admin@example.com');
+      expect(decodeJwt(next.token).enrol).toBe(true);
+    } finally {
+      await s.db.query(`update app.settings set value = 'false' where key = 'totp_required'`);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { STRONG, linkToken, makeUser, waitForMails } from '../api/accountsHelpers.ts';
-import { browserSuite } from './browser.ts';
+import { browserSuite, signIn } from './browser.ts';
 
 /*
  * Issue 24 in a real browser: a user sets up the TOTP second factor on the profile page
@@ -89,5 +89,28 @@ describe('accounts in the browser', () => {
 
     await signInWith('e2e-reset@example.com', 'harbour lights at dawn 9');
     await t.page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  });
+
+  it('lets an administrator mail a set-password link and end a user’s sessions from the /settings/users toolbar', async () => {
+    const id = await makeUser(t.server, 'e2e-toolbar@example.com');
+    const session = await t.server.login('e2e-toolbar@example.com', STRONG);
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/settings/users`);
+    const row = t.page.getByRole('grid').first().locator(`[role=row][data-key="${id}"]`);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await row.getByRole('checkbox', { name: 'Select row' }).click();
+    const dialog = t.page.getByRole('dialog');
+
+    await t.page.getByRole('button', { name: 'Send set-password link' }).click();
+    await expect.poll(() => dialog.locator('.dialog-body').innerText()).toContain('Users picked: 1');
+    await dialog.locator('.dialog-buttons button:not(.btn-secondary)').click();
+    const [mail] = await waitForMails(t.server, 'e2e-toolbar@example.com', 1);
+    expect(mail!.subject).toBe('Your back office account');
+
+    expect((await t.server.post('/rpc/user', {}, { token: session.token })).status).toBe(200);
+    await t.page.getByRole('button', { name: 'End sessions' }).click();
+    await dialog.locator('.dialog-buttons button:not(.btn-secondary)').click();
+    await expect.poll(() => t.page.getByText('Users signed out: 1').count()).toBeGreaterThan(0);
+    expect((await t.server.post('/rpc/user', {}, { token: session.token })).status).toBe(401);
   });
 });

@@ -7,8 +7,12 @@
  * - `user_password_reset`: mails each a reset link that lasts an hour;
  * - `user_end_sessions`: ends every session of each (refresh token families and, from their
  *   next request, the access tokens: http/sessionCache.ts follows the revocation).
+ *
+ * And `totp_policy` (list: anyone who may list the page; set: who may also grant it, its
+ * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
+ * `totp_required`, migration 055) — the app-wide setting, not a company's.
  */
-import { UserAccountsPayload } from '../../../schemas/api.ts';
+import { TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
 import { ADDRESSEE_COLUMNS, sendPasswordLink, type LinkPurpose } from '../auth/links.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, forbidden, parseInput } from '../http/errors.ts';
@@ -59,5 +63,25 @@ export const userEndSessions: CustomAction = {
       await tx.query('update app.refresh_tokens set revoked_at = now() where user_id = any($1::int[]) and revoked_at is null', [users.map((u) => u.user_id)]);
       return { users: users.length };
     });
+  },
+};
+
+const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
+
+export const totpPolicy: Record<'list' | 'set', CustomAction> = {
+  list: { page: USERS_PAGE, flag: 'list', run: ({ db }) => policy(db) },
+  set: {
+    page: USERS_PAGE,
+    flag: 'set',
+    async run({ db, session }, payload) {
+      const { required } = parseInput(TotpPolicyPayload, payload);
+      const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
+        USERS_PAGE,
+        session.userId,
+      ]);
+      if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
+      await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
+      return policy(db);
+    },
   },
 };

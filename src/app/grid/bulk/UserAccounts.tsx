@@ -3,7 +3,7 @@
  * `user_password_reset`, `user_end_sessions`; server: src/server/actions/user_accounts.ts):
  * each asks first, then mails set-password links or ends the users' sessions.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
@@ -20,7 +20,7 @@ const TEXTS: Record<Entity, { label: string; question: string; done: string }> =
   user_end_sessions: { label: 'account.bulk_end_sessions', question: 'account.bulk_end_sessions_question', done: 'account.bulk_end_sessions_done' },
 };
 
-function UserAccountAction({ entity, query, onDone }: BulkActionProps & { entity: Entity }) {
+function UserAccountAction({ entity, query }: BulkActionProps & { entity: Entity }) {
   const t = useT();
   const failed = useFailed();
   const [busy, setBusy] = useState(false);
@@ -32,8 +32,8 @@ function UserAccountAction({ entity, query, onDone }: BulkActionProps & { entity
     setBusy(true);
     try {
       const r = await api.action<'UserAccountsOutput'>(entity, 'set', { user_ids: ids });
+      // Nothing the grid shows changed: its rows and the users picked stay.
       toast({ variant: 'success', id: text.done, values: { count: r.users } });
-      onDone();
     } catch (e) {
       failed(e);
     } finally {
@@ -50,3 +50,35 @@ function UserAccountAction({ entity, query, onDone }: BulkActionProps & { entity
 export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" />;
 export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" />;
 export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" />;
+
+/** Whether users who may grant a page must set up two-step sign-in: shown to the page's users, changed by those who may grant it. */
+export function TotpPolicy() {
+  const t = useT();
+  const failed = useFailed();
+  const [required, setRequired] = useState<boolean>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.action<'TotpPolicyOutput'>('totp_policy', 'list').then(
+      (r) => setRequired(r.required),
+      () => setRequired(undefined),
+    );
+  }, []);
+  if (required === undefined) return null;
+  const flip = async () => {
+    const next = !required;
+    if (!(await confirm({ title: t('account.totp_policy'), body: t(next ? 'account.totp_policy_on_question' : 'account.totp_policy_off_question'), variant: 'primary' }))) return;
+    setBusy(true);
+    try {
+      setRequired((await api.action<'TotpPolicyOutput'>('totp_policy', 'set', { required: next })).required);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="grid-bulk-totp-policy" aria-pressed={required} disabled={busy} onClick={() => void flip()}>
+      {t(required ? 'account.totp_policy_on' : 'account.totp_policy_off')}
+    </button>
+  );
+}

@@ -12,7 +12,7 @@ import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
-import { UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
+import { TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
 export interface BulkActionProps {
@@ -36,6 +36,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,
   user_end_sessions: UserEndSessions,
+  totp_policy: TotpPolicy,
 };
 
 interface Props {

@@ -20,6 +20,8 @@ export const bulkActionFlags = {
   user_invite: 'set',
   user_password_reset: 'set',
   user_end_sessions: 'set',
+  // The two-step sign-in policy (the server asks the perms right to change it).
+  totp_policy: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
