@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../api/client.ts';
@@ -109,7 +109,7 @@ export function LoginPage() {
         {t('auth.sign_in')}
       </button>
       <div className="login-links">
-        <Link to={withLang('/forgot_password', lang)}>{t('auth.forgot_password')}</Link>
+        <a href={withLang('/forgot_password', lang)}>{t('auth.forgot_password')}</a>
       </div>
     </form>
   );

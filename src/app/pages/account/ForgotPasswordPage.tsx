@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { withLang } from '../../../core/langs.ts';
 import { api } from '../../api/client.ts';
@@ -64,7 +63,7 @@ export function ForgotPasswordPage() {
         </>
       )}
       <div className="login-links">
-        <Link to={withLang('/login', lang)}>{t('password.back_to_sign_in')}</Link>
+        <a href={withLang('/login', lang)}>{t('password.back_to_sign_in')}</a>
       </div>
     </form>
   );

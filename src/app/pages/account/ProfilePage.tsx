@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client.ts';
 import { describeError, type Said } from '../../api/said.ts';
-import { LanguageSelect } from '../../chrome/LanguageSelect.tsx';
+import { isLang, withLang } from '../../../core/langs.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useSession } from '../../session/session.ts';
 import { NewPassword, newPasswordError } from './NewPassword.tsx';
@@ -107,6 +107,8 @@ function Sessions() {
 export function ProfilePage() {
   const t = useT();
   const user = useSession((s) => s.user);
+  const lang = useSession((s) => s.lang);
+  const languages = useSession((s) => s.languages);
   return (
     <div className="account-page">
       {user && (
@@ -118,7 +120,19 @@ export function ProfilePage() {
       <section className="account-section">
         <h2>{t('account.language')}</h2>
         <p>{t('account.language_hint')}</p>
-        <LanguageSelect />
+        <select
+          className="select profile-language"
+          aria-label={t('account.language')}
+          value={lang}
+          // The page under the new prefix (the route applies the language to the UI and the user); a load of its own keeps the router out of this chunk.
+          onChange={(e) => isLang(e.target.value) && location.assign(withLang('/profile', e.target.value))}
+        >
+          {languages.map((l) => (
+            <option key={l.language_code} value={l.language_code}>
+              {l.language_name}
+            </option>
+          ))}
+        </select>
       </section>
       <TotpSection />
       <ChangePassword />

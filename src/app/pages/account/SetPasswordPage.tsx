@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { withLang } from '../../../core/langs.ts';
 import { api } from '../../api/client.ts';
@@ -70,7 +69,7 @@ export function SetPasswordPage() {
         </>
       )}
       <div className="login-links">
-        <Link to={withLang('/login', lang)}>{t(done ? 'auth.sign_in' : 'password.back_to_sign_in')}</Link>
+        <a href={withLang('/login', lang)}>{t(done ? 'auth.sign_in' : 'password.back_to_sign_in')}</a>
       </div>
     </form>
   );
