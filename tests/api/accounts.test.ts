@@ -91,12 +91,13 @@ describe.each(engines)('accounts on %s', (engine) => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time('timing@example.com'));
       unknown.push(await time(`unknown-${i}@example.com`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+    // Both answer before any lookup: the medians differ by scheduling noise only (a lookup and a mail's writes would add their round trips on one side).
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
   });
 
   it('sends at most 3 self-service reset mails a user in 15 minutes', async () => {
