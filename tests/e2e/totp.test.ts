@@ -113,4 +113,29 @@ describe('accounts in the browser', () => {
     await expect.poll(() => t.page.getByText('Users signed out: 1').count()).toBeGreaterThan(0);
     expect((await t.server.post('/rpc/user', {}, { token: session.token })).status).toBe(401);
   });
+
+  it('holds a user who may grant pages to the profile page until two-step sign-in is set up, when the policy requires it', async () => {
+    const id = await makeUser(t.server, 'e2e-granter@example.com');
+    await t.server.db.query(`insert into app.user_pages (user_id, page_code, can_perms, can_list) select $1, page_code, true, true from app.backend_pages where url = '/products/brands'`, [id]);
+    await t.server.db.query(`update app.settings set value = 'true' where key = 'totp_required'`);
+    try {
+      await signInWith('e2e-granter@example.com', STRONG);
+      await t.page.waitForURL(`${t.server.url}/en/profile`);
+      await expect.poll(() => t.page.locator('.totp-section .alert-danger').textContent()).toContain('Set up two-step sign-in before you go on');
+      await t.page.goto(`${t.server.url}/en/products/brands`);
+      await t.page.waitForURL(`${t.server.url}/en/profile`);
+
+      await t.page.locator('button.totp-start').click();
+      const secret = (await t.page.locator('.totp-secret').textContent())!.trim();
+      await t.page.locator('#totp-confirm-code').fill(codeAt(secret, Date.now()));
+      await t.page.getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => t.page.locator('.totp-recovery li').count()).toBe(10);
+      await expect.poll(() => t.page.locator('.totp-section').textContent()).toContain('two-step sign-in is required for it');
+      await t.page.goto(`${t.server.url}/en/products/brands`);
+      await expect.poll(() => t.page.getByRole('grid').first().locator('[role=row][data-key]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(t.page.url()).toBe(`${t.server.url}/en/products/brands`);
+    } finally {
+      await t.server.db.query(`update app.settings set value = 'false' where key = 'totp_required'`);
+    }
+  });
 });
