@@ -2,8 +2,8 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 /**
  * Detail of roles: every page × the five flags (perms = may grant the page, list, add, set,
- * delete), checkboxes; all five off removes the grant. "All / none" of a column: pick the
- * rows and Fill. A change needs the administrator's perms flag on the page (rule
+ * delete), checkboxes; all five off removes the grant. "All / none" of a column: Ctrl+A in
+ * the grid, then Fill. A change needs the administrator's perms flag on the page (rule
  * grant_needs_perms) and reaches the role's users on their next request. Migration 054.
  */
 export default defineScreen({

@@ -3,7 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Detail of users: every page × the user's own five flags (checkboxes), beside the
  * effective rights (own ∪ the user's active roles, what the session grants) and the roles
- * they come from. "All / none" of a column: pick the rows and Fill. A change needs the
+ * they come from. "All / none" of a column: Ctrl+A in the grid, then Fill. A change needs the
  * administrator's perms flag on the page (rule grant_needs_perms). Migration 054.
  */
 export default defineScreen({

@@ -25,6 +25,8 @@ export default defineScreen({
     user_name: { editable: true, required: true, maxLength: 100, label: 'username', width: 150 },
     first_name: { editable: true, maxLength: 100, width: 150 },
     last_name: { editable: true, maxLength: 100, width: 150 },
+    // The user's name in each language's order: the row's display text (the first multi column), shown on demand.
+    full_name: { type: 'multi', hidden: true, width: 200 },
     language_code: { editable: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', default: 'en', width: 100 },
     blocked: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
     companies: { width: 150 },

@@ -20,10 +20,11 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     const sk: Row[] = (await ok(admin, 'users', 'list', {}, 'SK01')).rows;
     expect(sk.map((r) => r.user_email).sort()).toEqual(['admin@example.com', 'blocked@example.com', 'catalog@example.com', 'warehouse@example.com']);
     const hu: Row[] = (await ok(admin, 'users', 'list', {}, 'HU01')).rows;
-    expect(hu.map((r) => r.user_email).sort()).toEqual(['admin@example.com', 'warehouse@example.com']);
+    expect(hu.map((r) => r.user_email).sort()).toEqual(['admin@example.com', 'buyer@example.com', 'warehouse@example.com']);
     const a = sk.find((r) => r.user_email === 'admin@example.com')!;
     expect(a).toMatchObject({ user_name: 'admin', first_name: 'Ada', last_name: 'Admin', language_code: 'en', blocked: false, companies: 'SK01, HU01, CZ01' });
     expect(a.roles).toMatchObject({ en: 'Administrator', hu: 'Adminisztrátor' });
+    expect(a.full_name).toMatchObject({ en: 'Ada Admin', de: 'Ada Admin', hu: 'Admin Ada' }); // family name first in Hungarian
     expect(JSON.stringify(sk)).not.toMatch(/password|argon2/);
   });
 
@@ -96,6 +97,13 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     await ok(admin, 'user_pages', 'set', { user_id: catalogId, page_code: vats.page_code, can_list: false });
     expect((await listVats(catalog)).status).toBe(403);
     expect(await menuUrls(catalog)).not.toContain('/settings/vats');
+    // Undo (the grid's Ctrl+Z) of the revoke grants again, under the same rules, and is logged too.
+    const [revoke] = (await rows(`select log_id from app.product_change_log where entity_name = 'user_pages' order by log_id desc limit 1`)).map((r) => Number(r.log_id));
+    await ok(admin, 'user_pages', 'undo', { log_ids: [revoke] });
+    expect((await listVats(catalog)).status).toBe(200);
+    expect((await logOf('user_pages', [catalogId, vats.page_code])).map((e) => e.after)).toEqual([{ can_list: true }, { can_list: false }, { can_list: true }]);
+    await ok(admin, 'user_pages', 'set', { user_id: catalogId, page_code: vats.page_code, can_list: false });
+    expect((await listVats(catalog)).status).toBe(403);
     expect((await one('select count(*)::int as n from app.user_pages where user_id = $1', [catalogId])).n).toBe(0); // nothing granted: no row
   });
 
@@ -160,11 +168,19 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     const adminRole = (await one(`select role_id from app.roles where role_code = 'administrator'`)).role_id;
     const self: Row = (await ok(admin, 'users', 'filter', { user_id: adminId })).rows[0];
     const grants = async () => rows('select role_id, page_code, can_perms, can_list, can_set from app.role_pages where role_id = $1 order by page_code', [adminRole]);
-    const before = { grants: await grants(), roles: await rows('select * from app.user_roles where user_id = $1', [adminId]), role: await one('select * from app.roles where role_id = $1', [adminRole]) };
+    const before = {
+      grants: await grants(),
+      roles: await rows('select * from app.user_roles where user_id = $1', [adminId]),
+      role: await one('select * from app.roles where role_id = $1', [adminRole]),
+    };
     const logs = async () => (await one('select count(*)::int as n from app.product_change_log')).n;
     const logsBefore = await logs();
 
-    expect(ruleOf(await s.action(admin, 'users', 'set', { user_id: adminId, row_version: self.row_version, blocked: true }))).toEqual({ status: 400, error: 'rule_violated', rule: 'user_blocks_self' });
+    expect(ruleOf(await s.action(admin, 'users', 'set', { user_id: adminId, row_version: self.row_version, blocked: true }))).toEqual({
+      status: 400,
+      error: 'rule_violated',
+      rule: 'user_blocks_self',
+    });
     expect(ruleOf(await s.action(admin, 'user_roles', 'set', { user_id: adminId, role_id: adminRole, assigned: false }))).toEqual({ status: 400, error: 'rule_violated', rule: 'own_admin_right' });
     expect(ruleOf(await s.action(admin, 'role_users', 'set', { role_id: adminRole, user_id: adminId, assigned: false }))).toEqual({ status: 400, error: 'rule_violated', rule: 'own_admin_right' });
     for (const flag of ['can_perms', 'can_list', 'can_set']) {
@@ -179,10 +195,18 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     });
     expect(ruleOf(bulk)).toEqual({ status: 400, error: 'rule_violated', rule: 'own_admin_right' });
     const role: Row = (await ok(admin, 'roles', 'filter', { role_id: adminRole })).rows[0];
-    expect(ruleOf(await s.action(admin, 'roles', 'set', { role_id: adminRole, row_version: role.row_version, active: false }))).toEqual({ status: 400, error: 'rule_violated', rule: 'own_admin_right' });
+    expect(ruleOf(await s.action(admin, 'roles', 'set', { role_id: adminRole, row_version: role.row_version, active: false }))).toEqual({
+      status: 400,
+      error: 'rule_violated',
+      rule: 'own_admin_right',
+    });
     expect(ruleOf(await s.action(admin, 'roles', 'delete', { keys: [{ role_id: adminRole }] }))).toEqual({ status: 400, error: 'rule_violated', rule: 'own_admin_right' });
     // Nothing changed, nothing logged.
-    expect({ grants: await grants(), roles: await rows('select * from app.user_roles where user_id = $1', [adminId]), role: await one('select * from app.roles where role_id = $1', [adminRole]) }).toEqual(before);
+    expect({
+      grants: await grants(),
+      roles: await rows('select * from app.user_roles where user_id = $1', [adminId]),
+      role: await one('select * from app.roles where role_id = $1', [adminRole]),
+    }).toEqual(before);
     expect(await logs()).toBe(logsBefore);
 
     // With the right of their own besides (user_pages), the role may go — and comes back.

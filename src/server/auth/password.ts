@@ -6,6 +6,11 @@ const params = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
 export const hashPassword = (password: string): Promise<string> => hash(password, params);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  // A user without a password yet ('!…', app.unusable_password(), migration 054) costs what a wrong password costs: timing tells nothing.
+  if (stored.startsWith('!')) {
+    await verify(await decoyHash(), password).catch(() => false);
+    return false;
+  }
   try {
     return await verify(stored, password);
   } catch {

@@ -47,8 +47,13 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- Users
 
+-- full_name: the name as each language writes it (family name first in Hungarian), else the
+-- user name; the screen's display text (the detail bar names the user by it).
 create view app.v_users as
 select u.user_id, uc.company_code, u.user_email, u.user_name, u.first_name, u.last_name, u.language_code, u.blocked, u.created_at,
+       (select jsonb_object_agg(l.language_code, coalesce(nullif(trim(case when l.family_name_first then u.last_name || ' ' || u.first_name
+                                                                          else u.first_name || ' ' || u.last_name end), ''), u.user_name))
+          from app.languages l where l.active) as full_name,
        (select string_agg(c.company_code, ', ' order by c.position, c.company_code)
           from app.user_companies c where c.user_id = u.user_id) as companies,
        app.role_names(array(select ur.role_id from app.user_roles ur where ur.user_id = u.user_id)) as roles,

@@ -60,6 +60,8 @@ export interface DemoUser {
   blocked: boolean;
   language: Lang;
   bookmarks: string[];
+  /** Grants of the user's own beside the role's (user_pages), by page code: the users' pages grid shows both and where each comes from. */
+  ownPages?: Record<string, Flags>;
 }
 
 /** The demo logins (all with DEMO_PASSWORD), exported for tests and the login screen's hints. */
@@ -111,6 +113,20 @@ export const demoUsers: DemoUser[] = [
     blocked: true,
     language: 'en',
     bookmarks: ['/products/brands'],
+  },
+  {
+    // Warehouse staff who also buys for HU01: purchase orders and the stock reports of her own.
+    id: 5,
+    email: 'buyer@example.com',
+    userName: 'buyer',
+    firstName: 'Hanna',
+    lastName: 'Horváth',
+    role: 'warehouse',
+    companies: ['HU01'],
+    blocked: false,
+    language: 'hu',
+    bookmarks: ['/purchasing/purchase_orders'],
+    ownPages: { 'purchasing.purchase_orders': EDIT, 'purchasing.new_purchase_order': EDIT, 'reports.stock_value': READ, 'reports.company_stocks': READ },
   },
 ];
 
@@ -203,6 +219,20 @@ export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> 
       ['position', 'int'],
     ],
     demoUsers.flatMap((u) => u.companies.map((company_code, i) => ({ user_id: u.id, company_code, position: i + 1 }))),
+  );
+  await insertRows(
+    tx,
+    'app.user_pages',
+    [
+      ['user_id', 'int'],
+      ['page_code', 'text'],
+      ['can_perms', 'boolean'],
+      ['can_list', 'boolean'],
+      ['can_add', 'boolean'],
+      ['can_set', 'boolean'],
+      ['can_delete', 'boolean'],
+    ],
+    demoUsers.flatMap((u) => Object.entries(u.ownPages ?? {}).map(([page_code, flags]) => ({ user_id: u.id, page_code, ...flags }))),
   );
   await insertRows(
     tx,
