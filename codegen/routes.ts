@@ -11,6 +11,10 @@ export const baseRoutes = [
   { path: '/settings/kanban', page: 'kanban', auth: true },
   { path: '/settings/gojs', page: 'diagram', auth: true },
   { path: '/login', page: 'login', auth: false },
+  // Accounts (src/app/pages/account/): a reset link asked for, a mailed link's page, the user's own profile.
+  { path: '/forgot_password', page: 'forgot_password', auth: false },
+  { path: '/set_password', page: 'set_password', auth: false },
+  { path: '/profile', page: 'profile', auth: true },
   // Print documents (src/core/printDocuments.ts): each a page of the print frame.
   ...PRINT_DOCUMENT_KEYS.map((k) => ({ path: printRoute(k), page: 'print_document', auth: true }) as const),
 ] as const;

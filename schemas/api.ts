@@ -27,9 +27,18 @@ export const ErrorBody = v.object({
 });
 
 // ── auth ────────────────────────────────────────────────────────────────
+const email = v.pipe(v.string(), v.trim(), v.nonEmpty('email is required'), v.maxLength(254), v.email('email must be valid'));
+/** A password as typed (the rule, core/password/policy.ts, is checked where one is set: 400 `weak_password`). */
+const password = v.pipe(v.string(), v.nonEmpty('password is required'), v.maxLength(1024));
 export const LoginInput = v.strictObject({
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty('email is required'), v.maxLength(254), v.email('email must be valid')),
-  password: v.pipe(v.string(), v.nonEmpty('password is required'), v.maxLength(1024)),
+  email,
+  password,
+  /**
+   * The second factor of a user who enrolled TOTP: a 6-digit code or a recovery code.
+   * Without it such a sign-in answers 401 `totp_required` (the password was right); a wrong,
+   * expired or replayed code 401 `invalid_totp`, throttled (429).
+   */
+  totp_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   /**
    * The browser's sign-in: the refresh token goes into the HttpOnly cookie
    * `auth.refresh_token.local` (Path=/rpc/refresh_token) instead of the body, out of any
@@ -95,6 +104,8 @@ export const UserOutput = v.object({
   company: v.nullable(v.string()),
   menu: v.array(MenuNode),
   scope: v.array(v.string()),
+  /** The session may do nothing but enrol TOTP (the `totp_required` setting and a perms flag): the app opens the profile page. */
+  totp_enrol_required: v.boolean(),
 });
 
 export const Language = v.object({
@@ -120,6 +131,50 @@ export const InitOutput = v.object({
 
 export const SetUserLanguageInput = v.strictObject({ language_code: lang });
 export const SetUserLanguageOutput = v.object({ data: v.object({ language_code: v.string() }) });
+
+// ── account: password links, own password and sessions, TOTP ───────────
+/** Forgot password: mails a reset link when the address is a user's; the answer is the same for any address. */
+export const ForgotPasswordInput = v.strictObject({ email });
+export const ForgotPasswordOutput = v.object({ data: v.object({ sent: v.boolean() }) });
+/** Sets a password by the token of a mailed link (invitation or reset); 400 `invalid_link` when unknown, used or expired. */
+export const SetPasswordInput = v.strictObject({ token: v.pipe(v.string(), v.nonEmpty('token is required'), v.maxLength(200)), password });
+export const SetPasswordOutput = v.object({ data: v.object({ email: v.string() }) });
+/** The signed-in user's new password; the current one is required (400 `wrong_password`, throttled like sign-in). Other sessions end. */
+export const ChangePasswordInput = v.strictObject({ current_password: password, new_password: password });
+export const SessionsEndedOutput = v.object({ data: v.object({ revoked: v.number() }) });
+export const EndOtherSessionsInput = v.strictObject({});
+export const TotpStatusInput = v.strictObject({});
+export const TotpStatusOutput = v.object({
+  data: v.object({
+    /** A confirmed second factor: sign-in asks for a code. */
+    enabled: v.boolean(),
+    /** Enrolment started, waiting for its first code. */
+    pending: v.boolean(),
+    recovery_codes_left: v.number(),
+    /** The `totp_required` setting applies to this user (a perms flag): it cannot be turned off. */
+    enforced: v.boolean(),
+  }),
+});
+export const TotpEnrolInput = v.strictObject({});
+/** A new secret (base32, to type in) and its otpauth:// URI (the QR code); nothing asks for it until confirmed. */
+export const TotpEnrolOutput = v.object({ data: v.object({ secret: v.string(), uri: v.string() }) });
+export const TotpConfirmInput = v.strictObject({ code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits')) });
+/** The recovery codes (shown once) and an access token of this session that is no longer held to enrolment. */
+export const TotpConfirmOutput = v.object({ data: v.object({ recovery_codes: v.array(v.string()), token: v.string() }) });
+/** Turns the second factor off; a code (or recovery code) or the password proves it is the user. */
+export const TotpDisableInput = v.pipe(
+  v.strictObject({ code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))), password: v.optional(password) }),
+  v.check((i) => i.code !== undefined || i.password !== undefined, 'code or password is required'),
+);
+export const TotpDisableOutput = v.object({ data: v.object({ enabled: v.boolean() }) });
+/** `user_invite`, `user_password_reset`, `user_end_sessions` set (/settings/users): the users picked, all of the session's company. */
+export const UserAccountsPayload = v.strictObject({
+  user_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one user'), v.maxLength(500, 'at most 500 users')),
+});
+export const UserAccountsOutput = v.object({ data: v.object({ users: v.number() }) });
+/** `totp_policy` set (the perms right on /settings/users): whether users who may grant a page must enrol TOTP; list answers the same shape. */
+export const TotpPolicyPayload = v.strictObject({ required: v.boolean() });
+export const TotpPolicyOutput = v.object({ data: v.object({ required: v.boolean() }) });
 
 // ── reference data ──────────────────────────────────────────────────────
 export const Currency = v.object({
@@ -708,6 +763,14 @@ export const procedures = {
   login: { auth: 'none', input: LoginInput, output: TokenPair },
   refresh_token: { auth: 'none', input: RefreshInput, output: TokenPair },
   logout: { auth: 'none', input: LogoutInput, output: LogoutOutput },
+  forgot_password: { auth: 'none', input: ForgotPasswordInput, output: ForgotPasswordOutput },
+  set_password: { auth: 'none', input: SetPasswordInput, output: SetPasswordOutput },
+  change_password: { auth: 'user', input: ChangePasswordInput, output: SessionsEndedOutput },
+  end_other_sessions: { auth: 'user', input: EndOtherSessionsInput, output: SessionsEndedOutput },
+  totp_status: { auth: 'user', input: TotpStatusInput, output: TotpStatusOutput },
+  totp_enrol: { auth: 'user', input: TotpEnrolInput, output: TotpEnrolOutput },
+  totp_confirm: { auth: 'user', input: TotpConfirmInput, output: TotpConfirmOutput },
+  totp_disable: { auth: 'user', input: TotpDisableInput, output: TotpDisableOutput },
   user: { auth: 'user', input: UserInput, output: UserOutput },
   set_user_language: { auth: 'user', input: SetUserLanguageInput, output: SetUserLanguageOutput },
   init: { auth: 'optional', input: InitInput, output: InitOutput },

@@ -38,6 +38,16 @@ export const ERROR_PARAMS = {
   user_blocked: [],
   user_gone: [],
   forbidden: [],
+  // accounts: passwords, set-password links, the second factor (issue 24)
+  weak_password: ['field', 'reason', 'min', 'max'],
+  wrong_password: ['field'],
+  invalid_link: [],
+  totp_required: [],
+  invalid_totp: [],
+  totp_enrolment_required: [],
+  totp_enabled: [],
+  totp_not_enabled: [],
+  totp_enforced: [],
   // writes and the database's rules
   stale_row: [],
   changed_since: [],

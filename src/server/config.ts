@@ -64,6 +64,12 @@ export interface Config {
   smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every e-mail ('Name <address>'). */
   mailFrom: string;
+  /**
+   * PUBLIC_URL: where users open the app (https://bo.example.com), the base of the links
+   * account mails carry (set-password links). Never taken from a request's Host header
+   * (a forged one would send a reset link to another site). Default http://localhost:PORT.
+   */
+  publicUrl: string;
   /** How often (ms) this process sends due e-mails (src/server/mail/outbox.ts); 0: not in this process. */
   mailTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
@@ -123,6 +129,19 @@ function mailFrom(v: string | undefined): string {
   return from;
 }
 
+/** PUBLIC_URL: an http(s) URL with a host; no trailing slash. */
+function publicUrl(v: string | undefined, port: number): string {
+  if (v === undefined || v.trim() === '') return `http://localhost:${port}`;
+  let u: URL | undefined;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    u = undefined;
+  }
+  if (!u || !/^https?:$/.test(u.protocol) || !u.hostname || u.search || u.hash) throw new Error(`PUBLIC_URL must be an http(s) URL without query (e.g. https://bo.example.com), got "${v}"`);
+  return u.toString().replace(/\/+$/, '');
+}
+
 /** The administrator's password: at least 12 characters (OWASP ASVS 4.0.3 V2.1.1); the account holds every right. */
 export const MIN_ADMIN_PASSWORD = 12;
 
@@ -172,6 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workflowTickMs: int(env.WORKFLOW_TICK_MS, 5_000, 'WORKFLOW_TICK_MS'),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: mailFrom(env.MAIL_FROM),
+    publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     translation: {

@@ -51,14 +51,16 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
 
   it('has the base routes under each prefix and nothing else', async () => {
     const routed = (await loadScreens()).flatMap((s) => (s.screen.route ? [s.screen.route] : []));
-    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs', ...PRINT_DOCUMENT_KEYS.map(printRoute)];
-    const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, `/${l}/login`, ...pages.map((p) => `/${l}${p}`), ...routed.map((r) => `/${l}${r}`)])];
+    const pages = ['/ai-query', '/settings/kanban', '/settings/gojs', '/profile', ...PRINT_DOCUMENT_KEYS.map(printRoute)];
+    // The guest pages beside the login page: a reset link asked for, a mailed link's page.
+    const guest = ['/login', '/forgot_password', '/set_password'];
+    const expected = ['/', ...LANGS.flatMap((l) => [`/${l}`, ...guest.map((p) => `/${l}${p}`), ...pages.map((p) => `/${l}${p}`), ...routed.map((r) => `/${l}${r}`)])];
     expect(Object.keys(byPath).sort()).toEqual(expected.sort());
     expect(byPath['/de/ai-query']!.options.staticData?.title).toBe('ai.title');
     expect(byPath['/hu/settings/kanban']!.options.staticData?.title).toBe('kanban.title');
     expect(byPath['/bg/settings/gojs']!.options.staticData?.title).toBe('diagram.title');
     expect(byPath['/de/print/product_labels']!.options.staticData?.title).toBe('screens.product_labels.title');
-    expect([...knownPaths(router)].sort()).toEqual(['/', '/login', ...pages, ...routed].sort());
+    expect([...knownPaths(router)].sort()).toEqual(['/', ...guest, ...pages, ...routed].sort());
   });
 
   it("titles the menu from the pages' own keys: one source (codegen stops on a page with texts of its own, or a key without a text)", () => {

@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { withLang } from '../../core/langs.ts';
 import { logout } from '../session/auth.ts';
 import { setTheme, usePrefs } from '../session/prefs.ts';
 import { useSession } from '../session/session.ts';
@@ -10,6 +12,7 @@ export function UserSidebar({ open, onOpenChange }: { open: boolean; onOpenChang
   const user = useSession((s) => s.user);
   const company = useSession((s) => s.user?.companies.find((c) => c.company_code === s.company));
   const theme = usePrefs((p) => p.theme);
+  const lang = useSession((s) => s.lang);
   return (
     <Sidebar open={open} onOpenChange={onOpenChange} side="right" title={t('chrome.user')} closeLabel={t('common.close')}>
       {user && (
@@ -26,6 +29,9 @@ export function UserSidebar({ open, onOpenChange }: { open: boolean; onOpenChang
           )}
         </dl>
       )}
+      <Link className="btn btn-secondary btn-block user-profile-link" to={withLang('/profile', lang)} onClick={() => onOpenChange(false)}>
+        {t('auth.profile')}
+      </Link>
       <label className="form-field">
         <span>{t('chrome.grid_theme')}</span>
         <select className="select" value={theme} onChange={(e) => setTheme(e.target.value === 'alpine' ? 'alpine' : 'balham')}>

@@ -19,7 +19,26 @@ export type CataloguePart = 'first' | 'later';
  * questions — each a `lazyWithMessages` chunk).
  */
 export const LATER_PREFIXES = [
-  ...['forms.', 'transfer.', 'import.', 'messages.', 'validation.', 'rules.', 'server.', 'fields.', 'grid.bulk_', 'grid.view_', 'reports.', 'grid.fill_', 'workflow.', 'mail.', 'print.'],
+  ...[
+    'forms.',
+    'transfer.',
+    'import.',
+    'messages.',
+    'validation.',
+    'rules.',
+    'server.',
+    'fields.',
+    'grid.bulk_',
+    'grid.view_',
+    'reports.',
+    'grid.fill_',
+    'workflow.',
+    'mail.',
+    'print.',
+    'account.',
+    'password.',
+    'totp.',
+  ],
   // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
   'news.',
   // The questions the (lazy) confirmation dialog asks.

@@ -8,9 +8,10 @@ import { login } from '../session/auth.ts';
 import { useSession } from '../session/session.ts';
 import { LoginEmail, LoginPassword, firstError } from './loginSchema.ts';
 import { usePageTitle } from '../chrome/pageTitle.ts';
+import { withLang } from '../../core/langs.ts';
 
 const serverMessage = (e: unknown): Said =>
-  e instanceof ApiError && e.status === 401 ? { id: 'auth.wrong_credentials' } : e instanceof ApiError && e.status === 403 ? { id: 'auth.blocked' } : describeError(e);
+  e instanceof ApiError && e.status === 401 && e.code !== 'invalid_totp' ? { id: 'auth.wrong_credentials' } : e instanceof ApiError && e.status === 403 ? { id: 'auth.blocked' } : describeError(e);
 
 export function LoginPage() {
   const intl = useIntl();
@@ -24,6 +25,9 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Said>();
+  // The second step of an account with TOTP: the server said `totp_required` after the right password.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const emailError = touched || submitted ? firstError(LoginEmail, email) : undefined;
   const passwordError = submitted ? firstError(LoginPassword, password) : undefined;
 
@@ -32,11 +36,17 @@ export function LoginPage() {
     setSubmitted(true);
     setFailure(undefined);
     if (firstError(LoginEmail, email) || firstError(LoginPassword, password)) return;
+    if (askCode && !code.trim()) return;
     setBusy(true);
     try {
-      await login(email.trim(), password);
+      await login(email.trim(), password, askCode ? code.trim() : undefined);
       await navigate({ href: afterLoginPath(lang) });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'totp_required') {
+        setAskCode(true);
+        return;
+      }
+      setCode('');
       setFailure(serverMessage(err));
     } finally {
       setBusy(false);
@@ -86,9 +96,21 @@ export function LoginPage() {
           </div>
         )}
       </div>
+      {askCode && (
+        <div className="form-field">
+          <label htmlFor="login-totp">{t('auth.totp_code')}</label>
+          <input id="login-totp" inputMode="text" autoComplete="one-time-code" maxLength={40} value={code} onChange={(e) => setCode(e.target.value)} aria-describedby="login-totp-hint" autoFocus />
+          <div id="login-totp-hint" className="field-hint">
+            {t('auth.totp_code_hint')}
+          </div>
+        </div>
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {t('auth.sign_in')}
       </button>
+      <div className="login-links">
+        <a href={withLang('/forgot_password', lang)}>{t('auth.forgot_password')}</a>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { menuPaths } from '../../core/breadcrumbs.ts';
-import { withLang, type Lang } from '../../core/langs.ts';
+import { splitLang, withLang, type Lang } from '../../core/langs.ts';
 import { isValidRedirectPath } from '../../core/redirect.ts';
 import { api } from '../api/client.ts';
 import { fetchUser } from '../session/auth.ts';
@@ -8,13 +8,21 @@ import { COOKIES, getCookie, removeCookie, setCookie } from '../session/cookies.
 import { session } from '../session/session.ts';
 import { toast } from '../chrome/toasts.tsx';
 
-/** Pages require login: remember where the user was going (if it is a valid local path) and send them to /login. */
-export async function requireUser(lang: Lang, href: string) {
+/** The page of the user's own account; a session held to enrolling its second factor may open no other. */
+export const PROFILE_PATH = '/profile';
+
+/**
+ * Pages require login: remember where the user was going (if it is a valid local path) and
+ * send them to /login. A user who must enrol TOTP first (the server's `totp_required`
+ * setting) is sent to the profile page.
+ */
+export async function requireUser(lang: Lang, href: string, pathname = href) {
   if (!session.get().token) {
     if (isValidRedirectPath(href)) setCookie(COOKIES.redirect, href, 600);
     throw redirect({ href: withLang('/login', lang) });
   }
   if (!session.get().user && !(await fetchUser())) throw redirect({ href: withLang('/login', lang) });
+  if (session.get().user?.totp_enrol_required && splitLang(pathname).path !== PROFILE_PATH) throw redirect({ href: withLang(PROFILE_PATH, lang) });
 }
 
 /** Guest-only pages (login) send a logged-in user home. */

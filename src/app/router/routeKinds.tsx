@@ -39,6 +39,10 @@ const AiQueryPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 
 const KanbanPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'KanbanRoute');
 const DiagramPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'DiagramRoute');
 const PrintDocumentPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'PrintDocumentRoute');
+// The account pages speak the later part (password.*, totp.*, account.*, server.*).
+const ForgotPasswordPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'ForgotPasswordRoute');
+const SetPasswordPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'SetPasswordRoute');
+const ProfilePage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'ProfileRoute');
 
 export const root = createRootRoute({ component: Root, notFoundComponent: NotFoundPage, errorComponent: ErrorPage });
 
@@ -66,11 +70,44 @@ export const login = <P extends AnyRoute>(parent: P, lang: Lang) =>
     ),
   });
 
+/** /forgot_password: asks for a reset link (guest only, like the login page). */
+export const forgotPassword = <P extends AnyRoute>(parent: P, lang: Lang) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path: 'forgot_password',
+    staticData: { title: 'auth.forgot_password' },
+    beforeLoad: () => guestOnly(lang),
+    component: () => (
+      <LoginLayout>
+        <ForgotPasswordPage />
+      </LoginLayout>
+    ),
+  });
+
+/**
+ * /set_password#token=…: the page of a mailed invitation or reset link. Not guest-only: a
+ * link opened in a browser where someone is signed in still sets its own user's password.
+ */
+export const setPassword = <P extends AnyRoute>(parent: P) =>
+  createRoute({
+    getParentRoute: () => parent,
+    path: 'set_password',
+    staticData: { title: 'auth.password' },
+    component: () => (
+      <LoginLayout>
+        <SetPasswordPage />
+      </LoginLayout>
+    ),
+  });
+
+/** /profile: the user's own account (any signed-in user; no menu page, no page-access check). */
+export const profile = <P extends AnyRoute>(parent: P) => createRoute({ getParentRoute: () => parent, path: 'profile', staticData: { title: 'auth.profile' }, component: ProfilePage });
+
 const FRAMES = { main: MainLayout, plain: PlainLayout, print: PrintLayout };
 
 /** A pathless page frame (main: header and menus; plain and print: no chrome); every page in it requires a user. */
 export const frame = <P extends AnyRoute, const F extends keyof typeof FRAMES>(parent: P, lang: Lang, id: F) =>
-  createRoute({ getParentRoute: () => parent, id, component: FRAMES[id], beforeLoad: ({ location }) => requireUser(lang, location.href) });
+  createRoute({ getParentRoute: () => parent, id, component: FRAMES[id], beforeLoad: ({ location }) => requireUser(lang, location.href, location.pathname) });
 
 /** Home: an index page (spec §2: no access check, breadcrumbs reset). */
 export const home = <P extends AnyRoute>(parent: P) => createRoute({ getParentRoute: () => parent, path: '/', component: HomePage, staticData: { title: 'chrome.home' } });

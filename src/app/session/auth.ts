@@ -55,9 +55,16 @@ export function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-export async function login(email: string, password: string): Promise<void> {
-  const r = await api.rpc('login', { email, password, refresh_cookie: true });
+/** Signs in; `totpCode` is the second factor of a user who has one (the server asks with 401 `totp_required`). */
+export async function login(email: string, password: string, totpCode?: string): Promise<void> {
+  const r = await api.rpc('login', { email, password, refresh_cookie: true, ...(totpCode ? { totp_code: totpCode } : {}) });
   storeToken(r.token);
+  await fetchUser();
+}
+
+/** A new access token of this session (TOTP confirmed: no longer held to enrolment), and the user as it is now. */
+export async function adoptToken(token: string): Promise<void> {
+  storeToken(token);
   await fetchUser();
 }
 

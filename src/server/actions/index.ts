@@ -16,6 +16,7 @@ import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
+import { totpPolicy, userEndSessions, userInvite, userPasswordReset } from './user_accounts.ts';
 import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
@@ -41,6 +42,10 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   receive_purchase_orders: { add: receivePurchaseOrders },
   goods_to_order_create: { add: goodsToOrderCreate },
   news_fetch: { set: newsFetch },
+  user_invite: { set: userInvite },
+  user_password_reset: { set: userPasswordReset },
+  user_end_sessions: { set: userEndSessions },
+  totp_policy: totpPolicy,
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

@@ -24,8 +24,9 @@ const tooMany = (oldest: string | null) => {
  * service): a client with MAX_FAILURES failures on the account waits out the window; once
  * the account has MAX_FAILURES, only clients without a failure on it may still try — the
  * owner's right password from their own address gets through — up to ACCOUNT_MAX_FAILURES.
+ * `email` is the throttled key: an account's e-mail, or another secret's (auth/totp.ts: `totp:<user id>`).
  */
-async function reserveAttempt(db: Db, email: string, client: string): Promise<number> {
+export async function reserveAttempt(db: Db, email: string, client: string, limits: { client: number; account: number } = { client: MAX_FAILURES, account: ACCOUNT_MAX_FAILURES }): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('login:' || $1))`, [email]);
     const r = await tx.query<{ total: number; mine: number; oldest: string | null; oldest_mine: string | null }>(
@@ -35,8 +36,8 @@ async function reserveAttempt(db: Db, email: string, client: string): Promise<nu
       [email, client, FAILURE_WINDOW_MIN],
     );
     const { total, mine, oldest, oldest_mine } = r.rows[0]!;
-    if (total >= ACCOUNT_MAX_FAILURES) throw tooMany(oldest);
-    if (mine >= MAX_FAILURES || (mine > 0 && total >= MAX_FAILURES)) throw tooMany(oldest_mine);
+    if (total >= limits.account) throw tooMany(oldest);
+    if (mine >= limits.client || (mine > 0 && total >= limits.client)) throw tooMany(oldest_mine);
     const id = await tx.query<{ attempt_id: number }>('insert into app.login_failures (user_email, client_addr) values ($1, $2) returning attempt_id', [email, client]);
     return id.rows[0]!.attempt_id;
   });

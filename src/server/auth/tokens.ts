@@ -7,10 +7,13 @@ export interface TokenClaims {
   userId: number;
   /** The `sid` claim: the refresh token family id; a revoked family ends the token too (logout). */
   sid: string;
+  /** The `enrol` claim: the session may only enrol TOTP (the `totp_required` setting; auth/totp.ts enrolmentRequired). */
+  enrol: boolean;
 }
 
 export interface TokenSigner {
-  issue(userId: number, sid: string): Promise<string>;
+  /** `enrol`: a token that may only enrol the second factor (set at sign-in and refresh while the user must). */
+  issue(userId: number, sid: string, enrol?: boolean): Promise<string>;
   /** The claims of a valid, unexpired access token; null otherwise (a token without `sid`, from before sessions, included). */
   verify(token: string): Promise<TokenClaims | null>;
   /**
@@ -20,10 +23,10 @@ export interface TokenSigner {
   verifySignature(token: string): Promise<TokenClaims | null>;
 }
 
-const claimsOf = (payload: { sub?: unknown; sid?: unknown }): TokenClaims | null => {
+const claimsOf = (payload: { sub?: unknown; sid?: unknown; enrol?: unknown }): TokenClaims | null => {
   const id = Number(payload.sub);
   const sid = payload.sid;
-  return Number.isInteger(id) && id > 0 && typeof sid === 'string' && sid !== '' ? { userId: id, sid } : null;
+  return Number.isInteger(id) && id > 0 && typeof sid === 'string' && sid !== '' ? { userId: id, sid, enrol: payload.enrol === true } : null;
 };
 
 export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
@@ -31,8 +34,8 @@ export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
   // The allow-list keeps 'none' and asymmetric-algorithm confusion out.
   const algorithms = ['HS256'];
   return {
-    issue: (userId, sid) =>
-      new SignJWT({ sid })
+    issue: (userId, sid, enrol = false) =>
+      new SignJWT(enrol ? { sid, enrol } : { sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -49,7 +52,7 @@ export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
     async verifySignature(token) {
       try {
         const { payload } = await compactVerify(token, key, { algorithms });
-        return claimsOf(JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown; sid?: unknown });
+        return claimsOf(JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown; sid?: unknown; enrol?: unknown });
       } catch {
         return null;
       }

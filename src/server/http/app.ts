@@ -62,6 +62,12 @@ function checkOutput<S extends v.GenericSchema>(schema: S, value: unknown, what:
   throw new Error(`response of ${what} does not match its schema: ${v.getDotPath(r.issues[0]) ?? ''} ${r.issues[0].message}`);
 }
 
+/** A session held to enrolling its second factor may do nothing with data (403 `totp_enrolment_required`). */
+function refuseEnrolOnly(s: Session): Session {
+  if (s.enrolOnly) throw new HttpError(403, 'totp_enrolment_required', 'Set up the second factor (TOTP) on the profile page first');
+  return s;
+}
+
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
   const session = (c: Context, begun?: Begun): Promise<Session | null> => resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun);
@@ -70,6 +76,8 @@ export function createApp(deps: Deps): Hono {
     if (!s) throw new HttpError(401, 'unauthorized', 'Sign in first');
     return s;
   };
+  /** A session that may read and write data: not one held to enrolling its second factor (the `enrol` claim). */
+  const dataSession = async (c: Context, begun?: Begun): Promise<Session> => refuseEnrolOnly(await requireSession(c, begun));
 
   app.use('*', securityHeaders);
   // no-store first: a refusal of the body limit is an answer of the API too.
@@ -103,7 +111,7 @@ export function createApp(deps: Deps): Hono {
       // A read runs on the cached session while the sync is under way; its answer (rows
       // or error) is given only once the sync confirms that session, else it runs again.
       const early = await peekSession(deps, bearer, c.req.header('x-company'), begun);
-      if (early) {
+      if (early && !early.session.enrolOnly) {
         const out = await run(early.session).then(
           (value) => ({ value }),
           (error: unknown) => ({ error }),
@@ -115,6 +123,7 @@ export function createApp(deps: Deps): Hono {
       }
     }
     const s = auth === 'none' ? null : auth === 'user' ? await requireSession(c, begun) : await session(c, begun);
+    if (key === 'api_action') refuseEnrolOnly(s!);
     return jsonAnswer(checkOutput(procedures[key].output, await run(s), name), cookies);
   });
 
@@ -131,17 +140,17 @@ export function createApp(deps: Deps): Hono {
 
   /** Questions over curated read-only views. No AI engine is wired into this server yet: a clear 503. */
   app.post('/ai/query', async (c) => {
-    await requireSession(c);
+    await dataSession(c);
     const body = await readJson(c);
     checkInputText(body, 'body');
     parseInput(AiQueryInput, body, 'body');
     throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
   });
 
-  mountTranslate(app, deps, requireSession, readJson);
-  mountFiles(app, deps, requireSession);
-  mountTransfer(app, deps, requireSession, readJson);
-  mountPrint(app, deps, requireSession);
+  mountTranslate(app, deps, dataSession, readJson);
+  mountFiles(app, deps, dataSession);
+  mountTransfer(app, deps, dataSession, readJson);
+  mountPrint(app, deps, dataSession);
   mountCaptions(app, deps);
 
   let openapi: unknown;

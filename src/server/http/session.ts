@@ -59,13 +59,13 @@ export async function resolveSession(deps: Deps, bearer: string | undefined, xCo
   if (!bearer) return null;
   const claims = await verifiedClaims(deps.signer, bearer);
   if (claims === null) throw invalidToken();
-  const { userId, sid } = claims;
-  return sessionOf(userId, deps.sessions ? await deps.sessions.lookup(userId, sid, begun) : await uncachedFacts(deps.db, userId, sid), xCompany);
+  const { userId, sid, enrol } = claims;
+  return sessionOf(userId, deps.sessions ? await deps.sessions.lookup(userId, sid, begun) : await uncachedFacts(deps.db, userId, sid), xCompany, enrol);
 }
 
 const invalidToken = () => new HttpError(401, 'invalid_token', 'The access token is missing, invalid or expired');
 
-function sessionOf(userId: number, { user, family, grants }: Facts, xCompany: string | undefined): Session {
+function sessionOf(userId: number, { user, family, grants }: Facts, xCompany: string | undefined, enrol: boolean): Session {
   if (!user || user.blocked) throw new HttpError(412, 'user_gone', 'The user no longer exists or is blocked');
   // Logged out (here or in another process), revoked, or past the family's lifetime: the client may try its refresh cookie, which fails alike.
   if (!familyStands(family)) throw invalidToken();
@@ -73,7 +73,7 @@ function sessionOf(userId: number, { user, family, grants }: Facts, xCompany: st
   if (wanted && !user.companies.includes(wanted)) {
     throw new HttpError(403, 'forbidden', 'X-Company is not one of your companies');
   }
-  const session: Session = { userId, languageCode: user.languageCode, companies: user.companies, company: wanted || user.companies[0] || null };
+  const session: Session = { userId, languageCode: user.languageCode, companies: user.companies, company: wanted || user.companies[0] || null, ...(enrol ? { enrolOnly: true } : {}) };
   noteGrantsVersion(session, grants);
   return session;
 }
@@ -97,7 +97,7 @@ export async function peekSession(
   const peeked = deps.sessions.peek(claims.userId, claims.sid, begun);
   if (!peeked) return undefined;
   try {
-    return { session: sessionOf(claims.userId, peeked.facts, xCompany), confirmed: peeked.confirmed };
+    return { session: sessionOf(claims.userId, peeked.facts, xCompany, claims.enrol), confirmed: peeked.confirmed };
   } catch (e) {
     // A session resolveSession would refuse (412, 401, 403): it gives the answer, after the sync.
     if (e instanceof HttpError) return undefined;

@@ -1,15 +1,25 @@
 import { checkCredentials } from '../auth/login.ts';
+import { checkSecondFactor, enrolmentRequired, userTotp } from '../auth/totp.ts';
 import { createRefreshToken, revokeFamily, revokeSession, rotateRefreshToken } from '../auth/refresh.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { clearRefreshCookie, clearingRefreshCookie, refreshCookie } from '../http/refreshCookie.ts';
 import type { Procedure } from './context.ts';
 
-/** A new session: an access token naming it (`sid`) and its first refresh token, in the body or (the browser's `refresh_cookie`) the cookie. */
+/**
+ * A new session: an access token naming it (`sid`) and its first refresh token, in the body
+ * or (the browser's `refresh_cookie`) the cookie. A user with a second factor gives its code
+ * after the password (401 `totp_required` without one); a user who must enrol one gets a
+ * token that may only do that (`enrol`).
+ */
 export const login: Procedure<'login'> = {
-  async run({ db, signer, config, client, setCookie }, { email, password, refresh_cookie }) {
+  async run({ db, signer, config, client, setCookie }, { email, password, refresh_cookie, totp_code }) {
     const userId = await checkCredentials(db, email, password, client);
+    if ((await userTotp(db, userId))?.confirmed) {
+      if (!totp_code) throw new HttpError(401, 'totp_required', 'This account asks for its second factor: send totp_code');
+      await checkSecondFactor(db, userId, totp_code, client);
+    }
     const issued = await createRefreshToken(db, userId, config.refreshTtlSec);
-    const token = await signer.issue(userId, issued.familyId);
+    const token = await signer.issue(userId, issued.familyId, await enrolmentRequired(db, userId));
     if (!refresh_cookie) return { token, refresh_token: issued.token };
     setCookie(refreshCookie(issued.token, issued.lifeSec));
     return { token };
@@ -32,7 +42,8 @@ export const refresh_token: Procedure<'refresh_token'> = {
     } catch (e) {
       throw fromCookie && e instanceof HttpError ? clearingRefreshCookie(e) : e;
     }
-    const token = await signer.issue(rotated.userId, rotated.familyId);
+    // The enrolment hold follows the setting and the user's grants at each refresh.
+    const token = await signer.issue(rotated.userId, rotated.familyId, await enrolmentRequired(db, rotated.userId));
     if (!fromCookie) return { token, refresh_token: rotated.token };
     setCookie(refreshCookie(rotated.token, rotated.lifeSec));
     return { token };

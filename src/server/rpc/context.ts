@@ -19,6 +19,8 @@ export interface Session {
   languageCode: string;
   companies: string[];
   company: string | null;
+  /** The token may only enrol TOTP (its `enrol` claim): data (api_action, /api/*) is refused with 403 `totp_enrolment_required`. */
+  enrolOnly?: boolean;
 }
 
 export interface Ctx extends Deps {

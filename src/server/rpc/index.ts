@@ -1,5 +1,6 @@
 import type { ProcedureName } from '../../../schemas/api.ts';
 import { apiAction } from '../actions/index.ts';
+import { change_password, end_other_sessions, forgot_password, set_password, totp_confirm, totp_disable, totp_enrol, totp_status } from './account.ts';
 import { login, logout, refresh_token } from './auth.ts';
 import type { Procedure } from './context.ts';
 import { page_error_log, page_log } from './logs.ts';
@@ -15,6 +16,14 @@ export const registry: { [N in ProcedureName]: Procedure<N> } = {
   login,
   refresh_token,
   logout,
+  forgot_password,
+  set_password,
+  change_password,
+  end_other_sessions,
+  totp_status,
+  totp_enrol,
+  totp_confirm,
+  totp_disable,
   user,
   set_user_language,
   init,

@@ -39,6 +39,7 @@ export const user: Procedure<'user'> = {
       companies: (await companiesOf(db, session.companies)).rows,
       company: session.company,
       menu: await menuTree(db, session.userId),
+      totp_enrol_required: session.enrolOnly === true,
     };
   },
 };

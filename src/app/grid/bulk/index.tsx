@@ -14,6 +14,7 @@ import { NewsFetch } from './News.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+import { TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
 export interface BulkActionProps {
@@ -36,6 +37,10 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
   machine_translate: MachineTranslate,
+  user_invite: UserInvite,
+  user_password_reset: UserPasswordReset,
+  user_end_sessions: UserEndSessions,
+  totp_policy: TotpPolicy,
 };
 
 interface Props {

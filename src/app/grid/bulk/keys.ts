@@ -20,6 +20,12 @@ export const bulkActionFlags = {
   news_fetch: 'set',
   // Writes captions of the translation table (MachineTranslate.tsx).
   machine_translate: 'set',
+  // /settings/users: set-password links and ending sessions (src/server/actions/user_accounts.ts).
+  user_invite: 'set',
+  user_password_reset: 'set',
+  user_end_sessions: 'set',
+  // The two-step sign-in policy (the server asks the perms right to change it).
+  totp_policy: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

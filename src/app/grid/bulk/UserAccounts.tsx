@@ -1,0 +1,84 @@
+/**
+ * Account actions on the users picked in /settings/users (registry keys `user_invite`,
+ * `user_password_reset`, `user_end_sessions`; server: src/server/actions/user_accounts.ts):
+ * each asks first, then mails set-password links or ends the users' sessions.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { confirm } from '../../chrome/confirm.tsx';
+import { toast } from '../../chrome/toasts.tsx';
+import { useT } from '../../i18n/useT.ts';
+import { useFailed } from './failed.ts';
+import type { BulkActionProps } from './index.tsx';
+
+type Entity = 'user_invite' | 'user_password_reset' | 'user_end_sessions';
+
+/** The catalogue texts of each action: the button, the question and what it did. */
+const TEXTS: Record<Entity, { label: string; question: string; done: string }> = {
+  user_invite: { label: 'account.bulk_invite', question: 'account.bulk_invite_question', done: 'account.bulk_invite_done' },
+  user_password_reset: { label: 'account.bulk_reset', question: 'account.bulk_reset_question', done: 'account.bulk_reset_done' },
+  user_end_sessions: { label: 'account.bulk_end_sessions', question: 'account.bulk_end_sessions_question', done: 'account.bulk_end_sessions_done' },
+};
+
+function UserAccountAction({ entity, query }: BulkActionProps & { entity: Entity }) {
+  const t = useT();
+  const failed = useFailed();
+  const [busy, setBusy] = useState(false);
+  const sel = query.selection;
+  const ids = sel && !sel.all && sel.count > 0 ? (sel.keys as number[]) : [];
+  const text = TEXTS[entity];
+  const run = async () => {
+    if (!(await confirm({ title: t(text.label), body: t(text.question, { count: ids.length }), variant: entity === 'user_end_sessions' ? 'danger' : 'primary' }))) return;
+    setBusy(true);
+    try {
+      const r = await api.action<'UserAccountsOutput'>(entity, 'set', { user_ids: ids });
+      // Nothing the grid shows changed: its rows and the users picked stay.
+      toast({ variant: 'success', id: text.done, values: { count: r.users } });
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={`grid-bulk-${entity.replaceAll('_', '-')}`} disabled={busy || ids.length === 0} title={t('account.bulk_pick_users')} onClick={() => void run()}>
+      {t(text.label)}
+    </button>
+  );
+}
+
+export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" />;
+export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" />;
+export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" />;
+
+/** Whether users who may grant a page must set up two-step sign-in: shown to the page's users, changed by those who may grant it. */
+export function TotpPolicy() {
+  const t = useT();
+  const failed = useFailed();
+  const [required, setRequired] = useState<boolean>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.action<'TotpPolicyOutput'>('totp_policy', 'list').then(
+      (r) => setRequired(r.required),
+      () => setRequired(undefined),
+    );
+  }, []);
+  if (required === undefined) return null;
+  const flip = async () => {
+    const next = !required;
+    if (!(await confirm({ title: t('account.totp_policy'), body: t(next ? 'account.totp_policy_on_question' : 'account.totp_policy_off_question'), variant: 'primary' }))) return;
+    setBusy(true);
+    try {
+      setRequired((await api.action<'TotpPolicyOutput'>('totp_policy', 'set', { required: next })).required);
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="grid-bulk-totp-policy" aria-pressed={required} disabled={busy} onClick={() => void flip()}>
+      {t(required ? 'account.totp_policy_on' : 'account.totp_policy_off')}
+    </button>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What an administrator does to users' accounts from /settings/users (the `set` permission
+ * of that page), each on the users picked, all of whom must share the administrator's
+ * session company (another company's user is as unknown as a missing one: 404, nothing done):
+ *
+ * - `user_invite`: mails each a set-password link that lasts days (auth/links.ts);
+ * - `user_password_reset`: mails each a reset link that lasts an hour;
+ * - `user_end_sessions`: ends every session of each (refresh token families and, from their
+ *   next request, the access tokens: http/sessionCache.ts follows the revocation).
+ *
+ * And `totp_policy` (list: anyone who may list the page; set: who may also grant it, its
+ * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
+ * `totp_required`, migration 055) — the app-wide setting, not a company's.
+ */
+import { TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
+import { ADDRESSEE_COLUMNS, sendPasswordLink, type LinkPurpose } from '../auth/links.ts';
+import type { Queryable } from '../db/types.ts';
+import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import type { Session } from '../rpc/context.ts';
+import type { CustomAction } from './custom.ts';
+
+export const USERS_PAGE = '/settings/users';
+
+/** The users picked, locked, each of the session's company; else 404 naming the first that is not. */
+async function companyUsers(tx: Queryable, session: Session, ids: readonly number[]) {
+  if (!session.company) throw forbidden('forbidden: this action needs a company');
+  const r = await tx.query<{ user_id: number; user_email: string; first_name: string; user_name: string; language_code: string }>(
+    `select ${ADDRESSEE_COLUMNS} from app.users u
+     where u.user_id = any($1::int[]) and exists (select 1 from app.user_companies uc where uc.user_id = u.user_id and uc.company_code = $2)
+     order by u.user_id for update of u`,
+    [ids, session.company],
+  );
+  if (r.rows.length !== ids.length) {
+    const found = new Set(r.rows.map((u) => u.user_id));
+    throw new HttpError(404, 'not_found', `payload.user_ids: user ${ids.find((id) => !found.has(id))} is not in this company`);
+  }
+  return r.rows;
+}
+
+const linkAction = (purpose: LinkPurpose): CustomAction => ({
+  page: USERS_PAGE,
+  flag: 'set',
+  async run({ db, session, config }, payload) {
+    const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
+    return db.transaction(async (tx) => {
+      const users = await companyUsers(tx, session, ids);
+      for (const u of users) await sendPasswordLink(tx, u, purpose, session.userId, config.publicUrl);
+      return { users: users.length };
+    });
+  },
+});
+
+export const userInvite = linkAction('invite');
+export const userPasswordReset = linkAction('reset');
+
+export const userEndSessions: CustomAction = {
+  page: USERS_PAGE,
+  flag: 'set',
+  async run({ db, session }, payload) {
+    const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
+    return db.transaction(async (tx) => {
+      const users = await companyUsers(tx, session, ids);
+      await tx.query('update app.refresh_tokens set revoked_at = now() where user_id = any($1::int[]) and revoked_at is null', [users.map((u) => u.user_id)]);
+      return { users: users.length };
+    });
+  },
+};
+
+const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
+
+export const totpPolicy: Record<'list' | 'set', CustomAction> = {
+  list: { page: USERS_PAGE, flag: 'list', run: ({ db }) => policy(db) },
+  set: {
+    page: USERS_PAGE,
+    flag: 'set',
+    async run({ db, session }, payload) {
+      const { required } = parseInput(TotpPolicyPayload, payload);
+      const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
+        USERS_PAGE,
+        session.userId,
+      ]);
+      if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
+      await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
+      return policy(db);
+    },
+  },
+};

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isLang, DEFAULT_LANG } from '../../core/langs.ts';
+import { passwordProblem, PASSWORD_LIMITS } from '../../core/password/policy.ts';
+import type { Db, Queryable } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import { mailText } from '../mail/render.ts';
+import { hashPassword } from './password.ts';
+import { revokeAllForUser } from './refresh.ts';
+
+/**
+ * One-time set-password links: an invitation (an administrator adds a user) or a reset (an
+ * administrator's, or the user's own "forgot password"). The token is 32 random bytes; only
+ * its SHA-256 is stored. A link works once, until it expires (invitation LINK_TTL_SEC.invite,
+ * reset LINK_TTL_SEC.reset); a new link of a user voids the user's older ones. The link
+ * carries the token in the fragment (`#token=`): browsers send no fragment to the server, in
+ * a Referer or a log.
+ */
+export type LinkPurpose = 'invite' | 'reset';
+export const LINK_TTL_SEC: Record<LinkPurpose, number> = { invite: 7 * 24 * 3600, reset: 3600 };
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const MAIL_TEXTS: Record<LinkPurpose, { subject: string; body: string }> = {
+  invite: { subject: 'mail.password_invite.subject', body: 'mail.password_invite.body' },
+  reset: { subject: 'mail.password_reset.subject', body: 'mail.password_reset.body' },
+};
+
+/** A refusal of a password: `weak_password` with the reason's catalogue key and the length limits. */
+export function weakPassword(field: string, reason: string): HttpError {
+  return new HttpError(400, 'weak_password', `${field}: the password is too weak (${reason})`, {}, undefined, { field, reason, ...PASSWORD_LIMITS });
+}
+
+/** Throws `weak_password` unless `password` passes the rule (core/password/policy.ts). */
+export function checkNewPassword(field: string, password: string, email: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw weakPassword(field, problem);
+}
+
+interface Addressee {
+  user_id: number;
+  user_email: string;
+  first_name: string;
+  user_name: string;
+  language_code: string;
+}
+
+/**
+ * Makes a link for the user and queues its mail in the user's language, in `tx` (the mail
+ * commits with the link). `createdBy`: the administrator, or null for the user's own request.
+ */
+export async function sendPasswordLink(tx: Queryable, user: Addressee, purpose: LinkPurpose, createdBy: number | null, publicUrl: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  // The user's older links are void (kept: the forgot-password limit counts them).
+  await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [user.user_id]);
+  await tx.query(`insert into app.password_links (user_id, token_hash, purpose, created_by, expires_at) values ($1, $2, $3, $4, now() + make_interval(secs => $5))`, [
+    user.user_id,
+    digest(token),
+    purpose,
+    createdBy,
+    LINK_TTL_SEC[purpose],
+  ]);
+  const lang = isLang(user.language_code) ? user.language_code : DEFAULT_LANG;
+  const values = {
+    name: user.first_name.trim() || user.user_name,
+    link: `${publicUrl}/${lang}/set_password#token=${token}`,
+    days: LINK_TTL_SEC.invite / 86400,
+    minutes: LINK_TTL_SEC.reset / 60,
+  };
+  await tx.query(
+    `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, source_type, source_id)
+     values (null, array[$1], $2, $3, $4, 'user', $5)`,
+    [user.user_email, lang, mailText(lang, MAIL_TEXTS[purpose].subject, values), mailText(lang, MAIL_TEXTS[purpose].body, values), user.user_id],
+  );
+}
+
+/** The columns sendPasswordLink needs, of app.users `u`. */
+export const ADDRESSEE_COLUMNS = 'u.user_id, u.user_email, u.first_name, u.user_name, u.language_code';
+
+export const invalidLink = () => new HttpError(400, 'invalid_link', 'This link is unknown, used already or expired');
+
+/**
+ * Sets the password of a link's user: the link must be unused and unexpired (else 400
+ * `invalid_link`), the password must pass the rule (else 400 `weak_password`, the link
+ * still usable). Then the link and the user's other links are spent, every session of the
+ * user ends (whoever held the old password is out) and the sign-in throttle of the account
+ * is cleared. Returns the user's e-mail (the sign-in form is filled with it).
+ */
+export async function setPasswordByLink(db: Db, token: string, password: string): Promise<string> {
+  const r = await db.query<{ user_email: string }>(
+    `select u.user_email from app.password_links l join app.users u on u.user_id = l.user_id
+     where l.token_hash = $1 and l.used_at is null and l.expires_at > now()`,
+    [digest(token)],
+  );
+  const email = r.rows[0]?.user_email;
+  if (email === undefined) throw invalidLink();
+  checkNewPassword('body.password', password, email);
+  const hash = await hashPassword(password);
+  const done = await db.transaction(async (tx) => {
+    // Spent under the row lock: of two requests with one link, one sets the password.
+    const spent = await tx.query<{ user_id: number }>('update app.password_links set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id', [
+      digest(token),
+    ]);
+    const userId = spent.rows[0]?.user_id;
+    if (userId === undefined) return false;
+    await tx.query('update app.users set password_hash = $2 where user_id = $1', [userId, hash]);
+    await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [userId]);
+    await revokeAllForUser(tx, userId);
+    await tx.query('delete from app.login_failures where lower(user_email) = lower($1)', [email]);
+    return true;
+  });
+  if (!done) throw invalidLink();
+  return email;
+}
