@@ -77,7 +77,7 @@ describe.each(engines)('a database without demo data on %s', (engine) => {
       manufacturers: 0,
       product_categories: 0,
       products: 0,
-      settings: 1, // the generated JWT secret only
+      settings: 2, // the generated JWT secret and the two-step sign-in policy (migration 055, off)
     });
   });
 
