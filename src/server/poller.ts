@@ -2,7 +2,8 @@
  * A background pass run every `intervalMs` in this process (the workflow scheduler, the news
  * fetcher): the next pass is planned when one ends, so passes never overlap; a failed pass
  * is reported and the next runs as planned (a database briefly away stops nothing for good);
- * the timer does not keep the process alive. What a pass does is shared through the
+ * the timer does not keep the process alive; a pass that answers `false` ends the polling (the
+ * mail outbox without a transport, once it has said so). What a pass does is shared through the
  * database (rows claimed with FOR UPDATE SKIP LOCKED), so any number of processes may poll.
  */
 export interface Poller {
@@ -17,9 +18,15 @@ export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: nu
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = pass()
-        .then(() => undefined, opts.onError)
-        .finally(schedule);
+      running = pass().then(
+        (again) => {
+          if (again !== false) schedule();
+        },
+        (e: unknown) => {
+          opts.onError(e);
+          schedule();
+        },
+      );
     }, opts.intervalMs);
     timer.unref();
   };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/types.ts';
 import { safeError, type MailTransport } from './transport.ts';
+import { startPoller, type Poller } from '../poller.ts';
 
 export interface OutboxOptions {
   /** Rows claimed per round (default 20). */
@@ -95,10 +96,8 @@ export async function deliverDue(db: Db, transport: MailTransport, now: Date, op
   return out;
 }
 
-export interface OutboxRunner {
-  /** Stops polling and waits for a pass under way. */
-  stop(): Promise<void>;
-}
+/** Stops polling and waits for a pass under way. */
+export type OutboxRunner = Poller;
 
 /**
  * Polls `deliverDue` every `intervalMs` (the server starts it; MAIL_TICK_MS). Without a
@@ -114,9 +113,6 @@ export function startOutbox(
   const onError = opts.onError ?? ((e) => console.error(`mail outbox: ${safeError(e, opts.smtpUrl)}`));
   const log = opts.log ?? ((line) => console.log(line));
   const transport = opts.transport;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
 
   const pass = async (): Promise<boolean> => {
     if (transport) {
@@ -128,26 +124,5 @@ export function startOutbox(
     log(`mail: ${r.rows[0]!.n} e-mail(s) wait in the outbox (app.mail_outbox): set SMTP_URL to send them`);
     return false; // said once; nothing more to do without a transport
   };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass()
-        .then((again) => {
-          if (again) schedule();
-        })
-        .catch((e: unknown) => {
-          onError(e);
-          schedule();
-        });
-    }, opts.intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPoller(pass, { intervalMs: opts.intervalMs, onError });
 }
