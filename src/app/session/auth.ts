@@ -79,7 +79,7 @@ export function logout(to: '/login' | '/' = '/login') {
   navigate(to);
 }
 
-setAuthHooks({ refresh, logout });
+setAuthHooks({ refresh, logout, adopt: adoptToken });
 
 /** The user object (menu, companies, bookmarks); a failure logs out. Then company, shops and currencies. */
 export async function fetchUser(): Promise<boolean> {

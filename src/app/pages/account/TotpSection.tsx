@@ -1,10 +1,9 @@
 import bwipjs from 'bwip-js/browser';
 import { useEffect, useState, type FormEvent } from 'react';
 import { barcodeShape, type RawSymbol } from '../../../core/print.ts';
-import { api } from '../../api/client.ts';
+import { adoptToken, api } from '../../api/client.ts';
 import { describeError, type Said } from '../../api/said.ts';
 import { useT } from '../../i18n/useT.ts';
-import { adoptToken } from '../../session/auth.ts';
 import { useSession } from '../../session/session.ts';
 import { useSay } from './useSay.ts';
 
