@@ -11,9 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/password.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { screenRoutes } from '../../src/generated/routeList.ts';
+import { STRONG, waitForMails } from '../api/accountsHelpers.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite({ width: 1600, height: 1000 });
@@ -71,8 +71,12 @@ describe('users and roles in the browser', () => {
     const logged = await t.server.db.query(`select actor_user_id, after from app.product_change_log where entity_name = 'user_roles' and entity_key ->> 0 = $1`, [id]);
     expect(logged.rows).toEqual([{ actor_user_id: 1, after: { assigned: true } }]);
 
-    // The test's stand-in for the invitation: a password of her own.
-    await t.server.db.query('update app.users set password_hash = $2 where user_id = $1', [id, await hashPassword('demo-password')]);
+    // Her invitation: the toolbar's set-password link, mailed (the outbox) and opened in her own browser below.
+    await t.page.getByRole('grid').first().locator(`[role=row][data-key="${id}"]`).getByRole('checkbox', { name: 'Select row' }).click();
+    await t.page.getByRole('button', { name: 'Send set-password link' }).click();
+    await t.page.getByRole('dialog').locator('.dialog-buttons button:not(.btn-secondary)').click();
+    const [mail] = await waitForMails(t.server, 'nora.novak@example.com', 1);
+    const link = new URL(/(https?:\/\/\S+\/set_password#token=\S+)/.exec(mail!.body_text)![1]!);
 
     // She signs in elsewhere and sees the catalogue role's pages, and nothing else.
     const expected = (
@@ -88,7 +92,17 @@ describe('users and roles in the browser', () => {
     const other = await t.browser.newContext({ viewport: { width: 1400, height: 900 } });
     try {
       const hers = await other.newPage();
-      await signIn(hers, t.server.url, 'nora.novak@example.com');
+      await hers.goto(`${t.server.url}${link.pathname}${link.hash}`);
+      const fields = hers.locator('input[type=password]');
+      await fields.nth(0).fill(STRONG);
+      await fields.nth(1).fill(STRONG);
+      await hers.getByRole('button', { name: 'Save password' }).click();
+      await expect.poll(() => hers.locator('.alert-success').textContent()).toContain('Your password is set');
+      await hers.goto(`${t.server.url}/en/login`);
+      await hers.locator('#login-email').fill('nora.novak@example.com');
+      await hers.locator('#login-password').fill(STRONG);
+      await hers.locator('form.login-form button[type=submit]').click();
+      await hers.waitForURL((u) => !u.pathname.endsWith('/login'));
       const menuUrls = async () => {
         await hers.getByRole('button', { name: 'Menu', exact: true }).click();
         const nav = hers.getByRole('navigation', { name: 'Menu' });
