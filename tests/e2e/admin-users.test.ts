@@ -6,8 +6,9 @@
  * blocking sends them back to the sign-in page. The users and roles pages open with data
  * in all seven languages.
  *
- * The new user's password: this branch makes users without a usable password (the
- * invitation sets one); the test writes a known hash into the database in its setup.
+ * The new user's password: added users have no usable one; the admin mails her the
+ * set-password link from the toolbar and she sets it from the mail (the outbox), as a
+ * colleague would — no SQL in the test.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
