@@ -167,7 +167,7 @@ export const TotpDisableInput = v.pipe(
   v.check((i) => i.code !== undefined || i.password !== undefined, 'code or password is required'),
 );
 export const TotpDisableOutput = v.object({ data: v.object({ enabled: v.boolean() }) });
-/** `user_invite`, `user_password_reset`, `user_end_sessions` set (/settings/users): the users picked, all of the session's company. */
+/** `user_invite`, `user_password_reset`, `user_end_sessions` set (/settings/users; `partner_user_*` from /partners/user_list): the users picked, all of the session's company. */
 export const UserAccountsPayload = v.strictObject({
   user_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one user'), v.maxLength(500, 'at most 500 users')),
 });

@@ -31,6 +31,8 @@ export default defineScreen({
     blocked: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
     companies: { width: 150 },
     roles: { type: 'multi', width: 250 },
+    // A partner's user (migration 059) names the partner; /partners/user_list keeps their details.
+    partner_name: { width: 200 },
     created_at: { type: 'datetime', width: 150 },
   },
   // Account actions on the users picked (src/server/actions/user_accounts.ts): set-password links, ending sessions; the two-step sign-in policy.

@@ -3,7 +3,8 @@
  * /settings/users, gives them a role in the user's roles grid (a checkbox), and the user —
  * signed in in a second browser context — sees exactly the pages of that role in the menu;
  * a page ticked in the user's pages grid joins the menu on their next sign-in, and
- * blocking sends them back to the sign-in page. The users and roles pages open with data
+ * blocking sends them back to the sign-in page. A partner's user is added on
+ * /partners/user_list and invited. The users, roles and partner users pages open with data
  * in all seven languages.
  *
  * The new user's password: added users have no usable one; the admin mails her the
@@ -194,6 +195,46 @@ describe('users and roles in the browser', () => {
     expect((await t.server.db.query('select * from app.role_pages where role_id = $1', [id])).rows).toEqual([]);
   }, 120_000);
 
+  it('adds a partner’s user on /partners/user_list with the partner picked in the form, and mails the invitation', async () => {
+    const page = t.page;
+    await t.server.db.query('delete from app.user_grid_states');
+    await signIn(page, t.server.url, 'admin@example.com');
+    await page.goto(`${t.server.url}/en/partners/user_list`);
+    await expect.poll(() => page.locator('h1.page-title').innerText()).toBe(text('en', 'screens.user_list.title'));
+    const list = page.locator('.screen-grid[data-form="user_list"]').first();
+    await expect.poll(() => list.locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(5);
+    // The partner column shows the partner's name (its lookup), not its id.
+    const partner = (
+      await t.server.db.query<{ partner_id: number; partner_name: string }>(
+        `select partner_id, partner_name from app.partners where company_code = 'SK01' and not deleted order by partner_id desc limit 1`,
+      )
+    ).rows[0]!;
+
+    await list.locator(':scope > .grid-toolbar').getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').innerText()).toBe(text('en', 'screens.user_list.new'));
+    await dialog.locator('select[id$="-partner_id"]').selectOption({ label: partner.partner_name });
+    await dialog.locator('input[id$="-user_email"]').fill('petra.rep@partner.example');
+    await dialog.locator('input[id$="-user_name"]').fill('petra');
+    await dialog.locator('input[id$="-first_name"]').fill('Petra');
+    await dialog.locator('input[id$="-job_title"]').fill('Sales representative');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    const stored = async () =>
+      (await t.server.db.query<{ user_id: number; partner_id: number; job_title: string }>(`select user_id, partner_id, job_title from app.users where user_email = 'petra.rep@partner.example'`))
+        .rows[0];
+    await expect.poll(stored).toMatchObject({ partner_id: partner.partner_id, job_title: 'Sales representative' });
+    const id = String((await stored())!.user_id);
+    const row = list.locator(`[role=row][data-key="${id}"]`);
+    await expect.poll(() => row.locator('[data-field="partner_id"]').innerText(), { timeout: 10_000 }).toBe(partner.partner_name);
+
+    await row.getByRole('checkbox', { name: 'Select row' }).click();
+    await list.locator(':scope > .grid-toolbar').getByRole('button', { name: 'Send set-password link' }).click();
+    await page.getByRole('dialog').locator('.dialog-buttons button:not(.btn-secondary)').click();
+    const [mail] = await waitForMails(t.server, 'petra.rep@partner.example', 1);
+    expect(mail!.body_text).toMatch(/\/en\/set_password#token=/);
+  }, 120_000);
+
   it('opens the users and roles pages with data and their detail grids in all seven languages', async () => {
     const page = t.page;
     await t.server.db.query('delete from app.user_grid_states'); // the filters the test above left
@@ -203,6 +244,7 @@ describe('users and roles in the browser', () => {
     const visits = [
       { path: '/settings/users', form: 'users', details: ['user_companies', 'user_roles', 'user_pages'] },
       { path: '/settings/roles', form: 'roles', details: ['role_users', 'role_pages'] },
+      { path: '/partners/user_list', form: 'user_list', details: [] },
     ];
     for (const lang of LANGS) {
       for (const v of visits) {
@@ -211,6 +253,7 @@ describe('users and roles in the browser', () => {
         await expect.poll(() => page.locator('h1.page-title').innerText(), { message: url }).toBe(text(lang, `screens.${v.form}.title`));
         const grid = page.locator(`.screen-grid[data-form="${v.form}"]`).first();
         await expect.poll(() => grid.locator('[role=row][data-key]').count(), { message: url, timeout: 10_000 }).toBeGreaterThan(1);
+        if (!v.details.length) continue;
         await grid.locator('[role=row][data-key]').first().locator('[role=gridcell]').nth(1).click();
         const detail = page.locator('.grid-detail');
         for (const d of v.details) {

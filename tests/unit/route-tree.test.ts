@@ -69,8 +69,8 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
     const vats = menuPages.find((p) => p.url === '/settings/vats')!;
     for (const l of LANGS) expect(vats.page_title[l]).toBe(cats[l]!['screens.vats.title']);
     // A screen built for a page the menu still titles with its own texts.
-    const users = [...screens, { form: 'user_list', route: '/partners/user_list' }] as typeof screens;
-    expect(checkMenuTitles(users, cats)).toEqual(["src/server/db/seed/menu.ts: /partners/user_list: expected the title 'screens.user_list.title' (the page's own), got texts of its own"]);
+    const prompts = [...screens, { form: 'prompts', route: '/ai_content/prompts' }] as typeof screens;
+    expect(checkMenuTitles(prompts, cats)).toEqual(["src/server/db/seed/menu.ts: /ai_content/prompts: expected the title 'screens.prompts.title' (the page's own), got texts of its own"]);
     const { ['screens.vats.title']: _gone, ...withoutVats } = cats.sk!;
     expect(checkMenuTitles(screens, { ...cats, sk: withoutVats })).toEqual(["src/server/db/seed/menu.ts: /settings/vats: expected a text of 'screens.vats.title' in locales/sk.json, got none"]);
   });

@@ -1,7 +1,9 @@
 /**
  * What an administrator does to users' accounts from /settings/users (the `set` permission
  * of that page), each on the users picked, all of whom must share the administrator's
- * session company (another company's user is as unknown as a missing one: 404, nothing done):
+ * session company (another company's user is as unknown as a missing one: 404, nothing done).
+ * The `partner_user_*` keys do the same from /partners/user_list, under that page's rights,
+ * to partners' users only (migration 059): the company's own staff are unknown there.
  *
  * - `user_invite`: mails each a set-password link that lasts days (auth/links.ts);
  * - `user_password_reset`: mails each a reset link that lasts an hour;
@@ -20,15 +22,25 @@ import type { Session } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 
 export const USERS_PAGE = '/settings/users';
+export const PARTNER_USERS_PAGE = '/partners/user_list';
 
-/** The users picked, locked, each of the session's company; else 404 naming the first that is not. */
-async function companyUsers(tx: Queryable, session: Session, ids: readonly number[]) {
+/** Whose accounts a page's actions reach: a company's users, or only those of its partners. */
+interface Scope {
+  page: string;
+  partnersOnly: boolean;
+}
+const STAFF: Scope = { page: USERS_PAGE, partnersOnly: false };
+const PARTNERS: Scope = { page: PARTNER_USERS_PAGE, partnersOnly: true };
+
+/** The users picked, locked, each of the session's company (and a partner's, for PARTNERS); else 404 naming the first that is not. */
+async function companyUsers(tx: Queryable, session: Session, ids: readonly number[], scope: Scope) {
   if (!session.company) throw forbidden('forbidden: this action needs a company');
   const r = await tx.query<{ user_id: number; user_email: string; first_name: string; user_name: string; language_code: string }>(
     `select ${ADDRESSEE_COLUMNS} from app.users u
      where u.user_id = any($1::int[]) and exists (select 1 from app.user_companies uc where uc.user_id = u.user_id and uc.company_code = $2)
+       and (not $3 or exists (select 1 from app.partners p where p.partner_id = u.partner_id and p.company_code = $2))
      order by u.user_id for update of u`,
-    [ids, session.company],
+    [ids, session.company, scope.partnersOnly],
   );
   if (r.rows.length !== ids.length) {
     const found = new Set(r.rows.map((u) => u.user_id));
@@ -37,34 +49,38 @@ async function companyUsers(tx: Queryable, session: Session, ids: readonly numbe
   return r.rows;
 }
 
-const linkAction = (purpose: LinkPurpose): CustomAction => ({
-  page: USERS_PAGE,
+const linkAction = (purpose: LinkPurpose, scope: Scope): CustomAction => ({
+  page: scope.page,
   flag: 'set',
   async run({ db, session, config }, payload) {
     const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
     return db.transaction(async (tx) => {
-      const users = await companyUsers(tx, session, ids);
+      const users = await companyUsers(tx, session, ids, scope);
       for (const u of users) await sendPasswordLink(tx, u, purpose, session.userId, config.publicUrl);
       return { users: users.length };
     });
   },
 });
 
-export const userInvite = linkAction('invite');
-export const userPasswordReset = linkAction('reset');
-
-export const userEndSessions: CustomAction = {
-  page: USERS_PAGE,
+const endSessions = (scope: Scope): CustomAction => ({
+  page: scope.page,
   flag: 'set',
   async run({ db, session }, payload) {
     const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
     return db.transaction(async (tx) => {
-      const users = await companyUsers(tx, session, ids);
+      const users = await companyUsers(tx, session, ids, scope);
       await tx.query('update app.refresh_tokens set revoked_at = now() where user_id = any($1::int[]) and revoked_at is null', [users.map((u) => u.user_id)]);
       return { users: users.length };
     });
   },
-};
+});
+
+export const userInvite = linkAction('invite', STAFF);
+export const userPasswordReset = linkAction('reset', STAFF);
+export const userEndSessions = endSessions(STAFF);
+export const partnerUserInvite = linkAction('invite', PARTNERS);
+export const partnerUserPasswordReset = linkAction('reset', PARTNERS);
+export const partnerUserEndSessions = endSessions(PARTNERS);
 
 const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
 

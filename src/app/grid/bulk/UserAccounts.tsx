@@ -1,7 +1,8 @@
 /**
  * Account actions on the users picked in /settings/users (registry keys `user_invite`,
- * `user_password_reset`, `user_end_sessions`; server: src/server/actions/user_accounts.ts):
- * each asks first, then mails set-password links or ends the users' sessions.
+ * `user_password_reset`, `user_end_sessions`; server: src/server/actions/user_accounts.ts)
+ * and, as `partner_user_*`, in /partners/user_list: each asks first, then mails
+ * set-password links or ends the users' sessions.
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -11,24 +12,25 @@ import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './index.tsx';
 
-type Entity = 'user_invite' | 'user_password_reset' | 'user_end_sessions';
+type Kind = 'invite' | 'reset' | 'end_sessions';
+type Entity = `${'' | 'partner_'}user_${'invite' | 'password_reset' | 'end_sessions'}`;
 
-/** The catalogue texts of each action: the button, the question and what it did. */
-const TEXTS: Record<Entity, { label: string; question: string; done: string }> = {
-  user_invite: { label: 'account.bulk_invite', question: 'account.bulk_invite_question', done: 'account.bulk_invite_done' },
-  user_password_reset: { label: 'account.bulk_reset', question: 'account.bulk_reset_question', done: 'account.bulk_reset_done' },
-  user_end_sessions: { label: 'account.bulk_end_sessions', question: 'account.bulk_end_sessions_question', done: 'account.bulk_end_sessions_done' },
+/** The catalogue texts of each kind of action: the button, the question and what it did. */
+const TEXTS: Record<Kind, { label: string; question: string; done: string }> = {
+  invite: { label: 'account.bulk_invite', question: 'account.bulk_invite_question', done: 'account.bulk_invite_done' },
+  reset: { label: 'account.bulk_reset', question: 'account.bulk_reset_question', done: 'account.bulk_reset_done' },
+  end_sessions: { label: 'account.bulk_end_sessions', question: 'account.bulk_end_sessions_question', done: 'account.bulk_end_sessions_done' },
 };
 
-function UserAccountAction({ entity, query }: BulkActionProps & { entity: Entity }) {
+function UserAccountAction({ entity, kind, query }: BulkActionProps & { entity: Entity; kind: Kind }) {
   const t = useT();
   const failed = useFailed();
   const [busy, setBusy] = useState(false);
   const sel = query.selection;
   const ids = sel && !sel.all && sel.count > 0 ? (sel.keys as number[]) : [];
-  const text = TEXTS[entity];
+  const text = TEXTS[kind];
   const run = async () => {
-    if (!(await confirm({ title: t(text.label), body: t(text.question, { count: ids.length }), variant: entity === 'user_end_sessions' ? 'danger' : 'primary' }))) return;
+    if (!(await confirm({ title: t(text.label), body: t(text.question, { count: ids.length }), variant: kind === 'end_sessions' ? 'danger' : 'primary' }))) return;
     setBusy(true);
     try {
       const r = await api.action<'UserAccountsOutput'>(entity, 'set', { user_ids: ids });
@@ -47,9 +49,12 @@ function UserAccountAction({ entity, query }: BulkActionProps & { entity: Entity
   );
 }
 
-export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" />;
-export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" />;
-export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" />;
+export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" kind="invite" />;
+export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" kind="reset" />;
+export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" kind="end_sessions" />;
+export const PartnerUserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_invite" kind="invite" />;
+export const PartnerUserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_password_reset" kind="reset" />;
+export const PartnerUserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_end_sessions" kind="end_sessions" />;
 
 /** Whether users who may grant a page must set up two-step sign-in: shown to the page's users, changed by those who may grant it. */
 export function TotpPolicy() {

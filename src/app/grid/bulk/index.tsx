@@ -14,7 +14,7 @@ import { NewsFetch } from './News.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
-import { TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
+import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 
 export interface BulkActionProps {
@@ -40,6 +40,9 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,
   user_end_sessions: UserEndSessions,
+  partner_user_invite: PartnerUserInvite,
+  partner_user_password_reset: PartnerUserPasswordReset,
+  partner_user_end_sessions: PartnerUserEndSessions,
   totp_policy: TotpPolicy,
 };
 

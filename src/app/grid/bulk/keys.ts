@@ -24,6 +24,10 @@ export const bulkActionFlags = {
   user_invite: 'set',
   user_password_reset: 'set',
   user_end_sessions: 'set',
+  // The same for partners' users, from /partners/user_list under its own rights.
+  partner_user_invite: 'set',
+  partner_user_password_reset: 'set',
+  partner_user_end_sessions: 'set',
   // The two-step sign-in policy (the server asks the perms right to change it).
   totp_policy: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;

@@ -11,6 +11,7 @@ import { seedProducts } from './products.ts';
 import { seedRelations } from './relations.ts';
 import { seedShops } from './shops.ts';
 import { seedPages } from './pages.ts';
+import { seedPartnerUsers } from './partnerUsers.ts';
 import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
 import { seedSalesLists } from './salesLists.ts';
@@ -66,6 +67,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedRelations(tx);
   await seedShops(tx);
   await seedPartners(tx);
+  await seedPartnerUsers(tx); // after the users: the demo logins keep their fixed ids
   await seedSalesOrders(tx);
   await seedWarehouse(tx, stock); // after the orders: shipped ones were picked
   await seedCashflow(tx); // after the orders: incoming items are their invoices

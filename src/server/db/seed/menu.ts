@@ -122,13 +122,7 @@ const areas: AreaDef[] = [
     p('shopper_groups', 'users-round', 'screens.shopper_groups.title'),
     p('store_locations', 'map-pin', 'screens.store_locations.title'),
   ),
-  a(
-    'partners',
-    'users',
-    'areas.partners',
-    p('partner_list', 'handshake', 'screens.partner_list.title'),
-    p('user_list', 'user', ml('User list', 'Benutzerliste', 'Felhasználólista', 'Zoznam používateľov', 'Listă de utilizatori', 'Seznam uživatelů', 'Списък с потребители')),
-  ),
+  a('partners', 'users', 'areas.partners', p('partner_list', 'handshake', 'screens.partner_list.title'), p('user_list', 'user', 'screens.user_list.title')),
   a(
     'reports',
     'chart-column',
