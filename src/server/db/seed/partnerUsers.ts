@@ -5,8 +5,9 @@ import type { Queryable } from '../types.ts';
 /**
  * Demo: partners' users (/partners/user_list, migration 059) — the contact persons of each
  * company's first partners with a named contact, as accounts of that partner. They have no
- * usable password (an invitation gives them one) and no roles yet; the last of each company
- * is blocked (a rep who left).
+ * usable password (an invitation gives them one); the first of each company has the
+ * warehouse role (a supplier's rep who follows purchase orders and arriving goods), the
+ * others none yet; the last of each company is blocked (a rep who left).
  */
 const PER_COMPANY = 5;
 
@@ -57,6 +58,7 @@ export function demoPartnerUsers() {
         phone: a.phone,
         language_code: lang,
         blocked: i === picked.length - 1,
+        role: i === 0 ? 'warehouse' : null,
       });
     }
   }
@@ -64,16 +66,23 @@ export function demoPartnerUsers() {
 }
 
 export async function seedPartnerUsers(tx: Queryable): Promise<void> {
+  const rows = demoPartnerUsers();
   // Unusable passwords (migration 054), so not insertRows; then the partner's company.
   await tx.query(
     `insert into app.users (user_email, user_name, first_name, last_name, job_title, phone, language_code, blocked, partner_id, password_hash)
      select r.user_email, r.user_name, r.first_name, r.last_name, r.job_title, r.phone, r.language_code, r.blocked, r.partner_id, app.unusable_password()
      from jsonb_to_recordset($1::jsonb) as r(user_email text, user_name text, first_name text, last_name text, job_title text, phone text,
                                              language_code text, blocked boolean, partner_id int)`,
-    [JSON.stringify(demoPartnerUsers())],
+    [JSON.stringify(rows)],
   );
   await tx.query(
     `insert into app.user_companies (user_id, company_code, position)
      select u.user_id, p.company_code, 1 from app.users u join app.partners p on p.partner_id = u.partner_id`,
+  );
+  await tx.query(
+    `insert into app.user_roles (user_id, role_id)
+     select u.user_id, r.role_id from jsonb_to_recordset($1::jsonb) as x(user_email text, role text)
+     join app.users u on u.user_email = x.user_email join app.roles r on r.role_code = x.role`,
+    [JSON.stringify(rows.filter((r) => r.role))],
   );
 }
