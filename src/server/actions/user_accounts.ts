@@ -6,16 +6,20 @@
  * - `user_invite`: mails each a set-password link that lasts days (auth/links.ts);
  * - `user_password_reset`: mails each a reset link that lasts an hour;
  * - `user_end_sessions`: ends every session of each (refresh token families and, from their
- *   next request, the access tokens: http/sessionCache.ts follows the revocation).
+ *   next request, the access tokens: http/sessionCache.ts follows the revocation);
+ * - `user_initial_password`: gives one user a password that she must change at her next
+ *   sign-in (auth/initialPassword.ts).
  *
  * And `totp_policy` (list: anyone who may list the page; set: who may also grant it, its
  * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
  * `totp_required`, migration 055) — the app-wide setting, not a company's.
  */
-import { TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
-import { ADDRESSEE_COLUMNS, sendPasswordLink, type LinkPurpose } from '../auth/links.ts';
+import { InitialPasswordPayload, TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
+import { giveInitialPassword } from '../auth/initialPassword.ts';
+import { ADDRESSEE_COLUMNS, checkNewPassword, sendPasswordLink, type MailedPurpose } from '../auth/links.ts';
+import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 
@@ -37,7 +41,7 @@ async function companyUsers(tx: Queryable, session: Session, ids: readonly numbe
   return r.rows;
 }
 
-const linkAction = (purpose: LinkPurpose): CustomAction => ({
+const linkAction = (purpose: MailedPurpose): CustomAction => ({
   page: USERS_PAGE,
   flag: 'set',
   async run({ db, session, config }, payload) {
@@ -63,6 +67,26 @@ export const userEndSessions: CustomAction = {
       await tx.query('update app.refresh_tokens set revoked_at = now() where user_id = any($1::int[]) and revoked_at is null', [users.map((u) => u.user_id)]);
       return { users: users.length };
     });
+  },
+};
+
+/**
+ * One user at a time: the administrator types the password and passes it on. The rule is
+ * checked against the user's e-mail and the password hashed before the write's transaction
+ * (argon2 holds no lock); the transaction checks the company again.
+ */
+export const userInitialPassword: CustomAction = {
+  page: USERS_PAGE,
+  flag: 'set',
+  async run({ db, session }, payload) {
+    const { user_ids, password } = parseInput(InitialPasswordPayload, payload);
+    const ids = [...new Set(user_ids)];
+    if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
+    const [user] = await companyUsers(db, session, ids);
+    checkNewPassword('payload.password', password, user!.user_email);
+    const hash = await hashPassword(password);
+    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids))[0]!, hash));
+    return { users: 1 };
   },
 };
 
