@@ -10,6 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
+import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
@@ -40,6 +41,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,
   user_end_sessions: UserEndSessions,
+  user_initial_password: InitialPassword,
   totp_policy: TotpPolicy,
 };
 
