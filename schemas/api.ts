@@ -36,7 +36,9 @@ export const LoginInput = v.strictObject({
   /**
    * The second factor of a user who enrolled TOTP: a 6-digit code or a recovery code.
    * Without it such a sign-in answers 401 `totp_required` (the password was right); a wrong,
-   * expired or replayed code 401 `invalid_totp`, throttled (429).
+   * expired or replayed code 401 `invalid_totp`, throttled (429). A user holding an initial
+   * password (given by an administrator) gets no tokens but 403 `password_change_required`
+   * with `params.token`, a set-password link's token (set_password).
    */
   totp_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   /**
@@ -172,6 +174,15 @@ export const UserAccountsPayload = v.strictObject({
   user_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one user'), v.maxLength(500, 'at most 500 users')),
 });
 export const UserAccountsOutput = v.object({ data: v.object({ users: v.number() }) });
+/**
+ * `user_initial_password` set (/settings/users): a password for exactly one user of the
+ * session's company (else 400 `one_user_required`), which she must change at her next
+ * sign-in; her sessions end. Answers UserAccountsOutput.
+ */
+export const InitialPasswordPayload = v.strictObject({
+  user_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(500, 'at most 500 users')),
+  password,
+});
 /** `totp_policy` set (the perms right on /settings/users): whether users who may grant a page must enrol TOTP; list answers the same shape. */
 export const TotpPolicyPayload = v.strictObject({ required: v.boolean() });
 export const TotpPolicyOutput = v.object({ data: v.object({ required: v.boolean() }) });

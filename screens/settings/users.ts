@@ -35,7 +35,7 @@ export default defineScreen({
     partner_name: { width: 200 },
     created_at: { type: 'datetime', width: 150 },
   },
-  // Account actions on the users picked (src/server/actions/user_accounts.ts): set-password links, ending sessions; the two-step sign-in policy.
-  actions: { add: true, bulk: ['user_invite', 'user_password_reset', 'user_end_sessions', 'totp_policy'] },
+  // Account actions on the users picked (src/server/actions/user_accounts.ts): set-password links, an initial password, ending sessions; the two-step sign-in policy.
+  actions: { add: true, bulk: ['user_invite', 'user_password_reset', 'user_initial_password', 'user_end_sessions', 'totp_policy'] },
   details: ['user_companies', 'user_roles', 'user_pages'],
 });

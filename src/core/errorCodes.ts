@@ -9,7 +9,8 @@
  * Parameters: `field` — the input's dot path; `label` — a column's label key (fields.…),
  * said as the label; `reason` — a validation key (validation.…), said with the other
  * parameters; `resource` — what a parse ran out of (memory, time), a text selects on it;
- * numbers travel as JSON numbers (formatted per locale).
+ * `token` — a set-password link's token, for the browser, never said; numbers travel as
+ * JSON numbers (formatted per locale).
  */
 import { numericValues } from './validation/messages.ts';
 
@@ -42,6 +43,10 @@ export const ERROR_PARAMS = {
   weak_password: ['field', 'reason', 'min', 'max'],
   wrong_password: ['field'],
   invalid_link: [],
+  /** Signed in with an administrator's initial password: `token` opens the set-password page instead of a session. */
+  password_change_required: ['token'],
+  password_unchanged: ['field'],
+  one_user_required: ['field'],
   totp_required: [],
   invalid_totp: [],
   totp_enrolment_required: [],

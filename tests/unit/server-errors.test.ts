@@ -35,6 +35,7 @@ const sample: Record<string, string | number> = {
   value: 'P000001',
   from: '2026-03-01',
   to: '2026-02-01',
+  token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 

@@ -46,6 +46,11 @@ export function LoginPage() {
         setAskCode(true);
         return;
       }
+      if (err instanceof ApiError && err.code === 'password_change_required' && typeof err.params?.token === 'string') {
+        // An administrator's initial password: no session, but a link to choose her own.
+        await navigate({ href: `${withLang('/set_password', lang)}#token=${err.params.token}&initial=1` });
+        return;
+      }
       setCode('');
       setFailure(serverMessage(err));
     } finally {

@@ -8,9 +8,9 @@
  * answers them as `weak_password` with `reason`, the forms say them as the user types.
  */
 import { COMMON_PASSWORDS } from './commonPasswords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_LIMITS, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 
 export type PasswordReason = 'password.too_short' | 'password.too_long' | 'password.common' | 'password.repetitive' | 'password.contains_email';
 
@@ -53,6 +53,3 @@ export function passwordProblem(password: string, email?: string): PasswordReaso
   if (name.length >= 4 && password.toLowerCase().includes(name)) return 'password.contains_email';
   return undefined;
 }
-
-/** The values a reason's text says (password.too_short: "at least {min} characters"). */
-export const PASSWORD_LIMITS = { min: PASSWORD_MIN, max: PASSWORD_MAX } as const;

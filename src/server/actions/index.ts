@@ -16,7 +16,7 @@ import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
-import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInvite, userPasswordReset } from './user_accounts.ts';
+import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInitialPassword, userInvite, userPasswordReset } from './user_accounts.ts';
 import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
@@ -48,6 +48,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   partner_user_invite: { set: partnerUserInvite },
   partner_user_password_reset: { set: partnerUserPasswordReset },
   partner_user_end_sessions: { set: partnerUserEndSessions },
+  user_initial_password: { set: userInitialPassword },
   totp_policy: totpPolicy,
 };
 

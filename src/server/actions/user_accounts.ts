@@ -8,16 +8,20 @@
  * - `user_invite`: mails each a set-password link that lasts days (auth/links.ts);
  * - `user_password_reset`: mails each a reset link that lasts an hour;
  * - `user_end_sessions`: ends every session of each (refresh token families and, from their
- *   next request, the access tokens: http/sessionCache.ts follows the revocation).
+ *   next request, the access tokens: http/sessionCache.ts follows the revocation);
+ * - `user_initial_password`: gives one user a password that she must change at her next
+ *   sign-in (auth/initialPassword.ts).
  *
  * And `totp_policy` (list: anyone who may list the page; set: who may also grant it, its
  * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
  * `totp_required`, migration 055) — the app-wide setting, not a company's.
  */
-import { TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
-import { ADDRESSEE_COLUMNS, sendPasswordLink, type LinkPurpose } from '../auth/links.ts';
+import { InitialPasswordPayload, TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
+import { giveInitialPassword } from '../auth/initialPassword.ts';
+import { ADDRESSEE_COLUMNS, checkNewPassword, sendPasswordLink, type MailedPurpose } from '../auth/links.ts';
+import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import type { CustomAction } from './custom.ts';
 
@@ -49,7 +53,7 @@ async function companyUsers(tx: Queryable, session: Session, ids: readonly numbe
   return r.rows;
 }
 
-const linkAction = (purpose: LinkPurpose, scope: Scope): CustomAction => ({
+const linkAction = (purpose: MailedPurpose, scope: Scope): CustomAction => ({
   page: scope.page,
   flag: 'set',
   async run({ db, session, config }, payload) {
@@ -81,6 +85,26 @@ export const userEndSessions = endSessions(STAFF);
 export const partnerUserInvite = linkAction('invite', PARTNERS);
 export const partnerUserPasswordReset = linkAction('reset', PARTNERS);
 export const partnerUserEndSessions = endSessions(PARTNERS);
+
+/**
+ * One user at a time: the administrator types the password and passes it on. The rule is
+ * checked against the user's e-mail and the password hashed before the write's transaction
+ * (argon2 holds no lock); the transaction checks the company again.
+ */
+export const userInitialPassword: CustomAction = {
+  page: USERS_PAGE,
+  flag: 'set',
+  async run({ db, session }, payload) {
+    const { user_ids, password } = parseInput(InitialPasswordPayload, payload);
+    const ids = [...new Set(user_ids)];
+    if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
+    const [user] = await companyUsers(db, session, ids, STAFF);
+    checkNewPassword('payload.password', password, user!.user_email);
+    const hash = await hashPassword(password);
+    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF))[0]!, hash));
+    return { users: 1 };
+  },
+};
 
 const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
 

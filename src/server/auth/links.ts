@@ -4,23 +4,25 @@ import { passwordProblem, PASSWORD_LIMITS } from '../../core/password/policy.ts'
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { mailText } from '../mail/render.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { revokeAllForUser } from './refresh.ts';
 
 /**
- * One-time set-password links: an invitation (an administrator adds a user) or a reset (an
- * administrator's, or the user's own "forgot password"). The token is 32 random bytes; only
- * its SHA-256 is stored. A link works once, until it expires (invitation LINK_TTL_SEC.invite,
- * reset LINK_TTL_SEC.reset); a new link of a user voids the user's older ones. The link
- * carries the token in the fragment (`#token=`): browsers send no fragment to the server, in
- * a Referer or a log.
+ * One-time set-password links: an invitation (an administrator adds a user), a reset (an
+ * administrator's, or the user's own "forgot password"), or a change (a sign-in with an
+ * initial password answers it, not mailed: auth/initialPassword.ts). The token is 32 random
+ * bytes; only its SHA-256 is stored. A link works once, until it expires (LINK_TTL_SEC); a
+ * new link of a user voids the user's older ones. The link carries the token in the fragment
+ * (`#token=`): browsers send no fragment to the server, in a Referer or a log.
  */
-export type LinkPurpose = 'invite' | 'reset';
-export const LINK_TTL_SEC: Record<LinkPurpose, number> = { invite: 7 * 24 * 3600, reset: 3600 };
+export type LinkPurpose = 'invite' | 'reset' | 'change';
+export type MailedPurpose = Exclude<LinkPurpose, 'change'>;
+// A change link is used at once, in the browser that signed in.
+export const LINK_TTL_SEC: Record<LinkPurpose, number> = { invite: 7 * 24 * 3600, reset: 3600, change: 900 };
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const MAIL_TEXTS: Record<LinkPurpose, { subject: string; body: string }> = {
+const MAIL_TEXTS: Record<MailedPurpose, { subject: string; body: string }> = {
   invite: { subject: 'mail.password_invite.subject', body: 'mail.password_invite.body' },
   reset: { subject: 'mail.password_reset.subject', body: 'mail.password_reset.body' },
 };
@@ -29,6 +31,9 @@ const MAIL_TEXTS: Record<LinkPurpose, { subject: string; body: string }> = {
 export function weakPassword(field: string, reason: string): HttpError {
   return new HttpError(400, 'weak_password', `${field}: the password is too weak (${reason})`, {}, undefined, { field, reason, ...PASSWORD_LIMITS });
 }
+
+/** A user held to change an initial password gave it again: the administrator knows it too. */
+export const passwordUnchanged = (field: string) => new HttpError(400, 'password_unchanged', `${field}: choose a password of your own, not the initial one`, {}, undefined, { field });
 
 /** Throws `weak_password` unless `password` passes the rule (core/password/policy.ts). */
 export function checkNewPassword(field: string, password: string, email: string): void {
@@ -45,20 +50,26 @@ interface Addressee {
 }
 
 /**
- * Makes a link for the user and queues its mail in the user's language, in `tx` (the mail
- * commits with the link). `createdBy`: the administrator, or null for the user's own request.
+ * A new link of the user, the older ones void; answers its token. `createdBy`: the
+ * administrator, or null for the user's own request.
  */
-export async function sendPasswordLink(tx: Queryable, user: Addressee, purpose: LinkPurpose, createdBy: number | null, publicUrl: string): Promise<void> {
+export async function newPasswordLink(tx: Queryable, userId: number, purpose: LinkPurpose, createdBy: number | null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // The user's older links are void (kept: the forgot-password limit counts them).
-  await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [user.user_id]);
+  await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [userId]);
   await tx.query(`insert into app.password_links (user_id, token_hash, purpose, created_by, expires_at) values ($1, $2, $3, $4, now() + make_interval(secs => $5))`, [
-    user.user_id,
+    userId,
     digest(token),
     purpose,
     createdBy,
     LINK_TTL_SEC[purpose],
   ]);
+  return token;
+}
+
+/** Makes a link for the user and queues its mail in the user's language, in `tx` (the mail commits with the link). */
+export async function sendPasswordLink(tx: Queryable, user: Addressee, purpose: MailedPurpose, createdBy: number | null, publicUrl: string): Promise<void> {
+  const token = await newPasswordLink(tx, user.user_id, purpose, createdBy);
   const lang = isLang(user.language_code) ? user.language_code : DEFAULT_LANG;
   const values = {
     name: user.first_name.trim() || user.user_name,
@@ -81,19 +92,23 @@ export const invalidLink = () => new HttpError(400, 'invalid_link', 'This link i
 /**
  * Sets the password of a link's user: the link must be unused and unexpired (else 400
  * `invalid_link`), the password must pass the rule (else 400 `weak_password`, the link
- * still usable). Then the link and the user's other links are spent, every session of the
- * user ends (whoever held the old password is out) and the sign-in throttle of the account
- * is cleared. Returns the user's e-mail (the sign-in form is filled with it).
+ * still usable) and, for a user holding an initial password, differ from it (else 400
+ * `password_unchanged`). Then the link and the user's other links are spent, the user is
+ * no longer held to a change, every session of the user ends (whoever held the old
+ * password is out) and the sign-in throttle of the account is cleared. Returns the user's
+ * e-mail (the sign-in form is filled with it).
  */
 export async function setPasswordByLink(db: Db, token: string, password: string): Promise<string> {
-  const r = await db.query<{ user_email: string }>(
-    `select u.user_email from app.password_links l join app.users u on u.user_id = l.user_id
+  const r = await db.query<{ user_email: string; password_hash: string; password_must_change: boolean }>(
+    `select u.user_email, u.password_hash, u.password_must_change from app.password_links l join app.users u on u.user_id = l.user_id
      where l.token_hash = $1 and l.used_at is null and l.expires_at > now()`,
     [digest(token)],
   );
-  const email = r.rows[0]?.user_email;
-  if (email === undefined) throw invalidLink();
+  const user = r.rows[0];
+  if (!user) throw invalidLink();
+  const email = user.user_email;
   checkNewPassword('body.password', password, email);
+  if (user.password_must_change && (await verifyPassword(user.password_hash, password))) throw passwordUnchanged('body.password');
   const hash = await hashPassword(password);
   const done = await db.transaction(async (tx) => {
     // Spent under the row lock: of two requests with one link, one sets the password.
@@ -102,7 +117,7 @@ export async function setPasswordByLink(db: Db, token: string, password: string)
     ]);
     const userId = spent.rows[0]?.user_id;
     if (userId === undefined) return false;
-    await tx.query('update app.users set password_hash = $2 where user_id = $1', [userId, hash]);
+    await tx.query('update app.users set password_hash = $2, password_must_change = false where user_id = $1', [userId, hash]);
     await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [userId]);
     await revokeAllForUser(tx, userId);
     await tx.query('delete from app.login_failures where lower(user_email) = lower($1)', [email]);

@@ -31,7 +31,7 @@ async function mailResetLink({ db, config }: Deps, email: string): Promise<void>
     const r = await tx.query<{ user_id: number; user_email: string; first_name: string; user_name: string; language_code: string; recent: number }>(
       `select ${ADDRESSEE_COLUMNS},
               (select count(*)::int from app.password_links l
-               where l.user_id = u.user_id and l.created_by is null and l.created_at > now() - make_interval(mins => $2)) as recent
+               where l.user_id = u.user_id and l.purpose = 'reset' and l.created_by is null and l.created_at > now() - make_interval(mins => $2)) as recent
        from app.users u where lower(u.user_email) = lower($1) and not u.blocked`,
       [email, FORGOT_WINDOW_MIN],
     );
@@ -80,7 +80,8 @@ export const change_password: Procedure<'change_password'> = {
     const hash = await hashPassword(new_password);
     const sid = (await signer.verifySignature(bearer!))!.sid;
     const revoked = await db.transaction(async (tx) => {
-      await tx.query('update app.users set password_hash = $2 where user_id = $1', [session.userId, hash]);
+      // The user's own choice: no longer held to change an initial password.
+      await tx.query('update app.users set password_hash = $2, password_must_change = false where user_id = $1', [session.userId, hash]);
       await tx.query('update app.password_links set used_at = now() where user_id = $1 and used_at is null', [session.userId]);
       return revokeOthers(tx, session.userId, sid);
     });

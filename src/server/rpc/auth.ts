@@ -1,3 +1,4 @@
+import { holdInitialPassword } from '../auth/initialPassword.ts';
 import { checkCredentials } from '../auth/login.ts';
 import { checkSecondFactor, enrolmentRequired, userTotp } from '../auth/totp.ts';
 import { createRefreshToken, revokeFamily, revokeSession, rotateRefreshToken } from '../auth/refresh.ts';
@@ -9,7 +10,8 @@ import type { Procedure } from './context.ts';
  * A new session: an access token naming it (`sid`) and its first refresh token, in the body
  * or (the browser's `refresh_cookie`) the cookie. A user with a second factor gives its code
  * after the password (401 `totp_required` without one); a user who must enrol one gets a
- * token that may only do that (`enrol`).
+ * token that may only do that (`enrol`). A user holding an initial password gets no session
+ * but a set-password link (403 `password_change_required`, auth/initialPassword.ts).
  */
 export const login: Procedure<'login'> = {
   async run({ db, signer, config, client, setCookie }, { email, password, refresh_cookie, totp_code }) {
@@ -18,6 +20,7 @@ export const login: Procedure<'login'> = {
       if (!totp_code) throw new HttpError(401, 'totp_required', 'This account asks for its second factor: send totp_code');
       await checkSecondFactor(db, userId, totp_code, client);
     }
+    await holdInitialPassword(db, userId);
     const issued = await createRefreshToken(db, userId, config.refreshTtlSec);
     const token = await signer.issue(userId, issued.familyId, await enrolmentRequired(db, userId));
     if (!refresh_cookie) return { token, refresh_token: issued.token };

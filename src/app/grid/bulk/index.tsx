@@ -10,6 +10,7 @@ import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
 import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
+import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
@@ -43,6 +44,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   partner_user_invite: PartnerUserInvite,
   partner_user_password_reset: PartnerUserPasswordReset,
   partner_user_end_sessions: PartnerUserEndSessions,
+  user_initial_password: InitialPassword,
   totp_policy: TotpPolicy,
 };
 

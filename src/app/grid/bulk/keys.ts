@@ -28,6 +28,8 @@ export const bulkActionFlags = {
   partner_user_invite: 'set',
   partner_user_password_reset: 'set',
   partner_user_end_sessions: 'set',
+  // One user's initial password, to be changed at her next sign-in.
+  user_initial_password: 'set',
   // The two-step sign-in policy (the server asks the perms right to change it).
   totp_policy: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;

@@ -8,16 +8,21 @@ import { useSession } from '../../session/session.ts';
 import { NewPassword, newPasswordError } from './NewPassword.tsx';
 import { useSay } from './useSay.ts';
 
-/** The token of the mailed link: in the fragment (`#token=…`), which no request carries to a server or a Referer. */
-const tokenOfLocation = (): string => new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+/**
+ * The token of the link: in the fragment (`#token=…`), which no request carries to a server
+ * or a Referer; `initial` when a sign-in with an administrator's initial password sent the
+ * user here (LoginPage).
+ */
+const fragment = () => new URLSearchParams(location.hash.slice(1));
 
-/** Sets a password from an invitation or reset link; then the user signs in with it. */
+/** Sets a password from an invitation, reset or change link; then the user signs in with it. */
 export function SetPasswordPage() {
   const t = useT();
   const sayIt = useSay();
   usePageTitle('password.set_title');
   const lang = useSession((s) => s.lang);
-  const [token] = useState(tokenOfLocation);
+  const [token] = useState(() => fragment().get('token') ?? '');
+  const [initial] = useState(() => fragment().has('initial'));
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -57,6 +62,7 @@ export function SetPasswordPage() {
         </div>
       ) : (
         <>
+          {initial && <p>{t('password.initial_intro')}</p>}
           {failure && (
             <div className="alert alert-danger" role="alert">
               {sayIt(failure)}
