@@ -108,6 +108,16 @@ export const ERROR_PARAMS = {
   /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
   ai_not_configured: [],
   not_available: ['engine'],
+  /** The engine did not answer in time (src/server/ai/engineFetch.ts). */
+  engine_timeout: ['engine', 'seconds'],
+  /** The engine kept answering 429 after the retries. */
+  engine_rate_limited: ['engine'],
+  /** The engine answered an error (its status) or could not be reached. */
+  engine_failed: ['engine', 'status'],
+  /** The engine answered, but not in the shape asked for (malformed JSON, a reply that is not the requested JSON). */
+  engine_bad_answer: ['engine'],
+  /** This user asked an engine too often (per minute, src/server/ai/rateLimit.ts). */
+  ai_rate_limited: ['engine', 'seconds'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -1,3 +1,4 @@
+import type { EngineName } from './ai/engines.ts';
 import * as v from 'valibot';
 import { LoginInput } from '../../schemas/api.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
@@ -74,12 +75,41 @@ export interface Config {
   mailTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
-  /** API keys of the machine translation engines (absent: the route answers 503 not_configured). */
-  translation: {
-    google: string | undefined;
-    deepl: string | undefined;
-    openai: string | undefined;
-    deepseek: string | undefined;
+  /**
+   * The translation and AI engines (src/server/ai/engines.ts): each its API key (absent: its
+   * routes answer 503 not_configured) and endpoint. Keys never reach the client, logs or errors.
+   */
+  engines: Record<EngineName, { key: string | undefined; url: string }>;
+  /** Calls per user and engine per minute (AI_RATE_PER_MINUTE; src/server/ai/rateLimit.ts). */
+  aiRatePerMinute: number;
+  /** The first retry's wait (ms) after an engine's 429/5xx, doubled per retry (AI_RETRY_BASE_MS). */
+  aiRetryBaseMs: number;
+}
+
+/** An engine's endpoint: http(s), without a trailing slash. */
+function engineUrl(v: string | undefined, fallback: string, name: string): string {
+  if (v === undefined || v.trim() === '') return fallback;
+  let u: URL;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${v}"`);
+  return u.href.replace(/\/+$/, '');
+}
+
+/**
+ * The engines' keys and endpoints (issue 25's names). DeepL's endpoint follows its key: a
+ * free account's key ends in ':fx' and is served by api-free.deepl.com.
+ */
+function enginesFromEnv(env: NodeJS.ProcessEnv): Config['engines'] {
+  const deeplKey = env.DEEPL_AUTH_KEY || undefined;
+  return {
+    google: { key: env.GOOGLE_TRANSLATE_API_KEY || undefined, url: engineUrl(env.GOOGLE_TRANSLATE_URL, 'https://translation.googleapis.com/language/translate/v2', 'GOOGLE_TRANSLATE_URL') },
+    deepl: { key: deeplKey, url: engineUrl(env.DEEPL_API_URL, deeplKey?.endsWith(':fx') ? 'https://api-free.deepl.com/v2' : 'https://api.deepl.com/v2', 'DEEPL_API_URL') },
+    openai: { key: env.OPENAI_API_KEY || undefined, url: engineUrl(env.OPENAI_BASE_URL, 'https://api.openai.com/v1', 'OPENAI_BASE_URL') },
+    deepseek: { key: env.DEEPSEEK_API_KEY || undefined, url: engineUrl(env.DEEPSEEK_BASE_URL, 'https://api.deepseek.com', 'DEEPSEEK_BASE_URL') },
   };
 }
 
@@ -194,11 +224,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
-    translation: {
-      google: env.GOOGLE_TRANSLATE_API_KEY || undefined,
-      deepl: env.DEEPL_API_KEY || undefined,
-      openai: env.OPENAI_API_KEY || undefined,
-      deepseek: env.DEEPSEEK_API_KEY || undefined,
-    },
+    engines: enginesFromEnv(env),
+    aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
+    aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
   };
 }

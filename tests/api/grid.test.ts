@@ -523,7 +523,7 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
           : { text: 'Hello', from: 'en', to: 'de', model: 'gpt-4o', system_prompt: 'Translate.' };
     const envOf: Record<string, string> = {
       '/api/gt': 'GOOGLE_TRANSLATE_API_KEY',
-      '/api/deepl': 'DEEPL_API_KEY',
+      '/api/deepl': 'DEEPL_AUTH_KEY',
       '/api/openai/translate_text': 'OPENAI_API_KEY',
       '/api/deepseek/translate_text': 'DEEPSEEK_API_KEY',
     };
@@ -556,7 +556,7 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
     });
 
     it('answer 503 not available yet when the key is set: never a made-up translation', async () => {
-      const config = { ...configFromEnv({}), translation: { google: 'k', deepl: 'k', openai: 'k', deepseek: 'k' } };
+      const config = configFromEnv({ GOOGLE_TRANSLATE_API_KEY: 'k', DEEPL_AUTH_KEY: 'k', OPENAI_API_KEY: 'k', DEEPSEEK_API_KEY: 'k' });
       const app = createApp({ db: s.db, signer: tokenSigner(await jwtSecret(s.db, undefined), 900), config });
       for (const path of routes) {
         const res = await app.request(path, { method: 'POST', headers: { authorization: `Bearer ${catalog}`, 'content-type': 'application/json' }, body: JSON.stringify(body(path)) });

@@ -34,7 +34,7 @@ export class HttpError extends Error {
   /** The code's parameters (ErrorBody `params`), each text clipped like the message. */
   readonly params?: ErrorParams;
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 502 | 503 | 504,
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},

@@ -7,29 +7,27 @@
  */
 import type { Context, Hono } from 'hono';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
+import { configuredEngine, type EngineName } from '../ai/engines.ts';
 import type { Config } from '../config.ts';
 import type { Session } from '../rpc/context.ts';
 import { HttpError, checkInputText, parseInput } from './errors.ts';
 
-const engines: Record<TranslatePath, { name: string; env: string; key: keyof Config['translation'] }> = {
-  '/api/gt': { name: 'Google Translate', env: 'GOOGLE_TRANSLATE_API_KEY', key: 'google' },
-  '/api/deepl': { name: 'DeepL', env: 'DEEPL_API_KEY', key: 'deepl' },
-  '/api/openai/translate_text': { name: 'OpenAI', env: 'OPENAI_API_KEY', key: 'openai' },
-  '/api/deepseek/translate_text': { name: 'DeepSeek', env: 'DEEPSEEK_API_KEY', key: 'deepseek' },
+const engines: Record<TranslatePath, EngineName> = {
+  '/api/gt': 'google',
+  '/api/deepl': 'deepl',
+  '/api/openai/translate_text': 'openai',
+  '/api/deepseek/translate_text': 'deepseek',
 };
 
 export function mountTranslate(app: Hono, deps: { config: Config }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
-    const engine = engines[path];
     app.post(path, async (c) => {
       await requireSession(c);
       const body = await readJson(c);
       checkInputText(body, 'body');
       parseInput(translateRoutes[path].input, body, 'body');
-      if (!deps.config.translation[engine.key]) {
-        throw new HttpError(503, 'not_configured', `${engine.name} is not configured on this server (set ${engine.env})`, {}, undefined, { engine: engine.name });
-      }
-      throw new HttpError(503, 'not_available', `${engine.name} translation is not available yet on this server`, {}, undefined, { engine: engine.name });
+      const engine = configuredEngine(deps.config, engines[path]);
+      throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
     });
   }
 }

@@ -1,0 +1,35 @@
+/**
+ * The four engines the back office talks to (issue 25): their names as users read them, the
+ * environment variable that turns each on, and the configured engine of a call — or 503
+ * `not_configured` naming the variable. Keys come only from the environment (config.ts) and
+ * leave the server only in the engine's own request header.
+ */
+import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
+
+export type EngineName = 'google' | 'deepl' | 'openai' | 'deepseek';
+
+export const ENGINES: Record<EngineName, { label: string; env: string }> = {
+  google: { label: 'Google Translate', env: 'GOOGLE_TRANSLATE_API_KEY' },
+  deepl: { label: 'DeepL', env: 'DEEPL_AUTH_KEY' },
+  openai: { label: 'OpenAI', env: 'OPENAI_API_KEY' },
+  deepseek: { label: 'DeepSeek', env: 'DEEPSEEK_API_KEY' },
+};
+
+/** An engine ready to call: its key and endpoint. */
+export interface ConfiguredEngine {
+  name: EngineName;
+  label: string;
+  key: string;
+  url: string;
+}
+
+export const isConfigured = (config: Pick<Config, 'engines'>, name: EngineName): boolean => Boolean(config.engines[name].key);
+
+/** The engine's key and endpoint; 503 `not_configured` (naming the variable to set) without a key. */
+export function configuredEngine(config: Pick<Config, 'engines'>, name: EngineName): ConfiguredEngine {
+  const { key, url } = config.engines[name];
+  const { label, env } = ENGINES[name];
+  if (!key) throw new HttpError(503, 'not_configured', `${label} is not configured on this server (set ${env})`, {}, undefined, { engine: label });
+  return { name, label, key, url };
+}
