@@ -74,7 +74,7 @@ describe.each(engines)('accounts on %s', (engine) => {
     const [mail] = await waitForMails(s, 'forgot@example.com', 1);
     expect(mail!.subject).toBe('Új jelszó beállítása');
     const life = await s.db.query<{ sec: number }>(
-      `select extract(epoch from l.expires_at - l.created_at)::int as sec from app.password_links l join app.users u using (user_id) where u.user_email = 'forgot@example.com'`,
+      `select extract(epoch from l.expires_at - l.created_at)::int as sec from app.password_links l join app.users u using (user_id) where u.user_email = 'forgot@example.com' and l.purpose = 'reset'`,
     );
     expect(life.rows[0]!.sec).toBe(3600);
     await new Promise((r) => setTimeout(r, 200));
@@ -183,7 +183,10 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect((await s.action(admin, 'user_password_reset', 'set', { user_ids: [id] }, 'SK01')).status).toBe(200);
     const [mail] = await mailsTo(s, 'adminreset@example.com');
     expect(mail!.subject).toBe('Nastavenie nového hesla');
-    const link = await s.db.query<{ sec: number; created_by: number }>('select extract(epoch from expires_at - created_at)::int as sec, created_by from app.password_links where user_id = $1', [id]);
+    const link = await s.db.query<{ sec: number; created_by: number }>(
+      `select extract(epoch from expires_at - created_at)::int as sec, created_by from app.password_links where user_id = $1 and purpose = 'reset'`,
+      [id],
+    );
     expect(link.rows[0]!.sec).toBe(3600);
     expect(link.rows[0]!.created_by).not.toBeNull();
   });

@@ -1,18 +1,32 @@
-import { hashPassword } from '../../src/server/auth/password.ts';
+import { randomUUID } from 'node:crypto';
 import type { TestServer } from './harness.ts';
 
 /** A password the rule takes (core/password/policy.ts). */
 export const STRONG = 'lantern orbit velvet 42';
 
-/** A throwaway user of `companies` with `password`, so throttling and revocations do not disturb the demo users. */
+/**
+ * A throwaway user of `companies` with `password`, so throttling and revocations do not
+ * disturb the demo users. Made the way an administrator does, through the API (no SQL): the
+ * user added in the first company, given the others, handed an initial password, and the
+ * first sign-in's change link sets `password`.
+ */
 export async function makeUser(s: TestServer, email: string, opts: { companies?: string[]; password?: string; language?: string } = {}): Promise<number> {
-  const r = await s.db.query<{ user_id: number }>(`insert into app.users (user_email, user_name, first_name, password_hash, language_code) values ($1, $1, 'Test', $2, $3) returning user_id`, [
-    email,
-    await hashPassword(opts.password ?? STRONG),
-    opts.language ?? 'en',
-  ]);
-  const id = r.rows[0]!.user_id;
-  for (const [i, c] of (opts.companies ?? ['SK01']).entries()) await s.db.query('insert into app.user_companies (user_id, company_code, position) values ($1, $2, $3)', [id, c, i]);
+  const admin = (await s.login('admin@example.com')).token;
+  const [home, ...more] = opts.companies ?? ['SK01'];
+  const must = async (form: string, payload: unknown) => {
+    const r = await s.action(admin, form, form === 'users' ? 'add' : 'set', payload, home);
+    if (r.status !== 200) throw new Error(`makeUser ${email}: ${form}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+  const id = ((await must('users', { user_email: email, user_name: email.slice(0, 100), first_name: 'Test', language_code: opts.language ?? 'en' })) as { row: { user_id: number } }).row.user_id;
+  for (const c of more) await must('user_companies', { user_id: id, user_company_code: c, assigned: true });
+  const initial = randomUUID(); // long and random: no e-mail in it, in no list
+  await must('user_initial_password', { user_ids: [id], password: initial });
+  const held = await s.post('/rpc/login', { email, password: initial });
+  const token = (held.body as { params?: { token?: string } }).params?.token;
+  if (held.status !== 403 || !token) throw new Error(`makeUser ${email}: expected the first sign-in held, got ${held.status} ${JSON.stringify(held.body)}`);
+  const set = await s.post('/rpc/set_password', { token, password: opts.password ?? STRONG });
+  if (set.status !== 200) throw new Error(`makeUser ${email}: set_password: ${set.status} ${JSON.stringify(set.body)}`);
   return id;
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import productList from '../../screens/products/product_list.ts';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
 import type { Json } from './harness.ts';
+import { grantUserPage } from './grants.ts';
 
 type Row = Record<string, Json>;
 
@@ -172,16 +173,14 @@ describe.each(engines)('delete with what cascades, and its undo, on %s', (engine
 
   it("an undo of a delete needs the delete permission, the user's own entry and its company", async () => {
     const code = await productWithDependents();
-    const page = `(select page_code from app.backend_pages where url = '/products/product_list')`;
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set, can_delete) select 2, ${page}, true, true, true
-                      on conflict (user_id, page_code) do update set can_delete = true`);
+    await grantUserPage(s, 2, 'products.product_list', { can_list: true, can_set: true, can_delete: true });
     const del = await s.action(catalog, 'product_list', 'delete', { keys: [code] });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     expect((await s.action(admin, 'product_list', 'undo', { log_ids: del.body.data.log_ids })).status).toBe(404); // not admin's
-    await s.db.query(`update app.user_pages set can_delete = false where user_id = 2 and page_code = ${page}`);
+    await grantUserPage(s, 2, 'products.product_list', { can_delete: false });
     expect((await s.action(catalog, 'product_list', 'undo', { log_ids: del.body.data.log_ids })).status).toBe(403);
     expect((await s.action(warehouse, 'product_list', 'undo', { log_ids: del.body.data.log_ids })).status).toBe(403);
-    await s.db.query(`update app.user_pages set can_delete = true where user_id = 2 and page_code = ${page}`);
+    await grantUserPage(s, 2, 'products.product_list', { can_delete: true });
     const undo = await s.action(catalog, 'product_list', 'undo', { log_ids: del.body.data.log_ids });
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     // A batch mixing a delete and an edit is refused.

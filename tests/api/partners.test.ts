@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manufacturers } from '../../src/server/db/seed/catalogue.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { grantRolePage } from './grants.ts';
 
 type Row = Record<string, Json>;
 
@@ -193,14 +194,14 @@ describe.each(engines)('partners on %s', (engine) => {
     expect(await menuUrls(catalog)).not.toContain('/partners/partner_list');
 
     // A list-only grant to the warehouse role: the partners and their addresses are read, not written.
-    await s.db.query(`insert into app.role_pages (role_id, page_code, can_list) select role_id, 'partners.partner_list', true from app.roles where role_code = 'warehouse'`);
+    await grantRolePage(s, 'warehouse', 'partners.partner_list', { can_list: true });
     try {
       await expect.poll(async () => (await s.action(warehouse, 'partner_list', 'list', { endRow: 5 }, 'SK01')).status).toBe(200);
       expect((await ok(warehouse, 'partner_addresses', 'filter', { partner_id: sk.partner_id }, 'SK01')).rows.length).toBeGreaterThan(0);
       expect((await s.action(warehouse, 'partner_list', 'add', { partner_name: 'x' }, 'SK01')).status).toBe(403);
       expect((await s.action(warehouse, 'partner_addresses', 'add', { partner_id: sk.partner_id, address_name: 'x', country_code: 'SK' }, 'SK01')).status).toBe(403);
     } finally {
-      await s.db.query(`delete from app.role_pages where page_code = 'partners.partner_list' and role_id = (select role_id from app.roles where role_code = 'warehouse')`);
+      await grantRolePage(s, 'warehouse', 'partners.partner_list', { can_list: false });
     }
   });
 });

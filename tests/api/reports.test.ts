@@ -13,6 +13,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaled } from './exact.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { grantUserPage } from './grants.ts';
 
 type Row = Record<string, Json>;
 const COMPANIES = ['SK01', 'HU01', 'CZ01'];
@@ -258,7 +259,7 @@ describe.each(engines)('reports on %s', (engine) => {
       }
     }
     const user = (await rows(`select user_id from app.users where user_email = 'catalog@example.com'`))[0]!.user_id as number;
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list) values ($1, 'reports.list_80_percent', true)`, [user]);
+    await grantUserPage(s, user, 'reports.list_80_percent', { can_list: true });
     expect((await ok(catalog, 'list_80_percent', 'list', { endRow: 5 }, 'SK01')).rows.length).toBeGreaterThan(0);
     expect((await s.action(catalog, 'sales_detailed', 'list', {}, 'SK01')).status).toBe(403);
   });

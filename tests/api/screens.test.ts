@@ -3,6 +3,7 @@ import { LANGS } from '../../src/core/langs.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { screenRoutes } from '../../src/generated/routeList.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
+import { grantRolePage } from './grants.ts';
 
 describe.each(engines)('every routed screen on %s', (engine) => {
   let s: TestServer;
@@ -165,7 +166,7 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(catalog, 'payment_method_shops', 'filter', { pm_id: pm.pm_id })).status).toBe(403);
   });
 
-  it('adds a back-office page under a parent; it shows in the menu of users granted it', async () => {
+  it('adds a back-office page under a parent; it inherits the parent’s grants and shows in the menus of those who hold them', async () => {
     const add = await s.action(admin, 'backend_pages', 'add', {
       page_code: 'products.extra_report',
       parent_page_code: 'products',
@@ -179,9 +180,15 @@ describe.each(engines)('every routed screen on %s', (engine) => {
     expect((await s.action(admin, 'backend_pages', 'add', { page_code: 'Bad Code', page_title: { en: 'x' } })).status).toBe(400);
     expect((await s.action(admin, 'backend_pages', 'add', { page_code: 'x.y', parent_page_code: 'nope', page_title: { en: 'x' } })).status).toBe(400);
     expect((await s.action(catalog, 'backend_pages', 'list')).status).toBe(403);
-    await s.db.query(`insert into app.role_pages (role_id, page_code) select role_id, 'products.extra_report' from app.roles where role_code = 'administrator'`);
-    const menu = JSON.stringify((await s.post('/rpc/user', {}, { token: admin })).body.menu);
-    expect(menu).toContain('/products/extra_report');
+    const menuOf = async (token: string) => JSON.stringify((await s.post('/rpc/user', {}, { token })).body.menu);
+    // The products group's grants: the administrator's and the catalogue role's, not the warehouse's.
+    expect(await menuOf(admin)).toContain('/products/extra_report');
+    expect(await menuOf(catalog)).toContain('/products/extra_report');
+    const warehouse = (await s.login('warehouse@example.com')).token;
+    expect(await menuOf(warehouse)).not.toContain('/products/extra_report');
+    // The administrator may grant it on screen (perms inherited): the warehouse role gets it.
+    await grantRolePage(s, 'warehouse', 'products.extra_report', { can_list: true });
+    expect(await menuOf(warehouse)).toContain('/products/extra_report');
   });
 
   it('lists rows for admin on every descriptor route (after the edits above, so the change log has rows)', async () => {

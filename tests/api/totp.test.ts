@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 import { STRONG, makeUser } from './accountsHelpers.ts';
+import { grantUserPage } from './grants.ts';
 
 /** The code an authenticator app shows for `secret` at `at` (ms). */
 const codeAt = (secret: string, at: number) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
@@ -101,9 +102,9 @@ describe.each(engines)('TOTP on %s', (engine) => {
 
   it('enforced for users with a perms flag: they may only enrol until they have, then use the app; it cannot be turned off', async () => {
     const id = await makeUser(s, 'granter@example.com');
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_perms, can_list) values ($1, 'products.product_list', true, true)`, [id]);
+    await grantUserPage(s, id, 'products.product_list', { can_perms: true, can_list: true });
     const plain = await makeUser(s, 'plain@example.com');
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list) values ($1, 'products.product_list', true)`, [plain]);
+    await grantUserPage(s, plain, 'products.product_list', { can_list: true });
     await s.db.query(`update app.settings set value = 'true' where key = 'totp_required'`);
     try {
       const login = await s.login('granter@example.com', STRONG);
@@ -144,7 +145,7 @@ describe.each(engines)('TOTP on %s', (engine) => {
     expect((await s.action(admin, 'totp_policy', 'list', {})).body).toEqual({ data: { required: false } });
     expect((await s.action(catalog, 'totp_policy', 'set', { required: true })).status).toBe(403);
     const id = await makeUser(s, 'lister@example.com');
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set) select $1, page_code, true, true from app.backend_pages where url = '/settings/users'`, [id]);
+    await grantUserPage(s, id, 'settings.users', { can_list: true, can_set: true });
     const lister = (await s.login('lister@example.com', STRONG)).token;
     expect((await s.action(lister, 'totp_policy', 'list', {})).status).toBe(200);
     expect((await s.action(lister, 'totp_policy', 'set', { required: true })).status).toBe(403);

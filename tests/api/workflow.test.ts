@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstance } from '../../src/server/workflow/instances.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
+import { grantUserPage } from './grants.ts';
 
 type Row = Record<string, Json>;
 
@@ -111,7 +112,7 @@ describe.each(engines)('workflow engine on %s', (engine) => {
     }
     expect((await stateOf(po)).state_code).toBe('draft');
     expect(await history(po)).toHaveLength(1);
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set) values (3, 'purchasing.purchase_orders', true, true)`);
+    await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_list: true, can_set: true });
     try {
       const r = await fire(warehouse, 'trigger_fsm', { event_code: 'order', fsm_instance_id: po });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -119,7 +120,7 @@ describe.each(engines)('workflow engine on %s', (engine) => {
       // The grant is the purchase orders page's: sales orders stay closed.
       expect((await fire(warehouse, 'trigger_fsm', { event_code: 'confirm', fsm_instance_id: so })).status).toBe(403);
     } finally {
-      await s.db.query(`delete from app.user_pages where user_id = 3 and page_code = 'purchasing.purchase_orders'`);
+      await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_list: false, can_set: false });
     }
   });
 

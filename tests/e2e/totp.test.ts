@@ -2,6 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { STRONG, linkToken, makeUser, waitForMails } from '../api/accountsHelpers.ts';
 import { browserSuite, signIn } from './browser.ts';
+import { grantUserPage } from '../api/grants.ts';
 
 /*
  * Issue 24 in a real browser: a user sets up the TOTP second factor on the profile page
@@ -116,7 +117,7 @@ describe('accounts in the browser', () => {
 
   it('holds a user who may grant pages to the profile page until two-step sign-in is set up, when the policy requires it', async () => {
     const id = await makeUser(t.server, 'e2e-granter@example.com');
-    await t.server.db.query(`insert into app.user_pages (user_id, page_code, can_perms, can_list) select $1, page_code, true, true from app.backend_pages where url = '/products/brands'`, [id]);
+    await grantUserPage(t.server, id, 'products.brands', { can_perms: true, can_list: true });
     await t.server.db.query(`update app.settings set value = 'true' where key = 'totp_required'`);
     try {
       await signInWith('e2e-granter@example.com', STRONG);
