@@ -59,7 +59,13 @@ const hungarian = [
   '',
 ].join('\r\n');
 
-const completion = (content: unknown) => ({ json: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }], usage: { prompt_tokens: 120, completion_tokens: 60 } } });
+const completion = (content: unknown) => ({
+  json: {
+    model: 'gpt-4o',
+    choices: [{ message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }],
+    usage: { prompt_tokens: 120, completion_tokens: 60 },
+  },
+});
 
 type Row = Record<string, Json>;
 
@@ -72,7 +78,7 @@ describe.each(engines)('mail for AI on %s', (engine) => {
     await dovecot.append(english);
     await dovecot.append(german, ['\\Seen']);
     await dovecot.append(hungarian, ['\\Flagged']);
-    s = await startTestServer(engine, { env: { IMAP_URL: dovecot.url, OPENAI_API_KEY: 'k-openai', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' } });
+    s = await startTestServer(engine, { env: { IMAP_URL: dovecot.url, IMAP_TICK_MS: '0', OPENAI_API_KEY: 'k-openai', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' } });
     admin = (await s.login('admin@example.com')).token;
     warehouse = (await s.login('warehouse@example.com')).token;
   });
@@ -83,7 +89,7 @@ describe.each(engines)('mail for AI on %s', (engine) => {
   });
 
   /** A client of the test's own on the server, with INBOX (or `folder`) open. */
-  const onServer = async <T,>(fn: (c: ImapFlow) => Promise<T>, folder = 'INBOX'): Promise<T> => {
+  const onServer = async <T>(fn: (c: ImapFlow) => Promise<T>, folder = 'INBOX'): Promise<T> => {
     const c = await dovecot.client();
     const lock = await c.getMailboxLock(folder);
     try {
@@ -177,7 +183,9 @@ describe.each(engines)('mail for AI on %s', (engine) => {
   it('drafts a reply in the mail language with OpenAI and saves it to Drafts', async () => {
     const id = await idOf('Rückfrage zur Rechnung 4711');
     fake.reset();
-    fake.answer(() => completion({ language: 'de', subject: 'AW: Rückfrage zur Rechnung 4711', body: 'Guten Tag Herr Müller,\n\ngerne verlängern wir das Zahlungsziel auf 30 Tage.\n\nMit freundlichen Grüßen' }));
+    fake.answer(() =>
+      completion({ language: 'de', subject: 'AW: Rückfrage zur Rechnung 4711', body: 'Guten Tag Herr Müller,\n\ngerne verlängern wir das Zahlungsziel auf 30 Tage.\n\nMit freundlichen Grüßen' }),
+    );
     const draft = await ok(admin, 'email_draft', 'set', { email_id: id, instructions: 'Zusagen: 30 Tage' });
     expect(draft).toEqual({ language: 'de', subject: 'AW: Rückfrage zur Rechnung 4711', body: expect.stringContaining('gerne verlängern wir') });
     expect(fake.requests.length).toBe(1);
@@ -226,8 +234,8 @@ describe.each(engines)('mail for AI on %s', (engine) => {
   it('IMAP down or a refused sign-in: a translated error without the password, the stored rows unchanged', async () => {
     const before = await list();
     const bad = dovecot.url.replace(encodeURIComponent(dovecot.password), 'wrong-password');
-    const refused = await startTestServer(engine, { env: { IMAP_URL: bad } });
-    const closed = await startTestServer(engine, { env: { IMAP_URL: 'imap://shop%40example.test:imap-secret-1@127.0.0.1:1/INBOX' } });
+    const refused = await startTestServer(engine, { env: { IMAP_URL: bad, IMAP_TICK_MS: '0' } });
+    const closed = await startTestServer(engine, { env: { IMAP_URL: 'imap://shop%40example.test:imap-secret-1@127.0.0.1:1/INBOX', IMAP_TICK_MS: '0' } });
     try {
       const t1 = (await refused.login('admin@example.com')).token;
       const r1 = await refused.action(t1, 'email_sync', 'set');

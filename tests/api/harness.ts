@@ -81,7 +81,7 @@ export async function startSignedIn(engine: Engine): Promise<SignedIn> {
  * says otherwise (the suites sign
  * in as the demo users); `config` overrides what the environment gave. The workflow
  * scheduler, the mail outbox and the news fetcher do not run unless `config.workflowTickMs` /
- * `config.mailTickMs` / `config.newsTickMs` / `config.imapTickMs` ask (their tests tick themselves).
+ * `config.mailTickMs` / `config.newsTickMs` ask (their tests tick themselves).
  */
 export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
   // A stand-in UI build, so the SPA fallback is tested without running vite.
@@ -92,7 +92,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
   }
   // The configuration first (a server database's default of DEMO_DATA differs), then a copy of the seeded template it asks for.
   const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: engine === 'postgres' ? 'postgres://test-template' : undefined };
-  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, mailTickMs: 0, newsTickMs: 0, imapTickMs: 0, ...opts.config };
+  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, mailTickMs: 0, newsTickMs: 0, ...opts.config };
   const set = { demo: config.demoData, products: config.demoProducts };
   const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
   const databaseUrl = copy?.url;

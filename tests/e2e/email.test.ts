@@ -35,10 +35,18 @@ let fake: EngineFake;
 const t = browserSuite({ width: 1600, height: 1000 }, async () => {
   dovecot = await startDovecot();
   fake = await startEngineFake();
-  await dovecot.append(mail('lieferung', 'Klara Huber <klara@example.test>', 'Lieferung verspätet', 'Thu, 19 Nov 2026 09:30:00 +0100', '<p>Guten Tag, meine <b>Bestellung 2026-00412</b> ist noch nicht da.</p><script>alert(1)</script>'));
+  await dovecot.append(
+    mail(
+      'lieferung',
+      'Klara Huber <klara@example.test>',
+      'Lieferung verspätet',
+      'Thu, 19 Nov 2026 09:30:00 +0100',
+      '<p>Guten Tag, meine <b>Bestellung 2026-00412</b> ist noch nicht da.</p><script>alert(1)</script>',
+    ),
+  );
   await dovecot.append(mail('catalogue', 'Tom Reed <tom@example.test>', 'Catalogue request', 'Wed, 18 Nov 2026 10:00:00 +0000', '<p>Please send me your new catalogue.</p>'), ['\\Seen']);
   const engines = configFromEnv({}).engines;
-  return { imapUrl: dovecot.url, engines: { ...engines, openai: { key: 'k-e2e', url: fake.url } }, aiRetryBaseMs: 5 };
+  return { imapUrl: dovecot.url, imapTickMs: 0, engines: { ...engines, openai: { key: 'k-e2e', url: fake.url } }, aiRetryBaseMs: 5 };
 });
 afterAll(async () => {
   await fake?.close();
@@ -52,7 +60,10 @@ const { bodyRows, row } = gridPage(
 describe('mail for AI', () => {
   it('synchronises, reads a message, applies a label on the server and saves an AI draft (German)', async () => {
     fake.answer(() => ({
-      json: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: JSON.stringify({ language: 'de', subject: 'AW: Lieferung verspätet', body: 'Guten Tag Frau Huber,\n\nIhre Bestellung ist unterwegs.' }) } }] },
+      json: {
+        model: 'gpt-4o',
+        choices: [{ message: { role: 'assistant', content: JSON.stringify({ language: 'de', subject: 'AW: Lieferung verspätet', body: 'Guten Tag Frau Huber,\n\nIhre Bestellung ist unterwegs.' }) } }],
+      },
     }));
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/ai_content/email_list`);
@@ -62,7 +73,9 @@ describe('mail for AI', () => {
     await t.page.getByRole('button', { name: de['imap.sync'], exact: true }).click();
     const said = new IntlMessageFormat(de['imap.synced']!, 'de').format({ mailbox: 'INBOX', added: 2, updated: 0, removed: 7 }) as string;
     await expect.poll(() => t.page.locator('.toast-success').first().innerText(), { timeout: 15_000 }).toContain(said);
-    await expect.poll(() => bodyRows().evaluateAll((rs) => rs.map((r) => r.querySelector('[data-field="subject"]')?.textContent)), { timeout: 10_000 }).toEqual(['Lieferung verspätet', 'Catalogue request']);
+    await expect
+      .poll(() => bodyRows().evaluateAll((rs) => rs.map((r) => r.querySelector('[data-field="subject"]')?.textContent)), { timeout: 10_000 })
+      .toEqual(['Lieferung verspätet', 'Catalogue request']);
     const id = (await t.server.db.query<{ id: number }>("select email_id::int as id from app.emails where subject = 'Lieferung verspätet'")).rows[0]!.id;
     expect(await row(String(id)).locator('[data-field="sender"]').innerText()).toBe('Klara Huber <klara@example.test>');
 

@@ -66,7 +66,17 @@ export async function draftReply(ctx: UserCtx, emailId: number, instructions: st
   try {
     answer = await chatComplete(
       engine,
-      { model: DRAFT_MODEL, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: user.join('\n') }], temperature: 0.5, top_p: 1, max_tokens: 1000, response_format: { type: 'json_object' } },
+      {
+        model: DRAFT_MODEL,
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'user', content: user.join('\n') },
+        ],
+        temperature: 0.5,
+        top_p: 1,
+        max_tokens: 1000,
+        response_format: { type: 'json_object' },
+      },
       ctx.config,
     );
   } catch (e) {

@@ -42,7 +42,11 @@ interface Listed {
 }
 
 /** The flags as stored: sorted, so a change of order is no change; without \Recent, which says only who opened the folder first this time. */
-export const flagList = (flags: Set<string> | undefined): string[] => [...(flags ?? [])].filter((f) => f !== '\\Recent').map((f) => pgText(f, 200)).sort();
+export const flagList = (flags: Set<string> | undefined): string[] =>
+  [...(flags ?? [])]
+    .filter((f) => f !== '\\Recent')
+    .map((f) => pgText(f, 200))
+    .sort();
 
 const iso = (d: Date | string | undefined): string | null => {
   const t = d ? new Date(d) : null;

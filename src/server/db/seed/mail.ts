@@ -75,11 +75,32 @@ const mails: DemoMail[] = [
 ];
 
 export async function seedMail(tx: Queryable): Promise<void> {
-  await insertRows(tx, 'app.imap_labels', [['imap_label', 'text'], ['description', 'text'], ['color', 'text']], labels);
+  await insertRows(
+    tx,
+    'app.imap_labels',
+    [
+      ['imap_label', 'text'],
+      ['description', 'text'],
+      ['color', 'text'],
+    ],
+    labels,
+  );
   await insertRows(
     tx,
     'app.emails',
-    [['mailbox', 'text'], ['uidvalidity', 'bigint'], ['uid', 'bigint'], ['message_id', 'text'], ['subject', 'text'], ['sender', 'text'], ['sender_address', 'text'], ['date', 'timestamptz'], ['size', 'int'], ['flags', 'text[]'], ['body_text', 'text']],
+    [
+      ['mailbox', 'text'],
+      ['uidvalidity', 'bigint'],
+      ['uid', 'bigint'],
+      ['message_id', 'text'],
+      ['subject', 'text'],
+      ['sender', 'text'],
+      ['sender_address', 'text'],
+      ['date', 'timestamptz'],
+      ['size', 'int'],
+      ['flags', 'text[]'],
+      ['body_text', 'text'],
+    ],
     mails.map((m, i) => ({
       mailbox: 'INBOX',
       uidvalidity: 1,
