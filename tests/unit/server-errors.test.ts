@@ -36,6 +36,7 @@ const sample: Record<string, string | number> = {
   from: '2026-03-01',
   to: '2026-02-01',
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
+  host: 'imaps://mail.example.com:993',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
