@@ -648,6 +648,47 @@ export const NewsFetchPayload = v.strictObject({
 });
 /** Sources fetched, new items stored, sources whose fetch failed (their last_error), sources another process was fetching at that moment. */
 export const NewsFetchOutput = v.object({ data: v.object({ fetched: v.number(), added: v.number(), failed: v.number(), busy: v.number() }) });
+/** Mail for AI (/ai_content/email_list): a stored message by its id. */
+const EmailId = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** An IMAP label as the labels page keeps it (migration 065 imap_label_keyword). */
+const ImapLabel = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.$-]{1,60}$/, 'an IMAP keyword'));
+/** `email_sync` list: whether a mailbox is configured (IMAP_URL), and where (scheme, host and port, never the credentials). */
+export const EmailSyncStatusOutput = v.object({ data: v.object({ configured: v.boolean(), server: v.nullable(v.string()), mailbox: v.nullable(v.string()) }) });
+/** `email_sync` set: the mailbox synchronised now. */
+export const EmailSyncOutput = v.object({ data: v.object({ mailbox: v.string(), added: v.number(), updated: v.number(), removed: v.number() }) });
+/** `email_message` list: one stored message to read. */
+export const EmailMessagePayload = v.strictObject({ email_id: EmailId });
+/** The message with its text, its sanitized HTML, its flags, and the labels one may apply (each with its colour). */
+export const EmailMessageOutput = v.object({
+  data: v.object({
+    email_id: v.number(),
+    subject: v.string(),
+    sender: v.string(),
+    date: v.string(),
+    flags: v.array(v.string()),
+    body_text: v.string(),
+    body_html: v.string(),
+    labels: v.array(v.object({ imap_label: v.string(), description: v.string(), color: v.string() })),
+  }),
+});
+/** `email_labels` set: labels set and unset on the message on the server. */
+export const EmailLabelsPayload = v.strictObject({
+  email_id: EmailId,
+  add: v.optional(v.pipe(v.array(ImapLabel), v.maxLength(50)), []),
+  remove: v.optional(v.pipe(v.array(ImapLabel), v.maxLength(50)), []),
+});
+/** The message's flags as the server now has them. */
+export const EmailLabelsOutput = v.object({ data: v.object({ flags: v.array(v.string()) }) });
+/** `email_draft` set: an AI-drafted reply in the message's language, with the user's instructions if any. */
+export const EmailDraftPayload = v.strictObject({ email_id: EmailId, instructions: v.optional(v.pipe(v.string(), v.maxLength(2000)), '') });
+export const EmailDraftOutput = v.object({ data: v.object({ language: v.string(), subject: v.string(), body: v.string() }) });
+/** `email_draft_save` set: the (edited) draft appended to the Drafts folder. */
+export const EmailDraftSavePayload = v.strictObject({
+  email_id: EmailId,
+  subject: v.pipe(v.string(), v.maxLength(1000)),
+  body: v.pipe(v.string(), v.minLength(1), v.maxLength(50_000)),
+});
+export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.string(), uid: v.nullable(v.number()) }) });
 /** Why a row of a tracking file was not applied (the browser says `import.courier_<code>`). */
 export const TRACKING_PROBLEM_CODES = ['unknown_reference', 'missing_reference', 'missing_tracking_number', 'invalid_tracking_number', 'duplicate_reference'] as const;
 /** `courier_export` filter: the carrier's import file (Packeta CSV) as text, its name and its number of packets. */

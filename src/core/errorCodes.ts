@@ -118,6 +118,10 @@ export const ERROR_PARAMS = {
   engine_bad_answer: ['engine'],
   /** This user asked an engine too often (per minute, src/server/ai/rateLimit.ts). */
   ai_rate_limited: ['engine', 'seconds'],
+  // Mail for AI (src/server/imap/): no IMAP_URL; the server unreachable or failing; the sign-in refused (`host`: scheme, host and port only)
+  imap_not_configured: [],
+  imap_failed: ['host'],
+  imap_auth_failed: ['host'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

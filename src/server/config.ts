@@ -80,6 +80,14 @@ export interface Config {
    * routes answer 503 not_configured) and endpoint. Keys never reach the client, logs or errors.
    */
   engines: Record<EngineName, { key: string | undefined; url: string }>;
+  /**
+   * IMAP_URL: the one mailbox the back office reads for Mail for AI (imaps://user:pass@host:993/INBOX,
+   * imap://… upgrades with STARTTLS; the path is the folder, INBOX when none). A secret: never
+   * logged, never echoed in an error. Absent: /ai_content/email_list shows the stored messages and says to set it.
+   */
+  imapUrl: string | undefined;
+  /** How often (ms) this process synchronises the mailbox (src/server/imap/poller.ts); 0: not in this process. */
+  imapTickMs: number;
   /** Calls per user and engine per minute (AI_RATE_PER_MINUTE; src/server/ai/rateLimit.ts). */
   aiRatePerMinute: number;
   /** The first retry's wait (ms) after an engine's 429/5xx, doubled per retry (AI_RETRY_BASE_MS). */
@@ -146,6 +154,19 @@ function smtpUrl(v: string | undefined): string | undefined {
     u = undefined;
   }
   if (!u || !/^smtps?:$/.test(u.protocol) || !u.hostname) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL with a host (e.g. smtp://user:password@mail.example.com:587)');
+  return v.trim();
+}
+
+/** IMAP_URL: an imap:// or imaps:// URL with a host. The message never quotes the value (it may hold a password). */
+function imapUrl(v: string | undefined): string | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  let u: URL | undefined;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    u = undefined;
+  }
+  if (!u || !/^imaps?:$/.test(u.protocol) || !u.hostname) throw new Error('IMAP_URL must be an imap:// or imaps:// URL with a host (e.g. imaps://user:password@mail.example.com:993/INBOX)');
   return v.trim();
 }
 
@@ -225,6 +246,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     engines: enginesFromEnv(env),
+    imapUrl: imapUrl(env.IMAP_URL),
+    imapTickMs: int(env.IMAP_TICK_MS, 300_000, 'IMAP_TICK_MS'),
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
   };

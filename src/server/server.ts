@@ -12,6 +12,8 @@ import { SessionCache } from './http/sessionCache.ts';
 import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
 import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
 import { startNewsFetcher } from './news/fetcher.ts';
+import { describeImapUrl } from './imap/client.ts';
+import { startImapSync } from './imap/poller.ts';
 import type { Poller } from './poller.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
@@ -58,6 +60,8 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs }) : undefined;
+    const imap: Poller | undefined = config.imapUrl && config.imapTickMs > 0 ? startImapSync(db, { imapUrl: config.imapUrl, intervalMs: config.imapTickMs }) : undefined;
+    if (imap && config.imapUrl) console.log(`mail for AI: synchronising ${describeImapUrl(config.imapUrl)} every ${config.imapTickMs / 1000} s`);
     let outbox: OutboxRunner | undefined;
     const transport = config.smtpUrl && config.mailTickMs > 0 ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined;
     if (config.mailTickMs > 0) {
@@ -71,6 +75,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
         await new Promise<void>((r) => server.close(() => r()));
         await scheduler?.stop();
         await news?.stop();
+        await imap?.stop();
         await outbox?.stop();
         transport?.close();
         await sessions!.close();

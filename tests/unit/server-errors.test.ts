@@ -38,6 +38,7 @@ const sample: Record<string, string | number> = {
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
   seconds: 45,
   status: 503,
+  host: 'imaps://mail.example.com:993',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 

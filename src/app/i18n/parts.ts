@@ -41,6 +41,8 @@ export const LATER_PREFIXES = [
   ],
   // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
   'news.',
+  // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
+  'imap.',
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
 ] as const;

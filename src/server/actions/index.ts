@@ -22,6 +22,7 @@ import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
+import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -42,6 +43,11 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   receive_purchase_orders: { add: receivePurchaseOrders },
   goods_to_order_create: { add: goodsToOrderCreate },
   news_fetch: { set: newsFetch },
+  email_sync: { list: emailSyncStatus, set: emailSync },
+  email_message: { list: emailMessage },
+  email_labels: { set: emailLabels },
+  email_draft: { set: emailDraft },
+  email_draft_save: { set: emailDraftSave },
   user_invite: { set: userInvite },
   user_password_reset: { set: userPasswordReset },
   user_end_sessions: { set: userEndSessions },

@@ -12,6 +12,7 @@ import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
+import { EmailOpen, EmailSync } from './Email.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
@@ -37,6 +38,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
+  email_sync: EmailSync,
+  email_open: EmailOpen,
   machine_translate: MachineTranslate,
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,

@@ -18,6 +18,9 @@ export const bulkActionFlags = {
   arriving_shipments_print: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
+  // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
+  email_sync: 'set',
+  email_open: 'list',
   // Writes captions of the translation table (MachineTranslate.tsx).
   machine_translate: 'set',
   // /settings/users: set-password links and ending sessions (src/server/actions/user_accounts.ts).

@@ -29,6 +29,7 @@ import { hashDemoPasswords, seedAdminRole, seedUsers } from './users.ts';
 import { seedWorkflows } from './workflows.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedNews } from './news.ts';
+import { seedMail } from './mail.ts';
 import { seedTexts } from './texts.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
@@ -84,6 +85,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedNews(tx); // shared by the companies: sources and items of a past fetch, no network
   await seedServices(tx); // the generated catalogue's images, shops and history are for goods
   await seedTexts(tx);
+  await seedMail(tx); // Mail for AI: labels and messages of a past sync, no mail server
 }
 
 export interface Seeded {

@@ -1,0 +1,19 @@
+/**
+ * Synchronises the mailbox of IMAP_URL every `intervalMs` (IMAP_TICK_MS, 0 = not in this
+ * process; the server starts it only with IMAP_URL set). A failed pass is said in the log by
+ * the server's scheme, host and port and the error code, never the URL (it holds the
+ * password); the next pass runs as planned.
+ */
+import type { Db } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
+import { startPoller, type Poller } from '../poller.ts';
+import { describeImapUrl } from './client.ts';
+import { syncMailbox } from './sync.ts';
+
+export function startImapSync(db: Db, opts: { imapUrl: string; intervalMs: number; log?: (line: string) => void }): Poller {
+  const log = opts.log ?? ((line) => console.error(line));
+  return startPoller(() => syncMailbox(db, opts.imapUrl), {
+    intervalMs: opts.intervalMs,
+    onError: (e) => log(`imap: sync of ${describeImapUrl(opts.imapUrl)} failed: ${e instanceof HttpError ? e.code : 'error'}`),
+  });
+}
