@@ -118,6 +118,8 @@ export const ERROR_PARAMS = {
   engine_bad_answer: ['engine'],
   /** This user asked an engine too often (per minute, src/server/ai/rateLimit.ts). */
   ai_rate_limited: ['engine', 'seconds'],
+  /** This user had the company's daily number of replies from an engine (/settings/chatgpt). */
+  ai_daily_limit: ['engine', 'limit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -55,7 +55,7 @@ function laterScreenText(key: string, _routed?: ReadonlySet<string>): boolean {
 }
 
 /** The AI page's texts (it loads with the later part: pages/laterPages.tsx); its title paints in the header. */
-const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title';
+const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title' && key !== 'ai.twin.title';
 
 export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart =>
   LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) || laterAiText(key) ? 'later' : 'first';
