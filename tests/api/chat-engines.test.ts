@@ -14,7 +14,9 @@ import { engines, serverHelpers, startTestServer, type Json, type TestServer } f
 const OPENAI_KEY = 'sk-openai-secret-4711';
 const DEEPSEEK_KEY = 'sk-deepseek-secret-0815';
 
-const completion = (content: string, tokens = { prompt_tokens: 30, completion_tokens: 12 }) => ({ json: { model: 'fake-model', choices: [{ message: { role: 'assistant', content } }], usage: tokens } });
+const completion = (content: string, tokens = { prompt_tokens: 30, completion_tokens: 12 }) => ({
+  json: { model: 'fake-model', choices: [{ message: { role: 'assistant', content } }], usage: tokens },
+});
 /** The target language the translate route asked for (its user message says `into "xx"`). */
 const targetOf = (r: FakeRequest) => /into "([a-z]{2})"/.exec(((r.body as Json).messages[1].content as string) ?? '')![1]!;
 const sse = (...events: unknown[]) => [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'];
@@ -33,7 +35,11 @@ async function readEvents(res: Response): Promise<{ event: string; data: Json; a
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const lines = buffer.slice(0, cut).split('\n');
       buffer = buffer.slice(cut + 2);
-      const event = lines.find((l) => l.startsWith('event:'))?.slice(6).trim() ?? 'message';
+      const event =
+        lines
+          .find((l) => l.startsWith('event:'))
+          ?.slice(6)
+          .trim() ?? 'message';
       const data = lines
         .filter((l) => l.startsWith('data:'))
         .map((l) => l.slice(5).trim())

@@ -38,7 +38,11 @@ export async function postStream(path: string, body: unknown, onEvent: (event: s
     while ((cut = buffer.indexOf('\n\n')) >= 0) {
       const lines = buffer.slice(0, cut).split('\n');
       buffer = buffer.slice(cut + 2);
-      const event = lines.find((l) => l.startsWith('event:'))?.slice(6).trim() ?? 'message';
+      const event =
+        lines
+          .find((l) => l.startsWith('event:'))
+          ?.slice(6)
+          .trim() ?? 'message';
       const data = lines
         .filter((l) => l.startsWith('data:'))
         .map((l) => l.slice(5).replace(/^ /, ''))

@@ -55,11 +55,20 @@ export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, re
   /** What the twin page offers: each engine's state (never its key) and the company's models. */
   app.get('/api/chat/engines', async (c) => {
     const session = await requireSession(c);
-    const r = session.company ? await deps.db.query<{ engine: ChatEngineName; models: string; default_model: string }>('select engine, models, default_model from app.chatgpt_settings where company_code = $1', [session.company]) : { rows: [] };
+    const r = session.company
+      ? await deps.db.query<{ engine: ChatEngineName; models: string; default_model: string }>('select engine, models, default_model from app.chatgpt_settings where company_code = $1', [
+          session.company,
+        ])
+      : { rows: [] };
     const state = (name: ChatEngineName) => {
       const row = r.rows.find((x) => x.engine === name);
       const defaultModel = row?.default_model ?? CHAT_DEFAULTS[name].defaultModel;
-      const models = row ? row.models.split(',').map((m) => m.trim()).filter(Boolean) : [defaultModel];
+      const models = row
+        ? row.models
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean)
+        : [defaultModel];
       return { configured: isConfigured(deps.config, name), env: ENGINES[name].env, models: models.includes(defaultModel) ? models : [defaultModel, ...models], default_model: defaultModel };
     };
     return c.json({ openai: state('openai'), deepseek: state('deepseek') });
@@ -78,7 +87,9 @@ export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, re
       const usage = { userId: session.userId, company: session.company, engine: name, operation: 'reply' } as const;
       const opts = { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs };
       const save = async (reply: string, model: string, promptTokens: number, completionTokens: number) =>
-        input.save && session.company ? saveChat(deps.db, { company: session.company, userId: session.userId, engine: name, model, messages: req.messages, reply, promptTokens, completionTokens }) : null;
+        input.save && session.company
+          ? saveChat(deps.db, { company: session.company, userId: session.userId, engine: name, model, messages: req.messages, reply, promptTokens, completionTokens })
+          : null;
 
       if (!input.stream) {
         try {

@@ -66,7 +66,10 @@ export async function chatTranslate(
       model,
       messages: [
         { role: 'system', content: system },
-        { role: 'user', content: `Translate from "${input.from}" into "${to}". Answer with a JSON object {"${to}": …} holding the translation in the same shape.\n${JSON.stringify({ [input.from]: input.text })}` },
+        {
+          role: 'user',
+          content: `Translate from "${input.from}" into "${to}". Answer with a JSON object {"${to}": …} holding the translation in the same shape.\n${JSON.stringify({ [input.from]: input.text })}`,
+        },
       ],
       ...(name === 'openai' ? { response_format: { type: 'json_object' as const } } : {}),
     };

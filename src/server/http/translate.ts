@@ -29,7 +29,8 @@ export function mountTranslate(app: Hono, deps: { config: Config; db: Db }, requ
       checkInputText(body, 'body');
       const input = parseInput(translateRoutes[path].input, body, 'body');
       // The chat engines (src/server/ai/chatTranslate.ts): one call per target language.
-      if (path === '/api/openai/translate_text' || path === '/api/deepseek/translate_text') return c.json(await chatTranslate(deps, session, engines[path] as 'openai' | 'deepseek', input as Parameters<typeof chatTranslate>[3]));
+      if (path === '/api/openai/translate_text' || path === '/api/deepseek/translate_text')
+        return c.json(await chatTranslate(deps, session, engines[path] as 'openai' | 'deepseek', input as Parameters<typeof chatTranslate>[3]));
       const engine = configuredEngine(deps.config, engines[path]);
       throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
     });

@@ -61,13 +61,17 @@ export function ChatTwinPage() {
     if (notConfigured(side.engine)) return;
     update(i, (s) => ({ ...s, reply: '', error: undefined, busy: true, tokens: undefined }));
     try {
-      await postStream(`/api/${side.engine}/get_reply`, { content: prompt, ...(system.trim() ? { system_prompt: system } : {}), ...(side.model ? { model: side.model } : {}), stream: true, save: true }, (event, data) => {
-        if (event === 'delta') update(i, (s) => ({ ...s, reply: s.reply + (data as { content: string }).content }));
-        if (event === 'done') {
-          const u = (data as { usage: { prompt_tokens: number; completion_tokens: number } }).usage;
-          update(i, (s) => ({ ...s, tokens: u.prompt_tokens + u.completion_tokens }));
-        }
-      });
+      await postStream(
+        `/api/${side.engine}/get_reply`,
+        { content: prompt, ...(system.trim() ? { system_prompt: system } : {}), ...(side.model ? { model: side.model } : {}), stream: true, save: true },
+        (event, data) => {
+          if (event === 'delta') update(i, (s) => ({ ...s, reply: s.reply + (data as { content: string }).content }));
+          if (event === 'done') {
+            const u = (data as { usage: { prompt_tokens: number; completion_tokens: number } }).usage;
+            update(i, (s) => ({ ...s, tokens: u.prompt_tokens + u.completion_tokens }));
+          }
+        },
+      );
     } catch (err) {
       update(i, (s) => ({ ...s, error: say(intl, describeError(err)) }));
     } finally {

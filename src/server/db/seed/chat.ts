@@ -18,7 +18,11 @@ const translationPrompt = (lang: (typeof LANGS)[number]) =>
 const projectPrompts = [
   { title: 'Product description', project: 'catalogue', gpt_prompt: 'Write a product description of 80–120 words for a web shop from the facts given. No claims that the facts do not support.' },
   { title: 'Meta description', project: 'catalogue', gpt_prompt: 'Write a meta description of at most 160 characters for the product, with its main benefit and brand.' },
-  { title: 'Reply to a customer', project: 'customer_care', gpt_prompt: 'Draft a polite reply to the customer in the language of their e-mail. Thank them, answer the question, and sign as the shop team.' },
+  {
+    title: 'Reply to a customer',
+    project: 'customer_care',
+    gpt_prompt: 'Draft a polite reply to the customer in the language of their e-mail. Thank them, answer the question, and sign as the shop team.',
+  },
   { title: 'Newsletter subject', project: 'marketing', gpt_prompt: 'Suggest five short newsletter subject lines for the offer described, each under 50 characters.' },
 ];
 
