@@ -24,6 +24,8 @@ const sample: Record<string, string | number> = {
   row: 2,
   minutes: 3,
   engine: 'DeepL',
+  seconds: 30,
+  status: 429,
   name: 'Mine',
   types: 'pdf, png',
   rule: 'category_cycle',

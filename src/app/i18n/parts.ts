@@ -39,6 +39,8 @@ export const LATER_PREFIXES = [
     'password.',
     'totp.',
   ],
+  // The chat screens' engine and message author names (come with the screen's labels: codegen fieldKeysOf).
+  'grid.chat_',
   // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
   'news.',
   // The questions the (lazy) confirmation dialog asks.
