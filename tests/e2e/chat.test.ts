@@ -54,6 +54,8 @@ describe('the ChatGPT twin with both engines', () => {
     await t.page.goto(`${t.server.url}/en/settings/gpt_chats`);
     const rows = t.page.getByRole('grid').first().locator('[role=row][data-key]');
     await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).count(), { timeout: 10_000 }).toBe(2);
+    // Each named by its engine (the grid's engine names).
+    await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).filter({ hasText: 'DeepSeek' }).count()).toBe(1);
   }, 60_000);
 });
 
