@@ -252,6 +252,37 @@ describe.each(engines)('chat engines (%s)', (engine) => {
     noKeys(denied.body);
   });
 
+  it('uses what the screens keep: the company’s settings, its edited translation prompt; the prompt filters', async () => {
+    const { ok } = serverHelpers(() => s);
+    const settings = await ok(admin, 'chatgpt', 'list', { startRow: 0, endRow: 10 });
+    const openai = settings.rows.find((r: Json) => r.engine === 'openai');
+    expect(settings.rows.map((r: Json) => r.engine).sort()).toEqual(['deepseek', 'openai']);
+    await ok(admin, 'chatgpt', 'set', { engine: 'openai', row_version: openai.row_version, temperature: 0.9, max_tokens: 120, default_model: 'gpt-4.1' });
+    const bad = await s.action(admin, 'chatgpt', 'set', { engine: 'openai', row_version: openai.row_version + 1, temperature: 3 });
+    expect(bad.status).toBe(400);
+    fake.reset();
+    fake.answer(() => completion('ok'));
+    await s.post('/api/openai/get_reply', { content: 'x' }, { token: admin });
+    expect(fake.requests[0]!.body).toMatchObject({ model: 'gpt-4.1', temperature: 0.9, max_tokens: 120, top_p: 1 });
+    // Another company's settings are its own.
+    const hu = await ok(admin, 'chatgpt', 'list', { startRow: 0, endRow: 10 }, 'HU01');
+    expect(hu.rows.find((r: Json) => r.engine === 'openai')).toMatchObject({ default_model: 'gpt-4o', temperature: 0.3, daily_limit: 50 });
+    await ok(admin, 'chatgpt', 'set', { engine: 'openai', row_version: openai.row_version + 1, temperature: 0.5, max_tokens: 500, default_model: 'gpt-4o' });
+
+    const de = (await ok(admin, 'gpt_prompts', 'filter', { project: 'gpt_translation_prompt', language_code: 'de' })).rows[0];
+    await ok(admin, 'prompts', 'set', { gpt_prompt_id: de.gpt_prompt_id, row_version: 1, gpt_prompt: 'Übersetze knapp.' });
+    fake.reset();
+    fake.answer(() => completion('{"en": "Shovel"}'));
+    const r = await s.post('/api/openai/translate_text', { text: 'Schaufel', from: 'de', to: 'en', model: 'gpt-4o' }, { token: admin });
+    expect(r.body).toEqual({ content: { en: 'Shovel' } });
+    expect((fake.requests[0]!.body as Json).messages[0]).toEqual({ role: 'system', content: 'Übersetze knapp.' });
+    // One translation prompt per source language.
+    const twice = await s.action(admin, 'prompts', 'add', { title: 'Again', project: 'gpt_translation_prompt', language_code: 'de', gpt_prompt: 'x' });
+    expect(twice.status).toBe(409);
+    const projects = await ok(admin, 'project_prompts_brief', 'filter', { project: 'catalogue' });
+    expect(projects.rows).toEqual([{ project: 'catalogue', prompt_count: 2 }]);
+  });
+
   it('says which engines are configured (never the key) and keeps the daily limit', async () => {
     const e = await s.get('/api/chat/engines', { token: admin });
     expect(e.status).toBe(200);
