@@ -38,6 +38,8 @@ describe('the ChatGPT twin with both engines', () => {
     await expect.poll(() => t.page.locator('h1.page-title').innerText()).toBe('ChatGPT twin');
     const one = t.page.getByTestId('twin-reply-1');
     const two = t.page.getByTestId('twin-reply-2');
+    await t.page.getByLabel('Use a saved prompt').selectOption({ label: 'marketing · Newsletter subject' });
+    await expect.poll(() => t.page.getByLabel('System prompt (optional)').inputValue()).toContain('newsletter subject lines');
     await t.page.getByLabel('Prompt', { exact: true }).fill('Name a spring sale');
     await t.page.getByRole('button', { name: 'Ask both' }).click();
     // Part of each reply shows before the whole has come.
@@ -49,6 +51,8 @@ describe('the ChatGPT twin with both engines', () => {
     const models = fake.requests.map((r) => (r.body as { model: string; stream: boolean }).model).sort();
     expect(models).toEqual(['deepseek-chat', 'gpt-4o']);
     expect(fake.requests.every((r) => (r.body as { stream: boolean }).stream === true)).toBe(true);
+    for (const r of fake.requests)
+      expect((r.body as { messages: { role: string; content: string }[] }).messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('newsletter subject lines') });
     await expect.poll(() => t.page.locator('.chat-twin-meta').count()).toBe(2);
 
     await t.page.goto(`${t.server.url}/en/settings/gpt_chats`);

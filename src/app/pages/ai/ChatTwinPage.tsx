@@ -28,6 +28,12 @@ interface Side {
 }
 
 const LABEL: Record<Engine, string> = { openai: 'OpenAI', deepseek: 'DeepSeek' };
+interface Prompt {
+  gpt_prompt_id: number;
+  title: string;
+  project: string;
+  gpt_prompt: string;
+}
 
 export function ChatTwinPage() {
   const intl = useIntl();
@@ -36,6 +42,7 @@ export function ChatTwinPage() {
   const [loadError, setLoadError] = useState<string>();
   const [prompt, setPrompt] = useState('');
   const [system, setSystem] = useState('');
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
   const [sides, setSides] = useState<[Side, Side]>([
     { engine: 'openai', model: '', reply: '', busy: false },
     { engine: 'deepseek', model: '', reply: '', busy: false },
@@ -51,6 +58,11 @@ export function ChatTwinPage() {
         ]);
       },
       (err: unknown) => setLoadError(say(intl, describeError(err))),
+    );
+    // The company's prompts (the gpt_prompts lookup) as system prompts; the translation prompts are for the translate routes.
+    api.action<'ListOutput'>('gpt_prompts', 'list', { startRow: 0, endRow: 200 }).then(
+      (list) => setPrompts((list.rows as unknown as Prompt[]).filter((p) => p.project !== 'gpt_translation_prompt')),
+      () => setPrompts([]),
     );
   }, [intl]);
 
@@ -92,6 +104,19 @@ export function ChatTwinPage() {
         <div className="alert alert-danger" role="alert">
           {loadError}
         </div>
+      )}
+      {prompts.length > 0 && (
+        <label className="form-field">
+          <span>{t('ai.twin.saved_prompt')}</span>
+          <select value="" onChange={(e) => setSystem(prompts.find((p) => String(p.gpt_prompt_id) === e.target.value)?.gpt_prompt ?? system)}>
+            <option value="">…</option>
+            {prompts.map((p) => (
+              <option key={p.gpt_prompt_id} value={p.gpt_prompt_id}>
+                {p.project ? `${p.project} · ${p.title}` : p.title}
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       <label className="form-field">
         <span>{t('ai.twin.system_prompt')}</span>
