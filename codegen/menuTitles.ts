@@ -8,6 +8,7 @@ const BASE_TITLES: Record<string, string> = {
   '/ai-query': 'ai.title',
   '/settings/kanban': 'kanban.title',
   '/settings/gojs': 'diagram.title',
+  '/settings/chatgpt_twin': 'ai.twin.title',
   ...Object.fromEntries(PRINT_DOCUMENT_KEYS.map((k) => [printRoute(k), printTitle(k)])),
 };
 

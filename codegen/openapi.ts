@@ -178,6 +178,13 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     input: component(route.input, `${pascal(route.operationId)}Input`),
     output: component(route.output, `${pascal(route.operationId)}Output`),
   }));
+  const replies = (Object.entries(api.replyRoutes) as [api.ReplyPath, (typeof api.replyRoutes)[api.ReplyPath]][]).map(([path, route]) => ({
+    path,
+    operationId: route.operationId,
+    input: component(route.input, `${pascal(route.operationId)}Input`),
+    output: component(route.output, `${pascal(route.operationId)}Output`),
+  }));
+  const chatEngines = component(api.ChatEnginesOutput, 'ChatEnginesOutput');
   const errorBody = component(api.ErrorBody, 'ErrorBody');
 
   const config = {
@@ -262,6 +269,32 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
       },
     };
   }
+  for (const { path, operationId, input, output } of replies) {
+    paths[path] = {
+      post: {
+        operationId,
+        tags: ['ai'],
+        summary: `A chat model's reply (${path.includes('deepseek') ? 'DeepSeek: no response_format, temperature × 1.5' : 'OpenAI'}); 120 s timeout. With \`stream: true\` the answer is server-sent events: \`delta\` {content}…, then \`done\` {model, usage, gpt_chat_id} or \`error\` (an error body).`,
+        security: security('user'),
+        parameters: headers('user'),
+        requestBody: { required: true, content: json(schemaRef(input)) },
+        responses: {
+          '200': { description: 'The reply (JSON), or its events (text/event-stream).', content: { ...json(schemaRef(output)), 'text/event-stream': { schema: { type: 'string' } } } },
+          ...errorResponses(['400', '401', '403', '412', '413', '429', '502', '503', '504']),
+        },
+      },
+    };
+  }
+  paths['/api/chat/engines'] = {
+    get: {
+      operationId: 'chat_engines',
+      tags: ['ai'],
+      summary: 'Per chat engine: whether this server has its key (never the key), and the company’s models and default model.',
+      security: security('user'),
+      parameters: headers('user'),
+      responses: { '200': { description: 'The chat engines.', content: json(schemaRef(chatEngines)) }, ...errorResponses(['401', '403', '412']) },
+    },
+  };
   paths['/openapi.json'] = {
     get: {
       operationId: 'openapi',
@@ -284,6 +317,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
       { name: 'rpc', description: 'POST /rpc/{name}: JSON in, JSON out.' },
       { name: 'rest', description: 'Other routes.' },
       { name: 'translate', description: 'Machine translation: POST /api/…, JSON in, JSON out.' },
+      { name: 'ai', description: 'Chat engine replies (JSON or server-sent events) and their state.' },
     ],
     paths,
     components: {

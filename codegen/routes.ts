@@ -10,6 +10,7 @@ export const baseRoutes = [
   { path: '/ai-query', page: 'ai_query', auth: true },
   { path: '/settings/kanban', page: 'kanban', auth: true },
   { path: '/settings/gojs', page: 'diagram', auth: true },
+  { path: '/settings/chatgpt_twin', page: 'chatgpt_twin', auth: true },
   { path: '/login', page: 'login', auth: false },
   // Accounts (src/app/pages/account/): a reset link asked for, a mailed link's page, the user's own profile.
   { path: '/forgot_password', page: 'forgot_password', auth: false },

@@ -789,7 +789,14 @@ export const GtInput = v.strictObject({
   to: v.pipe(v.array(lang), v.minLength(1, 'to must name at least one language'), v.maxLength(20)),
 });
 export const DeeplInput = v.strictObject({ text: TranslateText, from: lang, to: lang });
-export const AiTranslateInput = v.strictObject({ text: TranslateText, from: lang, to: lang, model: aiModel, system_prompt: v.optional(systemPrompt) });
+/** `to`: one language, or several (one engine call per language, issue 25). */
+export const AiTranslateInput = v.strictObject({
+  text: TranslateText,
+  from: lang,
+  to: v.union([lang, v.pipe(v.array(lang), v.minLength(1, 'to must name at least one language'), v.maxLength(20))]),
+  model: aiModel,
+  system_prompt: v.optional(systemPrompt),
+});
 /** Google Translate and DeepL: the translation keyed by language code. */
 export const TranslateOutput = v.record(v.string(), TranslateText);
 /** OpenAI and DeepSeek: `content` keyed by language code (then field). */
@@ -805,6 +812,39 @@ export const translateRoutes = {
   '/api/deepseek/translate_text': { operationId: 'translate_deepseek', input: AiTranslateInput, output: AiTranslateOutput },
 } as const;
 export type TranslatePath = keyof typeof translateRoutes;
+
+// ── AI replies (POST /api/openai/get_reply, /api/deepseek/get_reply; src/server/ai/chatReply.ts) ──
+const replyFields = {
+  content: v.pipe(v.string(), v.nonEmpty('content is required'), v.maxLength(100_000, 'content is at most 100,000 characters')),
+  system_prompt: v.optional(systemPrompt),
+  temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2))),
+  top_p: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  max_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(32_000))),
+  model: v.optional(aiModel),
+  /** Relay the reply as server-sent events (`delta`, then `done` or `error`) instead of one JSON answer. */
+  stream: v.optional(v.boolean()),
+  /** Keep the question and the reply as a conversation of the user (/settings/gpt_chats). */
+  save: v.optional(v.boolean()),
+};
+const ResponseFormat = v.union([v.picklist(['json_object', 'text']), v.strictObject({ type: v.picklist(['json_object', 'text']) })], 'response_format must be json_object or text');
+export const OpenaiReplyInput = v.strictObject({ ...replyFields, response_format: v.optional(ResponseFormat) });
+/** DeepSeek: the same body without response_format. */
+export const DeepseekReplyInput = v.strictObject(replyFields);
+export const ReplyOutput = v.object({
+  content: v.string(),
+  model: v.string(),
+  usage: v.object({ prompt_tokens: v.number(), completion_tokens: v.number() }),
+  /** The conversation it was saved in (save: true), else null. */
+  gpt_chat_id: v.nullable(v.number()),
+});
+export const replyRoutes = {
+  '/api/openai/get_reply': { operationId: 'reply_openai', input: OpenaiReplyInput, output: ReplyOutput },
+  '/api/deepseek/get_reply': { operationId: 'reply_deepseek', input: DeepseekReplyInput, output: ReplyOutput },
+} as const;
+export type ReplyPath = keyof typeof replyRoutes;
+/** GET /api/chat/engines: per chat engine, whether this server has its key, and the company's models and default (the twin page's pickers). */
+const ChatEngineState = v.object({ configured: v.boolean(), env: v.string(), models: v.array(v.string()), default_model: v.string() });
+export const ChatEnginesOutput = v.object({ openai: ChatEngineState, deepseek: ChatEngineState });
 
 /**
  * Every named procedure of /rpc/{name}: who may call it, its input and its output.

@@ -19,6 +19,9 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'grid.block_type_': ['text', 'image', 'video'],
   /** A stock movement's kind (core/optionNames.ts). */
   'grid.movement_kind_': ['receipt', 'pick', 'transfer', 'correction'],
+  /** A chat engine and a conversation message's author (core/optionNames.ts; migration 062). */
+  'grid.chat_engine_': ['openai', 'deepseek'],
+  'grid.chat_role_': ['system', 'user', 'assistant'],
   /** What a report ranks by (core/optionNames.ts). */
   'grid.measure_': ['revenue', 'quantity'],
   /** What an obd text belongs to and where it prints (core/optionNames.ts; the options of screens/settings/obd_texts.ts). */

@@ -122,6 +122,8 @@ export const ERROR_PARAMS = {
   imap_not_configured: [],
   imap_failed: ['host'],
   imap_auth_failed: ['host'],
+  /** This user had the company's daily number of replies from an engine (/settings/chatgpt). */
+  ai_daily_limit: ['engine', 'limit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -27,6 +27,11 @@ export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document
 /** Where an obd text prints: header, footer, terms. */
 export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
 
+/** A chat engine of the ChatGPT settings and conversations: openai, deepseek. */
+export const chatEngineId = (v: unknown): string => `grid.chat_engine_${String(v)}`;
+/** Who wrote a conversation's message: system, user, assistant. */
+export const chatRoleId = (v: unknown): string => `grid.chat_role_${String(v)}`;
+
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
@@ -37,6 +42,8 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   newsError: newsErrorId,
   obdDocument: obdDocumentId,
   obdPlacement: obdPlacementId,
+  chatEngine: chatEngineId,
+  chatRole: chatRoleId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

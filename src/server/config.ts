@@ -92,6 +92,8 @@ export interface Config {
   aiRatePerMinute: number;
   /** The first retry's wait (ms) after an engine's 429/5xx, doubled per retry (AI_RETRY_BASE_MS). */
   aiRetryBaseMs: number;
+  /** How long one chat engine call may take (ms; AI_CHAT_TIMEOUT_MS, spec §9: 120 s; tests shorten it). */
+  aiChatTimeoutMs: number;
 }
 
 /** An engine's endpoint: http(s), without a trailing slash. */
@@ -250,5 +252,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     imapTickMs: int(env.IMAP_TICK_MS, 300_000, 'IMAP_TICK_MS'),
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
+    aiChatTimeoutMs: int(env.AI_CHAT_TIMEOUT_MS, 120_000, 'AI_CHAT_TIMEOUT_MS'),
   };
 }

@@ -24,6 +24,8 @@ const sample: Record<string, string | number> = {
   row: 2,
   minutes: 3,
   engine: 'DeepL',
+  seconds: 30,
+  status: 429,
   name: 'Mine',
   types: 'pdf, png',
   rule: 'category_cycle',
@@ -36,8 +38,6 @@ const sample: Record<string, string | number> = {
   from: '2026-03-01',
   to: '2026-02-01',
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
-  seconds: 45,
-  status: 503,
   host: 'imaps://mail.example.com:993',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;

@@ -24,6 +24,8 @@ export const rendererKeys = [
   'keepInStock',
   'blockType',
   'movementKind',
+  'chatEngine',
+  'chatRole',
   'obdDocument',
   'obdPlacement',
   'reportMeasure',

@@ -39,6 +39,8 @@ export const LATER_PREFIXES = [
     'password.',
     'totp.',
   ],
+  // The chat screens' engine and message author names (come with the screen's labels: codegen fieldKeysOf).
+  'grid.chat_',
   // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
   'news.',
   // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
@@ -57,7 +59,7 @@ function laterScreenText(key: string, _routed?: ReadonlySet<string>): boolean {
 }
 
 /** The AI page's texts (it loads with the later part: pages/laterPages.tsx); its title paints in the header. */
-const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title';
+const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title' && key !== 'ai.twin.title';
 
 export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart =>
   LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) || laterAiText(key) ? 'later' : 'first';

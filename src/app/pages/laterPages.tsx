@@ -13,11 +13,13 @@ const PrintDocument = lazyWithMessages(() => import('./print/PrintDocumentPage.t
 const ForgotPassword = lazyWithMessages(() => import('./account/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const SetPassword = lazyWithMessages(() => import('./account/SetPasswordPage.tsx').then((m) => ({ default: m.SetPasswordPage })));
 const Profile = lazyWithMessages(() => import('./account/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+const ChatgptTwin = lazyWithMessages(() => import('./ai/ChatTwinPage.tsx').then((m) => ({ default: m.ChatTwinPage })));
 const AiQuery = lazyWithMessages(() => import('./AiQueryPage.tsx').then((m) => ({ default: m.AiQueryPage })));
 
 export const KanbanRoute = () => <Kanban />;
 export const DiagramRoute = () => <Diagram />;
 export const AiQueryRoute = () => <AiQuery />;
+export const ChatgptTwinRoute = () => <ChatgptTwin />;
 export const ForgotPasswordRoute = () => <ForgotPassword />;
 export const SetPasswordRoute = () => <SetPassword />;
 export const ProfileRoute = () => <Profile />;

@@ -38,6 +38,7 @@ const AiQueryPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 
 // The AI and workflow pages speak the later part of the catalogue: loaded with it (pages/laterPages.tsx).
 const KanbanPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'KanbanRoute');
 const DiagramPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'DiagramRoute');
+const ChatgptTwinPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'ChatgptTwinRoute');
 const PrintDocumentPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'PrintDocumentRoute');
 // The account pages speak the later part (password.*, totp.*, account.*, server.*).
 const ForgotPasswordPage = lazyRouteComponent(() => import('../pages/laterPages.tsx'), 'ForgotPasswordRoute');
@@ -129,6 +130,9 @@ const page = <P extends AnyRoute, const Path extends string>(parent: P, lang: La
 export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/kanban', 'kanban.title', KanbanPage);
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
 export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
+
+/** /settings/chatgpt_twin: the same prompt to two chat engines side by side, both replies streaming in. */
+export const chatgptTwin = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/chatgpt_twin', 'ai.twin.title', ChatgptTwinPage);
 
 /** A print document's page in the print frame (src/core/printDocuments.ts): `/print/<doc>`, titled `screens.<doc>.title`. */
 export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, lang: Lang, path: Path, doc: PrintDocumentKey) =>

@@ -21,6 +21,7 @@ import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts
 import { presentedRefreshCookie } from './refreshCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { mountTranslate } from './translate.ts';
+import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
@@ -148,6 +149,7 @@ export function createApp(deps: Deps): Hono {
   });
 
   mountTranslate(app, deps, dataSession, readJson);
+  mountChatReplies(app, deps, dataSession, readJson);
   mountFiles(app, deps, dataSession);
   mountTransfer(app, deps, dataSession, readJson);
   mountPrint(app, deps, dataSession);

@@ -7,8 +7,10 @@
  */
 import type { Context, Hono } from 'hono';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
+import { chatTranslate } from '../ai/chatTranslate.ts';
 import { configuredEngine, type EngineName } from '../ai/engines.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
 import type { Session } from '../rpc/context.ts';
 import { HttpError, checkInputText, parseInput } from './errors.ts';
 
@@ -19,13 +21,16 @@ const engines: Record<TranslatePath, EngineName> = {
   '/api/deepseek/translate_text': 'deepseek',
 };
 
-export function mountTranslate(app: Hono, deps: { config: Config }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
+export function mountTranslate(app: Hono, deps: { config: Config; db: Db }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
     app.post(path, async (c) => {
-      await requireSession(c);
+      const session = await requireSession(c);
       const body = await readJson(c);
       checkInputText(body, 'body');
-      parseInput(translateRoutes[path].input, body, 'body');
+      const input = parseInput(translateRoutes[path].input, body, 'body');
+      // The chat engines (src/server/ai/chatTranslate.ts): one call per target language.
+      if (path === '/api/openai/translate_text' || path === '/api/deepseek/translate_text')
+        return c.json(await chatTranslate(deps, session, engines[path] as 'openai' | 'deepseek', input as Parameters<typeof chatTranslate>[3]));
       const engine = configuredEngine(deps.config, engines[path]);
       throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
     });

@@ -12,7 +12,7 @@ import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { newsErrorId } from '../../../core/news.ts';
-import { blockTypeId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId } from '../../../core/optionNames.ts';
+import { blockTypeId, chatEngineId, chatRoleId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -290,6 +290,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   /** A page block's kind: Text, Image, Video. */
   blockType: named(blockTypeId),
   movementKind: named(movementKindId),
+  chatEngine: named(chatEngineId),
+  chatRole: named(chatRoleId),
   /** What an obd text belongs to (Order, Invoice…) and where it prints (Header, Footer, Terms). */
   obdDocument: named(obdDocumentId),
   obdPlacement: named(obdPlacementId),

@@ -31,6 +31,7 @@ import { seedWarehouse } from './warehouse.ts';
 import { seedNews } from './news.ts';
 import { seedMail } from './mail.ts';
 import { seedTexts } from './texts.ts';
+import { seedChat } from './chat.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -86,6 +87,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedServices(tx); // the generated catalogue's images, shops and history are for goods
   await seedTexts(tx);
   await seedMail(tx); // Mail for AI: labels and messages of a past sync, no mail server
+  await seedChat(tx); // prompts, reply settings and saved conversations (migration 062)
 }
 
 export interface Seeded {

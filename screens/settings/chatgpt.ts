@@ -1,0 +1,29 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * ChatGPT settings (migration 062): per chat engine of the company, the models the pickers
+ * offer, the default one, a reply's defaults (spec §9: gpt-4o, 0.5, 1, 500) and how many
+ * replies a user may ask a day (0: no limit). Every company has its two rows; only edited.
+ */
+export default defineScreen({
+  form: 'chatgpt',
+  route: '/settings/chatgpt',
+  area: 'settings',
+  source: {
+    relation: 'app.chatgpt_settings',
+    key: 'engine',
+    write: 'app.chatgpt_settings',
+    company: 'company_code',
+    version: 'row_version',
+    sort: [{ colId: 'engine', sort: 'desc' }],
+  },
+  columns: {
+    engine: { label: 'chat_engine', options: ['openai', 'deepseek'], renderer: 'chatEngine', width: 150, pinned: 'left' },
+    models: { label: 'chat_models', editable: true, required: true, maxLength: 1000, pattern: '^[A-Za-z0-9._:/-]+(, ?[A-Za-z0-9._:/-]+)*$', patternHint: 'gpt-4o, gpt-4o-mini', width: 250 },
+    default_model: { editable: true, required: true, maxLength: 100, pattern: '^[A-Za-z0-9._:/-]+$', patternHint: 'gpt-4o', width: 150 },
+    temperature: { type: 'number', editable: true, required: true, min: 0, max: 2, width: 100 },
+    top_p: { type: 'number', editable: true, required: true, min: 0, max: 1, width: 100 },
+    max_tokens: { type: 'int', editable: true, required: true, min: 1, max: 32000, width: 100 },
+    daily_limit: { label: 'chat_daily_limit', type: 'int', editable: true, required: true, min: 0, max: 100000, width: 150 },
+  },
+});

@@ -1,0 +1,139 @@
+/**
+ * POST /api/openai/get_reply and /api/deepseek/get_reply (spec §7, §9): a reply of a chat
+ * model to `content` under an optional system prompt. What the request leaves out comes from
+ * the company's /settings/chatgpt row (else spec §9: gpt-4o, 0.5, 1, 500); DeepSeek takes no
+ * response_format and its temperature is the request's × 1.5 (capped at 2, its maximum). Each
+ * call: the per-minute and per-day limits, one usage row (tokens), engineFetch's errors.
+ *
+ * `stream: true` relays the reply as server-sent events while the engine writes it: `delta`
+ * events ({content}) in order, then `done` ({model, usage, gpt_chat_id}) — or `error` (the
+ * error body: {error, message, params}) when the engine fails after it began. Failures before
+ * it begins are ordinary error answers. `save: true` keeps the exchange in /settings/gpt_chats.
+ */
+import type { Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type * as v from 'valibot';
+import { replyRoutes, type OpenaiReplyInput, type ReplyPath } from '../../../schemas/api.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { HttpError, checkInputText, parseInput } from '../http/errors.ts';
+import type { Session } from '../rpc/context.ts';
+import { chatComplete, type ChatMessage, type ChatRequest } from './chat.ts';
+import { CHAT_DEFAULTS, chatSettings, checkDailyLimit, saveChat, type ChatEngineName } from './chatSettings.ts';
+import { openChatStream } from './chatStream.ts';
+import { ENGINES, configuredEngine, isConfigured } from './engines.ts';
+import { takeAiCall } from './rateLimit.ts';
+import { logUsage } from './usage.ts';
+
+const engineOf: Record<ReplyPath, ChatEngineName> = { '/api/openai/get_reply': 'openai', '/api/deepseek/get_reply': 'deepseek' };
+
+type ReplyInput = v.InferOutput<typeof OpenaiReplyInput>;
+
+/** DeepSeek's temperature scale is 1.5 × OpenAI's for the same effect, up to its maximum 2. */
+export const deepseekTemperature = (t: number): number => Math.min(2, Math.round(t * 1.5 * 1000) / 1000);
+
+/** The engine request of a reply: the request's values, else the company's defaults. */
+export async function replyRequest(db: Db, session: Session, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; dailyLimit: number }> {
+  const s = await chatSettings(db, session.company, name);
+  const messages: ChatMessage[] = [...(input.system_prompt?.trim() ? [{ role: 'system' as const, content: input.system_prompt }] : []), { role: 'user', content: input.content }];
+  const temperature = input.temperature ?? s.temperature;
+  const format = typeof input.response_format === 'string' ? input.response_format : input.response_format?.type;
+  const req: ChatRequest = {
+    model: input.model ?? s.defaultModel,
+    messages,
+    temperature: name === 'deepseek' ? deepseekTemperature(temperature) : temperature,
+    top_p: input.top_p ?? s.topP,
+    max_tokens: input.max_tokens ?? s.maxTokens,
+    ...(name === 'openai' && format ? { response_format: { type: format } } : {}),
+  };
+  return { req, dailyLimit: s.dailyLimit };
+}
+
+const errorBody = (e: HttpError) => ({ error: e.code, message: e.message, ...(e.params ? { params: e.params } : {}) });
+
+export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
+  /** What the twin page offers: each engine's state (never its key) and the company's models. */
+  app.get('/api/chat/engines', async (c) => {
+    const session = await requireSession(c);
+    const r = session.company
+      ? await deps.db.query<{ engine: ChatEngineName; models: string; default_model: string }>('select engine, models, default_model from app.chatgpt_settings where company_code = $1', [
+          session.company,
+        ])
+      : { rows: [] };
+    const state = (name: ChatEngineName) => {
+      const row = r.rows.find((x) => x.engine === name);
+      const defaultModel = row?.default_model ?? CHAT_DEFAULTS[name].defaultModel;
+      const models = row
+        ? row.models
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean)
+        : [defaultModel];
+      return { configured: isConfigured(deps.config, name), env: ENGINES[name].env, models: models.includes(defaultModel) ? models : [defaultModel, ...models], default_model: defaultModel };
+    };
+    return c.json({ openai: state('openai'), deepseek: state('deepseek') });
+  });
+  for (const path of Object.keys(replyRoutes) as ReplyPath[]) {
+    const name = engineOf[path];
+    app.post(path, async (c) => {
+      const session = await requireSession(c);
+      const body = await readJson(c);
+      checkInputText(body, 'body');
+      const input = parseInput(replyRoutes[path].input, body, 'body') as ReplyInput;
+      const engine = configuredEngine(deps.config, name);
+      const { req, dailyLimit } = await replyRequest(deps.db, session, name, input);
+      await checkDailyLimit(deps.db, session.userId, name, engine.label, dailyLimit);
+      takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+      const usage = { userId: session.userId, company: session.company, engine: name, operation: 'reply' } as const;
+      const opts = { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs };
+      const save = async (reply: string, model: string, promptTokens: number, completionTokens: number) =>
+        input.save && session.company
+          ? saveChat(deps.db, { company: session.company, userId: session.userId, engine: name, model, messages: req.messages, reply, promptTokens, completionTokens })
+          : null;
+
+      if (!input.stream) {
+        try {
+          const a = await chatComplete(engine, req, opts);
+          await logUsage(deps.db, { ...usage, promptTokens: a.promptTokens, completionTokens: a.completionTokens, ok: true });
+          const gpt_chat_id = await save(a.content, a.model, a.promptTokens, a.completionTokens);
+          return c.json({ content: a.content, model: a.model, usage: { prompt_tokens: a.promptTokens, completion_tokens: a.completionTokens }, gpt_chat_id });
+        } catch (e) {
+          await logUsage(deps.db, { ...usage, ok: false });
+          throw e;
+        }
+      }
+
+      let stream: Awaited<ReturnType<typeof openChatStream>>;
+      try {
+        stream = await openChatStream(engine, req, opts);
+      } catch (e) {
+        await logUsage(deps.db, { ...usage, ok: false });
+        throw e;
+      }
+      return streamSSE(c, async (sse) => {
+        sse.onAbort(() => stream.cancel());
+        let reply = '';
+        try {
+          for (;;) {
+            const next = await stream.chunks.next();
+            if (next.done) {
+              const end = next.value;
+              await logUsage(deps.db, { ...usage, promptTokens: end.promptTokens, completionTokens: end.completionTokens, ok: true });
+              const gpt_chat_id = await save(reply, end.model, end.promptTokens, end.completionTokens);
+              await sse.writeSSE({ event: 'done', data: JSON.stringify({ model: end.model, usage: { prompt_tokens: end.promptTokens, completion_tokens: end.completionTokens }, gpt_chat_id }) });
+              return;
+            }
+            reply += next.value;
+            await sse.writeSSE({ event: 'delta', data: JSON.stringify({ content: next.value }) });
+          }
+        } catch (e) {
+          await logUsage(deps.db, { ...usage, ok: false });
+          if (sse.aborted) return;
+          const err = e instanceof HttpError ? e : new HttpError(502, 'engine_failed', `${engine.label} failed`, {}, undefined, { engine: engine.label, status: 0 });
+          if (!(e instanceof HttpError)) console.error(`engine ${name}: reply stream failed`);
+          await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(err)) });
+        }
+      });
+    });
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * POST /api/openai/translate_text and /api/deepseek/translate_text (spec §7): a text (one
+ * string, or named fields) translated by a chat model, ONE call per target language. The
+ * system prompt is the request's, else the company's translation prompt of the source
+ * language (/ai_content/prompts, project gpt_translation_prompt), else the one below; the
+ * user message carries the text as JSON and asks for `{"<to>": <the same shape>}` back. The
+ * answer is `content` keyed by language, then field. A reply that is not that JSON (another
+ * shape, a missing field, prose) is engine_bad_answer and nothing is answered for any language.
+ * DeepSeek's model is fixed to its reasoner, which takes no response_format.
+ */
+import * as v from 'valibot';
+import type { AiTranslateInput } from '../../../schemas/api.ts';
+import type { Queryable } from '../db/types.ts';
+import type { Config } from '../config.ts';
+import type { Session } from '../rpc/context.ts';
+import { chatComplete, type ChatRequest } from './chat.ts';
+import { translationPrompt, type ChatEngineName } from './chatSettings.ts';
+import { badAnswer } from './engineFetch.ts';
+import { configuredEngine, type ConfiguredEngine } from './engines.ts';
+import { takeAiCall } from './rateLimit.ts';
+import { logUsage } from './usage.ts';
+
+/** DeepSeek's reasoning model: the only one its translate route uses (spec §7). */
+export const DEEPSEEK_TRANSLATE_MODEL = 'deepseek-reasoner';
+
+const DEFAULT_PROMPT =
+  'You are a professional translator of product texts for web shops. Translate the values of the JSON you are given from the source language into the target language. ' +
+  'Keep HTML markup, placeholders, numbers, units and product codes exactly as they are. Answer with JSON only.';
+
+type Text = string | Record<string, string>;
+
+/** The reply's `{"<to>": …}` parsed and checked against the shape sent; a fenced ```json block is read too. */
+export function readTranslation(engine: ConfiguredEngine, reply: string, to: string, text: Text): Text {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/.exec(reply);
+  let json: unknown;
+  try {
+    json = JSON.parse(fenced ? fenced[1]! : reply);
+  } catch {
+    throw badAnswer(engine, 'the reply is not the JSON asked for');
+  }
+  const value = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>)[to] : undefined;
+  if (typeof text === 'string') {
+    if (typeof value !== 'string') throw badAnswer(engine, `the reply has no text for "${to}"`);
+    return value;
+  }
+  const shape = v.strictObject(Object.fromEntries(Object.keys(text).map((k) => [k, v.string()])));
+  const r = v.safeParse(shape, value);
+  if (!r.success) throw badAnswer(engine, `the reply's "${to}" is not the fields sent`);
+  return r.output as Record<string, string>;
+}
+
+export async function chatTranslate(
+  deps: { db: Queryable; config: Config },
+  session: Session,
+  name: ChatEngineName,
+  input: v.InferOutput<typeof AiTranslateInput>,
+): Promise<{ content: Record<string, Text> }> {
+  const engine = configuredEngine(deps.config, name);
+  const targets = [...new Set(typeof input.to === 'string' ? [input.to] : input.to)].filter((l) => l !== input.from);
+  const system = input.system_prompt?.trim() || (await translationPrompt(deps.db, session.company, input.from)) || DEFAULT_PROMPT;
+  const model = name === 'deepseek' ? DEEPSEEK_TRANSLATE_MODEL : input.model;
+  // Every call is counted before any is sent: over the limit, none goes.
+  for (const _ of targets) takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+  const one = async (to: string): Promise<[string, Text]> => {
+    const req: ChatRequest = {
+      model,
+      messages: [
+        { role: 'system', content: system },
+        {
+          role: 'user',
+          content: `Translate from "${input.from}" into "${to}". Answer with a JSON object {"${to}": …} holding the translation in the same shape.\n${JSON.stringify({ [input.from]: input.text })}`,
+        },
+      ],
+      ...(name === 'openai' ? { response_format: { type: 'json_object' as const } } : {}),
+    };
+    const usage = { userId: session.userId, company: session.company, engine: name, operation: 'translate' } as const;
+    try {
+      const a = await chatComplete(engine, req, { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs });
+      const text = readTranslation(engine, a.content, to, input.text);
+      await logUsage(deps.db, { ...usage, promptTokens: a.promptTokens, completionTokens: a.completionTokens, ok: true });
+      return [to, text];
+    } catch (e) {
+      await logUsage(deps.db, { ...usage, ok: false });
+      throw e;
+    }
+  };
+  const done = await Promise.allSettled(targets.map(one));
+  const failed = done.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
+  return { content: Object.fromEntries(done.map((d) => (d as PromiseFulfilledResult<[string, Text]>).value)) };
+}

@@ -1,0 +1,101 @@
+/**
+ * The chat engines in the browser (issue 25): the ChatGPT twin page shows two replies as they
+ * stream from the engine fake on 127.0.0.1, side by side, and saves them as conversations; an
+ * engine without its key says so on its side; the prompts, ChatGPT settings, conversations
+ * and twin pages open for admin in all seven languages with their data.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS } from '../../src/core/langs.ts';
+import { configFromEnv } from '../../src/server/config.ts';
+import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
+import { browserSuite, signIn } from './browser.ts';
+
+const catalogue = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+const sse = (model: string, pieces: string[]) => [...pieces.map((content) => `data: ${JSON.stringify({ model, choices: [{ index: 0, delta: { content } }] })}\n\n`), 'data: [DONE]\n\n'];
+
+let fake: EngineFake;
+beforeAll(async () => void (fake = await startEngineFake()));
+afterAll(() => fake?.close());
+
+describe('the ChatGPT twin with both engines', () => {
+  const t = browserSuite(undefined, async () => {
+    fake ??= await startEngineFake();
+    const engines = configFromEnv({}).engines;
+    return { engines: { ...engines, openai: { key: 'sk-e2e-openai', url: fake.url }, deepseek: { key: 'sk-e2e-deepseek', url: fake.url } }, aiRetryBaseMs: 5 };
+  });
+
+  it('streams the two replies side by side as they come, and keeps them in GPT chats', async () => {
+    const OPENAI = ['Spring', ' into', ' the', ' garden', ' sale'];
+    const DEEPSEEK = ['Green', ' thumb', ' days'];
+    fake.reset();
+    fake.answer((r) => {
+      const model = (r.body as { model: string }).model;
+      return { chunks: sse(model, model.startsWith('deepseek') ? DEEPSEEK : OPENAI), chunkDelayMs: 400 };
+    });
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/settings/chatgpt_twin`);
+    await expect.poll(() => t.page.locator('h1.page-title').innerText()).toBe('ChatGPT twin');
+    const one = t.page.getByTestId('twin-reply-1');
+    const two = t.page.getByTestId('twin-reply-2');
+    await t.page.getByLabel('Use a saved prompt').selectOption({ label: 'marketing · Newsletter subject' });
+    await expect.poll(() => t.page.getByLabel('System prompt (optional)').inputValue()).toContain('newsletter subject lines');
+    await t.page.getByLabel('Prompt', { exact: true }).fill('Name a spring sale');
+    await t.page.getByRole('button', { name: 'Ask both' }).click();
+    // Part of each reply shows before the whole has come.
+    await expect.poll(() => one.innerText(), { timeout: 10_000 }).toMatch(/^Spring( into)?$/);
+    await expect.poll(() => two.innerText(), { timeout: 10_000 }).toMatch(/^Green( thumb)?$/);
+    await expect.poll(() => one.innerText(), { timeout: 10_000 }).toBe('Spring into the garden sale');
+    await expect.poll(() => two.innerText(), { timeout: 10_000 }).toBe('Green thumb days');
+    // Each side asked its own engine and model, streaming.
+    const models = fake.requests.map((r) => (r.body as { model: string; stream: boolean }).model).sort();
+    expect(models).toEqual(['deepseek-chat', 'gpt-4o']);
+    expect(fake.requests.every((r) => (r.body as { stream: boolean }).stream === true)).toBe(true);
+    for (const r of fake.requests)
+      expect((r.body as { messages: { role: string; content: string }[] }).messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('newsletter subject lines') });
+    await expect.poll(() => t.page.locator('.chat-twin-meta').count()).toBe(2);
+
+    await t.page.goto(`${t.server.url}/en/settings/gpt_chats`);
+    const rows = t.page.getByRole('grid').first().locator('[role=row][data-key]');
+    await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).count(), { timeout: 10_000 }).toBe(2);
+    // Each named by its engine (the grid's engine names).
+    await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).filter({ hasText: 'DeepSeek' }).count()).toBe(1);
+  }, 60_000);
+});
+
+describe('the chat pages without engine keys', () => {
+  const t = browserSuite();
+
+  it('the twin page says per side which engine is not configured, in the user’s language', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.page.goto(`${t.server.url}/de/settings/chatgpt_twin`);
+    const side = t.page.getByTestId('twin-side-2');
+    await expect.poll(() => side.locator('[role=status]').innerText()).toContain('DEEPSEEK_API_KEY');
+    const de = catalogue('de')['server.not_configured']!.replace('{engine}', 'DeepSeek');
+    expect(await side.locator('[role=status]').innerText()).toContain(de);
+    expect(await t.page.getByTestId('twin-side-1').locator('[role=status]').innerText()).toContain('OPENAI_API_KEY');
+  }, 60_000);
+
+  it('opens the prompts, ChatGPT settings, conversations and twin pages in all seven languages with data', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    const problems: string[] = [];
+    t.page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    for (const lang of LANGS) {
+      for (const path of ['/ai_content/prompts', '/settings/chatgpt', '/settings/gpt_chats', '/settings/chatgpt_twin']) {
+        const url = `${t.server.url}/${lang}${path}`;
+        await t.page.goto(url);
+        const page = await t.server.db.query<{ title: string }>('select page_title ->> $2 as title from app.backend_pages where url = $1', [path, lang]);
+        await expect.poll(() => t.page.locator('h1.page-title').innerText(), { message: url }).toBe(page.rows[0]!.title);
+        const data = path === '/settings/chatgpt_twin' ? t.page.locator('.chat-twin-side') : t.page.getByRole('grid').first().locator('[role=row][data-key]');
+        await expect.poll(() => data.count(), { message: `${url}: data`, timeout: 10_000 }).toBeGreaterThan(1);
+        const alerts = await t.page.locator('.toast-danger, .alert-danger').allInnerTexts();
+        if (alerts.length) problems.push(`${url}: ${alerts.join(' | ')}`);
+      }
+    }
+    // The prompts page lists the translation prompt of each source language.
+    await t.page.goto(`${t.server.url}/en/ai_content/prompts`);
+    const rows = t.page.getByRole('grid').first().locator('[role=row][data-key]');
+    await expect.poll(() => rows.filter({ hasText: 'Translation from Bulgarian' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
