@@ -118,6 +118,8 @@ export const ERROR_PARAMS = {
   engine_bad_answer: ['engine'],
   /** This user asked an engine too often (per minute, src/server/ai/rateLimit.ts). */
   ai_rate_limited: ['engine', 'seconds'],
+  /** The company has switched this translation engine off (/settings/gtranslate), or all of them. */
+  engine_disabled: ['engine'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -26,6 +26,8 @@ export const movementKindId = (v: unknown): string => `grid.movement_kind_${Stri
 export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document_${String(v)}`;
 /** Where an obd text prints: header, footer, terms. */
 export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
+/** A machine translation engine (settings/gtranslate): Google Translate, DeepL. */
+export const translationEngineId = (v: unknown): string => `screens.gtranslate.engine_${String(v)}`;
 
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
@@ -37,6 +39,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   newsError: newsErrorId,
   obdDocument: obdDocumentId,
   obdPlacement: obdPlacementId,
+  translationEngine: translationEngineId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

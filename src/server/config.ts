@@ -84,6 +84,8 @@ export interface Config {
   aiRatePerMinute: number;
   /** The first retry's wait (ms) after an engine's 429/5xx, doubled per retry (AI_RETRY_BASE_MS). */
   aiRetryBaseMs: number;
+  /** How long (ms) one call to a translation engine (Google, DeepL) may take (TRANSLATE_TIMEOUT_MS). */
+  translateTimeoutMs: number;
 }
 
 /** An engine's endpoint: http(s), without a trailing slash. */
@@ -227,5 +229,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     engines: enginesFromEnv(env),
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
+    translateTimeoutMs: int(env.TRANSLATE_TIMEOUT_MS, 30_000, 'TRANSLATE_TIMEOUT_MS'),
   };
 }
