@@ -514,9 +514,9 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
   });
 
   describe('translation routes', () => {
-    const routes = ['/api/gt', '/api/deepl', '/api/openai/translate_text', '/api/deepseek/translate_text'] as const;
+    const routes = ['/api/gt', '/api/deepl', '/api/openai/translate_text', '/api/deepseek/translate_text', '/api/translate'] as const;
     const body = (path: string) =>
-      path === '/api/gt'
+      path === '/api/gt' || path === '/api/translate'
         ? { text: 'Hello', from: 'en', to: ['de', 'hu'] }
         : path === '/api/deepl'
           ? { text: { product_name: 'Hello' }, from: 'en', to: 'de' }
@@ -526,6 +526,8 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       '/api/deepl': 'DEEPL_AUTH_KEY',
       '/api/openai/translate_text': 'OPENAI_API_KEY',
       '/api/deepseek/translate_text': 'DEEPSEEK_API_KEY',
+      // The company's default engine: SK01's is Google Translate (demo data).
+      '/api/translate': 'GOOGLE_TRANSLATE_API_KEY',
     };
 
     it('need a signed-in user (401) and a valid body (400 naming the field)', async () => {
@@ -555,10 +557,11 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       }
     });
 
-    it('answer 503 not available yet when the key is set: never a made-up translation', async () => {
-      const config = configFromEnv({ GOOGLE_TRANSLATE_API_KEY: 'k', DEEPL_AUTH_KEY: 'k', OPENAI_API_KEY: 'k', DEEPSEEK_API_KEY: 'k' });
+    // Google Translate and DeepL translate (tests/api/translate.test.ts, against a fake engine).
+    it('answer 503 not available yet for the chat engines when the key is set: never a made-up translation', async () => {
+      const config = configFromEnv({ OPENAI_API_KEY: 'k', DEEPSEEK_API_KEY: 'k' });
       const app = createApp({ db: s.db, signer: tokenSigner(await jwtSecret(s.db, undefined), 900), config });
-      for (const path of routes) {
+      for (const path of ['/api/openai/translate_text', '/api/deepseek/translate_text']) {
         const res = await app.request(path, { method: 'POST', headers: { authorization: `Bearer ${catalog}`, 'content-type': 'application/json' }, body: JSON.stringify(body(path)) });
         expect(res.status).toBe(503);
         const json = (await res.json()) as Row;
