@@ -58,7 +58,7 @@ describe.each(engines)('machine translation on %s', (dbEngine) => {
         TRANSLATE_TIMEOUT_MS: '1000',
       },
     });
-    [admin, catalog, warehouse] = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token)) as [string, string, string];
+    [admin, catalog, warehouse] = (await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token))) as [string, string, string];
     logs = (['log', 'info', 'warn', 'error'] as const).map((m) => vi.spyOn(console, m));
   });
   afterAll(async () => {
@@ -318,7 +318,10 @@ describe.each(engines)('machine translation on %s', (dbEngine) => {
       fake.answer(deeplEcho);
       expect((await post('/api/translate', { text: 'Saw', from: 'en', to: ['cs'] }, admin, 'CZ01')).body).toEqual({ cs: '[CS] Saw' });
       // Every engine off: the action says so.
-      for (const x of now) expect((await s.action(admin, 'gtranslate', 'set', { translation_engine_id: x.translation_engine_id, row_version: x.row_version, enabled: false, is_default: false }, 'CZ01')).status).toBe(200);
+      for (const x of now)
+        expect((await s.action(admin, 'gtranslate', 'set', { translation_engine_id: x.translation_engine_id, row_version: x.row_version, enabled: false, is_default: false }, 'CZ01')).status).toBe(
+          200,
+        );
       const none = await post('/api/translate', { text: 'Saw', from: 'en', to: ['cs'] }, admin, 'CZ01');
       expect([none.status, none.body.error]).toEqual([403, 'engine_disabled']);
     });

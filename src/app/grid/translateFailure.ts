@@ -10,7 +10,8 @@ import { toast } from '../chrome/toasts.tsx';
 
 export function translateFailed(e: unknown): void {
   console.warn('translation failed', e);
-  if (e instanceof ApiError && (e.code === 'not_configured' || e.code === 'not_available'))
-    toast({ variant: 'danger', id: `messages.translate_${e.code}`, values: { engine: e.params?.engine ?? '' } });
+  const engine = e instanceof ApiError ? (e.params?.engine ?? '') : '';
+  if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine } });
+  else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine } });
   else toast({ variant: 'danger', ...describeError(e) });
 }

@@ -36,7 +36,14 @@ export interface TranslateDeps {
 }
 
 /** The translation keyed by target language, each in the request's shape (a string, or the same fields). */
-export async function machineTranslate(deps: TranslateDeps, session: Pick<Session, 'userId' | 'company'>, name: MachineEngine, text: TranslateText, from: string, to: readonly string[]): Promise<Record<string, TranslateText>> {
+export async function machineTranslate(
+  deps: TranslateDeps,
+  session: Pick<Session, 'userId' | 'company'>,
+  name: MachineEngine,
+  text: TranslateText,
+  from: string,
+  to: readonly string[],
+): Promise<Record<string, TranslateText>> {
   const engine = configuredEngine(deps.config, name);
   await checkEngineEnabled(deps.db, session.company, name);
   takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
