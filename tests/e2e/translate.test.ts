@@ -2,8 +2,9 @@
  * Machine translation in the browser (issue 25) against a fake Google Translate and DeepL on
  * 127.0.0.1: a product's name, English only, translated from the product grid into the six
  * other languages (one engine call per language, the key as Google's `key` parameter) and
- * saved; an engine that keeps failing says so in the UI language and changes nothing; the
- * translation engines' settings (/settings/gtranslate) open with data in all seven languages.
+ * saved; an engine that keeps failing says so in the UI language and changes nothing; a
+ * form's Translate button fills its empty languages; the translation engines' settings
+ * (/settings/gtranslate) open with data in all seven languages.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,22 @@ describe('machine translation', () => {
     await expect.poll(() => t.page.locator('.toast-danger .toast-text').allInnerTexts(), { timeout: 10_000 }).toContain(said);
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(await product(key!)).toEqual(before);
+  });
+
+  it('fills a form’s empty languages in one action with its Translate button', async () => {
+    await openProducts();
+    fake.reset();
+    fake.answer(googleEcho);
+    await tool('button').filter({ hasText: /^Add$/ }).click();
+    const dialog = t.page.getByRole('dialog');
+    await dialog.locator('[id$="product_name-en"]').fill('Spirit level');
+    await dialog.locator('[id$="product_name-de"]').fill('Wasserwaage');
+    await dialog.getByRole('button', { name: catalogue('en')['grid.translate'], exact: true }).click();
+    await expect.poll(() => dialog.locator('[id$="product_name-bg"]').inputValue(), { timeout: 10_000 }).toBe('[bg] Spirit level');
+    // The typed German stays; the five empty languages are filled, one call each.
+    expect(await dialog.locator('[id$="product_name-de"]').inputValue()).toBe('Wasserwaage');
+    for (const lang of ['hu', 'sk', 'ro', 'cs']) expect(await dialog.locator(`[id$="product_name-${lang}"]`).inputValue()).toBe(`[${lang}] Spirit level`);
+    expect(fake.requests.map((r) => (r.body as { target: string }).target).sort()).toEqual(['bg', 'cs', 'hu', 'ro', 'sk']);
   });
 
   it('opens the translation engines’ settings with data in all seven languages', async () => {
