@@ -47,11 +47,15 @@ const translateSummaries: Record<api.TranslatePath, string> = {
   '/api/deepl': 'Translates text with DeepL into one language; answers the text keyed by language code.',
   '/api/openai/translate_text': 'Translates text with an OpenAI model into one language; answers `content` keyed by language code.',
   '/api/deepseek/translate_text': 'Translates text with a DeepSeek model into one language; answers `content` keyed by language code.',
+  '/api/translate': "Translates text with the company's default engine (settings: translation engines) into several languages; answers the text keyed by language code.",
 };
 const translateDescription = `\
-Requires a signed-in user; the body is validated (400 naming the field). Until the engines are
-wired, the route answers 503: \`not_configured\` (the message names the environment variable
-holding the engine's API key) or \`not_available\`.`;
+Requires a signed-in user; the body is validated (400 naming the field). An engine without its
+API key answers 503 \`not_configured\` (the message names the environment variable), one the
+company disabled 403 \`engine_disabled\`, too many calls of the user 429 \`ai_rate_limited\`; the
+engine's own failures: 504 \`engine_timeout\`, 503 \`engine_rate_limited\` (after retries),
+502 \`engine_failed\` or \`engine_bad_answer\`. An engine not wired yet answers 503 \`not_available\`.
+HTML texts keep their markup (sanitized as stored rich text is).`;
 
 const apiActionDescription = `\
 \`entity\` is a form name from screens/ (or a custom action such as user_bookmarks, keep_in_stock);

@@ -775,7 +775,7 @@ export const ImportResultOutput = v.object({
   written: v.boolean(),
 });
 
-// ── machine translation (POST /api/…; engines are wired later) ──────────
+// ── machine translation (POST /api/…) ─────────────────────────────────────
 /** The text to translate: one string, or several named fields ({product_name: '…', description: '…'}). */
 export const TranslateText = v.union([
   v.pipe(v.string(), v.maxLength(50_000, 'text is at most 50,000 characters')),
@@ -810,6 +810,8 @@ export const translateRoutes = {
   '/api/deepl': { operationId: 'translate_deepl', input: DeeplInput, output: TranslateOutput },
   '/api/openai/translate_text': { operationId: 'translate_openai', input: AiTranslateInput, output: AiTranslateOutput },
   '/api/deepseek/translate_text': { operationId: 'translate_deepseek', input: AiTranslateInput, output: AiTranslateOutput },
+  /** The company's default translation engine (/settings/gtranslate): what the grid's and the forms' translate action call. */
+  '/api/translate': { operationId: 'translate_default', input: GtInput, output: TranslateOutput },
 } as const;
 export type TranslatePath = keyof typeof translateRoutes;
 

@@ -124,6 +124,8 @@ export const ERROR_PARAMS = {
   imap_auth_failed: ['host'],
   /** This user had the company's daily number of replies from an engine (/settings/chatgpt). */
   ai_daily_limit: ['engine', 'limit'],
+  /** The company has switched this translation engine off (/settings/gtranslate), or all of them. */
+  engine_disabled: ['engine'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

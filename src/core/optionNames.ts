@@ -26,6 +26,8 @@ export const movementKindId = (v: unknown): string => `grid.movement_kind_${Stri
 export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document_${String(v)}`;
 /** Where an obd text prints: header, footer, terms. */
 export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
+/** A machine translation engine (settings/gtranslate): Google Translate, DeepL. */
+export const translationEngineId = (v: unknown): string => `screens.gtranslate.engine_${String(v)}`;
 
 /** A chat engine of the ChatGPT settings and conversations: openai, deepseek. */
 export const chatEngineId = (v: unknown): string => `grid.chat_engine_${String(v)}`;
@@ -44,6 +46,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   obdPlacement: obdPlacementId,
   chatEngine: chatEngineId,
   chatRole: chatRoleId,
+  translationEngine: translationEngineId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

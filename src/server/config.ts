@@ -94,6 +94,8 @@ export interface Config {
   aiRetryBaseMs: number;
   /** How long one chat engine call may take (ms; AI_CHAT_TIMEOUT_MS, spec §9: 120 s; tests shorten it). */
   aiChatTimeoutMs: number;
+  /** How long (ms) one call to a translation engine (Google, DeepL) may take (TRANSLATE_TIMEOUT_MS). */
+  translateTimeoutMs: number;
 }
 
 /** An engine's endpoint: http(s), without a trailing slash. */
@@ -253,5 +255,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
     aiChatTimeoutMs: int(env.AI_CHAT_TIMEOUT_MS, 120_000, 'AI_CHAT_TIMEOUT_MS'),
+    translateTimeoutMs: int(env.TRANSLATE_TIMEOUT_MS, 30_000, 'TRANSLATE_TIMEOUT_MS'),
   };
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { recordEngineStatus } from './ai/engineStatus.ts';
 import { jwtSecret, tokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createAdmin, hasUsers } from './db/firstAdmin.ts';
@@ -47,6 +48,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     } else if (!(await hasUsers(db))) {
       console.log('database: no user yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin`');
     }
+    await recordEngineStatus(db, config); // the settings' "configured" (never a key)
     const signer = tokenSigner(await jwtSecret(db, config.jwtSecret), config.accessTtlSec);
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     const app = createApp({ db, signer, config, sessions });

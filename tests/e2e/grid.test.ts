@@ -483,11 +483,11 @@ describe('ScreenGrid', () => {
     await expect.poll(() => detail.locator('[role=row][data-key]').count()).toBe(logged.rows[0]!.n);
   });
 
-  it('translates empty languages through /api/gt and shows its 503 "not configured" message', async () => {
+  it('translates empty languages through the company’s engine (/api/translate) and shows its 503 "not configured" message', async () => {
     await openProducts();
     let asked: Json = null;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/gt')) asked = r.postDataJSON();
+      if (r.url().endsWith('/api/translate')) asked = r.postDataJSON();
     });
     await tool('button.grid-translate').click();
     // More than 50 rows to translate: it asks first.

@@ -14,7 +14,7 @@ import { invalidValueParams } from '../../src/core/errorCodes.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
 import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
 import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
-import { planTranslation, runTranslation, sourceLanguage } from '../../src/app/grid/translate.ts';
+import { planTranslation, runTranslation, sourceLanguage, TEXTS_PER_CALL, type Translator } from '../../src/app/grid/translate.ts';
 import type { CellCtx, CellSession, GridRow } from '../../src/app/grid/types.ts';
 import { UndoStack } from '../../src/app/grid/undo.ts';
 import productList from '../../screens/products/product_list.ts';
@@ -379,17 +379,34 @@ describe('translate (spec §2)', () => {
     ]);
   });
 
-  it('asks once per distinct text and merges the answers; the first failure stops it', async () => {
-    const rows = [row('1', { en: 'Spade' }), row('2', { en: 'Spade' }), row('3', { en: 'Rake' })];
+  it('asks once per distinct text, the texts of one language pair in one call, and merges the answers; the first failure stops it', async () => {
+    const rows = [row('1', { en: 'Spade' }), row('2', { en: 'Spade' }), row('3', { en: 'Rake' }), row('4', { de: 'Hacke' })];
     const tasks = planTranslation(rows, ['product_name'], { lang: 'en', langs, overwrite: false, overwriteName: false });
-    const calls: string[] = [];
-    const out = await runTranslation(tasks, new Map(rows.map((r) => [r.id, r.data])), async (text, _from, to) => {
-      calls.push(text);
-      return Object.fromEntries(to.map((l) => [l, `${text}-${l}`]));
-    });
-    expect(calls.sort()).toEqual(['Rake', 'Spade']);
+    const calls: [Record<string, string>, string, string[]][] = [];
+    const echo: Translator = async (texts, from, to) => {
+      calls.push([texts, from, to]);
+      return Object.fromEntries(to.map((l) => [l, Object.fromEntries(Object.entries(texts).map(([k, x]) => [k, `${x}-${l}`]))]));
+    };
+    const out = await runTranslation(tasks, new Map(rows.map((r) => [r.id, r.data])), echo);
+    expect(calls).toEqual([
+      [{ t0: 'Spade', t1: 'Rake' }, 'en', ['de', 'hu']],
+      [{ t0: 'Hacke' }, 'de', ['en', 'hu']],
+    ]);
     expect(out.find((x) => x.rowId === '2')!.value).toEqual({ en: 'Spade', de: 'Spade-de', hu: 'Spade-hu' });
+    expect(out.find((x) => x.rowId === '4')!.value).toEqual({ de: 'Hacke', en: 'Hacke-en', hu: 'Hacke-hu' });
     await expect(runTranslation(tasks, new Map(), () => Promise.reject(new Error('503')))).rejects.toThrow('503');
+  });
+
+  it('sends at most TEXTS_PER_CALL texts a call', async () => {
+    const rows = Array.from({ length: TEXTS_PER_CALL + 3 }, (_, i) => row(String(i), { en: `Tool ${i}` }));
+    const tasks = planTranslation(rows, ['product_name'], { lang: 'en', langs, overwrite: false, overwriteName: false });
+    const sizes: number[] = [];
+    const out = await runTranslation(tasks, new Map(rows.map((r) => [r.id, r.data])), async (texts, _from, to) => {
+      sizes.push(Object.keys(texts).length);
+      return Object.fromEntries(to.map((l) => [l, Object.fromEntries(Object.entries(texts).map(([k, x]) => [k, `${x}-${l}`]))]));
+    });
+    expect(sizes.sort((a, b) => b - a)).toEqual([TEXTS_PER_CALL, 3]);
+    expect(out.find((x) => x.rowId === '52')!.value).toEqual({ en: 'Tool 52', de: 'Tool 52-de', hu: 'Tool 52-hu' });
   });
 });
 

@@ -24,8 +24,9 @@ const sample: Record<string, string | number> = {
   row: 2,
   minutes: 3,
   engine: 'DeepL',
+  // engine_timeout's wait and engine_failed's status (src/server/ai/engineFetch.ts)
   seconds: 30,
-  status: 429,
+  status: 502,
   name: 'Mine',
   types: 'pdf, png',
   rule: 'category_cycle',

@@ -5,7 +5,7 @@
  * in the view currency (named beside the input), stored converted back (formModel `MoneyOf`).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId } from '../../core/httpErrors.ts';
@@ -16,6 +16,7 @@ import { ApiError } from '../api/client.ts';
 import { describeError, say } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
+import { translateText } from '../grid/dataProvider/calls.ts';
 import { gridData } from '../grid/dataProvider/provider.ts';
 import { lookupScreen } from '../grid/lookupScreens.ts';
 import { useCellSession } from '../grid/cellSession.ts';
@@ -25,9 +26,12 @@ import { isRendererKey } from '../grid/registryKeys.ts';
 import { renderers } from '../grid/renderers/index.tsx';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
 import { isSearchLookup } from '../grid/lookupSearch.ts';
+import { planTranslation, runTranslation } from '../grid/translate.ts';
+import { translateFailed } from '../grid/translateFailure.ts';
 import { useT } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import {
+  FORM_LANGS,
   choices,
   collect,
   editPayload,
@@ -233,6 +237,39 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     if (f.input === 'multi' || shown) check(f, raw);
   };
 
+  // Translate: the translatable multi-language texts, their empty languages filled by the company's engine in one action.
+  const translatable = fields.filter((f) => f.input === 'multi' && f.col.translate);
+  const uiLang = useSession((s) => s.lang);
+  const [translating, setTranslating] = useState(false);
+  async function translate(e: MouseEvent<HTMLButtonElement>) {
+    // Ctrl/Meta overwrites the other languages (product_name with Shift too), as in the grid.
+    const overwrite = e.ctrlKey || e.metaKey;
+    const data: Record<string, unknown> = Object.fromEntries(translatable.map((f) => [f.field, values[f.field] ?? {}]));
+    const tasks = planTranslation(
+      [{ index: 0, id: 'form', data }],
+      translatable.map((f) => f.field),
+      { lang: uiLang, langs: FORM_LANGS, overwrite, overwriteName: overwrite && e.shiftKey },
+    );
+    if (!tasks.length) {
+      toast({ variant: 'info', id: 'messages.nothing_to_translate' });
+      return;
+    }
+    setTranslating(true);
+    try {
+      const results = await runTranslation(tasks, new Map([['form', data]]), translateText);
+      // The inputs are disabled meanwhile: each value is the one translated from, with the new languages.
+      for (const r of results)
+        change(
+          translatable.find((x) => x.field === r.field)!,
+          r.value as RawValue,
+        );
+    } catch (err) {
+      translateFailed(err);
+    } finally {
+      setTranslating(false);
+    }
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
@@ -281,16 +318,28 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
           money={moneyOf(f)}
           errors={errors}
           lookup={f.lookup ? lookups[f.lookup] : undefined}
-          disabled={saving}
+          disabled={saving || translating}
           onChange={(raw) => change(f, raw)}
           onBlur={() => check(f, values[f.field] ?? null)}
         />
       ))}
       <div className="dialog-buttons">
+        {translatable.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-secondary form-translate"
+            title={intl.formatMessage({ id: 'forms.translate_hint' })}
+            disabled={saving || translating}
+            aria-busy={translating || undefined}
+            onClick={(e) => void translate(e)}
+          >
+            <FormattedMessage id="grid.translate" />
+          </button>
+        )}
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />
         </button>
-        <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined}>
+        <button type="submit" className="btn btn-primary" disabled={saving || translating} aria-busy={saving || undefined}>
           <FormattedMessage id="common.save" />
         </button>
       </div>

@@ -1,24 +1,24 @@
 /**
  * Toolbar actions over many rows: delete the selection (all rows of the current filter
  * when "select all" — their keys fetched in windows, deleted in chunks of at most
- * 10,000 keys a call) and translate (translate.ts) with the engine's 503 shown. The
+ * 10,000 keys a call) and translate (translate.ts) with the engine's failure shown. The
  * delete question names the rows and what goes with them (deleteQuestion.tsx).
  */
 import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
-import { describeError } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.tsx';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
 import type { Change } from './edits.ts';
 import { session } from '../session/session.ts';
 import { DeleteQuestion } from './deleteQuestion.tsx';
-import { deleteKeys, deletePreview, type DeletePreview, TRANSLATE_ENGINE, translateText } from './gridApi.ts';
+import { deleteKeys, deletePreview, type DeletePreview, translateText } from './gridApi.ts';
 import type { RowWindow } from './rowSource.ts';
 import { selectedCount, type RowSelection } from './selection.ts';
 import { planTranslation, runTranslation } from './translate.ts';
+import { translateFailed } from './translateFailure.ts';
 import type { GridRow, Row } from './types.ts';
 
 /** Keys per delete call (the server's limit). */
@@ -142,10 +142,7 @@ export async function translateRows(d: TranslateDeps, mods: { ctrlKey: boolean; 
     });
     if (changes.length) await d.save(changes);
   } catch (e) {
-    // The engine's state in the UI language (the server's text names its setting, for the administrator).
-    if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine: TRANSLATE_ENGINE } });
-    else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine: TRANSLATE_ENGINE } });
-    else if (e instanceof ApiError && e.status === 503) toast({ variant: 'danger', ...describeError(e) });
-    else console.warn('grid: translation failed', e); // spec §8: translation failures are only logged
+    // Nothing was saved: the first failure stops the whole action.
+    translateFailed(e);
   }
 }

@@ -5,7 +5,6 @@
  */
 export {
   AGG_FNS,
-  TRANSLATE_ENGINE,
   addView,
   aggregate,
   allFilters,

@@ -52,6 +52,7 @@ export const rendererKeys = [
   'changeSummary',
   'fsmActions',
   'newsError',
+  'translationEngine',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

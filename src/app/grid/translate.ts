@@ -3,8 +3,8 @@
  * when none is selected), fill the EMPTY languages of each translatable multi-language
  * column from a source language. Ctrl or Meta with selected rows overwrites existing
  * texts; product_name is overwritten only when Shift is held as well.
- * `planTranslation` is pure; `runTranslation` calls the engine (POST /api/gt) once per
- * distinct text and stops at the first failure (503 not_configured until engines exist).
+ * `planTranslation` is pure; `runTranslation` asks the company's default engine (POST
+ * /api/translate) for the distinct texts, batched, and stops at the first failure.
  */
 import type { GridRow, Row } from './types.ts';
 
@@ -55,12 +55,18 @@ export function planTranslation(rows: readonly GridRow[], fields: readonly strin
   return tasks;
 }
 
-export type Translator = (text: string, from: string, to: string[]) => Promise<Record<string, string>>;
+/** Texts keyed by an id, from one language into several: per language, the same ids. */
+export type Translator = (texts: Record<string, string>, from: string, to: string[]) => Promise<Record<string, Record<string, string>>>;
+
+/** Texts in one request (the server takes at most 50 named texts). */
+export const TEXTS_PER_CALL = 50;
 
 /**
- * Runs the tasks (identical requests once, a few at a time); answers the new value of
- * each (row, field) — the old object with the translated languages merged in. The first
- * failure rejects (the caller shows it).
+ * Runs the tasks: identical texts once, the texts of one language pair together (a
+ * product's name and descriptions in one request, up to TEXTS_PER_CALL), a few requests at a
+ * time; answers the new value of each (row, field) — the old object with the translated
+ * languages merged in. The first failure rejects (the caller shows it) and nothing is
+ * answered, so nothing is written.
  */
 export async function runTranslation(
   tasks: readonly TranslateTask[],
@@ -68,29 +74,38 @@ export async function runTranslation(
   translate: Translator,
   parallel = 4,
 ): Promise<{ rowId: string; field: string; value: Record<string, unknown> }[]> {
-  const requests = new Map<string, Promise<Record<string, string>>>();
   const keyOf = (t: TranslateTask) => JSON.stringify([t.text, t.from, t.to]);
   const unique = [...new Map(tasks.map((t) => [keyOf(t), t])).values()];
+  const pairs = new Map<string, TranslateTask[]>();
+  for (const t of unique) {
+    const pair = JSON.stringify([t.from, t.to]);
+    pairs.set(pair, [...(pairs.get(pair) ?? []), t]);
+  }
+  const calls: TranslateTask[][] = [];
+  for (const same of pairs.values()) for (let i = 0; i < same.length; i += TEXTS_PER_CALL) calls.push(same.slice(i, i + TEXTS_PER_CALL));
   let failed: unknown = null;
   let next = 0;
   const results = new Map<string, Record<string, string>>();
   const worker = async () => {
-    while (next < unique.length && failed === null) {
-      const t = unique[next++]!;
-      const k = keyOf(t);
+    while (next < calls.length && failed === null) {
+      const call = calls[next++]!;
+      const { from, to } = call[0]!;
       try {
-        let p = requests.get(k);
-        if (!p) {
-          p = translate(t.text, t.from, t.to);
-          requests.set(k, p);
-        }
-        results.set(k, await p);
+        const got = await translate(Object.fromEntries(call.map((t, i) => [`t${i}`, t.text])), from, to);
+        call.forEach((t, i) => {
+          const texts: Record<string, string> = {};
+          for (const l of to) {
+            const x = got[l]?.[`t${i}`];
+            if (typeof x === 'string') texts[l] = x;
+          }
+          results.set(keyOf(t), texts);
+        });
       } catch (e) {
         failed ??= e;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, unique.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(parallel, calls.length) }, worker));
   if (failed !== null) throw failed;
   const out: { rowId: string; field: string; value: Record<string, unknown> }[] = [];
   for (const t of tasks) {

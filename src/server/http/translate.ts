@@ -1,38 +1,59 @@
 /**
  * Machine translation routes (spec §7): POST /api/gt, /api/deepl, /api/openai/translate_text,
- * /api/deepseek/translate_text. Wired now, engines later: a signed-in user, a valid body
- * (400 naming the field), then 503 — `not_configured` naming the environment variable when
- * the engine has no API key, `not_available` while the engine is not implemented. Never a
- * made-up translation.
+ * /api/deepseek/translate_text, and /api/translate (the company's default engine, for the
+ * grid's and the forms' translate action). Each: a signed-in user, a valid body (400 naming
+ * the field), then its handler. Google Translate and DeepL translate (ai/machineTranslate.ts),
+ * OpenAI and DeepSeek through chat completions (ai/chatTranslate.ts); a default engine
+ * without a handler for /api/translate's shape answers 503 — `not_configured` naming the environment
+ * variable when it has no API key, else `not_available`. Never a made-up translation.
  */
 import type { Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
 import { chatTranslate } from '../ai/chatTranslate.ts';
 import { configuredEngine, type EngineName } from '../ai/engines.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/types.ts';
-import type { Session } from '../rpc/context.ts';
+import { isMachineEngine, machineTranslate } from '../ai/machineTranslate.ts';
+import { defaultEngine } from '../ai/translationEngines.ts';
+import type { Deps, Session } from '../rpc/context.ts';
 import { HttpError, checkInputText, parseInput } from './errors.ts';
 
-const engines: Record<TranslatePath, EngineName> = {
-  '/api/gt': 'google',
-  '/api/deepl': 'deepl',
-  '/api/openai/translate_text': 'openai',
-  '/api/deepseek/translate_text': 'deepseek',
+type Input<P extends TranslatePath> = v.InferOutput<(typeof translateRoutes)[P]['input']>;
+type Output<P extends TranslatePath> = v.InferInput<(typeof translateRoutes)[P]['output']>;
+type Handler<P extends TranslatePath> = (deps: Deps, session: Session, input: Input<P>) => Promise<Output<P>>;
+
+/** 503 for an engine not wired into this server: not configured, else not available. */
+const notAvailable =
+  (name: EngineName): Handler<TranslatePath> =>
+  (deps) => {
+    const engine = configuredEngine(deps.config, name);
+    throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
+  };
+
+/** The company's default engine, when it is one this server translates with. */
+const byDefault: Handler<'/api/translate'> = async (deps, s, input) => {
+  const name = await defaultEngine(deps.db, s.company);
+  if (!isMachineEngine(name)) return notAvailable(name)(deps, s, input) as never;
+  return machineTranslate(deps, s, name, input.text, input.from, input.to);
 };
 
-export function mountTranslate(app: Hono, deps: { config: Config; db: Db }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
+const handlers: { [P in TranslatePath]: Handler<P> } = {
+  '/api/gt': (deps, s, input) => machineTranslate(deps, s, 'google', input.text, input.from, input.to),
+  '/api/deepl': (deps, s, input) => machineTranslate(deps, s, 'deepl', input.text, input.from, [input.to]),
+  // The chat engines (ai/chatTranslate.ts): one call per target language.
+  '/api/openai/translate_text': (deps, s, input) => chatTranslate(deps, s, 'openai', input),
+  '/api/deepseek/translate_text': (deps, s, input) => chatTranslate(deps, s, 'deepseek', input),
+  '/api/translate': byDefault,
+};
+
+export function mountTranslate(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
   for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
     app.post(path, async (c) => {
       const session = await requireSession(c);
       const body = await readJson(c);
       checkInputText(body, 'body');
       const input = parseInput(translateRoutes[path].input, body, 'body');
-      // The chat engines (src/server/ai/chatTranslate.ts): one call per target language.
-      if (path === '/api/openai/translate_text' || path === '/api/deepseek/translate_text')
-        return c.json(await chatTranslate(deps, session, engines[path] as 'openai' | 'deepseek', input as Parameters<typeof chatTranslate>[3]));
-      const engine = configuredEngine(deps.config, engines[path]);
-      throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
+      const handler = handlers[path] as Handler<TranslatePath>;
+      return c.json(await handler(deps, session, input));
     });
   }
 }

@@ -1,26 +1,32 @@
 /**
  * The translation table's machine translation (registry key `machine_translate`): the
  * missing texts (`missing_<lang>`, app.text_missing) of the picked rows, or of every row of the
- * grid's filter, translated from English by an engine through the server (POST /api/gt or
- * /api/deepl) and written as captions (a bulk set of translation_table; the server checks each
- * text's placeholders). An engine the server has no key for answers 503 `not_configured`,
- * said in the user's language; nothing is written then.
+ * grid's filter, translated from English by the company's default engine or the one picked
+ * (POST /api/translate, /api/gt or /api/deepl; fifty texts a request) and written as
+ * captions (a bulk set of translation_table; the server checks each text's placeholders).
+ * An engine that fails (no key: 503 `not_configured`, a timeout, …) is said in the user's
+ * language; nothing is written then.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { translateFailed } from '../translateFailure.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './index.tsx';
 
 /** The languages translated into (English is the source). */
 const TARGETS = ['de', 'hu', 'ro', 'sk', 'cs', 'bg'] as const;
 type Target = (typeof TARGETS)[number];
-const ENGINES = { gt: { path: '/api/gt', name: 'Google Translate' }, deepl: { path: '/api/deepl', name: 'DeepL' } } as const;
+/** The company's default engine (/settings/gtranslate), or one named. */
+const ENGINES = { default: '/api/translate', gt: '/api/gt', deepl: '/api/deepl' } as const;
 type Engine = keyof typeof ENGINES;
+const ENGINE_NAMES: Record<Engine, string> = { default: 'screens.translation_table.machine_engine_default', gt: 'screens.gtranslate.engine_google', deepl: 'screens.gtranslate.engine_deepl' };
 /** More keys than the catalogue has (≈1,100): one list call takes them all. */
 const MAX_ROWS = 5000;
+/** Texts a request carries (the server takes at most 50 named texts). */
+const TEXTS_PER_CALL = 50;
 
 interface MissingRow {
   text_key: string;
@@ -32,11 +38,20 @@ function filteredTarget(filterModel: Record<string, unknown>): Target {
   return TARGETS.find((l) => filterModel[`missing_${l}`] !== undefined) ?? 'de';
 }
 
-async function translate(engine: Engine, text: string, to: Target): Promise<string | undefined> {
-  const body = engine === 'gt' ? { text, from: 'en', to: [to] } : { text, from: 'en', to };
-  const r = await api.post<Record<string, unknown>>(ENGINES[engine].path, body);
+/** English texts (keyed t0, t1, … as the server's field names) into `to`: the translated ones by the same keys. */
+async function translate(engine: Engine, texts: Record<string, string>, to: Target): Promise<Record<string, string>> {
+  const body = engine === 'deepl' ? { text: texts, from: 'en', to } : { text: texts, from: 'en', to: [to] };
+  const r = await api.post<Record<string, unknown>>(ENGINES[engine], body);
   const got = r[to];
-  return typeof got === 'string' && got.trim() ? got : undefined;
+  if (!got || typeof got !== 'object') return {};
+  return Object.fromEntries(Object.entries(got).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
+}
+
+/** A failure of the engine (not of the list or the write), said as translation failures are. */
+class EngineFailure extends Error {
+  constructor(cause: unknown) {
+    super('machine translation failed', { cause });
+  }
 }
 
 export function MachineTranslate({ query, onDone }: BulkActionProps) {
@@ -44,7 +59,7 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
   const failed = useFailed();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<Target>('de');
-  const [engine, setEngine] = useState<Engine>('gt');
+  const [engine, setEngine] = useState<Engine>('default');
   const [busy, setBusy] = useState(false);
   const sel = query.selection;
   const picked = sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
@@ -63,31 +78,35 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
         setOpen(false);
         return;
       }
-      // A few requests at a time; the first failure (e.g. no engine configured) stops them all.
+      // Fifty texts a request, a few requests at a time; the first failure (e.g. no engine configured) stops them all.
+      const calls: MissingRow[][] = [];
+      for (let i = 0; i < rows.length; i += TEXTS_PER_CALL) calls.push(rows.slice(i, i + TEXTS_PER_CALL));
       const texts: { text_key: string; text: string }[] = [];
       let next = 0;
       let failure: unknown;
       const worker = async () => {
-        while (next < rows.length && failure === undefined) {
-          const r = rows[next++]!;
+        while (next < calls.length && failure === undefined) {
+          const call = calls[next++]!;
           try {
-            const text = await translate(engine, r.en!, target);
-            if (text) texts.push({ text_key: r.text_key, text });
+            const got = await translate(engine, Object.fromEntries(call.map((r, i) => [`t${i}`, r.en!])), target);
+            call.forEach((r, i) => {
+              const text = got[`t${i}`];
+              if (text) texts.push({ text_key: r.text_key, text });
+            });
           } catch (e) {
             failure ??= e;
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(4, rows.length) }, worker));
-      if (failure !== undefined) throw failure;
+      await Promise.all(Array.from({ length: Math.min(4, calls.length) }, worker));
+      if (failure !== undefined) throw new EngineFailure(failure);
       const written = await write(texts, target);
       toast({ variant: written.refused ? 'warning' : 'success', id: 'screens.translation_table.machine_done', values: { count: written.saved, refused: written.refused } });
       setOpen(false);
       onDone();
     } catch (e) {
-      const name = ENGINES[engine].name;
-      if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine: name } });
-      else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine: name } });
+      // The engine's failure as said for any translation; the list or the write failing as a toolbar action's.
+      if (e instanceof EngineFailure) translateFailed(e.cause);
       else failed(e);
     } finally {
       setBusy(false);
@@ -121,7 +140,7 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
               <select value={engine} onChange={(e) => setEngine(e.target.value as Engine)} data-testid="machine-engine">
                 {(Object.keys(ENGINES) as Engine[]).map((k) => (
                   <option key={k} value={k}>
-                    {ENGINES[k].name}
+                    {t(ENGINE_NAMES[k])}
                   </option>
                 ))}
               </select>

@@ -152,15 +152,17 @@ export const deleteView = (viewId: number) => gridData().views.delete({ keys: [v
 
 // ---- translation ---------------------------------------------------------------------------
 
-/** The engine translateText calls (named in its messages). */
-export const TRANSLATE_ENGINE = 'Google Translate';
-
-/** Google Translate through the server: text in `from` → { lang: text } for each of `to`. */
-export async function translateText(text: string, from: string, to: string[]): Promise<Record<string, string>> {
-  const r: unknown = await gridData().translate({ text, from, to });
-  // An engine's answer may come wrapped in `data`; only the asked languages' texts are taken.
-  const obj = r && typeof r === 'object' && 'data' in r && r.data && typeof r.data === 'object' ? r.data : r;
-  const out: Record<string, string> = {};
-  if (obj && typeof obj === 'object') for (const [k, v] of Object.entries(obj)) if (typeof v === 'string' && to.includes(k)) out[k] = v;
+/**
+ * Texts (keyed by id) from `from` into each of `to`, by the company's default engine
+ * (/settings/gtranslate) through the server: { lang: { id: text } }, only the asked
+ * languages' texts taken.
+ */
+export async function translateText(texts: Record<string, string>, from: string, to: string[]): Promise<Record<string, Record<string, string>>> {
+  const r: Record<string, unknown> = await gridData().translate({ text: texts, from, to });
+  const out: Record<string, Record<string, string>> = {};
+  for (const lang of to) {
+    const got = r[lang];
+    if (got && typeof got === 'object') out[lang] = Object.fromEntries(Object.entries(got).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
   return out;
 }

@@ -27,7 +27,7 @@ export const httpDataProvider: GridDataProvider = {
   undo: <F extends string>(form: F, p: C.UndoParams) => ofForm<C.UndoResult<F>>(api.action<'UndoOutput'>(form, 'undo', p)),
   aggregate: (form, p) => api.action<'AggregateOutput'>(form, 'aggregate', p),
   export: (form, p) => api.download(`/api/export/${form}`, p),
-  translate: (p) => api.post<C.TranslateResult>('/api/gt', p),
+  translate: (p) => api.post<C.TranslateResult>('/api/translate', p),
   gridState: {
     list: (p) => api.action<'GridStateListOutput'>('grid_state', 'list', p),
     set: (p) => api.action<'GridStateSetOutput'>('grid_state', 'set', p),

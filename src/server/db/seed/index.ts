@@ -32,6 +32,7 @@ import { seedNews } from './news.ts';
 import { seedMail } from './mail.ts';
 import { seedTexts } from './texts.ts';
 import { seedChat } from './chat.ts';
+import { seedTranslationEngines } from './translationEngines.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -88,6 +89,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedTexts(tx);
   await seedMail(tx); // Mail for AI: labels and messages of a past sync, no mail server
   await seedChat(tx); // prompts, reply settings and saved conversations (migration 062)
+  await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
 }
 
 export interface Seeded {
