@@ -76,7 +76,8 @@ Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateLi
 \`fsm_trigger\` and \`trigger_fsms\` (set \`FsmTriggerPayload\` → \`FsmTriggerOutput\`; an unknown event 400 \`unknown_event\`, instances of two types 400 \`mixed_workflow_types\`, an instance not in the company 404 \`not_found\`, no transition from its state 409 \`event_not_allowed\`, not the state or version seen 409 \`stale_state\`), \`trigger_fsm\` (set \`TriggerFsmPayload\` → \`FsmTriggerOutput\`), \`fsm_board\` (list \`FsmBoardPayload\` → \`FsmBoardOutput\`: a workflow type's states, events, transitions and instances per state; the type's page's list permission),
 \`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`), \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`),
 \`courier_export\` (filter on /sales/courier's list flag, \`CourierExportPayload\` → \`CourierExportOutput\`: the orders ready to ship as a Packeta CSV import file; an order not ready in the company 404 \`not_found\`) and \`courier_tracking\` (set, \`CourierTrackingPayload\` → \`CourierTrackingOutput\`: tracking numbers by order number, the rows not applied with their line and code);
-\`news_fetch\` (set on /news/news_sources, \`NewsFetchPayload\` → \`NewsFetchOutput\`: the picked news sources fetched now; an unknown source 404 \`not_found\`).
+\`news_fetch\` (set on /news/news_sources, \`NewsFetchPayload\` → \`NewsFetchOutput\`: the picked news sources fetched now; an unknown source 404 \`not_found\`);
+\`ai_analytics_run\` (set on /ai_content/ai_analytics, \`AiAnalyticsRunPayload\` → \`AiAnalyticsRunOutput\`: a saved question answered through Ask-AI now, its SQL checked by the guard; 400 \`ai_sql_*\`, 504 \`ai_query_timeout\`, 413 \`ai_query_too_many_rows\`).
 `;
 
 const apiActionExamples = {

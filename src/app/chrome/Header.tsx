@@ -2,10 +2,10 @@ import { useIntl } from 'react-intl';
 import { setCompany, setCurrency } from '../session/auth.ts';
 import { EMPTY, useSession } from '../session/session.ts';
 import { BookmarkPin } from './BookmarkPin.tsx';
-import { Logo, MenuIcon, UserIcon } from './icons.tsx';
+import { AskAiIcon, Logo, MenuIcon, UserIcon } from './icons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 
-export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
+export function Header({ onMenu, onUser, onAskAi }: { onMenu: () => void; onUser: () => void; onAskAi: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const companies = useSession((s) => s.user?.companies ?? EMPTY);
@@ -47,6 +47,11 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
       )}
       <LanguageSelect />
       <BookmarkPin />
+      {signedIn && (
+        <button type="button" className="icon-button ask-ai-button" aria-label={t('chrome.ask_ai')} title={t('chrome.ask_ai')} onClick={onAskAi}>
+          <AskAiIcon />
+        </button>
+      )}
       <button type="button" className="icon-button" aria-label={t('chrome.user')} onClick={onUser}>
         <UserIcon signedIn={signedIn} />
       </button>

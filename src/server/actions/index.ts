@@ -22,6 +22,7 @@ import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
+import { aiAnalyticsRun } from './ai_analytics.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -42,6 +43,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   receive_purchase_orders: { add: receivePurchaseOrders },
   goods_to_order_create: { add: goodsToOrderCreate },
   news_fetch: { set: newsFetch },
+  ai_analytics_run: { set: aiAnalyticsRun },
   user_invite: { set: userInvite },
   user_password_reset: { set: userPasswordReset },
   user_end_sessions: { set: userEndSessions },

@@ -12,6 +12,7 @@ import { bulkActionsOf, type BulkActionKey } from './keys.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
+import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
@@ -37,6 +38,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
+  ai_analytics_run: AiAnalyticsRun,
   machine_translate: MachineTranslate,
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,

@@ -18,6 +18,8 @@ export const bulkActionFlags = {
   arriving_shipments_print: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
+  // Answers a saved question of /ai_content/ai_analytics again (src/server/actions/ai_analytics.ts).
+  ai_analytics_run: 'set',
   // Writes captions of the translation table (MachineTranslate.tsx).
   machine_translate: 'set',
   // /settings/users: set-password links and ending sessions (src/server/actions/user_accounts.ts).

@@ -30,6 +30,7 @@ import { seedWorkflows } from './workflows.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedNews } from './news.ts';
 import { seedTexts } from './texts.ts';
+import { seedAiAnalytics } from './aiAnalytics.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -84,6 +85,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedNews(tx); // shared by the companies: sources and items of a past fetch, no network
   await seedServices(tx); // the generated catalogue's images, shops and history are for goods
   await seedTexts(tx);
+  await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
 }
 
 export interface Seeded {
