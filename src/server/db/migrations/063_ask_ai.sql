@@ -25,7 +25,9 @@ from app.brands b;
 create view ai.products as
 select p.product_code, p.company_code, ai.text_in(p.product_name) as product_name, p.brand_id, b.brand_name,
        ai.text_in(c.product_category_names) as category_name, p.selling_price_shop as selling_price,
-       p.purchase_price_base as purchase_price, p.stock_qty, p.qty as reserved_qty, p.order_qty as on_order_qty, p.active
+       p.purchase_price_base as purchase_price, p.stock_qty,
+       coalesce((select r.reserved_qty from app.v_stock_reserved r where r.product_code = p.product_code), 0) as reserved_qty,
+       coalesce((select o.on_order_qty from app.v_stock_on_order o where o.product_code = p.product_code), 0) as on_order_qty, p.active
 from app.products p
 left join app.brands b on b.brand_id = p.brand_id
 left join app.product_categories c on c.product_category_id = p.main_product_category_id
