@@ -27,7 +27,7 @@ describe.each(engines)('Ask-AI on %s', (engine) => {
   beforeAll(async () => {
     fake = await startEngineFake();
     s = await startTestServer(engine, { env: { OPENAI_API_KEY: 'k-ask', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5', AI_RATE_PER_MINUTE: '1000' } });
-    [admin, catalog] = await Promise.all(['admin', 'catalog'].map(async (u) => (await s.login(`${u}@example.com`)).token)) as [string, string];
+    [admin, catalog] = (await Promise.all(['admin', 'catalog'].map(async (u) => (await s.login(`${u}@example.com`)).token))) as [string, string];
   });
   afterAll(async () => {
     await s?.close();
@@ -151,14 +151,18 @@ describe.each(engines)('Ask-AI on %s', (engine) => {
     expect(bad.body.params.message).toContain('no_such_column');
   });
 
-  it.runIf(engine === 'postgres')('stops a query at the statement timeout', async () => {
-    fake.reset();
-    fake.answer(() => sqlAnswer('select count(*) from ai.products a, ai.products b, ai.products c'));
-    const t0 = Date.now();
-    const r = await ask('Something slow');
-    expect([r.status, r.body.error, r.body.params]).toEqual([504, 'ai_query_timeout', { seconds: 5 }]);
-    expect(Date.now() - t0).toBeLessThan(15_000);
-  }, 30_000);
+  it.runIf(engine === 'postgres')(
+    'stops a query at the statement timeout',
+    async () => {
+      fake.reset();
+      fake.answer(() => sqlAnswer('select count(*) from ai.products a, ai.products b, ai.products c'));
+      const t0 = Date.now();
+      const r = await ask('Something slow');
+      expect([r.status, r.body.error, r.body.params]).toEqual([504, 'ai_query_timeout', { seconds: 5 }]);
+      expect(Date.now() - t0).toBeLessThan(15_000);
+    },
+    30_000,
+  );
 
   it('keeps the sidebar conversation per user, gives the model the earlier turns, stores refusals as system messages', async () => {
     await s.post('/ai/chat/clear', {}, { token: admin });

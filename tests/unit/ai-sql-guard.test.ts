@@ -44,7 +44,7 @@ describe('the Ask-AI SQL guard', () => {
     expect(await refusal('delete from app.users')).toEqual(['ai_sql_not_select', undefined]);
     expect(await refusal('select 1; drop table app.products')).toEqual(['ai_sql_not_select', undefined]);
     expect(await refusal('select 1; select 2')).toEqual(['ai_sql_not_select', undefined]);
-    expect(await refusal("set search_path = app")).toEqual(['ai_sql_not_select', undefined]);
+    expect(await refusal('set search_path = app')).toEqual(['ai_sql_not_select', undefined]);
     expect(await refusal('select from where')).toEqual(['ai_sql_not_select', undefined]);
     expect(await refusal('')).toEqual(['ai_sql_not_select', undefined]);
   });
@@ -63,11 +63,12 @@ describe('the Ask-AI SQL guard', () => {
     expect(await refusal("select set_config('askai.companies', 'SK01,HU01,CZ01', true)")).toEqual(['ai_sql_function', { function: 'set_config' }]);
     expect(await refusal("select current_setting('askai.companies')")).toEqual(['ai_sql_function', { function: 'current_setting' }]);
     expect(await refusal("select pg_read_file('/etc/passwd')")).toEqual(['ai_sql_function', { function: 'pg_read_file' }]);
-    expect(await refusal('select lo_import(\'/etc/passwd\')')).toEqual(['ai_sql_function', { function: 'lo_import' }]);
+    expect(await refusal("select lo_import('/etc/passwd')")).toEqual(['ai_sql_function', { function: 'lo_import' }]);
     expect(await refusal("select * from dblink('host=x', 'select 1') as t(a int)")).toEqual(['ai_sql_function', { function: 'dblink' }]);
     expect(await refusal('select ai.companies()')).toEqual(['ai_sql_function', { function: 'ai.companies' }]);
     expect(await refusal("select app.fsm_move(1, 1, 1, '{}', now())")).toEqual(['ai_sql_function', { function: 'app.fsm_move' }]);
     expect(await refusal("select 'pg_authid'::regclass")).toEqual(['ai_sql_function', { function: '::regclass' }]);
+    expect(await refusal('select xmlparse(document \'<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>\')')).toEqual(['ai_sql_function', { function: 'XmlExpr' }]);
     expect(await refusal('select 1 OPERATOR(app.+) 2')).toEqual(['ai_sql_function', { function: 'OPERATOR(app.+)' }]);
   });
 

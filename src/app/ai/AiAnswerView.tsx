@@ -3,13 +3,15 @@
  * locale), the chart when the rows are a series (ECharts, loaded with the first chart), and
  * the SQL that produced them, folded.
  */
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { LOCALE } from '../../core/langs.ts';
+import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { useT } from '../i18n/useT.ts';
 import { useSession } from '../session/session.ts';
 import type { AiAnswer } from './answer.ts';
 
-const AiChart = lazy(() => import('./AiChart.tsx'));
+// ECharts comes with the first answer that is a series (the chart speaks no catalogue key).
+const AiChart = lazyFirstPart(() => import('./AiChart.tsx'));
 
 function cell(x: unknown, number: Intl.NumberFormat): string {
   if (x === null || x === undefined) return '';

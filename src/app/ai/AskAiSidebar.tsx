@@ -72,9 +72,7 @@ export default function AskAiSidebar({ open, onOpenChange }: { open: boolean; on
               <span className="ai-chat-who">{t(WHO[m.role])}</span>
               {m.role === 'user' && <p>{m.content}</p>}
               {m.role === 'assistant' && m.answer && <AiAnswerView answer={m.answer} sql={m.sql} />}
-              {m.role === 'system' && (
-                <p role="alert">{m.error ? say(intl, describeCode(m.error.code, m.error.params ?? {}, m.error.status)) : m.content || t('ai.query_failed')}</p>
-              )}
+              {m.role === 'system' && <p role="alert">{m.error ? say(intl, describeCode(m.error.code, m.error.params ?? {}, m.error.status)) : m.content || t('ai.query_failed')}</p>}
             </li>
           ))}
         </ol>

@@ -19,10 +19,12 @@ export const aiAnalyticsRun: CustomAction = {
     const row = r.rows[0];
     if (!row) throw new HttpError(404, 'not_found', `payload.question_id: question ${question_id} does not exist in this company`);
     const { sql, ...answer } = row.sql ? await runSavedSql(db, session, row.sql) : await askAi(ctx, session, row.question);
-    await db.query(
-      `update app.ai_analytics set sql = $2, last_answered_at = now(), last_row_count = $3, last_answer = $4, row_version = row_version + 1 where question_id = $1`,
-      [question_id, sql, answer.rows.length, JSON.stringify(answer)],
-    );
+    await db.query(`update app.ai_analytics set sql = $2, last_answered_at = now(), last_row_count = $3, last_answer = $4, row_version = row_version + 1 where question_id = $1`, [
+      question_id,
+      sql,
+      answer.rows.length,
+      JSON.stringify(answer),
+    ]);
     return { sql, ...answer };
   },
 };

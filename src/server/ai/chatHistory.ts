@@ -38,10 +38,15 @@ export async function clearChat(db: Db, userId: number): Promise<void> {
 }
 
 async function store(db: Db, s: Session, m: Pick<ChatEntry, 'role' | 'content' | 'sql' | 'answer' | 'error'>): Promise<ChatEntry> {
-  const r = await db.query<ChatEntry>(
-    `insert into app.ai_chat_messages (user_id, company_code, role, content, sql, answer, error) values ($1, $2, $3, $4, $5, $6, $7) returning ${columns}`,
-    [s.userId, s.company, m.role, m.content, m.sql, m.answer === null ? null : JSON.stringify(m.answer), m.error === null ? null : JSON.stringify(m.error)],
-  );
+  const r = await db.query<ChatEntry>(`insert into app.ai_chat_messages (user_id, company_code, role, content, sql, answer, error) values ($1, $2, $3, $4, $5, $6, $7) returning ${columns}`, [
+    s.userId,
+    s.company,
+    m.role,
+    m.content,
+    m.sql,
+    m.answer === null ? null : JSON.stringify(m.answer),
+    m.error === null ? null : JSON.stringify(m.error),
+  ]);
   return r.rows[0]!;
 }
 
