@@ -1,11 +1,16 @@
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { setCompany, setCurrency } from '../session/auth.ts';
 import { EMPTY, useSession } from '../session/session.ts';
 import { BookmarkPin } from './BookmarkPin.tsx';
-import { AskAiIcon, Logo, MenuIcon, UserIcon } from './icons.tsx';
+import { Logo, MenuIcon, UserIcon } from './icons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 
-export function Header({ onMenu, onUser, onAskAi }: { onMenu: () => void; onUser: () => void; onAskAi: () => void }) {
+// The Ask-AI button and its sidebar: a chunk of their own (the list route's budget).
+const AskAi = lazyWithMessages(() => import('../ai/AskAiEntry.tsx'));
+
+export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const companies = useSession((s) => s.user?.companies ?? EMPTY);
@@ -48,9 +53,9 @@ export function Header({ onMenu, onUser, onAskAi }: { onMenu: () => void; onUser
       <LanguageSelect />
       <BookmarkPin />
       {signedIn && (
-        <button type="button" className="icon-button ask-ai-button" aria-label={t('chrome.ask_ai')} title={t('chrome.ask_ai')} onClick={onAskAi}>
-          <AskAiIcon />
-        </button>
+        <Suspense fallback={null}>
+          <AskAi />
+        </Suspense>
       )}
       <button type="button" className="icon-button" aria-label={t('chrome.user')} onClick={onUser}>
         <UserIcon signedIn={signedIn} />

@@ -29,8 +29,6 @@ export const UserIcon = ({ signedIn }: { signedIn: boolean }) => (
     <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
   </svg>
 );
-/** Ask AI: a speech bubble with a spark. */
-export const AskAiIcon = () => svg(20, 'M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12zM12 8v4M10 10h4');
 export const CloseIcon = () => svg(18, 'M6 6l12 12M18 6L6 18');
 
 /** The product mark: an orange box. */
