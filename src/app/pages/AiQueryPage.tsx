@@ -34,8 +34,8 @@ export function AiQueryPage() {
   }
 
   return (
-    <div className="ai-query-page">
-      <form className="ai-query" onSubmit={(e) => void ask(e)}>
+    <div className="ai-query">
+      <form className="ai-query-form" onSubmit={(e) => void ask(e)}>
         <label className="form-field">
           <span>{t('ai.question')}</span>
           <textarea rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />

@@ -40,7 +40,7 @@ const scopeOf = (session: Session) => ({ companies: session.company ? [session.c
 
 /** Asks the model for SQL answering `question` (after `history`), checks it and runs it. */
 export async function askAi(deps: AskDeps, session: Session, question: string, history: ChatMessage[] = [], model = ASK_AI_MODEL): Promise<AiResult> {
-  if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server (set OPENAI_API_KEY)');
+  if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
   const engine = configuredEngine(deps.config, 'openai');
   const views = await viewsOf(deps.db, session);
   takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
