@@ -36,6 +36,12 @@ const sample: Record<string, string | number> = {
   from: '2026-03-01',
   to: '2026-02-01',
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
+  // the engines (issue 25) and Ask-AI's guard
+  seconds: 120,
+  status: 502,
+  relation: 'app.users',
+  function: 'pg_sleep',
+  message: 'column "x" does not exist',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
