@@ -210,6 +210,14 @@ describe.each(engines)('Ask-AI on %s', (engine) => {
     const again = await s.action(admin, 'ai_analytics_run', 'set', { question_id: q.question_id });
     expect(again.body.data.rows.length).toBe(3);
     expect((fake.requests[0]!.body as Json).messages.at(-1).content).toBe('Top 3 brands by stock value');
+    // A question added in the grid belongs to the session's company; its first answer asks the model.
+    const added = await s.action(admin, 'ai_analytics', 'add', { question: 'How many brands?' }, 'HU01');
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect((await one('select company_code from app.ai_analytics where question_id = $1', [added.body.data.row.question_id])).company_code).toBe('HU01');
+    fake.reset();
+    fake.answer(() => sqlAnswer('select count(*)::int as brands from ai.brands'));
+    const first = await s.action(admin, 'ai_analytics_run', 'set', { question_id: added.body.data.row.question_id }, 'HU01');
+    expect([first.status, first.body.data.chart, fake.requests.length]).toEqual([200, null, 1]);
     // Another company's question is not this session's.
     const hu = await one(`select question_id from app.ai_analytics where company_code = 'HU01' limit 1`);
     expect((await s.action(admin, 'ai_analytics_run', 'set', { question_id: hu.question_id })).status).toBe(404);
