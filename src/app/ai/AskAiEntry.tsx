@@ -1,23 +1,18 @@
 /**
  * The header's way to the Ask-AI sidebar, on every page of a user who may use the AI query
- * page: a button, and the sidebar loaded with its first opening. The header loads this
+ * page (Header.tsx decides): a button, and the sidebar loaded with its first opening. The header loads this
  * module lazily (with the later catalogue part, which holds its label), so the list route
  * carries none of it.
  */
 import { Suspense, useState } from 'react';
-import { menuPaths } from '../../core/breadcrumbs.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { useT } from '../i18n/useT.ts';
-import { useSession } from '../session/session.ts';
 
 const AskAiSidebar = lazyWithMessages(() => import('./AskAiSidebar.tsx'));
 
 export default function AskAiEntry() {
   const t = useT();
   const [open, setOpen] = useState<boolean | null>(null);
-  // Offered to whoever may open the AI query page (the server checks the same right).
-  const allowed = useSession((s) => menuPaths(s.user?.menu ?? []).has('/ai-query'));
-  if (!allowed) return null;
   return (
     <>
       <button type="button" className="icon-button ask-ai-button" aria-label={t('ai.chat_title')} title={t('ai.chat_title')} onClick={() => setOpen(true)}>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { menuPaths } from '../../core/breadcrumbs.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { setCompany, setCurrency } from '../session/auth.ts';
 import { EMPTY, useSession } from '../session/session.ts';
@@ -18,6 +19,8 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
   const currencies = useSession((s) => s.currencies);
   const currency = useSession((s) => s.currency);
   const signedIn = useSession((s) => !!s.token);
+  // Ask-AI for whoever may open the AI query page (the server checks the same right).
+  const mayAsk = useSession((s) => menuPaths(s.user?.menu ?? EMPTY).has('/ai-query'));
   return (
     <header className="app-header">
       <button type="button" className="icon-button" aria-label={t('chrome.menu')} onClick={onMenu}>
@@ -52,7 +55,7 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
       )}
       <LanguageSelect />
       <BookmarkPin />
-      {signedIn && (
+      {signedIn && mayAsk && (
         <Suspense fallback={null}>
           <AskAi />
         </Suspense>
