@@ -82,6 +82,7 @@ Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateLi
 \`courier_export\` (filter on /sales/courier's list flag, \`CourierExportPayload\` → \`CourierExportOutput\`: the orders ready to ship as a Packeta CSV import file; an order not ready in the company 404 \`not_found\`) and \`courier_tracking\` (set, \`CourierTrackingPayload\` → \`CourierTrackingOutput\`: tracking numbers by order number, the rows not applied with their line and code);
 \`news_fetch\` (set on /news/news_sources, \`NewsFetchPayload\` → \`NewsFetchOutput\`: the picked news sources fetched now; an unknown source 404 \`not_found\`);
 Mail for AI on /ai_content/email_list (IMAP_URL; without it 503 \`imap_not_configured\`, a server that fails 502 \`imap_failed\` / \`imap_auth_failed\`): \`email_sync\` (list → \`EmailSyncStatusOutput\`; set → \`EmailSyncOutput\`), \`email_message\` (list \`EmailMessagePayload\` → \`EmailMessageOutput\`), \`email_labels\` (set \`EmailLabelsPayload\` → \`EmailLabelsOutput\`: IMAP keywords set and unset on the server), \`email_draft\` (set \`EmailDraftPayload\` → \`EmailDraftOutput\`: an OpenAI-drafted reply in the mail's language) and \`email_draft_save\` (set \`EmailDraftSavePayload\` → \`EmailDraftSaveOutput\`: appended to the Drafts folder).
+\`ai_analytics_run\` (set on /ai_content/ai_analytics, \`AiAnalyticsRunPayload\` → \`AiAnalyticsRunOutput\`: a saved question answered through Ask-AI now, its SQL checked by the guard; 400 \`ai_sql_*\`, 504 \`ai_query_timeout\`, 413 \`ai_query_too_many_rows\`).
 `;
 
 const apiActionExamples = {

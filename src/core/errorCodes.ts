@@ -126,6 +126,17 @@ export const ERROR_PARAMS = {
   ai_daily_limit: ['engine', 'limit'],
   /** The company has switched this translation engine off (/settings/gtranslate), or all of them. */
   engine_disabled: ['engine'],
+  // Ask-AI's SQL guard and runner (src/server/ai/sqlGuard.ts, runner.ts)
+  /** The model's answer is not one SELECT (several statements, a write, INTO, FOR UPDATE, unparsable). */
+  ai_sql_not_select: [],
+  /** It reads a table, view or catalog outside the views offered to this user. */
+  ai_sql_relation: ['relation'],
+  /** It calls a function (or casts to a type) outside the allow-list. */
+  ai_sql_function: ['function'],
+  /** PostgreSQL refused it while running (e.g. a column that does not exist). */
+  ai_sql_failed: ['message'],
+  ai_query_timeout: ['seconds'],
+  ai_query_too_many_rows: ['limit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -40,6 +40,10 @@ const sample: Record<string, string | number> = {
   to: '2026-02-01',
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
   host: 'imaps://mail.example.com:993',
+  // Ask-AI's guard
+  relation: 'app.users',
+  function: 'pg_sleep',
+  message: 'column "x" does not exist',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 

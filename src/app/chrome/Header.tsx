@@ -1,9 +1,15 @@
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { menuPaths } from '../../core/breadcrumbs.ts';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { setCompany, setCurrency } from '../session/auth.ts';
 import { EMPTY, useSession } from '../session/session.ts';
 import { BookmarkPin } from './BookmarkPin.tsx';
 import { Logo, MenuIcon, UserIcon } from './icons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
+
+// The Ask-AI button and its sidebar: a chunk of their own (the list route's budget).
+const AskAi = lazyWithMessages(() => import('../ai/AskAiEntry.tsx'));
 
 export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
   const intl = useIntl();
@@ -13,6 +19,8 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
   const currencies = useSession((s) => s.currencies);
   const currency = useSession((s) => s.currency);
   const signedIn = useSession((s) => !!s.token);
+  // Ask-AI for whoever may open the AI query page (the server checks the same right).
+  const mayAsk = useSession((s) => menuPaths(s.user?.menu ?? EMPTY).has('/ai-query'));
   return (
     <header className="app-header">
       <button type="button" className="icon-button" aria-label={t('chrome.menu')} onClick={onMenu}>
@@ -47,6 +55,11 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
       )}
       <LanguageSelect />
       <BookmarkPin />
+      {signedIn && mayAsk && (
+        <Suspense fallback={null}>
+          <AskAi />
+        </Suspense>
+      )}
       <button type="button" className="icon-button" aria-label={t('chrome.user')} onClick={onUser}>
         <UserIcon signedIn={signedIn} />
       </button>

@@ -23,6 +23,7 @@ import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
+import { aiAnalyticsRun } from './ai_analytics.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -48,6 +49,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   email_labels: { set: emailLabels },
   email_draft: { set: emailDraft },
   email_draft_save: { set: emailDraftSave },
+  ai_analytics_run: { set: aiAnalyticsRun },
   user_invite: { set: userInvite },
   user_password_reset: { set: userPasswordReset },
   user_end_sessions: { set: userEndSessions },

@@ -7,7 +7,7 @@ import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
-import { AiQueryInput, procedures, ShopsOutput, type ApiActionInput, type ProcedureName } from '../../../schemas/api.ts';
+import { procedures, ShopsOutput, type ApiActionInput, type ProcedureName } from '../../../schemas/api.ts';
 import { onlyReads } from '../actions/index.ts';
 import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
@@ -22,6 +22,7 @@ import { presentedRefreshCookie } from './refreshCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
+import { mountAiRoutes } from './aiRoutes.ts';
 import { mountCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 
@@ -139,17 +140,9 @@ export function createApp(deps: Deps): Hono {
     return c.json(checkOutput(ShopsOutput, r.rows, 'shops'));
   });
 
-  /** Questions over curated read-only views. No AI engine is wired into this server yet: a clear 503. */
-  app.post('/ai/query', async (c) => {
-    await dataSession(c);
-    const body = await readJson(c);
-    checkInputText(body, 'body');
-    parseInput(AiQueryInput, body, 'body');
-    throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
-  });
-
   mountTranslate(app, deps, dataSession, readJson);
   mountChatReplies(app, deps, dataSession, readJson);
+  mountAiRoutes(app, deps, dataSession, readJson);
   mountFiles(app, deps, dataSession);
   mountTransfer(app, deps, dataSession, readJson);
   mountPrint(app, deps, dataSession);

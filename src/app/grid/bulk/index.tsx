@@ -13,6 +13,7 @@ import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
 import { EmailOpen, EmailSync } from './Email.tsx';
+import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
@@ -40,6 +41,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   news_fetch: NewsFetch,
   email_sync: EmailSync,
   email_open: EmailOpen,
+  ai_analytics_run: AiAnalyticsRun,
   machine_translate: MachineTranslate,
   user_invite: UserInvite,
   user_password_reset: UserPasswordReset,

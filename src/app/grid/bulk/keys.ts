@@ -21,6 +21,8 @@ export const bulkActionFlags = {
   // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
   email_sync: 'set',
   email_open: 'list',
+  // Answers a saved question of /ai_content/ai_analytics again (src/server/actions/ai_analytics.ts).
+  ai_analytics_run: 'set',
   // Writes captions of the translation table (MachineTranslate.tsx).
   machine_translate: 'set',
   // /settings/users: set-password links and ending sessions (src/server/actions/user_accounts.ts).

@@ -33,6 +33,7 @@ import { seedMail } from './mail.ts';
 import { seedTexts } from './texts.ts';
 import { seedChat } from './chat.ts';
 import { seedTranslationEngines } from './translationEngines.ts';
+import { seedAiAnalytics } from './aiAnalytics.ts';
 
 export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
 export { menuRoutes, menuPages } from './menu.ts';
@@ -90,6 +91,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedMail(tx); // Mail for AI: labels and messages of a past sync, no mail server
   await seedChat(tx); // prompts, reply settings and saved conversations (migration 062)
   await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
+  await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
 }
 
 export interface Seeded {

@@ -148,7 +148,7 @@ const areas: AreaDef[] = [
     'areas.ai_content',
     p('ai_catalog', 'book-open', ml('AI catalogue', 'KI-Katalog', 'MI-katalógus', 'AI katalóg', 'Catalog AI', 'AI katalog', 'AI каталог')),
     p('ai_proposals', 'lightbulb', ml('AI proposals', 'KI-Vorschläge', 'MI-javaslatok', 'AI návrhy', 'Propuneri AI', 'AI návrhy', 'AI предложения')),
-    p('ai_analytics', 'activity', ml('AI analytics', 'KI-Analysen', 'MI-elemzések', 'AI analýzy', 'Analize AI', 'AI analýzy', 'AI анализи')),
+    p('ai_analytics', 'activity', 'screens.ai_analytics.title'),
     p('prompts', 'message-square', 'screens.prompts.title'),
     p('email_list', 'mail', 'screens.email_list.title'),
     p('imap_labels', 'tag', 'screens.imap_labels.title'),

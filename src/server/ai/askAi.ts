@@ -1,0 +1,74 @@
+/**
+ * Ask-AI (issue 25): a question about the data becomes SQL written by the model (OpenAI's
+ * chat completions, JSON mode: {"sql": …}) over the `ai.*` views the user may read; the
+ * server's guard checks that SQL (sqlGuard.ts) and the runner reads it under the user's
+ * company (runner.ts). The model never sees a row: only the views' descriptions and the
+ * question (and the conversation's earlier questions and queries), so text inside the data
+ * cannot steer it — and whatever it writes still has to pass the guard.
+ */
+import * as v from 'valibot';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/types.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
+import type { Session } from '../rpc/context.ts';
+import { chatComplete, type ChatMessage } from './chat.ts';
+import { badAnswer } from './engineFetch.ts';
+import { configuredEngine, isConfigured } from './engines.ts';
+import { takeAiCall } from './rateLimit.ts';
+import { runAiSql, type AiResult } from './runner.ts';
+import { checkAiSql } from './sqlGuard.ts';
+import { logUsage } from './usage.ts';
+import { allowedViews, systemPrompt } from './views.ts';
+
+export const ASK_AI_MODEL = 'gpt-4o';
+
+export interface AskDeps {
+  db: Db;
+  config: Pick<Config, 'engines' | 'aiRatePerMinute' | 'aiRetryBaseMs'>;
+}
+
+const ModelAnswer = v.object({ sql: v.pipe(v.string(), v.nonEmpty()) });
+
+/** The views the user may read; none: 403 (nothing could be answered). */
+async function viewsOf(db: Db, session: Session): Promise<string[]> {
+  const views = await allowedViews(db, session.userId);
+  if (views.length === 0) throw forbidden('forbidden: no data view the user may list');
+  return views;
+}
+
+const scopeOf = (session: Session) => ({ companies: session.company ? [session.company] : [], lang: session.languageCode });
+
+/** Asks the model for SQL answering `question` (after `history`), checks it and runs it. */
+export async function askAi(deps: AskDeps, session: Session, question: string, history: ChatMessage[] = [], model = ASK_AI_MODEL): Promise<AiResult> {
+  if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
+  const engine = configuredEngine(deps.config, 'openai');
+  const views = await viewsOf(deps.db, session);
+  takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+  const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ask_ai' } as const;
+  let content: string;
+  try {
+    const a = await chatComplete(
+      engine,
+      { model, temperature: 0, response_format: { type: 'json_object' }, messages: [{ role: 'system', content: systemPrompt(views) }, ...history, { role: 'user', content: question }] },
+      { aiRetryBaseMs: deps.config.aiRetryBaseMs },
+    );
+    await logUsage(deps.db, { ...usage, promptTokens: a.promptTokens, completionTokens: a.completionTokens, ok: true });
+    content = a.content;
+  } catch (e) {
+    await logUsage(deps.db, { ...usage, ok: false });
+    throw e;
+  }
+  const parsed = v.safeParse(ModelAnswer, JSON.parse(content));
+  if (!parsed.success) throw badAnswer(engine, 'no "sql" in the reply');
+  return runChecked(deps.db, session, parsed.output.sql, views);
+}
+
+/** A saved query run again (ai_analytics): the same guard and scope, no model call. */
+export async function runSavedSql(db: Db, session: Session, sql: string): Promise<AiResult> {
+  return runChecked(db, session, sql, await viewsOf(db, session));
+}
+
+async function runChecked(db: Db, session: Session, sql: string, views: string[]): Promise<AiResult> {
+  const checked = await checkAiSql(sql, views);
+  return runAiSql(db, checked, scopeOf(session));
+}
