@@ -118,6 +118,10 @@ export const ERROR_PARAMS = {
   engine_bad_answer: ['engine'],
   /** This user asked an engine too often (per minute, src/server/ai/rateLimit.ts). */
   ai_rate_limited: ['engine', 'seconds'],
+  /** An AI proposal already accepted or rejected (ai_proposals accept/reject). */
+  ai_proposal_closed: ['proposal_id'],
+  /** Two proposals for the same product text accepted at once. */
+  ai_proposal_twice: ['product_code'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

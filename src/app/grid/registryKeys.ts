@@ -50,6 +50,8 @@ export const rendererKeys = [
   'changeSummary',
   'fsmActions',
   'newsError',
+  'aiField',
+  'aiState',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

@@ -22,6 +22,7 @@ import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
+import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -50,6 +51,11 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   partner_user_end_sessions: { set: partnerUserEndSessions },
   user_initial_password: { set: userInitialPassword },
   totp_policy: totpPolicy,
+  ai_engine_status: { list: aiEngineStatus },
+  ai_generate: { set: aiGenerate },
+  ai_proposals_accept: { set: aiProposalsAccept },
+  ai_proposals_reject: { set: aiProposalsReject },
+  ai_draft: { set: aiDraft },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

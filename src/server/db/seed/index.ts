@@ -20,6 +20,7 @@ import { seedShipping } from './shipping.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
+import { seedAiContent } from './aiContent.ts';
 import { seedShopContent } from './shopContent.ts';
 import { seedProductDetails } from './productDetails.ts';
 import { seedChangeLog } from './changeLog.ts';
@@ -84,6 +85,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedNews(tx); // shared by the companies: sources and items of a past fetch, no network
   await seedServices(tx); // the generated catalogue's images, shops and history are for goods
   await seedTexts(tx);
+  await seedAiContent(tx); // recipes, houses and open AI proposals; after the products and users
 }
 
 export interface Seeded {
