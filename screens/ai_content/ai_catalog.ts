@@ -30,5 +30,5 @@ export default defineScreen({
     texts_bg: { type: 'int', width: 50 },
     open_proposals: { type: 'int', width: 100 },
   },
-  actions: { bulk: ['ai_engine_notice', 'ai_generate'] },
+  actions: { bulk: ['ai_generate'] },
 });

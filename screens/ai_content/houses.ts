@@ -26,5 +26,5 @@ export default defineScreen({
     body: { type: 'multi', label: 'content_body', html: true, editable: true, maxLength: 20000, width: 250 },
     image_uri: { type: 'json', label: 'image_candidates', editable: true, width: 250, sortable: false, filterable: false },
   },
-  actions: { add: true, delete: true, translate: true, bulk: ['ai_engine_notice', 'pick_image', 'ai_draft'] },
+  actions: { add: true, delete: true, translate: true, bulk: ['select_preview', 'ai_draft'] },
 });

@@ -32,8 +32,7 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   /** Why a news source's last fetch failed (core/news.ts). */
   'news.error_': NEWS_ERROR_CODES,
   /** An AI proposal's field and state (core/optionNames.ts; the options of screens/ai_content/ai_proposals.ts). */
-  'screens.ai_proposals.field_': AI_TEXT_FIELDS,
-  'screens.ai_proposals.state_': AI_PROPOSAL_STATES,
+  'screens.ai_proposals.': [...AI_TEXT_FIELDS, ...AI_PROPOSAL_STATES],
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

@@ -27,9 +27,8 @@ export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document
 /** Where an obd text prints: header, footer, terms. */
 export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
 
-/** Which product text an AI proposal is for (short or long description) and its state (ai_proposals, select_preview). */
-export const aiFieldId = (v: unknown): string => `screens.ai_proposals.field_${String(v)}`;
-export const aiStateId = (v: unknown): string => `screens.ai_proposals.state_${String(v)}`;
+/** An AI proposal's field (short or long description) and state (ai_proposals, select_preview). */
+export const aiWordId = (v: unknown): string => `screens.ai_proposals.${String(v)}`;
 
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
@@ -41,8 +40,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   newsError: newsErrorId,
   obdDocument: obdDocumentId,
   obdPlacement: obdPlacementId,
-  aiField: aiFieldId,
-  aiState: aiStateId,
+  aiWord: aiWordId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

@@ -50,8 +50,7 @@ export const rendererKeys = [
   'changeSummary',
   'fsmActions',
   'newsError',
-  'aiField',
-  'aiState',
+  'aiWord',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

@@ -10,6 +10,7 @@ import { LANGS, type Lang } from '../../../core/langs.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { LanguageChoice, pickedKeys, sayFailure, useOpenAi } from './aiShared.tsx';
 import type { BulkActionProps } from './index.tsx';
 
@@ -36,6 +37,7 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   };
   return (
     <>
+      <AiEngineNotice />
       <button
         type="button"
         className="grid-bulk-ai-draft"

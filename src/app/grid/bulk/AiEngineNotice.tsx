@@ -1,7 +1,7 @@
 /**
- * Registry key `ai_engine_notice`: on every AI content page, a notice in the toolbar when
- * the server has no OpenAI key — what to configure (OPENAI_API_KEY, and OPENAI_BASE_URL for
- * another OpenAI-compatible server). The page's data stays usable; only the AI actions wait.
+ * On every AI content page, beside its first toolbar action: a notice when the server has
+ * no OpenAI key — what to configure (OPENAI_API_KEY, and OPENAI_BASE_URL for another
+ * OpenAI-compatible server). The page's data stays usable; only the AI actions wait.
  */
 import { useT } from '../../i18n/useT.ts';
 import { useOpenAi } from './aiShared.tsx';

@@ -1,6 +1,6 @@
 /**
- * "Accept" and "Reject" on /ai_content/ai_proposals (registry keys `ai_proposals_accept`,
- * `ai_proposals_reject`; server: src/server/ai/proposals.ts): the picked open proposals.
+ * "Accept" and "Reject" on /ai_content/ai_proposals (registry keys `ai_accept`,
+ * `ai_reject`; server: src/server/ai/proposals.ts): the picked open proposals.
  * Accept writes each text to its product (the product change log records it) and sets the
  * other open proposals for that text aside.
  */
@@ -9,6 +9,7 @@ import { MAX_AI_DECIDE } from '../../../core/aiContent.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
 import type { BulkActionProps } from './index.tsx';
 
@@ -42,5 +43,10 @@ function Decide({ query, onDone, accept }: BulkActionProps & { accept: boolean }
   );
 }
 
-export const AiProposalsAccept = (p: BulkActionProps) => <Decide {...p} accept />;
+export const AiProposalsAccept = (p: BulkActionProps) => (
+  <>
+    <AiEngineNotice />
+    <Decide {...p} accept />
+  </>
+);
 export const AiProposalsReject = (p: BulkActionProps) => <Decide {...p} accept={false} />;

@@ -1,5 +1,5 @@
 /**
- * "Pick an image" on recipes and houses (registry key `pick_image`): the picked item's
+ * "Pick an image" on recipes and houses (registry key `select_preview` there): the picked item's
  * candidate images side by side, the selected one marked; a pick is the form's own set of
  * selected_image_uri (the database holds it to one of the candidates).
  */
@@ -24,7 +24,8 @@ export function PickImage({ screen, query, onDone }: BulkActionProps) {
   const [busy, setBusy] = useState(false);
   const [item, setItem] = useState<ItemRow>();
   const picked = pickedKeys<number>(query);
-  const key = screen.source.key[0]!;
+  const k = screen.source.key;
+  const key = typeof k === 'string' ? k : k[0]!;
   const id = picked.length === 1 ? picked[0] : undefined;
 
   const load = async () => {

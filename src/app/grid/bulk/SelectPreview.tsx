@@ -1,7 +1,8 @@
 /**
- * "Compare and pick" on /ai_content/select_preview (registry key `select_preview`): the
- * picked text's current version and its open AI proposals side by side; picking one accepts
- * it (written to the product, change-logged; the others are set aside).
+ * Registry key `select_preview`: candidates side by side, one picked. On
+ * /ai_content/select_preview ("Compare and pick") the picked text's current version and its
+ * open AI proposals; picking one accepts it (written to the product, change-logged; the
+ * others are set aside). On recipes and houses, the item's candidate images (PickImage.tsx).
  */
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -9,6 +10,8 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
 import type { BulkActionProps } from './index.tsx';
+import { AiEngineNotice } from './AiEngineNotice.tsx';
+import { PickImage } from './PickImage.tsx';
 import { SideBySide, type Candidate } from './SideBySide.tsx';
 
 interface ProposalRow {
@@ -18,7 +21,17 @@ interface ProposalRow {
   created_by_name: string | null;
 }
 
-export function SelectPreview({ query, onDone }: BulkActionProps) {
+export const SelectPreview = (p: BulkActionProps) =>
+  p.screen.form === 'select_preview' ? (
+    <>
+      <AiEngineNotice />
+      <ProposalPick {...p} />
+    </>
+  ) : (
+    <PickImage {...p} />
+  );
+
+function ProposalPick({ query, onDone }: BulkActionProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

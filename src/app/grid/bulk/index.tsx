@@ -18,10 +18,8 @@ import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 import { AiDraft } from './AiDraft.tsx';
-import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { AiGenerate } from './AiGenerate.tsx';
 import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
-import { PickImage } from './PickImage.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
 
 export interface BulkActionProps {
@@ -52,12 +50,10 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   partner_user_end_sessions: PartnerUserEndSessions,
   user_initial_password: InitialPassword,
   totp_policy: TotpPolicy,
-  ai_engine_notice: AiEngineNotice,
   ai_generate: AiGenerate,
-  ai_proposals_accept: AiProposalsAccept,
-  ai_proposals_reject: AiProposalsReject,
+  ai_accept: AiProposalsAccept,
+  ai_reject: AiProposalsReject,
   select_preview: SelectPreview,
-  pick_image: PickImage,
   ai_draft: AiDraft,
 };
 

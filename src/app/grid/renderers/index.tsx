@@ -12,7 +12,7 @@ import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { newsErrorId } from '../../../core/news.ts';
-import { aiFieldId, aiStateId, blockTypeId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId } from '../../../core/optionNames.ts';
+import { aiWordId, blockTypeId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -302,8 +302,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   /** Why a news source's last fetch failed, in words (empty when it worked). */
   newsError: named(newsErrorId),
   /** An AI proposal's field (Short description, Description) and state (Proposed, Accepted, Rejected). */
-  aiField: named(aiFieldId),
-  aiState: named(aiStateId),
+  aiWord: named(aiWordId),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * adds the cell's `text` (copies, group rows) when it loads.
