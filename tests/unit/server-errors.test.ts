@@ -36,6 +36,10 @@ const sample: Record<string, string | number> = {
   from: '2026-03-01',
   to: '2026-02-01',
   token: 'dGhlIHRva2VuIG9mIGEgbGluaw',
+  proposal_id: 62,
+  product_code: 'P000001',
+  seconds: 30,
+  status: 502,
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
