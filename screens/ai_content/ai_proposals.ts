@@ -21,7 +21,7 @@ export default defineScreen({
   },
   columns: {
     proposal_id: { type: 'int', width: 100 },
-    product_code: { width: 150, pinned: 'left' },
+    product_code: { references: 'product_list', width: 150, pinned: 'left' },
     product_name: { type: 'multi', width: 200 },
     field_name: { label: 'ai_field', options: ['description_short', 'description'], renderer: 'aiWord', width: 150 },
     language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 100 },

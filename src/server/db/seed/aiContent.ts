@@ -3,7 +3,7 @@ import { ml, type Ml } from './languages.ts';
 
 /**
  * Demo AI content (issue 25), for every company: recipes and houses of several countries
- * with a title in every language, a text in some (the others wait for "Draft with AI") and
+ * with a title in every language, a text in some (every language in one item or another; the others wait for "Draft with AI") and
  * the countries' flags as candidate images — this server serves them (/flags/{code}.svg), so
  * the pictures show without any download; and open AI proposals for a few products, two
  * candidates for the same text where select_preview has something to compare.
@@ -17,17 +17,25 @@ interface Item {
 const recipes: Item[] = [
   {
     title: ml('Goulash soup', 'Gulaschsuppe', 'Gulyásleves', 'Gulášová polievka', 'Supă gulaș', 'Gulášová polévka', 'Гулаш супа'),
-    body: { en: '<p>Beef, onions, paprika and potatoes, simmered slowly.</p>', hu: '<p>Marhahús, hagyma, paprika és burgonya, lassan főzve.</p>' },
+    body: {
+      en: '<p>Beef, onions, paprika and potatoes, simmered slowly.</p>',
+      hu: '<p>Marhahús, hagyma, paprika és burgonya, lassan főzve.</p>',
+      sk: '<p>Hovädzie mäso, cibuľa, paprika a zemiaky, pomaly dusené.</p>',
+    },
     flags: ['hu', 'sk', 'at'],
   },
   {
     title: ml('Apple strudel', 'Apfelstrudel', 'Almás rétes', 'Jablkový závin', 'Ștrudel cu mere', 'Jablečný závin', 'Ябълков щрудел'),
-    body: { en: '<p>Thin pastry rolled around apples, raisins and cinnamon.</p>', de: '<p>Dünner Teig, gerollt um Äpfel, Rosinen und Zimt.</p>' },
+    body: {
+      en: '<p>Thin pastry rolled around apples, raisins and cinnamon.</p>',
+      de: '<p>Dünner Teig, gerollt um Äpfel, Rosinen und Zimt.</p>',
+      cs: '<p>Tenké těsto zavinuté kolem jablek, rozinek a skořice.</p>',
+    },
     flags: ['at', 'de', 'cz'],
   },
   {
     title: ml('Shopska salad', 'Schopska-Salat', 'Sopszka saláta', 'Šopský šalát', 'Salată șopska', 'Šopský salát', 'Шопска салата'),
-    body: { bg: '<p>Домати, краставици, печени чушки и настъргано сирене.</p>' },
+    body: { bg: '<p>Домати, краставици, печени чушки и настъргано сирене.</p>', ro: '<p>Roșii, castraveți, ardei copți și brânză rasă.</p>' },
     flags: ['bg', 'mk', 'rs'],
   },
   {
@@ -40,7 +48,11 @@ const recipes: Item[] = [
 const houses: Item[] = [
   {
     title: ml('Alpine chalet', 'Alpenchalet', 'Alpesi faház', 'Alpská chata', 'Cabană alpină', 'Alpská chata', 'Алпийска хижа'),
-    body: { en: '<p>A timber house with a wide roof, built for heavy snow.</p>', de: '<p>Ein Holzhaus mit weitem Dach, gebaut für viel Schnee.</p>' },
+    body: {
+      en: '<p>A timber house with a wide roof, built for heavy snow.</p>',
+      de: '<p>Ein Holzhaus mit weitem Dach, gebaut für viel Schnee.</p>',
+      ro: '<p>O casă din lemn cu acoperiș larg, construită pentru zăpadă multă.</p>',
+    },
     flags: ['at', 'ch', 'de'],
   },
   {
@@ -53,12 +65,16 @@ const houses: Item[] = [
       'Selský dům z nížiny',
       'Селска къща от равнината',
     ),
-    body: { hu: '<p>Fehérre meszelt vályogház nádtetővel és tornáccal.</p>' },
+    body: {
+      hu: '<p>Fehérre meszelt vályogház nádtetővel és tornáccal.</p>',
+      sk: '<p>Nabielo vybielený dom z nepálených tehál so slamenou strechou a podstením.</p>',
+      cs: '<p>Nabílo vybílený dům z nepálených cihel s doškovou střechou a podsíní.</p>',
+    },
     flags: ['hu', 'sk'],
   },
   {
     title: ml('Revival house', 'Haus der Wiedergeburtszeit', 'Újjászületés kori ház', 'Dom obdobia obrodenia', 'Casă din perioada Renașterii', 'Dům obrozeneckého období', 'Възрожденска къща'),
-    body: {},
+    body: { bg: '<p>Двуетажна къща с еркер, широка стряха и дърворезба по таваните.</p>' },
     flags: ['bg', 'ro', 'gr'],
   },
 ];
