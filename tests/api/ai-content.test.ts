@@ -252,6 +252,17 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect(pick.status, JSON.stringify(pick.body)).toBe(200);
     const wrong = await act(admin, 'recipes', 'set', { recipe_id: recipe.recipe_id, selected_image_uri: '/flags/zz.svg', row_version: pick.body.data.row.row_version });
     expect([wrong.status, wrong.body.error, wrong.body.rule]).toEqual([400, 'rule_violated', 'selected_image_candidate']);
+    // New candidates and a pick among them in one write; candidates that drop the pick are refused.
+    const both = await act(admin, 'recipes', 'set', {
+      recipe_id: recipe.recipe_id,
+      image_uri: ['/flags/it.svg', '/flags/fr.svg'],
+      selected_image_uri: '/flags/fr.svg',
+      row_version: pick.body.data.row.row_version,
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect([both.body.data.row.image_uri, both.body.data.row.selected_image_uri]).toEqual([['/flags/it.svg', '/flags/fr.svg'], '/flags/fr.svg']);
+    const dropped = await act(admin, 'recipes', 'set', { recipe_id: recipe.recipe_id, image_uri: ['/flags/it.svg'], row_version: both.body.data.row.row_version });
+    expect([dropped.status, dropped.body.rule]).toEqual([400, 'selected_image_candidate']);
   });
 
   it('without an OpenAI key: 503 not_configured naming the variable, and every page still lists its data', async () => {

@@ -1,7 +1,7 @@
 /**
  * The AI content area in the browser (issue 25), OpenAI played by the engine fake on
  * 127.0.0.1: a product's short descriptions generated from /ai_content/ai_catalog land as
- * proposals, one is accepted on /ai_content/ai_proposals and shows in the product's
+ * proposals, one is edited inline and accepted on /ai_content/ai_proposals and shows in the product's
  * Translations tab; select_preview compares two candidates side by side and the pick is
  * the product's text; a recipe's image is picked from its candidates. On a server without
  * a key, every AI content route opens for the admin with data in all seven languages and
@@ -73,12 +73,18 @@ describe('AI content', () => {
     await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBe(7);
     expect(await cell(de, 'proposed_text').innerText()).toBe(`KI-Text de für ${code}`);
     expect(await cell(de, 'state').innerText()).toBe(en['screens.ai_proposals.proposed']);
+    // Edited inline before it is accepted.
+    const edited = `KI-Text de für ${code}, bearbeitet`;
+    await cell(de, 'proposed_text').dblclick();
+    await cell(de, 'proposed_text').locator('input, textarea').first().fill(edited);
+    await cell(de, 'proposed_text').locator('input, textarea').first().press('Enter');
+    await expect.poll(async () => (await q('select proposed_text as t from app.ai_proposals where proposal_id = $1', [Number(de)]))[0]!.t, { timeout: 10_000 }).toBe(edited);
     await row(de).getByRole('checkbox', { name: en['grid.select_row'] }).click();
     await toolbar('ai_proposals')
       .getByRole('button', { name: /^Accept/ })
       .click();
     await expect.poll(() => cell(de, 'state').innerText(), { timeout: 10_000 }).toBe(en['screens.ai_proposals.accepted']);
-    expect((await q(`select description_short ->> 'de' as t from app.products where product_code = $1`, [code]))[0]!.t).toBe(`KI-Text de für ${code}`);
+    expect((await q(`select description_short ->> 'de' as t from app.products where product_code = $1`, [code]))[0]!.t).toBe(edited);
 
     // In the product's texts.
     await t.page.goto(`${t.server.url}/en/products/product_list`);
@@ -88,7 +94,7 @@ describe('AI content', () => {
     const panel = t.page.locator('.grid-detail');
     await panel.getByRole('tab', { name: 'Translations' }).click();
     const text = panel.locator(`.screen-grid[data-form="product_translations"] [role=row][data-key$=',"de"]'] [role=gridcell][data-field="description_short"]`);
-    await expect.poll(() => text.innerText(), { timeout: 10_000 }).toBe(`KI-Text de für ${code}`);
+    await expect.poll(() => text.innerText(), { timeout: 10_000 }).toBe(edited);
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
   }, 120_000);
 
