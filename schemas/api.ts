@@ -6,6 +6,8 @@
 import * as v from 'valibot';
 import { FilterItem, FilterModel, SortModel, serverSideRequestKeys } from './agGrid.ts';
 import { MAX_NEWS_FETCH } from '../src/core/news.ts';
+import { AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
+import { LANGS } from '../src/core/langs.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -704,6 +706,48 @@ export const EmailDraftSavePayload = v.strictObject({
   body: v.pipe(v.string(), v.minLength(1), v.maxLength(50_000)),
 });
 export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.string(), uid: v.nullable(v.number()) }) });
+/** `ai_engine_status` list (any signed-in user): whether each AI engine has its key, and the variable that gives it. */
+export const AiEngineStatusOutput = v.object({ data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean() })) }) });
+const aiLanguages = v.pipe(v.array(v.picklist(LANGS)), v.minLength(1, 'at least one language'), v.check((ls) => new Set(ls).size === ls.length, 'a language is named twice'));
+/** `ai_generate` set (/ai_content/ai_catalog): OpenAI writes the products' texts in the languages, stored as proposals. */
+export const AiGeneratePayload = v.strictObject({
+  product_codes: v.pipe(
+    v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(40))),
+    v.minLength(1, 'at least one product'),
+    v.maxLength(MAX_AI_GENERATE, `at most ${MAX_AI_GENERATE} products`),
+    v.check((cs) => new Set(cs).size === cs.length, 'a product is named twice'),
+  ),
+  fields: v.pipe(v.array(v.picklist(AI_TEXT_FIELDS)), v.minLength(1, 'at least one field'), v.check((fs) => new Set(fs).size === fs.length, 'a field is named twice')),
+  languages: aiLanguages,
+  /** Extra guidance for the writer (tone, audience), up to 1,000 characters. */
+  instructions: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+});
+/** The proposals stored (one per product, field and language) and the engine's token counts. */
+export const AiGenerateOutput = v.object({ data: v.object({ proposals: v.number(), prompt_tokens: v.number(), completion_tokens: v.number() }) });
+/** `ai_proposals_accept` / `ai_proposals_reject` set (/ai_content/ai_proposals): open proposals of the company. */
+export const AiProposalsDecidePayload = v.strictObject({
+  proposal_ids: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(1, 'at least one proposal'),
+    v.maxLength(MAX_AI_DECIDE, `at most ${MAX_AI_DECIDE} proposals`),
+    v.check((ids) => new Set(ids).size === ids.length, 'a proposal is named twice'),
+  ),
+});
+/** Accepted or rejected; `log_ids`: the product change log entries the accepts wrote; `superseded`: other open proposals an accept set aside. */
+export const AiProposalsDecideOutput = v.object({ data: v.object({ decided: v.number(), superseded: v.number(), log_ids: v.array(v.number()) }) });
+/** `ai_draft` set (recipes, houses): OpenAI drafts the items' texts in the languages where they are empty, from the title. */
+export const AiDraftPayload = v.strictObject({
+  form: v.picklist(AI_CONTENT_FORMS),
+  ids: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(1, 'at least one item'),
+    v.maxLength(MAX_AI_GENERATE, `at most ${MAX_AI_GENERATE} items`),
+    v.check((ids) => new Set(ids).size === ids.length, 'an item is named twice'),
+  ),
+  languages: aiLanguages,
+});
+/** Items whose text was written, texts written. */
+export const AiDraftOutput = v.object({ data: v.object({ items: v.number(), texts: v.number() }) });
 /** Why a row of a tracking file was not applied (the browser says `import.courier_<code>`). */
 export const TRACKING_PROBLEM_CODES = ['unknown_reference', 'missing_reference', 'missing_tracking_number', 'invalid_tracking_number', 'duplicate_reference'] as const;
 /** `courier_export` filter: the carrier's import file (Packeta CSV) as text, its name and its number of packets. */

@@ -6,6 +6,7 @@
  * (screens., fields., areas.) and server error codes (errorCodes.ts) are checked from there.
  */
 import { TRACKING_PROBLEM_CODES } from '../../schemas/api.ts';
+import { AI_PROPOSAL_STATES, AI_TEXT_FIELDS } from './aiContent.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
 import { NEWS_ERROR_CODES } from './news.ts';
 import { PRINT_DOCUMENT_KEYS } from './printDocuments.ts';
@@ -33,6 +34,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'print.choose_': PRINT_DOCUMENT_KEYS,
   /** Why a news source's last fetch failed (core/news.ts). */
   'news.error_': NEWS_ERROR_CODES,
+  /** An AI proposal's field and state (core/optionNames.ts; the options of screens/ai_content/ai_proposals.ts). */
+  'screens.ai_proposals.': [...AI_TEXT_FIELDS, ...AI_PROPOSAL_STATES],
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
 };

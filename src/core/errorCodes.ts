@@ -137,6 +137,10 @@ export const ERROR_PARAMS = {
   ai_sql_failed: ['message'],
   ai_query_timeout: ['seconds'],
   ai_query_too_many_rows: ['limit'],
+  /** An AI proposal already accepted or rejected (ai_proposals accept/reject). */
+  ai_proposal_closed: ['proposal_id'],
+  /** Two proposals for the same product text accepted at once. */
+  ai_proposal_twice: ['product_code'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_PARAMS;

@@ -34,6 +34,9 @@ export const chatEngineId = (v: unknown): string => `grid.chat_engine_${String(v
 /** Who wrote a conversation's message: system, user, assistant. */
 export const chatRoleId = (v: unknown): string => `grid.chat_role_${String(v)}`;
 
+/** An AI proposal's field (short or long description) and state (ai_proposals, select_preview). */
+export const aiWordId = (v: unknown): string => `screens.ai_proposals.${String(v)}`;
+
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   keepInStock: keepInStockId,
   blockType: blockTypeId,
@@ -47,6 +50,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
   chatEngine: chatEngineId,
   chatRole: chatRoleId,
   translationEngine: translationEngineId,
+  aiWord: aiWordId,
 };
 
 /** The key-maker of a renderer that names its values, else undefined. */

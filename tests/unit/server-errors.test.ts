@@ -44,6 +44,8 @@ const sample: Record<string, string | number> = {
   relation: 'app.users',
   function: 'pg_sleep',
   message: 'column "x" does not exist',
+  proposal_id: 62,
+  product_code: 'P000001',
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 

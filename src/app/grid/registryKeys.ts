@@ -53,6 +53,7 @@ export const rendererKeys = [
   'fsmActions',
   'newsError',
   'translationEngine',
+  'aiWord',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

@@ -24,6 +24,7 @@ import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './war
 import { newsFetch } from './news.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
+import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -58,6 +59,11 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   partner_user_end_sessions: { set: partnerUserEndSessions },
   user_initial_password: { set: userInitialPassword },
   totp_policy: totpPolicy,
+  ai_engine_status: { list: aiEngineStatus },
+  ai_generate: { set: aiGenerate },
+  ai_proposals_accept: { set: aiProposalsAccept },
+  ai_proposals_reject: { set: aiProposalsReject },
+  ai_draft: { set: aiDraft },
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).

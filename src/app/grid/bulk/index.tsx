@@ -19,6 +19,10 @@ import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPick
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
+import { AiDraft } from './AiDraft.tsx';
+import { AiGenerate } from './AiGenerate.tsx';
+import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
+import { SelectPreview } from './SelectPreview.tsx';
 
 export interface BulkActionProps {
   screen: ScreenDescriptor;
@@ -51,6 +55,11 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   partner_user_end_sessions: PartnerUserEndSessions,
   user_initial_password: InitialPassword,
   totp_policy: TotpPolicy,
+  ai_generate: AiGenerate,
+  ai_accept: AiProposalsAccept,
+  ai_reject: AiProposalsReject,
+  select_preview: SelectPreview,
+  ai_draft: AiDraft,
 };
 
 interface Props {

@@ -37,6 +37,12 @@ export const bulkActionFlags = {
   user_initial_password: 'set',
   // The two-step sign-in policy (the server asks the perms right to change it).
   totp_policy: 'list',
+  // The AI content area (src/server/actions/ai_content.ts): generating, deciding, comparing side by side (texts, or images of recipes and houses), drafting.
+  ai_generate: 'set',
+  ai_accept: 'set',
+  ai_reject: 'set',
+  select_preview: 'set',
+  ai_draft: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

@@ -12,7 +12,7 @@ import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../
 import { flagCodeOf } from '../../../core/images.ts';
 import { logActionId, screenTitleId } from '../../../core/logWords.ts';
 import { newsErrorId } from '../../../core/news.ts';
-import { blockTypeId, chatEngineId, chatRoleId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId, translationEngineId } from '../../../core/optionNames.ts';
+import { aiWordId, blockTypeId, chatEngineId, chatRoleId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId, translationEngineId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -305,6 +305,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   newsError: named(newsErrorId),
   /** A machine translation engine by its name (settings/gtranslate). */
   translationEngine: named(translationEngineId),
+  /** An AI proposal's field (Short description, Description) and state (Proposed, Accepted, Rejected). */
+  aiWord: named(aiWordId),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * adds the cell's `text` (copies, group rows) when it loads.

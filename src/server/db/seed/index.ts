@@ -20,6 +20,7 @@ import { seedShipping } from './shipping.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
+import { seedAiContent } from './aiContent.ts';
 import { seedShopContent } from './shopContent.ts';
 import { seedProductDetails } from './productDetails.ts';
 import { seedChangeLog } from './changeLog.ts';
@@ -92,6 +93,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedChat(tx); // prompts, reply settings and saved conversations (migration 062)
   await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
   await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
+  await seedAiContent(tx); // recipes, houses and open AI proposals; after the products and users
 }
 
 export interface Seeded {

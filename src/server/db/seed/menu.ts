@@ -1,7 +1,7 @@
 import { catalogueText } from '../../transfer/catalogue.ts';
 import type { Queryable } from '../types.ts';
 import { insertRows } from './insert.ts';
-import { ml, mlFrom, type Ml } from './languages.ts';
+import { mlFrom, type Ml } from './languages.ts';
 
 /**
  * The back-office menu: every route of spec §2 "Route list" except '/' and '/login'
@@ -146,15 +146,15 @@ const areas: AreaDef[] = [
     'ai_content',
     'sparkles',
     'areas.ai_content',
-    p('ai_catalog', 'book-open', ml('AI catalogue', 'KI-Katalog', 'MI-katalógus', 'AI katalóg', 'Catalog AI', 'AI katalog', 'AI каталог')),
-    p('ai_proposals', 'lightbulb', ml('AI proposals', 'KI-Vorschläge', 'MI-javaslatok', 'AI návrhy', 'Propuneri AI', 'AI návrhy', 'AI предложения')),
+    p('ai_catalog', 'book-open', 'screens.ai_catalog.title'),
+    p('ai_proposals', 'lightbulb', 'screens.ai_proposals.title'),
     p('ai_analytics', 'activity', 'screens.ai_analytics.title'),
     p('prompts', 'message-square', 'screens.prompts.title'),
     p('email_list', 'mail', 'screens.email_list.title'),
     p('imap_labels', 'tag', 'screens.imap_labels.title'),
-    p('recipes', 'chef-hat', ml('Recipes', 'Rezepte', 'Receptek', 'Recepty', 'Rețete', 'Recepty', 'Рецепти')),
-    p('houses', 'house', ml('Houses', 'Häuser', 'Házak', 'Domy', 'Case', 'Domy', 'Къщи')),
-    p('select_preview', 'scan-eye', ml('Selection preview', 'Auswahlvorschau', 'Kiválasztás előnézete', 'Náhľad výberu', 'Previzualizarea selecției', 'Náhled výběru', 'Преглед на избора')),
+    p('recipes', 'chef-hat', 'screens.recipes.title'),
+    p('houses', 'house', 'screens.houses.title'),
+    p('select_preview', 'scan-eye', 'screens.select_preview.title'),
   ),
   // The news read daily first, then the feeds they come from.
   a('news', 'newspaper', 'areas.news', p('news_list', 'newspaper', 'screens.news_list.title'), p('news_sources', 'rss', 'screens.news_sources.title')),

@@ -1,0 +1,30 @@
+import { defineScreen } from '../../schemas/screen.ts';
+
+/**
+ * Houses (issue 25, migration 064; spec: "recipe and house (image_uri, selected_image_uri)"):
+ * a title and a rich text per language (sanitized on write), the candidate image URIs and
+ * the one picked from them ("Pick an image" compares them side by side). "Draft with AI"
+ * writes the text in the languages where it is empty, from the title.
+ */
+export default defineScreen({
+  form: 'houses',
+  route: '/ai_content/houses',
+  area: 'ai_content',
+  source: {
+    relation: 'app.houses',
+    key: 'house_id',
+    write: 'app.houses',
+    generatedKey: true,
+    company: 'company_code',
+    version: 'row_version',
+    sort: [{ colId: 'house_id', sort: 'asc' }],
+  },
+  columns: {
+    house_id: { type: 'int', width: 100 },
+    selected_image_uri: { label: 'selected_image', editable: true, maxLength: 2000, renderer: 'image', width: 100, sortable: false },
+    title: { type: 'multi', label: 'content_title', editable: true, required: true, maxLength: 200, translate: true, width: 250 },
+    body: { type: 'multi', label: 'content_body', html: true, editable: true, maxLength: 20000, width: 250 },
+    image_uri: { type: 'json', label: 'image_candidates', editable: true, width: 250, sortable: false, filterable: false },
+  },
+  actions: { add: true, delete: true, translate: true, bulk: ['select_preview', 'ai_draft'] },
+});

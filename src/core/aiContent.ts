@@ -1,0 +1,21 @@
+/**
+ * The AI content area's shared facts (issue 25): the product text fields an AI engine may
+ * propose, a proposal's states, and how many products or items one call takes (one engine
+ * request each, made while the user waits).
+ */
+export const AI_TEXT_FIELDS = ['description_short', 'description'] as const;
+export type AiTextField = (typeof AI_TEXT_FIELDS)[number];
+
+export const AI_PROPOSAL_STATES = ['proposed', 'accepted', 'rejected'] as const;
+
+/** Products per "Generate with AI", items per "Draft with AI": each is one engine request. */
+export const MAX_AI_GENERATE = 10;
+/** Proposals per accept or reject. */
+export const MAX_AI_DECIDE = 500;
+
+/** The longest text of each field (product_translations' maxLength). */
+export const AI_FIELD_MAX: Record<AiTextField, number> = { description_short: 1000, description: 20000 };
+
+/** The content forms AI drafts texts for. */
+export const AI_CONTENT_FORMS = ['recipes', 'houses'] as const;
+export type AiContentForm = (typeof AI_CONTENT_FORMS)[number];

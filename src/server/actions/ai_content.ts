@@ -1,0 +1,48 @@
+/**
+ * The AI content area's actions (issue 25): which AI engines are configured (every AI page
+ * says what to set when one is not), generating product texts as proposals (ai_catalog),
+ * accepting and rejecting proposals (ai_proposals, select_preview) and drafting recipe and
+ * house texts. The engines' work is in src/server/ai/.
+ */
+import { AiDraftPayload, AiGeneratePayload, AiProposalsDecidePayload } from '../../../schemas/api.ts';
+import { draftContent } from '../ai/contentDraft.ts';
+import { ENGINES, isConfigured, type EngineName } from '../ai/engines.ts';
+import { generateProductTexts } from '../ai/productTexts.ts';
+import { decideProposals } from '../ai/proposals.ts';
+import { parseInput } from '../http/errors.ts';
+import type { CustomAction } from './custom.ts';
+
+/** Whether each engine has its key (never the key): the environment variable names what to set. */
+export const aiEngineStatus: CustomAction = {
+  page: 'authenticated',
+  flag: 'list',
+  run: ({ config }) =>
+    Promise.resolve({
+      engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e) })),
+    }),
+};
+
+export const aiGenerate: CustomAction = {
+  page: '/ai_content/ai_catalog',
+  flag: 'set',
+  run: (ctx, payload) => generateProductTexts(ctx, parseInput(AiGeneratePayload, payload)),
+};
+
+export const aiProposalsAccept: CustomAction = {
+  page: '/ai_content/ai_proposals',
+  flag: 'set',
+  run: (ctx, payload) => decideProposals(ctx, parseInput(AiProposalsDecidePayload, payload).proposal_ids, 'accepted'),
+};
+
+export const aiProposalsReject: CustomAction = {
+  page: '/ai_content/ai_proposals',
+  flag: 'set',
+  run: (ctx, payload) => decideProposals(ctx, parseInput(AiProposalsDecidePayload, payload).proposal_ids, 'rejected'),
+};
+
+/** The form's own page permission (recipes or houses) is checked in draftContent. */
+export const aiDraft: CustomAction = {
+  page: 'authenticated',
+  flag: 'set',
+  run: (ctx, payload) => draftContent(ctx, parseInput(AiDraftPayload, payload)),
+};
