@@ -8,7 +8,7 @@ import { ROUTE_MODULES } from './sizes.ts';
 import { median, ratio, summarize, type Summary } from './stats.ts';
 
 /** Issue 20: the list route carries TanStack Table and TanStack Virtual (issue 4's budget was 160 KiB). */
-const ROUTE_TARGET_KIB = 185;
+const ROUTE_TARGET_KIB = 187;
 /** Issue 20: ScreenGrid's p95 scroll frame against the hand-written floor's, on the same machine in the same rounds. */
 const FLOOR_TARGET = 1.25;
 

@@ -8,7 +8,10 @@ import { routeSize } from '../bench/sizes.ts';
 // Issue 23's 31 screens fit 185: lookups travel with the screens that use them, and the
 // entry's lines (route tree, loaders) are short (docs/architecture.md "Routes"). Issue 24's
 // 15 screens, the account pages' routes and the captions' fetch made it 185.73, so 186.
-const BUDGET_KIB = 186;
+// Issue 25's 14 screens (every menu route is built now, 89 of 89) added 0.40 KiB of route
+// lines to the entry and 0.20 of registry names (renderers, toolbar keys) to the screen
+// page: 186.43, so 187 — the entry grows no further with the menu complete.
+const BUDGET_KIB = 187;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {
