@@ -709,6 +709,14 @@ export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.strin
 /** `ai_engine_status` list (any signed-in user): whether each AI engine has its key, and the variable that gives it. */
 export const AiEngineStatusOutput = v.object({ data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean() })) }) });
 const aiLanguages = v.pipe(v.array(v.picklist(LANGS)), v.minLength(1, 'at least one language'), v.check((ls) => new Set(ls).size === ls.length, 'a language is named twice'));
+/** `product_texts_translate` set (/products/product_list): the picked products' texts from one language into the others, by the company's default engine. */
+export const ProductTextsTranslatePayload = v.strictObject({
+  product_codes: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(40))), v.minLength(1, 'at least one product'), v.maxLength(100, 'at most 100 products')),
+  from: v.picklist(LANGS),
+  /** Texts that exist are replaced too (else only empty ones are filled). */
+  overwrite: v.optional(v.boolean(), false),
+});
+export const ProductTextsTranslateOutput = v.object({ data: v.object({ products: v.number(), written: v.number() }) });
 /** `ai_generate` set (/ai_content/ai_catalog): OpenAI writes the products' texts in the languages, stored as proposals. */
 export const AiGeneratePayload = v.strictObject({
   product_codes: v.pipe(

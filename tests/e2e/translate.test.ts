@@ -3,7 +3,8 @@
  * 127.0.0.1: a product's name, English only, translated from the product grid into the six
  * other languages (one engine call per language, the key as Google's `key` parameter) and
  * saved; an engine that keeps failing says so in the UI language and changes nothing; a
- * form's Translate button fills its empty languages; the translation engines' settings
+ * form's Translate button fills its empty languages; "Translate texts" takes a product's
+ * name and descriptions into the other languages in one action; the translation engines' settings
  * (/settings/gtranslate) open with data in all seven languages.
  */
 import { readFileSync } from 'node:fs';
@@ -67,6 +68,37 @@ describe('machine translation', () => {
       expect(r.body).toMatchObject({ q: ['Claw hammer XL'], source: 'en', format: 'text' });
     }
     expect(await t.page.content()).not.toContain(KEY);
+  });
+
+  it('translates a product’s name and descriptions into the six other languages in one action (Translate texts)', async () => {
+    await openProducts();
+    const [, , key] = await rowKeys(3);
+    await t.server.db.query('update app.products set product_name = $2, description_short = $3, description = $4 where product_code = $1', [
+      key,
+      JSON.stringify({ en: 'Bench vice' }),
+      JSON.stringify({ en: 'Cast iron' }),
+      JSON.stringify({ en: 'A heavy vice for the workbench.' }),
+    ]);
+    await t.page.reload();
+    await expect.poll(() => cell(key!, 'product_name').innerText()).toContain('Bench vice');
+    fake.reset();
+    fake.answer(googleEcho);
+    await row(key!).getByRole('checkbox', { name: 'Select row' }).click();
+    await tool('button.grid-bulk-translate-texts').click();
+    const dialog = t.page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').innerText()).toBe('Translate texts');
+    expect(await dialog.getByTestId('translate-texts-from').inputValue()).toBe('en');
+    await dialog.getByTestId('translate-texts-run').click();
+    await expect.poll(() => t.page.locator('.toast-success .toast-text').allInnerTexts(), { timeout: 10_000 }).toContain('6 product languages written.');
+    const stored = await product(key!);
+    for (const l of ['de', 'hu', 'sk', 'ro', 'cs', 'bg']) {
+      expect(stored.product_name[l]).toBe(`[${l}] Bench vice`);
+      expect(stored.description_short[l]).toBe(`[${l}] Cast iron`);
+      expect(stored.description[l]).toBe(`[${l}] A heavy vice for the workbench.`);
+    }
+    // All three texts in one request per language.
+    expect(fake.requests.length).toBe(6);
+    for (const r of fake.requests) expect((r.body as { q: string[] }).q.sort()).toEqual(['A heavy vice for the workbench.', 'Bench vice', 'Cast iron']);
   });
 
   it('says an engine’s failure in the UI language and leaves the product as it was', async () => {

@@ -4,11 +4,12 @@
  * accepting and rejecting proposals (ai_proposals, select_preview) and drafting recipe and
  * house texts. The engines' work is in src/server/ai/.
  */
-import { AiDraftPayload, AiGeneratePayload, AiProposalsDecidePayload } from '../../../schemas/api.ts';
+import { AiDraftPayload, AiGeneratePayload, AiProposalsDecidePayload, ProductTextsTranslatePayload } from '../../../schemas/api.ts';
 import { draftContent } from '../ai/contentDraft.ts';
 import { ENGINES, isConfigured, type EngineName } from '../ai/engines.ts';
 import { generateProductTexts } from '../ai/productTexts.ts';
 import { decideProposals } from '../ai/proposals.ts';
+import { translateProductTexts } from '../ai/productTextsTranslate.ts';
 import { parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 
@@ -45,4 +46,11 @@ export const aiDraft: CustomAction = {
   page: 'authenticated',
   flag: 'set',
   run: (ctx, payload) => draftContent(ctx, parseInput(AiDraftPayload, payload)),
+};
+
+/** The picked products' texts into the other languages by the company's translation engine (src/server/ai/productTextsTranslate.ts). */
+export const productTextsTranslate: CustomAction = {
+  page: '/products/product_list',
+  flag: 'set',
+  run: (ctx, payload) => translateProductTexts(ctx, parseInput(ProductTextsTranslatePayload, payload)),
 };

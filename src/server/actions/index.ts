@@ -24,7 +24,7 @@ import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './war
 import { newsFetch } from './news.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
-import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject } from './ai_content.ts';
+import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
@@ -61,6 +61,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
   totp_policy: totpPolicy,
   ai_engine_status: { list: aiEngineStatus },
   ai_generate: { set: aiGenerate },
+  product_texts_translate: { set: productTextsTranslate },
   ai_proposals_accept: { set: aiProposalsAccept },
   ai_proposals_reject: { set: aiProposalsReject },
   ai_draft: { set: aiDraft },

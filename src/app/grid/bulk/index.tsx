@@ -21,6 +21,7 @@ import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, To
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 import { AiDraft } from './AiDraft.tsx';
 import { AiGenerate } from './AiGenerate.tsx';
+import { ProductTextsTranslate } from './ProductTextsTranslate.tsx';
 import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
 
@@ -56,6 +57,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   user_initial_password: InitialPassword,
   totp_policy: TotpPolicy,
   ai_generate: AiGenerate,
+  product_texts_translate: ProductTextsTranslate,
   ai_accept: AiProposalsAccept,
   ai_reject: AiProposalsReject,
   select_preview: SelectPreview,

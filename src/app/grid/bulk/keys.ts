@@ -39,6 +39,8 @@ export const bulkActionFlags = {
   totp_policy: 'list',
   // The AI content area (src/server/actions/ai_content.ts): generating, deciding, comparing side by side (texts, or images of recipes and houses), drafting.
   ai_generate: 'set',
+  // The picked products' texts into the other languages by the company's translation engine (ProductTextsTranslate.tsx).
+  product_texts_translate: 'set',
   ai_accept: 'set',
   ai_reject: 'set',
   select_preview: 'set',
