@@ -104,7 +104,8 @@ export const ERROR_PARAMS = {
   mixed_workflow_types: [],
   stale_state: [],
   // engines (machine translation, AI)
-  not_configured: ['engine'],
+  /** `variable`: the environment variable that gives the engine its key (an administrator's to set). */
+  not_configured: ['engine', 'variable'],
   /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
   ai_not_configured: [],
   not_available: ['engine'],

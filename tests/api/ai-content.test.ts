@@ -272,7 +272,7 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect(JSON.stringify((await s.action(admin, 'ai_engine_status', 'list')).body)).not.toContain(KEY);
     const product = (await bare.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
     const r = await bare.action(token, 'ai_generate', 'set', { product_codes: [product], fields: ['description'], languages: ['en'] });
-    expect([r.status, r.body.error, r.body.params]).toEqual([503, 'not_configured', { engine: 'OpenAI' }]);
+    expect([r.status, r.body.error, r.body.params]).toEqual([503, 'not_configured', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' }]);
     expect(r.body.message).toContain('OPENAI_API_KEY');
     const d = await bare.action(token, 'ai_draft', 'set', { form: 'houses', ids: [1], languages: ['en'] });
     expect([d.status, d.body.error]).toEqual([503, 'not_configured']);

@@ -308,7 +308,7 @@ describe.each(engines)('chat engines without keys (%s)', (engine) => {
   it('answers not_configured naming the variable, and says so in /api/chat/engines', async () => {
     const { token } = await s.login('admin@example.com');
     const r = await s.post('/api/openai/get_reply', { content: 'x' }, { token });
-    expect([r.status, r.body.error, r.body.params]).toEqual([503, 'not_configured', { engine: 'OpenAI' }]);
+    expect([r.status, r.body.error, r.body.params]).toEqual([503, 'not_configured', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' }]);
     expect(r.body.message).toContain('OPENAI_API_KEY');
     const e = await s.get('/api/chat/engines', { token });
     expect([e.body.openai.configured, e.body.deepseek.configured]).toEqual([false, false]);

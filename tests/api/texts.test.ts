@@ -55,7 +55,7 @@ describe.each(engines)('texts on %s', (engine) => {
     expect((await captions('hu'))['chrome.home']).toBeUndefined();
     expect(await captions('en')).not.toHaveProperty('chrome.home');
     // A caption with arguments ships precompiled, as the catalogue's parts do.
-    await ok(admin, 'captions', 'add', { text_key: 'messages.translate_not_configured', language_code: 'de', caption_text: 'Kein Schlüssel für {engine}.' });
+    await ok(admin, 'captions', 'add', { text_key: 'messages.translate_not_configured', language_code: 'de', caption_text: 'Kein Schlüssel für {engine} ({variable}).' });
     expect(Array.isArray((await captions('de'))['messages.translate_not_configured'])).toBe(true);
     // Unknown language: 404; another user without the page: 403.
     expect((await fetch(`${s.url}/api/captions/xx`)).status).toBe(404);

@@ -71,7 +71,7 @@ describe('the chat pages without engine keys', () => {
     await t.page.goto(`${t.server.url}/de/settings/chatgpt_twin`);
     const side = t.page.getByTestId('twin-side-2');
     await expect.poll(() => side.locator('[role=status]').innerText()).toContain('DEEPSEEK_API_KEY');
-    const de = catalogue('de')['server.not_configured']!.replace('{engine}', 'DeepSeek');
+    const de = catalogue('de')['server.not_configured']!.replace('{engine}', 'DeepSeek').replace('{variable}', 'DEEPSEEK_API_KEY');
     expect(await side.locator('[role=status]').innerText()).toContain(de);
     expect(await t.page.getByTestId('twin-side-1').locator('[role=status]').innerText()).toContain('OPENAI_API_KEY');
   }, 60_000);

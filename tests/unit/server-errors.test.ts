@@ -24,6 +24,7 @@ const sample: Record<string, string | number> = {
   row: 2,
   minutes: 3,
   engine: 'DeepL',
+  variable: 'DEEPL_AUTH_KEY',
   // engine_timeout's wait and engine_failed's status (src/server/ai/engineFetch.ts)
   seconds: 30,
   status: 502,

@@ -11,7 +11,7 @@ import { toast } from '../chrome/toasts.tsx';
 export function translateFailed(e: unknown): void {
   console.warn('translation failed', e);
   const engine = e instanceof ApiError ? (e.params?.engine ?? '') : '';
-  if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine } });
+  if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine, variable: e.params?.variable ?? '' } });
   else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine } });
   else toast({ variant: 'danger', ...describeError(e) });
 }

@@ -30,6 +30,6 @@ export const isConfigured = (config: Pick<Config, 'engines'>, name: EngineName):
 export function configuredEngine(config: Pick<Config, 'engines'>, name: EngineName): ConfiguredEngine {
   const { key, url } = config.engines[name];
   const { label, env } = ENGINES[name];
-  if (!key) throw new HttpError(503, 'not_configured', `${label} is not configured on this server (set ${env})`, {}, undefined, { engine: label });
+  if (!key) throw new HttpError(503, 'not_configured', `${label} is not configured on this server (set ${env})`, {}, undefined, { engine: label, variable: env });
   return { name, label, key, url };
 }

@@ -28,6 +28,8 @@ interface Side {
 }
 
 const LABEL: Record<Engine, string> = { openai: 'OpenAI', deepseek: 'DeepSeek' };
+/** The environment variable that gives each engine its key (src/server/ai/engines.ts). */
+const VARIABLE: Record<Engine, string> = { openai: 'OPENAI_API_KEY', deepseek: 'DEEPSEEK_API_KEY' };
 interface Prompt {
   gpt_prompt_id: number;
   title: string;
@@ -67,7 +69,7 @@ export function ChatTwinPage() {
   }, [intl]);
 
   const update = (i: 0 | 1, f: (s: Side) => Side) => setSides((all) => (i === 0 ? [f(all[0]), all[1]] : [all[0], f(all[1])]));
-  const notConfigured = (e: Engine) => (engines && !engines[e].configured ? say(intl, describeCode('not_configured', { engine: LABEL[e] }, 503)) : undefined);
+  const notConfigured = (e: Engine) => (engines && !engines[e].configured ? say(intl, describeCode('not_configured', { engine: LABEL[e], variable: VARIABLE[e] }, 503)) : undefined);
 
   async function run(i: 0 | 1, side: Side) {
     if (notConfigured(side.engine)) return;
