@@ -85,7 +85,7 @@ describe('captions and the translation table', () => {
     const dialog = t.page.getByRole('dialog');
     expect(await dialog.locator('[data-testid="machine-target"]').inputValue()).toBe('hu');
     await dialog.getByRole('button', { name: de['screens.translation_table.machine_run'] }).click();
-    const message = de['messages.translate_not_configured']!.replace('{engine}', 'Google Translate');
+    const message = de['messages.translate_not_configured']!.replace('{engine}', 'Google Translate').replace('{variable}', 'GOOGLE_TRANSLATE_API_KEY');
     await expect.poll(async () => (await t.page.locator('.toast[data-variant=danger]').allInnerTexts()).some((x) => x.includes(message)), { timeout: 10_000 }).toBe(true);
     // Nothing was written.
     expect((await t.server.db.query("select count(*)::int as n from app.captions where language_code = 'hu'")).rows[0]!.n).toBe(0);

@@ -493,9 +493,9 @@ describe('ScreenGrid', () => {
     // More than 50 rows to translate: it asks first.
     await page.getByRole('dialog').locator('button.btn-primary').click();
     await expect.poll(() => page.locator('.toast-danger .toast-text').allInnerTexts()).not.toEqual([]);
-    // Said in the UI language, without the server's setting name.
+    // Said in the UI language, naming what an administrator sets (issue 25: every page says what to configure).
     const text = (await page.locator('.toast-danger .toast-text').allInnerTexts()).join(' ');
-    expect(text).toBe('Machine translation (Google Translate) is not set up on this server. An administrator can add its API key.');
+    expect(text).toBe('Machine translation (Google Translate) is not set up on this server. An administrator can add its API key (GOOGLE_TRANSLATE_API_KEY).');
     expect(asked.from).toBe('en');
     expect(asked.to.length).toBeGreaterThan(0);
     expect(asked.to).not.toContain('en');

@@ -7,13 +7,13 @@
  * An engine that fails (no key: 503 `not_configured`, a timeout, …) is said in the user's
  * language; nothing is written then.
  */
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { translateFailed } from '../translateFailure.ts';
 import { useFailed } from './failed.ts';
+import { BulkDialog } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 
 /** The languages translated into (English is the source). */
@@ -119,45 +119,37 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
         {t('screens.translation_table.machine_translate')}
         {picked ? ` (${picked.length})` : ''}
       </button>
-      <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && setOpen(false)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog" aria-describedby="machine-translate-hint">
-            <Dialog.Title className="dialog-title">{t('screens.translation_table.machine_title')}</Dialog.Title>
-            <p id="machine-translate-hint">{t(picked ? 'screens.translation_table.machine_hint_picked' : 'screens.translation_table.machine_hint_filter', { count: picked?.length ?? 0 })}</p>
-            <label className="form-field">
-              <span>{t('screens.translation_table.machine_language')}</span>
-              <select value={target} onChange={(e) => setTarget(e.target.value as Target)} data-testid="machine-target">
-                {TARGETS.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`fields.${l}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="form-field">
-              <span>{t('screens.translation_table.machine_engine')}</span>
-              <select value={engine} onChange={(e) => setEngine(e.target.value as Engine)} data-testid="machine-engine">
-                {(Object.keys(ENGINES) as Engine[]).map((k) => (
-                  <option key={k} value={k}>
-                    {t(ENGINE_NAMES[k])}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div className="dialog-buttons">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-secondary" disabled={busy}>
-                  {t('common.cancel')}
-                </button>
-              </Dialog.Close>
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run()}>
-                {t('screens.translation_table.machine_run')}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <BulkDialog
+        open={open}
+        busy={busy}
+        onClose={() => setOpen(false)}
+        title={t('screens.translation_table.machine_title')}
+        hintId="machine-translate-hint"
+        hint={t(picked ? 'screens.translation_table.machine_hint_picked' : 'screens.translation_table.machine_hint_filter', { count: picked?.length ?? 0 })}
+        runLabel={t('screens.translation_table.machine_run')}
+        onRun={() => void run()}
+      >
+        <label className="form-field">
+          <span>{t('screens.translation_table.machine_language')}</span>
+          <select value={target} onChange={(e) => setTarget(e.target.value as Target)} data-testid="machine-target">
+            {TARGETS.map((l) => (
+              <option key={l} value={l}>
+                {t(`fields.${l}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-field">
+          <span>{t('screens.translation_table.machine_engine')}</span>
+          <select value={engine} onChange={(e) => setEngine(e.target.value as Engine)} data-testid="machine-engine">
+            {(Object.keys(ENGINES) as Engine[]).map((k) => (
+              <option key={k} value={k}>
+                {t(ENGINE_NAMES[k])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </BulkDialog>
     </>
   );
 }

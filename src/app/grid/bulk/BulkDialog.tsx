@@ -1,0 +1,68 @@
+/**
+ * The frame every toolbar action's dialog shares: its title, a hint naming what it acts on,
+ * the action's own fields, Cancel and the action's button (disabled, and saying so, while it
+ * runs; the dialog does not close then). `useBulkRun` is the run itself: busy while the
+ * action's promise is pending, its failure handed to the action's way of saying it.
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/useT.ts';
+
+interface Props {
+  open: boolean;
+  busy: boolean;
+  onClose(): void;
+  title: string;
+  /** The hint's id (aria-describedby) and its text. */
+  hintId: string;
+  hint: string;
+  /** The action's button: its text (and while busy), test id, whether it may run now. */
+  runLabel: string;
+  busyLabel?: string;
+  runTestId?: string;
+  runDisabled?: boolean;
+  onRun(): void;
+  children?: ReactNode;
+}
+
+export function BulkDialog({ open, busy, onClose, title, hintId, hint, runLabel, busyLabel, runTestId, runDisabled, onRun, children }: Props) {
+  const t = useT();
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={hintId}>
+          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
+          <p id={hintId}>{hint}</p>
+          {children}
+          <div className="dialog-buttons">
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-secondary" disabled={busy}>
+                {t('common.cancel')}
+              </button>
+            </Dialog.Close>
+            <button type="button" className="btn btn-primary" data-testid={runTestId} disabled={busy || runDisabled} onClick={onRun}>
+              {busy && busyLabel ? busyLabel : runLabel}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** `run(work)`: busy until `work` settles; a failure goes to `fail` (the action's toast). */
+export function useBulkRun(fail: (e: unknown) => void): { busy: boolean; run(work: () => Promise<void>): Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
