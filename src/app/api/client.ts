@@ -45,6 +45,8 @@ export const setAuthHooks = (h: AuthHooks) => {
  * the list route).
  */
 export const adoptToken = (token: string): Promise<void> => hooks.adopt(token);
+/** One refresh of the session's tokens (a stream's 401, api/stream.ts): true when new ones are in. */
+export const refreshSession = (): Promise<boolean> => hooks.refresh();
 
 interface Options {
   method?: 'GET' | 'POST';
