@@ -6,6 +6,7 @@
  * server; a change shows on the very next request (grants version, session cache).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantUserPage } from './grants.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
@@ -229,7 +230,7 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     // The warehouse user may edit users (list + set) but hold no perms flag anywhere.
     const warehouseId = await idOf('warehouse@example.com');
     const catalogId = await idOf('catalog@example.com');
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list, can_set) values ($1, 'settings.users', true, true), ($1, 'settings.roles', true, true)`, [warehouseId]);
+    for (const page of ['settings.users', 'settings.roles']) await grantUserPage(s, warehouseId, page, { can_list: true, can_set: true });
     const { token } = await s.login('warehouse@example.com');
     const adminRole = (await one(`select role_id from app.roles where role_code = 'administrator'`)).role_id;
     const grantsBefore = await rows('select * from app.user_pages order by user_id, page_code');
@@ -254,7 +255,7 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     expect((await s.action(catalog, 'users', 'list', {})).status).toBe(403);
 
     // Given perms on a page, the manager grants it (and the log names them).
-    await s.db.query(`insert into app.user_pages (user_id, page_code, can_perms, can_list) values ($1, 'settings.vats', true, true)`, [warehouseId]);
+    await grantUserPage(s, warehouseId, 'settings.vats', { can_perms: true, can_list: true });
     await ok(token, 'user_pages', 'set', { user_id: catalogId, page_code: 'settings.vats', can_list: true }, 'SK01');
     expect((await listVats(catalog)).status).toBe(200);
     expect((await logOf('user_pages', [catalogId, 'settings.vats'])).at(-1)).toMatchObject({ actor_user_id: warehouseId, after: { can_list: true } });
