@@ -54,7 +54,7 @@ Requires a signed-in user; the body is validated (400 naming the field). An engi
 API key answers 503 \`not_configured\` (the message names the environment variable), one the
 company disabled 403 \`engine_disabled\`, too many calls of the user 429 \`ai_rate_limited\`; the
 engine's own failures: 504 \`engine_timeout\`, 503 \`engine_rate_limited\` (after retries),
-502 \`engine_failed\` or \`engine_bad_answer\`. An engine not wired yet answers 503 \`not_available\`.
+502 \`engine_failed\` or \`engine_bad_answer\`.
 HTML texts keep their markup (sanitized as stored rich text is).`;
 
 const apiActionDescription = `\
@@ -144,7 +144,7 @@ const errors: [status: string, name: string, description: string][] = [
   ['412', 'PreconditionFailed', 'The user no longer exists or is blocked (`user_gone`).'],
   ['413', 'TooLarge', 'The request body is larger than 5 MiB (`too_large`).'],
   ['429', 'TooManyRequests', 'Too many attempts; retry after the time in Retry-After.'],
-  ['503', 'NotConfigured', 'The engine is not configured on this server (`not_configured`, the message names the environment variable) or not available yet (`not_available`).'],
+  ['503', 'NotConfigured', 'The engine is not configured on this server (`not_configured`, the message names the environment variable).'],
 ];
 const ref = (to: string) => ({ $ref: to });
 const schemaRef = (name: string) => ref(`#/components/schemas/${name}`);

@@ -108,7 +108,6 @@ export const ERROR_PARAMS = {
   not_configured: ['engine', 'variable'],
   /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
   ai_not_configured: [],
-  not_available: ['engine'],
   /** The engine did not answer in time (src/server/ai/engineFetch.ts). */
   engine_timeout: ['engine', 'seconds'],
   /** The engine kept answering 429 after the retries. */

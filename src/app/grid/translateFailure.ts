@@ -1,7 +1,7 @@
 /**
  * What a failed machine translation says (spec §8: logged, a toast in the user's language,
- * nothing written): an engine the server has no key for or cannot use yet by the engine's
- * name, anything else by the server's code (timeout, busy engine, too many calls, an engine
+ * nothing written): an engine the server has no key for by the engine's name and the
+ * variable that gives it, anything else by the server's code (timeout, busy engine, too many calls, an engine
  * the company switched off…).
  */
 import { ApiError } from '../api/client.ts';
@@ -12,6 +12,5 @@ export function translateFailed(e: unknown): void {
   console.warn('translation failed', e);
   const engine = e instanceof ApiError ? (e.params?.engine ?? '') : '';
   if (e instanceof ApiError && e.code === 'not_configured') toast({ variant: 'danger', id: 'messages.translate_not_configured', values: { engine, variable: e.params?.variable ?? '' } });
-  else if (e instanceof ApiError && e.code === 'not_available') toast({ variant: 'danger', id: 'messages.translate_not_available', values: { engine } });
   else toast({ variant: 'danger', ...describeError(e) });
 }

@@ -28,8 +28,6 @@ const WIRES: Record<MachineEngine, { call: Call; maxTexts: number; maxChars: num
   deepl: { call: deeplTranslate, maxTexts: DEEPL_MAX_TEXTS, maxChars: DEEPL_MAX_CHARS },
 };
 
-export const isMachineEngine = (name: string): name is MachineEngine => Object.hasOwn(WIRES, name);
-
 export interface TranslateDeps {
   db: Queryable;
   config: Pick<Config, 'engines' | 'aiRatePerMinute' | 'aiRetryBaseMs' | 'translateTimeoutMs'>;

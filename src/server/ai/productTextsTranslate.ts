@@ -11,9 +11,8 @@ import { HttpError, forbidden } from '../http/errors.ts';
 import { setRow } from '../actions/engine/write.ts';
 import { screens } from '../actions/engine/screens.ts';
 import type { UserCtx } from '../rpc/context.ts';
-import { configuredEngine } from './engines.ts';
 import { inTransaction } from './inTransaction.ts';
-import { isMachineEngine, machineTranslate } from './machineTranslate.ts';
+import { machineTranslate } from './machineTranslate.ts';
 import { defaultEngine } from './translationEngines.ts';
 
 const FIELDS = ['product_name', 'description_short', 'description'] as const;
@@ -47,12 +46,7 @@ export async function translateProductTexts({ db, session, config }: UserCtx, re
   const targets = [...new Set(found.rows.map((r) => r.language_code))].filter((l) => l !== req.from);
   if (!Object.keys(source).length || !targets.length) return { products: codes.length, written: 0 };
 
-  const name = await defaultEngine(db, session.company);
-  if (!isMachineEngine(name)) {
-    const engine = configuredEngine(config, name);
-    throw new HttpError(503, 'not_available', `${engine.label} does not translate product texts: make Google Translate or DeepL the default engine`, {}, undefined, { engine: engine.label });
-  }
-  const translated = await machineTranslate({ db, config }, session, name, source, req.from, targets);
+  const translated = await machineTranslate({ db, config }, session, await defaultEngine(db, session.company), source, req.from, targets);
 
   const texts = screens.get('product_translations')!;
   const scope = { company: session.company, userId: session.userId };

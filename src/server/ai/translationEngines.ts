@@ -6,13 +6,14 @@
  */
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { ENGINES, type EngineName } from './engines.ts';
+import { ENGINES } from './engines.ts';
+import type { MachineEngine } from './machineTranslate.ts';
 
 /** The engines the translate action falls back to, in this order, when a company has no row for them. */
-export const FALLBACK_ENGINES: readonly EngineName[] = ['google', 'deepl'];
+export const FALLBACK_ENGINES: readonly MachineEngine[] = ['google', 'deepl'];
 
 interface EngineRow {
-  engine: EngineName;
+  engine: MachineEngine;
   enabled: boolean;
   is_default: boolean;
 }
@@ -23,17 +24,17 @@ async function rowsOf(db: Queryable, company: string | null): Promise<EngineRow[
   return r.rows;
 }
 
-const disabled = (name: EngineName) =>
+const disabled = (name: MachineEngine) =>
   new HttpError(403, 'engine_disabled', `${ENGINES[name].label} is not enabled for this company (settings: translation engines)`, {}, undefined, { engine: ENGINES[name].label });
 
 /** Refuses an engine the company has disabled (403 `engine_disabled`). */
-export async function checkEngineEnabled(db: Queryable, company: string | null, name: EngineName): Promise<void> {
+export async function checkEngineEnabled(db: Queryable, company: string | null, name: MachineEngine): Promise<void> {
   const rows = await rowsOf(db, company);
   if (rows.some((r) => r.engine === name && !r.enabled)) throw disabled(name);
 }
 
 /** The company's engine for the translate action (403 `engine_disabled` when it disabled them all). */
-export async function defaultEngine(db: Queryable, company: string | null): Promise<EngineName> {
+export async function defaultEngine(db: Queryable, company: string | null): Promise<MachineEngine> {
   const rows = await rowsOf(db, company);
   // Rows come default first, so the first enabled one is the default when there is one.
   const pick = rows.find((r) => r.enabled)?.engine ?? FALLBACK_ENGINES.find((e) => !rows.some((r) => r.engine === e));

@@ -3,38 +3,25 @@
  * /api/deepseek/translate_text, and /api/translate (the company's default engine, for the
  * grid's and the forms' translate action). Each: a signed-in user, a valid body (400 naming
  * the field), then its handler. Google Translate and DeepL translate (ai/machineTranslate.ts),
- * OpenAI and DeepSeek through chat completions (ai/chatTranslate.ts); a default engine
- * without a handler for /api/translate's shape answers 503 — `not_configured` naming the environment
- * variable when it has no API key, else `not_available`. Never a made-up translation.
+ * OpenAI and DeepSeek through chat completions (ai/chatTranslate.ts); an engine without its
+ * API key answers 503 `not_configured` naming the environment variable. Never a made-up
+ * translation.
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
 import { chatTranslate } from '../ai/chatTranslate.ts';
-import { configuredEngine, type EngineName } from '../ai/engines.ts';
-import { isMachineEngine, machineTranslate } from '../ai/machineTranslate.ts';
+import { machineTranslate } from '../ai/machineTranslate.ts';
 import { defaultEngine } from '../ai/translationEngines.ts';
 import type { Deps, Session } from '../rpc/context.ts';
-import { HttpError, checkInputText, parseInput } from './errors.ts';
+import { checkInputText, parseInput } from './errors.ts';
 
 type Input<P extends TranslatePath> = v.InferOutput<(typeof translateRoutes)[P]['input']>;
 type Output<P extends TranslatePath> = v.InferInput<(typeof translateRoutes)[P]['output']>;
 type Handler<P extends TranslatePath> = (deps: Deps, session: Session, input: Input<P>) => Promise<Output<P>>;
 
-/** 503 for an engine not wired into this server: not configured, else not available. */
-const notAvailable =
-  (name: EngineName): Handler<TranslatePath> =>
-  (deps) => {
-    const engine = configuredEngine(deps.config, name);
-    throw new HttpError(503, 'not_available', `${engine.label} translation is not available yet on this server`, {}, undefined, { engine: engine.label });
-  };
-
-/** The company's default engine, when it is one this server translates with. */
-const byDefault: Handler<'/api/translate'> = async (deps, s, input) => {
-  const name = await defaultEngine(deps.db, s.company);
-  if (!isMachineEngine(name)) return notAvailable(name)(deps, s, input) as never;
-  return machineTranslate(deps, s, name, input.text, input.from, input.to);
-};
+/** The company's default engine (/settings/gtranslate: Google Translate or DeepL). */
+const byDefault: Handler<'/api/translate'> = async (deps, s, input) => machineTranslate(deps, s, await defaultEngine(deps.db, s.company), input.text, input.from, input.to);
 
 const handlers: { [P in TranslatePath]: Handler<P> } = {
   '/api/gt': (deps, s, input) => machineTranslate(deps, s, 'google', input.text, input.from, input.to),

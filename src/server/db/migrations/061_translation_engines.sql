@@ -4,7 +4,7 @@
 create table app.translation_engines (
   translation_engine_id serial primary key,
   company_code text not null references app.companies on delete cascade,
-  engine text not null check (engine in ('google', 'deepl', 'openai', 'deepseek')),
+  engine text not null check (engine in ('google', 'deepl')),
   enabled boolean not null default true,
   is_default boolean not null default false,
   row_version int not null default 1,
