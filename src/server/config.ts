@@ -148,8 +148,11 @@ function demoData(v: string | undefined, databaseUrl: string | undefined): boole
   throw new Error(`DEMO_DATA must be 1 or 0, got "${v}"`);
 }
 
-/** SMTP_URL: an smtp:// or smtps:// URL with a host. The message never quotes the value (it may hold a password). */
-function smtpUrl(v: string | undefined): string | undefined {
+/**
+ * A mail server's URL (SMTP_URL, IMAP_URL): `<scheme>://` or `<scheme>s://` with a host.
+ * The message never quotes the value (it may hold a password).
+ */
+function mailServerUrl(v: string | undefined, name: string, scheme: 'smtp' | 'imap', example: string): string | undefined {
   if (v === undefined || v.trim() === '') return undefined;
   let u: URL | undefined;
   try {
@@ -157,20 +160,7 @@ function smtpUrl(v: string | undefined): string | undefined {
   } catch {
     u = undefined;
   }
-  if (!u || !/^smtps?:$/.test(u.protocol) || !u.hostname) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL with a host (e.g. smtp://user:password@mail.example.com:587)');
-  return v.trim();
-}
-
-/** IMAP_URL: an imap:// or imaps:// URL with a host. The message never quotes the value (it may hold a password). */
-function imapUrl(v: string | undefined): string | undefined {
-  if (v === undefined || v.trim() === '') return undefined;
-  let u: URL | undefined;
-  try {
-    u = new URL(v.trim());
-  } catch {
-    u = undefined;
-  }
-  if (!u || !/^imaps?:$/.test(u.protocol) || !u.hostname) throw new Error('IMAP_URL must be an imap:// or imaps:// URL with a host (e.g. imaps://user:password@mail.example.com:993/INBOX)');
+  if (!u || u.protocol.replace(/s?:$/, '') !== scheme || !u.hostname) throw new Error(`${name} must be an ${scheme}:// or ${scheme}s:// URL with a host (e.g. ${example})`);
   return v.trim();
 }
 
@@ -244,13 +234,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     countEstimateThreshold: int(env.COUNT_ESTIMATE_THRESHOLD, 100_000, 'COUNT_ESTIMATE_THRESHOLD'),
     flagServiceUrl: flagService(env.FLAG_SERVICE_URL),
     workflowTickMs: int(env.WORKFLOW_TICK_MS, 5_000, 'WORKFLOW_TICK_MS'),
-    smtpUrl: smtpUrl(env.SMTP_URL),
+    smtpUrl: mailServerUrl(env.SMTP_URL, 'SMTP_URL', 'smtp', 'smtp://user:password@mail.example.com:587'),
     mailFrom: mailFrom(env.MAIL_FROM),
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     engines: enginesFromEnv(env),
-    imapUrl: imapUrl(env.IMAP_URL),
+    imapUrl: mailServerUrl(env.IMAP_URL, 'IMAP_URL', 'imap', 'imaps://user:password@mail.example.com:993/INBOX'),
     imapTickMs: int(env.IMAP_TICK_MS, 300_000, 'IMAP_TICK_MS'),
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
