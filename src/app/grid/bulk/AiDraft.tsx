@@ -11,7 +11,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { LanguageChoice, pickedKeys, sayFailure, useOpenAi } from './aiShared.tsx';
-import { BulkDialog, useBulkRun } from './BulkDialog.tsx';
+import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 
 export function AiDraft({ screen, query, onDone }: BulkActionProps) {
@@ -21,7 +21,6 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   const { busy, run } = useBulkRun(sayFailure);
   const [languages, setLanguages] = useState<Lang[]>([...LANGS]);
   const picked = pickedKeys<number>(query);
-  const tooMany = picked.length > MAX_AI_GENERATE;
   const draft = () =>
     run(async () => {
       const r = await api.action<'AiDraftOutput'>('ai_draft', 'set', { form: screen.form, ids: picked, languages });
@@ -32,16 +31,16 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   return (
     <>
       <AiEngineNotice />
-      <button
-        type="button"
+      <PickedButton
         className="grid-bulk-ai-draft"
-        disabled={!picked.length || tooMany || openai?.configured === false}
-        title={tooMany ? t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE }) : picked.length ? undefined : t('grid.bulk_ai_pick_items')}
+        label={t('grid.bulk_ai_draft')}
+        picked={picked.length}
+        max={MAX_AI_GENERATE}
+        pickHint={t('grid.bulk_ai_pick_items')}
+        tooManyHint={t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE })}
+        disabled={openai?.configured === false}
         onClick={() => setOpen(true)}
-      >
-        {t('grid.bulk_ai_draft')}
-        {picked.length ? ` (${picked.length})` : ''}
-      </button>
+      />
       <BulkDialog
         open={open}
         busy={busy}

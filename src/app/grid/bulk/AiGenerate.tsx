@@ -12,7 +12,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { LanguageChoice, pickedKeys, sayFailure, useOpenAi } from './aiShared.tsx';
-import { BulkDialog, useBulkRun } from './BulkDialog.tsx';
+import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 import './aiContent.css';
 
@@ -25,7 +25,6 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
   const [languages, setLanguages] = useState<Lang[]>([...LANGS]);
   const [instructions, setInstructions] = useState('');
   const picked = pickedKeys<string>(query);
-  const tooMany = picked.length > MAX_AI_GENERATE;
   const generate = () =>
     run(async () => {
       const r = await api.action<'AiGenerateOutput'>('ai_generate', 'set', { product_codes: picked, fields, languages, ...(instructions.trim() ? { instructions } : {}) });
@@ -36,16 +35,16 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
   return (
     <>
       <AiEngineNotice />
-      <button
-        type="button"
+      <PickedButton
         className="grid-bulk-ai-generate"
-        disabled={!picked.length || tooMany || openai?.configured === false}
-        title={tooMany ? t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE }) : picked.length ? undefined : t('grid.bulk_ai_pick_products')}
+        label={t('grid.bulk_ai_generate')}
+        picked={picked.length}
+        max={MAX_AI_GENERATE}
+        pickHint={t('grid.bulk_ai_pick_products')}
+        tooManyHint={t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE })}
+        disabled={openai?.configured === false}
         onClick={() => setOpen(true)}
-      >
-        {t('grid.bulk_ai_generate')}
-        {picked.length ? ` (${picked.length})` : ''}
-      </button>
+      />
       <BulkDialog
         open={open}
         busy={busy}

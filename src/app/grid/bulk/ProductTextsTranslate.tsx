@@ -12,7 +12,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { translateFailed } from '../translateFailure.ts';
 import { pickedKeys } from './aiShared.tsx';
-import { BulkDialog, useBulkRun } from './BulkDialog.tsx';
+import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 
 /** The most products one action takes (the payload's limit). */
@@ -25,7 +25,6 @@ export function ProductTextsTranslate({ query, onDone }: BulkActionProps) {
   const [from, setFrom] = useState<Lang>('en');
   const [overwrite, setOverwrite] = useState(false);
   const picked = pickedKeys<string>(query);
-  const tooMany = picked.length > MAX_PRODUCTS;
   const translate = () =>
     run(async () => {
       const r = await api.action<'ProductTextsTranslateOutput'>('product_texts_translate', 'set', { product_codes: picked, from, overwrite });
@@ -35,16 +34,15 @@ export function ProductTextsTranslate({ query, onDone }: BulkActionProps) {
     });
   return (
     <>
-      <button
-        type="button"
+      <PickedButton
         className="grid-bulk-translate-texts"
-        disabled={!picked.length || tooMany}
-        title={tooMany ? t('grid.bulk_translate_texts_too_many', { max: MAX_PRODUCTS }) : picked.length ? undefined : t('grid.bulk_translate_texts_pick')}
+        label={t('grid.bulk_translate_texts')}
+        picked={picked.length}
+        max={MAX_PRODUCTS}
+        pickHint={t('grid.bulk_translate_texts_pick')}
+        tooManyHint={t('grid.bulk_translate_texts_too_many', { max: MAX_PRODUCTS })}
         onClick={() => setOpen(true)}
-      >
-        {t('grid.bulk_translate_texts')}
-        {picked.length ? ` (${picked.length})` : ''}
-      </button>
+      />
       <BulkDialog
         open={open}
         busy={busy}
