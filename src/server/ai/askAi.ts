@@ -16,7 +16,7 @@ import { badAnswer } from './engineFetch.ts';
 import { configuredEngine, isConfigured } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
 import { runAiSql, type AiResult } from './runner.ts';
-import { checkAiSql } from './sqlGuard.ts';
+import { checkAiSqlViews } from './sqlGuard.ts';
 import { logUsage } from './usage.ts';
 import { allowedViews, systemPrompt } from './views.ts';
 
@@ -69,6 +69,6 @@ export async function runSavedSql(db: Db, session: Session, sql: string): Promis
 }
 
 async function runChecked(db: Db, session: Session, sql: string, views: string[]): Promise<AiResult> {
-  const checked = await checkAiSql(sql, views);
+  const checked = await checkAiSqlViews(sql, views);
   return runAiSql(db, checked, scopeOf(session));
 }

@@ -5,11 +5,14 @@
  * tell "too many" from "exactly as many". The rows come back as JSON PostgreSQL writes
  * (json_agg keeps the columns' order; numbers are numbers, dates ISO text on both engines).
  *
- * PGlite runs queries on the server's own thread and has no statement timeout: there the cap
- * on rows still holds, the timeout only on a PostgreSQL server (the production engine).
+ * PGlite runs queries on the server's own thread and has no statement timeout: there the
+ * query runs in a sandbox thread over copies of the views it reads (sandbox.ts), ended at the
+ * timeout.
  */
 import type { Db } from '../db/types.ts';
 import { HttpError, refused } from '../http/errors.ts';
+import { runInSandbox, snapshotViews } from './sandbox.ts';
+import type { CheckedSql } from './sqlGuard.ts';
 
 export const AI_QUERY_TIMEOUT_MS = 5_000;
 export const AI_QUERY_ROW_CAP = 1_000;
@@ -34,24 +37,16 @@ export interface RunScope {
   rowCap?: number;
 }
 
-export async function runAiSql(db: Db, checked: string, scope: RunScope): Promise<AiResult> {
+export async function runAiSql(db: Db, checked: CheckedSql, scope: RunScope): Promise<AiResult> {
   const cap = scope.rowCap ?? AI_QUERY_ROW_CAP;
   const timeoutMs = scope.timeoutMs ?? AI_QUERY_TIMEOUT_MS;
   // The newline ends a trailing `-- comment` of the model's text before the wrapper goes on.
-  const wrapped = `select coalesce(json_agg(ai_row), '[]'::json) as rows from (select * from (\n${checked}\n) as ai_answer limit ${cap + 1}) as ai_row`;
+  const wrapped = `select coalesce(json_agg(ai_row), '[]'::json)::text as rows from (select * from (\n${checked.text}\n) as ai_answer limit ${cap + 1}) as ai_row`;
   let rows: Record<string, unknown>[];
   try {
-    rows = await db.transaction(async (tx) => {
-      await tx.query('set transaction read only');
-      await tx.query(`select set_config('askai.companies', $1, true), set_config('askai.lang', $2, true), set_config('statement_timeout', $3, true), set_config('search_path', 'ai', true)`, [
-        scope.companies.join(','),
-        scope.lang,
-        String(timeoutMs),
-      ]);
-      const r = await tx.query<{ rows: unknown }>(wrapped);
-      const json = r.rows[0]?.rows;
-      return (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>[];
-    });
+    rows = JSON.parse(
+      db.engine === 'pglite' ? await runInSandbox({ tables: await snapshotViews(db, checked.views, scope), sql: wrapped }, timeoutMs) : await onServer(db, wrapped, scope, timeoutMs),
+    ) as Record<string, unknown>[];
   } catch (e) {
     if (e instanceof HttpError) throw e;
     const err = e as { code?: unknown; message?: unknown };
@@ -59,7 +54,21 @@ export async function runAiSql(db: Db, checked: string, scope: RunScope): Promis
     throw refused('ai_sql_failed', `The AI's query failed: ${String(err.message ?? e)}`, { message: String(err.message ?? '') });
   }
   if (rows.length > cap) throw refused('ai_query_too_many_rows', `The AI's query answers more than ${cap} rows`, { limit: cap }, 413);
-  return shape(checked, rows);
+  return shape(checked.text, rows);
+}
+
+/** On a PostgreSQL server: the user's scope in transaction-local settings, the server's statement timeout. */
+async function onServer(db: Db, wrapped: string, scope: RunScope, timeoutMs: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction read only');
+    await tx.query(`select set_config('askai.companies', $1, true), set_config('askai.lang', $2, true), set_config('statement_timeout', $3, true), set_config('search_path', 'ai', true)`, [
+      scope.companies.join(','),
+      scope.lang,
+      String(timeoutMs),
+    ]);
+    const r = await tx.query<{ rows: string }>(wrapped);
+    return r.rows[0]?.rows ?? '[]';
+  });
 }
 
 /** Columns (in the query's order), rows as arrays, and whether they make a chart. */

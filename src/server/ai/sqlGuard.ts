@@ -56,12 +56,23 @@ let ready: Promise<void> | undefined;
 /** Loads the parser (WebAssembly shipped inside the npm package: nothing is downloaded). */
 export const loadParser = (): Promise<void> => (ready ??= loadModule());
 
+/** A query the guard allowed: its text and the views it reads (what a sandbox must hold). */
+export interface CheckedSql {
+  text: string;
+  views: string[];
+}
+
 /**
  * The statement's text when it is allowed (trailing semicolon and comments after it left
  * out), else a 400 naming why: `ai_sql_not_select`, `ai_sql_relation` {relation},
  * `ai_sql_function` {function}.
  */
 export async function checkAiSql(sql: string, views: readonly string[]): Promise<string> {
+  return (await checkAiSqlViews(sql, views)).text;
+}
+
+/** checkAiSql with the views the query reads. */
+export async function checkAiSqlViews(sql: string, views: readonly string[]): Promise<CheckedSql> {
   if (sql.length > MAX_SQL_CHARS) throw notSelect('too long');
   await loadParser();
   let tree: Obj;
@@ -74,15 +85,19 @@ export async function checkAiSql(sql: string, views: readonly string[]): Promise
   if (stmts.length !== 1 || !isObj(stmts[0])) throw notSelect(`${stmts.length} statements`);
   const raw = stmts[0];
   if (!isObj(raw.stmt) || !isObj(raw.stmt.SelectStmt)) throw notSelect('not a SELECT');
-  new Walker(new Set(views)).select(raw.stmt.SelectStmt, new Set());
+  const walker = new Walker(new Set(views));
+  walker.select(raw.stmt.SelectStmt, new Set());
   const at = typeof raw.stmt_location === 'number' ? raw.stmt_location : 0;
   const len = typeof raw.stmt_len === 'number' && raw.stmt_len > 0 ? raw.stmt_len : undefined;
   // Locations count bytes of UTF-8, not UTF-16 units.
   const bytes = Buffer.from(sql, 'utf8');
-  return bytes.subarray(at, len === undefined ? undefined : at + len).toString('utf8');
+  return { text: bytes.subarray(at, len === undefined ? undefined : at + len).toString('utf8'), views: [...walker.used].sort() };
 }
 
 class Walker {
+  /** The allowed views the query reads. */
+  readonly used = new Set<string>();
+
   constructor(private readonly views: ReadonlySet<string>) {}
 
   /** Any node: a wrapper object `{Type: body}`, a list or a scalar. */
@@ -156,7 +171,10 @@ class Walker {
     if (r.catalogname !== undefined) throw relationRefused(shown);
     if (schema === undefined && ctes.has(name)) return;
     // Unqualified names resolve in the search path the runner sets (ai; pg_catalog has no relation of these names).
-    if ((schema === undefined || schema === 'ai') && this.views.has(name)) return;
+    if ((schema === undefined || schema === 'ai') && this.views.has(name)) {
+      this.used.add(name);
+      return;
+    }
     throw relationRefused(shown);
   }
 

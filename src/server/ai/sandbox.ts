@@ -1,0 +1,125 @@
+/**
+ * Ask-AI on PGlite: the statement timeout a PostgreSQL server gives (runner.ts) does not exist
+ * in PGlite, which runs a query to its end on the server's own thread — one cross join of the
+ * products and nobody else is answered until it ends. So on PGlite the model's query runs in a
+ * sandbox thread (sandboxWorker.ts) over copies of only the views it reads, taken in the
+ * user's scope (companies, language) in one read-only transaction just before; past the
+ * timeout the thread is ended and the next question starts a new one.
+ *
+ * Copying costs time linear in the rows of the views read (the company's products, its sales
+ * lines …), never more than reading them once; the query itself, however it multiplies them,
+ * is bounded by the timeout. Queries wait their turn for the one thread (a question at a time;
+ * the per-user AI rate limit keeps the queue short); the wait is not counted in the timeout.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../db/types.ts';
+import type { SandboxJob, SandboxMessage, SandboxTable } from './sandboxWorker.ts';
+
+/** The copy must be loaded within this (a bound, not a rule: loading is linear in the rows). */
+const LOAD_LIMIT_MS = 120_000;
+/** An idle sandbox thread ends after this. */
+const IDLE_MS = 5 * 60_000;
+
+export interface SandboxScope {
+  companies: string[];
+  lang: string;
+}
+
+/**
+ * Copies of `views` as the user sees them: columns with their types (a domain as its base
+ * type, anything outside pg_catalog as text) and the rows as JSON text PostgreSQL writes.
+ */
+export async function snapshotViews(db: Db, views: readonly string[], scope: SandboxScope): Promise<SandboxTable[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction read only');
+    await tx.query(`select set_config('askai.companies', $1, true), set_config('askai.lang', $2, true)`, [scope.companies.join(','), scope.lang]);
+    const tables: SandboxTable[] = [];
+    for (const name of views) {
+      const cols = await tx.query<{ name: string; type: string }>(
+        `select a.attname as name,
+                case when b.typnamespace = 'pg_catalog'::regnamespace and b.typtype <> 'e'
+                     then format_type(b.oid, case when t.typtype = 'd' then t.typtypmod else a.atttypmod end) else 'text' end as type
+         from pg_attribute a
+         join pg_type t on t.oid = a.atttypid
+         join pg_type b on b.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
+         where a.attrelid = format('ai.%I', $1::text)::regclass and a.attnum > 0 and not a.attisdropped
+         order by a.attnum`,
+        [name],
+      );
+      // The view's name is one the guard matched against the code's list (views.ts); quoted all the same.
+      const rows = await tx.query<{ rows: string }>(`select coalesce(json_agg(v), '[]')::text as rows from ai."${name.replace(/"/g, '""')}" v`);
+      tables.push({ name, columns: cols.rows, rowsJson: rows.rows[0]?.rows ?? '[]' });
+    }
+    return tables;
+  });
+}
+
+let thread: Worker | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+let turn: Promise<unknown> = Promise.resolve();
+
+function sandbox(): Worker {
+  clearTimeout(idleTimer);
+  if (thread) return thread;
+  const w = new Worker(new URL('./sandboxWorker.mjs', import.meta.url));
+  w.unref(); // an idle sandbox does not keep the process alive
+  w.on('error', () => {}); // a crash: the 'exit' that follows fails the running job
+  w.once('exit', () => {
+    if (thread === w) thread = undefined;
+  });
+  thread = w;
+  return w;
+}
+
+function end(w: Worker): void {
+  if (thread === w) thread = undefined;
+  void w.terminate();
+}
+
+/** An error as PostgreSQL would give it: `57014` is "canceled by statement timeout". */
+const pgError = (code: string | undefined, message: string) => Object.assign(new Error(message), { code });
+
+/**
+ * Runs `job` in the sandbox: its answer's JSON text, a PostgreSQL-like error ({code, message}),
+ * or `57014` when the query (not the loading) runs longer than `timeoutMs`.
+ */
+export function runInSandbox(job: SandboxJob, timeoutMs: number): Promise<string> {
+  const mine = turn.then(() => runJob(job, timeoutMs));
+  turn = mine.catch(() => undefined);
+  return mine;
+}
+
+function runJob(job: SandboxJob, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const w = sandbox();
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      w.off('message', onMessage);
+      w.off('exit', onExit);
+      settle();
+    };
+    const kill = (code: string, message: string) =>
+      finish(() => {
+        end(w);
+        reject(pgError(code, message));
+      });
+    let timer = setTimeout(() => kill('57014', 'canceling statement: the sandbox did not load in time'), LOAD_LIMIT_MS);
+    const onMessage = (m: SandboxMessage) => {
+      if (m.type === 'running') {
+        clearTimeout(timer);
+        timer = setTimeout(() => kill('57014', 'canceling statement due to statement timeout'), timeoutMs);
+        return;
+      }
+      finish(() => {
+        idleTimer = setTimeout(() => end(w), IDLE_MS);
+        idleTimer.unref();
+        if (m.type === 'done') resolve(m.rowsJson);
+        else reject(pgError(m.code, m.message));
+      });
+    };
+    const onExit = (exitCode: number) => finish(() => reject(pgError(undefined, `the sandbox ended (exit code ${exitCode})`)));
+    w.on('message', onMessage);
+    w.once('exit', onExit);
+    w.postMessage(job);
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The Ask-AI sandbox's thread (sandbox.ts): an in-memory PGlite holding copies of the `ai.*`
+ * views the query reads, as plain tables with the rows of the asking user's scope. The query
+ * runs here, read-only; when it runs too long the server ends this whole thread — the only
+ * way to stop a query in PGlite, which has no statement timeout and no cancel.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { parentPort } from 'node:worker_threads';
+
+/** A view's copy: its columns (name, SQL type) and its rows as PostgreSQL's JSON text. */
+export interface SandboxTable {
+  name: string;
+  columns: { name: string; type: string }[];
+  rowsJson: string;
+}
+
+export interface SandboxJob {
+  tables: SandboxTable[];
+  /** The guarded, wrapped query: one row, one column `rows` holding the answer as JSON text. */
+  sql: string;
+}
+
+export type SandboxMessage = { type: 'running' } | { type: 'done'; rowsJson: string } | { type: 'failed'; code?: string; message: string };
+
+/** A quoted identifier (names come from pg_attribute of the server's own views). */
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+let db: Promise<PGlite> | undefined;
+
+async function run(job: SandboxJob): Promise<string> {
+  const pg = await (db ??= PGlite.create());
+  await pg.exec('drop schema if exists ai cascade; create schema ai');
+  for (const t of job.tables) {
+    await pg.exec(`create table ai.${ident(t.name)} (${t.columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ')})`);
+    await pg.query(`insert into ai.${ident(t.name)} select * from json_populate_recordset(null::ai.${ident(t.name)}, $1::json)`, [t.rowsJson]);
+  }
+  parentPort!.postMessage({ type: 'running' } satisfies SandboxMessage);
+  return pg.transaction(async (tx) => {
+    await tx.query('set transaction read only');
+    await tx.query(`select set_config('search_path', 'ai', true)`);
+    const r = await tx.query<{ rows: string }>(job.sql);
+    return r.rows[0]?.rows ?? '[]';
+  });
+}
+
+parentPort!.on('message', (job: SandboxJob) => {
+  run(job).then(
+    (rowsJson) => parentPort!.postMessage({ type: 'done', rowsJson } satisfies SandboxMessage),
+    (e: unknown) => {
+      const err = e as { code?: unknown; message?: unknown };
+      parentPort!.postMessage({ type: 'failed', code: typeof err.code === 'string' ? err.code : undefined, message: String(err.message ?? e) } satisfies SandboxMessage);
+    },
+  );
+});
