@@ -27,6 +27,7 @@ import { renderReport, renderReportsSection, spliceSection } from './report.ts';
 import { runReportBench, type ReportEngineResult } from './reports.ts';
 import { serveDir } from './serve.ts';
 import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
+import { findBrowser } from '../setup/browserPath.ts';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -40,7 +41,7 @@ const MOVEMENTS = num(env.BENCH_MOVEMENTS, 1_000_000);
 const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
-const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = findBrowser(env) ?? '/usr/bin/chromium';
 export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const t0 = performance.now();

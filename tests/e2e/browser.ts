@@ -1,12 +1,13 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
 import type { Config } from '../../src/server/config.ts';
+import { findBrowser } from '../setup/browserPath.ts';
 
-/** Debian's Chromium; npm never downloads a browser here. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser the global set-up found or installed (tests/setup/tools.ts). */
+export const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
