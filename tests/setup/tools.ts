@@ -58,7 +58,7 @@ export default function setup(project: TestProject): void {
   if (missing.length > 0) {
     throw new Error(
       `npm test needs ${missing.map((t) => t.what).join('; ')}. Install the Debian packages as root: apt-get install ${missing.map((t) => t.debian).join(' ')}` +
-        ' (or, for the browser only, `npx playwright install chromium`, or CHROMIUM_PATH pointing at a Chromium or Chrome).',
+        (missing.some((t) => t.debian === 'chromium') ? ' (for the browser also `npx playwright install chromium`, or CHROMIUM_PATH pointing at a Chromium or Chrome).' : '.'),
     );
   }
   const browser = findBrowser()!;
