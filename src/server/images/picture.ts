@@ -63,8 +63,9 @@ export async function readPicture(bytes: Uint8Array, name: string): Promise<Pict
     });
   }
   try {
-    // Decoded once to its end: a truncated or corrupt file is refused now, not at its first view.
-    await sharp(bytes, SHARP_INPUT).stats();
+    // Decoded once to its end (to a thumbnail: JPEG's shrink-on-load still reads every
+    // scan): a truncated or corrupt file is refused now, not at its first view.
+    await sharp(bytes, SHARP_INPUT).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
   } catch {
     throw refuseType(name);
   }
