@@ -67,7 +67,7 @@ const ImageFields = v.union([
 ]);
 
 export function mountImages(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>): void {
-  const renderer = createRenderer(cacheDir(deps));
+  const renderer = createRenderer(() => cacheDir(deps));
 
   app.get('/p/:file', async (c) => {
     const m = FILE.exec(c.req.param('file'));

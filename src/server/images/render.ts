@@ -54,7 +54,8 @@ export interface Renderer {
   get(hash: string, v: Variant, load: () => Promise<Uint8Array | undefined>): Promise<{ body: Buffer; source: RenderSource } | undefined>;
 }
 
-export function createRenderer(dir: string): Renderer {
+/** `dirOf`: the cache directory, asked for at the first rendering (a server that renders nothing makes none). */
+export function createRenderer(dirOf: () => string): Renderer {
   const pending = new Map<string, Promise<{ body: Buffer; source: RenderSource } | undefined>>();
   const waiting: (() => void)[] = [];
   let running = 0;
@@ -67,7 +68,9 @@ export function createRenderer(dir: string): Renderer {
     running--;
     waiting.shift()?.();
   };
-  const fileOf = (hash: string, v: Variant) => join(dir, hash.slice(0, 2), `${hash}-${variantName(v)}`);
+  let dir: string | undefined;
+  const dirOfHash = (hash: string) => join((dir ??= dirOf()), hash.slice(0, 2));
+  const fileOf = (hash: string, v: Variant) => join(dirOfHash(hash), `${hash}-${variantName(v)}`);
 
   async function produce(hash: string, v: Variant, load: () => Promise<Uint8Array | undefined>): Promise<{ body: Buffer; source: RenderSource } | undefined> {
     const file = fileOf(hash, v);
@@ -87,7 +90,7 @@ export function createRenderer(dir: string): Renderer {
       release();
     }
     // Written whole, then renamed: a reader never sees half a file.
-    await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
+    await mkdir(dirOfHash(hash), { recursive: true });
     const tmp = `${file}.${process.pid}.${made}.tmp`;
     await writeFile(tmp, body);
     await rename(tmp, file);
