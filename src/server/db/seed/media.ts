@@ -15,10 +15,10 @@ export async function seedMedia(tx: Queryable): Promise<void> {
        select c.product_category_id, r.root from app.product_categories c join roots r on c.parent_category_id = r.id
      ), pics as (select key, hash from jsonb_each_text($1::jsonb) as x(key, hash))
      insert into app.product_images (product_code, position, is_cover, alt_text, picture)
-     select p.product_code, n, n = 1, p.product_name,
-            (select hash from pics where key = case when n = 1 then 'c' || r.root || '-' || (coalesce(p.brand_id, 0) % $2) else 'v' || r.root || '-' || (n - 1) end)
+     select p.product_code, n, n = 1, p.product_name, pics.hash
      from app.products p cross join generate_series(1, 4) as n
      left join roots r on r.id = p.main_product_category_id
+     left join pics on pics.key = case when n = 1 then 'c' || r.root || '-' || (coalesce(p.brand_id, 0) % $2) else 'v' || r.root || '-' || (n - 1) end
      where n <= 2 + (right(p.product_code, 1)::int % 3)`,
     [JSON.stringify(Object.fromEntries(pictures)), PALETTES.length],
   );
