@@ -74,6 +74,8 @@ export const ERROR_PARAMS = {
   file_required: [],
   file_too_large: ['limit'],
   unsupported_type: ['types'],
+  /** A picture with more pixels than the image server decodes (`limit` megapixels): a decompression bomb, or a scan too large for a product picture. */
+  image_too_many_pixels: ['limit'],
   file_empty: [],
   file_no_headers: [],
   file_too_many_columns: ['limit'],

@@ -36,11 +36,28 @@ export const IMAGE_PRESETS = {
 } as const satisfies Record<string, ImagePreset>;
 export type ImagePresetName = keyof typeof IMAGE_PRESETS;
 
+/**
+ * The sizes the image server renders (spec §3: every preset's main size and other sizes)
+ * and its qualities. Any other size or quality is refused (400), so nobody can fill its
+ * disk cache with sizes no page asks for (src/server/images/render.ts).
+ */
+export const OFFERED_IMAGE_SIZES: readonly ImageSize[] = (() => {
+  const seen = new Map<string, ImageSize>();
+  for (const p of Object.values(IMAGE_PRESETS) as ImagePreset[]) for (const s of [p, ...p.sizes]) seen.set(`${s.width}x${s.height}`, { width: s.width, height: s.height });
+  return [...seen.values()].sort((a, b) => a.width - b.width || a.height - b.height);
+})();
+
+/** Whether the image server renders this size. */
+export const isOfferedImageSize = (width: number, height: number): boolean => OFFERED_IMAGE_SIZES.some((s) => s.width === width && s.height === height);
+
 /** Shown where an image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE = '/download.svg';
 
 /** Quality of CDN product images (spec §3). */
 export const CDN_QUALITY = 80;
+
+/** The qualities the image server renders: the presets' and the CDN's. */
+export const OFFERED_IMAGE_QUALITIES: readonly number[] = [...new Set([...(Object.values(IMAGE_PRESETS) as ImagePreset[]).map((p) => p.quality), CDN_QUALITY])].sort((a, b) => a - b);
 
 const query = (size: ImageSize, quality: number) => `width=${size.width}&height=${size.height}&quality=${quality}&format=webp`;
 

@@ -27,6 +27,11 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTtlSec: number;
   refreshTtlSec: number;
+  /**
+   * IMAGE_CACHE_DIR: where the image server keeps its renderings (src/server/images/render.ts);
+   * absent: `image-cache` in the data directory.
+   */
+  imageCacheDir: string | undefined;
   /** Directory of the built UI (vite build output). */
   uiDir: string;
   /**
@@ -227,6 +232,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     accessTtlSec: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
+    imageCacheDir: env.IMAGE_CACHE_DIR || undefined,
     uiDir: env.UI_DIR || './dist',
     demoData: demoData(env.DEMO_DATA, env.DATABASE_URL || undefined),
     demoProducts: int(env.DEMO_PRODUCTS, 24_000, 'DEMO_PRODUCTS'),

@@ -25,7 +25,7 @@ export interface DataSet {
 
 const root = join(import.meta.dirname, '..', '..');
 /** Everything the migrations and the seed read: a change to any of it makes a new template. */
-const sources = ['src/server/db', 'src/server/transfer', 'src/server/auth', 'locales'];
+const sources = ['src/server/db', 'src/server/images', 'src/server/transfer', 'src/server/auth', 'locales'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -803,6 +803,10 @@ describe('ScreenGrid', () => {
     await expect.poll(() => page.locator('.image-popover').count()).toBe(1);
     const box = (await page.locator('.image-popover').boundingBox())!;
     expect([Math.round(box.width), Math.round(box.height)]).toEqual([300, 300]);
+    // The product's picture from this server at 300 × 300, drawn (not the placeholder).
+    const big = page.locator('.image-popover img');
+    await expect.poll(() => big.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+    expect(await big.getAttribute('src')).toMatch(/^\/p\/\d+-[0-9a-f]{16}\.jpg\?width=300&height=300&quality=80&format=webp$/);
     await thumb.click();
     await expect.poll(() => page.locator('.image-popover').count()).toBe(0);
   });

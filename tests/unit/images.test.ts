@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CDN_QUALITY, IMAGE_PRESETS, PLACEHOLDER_IMAGE, cdnImageUrl, flagCodeOf, flagUrl, imageSrc, imageSrcSet, imageUrl, type ImagePresetName } from '../../src/core/images.ts';
+import {
+  CDN_QUALITY,
+  IMAGE_PRESETS,
+  OFFERED_IMAGE_QUALITIES,
+  OFFERED_IMAGE_SIZES,
+  PLACEHOLDER_IMAGE,
+  cdnImageUrl,
+  isOfferedImageSize,
+  flagCodeOf,
+  flagUrl,
+  imageSrc,
+  imageSrcSet,
+  imageUrl,
+  type ImagePresetName,
+} from '../../src/core/images.ts';
 
 describe('image presets (spec §3)', () => {
   it('has the eight presets with main size and quality, all webp', () => {
@@ -136,5 +150,32 @@ describe('flags (our own server by default; a flag service as a setting)', () =>
     expect(flagCodeOf('cs')).toBe('cz');
     expect(flagCodeOf('de')).toBe('de');
     expect(flagCodeOf('HU', '')).toBe('hu');
+  });
+});
+
+describe('what the image server offers (GET /p/{imageId}.jpg)', () => {
+  it('offers every size and quality a preset or srcset asks for, and nothing else', () => {
+    expect(OFFERED_IMAGE_SIZES.map((s) => `${s.width}x${s.height}`)).toEqual(['30x30', '100x100', '200x200', '300x300', '400x400', '500x500', '576x384', '768x512', '850x850', '992x661', '1200x800']);
+    expect(OFFERED_IMAGE_QUALITIES).toEqual([70, 80]);
+    expect(isOfferedImageSize(301, 301)).toBe(false);
+    expect(isOfferedImageSize(300, 400)).toBe(false);
+  });
+
+  it('every URL the browser builds for a CDN image asks for an offered variant', () => {
+    for (const name of Object.keys(IMAGE_PRESETS) as ImagePresetName[]) {
+      const urls = [
+        imageSrc(12, '', name),
+        ...imageSrcSet('/p/12-0123456789abcdef.jpg', name)
+          .split(', ')
+          .filter(Boolean)
+          .map((x) => x.split(' ')[0]!),
+      ];
+      for (const u of urls) {
+        const q = new URL(u, 'http://x').searchParams;
+        expect(isOfferedImageSize(Number(q.get('width')), Number(q.get('height'))), `${name} ${u}`).toBe(true);
+        expect(OFFERED_IMAGE_QUALITIES, `${name} ${u}`).toContain(Number(q.get('quality')));
+        expect(q.get('format')).toBe('webp');
+      }
+    }
   });
 });

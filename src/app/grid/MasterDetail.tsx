@@ -10,11 +10,14 @@ import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
 import type { Revealed } from './reveal.ts';
+import { bulkActionsOf } from './bulk/keys.ts';
 import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
 import type { ThemeName } from './layout.ts';
 import type { Row } from './types.ts';
 
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
+// A detail's toolbar actions (actions.bulk: the images grid's pictures) load with the first detail that offers one.
+const BulkActions = lazyWithMessages(() => import('./bulk/index.tsx'));
 
 interface Props {
   forms: readonly string[];
@@ -52,6 +55,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
 
   const current = screens?.[Math.min(tab, screens.length - 1)];
   let fixed: Record<string, unknown> | undefined;
+  const bulk = !!current && bulkActionsOf(current, perms).length > 0;
   if (current) {
     fixed = {};
     for (const k of masterKeys) if (k in current.columns) fixed[k] = masterRow[k] ?? null;
@@ -89,6 +93,25 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
             reveal={saved}
             onAdd={() => setForm({ mode: 'add', row: fixed })}
             onEditRow={(row) => setForm({ mode: 'edit', row })}
+            selectable={bulk}
+            toolbarEnd={
+              bulk
+                ? (grid) => (
+                    <Suspense fallback={null}>
+                      <BulkActions
+                        screen={current}
+                        perms={perms}
+                        query={grid}
+                        fixed={fixed}
+                        onDone={() => {
+                          setReloadKey((k) => k + 1);
+                          onDetailWrite();
+                        }}
+                      />
+                    </Suspense>
+                  )
+                : undefined
+            }
           />
         </div>
       )}

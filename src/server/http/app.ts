@@ -15,6 +15,7 @@ import { HttpError, checkInputText, fromDbError, parseInput } from './errors.ts'
 import { bearerOf, peekSession, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
+import { mountImages } from './images.ts';
 import { mountPrint } from '../print/routes.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
@@ -86,9 +87,9 @@ export function createApp(deps: Deps): Hono {
   app.use('/rpc/*', noStore);
   app.use('/rpc/*', limitBody(5 * 1024 * 1024));
   app.use('/api/*', noStore);
-  // Uploads (/api/files, /api/import) have their own, larger limits.
+  // Uploads (/api/files, /api/images, /api/import) have their own, larger limits.
   const apiLimit = limitBody(5 * 1024 * 1024);
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/files/') || c.req.path.startsWith('/api/import/') ? next() : apiLimit(c, next)));
+  app.use('/api/*', (c, next) => (/^\/api\/(files|images|import)\//.test(c.req.path) ? next() : apiLimit(c, next)));
 
   app.post('/rpc/:name', async (c) => {
     const name = c.req.param('name');
@@ -144,6 +145,7 @@ export function createApp(deps: Deps): Hono {
   mountChatReplies(app, deps, dataSession, readJson);
   mountAiRoutes(app, deps, dataSession, readJson);
   mountFiles(app, deps, dataSession);
+  mountImages(app, deps, dataSession);
   mountTransfer(app, deps, dataSession, readJson);
   mountPrint(app, deps, dataSession);
   mountCaptions(app, deps);

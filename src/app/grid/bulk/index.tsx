@@ -24,11 +24,14 @@ import { AiGenerate } from './AiGenerate.tsx';
 import { ProductTextsTranslate } from './ProductTextsTranslate.tsx';
 import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
+import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 
 export interface BulkActionProps {
   screen: ScreenDescriptor;
   /** The grid's query, its filterModel including the page's fixed filter. */
   query: ToolbarQuery;
+  /** Equality filter the page applies (a detail grid's master key: { product_code }). */
+  fixed?: Record<string, unknown> | undefined;
   /** After a change: the page reloads the grid's rows. */
   onDone(): void;
 }
@@ -62,6 +65,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   ai_reject: AiProposalsReject,
   select_preview: SelectPreview,
   ai_draft: AiDraft,
+  product_pictures_add: PicturesAdd,
+  product_picture_replace: PictureReplace,
 };
 
 interface Props {
@@ -79,7 +84,7 @@ export default function BulkActions({ screen, perms, query, fixed, onDone }: Pro
     <>
       {bulkActionsOf(screen, perms).map((k) => {
         const Component = registry[k];
-        return <Component key={k} screen={screen} query={q} onDone={onDone} />;
+        return <Component key={k} screen={screen} query={q} fixed={fixed} onDone={onDone} />;
       })}
     </>
   );

@@ -45,6 +45,9 @@ export const bulkActionFlags = {
   ai_reject: 'set',
   select_preview: 'set',
   ai_draft: 'set',
+  // Product pictures (Pictures.tsx, src/server/http/images.ts): new image rows from files picked or dropped on the grid; a new picture for the picked row.
+  product_pictures_add: 'add',
+  product_picture_replace: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

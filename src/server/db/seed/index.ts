@@ -67,7 +67,8 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedCatalogue(tx);
   await seedCategories(tx);
   await seedUsers(tx, hashes);
-  await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', 'https://cdn.example.com']);
+  // '' = this server: it is its own image CDN (GET /p/{imageId}.jpg, http/images.ts).
+  await tx.query('insert into app.settings (key, value) values ($1, $2)', ['cdn', '']);
   const stock = await seedProducts(tx, products);
   await seedRelations(tx);
   await seedShops(tx);
