@@ -90,8 +90,8 @@ export function Layout({ ctx, head, nonce, categories, pages, islands, children 
           <div className="wrap">
             <ul aria-label={t('storefront.pages')}>
               {pages.map((p) => (
-                <li key={p.code}>
-                  <a href={ctx.href(`/page/${p.code}`)}>{p.title}</a>
+                <li key={`${p.kind}/${p.code}`}>
+                  <a href={ctx.href(`/${p.kind === 'quill' ? 'page' : 'info'}/${p.code}`)}>{p.title}</a>
                 </li>
               ))}
               <li>

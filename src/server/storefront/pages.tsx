@@ -173,8 +173,8 @@ async function product(a: Args, [code]: string[]): Promise<Page | null> {
 /** An image URL as an absolute one (og:image, JSON-LD): same-origin paths get the shop's host. */
 const absolute = (src: string, host: string) => (src.startsWith('/') && !src.startsWith('//') ? `https://${host}${src}` : src);
 
-async function frontendPage({ db, shop, place, ctx, helpers }: Args, [code]: string[]): Promise<Page | null> {
-  const page = await q.pageByCode(db, shop.id, place.lang.code, decodeURIComponent(code!));
+async function frontendPage({ db, shop, place, ctx, helpers }: Args, [code]: string[], kind: 'quill' | 'blocks'): Promise<Page | null> {
+  const page = await q.pageByCode(db, shop.id, place.lang.code, code!, kind);
   if (!page) return null;
   const blocks = page.kind === 'blocks' ? (await q.pageBlocks(db, page.page_id, place.lang.code)).map((b) => ({ ...b, body: helpers.sanitize(b.body) })) : null;
   return {
@@ -203,7 +203,8 @@ export const pages = {
     { pattern: /^\/$/, run: (a: Args) => home(a) },
     { pattern: /^\/c\/([^/]+)$/, run: (a: Args, m: string[]) => category(a, m) },
     { pattern: /^\/product\/([^/]+)$/, run: (a: Args, m: string[]) => product(a, m) },
-    { pattern: /^\/page\/([a-z0-9][a-z0-9-]*)$/, run: (a: Args, m: string[]) => frontendPage(a, m) },
+    { pattern: /^\/page\/([a-z0-9][a-z0-9-]*)$/, run: (a: Args, m: string[]) => frontendPage(a, m, 'quill') },
+    { pattern: /^\/info\/([a-z0-9][a-z0-9-]*)$/, run: (a: Args, m: string[]) => frontendPage(a, m, 'blocks') },
     { pattern: /^\/search$/, run: (a: Args) => search(a) },
     { pattern: /^\/stores$/, run: (a: Args) => stores(a) },
   ] as { pattern: RegExp; run: (a: Args, m: string[]) => Promise<Page | null> }[],

@@ -262,19 +262,19 @@ export interface FrontendPageRow {
   updated_at: string;
 }
 
-/** An active page of the shop by code: a Quill page (frontend_pages) or a column-block page (content_pages). */
-export async function pageByCode(db: Queryable, shopId: number, lang: string, code: string): Promise<FrontendPageRow | null> {
+/** An active page of the shop by code: a Quill page (frontend_pages, `/page/…`) or a column-block page (content_pages, `/info/…`): codes may repeat between the two. */
+export async function pageByCode(db: Queryable, shopId: number, lang: string, code: string, kind: 'quill' | 'blocks'): Promise<FrontendPageRow | null> {
   const r = await db.query<FrontendPageRow>(
     `select 'quill' as kind, page_id, coalesce(nullif(page_title ->> $2, ''), page_title ->> 'en', page_code) as title,
             coalesce(nullif(page_body ->> $2, ''), page_body ->> 'en', '') as body,
             coalesce(nullif(meta_description ->> $2, ''), meta_description ->> 'en', '') as meta_description, updated_at
-     from app.frontend_pages where shop_id = $1 and page_code = $3 and active
+     from app.frontend_pages where shop_id = $1 and page_code = $3 and active and $4 = 'quill'
      union all
      select 'blocks', content_page_id, coalesce(nullif(page_title ->> $2, ''), page_title ->> 'en', page_code), '',
             coalesce(nullif(meta_description ->> $2, ''), meta_description ->> 'en', ''), updated_at
-     from app.content_pages where shop_id = $1 and page_code = $3 and active
+     from app.content_pages where shop_id = $1 and page_code = $3 and active and $4 = 'blocks'
      limit 1`,
-    [shopId, lang, code],
+    [shopId, lang, code, kind],
   );
   return r.rows[0] ?? null;
 }
@@ -310,12 +310,13 @@ export async function homeBlocks(db: Queryable, shopId: number, lang: string): P
 export interface PageLink {
   code: string;
   title: string;
+  kind: 'quill' | 'blocks';
 }
 
 /** The shop's active pages for the footer (Quill pages and block pages other than home). */
 export async function pageLinks(db: Queryable, shopId: number, lang: string): Promise<PageLink[]> {
   const r = await db.query<PageLink>(
-    `select page_code as code, coalesce(nullif(page_title ->> $2, ''), page_title ->> 'en', page_code) as title from (
+    `select page_code as code, coalesce(nullif(page_title ->> $2, ''), page_title ->> 'en', page_code) as title, case k when 0 then 'quill' else 'blocks' end as kind from (
        select page_code, page_title, 0 as k, page_id as pos from app.frontend_pages where shop_id = $1 and active
        union all
        select page_code, page_title, 1, position from app.content_pages where shop_id = $1 and active and page_code <> 'home') x
@@ -364,7 +365,7 @@ export async function deliveryCountries(db: Queryable, company: string, lang: st
 }
 
 export interface SitemapRow {
-  kind: 'product' | 'page';
+  kind: 'product' | 'page' | 'info';
   key: string;
   lastmod: string | null;
 }
@@ -376,7 +377,7 @@ export async function sitemapRows(db: Queryable, shopId: number): Promise<Sitema
      union all
      select 'page', page_code, updated_at::text from app.frontend_pages where shop_id = $1 and active
      union all
-     select 'page', page_code, updated_at::text from app.content_pages where shop_id = $1 and active and page_code <> 'home'
+     select 'info', page_code, updated_at::text from app.content_pages where shop_id = $1 and active and page_code <> 'home'
      order by 1, 2`,
     [shopId],
   );

@@ -34,7 +34,7 @@ export async function sitemapXml(c: Context, db: Queryable, shop: Shop, host: st
   add(() => '/', null);
   for (const r of rows) {
     if (r.kind === 'product') add(() => `/product/${r.key}`, r.lastmod);
-    else if (r.kind === 'page') add(() => `/page/${r.key}`, r.lastmod);
+    else add(() => `/${r.kind}/${r.key}`, r.lastmod);
   }
   // Categories: one entry per category, its slug differs per language.
   const slugs = new Map<string, Map<string, string>>();
