@@ -1,5 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { xHost } from '../../core/headers.ts';
@@ -153,6 +155,17 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     }),
     sanitize: sanitizeHtml,
   };
+
+  // The islands script (vite.storefront.config.ts → dist/sf/): content-hashed, cached for a year.
+  app.get('/sf/:file{[A-Za-z0-9_-]+\\.js}', async (c) => {
+    let js: Buffer;
+    try {
+      js = await readFile(join(deps.config.uiDir, 'sf', c.req.param('file')));
+    } catch {
+      return c.notFound();
+    }
+    return c.body(new Uint8Array(js), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  });
 
   app.get('/storefront/:host{[^/]+}', (c) => serve(c, xHost(c.req.param('host').toLowerCase()), '/', `/storefront/${c.req.param('host')}`));
   app.get('/storefront/:host{[^/]+}/*', (c) => {
