@@ -7,7 +7,23 @@ import { STYLES } from './styles.ts';
 const ldJson = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 /** The page around every storefront page: head (SEO per spec §9), header with search, language and delivery country, categories, footer. */
-export function Layout({ ctx, head, nonce, categories, pages, islands, children }: { ctx: PageCtx; head: Head; nonce: string; categories: CategoryRow[]; pages: PageLink[]; islands: string | null; children: ReactNode }) {
+export function Layout({
+  ctx,
+  head,
+  nonce,
+  categories,
+  pages,
+  islands,
+  children,
+}: {
+  ctx: PageCtx;
+  head: Head;
+  nonce: string;
+  categories: CategoryRow[];
+  pages: PageLink[];
+  islands: string | null;
+  children: ReactNode;
+}) {
   const { t } = ctx;
   return (
     <html lang={ctx.lang.code}>
@@ -21,9 +37,11 @@ export function Layout({ ctx, head, nonce, categories, pages, islands, children 
         {ctx.alternates.map((a) => (
           <link key={a.lang.code} rel="alternate" hrefLang={a.lang.code} href={a.absolute} />
         ))}
-        {ctx.alternates.filter((a) => a.lang.isDefault).map((a) => (
-          <link key="x-default" rel="alternate" hrefLang="x-default" href={a.absolute} />
-        ))}
+        {ctx.alternates
+          .filter((a) => a.lang.isDefault)
+          .map((a) => (
+            <link key="x-default" rel="alternate" hrefLang="x-default" href={a.absolute} />
+          ))}
         <meta property="og:type" content={head.jsonLd ? 'product' : 'website'} />
         <meta property="og:title" content={head.title} />
         {head.description ? <meta property="og:description" content={head.description} /> : null}

@@ -42,7 +42,16 @@ export function ProductPage(props: {
           <div className="main" data-island="gallery" tabIndex={0}>
             {props.images.map((im, i) => (
               <figure key={i} id={`image-${i + 1}`}>
-                <img src={im.src} srcSet={im.srcSet || undefined} sizes="(min-width:992px) 50vw, 100vw" width={im.width} height={im.height} alt={im.alt} fetchPriority={i === 0 ? 'high' : undefined} loading={i === 0 ? 'eager' : 'lazy'} />
+                <img
+                  src={im.src}
+                  srcSet={im.srcSet || undefined}
+                  sizes="(min-width:992px) 50vw, 100vw"
+                  width={im.width}
+                  height={im.height}
+                  alt={im.alt}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                />
               </figure>
             ))}
           </div>

@@ -40,7 +40,10 @@ describe('storefront', () => {
     // A category card, then the listing in 4 columns at 1280 px.
     await t.page.locator('ul.cats-grid a', { hasText: 'Tools' }).click();
     await expect.poll(() => t.page.locator('h1').innerText()).toBe('Tools');
-    const cols = await t.page.locator('ul.grid').first().evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    const cols = await t.page
+      .locator('ul.grid')
+      .first()
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(cols).toBe(4);
     expect(await cls()).toBeLessThanOrEqual(0.02);
 

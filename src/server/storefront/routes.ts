@@ -82,7 +82,13 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
     if (!out) {
-      const head: Head = { title: `${ctx.t('storefront.not_found_title')} | ${shop.name}`, description: '', canonical: absoluteUrl(shop, place.lang, place.path), ogImage: ogDefault(shop), noindex: true };
+      const head: Head = {
+        title: `${ctx.t('storefront.not_found_title')} | ${shop.name}`,
+        description: '',
+        canonical: absoluteUrl(shop, place.lang, place.path),
+        ogImage: ogDefault(shop),
+        noindex: true,
+      };
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
     return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: 200 });
@@ -229,7 +235,7 @@ let islandsCache: { dir: string; src: string | null } | undefined;
 /** The islands script's URL from the storefront build's manifest (dist/sf/manifest.json); null when not built. */
 function islandsScript(uiDir: string): string | null {
   if (islandsCache?.dir === uiDir) return islandsCache.src;
-  let src: string | null = null;
+  let src: string | null;
   try {
     const manifest = JSON.parse(readFileSync(`${uiDir}/sf/.vite/manifest.json`, 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
     const entry = Object.values(manifest).find((e) => e.isEntry);

@@ -34,9 +34,9 @@ export function placeOf(shop: Shop, host: string, rest: string, localBase: strin
 export function linkTo(shop: Shop, from: Place, l: ShopLanguage, path: string): string {
   const host = hostOf(shop, l);
   const tail = `${l.prefix}${path === '/' ? '' : path}` || '/';
-  if (from.localBase) return `/storefront/${host}${tail === '/' ? '' : tail}` || '/';
+  if (from.localBase) return `/storefront/${host}${tail === '/' ? '' : tail}`;
   return host === from.host ? tail : `https://${host}${tail}`;
 }
 
 /** The absolute canonical URL of a path in a language (spec §9: lowercase, no trailing slash, no www). */
-export const absoluteUrl = (shop: Shop, l: ShopLanguage, path: string): string => canonicalUrl(`https://${hostOf(shop, l)}${l.prefix}${path === '/' ? '' : path}` || '/');
+export const absoluteUrl = (shop: Shop, l: ShopLanguage, path: string): string => canonicalUrl(`https://${hostOf(shop, l)}${l.prefix}${path === '/' ? '' : path}`);
