@@ -13,7 +13,7 @@ export function Blocks({ ctx, blocks }: { ctx: PageCtx; blocks: BlockRow[] }) {
           {b.title ? <h2>{b.title}</h2> : null}
           {b.block_type === 'image' ? (
             b.link_url ? (
-              <a href={blockHref(ctx, b.link_url)}>
+              <a href={blockHref(ctx, b.link_url)} aria-label={b.title ? undefined : b.link_url}>
                 <img src={b.media_url} alt={b.title} width={800} height={533} loading="lazy" />
               </a>
             ) : (

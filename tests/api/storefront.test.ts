@@ -108,6 +108,10 @@ describe.each(engines)('storefront on %s', (engine) => {
     const cat = await getAs(s.url, 'localhost', '/storefront/shop-sk.example.com/hu/c/szerszamok');
     expect(cat.status).toBe(200);
     expect(cat.body).toMatch(/<h1>Szerszámok<\/h1>/);
+    // A slug of another language (a banner's link written once) leads to this language's.
+    const moved = await getAs(s.url, 'localhost', '/storefront/shop-sk.example.com/hu/c/tools?sort=name');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/storefront/shop-sk.example.com/hu/c/szerszamok?sort=name');
   });
 
   it('prices gross with VAT, the default shopper group multiplier and the discount, the original struck through', async () => {

@@ -5,10 +5,23 @@
  * pages run under the storefront's CSP (no violation), load at most the islands script,
  * and no late content moves the layout (CLS).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browser.ts';
 
 const t = browserSuite({ width: 1280, height: 900 });
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the current page (run through the DevTools protocol: the page's CSP allows no inline script). */
+async function axeProblems(): Promise<string[]> {
+  await t.page.evaluate(axeSource);
+  const found = await t.page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, where: JSON.stringify(v.nodes.slice(0, 2).map((n) => n.target)) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) ${v.where}`);
+}
 
 /** Layout shifts of the page so far (the CLS entries the browser reported). */
 const cls = () =>
@@ -78,6 +91,16 @@ describe('storefront', () => {
 
     // The only script any page loaded: the islands file.
     expect(new Set(scripts.map((u) => new URL(u).pathname.replace(/-[\w-]+\.js$/, '.js')))).toEqual(new Set(['/sf/islands.js']));
+  });
+
+  it('has no serious or critical accessibility problem (axe-core) on home, category, product, search and stores', async () => {
+    await t.server.db.exec(`update app.settings set value = '' where key = 'cdn'; update app.banners set image_url = '/download.svg'`);
+    const base = `${t.server.url}/storefront/shop-hu.example.com`;
+    const code = (await t.server.db.query<{ c: string }>(`select lower(product_code) as c from app.v_published_products where shop_id = 3 order by product_code limit 1`)).rows[0]!.c;
+    for (const path of ['/', '/c/szerszamok', `/product/${code}`, '/search?q=lampa', '/stores', '/en/info/about-us']) {
+      await t.page.goto(base + path);
+      expect(await axeProblems(), path).toEqual([]);
+    }
   });
 
   it('changes the delivery country with the header form', async () => {

@@ -12,10 +12,7 @@ import * as q from './queries.ts';
 import type { Helpers } from './routes.ts';
 import type { Place } from './site.ts';
 
-export interface Page {
-  head: Head;
-  body: ReactNode;
-}
+export type Page = { head: Head; body: ReactNode } | { redirect: string };
 
 interface Args {
   c: Context;
@@ -75,8 +72,12 @@ async function home({ db, shop, place, ctx, helpers }: Args): Promise<Page> {
 
 async function category(a: Args, [slug]: string[]): Promise<Page | null> {
   const { c, db, shop, place, ctx, helpers } = a;
-  const cat = await q.categoryBySlug(db, shop.id, place.lang.code, decodeURIComponent(slug!));
-  if (!cat) return null;
+  const wanted = decodeURIComponent(slug!);
+  const cat = await q.categoryBySlug(db, shop.id, place.lang.code, wanted);
+  if (!cat) {
+    const here = await q.categorySlugIn(db, shop.id, place.lang.code, wanted);
+    return here ? { redirect: ctx.href(`/c/${here}`) + new URL(c.req.url).search } : null;
+  }
   const query = listingQuery(c);
   const rows = await q.categoryProducts(db, shop.id, place.lang.code, cat.id);
   const brandNames = new Map<number, string>();

@@ -149,6 +149,21 @@ export async function categoryBySlug(db: Queryable, shopId: number, lang: string
   return r.rows[0] ?? null;
 }
 
+/**
+ * A shop category's slug in `lang` found by its slug in any language: links written once
+ * (banners, blocks: '/c/lighting') lead to the category in every language.
+ */
+export async function categorySlugIn(db: Queryable, shopId: number, lang: string, anySlug: string): Promise<string | null> {
+  const r = await db.query<{ slug: string }>(
+    `select t.slug from app.category_translations a
+     join app.shop_categories sc on sc.product_category_id = a.product_category_id and sc.shop_id = $1 and sc.active
+     join app.category_translations t on t.product_category_id = a.product_category_id and t.language_code = $2
+     where a.slug = $3 limit 1`,
+    [shopId, lang, anySlug],
+  );
+  return r.rows[0]?.slug ?? null;
+}
+
 /** Every published product of a category and its subcategories (the page filters, sorts and pages them with the price rule). */
 export async function categoryProducts(db: Queryable, shopId: number, lang: string, categoryId: number): Promise<CardRow[]> {
   const r = await db.query<CardRow>(

@@ -79,6 +79,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const ctx = await pageCtx(c, shop, place);
     const page = matchPage(place.path);
     const out: Page | null = page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
+    if (out && 'redirect' in out) return c.redirect(out.redirect, 301);
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
     if (!out) {
