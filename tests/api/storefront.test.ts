@@ -90,6 +90,20 @@ describe.each(engines)('storefront on %s', (engine) => {
     expect(ro.body).toMatch(/<html lang="ro">/);
   });
 
+  it('shows the banners of today tagged for the home page or untagged, in the page language', async () => {
+    await s.db.exec(`
+      insert into app.banners (shop_id, banner_title, image_url, position, tags, valid_from, valid_to) values
+        (5, '{"cs":"Jen pro kategorie"}', '/download.svg', 9, 'category', null, null),
+        (5, '{"cs":"Domovská akce"}', '/download.svg', 8, 'sale, home', null, null),
+        (5, '{"cs":"Skončila"}', '/download.svg', 7, null, '2020-01-01', '2020-02-01')`);
+    const r = await getAs(s.url, 'shop-cz.example.com', '/');
+    const captions = attr(r.body, /class="caption"[^>]*>([^<]+)</g);
+    expect(captions).toContain('Domovská akce');
+    expect(captions).toContain('Jarní zahradní výprodej');
+    expect(captions).not.toContain('Jen pro kategorie');
+    expect(captions).not.toContain('Skončila');
+  });
+
   it('renders each language with its texts, canonical URL and hreflang alternates', async () => {
     const sk = await getAs(s.url, 'localhost', '/storefront/shop-sk.example.com/');
     expect(sk.body).toMatch(/<html lang="sk">/);
@@ -145,6 +159,9 @@ describe.each(engines)('storefront on %s', (engine) => {
       const r = await getAs(s.url, 'localhost', `/storefront/shop-sk.example.com/product/${code.toLowerCase()}`);
       expect(r.status, code).toBe(404);
       expect(r.body).toContain('Stránka sa nenašla');
+    }
+    for (const path of ['/c/%E0%A4%A', '/product/%E0%A4%A', '/c/no-such-category', '/product/nope']) {
+      expect((await getAs(s.url, 'localhost', `/storefront/shop-sk.example.com${path}`)).status, path).toBe(404);
     }
     const sitemap = await getAs(s.url, 'shop-sk.example.com', '/sitemap.xml');
     expect(sitemap.body).not.toContain(`/product/${hidden.toLowerCase()}<`);

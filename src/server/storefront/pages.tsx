@@ -39,7 +39,10 @@ function listingQuery(c: Context): ListingQuery {
   const page = Math.floor(num(c.req.query('page')) ?? 1);
   return {
     sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'position',
-    brands: (c.req.queries('brand') ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    brands: (c.req.queries('brand') ?? [])
+      .slice(0, 100)
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
     min: num(c.req.query('min')),
     max: num(c.req.query('max')),
     page: page >= 1 ? page : 1,
@@ -48,9 +51,18 @@ function listingQuery(c: Context): ListingQuery {
 
 const collator = (lang: string) => new Intl.Collator(lang);
 
+/** A path segment decoded; a malformed escape is no page (404), not an error. */
+function decoded(segment: string | undefined): string | null {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    return null;
+  }
+}
+
 async function home({ db, shop, place, ctx, helpers }: Args): Promise<Page> {
   const lang = place.lang.code;
-  const [banners, blocks, cats] = await Promise.all([q.banners(db, shop.id, lang, ctx.today), q.homeBlocks(db, shop.id, lang), q.categoryCards(db, shop.id, lang)]);
+  const [banners, blocks, cats] = await Promise.all([q.banners(db, shop.id, lang, ctx.today, 'home'), q.homeBlocks(db, shop.id, lang), q.categoryCards(db, shop.id, lang)]);
   const hero = blocks.find((b) => b.css_class.includes('hero'));
   return {
     head: helpers.head(ctx, place, { title: hero?.title || shop.name, description: hero?.body ?? '' }),
@@ -72,7 +84,8 @@ async function home({ db, shop, place, ctx, helpers }: Args): Promise<Page> {
 
 async function category(a: Args, [slug]: string[]): Promise<Page | null> {
   const { c, db, shop, place, ctx, helpers } = a;
-  const wanted = decodeURIComponent(slug!);
+  const wanted = decoded(slug);
+  if (!wanted) return null;
   const cat = await q.categoryBySlug(db, shop.id, place.lang.code, wanted);
   if (!cat) {
     const here = await q.categorySlugIn(db, shop.id, place.lang.code, wanted);
@@ -130,7 +143,8 @@ async function category(a: Args, [slug]: string[]): Promise<Page | null> {
 async function product(a: Args, [code]: string[]): Promise<Page | null> {
   const { db, shop, place, ctx, helpers } = a;
   const lang = place.lang.code;
-  const row = await q.productByCode(db, shop.id, lang, decodeURIComponent(code!));
+  const wanted = decoded(code);
+  const row = wanted ? await q.productByCode(db, shop.id, lang, wanted) : null;
   if (!row) return null;
   const [acc, alt] = await Promise.all([q.relatedProducts(db, shop.id, lang, row.product_code, 'accessories'), q.relatedProducts(db, shop.id, lang, row.product_code, 'alternatives')]);
   const card = helpers.card(ctx, row, 'productDetails');

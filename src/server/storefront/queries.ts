@@ -255,13 +255,16 @@ export interface BannerRow {
   link_url: string;
 }
 
-/** The shop's active banners shown today (valid_from/valid_to), those of a tag when one is asked for. */
+/**
+ * The shop's active banners shown today (valid_from/valid_to). With a tag ('home' for the
+ * home page's carousel): the banners tagged with it and those without tags (shown anywhere).
+ */
 export async function banners(db: Queryable, shopId: number, lang: string, today: string, tag?: string): Promise<BannerRow[]> {
   const r = await db.query<BannerRow>(
     `select banner_id, coalesce(nullif(banner_title ->> $2, ''), banner_title ->> 'en', '') as title, image_url, link_url
      from app.banners
      where shop_id = $1 and active and (valid_from is null or valid_from <= $3::date) and (valid_to is null or valid_to >= $3::date)
-       and ($4::text is null or $4 = any (string_to_array(replace(coalesce(tags, ''), ' ', ''), ',')))
+       and ($4::text is null or btrim(coalesce(tags, '')) = '' or $4 = any (string_to_array(replace(tags, ' ', ''), ',')))
      order by position, banner_id limit 8`,
     [shopId, lang, today, tag ?? null],
   );

@@ -44,7 +44,15 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
 
   const isShopHost = (host: string): Promise<boolean> => {
     const now = Date.now();
-    if (!hosts || hosts.until <= now) hosts = { set: q.shopHosts(db), until: now + HOSTS_TTL_MS };
+    if (!hosts || hosts.until <= now) {
+      // A failed read is not kept: the back office goes on, the next request asks again.
+      const set = q.shopHosts(db).catch((e: unknown) => {
+        console.error('storefront: shop hosts:', e);
+        hosts = undefined;
+        return new Set<string>();
+      });
+      hosts = { set, until: now + HOSTS_TTL_MS };
+    }
     return hosts.set.then((s) => s.has(host));
   };
   const shopOf = (host: string): Promise<q.Shop | null> => {
