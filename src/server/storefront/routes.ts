@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { xHost } from '../../core/headers.ts';
-import { imageSrc, imageSrcSet, IMAGE_PRESETS, type ImagePresetName } from '../../core/images.ts';
+import { imageSrc, IMAGE_PRESETS, type ImagePresetName } from '../../core/images.ts';
 import { COUNTRY_CODE, countryCurrency } from '../../core/ipCountry.ts';
 import { canConvert } from '../../core/money.ts';
 import { metaDescription } from '../../core/seo.ts';
@@ -207,7 +207,7 @@ export type Helpers = {
 /** A CDN image's srcset: each of the preset's other sizes at `{cdn}/p/{id}.jpg`. */
 function srcSetOf(cdn: string, id: number, preset: ImagePresetName): string {
   const pr = IMAGE_PRESETS[preset];
-  return pr.sizes.map((s) => `${imageSrc(id, cdn, { ...pr, width: s.width, height: s.height })} ${s.width}w`).join(', ') || imageSrcSet(null, preset);
+  return pr.sizes.map((s) => `${imageSrc(id, cdn, { ...pr, width: s.width, height: s.height })} ${s.width}w`).join(', ');
 }
 
 /** The price rule (src/core/shopPrice.ts) fed by a row, shown in `to`. */
