@@ -101,6 +101,19 @@ export interface Config {
   aiChatTimeoutMs: number;
   /** How long (ms) one call to a translation engine (Google, DeepL) may take (TRANSLATE_TIMEOUT_MS). */
   translateTimeoutMs: number;
+  /**
+   * The storefront's IP-to-country text service (spec §7), `{ip}` standing for the address
+   * (else it is appended): e.g. 'https://ip2c.org/{ip}'. Absent: no detection (the shop's country).
+   */
+  ipCountryUrl: string | undefined;
+  /** How long (ms) one IP-to-country call may take (IP_COUNTRY_TIMEOUT_MS); then the country is empty. */
+  ipCountryTimeoutMs: number;
+  /**
+   * TRUST_PROXY=1: the server runs behind a reverse proxy that sets X-Forwarded-For; the
+   * storefront takes the visitor's address from it (its last entry, the one the proxy added).
+   * Unset: the socket's peer address, and the header is ignored (a visitor could forge it).
+   */
+  trustProxy: boolean;
 }
 
 /** An engine's endpoint: http(s), without a trailing slash. */
@@ -224,6 +237,14 @@ function adminFromEnv(env: NodeJS.ProcessEnv): AdminSetup | undefined {
   return { ...checkAdminCredentials(email, password, { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' }), company: companyFromEnv(env) };
 }
 
+/** IP_COUNTRY_URL as given (its `{ip}` must not be percent-encoded by URL parsing), checked to be http(s). */
+function ipCountryUrl(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  if (!t) return undefined;
+  if (!/^https?:\/\/[^\s/]+/i.test(t)) throw new Error(`IP_COUNTRY_URL must be an http(s) URL, got "${t}"`);
+  return t;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -252,5 +273,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
     aiChatTimeoutMs: int(env.AI_CHAT_TIMEOUT_MS, 120_000, 'AI_CHAT_TIMEOUT_MS'),
     translateTimeoutMs: int(env.TRANSLATE_TIMEOUT_MS, 30_000, 'TRANSLATE_TIMEOUT_MS'),
+    ipCountryUrl: ipCountryUrl(env.IP_COUNTRY_URL),
+    ipCountryTimeoutMs: int(env.IP_COUNTRY_TIMEOUT_MS, 2_000, 'IP_COUNTRY_TIMEOUT_MS'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -45,6 +45,8 @@ export const LATER_PREFIXES = [
   'news.',
   // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
   'imap.',
+  // The public storefront's words: only its server-rendered pages say them (src/storefront/), never the back office's first paint.
+  'storefront.',
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
 ] as const;

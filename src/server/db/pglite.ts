@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Listening, Queryable, QueryResult } from './types.ts';
 import { lockDataDir } from './lock.ts';
 import { OID, parseDate, parseNumber, parseTimestamp } from './types-parse.ts';
@@ -36,7 +37,8 @@ export async function openPglite(dir?: string, opts: { load?: Blob } = {}): Prom
   const release = dir ? lockDataDir(dir) : () => {};
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dir, { parsers, serializers: { [types.NUMERIC]: (v: unknown) => String(v) }, ...(opts.load ? { loadDataDir: opts.load } : {}) });
+    // pg_trgm: the storefront search's typo tolerance (migration 075).
+    pg = await PGlite.create(dir, { extensions: { pg_trgm }, parsers, serializers: { [types.NUMERIC]: (v: unknown) => String(v) }, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   } catch (e) {
     release();
     throw e;

@@ -26,6 +26,7 @@ import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
 import { mountCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
+import { mountStorefront } from '../storefront/routes.ts';
 
 /** The peer address of the request's connection (no proxy header is trusted); '' outside Node's server (app.request in tests). */
 function clientAddress(c: Context): string {
@@ -83,6 +84,9 @@ export function createApp(deps: Deps): Hono {
   const dataSession = async (c: Context, begun?: Begun): Promise<Session> => refuseEnrolOnly(await requireSession(c, begun));
 
   app.use('*', securityHeaders);
+  // A shop's host gets its storefront (spec §7 X-Host); any other host the back office below.
+  const storefront = mountStorefront(app, deps);
+  app.use('*', storefront.byHost);
   // no-store first: a refusal of the body limit is an answer of the API too.
   app.use('/rpc/*', noStore);
   app.use('/rpc/*', limitBody(5 * 1024 * 1024));

@@ -82,7 +82,14 @@ const pages: Page[] = [
           ),
         ),
       },
-      { width: 6, type: 'image', media: '/banners/garden.jpg', link: '/garden' },
+      {
+        width: 6,
+        type: 'image',
+        // An image block's title is its picture's alt text (a linked picture needs one).
+        title: ml('Garden', 'Garten', 'Kert', 'Záhrada', 'Grădină', 'Zahrada', 'Градина'),
+        media: '/banners/garden.jpg',
+        link: '/c/home-garden',
+      },
       {
         width: 6,
         type: 'text',

@@ -1,0 +1,257 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { xHost } from '../../core/headers.ts';
+import { imageSrc, IMAGE_PRESETS, type ImagePresetName } from '../../core/images.ts';
+import { COUNTRY_CODE, countryCurrency } from '../../core/ipCountry.ts';
+import { canConvert } from '../../core/money.ts';
+import { metaDescription } from '../../core/seo.ts';
+import { discountInForce, shopPrice, type ShopPrice } from '../../core/shopPrice.ts';
+import type { Head, PageCtx } from '../../storefront/context.ts';
+import type { CardData, StockState } from '../../storefront/ProductCard.tsx';
+import { sanitizeHtml } from '../actions/engine/html.ts';
+import { mailMoney, intlOf } from '../mail/render.ts';
+import type { Deps } from '../rpc/context.ts';
+import { countryDetector, visitorAddress } from './country.ts';
+import { pages, type Page } from './pages.tsx';
+import * as q from './queries.ts';
+import { neutralNotFound, renderPage } from './render.tsx';
+import { absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+/** How long the set of shop hosts and each shop's facts are kept (a changed hostname or language shows within this). */
+const HOSTS_TTL_MS = 5_000;
+/** Spec §9: cookies live 180 days. */
+const COOKIE_MAX_AGE = 15_552_000;
+/** Paths every host serves as the back office does: product images (`/p/…`), the placeholder, icons, the islands script. */
+const SHARED_PATHS = /^\/(p\/|sf\/|download\.svg$|favicon\.(svg|ico)$|flags\/)/;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export interface Storefront {
+  /** Serves the storefront of the shop a request's host belongs to; other hosts go on to the back office. */
+  byHost: MiddlewareHandler;
+}
+
+export function mountStorefront(app: Hono, deps: Deps): Storefront {
+  const db = deps.db;
+  const detector = countryDetector(deps.config.ipCountryUrl, deps.config.ipCountryTimeoutMs);
+  let hosts: { set: Promise<Set<string>>; until: number } | undefined;
+  const shopCache = new Map<string, { shop: Promise<q.Shop | null>; until: number }>();
+
+  const isShopHost = (host: string): Promise<boolean> => {
+    const now = Date.now();
+    if (!hosts || hosts.until <= now) {
+      // A failed read is not kept: the back office goes on, the next request asks again.
+      const set = q.shopHosts(db).catch((e: unknown) => {
+        console.error('storefront: shop hosts:', e);
+        hosts = undefined;
+        return new Set<string>();
+      });
+      hosts = { set, until: now + HOSTS_TTL_MS };
+    }
+    return hosts.set.then((s) => s.has(host));
+  };
+  const shopOf = (host: string): Promise<q.Shop | null> => {
+    const now = Date.now();
+    let e = shopCache.get(host);
+    if (!e || e.until <= now) {
+      if (shopCache.size > 1000) shopCache.clear();
+      e = { shop: q.shopOfHost(db, host), until: now + HOSTS_TTL_MS };
+      shopCache.set(host, e);
+      e.shop.catch(() => shopCache.delete(host));
+    }
+    return e.shop;
+  };
+
+  const peer = (c: Context): string => {
+    try {
+      return getConnInfo(c).remote.address ?? '';
+    } catch {
+      return '';
+    }
+  };
+
+  /** One storefront request: `rest` is the path after the host (or after /storefront/<host>). */
+  async function serve(c: Context, host: string, rest: string, localBase: string): Promise<Response> {
+    const shop = await shopOf(host);
+    if (!shop || !shop.active) return neutralNotFound(c);
+    if (rest === '/robots.txt') return robotsTxt(c, shop, host);
+    if (rest === '/sitemap.xml') return sitemapXml(c, db, shop, host);
+    const place = placeOf(shop, host, rest.replace(/\/+$/, '') || '/', localBase);
+    if (!place) return neutralNotFound(c);
+    if (place.path === '/country') return chooseCountry(c, shop, place);
+    const ctx = await pageCtx(c, shop, place);
+    const page = matchPage(place.path);
+    const out: Page | null = page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
+    if (out && 'redirect' in out) return c.redirect(out.redirect, 301);
+    const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
+    const islands = islandsScript(deps.config.uiDir);
+    if (!out) {
+      const head: Head = {
+        title: `${ctx.t('storefront.not_found_title')} | ${shop.name}`,
+        description: '',
+        canonical: absoluteUrl(shop, place.lang, place.path),
+        ogImage: ogDefault(shop),
+        noindex: true,
+      };
+      return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
+    }
+    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: 200 });
+  }
+
+  /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
+  async function chooseCountry(c: Context, shop: q.Shop, place: Place): Promise<Response> {
+    const code = (c.req.query('c') ?? '').toUpperCase();
+    const choices = await q.deliveryCountries(db, shop.company, place.lang.code);
+    if (COUNTRY_CODE.test(code) && choices.some((x) => x.code === code)) setCookie(c, 'country', code, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', httpOnly: true });
+    const back = c.req.query('back') ?? '/';
+    const safe = /^\/(?!\/)[^\s\\]*$/.test(back) ? back : '/';
+    return c.redirect(linkTo(shop, place, place.lang, safe), 303);
+  }
+
+  async function pageCtx(c: Context, shop: q.Shop, place: Place): Promise<PageCtx> {
+    const lang = place.lang.code;
+    const intl = intlOf(lang);
+    const cookie = (getCookie(c, 'country') ?? '').toUpperCase();
+    const [choices, detected] = await Promise.all([
+      q.deliveryCountries(db, shop.company, lang),
+      COUNTRY_CODE.test(cookie) ? Promise.resolve('') : detector.detect(visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy)),
+    ]);
+    let code = COUNTRY_CODE.test(cookie) && choices.some((x) => x.code === cookie) ? cookie : '';
+    if (!code && detected && choices.some((x) => x.code === detected)) {
+      code = detected;
+      setCookie(c, 'country', code, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', httpOnly: true });
+    }
+    if (!code) code = shop.companyCountry;
+    const cur = countryCurrency(code);
+    return {
+      shop,
+      lang: place.lang,
+      t: (id, values) => intl.formatMessage({ id }, values),
+      money: (amount, currency) => mailMoney(lang, amount, currency, shop.digitsOf[currency] ?? 2),
+      href: (path) => linkTo(shop, place, place.lang, path),
+      alternates: shop.languages.map((l) => ({ lang: l, href: linkTo(shop, place, l, place.path), absolute: absoluteUrl(shop, l, place.path) })),
+      country: { code, name: choices.find((x) => x.code === code)?.name ?? code, choices },
+      displayCurrency: cur && cur !== shop.currency && canConvert(shop.companyCurrency, cur, shop.rates) ? cur : null,
+      path: place.path,
+      today: today(),
+    };
+  }
+
+  const helpers = {
+    card: (ctx: PageCtx, r: q.CardRow, preset: ImagePresetName = 'productCard'): CardData => {
+      const pr = IMAGE_PRESETS[preset];
+      return {
+        code: r.product_code,
+        name: r.name,
+        href: ctx.href(`/product/${r.product_code.toLowerCase()}`),
+        image: { src: imageSrc(r.image_id, ctx.shop.cdn, preset), srcSet: r.image_id === null ? '' : srcSetOf(ctx.shop.cdn, r.image_id, preset), width: pr.width, height: pr.height },
+        alt: r.alt || r.name,
+        price: priceOf(ctx, r, ctx.shop.currency),
+        approx: ctx.displayCurrency ? priceOf(ctx, r, ctx.displayCurrency) : null,
+        stock: stockOf(r),
+        brand: r.brand_name,
+      };
+    },
+    image: (ctx: PageCtx, id: number | null, preset: ImagePresetName) => {
+      const pr = IMAGE_PRESETS[preset];
+      return { src: imageSrc(id, ctx.shop.cdn, preset), srcSet: id === null ? '' : srcSetOf(ctx.shop.cdn, id, preset), width: pr.width, height: pr.height };
+    },
+    head: (ctx: PageCtx, place: Place, h: Omit<Head, 'canonical' | 'ogImage'> & { ogImage?: string }): Head => ({
+      ...h,
+      title: `${h.title} | ${ctx.shop.name}`,
+      description: h.description ? metaDescription(h.description) : '',
+      canonical: absoluteUrl(ctx.shop, place.lang, place.path),
+      ogImage: h.ogImage ?? ogDefault(ctx.shop),
+    }),
+    sanitize: sanitizeHtml,
+  };
+
+  // The islands script (vite.storefront.config.ts → dist/sf/): content-hashed, cached for a year.
+  app.get('/sf/:file{[A-Za-z0-9_-]+\\.js}', async (c) => {
+    let js: Buffer;
+    try {
+      js = await readFile(join(deps.config.uiDir, 'sf', c.req.param('file')));
+    } catch {
+      return c.notFound();
+    }
+    return c.body(new Uint8Array(js), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  });
+
+  app.get('/storefront/:host{[^/]+}', (c) => serve(c, xHost(c.req.param('host').toLowerCase()), '/', `/storefront/${c.req.param('host')}`));
+  app.get('/storefront/:host{[^/]+}/*', (c) => {
+    const host = c.req.param('host');
+    return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
+  });
+
+  return {
+    byHost: async (c, next) => {
+      const host = xHost((c.req.header('host') ?? '').toLowerCase());
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
+      return serve(c, host, c.req.path, '');
+    },
+  };
+}
+
+export type Helpers = {
+  card(ctx: PageCtx, r: q.CardRow, preset?: ImagePresetName): CardData;
+  image(ctx: PageCtx, id: number | null, preset: ImagePresetName): { src: string; srcSet: string; width: number; height: number };
+  head(ctx: PageCtx, place: Place, h: Omit<Head, 'canonical' | 'ogImage'> & { ogImage?: string }): Head;
+  sanitize(html: string): string;
+};
+
+/** A CDN image's srcset: each of the preset's other sizes at `{cdn}/p/{id}.jpg`. */
+function srcSetOf(cdn: string, id: number, preset: ImagePresetName): string {
+  const pr = IMAGE_PRESETS[preset];
+  return pr.sizes.map((s) => `${imageSrc(id, cdn, { ...pr, width: s.width, height: s.height })} ${s.width}w`).join(', ');
+}
+
+/** The price rule (src/core/shopPrice.ts) fed by a row, shown in `to`. */
+export function priceOf(ctx: PageCtx, r: q.PriceRow, to: string): ShopPrice {
+  const s = ctx.shop;
+  return shopPrice({
+    net: r.net === null ? null : Number(r.net),
+    vatRate: Number(r.vat_rate),
+    multiplier: s.multiplier,
+    discountPercent: discountInForce(r.discount_percent === null ? null : Number(r.discount_percent), r.discount_end_date, ctx.today),
+    from: s.companyCurrency,
+    to,
+    rates: s.rates,
+    digits: s.digitsOf[to] ?? 2,
+  });
+}
+
+function stockOf(r: q.CardRow): StockState {
+  return Number(r.free_qty) > 0 ? 'in' : r.can_order ? 'order' : 'out';
+}
+
+/** og:image when a page has no picture of its own: the shop's logo (the site icon). */
+const ogDefault = (shop: q.Shop) => `https://${shop.hostname}/favicon.svg`;
+
+function matchPage(path: string) {
+  for (const p of pages.routes) {
+    const m = p.pattern.exec(path);
+    if (m) return { run: (a: Parameters<typeof p.run>[0]) => p.run(a, m.slice(1)) };
+  }
+  return null;
+}
+
+let islandsCache: { dir: string; src: string | null } | undefined;
+/** The islands script's URL from the storefront build's manifest (dist/sf/manifest.json); null when not built. */
+function islandsScript(uiDir: string): string | null {
+  if (islandsCache?.dir === uiDir) return islandsCache.src;
+  let src: string | null;
+  try {
+    const manifest = JSON.parse(readFileSync(`${uiDir}/sf/.vite/manifest.json`, 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((e) => e.isEntry);
+    src = entry ? `/sf/${entry.file}` : null;
+  } catch {
+    src = null;
+  }
+  islandsCache = { dir: uiDir, src };
+  return src;
+}

@@ -1,0 +1,80 @@
+import type { ShopPrice } from '../core/shopPrice.ts';
+import type { PageCtx } from './context.ts';
+
+export type StockState = 'in' | 'order' | 'out';
+
+/** A product as cards and the product page show it: the price already through the price rule. */
+export interface CardData {
+  code: string;
+  name: string;
+  href: string;
+  image: { src: string; srcSet: string; width: number; height: number };
+  alt: string;
+  price: ShopPrice;
+  /** The same price in the visitor's display currency, when it differs from the shop's. */
+  approx: ShopPrice | null;
+  stock: StockState;
+  brand: string | null;
+}
+
+export function PriceView({ ctx, price, approx }: { ctx: PageCtx; price: ShopPrice; approx: ShopPrice | null }) {
+  return (
+    <div>
+      <span className="price" data-price={price.price} data-currency={price.currency}>
+        {ctx.money(price.price, price.currency)}
+        {price.original !== null ? (
+          <>
+            <s aria-label={ctx.t('storefront.original_price')} data-original={price.original}>
+              {ctx.money(price.original, price.currency)}
+            </s>
+            <span className="badge">{ctx.t('storefront.discount', { percent: price.discount })}</span>
+          </>
+        ) : null}
+      </span>{' '}
+      <span className="approx">{ctx.t('storefront.price_incl_vat')}</span>
+      {approx ? (
+        <div className="approx" data-approx={approx.currency}>
+          {ctx.t('storefront.approx', { amount: ctx.money(approx.price, approx.currency) })}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function StockView({ ctx, stock }: { ctx: PageCtx; stock: StockState }) {
+  const text = stock === 'in' ? 'storefront.in_stock' : stock === 'order' ? 'storefront.to_order' : 'storefront.out_of_stock';
+  return <div className={`stock ${stock === 'out' ? 'out' : 'in'}`}>{ctx.t(text)}</div>;
+}
+
+/** A product card; the first cards of a page load their image eagerly (LCP), the rest lazily. */
+export function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eager: boolean }) {
+  return (
+    <li className="card" data-product={p.code}>
+      <a href={p.href}>
+        <img
+          src={p.image.src}
+          srcSet={p.image.srcSet || undefined}
+          sizes="(min-width:1200px) 25vw, (min-width:992px) 33vw, (min-width:576px) 50vw, 100vw"
+          width={p.image.width}
+          height={p.image.height}
+          alt={p.alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <span className="name">{p.name}</span>
+      </a>
+      <PriceView ctx={ctx} price={p.price} approx={p.approx} />
+      <StockView ctx={ctx} stock={p.stock} />
+    </li>
+  );
+}
+
+export function ProductGrid({ ctx, items, eagerCount = 4 }: { ctx: PageCtx; items: CardData[]; eagerCount?: number }) {
+  return (
+    <ul className="grid">
+      {items.map((p, i) => (
+        <ProductCard key={p.code} ctx={ctx} p={p} eager={i < eagerCount} />
+      ))}
+    </ul>
+  );
+}

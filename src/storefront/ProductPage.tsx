@@ -1,0 +1,103 @@
+import type { PageCtx } from './context.ts';
+import { PriceView, ProductGrid, StockView, type CardData } from './ProductCard.tsx';
+
+export interface GalleryImage {
+  src: string;
+  srcSet: string;
+  thumb: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * The product page: a gallery (scroll-snap with thumbnail links: no script needed; the
+ * productDetails preset with its srcset), price through the price rule, stock, the
+ * description (sanitized HTML), accessories and alternatives.
+ */
+export function ProductPage(props: {
+  ctx: PageCtx;
+  p: CardData;
+  images: GalleryImage[];
+  description: string;
+  category: { name: string; href: string } | null;
+  accessories: CardData[];
+  alternatives: CardData[];
+}) {
+  const { ctx, p } = props;
+  const t = ctx.t;
+  return (
+    <>
+      <nav className="crumbs" aria-label="breadcrumb">
+        <a href={ctx.href('/')}>{t('storefront.home')}</a>
+        {props.category ? (
+          <>
+            {' › '}
+            <a href={props.category.href}>{props.category.name}</a>
+          </>
+        ) : null}
+      </nav>
+      <div className="product" data-product={p.code}>
+        <section className="gallery" aria-label={t('storefront.gallery')}>
+          <div className="main" data-island="gallery" tabIndex={0}>
+            {props.images.map((im, i) => (
+              <figure key={i} id={`image-${i + 1}`}>
+                <img
+                  src={im.src}
+                  srcSet={im.srcSet || undefined}
+                  sizes="(min-width:992px) 50vw, 100vw"
+                  width={im.width}
+                  height={im.height}
+                  alt={im.alt}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                />
+              </figure>
+            ))}
+          </div>
+          {props.images.length > 1 ? (
+            <div className="thumbs">
+              {props.images.map((im, i) => (
+                <a key={i} href={`#image-${i + 1}`} aria-label={t('storefront.image_n', { n: i + 1 })}>
+                  <img src={im.thumb} width={64} height={64} alt="" loading="lazy" />
+                </a>
+              ))}
+            </div>
+          ) : null}
+        </section>
+        <section>
+          <h1>{p.name}</h1>
+          <p>
+            {p.brand ? <>{p.brand} · </> : null}
+            {t('storefront.product_code', { code: p.code })}
+          </p>
+          <PriceView ctx={ctx} price={p.price} approx={p.approx} />
+          <StockView ctx={ctx} stock={p.stock} />
+          <div dangerouslySetInnerHTML={{ __html: props.description }} />
+        </section>
+      </div>
+      {props.accessories.length ? (
+        <section>
+          <h2>{t('storefront.accessories')}</h2>
+          <ProductGrid ctx={ctx} items={props.accessories} eagerCount={0} />
+        </section>
+      ) : null}
+      {props.alternatives.length ? (
+        <section>
+          <h2>{t('storefront.alternatives')}</h2>
+          <ProductGrid ctx={ctx} items={props.alternatives} eagerCount={0} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function SearchPage({ ctx, q, items }: { ctx: PageCtx; q: string; items: CardData[] }) {
+  return (
+    <>
+      <h1>{q ? ctx.t('storefront.search_title', { q }) : ctx.t('storefront.search')}</h1>
+      {q ? <p data-total={items.length}>{items.length ? ctx.t('storefront.products_count', { count: items.length }) : ctx.t('storefront.search_none', { q })}</p> : null}
+      {items.length ? <ProductGrid ctx={ctx} items={items} /> : null}
+    </>
+  );
+}
