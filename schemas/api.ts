@@ -709,7 +709,9 @@ export const EmailDraftSavePayload = v.strictObject({
 });
 export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.string(), uid: v.nullable(v.number()) }) });
 /** `ai_engine_status` list (any signed-in user): whether each AI engine has its key, and the variable that gives it. */
-export const AiEngineStatusOutput = v.object({ data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean() })) }) });
+export const AiEngineStatusOutput = v.object({
+  data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean(), company_default: v.boolean() })) }),
+});
 const aiLanguages = v.pipe(v.array(v.picklist(LANGS)), v.minLength(1, 'at least one language'), v.check((ls) => new Set(ls).size === ls.length, 'a language is named twice'));
 /** `product_texts_translate` set (/products/product_list): the picked products' texts from one language into the others, by the company's default engine. */
 export const ProductTextsTranslatePayload = v.strictObject({

@@ -312,10 +312,43 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect(fake.requests.length).toBe(0);
   });
 
+  it("without a pick, the company's engine of /settings/chatgpt: marked DeepSeek, a call goes to DeepSeek; one mark per company", async () => {
+    const engineOf = async () => ((await act(admin, 'ai_engine_status', 'list')).body.data.engines as Json[]).filter((e) => e.company_default).map((e) => e.engine);
+    expect(await engineOf()).toEqual(['openai']);
+    const settings = (await act(admin, 'chatgpt', 'list', { startRow: 0, endRow: 10 })).body.data.rows as Json[];
+    const deepseek = settings.find((r) => r.engine === 'deepseek')!;
+    expect(settings.map((r) => [r.engine, r.is_default])).toEqual([
+      ['openai', true],
+      ['deepseek', false],
+    ]);
+    const marked = await act(admin, 'chatgpt', 'set', { engine: 'deepseek', row_version: deepseek.row_version, is_default: true });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(await rows(`select engine from app.chatgpt_settings where company_code = 'SK01' and is_default`)).toEqual([{ engine: 'deepseek' }]);
+    expect(await engineOf()).toEqual(['deepseek']);
+    try {
+      const [p] = await products(1);
+      fake.reset();
+      fake.answer(() => completion(texts(p!, ['en'])));
+      const r = await act(admin, 'ai_generate', 'set', { product_codes: [p], fields: ['description'], languages: ['en'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect([fake.requests[0]!.headers.authorization, (fake.requests[0]!.body as Json).model]).toEqual([`Bearer ${DEEPSEEK_KEY}`, 'deepseek-reasoner']);
+      // A pick still wins.
+      fake.reset();
+      const [p2] = await products(1);
+      fake.answer(() => completion(texts(p2!, ['en'])));
+      expect((await act(admin, 'ai_generate', 'set', { product_codes: [p2], fields: ['description'], languages: ['en'], engine: 'openai' })).status).toBe(200);
+      expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    } finally {
+      const openai = (await one(`select row_version from app.chatgpt_settings where company_code = 'SK01' and engine = 'openai'`)).row_version;
+      await act(admin, 'chatgpt', 'set', { engine: 'openai', row_version: openai, is_default: true });
+    }
+    expect(await engineOf()).toEqual(['openai']);
+  });
+
   it('without an OpenAI key: 503 not_configured naming the variable, and every page still lists its data', async () => {
     const token = (await bare.login('admin@example.com')).token;
     const status = await bare.action(token, 'ai_engine_status', 'list');
-    expect(status.body.data.engines.find((e: Json) => e.engine === 'openai')).toEqual({ engine: 'openai', label: 'OpenAI', env: 'OPENAI_API_KEY', configured: false });
+    expect(status.body.data.engines.find((e: Json) => e.engine === 'openai')).toEqual({ engine: 'openai', label: 'OpenAI', env: 'OPENAI_API_KEY', configured: false, company_default: true });
     expect(JSON.stringify((await s.action(admin, 'ai_engine_status', 'list')).body)).not.toContain(KEY);
     const product = (await bare.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
     const r = await bare.action(token, 'ai_generate', 'set', { product_codes: [product], fields: ['description'], languages: ['en'] });

@@ -53,6 +53,8 @@ describe('AI content', () => {
       const texts = Object.fromEntries((user.languages as string[]).map((l) => [l, { description_short: `KI-Text ${l} für ${user.product.code}` }]));
       return { json: { model: 'gpt-4o', choices: [{ message: { content: JSON.stringify(texts) } }], usage: { prompt_tokens: 10, completion_tokens: 20 } } };
     });
+    // The company's engine for AI content (/settings/chatgpt): DeepSeek.
+    await q(`update app.chatgpt_settings set is_default = true where company_code = 'SK01' and engine = 'deepseek'`);
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/ai_content/ai_catalog`);
     await expect.poll(() => t.page.locator('h1.page-title').innerText()).toBe(en['screens.ai_catalog.title']);
@@ -66,9 +68,12 @@ describe('AI content', () => {
       .click();
     const dialog = t.page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: en['fields.description'], exact: true }).uncheck();
-    // The engine: OpenAI until the user picks DeepSeek.
-    expect(await dialog.getByRole('radio', { name: 'OpenAI', exact: true }).isChecked()).toBe(true);
-    await dialog.getByRole('radio', { name: 'DeepSeek', exact: true }).check();
+    // The engine: the company's (DeepSeek) until the user picks another.
+    const radio = (name: string) => dialog.getByRole('radio', { name, exact: true });
+    await expect.poll(() => radio('DeepSeek').isChecked()).toBe(true);
+    await radio('OpenAI').check();
+    expect(await radio('DeepSeek').isChecked()).toBe(false);
+    await radio('DeepSeek').check();
     await dialog.getByTestId('ai-generate-run').click();
     const said = new IntlMessageFormat(en['grid.bulk_ai_generated']!, 'en').format({ count: 7 }) as string;
     await expect.poll(() => t.page.locator('.toast-success').first().innerText(), { timeout: 15_000 }).toContain(said);
@@ -77,6 +82,7 @@ describe('AI content', () => {
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-e2e-deepseek');
     const sent = fake.requests[0]!.body as Json;
     expect([sent.model, sent.temperature, 'response_format' in sent]).toEqual(['deepseek-reasoner', 0.75, false]);
+    await q(`update app.chatgpt_settings set is_default = true where company_code = 'SK01' and engine = 'openai'`);
     const proposals = await q(`select proposal_id, language_code from app.ai_proposals where product_code = $1 order by language_code`, [code]);
     expect(proposals.map((p) => p.language_code).sort()).toEqual([...LANGS].sort());
     await expect.poll(() => cell(code, 'open_proposals').innerText(), { timeout: 10_000 }).toBe('7');

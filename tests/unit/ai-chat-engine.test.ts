@@ -1,6 +1,7 @@
 /**
  * AI content's chat engine (issue 25): which engine a call uses (the user's pick, else the
- * first with a key: OpenAI, then DeepSeek; none → 503 naming the variable), and a JSON
+ * company's when it has a key, else the first with a key: OpenAI, then DeepSeek; none → 503
+ * naming the variable), and a JSON
  * request as each engine takes it (DeepSeek per spec §7: its reasoner, temperature × 1.5,
  * no response_format), and a reply's JSON read plain or fenced — the one copy the catalogue
  * texts, the content drafts, the mail draft and the chat translation share (chat.ts).
@@ -18,6 +19,10 @@ describe('chatEngine', () => {
     expect(chatEngine(both, undefined).name).toBe('openai');
     expect(chatEngine(both, 'deepseek')).toMatchObject({ name: 'deepseek', key: 'd', label: 'DeepSeek' });
     expect(chatEngine(config({ DEEPSEEK_API_KEY: 'd' }), undefined).name).toBe('deepseek');
+    // The company's engine when it has a key; a pick wins over it.
+    expect(chatEngine(both, undefined, 'deepseek').name).toBe('deepseek');
+    expect(chatEngine(both, 'openai', 'deepseek').name).toBe('openai');
+    expect(chatEngine(config({ OPENAI_API_KEY: 'o' }), undefined, 'deepseek').name).toBe('openai');
     expect(() => chatEngine(config({ OPENAI_API_KEY: 'o' }), 'deepseek')).toThrow(
       expect.objectContaining({ status: 503, code: 'not_configured', params: { engine: 'DeepSeek', variable: 'DEEPSEEK_API_KEY' } }),
     );

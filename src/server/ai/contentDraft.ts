@@ -16,6 +16,7 @@ import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { setRow } from '../actions/engine/write.ts';
 import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
+import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
 import { chatEngine, type ConfiguredEngine } from './engines.ts';
 import { inTransaction } from './inTransaction.ts';
@@ -64,7 +65,7 @@ export async function draftContent(ctx: UserCtx, input: v.InferOutput<typeof AiD
   const screen = screens.get(input.form)!;
   await requirePagePermission(db, session, screen.pageUrl!, 'set', input.form);
   if (!session.company) throw forbidden('forbidden: AI content needs a company');
-  const engine = chatEngine(config, input.engine);
+  const engine = chatEngine(config, input.engine, await companyChatEngine(db, session.company));
   const key = KEY[input.form];
   // The form's own table (a fixed name per form, not input).
   const found = await db.query<{ id: number; title: Record<string, string>; body: Record<string, string> }>(

@@ -28,11 +28,14 @@ export interface ConfiguredEngine {
 export const isConfigured = (config: Pick<Config, 'engines'>, name: EngineName): boolean => Boolean(config.engines[name].key);
 
 /**
- * The chat engine of an AI content call: the one the user picked, else the first with a key
- * (OpenAI, then DeepSeek); 503 `not_configured` naming the variable when it has none.
+ * The chat engine of an AI content call: the one the user picked, else the company's
+ * (/settings/chatgpt `is_default`) when it has a key, else the first with a key (OpenAI,
+ * then DeepSeek); 503 `not_configured` naming the variable when it has none.
  */
-export const chatEngine = (config: Pick<Config, 'engines'>, picked: AiChatEngine | undefined): ConfiguredEngine =>
-  configuredEngine(config, picked ?? AI_CHAT_ENGINES.find((e) => isConfigured(config, e)) ?? 'openai');
+export function chatEngine(config: Pick<Config, 'engines'>, picked: AiChatEngine | undefined, company?: AiChatEngine): ConfiguredEngine {
+  const usable = company && isConfigured(config, company) ? company : AI_CHAT_ENGINES.find((e) => isConfigured(config, e));
+  return configuredEngine(config, picked ?? usable ?? 'openai');
+}
 
 /** The engine's key and endpoint; 503 `not_configured` (naming the variable to set) without a key. */
 export function configuredEngine(config: Pick<Config, 'engines'>, name: EngineName): ConfiguredEngine {

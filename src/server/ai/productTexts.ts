@@ -19,6 +19,7 @@ import type { Lang } from '../../core/langs.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
+import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
 import { chatEngine, type ConfiguredEngine } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
@@ -101,7 +102,7 @@ export function readProductTexts(engine: ConfiguredEngine, content: string, fiel
 export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<typeof AiGeneratePayload>) {
   const { db, session, config } = ctx;
   if (!session.company) throw forbidden('forbidden: AI content needs a company');
-  const engine = chatEngine(config, input.engine);
+  const engine = chatEngine(config, input.engine, await companyChatEngine(db, session.company));
   const found = await db.query<ProductFacts>(
     `select p.product_code, p.product_name, p.description_short, p.description, b.brand_name as brand,
             c.product_category_names ->> 'en' as category

@@ -11,6 +11,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import * as v from 'valibot';
 import type { AiChatEngine } from '../../core/aiContent.ts';
 import { chatComplete, jsonRequest, replyJson } from '../ai/chat.ts';
+import { companyChatEngine } from '../ai/chatSettings.ts';
 import { badAnswer } from '../ai/engineFetch.ts';
 import { chatEngine } from '../ai/engines.ts';
 import { takeAiCall } from '../ai/rateLimit.ts';
@@ -58,7 +59,7 @@ export const replySubject = (subject: string): string => (/^\s*re\s*:/i.test(sub
 
 export async function draftReply(ctx: UserCtx, emailId: number, instructions: string, picked?: AiChatEngine): Promise<EmailDraft> {
   const mail = await mailRow(ctx, emailId);
-  const engine = chatEngine(ctx.config, picked);
+  const engine = chatEngine(ctx.config, picked, await companyChatEngine(ctx.db, ctx.session.company ?? null));
   takeAiCall(ctx.session.userId, engine, ctx.config.aiRatePerMinute);
   const user = [`From: ${mail.sender}`, `Subject: ${mail.subject}`, '', mail.body_text.slice(0, MAX_PROMPT_BODY)];
   if (instructions.trim()) user.push('', `Instructions for the reply (from the staff member): ${instructions.trim()}`);

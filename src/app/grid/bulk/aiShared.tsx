@@ -20,6 +20,8 @@ export interface EngineStatus {
   label: string;
   env: string;
   configured: boolean;
+  /** The company's engine for AI content (/settings/chatgpt): dialogs start on it. */
+  company_default: boolean;
 }
 
 let status: Promise<EngineStatus[]> | undefined;
@@ -50,13 +52,15 @@ export function useEngineWords(engines: EngineStatus[]): { engine: string; env: 
 }
 
 /**
- * The engine a dialog's call uses: the user's pick among the engines with a key (the first
- * one until she picks), or undefined when none has one.
+ * The engine a dialog's call uses: the user's pick among the engines with a key (until she
+ * picks, the company's engine if it has one, else the first), or undefined when none has one.
  */
 export function usePickedEngine(engines: EngineStatus[] | undefined): [AiChatEngine | undefined, (e: AiChatEngine) => void] {
   const [picked, setPicked] = useState<AiChatEngine>();
-  const usable = (engines ?? []).filter((e) => e.configured).map((e) => e.engine as AiChatEngine);
-  return [picked && usable.includes(picked) ? picked : usable[0], setPicked];
+  const usable = (engines ?? []).filter((e) => e.configured);
+  const start = usable.find((e) => e.company_default) ?? usable[0];
+  const names = usable.map((e) => e.engine as AiChatEngine);
+  return [picked && names.includes(picked) ? picked : (start?.engine as AiChatEngine | undefined), setPicked];
 }
 
 /**
