@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { FilterItem, FilterModel, SortModel, serverSideRequestKeys } from './agGrid.ts';
 import { MAX_NEWS_FETCH } from '../src/core/news.ts';
-import { AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
+import { AI_CHAT_ENGINES, AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
 import { LANGS } from '../src/core/langs.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
@@ -697,7 +697,9 @@ export const EmailLabelsPayload = v.strictObject({
 /** The message's flags as the server now has them. */
 export const EmailLabelsOutput = v.object({ data: v.object({ flags: v.array(v.string()) }) });
 /** `email_draft` set: an AI-drafted reply in the message's language, with the user's instructions if any. */
-export const EmailDraftPayload = v.strictObject({ email_id: EmailId, instructions: v.optional(v.pipe(v.string(), v.maxLength(2000)), '') });
+/** The chat engine of an AI content call (AI_CHAT_ENGINES); absent: the first with a key. */
+const aiChatEngine = v.optional(v.picklist(AI_CHAT_ENGINES));
+export const EmailDraftPayload = v.strictObject({ email_id: EmailId, instructions: v.optional(v.pipe(v.string(), v.maxLength(2000)), ''), engine: aiChatEngine });
 export const EmailDraftOutput = v.object({ data: v.object({ language: v.string(), subject: v.string(), body: v.string() }) });
 /** `email_draft_save` set: the (edited) draft appended to the Drafts folder. */
 export const EmailDraftSavePayload = v.strictObject({
@@ -707,7 +709,9 @@ export const EmailDraftSavePayload = v.strictObject({
 });
 export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.string(), uid: v.nullable(v.number()) }) });
 /** `ai_engine_status` list (any signed-in user): whether each AI engine has its key, and the variable that gives it. */
-export const AiEngineStatusOutput = v.object({ data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean() })) }) });
+export const AiEngineStatusOutput = v.object({
+  data: v.object({ engines: v.array(v.object({ engine: v.string(), label: v.string(), env: v.string(), configured: v.boolean(), company_default: v.boolean() })) }),
+});
 const aiLanguages = v.pipe(v.array(v.picklist(LANGS)), v.minLength(1, 'at least one language'), v.check((ls) => new Set(ls).size === ls.length, 'a language is named twice'));
 /** `product_texts_translate` set (/products/product_list): the picked products' texts from one language into the others, by the company's default engine. */
 export const ProductTextsTranslatePayload = v.strictObject({
@@ -729,6 +733,7 @@ export const AiGeneratePayload = v.strictObject({
   languages: aiLanguages,
   /** Extra guidance for the writer (tone, audience), up to 1,000 characters. */
   instructions: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+  engine: aiChatEngine,
 });
 /** The proposals stored (one per product, field and language) and the engine's token counts. */
 export const AiGenerateOutput = v.object({ data: v.object({ proposals: v.number(), prompt_tokens: v.number(), completion_tokens: v.number() }) });
@@ -753,6 +758,7 @@ export const AiDraftPayload = v.strictObject({
     v.check((ids) => new Set(ids).size === ids.length, 'an item is named twice'),
   ),
   languages: aiLanguages,
+  engine: aiChatEngine,
 });
 /** Items whose text was written, texts written. */
 export const AiDraftOutput = v.object({ data: v.object({ items: v.number(), texts: v.number() }) });

@@ -100,6 +100,13 @@ export const Source = v.strictObject({
    * banner belongs to a shop of the company); writes are scoped through `relation`.
    */
   writeCompany: v.optional(v.boolean(), true),
+  /**
+   * Rows private to a user: the column (of the relation and of the written table) holding
+   * the user id of the row's owner. A user lists, changes, exports and deletes only her own
+   * rows; one holding the page's `perms` right (an administrator of the page) acts on all of
+   * the company's (engine/owner.ts). Rows are made elsewhere (no add, no import).
+   */
+  owner: v.optional(identifier),
   /** Row version column for optimistic concurrency (written tables). */
   version: v.optional(identifier),
   /** Order when the request gives none; the key is always appended as tie-breaker. */
@@ -318,6 +325,8 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     else if (!c.sortable || c.type === 'json') problems.push(`source.sort.${i}.colId: column "${o.colId}" cannot be sorted`);
   }
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
+  if (s.source.owner && (s.actions.add || s.actions.upload)) problems.push('source.owner: expected no add or upload (private rows are made by their own path, with their owner)');
+  if (s.source.owner && s.access === 'authenticated') problems.push("source.owner: expected page access (the page's perms right lifts the owner scope)");
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');
   }

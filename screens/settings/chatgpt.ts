@@ -3,7 +3,9 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * ChatGPT settings (migration 062): per chat engine of the company, the models the pickers
  * offer, the default one, a reply's defaults (spec §9: gpt-4o, 0.5, 1, 500) and how many
- * replies a user may ask a day (0: no limit). Every company has its two rows; only edited.
+ * replies a user may ask a day (0: no limit), and which engine is the company's for AI
+ * content (`is_default`: the AI dialogs start on it; one per company, migration 072).
+ * Every company has its two rows; only edited.
  */
 export default defineScreen({
   form: 'chatgpt',
@@ -16,6 +18,8 @@ export default defineScreen({
     company: 'company_code',
     version: 'row_version',
     sort: [{ colId: 'engine', sort: 'desc' }],
+    // Marking one engine the default unmarks the other.
+    siblingWrites: true,
   },
   columns: {
     engine: { label: 'chat_engine', options: ['openai', 'deepseek'], renderer: 'chatEngine', width: 150, pinned: 'left' },
@@ -25,5 +29,6 @@ export default defineScreen({
     top_p: { type: 'number', editable: true, required: true, min: 0, max: 1, width: 100 },
     max_tokens: { type: 'int', editable: true, required: true, min: 1, max: 32000, width: 100 },
     daily_limit: { label: 'chat_daily_limit', type: 'int', editable: true, required: true, min: 0, max: 100000, width: 150 },
+    is_default: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
   },
 });

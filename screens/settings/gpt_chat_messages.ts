@@ -1,6 +1,6 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
-/** Detail of gpt_chats: a conversation's messages in order (system prompt, question, reply). */
+/** Detail of gpt_chats: a conversation's messages in order (system prompt, question, reply); private to who asked, as the conversation. */
 export default defineScreen({
   form: 'gpt_chat_messages',
   page: '/settings/gpt_chats',
@@ -9,6 +9,7 @@ export default defineScreen({
     relation: 'app.v_gpt_chat_messages',
     key: 'gpt_chat_message_id',
     company: 'company_code',
+    owner: 'user_id',
     sort: [{ colId: 'gpt_chat_message_id', sort: 'asc' }],
   },
   columns: {

@@ -3,7 +3,8 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Conversations with the chat engines (migration 062): each question asked with saving (the
  * twin page, replies) with who asked, the engine, the model and the tokens; its messages in
- * the detail grid. The company's conversations, for those with the page's rights.
+ * the detail grid. A conversation is private to who asked (`owner`): a user sees, renames and
+ * deletes her own; one holding the page's `perms` right sees the company's, with who asked.
  */
 export default defineScreen({
   form: 'gpt_chats',
@@ -14,6 +15,7 @@ export default defineScreen({
     key: 'gpt_chat_id',
     write: 'app.gpt_chats',
     company: 'company_code',
+    owner: 'user_id',
     version: 'row_version',
     sort: [{ colId: 'created_at', sort: 'desc' }],
   },

@@ -16,6 +16,13 @@ export const MAX_AI_DECIDE = 500;
 /** The longest text of each field (product_translations' maxLength). */
 export const AI_FIELD_MAX: Record<AiTextField, number> = { description_short: 1000, description: 20000 };
 
+/**
+ * The chat engines AI content may use (catalogue texts, recipe and house drafts, mail
+ * drafts): the user picks one of those the server has a key for, OpenAI first by default.
+ */
+export const AI_CHAT_ENGINES = ['openai', 'deepseek'] as const;
+export type AiChatEngine = (typeof AI_CHAT_ENGINES)[number];
+
 /** The content forms AI drafts texts for. */
 export const AI_CONTENT_FORMS = ['recipes', 'houses'] as const;
 export type AiContentForm = (typeof AI_CONTENT_FORMS)[number];

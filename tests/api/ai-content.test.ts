@@ -5,14 +5,16 @@
  * nothing), accepting (the product's text written with a product change log entry, the
  * other candidates set aside), rejecting, editing only open proposals, another company's
  * proposals 404, rights; drafting recipe texts (sanitized HTML, only empty languages), the
- * picked image held to the candidates; and without a key: 503 not_configured naming the
- * variable while every page still lists its data.
+ * picked image held to the candidates; the same on DeepSeek when the user picks it (its wire
+ * format: its reasoner, temperature × 1.5, no response_format, a fenced JSON reply read); and
+ * without a key: 503 not_configured naming the variable while every page still lists its data.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
 
 const KEY = 'sk-ai-content-test';
+const DEEPSEEK_KEY = 'sk-ai-content-deepseek';
 const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'];
 const completion = (content: unknown) => ({
   json: {
@@ -36,7 +38,10 @@ describe.each(engines)('AI content on %s', (engine) => {
 
   beforeAll(async () => {
     fake = await startEngineFake();
-    [s, bare] = await Promise.all([startTestServer(engine, { env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' } }), startTestServer(engine)]);
+    [s, bare] = await Promise.all([
+      startTestServer(engine, { env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: fake.url, DEEPSEEK_API_KEY: DEEPSEEK_KEY, DEEPSEEK_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' } }),
+      startTestServer(engine),
+    ]);
     [admin, catalog, warehouse] = (await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token))) as [string, string, string];
   }, 180_000);
   afterAll(async () => {
@@ -265,10 +270,85 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect([dropped.status, dropped.body.rule]).toEqual([400, 'selected_image_candidate']);
   });
 
+  it('on DeepSeek when picked: its reasoner at temperature × 1.5 without response_format, with its key; a fenced JSON reply is read', async () => {
+    const [p1] = await products(1);
+    fake.reset();
+    fake.answer(() => completion('```json\n' + JSON.stringify(texts(p1!, ['en', 'de'])) + '\n```'));
+    const r = await act(admin, 'ai_generate', 'set', { product_codes: [p1], fields: ['description_short', 'description'], languages: ['en', 'de'], engine: 'deepseek' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.proposals).toBe(4);
+    expect(fake.requests.length).toBe(1);
+    const req = fake.requests[0]!;
+    expect([req.path, req.headers.authorization]).toEqual(['/chat/completions', `Bearer ${DEEPSEEK_KEY}`]);
+    const body = req.body as Json;
+    expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model', 'temperature']);
+    expect([body.model, body.temperature, body.max_tokens]).toEqual(['deepseek-reasoner', 0.75, 8000]);
+    expect(body.messages[0].content).toContain('JSON object');
+    const stored = await rows(`select distinct engine, model from app.ai_proposals where product_code = $1`, [p1]);
+    expect(stored).toEqual([{ engine: 'deepseek', model: 'deepseek-reasoner' }]);
+    expect(await one(`select engine, operation, ok from app.ai_usage order by usage_id desc limit 1`)).toEqual({ engine: 'deepseek', operation: 'ai_catalog', ok: true });
+    // Prose instead of JSON is engine_bad_answer, naming DeepSeek; nothing stored.
+    const [p2] = await products(1);
+    fake.answer(() => completion('Here are your texts: lovely.'));
+    const bad = await act(admin, 'ai_generate', 'set', { product_codes: [p2], fields: ['description'], languages: ['en'], engine: 'deepseek' });
+    expect([bad.status, bad.body.error, bad.body.params?.engine]).toEqual([502, 'engine_bad_answer', 'DeepSeek']);
+    expect(await rows('select 1 from app.ai_proposals where product_code = $1', [p2])).toEqual([]);
+
+    // A house's text drafted by DeepSeek: the same wire format.
+    const house = await one(`select house_id, body from app.houses where company_code = 'SK01' and coalesce(body ->> 'en', '') = '' order by house_id limit 1`);
+    fake.reset();
+    fake.answer(() => completion('```json\n{"en": "<p>A quiet house.</p>"}\n```'));
+    const d = await act(admin, 'ai_draft', 'set', { form: 'houses', ids: [house.house_id], languages: ['en'], engine: 'deepseek' });
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    const draft = fake.requests[0]!;
+    expect(draft.headers.authorization).toBe(`Bearer ${DEEPSEEK_KEY}`);
+    expect(draft.body).toMatchObject({ model: 'deepseek-reasoner', temperature: 0.75, max_tokens: 4000 });
+    expect(Object.keys(draft.body as Json)).not.toContain('response_format');
+    expect((await one('select body from app.houses where house_id = $1', [house.house_id])).body).toEqual({ ...house.body, en: '<p>A quiet house.</p>' });
+    // An engine that is not one of the chat engines is refused before any call.
+    fake.reset();
+    const other = await act(admin, 'ai_generate', 'set', { product_codes: [p2], fields: ['description'], languages: ['en'], engine: 'deepl' });
+    expect(other.status).toBe(400);
+    expect(fake.requests.length).toBe(0);
+  });
+
+  it("without a pick, the company's engine of /settings/chatgpt: marked DeepSeek, a call goes to DeepSeek; one mark per company", async () => {
+    const engineOf = async () => ((await act(admin, 'ai_engine_status', 'list')).body.data.engines as Json[]).filter((e) => e.company_default).map((e) => e.engine);
+    expect(await engineOf()).toEqual(['openai']);
+    const settings = (await act(admin, 'chatgpt', 'list', { startRow: 0, endRow: 10 })).body.data.rows as Json[];
+    const deepseek = settings.find((r) => r.engine === 'deepseek')!;
+    expect(settings.map((r) => [r.engine, r.is_default])).toEqual([
+      ['openai', true],
+      ['deepseek', false],
+    ]);
+    const marked = await act(admin, 'chatgpt', 'set', { engine: 'deepseek', row_version: deepseek.row_version, is_default: true });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(await rows(`select engine from app.chatgpt_settings where company_code = 'SK01' and is_default`)).toEqual([{ engine: 'deepseek' }]);
+    expect(await engineOf()).toEqual(['deepseek']);
+    try {
+      const [p] = await products(1);
+      fake.reset();
+      fake.answer(() => completion(texts(p!, ['en'])));
+      const r = await act(admin, 'ai_generate', 'set', { product_codes: [p], fields: ['description'], languages: ['en'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect([fake.requests[0]!.headers.authorization, (fake.requests[0]!.body as Json).model]).toEqual([`Bearer ${DEEPSEEK_KEY}`, 'deepseek-reasoner']);
+      // A pick still wins.
+      fake.reset();
+      const [p2] = await products(1);
+      fake.answer(() => completion(texts(p2!, ['en'])));
+      expect((await act(admin, 'ai_generate', 'set', { product_codes: [p2], fields: ['description'], languages: ['en'], engine: 'openai' })).status).toBe(200);
+      expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    } finally {
+      const openai = (await one(`select row_version from app.chatgpt_settings where company_code = 'SK01' and engine = 'openai'`)).row_version;
+      await act(admin, 'chatgpt', 'set', { engine: 'openai', row_version: openai, is_default: true });
+    }
+    expect(await engineOf()).toEqual(['openai']);
+  });
+
   it('without an OpenAI key: 503 not_configured naming the variable, and every page still lists its data', async () => {
     const token = (await bare.login('admin@example.com')).token;
     const status = await bare.action(token, 'ai_engine_status', 'list');
-    expect(status.body.data.engines.find((e: Json) => e.engine === 'openai')).toEqual({ engine: 'openai', label: 'OpenAI', env: 'OPENAI_API_KEY', configured: false });
+    expect(status.body.data.engines.find((e: Json) => e.engine === 'openai')).toEqual({ engine: 'openai', label: 'OpenAI', env: 'OPENAI_API_KEY', configured: false, company_default: true });
     expect(JSON.stringify((await s.action(admin, 'ai_engine_status', 'list')).body)).not.toContain(KEY);
     const product = (await bare.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' limit 1`)).rows[0]!.product_code;
     const r = await bare.action(token, 'ai_generate', 'set', { product_codes: [product], fields: ['description'], languages: ['en'] });
@@ -276,6 +356,9 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect(r.body.message).toContain('OPENAI_API_KEY');
     const d = await bare.action(token, 'ai_draft', 'set', { form: 'houses', ids: [1], languages: ['en'] });
     expect([d.status, d.body.error]).toEqual([503, 'not_configured']);
+    // DeepSeek picked without its key: its own variable.
+    const ds = await bare.action(token, 'ai_generate', 'set', { product_codes: [product], fields: ['description'], languages: ['en'], engine: 'deepseek' });
+    expect([ds.status, ds.body.error, ds.body.params]).toEqual([503, 'not_configured', { engine: 'DeepSeek', variable: 'DEEPSEEK_API_KEY' }]);
     for (const form of ['ai_catalog', 'ai_proposals', 'select_preview', 'recipes', 'houses']) {
       const list = await bare.action(token, form, 'list', { endRow: 5 });
       expect(list.status, form).toBe(200);

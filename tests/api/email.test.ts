@@ -78,7 +78,9 @@ describe.each(engines)('mail for AI on %s', (engine) => {
     await dovecot.append(english);
     await dovecot.append(german, ['\\Seen']);
     await dovecot.append(hungarian, ['\\Flagged']);
-    s = await startTestServer(engine, { env: { IMAP_URL: dovecot.url, IMAP_TICK_MS: '0', OPENAI_API_KEY: 'k-openai', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' } });
+    s = await startTestServer(engine, {
+      env: { IMAP_URL: dovecot.url, IMAP_TICK_MS: '0', OPENAI_API_KEY: 'k-openai', OPENAI_BASE_URL: fake.url, DEEPSEEK_API_KEY: 'k-deepseek', DEEPSEEK_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5' },
+    });
     admin = (await s.login('admin@example.com')).token;
     warehouse = (await s.login('warehouse@example.com')).token;
   });
@@ -215,6 +217,21 @@ describe.each(engines)('mail for AI on %s', (engine) => {
     expect(inDrafts?.env.from?.[0]?.address).toBe(dovecot.user);
     expect(inDrafts?.env.inReplyTo).toBe('<rechnung-4711@example.test>');
     expect(inDrafts?.source).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
+  });
+
+  it('drafts on DeepSeek when picked: its reasoner at temperature × 1.5, no response_format, its key; a fenced JSON reply is read', async () => {
+    const id = await idOf('Where is my parcel?');
+    fake.reset();
+    const reply = { language: 'en', subject: 'Re: Where is my parcel?', body: 'Dear customer,\n\nyour parcel left our warehouse today.' };
+    fake.answer(() => completion('```json\n' + JSON.stringify(reply) + '\n```'));
+    const draft = await ok(admin, 'email_draft', 'set', { email_id: id, engine: 'deepseek' });
+    expect(draft).toEqual(reply);
+    const req = fake.requests[0]!;
+    expect([req.path, req.headers.authorization]).toEqual(['/chat/completions', 'Bearer k-deepseek']);
+    const body = req.body as Json;
+    expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model', 'temperature', 'top_p']);
+    expect([body.model, body.temperature, body.top_p, body.max_tokens]).toEqual(['deepseek-reasoner', 0.75, 1, 1000]);
+    expect((await rows("select engine, ok from app.ai_usage where operation = 'email_draft' order by usage_id desc limit 1"))[0]).toEqual({ engine: 'deepseek', ok: true });
   });
 
   it('says a bad AI answer and changes nothing', async () => {

@@ -1,16 +1,16 @@
 /**
- * The AI content area in the browser (issue 25), OpenAI played by the engine fake on
- * 127.0.0.1: a product's short descriptions generated from /ai_content/ai_catalog land as
- * proposals, one is edited inline and accepted on /ai_content/ai_proposals and shows in the product's
+ * The AI content area in the browser (issue 25), OpenAI and DeepSeek played by the engine
+ * fake on 127.0.0.1: a product's short descriptions generated from /ai_content/ai_catalog by
+ * the engine picked in the dialog (DeepSeek: its wire format) land as proposals, one is edited inline and accepted on /ai_content/ai_proposals and shows in the product's
  * Translations tab; select_preview compares two candidates side by side and the pick is
  * the product's text; a recipe's image is picked from its candidates. On a server without
  * a key, every AI content route opens for the admin with data in all seven languages and
- * says what to configure (OPENAI_API_KEY).
+ * says what to configure (OPENAI_API_KEY or DEEPSEEK_API_KEY), and so does the dialog.
  */
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../src/core/langs.ts';
+import { LANGS, LOCALE, type Lang } from '../../src/core/langs.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
 import type { Json, TestServer } from '../api/harness.ts';
@@ -21,7 +21,7 @@ let fake: EngineFake;
 const t = browserSuite({ width: 1800, height: 1000 }, async () => {
   fake = await startEngineFake();
   const engines = configFromEnv({}).engines;
-  return { engines: { ...engines, openai: { key: 'sk-e2e', url: fake.url } }, aiRetryBaseMs: 5 };
+  return { engines: { ...engines, openai: { key: 'sk-e2e', url: fake.url }, deepseek: { key: 'sk-e2e-deepseek', url: fake.url } }, aiRetryBaseMs: 5 };
 });
 afterAll(() => fake?.close());
 const { grid, bodyRows, row, cell } = gridPage(
@@ -31,6 +31,14 @@ const { grid, bodyRows, row, cell } = gridPage(
 const catalogue = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
 const en = catalogue('en');
 const toolbar = (form: string) => t.page.locator(`.screen-grid[data-form="${form}"] > .grid-toolbar`);
+/** The notice of a server without a chat engine, in the language ("OpenAI or DeepSeek … OPENAI_API_KEY or DEEPSEEK_API_KEY"). */
+const notConfigured = (lang: Lang) => {
+  const or = new Intl.ListFormat(LOCALE[lang], { type: 'disjunction' });
+  return new IntlMessageFormat(catalogue(lang)['grid.bulk_ai_not_configured']!, lang).format({
+    engine: or.format(['OpenAI', 'DeepSeek']),
+    env: or.format(['OPENAI_API_KEY', 'DEEPSEEK_API_KEY']),
+  }) as string;
+};
 const q = async (sql: string, args: unknown[] = []) => (await t.server.db.query<Record<string, Json>>(sql, args)).rows;
 
 describe('AI content', () => {
@@ -45,6 +53,8 @@ describe('AI content', () => {
       const texts = Object.fromEntries((user.languages as string[]).map((l) => [l, { description_short: `KI-Text ${l} für ${user.product.code}` }]));
       return { json: { model: 'gpt-4o', choices: [{ message: { content: JSON.stringify(texts) } }], usage: { prompt_tokens: 10, completion_tokens: 20 } } };
     });
+    // The company's engine for AI content (/settings/chatgpt): DeepSeek.
+    await q(`update app.chatgpt_settings set is_default = true where company_code = 'SK01' and engine = 'deepseek'`);
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/ai_content/ai_catalog`);
     await expect.poll(() => t.page.locator('h1.page-title').innerText()).toBe(en['screens.ai_catalog.title']);
@@ -58,10 +68,21 @@ describe('AI content', () => {
       .click();
     const dialog = t.page.getByRole('dialog');
     await dialog.getByRole('checkbox', { name: en['fields.description'], exact: true }).uncheck();
+    // The engine: the company's (DeepSeek) until the user picks another.
+    const radio = (name: string) => dialog.getByRole('radio', { name, exact: true });
+    await expect.poll(() => radio('DeepSeek').isChecked()).toBe(true);
+    await radio('OpenAI').check();
+    expect(await radio('DeepSeek').isChecked()).toBe(false);
+    await radio('DeepSeek').check();
     await dialog.getByTestId('ai-generate-run').click();
     const said = new IntlMessageFormat(en['grid.bulk_ai_generated']!, 'en').format({ count: 7 }) as string;
     await expect.poll(() => t.page.locator('.toast-success').first().innerText(), { timeout: 15_000 }).toContain(said);
     expect(fake.requests.length).toBe(1);
+    // DeepSeek's wire format: its key, its reasoner at 1.5 × the temperature, no response_format.
+    expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-e2e-deepseek');
+    const sent = fake.requests[0]!.body as Json;
+    expect([sent.model, sent.temperature, 'response_format' in sent]).toEqual(['deepseek-reasoner', 0.75, false]);
+    await q(`update app.chatgpt_settings set is_default = true where company_code = 'SK01' and engine = 'openai'`);
     const proposals = await q(`select proposal_id, language_code from app.ai_proposals where product_code = $1 order by language_code`, [code]);
     expect(proposals.map((p) => p.language_code).sort()).toEqual([...LANGS].sort());
     await expect.poll(() => cell(code, 'open_proposals').innerText(), { timeout: 10_000 }).toBe('7');
@@ -145,7 +166,7 @@ describe('AI content', () => {
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
   }, 120_000);
 
-  it('without a key, every AI content route opens with data in all seven languages and says to set OPENAI_API_KEY', async () => {
+  it('without a key, every AI content route opens with data in all seven languages and says to set OPENAI_API_KEY or DEEPSEEK_API_KEY, and so does the dialog', async () => {
     let bare: TestServer | undefined;
     try {
       bare = await startUiServer();
@@ -160,12 +181,23 @@ describe('AI content', () => {
           await expect.poll(() => bodyRows().count(), { message: `${url}: rows`, timeout: 10_000 }).toBeGreaterThan(0);
           const notice = t.page.getByTestId('ai-engine-notice');
           await expect.poll(() => notice.count(), { message: `${url}: notice` }).toBe(1);
-          expect(await notice.innerText()).toBe(new IntlMessageFormat(catalogue(lang)['grid.bulk_ai_not_configured']!, lang).format({ engine: 'OpenAI', env: 'OPENAI_API_KEY' }));
+          expect(await notice.innerText()).toBe(notConfigured(lang));
           const alerts = await t.page.locator('.toast-danger, .alert-danger').allInnerTexts();
           if (alerts.length) problems.push(`${url}: ${alerts.join(' | ')}`);
         }
       }
       expect(problems).toEqual([]);
+
+      // The dialog says it too, and its run waits.
+      await t.page.goto(`${bare.url}/en/ai_content/ai_catalog`);
+      await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await bodyRows().first().getByRole('checkbox', { name: en['grid.select_row'] }).click();
+      await toolbar('ai_catalog')
+        .getByRole('button', { name: /^Generate with AI/ })
+        .click();
+      const dialog = t.page.getByRole('dialog');
+      await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(notConfigured('en'));
+      expect(await dialog.getByTestId('ai-generate-run').isDisabled()).toBe(true);
     } finally {
       await bare?.close();
     }

@@ -1,7 +1,8 @@
 /**
  * Ask-AI in the browser (issue 25) with the OpenAI fake on 127.0.0.1 answering the SQL: on
- * /en/ai-query "top 5 brands by stock value" answers as a table with the brands and their
- * values, a chart of that series and the SQL (folded); a refusal reads as the translated
+ * /en/ai-query "top 5 brands by stock value" answers in the project's grid (the brands and
+ * their values formatted in the locale, sorted by a header click), a chart of that series
+ * and the SQL (folded); a refusal reads as the translated
  * error; the header's Ask-AI sidebar keeps the conversation across a reload; the saved
  * questions of /ai_content/ai_analytics are answered again ("Answer") and the route opens
  * with data in all seven languages; /ai-query too.
@@ -9,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../src/core/langs.ts';
+import type { Locator } from 'playwright';
+import { LANGS, LOCALE, type Lang } from '../../src/core/langs.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
 import { browserSuite, signIn } from './browser.ts';
@@ -34,26 +36,58 @@ const sqlAnswer = (sql: string) => ({
   json: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: JSON.stringify({ sql }) } }], usage: { prompt_tokens: 50, completion_tokens: 20 } },
 });
 
-async function topBrands(): Promise<string[]> {
-  const r = await t.server.db.query<{ brand_name: string }>(
-    `select brand_name from app.v_stock_value where company_code = 'SK01' and brand_name is not null group by 1 order by round(sum(stock_value), 2) desc limit 5`,
+/** The top 5 brands by stock value as the database says, with their values. */
+async function topBrandValues(): Promise<{ brand: string; value: number }[]> {
+  const r = await t.server.db.query<{ brand_name: string; value: number }>(
+    `select brand_name, round(sum(stock_value), 2)::float8 as value from app.v_stock_value where company_code = 'SK01' and brand_name is not null group by 1 order by 2 desc limit 5`,
   );
-  return r.rows.map((x) => x.brand_name);
+  return r.rows.map((x) => ({ brand: x.brand_name, value: x.value }));
+}
+const topBrands = async () => (await topBrandValues()).map((x) => x.brand);
+/** A number as the grid's number columns show it in the language (format.ts: up to 3 decimals). */
+const shown = (lang: Lang, n: number) => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 3 }).format(n);
+
+/** An answer's grid: its header texts and a column's cells in row order (by aria-rowindex: the body is virtual). */
+function answerGrid(scope: Locator) {
+  const grid = scope.getByRole('grid');
+  const column = (field: string) =>
+    grid.locator(`[role=row][data-key] [role=gridcell][data-field="${field}"]`).evaluateAll((cells) =>
+      cells
+        .map((c) => [Number(c.closest('[role=row]')!.getAttribute('aria-rowindex')), (c as HTMLElement).innerText] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map((x) => x[1]),
+    );
+  return {
+    grid,
+    rows: () => grid.locator('[role=row][data-key]').count(),
+    headers: () => grid.locator('[role=columnheader][data-field] .grid-hlabel').allInnerTexts(),
+    header: (field: string) => grid.locator(`[role=columnheader][data-field="${field}"]`),
+    column,
+  };
 }
 
 describe('Ask-AI', () => {
-  it('answers "top 5 brands by stock value" on /ai-query with a table, a chart and the SQL; a refusal is said in the language', async () => {
+  it('answers "top 5 brands by stock value" on /ai-query in the grid (sorted by a header click), a chart and the SQL; a refusal is said in the language', async () => {
     fake.reset();
     fake.answer(() => sqlAnswer(TOP_BRANDS));
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/ai-query`);
     await t.page.getByLabel(en['ai.question']!).fill('Top 5 brands by stock value');
     await t.page.getByRole('button', { name: en['ai.ask'], exact: true }).click();
-    const table = t.page.locator('.ai-answer-table');
-    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBe(5);
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['brand_name', 'stock_value']);
-    expect(await table.locator('tbody tr td:first-child').allInnerTexts()).toEqual(await topBrands());
-    expect(await table.locator('caption').innerText()).toBe(say('en', 'ai.rows', { count: 5 }));
+    const answer = answerGrid(t.page.locator('.ai-answer'));
+    await expect.poll(() => answer.rows(), { timeout: 15_000 }).toBe(5);
+    expect(await answer.headers()).toEqual(['brand_name', 'stock_value']);
+    const top = await topBrandValues();
+    expect(await answer.column('ai_c0')).toEqual(top.map((x) => x.brand));
+    expect(await answer.column('ai_c1')).toEqual(top.map((x) => shown('en', x.value)));
+    expect(top.some((x) => x.value >= 1000 && shown('en', x.value).includes(','))).toBe(true); // grouped thousands
+    expect(await t.page.locator('.ai-answer .grid-count').innerText()).toBe(say('en', 'grid.rows', { count: 5 }));
+    // Sorted in the browser by a header click: the smallest value first.
+    await answer.header('ai_c1').locator('.grid-sort').click();
+    await expect.poll(() => answer.header('ai_c1').getAttribute('aria-sort')).toBe('ascending');
+    const ascending = [...top].sort((a, b) => a.value - b.value);
+    await expect.poll(() => answer.column('ai_c0')).toEqual(ascending.map((x) => x.brand));
+    expect(await answer.column('ai_c1')).toEqual(ascending.map((x) => shown('en', x.value)));
     // The series is drawn: the chart's labels are the brands.
     const chart = t.page.locator('.ai-chart');
     await expect.poll(() => chart.getAttribute('data-labels'), { timeout: 15_000 }).toBe(JSON.stringify(await topBrands()));
@@ -66,17 +100,17 @@ describe('Ask-AI', () => {
     expect(await sql.locator('pre').innerText()).toBe(TOP_BRANDS);
     expect((fake.requests[0]!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toBe('Top 5 brands by stock value');
 
-    // A single value is no series: a table without a chart.
+    // A single value is no series: a grid without a chart.
     fake.answer(() => sqlAnswer('select count(*)::int as brands from ai.brands'));
     await t.page.getByRole('button', { name: en['ai.ask'], exact: true }).click();
-    await expect.poll(() => table.locator('thead th').allInnerTexts()).toEqual(['brands']);
+    await expect.poll(() => answer.headers()).toEqual(['brands']);
     expect(await t.page.locator('.ai-chart').count()).toBe(0);
 
-    // A query the guard refuses reads as the translated error, no table.
+    // A query the guard refuses reads as the translated error, no answer.
     fake.answer(() => sqlAnswer('select user_email, password_hash from app.users'));
     await t.page.getByRole('button', { name: en['ai.ask'], exact: true }).click();
     await expect.poll(() => t.page.getByRole('alert').innerText()).toBe(say('en', 'server.ai_sql_relation', { relation: 'app.users' }));
-    expect(await table.count()).toBe(0);
+    expect(await t.page.locator('.ai-answer').count()).toBe(0);
   }, 90_000);
 
   it('keeps the sidebar conversation: asked from the header, still there after a reload, in German', async () => {
@@ -92,7 +126,10 @@ describe('Ask-AI', () => {
     await expect.poll(() => side.locator('.ai-chat-empty').innerText()).toBe(de['ai.chat_empty']);
     await side.getByLabel(de['ai.question']!).fill('Top 5 brands by stock value');
     await side.getByRole('button', { name: de['ai.ask'], exact: true }).click();
-    await expect.poll(() => side.locator('.ai-chat-assistant .ai-answer-table tbody tr').count(), { timeout: 15_000 }).toBe(5);
+    const sideAnswer = answerGrid(side.locator('.ai-chat-assistant'));
+    await expect.poll(() => sideAnswer.rows(), { timeout: 15_000 }).toBe(5);
+    // German numbers: 1.234,5
+    expect(await sideAnswer.column('ai_c1')).toEqual((await topBrandValues()).map((x) => shown('de', x.value)));
     await expect.poll(() => side.locator('.ai-chat-assistant .ai-chart').count()).toBe(1);
     await side.getByLabel(de['ai.question']!).fill('Und warte kurz');
     await side.getByRole('button', { name: de['ai.ask'], exact: true }).click();
@@ -118,7 +155,7 @@ describe('Ask-AI', () => {
     await row(String(q.id)).getByRole('checkbox', { name: en['grid.select_row'] }).click();
     await t.page.getByRole('button', { name: en['ai.analytics_run'], exact: true }).click();
     const dialog = t.page.getByRole('dialog', { name: en['ai.analytics_answer'] });
-    await expect.poll(() => dialog.locator('.ai-answer-table tbody td:first-child').allInnerTexts(), { timeout: 15_000 }).toEqual(await topBrands());
+    await expect.poll(() => answerGrid(dialog).column('ai_c0'), { timeout: 15_000 }).toEqual(await topBrands());
     await expect.poll(() => dialog.locator('.ai-chart').count()).toBe(1);
     expect(fake.requests.length).toBe(0); // the saved SQL, no model
     await dialog.getByRole('button', { name: en['common.close'] }).click();

@@ -1,6 +1,7 @@
 /**
  * The chat engines in the browser (issue 25): the ChatGPT twin page shows two replies as they
- * stream from the engine fake on 127.0.0.1, side by side, and saves them as conversations; an
+ * stream from the engine fake on 127.0.0.1, side by side, and saves them as conversations,
+ * private to who asked (another user with the page's rights sees and deletes only hers); an
  * engine without its key says so on its side; the prompts, ChatGPT settings, conversations
  * and twin pages open for admin in all seven languages with their data.
  */
@@ -60,7 +61,37 @@ describe('the ChatGPT twin with both engines', () => {
     await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).count(), { timeout: 10_000 }).toBe(2);
     // Each named by its engine (the grid's engine names).
     await expect.poll(() => rows.filter({ hasText: 'Name a spring sale' }).filter({ hasText: 'DeepSeek' }).count()).toBe(1);
-  }, 60_000);
+
+    // Private to who asked: a user with the page's rights but not its `perms` sees and deletes only her own.
+    const page = (await t.server.db.query<{ page_code: string }>(`select page_code from app.backend_pages where url = '/settings/gpt_chats'`)).rows[0]!.page_code;
+    await t.server.db.query(
+      `insert into app.user_pages (user_id, page_code, can_list, can_delete) values (2, $1, true, true) on conflict (user_id, page_code) do update set can_list = true, can_delete = true, can_perms = false`,
+      [page],
+    );
+    const own = (
+      await t.server.db.query<{ id: number }>(
+        `insert into app.gpt_chats (company_code, user_id, engine, model, title) values ('SK01', 2, 'openai', 'gpt-4o', 'Carls eigene Frage') returning gpt_chat_id as id`,
+      )
+    ).rows[0]!.id;
+    const other = await t.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const page = await other.newPage();
+      await signIn(page, t.server.url, 'catalog@example.com', 'de');
+      await page.goto(`${t.server.url}/de/settings/gpt_chats`);
+      const hers = page.getByRole('grid').first().locator('[role=row][data-key]');
+      await expect.poll(() => hers.count(), { timeout: 10_000 }).toBe(1);
+      expect(await hers.first().getAttribute('data-key')).toBe(String(own));
+      await hers.first().getByRole('checkbox').click();
+      await page.locator('button.grid-delete').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+      await expect.poll(() => hers.count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await other.close();
+    }
+    expect((await t.server.db.query('select 1 from app.gpt_chats where gpt_chat_id = $1', [own])).rows).toHaveLength(0);
+    // The admin's conversations are still there.
+    expect((await t.server.db.query(`select 1 from app.gpt_chats where title = 'Name a spring sale'`)).rows).toHaveLength(2);
+  }, 90_000);
 });
 
 describe('the chat pages without engine keys', () => {

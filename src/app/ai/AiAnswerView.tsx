@@ -1,60 +1,30 @@
 /**
- * One Ask-AI answer: the rows as a read-only table (numbers right-aligned in the user's
- * locale), the chart when the rows are a series (ECharts, loaded with the first chart), and
- * the SQL that produced them, folded.
+ * One Ask-AI answer: the rows in the project's grid (AiAnswerGrid.tsx), the chart when the
+ * rows are a series (ECharts, loaded with the first chart), and the SQL that produced them,
+ * folded.
  */
 import { Suspense } from 'react';
-import { LOCALE } from '../../core/langs.ts';
 import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { useT } from '../i18n/useT.ts';
-import { useSession } from '../session/session.ts';
 import type { AiAnswer } from './answer.ts';
 
 // ECharts comes with the first answer that is a series (the chart speaks no catalogue key).
 const AiChart = lazyFirstPart(() => import('./AiChart.tsx'));
-
-function cell(x: unknown, number: Intl.NumberFormat): string {
-  if (x === null || x === undefined) return '';
-  if (typeof x === 'number') return number.format(x);
-  if (typeof x === 'object') return JSON.stringify(x);
-  return String(x);
-}
+// The grid's code is the list routes' (already loaded there); it comes with the first answer
+// with rows, its client row model (the rows are in the answer) asked for beside it.
+const AiAnswerGrid = lazyFirstPart(() => Promise.all([import('./AiAnswerGrid.tsx'), import('../grid/clientRows.ts')]).then(([grid]) => grid));
 
 export function AiAnswerView({ answer, sql }: { answer: AiAnswer; sql?: string | null }) {
   const t = useT();
-  const lang = useSession((s) => s.lang);
-  const number = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 4 });
   const { chart } = answer;
   return (
     <div className="ai-answer">
       {answer.rows.length === 0 ? (
         <p className="ai-no-rows">{t('ai.no_rows')}</p>
       ) : (
-        <div className="ai-answer-scroll">
-          <table className="ai-answer-table">
-            <caption>{t('ai.rows', { count: answer.rows.length })}</caption>
-            <thead>
-              <tr>
-                {answer.columns.map((c) => (
-                  <th key={c.name} scope="col" className={c.kind === 'number' ? 'num' : undefined}>
-                    {c.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {answer.rows.map((r, i) => (
-                <tr key={i}>
-                  {r.map((x, j) => (
-                    <td key={j} className={answer.columns[j]?.kind === 'number' ? 'num' : undefined}>
-                      {cell(x, number)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Suspense fallback={null}>
+          <AiAnswerGrid answer={answer} />
+        </Suspense>
       )}
       {chart && (
         <Suspense fallback={null}>

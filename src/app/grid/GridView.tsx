@@ -230,7 +230,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onResetColumns={() => change((s) => resetColumns(model, s), true)}
         fill={clip.fill && { ...clip.fill, disabled: !shownSettled }}
         onTranslate={canTranslate ? actions.onTranslate : undefined}
-        onRefresh={q.reload}
+        onRefresh={rows ? undefined : q.reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}

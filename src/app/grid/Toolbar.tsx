@@ -37,7 +37,8 @@ export interface ToolbarProps {
   onResetColumns(): void;
   fill?: { columns: GridColumn[]; defaultField: string | undefined; disabled: boolean; apply(field: string, text: string): Promise<string | null>; focusOnClose?: () => HTMLElement | null };
   onTranslate?: (e: MouseEvent<HTMLButtonElement>) => void;
-  onRefresh(): void;
+  /** Reads the rows again; absent for rows the page handed in (nothing to read again). */
+  onRefresh?: () => void;
   onAdd?: () => void;
   /** The master-detail panel (a screen with details): shown or not; the user opens and closes it here. */
   details?: { open: boolean; toggle(): void };
@@ -87,9 +88,11 @@ export function Toolbar(p: ToolbarProps) {
           {t('grid.details')}
         </button>
       )}
-      <button type="button" className="grid-refresh" onClick={p.onRefresh}>
-        {t('common.refresh')}
-      </button>
+      {p.onRefresh && (
+        <button type="button" className="grid-refresh" onClick={p.onRefresh}>
+          {t('common.refresh')}
+        </button>
+      )}
       {p.onAdd && (
         <button type="button" className="grid-add" onClick={p.onAdd}>
           {t('common.add')}

@@ -82,7 +82,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
                 q={q}
                 columns={screen.columns}
                 canExport={perms.list && screen.actions.export}
-                canImport={!!screen.source.write && ((perms.add && !!screen.actions.add) || perms.set)}
+                canImport={!!screen.source.write && !screen.source.owner && ((perms.add && !!screen.actions.add) || perms.set)}
                 onImported={() => setReloadKey((k) => k + 1)}
               />
             </>

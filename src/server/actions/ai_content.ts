@@ -5,6 +5,7 @@
  * house texts. The engines' work is in src/server/ai/.
  */
 import { AiDraftPayload, AiGeneratePayload, AiProposalsDecidePayload, ProductTextsTranslatePayload } from '../../../schemas/api.ts';
+import { companyChatEngine } from '../ai/chatSettings.ts';
 import { draftContent } from '../ai/contentDraft.ts';
 import { ENGINES, isConfigured, type EngineName } from '../ai/engines.ts';
 import { generateProductTexts } from '../ai/productTexts.ts';
@@ -17,10 +18,13 @@ import type { CustomAction } from './custom.ts';
 export const aiEngineStatus: CustomAction = {
   page: 'authenticated',
   flag: 'list',
-  run: ({ config }) =>
-    Promise.resolve({
-      engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e) })),
-    }),
+  run: async ({ config, db, session }) => {
+    // The company's chat engine for AI content: the AI dialogs start on it.
+    const own = await companyChatEngine(db, session.company);
+    return {
+      engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e), company_default: e === own })),
+    };
+  },
 };
 
 export const aiGenerate: CustomAction = {

@@ -60,7 +60,7 @@ export const emailDraft: CustomAction = {
   flag: 'set',
   async run(ctx, payload) {
     const p = parseInput(EmailDraftPayload, payload);
-    return draftReply(ctx, p.email_id, p.instructions);
+    return draftReply(ctx, p.email_id, p.instructions, p.engine);
   },
 };
 

@@ -7,6 +7,7 @@ import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
 import { checkAgGridRequest } from './engine/agGrid.ts';
+import { ownerScope } from './engine/owner.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
 import { deleteRows, previewDelete } from './engine/delete.ts';
@@ -111,7 +112,8 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   // Text PostgreSQL cannot hold and prototype keys, anywhere in the payload: one check for every action.
   checkInputText(payload, 'payload');
 
-  const scope = { company: session.company, userId: session.userId, language: session.languageCode };
+  // Private rows (source.owner): the user's own, or every one for the page's administrator.
+  const scope = { company: session.company, userId: session.userId, language: session.languageCode, owner: await ownerScope(db, session, screen) };
   switch (action) {
     case 'list': {
       const req = parseList(payload);

@@ -33,6 +33,32 @@ export interface ChatAnswer {
   completionTokens: number;
 }
 
+/** DeepSeek's reasoning model: the one its JSON work uses (translation, AI content; spec §7: a reasoner model). */
+export const DEEPSEEK_REASONER = 'deepseek-reasoner';
+
+/** DeepSeek's temperature scale is 1.5 × OpenAI's for the same effect, up to its maximum 2. */
+export const deepseekTemperature = (t: number): number => Math.min(2, Math.round(t * 1.5 * 1000) / 1000);
+
+/**
+ * A request for a JSON answer as the engine takes it: OpenAI's as written (JSON mode);
+ * DeepSeek's (spec §7) on its reasoner, the temperature × 1.5, without response_format (the
+ * prompt asks for JSON; `replyJson` reads a fenced block too).
+ */
+export function jsonRequest(engine: Pick<ConfiguredEngine, 'name'>, req: Omit<ChatRequest, 'response_format'>): ChatRequest {
+  if (engine.name !== 'deepseek') return { ...req, response_format: { type: 'json_object' } };
+  return { ...req, model: DEEPSEEK_REASONER, ...(req.temperature === undefined ? {} : { temperature: deepseekTemperature(req.temperature) }) };
+}
+
+/** The JSON of a reply (a ```json fenced block too: DeepSeek answers so without JSON mode); else engine_bad_answer. */
+export function replyJson(engine: ConfiguredEngine, reply: string): unknown {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/.exec(reply);
+  try {
+    return JSON.parse(fenced ? fenced[1]! : reply) as unknown;
+  } catch {
+    throw badAnswer(engine, 'the reply is not the JSON asked for');
+  }
+}
+
 /** Spec §9: an AI call waits at most 120 s. */
 export const CHAT_TIMEOUT_MS = 120_000;
 

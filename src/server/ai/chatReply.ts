@@ -18,7 +18,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
 import { HttpError, checkInputText, parseInput } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
-import { chatComplete, type ChatMessage, type ChatRequest } from './chat.ts';
+import { chatComplete, deepseekTemperature, type ChatMessage, type ChatRequest } from './chat.ts';
 import { CHAT_DEFAULTS, chatSettings, checkDailyLimit, saveChat, type ChatEngineName } from './chatSettings.ts';
 import { openChatStream } from './chatStream.ts';
 import { ENGINES, configuredEngine, isConfigured } from './engines.ts';
@@ -28,9 +28,6 @@ import { logUsage } from './usage.ts';
 const engineOf: Record<ReplyPath, ChatEngineName> = { '/api/openai/get_reply': 'openai', '/api/deepseek/get_reply': 'deepseek' };
 
 type ReplyInput = v.InferOutput<typeof OpenaiReplyInput>;
-
-/** DeepSeek's temperature scale is 1.5 × OpenAI's for the same effect, up to its maximum 2. */
-export const deepseekTemperature = (t: number): number => Math.min(2, Math.round(t * 1.5 * 1000) / 1000);
 
 /** The engine request of a reply: the request's values, else the company's defaults. */
 export async function replyRequest(db: Db, session: Session, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; dailyLimit: number }> {

@@ -37,6 +37,13 @@ export async function chatSettings(db: Queryable, company: string | null, engine
   return s ? { defaultModel: s.default_model, temperature: Number(s.temperature), topP: Number(s.top_p), maxTokens: s.max_tokens, dailyLimit: s.daily_limit } : CHAT_DEFAULTS[engine];
 }
 
+/** The company's chat engine for AI content (/settings/chatgpt `is_default`, migration 072), if it marked one. */
+export async function companyChatEngine(db: Queryable, company: string | null): Promise<ChatEngineName | undefined> {
+  if (!company) return undefined;
+  const r = await db.query<{ engine: ChatEngineName }>('select engine from app.chatgpt_settings where company_code = $1 and is_default', [company]);
+  return r.rows[0]?.engine;
+}
+
 /** 429 `ai_daily_limit` when the user has had the company's daily number of replies from this engine. */
 export async function checkDailyLimit(db: Queryable, userId: number, engine: ChatEngineName, label: string, limit: number): Promise<void> {
   if (limit <= 0) return;

@@ -13,7 +13,7 @@ import type { AiTranslateInput } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Config } from '../config.ts';
 import type { Session } from '../rpc/context.ts';
-import { chatComplete, type ChatRequest } from './chat.ts';
+import { DEEPSEEK_REASONER, chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
 import { translationPrompt, type ChatEngineName } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
 import { configuredEngine, type ConfiguredEngine } from './engines.ts';
@@ -21,7 +21,7 @@ import { takeAiCall } from './rateLimit.ts';
 import { logUsage } from './usage.ts';
 
 /** DeepSeek's reasoning model: the only one its translate route uses (spec §7). */
-export const DEEPSEEK_TRANSLATE_MODEL = 'deepseek-reasoner';
+export const DEEPSEEK_TRANSLATE_MODEL = DEEPSEEK_REASONER;
 
 const DEFAULT_PROMPT =
   'You are a professional translator of product texts for web shops. Translate the values of the JSON you are given from the source language into the target language. ' +
@@ -31,13 +31,7 @@ type Text = string | Record<string, string>;
 
 /** The reply's `{"<to>": …}` parsed and checked against the shape sent; a fenced ```json block is read too. */
 export function readTranslation(engine: ConfiguredEngine, reply: string, to: string, text: Text): Text {
-  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n?```\s*$/.exec(reply);
-  let json: unknown;
-  try {
-    json = JSON.parse(fenced ? fenced[1]! : reply);
-  } catch {
-    throw badAnswer(engine, 'the reply is not the JSON asked for');
-  }
+  const json = replyJson(engine, reply);
   const value = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>)[to] : undefined;
   if (typeof text === 'string') {
     if (typeof value !== 'string') throw badAnswer(engine, `the reply has no text for "${to}"`);
@@ -58,12 +52,12 @@ export async function chatTranslate(
   const engine = configuredEngine(deps.config, name);
   const targets = [...new Set(typeof input.to === 'string' ? [input.to] : input.to)].filter((l) => l !== input.from);
   const system = input.system_prompt?.trim() || (await translationPrompt(deps.db, session.company, input.from)) || DEFAULT_PROMPT;
-  const model = name === 'deepseek' ? DEEPSEEK_TRANSLATE_MODEL : input.model;
   // Every call is counted before any is sent: over the limit, none goes.
   for (const _ of targets) takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
   const one = async (to: string): Promise<[string, Text]> => {
-    const req: ChatRequest = {
-      model,
+    // DeepSeek: its reasoner, without response_format (jsonRequest).
+    const req: ChatRequest = jsonRequest(engine, {
+      model: input.model,
       messages: [
         { role: 'system', content: system },
         {
@@ -71,8 +65,7 @@ export async function chatTranslate(
           content: `Translate from "${input.from}" into "${to}". Answer with a JSON object {"${to}": …} holding the translation in the same shape.\n${JSON.stringify({ [input.from]: input.text })}`,
         },
       ],
-      ...(name === 'openai' ? { response_format: { type: 'json_object' as const } } : {}),
-    };
+    });
     const usage = { userId: session.userId, company: session.company, engine: name, operation: 'translate' } as const;
     try {
       const a = await chatComplete(engine, req, { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs });

@@ -1,7 +1,8 @@
 /**
- * "Draft with AI" on recipes and houses (issue 25): OpenAI writes an item's text from its
- * title in each asked language where the text is empty (a written text is never replaced),
- * one chat request per item in JSON mode keyed by language. Every answer is checked first
+ * "Draft with AI" on recipes and houses (issue 25): the chat engine the user picked (OpenAI
+ * or DeepSeek, chat.ts `jsonRequest`) writes an item's text from its title in each asked
+ * language where the text is empty (a written text is never replaced), one chat request per
+ * item, keyed by language. Every answer is checked first
  * (a missing language is engine_bad_answer); then the texts are written through the form's
  * own set in one transaction — the rich-text column sanitizes the HTML (engine/html.ts)
  * and the change log records the write.
@@ -14,9 +15,10 @@ import type { UserCtx } from '../rpc/context.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { setRow } from '../actions/engine/write.ts';
-import { chatComplete, type ChatRequest } from './chat.ts';
+import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
+import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
-import { configuredEngine, type ConfiguredEngine } from './engines.ts';
+import { chatEngine, type ConfiguredEngine } from './engines.ts';
 import { inTransaction } from './inTransaction.ts';
 import { AI_CONTENT_MODEL } from './productTexts.ts';
 import { takeAiCall } from './rateLimit.ts';
@@ -26,8 +28,8 @@ const KIND = { recipes: 'recipe', houses: 'house' } as const;
 const KEY = { recipes: 'recipe_id', houses: 'house_id' } as const;
 const MAX_TEXT = 20000;
 
-export function draftRequest(kind: 'recipe' | 'house', title: Record<string, string>, languages: readonly Lang[]): ChatRequest {
-  return {
+export function draftRequest(engine: Pick<ConfiguredEngine, 'name'>, kind: 'recipe' | 'house', title: Record<string, string>, languages: readonly Lang[]): ChatRequest {
+  return jsonRequest(engine, {
     model: AI_CONTENT_MODEL,
     messages: [
       {
@@ -42,12 +44,11 @@ export function draftRequest(kind: 'recipe' | 'house', title: Record<string, str
     ],
     temperature: 0.5,
     max_tokens: 4000,
-    response_format: { type: 'json_object' },
-  };
+  });
 }
 
 function readDraft(engine: ConfiguredEngine, content: string, languages: readonly Lang[]): Record<string, string> {
-  const json = JSON.parse(content) as unknown;
+  const json = replyJson(engine, content);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw badAnswer(engine, 'not an object');
   const out: Record<string, string> = {};
   for (const lang of languages) {
@@ -64,7 +65,7 @@ export async function draftContent(ctx: UserCtx, input: v.InferOutput<typeof AiD
   const screen = screens.get(input.form)!;
   await requirePagePermission(db, session, screen.pageUrl!, 'set', input.form);
   if (!session.company) throw forbidden('forbidden: AI content needs a company');
-  const engine = configuredEngine(config, 'openai');
+  const engine = chatEngine(config, input.engine, await companyChatEngine(db, session.company));
   const key = KEY[input.form];
   // The form's own table (a fixed name per form, not input).
   const found = await db.query<{ id: number; title: Record<string, string>; body: Record<string, string> }>(
@@ -84,7 +85,7 @@ export async function draftContent(ctx: UserCtx, input: v.InferOutput<typeof AiD
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: input.form };
     let a;
     try {
-      a = await chatComplete(engine, draftRequest(KIND[input.form], item.title, empty), { aiRetryBaseMs: config.aiRetryBaseMs });
+      a = await chatComplete(engine, draftRequest(engine, KIND[input.form], item.title, empty), { aiRetryBaseMs: config.aiRetryBaseMs });
     } catch (e) {
       await logUsage(db, { ...usage, ok: false });
       throw e;

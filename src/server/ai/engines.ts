@@ -4,6 +4,7 @@
  * `not_configured` naming the variable. Keys come only from the environment (config.ts) and
  * leave the server only in the engine's own request header.
  */
+import { AI_CHAT_ENGINES, type AiChatEngine } from '../../core/aiContent.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -25,6 +26,16 @@ export interface ConfiguredEngine {
 }
 
 export const isConfigured = (config: Pick<Config, 'engines'>, name: EngineName): boolean => Boolean(config.engines[name].key);
+
+/**
+ * The chat engine of an AI content call: the one the user picked, else the company's
+ * (/settings/chatgpt `is_default`) when it has a key, else the first with a key (OpenAI,
+ * then DeepSeek); 503 `not_configured` naming the variable when it has none.
+ */
+export function chatEngine(config: Pick<Config, 'engines'>, picked: AiChatEngine | undefined, company?: AiChatEngine): ConfiguredEngine {
+  const usable = company && isConfigured(config, company) ? company : AI_CHAT_ENGINES.find((e) => isConfigured(config, e));
+  return configuredEngine(config, picked ?? usable ?? 'openai');
+}
 
 /** The engine's key and endpoint; 503 `not_configured` (naming the variable to set) without a key. */
 export function configuredEngine(config: Pick<Config, 'engines'>, name: EngineName): ConfiguredEngine {

@@ -1,7 +1,8 @@
 /**
- * AI product texts (issue 25, /ai_content/ai_catalog): OpenAI writes a product's short and
- * long description in the languages asked for, one chat request per product in JSON mode,
- * keyed by language then field. Every answer is checked before anything is stored — a
+ * AI product texts (issue 25, /ai_content/ai_catalog): the chat engine the user picked
+ * (OpenAI, or DeepSeek on its reasoner without JSON mode: chat.ts `jsonRequest`) writes a
+ * product's short and long description in the languages asked for, one chat request per
+ * product, keyed by language then field. Every answer is checked before anything is stored — a
  * reply without a requested language or field, or a text longer than the product takes, is
  * engine_bad_answer — and the texts are stored as proposals (app.ai_proposals) in one
  * transaction after the last answer: a failure stores nothing.
@@ -17,13 +18,14 @@ import { htmlText } from '../../core/htmlText.ts';
 import type { Lang } from '../../core/langs.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
-import { chatComplete, type ChatRequest } from './chat.ts';
+import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
+import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
-import { configuredEngine, type ConfiguredEngine } from './engines.ts';
+import { chatEngine, type ConfiguredEngine } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
 import { logUsage } from './usage.ts';
 
-/** Spec §9's defaults for a reply: gpt-4o at temperature 0.5. */
+/** Spec §9's defaults for a reply: gpt-4o at temperature 0.5 (DeepSeek: its reasoner, 0.75). */
 export const AI_CONTENT_MODEL = 'gpt-4o';
 /** Room for seven languages of both descriptions. */
 const MAX_TOKENS = 8000;
@@ -42,7 +44,7 @@ interface ProductFacts {
   category: string | null;
 }
 
-export function productTextsRequest(p: ProductFacts, fields: readonly AiTextField[], languages: readonly Lang[], instructions?: string): ChatRequest {
+export function productTextsRequest(engine: Pick<ConfiguredEngine, 'name'>, p: ProductFacts, fields: readonly AiTextField[], languages: readonly Lang[], instructions?: string): ChatRequest {
   const system = [
     "You write product texts for an online shop's catalogue.",
     'Answer with one JSON object only: a key for each language code asked for, each holding an object with a key for each field asked for, whose value is the text in that language.',
@@ -63,7 +65,7 @@ export function productTextsRequest(p: ProductFacts, fields: readonly AiTextFiel
     },
     ...(instructions?.trim() ? { instructions: instructions.trim() } : {}),
   };
-  return {
+  return jsonRequest(engine, {
     model: AI_CONTENT_MODEL,
     messages: [
       { role: 'system', content: system },
@@ -71,8 +73,7 @@ export function productTextsRequest(p: ProductFacts, fields: readonly AiTextFiel
     ],
     temperature: 0.5,
     max_tokens: MAX_TOKENS,
-    response_format: { type: 'json_object' },
-  };
+  });
 }
 
 /** Plain text as the product texts hold it (no markup: product_translations refuses < and >). */
@@ -80,7 +81,7 @@ export const plainText = (s: string): string => (/[<>]/.test(s) ? htmlText(s).re
 
 /** The texts of the reply by language and field, or engine_bad_answer. */
 export function readProductTexts(engine: ConfiguredEngine, content: string, fields: readonly AiTextField[], languages: readonly Lang[]): Record<string, Record<string, string>> {
-  const json = JSON.parse(content) as unknown;
+  const json = replyJson(engine, content);
   const out: Record<string, Record<string, string>> = {};
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw badAnswer(engine, 'not an object');
   for (const lang of languages) {
@@ -101,7 +102,7 @@ export function readProductTexts(engine: ConfiguredEngine, content: string, fiel
 export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<typeof AiGeneratePayload>) {
   const { db, session, config } = ctx;
   if (!session.company) throw forbidden('forbidden: AI content needs a company');
-  const engine = configuredEngine(config, 'openai');
+  const engine = chatEngine(config, input.engine, await companyChatEngine(db, session.company));
   const found = await db.query<ProductFacts>(
     `select p.product_code, p.product_name, p.description_short, p.description, b.brand_name as brand,
             c.product_category_names ->> 'en' as category
@@ -119,12 +120,15 @@ export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<ty
   const texts: { product: string; texts: Record<string, Record<string, string>> }[] = [];
   let promptTokens = 0;
   let completionTokens = 0;
+  let model = '';
   for (const code of input.product_codes) {
     takeAiCall(session.userId, engine, config.aiRatePerMinute);
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ai_catalog' };
     let a;
     try {
-      a = await chatComplete(engine, productTextsRequest(byCode.get(code)!, input.fields, input.languages, input.instructions), { aiRetryBaseMs: config.aiRetryBaseMs });
+      const req = productTextsRequest(engine, byCode.get(code)!, input.fields, input.languages, input.instructions);
+      model = req.model;
+      a = await chatComplete(engine, req, { aiRetryBaseMs: config.aiRetryBaseMs });
     } catch (e) {
       await logUsage(db, { ...usage, ok: false });
       throw e;
@@ -139,7 +143,7 @@ export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<ty
   await db.query(
     `insert into app.ai_proposals (company_code, product_code, field_name, language_code, proposed_text, engine, model, created_by)
      select $1, r ->> 0, r ->> 1, r ->> 2, r ->> 3, $3, $4, $5 from jsonb_array_elements($2::jsonb) r`,
-    [session.company, JSON.stringify(rows), engine.name, AI_CONTENT_MODEL, session.userId],
+    [session.company, JSON.stringify(rows), engine.name, model, session.userId],
   );
   return { proposals: rows.length, prompt_tokens: promptTokens, completion_tokens: completionTokens };
 }

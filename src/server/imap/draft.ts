@@ -1,6 +1,6 @@
 /**
- * An AI-drafted reply to a stored message, in the message's language: OpenAI's chat
- * completions (ai/chat.ts) asked for JSON {language, subject, body} — the model names the
+ * An AI-drafted reply to a stored message, in the message's language: the chat engine the
+ * user picked (OpenAI, or DeepSeek: ai/chat.ts `jsonRequest`) asked for JSON {language, subject, body} — the model names the
  * language it read and writes in it. The draft is shown to the user, who may edit it; saving
  * it APPENDs it to the mailbox's Drafts folder (the \Drafts special-use folder, else one
  * named Drafts, created when missing) flagged \Draft and \Seen, addressed to the sender with
@@ -9,9 +9,11 @@
  */
 import MailComposer from 'nodemailer/lib/mail-composer';
 import * as v from 'valibot';
-import { chatComplete } from '../ai/chat.ts';
+import type { AiChatEngine } from '../../core/aiContent.ts';
+import { chatComplete, jsonRequest, replyJson } from '../ai/chat.ts';
+import { companyChatEngine } from '../ai/chatSettings.ts';
 import { badAnswer } from '../ai/engineFetch.ts';
-import { configuredEngine } from '../ai/engines.ts';
+import { chatEngine } from '../ai/engines.ts';
 import { takeAiCall } from '../ai/rateLimit.ts';
 import { logUsage } from '../ai/usage.ts';
 import type { UserCtx } from '../rpc/context.ts';
@@ -55,9 +57,9 @@ async function mailRow(ctx: UserCtx, emailId: number): Promise<MailRow> {
 /** "Re: " once: a subject that has it already keeps it as it is. */
 export const replySubject = (subject: string): string => (/^\s*re\s*:/i.test(subject) ? subject : `Re: ${subject}`);
 
-export async function draftReply(ctx: UserCtx, emailId: number, instructions: string): Promise<EmailDraft> {
+export async function draftReply(ctx: UserCtx, emailId: number, instructions: string, picked?: AiChatEngine): Promise<EmailDraft> {
   const mail = await mailRow(ctx, emailId);
-  const engine = configuredEngine(ctx.config, 'openai');
+  const engine = chatEngine(ctx.config, picked, await companyChatEngine(ctx.db, ctx.session.company ?? null));
   takeAiCall(ctx.session.userId, engine, ctx.config.aiRatePerMinute);
   const user = [`From: ${mail.sender}`, `Subject: ${mail.subject}`, '', mail.body_text.slice(0, MAX_PROMPT_BODY)];
   if (instructions.trim()) user.push('', `Instructions for the reply (from the staff member): ${instructions.trim()}`);
@@ -66,7 +68,7 @@ export async function draftReply(ctx: UserCtx, emailId: number, instructions: st
   try {
     answer = await chatComplete(
       engine,
-      {
+      jsonRequest(engine, {
         model: DRAFT_MODEL,
         messages: [
           { role: 'system', content: SYSTEM_PROMPT },
@@ -75,15 +77,20 @@ export async function draftReply(ctx: UserCtx, emailId: number, instructions: st
         temperature: 0.5,
         top_p: 1,
         max_tokens: 1000,
-        response_format: { type: 'json_object' },
-      },
+      }),
       ctx.config,
     );
   } catch (e) {
     await logUsage(ctx.db, { ...usage, ok: false });
     throw e;
   }
-  const parsed = v.safeParse(Draft, JSON.parse(answer.content));
+  let json: unknown = null;
+  try {
+    json = replyJson(engine, answer.content);
+  } catch {
+    // not JSON: the check below refuses it (after its usage row)
+  }
+  const parsed = v.safeParse(Draft, json);
   await logUsage(ctx.db, { ...usage, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens, ok: parsed.success });
   if (!parsed.success) throw badAnswer(engine, 'the draft is not {language, subject, body}');
   return { ...parsed.output, subject: parsed.output.subject.trim() || replySubject(mail.subject) };

@@ -1,7 +1,7 @@
 /**
  * POST /api/export/{form}: the grid's current view (filter, sort, visible columns with
  * their localized headers) as CSV or XLSX, streamed. Rows come from the list engine in
- * keyset windows, so a deep export costs what its rows cost; the company scope, the page's
+ * keyset windows, so a deep export costs what its rows cost; the company (and owner) scope, the page's
  * list permission and the descriptor's `actions.export` are checked first.
  */
 import { PassThrough, Readable } from 'node:stream';
@@ -14,7 +14,8 @@ import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { Queryable } from '../db/types.ts';
 import { forbidden, refused, unknownColumn } from '../http/errors.ts';
 import { DOWNLOAD_CSP } from '../http/csp.ts';
-import { cursorOf, list, ordering, type ListRequest } from '../actions/engine/list.ts';
+import { cursorOf, list, ordering, type ListRequest, type ListScope } from '../actions/engine/list.ts';
+import { ownerScope } from '../actions/engine/owner.ts';
 import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
@@ -52,7 +53,10 @@ export function exportRequest(screen: Screen, input: Input): ListRequest {
 }
 
 /** The rows of the view, window by window (keyset on the view's order). */
-export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest, session: Session, size = WINDOW): AsyncGenerator<Row[]> {
+/** Whose rows an export reads: the session's company, and the owner's rows of a private screen (engine/owner.ts). */
+type ExportScope = Pick<ListScope, 'company' | 'owner'>;
+
+export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest, scope: ExportScope, size = WINDOW): AsyncGenerator<Row[]> {
   const order = ordering(screen, req.sortModel);
   const lang = req.language!;
   // A sort by a looked-up text has no keyset (its values are not in the rows): windows by offset.
@@ -60,7 +64,7 @@ export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest,
   let after: unknown[] | undefined;
   for (let start = 0; ; start += size) {
     const window = byOffset ? { startRow: start, endRow: start + size } : { startRow: 0, endRow: size, after };
-    const page = await list(db, screen, { ...req, ...window, count: 'estimate' }, { company: session.company, language: lang });
+    const page = await list(db, screen, { ...req, ...window, count: 'estimate' }, { ...scope, language: lang });
     if (page.rows.length) yield page.rows;
     if (page.rows.length < size) return;
     if (byOffset) continue;
@@ -122,7 +126,8 @@ export function csvStyle(lang: string | undefined): { delimiter: string; number:
  */
 export async function exportView(db: Queryable, screen: Screen, input: Input, session: Session): Promise<Response> {
   const req = exportRequest(screen, input);
-  const first = await list(db, screen, { ...req, startRow: 0, endRow: 1, count: 'estimate' }, { company: session.company, language: input.language });
+  const scope: ExportScope = { company: session.company, owner: await ownerScope(db, session, screen) };
+  const first = await list(db, screen, { ...req, startRow: 0, endRow: 1, count: 'estimate' }, { ...scope, language: input.language });
   if (first.total > MAX_EXPORT_ROWS) {
     throw refused('export_too_many_rows', `body: about ${first.total.toLocaleString('en')} rows match; at most ${MAX_EXPORT_ROWS.toLocaleString('en')} can be exported — narrow the filter`, {
       count: first.total,
@@ -143,7 +148,7 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
       out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
       // Every text cell guarded where it is written (idempotent: cells guarded before pass as they are), headers and looked-up texts included.
       out.write(`${Papa.unparse([columns.map((c) => safeCsvText(c.header))], { newline: '\r\n', delimiter })}\r\n`);
-      for await (const rows of viewRows(db, screen, req, session)) {
+      for await (const rows of viewRows(db, screen, req, scope)) {
         const cells = await cellsOf(db, screen, input, columns, rows, session, style);
         out.write(
           `${Papa.unparse(
@@ -166,7 +171,7 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     });
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
-    for await (const rows of viewRows(db, screen, req, session)) {
+    for await (const rows of viewRows(db, screen, req, scope)) {
       const cells = await cellsOf(db, screen, input, columns, rows, session, style);
       cells.forEach((r, i) => {
         const row = ws.addRow(r);

@@ -1,6 +1,7 @@
 /**
  * "Draft with AI" on recipes and houses (registry key `ai_draft`; server:
- * src/server/ai/contentDraft.ts): OpenAI writes the picked items' texts from their titles
+ * src/server/ai/contentDraft.ts): the chat engine picked (OpenAI or DeepSeek) writes the picked
+ * items' texts from their titles
  * in the chosen languages where the text is empty; a written text is never replaced.
  */
 import { useState } from 'react';
@@ -10,20 +11,21 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
-import { LanguageChoice, pickedKeys, sayFailure, useOpenAi } from './aiShared.tsx';
+import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 
 export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   const t = useT();
-  const openai = useOpenAi();
+  const engines = useChatEngines();
+  const [engine, setEngine] = usePickedEngine(engines);
   const [open, setOpen] = useState(false);
   const { busy, run } = useBulkRun(sayFailure);
   const [languages, setLanguages] = useState<Lang[]>([...LANGS]);
   const picked = pickedKeys<number>(query);
   const draft = () =>
     run(async () => {
-      const r = await api.action<'AiDraftOutput'>('ai_draft', 'set', { form: screen.form, ids: picked, languages });
+      const r = await api.action<'AiDraftOutput'>('ai_draft', 'set', { form: screen.form, ids: picked, languages, engine });
       toast({ variant: 'success', id: 'grid.bulk_ai_drafted', values: { count: r.texts } });
       setOpen(false);
       onDone();
@@ -38,7 +40,6 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
         max={MAX_AI_GENERATE}
         pickHint={t('grid.bulk_ai_pick_items')}
         tooManyHint={t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE })}
-        disabled={openai?.configured === false}
         onClick={() => setOpen(true)}
       />
       <BulkDialog
@@ -50,9 +51,10 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
         hint={t('grid.bulk_ai_draft_hint', { count: picked.length })}
         runLabel={t('grid.bulk_ai_draft')}
         busyLabel={t('grid.bulk_ai_working')}
-        runDisabled={!languages.length}
+        runDisabled={!engine || !languages.length}
         onRun={() => void draft()}
       >
+        <EngineChoice engines={engines} value={engine} onChange={setEngine} />
         <LanguageChoice value={languages} onChange={setLanguages} />
       </BulkDialog>
     </>

@@ -1,7 +1,7 @@
 /**
  * "Generate with AI" on /ai_content/ai_catalog (registry key `ai_generate`; server:
- * src/server/ai/productTexts.ts): the picked products' descriptions written by OpenAI in the
- * chosen languages, stored as proposals to review on /ai_content/ai_proposals — nothing is
+ * src/server/ai/productTexts.ts): the picked products' descriptions written by the chat engine
+ * picked (OpenAI or DeepSeek) in the chosen languages, stored as proposals to review on /ai_content/ai_proposals — nothing is
  * written to a product here.
  */
 import { useState } from 'react';
@@ -11,14 +11,15 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
-import { LanguageChoice, pickedKeys, sayFailure, useOpenAi } from './aiShared.tsx';
+import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './index.tsx';
 import './aiContent.css';
 
 export function AiGenerate({ query, onDone }: BulkActionProps) {
   const t = useT();
-  const openai = useOpenAi();
+  const engines = useChatEngines();
+  const [engine, setEngine] = usePickedEngine(engines);
   const [open, setOpen] = useState(false);
   const { busy, run } = useBulkRun(sayFailure);
   const [fields, setFields] = useState<AiTextField[]>([...AI_TEXT_FIELDS]);
@@ -27,7 +28,7 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
   const picked = pickedKeys<string>(query);
   const generate = () =>
     run(async () => {
-      const r = await api.action<'AiGenerateOutput'>('ai_generate', 'set', { product_codes: picked, fields, languages, ...(instructions.trim() ? { instructions } : {}) });
+      const r = await api.action<'AiGenerateOutput'>('ai_generate', 'set', { product_codes: picked, fields, languages, engine, ...(instructions.trim() ? { instructions } : {}) });
       toast({ variant: 'success', id: 'grid.bulk_ai_generated', values: { count: r.proposals } });
       setOpen(false);
       onDone();
@@ -42,7 +43,6 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
         max={MAX_AI_GENERATE}
         pickHint={t('grid.bulk_ai_pick_products')}
         tooManyHint={t('grid.bulk_ai_too_many', { max: MAX_AI_GENERATE })}
-        disabled={openai?.configured === false}
         onClick={() => setOpen(true)}
       />
       <BulkDialog
@@ -55,7 +55,7 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
         runLabel={t('grid.bulk_ai_generate_run')}
         busyLabel={t('grid.bulk_ai_working')}
         runTestId="ai-generate-run"
-        runDisabled={!fields.length || !languages.length}
+        runDisabled={!engine || !fields.length || !languages.length}
         onRun={() => void generate()}
       >
         <fieldset className="ai-choice">
@@ -71,6 +71,7 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
             </label>
           ))}
         </fieldset>
+        <EngineChoice engines={engines} value={engine} onChange={setEngine} />
         <LanguageChoice value={languages} onChange={setLanguages} />
         <label className="form-field">
           <span>{t('grid.bulk_ai_instructions')}</span>

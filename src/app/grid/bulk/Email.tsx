@@ -4,7 +4,7 @@
  * the toolbar says what to configure and the grid shows the messages stored before.
  * `email_open`: the one picked message — its text or its sanitized HTML (in a sandboxed
  * frame: no script, no form, no navigation of the page), its labels set and unset on the
- * server as IMAP keywords, and a reply drafted by OpenAI in the mail's language that the user
+ * server as IMAP keywords, and a reply drafted by the chat engine picked (OpenAI or DeepSeek) in the mail's language that the user
  * may edit, copy, or save to the mailbox's Drafts folder.
  */
 import * as Dialog from '@radix-ui/react-dialog';
@@ -14,6 +14,7 @@ import type { ActionData } from '../../api/types.ts';
 import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { EngineChoice, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './index.tsx';
 import './email.css';
@@ -71,6 +72,8 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
   const [asHtml, setAsHtml] = useState(true);
   const [busy, setBusy] = useState<'labels' | 'draft' | 'save'>();
   const [instructions, setInstructions] = useState('');
+  const engines = useChatEngines();
+  const [engine, setEngine] = usePickedEngine(engines);
   const [draft, setDraft] = useState<Draft>();
   const sel = query.selection;
   const picked = sel && !sel.all && sel.count === 1 ? (sel.keys as number[])[0] : undefined;
@@ -107,7 +110,7 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
     if (!msg) return;
     setBusy('draft');
     try {
-      setDraft(await api.action<'EmailDraftOutput'>('email_draft', 'set', { email_id: msg.email_id, instructions }));
+      setDraft(await api.action<'EmailDraftOutput'>('email_draft', 'set', { email_id: msg.email_id, instructions, engine }));
     } catch (e) {
       failed(e);
     } finally {
@@ -177,9 +180,10 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
                   <pre className="email-body email-body-text">{msg.body_text || t('imap.no_body')}</pre>
                 )}
                 <div className="email-draft">
+                  <EngineChoice engines={engines} value={engine} onChange={setEngine} />
                   <label htmlFor={`${id}-instructions`}>{t('imap.draft_instructions')}</label>
                   <input id={`${id}-instructions`} type="text" maxLength={2000} value={instructions} onChange={(e) => setInstructions(e.target.value)} />
-                  <button type="button" className="btn btn-primary email-draft-make" disabled={!!busy} onClick={() => void makeDraft()}>
+                  <button type="button" className="btn btn-primary email-draft-make" disabled={!!busy || !engine} onClick={() => void makeDraft()}>
                     {t('imap.draft')}
                   </button>
                   {draft && (

@@ -11,6 +11,7 @@ import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, parseInput, refused } from '../../http/errors.ts';
 import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quoteName, quoteTable, screenOfTable, type TakenRow } from './cascade.ts';
+import { ownerCondition } from './owner.ts';
 import type { Screen } from './screens.ts';
 import { Params, castOf, ident } from './sql.ts';
 import { plainObject } from './values.ts';
@@ -21,7 +22,7 @@ type Row = Record<string, unknown>;
 /** How many rows the delete question names before "and N more". */
 export const PREVIEW_ROWS = 3;
 
-/** The payload's keys as the WHERE of the written table (alias t), within the verified company. */
+/** The payload's keys as the WHERE of the written table (alias t), within the verified company (and the owner's rows, source.owner). */
 function selection(screen: Screen, payload: unknown, scope: WriteScope) {
   const { keys } = parseInput(DeletePayload, payload) as v.InferOutput<typeof DeletePayload>;
   const columns = screen.keys.map(() => [] as unknown[]);
@@ -38,6 +39,8 @@ function selection(screen: Screen, payload: unknown, scope: WriteScope) {
   if (screen.source.company) {
     conds.push(screen.source.writeCompany ? `t.${ident(screen.source.company)} = ${p.add(scope.company, 'text')}` : viaRelation(screen, 't', scope, p));
   }
+  const own = ownerCondition(screen, scope, p, 't');
+  if (own) conds.push(own);
   return { where: conds.join(' and '), params: p.values, requested };
 }
 

@@ -7,6 +7,7 @@ import { collated, fullOrder } from '../../../core/query/order.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput, refused, unknownColumn } from '../../http/errors.ts';
+import { ownerCondition, type OwnerScope } from './owner.ts';
 import type { Screen } from './screens.ts';
 import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
@@ -21,7 +22,7 @@ import { plainObject, scalar } from './values.ts';
 /** Rows without a window are capped; a larger source must be asked for in windows. */
 export const MAX_ROWS = 100_000;
 
-export interface ListScope {
+export interface ListScope extends OwnerScope {
   company: string | null;
   language: string;
 }
@@ -257,7 +258,7 @@ export interface ListRequest extends AgGridRequest {
   locate?: Record<string, unknown> | undefined;
 }
 
-/** The rows a request selects: company scope, filterModel and equality filters. */
+/** The rows a request selects: company and owner scope, filterModel and equality filters. */
 export type WhereRequest = Pick<ListRequest, 'filterModel' | 'equals'>;
 
 /** An estimated total is answered only above this many rows (smaller ones are counted). */
@@ -277,6 +278,8 @@ export interface ListOptions {
 export function whereConditions(screen: Screen, req: WhereRequest, scope: ListScope, p: Params, lang: { ref?: string }): string[] {
   const where: string[] = [];
   if (screen.source.company) where.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
+  const own = ownerCondition(screen, scope, p);
+  if (own) where.push(own);
   for (const [field, f] of Object.entries(req.filterModel ?? {})) where.push(columnCondition(screen, field, f, p, scope, lang, `payload.filterModel.${field}`));
   for (const [field, raw] of Object.entries(req.equals ?? {})) {
     const col = Object.hasOwn(screen.columns, field) ? screen.columns[field] : undefined;

@@ -6,13 +6,14 @@ import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
+import { ownerCondition, type OwnerScope } from './owner.ts';
 import { checkReferences } from './references.ts';
 import { checkRowRules } from './rowRules.ts';
 import type { Screen } from './screens.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
 
-export interface WriteScope {
+export interface WriteScope extends OwnerScope {
   company: string | null;
   userId: number;
 }
@@ -28,7 +29,7 @@ export async function actAs(tx: Queryable, userId: number): Promise<void> {
 }
 
 /** What a read of written rows needs: the company the rows must belong to. */
-type CompanyScope = Pick<WriteScope, 'company'>;
+type CompanyScope = Pick<WriteScope, 'company' | 'owner'>;
 
 type Row = Record<string, unknown>;
 
@@ -49,6 +50,8 @@ export function keyValues(screen: Screen, obj: Row, where: string): unknown[] {
 function keyWhere(screen: Screen, keys: unknown[], scope: WriteScope, p: Params): string {
   const parts = screen.keys.map((k, i) => `${ident(k)} = ${p.add(keys[i], castOf[screen.valueType[k]!])}`);
   if (screen.source.company) parts.push(`${ident(screen.source.company)} = ${p.add(scope.company, 'text')}`);
+  const own = ownerCondition(screen, scope, p);
+  if (own) parts.push(own);
   return parts.join(' and ');
 }
 
@@ -124,10 +127,12 @@ function keyRelation(screen: Screen, keysOfRows: unknown[][], p: Params, extra: 
 }
 const keyJoin = (screen: Screen, alias: string) => screen.keys.map((k, j) => `${alias}.${ident(k)} = u.k${j}`).join(' and ');
 const companyOf = (screen: Screen, alias: string, scope: CompanyScope, p: Params) => {
+  const own = ownerCondition(screen, scope, p, alias);
+  const owner = own ? ` and ${own}` : '';
   const company = screen.source.company;
-  if (!company) return '';
-  if (alias !== 't' || screen.source.writeCompany) return ` and ${alias}.${ident(company)} = ${p.add(scope.company, 'text')}`;
-  return ` and ${viaRelation(screen, 't', scope, p)}`;
+  if (!company) return owner;
+  if (alias !== 't' || screen.source.writeCompany) return ` and ${alias}.${ident(company)} = ${p.add(scope.company, 'text')}${owner}`;
+  return ` and ${viaRelation(screen, 't', scope, p)}${owner}`;
 };
 /** A written row without a company column belongs to the company its relation row names. */
 export const viaRelation = (screen: Screen, alias: string, scope: CompanyScope, p: Params) =>
