@@ -3,7 +3,8 @@
  * in the browser: react-dom/client alone is ~67 KiB gzipped, over the 60 KiB page budget).
  * - carousel: advances every 6 s (not with reduced motion, nor while hovered or focused);
  * - gallery: a thumbnail scrolls the picture strip instead of jumping the page;
- * - the delivery-country choice submits itself when changed.
+ * - the delivery-country choice submits itself when changed;
+ * - checkout: a changed country or method recalculates at once (the form's Recalculate button).
  */
 const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -41,4 +42,11 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('.gallery .thumb
 
 for (const select of document.querySelectorAll<HTMLSelectElement>('form.country select')) {
   select.addEventListener('change', () => select.form?.requestSubmit());
+}
+
+const recalc = document.querySelector<HTMLButtonElement>('form.checkout button[value="recalculate"]');
+if (recalc) {
+  for (const el of recalc.form!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('select[name="country"], input[name="dm"], input[name="pm"]')) {
+    el.addEventListener('change', () => recalc.form!.requestSubmit(recalc));
+  }
 }
