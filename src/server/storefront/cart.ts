@@ -32,10 +32,12 @@ export async function cartByToken(db: Queryable, shopId: number, token: string |
 
 export async function createCart(db: Queryable, shop: Shop, lang: string): Promise<{ token: string; cart: CartRow }> {
   const token = newCartToken();
-  const r = await db.query<CartRow>(
-    `insert into app.carts (company_code, shop_id, language_code, token_hash) values ($1, $2, $3, $4) returning cart_id, email, checkout, order_id, language_code`,
-    [shop.company, shop.id, lang, tokenHash(token)],
-  );
+  const r = await db.query<CartRow>(`insert into app.carts (company_code, shop_id, language_code, token_hash) values ($1, $2, $3, $4) returning cart_id, email, checkout, order_id, language_code`, [
+    shop.company,
+    shop.id,
+    lang,
+    tokenHash(token),
+  ]);
   return { token, cart: r.rows[0]! };
 }
 
@@ -192,10 +194,11 @@ export async function viewCart(db: Queryable, shop: Shop, cart: CartRow, today: 
     const a = lineAmounts(qty, unitNet, vatRate, digits);
     lines.push({ code: p.product_code, name: p.name, qty, unitGross, unitNet, vatRate, ...a, weight: Number(p.weight ?? 0) * qty, freeQty: Number(p.free_qty), canOrder: p.can_order });
   }
-  const sum = (f: (l: CartLine) => number) => roundMoney(
-    lines.reduce((s, l) => s + f(l), 0),
-    digits,
-  );
+  const sum = (f: (l: CartLine) => number) =>
+    roundMoney(
+      lines.reduce((s, l) => s + f(l), 0),
+      digits,
+    );
   return { lines, notices, net: sum((l) => l.net), vat: sum((l) => l.vat), gross: sum((l) => l.gross), weight: lines.reduce((s, l) => s + l.weight, 0), count: lines.reduce((s, l) => s + l.qty, 0) };
 }
 
@@ -296,7 +299,8 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
     );
     let partnerId = known.rows[0]?.partner_id;
     if (partnerId === undefined) {
-      partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name])).rows[0]!.partner_id;
+      partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name])).rows[0]!
+        .partner_id;
       const [first, ...rest] = input.name.split(/\s+/);
       await tx.query(
         `insert into app.partner_addresses (partner_id, address_name, address_line_1, zip_code, city, country_code, first_name, last_name, phone) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -333,10 +337,14 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
       '',
       `${input.name}, ${input.address}, ${input.zip} ${input.city}, ${input.country}, ${input.phone}`,
     ].join('\n');
-    await tx.query(
-      `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, source_type, source_id) values ($1, $2, $3, $4, $5, 'sales_order', $6)`,
-      [shop.company, [input.email.toLowerCase()], lang, t('storefront.mail_order_subject', { shop: shop.name, reference: order.fsm_reference }), body, order.order_id],
-    );
+    await tx.query(`insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, source_type, source_id) values ($1, $2, $3, $4, $5, 'sales_order', $6)`, [
+      shop.company,
+      [input.email.toLowerCase()],
+      lang,
+      t('storefront.mail_order_subject', { shop: shop.name, reference: order.fsm_reference }),
+      body,
+      order.order_id,
+    ]);
     return { placed: true as const, orderId: order.order_id, reference: order.fsm_reference };
   });
 }
