@@ -32,6 +32,9 @@ export async function renderPage(
   // Pages carry the visitor's country and prices of the moment: not stored by shared caches.
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Cookie');
+  // 'no-referrer' (the back office's) makes the browser send `Origin: null` on the page's form
+  // POSTs, which the cart's CSRF check refuses; same-origin keeps other sites told nothing.
+  c.header('Referrer-Policy', 'same-origin');
   return c.body(stream, o.status);
 }
 
