@@ -68,5 +68,7 @@ button.link,button.secondary{background:none;color:#b34700;text-decoration:under
 form.checkout{display:grid;gap:16px;max-width:48rem}form.checkout fieldset{border:1px solid #d0d7de;border-radius:6px}
 .field{display:grid;gap:2px;margin:0 0 10px}.field input,.field select{padding:6px 8px;border:1px solid #767676;border-radius:4px;font:inherit}
 .choice{display:block;margin:4px 0}.error{color:#c92a2a;font-size:.9rem}.actions{display:flex;gap:12px;justify-content:flex-end}
+dialog.cart-panel{margin:0 0 0 auto;height:100%;max-height:none;width:min(32rem,100%);border:0;padding:16px 20px;overflow:auto}
+dialog.cart-panel::backdrop{background:rgba(0,0,0,.35)}dialog.cart-panel .close{float:right;font-size:1.4rem;line-height:1;padding:4px 10px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

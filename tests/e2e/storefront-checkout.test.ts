@@ -47,8 +47,14 @@ describe('storefront checkout', () => {
       await expect.poll(() => card.count(), { timeout: 5000 }).toBeGreaterThan(0);
       added.push((await card.getAttribute('data-product'))!);
       await card.locator('form.add button').click();
-      await expect.poll(() => t.page.locator('[data-flash]').getAttribute('data-flash')).toBe('added');
+      // The islands script posts the same form and shows the cart in a side panel: the visitor stays on the results.
+      await expect.poll(() => t.page.locator('dialog.cart-panel[open] [data-flash]').getAttribute('data-flash')).toBe('added');
+      expect(t.page.url()).toContain('/search?q=');
+      expect(await t.page.locator(`dialog.cart-panel tr[data-line="${added.at(-1)}"]`).count()).toBe(1);
     }
+    await expect.poll(() => t.page.locator('.cart-button').getAttribute('data-cart-count')).toBe('2');
+    // The cart page itself (what the header's button opens without script).
+    await t.page.goto(`${base}/cart`);
     await expect.poll(() => t.page.locator('.cart-button').getAttribute('data-cart-count')).toBe('2');
     expect(await t.page.locator('tr[data-line]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line')))).toEqual(added);
     expect(await axeProblems(), 'cart').toEqual([]);
