@@ -43,7 +43,7 @@ export function CheckoutPage(p: CheckoutProps) {
     <>
       <h1>{t('storefront.checkout')}</h1>
       <Notices ctx={ctx} notices={p.notices} flash={p.flash} />
-      <form method="post" action={ctx.href('/checkout')} className="checkout" noValidate={false}>
+      <form method="post" action={ctx.href('/checkout')} className="checkout">
         <fieldset>
           <legend>{t('storefront.customer_details')}</legend>
           {(Object.keys(CHECKOUT_FIELDS) as (keyof typeof CHECKOUT_FIELDS)[]).map((f) => {
