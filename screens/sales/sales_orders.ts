@@ -43,6 +43,10 @@ export default defineScreen({
     total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
     total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     total: { type: 'money', currencyField: 'currency_code', width: 100 },
+    // What a storefront order charged for delivery and payment (gross), and lines + both.
+    delivery_price: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    payment_fee: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    grand_total: { type: 'money', currencyField: 'currency_code', width: 100 },
     ks_order_id: { editable: true, maxLength: 40, width: 100, hidden: true },
     ks_invoice_no: { editable: true, maxLength: 40, width: 100 },
     ks_customer_id: { editable: true, maxLength: 40, width: 100, hidden: true },

@@ -81,6 +81,9 @@ export function Layout({
               <input type="hidden" name="back" value={ctx.path} />
               <button type="submit">{t('storefront.country_change')}</button>
             </form>
+            <a className="cart-button" href={ctx.href('/cart')} data-cart-count={ctx.cartCount} data-close={t('storefront.close')}>
+              {t('storefront.cart_button', { count: ctx.cartCount })}
+            </a>
             {ctx.alternates.length > 1 ? (
               <nav className="langs" aria-label={t('storefront.language')}>
                 {ctx.alternates.map((a) => (

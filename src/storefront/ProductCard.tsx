@@ -1,3 +1,4 @@
+import { MAX_LINE_QTY } from '../core/checkout.ts';
 import type { ShopPrice } from '../core/shopPrice.ts';
 import type { PageCtx } from './context.ts';
 
@@ -46,6 +47,25 @@ export function StockView({ ctx, stock }: { ctx: PageCtx; stock: StockState }) {
   return <div className={`stock ${stock === 'out' ? 'out' : 'in'}`}>{ctx.t(text)}</div>;
 }
 
+/** The add-to-cart form (POST, works without script): only the code and a quantity are sent; the price is the server's. */
+export function AddToCart({ ctx, p, withQty }: { ctx: PageCtx; p: CardData; withQty: boolean }) {
+  if (p.stock === 'out') return null;
+  return (
+    <form className="add" method="post" action={ctx.href('/cart/add')}>
+      <input type="hidden" name="code" value={p.code} />
+      {withQty ? (
+        <>
+          <label htmlFor={`add-qty-${p.code}`}>{ctx.t('storefront.quantity')}</label>
+          <input id={`add-qty-${p.code}`} name="qty" type="number" min={1} max={MAX_LINE_QTY} defaultValue={1} required />
+        </>
+      ) : null}
+      <button type="submit" aria-label={withQty ? undefined : `${ctx.t('storefront.add_to_cart')}: ${p.name}`}>
+        {ctx.t('storefront.add_to_cart')}
+      </button>
+    </form>
+  );
+}
+
 /** A product card; the first cards of a page load their image eagerly (LCP), the rest lazily. */
 export function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eager: boolean }) {
   return (
@@ -65,6 +85,7 @@ export function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eage
       </a>
       <PriceView ctx={ctx} price={p.price} approx={p.approx} />
       <StockView ctx={ctx} stock={p.stock} />
+      <AddToCart ctx={ctx} p={p} withQty={false} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { PageCtx } from './context.ts';
-import { PriceView, ProductGrid, StockView, type CardData } from './ProductCard.tsx';
+import { AddToCart, PriceView, ProductGrid, StockView, type CardData } from './ProductCard.tsx';
 
 export interface GalleryImage {
   src: string;
@@ -73,6 +73,7 @@ export function ProductPage(props: {
           </p>
           <PriceView ctx={ctx} price={p.price} approx={p.approx} />
           <StockView ctx={ctx} stock={p.stock} />
+          <AddToCart ctx={ctx} p={p} withQty />
           <div dangerouslySetInnerHTML={{ __html: props.description }} />
         </section>
       </div>

@@ -19,6 +19,8 @@ export interface PageCtx {
   /** The current path within the language (for the country form's way back). */
   path: string;
   today: string;
+  /** Items in the visitor's open cart (the header's cart button). */
+  cartCount: number;
 }
 
 export interface Head {

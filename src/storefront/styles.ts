@@ -58,5 +58,17 @@ form.filters input[type=number]{width:100%;padding:4px}
 .stores{list-style:none;padding:0;display:grid;gap:16px}@media (min-width:768px){.stores{grid-template-columns:repeat(2,1fr)}}
 .stores li{border:1px solid #d0d7de;border-radius:8px;padding:12px}
 footer{border-top:1px solid #d0d7de;padding:16px 0;font-size:.9rem}footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px 16px}
+.cart-button{font-weight:600;text-decoration:none;border:1px solid #b34700;border-radius:4px;padding:5px 10px}
+form.add{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin-top:auto}form.add input{width:5rem;padding:4px}
+.notice{background:#fff8f0;border:1px solid #f08c00;border-radius:6px;padding:4px 12px;margin:0 0 16px}
+table.cart{width:100%;border-collapse:collapse}table.cart th,table.cart td{text-align:left;padding:8px;border-bottom:1px solid #d0d7de;vertical-align:top}
+form.qty{display:inline-flex;gap:4px;margin:0 8px 4px 0}form.qty input{width:4.5rem;padding:4px}
+button.link,button.secondary{background:none;color:#b34700;text-decoration:underline;padding:6px 4px}
+.totals{max-width:24rem;margin:16px 0 16px auto}.totals div{display:flex;justify-content:space-between;gap:16px}.totals dd{margin:0}.totals .total{font-weight:700;font-size:1.2rem}
+form.checkout{display:grid;gap:16px;max-width:48rem}form.checkout fieldset{border:1px solid #d0d7de;border-radius:6px}
+.field{display:grid;gap:2px;margin:0 0 10px}.field input,.field select{padding:6px 8px;border:1px solid #767676;border-radius:4px;font:inherit}
+.choice{display:block;margin:4px 0}.error{color:#c92a2a;font-size:.9rem}.actions{display:flex;gap:12px;justify-content:flex-end}
+dialog.cart-panel{margin:0 0 0 auto;height:100%;max-height:none;width:min(32rem,100%);border:0;padding:16px 20px;overflow:auto}
+dialog.cart-panel::backdrop{background:rgba(0,0,0,.35)}dialog.cart-panel .close{float:right;font-size:1.4rem;line-height:1;padding:4px 10px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

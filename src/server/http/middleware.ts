@@ -71,8 +71,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   if (complete.has(c.res)) return;
   const headers = c.res.headers;
-  // A resource meant for other sites says so itself (the image server's pictures: the storefront's hosts).
-  for (const [name, value] of SECURITY_HEADERS) if (!(name === 'Cross-Origin-Resource-Policy' && headers.has(name))) headers.set(name, value);
+  // A resource meant for other sites says so itself (the image server's pictures: the storefront's hosts);
+  // a storefront page its referrer policy (its forms' Origin check needs the origin sent).
+  for (const [name, value] of SECURITY_HEADERS) if (!((name === 'Cross-Origin-Resource-Policy' || name === 'Referrer-Policy') && headers.has(name))) headers.set(name, value);
   headers.delete('X-Powered-By');
   if (!headers.has('content-security-policy') && headers.get('content-type')?.startsWith('application/json')) headers.set('content-security-policy', API_CSP);
 };

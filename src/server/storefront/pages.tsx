@@ -12,7 +12,7 @@ import * as q from './queries.ts';
 import type { Helpers } from './routes.ts';
 import type { Place } from './site.ts';
 
-export type Page = { head: Head; body: ReactNode } | { redirect: string };
+export type Page = { head: Head; body: ReactNode; status?: 200 | 409 | 422 } | { redirect: string };
 
 interface Args {
   c: Context;

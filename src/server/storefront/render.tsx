@@ -18,7 +18,7 @@ export const storefrontCsp = (nonce: string) =>
 /** A page streamed as React renders it (renderToReadableStream): the head goes out before the body's last query result is written. */
 export async function renderPage(
   c: Context,
-  o: { ctx: PageCtx; head: Head; categories: CategoryRow[]; pages: PageLink[]; islands: string | null; body: ReactNode; status: 200 | 404 },
+  o: { ctx: PageCtx; head: Head; categories: CategoryRow[]; pages: PageLink[]; islands: string | null; body: ReactNode; status: 200 | 404 | 409 | 422 },
 ): Promise<Response> {
   const nonce = newNonce();
   const stream = await renderToReadableStream(
@@ -32,6 +32,9 @@ export async function renderPage(
   // Pages carry the visitor's country and prices of the moment: not stored by shared caches.
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Cookie');
+  // 'no-referrer' (the back office's) makes the browser send `Origin: null` on the page's form
+  // POSTs, which the cart's CSRF check refuses; same-origin keeps other sites told nothing.
+  c.header('Referrer-Policy', 'same-origin');
   return c.body(stream, o.status);
 }
 

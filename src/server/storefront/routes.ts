@@ -15,6 +15,8 @@ import type { CardData, StockState } from '../../storefront/ProductCard.tsx';
 import { sanitizeHtml } from '../actions/engine/html.ts';
 import { mailMoney, intlOf } from '../mail/render.ts';
 import type { Deps } from '../rpc/context.ts';
+import { cartCount } from './cart.ts';
+import { CART_POST_PATH, cartPage, checkoutPage, donePage, postCart, visitorCart, type CartArgs } from './cartRoutes.tsx';
 import { countryDetector, visitorAddress } from './country.ts';
 import { pages, type Page } from './pages.tsx';
 import * as q from './queries.ts';
@@ -85,8 +87,12 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (!place) return neutralNotFound(c);
     if (place.path === '/country') return chooseCountry(c, shop, place);
     const ctx = await pageCtx(c, shop, place);
-    const page = matchPage(place.path);
-    const out: Page | null = page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
+    const args: CartArgs = { c, db, shop, place, ctx, helpers };
+    if (c.req.method === 'POST' && !CART_POST_PATH.test(place.path)) return neutralNotFound(c);
+    const cartPath = c.req.method === 'POST' ? postCart : CART_PAGES[place.path];
+    const page = cartPath ? null : matchPage(place.path);
+    const out: Page | Response | null = cartPath ? await cartPath(args) : page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
+    if (out instanceof Response) return out;
     if (out && 'redirect' in out) return c.redirect(out.redirect, 301);
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
@@ -100,7 +106,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       };
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
-    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: 200 });
+    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: out.status ?? 200 });
   }
 
   /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
@@ -128,6 +134,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     }
     if (!code) code = shop.companyCountry;
     const cur = countryCurrency(code);
+    const cart = await visitorCart(c, db, shop);
     return {
       shop,
       lang: place.lang,
@@ -139,6 +146,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       displayCurrency: cur && cur !== shop.currency && canConvert(shop.companyCurrency, cur, shop.rates) ? cur : null,
       path: place.path,
       today: today(),
+      cartCount: cart && cart.order_id === null ? await cartCount(db, cart.cart_id) : 0,
     };
   }
 
@@ -187,11 +195,16 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const host = c.req.param('host');
     return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
   });
+  app.post('/storefront/:host{[^/]+}/*', (c) => {
+    const host = c.req.param('host');
+    return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
+  });
 
   return {
     byHost: async (c, next) => {
       const host = xHost((c.req.header('host') ?? '').toLowerCase());
-      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
+      const method = c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && CART_POST_PATH.test(c.req.path));
+      if (!method || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
       return serve(c, host, c.req.path, '');
     },
   };
@@ -231,6 +244,9 @@ function stockOf(r: q.CardRow): StockState {
 
 /** og:image when a page has no picture of its own: the shop's logo (the site icon). */
 const ogDefault = (shop: q.Shop) => `https://${shop.hostname}/favicon.svg`;
+
+/** The cart's pages (GET): the cart, checkout, the confirmation. */
+const CART_PAGES: Readonly<Record<string, (a: CartArgs) => Promise<Page | Response>>> = { '/cart': cartPage, '/checkout': checkoutPage, '/checkout/done': donePage };
 
 function matchPage(path: string) {
   for (const p of pages.routes) {

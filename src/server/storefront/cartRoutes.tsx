@@ -1,0 +1,208 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { checkCheckout, postedQty, type CheckoutField, type FieldError } from '../../core/checkout.ts';
+import { roundMoney } from '../../core/money.ts';
+import { CartPage } from '../../storefront/CartPage.tsx';
+import { CheckoutPage, OrderPlacedPage } from '../../storefront/CheckoutPage.tsx';
+import type { PageCtx } from '../../storefront/context.ts';
+import type { Db } from '../db/types.ts';
+import * as cart from './cart.ts';
+import type { Page } from './pages.tsx';
+import type { Shop } from './queries.ts';
+import type { Helpers } from './routes.ts';
+import type { Place } from './site.ts';
+
+/** A cart lives 30 days in the visitor's browser. */
+const CART_MAX_AGE = 2_592_000;
+/** A storefront form is a few hundred bytes: anything much larger is refused unread. */
+const MAX_FORM_BYTES = 16_384;
+/** The notes a redirect may carry back (Post/Redirect/Get): only these keys are said. */
+const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty']);
+
+/** The paths that take a POST (within a language), as the host middleware tells them from the back office's. */
+export const CART_POST_PATH = /\/(cart\/(add|update|remove)|checkout)$/;
+
+export const cartCookieName = (shopId: number) => `cart_${shopId}`;
+
+/**
+ * CSRF: the cart cookie is SameSite=Lax (a cross-site POST does not carry it), and every POST
+ * must come from this host: its Origin (browsers send it on every form POST), else its
+ * Referer, names the Host the request came to. Neither → refused.
+ */
+export function sameOrigin(c: Context): boolean {
+  const host = (c.req.header('host') ?? '').toLowerCase();
+  const from = c.req.header('origin') ?? c.req.header('referer');
+  if (!host || !from || from === 'null') return false;
+  try {
+    return new URL(from).host.toLowerCase() === host;
+  } catch {
+    return false;
+  }
+}
+
+export interface CartArgs {
+  c: Context;
+  db: Db;
+  shop: Shop;
+  place: Place;
+  ctx: PageCtx;
+  helpers: Helpers;
+}
+
+const flashOf = (c: Context): string | null => {
+  const m = c.req.query('m') ?? '';
+  return FLASHES.has(m) ? m : null;
+};
+
+export async function visitorCart(c: Context, db: Db, shop: Shop): Promise<cart.CartRow | null> {
+  return cart.cartByToken(db, shop.id, getCookie(c, cartCookieName(shop.id)));
+}
+
+/** The visitor's open cart, a new one (and its cookie) when there is none or it was checked out. */
+async function openCart(c: Context, db: Db, shop: Shop, lang: string): Promise<cart.CartRow> {
+  const had = await visitorCart(c, db, shop);
+  if (had && had.order_id === null) return had;
+  const made = await cart.createCart(db, shop, lang);
+  setCookie(c, cartCookieName(shop.id), made.token, { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' });
+  return made.cart;
+}
+
+/** Only strings of the known fields are read from a posted form (a forged price field is never looked at). */
+async function formOf(c: Context, keys: readonly string[]): Promise<Record<string, string> | null> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) return null;
+  const body = await c.req.parseBody();
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const v = body[k];
+    if (typeof v === 'string') out[k] = v.slice(0, 1000);
+  }
+  return out;
+}
+
+/** POST /cart/add, /cart/update, /cart/remove, /checkout. */
+export async function postCart(a: CartArgs): Promise<Response | Page> {
+  const { c, db, shop, place, ctx } = a;
+  if (!sameOrigin(c)) return c.text('Forbidden', 403);
+  const path = place.path;
+  if (path === '/checkout') return postCheckout(a);
+  const form = await formOf(c, ['code', 'qty']);
+  if (!form) return c.text('Payload Too Large', 413);
+  const code = (form.code ?? '').trim().slice(0, 64);
+  const back = (m: string) => c.redirect(`${ctx.href('/cart')}?m=${m}`, 303);
+  if (path === '/cart/add') {
+    const qty = form.qty === undefined ? 1 : postedQty(form.qty);
+    if (qty === null || !code) return back('bad_qty');
+    const row = await openCart(c, db, shop, place.lang.code);
+    return back(await cart.addItem(db, shop, row, code, qty, ctx.today));
+  }
+  const row = await visitorCart(c, db, shop);
+  if (!row || row.order_id !== null) return back('updated');
+  if (path === '/cart/remove') {
+    await cart.setQty(db, shop, row, code, 0);
+    return back('removed');
+  }
+  const qty = form.qty !== undefined && /^\s*0\s*$/.test(form.qty) ? 0 : postedQty(form.qty);
+  if (qty === null) return back('bad_qty');
+  const r = await cart.setQty(db, shop, row, code, qty);
+  return back(r === 'changed' ? 'updated' : r);
+}
+
+export async function cartPage(a: CartArgs): Promise<Page> {
+  const { c, db, shop, place, ctx, helpers } = a;
+  const row = await visitorCart(c, db, shop);
+  const view: cart.CartView = row && row.order_id === null ? await cart.viewCart(db, shop, row, ctx.today) : { lines: [], notices: [], net: 0, vat: 0, gross: 0, weight: 0, count: 0 };
+  return {
+    head: helpers.head({ ...ctx, cartCount: view.count }, place, { title: ctx.t('storefront.cart'), description: '', noindex: true }),
+    body: <CartPage ctx={{ ...ctx, cartCount: view.count }} cart={view} flash={flashOf(c)} />,
+  };
+}
+
+interface CheckoutState {
+  values: Record<string, string>;
+  errors: Partial<Record<CheckoutField, FieldError>>;
+  notices: cart.CartNotice[];
+  flash: string | null;
+  status: 200 | 409 | 422;
+}
+
+/** The checkout page for a cart, with what was typed, its errors and notices. */
+async function renderCheckout(a: CartArgs, row: cart.CartRow, s: CheckoutState): Promise<Page | Response> {
+  const { c, db, shop, place, ctx, helpers } = a;
+  const view = await cart.viewCart(db, shop, row, ctx.today);
+  if (!view.lines.length) return c.redirect(ctx.href('/cart'), 303);
+  const lang = place.lang.code;
+  const choices = ctx.country.choices;
+  const country = choices.some((x) => x.code === s.values.country) ? s.values.country! : ctx.country.code;
+  const [delivery, payment] = await Promise.all([cart.deliveryOptions(db, shop, lang, country, view.weight, view.gross), cart.paymentOptions(db, shop, lang)]);
+  const dm = delivery.find((d) => String(d.id) === s.values.dm)?.id ?? delivery[0]?.id ?? null;
+  const pm = payment.find((x) => String(x.id) === s.values.pm)?.id ?? payment[0]?.id ?? null;
+  const total = roundMoney(view.gross + (delivery.find((d) => d.id === dm)?.price ?? 0) + (payment.find((x) => x.id === pm)?.fee ?? 0), shop.digits);
+  const pctx = { ...ctx, cartCount: view.count };
+  return {
+    head: helpers.head(pctx, place, { title: ctx.t('storefront.checkout'), description: '', noindex: true }),
+    body: (
+      <CheckoutPage
+        ctx={pctx}
+        cart={view}
+        notices={[...s.notices, ...view.notices]}
+        values={s.values}
+        errors={s.errors}
+        country={country}
+        delivery={delivery}
+        payment={payment}
+        dm={dm}
+        pm={pm}
+        total={total}
+        flash={s.flash}
+      />
+    ),
+    status: s.status,
+  };
+}
+
+export async function checkoutPage(a: CartArgs): Promise<Page | Response> {
+  const row = await visitorCart(a.c, a.db, a.shop);
+  if (!row || row.order_id !== null) return a.c.redirect(a.ctx.href('/cart'), 303);
+  const values = Object.fromEntries(Object.entries(row.checkout).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return renderCheckout(a, row, { values, errors: {}, notices: [], flash: null, status: 200 });
+}
+
+const FIELDS = ['name', 'email', 'phone', 'address', 'zip', 'city', 'country', 'dm', 'pm'] as const;
+
+async function postCheckout(a: CartArgs): Promise<Response | Page> {
+  const { c, db, shop, ctx } = a;
+  const form = await formOf(c, [...FIELDS, 'shown_total', 'action']);
+  if (!form) return c.text('Payload Too Large', 413);
+  const row = await visitorCart(c, db, shop);
+  if (!row) return c.redirect(ctx.href('/cart'), 303);
+  if (row.order_id !== null) return c.redirect(ctx.href('/checkout/done'), 303);
+  const values: Record<string, string> = {};
+  for (const k of FIELDS) values[k] = (form[k] ?? '').trim();
+  const checked = checkCheckout(values);
+  const emailOk = !checked.ok && checked.errors.email ? null : values.email!.toLowerCase();
+  await cart.saveDetails(db, row.cart_id, values, emailOk);
+  if (form.action !== 'place') return renderCheckout(a, row, { values, errors: {}, notices: [], flash: null, status: 200 });
+  if (!checked.ok) return renderCheckout(a, row, { values, errors: checked.errors, notices: [], flash: null, status: 422 });
+  if (!ctx.country.choices.some((x) => x.code === checked.value.country)) {
+    return renderCheckout(a, row, { values, errors: { country: { id: 'validation.required' } }, notices: [], flash: null, status: 422 });
+  }
+  const shown = /^\d+(\.\d+)?$/.test(form.shown_total ?? '') ? Number(form.shown_total) : null;
+  const r = await cart.placeOrder(db, shop, row.cart_id, checked.value, shown, ctx.today);
+  if (r.placed === true || r.placed === 'before') return c.redirect(ctx.href('/checkout/done'), 303);
+  if (r.reason === 'empty') return c.redirect(ctx.href('/cart'), 303);
+  if (r.reason === 'method') return renderCheckout(a, row, { values, errors: { dm: { id: 'validation.required' } }, notices: [], flash: null, status: 422 });
+  return renderCheckout(a, row, { values, errors: {}, notices: r.notices ?? [], flash: 'changed', status: 409 });
+}
+
+/** The confirmation of the visitor's last checked-out cart. */
+export async function donePage(a: CartArgs): Promise<Page | Response> {
+  const { c, db, shop, place, ctx, helpers } = a;
+  const row = await visitorCart(c, db, shop);
+  const order = row?.order_id ? await cart.orderSummary(db, row.order_id) : null;
+  if (!order) return c.redirect(ctx.href('/cart'), 303);
+  const pctx = { ...ctx, cartCount: 0 };
+  return {
+    head: helpers.head(pctx, place, { title: ctx.t('storefront.order_placed'), description: '', noindex: true }),
+    body: <OrderPlacedPage ctx={pctx} {...order} />,
+  };
+}

@@ -1,0 +1,256 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { smtpTransport } from '../../src/server/mail/transport.ts';
+import { engines, startTestServer, type TestServer } from './harness.ts';
+import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
+
+const HOST = 'shop-at.example.com'; // SK01, EUR, German by default: delivers to AT, CZ, HU, SK
+
+interface Reply {
+  status: number;
+  body: string;
+  location: string;
+  cookies: string[];
+}
+
+/** A request to the shop's host with our cookies (a tiny cookie jar), Origin as a browser sends it on a form POST. */
+function client(base: string) {
+  const jar = new Map<string, string>([['country', 'SK']]);
+  const send = (method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> => {
+    const u = new URL(base);
+    const body = form ? new URLSearchParams(form).toString() : undefined;
+    const h: Record<string, string> = { host: HOST, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...headers };
+    if (body !== undefined) Object.assign(h, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) });
+    return new Promise((resolve, reject) => {
+      const req = request({ host: u.hostname, port: u.port, path, method, headers: h }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => {
+          const cookies = res.headers['set-cookie'] ?? [];
+          for (const c of cookies) {
+            const [kv] = c.split(';');
+            const i = kv!.indexOf('=');
+            jar.set(kv!.slice(0, i), kv!.slice(i + 1));
+          }
+          resolve({ status: res.statusCode!, body: text, location: String(res.headers.location ?? ''), cookies });
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+  const origin = { origin: `http://${HOST}` };
+  return {
+    jar,
+    get: (path: string) => send('GET', path),
+    post: (path: string, form: Record<string, string>, headers: Record<string, string> = origin) => send('POST', path, form, headers),
+  };
+}
+
+const nums = (html: string, re: RegExp) => [...html.matchAll(re)].map((m) => Number(m[1]));
+const totalOf = (html: string) => nums(html, /data-total="([\d.]+)"/g).at(-1)!;
+
+describe.each(engines)('storefront cart and checkout on %s', (engine) => {
+  let s: TestServer;
+  let sink: SmtpSink;
+  // Two products the tests set up: 10 € net, 2 kg each; another shop's product.
+  let a: string;
+  let b: string;
+  let foreign: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    s = await startTestServer(engine);
+    const db = s.db;
+    const rows = await db.query<{ c: string }>(
+      `select sp.product_code as c from app.shop_products sp join app.products p using (product_code)
+       where sp.shop_id = 2 and sp.published and p.active order by sp.product_code limit 2`,
+    );
+    [a, b] = rows.rows.map((r) => r.c) as [string, string];
+    await db.query(`update app.products set selling_price_shop = 10, weight = 2, discount_percent = null, can_order = true where product_code = any ($1)`, [[a, b]]);
+    await db.query(`update app.shop_products set shop_price = null where shop_id = 2 and product_code = any ($1)`, [[a, b]]);
+    foreign = (await db.query<{ c: string }>(`select sp.product_code as c from app.shop_products sp join app.shops s using (shop_id) where s.company_code <> 'SK01' and sp.published limit 1`)).rows[0]!
+      .c;
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sink?.close();
+  });
+
+  it('adds, changes and removes lines at the server prices; forged price fields are ignored; a POST from another site is refused', async () => {
+    const v = client(s.url);
+    const product = await v.get(`/product/${a.toLowerCase()}`);
+    expect(product.body).toContain('action="/cart/add"');
+    const shown = nums(product.body, /data-price="([\d.]+)"/g)[0]!;
+
+    expect((await v.post('/cart/add', { code: a, qty: '1' }, {})).status).toBe(403);
+    expect((await v.post('/cart/add', { code: a, qty: '1' }, { origin: 'https://evil.example.com' })).status).toBe(403);
+
+    const added = await v.post('/cart/add', { code: a, qty: '2', price: '0.01', unit_price: '0.01', total: '0.02' });
+    expect(added.status).toBe(303);
+    expect(added.location).toBe('/cart?m=added');
+    const cookie = added.cookies.find((c) => c.startsWith('cart_2='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    // Only the token's hash is stored.
+    const token = v.jar.get('cart_2')!;
+    expect((await s.db.query(`select 1 from app.carts where token_hash = $1`, [token])).rowCount).toBe(0);
+
+    await v.post('/cart/add', { code: b.toLowerCase() });
+    expect((await v.post('/cart/add', { code: foreign })).location).toBe('/cart?m=unknown');
+    expect((await v.post('/cart/add', { code: a, qty: '-5' })).location).toBe('/cart?m=bad_qty');
+    let cart = await v.get('/cart');
+    expect(cart.body).toContain(`data-line="${a}"`);
+    expect(nums(cart.body, /data-unit="([\d.]+)"/g)).toEqual([shown, shown]);
+    expect(cart.body).toContain('data-cart-count="3"');
+    expect(totalOf(cart.body)).toBeCloseTo(3 * shown, 1);
+
+    await v.post('/cart/update', { code: a, qty: '4', unit_price: '0' });
+    await v.post('/cart/remove', { code: b });
+    cart = await v.get('/cart');
+    expect(cart.body).not.toContain(`data-line="${b}"`);
+    expect(cart.body).toContain('data-cart-count="4"');
+    const items = await s.db.query<{ quantity: string; unit_price: string }>(
+      `select quantity, unit_price from app.cart_items it join app.carts c using (cart_id) where c.shop_id = 2 and it.product_code = $1`,
+      [a],
+    );
+    expect(Number(items.rows[0]!.quantity)).toBe(4);
+    expect(Number(items.rows[0]!.unit_price)).toBeGreaterThan(5);
+
+    // A product that cannot be ordered without stock: the quantity is cut to the free stock.
+    await s.db.query(`update app.products set can_order = false where product_code = $1`, [a]);
+    const free = (await s.db.query<{ f: string }>(`select free_qty as f from app.v_published_products where shop_id = 2 and product_code = $1`, [a])).rows[0]!.f;
+    cart = await v.get('/cart');
+    if (Number(free) > 0 && Number(free) < 4) expect(cart.body).toContain('data-notice="qty"');
+    if (Number(free) <= 0) expect(cart.body).toContain('data-notice="gone"');
+    await s.db.query(`update app.products set can_order = true where product_code = $1`, [a]);
+  });
+
+  it('says a price changed since the product was added, in the shop language, and stores the new one', async () => {
+    const v = client(s.url);
+    await v.post('/cart/add', { code: b, qty: '1' });
+    const before = nums((await v.get('/cart')).body, /data-unit="([\d.]+)"/g)[0]!;
+    await s.db.query(`update app.products set selling_price_shop = 12 where product_code = $1`, [b]);
+    const cart = await v.get('/cart');
+    expect(cart.body).toContain('data-notice="price"');
+    expect(cart.body).toMatch(/Der Preis von .* hat sich von .* auf .* geändert/);
+    const now = nums(cart.body, /data-unit="([\d.]+)"/g)[0]!;
+    expect(now).toBeGreaterThan(before);
+    // Said once: the stored price is the new one.
+    expect((await v.get('/cart')).body).not.toContain('data-notice="price"');
+    await s.db.query(`update app.products set selling_price_shop = 10 where product_code = $1`, [b]);
+  });
+
+  it('prices delivery per country and weight band, free from the threshold, and validates each field in German', async () => {
+    const v = client(s.url);
+    await v.post('/cart/add', { code: a, qty: '1' }); // 2 kg, goods well below 80 €
+    let page = await v.get('/checkout');
+    expect(page.status).toBe(200);
+    // SK courier 0–5 kg 4.90; pickup point 2.90; pallet 39.
+    expect(nums(page.body, /data-dm-price="([\d.]+)"/g)).toEqual([4.9, 2.9, 39]);
+    // The country chosen at checkout: Hungary's rates.
+    page = await v.post('/checkout', { country: 'HU', action: 'recalculate' });
+    expect(nums(page.body, /data-dm-price="([\d.]+)"/g)).toEqual([6.37, 3.77, 50.7]);
+    // 3 × 2 kg = 6 kg: the 5–20 kg band.
+    await v.post('/cart/update', { code: a, qty: '3' });
+    page = await v.post('/checkout', { country: 'SK', action: 'recalculate' });
+    expect(nums(page.body, /data-dm-price="([\d.]+)"/g)).toEqual([7.9, 4.5, 39]);
+    // Above free_from (80 €, the method's): courier and pickup point free.
+    await v.post('/cart/update', { code: a, qty: '9' });
+    page = await v.post('/checkout', { country: 'SK', action: 'recalculate' });
+    expect(nums(page.body, /data-dm-price="([\d.]+)"/g)).toEqual([0, 39]);
+
+    const bad = await v.post('/checkout', { name: '', email: 'nicht-gültig', phone: 'x', address: 'Hauptstraße 1', zip: '1010', city: 'Wien', country: 'SK', dm: '1', pm: '3', action: 'place' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatch(/data-error="name"[^>]*>Dieses Feld ist ein Pflichtfeld/);
+    expect(bad.body).toMatch(/data-error="email"[^>]*>Bitte geben Sie eine gültige E-Mail-Adresse ein/);
+    expect(bad.body).toMatch(/data-error="phone"[^>]*>Das Format ist ungültig/);
+    expect(bad.body).not.toContain('data-error="city"');
+    // The form's attributes come from the same rule.
+    expect(bad.body).toMatch(/id="f-name" type="text" required="" maxLength="120"/);
+  });
+
+  it('places one order in the initial state with the server prices, queues the confirmation and sends it; the cart is checked out once', async () => {
+    const v = client(s.url);
+    await v.post('/cart/add', { code: a, qty: '2' });
+    await v.post('/cart/add', { code: b, qty: '1' });
+    const form = { name: 'Anna Muster', email: 'Anna.Muster@example.com', phone: '+43 660 1234567', address: 'Hauptstraße 1', zip: '1010', city: 'Wien', country: 'AT', dm: '1', pm: '3' };
+    const page = await v.post('/checkout', { ...form, action: 'recalculate' });
+    const total = totalOf(page.body);
+    // A total that is not the one shown (a price changed meanwhile) places nothing.
+    const stale = await v.post('/checkout', { ...form, shown_total: String(total + 1), action: 'place' });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toContain('data-flash="changed"');
+
+    const [first, second] = await Promise.all([
+      v.post('/checkout', { ...form, shown_total: String(total), action: 'place' }),
+      v.post('/checkout', { ...form, shown_total: String(total), action: 'place' }),
+    ]);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(first.location).toBe('/checkout/done');
+    const orders = await s.db.query<{
+      order_id: number;
+      fsm_reference: string;
+      state_code: string;
+      shop_id: number;
+      currency_code: string;
+      grand_total: string;
+      total: string;
+      delivery_price: string;
+      payment_fee: string;
+      dm_id: number;
+      pm_id: number;
+      partner_id: number;
+    }>(`select * from app.v_sales_orders where email = 'anna.muster@example.com'`);
+    expect(orders.rows).toHaveLength(1);
+    const o = orders.rows[0]!;
+    expect(o.state_code).toBe('placed');
+    expect([o.shop_id, o.currency_code, o.dm_id, o.pm_id]).toEqual([2, 'EUR', 1, 3]);
+    expect(Number(o.delivery_price)).toBe(11.85); // AT courier, 3 × 2 kg = 6 kg: the 5–20 kg band
+    expect(Number(o.payment_fee)).toBe(1.5);
+    expect(Number(o.grand_total)).toBeCloseTo(total, 2);
+    const lines = await s.db.query<{ product_code: string; quantity: string }>(`select product_code, quantity from app.sales_order_items where order_id = $1 order by product_code`, [o.order_id]);
+    expect(lines.rows.map((r) => [r.product_code, Number(r.quantity)])).toEqual([
+      [a, 2],
+      [b, 1],
+    ]);
+    const done = await v.get('/checkout/done');
+    expect(done.body).toContain(`data-reference="${o.fsm_reference}"`);
+    // The cart is checked out: the header's count is 0, the abandoned-carts view knows it as a sale.
+    expect(done.body).toContain('data-cart-count="0"');
+    const cartRow = await s.db.query<{ order_id: number; email: string }>(`select order_id, email from app.carts where order_id = $1`, [o.order_id]);
+    expect(cartRow.rows[0]!.email).toBe('anna.muster@example.com');
+
+    const mail = await s.db.query<{ subject: string; body_text: string; language_code: string; recipients: string[] }>(
+      `select * from app.mail_outbox where source_type = 'sales_order' and source_id = $1`,
+      [o.order_id],
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.language_code).toBe('de');
+    expect(mail.rows[0]!.subject).toContain(o.fsm_reference);
+    expect(mail.rows[0]!.body_text).toContain('vielen Dank für Ihre Bestellung');
+    await deliverDue(s.db, smtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Shop <shop@example.com>'), new Date());
+    const got = sink.messages.find((m) => m.subject.includes(o.fsm_reference));
+    expect(got?.to).toEqual(['anna.muster@example.com']);
+    expect(got?.text).toContain('Gesamtsumme');
+
+    // The next add starts a new cart.
+    await v.post('/cart/add', { code: a });
+    expect((await v.get('/cart')).body).toContain('data-cart-count="1"');
+  });
+
+  it('lists a cart left with an e-mail as abandoned', async () => {
+    const v = client(s.url);
+    await v.post('/cart/add', { code: b, qty: '2' });
+    await v.post('/checkout', { name: 'Bert', email: 'bert@example.com', country: 'SK', action: 'recalculate' });
+    const cart = await s.db.query<{ cart_id: number }>(`select cart_id from app.carts where email = 'bert@example.com'`);
+    expect(cart.rows).toHaveLength(1);
+    await s.db.query(`update app.carts set updated_at = now() - interval '2 hours' where cart_id = $1`, [cart.rows[0]!.cart_id]);
+    const listed = await s.db.query<{ item_count: number; cart_value: string; recovered: boolean }>(`select * from app.v_abandoned_carts where cart_id = $1`, [cart.rows[0]!.cart_id]);
+    expect(listed.rows[0]).toMatchObject({ item_count: 1, recovered: false });
+    expect(Number(listed.rows[0]!.cart_value)).toBeGreaterThan(0);
+  });
+});
