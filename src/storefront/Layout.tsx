@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CategoryRow, PageLink } from '../server/storefront/queries.ts';
 import type { Head, PageCtx } from './context.ts';
+import { NewsletterForm } from './NewsletterPage.tsx';
 import { STYLES } from './styles.ts';
 
 /** JSON-LD inside <script>: '<' escaped so no text of the data can close the element. */
@@ -119,6 +120,10 @@ export function Layout({
             <p>
               {t('storefront.deliver_to')}: <span data-country={ctx.country.code}>{ctx.country.name}</span>
             </p>
+            <section aria-labelledby="nl-title">
+              <h2 id="nl-title">{t('storefront.newsletter')}</h2>
+              <NewsletterForm ctx={ctx} id="nl" />
+            </section>
           </div>
         </footer>
       </body>

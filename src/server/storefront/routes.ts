@@ -16,18 +16,20 @@ import { sanitizeHtml } from '../actions/engine/html.ts';
 import { mailMoney, intlOf } from '../mail/render.ts';
 import type { Deps } from '../rpc/context.ts';
 import { countryDetector, visitorAddress } from './country.ts';
+import { newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
+import { sameOrigin } from './origin.ts';
 import { pages, type Page } from './pages.tsx';
 import * as q from './queries.ts';
 import { neutralNotFound, renderPage } from './render.tsx';
-import { absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
+import { absoluteLink, absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** How long the set of shop hosts and each shop's facts are kept (a changed hostname or language shows within this). */
 const HOSTS_TTL_MS = 5_000;
 /** Spec §9: cookies live 180 days. */
 const COOKIE_MAX_AGE = 15_552_000;
-/** Paths every host serves as the back office does: product images (`/p/…`), the placeholder, icons, the islands script. */
-const SHARED_PATHS = /^\/(p\/|sf\/|download\.svg$|favicon\.(svg|ico)$|flags\/)/;
+/** Paths every host serves as the back office does: product images (`/p/…`), the demo's banner and content pictures (`/media/…`), the placeholder, icons, the islands script. */
+const SHARED_PATHS = /^\/(p\/|sf\/|media\/|download\.svg$|favicon\.(svg|ico)$|flags\/)/;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -84,10 +86,15 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const place = placeOf(shop, host, rest.replace(/\/+$/, '') || '/', localBase);
     if (!place) return neutralNotFound(c);
     if (place.path === '/country') return chooseCountry(c, shop, place);
+    const post = c.req.method === 'POST';
+    // The only POST forms: the newsletter's. CSRF: the browser's Origin must be this host (origin.ts).
+    if (post && !NEWSLETTER_PATH.test(place.path)) return neutralNotFound(c);
+    if (post && !sameOrigin(c)) return c.text('Forbidden', 403);
     const ctx = await pageCtx(c, shop, place);
-    const page = matchPage(place.path);
-    const out: Page | null = page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
-    if (out && 'redirect' in out) return c.redirect(out.redirect, 301);
+    const page = NEWSLETTER_PATH.test(place.path) ? newsletterRoute : matchPage(place.path);
+    const mailLink = (path: string) => (place.localBase ? `${deps.config.publicUrl}${linkTo(shop, place, place.lang, path)}` : absoluteLink(shop, place.lang, path));
+    const out: Page | null = page ? await page.run({ c, db, shop, place, ctx, helpers, mailLink }) : null;
+    if (out && 'redirect' in out) return c.redirect(out.redirect, out.status ?? 301);
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
     if (!out) {
@@ -100,7 +107,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       };
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
-    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: 200 });
+    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: out.status ?? 200 });
   }
 
   /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
@@ -183,15 +190,17 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
   });
 
   app.get('/storefront/:host{[^/]+}', (c) => serve(c, xHost(c.req.param('host').toLowerCase()), '/', `/storefront/${c.req.param('host')}`));
-  app.get('/storefront/:host{[^/]+}/*', (c) => {
-    const host = c.req.param('host');
+  const local = (c: Context) => {
+    const host = c.req.param('host')!;
     return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
-  });
+  };
+  app.get('/storefront/:host{[^/]+}/*', local);
+  app.post('/storefront/:host{[^/]+}/*', local);
 
   return {
     byHost: async (c, next) => {
       const host = xHost((c.req.header('host') ?? '').toLowerCase());
-      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'POST') || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
       return serve(c, host, c.req.path, '');
     },
   };
