@@ -16,11 +16,12 @@ interface Answer {
 }
 
 /** A request with the Host and Origin of our choosing (fetch does not let a caller set Host). */
-function send(base: string, method: 'GET' | 'POST', path: string, o: { host?: string; origin?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+function send(base: string, method: 'GET' | 'POST', path: string, o: { host?: string; origin?: string; site?: string; form?: Record<string, string> } = {}): Promise<Answer> {
   const u = new URL(base);
   const body = o.form ? new URLSearchParams(o.form).toString() : undefined;
   const headers: Record<string, string> = { host: o.host ?? u.host, accept: 'text/html' };
   if (o.origin) headers.origin = o.origin;
+  if (o.site) headers['sec-fetch-site'] = o.site;
   if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method, headers }, (res) => {
@@ -38,7 +39,7 @@ describe.each(engines)('storefront newsletter on %s', (engine) => {
   let s: TestServer;
   let origin: string;
   const at = '/storefront/shop-at.example.com';
-  const post = (path: string, form: Record<string, string>, o: { origin?: string; host?: string } = {}) => send(s.url, 'POST', path, { origin, ...o, form });
+  const post = (path: string, form: Record<string, string>, o: { origin?: string; host?: string; site?: string } = {}) => send(s.url, 'POST', path, { origin, ...o, form });
   const mails = (email: string) =>
     s.db.query<{ subject: string; body_text: string; language_code: string; source_type: string }>(
       `select subject, body_text, language_code, source_type from app.mail_outbox where $1 = any(recipients) order by mail_id`,
@@ -75,7 +76,12 @@ describe.each(engines)('storefront newsletter on %s', (engine) => {
     expect((await post(`${at}/newsletter`, form, { origin: 'https://evil.example.net' })).status).toBe(403);
     expect((await post(`${at}/newsletter`, form, { origin: 'null' })).status).toBe(403);
     expect((await post(`${at}/c/werkzeug`, form)).status).toBe(404);
+    // A browser's Sec-Fetch-Site decides when sent: only same-origin (Chromium sends Origin: null under no-referrer).
+    expect((await post(`${at}/newsletter`, form, { origin: 'null', site: 'cross-site' })).status).toBe(403);
+    expect((await post(`${at}/newsletter`, form, { site: 'same-site' })).status).toBe(403);
+    expect((await send(s.url, 'POST', `${at}/newsletter`, { origin, site: 'cross-site', form })).status).toBe(403);
     expect((await row('csrf@example.org')).rows).toHaveLength(0);
+    expect((await send(s.url, 'POST', `${at}/newsletter`, { origin: 'null', site: 'same-origin', form: { email: 'site@example.org' } })).status).toBe(303);
     // On the shop's own host: the Origin must be that host.
     expect((await send(s.url, 'POST', '/newsletter', { host: 'shop-at.example.com', origin: 'https://shop-hu.example.com', form })).status).toBe(403);
     const own = await send(s.url, 'POST', '/newsletter', { host: 'shop-at.example.com', origin: 'https://shop-at.example.com', form });

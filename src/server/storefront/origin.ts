@@ -1,12 +1,15 @@
 import type { Context } from 'hono';
 
 /**
- * CSRF for the storefront's POST forms: the browser's Origin header (sent with every
- * cross-origin and same-origin POST) must name the host the form was posted to. A missing
- * or foreign Origin is refused; no cookie or token is needed because the check is the
- * browser's own statement of where the form came from.
+ * CSRF for the storefront's POST forms: the browser says where a form came from, and only
+ * this origin's own pages may post. `Sec-Fetch-Site` (every current browser sets it, no page
+ * can) decides when present: 'same-origin' only. Without it (an older browser), the Origin
+ * header must name the host posted to. The pages' `Referrer-Policy: no-referrer` makes
+ * Chromium send `Origin: null` even on a same-origin POST, which is why Origin alone would not do.
  */
 export function sameOrigin(c: Context): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin';
   const origin = c.req.header('origin');
   const host = c.req.header('host');
   if (!origin || !host || origin === 'null') return false;
