@@ -58,6 +58,6 @@ form.filters input[type=number]{width:100%;padding:4px}
 .stores{list-style:none;padding:0;display:grid;gap:16px}@media (min-width:768px){.stores{grid-template-columns:repeat(2,1fr)}}
 .stores li{border:1px solid #d0d7de;border-radius:8px;padding:12px}
 footer{border-top:1px solid #d0d7de;padding:16px 0;font-size:.9rem}footer ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px 16px}
-footer h2{font-size:1rem;margin:16px 0 8px}form.newsletter{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px}form.newsletter input{padding:6px 8px;border:1px solid #767676;border-radius:4px;min-width:0}
+footer h2{font-size:1rem;margin:16px 0 8px}form.newsletter{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px}form.newsletter input,form.notify input{padding:6px 8px;border:1px solid #767676;border-radius:4px;min-width:0}.notify{margin:12px 0;padding:12px;border:1px solid #d0d7de;border-radius:8px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

@@ -3,6 +3,7 @@
  * the footer form, the confirmation mail arrives at a local SMTP server in German, its link
  * opens the confirm page, the button confirms, and the back office's newsletter list shows
  * the confirmed subscriber. The home page's banner and block pictures are this server's.
+ * A visitor asks to be told when a product out of stock is back (the product page's form).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,4 +66,19 @@ describe('storefront newsletter', () => {
     await expect.poll(() => cell(id, 'first_name').innerText()).toBe('Lena');
     await expect.poll(async () => (await cell(id, 'confirmed').innerText()).trim() === de['common.yes'] || (await cell(id, 'confirmed').locator('[aria-checked="true"]').count()) > 0).toBe(true);
   }, 120_000);
+
+  it('asks to be notified on the page of a product out of stock', async () => {
+    const code = (
+      await t.server.db.query<{ code: string }>(
+        `select pp.product_code as code from app.v_published_products pp join app.products p using (product_code) join app.shops sh using (shop_id)
+         where sh.hostname = 'shop-at.example.com' and pp.free_qty <= 0 and not p.can_order order by pp.product_code limit 1`,
+      )
+    ).rows[0]!.code;
+    await t.page.goto(`${t.server.url}/storefront/shop-at.example.com/product/${code.toLowerCase()}`);
+    await t.page.locator('#notify-email').fill('max.muster@example.org');
+    await t.page.getByRole('button', { name: de['storefront.notify_me'] }).click();
+    await expect.poll(() => t.page.locator('#notify[role=status]').innerText()).toBe(de['storefront.notify_sent']);
+    const rows = await t.server.db.query(`select language_code, product_code from app.arrival_notifications where email = 'max.muster@example.org' and not notification_sent`);
+    expect(rows.rows).toEqual([{ language_code: 'de', product_code: code }]);
+  });
 });

@@ -12,7 +12,7 @@ export const NEWSLETTER_PATH = /^\/newsletter(\/confirm|\/unsubscribe)?$/;
 const MAX_FORM_BYTES = 8 * 1024;
 
 /** A urlencoded form body, read up to MAX_FORM_BYTES; null when too large or not a form. */
-async function formOf(c: Context): Promise<URLSearchParams | null> {
+export async function formOf(c: Context): Promise<URLSearchParams | null> {
   if (!(c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return null;
   const body = c.req.raw.body;
   if (!body) return new URLSearchParams();

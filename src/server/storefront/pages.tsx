@@ -182,6 +182,7 @@ async function product(a: Args, [code]: string[]): Promise<Page | null> {
         category={row.category_slug ? { name: row.category_name ?? '', href: ctx.href(`/c/${row.category_slug}`) } : null}
         accessories={acc.map((r) => helpers.card(ctx, r))}
         alternatives={alt.map((r) => helpers.card(ctx, r))}
+        notify={a.c.req.query('notify') === 'sent' ? 'sent' : a.c.req.query('notify') === 'invalid' ? 'invalid' : 'form'}
       />
     ),
   };

@@ -16,7 +16,9 @@ import { sanitizeHtml } from '../actions/engine/html.ts';
 import { mailMoney, intlOf } from '../mail/render.ts';
 import type { Deps } from '../rpc/context.ts';
 import { countryDetector, visitorAddress } from './country.ts';
-import { newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
+import * as v from 'valibot';
+import { NotifyMe, requestArrival } from './arrivals.ts';
+import { formOf, newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
 import { sameOrigin } from './origin.ts';
 import { pages, type Page } from './pages.tsx';
 import * as q from './queries.ts';
@@ -87,9 +89,10 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (!place) return neutralNotFound(c);
     if (place.path === '/country') return chooseCountry(c, shop, place);
     const post = c.req.method === 'POST';
-    // The only POST forms: the newsletter's. CSRF: the browser's Origin must be this host (origin.ts).
-    if (post && !NEWSLETTER_PATH.test(place.path)) return neutralNotFound(c);
+    // The only POST forms: the newsletter's and "notify me". CSRF: only this origin's pages may post (origin.ts).
+    if (post && !NEWSLETTER_PATH.test(place.path) && place.path !== '/notify') return neutralNotFound(c);
     if (post && !sameOrigin(c)) return c.text('Forbidden', 403);
+    if (post && place.path === '/notify') return notifyMe(c, shop, place);
     const ctx = await pageCtx(c, shop, place);
     const page = NEWSLETTER_PATH.test(place.path) ? newsletterRoute : matchPage(place.path);
     const mailLink = (path: string) => (place.localBase ? `${deps.config.publicUrl}${linkTo(shop, place, place.lang, path)}` : absoluteLink(shop, place.lang, path));
@@ -108,6 +111,17 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
     return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: out.status ?? 200 });
+  }
+
+  /** "Notify me when in stock": the request recorded (or not: the same answer), back to the product's page. */
+  async function notifyMe(c: Context, shop: q.Shop, place: Place): Promise<Response> {
+    const form = await formOf(c);
+    const input = v.safeParse(NotifyMe, { email: form?.get('email') ?? '', product: form?.get('product') ?? '' });
+    const code = form?.get('product') ?? '';
+    if (!/^[A-Za-z0-9._-]{1,40}$/.test(code)) return c.redirect(linkTo(shop, place, place.lang, '/'), 303);
+    if (input.success) await requestArrival(db, shop, place.lang.code, input.output);
+    const back = linkTo(shop, place, place.lang, `/product/${code.toLowerCase()}`);
+    return c.redirect(`${back}?notify=${input.success ? 'sent' : 'invalid'}#notify`, 303);
   }
 
   /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
