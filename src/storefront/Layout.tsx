@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CategoryRow, PageLink } from '../server/storefront/queries.ts';
 import type { Head, PageCtx } from './context.ts';
+import { ChatPanel } from './ChatPanel.tsx';
 import { NewsletterForm } from './NewsletterPage.tsx';
 import { STYLES } from './styles.ts';
 
@@ -82,6 +83,11 @@ export function Layout({
               <input type="hidden" name="back" value={ctx.path} />
               <button type="submit">{t('storefront.country_change')}</button>
             </form>
+            {ctx.chat ? (
+              <button type="button" className="chat-open" data-island="chat-open" aria-controls="chat" aria-expanded="false" hidden>
+                {t('storefront.chat_open')}
+              </button>
+            ) : null}
             {ctx.alternates.length > 1 ? (
               <nav className="langs" aria-label={t('storefront.language')}>
                 {ctx.alternates.map((a) => (
@@ -105,6 +111,7 @@ export function Layout({
         <main id="main" className="wrap">
           {children}
         </main>
+        {ctx.chat ? <ChatPanel ctx={ctx} /> : null}
         <footer>
           <div className="wrap">
             <ul aria-label={t('storefront.pages')}>

@@ -19,6 +19,8 @@ export interface PageCtx {
   /** The current path within the language (for the country form's way back). */
   path: string;
   today: string;
+  /** Whether the shoppers' chat is offered (a chat engine is configured). */
+  chat: boolean;
 }
 
 export interface Head {

@@ -18,6 +18,7 @@ import type { Deps } from '../rpc/context.ts';
 import { countryDetector, visitorAddress } from './country.ts';
 import * as v from 'valibot';
 import { NotifyMe, requestArrival } from './arrivals.ts';
+import { ASK_CONTEXT_PRODUCTS, ASK_PER_SHOP_PER_MINUTE, ASK_PER_VISITOR_PER_MINUTE, askEngine, askModel, askRequest, Question, takeAsk } from './ask.ts';
 import { formOf, newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
 import { sameOrigin } from './origin.ts';
 import { pages, type Page } from './pages.tsx';
@@ -90,9 +91,10 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (place.path === '/country') return chooseCountry(c, shop, place);
     const post = c.req.method === 'POST';
     // The only POST forms: the newsletter's and "notify me". CSRF: only this origin's pages may post (origin.ts).
-    if (post && !NEWSLETTER_PATH.test(place.path) && place.path !== '/notify') return neutralNotFound(c);
+    if (post && !NEWSLETTER_PATH.test(place.path) && place.path !== '/notify' && place.path !== '/ask') return neutralNotFound(c);
     if (post && !sameOrigin(c)) return c.text('Forbidden', 403);
     if (post && place.path === '/notify') return notifyMe(c, shop, place);
+    if (post && place.path === '/ask') return ask(c, shop, place);
     const ctx = await pageCtx(c, shop, place);
     const page = NEWSLETTER_PATH.test(place.path) ? newsletterRoute : matchPage(place.path);
     const mailLink = (path: string) => (place.localBase ? `${deps.config.publicUrl}${linkTo(shop, place, place.lang, path)}` : absoluteLink(shop, place.lang, path));
@@ -122,6 +124,37 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (input.success) await requestArrival(db, shop, place.lang.code, input.output);
     const back = linkTo(shop, place, place.lang, `/product/${code.toLowerCase()}`);
     return c.redirect(`${back}?notify=${input.success ? 'sent' : 'invalid'}#notify`, 303);
+  }
+
+  /** The shoppers' chat (ask.ts): JSON { text, products } from the shop's published catalogue; 404 without an engine. */
+  async function ask(c: Context, shop: q.Shop, place: Place): Promise<Response> {
+    const engine = askEngine(deps.config);
+    if (!engine) return c.json({ error: 'not_found' }, 404);
+    const form = await formOf(c);
+    const question = v.safeParse(Question, form?.get('q') ?? '');
+    if (!question.success) return c.json({ error: 'bad_request' }, 400);
+    const visitor = visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy);
+    if (!takeAsk(`shop:${shop.id}`, ASK_PER_SHOP_PER_MINUTE) || !takeAsk(`ip:${visitor}`, ASK_PER_VISITOR_PER_MINUTE)) return c.json({ error: 'rate_limited' }, 429);
+    const ctx = await pageCtx(c, shop, place);
+    const lang = place.lang.code;
+    // The whole question first, then its words (a question is rarely a product's words all together).
+    const found = new Map<string, q.CardRow>();
+    const words = question.output.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+    for (const text of [question.output, ...words.slice(0, 6)]) {
+      if (found.size >= ASK_CONTEXT_PRODUCTS) break;
+      for (const r of await q.searchProducts(db, shop.id, lang, text, ASK_CONTEXT_PRODUCTS)) if (found.size < ASK_CONTEXT_PRODUCTS) found.set(r.product_code, r);
+    }
+    const products = [...found.values()].map((r) => {
+      const card = helpers.card(ctx, r);
+      return { name: card.name, price: ctx.money(card.price.price, card.price.currency), href: card.href };
+    });
+    try {
+      const text = await askModel(engine, deps.config, askRequest(engine, { shop: shop.name, language: lang, products, question: question.output }));
+      return c.json({ text, products });
+    } catch (e) {
+      console.error('storefront ask:', e instanceof Error ? e.message : e);
+      return c.json({ error: 'engine' }, 502);
+    }
   }
 
   /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
@@ -160,6 +193,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       displayCurrency: cur && cur !== shop.currency && canConvert(shop.companyCurrency, cur, shop.rates) ? cur : null,
       path: place.path,
       today: today(),
+      chat: askEngine(deps.config) !== null,
     };
   }
 
