@@ -1,7 +1,7 @@
 /**
  * "Notify me when in stock" (issue 26). A shopper leaves an address on the page of a product
  * that cannot be ordered now → a waiting row of app.arrival_notifications (in the page's
- * language). A poller (startArrivals, at the mail outbox's cadence) finds waiting rows whose
+ * language). A poller (startArrivals, every ARRIVAL_TICK_MS) finds waiting rows whose
  * product is published and in stock in their shop again, queues each customer's mail in its
  * language and marks the row notification_sent in the same transaction (rows claimed with
  * FOR UPDATE SKIP LOCKED: once per row, whatever the number of processes).
