@@ -3,6 +3,8 @@
  * the header button (shown by the islands script) opens the sidebar, a question is answered
  * as text — markup in the model's answer stays text — with the shop's product links below.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
@@ -14,6 +16,17 @@ const t = browserSuite({ width: 1280, height: 900 }, async () => {
   return { engines: { ...configFromEnv({}).engines, openai: { key: 'sk-e2e', url: fake.url } } };
 });
 afterAll(() => fake?.close());
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page (run through the DevTools protocol: the CSP allows no inline script). */
+async function axeProblems(): Promise<string[]> {
+  await t.page.evaluate(axeSource);
+  const found = await t.page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => `${v.id} (${v.impact})`);
+  });
+  return found.filter((v) => v.includes('(serious)') || v.includes('(critical)'));
+}
 
 describe('storefront chat', () => {
   it('asks about the products and shows the answer as text with product links', async () => {
@@ -31,6 +44,7 @@ describe('storefront chat', () => {
     await expect.poll(() => links.count()).toBeGreaterThan(0);
     expect(await links.first().getAttribute('href')).toMatch(/^\/storefront\/shop-at\.example\.com\/product\/[a-z0-9._-]+$/);
     expect(fake!.requests).toHaveLength(1);
+    expect(await axeProblems()).toEqual([]);
     await t.page.getByRole('button', { name: 'Schließen' }).click();
     await expect.poll(() => t.page.locator('#chat').isVisible()).toBe(false);
   });
