@@ -78,6 +78,8 @@ export interface Config {
   publicUrl: string;
   /** How often (ms) this process sends due e-mails (src/server/mail/outbox.ts); 0: not in this process. */
   mailTickMs: number;
+  /** How often (ms) this process mails the storefront's arrival notifications of products back in stock (src/server/storefront/arrivals.ts); 0: not in this process. */
+  arrivalTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
   /**
@@ -265,6 +267,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: mailFrom(env.MAIL_FROM),
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
+    arrivalTickMs: int(env.ARRIVAL_TICK_MS, 60_000, 'ARRIVAL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     engines: enginesFromEnv(env),
     imapUrl: mailServerUrl(env.IMAP_URL, 'IMAP_URL', 'imap', 'imaps://user:password@mail.example.com:993/INBOX'),

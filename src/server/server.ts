@@ -16,6 +16,7 @@ import { startNewsFetcher } from './news/fetcher.ts';
 import { describeImapUrl } from './imap/client.ts';
 import { startImapSync } from './imap/poller.ts';
 import type { Poller } from './poller.ts';
+import { startArrivals } from './storefront/arrivals.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
 export interface Running {
@@ -29,7 +30,8 @@ export interface Running {
  * config.demoData) into a new database, makes the first administrator from config.admin
  * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs), fetches
  * the news sources (config.newsTickMs) and
- * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl). `opened`: a
+ * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl) and queues the
+ * storefront's arrival notifications (config.arrivalTickMs). `opened`: a
  * database already open instead of config's (the tests' seeded copies); closed with the server.
  */
 export async function startServer(config: Config, opened?: Db): Promise<Running> {
@@ -70,6 +72,8 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
       console.log(config.smtpUrl ? `mail: by SMTP to ${describeSmtpUrl(config.smtpUrl)}` : 'mail: SMTP_URL not set: e-mails wait in the outbox');
       outbox = startOutbox(db, { intervalMs: config.mailTickMs, transport, smtpUrl: config.smtpUrl });
     }
+    // "Notify me when in stock": the mails of products back in stock (queued in the outbox).
+    const arrivals: Poller | undefined = config.arrivalTickMs > 0 ? startArrivals(db, { intervalMs: config.arrivalTickMs }) : undefined;
     return {
       url: `http://localhost:${port}`,
       db,
@@ -78,6 +82,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
         await scheduler?.stop();
         await news?.stop();
         await imap?.stop();
+        await arrivals?.stop();
         await outbox?.stop();
         transport?.close();
         await sessions!.close();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CategoryRow, PageLink } from '../server/storefront/queries.ts';
 import type { Head, PageCtx } from './context.ts';
+import { ChatPanel } from './ChatPanel.tsx';
+import { NewsletterForm } from './NewsletterPage.tsx';
 import { STYLES } from './styles.ts';
 
 /** JSON-LD inside <script>: '<' escaped so no text of the data can close the element. */
@@ -84,6 +86,11 @@ export function Layout({
             <a className="cart-button" href={ctx.href('/cart')} data-cart-count={ctx.cartCount} data-close={t('storefront.close')}>
               {t('storefront.cart_button', { count: ctx.cartCount })}
             </a>
+            {ctx.chat ? (
+              <button type="button" className="chat-open" data-island="chat-open" aria-controls="chat" aria-expanded="false" hidden>
+                {t('storefront.chat_open')}
+              </button>
+            ) : null}
             {ctx.alternates.length > 1 ? (
               <nav className="langs" aria-label={t('storefront.language')}>
                 {ctx.alternates.map((a) => (
@@ -107,6 +114,7 @@ export function Layout({
         <main id="main" className="wrap">
           {children}
         </main>
+        {ctx.chat ? <ChatPanel ctx={ctx} /> : null}
         <footer>
           <div className="wrap">
             <ul aria-label={t('storefront.pages')}>
@@ -122,6 +130,10 @@ export function Layout({
             <p>
               {t('storefront.deliver_to')}: <span data-country={ctx.country.code}>{ctx.country.name}</span>
             </p>
+            <section aria-labelledby="nl-title">
+              <h2 id="nl-title">{t('storefront.newsletter')}</h2>
+              <NewsletterForm ctx={ctx} id="nl" />
+            </section>
           </div>
         </footer>
       </body>

@@ -23,6 +23,8 @@ export function ProductPage(props: {
   category: { name: string; href: string } | null;
   accessories: CardData[];
   alternatives: CardData[];
+  /** "Notify me when in stock" (a product that cannot be ordered now): the form, or its answer. */
+  notify?: 'form' | 'sent' | 'invalid';
 }) {
   const { ctx, p } = props;
   const t = ctx.t;
@@ -74,6 +76,7 @@ export function ProductPage(props: {
           <PriceView ctx={ctx} price={p.price} approx={p.approx} />
           <StockView ctx={ctx} stock={p.stock} />
           <AddToCart ctx={ctx} p={p} withQty />
+          {p.stock === 'out' && props.notify ? <NotifyMe ctx={ctx} code={p.code} state={props.notify} /> : null}
           <div dangerouslySetInnerHTML={{ __html: props.description }} />
         </section>
       </div>
@@ -90,6 +93,25 @@ export function ProductPage(props: {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A POST form (no script): the shopper's address, told once the product is in stock again. */
+function NotifyMe({ ctx, code, state }: { ctx: PageCtx; code: string; state: 'form' | 'sent' | 'invalid' }) {
+  const { t } = ctx;
+  if (state === 'sent')
+    return (
+      <p id="notify" className="notify" role="status">
+        {t('storefront.notify_sent')}
+      </p>
+    );
+  return (
+    <form id="notify" className="notify" action={ctx.href('/notify')} method="post">
+      <p>{state === 'invalid' ? <span role="alert">{t('storefront.newsletter_invalid_email')}</span> : t('storefront.notify_intro')}</p>
+      <input type="hidden" name="product" value={code} />
+      <label htmlFor="notify-email">{t('storefront.newsletter_email')}</label> <input id="notify-email" name="email" type="email" required maxLength={254} autoComplete="email" />{' '}
+      <button type="submit">{t('storefront.notify_me')}</button>
+    </form>
   );
 }
 

@@ -21,6 +21,8 @@ export interface PageCtx {
   today: string;
   /** Items in the visitor's open cart (the header's cart button). */
   cartCount: number;
+  /** Whether the shoppers' chat is offered (a chat engine is configured). */
+  chat: boolean;
 }
 
 export interface Head {

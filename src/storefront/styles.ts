@@ -70,5 +70,8 @@ form.checkout{display:grid;gap:16px;max-width:48rem}form.checkout fieldset{borde
 .choice{display:block;margin:4px 0}.error{color:#c92a2a;font-size:.9rem}.actions{display:flex;gap:12px;justify-content:flex-end}
 dialog.cart-panel{margin:0 0 0 auto;height:100%;max-height:none;width:min(32rem,100%);border:0;padding:16px 20px;overflow:auto}
 dialog.cart-panel::backdrop{background:rgba(0,0,0,.35)}dialog.cart-panel .close{float:right;font-size:1.4rem;line-height:1;padding:4px 10px}
+footer h2{font-size:1rem;margin:16px 0 8px}form.newsletter{display:flex;flex-wrap:wrap;align-items:center;gap:6px 8px}form.newsletter input,form.notify input{padding:6px 8px;border:1px solid #767676;border-radius:4px;min-width:0}.notify{margin:12px 0;padding:12px;border:1px solid #d0d7de;border-radius:8px}
+.chat{position:fixed;z-index:10;top:0;right:0;bottom:0;width:min(24rem,100vw);background:#fff;border-left:1px solid #d0d7de;box-shadow:-4px 0 16px #0002;padding:16px;display:flex;flex-direction:column;gap:8px}.chat[hidden]{display:none}
+.chat-log{flex:1;overflow:auto}.chat-log .q{font-weight:600}.chat-log .a{white-space:pre-wrap}.chat-form{display:flex;flex-wrap:wrap;gap:6px}.chat-form input{flex:1;min-width:0;padding:6px 8px;border:1px solid #767676;border-radius:4px}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 `;

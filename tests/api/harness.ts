@@ -92,7 +92,19 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
   }
   // The configuration first (a server database's default of DEMO_DATA differs), then a copy of the seeded template it asks for.
   const env = { DEMO_DATA: '1', ...opts.env, DATABASE_URL: engine === 'postgres' ? 'postgres://test-template' : undefined };
-  const config = { ...configFromEnv(env), uiDir, port: 0, dataDir: undefined, demoProducts: PRODUCTS, jwtSecret: undefined, workflowTickMs: 0, mailTickMs: 0, newsTickMs: 0, ...opts.config };
+  const config = {
+    ...configFromEnv(env),
+    uiDir,
+    port: 0,
+    dataDir: undefined,
+    demoProducts: PRODUCTS,
+    jwtSecret: undefined,
+    workflowTickMs: 0,
+    mailTickMs: 0,
+    arrivalTickMs: 0,
+    newsTickMs: 0,
+    ...opts.config,
+  };
   const set = { demo: config.demoData, products: config.demoProducts };
   const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
   const databaseUrl = copy?.url;

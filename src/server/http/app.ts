@@ -168,6 +168,12 @@ export function createApp(deps: Deps): Hono {
   app.use('/assets/*', serveStatic({ root: ui }));
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
+  // public/media/: the demo's banner and content pictures (drawn SVGs), public on every host like /p/….
+  app.use('/media/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=86400');
+  });
+  app.use('/media/*', serveStatic({ root: ui }));
   mountFlags(app);
   /**
    * The UI's page in a language: `<html lang>` is the route's language from the first byte

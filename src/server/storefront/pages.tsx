@@ -12,15 +12,17 @@ import * as q from './queries.ts';
 import type { Helpers } from './routes.ts';
 import type { Place } from './site.ts';
 
-export type Page = { head: Head; body: ReactNode; status?: 200 | 409 | 422 } | { redirect: string };
+export type Page = { head: Head; body: ReactNode; status?: 200 | 400 | 409 | 422 } | { redirect: string; status?: 301 | 303 };
 
-interface Args {
+export interface Args {
   c: Context;
   db: Queryable;
   shop: q.Shop;
   place: Place;
   ctx: PageCtx;
   helpers: Helpers;
+  /** The absolute URL of a path of this shop in the page's language (the links of a mail). */
+  mailLink(path: string): string;
 }
 
 /** Products per listing page (a multiple of 1, 2, 3 and 4 columns). */
@@ -180,6 +182,7 @@ async function product(a: Args, [code]: string[]): Promise<Page | null> {
         category={row.category_slug ? { name: row.category_name ?? '', href: ctx.href(`/c/${row.category_slug}`) } : null}
         accessories={acc.map((r) => helpers.card(ctx, r))}
         alternatives={alt.map((r) => helpers.card(ctx, r))}
+        notify={a.c.req.query('notify') === 'sent' ? 'sent' : a.c.req.query('notify') === 'invalid' ? 'invalid' : 'form'}
       />
     ),
   };

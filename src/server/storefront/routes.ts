@@ -18,18 +18,23 @@ import type { Deps } from '../rpc/context.ts';
 import { cartCount } from './cart.ts';
 import { CART_POST_PATH, cartPage, checkoutPage, donePage, postCart, visitorCart, type CartArgs } from './cartRoutes.tsx';
 import { countryDetector, visitorAddress } from './country.ts';
+import * as v from 'valibot';
+import { NotifyMe, requestArrival } from './arrivals.ts';
+import { ASK_CONTEXT_PRODUCTS, ASK_PER_SHOP_PER_MINUTE, ASK_PER_VISITOR_PER_MINUTE, askEngine, askModel, askRequest, Question, takeAsk } from './ask.ts';
+import { formOf, newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
+import { sameOrigin } from './origin.ts';
 import { pages, type Page } from './pages.tsx';
 import * as q from './queries.ts';
 import { neutralNotFound, renderPage } from './render.tsx';
-import { absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
+import { absoluteLink, absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** How long the set of shop hosts and each shop's facts are kept (a changed hostname or language shows within this). */
 const HOSTS_TTL_MS = 5_000;
 /** Spec §9: cookies live 180 days. */
 const COOKIE_MAX_AGE = 15_552_000;
-/** Paths every host serves as the back office does: product images (`/p/…`), the placeholder, icons, the islands script. */
-const SHARED_PATHS = /^\/(p\/|sf\/|download\.svg$|favicon\.(svg|ico)$|flags\/)/;
+/** Paths every host serves as the back office does: product images (`/p/…`), the demo's banner and content pictures (`/media/…`), the placeholder, icons, the islands script. */
+const SHARED_PATHS = /^\/(p\/|sf\/|media\/|download\.svg$|favicon\.(svg|ico)$|flags\/)/;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -86,14 +91,19 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const place = placeOf(shop, host, rest.replace(/\/+$/, '') || '/', localBase);
     if (!place) return neutralNotFound(c);
     if (place.path === '/country') return chooseCountry(c, shop, place);
+    const post = c.req.method === 'POST';
+    // The only POST forms: the cart's and the checkout's, the newsletter's, "notify me" and the chat. CSRF: only this origin's pages may post (origin.ts).
+    if (post && !CART_POST_PATH.test(place.path) && !NEWSLETTER_PATH.test(place.path) && place.path !== '/notify' && place.path !== '/ask') return neutralNotFound(c);
+    if (post && !sameOrigin(c)) return c.text('Forbidden', 403);
+    if (post && place.path === '/notify') return notifyMe(c, shop, place);
+    if (post && place.path === '/ask') return ask(c, shop, place);
     const ctx = await pageCtx(c, shop, place);
-    const args: CartArgs = { c, db, shop, place, ctx, helpers };
-    if (c.req.method === 'POST' && !CART_POST_PATH.test(place.path)) return neutralNotFound(c);
-    const cartPath = c.req.method === 'POST' ? postCart : CART_PAGES[place.path];
-    const page = cartPath ? null : matchPage(place.path);
-    const out: Page | Response | null = cartPath ? await cartPath(args) : page ? await page.run({ c, db, shop, place, ctx, helpers }) : null;
+    const cartPath = post ? (CART_POST_PATH.test(place.path) ? postCart : undefined) : CART_PAGES[place.path];
+    const page = cartPath ? null : NEWSLETTER_PATH.test(place.path) ? newsletterRoute : matchPage(place.path);
+    const mailLink = (path: string) => (place.localBase ? `${deps.config.publicUrl}${linkTo(shop, place, place.lang, path)}` : absoluteLink(shop, place.lang, path));
+    const out: Page | Response | null = cartPath ? await cartPath({ c, db, shop, place, ctx, helpers }) : page ? await page.run({ c, db, shop, place, ctx, helpers, mailLink }) : null;
     if (out instanceof Response) return out;
-    if (out && 'redirect' in out) return c.redirect(out.redirect, 301);
+    if (out && 'redirect' in out) return c.redirect(out.redirect, out.status ?? 301);
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
     if (!out) {
@@ -107,6 +117,48 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
     return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: out.status ?? 200 });
+  }
+
+  /** "Notify me when in stock": the request recorded (or not: the same answer), back to the product's page. */
+  async function notifyMe(c: Context, shop: q.Shop, place: Place): Promise<Response> {
+    const form = await formOf(c);
+    const input = v.safeParse(NotifyMe, { email: form?.get('email') ?? '', product: form?.get('product') ?? '' });
+    const code = form?.get('product') ?? '';
+    if (!/^[A-Za-z0-9._-]{1,40}$/.test(code)) return c.redirect(linkTo(shop, place, place.lang, '/'), 303);
+    if (input.success) await requestArrival(db, shop, place.lang.code, input.output);
+    const back = linkTo(shop, place, place.lang, `/product/${code.toLowerCase()}`);
+    return c.redirect(`${back}?notify=${input.success ? 'sent' : 'invalid'}#notify`, 303);
+  }
+
+  /** The shoppers' chat (ask.ts): JSON { text, products } from the shop's published catalogue; 404 without an engine. */
+  async function ask(c: Context, shop: q.Shop, place: Place): Promise<Response> {
+    const engine = askEngine(deps.config);
+    if (!engine) return c.json({ error: 'not_found' }, 404);
+    const form = await formOf(c);
+    const question = v.safeParse(Question, form?.get('q') ?? '');
+    if (!question.success) return c.json({ error: 'bad_request' }, 400);
+    const visitor = visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy);
+    if (!takeAsk(`shop:${shop.id}`, ASK_PER_SHOP_PER_MINUTE) || !takeAsk(`ip:${visitor}`, ASK_PER_VISITOR_PER_MINUTE)) return c.json({ error: 'rate_limited' }, 429);
+    const ctx = await pageCtx(c, shop, place);
+    const lang = place.lang.code;
+    // The whole question first, then its words (a question is rarely a product's words all together).
+    const found = new Map<string, q.CardRow>();
+    const words = question.output.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+    for (const text of [question.output, ...words.slice(0, 6)]) {
+      if (found.size >= ASK_CONTEXT_PRODUCTS) break;
+      for (const r of await q.searchProducts(db, shop.id, lang, text, ASK_CONTEXT_PRODUCTS)) if (found.size < ASK_CONTEXT_PRODUCTS) found.set(r.product_code, r);
+    }
+    const products = [...found.values()].map((r) => {
+      const card = helpers.card(ctx, r);
+      return { name: card.name, price: ctx.money(card.price.price, card.price.currency), href: card.href };
+    });
+    try {
+      const text = await askModel(engine, deps.config, askRequest(engine, { shop: shop.name, language: lang, products, question: question.output }));
+      return c.json({ text, products });
+    } catch (e) {
+      console.error('storefront ask:', e instanceof Error ? e.message : e);
+      return c.json({ error: 'engine' }, 502);
+    }
   }
 
   /** The delivery country the visitor picked (GET form: works without script); back to the page it came from. */
@@ -147,6 +199,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       path: place.path,
       today: today(),
       cartCount: cart && cart.order_id === null ? await cartCount(db, cart.cart_id) : 0,
+      chat: askEngine(deps.config) !== null,
     };
   }
 
@@ -191,20 +244,17 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
   });
 
   app.get('/storefront/:host{[^/]+}', (c) => serve(c, xHost(c.req.param('host').toLowerCase()), '/', `/storefront/${c.req.param('host')}`));
-  app.get('/storefront/:host{[^/]+}/*', (c) => {
-    const host = c.req.param('host');
+  const local = (c: Context) => {
+    const host = c.req.param('host')!;
     return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
-  });
-  app.post('/storefront/:host{[^/]+}/*', (c) => {
-    const host = c.req.param('host');
-    return serve(c, xHost(host.toLowerCase()), c.req.path.slice(`/storefront/${host}`.length) || '/', `/storefront/${host}`);
-  });
+  };
+  app.get('/storefront/:host{[^/]+}/*', local);
+  app.post('/storefront/:host{[^/]+}/*', local);
 
   return {
     byHost: async (c, next) => {
       const host = xHost((c.req.header('host') ?? '').toLowerCase());
-      const method = c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.method === 'POST' && CART_POST_PATH.test(c.req.path));
-      if (!method || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'POST') || SHARED_PATHS.test(c.req.path) || !host || !(await isShopHost(host))) return next();
       return serve(c, host, c.req.path, '');
     },
   };

@@ -40,3 +40,6 @@ export function linkTo(shop: Shop, from: Place, l: ShopLanguage, path: string): 
 
 /** The absolute canonical URL of a path in a language (spec §9: lowercase, no trailing slash, no www). */
 export const absoluteUrl = (shop: Shop, l: ShopLanguage, path: string): string => canonicalUrl(`https://${hostOf(shop, l)}${l.prefix}${path === '/' ? '' : path}`);
+
+/** An absolute link to a path (with its query, as given) in a language on its own host: the links of the shop's mails. */
+export const absoluteLink = (shop: Shop, l: ShopLanguage, path: string): string => `https://${hostOf(shop, l)}${l.prefix}${path}`;

@@ -8,6 +8,7 @@
  * - the cart as a sidebar: the header's cart button and the add-to-cart forms show the cart
  *   page's content in a side panel without leaving the page (the same POST, then the page
  *   it redirects to; without script they simply go there).
+ * - the shoppers' chat sidebar (shown only with a chat engine) asks and shows answers.
  */
 const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -107,5 +108,55 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form.add')) {
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
       .then(showCart)
       .catch(() => form.submit());
+  });
+}
+
+// The shoppers' chat (Ask AI): the header button opens the sidebar; a question is posted
+// (same origin) and the answer is written as text, the shop's matching products as links.
+const chat = document.querySelector<HTMLElement>('[data-island="chat"]');
+const chatButton = document.querySelector<HTMLButtonElement>('[data-island="chat-open"]');
+if (chat && chatButton) {
+  const log = chat.querySelector<HTMLElement>('.chat-log')!;
+  const form = chat.querySelector<HTMLFormElement>('form')!;
+  const show = (open: boolean) => {
+    chat.hidden = !open;
+    chatButton.setAttribute('aria-expanded', String(open));
+    if (open) form.querySelector('input')?.focus();
+    else chatButton.focus();
+  };
+  chatButton.hidden = false;
+  chatButton.addEventListener('click', () => show(chat.hidden));
+  chat.querySelector('[data-island="chat-close"]')?.addEventListener('click', () => show(false));
+  const say = (who: string, text: string): HTMLElement => {
+    const p = log.appendChild(document.createElement('p'));
+    p.className = who;
+    p.textContent = text;
+    return p;
+  };
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const q = new FormData(form).get('q');
+    if (typeof q !== 'string' || !q.trim()) return;
+    say('q', q);
+    form.reset();
+    const answer = say('a', chat.dataset.busy ?? '');
+    try {
+      const res = await fetch(chat.dataset.url!, { method: 'POST', body: new URLSearchParams({ q }) });
+      if (!res.ok) throw new Error(String(res.status));
+      const data = (await res.json()) as { text: string; products: { name: string; price: string; href: string }[] };
+      answer.textContent = data.text;
+      if (data.products.length) {
+        const list = log.appendChild(document.createElement('ul'));
+        for (const p of data.products) {
+          if (!p.href.startsWith('/') || p.href.startsWith('//')) continue; // the shop's own pages only
+          const a = list.appendChild(document.createElement('li')).appendChild(document.createElement('a'));
+          a.href = p.href;
+          a.textContent = `${p.name} – ${p.price}`;
+        }
+      }
+    } catch (err) {
+      answer.textContent = (err instanceof Error && err.message === '429' ? chat.dataset.limited : chat.dataset.error) ?? '';
+    }
+    log.scrollTop = log.scrollHeight;
   });
 }

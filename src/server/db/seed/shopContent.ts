@@ -87,7 +87,7 @@ const pages: Page[] = [
         type: 'image',
         // An image block's title is its picture's alt text (a linked picture needs one).
         title: ml('Garden', 'Garten', 'Kert', 'Záhrada', 'Grădină', 'Zahrada', 'Градина'),
-        media: '/banners/garden.jpg',
+        media: '/media/garden.svg',
         link: '/c/home-garden',
       },
       {
@@ -181,7 +181,7 @@ const pages: Page[] = [
           ),
         ),
       },
-      { width: 4, type: 'image', media: '/images/team.jpg' },
+      { width: 4, type: 'image', title: ml('Our team', 'Unser Team', 'Csapatunk', 'Náš tím', 'Echipa noastră', 'Náš tým', 'Нашият екип'), media: '/media/team.svg' },
     ],
   },
   {

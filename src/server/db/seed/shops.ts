@@ -124,12 +124,12 @@ export async function seedShops(tx: Queryable): Promise<void> {
   );
   await tx.exec(`
     insert into app.banners (shop_id, banner_title, image_url, link_url, position, valid_from, valid_to)
-    select s.shop_id, b.title, 'https://cdn.example.com/banners/' || s.shop_id || '-' || b.n || '.jpg', '/' || b.slug, b.n, date '2026-01-01', date '2027-12-31'
+    select s.shop_id, b.title, '/media/banner-' || b.pic || '.svg', '/' || b.slug, b.n, date '2026-01-01', date '2027-12-31'
     from app.shops s
     cross join (values
-      (1, '{"en":"Spring garden sale","de":"Frühjahrs-Gartenverkauf","hu":"Tavaszi kerti akció","sk":"Jarný záhradný výpredaj","ro":"Reduceri de primăvară la grădină","cs":"Jarní zahradní výprodej","bg":"Пролетна градинска разпродажба"}'::jsonb, 'c/home-garden'),
-      (2, '{"en":"New lighting collection","de":"Neue Leuchtenkollektion","hu":"Új világítási kollekció","sk":"Nová kolekcia osvetlenia","ro":"Noua colecție de iluminat","cs":"Nová kolekce osvětlení","bg":"Нова колекция осветление"}'::jsonb, 'c/lighting'),
-      (3, '{"en":"Free delivery over the limit","de":"Gratisversand ab Mindestwert","hu":"Ingyenes szállítás a limit felett","sk":"Doprava zadarmo nad limit","ro":"Livrare gratuită peste prag","cs":"Doprava zdarma nad limit","bg":"Безплатна доставка над лимита"}'::jsonb, 'page/delivery')
-    ) as b(n, title, slug);
+      (1, '{"en":"Spring garden sale","de":"Frühjahrs-Gartenverkauf","hu":"Tavaszi kerti akció","sk":"Jarný záhradný výpredaj","ro":"Reduceri de primăvară la grădină","cs":"Jarní zahradní výprodej","bg":"Пролетна градинска разпродажба"}'::jsonb, 'c/home-garden', 'garden'),
+      (2, '{"en":"New lighting collection","de":"Neue Leuchtenkollektion","hu":"Új világítási kollekció","sk":"Nová kolekcia osvetlenia","ro":"Noua colecție de iluminat","cs":"Nová kolekce osvětlení","bg":"Нова колекция осветление"}'::jsonb, 'c/lighting', 'lighting'),
+      (3, '{"en":"Free delivery over the limit","de":"Gratisversand ab Mindestwert","hu":"Ingyenes szállítás a limit felett","sk":"Doprava zadarmo nad limit","ro":"Livrare gratuită peste prag","cs":"Doprava zdarma nad limit","bg":"Безплатна доставка над лимита"}'::jsonb, 'page/delivery', 'delivery')
+    ) as b(n, title, slug, pic);
   `);
 }
