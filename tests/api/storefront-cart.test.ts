@@ -242,6 +242,30 @@ describe.each(engines)('storefront cart and checkout on %s', (engine) => {
     expect((await v.get('/cart')).body).toContain('data-cart-count="1"');
   });
 
+  it('refuses a form body over 16 KiB unread, also when it comes chunked without a length', async () => {
+    const u = new URL(s.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: '/cart/add',
+          method: 'POST',
+          headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on('error', reject);
+      req.write(`code=${a}&qty=1&pad=`);
+      for (let i = 0; i < 20; i++) req.write('x'.repeat(1024));
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+
   it('lists a cart left with an e-mail as abandoned', async () => {
     const v = client(s.url);
     await v.post('/cart/add', { code: b, qty: '2' });

@@ -6,6 +6,7 @@ import { CartPage } from '../../storefront/CartPage.tsx';
 import { CheckoutPage, OrderPlacedPage } from '../../storefront/CheckoutPage.tsx';
 import type { PageCtx } from '../../storefront/context.ts';
 import type { Db } from '../db/types.ts';
+import { fieldsOf, formOf } from './form.ts';
 import * as cart from './cart.ts';
 import type { Page } from './pages.tsx';
 import type { Shop } from './queries.ts';
@@ -15,7 +16,6 @@ import type { Place } from './site.ts';
 /** A cart lives 30 days in the visitor's browser. */
 const CART_MAX_AGE = 2_592_000;
 /** A storefront form is a few hundred bytes: anything much larger is refused unread. */
-const MAX_FORM_BYTES = 16_384;
 /** The notes a redirect may carry back (Post/Redirect/Get): only these keys are said. */
 const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty']);
 
@@ -51,16 +51,10 @@ async function openCart(c: Context, db: Db, shop: Shop, lang: string): Promise<c
   return made.cart;
 }
 
-/** Only strings of the known fields are read from a posted form (a forged price field is never looked at). */
-async function formOf(c: Context, keys: readonly string[]): Promise<Record<string, string> | null> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_FORM_BYTES) return null;
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const k of keys) {
-    const v = body[k];
-    if (typeof v === 'string') out[k] = v.slice(0, 1000);
-  }
-  return out;
+/** Only the known fields of a posted form are read (a forged price field is never looked at). */
+async function fieldsPosted(c: Context, keys: readonly string[]): Promise<Record<string, string> | null> {
+  const form = await formOf(c);
+  return form && fieldsOf(form, keys);
 }
 
 /** POST /cart/add, /cart/update, /cart/remove, /checkout (the origin checked by routes.ts, origin.ts). */
@@ -68,7 +62,7 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   const { c, db, shop, place, ctx } = a;
   const path = place.path;
   if (path === '/checkout') return postCheckout(a);
-  const form = await formOf(c, ['code', 'qty']);
+  const form = await fieldsPosted(c, ['code', 'qty']);
   if (!form) return c.text('Payload Too Large', 413);
   const code = (form.code ?? '').trim().slice(0, 64);
   const back = (m: string) => c.redirect(`${ctx.href('/cart')}?m=${m}`, 303);
@@ -154,7 +148,7 @@ const FIELDS = ['name', 'email', 'phone', 'address', 'zip', 'city', 'country', '
 
 async function postCheckout(a: CartArgs): Promise<Response | Page> {
   const { c, db, shop, ctx } = a;
-  const form = await formOf(c, [...FIELDS, 'shown_total', 'action']);
+  const form = await fieldsPosted(c, [...FIELDS, 'shown_total', 'action']);
   if (!form) return c.text('Payload Too Large', 413);
   const row = await visitorCart(c, db, shop);
   if (!row) return c.redirect(ctx.href('/cart'), 303);

@@ -1,30 +1,12 @@
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { NewsletterPage, type NewsletterState } from '../../storefront/NewsletterPage.tsx';
 import type { Db } from '../db/types.ts';
+import { formOf } from './form.ts';
 import { confirm, isToken, signUp, SignUp, tokenKnown, unsubscribe } from './newsletter.ts';
 import type { Args, Page } from './pages.tsx';
 
 /** The newsletter's paths within a language. */
 export const NEWSLETTER_PATH = /^\/newsletter(\/confirm|\/unsubscribe)?$/;
-
-/** A form body is a few hundred bytes: more is refused unread. */
-const MAX_FORM_BYTES = 8 * 1024;
-
-/** A urlencoded form body, read up to MAX_FORM_BYTES; null when too large or not a form. */
-export async function formOf(c: Context): Promise<URLSearchParams | null> {
-  if (!(c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return null;
-  const body = c.req.raw.body;
-  if (!body) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
 
 /**
  * GET /newsletter (the form; `?s=sent` its answer), POST /newsletter (sign up → 303 to the
