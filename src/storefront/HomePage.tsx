@@ -1,6 +1,7 @@
 import type { BlockRow, CategoryRow } from '../server/storefront/queries.ts';
 import { Blocks } from './ContentPages.tsx';
 import type { PageCtx } from './context.ts';
+import { PresetImage } from './PresetImage.tsx';
 
 export interface BannerView {
   id: number;
@@ -25,16 +26,7 @@ export function HomePage({ ctx, banners, blocks, categories }: { ctx: PageCtx; b
           <div className="carousel" data-island="carousel" tabIndex={0}>
             {banners.map((b, i) => (
               <div className="slide" id={`banner-${i + 1}`} key={b.id}>
-                <img
-                  src={b.image.src}
-                  srcSet={b.image.srcSet || undefined}
-                  sizes="(min-width:1650px) 1650px, 100vw"
-                  width={b.image.width}
-                  height={b.image.height}
-                  alt=""
-                  fetchPriority={i === 0 ? 'high' : undefined}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                />
+                <PresetImage image={b.image} sizes="(min-width:1650px) 1650px, 100vw" alt="" load={i === 0 ? 'lcp' : 'lazy'} />
                 {b.href ? (
                   <a className="caption" href={b.href}>
                     {b.title}
@@ -62,15 +54,7 @@ export function HomePage({ ctx, banners, blocks, categories }: { ctx: PageCtx; b
         {categories.map((c, i) => (
           <li key={c.id} className="card">
             <a href={ctx.href(`/c/${c.slug}`)}>
-              <img
-                src={c.image.src}
-                srcSet={c.image.srcSet || undefined}
-                sizes="(min-width:1200px) 16vw, (min-width:992px) 25vw, (min-width:768px) 33vw, 50vw"
-                width={c.image.width}
-                height={c.image.height}
-                alt=""
-                loading={i < 6 && !banners.length ? 'eager' : 'lazy'}
-              />
+              <PresetImage image={c.image} sizes="(min-width:1200px) 16vw, (min-width:992px) 25vw, (min-width:768px) 33vw, 50vw" alt="" load={i < 6 && !banners.length ? 'eager' : 'lazy'} />
               <span className="name">{c.name}</span>
             </a>
           </li>

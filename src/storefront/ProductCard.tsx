@@ -1,6 +1,7 @@
 import { MAX_LINE_QTY } from '../core/checkout.ts';
 import type { ShopPrice } from '../core/shopPrice.ts';
 import type { PageCtx } from './context.ts';
+import { PresetImage } from './PresetImage.tsx';
 
 export type StockState = 'in' | 'order' | 'out';
 
@@ -71,16 +72,7 @@ export function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eage
   return (
     <li className="card" data-product={p.code}>
       <a href={p.href}>
-        <img
-          src={p.image.src}
-          srcSet={p.image.srcSet || undefined}
-          sizes="(min-width:1200px) 25vw, (min-width:992px) 33vw, (min-width:576px) 50vw, 100vw"
-          width={p.image.width}
-          height={p.image.height}
-          alt={p.alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        <PresetImage image={p.image} sizes="(min-width:1200px) 25vw, (min-width:992px) 33vw, (min-width:576px) 50vw, 100vw" alt={p.alt} load={eager ? 'eager' : 'lazy'} />
         <span className="name">{p.name}</span>
       </a>
       <PriceView ctx={ctx} price={p.price} approx={p.approx} />

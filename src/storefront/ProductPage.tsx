@@ -1,5 +1,6 @@
 import type { PageCtx } from './context.ts';
 import { AddToCart, PriceView, ProductGrid, StockView, type CardData } from './ProductCard.tsx';
+import { PresetImage } from './PresetImage.tsx';
 
 export interface GalleryImage {
   src: string;
@@ -44,16 +45,7 @@ export function ProductPage(props: {
           <div className="main" data-island="gallery" tabIndex={0}>
             {props.images.map((im, i) => (
               <figure key={i} id={`image-${i + 1}`}>
-                <img
-                  src={im.src}
-                  srcSet={im.srcSet || undefined}
-                  sizes="(min-width:992px) 50vw, 100vw"
-                  width={im.width}
-                  height={im.height}
-                  alt={im.alt}
-                  fetchPriority={i === 0 ? 'high' : undefined}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                />
+                <PresetImage image={im} sizes="(min-width:992px) 50vw, 100vw" alt={im.alt} load={i === 0 ? 'lcp' : 'lazy'} />
               </figure>
             ))}
           </div>
