@@ -89,3 +89,16 @@ export function NotFoundPage({ ctx }: { ctx: PageCtx }) {
     </>
   );
 }
+
+/** A form post refused before it was read: from another site (403) or too large (413). Nothing was changed. */
+export function FormRefusedPage({ ctx, why }: { ctx: PageCtx; why: 'origin' | 'too_large' }) {
+  return (
+    <>
+      <h1>{ctx.t('storefront.form_refused_title')}</h1>
+      <p>{ctx.t(why === 'origin' ? 'storefront.form_refused_origin' : 'storefront.form_refused_too_large')}</p>
+      <p>
+        <a href={ctx.href('/')}>{ctx.t('storefront.back_home')}</a>
+      </p>
+    </>
+  );
+}

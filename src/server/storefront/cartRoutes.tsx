@@ -8,7 +8,7 @@ import type { PageCtx } from '../../storefront/context.ts';
 import type { Db } from '../db/types.ts';
 import { fieldsOf, formOf } from './form.ts';
 import * as cart from './cart.ts';
-import type { Page } from './pages.tsx';
+import { pages, type Page } from './pages.tsx';
 import type { Shop } from './queries.ts';
 import type { Helpers } from './routes.ts';
 import type { Place } from './site.ts';
@@ -63,7 +63,7 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   const path = place.path;
   if (path === '/checkout') return postCheckout(a);
   const form = await fieldsPosted(c, ['code', 'qty']);
-  if (!form) return c.text('Payload Too Large', 413);
+  if (!form) return pages.formRefused(a.ctx, a.place, a.helpers, 'too_large');
   const code = (form.code ?? '').trim().slice(0, 64);
   const back = (m: string) => c.redirect(`${ctx.href('/cart')}?m=${m}`, 303);
   if (path === '/cart/add') {
@@ -149,7 +149,7 @@ const FIELDS = ['name', 'email', 'phone', 'address', 'zip', 'city', 'country', '
 async function postCheckout(a: CartArgs): Promise<Response | Page> {
   const { c, db, shop, ctx } = a;
   const form = await fieldsPosted(c, [...FIELDS, 'shown_total', 'action']);
-  if (!form) return c.text('Payload Too Large', 413);
+  if (!form) return pages.formRefused(a.ctx, a.place, a.helpers, 'too_large');
   const row = await visitorCart(c, db, shop);
   if (!row) return c.redirect(ctx.href('/cart'), 303);
   if (row.order_id !== null) return c.redirect(ctx.href('/checkout/done'), 303);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { imageSrc, imageSrcSet } from '../../core/images.ts';
 import type { ListingQuery, Sort } from '../../storefront/CategoryPage.tsx';
 import { CategoryPage, SORTS } from '../../storefront/CategoryPage.tsx';
-import { FrontendPage, NotFoundPage, StoresPage } from '../../storefront/ContentPages.tsx';
+import { FormRefusedPage, FrontendPage, NotFoundPage, StoresPage } from '../../storefront/ContentPages.tsx';
 import type { Head, PageCtx } from '../../storefront/context.ts';
 import { HomePage } from '../../storefront/HomePage.tsx';
 import { ProductPage, SearchPage } from '../../storefront/ProductPage.tsx';
@@ -12,7 +12,7 @@ import * as q from './queries.ts';
 import type { Helpers } from './routes.ts';
 import type { Place } from './site.ts';
 
-export type Page = { head: Head; body: ReactNode; status?: 200 | 400 | 409 | 422 } | { redirect: string; status?: 301 | 303 };
+export type Page = { head: Head; body: ReactNode; status?: 200 | 400 | 403 | 409 | 413 | 422 } | { redirect: string; status?: 301 | 303 };
 
 export interface Args {
   c: Context;
@@ -227,4 +227,10 @@ export const pages = {
     { pattern: /^\/stores$/, run: (a: Args) => stores(a) },
   ] as { pattern: RegExp; run: (a: Args, m: string[]) => Promise<Page | null> }[],
   notFound: (ctx: PageCtx) => <NotFoundPage ctx={ctx} />,
+  /** A refused form post, said in the page's language (never the server's English). */
+  formRefused: (ctx: PageCtx, place: Place, helpers: Helpers, why: 'origin' | 'too_large'): Page => ({
+    head: helpers.head(ctx, place, { title: ctx.t('storefront.form_refused_title'), description: '', noindex: true }),
+    body: <FormRefusedPage ctx={ctx} why={why} />,
+    status: why === 'origin' ? 403 : 413,
+  }),
 };

@@ -18,7 +18,7 @@ export const storefrontCsp = (nonce: string) =>
 /** A page streamed as React renders it (renderToReadableStream): the head goes out before the body's last query result is written. */
 export async function renderPage(
   c: Context,
-  o: { ctx: PageCtx; head: Head; categories: CategoryRow[]; pages: PageLink[]; islands: string | null; body: ReactNode; status: 200 | 400 | 404 | 409 | 422 },
+  o: { ctx: PageCtx; head: Head; categories: CategoryRow[]; pages: PageLink[]; islands: string | null; body: ReactNode; status: 200 | 400 | 403 | 404 | 409 | 413 | 422 },
 ): Promise<Response> {
   const nonce = newNonce();
   const stream = await renderToReadableStream(

@@ -95,14 +95,22 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const post = c.req.method === 'POST';
     // The only POST forms: the cart's and the checkout's, the newsletter's, "notify me" and the chat. CSRF: only this origin's pages may post (origin.ts).
     if (post && !CART_POST_PATH.test(place.path) && !NEWSLETTER_PATH.test(place.path) && place.path !== '/notify' && place.path !== '/ask') return neutralNotFound(c);
-    if (post && !sameOrigin(c)) return c.text('Forbidden', 403);
-    if (post && place.path === '/notify') return notifyMe(c, shop, place);
-    if (post && place.path === '/ask') return ask(c, shop, place);
+    const refused = post && !sameOrigin(c);
+    // The chat reads a status (its texts are the page's); a form gets a page in its language.
+    if (refused && place.path === '/ask') return c.json({ error: 'forbidden' }, 403);
+    if (post && !refused && place.path === '/notify') return notifyMe(c, shop, place);
+    if (post && !refused && place.path === '/ask') return ask(c, shop, place);
     const ctx = await pageCtx(c, shop, place);
     const cartPath = post ? (CART_POST_PATH.test(place.path) ? postCart : undefined) : CART_PAGES[place.path];
     const page = cartPath ? null : NEWSLETTER_PATH.test(place.path) ? newsletterRoute : matchPage(place.path);
     const mailLink = (path: string) => (place.localBase ? `${deps.config.publicUrl}${linkTo(shop, place, place.lang, path)}` : absoluteLink(shop, place.lang, path));
-    const out: Page | Response | null = cartPath ? await cartPath({ c, db, shop, place, ctx, helpers }) : page ? await page.run({ c, db, shop, place, ctx, helpers, mailLink }) : null;
+    const out: Page | Response | null = refused
+      ? pages.formRefused(ctx, place, helpers, 'origin')
+      : cartPath
+        ? await cartPath({ c, db, shop, place, ctx, helpers })
+        : page
+          ? await page.run({ c, db, shop, place, ctx, helpers, mailLink })
+          : null;
     if (out instanceof Response) return out;
     if (out && 'redirect' in out) return c.redirect(out.redirect, out.status ?? 301);
     const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
