@@ -9,6 +9,7 @@
 import PostalMime from 'postal-mime';
 import sanitize from 'sanitize-html';
 import { htmlText } from '../../core/htmlText.ts';
+import { RICH_TEXT_TAGS } from '../actions/engine/html.ts';
 
 export interface ParsedMail {
   subject: string;
@@ -28,41 +29,8 @@ export const pgText = (s: string | undefined, max: number): string => (s ?? '').
 const MAX_BODY = 200_000;
 
 const mailHtml: sanitize.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'div',
-    'span',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'blockquote',
-    'code',
-    'pre',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'th',
-    'td',
-    'hr',
-  ],
+  // The rich-text tags without images (a remote image in a mail is a tracking pixel), with mail's layout tags.
+  allowedTags: [...RICH_TEXT_TAGS.filter((t) => t !== 'img'), 'div', 'h5', 'h6', 'tfoot'],
   allowedAttributes: { a: ['href', 'rel', 'target'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
