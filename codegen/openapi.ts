@@ -39,7 +39,7 @@ const summaries: Record<string, string> = {
   category_tree: 'The product category tree in the requested language.',
   page_log: 'Logs a navigation to a route and tells whether the page is allowed.',
   page_error_log: 'Logs a failed request of the browser.',
-  api_action: 'Runs an action (list, filter, aggregate, set, add, delete, delete_preview, undo) on a form (entity) described in screens/.',
+  api_action: 'Runs an action (list, filter, aggregate, set, add, delete, delete_preview, undo, redo) on a form (entity) described in screens/.',
 };
 
 const translateSummaries: Record<api.TranslatePath, string> = {
@@ -68,6 +68,7 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 | aggregate | \`AggregatePayload\`: filterModel, groupBy (≤ 3 columns), aggregates per column (sum, avg, min, max, count) | \`AggregateOutput\` |
 | set | \`SetPayload\`: the row's key column(s), its version column when the form has one, and the editable fields to change; or \`BulkSetPayload\` \`{rows: [...]}\` (≤ 5,000, one transaction, a failing row's message starts with \`payload.rows.<index>.\`) | \`SetOutput\` / \`BulkSetOutput\` |
 | undo | \`UndoPayload\`: log ids of the user's own set changes of this form (from set's \`log_id\`/\`log_ids\`); 409 \`changed_since\` when a field moved on; or of the user's deletes (from delete's \`log_ids\`): the rows back with what cascaded, 409 \`restore_conflict\` when a key is taken again | \`UndoOutput\` |
+| redo | \`UndoPayload\`: the log ids an undo of set changes answered (its reverts): the undone values written again through the set path (the set permission, the columns' validation, row rules, references; logged as a new set); 409 \`changed_since\` when a field moved on since the undo | \`UndoOutput\` |
 | add | \`AddPayload\`: the editable fields (and the key unless generated) | \`AddOutput\`: the added row and its \`log_id\` |
 | delete | \`DeletePayload\`: the keys of the rows (scalars, or objects for compound keys); a row still referenced by a key without ON DELETE CASCADE → 409 \`in_use\` | \`DeleteOutput\` (with the log ids that undo puts back) |
 | delete_preview | \`DeletePayload\` (the delete permission): what the delete would take | \`DeletePreviewOutput\` |
@@ -124,6 +125,10 @@ const apiActionExamples = {
   undo: {
     summary: 'Revert own edits by their change-log ids',
     value: { entity: 'product_list', action: 'undo', payload: { log_ids: [1041, 1040] } },
+  },
+  redo: {
+    summary: "Write again what an undo reverted, by the undo's log ids",
+    value: { entity: 'product_list', action: 'redo', payload: { log_ids: [1043, 1042] } },
   },
   aggregate: {
     summary: 'Counts and sums per brand',

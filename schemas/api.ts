@@ -268,7 +268,7 @@ export const AiAnalyticsRunOutput = v.object({
 });
 
 // ── api_action ──────────────────────────────────────────────────────────
-export const actions = ['list', 'filter', 'set', 'add', 'delete', 'delete_preview', 'undo', 'aggregate'] as const;
+export const actions = ['list', 'filter', 'set', 'add', 'delete', 'delete_preview', 'undo', 'redo', 'aggregate'] as const;
 export const ApiActionInput = v.strictObject({
   entity: v.pipe(v.string(), v.nonEmpty('entity is required'), v.maxLength(100)),
   action: v.picklist(actions, `action must be one of ${actions.join(', ')}`),
@@ -387,6 +387,8 @@ export const BulkSetOutput = v.object({
  * in one transaction; a field changed since → 409 `changed_since`, nothing reverted. Log
  * ids of the user's deletes put the deleted rows back with what cascaded (the delete
  * permission); a key taken since → 409 `restore_conflict`, nothing restored.
+ * `redo` takes the same payload and answer: the log ids an undo answered (its reverts),
+ * written again through the edit's own path (engine/redo.ts).
  */
 export const UndoPayload = v.strictObject({
   log_ids: v.pipe(v.array(logId), v.minLength(1, 'log_ids must not be empty'), v.maxLength(MAX_BULK_ROWS, `at most ${MAX_BULK_ROWS} log ids`)),
@@ -921,6 +923,42 @@ export type ReplyPath = keyof typeof replyRoutes;
 const ChatEngineState = v.object({ configured: v.boolean(), env: v.string(), models: v.array(v.string()), default_model: v.string() });
 export const ChatEnginesOutput = v.object({ openai: ChatEngineState, deepseek: ChatEngineState });
 
+// ── bootstrap: a session's start in one round trip (issue 27) ─────────────
+/**
+ * `currency_code`: the view currency the browser remembers (kept when the company has a rate
+ * for it, else the company's own); `page`: the page being opened, logged as page_log logs it;
+ * `form`: its screen, whose saved grid state and whole lookups come along.
+ */
+export const BootstrapInput = v.strictObject({
+  currency_code: v.optional(v.nullable(currencyCode)),
+  page: v.optional(v.nullable(PageLogInput.entries._page_name)),
+  form: v.optional(v.nullable(formName)),
+});
+/**
+ * What `user`, `init`, GET /shops, `currencies`, `view_currency_rates` (of the chosen view
+ * currency; null without one), `page_log` (null without `page`) and, for `form`, grid_state
+ * `list` and each whole (not searched) lookup's `list` answer, under the same checks: a part
+ * the user may not have is left out (null, or a lookup missing), never an error of the whole.
+ */
+export const BootstrapOutput = v.object({
+  data: v.object({
+    user: UserOutput,
+    init: InitOutput.entries.data,
+    shops: ShopsOutput,
+    currencies: CurrenciesOutput.entries.data,
+    view_rates: v.nullable(ViewRatesOutput.entries.data),
+    page: v.nullable(PageLogOutput.entries.data),
+    screen: v.nullable(
+      v.object({
+        form: v.string(),
+        grid_state: v.nullable(v.object({ ...GridStateListOutput.entries.data.entries, totalExact: v.optional(v.boolean()) })),
+        /** Each lookup's `list` with an empty payload, by lookup form. */
+        lookups: v.record(v.string(), ListOutput.entries.data),
+      }),
+    ),
+  }),
+});
+
 /**
  * Every named procedure of /rpc/{name}: who may call it, its input and its output.
  * auth 'none': no session is resolved (login; refresh and logout read the Bearer themselves); 'optional': a
@@ -945,6 +983,7 @@ export const procedures = {
   view_currency_rates: { auth: 'user', input: ViewRatesInput, output: ViewRatesOutput },
   category_tree: { auth: 'optional', input: CategoryTreeInput, output: CategoryTreeOutput },
   page_log: { auth: 'user', input: PageLogInput, output: PageLogOutput },
+  bootstrap: { auth: 'user', input: BootstrapInput, output: BootstrapOutput },
   page_error_log: { auth: 'user', input: PageErrorLogInput, output: PageErrorLogOutput },
   api_action: { auth: 'user', input: ApiActionInput, output: ApiActionOutput },
 } as const;

@@ -22,6 +22,12 @@ export interface AdminSetup {
 /** Configuration from the environment; secrets never leave the server or reach logs. */
 export interface Config {
   port: number;
+  /**
+   * WORKERS=N (N ≥ 2): node:cluster forks N processes sharing the port (src/server/cluster.ts),
+   * on one PostgreSQL server only (DATABASE_URL; the embedded PGlite belongs to one process).
+   * 1 (default): this process serves.
+   */
+  workers: number;
   dataDir: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -247,9 +253,21 @@ function ipCountryUrl(v: string | undefined): string | undefined {
   return t;
 }
 
+/** WORKERS: 0 or 1 is one process; more needs a PostgreSQL server. */
+function workers(v: string | undefined, databaseUrl: string | undefined): number {
+  const n = Math.max(1, int(v, 1, 'WORKERS'));
+  if (n > 1 && !databaseUrl) {
+    throw new Error(
+      `WORKERS=${n} needs a PostgreSQL server (DATABASE_URL): the embedded PGlite database is owned by one process (its data directory is locked by it). Run one process, or move the data to a server first`,
+    );
+  }
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
+    workers: workers(env.WORKERS, env.DATABASE_URL || undefined),
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,

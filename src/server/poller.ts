@@ -1,3 +1,5 @@
+import type { Db } from './db/types.ts';
+
 /**
  * A background pass run every `intervalMs` in this process (the workflow scheduler, the news
  * fetcher): the next pass is planned when one ends, so passes never overlap; a failed pass
@@ -38,4 +40,18 @@ export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: nu
       await running;
     },
   };
+}
+
+/**
+ * Runs `pass` in one process at a time across every app process on the database: a pass
+ * whose work cannot be claimed row by row (the IMAP sync reads one mailbox whole) holds a
+ * transaction-level advisory lock while it runs; another process finding it held skips
+ * its turn (answers undefined). PGlite has one process: the pass just runs.
+ */
+export async function onceAcrossProcesses<T>(db: Db, lockKey: number, pass: () => Promise<T>): Promise<T | undefined> {
+  if (db.engine !== 'postgres') return pass();
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1) as got', [lockKey]);
+    return r.rows[0]!.got ? pass() : undefined;
+  });
 }

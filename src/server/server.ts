@@ -9,7 +9,9 @@ import { openDb } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
+import { LiveRows } from './http/liveRows.ts';
 import { SessionCache } from './http/sessionCache.ts';
+import { workerIndex } from './cluster.ts';
 import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
 import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
 import { startNewsFetcher } from './news/fetcher.ts';
@@ -37,6 +39,7 @@ export interface Running {
 export async function startServer(config: Config, opened?: Db): Promise<Running> {
   const db = opened ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let sessions: SessionCache | undefined;
+  let live: LiveRows | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
@@ -53,13 +56,17 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     await recordEngineStatus(db, config); // the settings' "configured" (never a key)
     const signer = tokenSigner(await jwtSecret(db, config.jwtSecret), config.accessTtlSec);
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
-    const app = createApp({ db, signer, config, sessions });
+    live = await LiveRows.open({ db, signer, config, sessions });
+    const app = createApp({ db, signer, config, sessions, live });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
       s.once('error', reject);
     });
     // Idle keep-alive connections live longer than a client's or proxy's own idle timeout (commonly
     // 60 s): a client whose event loop was busy must not send on a socket the server just closed.
+    // Which worker answered (WORKERS=N): for operators and the multi-process tests; a number, nothing more.
+    const worker = workerIndex();
+    if (worker) server.prependListener('request', (_req: unknown, res: { setHeader(name: string, value: string): void }) => res.setHeader('X-Worker', worker));
     if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
@@ -78,6 +85,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
       url: `http://localhost:${port}`,
       db,
       async close() {
+        await live!.close(); // its streams first: the server waits for open responses
         await new Promise<void>((r) => server.close(() => r()));
         await scheduler?.stop();
         await news?.stop();
@@ -90,6 +98,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
       },
     };
   } catch (e) {
+    await live?.close().catch(() => {});
     await sessions?.close().catch(() => {});
     await db.close().catch(() => {});
     throw e;

@@ -7,11 +7,19 @@ import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { expect } from 'vitest';
 import { seededDatabase, seededPglite } from './templates.ts';
+import { startChildServer } from './workerServer.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
 /** PGlite always; the PostgreSQL server too when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * TEST_WORKERS=N (N ≥ 2): every PostgreSQL test server is the real server as a child process
+ * with WORKERS=N (workerServer.ts), so the suite runs against several app processes on one
+ * database; PGlite servers stay in-process (one process owns the embedded database).
+ */
+export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 0);
 
 export const DEMO_PASSWORD = 'demo-password';
 export const PRODUCTS = Number(process.env.TEST_PRODUCTS ?? 2_000);
@@ -108,7 +116,11 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
   const set = { demo: config.demoData, products: config.demoProducts };
   const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
   const databaseUrl = copy?.url;
-  const running = await startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined).catch(async (e: unknown) => {
+  const start = async (): Promise<Running> =>
+    copy && TEST_WORKERS >= 2
+      ? startChildServer(copy.url, TEST_WORKERS, childEnv(env, config, uiDir))
+      : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined);
+  const running = await start().catch(async (e: unknown) => {
     await copy?.drop();
     throw e;
   });
@@ -149,6 +161,31 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     },
   };
   return server;
+}
+
+/** The environment a child server reads for what `config` says (TEST_WORKERS): the settings the suites override. */
+function childEnv(env: NodeJS.ProcessEnv, c: Config, uiDir: string): Record<string, string | undefined> {
+  return {
+    ...env,
+    DEMO_DATA: c.demoData ? '1' : '0',
+    DEMO_PRODUCTS: String(c.demoProducts),
+    UI_DIR: uiDir,
+    WORKFLOW_TICK_MS: String(c.workflowTickMs),
+    MAIL_TICK_MS: String(c.mailTickMs),
+    ARRIVAL_TICK_MS: String(c.arrivalTickMs),
+    NEWS_TICK_MS: String(c.newsTickMs),
+    IMAP_TICK_MS: String(c.imapTickMs),
+    COUNT_ESTIMATE_THRESHOLD: String(c.countEstimateThreshold),
+    FLAG_SERVICE_URL: c.flagServiceUrl,
+    IP_COUNTRY_URL: c.ipCountryUrl,
+    AI_RATE_PER_MINUTE: String(c.aiRatePerMinute),
+    AI_RETRY_BASE_MS: String(c.aiRetryBaseMs),
+    AI_CHAT_TIMEOUT_MS: String(c.aiChatTimeoutMs),
+    TRANSLATE_TIMEOUT_MS: String(c.translateTimeoutMs),
+    IP_COUNTRY_TIMEOUT_MS: String(c.ipCountryTimeoutMs),
+    PUBLIC_URL: env.PUBLIC_URL,
+    TRUST_PROXY: c.trustProxy ? '1' : undefined,
+  };
 }
 
 /**

@@ -74,9 +74,12 @@ function lcg(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
+/** The brands seeded (their ids differ between engines): set filters pick among them. */
+const brands: number[] = [];
+
 async function seed(s: TestServer): Promise<void> {
   const r = lcg(2026);
-  const brands: number[] = [];
+  brands.length = 0;
   for (const name of BRANDS) brands.push((await s.db.query<{ brand_id: number }>('insert into app.brands (brand_name) values ($1) returning brand_id', [name])).rows[0]!.brand_id);
   // Countries with names missing in some languages: a looked-up text falls back to English, else any.
   const countries = ['CZ', 'HU', 'DE', 'BG', 'RO', 'AT'];
@@ -167,8 +170,14 @@ const filters: Record<string, fc.Arbitrary<FilterItem>> = {
   selling_price_shop: numberItem,
   min_margin: fc.record({ filterType: fc.constant('number' as const), type: fc.constantFrom('lessThan', 'gte', 'equals'), filter: fc.integer({ min: 0, max: 40 }) }),
   discount_end_date: dateItem,
-  active: fc.boolean().map((b): FilterItem => ({ type: 'equals', filter: b })),
-  keep_in_stock: fc.subarray([0, 1, 2], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values })),
+  active: fc.oneof(
+    fc.boolean().map((b): FilterItem => ({ type: 'equals', filter: b })),
+    fc.subarray([true, false, null], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values })),
+  ),
+  // Set filters with several values and "(empty)" (null): core/query/setFilter.ts on both sides.
+  keep_in_stock: fc.subarray([0, 1, 2, null], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values })),
+  brand_id: fc.constant(null).chain(() => fc.subarray([...brands, null], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values }))),
+  country_of_origin: fc.subarray(['CZ', 'HU', 'DE', 'BG', 'RO', 'AT', 'SK', null], { minLength: 1 }).map((values): FilterItem => ({ filterType: 'set', values })),
 };
 const SORTABLE = [
   'product_name',
@@ -207,10 +216,10 @@ describe.each(engines)('query rules: client row model = server list on %s', (eng
     rows = all.body.data.rows;
     // What the looked-up cells show: a brand's name; a country's name in the language, else English, else any.
     const lookup = async (form: string) => (await s.action(admin, form, 'list', {}, COMPANY)).body.data.rows as Row[];
-    const brands = new Map((await lookup('product_brands_brief')).map((b) => [b.brand_id, String(b.brand_name)]));
+    const brandNames = new Map((await lookup('product_brands_brief')).map((b) => [b.brand_id, String(b.brand_name)]));
     const countries = new Map((await lookup('countries_brief')).map((c) => [c.country_code, c.country_names]));
     labels = {
-      brand_id: (v) => brands.get(v) ?? '',
+      brand_id: (v) => brandNames.get(v) ?? '',
       country_of_origin: (v, lang) => pickText(countries.get(v), lang)?.text ?? '',
     };
   }, 120_000);

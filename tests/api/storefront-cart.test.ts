@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { CARTS_PER_VISITOR_PER_HOUR, sweepCarts } from '../../src/server/storefront/cart.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
@@ -268,6 +269,73 @@ describe.each(engines)('storefront cart and checkout on %s', (engine) => {
       req.end();
     });
     expect([status, body.includes('Es war größer, als ein Formular dieses Shops sein kann')]).toEqual([413, true]);
+  });
+
+  it('two checkouts of the last units: one order takes them, the other is told and places nothing', async () => {
+    // A product that cannot be ordered beyond stock, with its whole free stock in each of two carts.
+    const c = (
+      await s.db.query<{ c: string; free: string }>(
+        `select pp.product_code as c, pp.free_qty as free from app.v_published_products pp where pp.shop_id = 2 and pp.free_qty between 1 and 50 and pp.product_code <> all ($1) order by pp.product_code limit 1`,
+        [[a, b]],
+      )
+    ).rows[0]!;
+    await s.db.query(`update app.products set can_order = false, discount_percent = null where product_code = $1`, [c.c]);
+    const free = Number(c.free);
+    const form = { name: 'Cleo Last', phone: '+421 900 111222', address: 'Hlavná 1', zip: '81101', city: 'Bratislava', country: 'SK', dm: '1', pm: '3' };
+    const buyers = [client(s.url), client(s.url)];
+    const shown: number[] = [];
+    for (const [i, v] of buyers.entries()) {
+      expect((await v.post('/cart/add', { code: c.c, qty: String(free) })).location).toBe('/cart?m=added');
+      shown.push(totalOf((await v.post('/checkout', { ...form, email: `cleo${i}@example.com`, action: 'recalculate' })).body));
+    }
+    const placed = await Promise.all(buyers.map((v, i) => v.post('/checkout', { ...form, email: `cleo${i}@example.com`, shown_total: String(shown[i]), action: 'place' })));
+    expect(placed.map((r) => r.status).sort()).toEqual([303, 409]);
+    const lost = placed.find((r) => r.status === 409)!;
+    // Told in the shop's language that the product went; the line is gone, nothing placed.
+    expect(lost.body).toMatch(/data-notice="gone"/);
+    expect(lost.body).toContain('data-cart-count="0"');
+    const orders = await s.db.query(`select 1 from app.sales_orders where email like 'cleo_@example.com'`);
+    expect(orders.rowCount).toBe(1);
+    const left = await s.db.query<{ free: string }>(`select free_qty as free from app.v_published_products where shop_id = 2 and product_code = $1`, [c.c]);
+    expect(Number(left.rows[0]!.free)).toBe(0);
+  });
+
+  it('limits the carts one address starts per hour, keeps its open cart working, and sweeps carts nobody can reach', async () => {
+    const first = client(s.url);
+    await first.post('/cart/add', { code: a });
+    const mine = (await s.db.query<{ visitor_hash: string; cart_id: number }>(`select visitor_hash, cart_id from app.carts order by cart_id desc limit 1`)).rows[0]!;
+    expect(mine.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+    const made = Number((await s.db.query<{ n: string }>(`select count(*) as n from app.carts where visitor_hash = $1 and created_at > now() - interval '1 hour'`, [mine.visitor_hash])).rows[0]!.n);
+    await s.db.query(`insert into app.carts (company_code, shop_id, language_code, token_hash, visitor_hash) select 'SK01', 2, 'de', md5(g::text || 'x'), $1 from generate_series(1, $2) g`, [
+      mine.visitor_hash,
+      CARTS_PER_VISITOR_PER_HOUR - made,
+    ]);
+    const before = (await s.db.query(`select 1 from app.carts`)).rowCount;
+    const bot = client(s.url);
+    const refused = await bot.post('/cart/add', { code: a });
+    expect(refused.location).toBe('/cart?m=busy');
+    expect(refused.cookies.some((x) => x.startsWith('cart_2='))).toBe(false);
+    expect((await s.db.query(`select 1 from app.carts`)).rowCount).toBe(before);
+    expect((await bot.get('/cart?m=busy')).body).toContain('Von Ihrer Adresse wurden zu viele Warenkörbe angelegt');
+    // The visitor's own open cart still takes products.
+    expect((await first.post('/cart/add', { code: b })).location).toBe('/cart?m=added');
+    // An hour later the address may start carts again.
+    await s.db.query(`update app.carts set created_at = created_at - interval '61 minutes' where visitor_hash = $1`, [mine.visitor_hash]);
+    expect((await bot.post('/cart/add', { code: a })).location).toBe('/cart?m=added');
+
+    // The sweep: an open cart without an e-mail untouched for over 30 days goes; one with an e-mail (abandoned, for staff) and a checked-out one stay.
+    const ids = (await s.db.query<{ cart_id: number }>(`select cart_id from app.carts where visitor_hash = $1 order by cart_id limit 3`, [mine.visitor_hash])).rows.map((r) => r.cart_id);
+    await s.db.query(`update app.carts set updated_at = now() - interval '31 days' where cart_id = any ($1)`, [ids]);
+    await s.db.query(`update app.carts set email = 'kept@example.com' where cart_id = $1`, [ids[1]]);
+    const order = (
+      await s.db.query<{ order_id: number }>(
+        `select order_id from app.sales_orders where company_code = 'SK01' and order_id not in (select order_id from app.carts where order_id is not null) limit 1`,
+      )
+    ).rows[0]!;
+    await s.db.query(`update app.carts set order_id = $2 where cart_id = $1`, [ids[2], order.order_id]);
+    expect(await sweepCarts(s.db)).toBeGreaterThanOrEqual(1);
+    const kept = await s.db.query<{ cart_id: number }>(`select cart_id from app.carts where cart_id = any ($1) order by cart_id`, [ids]);
+    expect(kept.rows.map((r) => r.cart_id)).toEqual([ids[1], ids[2]]);
   });
 
   it('lists a cart left with an e-mail as abandoned', async () => {

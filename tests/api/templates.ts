@@ -114,6 +114,11 @@ const pgliteDir = join(tmpdir(), 'bo-test-templates');
 
 /** An in-memory PGlite database holding the data set. */
 export async function seededPglite(set: DataSet): Promise<PgliteDb> {
+  return openPglite(undefined, { load: new Blob([readFileSync(await pgliteTemplateFile(set))]) });
+}
+
+/** The saved PGlite data directory (a tar file) holding the data set, built first when there is none. */
+export async function pgliteTemplateFile(set: DataSet): Promise<string> {
   const file = join(pgliteDir, `${keyOf(set)}.tar`);
   if (!existsSync(file)) {
     const db = await openPglite();
@@ -133,5 +138,5 @@ export async function seededPglite(set: DataSet): Promise<PgliteDb> {
       if (!f.startsWith(today()) || (!f.endsWith('.tar') && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { force: true });
     }
   }
-  return openPglite(undefined, { load: new Blob([readFileSync(file)]) });
+  return file;
 }

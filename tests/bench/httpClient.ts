@@ -14,20 +14,21 @@ const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-parentPort.on('message', ({ id, url, headers, body, full }) => {
+parentPort.on('message', ({ id, url, headers, body, full, method = 'POST' }) => {
   const u = new URL(url);
   const hostname = u.hostname === 'localhost' ? '127.0.0.1' : u.hostname;
   const length = Buffer.byteLength(body);
   const send = (retry) => {
     const t = performance.now();
-    const req = http.request({ hostname, port: u.port, path: u.pathname, method: 'POST', agent, headers: { ...headers, 'content-length': length } }, (res) => {
+    const req = http.request({ hostname, port: u.port, path: u.pathname + u.search, method, agent, headers: method === 'GET' ? headers : { ...headers, 'content-length': length } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
+        const all = Buffer.concat(chunks);
         let json;
-        try { json = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { json = undefined; }
+        if (method !== 'GET') try { json = JSON.parse(all.toString('utf8')); } catch { json = undefined; }
         const ms = performance.now() - t;
-        parentPort.postMessage({ id, ms, status: res.statusCode, body: full || res.statusCode !== 200 ? json : undefined });
+        parentPort.postMessage({ id, ms, status: res.statusCode, bytes: all.length, body: method === 'GET' ? (full ? all.toString('utf8') : undefined) : full || res.statusCode !== 200 ? json : undefined });
       });
     });
     req.on('error', (e) => {
@@ -35,7 +36,7 @@ parentPort.on('message', ({ id, url, headers, body, full }) => {
       if (retry && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) send(false);
       else parentPort.postMessage({ id, error: String(e && e.message || e) });
     });
-    req.end(body);
+    req.end(method === 'GET' ? undefined : body);
   };
   send(true);
 });
@@ -45,12 +46,16 @@ export interface Answer {
   status: number;
   /** From the request's start to its answer parsed, timed in the client thread. */
   ms: number;
-  /** The parsed answer: always when not 200, else when asked for (`full`). */
+  /** The parsed answer: always when not 200, else when asked for (`full`); a GET's is its text, when asked for. */
   body: unknown;
+  /** The answer's length in bytes. */
+  bytes: number;
 }
 
 export interface HttpClient {
   post(url: string, headers: Record<string, string>, body: string, full?: boolean): Promise<Answer>;
+  /** A GET, its whole answer read (a page: `full` keeps its text). */
+  get(url: string, headers: Record<string, string>, full?: boolean): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -64,20 +69,22 @@ export function httpClient(): HttpClient {
     if (!w) return;
     waiting.delete(m.id);
     if (m.error !== undefined) w.reject(new Error(m.error));
-    else w.resolve({ status: m.status, ms: m.ms, body: m.body });
+    else w.resolve({ status: m.status, ms: m.ms, body: m.body, bytes: m.bytes });
   });
   worker.on('error', (e) => {
     for (const w of waiting.values()) w.reject(e);
     waiting.clear();
   });
+  const send = (m: { url: string; headers: Record<string, string>; body: string; full: boolean; method: 'GET' | 'POST' }) => {
+    const id = next++;
+    return new Promise<Answer>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...m });
+    });
+  };
   return {
-    post(url, headers, body, full = false) {
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, url, headers, body, full });
-      });
-    },
+    post: (url, headers, body, full = false) => send({ url, headers, body, full, method: 'POST' }),
+    get: (url, headers, full = false) => send({ url, headers, body: '', full, method: 'GET' }),
     async close() {
       await worker.terminate();
     },

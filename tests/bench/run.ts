@@ -12,10 +12,21 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (admin connection; a scratch database is created and dropped)
  *   BENCH_REPORT_RUNS=15   timed runs per report page (reports part)
  *   BENCH_MOVEMENTS=1000000 stock movements of the reports part
- *   BENCH_SKIP=ui,api,app,reports  parts to leave out (also pglite or postgres: one database of the API and reports parts)
+ *   BENCH_NAV_RUNS=10      runs per case of the navigation part (nav.ts)
+ *   BENCH_NAV_ROOT=.       the source tree whose app the navigation part builds (another checkout: figures before a change)
+ *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products)
+ *   BENCH_SF_RUNS=30       timed requests per storefront page and side (storefront part)
+ *   BENCH_SF_LCP_RUNS=10   browser loads per storefront page and side (0: no browser figures)
+ *   BENCH_SF_PRODUCTS=24000 demo products of the storefront part (the default of `npm start`)
+ *   BENCH_PAGES_RUNS=7     timed runs per first page and per keystroke (pages part)
+ *   BENCH_PAGES_PRODUCTS=24000  demo products of the pages part (SK01 holds 20,000)
+ *   BENCH_SEARCH_PRODUCTS=100000  products of the pages part's search
+ *   BENCH_SKIP=ui,api,app,reports,pages,search,storefront,load,nav  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
  *   BENCH_OUT=docs/benchmarks.md
  *   CHROMIUM_PATH=/usr/bin/chromium
  */
+// First: the server as `npm start` runs it, with the production builds of its libraries (React).
+import '../../src/server/productionMode.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,8 +34,13 @@ import pg from 'pg';
 import { chromium } from 'playwright';
 import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
 import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult, type ScrollResult } from './grids.ts';
-import { renderReport, renderReportsSection, spliceSection } from './report.ts';
+import { runPagesBench, type PagesEngineResult } from './pages.ts';
+import { PAGES_HEADING, renderPagesSection } from './pagesReport.ts';
+import { NAV_HEADING, renderNavSection, renderReport, renderReportsSection, REPORTS_HEADING, spliceSection } from './report.ts';
+import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING, type SfEngineResult, type SfSettings } from './storefront.ts';
+import { runNavBench, type NavResults } from './nav.ts';
 import { runReportBench, type ReportEngineResult } from './reports.ts';
+import { renderLoadSection, runLoadBench, spliceLoadSection, type LoadResult } from './load.ts';
 import { serveDir } from './serve.ts';
 import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
 import { findBrowser } from '../setup/browserPath.ts';
@@ -37,7 +53,12 @@ const SLOW_RUNS = num(env.BENCH_SLOW_RUNS, 5);
 const FAST_RUNS = num(env.BENCH_FAST_RUNS, 30);
 const PRODUCTS = num(env.BENCH_PRODUCTS, 1_000_000);
 const REPORT_RUNS = num(env.BENCH_REPORT_RUNS, 15);
+const NAV_RUNS = num(env.BENCH_NAV_RUNS, 10);
 const MOVEMENTS = num(env.BENCH_MOVEMENTS, 1_000_000);
+const SF = { runs: num(env.BENCH_SF_RUNS, 30), lcpRuns: num(env.BENCH_SF_LCP_RUNS, 10), products: num(env.BENCH_SF_PRODUCTS, 24_000) };
+const PAGES_RUNS = num(env.BENCH_PAGES_RUNS, 7);
+const PAGES_PRODUCTS = num(env.BENCH_PAGES_PRODUCTS, 24_000);
+const SEARCH_PRODUCTS = num(env.BENCH_SEARCH_PRODUCTS, 100_000);
 const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
@@ -73,6 +94,15 @@ export interface BenchResults {
   /** Reports over the stock ledger (reports.ts). */
   reports?: ReportEngineResult[];
   reportSettings?: { runs: number; slowRuns: number; movements: number };
+  /** The storefront's pages (storefront.ts). */
+  storefront?: { settings: SfSettings; results: SfEngineResult[] };
+  /** First pages and search as you type against bare endpoints (pages.ts). */
+  pages?: PagesEngineResult[];
+  pagesSettings?: { runs: number; products: number; searchProducts: number };
+  /** autocannon on the list page, 1 vs 2 processes vs a bare endpoint (load.ts). */
+  loadTest?: LoadResult;
+  /** The real app through the real server: first rows from navigation, a screen switch (nav.ts). */
+  nav?: NavResults;
   durationS: number;
 }
 
@@ -210,14 +240,40 @@ async function main() {
           error: `not reachable: ${unreachable}`,
         });
     }
+    if (!SKIP.has('storefront')) {
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
+      if (unreachable) log(`storefront: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      // The test harness makes the server's database from its templates on this server.
+      env.TEST_DATABASE_URL ??= PG_URL;
+      const sf = await runStorefrontBench({ engines, settings: SF, tmp, browser: () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS }), log });
+      results.storefront = { settings: SF, results: sf };
+    }
+    if (!SKIP.has('pages')) {
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
+      if (unreachable) log(`pages: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      results.pagesSettings = { runs: PAGES_RUNS, products: PAGES_PRODUCTS, searchProducts: SEARCH_PRODUCTS };
+      results.pages = await runPagesBench({ engines, runs: PAGES_RUNS, products: PAGES_PRODUCTS, searchProducts: SEARCH_PRODUCTS, pgUrl: PG_URL, log, skipSearch: SKIP.has('search') });
+      if (unreachable) results.pages.push({ engine: 'postgres', version: '', products: 0, companyProducts: 0, seedMs: NaN, cases: [], error: `not reachable: ${unreachable}` });
+    }
+    if (!SKIP.has('load')) {
+      const unreachable = await pgReachable(PG_URL);
+      if (unreachable) log(`load: PostgreSQL server not reachable (${unreachable}); skipped`);
+      else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
+    }
+    if (!SKIP.has('nav'))
+      results.nav = await runNavBench({ runs: NAV_RUNS, chromiumPath: CHROMIUM, launchArgs: LAUNCH_ARGS, log, ...(env.BENCH_NAV_ROOT ? { root: resolve(env.BENCH_NAV_ROOT) } : {}) });
   } finally {
     results.durationS = (performance.now() - t0) / 1000;
     results.load.end = loadavg()[0]!;
     writeFileSync(join(tmp, 'results.json'), JSON.stringify(results, null, 1));
-    // A run of the reports part alone keeps the rest of the file as it was (the figures of
-    // other runs) and puts its own section, dated, in place of the previous one.
-    const reportsOnly = results.reports && !results.ui && !results.api && !results.appRoute;
-    const previous = reportsOnly
+    // A run of server parts alone (reports, pages, storefront, load, nav) keeps the rest of the file as it
+    // was (the figures of other runs) and puts each part's own section, dated, in place of its previous one.
+    const partsOnly = !results.ui && !results.api && !results.appRoute;
+    const previous = partsOnly
       ? (() => {
           try {
             return readFileSync(OUT, 'utf8');
@@ -226,10 +282,26 @@ async function main() {
           }
         })()
       : undefined;
-    writeFileSync(OUT, previous ? spliceSection(previous, renderReportsSection(results)) : renderReport(results));
+    const sections: { heading: string; lines: string[] }[] = [];
+    if (results.reports) sections.push({ heading: REPORTS_HEADING, lines: renderReportsSection(results) });
+    if (results.pages) sections.push({ heading: PAGES_HEADING, lines: renderPagesSection(results) });
+    if (results.nav) sections.push({ heading: NAV_HEADING, lines: renderNavSection(results) });
+    if (results.storefront)
+      sections.push({
+        heading: STOREFRONT_HEADING,
+        lines: renderStorefrontSection(
+          results.storefront.results,
+          SF,
+          `Measured ${results.date.slice(0, 10)} (${results.date.slice(11, 16)} UTC) by \`${results.command}\`, ${results.durationS.toFixed(0)} s, load average ${results.load.start.toFixed(2)} at the start, ${results.load.end.toFixed(2)} at the end`,
+        ),
+      });
+    let text = previous ? sections.reduce((t, x) => spliceSection(t, x.lines, x.heading), previous) : renderReport(results);
+    // The load part's section replaces its previous one (kept when the part did not run).
+    if (results.loadTest) text = spliceLoadSection(text, renderLoadSection(results.loadTest, { date: results.date, cores: results.machine.cores, cpu: results.machine.cpu }));
+    writeFileSync(OUT, text);
     log(`wrote ${OUT} (raw figures: ${join(tmp, 'results.json')}) in ${results.durationS.toFixed(0)} s`);
     // The builds go; the raw figures stay next to them for a look.
-    for (const d of ['page-screen', 'page-ag', 'page-floor', 'app']) rmSync(join(tmp, d), { recursive: true, force: true });
+    for (const d of ['page-screen', 'page-ag', 'page-floor', 'app', 'sf-ui']) rmSync(join(tmp, d), { recursive: true, force: true });
   }
 }
 

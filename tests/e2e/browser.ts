@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
 import type { Config } from '../../src/server/config.ts';
 import { findBrowser } from '../setup/browserPath.ts';
+import { AUTH_PREFIX, TOKEN_COOKIE } from '../../src/core/authCookies.ts';
+
+const STRATEGY_COOKIE = `${AUTH_PREFIX}strategy`;
 
 /** The browser the global set-up found or installed (tests/setup/tools.ts). */
 export const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
@@ -28,13 +31,45 @@ export async function startUiServer(engine: Engine = 'pglite', config: Partial<C
   return startTestServer(engine, { uiDir: dist, config });
 }
 
-/** Signs in through the login form and waits for the home page. */
+/**
+ * Signs in and opens the home page. Through the login call from the page's context (its
+ * request client keeps the server's Set-Cookie, the refresh token, in the browser's jar)
+ * plus the cookies the app itself writes: a session of the test's own, without loading
+ * the login page each test. A user the call does not simply sign in (a second factor, a
+ * password to change) goes through the form.
+ */
 export async function signIn(page: Page, base: string, email: string, lang = 'en') {
+  const context = page.context();
+  const r = await context.request.post(`${base}/rpc/login`, { data: { email, password: 'demo-password', refresh_cookie: true }, failOnStatusCode: false });
+  const body = (await r.json().catch(() => null)) as { token?: string } | null;
+  if (r.status() === 200 && body?.token) {
+    // What the app stores on sign-in (session/auth.ts `storeToken`).
+    await context.addCookies([
+      { name: TOKEN_COOKIE, value: encodeURIComponent(body.token), url: base },
+      { name: STRATEGY_COOKIE, value: 'local', url: base },
+    ]);
+    // The home page committed, not drawn: most tests go on to another page at once (its
+    // load replaces this one's), and a locator waits for what a test needs of the home page.
+    await page.goto(`${base}/${lang}`, { waitUntil: 'commit' });
+    return;
+  }
   await page.goto(`${base}/${lang}/login`);
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill('demo-password');
   await page.locator('form.login-form button[type=submit]').click();
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
+/**
+ * Opens a page of the app without loading it: its address pushed and the history told, as
+ * a link of the app's menu or the browser's Back does (the router follows `popstate`).
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  const u = new URL(url);
+  await page.evaluate((href) => {
+    history.pushState(history.state, '', href);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, u.pathname + u.search);
 }
 
 /** A Content-Security-Policy violation a page reported (its `securitypolicyviolation` event). */

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { TestServer } from '../api/harness.ts';
 import { launch, signIn, startUiServer } from './browser.ts';
 import { gridPage } from './gridPage.ts';
+import { startDataOf } from '../api/pageStart.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -72,11 +73,11 @@ const REST_WAIT_MS = 400;
  * A scroll measured frame by frame counts only if it never paused as long as the grid's
  * rest (REST_MS, 150 ms): on a loaded CI host one slow frame lets the scroll rest, and the
  * rows go back into row order in the middle of it. Such a run is done again (at most
- * three times), after `reset`.
+ * six times in all: three were not enough on a CI host running two e2e files), after `reset`.
  */
 async function scrolledWithoutRest<R extends { maxGap: number }>(run: () => Promise<R>, reset: () => Promise<void>): Promise<R> {
   let r = await run();
-  for (let i = 0; i < 2 && r.maxGap >= 140; i++) {
+  for (let i = 0; i < 5 && r.maxGap >= 140; i++) {
     await reset();
     r = await run();
   }
@@ -304,17 +305,19 @@ describe('ScreenGrid', () => {
       .toBe(true);
 
     const calls = recordActions();
-    await page.reload();
+    const reloaded = startDataOf(await (await page.reload())!.text());
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     expect(await header('mf_id').count()).toBe(0);
     expect(Math.round((await header('weight').boundingBox())!.width)).toBe(width);
     expect(await header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
     expect(await colIndex('min_margin')).toBe(brandAt);
-    // The state came before the first list: every list asked with the restored sort.
+    // The state came before the first rows: the page brought both (server/http/startData.ts),
+    // the first block in the restored sort; no call asked for the state, and any list the grid
+    // asked for itself (its in-memory model's whole list) carries the restored sort too.
+    expect(calls.filter((c) => c.entity === 'grid_state')).toEqual([]);
+    expect(reloaded.rows.payload.sortModel?.[0]?.colId).toBe('selling_price_shop');
     const lists = calls.filter((c) => c.entity === 'product_list' && c.action === 'list');
-    expect(lists.length).toBeGreaterThan(0);
     expect(lists.every((c) => c.payload.sortModel?.[0]?.colId === 'selling_price_shop')).toBe(true);
-    expect(calls.findIndex((c) => c.entity === 'grid_state')).toBeLessThan(calls.findIndex((c) => c.entity === 'product_list'));
 
     // Reset columns brings the descriptor's layout back (sort stays).
     await tool('button.grid-columns').click();
@@ -383,11 +386,14 @@ describe('ScreenGrid', () => {
   it('keeps a small source in memory: sort and filter without asking the server', async () => {
     await signIn(page, server.url, 'admin@example.com');
     const calls = recordActions();
-    await page.goto(`${server.url}/en/products/brands`);
+    const start = startDataOf(await (await page.goto(`${server.url}/en/products/brands`))!.text());
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(3);
     const lists = () => calls.filter((c) => c.entity === 'brands' && (c.action === 'list' || c.action === 'filter')).length;
+    // The page brought the first block, here every brand (server/http/startData.ts): the grid asked for none.
+    const db0 = await server.db.query<{ n: number }>(`select count(*)::int as n from app.brands`);
+    expect(start.rows.data.total).toBe(db0.rows[0]!.n);
     const n = lists();
-    expect(n).toBe(1);
+    expect(n).toBe(0);
     // The in-memory model's code is a chunk of its own: until it is in, the server model serves (a loaded machine is slow to fetch it).
     await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/clientRows-[^/]*\.js$/.test(e.name))), { timeout: 10_000 }).toBe(true);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
@@ -658,7 +664,7 @@ describe('ScreenGrid', () => {
       await page.waitForTimeout(REST_WAIT_MS);
     });
     expect(r.recycled).toBeGreaterThanOrEqual(10);
-    expect(r.moved).toBe(0);
+    expect(r.moved, `rows moved (longest frame gap ${Math.round(r.maxGap)} ms)`).toBe(0);
     expect(r.orderedWhileMoving).toBe(false);
     // At rest: the DOM in row order again (the active row, 0, stays rendered as well).
     const domOrder = () => grid().evaluate((el) => [...el.querySelector('.grid-body')!.children].map((row) => Number(row.getAttribute('data-index'))));

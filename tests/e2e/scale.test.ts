@@ -4,7 +4,7 @@
  * counts exactly on a click; scrolling forward asks by keyset, a jump by offset.
  */
 import type { Request } from 'playwright';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 
 const s = browserSuite({ width: 1400, height: 900 });
@@ -16,13 +16,15 @@ describe('ScreenGrid on a large source', () => {
   const keyAt = (i: number) => grid().locator(`[role=row][data-index="${i}"]`).getAttribute('data-key');
   const count = async () => (await s.server.db.query<{ n: number }>(`select count(*)::int as n from app.products where company_code = 'SK01'`)).rows[0]!.n;
 
+  // The large source is made once, in the hook's time (minutes on a busy machine), not a test's.
+  beforeAll(async () => {
+    await s.server.db.exec(`insert into app.products (product_code, company_code, product_name, selling_price_shop)
+      select 'LX' || lpad(i::text, 6, '0'), 'SK01', jsonb_build_object('en', 'Large ' || i), (i * 7919 % 100003) / 100.0
+      from generate_series(1, 120000) as i;
+      analyze app.products`);
+  });
+
   async function open() {
-    if ((await count()) < 100_000) {
-      await s.server.db.exec(`insert into app.products (product_code, company_code, product_name, selling_price_shop)
-        select 'LX' || lpad(i::text, 6, '0'), 'SK01', jsonb_build_object('en', 'Large ' || i), (i * 7919 % 100003) / 100.0
-        from generate_series(1, 120000) as i;
-        analyze app.products`);
-    }
     const calls: { startRow: number; after?: unknown[] }[] = [];
     s.page.on('request', (r: Request) => {
       if (!r.url().endsWith('/rpc/api_action')) return;

@@ -125,7 +125,9 @@ describe('keyboard', () => {
     expect(keyIntent(k('Delete', { ctrlKey: true }), at, b)).toBeNull();
     // Backspace edits the cell emptied (typing nothing).
     expect(keyIntent(k('Backspace'), at, b)).toEqual({ type: 'type', char: '' });
-    expect(keyIntent(k('z', { ctrlKey: true, shiftKey: true }), at, b)).toBeNull();
+    // Redo (issue 28): Ctrl+Shift+Z and Ctrl+Y.
+    expect(keyIntent(k('z', { ctrlKey: true, shiftKey: true }), at, b)).toEqual({ type: 'redo' });
+    expect(keyIntent(k('y', { ctrlKey: true }), at, b)).toEqual({ type: 'redo' });
     expect(keyIntent(k('Escape'), at, b)).toBeNull();
     expect(keyIntent(k('x', { altKey: true }), at, b)).toBeNull();
   });

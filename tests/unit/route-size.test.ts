@@ -11,7 +11,13 @@ import { routeSize } from '../bench/sizes.ts';
 // Issue 25's 14 screens (every menu route is built now, 89 of 89) added 0.40 KiB of route
 // lines to the entry and 0.20 of registry names (renderers, toolbar keys) to the screen
 // page: 186.43, so 187 — the entry grows no further with the menu complete.
-const BUDGET_KIB = 187;
+// Issues 27–28 (one session, measured merged: 191.83): the bootstrap call, the route's
+// first-rows prefetch and early answers, Vite's preload helper as a file of its own (+2.6),
+// redo and the set filter's button (+0.3), the header keys, live-region announcer and skip
+// link, the landmark and focus fixes — so 192; trimming it back is open work.
+// Issue 27's start in the page (api/startData.ts: the page's bootstrap and first rows read
+// once, the note of a grid state's save under way) made it 192.2 on the merged build, so 193.
+const BUDGET_KIB = 193;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

@@ -7,6 +7,7 @@ import { requestHeaders } from '../../core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
 import { requestEnded, requestStarted } from '../session/progress.ts';
 import { session } from '../session/session.ts';
+import { earlyKey, forgetEarly, takeEarly } from './early.ts';
 import type { ActionAnswer, ActionData, RpcInput, RpcOutput } from './types.ts';
 
 /** A failed call: HTTP status, the server's error code and message, and the message id to show. */
@@ -122,7 +123,7 @@ function logError(path: string, status: number, statusText: string) {
 }
 
 /** api_action's writing actions: after each success the write listeners hear the entity. */
-const WRITES: ReadonlySet<string> = new Set<ApiAction>(['set', 'add', 'delete', 'undo']);
+const WRITES: ReadonlySet<string> = new Set<ApiAction>(['set', 'add', 'delete', 'undo', 'redo']);
 const writeListeners = new Set<(entity: string) => void>();
 
 /**
@@ -145,8 +146,14 @@ export const api = {
    * calls go through its data provider (grid/dataProvider/), which also types the payloads.
    */
   async action<O extends ActionAnswer>(entity: string, action: ApiAction, payload?: unknown): Promise<ActionData<O>> {
+    // A list the bootstrap or the route asked for already (api/early.ts).
+    const early = action === 'list' ? takeEarly(earlyKey(session.get().company, entity, payload)) : undefined;
+    if (early) return early as Promise<ActionData<O>>;
     const r = await call<{ data: ActionData<O> }>('/rpc/api_action', { entity, action, payload });
-    if (WRITES.has(action)) for (const l of writeListeners) l(entity);
+    if (WRITES.has(action)) {
+      forgetEarly();
+      for (const l of writeListeners) l(entity);
+    }
     return r.data;
   },
   get<T>(path: string): Promise<T> {

@@ -26,10 +26,11 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
       <button type="button" className="icon-button" aria-label={t('chrome.menu')} onClick={onMenu}>
         <MenuIcon />
       </button>
-      {/* The logo opens the menu tree (spec §2). */}
-      <button type="button" className="logo-button" aria-label={t('chrome.menu_tree')} onClick={onMenu}>
+      {/* The logo opens the menu tree (spec §2). Its name starts with the words it shows (WCAG 2.5.3: label in name), then says what it does. */}
+      <button type="button" className="logo-button" onClick={onMenu}>
         <Logo />
         <span className="logo-text">{t('app.name')}</span>
+        <span className="visually-hidden"> {t('chrome.menu_tree')}</span>
       </button>
       <div className="header-spacer" />
       {companies.length > 0 && (

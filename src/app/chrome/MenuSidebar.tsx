@@ -1,6 +1,6 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
 import { knownPaths } from '../router/routePaths.ts';
 import { withLang, type Lang } from '../../core/langs.ts';
@@ -20,26 +20,51 @@ export function MenuSidebar({ open, onOpenChange }: { open: boolean; onOpenChang
   const close = () => onOpenChange(false);
   const titleOf = titlesByUrl(menu, lang);
   return (
-    <Sidebar open={open} onOpenChange={onOpenChange} side="left" title={intl.formatMessage({ id: 'chrome.menu' })} closeLabel={intl.formatMessage({ id: 'common.close' })}>
-      {bookmarks.length > 0 && (
-        <section className="menu-section">
-          <h2 className="menu-heading">{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>
-          <ul className="menu-list">
-            {bookmarks.map((b) => (
-              <li key={b.path}>
-                <Link to={withLang(b.path, lang)} onClick={close}>
-                  {titleOf.get(b.path) ?? b.path}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <nav aria-label={intl.formatMessage({ id: 'chrome.menu' })}>
-        <MenuTree nodes={menu} lang={lang} onNavigate={close} />
-      </nav>
+    <Sidebar
+      open={open}
+      onOpenChange={onOpenChange}
+      side="left"
+      title={intl.formatMessage({ id: 'chrome.menu' })}
+      closeLabel={intl.formatMessage({ id: 'common.close' })}
+      initialFocus={(content) => content.querySelector<HTMLElement>('nav a.active') ?? content.querySelector<HTMLElement>('.sidebar-body a, .sidebar-body summary')}
+    >
+      <div className="menu-keys" onKeyDown={menuKeys}>
+        {bookmarks.length > 0 && (
+          <section className="menu-section">
+            <h2 className="menu-heading">{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>
+            <ul className="menu-list">
+              {bookmarks.map((b) => (
+                <li key={b.path}>
+                  <Link to={withLang(b.path, lang)} onClick={close}>
+                    {titleOf.get(b.path) ?? b.path}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <nav aria-label={intl.formatMessage({ id: 'chrome.menu' })}>
+          <MenuTree nodes={menu} lang={lang} onNavigate={close} />
+        </nav>
+      </div>
     </Sidebar>
   );
+}
+
+/**
+ * Arrow keys walk the menu's links and group headings as a tree view would (Tab still
+ * goes through them): Down/Up the next/previous one shown, Home/End the first/last.
+ */
+function menuKeys(e: KeyboardEvent<HTMLElement>) {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('a, summary')].filter((el) => el.getClientRects().length > 0);
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : e.key === 'ArrowDown' ? Math.min(items.length - 1, at + 1) : Math.max(0, at - 1);
+  const el = items[next];
+  if (!el) return;
+  e.preventDefault();
+  el.focus();
 }
 
 function MenuTree({ nodes, lang, onNavigate }: { nodes: MenuNode[]; lang: Lang; onNavigate: () => void }) {

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { useStore } from '../session/createStore.ts';
 import { progress } from '../session/progress.ts';
 
-/** Spec §9: orange, shown after a 200 ms throttle, runs 3000 ms, marked failed on a failed request. */
+/**
+ * Spec §9: orange, shown after a 200 ms throttle, runs 3000 ms, marked failed on a failed request.
+ * A visual cue only (its width is a guess, not a measure): hidden from assistive technology,
+ * which hears the loading overlay's status and the toasts instead.
+ */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 3000;
 
@@ -21,8 +25,7 @@ export function ProgressBar() {
     <div
       className={`progress-bar${visible ? ' progress-visible' : ''}${active ? ' progress-running' : ' progress-done'}${failed ? ' progress-failed' : ''}`}
       style={{ ['--progress-duration' as string]: `${PROGRESS_DURATION_MS}ms` }}
-      role="progressbar"
-      aria-hidden={!visible}
+      aria-hidden
       data-state={failed ? 'failed' : active ? 'running' : 'idle'}
     />
   );

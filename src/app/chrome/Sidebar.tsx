@@ -8,6 +8,8 @@ export interface SidebarProps {
   title: string;
   closeLabel: string;
   children: ReactNode;
+  /** Where the focus goes on opening (default: the first control, the close button). */
+  initialFocus?: (content: HTMLElement) => HTMLElement | null | undefined;
 }
 
 // The dialog code (Radix Dialog) loads with the first opening: a page paints without it.

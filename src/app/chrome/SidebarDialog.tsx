@@ -3,12 +3,21 @@ import { CloseIcon } from './icons.tsx';
 import type { SidebarProps } from './Sidebar.tsx';
 
 /** The drawer itself (Radix Dialog), loaded with the first opening (Sidebar.tsx). */
-export default function SidebarDialog({ open, onOpenChange, side, title, closeLabel, children }: SidebarProps) {
+export default function SidebarDialog({ open, onOpenChange, side, title, closeLabel, children, initialFocus }: SidebarProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="sidebar-overlay" />
-        <Dialog.Content className={`sidebar sidebar-${side}`} aria-describedby={undefined}>
+        <Dialog.Content
+          className={`sidebar sidebar-${side}`}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(e) => {
+            const el = initialFocus && e.currentTarget instanceof HTMLElement ? initialFocus(e.currentTarget) : null;
+            if (!el) return;
+            e.preventDefault();
+            el.focus();
+          }}
+        >
           <div className="sidebar-head">
             <Dialog.Title className="sidebar-title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={closeLabel}>

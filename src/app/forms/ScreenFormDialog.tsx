@@ -15,6 +15,7 @@ import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
 import { describeError, say } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.tsx';
+import { useReturnFocus } from '../chrome/returnFocus.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { translateText } from '../grid/dataProvider/calls.ts';
 import { gridData } from '../grid/dataProvider/provider.ts';
@@ -77,6 +78,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
   const lang = useSession((s) => s.lang);
   // The form's handle: whether it holds input that would be lost.
   const form = useRef<FormHandle>(null);
+  const returnFocus = useReturnFocus();
   /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
   const leave = async () => {
     if (form.current?.dirty()) {
@@ -94,6 +96,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
           aria-describedby={undefined}
           // A click beside the dialog must not throw away what was typed; Esc and Cancel close it.
           onInteractOutside={(e) => e.preventDefault()}
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={(e) => {
             e.preventDefault();
             void leave();

@@ -1,5 +1,6 @@
 /**
- * The floating filter of a column: text, numbers and dates debounced, choices at once.
+ * The floating filter of a column: text, numbers and dates debounced; choices (options,
+ * refs, yes/no) in a set filter's popover, several at once (SetFilter.tsx), applied at once.
  * Numbers and dates take a value, a comparison (`>10`, `<=31.12.2026`) or a range
  * (`10..20`, numbers also `10-20`), dates typed as the editors read them. One that does
  * not parse (`abc`, `12abc`) is kept as typed but filters nothing — no earlier filter of
@@ -9,7 +10,8 @@
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { columnChoices } from './choices.ts';
-import { BLANK_CHOICE, filterItem } from './filters.ts';
+import { filterItem } from './filters.ts';
+import { SetFilter } from './SetFilter.tsx';
 import type { ViewColumn } from './layout.ts';
 import type { CellCtx } from './types.ts';
 
@@ -84,28 +86,25 @@ export const FilterCell = memo(function FilterCell({
   switch (col.filter === 'ref' && col.lookup?.search ? 'text' : col.filter) {
     case 'option':
     case 'ref':
-      // Ordered by what they show (choices.ts); "(empty)" lists the rows without a value.
+    case 'bool': {
+      // Several values and "(empty)" in a popover list (SetFilter.tsx); choices ordered by what they show (choices.ts).
+      const yesNo = () => [
+        { value: 'true', label: ctx.t('common.yes') },
+        { value: 'false', label: ctx.t('common.no') },
+      ];
       input = (
-        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
-          <option value="">{ctx.t('grid.filter_any')}</option>
-          {col.canBeEmpty && <option value={BLANK_CHOICE}>{ctx.t('grid.group_empty')}</option>}
-          {columnChoices(col, ctx).map((c) => (
-            <option key={String(c.value)} value={String(c.value)}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        <SetFilter
+          field={col.field}
+          label={label}
+          value={text}
+          choices={col.filter === 'bool' ? yesNo : () => columnChoices(col, ctx)}
+          canBeEmpty={col.canBeEmpty}
+          ctx={ctx}
+          onChange={(v) => onFilter(vc.id, v)}
+        />
       );
       break;
-    case 'bool':
-      input = (
-        <select className="grid-filter" aria-label={label} value={text} onChange={(e) => set(e.target.value)}>
-          <option value="">{ctx.t('grid.filter_any')}</option>
-          <option value="true">{ctx.t('common.yes')}</option>
-          <option value="false">{ctx.t('common.no')}</option>
-        </select>
-      );
-      break;
+    }
     default:
       input = (
         <input

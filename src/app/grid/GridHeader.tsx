@@ -6,6 +6,7 @@
 import { canGroupBy } from './columnState.ts';
 import { convertsFilter } from './moneyCurrency.ts';
 import { FilterCell } from './FilterCell.tsx';
+import { headerKeyDown } from './headerKeys.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
 import type { ViewColumn } from './layout.ts';
 import type { GridTable } from './table/gridTable.ts';
@@ -27,13 +28,15 @@ export interface GridHeaderProps {
   /** Filters replaced from outside (restore, view, reset; a money filter carried into another currency). */
   epoch: number;
   filterCurrency: string | undefined;
+  /** Focuses column `col`'s cell in the body (a key press leaving the header downwards). */
+  toBody(col: number): void;
 }
 
-export function GridHeader({ table, cols, hasFilterRow, actions, ctx, numeric, aggs, totalsOn, selectAll, epoch, filterCurrency }: GridHeaderProps) {
+export function GridHeader({ table, cols, hasFilterRow, actions, ctx, numeric, aggs, totalsOn, selectAll, epoch, filterCurrency, toBody }: GridHeaderProps) {
   const t = ctx.t;
   const multiSort = table.atoms.sorting.get().length > 1;
   return (
-    <div className="grid-header" role="rowgroup">
+    <div className="grid-header" role="rowgroup" onKeyDown={(e) => headerKeyDown(e, toBody)}>
       <div className="grid-header-row" role="row" aria-rowindex={1}>
         {cols.map((vc, i) => {
           if (!vc.col) return <SelectAllCell key={vc.id} vc={vc} index={i} label={t('grid.select_all')} state={selectAll.state} onToggle={selectAll.toggle} />;

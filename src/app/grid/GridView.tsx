@@ -25,12 +25,13 @@ import { useViewState } from './features/viewState/viewState.feature.ts';
 import { useWorkflow } from './features/workflow/workflow.feature.ts';
 import { useCellSession } from './cellSession.ts';
 import { useEdits } from './edits.ts';
+import { useLiveRows } from './liveRows.ts';
 import { GridBody } from './GridBody.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { RowGeneration } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { rowRenderer } from './renderRow.tsx';
-import { THEMES } from './layout.ts';
+import { geometry } from './layout.ts';
 import type { ScreenGridProps } from './ScreenGrid.tsx';
 import { headerState, toggleAll } from './selection.ts';
 import { useGridTable } from './table/gridTable.ts';
@@ -38,6 +39,7 @@ import { useHeaderNeed, useMeasureHeaders } from './table/useHeaderFit.ts';
 import { fitFor, type FitHolder } from './textFit.ts';
 import { Toolbar } from './Toolbar.tsx';
 import { TotalsRow, useTotals } from './totals.tsx';
+import { GridAnnouncer } from './GridAnnouncer.tsx';
 import { knownScrollTop, type RowVirtualizer } from './visibleRows.ts';
 import './grid.css';
 
@@ -45,7 +47,7 @@ import './grid.css';
 const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
 export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
-  const dims = THEMES[theme];
+  const dims = geometry(theme);
 
   // ---- metadata, once per screen -------------------------------------------------------
   const model = useMemo(() => buildGridModel(screen), [screen]);
@@ -103,7 +105,19 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const edits = useEdits({ screen, model, patch: q.patch, current: q.current, reread, reload: q.reload });
   const detailMove = useRef(() => {});
   const orderKey = JSON.stringify([q.sortModel, q.filterModel, q.fixedKey, vs.grouping]);
-  const range = useRange({ screen, model, cols, display, orderKey, firstDataCol, edits, ctx, onEditRow, onMove: () => detailMove.current() });
+  // Live rows: other users' changes read again in place; the row being edited shows the conflict instead.
+  const editingId = useRef<string | undefined>(undefined);
+  const live = useLiveRows({
+    form: screen.form,
+    model,
+    on: !rows,
+    current: q.current,
+    patch: q.patch,
+    busy: edits.busy,
+    editingId: () => editingId.current,
+    rereadAll: () => rereadLatest.current(edits.busy),
+  });
+  const range = useRange({ screen, model, cols, display, orderKey, firstDataCol, edits, ctx, onEditRow, onMove: () => detailMove.current(), live });
   const activeCellEl = () => cellElement(bodyRef.current, { row: range.activeRow, col: range.activeCol });
 
   // Which cells' text surely fits (textFit.ts): filled in from the grid's font after the
@@ -137,6 +151,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   // What the handlers above call, as of the latest commit (they run in events, after it).
   useLayoutEffect(() => {
     detailMove.current = md.onMove;
+    editingId.current = range.editing?.id;
     rereadLatest.current = (skip) =>
       import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
@@ -230,6 +245,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         onResetColumns={() => change((s) => resetColumns(model, s), true)}
         fill={clip.fill && { ...clip.fill, disabled: !shownSettled }}
         onTranslate={canTranslate ? actions.onTranslate : undefined}
+        history={perms.set || canDelete ? { canUndo: edits.canUndo, canRedo: edits.canRedo, undo: () => void edits.undoLast(), redo: () => void edits.redoLast() } : undefined}
         onRefresh={rows ? undefined : q.reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
         details={md.toolbar}
@@ -267,6 +283,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             selectAll={{ state: headerState(rowSel, q.queryTotal), toggle: () => picks.update((s) => toggleAll(s, q.queryTotal)) }}
             epoch={gs.epoch}
             filterCurrency={vs.filterCurrency}
+            toBody={(col) => range.moveTo({ row: range.activeRow, col })}
           />
           <GridBody
             viewportRef={viewportRef}
@@ -290,6 +307,13 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         )}
         <textarea ref={clipRef} className="grid-clipboard" aria-hidden="true" tabIndex={-1} defaultValue="" />
       </div>
+      <GridAnnouncer
+        sorting={vs.sorting}
+        filters={vs.columnFilters}
+        total={shownSettled ? q.queryTotal : null}
+        estimate={!!rm.shown && !rm.shown.totalExact}
+        labelId={(id) => model.byField.get(id)?.labelId ?? id}
+      />
       {actions.image && <ImagePopover anchor={actions.image.anchor} src={actions.image.src} label={t('grid.image')} onClose={actions.closeImage} />}
       {md.panel && (
         <Suspense fallback={null}>

@@ -1,13 +1,15 @@
 /**
  * Column headers: label and sort (Shift-click adds a sort column), the column menu (pin
  * left/right, group by, hide, the totals function), reorder by dragging the header,
- * resize by dragging its right edge (double-click: back to the default width). Memoized:
+ * resize by dragging its right edge (double-click: back to the default width). The keys
+ * of the header rows are headerKeys.ts' (the menu by Alt+ArrowDown). Memoized:
  * a header re-renders only when its own props change.
  */
 import { memo, useState, type DragEvent, type PointerEvent } from 'react';
 import { MIN_WIDTH } from './columnState.ts';
 import { AGG_FNS, type TotalFn } from './gridApi.ts';
 import type { ViewColumn } from './layout.ts';
+import { hideFromMenu, takeAfterHide } from './headerKeys.ts';
 import { Popup } from './popover/Popup.tsx';
 import type { GridColumn } from './types.ts';
 
@@ -149,14 +151,23 @@ export const HeaderCell = memo(function HeaderCell({ vc, col, index, label, sort
         onOpenChange={setMenuOpen}
         trigger={{ className: 'grid-hmenu', 'aria-label': `${t('grid.column_menu')}: ${label}`, 'aria-haspopup': 'menu', draggable: false }}
         label={null}
-        panel={{ className: 'grid-popover grid-menu', role: 'menu', label, align: 'end', sideOffset: 2, data: { 'data-column': col.field } }}
+        panel={{
+          className: 'grid-popover grid-menu',
+          role: 'menu',
+          label,
+          align: 'end',
+          sideOffset: 2,
+          data: { 'data-column': col.field },
+          focusOnClose: takeAfterHide,
+        }}
       >
         {item('pin-left', t('grid.pin_left'), () => actions.pin(vc.id, 'start'), pinned === 'start', 'menuitemradio')}
         {item('pin-right', t('grid.pin_right'), () => actions.pin(vc.id, 'end'), pinned === 'end', 'menuitemradio')}
         {item('unpin', t('grid.unpin'), () => actions.pin(vc.id, false), !pinned, 'menuitemradio')}
         <div className="grid-menu-sep" role="separator" />
         {canGroup && item('group-by', t('grid.group_by'), () => actions.toggleGroup(vc.id), grouped, 'menuitemcheckbox')}
-        {item('hide', t('grid.hide_column'), () => actions.hide(vc.id))}
+        {/* Hiding its own column removes the menu's button: the focus goes to a neighbour's header instead. */}
+        {item('hide', t('grid.hide_column'), () => hideFromMenu(() => actions.hide(vc.id)))}
         {agg && (
           <>
             <div className="grid-menu-sep" role="separator" />

@@ -1,6 +1,6 @@
 /**
  * The grid's toolbar: row count (an estimate with "count exactly"), the group columns,
- * then views, columns, fill, translate, details (the panel on/off), refresh, add, delete, and whatever the page puts
+ * then views, columns, fill, translate, details (the panel on/off), undo and redo, refresh, add, delete, and whatever the page puts
  * at the right end (export/import).
  */
 import { Suspense, type MouseEvent, type ReactNode } from 'react';
@@ -37,6 +37,8 @@ export interface ToolbarProps {
   onResetColumns(): void;
   fill?: { columns: GridColumn[]; defaultField: string | undefined; disabled: boolean; apply(field: string, text: string): Promise<string | null>; focusOnClose?: () => HTMLElement | null };
   onTranslate?: (e: MouseEvent<HTMLButtonElement>) => void;
+  /** Undo and redo of the grid's saved batches (an editable grid): the stacks' state and the calls Ctrl+Z / Ctrl+Y make. */
+  history?: { canUndo: boolean; canRedo: boolean; undo(): void; redo(): void };
   /** Reads the rows again; absent for rows the page handed in (nothing to read again). */
   onRefresh?: () => void;
   onAdd?: () => void;
@@ -53,9 +55,8 @@ export function Toolbar(p: ToolbarProps) {
   const label = (f: string) => t(p.model.byField.get(f)?.labelId ?? f);
   return (
     <div className="grid-toolbar" role="toolbar">
-      <span className="grid-count" aria-live="polite">
-        {p.total === null ? '' : p.estimate ? t('grid.rows_estimate', { count: p.total }) : t('grid.rows', { count: p.total })}
-      </span>
+      {/* Read out by the grid's announcer (GridAnnouncer.tsx) with the sort and filters. */}
+      <span className="grid-count">{p.total === null ? '' : p.estimate ? t('grid.rows_estimate', { count: p.total }) : t('grid.rows', { count: p.total })}</span>
       {p.estimate && p.onCountExactly && (
         <button type="button" className="grid-count-exact" onClick={p.onCountExactly}>
           {t('grid.count_exact')}
@@ -87,6 +88,16 @@ export function Toolbar(p: ToolbarProps) {
         <button type="button" className="grid-details-toggle" aria-pressed={p.details.open} onClick={p.details.toggle}>
           {t('grid.details')}
         </button>
+      )}
+      {p.history && (
+        <>
+          <button type="button" className="grid-undo" aria-keyshortcuts="Control+Z" disabled={!p.history.canUndo} onClick={p.history.undo}>
+            {t('grid.undo')}
+          </button>
+          <button type="button" className="grid-redo" aria-keyshortcuts="Control+Y Control+Shift+Z" disabled={!p.history.canRedo} onClick={p.history.redo}>
+            {t('grid.redo')}
+          </button>
+        </>
       )}
       {p.onRefresh && (
         <button type="button" className="grid-refresh" onClick={p.onRefresh}>

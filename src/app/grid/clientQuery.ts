@@ -10,6 +10,7 @@
  */
 import { kindOf } from '../../core/query/kinds.ts';
 import { COMPARE, TEXT_TESTS, comparisonOf, defaultOp, isSetItem, textOp } from '../../core/query/operators.ts';
+import { emptyCell, setParts } from '../../core/query/setFilter.ts';
 import { queryValue as valueOf } from '../../core/query/values.ts';
 import type { FilterItem, FilterModel } from './filters.ts';
 import type { Row, ValueType } from './types.ts';
@@ -81,14 +82,14 @@ export type ValueTest = (v: unknown) => boolean;
 
 /** Exact equality with one of the values (set filters, group keys, fixed filters). */
 export function setTest(values: readonly unknown[], t: ValueType): ValueTest {
-  const withNull = values.includes(null);
   const kind = kindOf(t);
+  const { values: some, empty } = setParts(values);
   if (kind === 'text') {
-    const set = new Set(values.filter((x) => x !== null).map(String));
-    return (v) => (v === null ? withNull : set.has(String(v)));
+    const set = new Set(some.map(String));
+    return (v) => (emptyCell(v) ? empty : set.has(String(v)));
   }
-  const nums = new Set(values.filter((x) => x !== null).map((x) => orderNumber(x, t)));
-  return (v) => (v === null ? withNull : nums.has(orderNumber(v, t)));
+  const nums = new Set(some.map((x) => orderNumber(x, t)));
+  return (v) => (emptyCell(v) ? empty : nums.has(orderNumber(v, t)));
 }
 
 /** A filter on raw values (number, date, bool, set; text goes through `textTest`). */

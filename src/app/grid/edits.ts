@@ -3,7 +3,9 @@
  * fill, Ctrl+D, translate) as ONE bulk set. All optimistic: the grid shows the new values
  * at once and puts the old ones back when the save fails. Saves of a row run in order,
  * each with the row version the previous one left. Every answered batch leaves its
- * change-log ids on the undo stack; Ctrl+Z sends them to the `undo` action. Cells the
+ * change-log ids on the undo stack; Ctrl+Z sends them to the `undo` action, whose answer (the
+ * reverts' log ids) goes on the redo stack; Ctrl+Y / Ctrl+Shift+Z sends those to `redo`, which
+ * writes the undone values again through the set path. A new edit clears the redo stack. Cells the
  * server or the validation refused are flagged (field → message) until written again.
  */
 import { useLayoutEffect, useState } from 'react';
@@ -16,7 +18,8 @@ import { toast } from '../chrome/toasts.tsx';
 import { session } from '../session/session.ts';
 import { multiChanges, sameValue } from './cellText.ts';
 import type { GridModel } from './columns.ts';
-import { fetchRows, setRow, setRows, undo as undoAction } from './gridApi.ts';
+import { fetchRows, setRow, setRows } from './gridApi.ts';
+import type { History } from './history.ts';
 import type { GridColumn, GridRow, Row } from './types.ts';
 import { UndoStack, type UndoEntry } from './undo.ts';
 
@@ -90,6 +93,8 @@ export interface Deps {
 export interface EditsView {
   setFlags(update: (old: Flags) => Flags): void;
   saved(): void;
+  /** The undo and redo stacks' sizes changed (the toolbar's buttons). */
+  stacks?(undo: number, redo: number): void;
 }
 
 /**
@@ -100,8 +105,15 @@ export interface EditsView {
 export function createEdits(deps: () => Deps, view: EditsView) {
   const queues = { current: new Map<string, Promise<unknown>>() };
   const stack = new UndoStack();
-  /** A saved batch on the undo stack, with the company it was written in. */
-  const pushUndo = (e: UndoEntry) => stack.push({ ...e, company: session.get().company });
+  /** What Ctrl+Y writes again: the reverts of the undos, newest last (a delete's undo: the rows it put back). */
+  const redoStack = new UndoStack();
+  const told = () => view.stacks?.(stack.size, redoStack.size);
+  /** A saved batch on the undo stack, with the company it was written in; a new edit (not a redo) ends what could be redone. */
+  const pushUndo = (e: UndoEntry, fromRedo = false) => {
+    stack.push({ ...e, company: session.get().company });
+    if (!fromRedo && e.logIds.length) redoStack.clear();
+    told();
+  };
   const { setFlags } = view;
   const setSavedTick = () => view.saved();
 
@@ -301,51 +313,18 @@ export function createEdits(deps: () => Deps, view: EditsView) {
     }
   };
 
-  /** Ctrl+Z: the newest batch back, on the server; the rows as the answer says. */
-  const undoLast = async () => {
-    const { screen, model, patch, reload: reloadAll } = deps();
-    // A save still on its way is the newest batch: Ctrl+Z right after Enter undoes that
-    // edit, not the one before it, so it waits for the saves pending at the key press.
-    await Promise.allSettled([...queues.current.values()]);
-    // The newest batch was written in another company: it waits there (its change log is that company's).
-    const top = stack.peek();
-    if (top?.company && top.company !== session.get().company) {
-      toast({ variant: 'info', id: 'messages.undo_other_company' });
-      return;
-    }
-    const entry = stack.pop();
-    if (!entry) {
-      toast({ variant: 'info', id: 'messages.nothing_to_undo' });
-      return;
-    }
-    try {
-      await enqueue(entry.rowIds, async () => {
-        const r = await undoAction(entry.form ?? screen.form, entry.logIds);
-        if (entry.deleted) return reloadAll?.();
-        for (const row of r.rows ?? []) {
-          // Rows of another form (the entry's): only the fields the save had put into the grid.
-          const fields = entry.fields;
-          patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
-        }
-      });
-      setSavedTick();
-      afterSaved();
-      // The flags of the batch undone (a paste's refused cells) belong to it: they go with it.
-      clearFlags();
-      toast({ variant: 'success', id: 'messages.undo_done' });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: conflictMessageId(e.code) ?? 'messages.undo_conflict' });
-      else {
-        if (!(e instanceof ApiError) || e.status >= 500 || e.status === 0) stack.restore(entry);
-        toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
-      }
-    }
-  };
+  // Undo and redo (history.ts) load on their first use: no list paints with them.
+  const history: History = { deps, queues, stack, redoStack, told, pushUndo, enqueue, saved: setSavedTick, afterSaved, clearFlags };
+  const undoLast = async () => (await import('./history.ts')).undoLast(history);
+  const redoLast = async () => (await import('./history.ts')).redoLast(history);
 
   /** A delete's change-log ids: Ctrl+Z puts the rows back. */
   const pushDeleted = (logIds: number[]) => pushUndo({ logIds, rowIds: [], deleted: true });
 
-  return { save, saveMany, undoLast, pushDeleted, setFlag, clearFlags, undoSize: () => stack.size };
+  /** A save of this row is on its way (live rows leave such a row to its answer). */
+  const busy = (id: string) => queues.current.has(id);
+
+  return { save, saveMany, undoLast, redoLast, pushDeleted, setFlag, clearFlags, busy, undoSize: () => stack.size, redoSize: () => redoStack.size };
 }
 
 /** A grid's edits: createEdits over the grid's props as last committed, with its flags and save tick as state. */
@@ -353,11 +332,13 @@ export function useEdits(deps: Deps) {
   const intl = useIntl();
   const [flags, setFlags] = useState<Flags>(new Map());
   const [savedTick, setSavedTick] = useState(0);
+  const [stacks, setStacks] = useState({ undo: 0, redo: 0 });
   const [{ edits, follow }] = useState(() => {
     let live = deps;
-    return { edits: createEdits(() => live, { setFlags, saved: () => setSavedTick((n) => n + 1) }), follow: (d: Deps) => void (live = d) };
+    const view: EditsView = { setFlags, saved: () => setSavedTick((n) => n + 1), stacks: (undo, redo) => setStacks((o) => (o.undo === undo && o.redo === redo ? o : { undo, redo })) };
+    return { edits: createEdits(() => live, view), follow: (d: Deps) => void (live = d) };
   });
   // Writes start from events and answers, after the commit: they read the props it left.
   useLayoutEffect(() => follow({ ...deps, intl }));
-  return { ...edits, flags, savedTick };
+  return { ...edits, flags, savedTick, canUndo: stacks.undo > 0, canRedo: stacks.redo > 0 };
 }

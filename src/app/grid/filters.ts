@@ -136,7 +136,27 @@ export function parseDateFilter(input: string, datetime: boolean): FilterItem | 
  * choice): the rows whose value is null. No key or option of the app reads like this.
  */
 export const BLANK_CHOICE = '∅';
-const blankItem = (): FilterItem => ({ filterType: 'set', values: [null] });
+
+/**
+ * Several choices in one filter value: joined by U+001F (the unit separator, in no key,
+ * option or "(empty)"), so the grid state, saved views and older states keep holding one
+ * text per column; a single choice reads as before.
+ */
+export const CHOICE_SEP = '\u001f';
+/** The choices of a set filter's value (none for no filter). */
+export const choiceList = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? value.split(CHOICE_SEP) : []);
+/** A set filter's value of these choices; undefined (no filter) for none. */
+export const choiceValue = (choices: readonly string[]): string | undefined => (choices.length ? choices.join(CHOICE_SEP) : undefined);
+
+/** The set filter of a column's choices: each as the column stores it, "(empty)" as null; null when none reads. */
+function choiceItem(choices: readonly string[], read: (s: string) => unknown): FilterItem | null {
+  const values: (string | number | boolean | null)[] = [];
+  for (const c of choices) {
+    const v = c === BLANK_CHOICE ? null : read(c);
+    if (v !== undefined && !values.includes(v as never)) values.push(v as string | number | boolean | null);
+  }
+  return values.length ? { filterType: 'set', values } : null;
+}
 
 /** One column's filter value (as its floating filter holds it) → a filter model item. */
 export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): FilterItem | null {
@@ -152,25 +172,27 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
       if (item && col.valueType === 'int' && ![item.filter, item.filterTo].every((x) => x === undefined || Number.isInteger(x))) return null;
       return item;
     }
-    case 'bool':
-      return s === 'true' || s === 'false' ? { type: 'equals', filter: s === 'true' } : null;
+    case 'bool': {
+      // One of yes/no is an equality (as before); both, or with "(empty)", a set.
+      if (s === 'true' || s === 'false') return { type: 'equals', filter: s === 'true' };
+      return choiceItem(choiceList(s), (c) => (c === 'true' ? true : c === 'false' ? false : undefined));
+    }
     case 'date':
     case 'datetime':
       return parseDateFilter(s, kind === 'datetime');
-    case 'option': {
-      if (s === BLANK_CHOICE) return blankItem();
-      // The option as the column stores it (its list holds the column's own values).
-      const hit = col.meta.options?.find((o) => String(o) === s);
-      return hit === undefined ? null : { filterType: 'set', values: [hit] };
-    }
+    case 'option':
+      // The options as the column stores them (its list holds the column's own values).
+      return choiceItem(choiceList(s), (c) => col.meta.options?.find((o) => String(o) === c));
     case 'ref': {
       // A search lookup offers no list to pick from: its filter is text in the key.
       if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;
-      if (s === BLANK_CHOICE) return blankItem();
       const keyType = col.lookup?.keyType ?? 'text';
-      const key = keyType === 'int' || keyType === 'number' || keyType === 'money' ? Number(s) : s;
-      if (typeof key === 'number' && !Number.isFinite(key)) return null;
-      return { filterType: 'set', values: [key] };
+      const numeric = keyType === 'int' || keyType === 'number' || keyType === 'money';
+      return choiceItem(choiceList(s), (c) => {
+        if (!numeric) return c;
+        const n = Number(c);
+        return Number.isFinite(n) ? n : undefined;
+      });
     }
   }
 }

@@ -22,6 +22,7 @@ export {
   setRows,
   translateText,
   undo,
+  redo,
   updateView,
 } from './dataProvider/calls.ts';
 export type { AggFn, AggGroup, AggRequest, AggResult, Aggs, DeletePreview, Page, Query, SavedView, TotalFn, Window } from './dataProvider/calls.ts';

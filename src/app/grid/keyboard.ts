@@ -10,6 +10,7 @@
  *   Enter / F2        edit (a click-cell or the checkbox column toggles on Enter)
  *   Space             toggle (checkbox column, click cells); Shift+Space selects the row
  *   Ctrl+A            all cells;  Ctrl+C copy;  Ctrl+X cut;  Ctrl+V paste;  Ctrl+D fill down;  Ctrl+Z undo
+ *   Ctrl+Y / Ctrl+Shift+Z  redo (takes back the last undo)
  *   Delete            empties the range's editable cells (as Excel); Backspace edits the cell emptied
  *   a printable key   starts editing with that character (text-like editors)
  */
@@ -44,6 +45,7 @@ export type KeyIntent =
   | { type: 'paste' }
   | { type: 'fillDown' }
   | { type: 'undo' }
+  | { type: 'redo' }
   | { type: 'type'; char: string }
   | { type: 'expand' }
   | { type: 'collapse' };
@@ -79,7 +81,9 @@ export function keyIntent(e: KeyLike, at: CellPos, b: Bounds, group?: { expanded
       case 'd':
         return { type: 'fillDown' };
       case 'z':
-        return e.shiftKey ? null : { type: 'undo' };
+        return e.shiftKey ? { type: 'redo' } : { type: 'undo' };
+      case 'y':
+        return e.shiftKey ? null : { type: 'redo' };
     }
   }
   switch (e.key) {

@@ -18,8 +18,23 @@ export const THEMES = {
 } as const;
 export type ThemeName = keyof typeof THEMES;
 
+/**
+ * A touch screen (the primary pointer coarse, a tablet): rows, headers, filters and the
+ * checkbox column at least 44 px (a filter's row 52: its input 44), so a finger hits the cell meant (WCAG 2.5.5 target size).
+ * Read once: a device does not change its pointer during a session.
+ */
+export const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const TOUCH_MIN = 44;
+
+/** The theme's geometry on this device. */
+export function geometry(theme: ThemeName): { rowHeight: number; headerHeight: number; filterHeight: number } {
+  const d = THEMES[theme];
+  // A row's 1 px bottom border is inside its height: 45 leaves its cells 44.
+  return COARSE ? { rowHeight: Math.max(TOUCH_MIN + 1, d.rowHeight), headerHeight: Math.max(TOUCH_MIN, d.headerHeight), filterHeight: Math.max(TOUCH_MIN + 8, d.filterHeight) } : d;
+}
+
 export const SELECT_ID = '__select';
-export const SELECT_WIDTH = 36;
+export const SELECT_WIDTH = COARSE ? TOUCH_MIN : 36;
 export const FLEX_MIN = 100;
 export const PINNED_DEFAULT = 150;
 

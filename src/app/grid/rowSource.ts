@@ -14,8 +14,9 @@
  */
 import type { Page, Window } from './gridApi.ts';
 import type { GridRow, Row } from './types.ts';
+import { BLOCK_SIZE } from './blockSize.ts';
 
-export const BLOCK_SIZE = 100;
+export { BLOCK_SIZE };
 
 let seq = 0;
 export const nextSeq = () => ++seq;

@@ -3,7 +3,8 @@
  * translation) leaves the change-log ids of its answer here; Ctrl+Z sends the newest
  * batch's ids to the form's `undo` action (or that of the entry's `form`), which
  * restores the values logged before and answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
- * One stack per grid, gone with it (leaving the page clears it).
+ * One stack per grid, gone with it (leaving the page clears it). The redo stack is one too
+ * (edits.ts): an undo's reverts, sent to `redo`.
  */
 
 export interface UndoEntry {
@@ -21,6 +22,8 @@ export interface UndoEntry {
   company?: string;
   /** The batch was a delete: its undo brings rows back, so the grid reads its rows again. */
   deleted?: boolean;
+  /** On the redo stack, a delete's undo: the keys of the rows it put back (redo deletes them again). */
+  keys?: Record<string, unknown>[];
 }
 
 export const MAX_UNDO = 100;
@@ -29,7 +32,7 @@ export class UndoStack {
   private entries: UndoEntry[] = [];
 
   push(e: UndoEntry): void {
-    if (!e.logIds.length) return;
+    if (!e.logIds.length && !e.keys?.length) return;
     this.entries.push(e);
     if (this.entries.length > MAX_UNDO) this.entries.shift();
   }

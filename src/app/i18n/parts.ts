@@ -32,6 +32,7 @@ export const LATER_PREFIXES = [
     'grid.view_',
     'reports.',
     'grid.fill_',
+    'grid.announce_',
     'workflow.',
     'mail.',
     'print.',
@@ -49,6 +50,8 @@ export const LATER_PREFIXES = [
   'storefront.',
   // The questions the (lazy) confirmation dialog asks.
   ...['grid.delete_confirm', 'grid.delete_question', 'grid.delete_rows_more', 'grid.delete_other_records', 'grid.delete_records_in', 'grid.translate_confirm'],
+  // The (lazy) set filter list's words (SetFilterPanel.tsx).
+  ...['grid.filter_search_values', 'grid.filter_select_all', 'grid.filter_select_none', 'grid.filter_no_values'],
 ] as const;
 
 /**

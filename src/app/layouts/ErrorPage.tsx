@@ -1,8 +1,9 @@
-import { Component, type ReactNode } from 'react';
+import { Component, use, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isChunkLoadError, reloadForChunkError } from '../router/chunkReload.ts';
 import { session } from '../session/session.ts';
 import { usePageTitle, useAddressLanguage } from '../chrome/pageTitle.ts';
+import { InsideMain } from './insideMain.ts';
 
 /**
  * Spec §2: 'Page not found' for 404, otherwise 'An error occurred', with a link home.
@@ -16,17 +17,21 @@ export function ErrorPage({ error }: { error: unknown }) {
 function ErrorView({ status }: { status: number | undefined }) {
   useAddressLanguage();
   usePageTitle(status === 404 ? 'errors.page_not_found' : 'errors.an_error_occurred');
+  // Alone it is the page (its main landmark and h1); in a layout's main, a part of it.
+  const inside = use(InsideMain);
+  const Frame = inside ? 'div' : 'main';
+  const Heading = inside ? 'h2' : 'h1';
   return (
     <FallbackBoundary>
-      <div className="error-page" role="main">
-        <h1>
+      <Frame className="error-page">
+        <Heading>
           <FormattedMessage id={status === 404 ? 'errors.page_not_found' : 'errors.an_error_occurred'} />
-        </h1>
+        </Heading>
         {status && status !== 404 ? <p className="error-status">{status}</p> : null}
         <a href={`/${session.get().lang}`}>
           <FormattedMessage id="errors.go_home" />
         </a>
-      </div>
+      </Frame>
     </FallbackBoundary>
   );
 }

@@ -1,10 +1,13 @@
 import { Outlet } from '@tanstack/react-router';
+import { InsideMain } from './insideMain.ts';
 
 /** A page without chrome (spec §2: client-only). */
 export function PlainLayout() {
   return (
-    <div className="layout-plain">
-      <Outlet />
-    </div>
+    <main className="layout-plain">
+      <InsideMain value>
+        <Outlet />
+      </InsideMain>
+    </main>
   );
 }

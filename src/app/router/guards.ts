@@ -3,10 +3,11 @@ import { menuPaths } from '../../core/breadcrumbs.ts';
 import { splitLang, withLang, type Lang } from '../../core/langs.ts';
 import { isValidRedirectPath } from '../../core/redirect.ts';
 import { api } from '../api/client.ts';
-import { fetchUser } from '../session/auth.ts';
+import { fetchUser, takeLoggedPage } from '../session/auth.ts';
 import { COOKIES, getCookie, removeCookie, setCookie } from '../session/cookies.ts';
 import { session } from '../session/session.ts';
 import { toast } from '../chrome/toasts.tsx';
+import { preloadScreen } from './screenStart.ts';
 
 /** The page of the user's own account; a session held to enrolling its second factor may open no other. */
 export const PROFILE_PATH = '/profile';
@@ -16,12 +17,16 @@ export const PROFILE_PATH = '/profile';
  * send them to /login. A user who must enrol TOTP first (the server's `totp_required`
  * setting) is sent to the profile page.
  */
-export async function requireUser(lang: Lang, href: string, pathname = href) {
+export async function requireUser(lang: Lang, href: string, pathname = href, form?: string) {
   if (!session.get().token) {
     if (isValidRedirectPath(href)) setCookie(COOKIES.redirect, href, 600);
     throw redirect({ href: withLang('/login', lang) });
   }
-  if (!session.get().user && !(await fetchUser())) throw redirect({ href: withLang('/login', lang) });
+  if (!session.get().user) {
+    // A screen's code and texts load while the session's one call is under way (issue 27), which brings its grid state and lookups.
+    if (form) preloadScreen(form, lang);
+    if (!(await fetchUser(form ? { page: pathname, form } : undefined))) throw redirect({ href: withLang('/login', lang) });
+  }
   if (session.get().user?.totp_enrol_required && splitLang(pathname).path !== PROFILE_PATH) throw redirect({ href: withLang(PROFILE_PATH, lang) });
 }
 
@@ -35,7 +40,8 @@ export function guestOnly(lang: Lang) {
  * localized root when the user has no menu or the path is not in the user's menu tree.
  */
 export function pageAccess(lang: Lang, path: string) {
-  void api.rpc('page_log', { _page_name: withLang(path, lang) }).catch(() => {});
+  // The bootstrap of a page load logged its page already.
+  if (!takeLoggedPage(withLang(path, lang))) void api.rpc('page_log', { _page_name: withLang(path, lang) }).catch(() => {});
   const menu = session.get().user?.menu ?? [];
   if (!menu.length || !menuPaths(menu).has(path)) {
     // Said, not only done: a bookmark or a link to a page of another role lands home with a reason.

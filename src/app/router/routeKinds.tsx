@@ -12,6 +12,7 @@ import { Root } from '../layouts/Root.tsx';
 import { applyLanguage } from '../session/language.ts';
 import { session } from '../session/session.ts';
 import { guestOnly, pageAccess, requireUser } from './guards.ts';
+import { prefetchFirstRows, preloadScreen, setScreenPageLoader } from './screenStart.ts';
 
 /**
  * The kinds of route the generated tree (src/generated/routeTree.tsx) is made of: one
@@ -23,11 +24,15 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Catalogue key of the page's title (the last breadcrumb, spec §2). */
     title?: string;
+    /** A descriptor route's form: a page load starts its screen with the session (screenStart.ts). */
+    form?: string;
   }
 }
 
 /** Grid, forms and their libraries load with the first screen, not with the login page. */
-const ScreenPage = lazyFirstPart(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
+const loadScreenPage = () => import('../pages/ScreenPage.tsx');
+setScreenPageLoader(loadScreenPage);
+const ScreenPage = lazyFirstPart(() => loadScreenPage().then((m) => ({ default: m.ScreenPage })));
 // Pages a screen route never shows load on their own (and on hover, with the route's preload),
 // so the list route's JS stays within its budget (tests/unit/route-size.test.ts).
 // They paint with the catalogue's first part (i18n/parts.ts; the router loads a route's code
@@ -108,7 +113,12 @@ const FRAMES = { main: MainLayout, plain: PlainLayout, print: PrintLayout };
 
 /** A pathless page frame (main: header and menus; plain and print: no chrome); every page in it requires a user. */
 export const frame = <P extends AnyRoute, const F extends keyof typeof FRAMES>(parent: P, lang: Lang, id: F) =>
-  createRoute({ getParentRoute: () => parent, id, component: FRAMES[id], beforeLoad: ({ location }) => requireUser(lang, location.href, location.pathname) });
+  createRoute({
+    getParentRoute: () => parent,
+    id,
+    component: FRAMES[id],
+    beforeLoad: ({ location, matches }) => requireUser(lang, location.href, location.pathname, matches.findLast((m) => m.staticData.form)?.staticData.form),
+  });
 
 /** Home: an index page (spec §2: no access check, breadcrumbs reset). */
 export const home = <P extends AnyRoute>(parent: P) => createRoute({ getParentRoute: () => parent, path: '/', component: HomePage, staticData: { title: 'chrome.home' } });
@@ -143,7 +153,12 @@ export const screen = <P extends AnyRoute, const Path extends string>(parent: P,
   createRoute({
     getParentRoute: () => parent,
     path,
-    staticData: { title: `screens.${form}.title` },
+    staticData: { title: `screens.${form}.title`, form },
     beforeLoad: () => pageAccess(lang, `/${path}`),
+    // The first rows are asked for now, while the grid's code loads (or at hover, with the route's preload), not once the grid is there.
+    loader: ({ location }) => {
+      preloadScreen(form, lang);
+      void prefetchFirstRows(form, Object.keys(location.search).length > 0);
+    },
     component: () => <ScreenPage form={form} path={`/${path}`} />,
   });

@@ -1,5 +1,8 @@
 import { refreshDelay } from '../../core/refresh.ts';
+import { viewCurrency } from '../../core/viewCurrency.ts';
 import { api, setAuthHooks } from '../api/client.ts';
+import { earlyKey, forgetEarly, keepEarly } from '../api/early.ts';
+import { takeStartBootstrap } from '../api/startData.ts';
 import { COOKIES, removeCookie, setCookie } from './cookies.ts';
 import { session } from './session.ts';
 
@@ -75,36 +78,61 @@ export function logout(to: '/login' | '/' = '/login') {
   clearTimeout(timer);
   timer = undefined;
   for (const c of [COOKIES.token, COOKIES.strategy]) removeCookie(c);
+  forgetEarly();
   session.set({ token: undefined, user: null, shops: [], viewRates: {}, companyRates: {} });
   navigate(to);
 }
 
 setAuthHooks({ refresh, logout, adopt: adoptToken });
 
-/** The user object (menu, companies, bookmarks); a failure logs out. Then company, shops and currencies. */
-export async function fetchUser(): Promise<boolean> {
+/** The page a bootstrap logged (page_log) as it opened it: its route's access check does not log it again. */
+let loggedPage: string | undefined;
+export function takeLoggedPage(page: string): boolean {
+  const was = loggedPage === page;
+  loggedPage = undefined;
+  return was;
+}
+
+/**
+ * The session in one call (`bootstrap`, issue 27): the user (menu, companies, bookmarks), the
+ * languages, CDN and flags, the company's shops, currencies and the view currency's rates;
+ * with `opening`, the visit logged and its screen's saved grid state and lookups, kept for
+ * the grid's own requests (api/early.ts). A failure logs out.
+ */
+export async function fetchUser(opening?: { page: string; form: string }): Promise<boolean> {
   try {
-    const [user] = await Promise.all([api.rpc('user', {}), loadInit()]);
-    const codes = user.companies.map((c) => c.company_code);
-    const cookie = session.get().company;
-    const company = cookie && codes.includes(cookie) ? cookie : codes[0];
+    const s = session.get();
+    const request = { currency_code: s.currency ?? null, page: opening?.page ?? null, form: opening?.form ?? null };
+    // A page load brought the answer with it (api/startData.ts); else the one call.
+    const b = (takeStartBootstrap(request) ?? (await api.rpc('bootstrap', request))).data;
+    const { user, currencies: cur } = b;
+    // The server ran in the company the request named (X-Company, checked), else the user's first.
+    const company = user.company ?? undefined;
     if (company) setCookie(COOKIES.company, company);
-    session.set({ user, company });
-    await loadCompanyData();
+    const currency = viewCurrency(s.currency, cur.currencies, cur.company_rates, cur.currency?.currency_code);
+    if (currency) setCookie(COOKIES.currency, currency);
+    if (b.screen) {
+      const { form, grid_state, lookups } = b.screen;
+      if (grid_state) keepEarly(earlyKey(company, 'grid_state', { form }), Promise.resolve(grid_state));
+      for (const [name, list] of Object.entries(lookups)) keepEarly(earlyKey(company, name, {}), Promise.resolve(list));
+    }
+    loggedPage = b.page ? opening?.page : undefined;
+    session.set({
+      user,
+      company,
+      languages: b.init.languages,
+      cdn: b.init.cdn,
+      flags: b.init.flags,
+      shops: b.shops,
+      currencies: cur.currencies,
+      companyRates: cur.company_rates,
+      currency,
+      ...(b.view_rates ? { viewRates: b.view_rates.rates } : {}),
+    });
     return true;
   } catch {
     if (session.get().token) logout('/login');
     return false;
-  }
-}
-
-/** The app's languages, the CDN and where flags come from (init); without them cells degrade, so a failure only warns. */
-async function loadInit() {
-  try {
-    const r = await api.rpc('init', {});
-    session.set({ languages: r.data.languages, cdn: r.data.cdn, flags: r.data.flags });
-  } catch (e) {
-    console.warn('init failed', e);
   }
 }
 
@@ -113,8 +141,7 @@ async function loadCompanyData() {
   const s = session.get();
   if (!s.company) return;
   const [shops, cur] = await Promise.all([api.get<typeof s.shops>('/shops'), api.rpc('currencies', { currency_code: null })]);
-  const codes = cur.data.currencies.map((c) => c.currency_code);
-  const currency = s.currency && codes.includes(s.currency) && cur.data.company_rates[s.currency] ? s.currency : cur.data.currency?.currency_code;
+  const currency = viewCurrency(s.currency, cur.data.currencies, cur.data.company_rates, cur.data.currency?.currency_code);
   session.set({ shops, currencies: cur.data.currencies, companyRates: cur.data.company_rates, currency });
   if (currency) await setCurrency(currency);
 }

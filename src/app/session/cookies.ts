@@ -1,4 +1,5 @@
 import { AUTH_PREFIX, TOKEN_COOKIE } from '../../core/authCookies.ts';
+import { COMPANY_COOKIE, CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 
 /** Spec §9: cookies live 180 days on path /; the language cookie 365 days. */
 export const COOKIE_MAX_AGE = 15_552_000;
@@ -13,9 +14,9 @@ export const COOKIES = {
   token: TOKEN_COOKIE,
   strategy: `${AUTH_PREFIX}strategy`,
   redirect: `${AUTH_PREFIX}redirect`,
-  company: 'company',
-  currency: 'currency',
-  language: 'language',
+  company: COMPANY_COOKIE,
+  currency: CURRENCY_COOKIE,
+  language: LANGUAGE_COOKIE,
 } as const;
 
 /** The cookies of a `document.cookie` string by name (the first of a repeated name, as browsers send it first). */

@@ -12,6 +12,7 @@ import { requirePagePermission, type Flag } from './engine/permissions.ts';
 import { screens } from './engine/screens.ts';
 import { deleteRows, previewDelete } from './engine/delete.ts';
 import { addRow, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
+import { redoChanges } from './engine/redo.ts';
 import { gridState } from './grid_state.ts';
 import { gridViews } from './grid_views.ts';
 import { keepInStock } from './keep_in_stock.ts';
@@ -69,7 +70,7 @@ const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
 };
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).
-const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', delete: 'delete', delete_preview: 'delete' };
+const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', redo: 'set', delete: 'delete', delete_preview: 'delete' };
 
 /**
  * Whether an api_action only reads: list, filter and aggregate of a descriptor (custom
@@ -134,6 +135,8 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
       return isBulkSet(screen, payload) ? setRows(db, screen, payload, scope) : setRow(db, screen, payload, scope);
     case 'undo':
       return undoChanges(db, screen, payload, scope, may);
+    case 'redo':
+      return redoChanges(db, screen, payload, scope);
     case 'add':
       if (!screen.actions.add) throw badRequest(`action: ${entity} does not offer add`);
       return addRow(db, screen, payload, scope);

@@ -43,7 +43,7 @@ export async function askAi(deps: AskDeps, session: Session, question: string, h
   if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
   const engine = configuredEngine(deps.config, 'openai');
   const views = await viewsOf(deps.db, session);
-  takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+  await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ask_ai' } as const;
   let content: string;
   try {

@@ -80,7 +80,7 @@ export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, re
       const engine = configuredEngine(deps.config, name);
       const { req, dailyLimit } = await replyRequest(deps.db, session, name, input);
       await checkDailyLimit(deps.db, session.userId, name, engine.label, dailyLimit);
-      takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+      await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
       const usage = { userId: session.userId, company: session.company, engine: name, operation: 'reply' } as const;
       const opts = { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs };
       const save = async (reply: string, model: string, promptTokens: number, completionTokens: number) =>

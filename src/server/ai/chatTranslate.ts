@@ -53,7 +53,7 @@ export async function chatTranslate(
   const targets = [...new Set(typeof input.to === 'string' ? [input.to] : input.to)].filter((l) => l !== input.from);
   const system = input.system_prompt?.trim() || (await translationPrompt(deps.db, session.company, input.from)) || DEFAULT_PROMPT;
   // Every call is counted before any is sent: over the limit, none goes.
-  for (const _ of targets) takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+  for (const _ of targets) await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const one = async (to: string): Promise<[string, Text]> => {
     // DeepSeek: its reasoner, without response_format (jsonRequest).
     const req: ChatRequest = jsonRequest(engine, {

@@ -81,7 +81,7 @@ export async function draftContent(ctx: UserCtx, input: v.InferOutput<typeof AiD
     const item = byId.get(id)!;
     const empty = input.languages.filter((l) => !item.body[l]?.trim());
     if (!empty.length) continue;
-    takeAiCall(session.userId, engine, config.aiRatePerMinute);
+    await takeAiCall(db, session.userId, engine, config.aiRatePerMinute);
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: input.form };
     let a;
     try {

@@ -44,7 +44,7 @@ export async function machineTranslate(
 ): Promise<Record<string, TranslateText>> {
   const engine = configuredEngine(deps.config, name);
   await checkEngineEnabled(deps.db, session.company, name);
-  takeAiCall(session.userId, engine, deps.config.aiRatePerMinute);
+  await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const wire = WIRES[name];
   const segments = segmentsOf(text);
   const opts = { timeoutMs: deps.config.translateTimeoutMs, aiRetryBaseMs: deps.config.aiRetryBaseMs };

@@ -122,7 +122,7 @@ export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<ty
   let completionTokens = 0;
   let model = '';
   for (const code of input.product_codes) {
-    takeAiCall(session.userId, engine, config.aiRatePerMinute);
+    await takeAiCall(db, session.userId, engine, config.aiRatePerMinute);
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ai_catalog' };
     let a;
     try {

@@ -4,14 +4,19 @@ import type { Db } from './types.ts';
 
 const dir = new URL('./migrations/', import.meta.url).pathname;
 
+/** This version's migrations, in the order they apply. */
+export function migrationNames(): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
 /**
  * Applies `migrations/NNN_name.sql` in name order, each once, each in its own
  * transaction. An advisory lock keeps two app instances on one server from racing.
  */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationNames();
   const applied: string[] = [];
   await db.query('select pg_advisory_lock(727274)');
   try {

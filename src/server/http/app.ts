@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
+import { TOKEN_COOKIE } from '../../core/authCookies.ts';
+import { LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
@@ -11,16 +13,20 @@ import { procedures, ShopsOutput, type ApiActionInput, type ProcedureName } from
 import { onlyReads } from '../actions/index.ts';
 import type { Ctx, Deps, Session } from '../rpc/context.ts';
 import { registry } from '../rpc/index.ts';
+import { shopsOf } from '../rpc/reference.ts';
 import { HttpError, checkInputText, fromDbError, parseInput } from './errors.ts';
 import { bearerOf, peekSession, resolveSession } from './session.ts';
 import type { Begun } from './sessionCache.ts';
 import { mountFiles } from './files.ts';
+import { tokenExpiry } from './liveRows.ts';
 import { mountImages } from './images.ts';
 import { mountPrint } from '../print/routes.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { presentedRefreshCookie } from './refreshCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
+import { pagePreloads, screenOfPage } from './preload.ts';
+import { pageStart, startDataTag } from './startData.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
@@ -134,15 +140,18 @@ export function createApp(deps: Deps): Hono {
     return jsonAnswer(checkOutput(procedures[key].output, await run(s), name), cookies);
   });
 
+  // Live rows (liveRows.ts): the session's row events as server-sent events, per company and rights.
+  app.get('/api/live', async (c) => {
+    if (!deps.live) throw new HttpError(404, 'not_found', 'Live rows are not served here');
+    const s = await dataSession(c);
+    const bearer = bearerOf(c.req.header('authorization'))!;
+    return deps.live.stream(c, s, bearer, tokenExpiry(bearer));
+  });
+
   /** The shops of the verified company. */
   app.get('/shops', async (c) => {
     const s = await requireSession(c);
-    const r = await deps.db.query(
-      `select shop_id, hostname, shop_name, company_code, currency_code, language_code
-       from app.shops where company_code = $1 and active order by shop_id`,
-      [s.company],
-    );
-    return c.json(checkOutput(ShopsOutput, r.rows, 'shops'));
+    return c.json(checkOutput(ShopsOutput, await shopsOf(deps.db, s.company), 'shops'));
   });
 
   mountTranslate(app, deps, dataSession, readJson);
@@ -183,17 +192,39 @@ export function createApp(deps: Deps): Hono {
    */
   let page: string | undefined; // index.html, read once it exists
   const csp = pageCsp(deps.config.flagServiceUrl);
+  const preloads = pagePreloads(ui);
   const index = (c: Context, lang?: string, status: 200 | 404 = 200) => {
     try {
       page ??= readFileSync(join(ui, 'index.html'), 'utf8');
     } catch {
       return c.text('The UI is not built: run `npm run build`.', 503);
     }
-    const cookie = getCookie(c, 'language');
+    const cookie = getCookie(c, LANGUAGE_COOKIE);
     const shown = isLang(lang) ? lang : isLang(cookie) ? cookie : DEFAULT_LANG;
     const nonce = newNonce();
     c.header('Content-Security-Policy', csp(nonce));
-    return c.html(page.replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`).replace(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`), status);
+    const html = page
+      .replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`)
+      .replace(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`)
+      .replace('</head>', `${status === 200 ? preloads(c.req.path) : ''}</head>`);
+    if (status !== 200 || !getCookie(c, TOKEN_COOKIE)) return c.html(html, status);
+    // Signed in: the page up to its body's end at once (the browser fetches the code meanwhile),
+    // then the session's start and the screen's first rows as data (startData.ts), then the end.
+    // Private to this user: never stored by a cache.
+    c.header('Cache-Control', 'no-store');
+    const end = html.includes('</body>') ? html.lastIndexOf('</body>') : html.length;
+    const encoder = new TextEncoder();
+    const screen = screenOfPage(c.req.path);
+    const body = new ReadableStream<Uint8Array>({
+      async start(out) {
+        out.enqueue(encoder.encode(html.slice(0, end)));
+        const start = await pageStart(app, c, shown, screen?.lang === shown ? screen.form : undefined).catch(() => undefined);
+        if (start) out.enqueue(encoder.encode(startDataTag(start)));
+        out.enqueue(encoder.encode(html.slice(end)));
+        out.close();
+      },
+    });
+    return c.body(body, 200, { 'Content-Type': 'text/html; charset=UTF-8' });
   };
   app.get('/', (c) => index(c));
   app.get('/:lang{[a-z]{2}}', (c) => (isLang(c.req.param('lang')) ? index(c, c.req.param('lang')) : c.notFound()));

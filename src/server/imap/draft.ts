@@ -60,7 +60,7 @@ export const replySubject = (subject: string): string => (/^\s*re\s*:/i.test(sub
 export async function draftReply(ctx: UserCtx, emailId: number, instructions: string, picked?: AiChatEngine): Promise<EmailDraft> {
   const mail = await mailRow(ctx, emailId);
   const engine = chatEngine(ctx.config, picked, await companyChatEngine(ctx.db, ctx.session.company ?? null));
-  takeAiCall(ctx.session.userId, engine, ctx.config.aiRatePerMinute);
+  await takeAiCall(ctx.db, ctx.session.userId, engine, ctx.config.aiRatePerMinute);
   const user = [`From: ${mail.sender}`, `Subject: ${mail.subject}`, '', mail.body_text.slice(0, MAX_PROMPT_BODY)];
   if (instructions.trim()) user.push('', `Instructions for the reply (from the staff member): ${instructions.trim()}`);
   const usage = { userId: ctx.session.userId, company: ctx.session.company ?? null, engine: engine.name, operation: 'email_draft' } as const;

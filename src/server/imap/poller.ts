@@ -6,13 +6,17 @@
  */
 import type { Db } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
-import { startPoller, type Poller } from '../poller.ts';
+import { onceAcrossProcesses, startPoller, type Poller } from '../poller.ts';
 import { describeImapUrl } from './client.ts';
 import { syncMailbox } from './sync.ts';
 
+/** The advisory lock key of the mailbox sync (any constant other locks do not use). */
+const IMAP_SYNC_LOCK = 727_301;
+
 export function startImapSync(db: Db, opts: { imapUrl: string; intervalMs: number; log?: (line: string) => void }): Poller {
   const log = opts.log ?? ((line) => console.error(line));
-  return startPoller(() => syncMailbox(db, opts.imapUrl), {
+  // One mailbox, read whole: one process syncs it at a time (the others skip their turn).
+  return startPoller(() => onceAcrossProcesses(db, IMAP_SYNC_LOCK, () => syncMailbox(db, opts.imapUrl)), {
     intervalMs: opts.intervalMs,
     onError: (e) => log(`imap: sync of ${describeImapUrl(opts.imapUrl)} failed: ${e instanceof HttpError ? e.code : 'error'}`),
   });

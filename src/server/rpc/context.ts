@@ -3,6 +3,7 @@ import type { procedures, ProcedureName } from '../../../schemas/api.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
+import type { LiveRows } from '../http/liveRows.ts';
 import type { SessionCache } from '../http/sessionCache.ts';
 
 export interface Deps {
@@ -11,6 +12,8 @@ export interface Deps {
   config: Config;
   /** Session facts kept in the server (startServer opens it); without it each request reads them. */
   sessions?: SessionCache;
+  /** Live rows' subscribers of this process (startServer opens it): GET /api/live. */
+  live?: LiveRows;
 }
 
 /** The signed-in user of a request, with the company verified against the user's companies. */

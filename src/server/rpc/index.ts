@@ -2,6 +2,7 @@ import type { ProcedureName } from '../../../schemas/api.ts';
 import { apiAction } from '../actions/index.ts';
 import { change_password, end_other_sessions, forgot_password, set_password, totp_confirm, totp_disable, totp_enrol, totp_status } from './account.ts';
 import { login, logout, refresh_token } from './auth.ts';
+import { bootstrap } from './bootstrap.ts';
 import type { Procedure } from './context.ts';
 import { page_error_log, page_log } from './logs.ts';
 import { category_tree, currencies, view_currency_rates } from './reference.ts';
@@ -31,6 +32,7 @@ export const registry: { [N in ProcedureName]: Procedure<N> } = {
   view_currency_rates,
   category_tree,
   page_log,
+  bootstrap,
   page_error_log,
   api_action,
 };

@@ -8,6 +8,16 @@ async function companyRates(db: Queryable, company: string | null): Promise<Reco
   return Object.fromEntries(r.rows.map((x) => [x.currency_code, x.rate]));
 }
 
+/** The active shops of a company (GET /shops, bootstrap). */
+export async function shopsOf(db: Queryable, company: string | null) {
+  const r = await db.query<{ shop_id: number; hostname: string; shop_name: string; company_code: string; currency_code: string; language_code: string }>(
+    `select shop_id, hostname, shop_name, company_code, currency_code, language_code
+     from app.shops where company_code = $1 and active order by shop_id`,
+    [company],
+  );
+  return r.rows;
+}
+
 export const currencies: Procedure<'currencies'> = {
   async run({ db, session }, input) {
     const all = await db.query<{ currency_code: string; currency_name: Record<string, string>; currency_precision: number }>(

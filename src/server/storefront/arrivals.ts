@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import type { Db, Queryable } from '../db/types.ts';
 import { intlOf } from '../mail/render.ts';
 import { startPoller, type Poller } from '../poller.ts';
+import { sweepCarts } from './cart.ts';
 
 /** Waiting requests one address may have in a shop: more are not recorded (the answer stays the same). */
 export const MAX_WAITING_PER_ADDRESS = 20;
@@ -92,6 +93,7 @@ export async function sendArrivals(db: Db): Promise<number> {
   });
 }
 
+/** The storefront's background pass: arrival mails, then the sweep of carts nobody can reach (cart.ts sweepCarts). */
 export function startArrivals(db: Db, opts: { intervalMs: number }): Poller {
-  return startPoller(() => sendArrivals(db), { intervalMs: opts.intervalMs, onError: (e) => console.error('arrival notifications:', e) });
+  return startPoller(async () => [await sendArrivals(db), await sweepCarts(db)], { intervalMs: opts.intervalMs, onError: (e) => console.error('arrival notifications:', e) });
 }

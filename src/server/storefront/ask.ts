@@ -5,9 +5,12 @@
  * name, price as shown, link — sent to the model as data. Nothing else is read whatever the
  * question or a product's name says, and the model's words are never run: the answer is
  * plain text (the browser writes it as text), the links beside it are the server's matches.
- * Rate-limited per visitor address and per shop (sliding minute windows in this process).
+ * Rate-limited per visitor address and per shop (sliding minute windows in the database, shared by
+ * every app process: app.take_rate, migration 080).
  */
 import * as v from 'valibot';
+import type { Queryable } from '../db/types.ts';
+import { takeRate } from '../ai/rateLimit.ts';
 import type { Config } from '../config.ts';
 import { chatComplete } from '../ai/chat.ts';
 import { configuredEngine, isConfigured, type ConfiguredEngine } from '../ai/engines.ts';
@@ -27,18 +30,9 @@ export function askEngine(config: Pick<Config, 'engines'>): ConfiguredEngine | n
   return null;
 }
 
-const WINDOW_MS = 60_000;
-const MAX_KEYS = 10_000;
-const calls = new Map<string, number[]>();
-
 /** Takes one call of `key` within its per-minute limit; false when over it. */
-export function takeAsk(key: string, perMinute: number, now = Date.now()): boolean {
-  const recent = (calls.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
-  if (recent.length >= perMinute) return false;
-  recent.push(now);
-  if (!calls.has(key) && calls.size >= MAX_KEYS) calls.delete(calls.keys().next().value!);
-  calls.set(key, recent);
-  return true;
+export async function takeAsk(db: Queryable, key: string, perMinute: number): Promise<boolean> {
+  return (await takeRate(db, `ask:${key}`, perMinute)) === 0;
 }
 
 export interface AskProduct {

@@ -30,15 +30,32 @@ export async function cartByToken(db: Queryable, shopId: number, token: string |
   return r.rows[0] ?? null;
 }
 
-export async function createCart(db: Queryable, shop: Shop, lang: string): Promise<{ token: string; cart: CartRow }> {
+/** New carts one visitor address may start per hour (in all shops, counted in the database so every app process sees the same). */
+export const CARTS_PER_VISITOR_PER_HOUR = 30;
+/** A cart's cookie lives 30 days: an open cart without an e-mail untouched for longer can't be reached by anyone. */
+export const UNREACHABLE_CART_DAYS = 30;
+
+/** A new cart, or null when the visitor started too many within the hour (bots filling app.carts). */
+export async function createCart(db: Queryable, shop: Shop, lang: string, visitor: string): Promise<{ token: string; cart: CartRow } | null> {
   const token = newCartToken();
-  const r = await db.query<CartRow>(`insert into app.carts (company_code, shop_id, language_code, token_hash) values ($1, $2, $3, $4) returning cart_id, email, checkout, order_id, language_code`, [
-    shop.company,
-    shop.id,
-    lang,
-    tokenHash(token),
-  ]);
-  return { token, cart: r.rows[0]! };
+  // One statement: the count and the insert see the same rows (two processes may each let one more in, never many).
+  const r = await db.query<CartRow>(
+    `insert into app.carts (company_code, shop_id, language_code, token_hash, visitor_hash)
+     select $1, $2, $3, $4, $5
+     where (select count(*) from app.carts where visitor_hash = $5 and created_at > now() - interval '1 hour') < $6
+     returning cart_id, email, checkout, order_id, language_code`,
+    [shop.company, shop.id, lang, tokenHash(token), tokenHash(`visitor:${visitor}`), CARTS_PER_VISITOR_PER_HOUR],
+  );
+  return r.rows[0] ? { token, cart: r.rows[0] } : null;
+}
+
+/**
+ * Deletes open carts without an e-mail untouched for longer than their cookie lives (nobody can
+ * reach them; staff see only carts with an e-mail as abandoned). Returns how many went.
+ */
+export async function sweepCarts(db: Queryable): Promise<number> {
+  const r = await db.query(`delete from app.carts where order_id is null and email = '' and updated_at < now() - make_interval(days => $1)`, [UNREACHABLE_CART_DAYS]);
+  return r.rowCount;
 }
 
 interface ProductRow extends PriceRow {
@@ -283,8 +300,12 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
     const locked = await tx.query<CartRow>(`select cart_id, email, checkout, order_id, language_code from app.carts where cart_id = $1 for update`, [cartId]);
     const cart = locked.rows[0]!;
     if (cart.order_id !== null) return { placed: 'before' as const, orderId: cart.order_id };
+    // The cart's products locked (in one order, so two checkouts never deadlock): a second
+    // checkout of the last unit waits here, then reads the stock the first one's order reserved.
+    await tx.query(`select 1 from app.products where product_code in (select product_code from app.cart_items where cart_id = $1) order by product_code for update`, [cartId]);
     const view = await viewCart(tx, shop, cart, today);
-    if (!view.lines.length) return { placed: false as const, reason: 'empty' as const };
+    // Every line gone (the last units taken by another order meanwhile): the notices say why.
+    if (!view.lines.length) return { placed: false as const, reason: 'empty' as const, notices: view.notices };
     const lang = cart.language_code;
     const dm = (await deliveryOptions(tx, shop, lang, input.country, view.weight, view.gross)).find((d) => d.id === input.dm);
     const pm = (await paymentOptions(tx, shop, lang)).find((p) => p.id === input.pm);

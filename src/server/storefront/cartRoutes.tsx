@@ -17,7 +17,7 @@ import type { Place } from './site.ts';
 const CART_MAX_AGE = 2_592_000;
 /** A storefront form is a few hundred bytes: anything much larger is refused unread. */
 /** The notes a redirect may carry back (Post/Redirect/Get): only these keys are said. */
-const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty']);
+const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty', 'busy']);
 
 /** The paths that take a POST (within a language), as the host middleware tells them from the back office's. */
 export const CART_POST_PATH = /\/(cart\/(add|update|remove)|checkout)$/;
@@ -31,6 +31,8 @@ export interface CartArgs {
   place: Place;
   ctx: PageCtx;
   helpers: Helpers;
+  /** The visitor's address (country.ts visitorAddress): new carts are counted per address. */
+  visitor: string;
 }
 
 const flashOf = (c: Context): string | null => {
@@ -42,11 +44,12 @@ export async function visitorCart(c: Context, db: Db, shop: Shop): Promise<cart.
   return cart.cartByToken(db, shop.id, getCookie(c, cartCookieName(shop.id)));
 }
 
-/** The visitor's open cart, a new one (and its cookie) when there is none or it was checked out. */
-async function openCart(c: Context, db: Db, shop: Shop, lang: string): Promise<cart.CartRow> {
+/** The visitor's open cart, a new one (and its cookie) when there is none or it was checked out; null when the address started too many. */
+async function openCart(c: Context, db: Db, shop: Shop, lang: string, visitor: string): Promise<cart.CartRow | null> {
   const had = await visitorCart(c, db, shop);
   if (had && had.order_id === null) return had;
-  const made = await cart.createCart(db, shop, lang);
+  const made = await cart.createCart(db, shop, lang, visitor);
+  if (!made) return null;
   setCookie(c, cartCookieName(shop.id), made.token, { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' });
   return made.cart;
 }
@@ -69,8 +72,8 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   if (path === '/cart/add') {
     const qty = form.qty === undefined ? 1 : postedQty(form.qty);
     if (qty === null || !code) return back('bad_qty');
-    const row = await openCart(c, db, shop, place.lang.code);
-    return back(await cart.addItem(db, shop, row, code, qty, ctx.today));
+    const row = await openCart(c, db, shop, place.lang.code, a.visitor);
+    return back(row ? await cart.addItem(db, shop, row, code, qty, ctx.today) : 'busy');
   }
   const row = await visitorCart(c, db, shop);
   if (!row || row.order_id !== null) return back('updated');
@@ -84,13 +87,20 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   return back(r === 'changed' ? 'updated' : r);
 }
 
-export async function cartPage(a: CartArgs): Promise<Page> {
+export function cartPage(a: CartArgs): Promise<Page> {
+  return renderCart(a, [], 200);
+}
+
+/** The cart page, with notices of a step that changed it (a checkout whose every line was sold meanwhile). */
+async function renderCart(a: CartArgs, earlier: cart.CartNotice[], status: 200 | 409): Promise<Page> {
   const { c, db, shop, place, ctx, helpers } = a;
   const row = await visitorCart(c, db, shop);
   const view: cart.CartView = row && row.order_id === null ? await cart.viewCart(db, shop, row, ctx.today) : { lines: [], notices: [], net: 0, vat: 0, gross: 0, weight: 0, count: 0 };
   return {
     head: helpers.head({ ...ctx, cartCount: view.count }, place, { title: ctx.t('storefront.cart'), description: '', noindex: true }),
-    body: <CartPage ctx={{ ...ctx, cartCount: view.count }} cart={view} flash={flashOf(c)} />,
+    body: <CartPage ctx={{ ...ctx, cartCount: view.count }} cart={{ ...view, notices: [...earlier, ...view.notices] }} flash={flashOf(c)} />,
+    status,
+    cartCount: view.count,
   };
 }
 
@@ -134,6 +144,7 @@ async function renderCheckout(a: CartArgs, row: cart.CartRow, s: CheckoutState):
       />
     ),
     status: s.status,
+    cartCount: view.count,
   };
 }
 
@@ -166,7 +177,7 @@ async function postCheckout(a: CartArgs): Promise<Response | Page> {
   const shown = /^\d+(\.\d+)?$/.test(form.shown_total ?? '') ? Number(form.shown_total) : null;
   const r = await cart.placeOrder(db, shop, row.cart_id, checked.value, shown, ctx.today);
   if (r.placed === true || r.placed === 'before') return c.redirect(ctx.href('/checkout/done'), 303);
-  if (r.reason === 'empty') return c.redirect(ctx.href('/cart'), 303);
+  if (r.reason === 'empty') return r.notices?.length ? renderCart(a, r.notices, 409) : c.redirect(ctx.href('/cart'), 303);
   if (r.reason === 'method') return renderCheckout(a, row, { values, errors: { dm: { id: 'validation.required' } }, notices: [], flash: null, status: 422 });
   return renderCheckout(a, row, { values, errors: {}, notices: r.notices ?? [], flash: 'changed', status: 409 });
 }

@@ -9,10 +9,11 @@ import { HomePage } from '../../storefront/HomePage.tsx';
 import { ProductPage, SearchPage } from '../../storefront/ProductPage.tsx';
 import type { Queryable } from '../db/types.ts';
 import * as q from './queries.ts';
-import type { Helpers } from './routes.ts';
+import { priceOf, type Helpers } from './routes.ts';
 import type { Place } from './site.ts';
 
-export type Page = { head: Head; body: ReactNode; status?: 200 | 400 | 403 | 409 | 413 | 422 } | { redirect: string; status?: 301 | 303 };
+/** `cartCount`: the header's count when rendering the page recalculated the cart (lines sold out meanwhile). */
+export type Page = { head: Head; body: ReactNode; status?: 200 | 400 | 403 | 409 | 413 | 422; cartCount?: number } | { redirect: string; status?: 301 | 303 };
 
 export interface Args {
   c: Context;
@@ -97,21 +98,28 @@ async function category(a: Args, [slug]: string[]): Promise<Page | null> {
   const rows = await q.categoryProducts(db, shop.id, place.lang.code, cat.id);
   const brandNames = new Map<number, string>();
   for (const r of rows) if (r.brand_id !== null && r.brand_name) brandNames.set(r.brand_id, r.brand_name);
-  let cards = rows.map((r) => ({ r, card: helpers.card(ctx, r) }));
-  if (query.brands.length) cards = cards.filter((x) => x.r.brand_id !== null && query.brands.includes(x.r.brand_id));
-  if (query.min !== null) cards = cards.filter((x) => x.card.price.price >= query.min!);
-  if (query.max !== null) cards = cards.filter((x) => x.card.price.price <= query.max!);
+  // Filtered and sorted on the price the shopper sees (the price rule), paged; only the page's cards are read in full.
+  let listed = rows.map((r) => ({ r, price: priceOf(ctx, r, shop.currency).price }));
+  if (query.brands.length) listed = listed.filter((x) => x.r.brand_id !== null && query.brands.includes(x.r.brand_id));
+  if (query.min !== null) listed = listed.filter((x) => x.price >= query.min!);
+  if (query.max !== null) listed = listed.filter((x) => x.price <= query.max!);
   const coll = collator(place.lang.code);
-  const by: Record<Sort, (x: (typeof cards)[number], y: (typeof cards)[number]) => number> = {
-    position: (x, y) => x.r.position - y.r.position || coll.compare(x.card.name, y.card.name),
-    price_asc: (x, y) => x.card.price.price - y.card.price.price,
-    price_desc: (x, y) => y.card.price.price - x.card.price.price,
-    name: (x, y) => coll.compare(x.card.name, y.card.name),
+  const by: Record<Sort, (x: (typeof listed)[number], y: (typeof listed)[number]) => number> = {
+    position: (x, y) => x.r.position - y.r.position || coll.compare(x.r.name, y.r.name),
+    price_asc: (x, y) => x.price - y.price,
+    price_desc: (x, y) => y.price - x.price,
+    name: (x, y) => coll.compare(x.r.name, y.r.name),
     newest: (x, y) => (y.r.published_at ?? '').localeCompare(x.r.published_at ?? ''),
   };
-  cards.sort((x, y) => by[query.sort](x, y) || x.card.code.localeCompare(y.card.code));
-  const pages = Math.max(1, Math.ceil(cards.length / PAGE_SIZE));
+  listed.sort((x, y) => by[query.sort](x, y) || x.r.product_code.localeCompare(y.r.product_code));
+  const pages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
   const page = Math.min(query.page, pages);
+  const shown = await q.cardsOf(
+    db,
+    shop.id,
+    place.lang.code,
+    listed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((x) => x.r.product_code),
+  );
   const path = `/c/${cat.slug}`;
   const pageHref = (n: number) => {
     const u = new URLSearchParams();
@@ -131,8 +139,8 @@ async function category(a: Args, [slug]: string[]): Promise<Page | null> {
         ctx={ctx}
         name={cat.name}
         path={path}
-        items={cards.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((x) => x.card)}
-        total={cards.length}
+        items={shown.map((r) => helpers.card(ctx, r))}
+        total={listed.length}
         pages={pages}
         query={{ ...query, page }}
         brands={brands}

@@ -164,15 +164,42 @@ export async function categorySlugIn(db: Queryable, shopId: number, lang: string
   return r.rows[0]?.slug ?? null;
 }
 
-/** Every published product of a category and its subcategories (the page filters, sorts and pages them with the price rule). */
-export async function categoryProducts(db: Queryable, shopId: number, lang: string, categoryId: number): Promise<CardRow[]> {
-  const r = await db.query<CardRow>(
-    `select ${cardCols}
-     from app.v_published_products pp ${cardJoins}
+/** What a listing filters and sorts by: a category's products before the shown page's cards are read. */
+export interface ListingRow extends PriceRow {
+  product_code: string;
+  name: string;
+  brand_id: number | null;
+  brand_name: string | null;
+  position: number;
+  published_at: string | null;
+}
+
+/**
+ * Every published product of a category and its subcategories, with only what the page
+ * filters and sorts by (price rule inputs, name, brand, position, date): a large category's
+ * stock and pictures are read for the shown page's cards only (`cardsOf`).
+ */
+export async function categoryProducts(db: Queryable, shopId: number, lang: string, categoryId: number): Promise<ListingRow[]> {
+  const r = await db.query<ListingRow>(
+    `select pp.product_code, coalesce(nullif(p.product_name ->> $2, ''), p.product_name ->> 'en', pp.product_code) as name,
+            p.brand_id, b.brand_name, sp.position, pp.published_at, ${priceCols}
+     from app.v_published_products pp
+     join app.products p on p.product_code = pp.product_code
+     join app.shop_products sp on sp.shop_id = pp.shop_id and sp.product_code = pp.product_code
+     left join app.brands b on b.brand_id = p.brand_id
+     left join app.vats v on v.vat_id = p.vat_id
      where pp.shop_id = $1 and p.main_product_category_id in (select id from app.category_subtree($3) id)`,
     [shopId, lang, categoryId],
   );
   return r.rows;
+}
+
+/** The cards of these published products, in the order given (a listing's shown page). */
+export async function cardsOf(db: Queryable, shopId: number, lang: string, codes: string[]): Promise<CardRow[]> {
+  if (!codes.length) return [];
+  const r = await db.query<CardRow>(`select ${cardCols} from app.v_published_products pp ${cardJoins} where pp.shop_id = $1 and pp.product_code = any ($3::text[])`, [shopId, lang, codes]);
+  const by = new Map(r.rows.map((x) => [x.product_code, x]));
+  return codes.flatMap((c) => by.get(c) ?? []);
 }
 
 export interface ProductRow extends CardRow {

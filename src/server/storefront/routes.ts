@@ -81,7 +81,8 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     } catch {
       return '';
     }
-  };
+  }; /** The visitor's address (X-Forwarded-For only behind a trusted proxy): country detection, cart and chat limits. */
+  const visitorOf = (c: Context): string => visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy);
 
   /** One storefront request: `rest` is the path after the host (or after /storefront/<host>). */
   async function serve(c: Context, host: string, rest: string, localBase: string): Promise<Response> {
@@ -107,7 +108,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const out: Page | Response | null = refused
       ? pages.formRefused(ctx, place, helpers, 'origin')
       : cartPath
-        ? await cartPath({ c, db, shop, place, ctx, helpers })
+        ? await cartPath({ c, db, shop, place, ctx, helpers, visitor: visitorOf(c) })
         : page
           ? await page.run({ c, db, shop, place, ctx, helpers, mailLink })
           : null;
@@ -125,7 +126,15 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       };
       return renderPage(c, { ctx, head, categories: nav[0], pages: nav[1], islands, body: pages.notFound(ctx), status: 404 });
     }
-    return renderPage(c, { ctx, head: out.head, categories: nav[0], pages: nav[1], islands, body: out.body, status: out.status ?? 200 });
+    return renderPage(c, {
+      ctx: out.cartCount === undefined ? ctx : { ...ctx, cartCount: out.cartCount },
+      head: out.head,
+      categories: nav[0],
+      pages: nav[1],
+      islands,
+      body: out.body,
+      status: out.status ?? 200,
+    });
   }
 
   /** "Notify me when in stock": the request recorded (or not: the same answer), back to the product's page. */
@@ -146,8 +155,8 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const form = await formOf(c);
     const question = v.safeParse(Question, form?.get('q') ?? '');
     if (!question.success) return c.json({ error: 'bad_request' }, 400);
-    const visitor = visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy);
-    if (!takeAsk(`shop:${shop.id}`, ASK_PER_SHOP_PER_MINUTE) || !takeAsk(`ip:${visitor}`, ASK_PER_VISITOR_PER_MINUTE)) return c.json({ error: 'rate_limited' }, 429);
+    const visitor = visitorOf(c);
+    if (!(await takeAsk(deps.db, `shop:${shop.id}`, ASK_PER_SHOP_PER_MINUTE)) || !(await takeAsk(deps.db, `ip:${visitor}`, ASK_PER_VISITOR_PER_MINUTE))) return c.json({ error: 'rate_limited' }, 429);
     const ctx = await pageCtx(c, shop, place);
     const lang = place.lang.code;
     // The whole question first, then its words (a question is rarely a product's words all together).
@@ -184,10 +193,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const lang = place.lang.code;
     const intl = intlOf(lang);
     const cookie = (getCookie(c, 'country') ?? '').toUpperCase();
-    const [choices, detected] = await Promise.all([
-      q.deliveryCountries(db, shop.company, lang),
-      COUNTRY_CODE.test(cookie) ? Promise.resolve('') : detector.detect(visitorAddress(peer(c), c.req.header('x-forwarded-for'), deps.config.trustProxy)),
-    ]);
+    const [choices, detected] = await Promise.all([q.deliveryCountries(db, shop.company, lang), COUNTRY_CODE.test(cookie) ? Promise.resolve('') : detector.detect(visitorOf(c))]);
     let code = COUNTRY_CODE.test(cookie) && choices.some((x) => x.code === cookie) ? cookie : '';
     if (!code && detected && choices.some((x) => x.code === detected)) {
       code = detected;
@@ -283,7 +289,7 @@ function srcSetOf(cdn: string, id: number, preset: ImagePresetName): string {
 }
 
 /** The price rule (src/core/shopPrice.ts) fed by a row, shown in `to`. */
-export function priceOf(ctx: PageCtx, r: q.PriceRow, to: string): ShopPrice {
+export function priceOf(ctx: Pick<PageCtx, 'shop' | 'today'>, r: q.PriceRow, to: string): ShopPrice {
   const s = ctx.shop;
   return shopPrice({
     net: r.net === null ? null : Number(r.net),

@@ -8,7 +8,6 @@
  * ref columns are resolved against their lookup separately (refs.ts).
  */
 import { formatDateTime, parseDateInput } from '../../core/format.ts';
-import { htmlText } from '../../core/htmlText.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
@@ -56,8 +55,8 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { l
   if (col.type === 'multi') {
     const raw = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
     if (typeof raw !== 'string') return null;
-    const text = col.html ? htmlText(raw) : raw; // rich text as the grid's cell reads it (import leaves it alone)
-    return csv ? safeCsvText(text) : text;
+    // Rich text as its HTML (stored sanitized), so that a file imports back with its formatting.
+    return csv ? safeCsvText(raw) : raw;
   }
   switch (type) {
     case 'int':

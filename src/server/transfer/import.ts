@@ -38,13 +38,13 @@ type ImportResult = v.InferInput<typeof ImportResultOutput>;
 
 /**
  * Fields a file column may be mapped to: the key and the written columns, in column order.
- * Not rich text (`html`): a sheet holds its text as read (export), and that text would
- * replace the formatting; it is edited in the form (the dialog says so).
+ * Rich text (`html`) too: a sheet holds it as HTML (export writes the markup), and its
+ * values pass `rowValues`, whose sanitizer is the editor's save's (engine/html.ts).
  */
 export function importableFields(screen: Screen): { field: string; required: boolean; key: boolean }[] {
   const writable = new Set([...writableFields(screen, 'add'), ...writableFields(screen, 'set'), ...screen.keys]);
   return Object.keys(screen.columns)
-    .filter((f) => writable.has(f) && !screen.columns[f]!.html)
+    .filter((f) => writable.has(f))
     .map((field) => ({ field, required: mustHave(screen, field), key: screen.keys.includes(field) }));
 }
 

@@ -115,6 +115,8 @@ export const setRow = (form: string, payload: Row) => gridData().set(form, paylo
 export const setRows = (form: string, rows: Row[]) => gridData().setMany(form, { rows });
 
 export const undo = (form: string, logIds: number[]) => gridData().undo(form, { log_ids: logIds });
+/** `logIds`: those an undo answered (its reverts). */
+export const redo = (form: string, logIds: number[]) => gridData().redo(form, { log_ids: logIds });
 
 /** `log_ids`: one change-log entry per deleted row; `undo` of them puts the rows back with what cascaded. */
 export const deleteKeys = (form: string, keys: unknown[]) => gridData().delete(form, { keys });

@@ -25,6 +25,7 @@ export const httpDataProvider: GridDataProvider = {
   delete: (form, p) => api.action<'DeleteOutput'>(form, 'delete', p),
   deletePreview: (form, p) => api.action<'DeletePreviewOutput'>(form, 'delete_preview', p),
   undo: <F extends string>(form: F, p: C.UndoParams) => ofForm<C.UndoResult<F>>(api.action<'UndoOutput'>(form, 'undo', p)),
+  redo: <F extends string>(form: F, p: C.UndoParams) => ofForm<C.UndoResult<F>>(api.action<'UndoOutput'>(form, 'redo', p)),
   aggregate: (form, p) => api.action<'AggregateOutput'>(form, 'aggregate', p),
   export: (form, p) => api.download(`/api/export/${form}`, p),
   translate: (p) => api.post<C.TranslateResult>('/api/translate', p),

@@ -27,6 +27,8 @@ export interface GridDataProvider {
   deletePreview(form: string, params: C.DeleteParams): Promise<C.DeletePreviewResult>;
   /** Reverts the user's own changes (or deletes) by their change-log ids; answers the rows as they are now. */
   undo<F extends string>(form: F, params: C.UndoParams): Promise<C.UndoResult<F>>;
+  /** Takes back an undo by the log ids it answered: the undone values written again through the set path. */
+  redo<F extends string>(form: F, params: C.UndoParams): Promise<C.UndoResult<F>>;
   aggregate(form: string, params: C.AggregateParams): Promise<C.AggregateResult>;
   /** The view as a CSV or XLSX file (POST /api/export/{form}). */
   export(form: string, params: C.ExportParams): Promise<Blob>;

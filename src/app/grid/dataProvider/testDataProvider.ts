@@ -330,6 +330,11 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     delete: async (form, p) => remove(form, p),
     deletePreview: async (form, p) => deletePreview(form, p),
     undo: async (form, p) => undo(form, p),
+    // The server writes an undo's reverts again through the set path; in memory, only edits, replayed like an undo of them.
+    redo: async (form, p) => {
+      for (const [i, id] of p.log_ids.entries()) if (log.find((x) => x.id === id)?.action !== 'set') throw fail(422, 'not_undoable', `payload.log_ids.${i}: change ${id} is not an undone edit`);
+      return undo(form, p);
+    },
     aggregate: async (form, p) => aggregate(form, p),
     export: async (form, p) => {
       const { rows } = list(form, { ...(p.sortModel ? { sortModel: p.sortModel } : {}), ...(p.filterModel ? { filterModel: p.filterModel } : {}), language: p.language });

@@ -229,7 +229,8 @@ export function LookupCombobox(p: LookupComboboxProps) {
           p.onLeave(text);
         }}
       />
-      {popup && (p.inline ? popup : createPortal(popup, document.body))}
+      {/* A grid's list goes to the page's main landmark, where landmark navigation finds it (axe: region; fixed, so placed alike). */}
+      {popup && (p.inline ? popup : createPortal(popup, document.querySelector('main') ?? document.body))}
     </span>
   );
 }

@@ -3,11 +3,13 @@
  * change summary cells (changeLog.tsx, same lazy chunk). The cells of a page ask within one
  * short window and get one `change_labels` request for all of them (the server looks each
  * field's keys up in one query, by the lookup display rule); an entry's texts are kept by
- * language and log id. A failed request leaves the keys shown as they are (not asked again:
- * a cell that asked on every render after a failure would ask in a loop).
+ * language and log id until the grid's Refresh (refreshEpoch.ts): then they are asked for
+ * again, as the rows are. A failed request leaves the keys shown as they are (not asked again
+ * before a Refresh: a cell that asked on every render after a failure would ask in a loop).
  */
 import type { RefLabels } from '../../../core/changeSummary.ts';
 import { gridData } from '../dataProvider/provider.ts';
+import { refreshEpoch } from '../refreshEpoch.ts';
 
 /** How long the cells of a page have to ask before the request goes. */
 const GATHER_MS = 15;
@@ -19,18 +21,22 @@ const KEPT = 20_000;
 type Labels = RefLabels | null;
 /** lang → log id → the entry's texts (null: none), or the request on its way. */
 const byLang = new Map<string, Map<number, Labels | Promise<Labels>>>();
+/** The Refresh count the texts kept were read at. */
+let keptAt = refreshEpoch();
 let pending: { lang: string; entries: Map<number, { form: string; resolve(l: Labels): void }> } | null = null;
 
 function send(lang: string, entries: Map<number, { form: string; resolve(l: Labels): void }>): void {
   const ids = [...entries.keys()];
+  // The map the cells' promises are in: a Refresh meanwhile replaces it, and these texts are not kept.
+  const kept = byLang.get(lang);
   for (let i = 0; i < ids.length; i += MAX_ENTRIES) {
     const part = ids.slice(i, i + MAX_ENTRIES);
     const done = (labels: Record<string, RefLabels>) => {
-      const kept = byLang.get(lang)!;
+      const current = kept && byLang.get(lang) === kept;
       for (const id of part) {
         const e = entries.get(id)!;
         const l = labels[e.form] ?? null;
-        kept.set(id, l);
+        if (current) kept.set(id, l);
         e.resolve(l);
       }
     };
@@ -48,6 +54,10 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
 
 /** The texts of an entry's ref values: at hand, or a promise of them (the cell suspends on it). */
 export function entryLabels(logId: number, form: string, lang: string): Labels | Promise<Labels> {
+  if (keptAt !== refreshEpoch()) {
+    keptAt = refreshEpoch();
+    byLang.clear();
+  }
   let kept = byLang.get(lang);
   if (!kept || kept.size >= KEPT) byLang.set(lang, (kept = new Map()));
   const hit = kept.get(logId);

@@ -127,10 +127,12 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   checkbox: {
     align: 'center',
     clickValue: toggle,
-    render: ({ value, canEdit }) => (
+    // Named by its column's header: a checkbox needs a name of its own (axe: aria-toggle-field-name).
+    render: ({ value, col, ctx, canEdit }) => (
       <span
         className={`cell-checkbox${value === true ? ' cell-checkbox-on' : ''}${canEdit ? ' cell-clickable' : ''}`}
         role="checkbox"
+        aria-label={ctx.t(col.labelId)}
         aria-checked={value === true}
         aria-readonly={!canEdit}
         data-value={String(value === true)}

@@ -16,6 +16,7 @@ import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { isoDate } from '../../../core/format.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say } from '../../api/said.ts';
+import { useReturnFocus } from '../../chrome/returnFocus.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { fileTitle, saveBlob } from './saveBlob.ts';
@@ -44,8 +45,9 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const returnFocus = useReturnFocus();
   const label = (field: string) => t(fieldLabelId(field, columns[field]));
-  // Rich text is exported as its text and not imported (importableFields): the dialog says why it is missing.
+  // Rich text is exported and imported as its HTML, cleaned as the editor's save cleans it: the dialog says so.
   const richText = Object.entries(columns)
     .filter(([, c]) => c.html && c.editable)
     .map(([f]) => label(f));
@@ -107,7 +109,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-xl import-dialog" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog-xl import-dialog" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="dialog-title">{t('transfer.import_title', { screen: t(`screens.${form}.title`) })}</Dialog.Title>
 
           {step.kind === 'file' && (
@@ -180,7 +182,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   ))}
                 </tbody>
               </table>
-              {richText.length > 0 && <p className="grid-muted import-rich-text">{`${richText.join(', ')}: ${t('grid.rich_text_form')}`}</p>}
+              {richText.length > 0 && <p className="grid-muted import-rich-text">{t('transfer.rich_text_html', { columns: richText.join(', ') })}</p>}
               {missing.length > 0 && step.info.canAdd && <p className="grid-muted">{t('transfer.required_unmapped', { fields: missing.join(', ') })}</p>}
               {error && (
                 <p className="grid-form-error" role="alert">

@@ -48,8 +48,9 @@ export function TransferButtons({ q, columns, canExport, canImport, onImported }
       {canExport && (
         <Popup
           open={menu}
-          onOpenChange={setMenu}
-          trigger={{ className: 'grid-export', disabled: busy || !q.visibleColumns.length, 'aria-haspopup': 'menu', 'aria-busy': busy || undefined }}
+          onOpenChange={(open) => setMenu(open && !busy)}
+          // Busy is aria-disabled, not disabled: a disabled button would drop the focus the menu's closing just gave it.
+          trigger={{ className: 'grid-export', disabled: !q.visibleColumns.length, 'aria-disabled': busy || undefined, 'aria-haspopup': 'menu', 'aria-busy': busy || undefined }}
           label={t('grid.export')}
           panel={{ className: 'grid-popover grid-export-menu', role: 'menu', label: t('grid.export'), align: 'end', sideOffset: 4 }}
         >

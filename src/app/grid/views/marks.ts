@@ -3,7 +3,6 @@
  * and the grid's state saving (features/viewState) saves its id with the state, so a reload marks it again (the
  * server answers the view with the state while the user may still see it). Kept for the tab.
  */
-import { session } from '../../session/session.ts';
 import { createStore, useStore } from '../../session/createStore.ts';
 
 export interface Mark {
@@ -15,16 +14,11 @@ export interface Mark {
 
 const store = createStore<Record<string, Mark | null>>({});
 
-/** A grid's key: the user and the form. */
-export const gridKey = (form: string) => {
-  const u = session.get().user as Record<string, unknown> | null;
-  return `${String(u?.user_id ?? u?.user_email ?? '')}|${form}`;
-};
+export { gridKey } from '../../session/gridStates.ts';
 export const getMark = (key: string) => store.get()[key] ?? null;
 export const setMark = (key: string, mark: Mark | null) => store.set({ [key]: mark });
 export const useMark = (key: string) => useStore(store, (s) => s[key] ?? null);
 export const onMarks = store.subscribe;
 
 /** JSON with object keys sorted: one state, one text. */
-export const canon = (x: unknown) =>
-  JSON.stringify(x, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+export { canon } from '../../../core/canonJson.ts';

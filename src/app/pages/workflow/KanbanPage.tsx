@@ -127,7 +127,8 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
               <h2>{nameIn(s.state_names, lang)}</h2>
               <span className="kanban-count">{intl.formatNumber(list.total)}</span>
             </header>
-            <ul className="kanban-cards">
+            {/* A column that scrolls is reached by the keyboard too (its cards may hold nothing focusable). */}
+            <ul className="kanban-cards" tabIndex={0} aria-label={nameIn(s.state_names, lang)}>
               {list.rows.map((row) => {
                 const targets = board.states.filter((t) => moveEvent(board, row, t.state_id));
                 const key = String(row.fsm_instance_id);

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { collationSql } from '../../../core/query/collation.ts';
+import { isLang } from '../../../core/langs.ts';
 import { cursorValues } from '../../../core/query/keyset.ts';
 import { kindOf } from '../../../core/query/kinds.ts';
 import { comparisonOf, defaultOp, isSetItem, textOp, type TextTest } from '../../../core/query/operators.ts';
+import { MAX_SET_VALUES, outsideOptions, setParts } from '../../../core/query/setFilter.ts';
 import { collated, fullOrder } from '../../../core/query/order.ts';
 import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -12,7 +14,7 @@ import type { Screen } from './screens.ts';
 import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
 import { namedTextCondition } from './namedFilter.ts';
-import { searchClause, windowCap } from './search.ts';
+import { searchClause, windowCap, type SearchClause } from './search.ts';
 import { RawJson } from '../../http/rawJson.ts';
 import { joinArrays, jsonPage, rowsJson } from './rowsJson.ts';
 import { sourceFrom } from './params.ts';
@@ -38,7 +40,9 @@ type Sort = v.InferOutput<typeof SortModel>[number];
 export function expr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
   const col = screen.columns[field];
   if (col?.type === 'multi') {
-    langParam.ref ??= p.add(scope.language, 'text');
+    // A known language is written out: an index on a language's text (migration 082) is
+    // matched by the planner only against the same constant, in every kind of plan.
+    langParam.ref ??= isLang(scope.language) ? `'${scope.language}'::text` : p.add(scope.language, 'text');
     const text = `(${ident(field)} ->> ${langParam.ref})`;
     return col.html ? `app.html_text${text}` : text;
   }
@@ -85,9 +89,15 @@ function condition(screen: Screen, field: string, f: Filter, p: Params, scope: L
 
   if (isSetItem(f)) {
     if (!f.values) throw badRequest(`${where}.values: expected an array`);
-    const vals = f.values.filter((x) => x !== null).map((x, i) => scalar(type, x, `${where}.values.${i}`));
+    if (f.values.length > MAX_SET_VALUES) throw badRequest(`${where}.values: at most ${MAX_SET_VALUES} values`);
+    // Typed as the column stores them; a column with options takes only its options (core/query/setFilter.ts).
+    const typed = f.values.map((x, i) => (x === null ? null : scalar(type, x, `${where}.values.${i}`)));
+    const outside = col.options ? outsideOptions(typed, col.options) : -1;
+    if (outside >= 0) throw badRequest(`${where}.values.${outside}: not one of the options of "${field}"`);
+    const { values: vals, empty } = setParts(typed);
     const parts = [`${e} = any(${p.add(vals, `${cast}[]`)})`];
-    if (f.values.includes(null)) parts.push(`${e} is null`);
+    // "(empty)": no value (as the client row model's emptyCell).
+    if (empty) parts.push(`${e} is null`);
     return `(${parts.join(' or ')})`;
   }
   const op = f.type ?? defaultOp(kind);
@@ -386,16 +396,21 @@ async function cachedEstimate(db: Queryable, from: string, where: string, params
  * `labelJoin`); texts in the language's collation; NULL last both ways (a key is never
  * NULL: its term stays as its index has it).
  */
-function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): { terms: string[]; joins: string } {
+function orderTerms(screen: Screen, order: Sort[], p: Params, scope: ListScope, lang: { ref?: string }): { terms: string[]; joins: string; split?: { expr: string; term: string } } {
   let joins = '';
+  let split: { expr: string; term: string } | undefined;
   const terms = order.map((s, i) => {
     const nulls = s.sort === 'desc' && !screen.keys.includes(s.colId) ? ' nulls last' : '';
-    if (!sortsByLabel(screen, s.colId)) return `${sortExpr(screen, s.colId, p, scope, lang)} ${s.sort}${nulls}`;
+    if (!sortsByLabel(screen, s.colId)) {
+      const e = sortExpr(screen, s.colId, p, scope, lang);
+      if (i === 0 && nulls) split = { expr: e, term: `${e} desc` };
+      return `${e} ${s.sort}${nulls}`;
+    }
     const j = labelJoin(screen, s.colId, p, scope.language, scope.company, `sort_label_${i}`);
     joins += j.join;
     return `${collate(screen, s.colId, j.expr, scope, true)} ${s.sort}${nulls}`;
   });
-  return { terms, joins };
+  return { terms, joins, ...(split ? { split } : {}) };
 }
 
 /**
@@ -507,7 +522,7 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
   const from = sourceFrom(screen, req, scope, p);
   const where = whereConditions(screen, req, scope, p, lang);
   const search = searchClause(screen, req.search, p, scope, lang);
-  if (search) where.push(search.where);
+  if (search) return searchWindow(db, screen, req, scope, p, lang, from, where, search, reader);
   const filtered = where.length ? `where ${where.join(' and ')}` : '';
   const countParams = [...p.values];
 
@@ -516,34 +531,45 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
   const end = req.endRow ?? start + cap;
   if (end < start) throw badRequest('payload.endRow: must not be less than startRow');
   if (end - start > cap) throw refused('window_too_large', `payload.endRow: a window holds at most ${cap} rows`, { field: 'payload.endRow', limit: cap });
-  if (search && req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
 
   const order = ordering(screen, req.sortModel);
   const sorted = orderTerms(screen, order, p, scope, lang);
-  const orderBy = ` order by ${[...(search ? [search.rank()] : []), ...sorted.terms].join(', ')}`;
-  const page = (conditions: string[], limit: number, offset: number) =>
+  const orderBy = ` order by ${sorted.terms.join(', ')}`;
+  // A part whose rows all have the first sort column set (or all lack it) may order it
+  // descending as an ascending index read backwards does (NULLs first: there are none),
+  // so one index (company, column, key) serves both directions (migration 082).
+  const split = sorted.split;
+  const splitOrderBy = split ? ` order by ${[split.term, ...sorted.terms.slice(1)].join(', ')}` : orderBy;
+  const page = (conditions: string[], limit: number, offset: number, by = orderBy) =>
     reader.read(
       ...used(
-        `select ${selectList(screen)} from ${from}${sorted.joins}` +
-          (conditions.length ? ` where ${conditions.join(' and ')}` : '') +
-          orderBy +
-          ` limit ${limit}` +
-          (offset ? ` offset ${offset}` : ''),
+        `select ${selectList(screen)} from ${from}${sorted.joins}` + (conditions.length ? ` where ${conditions.join(' and ')}` : '') + by + ` limit ${limit}` + (offset ? ` offset ${offset}` : ''),
         p.values,
       ),
     );
   let rows: R;
   let n = 0;
   if (req.after) {
-    // Part after part until the window is full; the first usually fills it.
+    // Part after part until the window is full; the first usually fills it. Every part
+    // fixes the first sort column's NULLs (a row comparison, an equality or `is null`).
     const parts: R[] = [];
     for (const cond of keysetParts(screen, order, req.after, p, scope, lang)) {
       if (n >= end - start) break;
-      const r = await page([...where, cond], end - start - n, 0);
+      const r = await page([...where, cond], end - start - n, 0, splitOrderBy);
       n += r.n;
       parts.push(r.part);
     }
     rows = parts.length === 1 ? parts[0]! : reader.join(parts);
+  } else if (split && start === 0) {
+    // The first page of a descending sort: the rows with a value, then (if room is left) those without.
+    const first = await page([...where, `${split.expr} is not null`], end, 0, splitOrderBy);
+    n = first.n;
+    rows = first.part;
+    if (n < end) {
+      const rest = await page([...where, `${split.expr} is null`], end - n, 0, splitOrderBy);
+      n += rest.n;
+      rows = reader.join([first.part, rest.part]);
+    }
   } else {
     const r = await page(where, end - start, start);
     n = r.n;
@@ -568,4 +594,45 @@ async function listWindow<R>(db: Queryable, screen: Screen, req: ListRequest, li
     throw refused('too_many_rows', `payload.endRow: more than ${MAX_ROWS} rows match; ask for a window (startRow, endRow)`, { field: 'payload.endRow', limit: MAX_ROWS });
   }
   return { rows, total, totalExact };
+}
+
+/**
+ * A search's window (search.ts): the rows holding every word, by relevance then the list's
+ * order; when none does, those holding words like them (typos), most alike first. A full
+ * window's total is not counted: it is the window's end, plus one (`totalExact: false`) when
+ * a row follows — all the browser says ("more than shown"); counting the matches of a
+ * one-letter search of 100,000 products per keystroke cost as much as the page.
+ */
+async function searchWindow<R>(
+  db: Queryable,
+  screen: Screen,
+  req: ListRequest,
+  scope: ListScope,
+  p: Params,
+  lang: { ref?: string },
+  from: string,
+  where: string[],
+  search: SearchClause,
+  reader: Reader<R>,
+): Promise<{ rows: R; total: number; totalExact: boolean }> {
+  if (req.after) throw badRequest('payload.after: a search is answered by startRow and endRow');
+  const start = req.startRow ?? 0;
+  const cap = windowCap(screen, MAX_ROWS);
+  const end = req.endRow ?? start + cap;
+  if (end < start) throw badRequest('payload.endRow: must not be less than startRow');
+  if (end - start > cap) throw refused('window_too_large', `payload.endRow: a window holds at most ${cap} rows`, { field: 'payload.endRow', limit: cap });
+  const sorted = orderTerms(screen, ordering(screen, req.sortModel), p, scope, lang);
+  const run = async (match: string, rank: string) => {
+    const conditions = `where ${[...where, match].join(' and ')}`;
+    const r = await reader.read(
+      ...used(`select ${selectList(screen)} from ${from}${sorted.joins} ${conditions} order by ${[rank, ...sorted.terms].join(', ')} limit ${end - start}${start ? ` offset ${start}` : ''}`, p.values),
+    );
+    if (r.n < end - start && (start === 0 || r.n > 0)) return { rows: r.part, n: r.n, total: start + r.n, totalExact: true };
+    // A full window: is there a row after it? (Not how many: the browser says "more than shown".)
+    const more = (await db.query<{ more: boolean }>(...used(`select exists (select 1 from ${from} ${conditions} offset ${end}) as more`, p.values))).rows[0]!.more;
+    return { rows: r.part, n: r.n, total: more ? end + 1 : end, totalExact: !more };
+  };
+  const found = await run(search.where, search.rank());
+  if (found.n > 0 || start > 0 || !search.typos) return found;
+  return run(search.typos.where, search.typos.rank());
 }

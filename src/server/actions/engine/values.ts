@@ -59,9 +59,16 @@ function schemaOf(screen: Screen, mode: FormMode) {
   return s[mode];
 }
 
-/** How a validated value is bound to SQL: multi and json as JSON text (an empty multi is '{}'). */
-function sqlValue(type: ValueType, value: unknown): unknown {
-  if (type === 'multi') return JSON.stringify(value ?? {});
+/**
+ * How a validated value is bound to SQL: multi and json as JSON text (an empty multi is '{}').
+ * An empty text of a language is no text: an add leaves the language out, a set's patch
+ * names it null so the merge drops it (write.ts) — an exported blank imports back unchanged.
+ */
+function sqlValue(type: ValueType, value: unknown, mode: FormMode): unknown {
+  if (type === 'multi') {
+    const texts = Object.entries((value ?? {}) as Record<string, string>);
+    return JSON.stringify(Object.fromEntries(mode === 'add' ? texts.filter(([, t]) => t !== '') : texts.map(([l, t]) => [l, t === '' ? null : t])));
+  }
   if (type === 'json') return value === null ? null : JSON.stringify(value);
   return value;
 }
@@ -83,7 +90,7 @@ export function rowValues(screen: Screen, mode: FormMode, obj: Row, where: strin
   const values: Row = {};
   for (const [field, value] of Object.entries(parsed)) {
     const clean = screen.columns[field]?.html && value && typeof value === 'object' ? sanitizeMulti(value as Record<string, string>) : value;
-    values[field] = sqlValue(screen.valueType[field]!, clean);
+    values[field] = sqlValue(screen.valueType[field]!, clean, mode);
   }
   return values;
 }

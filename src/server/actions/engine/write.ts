@@ -3,6 +3,7 @@ import { emptiedMulti, writableFields } from '../../../core/validation/columns.t
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
+import { notifyRows } from '../../http/liveRows.ts';
 import { HttpError, badRequest, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
@@ -94,6 +95,14 @@ export async function changeLog(
       entries.map((e) => productOf(e.row)),
     ],
   );
+  // Open grids of the rows hear of them once this commits (http/liveRows.ts).
+  await notifyRows(
+    db,
+    screen,
+    entries.map((e) => e.keys),
+    scope.company,
+    scope.userId,
+  );
   // Ids come from one sequence in insertion order.
   return r.rows.map((x) => Number(x.log_id)).sort((a, b) => a - b);
 }
@@ -160,7 +169,7 @@ export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknow
 }
 
 /** Locks rows of the written table (in key order) and answers them as stored, by request index. */
-async function lockRows(tx: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Map<number, Row>> {
+export async function lockRows(tx: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Map<number, Row>> {
   const p = new Params();
   const from = keyRelation(screen, keysOfRows, p);
   const r = await tx.query<{ i: number; row: Row }>(
@@ -175,7 +184,7 @@ export const writeTable = (screen: Screen) => relation(screen.source.write!);
 const isKey = (screen: Screen, f: string) => screen.keys.includes(f);
 
 /** One validated row of a set: where its fields are named in messages, its key, version and values. */
-interface PreparedSet {
+export interface PreparedSet {
   where: string;
   keys: unknown[];
   expected: number | undefined;
@@ -203,7 +212,7 @@ function prepareSet(screen: Screen, raw: unknown, where: string, version: string
  * written: no new version, no log entry; a logged entry names only the fields that moved.
  * `named` puts the row's path in front of a 404/409 message (bulk set).
  */
-async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
+export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
   const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
   await actAs(tx, scope.userId); // the rules of grants (migration 054) and the ledgers' "who" read it
   const keysOfRows = sets.map((s) => s.keys);
@@ -243,7 +252,7 @@ async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], sco
       extra,
     );
     const values = fields.map((f, j) =>
-      screen.columns[f]!.type === 'multi' ? `coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb` : screen.valueType[f] === 'json' ? `u.v${j}::jsonb` : `u.v${j}`,
+      screen.columns[f]!.type === 'multi' ? `jsonb_strip_nulls(coalesce(t.${ident(f)}, '{}'::jsonb) || u.v${j}::jsonb)` : screen.valueType[f] === 'json' ? `u.v${j}::jsonb` : `u.v${j}`,
     );
     const assignments = fields.map((f, j) => `${ident(f)} = ${values[j]}`);
     if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
@@ -317,7 +326,7 @@ export async function setRows(db: Db, screen: Screen, payload: unknown, scope: W
 export const isBulkSet = (screen: Screen, payload: unknown): boolean =>
   typeof payload === 'object' && payload !== null && !Array.isArray(payload) && Object.hasOwn(payload, 'rows') && !Object.hasOwn(screen.columns, 'rows');
 
-const sameJson = (a: unknown, b: unknown): boolean => {
+export const sameJson = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

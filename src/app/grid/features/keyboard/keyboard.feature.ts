@@ -5,6 +5,7 @@
  * after keyboard moves and edits, and the cell is scrolled into view.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { focusHeader } from '../../headerKeys.ts';
 import { keyIntent } from '../../keyboard.ts';
 import { toggleRow } from '../../selection.ts';
 import { locate, TYPE_TO_EDIT } from '../range/range.utils.ts';
@@ -12,6 +13,15 @@ import { scrollIntoGrid } from './keyboard.utils.ts';
 import type { KeyboardInput } from './keyboard.types.ts';
 
 export type { KeyboardInput } from './keyboard.types.ts';
+
+/** Frames a scrolled-to row is waited for (its cell to focus). */
+const DRAW_FRAMES = 30;
+
+/** The cell of row `row`, column `col` (else the row's first cell) as the body draws it now. */
+function cellAt(body: HTMLElement | null, row: number, col: number): HTMLElement | null {
+  const rowEl = body?.querySelector<HTMLElement>(`:scope > [data-index="${row}"]`);
+  return rowEl?.querySelector<HTMLElement>(`:scope > [aria-colindex="${col + 1}"]`) ?? rowEl?.querySelector<HTMLElement>(':scope > [role="gridcell"]') ?? null;
+}
 
 export function useGridKeyboard(k: KeyboardInput) {
   const { range: ra, display, layout } = k;
@@ -29,6 +39,8 @@ export function useGridKeyboard(k: KeyboardInput) {
     const row = it?.kind === 'row' ? it.row : undefined;
     switch (intent.type) {
       case 'move':
+        // Up from the first row: into the header (the column's text filter, else its header).
+        if (e.key === 'ArrowUp' && !intent.extend && !e.ctrlKey && !e.metaKey && activeRow === 0 && focusHeader(k.rootRef.current, activeCol)) break;
         ra.moveTo(intent.to, intent.extend);
         break;
       case 'expand':
@@ -76,6 +88,9 @@ export function useGridKeyboard(k: KeyboardInput) {
       case 'undo':
         void k.edits.undoLast();
         break;
+      case 'redo':
+        void k.edits.redoLast();
+        break;
       case 'type':
         if (vc?.col?.editorKey && TYPE_TO_EDIT.has(vc.col.editorKey) && ra.startEdit(activeRow, vc, intent.char)) break;
         return;
@@ -88,22 +103,35 @@ export function useGridKeyboard(k: KeyboardInput) {
   const focused = useRef(ra.focusRequest);
   useLayoutEffect(() => {
     if (ra.focusRequest === focused.current) return;
-    const rowEl = k.bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${ra.activeRow}"]`);
-    const el = rowEl?.querySelector<HTMLElement>(`:scope > [aria-colindex="${ra.activeCol + 1}"]`) ?? rowEl?.querySelector<HTMLElement>(':scope > [role="gridcell"]');
+    const request = ra.focusRequest;
+    const { activeRow, activeCol } = ra;
+    const el = cellAt(k.bodyRef.current, activeRow, activeCol);
     // Rows reloading (after a delete): the focus waits for them, unless the user put it elsewhere meanwhile.
     const focusFree = document.activeElement === document.body || !!k.rootRef.current?.contains(document.activeElement);
     if (!el && !display.settled && focusFree) return;
-    focused.current = ra.focusRequest;
+    focused.current = request;
     const viewport = k.viewportRef.current;
     if (viewport)
-      scrollIntoGrid(viewport, el ?? null, ra.activeRow * k.rowHeight, {
+      scrollIntoGrid(viewport, el, activeRow * k.rowHeight, {
         rowHeight: k.rowHeight,
         headerHeight: k.headerHeight,
         totalsOn: k.totalsOn,
         pinStart: layout.pinStart,
         pinEnd: layout.pinEnd,
       });
-    el?.focus({ preventScroll: true });
+    if (el) return el.focus({ preventScroll: true });
+    if (!display.settled || activeRow >= display.count) return;
+    // A row not drawn until scrolled to (a saved row shown far down, reveal.ts): the body draws
+    // it in a render of its own; its cell takes the focus then, unless the focus moved meanwhile.
+    const from = document.activeElement;
+    let frames = 0;
+    const retry = () => {
+      if (focused.current !== request || document.activeElement !== from) return;
+      const cell = cellAt(k.bodyRef.current, activeRow, activeCol);
+      if (cell) cell.focus({ preventScroll: true });
+      else if (++frames < DRAW_FRAMES) requestAnimationFrame(retry);
+    };
+    requestAnimationFrame(retry);
   });
 
   return { onKeyDown };

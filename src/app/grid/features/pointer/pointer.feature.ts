@@ -2,7 +2,8 @@
  * The pointer on the body (one delegated handler set): a press makes the active cell (with
  * Shift it extends the range) and a drag extends it; a click toggles a group, runs a cell's
  * button, picks a row in the checkbox column (Shift: the rows between) or applies a click
- * change (yes/no cells); a double-click opens the editor.
+ * change (yes/no cells); a double-click opens the editor, and so does a touch tap on the
+ * cell already active.
  */
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { indexRange, moveFocus, setRows, single, toggleRow } from '../../selection.ts';
@@ -14,6 +15,7 @@ export type { PointerInput } from './pointer.types.ts';
 export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggleGroup, cellAction, onCellPress }: PointerInput) {
   // Range by dragging: pointer down sets the anchor, moves extend it until the button is up.
   const dragging = useRef(false);
+  const tappedActive = useRef(false);
   useEffect(() => {
     const up = () => {
       dragging.current = false;
@@ -32,6 +34,8 @@ export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggl
       ra.focusActive();
       return;
     }
+    // A finger has no double-click to spare: a tap on the cell already active edits it (onClick).
+    tappedActive.current = e.pointerType === 'touch' && hit.row === ra.activeRow && hit.col === ra.activeCol;
     ra.setRange(single(hit));
     dragging.current = !!cols[hit.col]?.col;
     if (cols[hit.col]?.col) onCellPress();
@@ -65,7 +69,10 @@ export function useBodyPointer({ bodyRef, cols, display, range: ra, picks, toggl
         picks.update((s) => setRows(s, ids, true));
       } else picks.update((s) => toggleRow(s, row.id));
       picks.setLastToggled(hit.row);
-    } else if (!e.shiftKey && !e.ctrlKey && !e.metaKey) ra.clickChange(row, vc);
+    } else if (!e.shiftKey && !e.ctrlKey && !e.metaKey) {
+      if (tappedActive.current && !vc.col.renderer.clickValue) ra.startEdit(hit.row, vc);
+      else ra.clickChange(row, vc);
+    }
   };
   const onDoubleClick = (e: MouseEvent<HTMLDivElement>) => {
     const hit = locate(bodyRef.current, e.target);

@@ -17,6 +17,7 @@ import { LookupStore } from '../../lookups.ts';
 import { moneyView } from '../../moneyCurrency.ts';
 import { RowStore } from '../../rowSource.ts';
 import type { Row } from '../../types.ts';
+import { refreshed } from '../../refreshEpoch.ts';
 import { useRowModel } from '../../useRowModel.ts';
 import type { GridQuery, QueryInput } from './query.types.ts';
 import { cellContext, groupOrder } from './query.utils.ts';
@@ -47,7 +48,11 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
   }
   const dataKey = JSON.stringify([company ?? null, fixedKey, tick, reloads]);
   const queryKey = JSON.stringify([query, dataKey]);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  // Refresh: the rows, and what the session kept beside them (the change log's texts: refreshEpoch.ts).
+  const reload = useCallback(() => {
+    refreshed();
+    setTick((n) => n + 1);
+  }, []);
 
   const [store] = useState(() => new RowStore());
   const [lookups] = useState(() => new LookupStore());

@@ -3,13 +3,14 @@
  * the active cell on the first row; columns moved, hidden or shown keep it on its
  * column), the open inline editor, and what finishing an edit does (save, move on).
  */
-import { createElement, useState } from 'react';
+import { Fragment, createElement, useState } from 'react';
+import { cellText, sameValue } from '../../cellText.ts';
 import type { ViewColumn } from '../../layout.ts';
 import { clampRange, followColumns, isSingleCell, moveFocus, rectOf, single, type CellPos, type CellRange } from '../../selection.ts';
 import type { EditMove, GridRow } from '../../types.ts';
 import type { Editing, RangeApi, RangeInput } from './range.types.ts';
 
-export function useRange({ screen, model, cols, display, orderKey, firstDataCol, edits, ctx, onEditRow, onMove }: RangeInput): RangeApi {
+export function useRange({ screen, model, cols, display, orderKey, firstDataCol, edits, ctx, onEditRow, onMove, live }: RangeInput): RangeApi {
   const [range, setRange] = useState<CellRange>(() => single({ row: 0, col: firstDataCol }));
   // A new sort, filter or grouping puts other rows at the range's positions: the range
   // goes, the active cell moves to the first row (its column kept).
@@ -77,7 +78,9 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
     if (!ed) return;
     const row = dataRow(ed.index);
     const col = model.byField.get(ed.field);
+    const saving = commit && row && row.id === ed.id && col && !sameValue(row.data[col.field], value);
     if (commit && row && row.id === ed.id && col) edits.save(row, col, value);
+    live?.settle(ed.id, !!saving);
     if (dir === 'next') {
       if (activeCol < lastCol) moveTo({ row: activeRow, col: activeCol + 1 });
       else if (activeRow < lastRow) moveTo({ row: activeRow + 1, col: 0 });
@@ -93,7 +96,8 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
   // The open editor.
   const editingRow = editing ? dataRow(editing.index) : undefined;
   const editingCol = editing ? model.byField.get(editing.field) : undefined;
-  const editor =
+  const conflict = live?.conflict && editing && live.conflict.rowId === editing.id ? live.conflict : null;
+  const editorEl =
     editing && editingRow?.id === editing.id && editingCol?.editor
       ? createElement(editingCol.editor, {
           col: editingCol,
@@ -105,6 +109,20 @@ export function useRange({ screen, model, cols, display, orderKey, firstDataCol,
           cancel: (blurred) => finishEdit(false, undefined, undefined, blurred),
         })
       : null;
+  // Someone else changed the row meanwhile: said under the editor, with the value they left.
+  const editor =
+    editorEl && conflict && editingCol
+      ? createElement(
+          Fragment,
+          null,
+          editorEl,
+          createElement(
+            'div',
+            { className: 'grid-conflict', role: 'alert' },
+            ctx.t('grid.changed_meanwhile', { name: conflict.by, value: cellText(editingCol, conflict.row[editingCol.field], conflict.row, ctx) }),
+          ),
+        )
+      : editorEl;
 
   return {
     range,

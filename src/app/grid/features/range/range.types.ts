@@ -6,6 +6,7 @@ import type { ViewColumn } from '../../layout.ts';
 import type { CellPos, CellRange, Rect } from '../../selection.ts';
 import type { CellCtx, GridRow, Row } from '../../types.ts';
 import type { DisplayModel } from '../../useRowModel.ts';
+import type { LiveConflict } from '../../liveRows.ts';
 
 /** The cell whose editor is open. */
 export interface Editing {
@@ -30,6 +31,8 @@ export interface RangeInput {
   onEditRow: ((row: Row) => void) | undefined;
   /** A keyboard (or editor) move of the active cell. */
   onMove(): void;
+  /** Live rows: the edited row changed by someone else meanwhile (its editor says so), and what closing the editor does with it. */
+  live?: { conflict: LiveConflict | null; settle(rowId: string, committed: boolean): void };
 }
 
 /** The active cell, the cell range and the open editor. */

@@ -19,6 +19,7 @@ import { loadGridState, saveGridState } from '../../gridApi.ts';
 import type { CellSession } from '../../types.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
+import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
 import { cache, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
 
 /** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
@@ -62,7 +63,9 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
       const saved = toSaved(latest.current, model);
       cache.set(key, trusted(saved));
       const view = getMark(key)?.id ?? null;
-      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+      // Noted until it lands, for the tab's next page load: the server may make its start before (api/startData.ts).
+      noteStateSave(form);
+      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view).then(() => landedStateSave(form))).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
     };
     clearTimeout(timer.current);
     timer.current = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);

@@ -1,14 +1,14 @@
 /** The saved states kept for the session, and the save sent while the page is left. */
 import { requestHeaders } from '../../../../core/headers.ts';
 import { session } from '../../../session/session.ts';
-import type { CheckedSaved, SavedState } from '../../columnState.ts';
+import type { SavedState } from '../../columnState.ts';
 import type { GridStateSetParams } from '../../dataProvider/contract.ts';
 
 /** A column change waits this long before it is saved (more changes meanwhile: one save). */
 export const SAVE_DELAY_MS = 800;
 
-/** Saved states by user and form, checked; null: the user has none (or the server could not say). */
-export const cache = new Map<string, CheckedSaved | null>();
+/** Saved states by user and form, checked; null: the user has none (or the server could not say). Read by the route too. */
+export { gridStates as cache } from '../../../session/gridStates.ts';
 
 /** The shape check of states from the server (valibot): its own chunk, asked for beside the state's request. */
 export const loadShape = () => import('../../savedShape.ts');

@@ -1,0 +1,65 @@
+/**
+ * A screen's start, begun by its route instead of by the grid once it is there (issue 27):
+ *
+ * - `preloadScreen`: the ScreenPage chunk, the screen's descriptor chunk and its labels,
+ *   asked for at once — on a page load in parallel with the
+ *   bootstrap call (router/guards.ts `requireUser`), not after it;
+ * - `prefetchFirstRows`: the first block of rows the grid will ask for, from the saved
+ *   state the session keeps (gridStates), the bootstrap brought, or the route asks for —
+ *   so the list request leaves while the grid's code loads. The grid's own request with
+ *   the same payload takes the answer (api/early.ts). A state whose first request the grid
+ *   would make differently (filters, groups, a fixed filter in the address) is left to it.
+ */
+import type { Lang } from '../../core/langs.ts';
+import { screenLoaders } from '../../generated/routes.ts';
+import { api } from '../api/client.ts';
+import { earlyKey, keepEarly, peekEarly } from '../api/early.ts';
+import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../../core/firstRows.ts';
+import { loadScreenLabels } from '../i18n/screenLabels.ts';
+import { gridKey, gridStates } from '../session/gridStates.ts';
+import { session } from '../session/session.ts';
+
+const quiet = (p: Promise<unknown>) => void p.catch(() => {});
+
+/** The ScreenPage chunk's import, the one the route's lazy component uses (routeKinds.tsx): one import site, so the entry carries no second preload of it. */
+let screenPage: () => Promise<unknown> = () => Promise.resolve();
+export const setScreenPageLoader = (load: () => Promise<unknown>) => {
+  screenPage = load;
+};
+
+/** Starts loading the code and texts a screen's first paint needs (each import is loaded once; React.lazy's import of ScreenPage finds it). */
+export function preloadScreen(form: string, lang: Lang): void {
+  quiet(screenPage());
+  const descriptor = Object.hasOwn(screenLoaders, form) ? screenLoaders[form] : undefined;
+  if (descriptor) quiet(descriptor());
+  quiet(loadScreenLabels(lang, form));
+}
+
+/** The parts of the screen's saved state: the session's copy (checked already), else the server's (kept for the grid's own read). */
+async function savedParts(form: string, company: string | undefined): Promise<FirstRequestParts | undefined> {
+  const key = gridKey(form);
+  if (gridStates.has(key)) {
+    const s = gridStates.get(key);
+    return { sorting: s?.sorting ?? [], narrows: !!s?.columnFilters?.length || !!s?.grouping?.length };
+  }
+  const stateKey = earlyKey(company, 'grid_state', { form });
+  let answer = peekEarly(stateKey) as Promise<{ rows: { form: string; state: unknown }[] } | null> | undefined;
+  if (!answer) {
+    answer = api.action<'GridStateListOutput'>('grid_state', 'list', { form });
+    keepEarly(stateKey, answer);
+  }
+  return firstRequestParts((await answer)?.rows.find((x) => x.form === form)?.state ?? null);
+}
+
+/** Asks for the screen's first block of rows as the grid will (gridApi.ts `fetchWindow`), unless it is on its way already. */
+export async function prefetchFirstRows(form: string, fixedFilter: boolean): Promise<void> {
+  const { token, company, lang } = session.get();
+  if (!token || fixedFilter) return;
+  const payload = firstRowsPayload(await savedParts(form, company).catch(() => undefined), lang);
+  if (!payload) return;
+  // The session changed meanwhile (a company switch): the grid's request will not be this one.
+  if (session.get().company !== company || session.get().lang !== lang) return;
+  const key = earlyKey(company, form, payload);
+  if (peekEarly(key)) return;
+  keepEarly(key, api.action<'ListOutput'>(form, 'list', payload));
+}

@@ -1,0 +1,124 @@
+import type { Page, Request } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../src/core/authCookies.ts';
+import { browserSuite, signIn } from './browser.ts';
+import { gridPage } from './gridPage.ts';
+import { startDataOf } from '../api/pageStart.ts';
+
+/*
+ * Issue 27, one round trip to start: a signed-in page load of a screen asks the server for
+ * its session, the screen's saved grid state and its lookups in one call (bootstrap), and
+ * the list request leaves right behind it — no user, shops, currencies, rates, page_log,
+ * grid state or lookup call in front of it — carrying the saved state's sort. The grid then
+ * asks nothing again that the bootstrap brought.
+ */
+const t = browserSuite();
+const { bodyRows } = gridPage(
+  () => t.page,
+  () => t.server,
+);
+
+interface Call {
+  name: string;
+  payload: Record<string, unknown> | undefined;
+  request: Request;
+}
+
+/** The page's /rpc and /shops requests, in the order they were sent. */
+function recordCalls(page: Page): Call[] {
+  const calls: Call[] = [];
+  page.on('request', (request) => {
+    const u = new URL(request.url());
+    if (!/^\/(rpc|shops)/.test(u.pathname)) return;
+    const body = request.postDataJSON() as { entity?: string; action?: string; payload?: Record<string, unknown> } | null;
+    const name = u.pathname === '/rpc/api_action' ? `${body?.entity} ${body?.action}` : u.pathname.replace('/rpc/', '');
+    calls.push({ name, payload: body?.payload, request });
+  });
+  return calls;
+}
+
+describe('one round trip to start', () => {
+  it('loads a screen with its start in the page: no bootstrap or list call before the rows, which come in the saved sort; nothing asked again', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    // A saved state with a sort: the first rows must come in that order.
+    const token = (await t.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
+    const saved = await t.server.action(decodeURIComponent(token), 'grid_state', 'set', { form: 'product_list', state: { v: 2, sorting: [{ id: 'product_code', desc: true }] } });
+    expect(saved.status).toBe(200);
+    const last = (await t.server.db.query<{ code: string }>(`select max(product_code) as code from app.products where company_code = 'SK01'`)).rows[0]!.code;
+
+    const calls = recordCalls(t.page);
+    const page = await t.page.goto(`${t.server.url}/en/products/product_list`);
+    // The page carried the session's start and the first block in the saved order (startData.ts).
+    const html = await page!.text();
+    const start = startDataOf(html)!;
+    expect(start.request).toMatchObject({ page: '/en/products/product_list', form: 'product_list' });
+    expect(start.rows).toMatchObject({ form: 'product_list', payload: { startRow: 0, endRow: 100, sortModel: [{ colId: 'product_code', sort: 'desc' }] } });
+    expect(page!.headers()['cache-control']).toBe('no-store');
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    expect(await bodyRows().first().getAttribute('data-key')).toBe(last);
+    // The app read it once, out of the page.
+    expect(await t.page.locator('#start-data').count()).toBe(0);
+    // No call in front of the rows: neither the bootstrap nor the first block.
+    expect(calls.map((c) => c.name)).not.toContain('bootstrap');
+    const first = calls.filter((c) => c.name === 'product_list list');
+    expect(first.filter((c) => c.payload?.endRow === 100)).toEqual([]);
+    // What the start brought is not asked for again: no user, shops, currencies, rates, page log, grid state or whole lookups.
+    await t.page.waitForTimeout(1500);
+    const names = calls.map((c) => c.name);
+    for (const again of [
+      'bootstrap',
+      'user',
+      'init',
+      'shops',
+      'currencies',
+      'view_currency_rates',
+      'page_log',
+      'grid_state list',
+      'vats_brief list',
+      'countries_brief list',
+      'product_brands_brief list',
+    ]) {
+      expect(names, again).not.toContain(again);
+    }
+    // The one product_list call after the rows is the client row model's whole list (its count from the first block's total): sorts and filters in the browser.
+    for (const c of calls.filter((x) => x.name === 'product_list list')) expect(c.payload).toMatchObject({ startRow: 0, sortModel: [{ colId: 'product_code', sort: 'desc' }] });
+  });
+
+  it('a page load without a session, or with a token the server refuses, carries no start; a login makes the bootstrap call', async () => {
+    const bare = await t.page.request.get(`${t.server.url}/en/products/product_list`);
+    expect(await bare.text()).not.toContain('start-data');
+    await t.context.addCookies([{ name: TOKEN_COOKIE, value: 'not-a-token', url: t.server.url }]);
+    const forged = await t.page.request.get(`${t.server.url}/en/products/product_list`);
+    expect(await forged.text()).not.toContain('start-data');
+    await t.context.clearCookies();
+    // Signing in by the form: the app asks for its session by the call.
+    const calls = recordCalls(t.page);
+    await t.page.goto(`${t.server.url}/en/login`);
+    await t.page.locator('#login-email').fill('admin@example.com');
+    await t.page.locator('#login-password').fill('demo-password');
+    await t.page.locator('form.login-form button[type=submit]').click();
+    await expect.poll(() => calls.map((c) => c.name)).toContain('bootstrap');
+  });
+
+  it('switches to another screen by the menu: its rows come; a reload of a screen that is not a list still works', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    const calls = recordCalls(t.page);
+    await t.page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await t.page.getByRole('navigation', { name: 'Menu' }).locator('a[href="/en/partners/partner_list"]').click();
+    await expect.poll(() => t.page.locator('.screen-grid[data-form="partner_list"] [role=row][data-key]').count()).toBeGreaterThan(0);
+    const names = calls.map((c) => c.name);
+    // The route asked for the state and the first rows; the grid took them instead of asking again.
+    expect(names.filter((n) => n === 'partner_list list')).toHaveLength(1);
+    expect(names.filter((n) => n === 'grid_state list')).toHaveLength(1);
+    // Home (no screen): the page's start is a bootstrap without a form, and no screen's rows; no call for either.
+    const home = recordCalls(t.page);
+    const page = await t.page.goto(`${t.server.url}/en`);
+    const start = startDataOf(await page!.text())!;
+    expect(start.request).toMatchObject({ form: null, page: null });
+    expect(start.rows).toBeUndefined();
+    await expect.poll(() => t.page.locator('h1').count()).toBeGreaterThan(0);
+    expect(home.map((c) => c.name)).not.toContain('bootstrap');
+  });
+});
