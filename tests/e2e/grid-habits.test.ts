@@ -120,9 +120,17 @@ describe('grid habits', () => {
     const first = await t.server.action(other, 'product_list', 'set', { product_code: code, row_version: row.row_version, brand_id: a!.brand_id }, 'SK01');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     await openProducts();
+    // The page's warnings name a failed texts request, should the texts not come.
+    const warnings: string[] = [];
+    t.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     await t.page.goto(`${t.server.url}/en/reports/product_change_log`);
     const logCell = (id: number) => cell(String(id), 'changes');
-    await expect.poll(() => logCell(first.body.data.log_id).innerText(), { timeout: 15_000 }).toBe(`Brand: – → ${a!.brand_name}`);
+    await expect
+      .poll(() => logCell(first.body.data.log_id).innerText(), { timeout: 15_000 })
+      .toBe(`Brand: – → ${a!.brand_name}`)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\nthe page's warnings: ${warnings.join('\n') || 'none'}`);
+      });
 
     // Meanwhile, in other sessions: the brand renamed, and the product changed again.
     const renamed = `${a!.brand_name} (renamed)`;

@@ -97,6 +97,8 @@ describe('keyboard only', () => {
     await press('ArrowDown');
     await t.page.waitForURL((u) => u.pathname.startsWith('/de'));
     await expect.poll(() => t.page.locator('html').getAttribute('lang')).toBe('de');
+    // The page's language is German once its texts are (html lang); the focus stays on the language select.
+    await expect.poll(() => focusIs('.app-header select.language-select')).toBe(true);
 
     await openFromMenu(de['screens.product_list.title']!);
     expect(t.page.url()).toContain('/de/products/product_list');

@@ -87,6 +87,11 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
   useEffect(() => {
     if (state?.full) markFullCatalogue();
   }, [state]);
+  // The page's language is the one its texts are in: a switch names the new one when its texts show.
+  const shownLang = state?.lang;
+  useEffect(() => {
+    if (shownLang) document.documentElement.lang = shownLang;
+  }, [shownLang]);
   // A screen's labels loaded before the later part (screenLabels.ts) join the messages.
   const labels = useSyncExternalStore(subscribeLabels, () => labelsIn(state?.lang ?? lang));
   const messages = useMemo(() => state && (state.full || !labels ? state.messages : { ...labels, ...state.messages }), [state, labels]);

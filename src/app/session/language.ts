@@ -3,10 +3,9 @@ import { api } from '../api/client.ts';
 import { COOKIES, LANGUAGE_MAX_AGE, setCookie } from './cookies.ts';
 import { session } from './session.ts';
 
-/** Spec §4: the locale switch changes the UI language, the `language` cookie and the user's language_code. */
+/** Spec §4: the locale switch changes the UI language, the `language` cookie and the user's language_code (the page's `lang` follows its texts: I18nProvider). */
 export async function applyLanguage(lang: Lang, persistForUser: boolean) {
   setCookie(COOKIES.language, lang, LANGUAGE_MAX_AGE);
-  document.documentElement.lang = lang;
   if (session.get().lang !== lang) session.set({ lang });
   const user = session.get().user;
   if (persistForUser && user && user.language_code !== lang) {

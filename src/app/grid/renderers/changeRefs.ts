@@ -4,8 +4,9 @@
  * short window and get one `change_labels` request for all of them (the server looks each
  * field's keys up in one query, by the lookup display rule); an entry's texts are kept by
  * language and log id until the grid's Refresh (refreshEpoch.ts): then they are asked for
- * again, as the rows are. A failed request leaves the keys shown as they are (not asked again
- * before a Refresh: a cell that asked on every render after a failure would ask in a loop).
+ * again, as the rows are. A failed request is tried once more a moment later (a busy server,
+ * a token being renewed); after that the keys stay shown as they are until a Refresh (a cell
+ * that asked on every render after a failure would ask in a loop).
  */
 import type { RefLabels } from '../../../core/changeSummary.ts';
 import { gridData } from '../dataProvider/provider.ts';
@@ -17,6 +18,8 @@ const GATHER_MS = 15;
 const MAX_ENTRIES = 500;
 /** Entries kept per language; beyond it the texts are asked for again (a long session's scrolling). */
 const KEPT = 20_000;
+/** The pause before a failed request's one retry. */
+const RETRY_MS = 1_000;
 
 type Labels = RefLabels | null;
 /** lang → log id → the entry's texts (null: none), or the request on its way. */
@@ -40,8 +43,9 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
         e.resolve(l);
       }
     };
-    gridData()
-      .changeLabels({ log_ids: part, language: lang })
+    const ask = () => gridData().changeLabels({ log_ids: part, language: lang });
+    ask()
+      .catch(() => new Promise<Awaited<ReturnType<typeof ask>>>((resolve, reject) => setTimeout(() => ask().then(resolve, reject), RETRY_MS)))
       .then(
         (r) => done(r.labels ?? {}),
         (e: unknown) => {
