@@ -6,12 +6,15 @@
  *
  * A grid state saved just before the page was left (a reload, a link out: features/viewState's
  * keepalive save, or its debounced save still under way) may reach the server after this
- * page's own request, whose start was made already: each save notes its form and time in the
- * tab's sessionStorage (`noteStateSave`) until its answer comes (`landedStateSave`; a save of
- * a page left never hears it), and a page whose screen has a recent note lets the grid ask
- * for its state itself (by then the save is in).
+ * page's own requests: each save notes what it sends in the tab's sessionStorage
+ * (`noteStateSave`) until its answer comes (`landedStateSave`; a save of a page left never
+ * hears it). A page whose screen has a recent note drops the start's state and rows, and
+ * its first read of the state sends the noted save again and waits for it (`resendStateSave`):
+ * the read then finds what the user left, whichever of the two saves the server gets first
+ * (both write the same).
  */
 import { canon } from '../../core/canonJson.ts';
+import { api } from './client.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
 
@@ -25,21 +28,65 @@ const SAVED = 'grid-state-saved';
 /** A save older than this has long landed. */
 const RECENT_MS = 10_000;
 
-/** The tab's recent saves: form → time. */
-const savedAt = (): Record<string, number> => JSON.parse(sessionStorage.getItem(SAVED) ?? '{}') as Record<string, number>;
+/** What a grid_state save sends. */
+interface StateSave {
+  form: string;
+  state: unknown;
+  view_id: number | null;
+}
 
-/** Notes (a time) or clears (null) the form's save under way. */
-function note(form: string, at: number | null): void {
+/** A save under way: when, by whom (gridKey), and what it sends. */
+interface Noted {
+  at: number;
+  key: string;
+  payload: StateSave;
+}
+
+/** The tab's recent saves by form. */
+function savedAt(): Record<string, Noted> {
+  const all = JSON.parse(sessionStorage.getItem(SAVED) ?? '{}') as Record<string, Noted>;
+  const now = Date.now();
+  return Object.fromEntries(Object.entries(all).filter(([, n]) => typeof n?.at === 'number' && now - n.at < RECENT_MS));
+}
+
+/** Notes or clears (null) the form's save under way. */
+function note(form: string, noted: Noted | null): void {
   try {
-    const now = Date.now();
-    const recent = Object.fromEntries(Object.entries(savedAt()).filter(([f, t]) => f !== form && now - t < RECENT_MS));
-    sessionStorage.setItem(SAVED, JSON.stringify(at === null ? recent : { ...recent, [form]: at }));
+    const { [form]: _gone, ...rest } = savedAt();
+    sessionStorage.setItem(SAVED, JSON.stringify(noted ? { ...rest, [form]: noted } : rest));
   } catch {
     /* storage refused: the page's start is trusted */
   }
 }
-export const noteStateSave = (form: string) => note(form, Date.now());
+/** A grid state save is sent (`key`: the grid's gridKey, user and form). */
+export const noteStateSave = (key: string, payload: StateSave) => note(payload.form, { at: Date.now(), key, payload });
 export const landedStateSave = (form: string) => note(form, null);
+
+const resent = new Map<string, Promise<void>>();
+/**
+ * Before the form's state is read: a save of the last page that may not have landed is
+ * sent again, and waited for (once per page load; a failure leaves the read as it is).
+ */
+export function resendStateSave(form: string, key: string): Promise<void> {
+  let p = resent.get(form);
+  if (!p) {
+    let n: Noted | undefined;
+    try {
+      n = savedAt()[form];
+    } catch {
+      /* no storage */
+    }
+    p =
+      n && n.key === key
+        ? api.action<'GridStateSetOutput'>('grid_state', 'set', n.payload).then(
+            () => landedStateSave(form),
+            () => {},
+          )
+        : Promise.resolve();
+    resent.set(form, p);
+  }
+  return p;
+}
 
 let el: HTMLElement | null | undefined;
 
@@ -48,7 +95,7 @@ export function takeStartBootstrap(request: RpcInput<'bootstrap'>): RpcOutput<'b
   if (el !== undefined) return undefined;
   el = document.getElementById('start-data');
   let s: StartData | undefined;
-  let saved: Record<string, number> = {};
+  let saved: Record<string, Noted> = {};
   try {
     s = el ? (JSON.parse(el.textContent!) as StartData) : undefined;
     saved = savedAt();
@@ -60,7 +107,7 @@ export function takeStartBootstrap(request: RpcInput<'bootstrap'>): RpcOutput<'b
   const b = s.bootstrap;
   const screen = b.data.screen;
   // The screen's grid state saved just before this page may be newer than the page's: the grid asks for it itself.
-  if (screen && Date.now() - (saved[screen.form] ?? 0) < RECENT_MS) return { ...b, data: { ...b.data, screen: { ...screen, grid_state: null } } };
+  if (screen && saved[screen.form]) return { ...b, data: { ...b.data, screen: { ...screen, grid_state: null } } };
   if (s.rows) keepEarly(earlyKey(s.rows.company, s.rows.form, s.rows.payload), Promise.resolve(s.rows.data));
   return b;
 }

@@ -14,6 +14,7 @@ import type { Lang } from '../../core/langs.ts';
 import { screenLoaders } from '../../generated/routes.ts';
 import { api } from '../api/client.ts';
 import { earlyKey, keepEarly, peekEarly } from '../api/early.ts';
+import { resendStateSave } from '../api/startData.ts';
 import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../../core/firstRows.ts';
 import { loadScreenLabels } from '../i18n/screenLabels.ts';
 import { gridKey, gridStates } from '../session/gridStates.ts';
@@ -45,7 +46,8 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
   const stateKey = earlyKey(company, 'grid_state', { form });
   let answer = peekEarly(stateKey) as Promise<{ rows: { form: string; state: unknown }[] } | null> | undefined;
   if (!answer) {
-    answer = api.action<'GridStateListOutput'>('grid_state', 'list', { form });
+    // A save the last page may have left under way goes first (api/startData.ts).
+    answer = resendStateSave(form, key).then(() => api.action<'GridStateListOutput'>('grid_state', 'list', { form }));
     keepEarly(stateKey, answer);
   }
   return firstRequestParts((await answer)?.rows.find((x) => x.form === form)?.state ?? null);

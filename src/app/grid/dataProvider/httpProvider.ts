@@ -4,6 +4,8 @@
  * `api.action<'…Output'>`). Kept small: it is on the list route.
  */
 import { api } from '../../api/client.ts';
+import { resendStateSave } from '../../api/startData.ts';
+import { gridKey } from '../../session/gridStates.ts';
 import type { ActionAnswer, ActionData } from '../../api/types.ts';
 import type * as C from './contract.ts';
 import type { GridDataProvider } from './provider.ts';
@@ -30,7 +32,8 @@ export const httpDataProvider: GridDataProvider = {
   export: (form, p) => api.download(`/api/export/${form}`, p),
   translate: (p) => api.post<C.TranslateResult>('/api/translate', p),
   gridState: {
-    list: (p) => api.action<'GridStateListOutput'>('grid_state', 'list', p),
+    // A save the last page may have left under way goes first (api/startData.ts).
+    list: (p) => resendStateSave(p.form, gridKey(p.form)).then(() => api.action<'GridStateListOutput'>('grid_state', 'list', p)),
     set: (p) => api.action<'GridStateSetOutput'>('grid_state', 'set', p),
   },
   views: {

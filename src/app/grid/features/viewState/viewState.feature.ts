@@ -64,8 +64,11 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
       cache.set(key, trusted(saved));
       const view = getMark(key)?.id ?? null;
       // Noted until it lands, for the tab's next page load: the server may make its start before (api/startData.ts).
-      noteStateSave(form);
-      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view).then(() => landedStateSave(form))).catch((e: unknown) => console.warn('grid: grid_state could not be saved', e));
+      noteStateSave(key, { form, state: saved, view_id: view });
+      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).then(
+        () => landedStateSave(form),
+        (e: unknown) => console.warn('grid: grid_state could not be saved', e),
+      );
     };
     clearTimeout(timer.current);
     timer.current = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);

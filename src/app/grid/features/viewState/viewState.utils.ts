@@ -22,5 +22,8 @@ export function saveOnLeave(form: string, state: SavedState, view_id: number | n
     keepalive: true,
     headers: requestHeaders({ host: location.host, token: s.token, company: s.company }),
     body: JSON.stringify({ entity: 'grid_state', action: 'set', payload }),
+  }).then((r) => {
+    if (!r.ok) throw new Error(`grid_state set: HTTP ${r.status}`);
+    return r;
   });
 }
