@@ -248,6 +248,32 @@ describe('point 16: texts that read as a person wrote them', () => {
     expect(m.editor).toBeGreaterThan(m.box - m.bar - 2);
   }, 120_000);
 
+  it('an editor whose code comes late leaves the focus in the field the user went on typing in', async () => {
+    const page = (await t.server.db.query<{ page_id: number }>(`select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`))
+      .rows[0]!;
+    // Quill's chunk held until the user is typing in another field of the form.
+    let release: (() => void) | undefined;
+    await t.page.route('**/assets/quill-*.js', (route) => {
+      release = () => void route.continue().catch(() => {});
+    });
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/shops/frontend_pages`);
+    await expect.poll(() => g.cell(String(page.page_id), 'page_body').count(), { timeout: 10_000 }).toBe(1);
+    await g.cell(String(page.page_id), 'page_body').dblclick();
+    const dialog = t.page.getByRole('dialog');
+    const field = dialog.locator('input[type="text"]:not([readonly]):not([disabled])').first();
+    await field.click();
+    await t.page.keyboard.press('End');
+    await t.page.keyboard.type('ab');
+    await expect.poll(() => !!release).toBe(true);
+    release!();
+    await expect.poll(() => dialog.locator('.ql-toolbar').count(), { timeout: 10_000 }).toBe(1);
+    await t.page.keyboard.type('cd');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toMatch(/abcd$/);
+    expect(await dialog.locator('.ql-editor').first().innerText()).not.toContain('cd');
+  }, 120_000);
+
   it("Quill speaks the UI language: the header picker, the buttons' names and the link tooltip in German", async () => {
     const page = (await t.server.db.query<{ page_id: number }>(`select f.page_id from app.frontend_pages f join app.shops s using (shop_id) where s.company_code = 'SK01' order by f.page_id limit 1`))
       .rows[0]!;

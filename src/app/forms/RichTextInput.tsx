@@ -26,6 +26,15 @@ export interface RichTextInputProps {
 const EMPTY = /^(<p>(<br\s*\/?>)?<\/p>\s*)*$/;
 
 /**
+ * The editor's document replaced by `html`, the focus left where it is: Quill's
+ * dangerouslyPasteHTML also selects the start, which focuses the editor — one loaded
+ * after the user went on to another field took the keys typed there.
+ */
+function showHtml(q: Quill, html: string): void {
+  q.setContents(q.clipboard.convert({ html, text: '' }), 'silent');
+}
+
+/**
  * Multi-language rich text: one Quill editor (loaded on first use), a tab per language.
  * The HTML is sanitized again by the server on save; what is typed here is never trusted.
  */
@@ -55,7 +64,7 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
       q.root.setAttribute('aria-multiline', 'true');
       q.root.setAttribute('role', 'textbox');
       q.root.setAttribute('lang', latest.current.lang);
-      q.clipboard.dangerouslyPasteHTML(latest.current.value[latest.current.lang] ?? '', 'silent');
+      showHtml(q, latest.current.value[latest.current.lang] ?? '');
       q.on('text-change', () => {
         const html = q.root.innerHTML; // getSemanticHTML turns every space into &nbsp;
         const { value: v, onChange: change, lang: l } = latest.current;
@@ -73,7 +82,7 @@ export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, re
     const q = quill.current;
     if (!q) return;
     q.root.setAttribute('lang', lang);
-    q.clipboard.dangerouslyPasteHTML(latest.current.value[lang] ?? '', 'silent');
+    showHtml(q, latest.current.value[lang] ?? '');
   }, [lang]);
 
   useEffect(() => {
