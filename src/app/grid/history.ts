@@ -26,25 +26,52 @@ export interface History {
   clearFlags(): void;
 }
 
+/** What undo and redo say. */
+const SAID = {
+  undo: { otherCompany: 'messages.undo_other_company', nothing: 'messages.nothing_to_undo', done: 'messages.undo_done' },
+  redo: { otherCompany: 'messages.redo_other_company', nothing: 'messages.nothing_to_redo', done: 'messages.redo_done' },
+} as const;
+
+/**
+ * The stack's newest entry, taken once the saves pending at the key press are in (a save
+ * still on its way is the newest batch: Ctrl+Z right after Enter undoes that edit, not the
+ * one before it). An entry written in another company waits there (its change log is that
+ * company's); none, or one waiting, is said.
+ */
+async function takeNewest(h: History, from: UndoStack, what: 'undo' | 'redo'): Promise<UndoEntry | undefined> {
+  await Promise.allSettled([...h.queues.current.values()]);
+  const top = from.peek();
+  if (top?.company && top.company !== session.get().company) {
+    toast({ variant: 'info', id: SAID[what].otherCompany });
+    return undefined;
+  }
+  const entry = from.pop();
+  h.told();
+  if (!entry) toast({ variant: 'info', id: SAID[what].nothing });
+  return entry;
+}
+
+/** The answer's rows into the grid; rows of another form (the entry's): only the fields the save had put into the grid. */
+function patchRows(h: History, entry: UndoEntry, rows: readonly Record<string, unknown>[] | undefined): void {
+  const { model, patch } = h.deps();
+  const fields = entry.fields;
+  for (const row of rows ?? []) patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
+}
+
+/** After an undo or redo: the grid's saved marks, and the flags of the batch (a paste's refused cells) go with it. */
+function done(h: History, what: 'undo' | 'redo'): void {
+  h.saved();
+  h.afterSaved();
+  h.clearFlags();
+  toast({ variant: 'success', id: SAID[what].done });
+}
+
 /** Ctrl+Z: the newest batch back, on the server; the rows as the answer says. */
 export async function undoLast(h: History): Promise<void> {
-  const { deps, queues, stack, redoStack, told, enqueue, saved: setSavedTick, afterSaved, clearFlags } = h;
-  const { screen, model, patch, reload: reloadAll } = deps();
-  // A save still on its way is the newest batch: Ctrl+Z right after Enter undoes that
-  // edit, not the one before it, so it waits for the saves pending at the key press.
-  await Promise.allSettled([...queues.current.values()]);
-  // The newest batch was written in another company: it waits there (its change log is that company's).
-  const top = stack.peek();
-  if (top?.company && top.company !== session.get().company) {
-    toast({ variant: 'info', id: 'messages.undo_other_company' });
-    return;
-  }
-  const entry = stack.pop();
-  told();
-  if (!entry) {
-    toast({ variant: 'info', id: 'messages.nothing_to_undo' });
-    return;
-  }
+  const { stack, redoStack, told, enqueue } = h;
+  const { screen, model, reload: reloadAll } = h.deps();
+  const entry = await takeNewest(h, stack, 'undo');
+  if (!entry) return;
   try {
     await enqueue(entry.rowIds, async () => {
       const r = await undoAction(entry.form ?? screen.form, entry.logIds);
@@ -57,17 +84,9 @@ export async function undoLast(h: History): Promise<void> {
       }
       redoStack.push({ ...entry, logIds: r.log_ids ?? [] });
       told();
-      for (const row of r.rows ?? []) {
-        // Rows of another form (the entry's): only the fields the save had put into the grid.
-        const fields = entry.fields;
-        patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
-      }
+      patchRows(h, entry, r.rows);
     });
-    setSavedTick();
-    afterSaved();
-    // The flags of the batch undone (a paste's refused cells) belong to it: they go with it.
-    clearFlags();
-    toast({ variant: 'success', id: 'messages.undo_done' });
+    done(h, 'undo');
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: conflictMessageId(e.code) ?? 'messages.undo_conflict' });
     else {
@@ -80,20 +99,10 @@ export async function undoLast(h: History): Promise<void> {
 
 /** Ctrl+Y / Ctrl+Shift+Z: the newest undo taken back, on the server; the rows as the answer says. */
 export async function redoLast(h: History): Promise<void> {
-  const { deps, queues, redoStack, told, pushUndo, enqueue, saved: setSavedTick, afterSaved, clearFlags } = h;
-  const { screen, model, patch, reload: reloadAll } = deps();
-  await Promise.allSettled([...queues.current.values()]);
-  const top = redoStack.peek();
-  if (top?.company && top.company !== session.get().company) {
-    toast({ variant: 'info', id: 'messages.redo_other_company' });
-    return;
-  }
-  const entry = redoStack.pop();
-  told();
-  if (!entry) {
-    toast({ variant: 'info', id: 'messages.nothing_to_redo' });
-    return;
-  }
+  const { redoStack, told, pushUndo, enqueue } = h;
+  const { screen, reload: reloadAll } = h.deps();
+  const entry = await takeNewest(h, redoStack, 'redo');
+  if (!entry) return;
   try {
     await enqueue(entry.rowIds, async () => {
       const form = entry.form ?? screen.form;
@@ -104,15 +113,9 @@ export async function redoLast(h: History): Promise<void> {
       }
       const r = await redoAction(form, entry.logIds);
       pushUndo({ ...entry, logIds: r.log_ids ?? [] }, true);
-      for (const row of r.rows ?? []) {
-        const fields = entry.fields;
-        patch(model.rowId(row), fields ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row);
-      }
+      patchRows(h, entry, r.rows);
     });
-    setSavedTick();
-    afterSaved();
-    clearFlags();
-    toast({ variant: 'success', id: 'messages.redo_done' });
+    done(h, 'redo');
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', id: e.code === 'changed_since' ? 'messages.redo_conflict' : (conflictMessageId(e.code) ?? 'messages.redo_conflict') });
     else {
