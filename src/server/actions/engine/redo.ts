@@ -18,7 +18,7 @@ import { checkReferences } from './references.ts';
 import { checkRowRules } from './rowRules.ts';
 import type { Screen } from './screens.ts';
 import { rowValues } from './values.ts';
-import { actAs, applySets, lockRows, sameJson, type LogEntry, type PreparedSet, type WriteScope } from './write.ts';
+import { actAs, applySets, distinctRows, lockRows, sameJson, type LogEntry, type PreparedSet, type WriteScope } from './write.ts';
 
 type Row = Record<string, unknown>;
 
@@ -55,15 +55,7 @@ export async function redoChanges(db: Db, screen: Screen, payload: unknown, scop
     }
     entries.sort((a, b) => b.id - a.id); // newest first, as undo replays
 
-    const rowOf = new Map<string, number>();
-    const rowKeys: unknown[][] = [];
-    for (const e of entries) {
-      const k = JSON.stringify(e.keys);
-      if (!rowOf.has(k)) {
-        rowOf.set(k, rowKeys.length);
-        rowKeys.push(e.keys);
-      }
-    }
+    const { rowOf, rowKeys } = distinctRows(entries);
     const locked = await lockRows(tx, screen, rowKeys, scope);
     // Replayed on the rows as stored: each field must still hold what the undo wrote.
     const state = new Map<number, Row>();

@@ -168,6 +168,20 @@ export async function readRows(db: Queryable, screen: Screen, keysOfRows: unknow
   return out;
 }
 
+/** The rows change log entries touch, each once in the order of its first entry: their keys, and each entry's row index by `JSON.stringify(keys)`. */
+export function distinctRows(entries: readonly { keys: unknown[] }[]): { rowOf: Map<string, number>; rowKeys: unknown[][] } {
+  const rowOf = new Map<string, number>();
+  const rowKeys: unknown[][] = [];
+  for (const e of entries) {
+    const k = JSON.stringify(e.keys);
+    if (!rowOf.has(k)) {
+      rowOf.set(k, rowKeys.length);
+      rowKeys.push(e.keys);
+    }
+  }
+  return { rowOf, rowKeys };
+}
+
 /** Locks rows of the written table (in key order) and answers them as stored, by request index. */
 export async function lockRows(tx: Queryable, screen: Screen, keysOfRows: unknown[][], scope: WriteScope): Promise<Map<number, Row>> {
   const p = new Params();
@@ -412,15 +426,7 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
     entries.sort((a, b) => Number(b.log_id) - Number(a.log_id)); // newest first
 
     // The touched rows, each once, in the order of their newest change.
-    const rowOf = new Map<string, number>();
-    const rowKeys: unknown[][] = [];
-    for (const e of entries) {
-      const k = JSON.stringify(e.keys);
-      if (!rowOf.has(k)) {
-        rowOf.set(k, rowKeys.length);
-        rowKeys.push(e.keys);
-      }
-    }
+    const { rowOf, rowKeys } = distinctRows(entries);
     const locked = await lockRows(tx, screen, rowKeys, scope);
 
     // Replay the reverts on the rows as stored; refuse any field that moved on since.
