@@ -13,6 +13,7 @@
  * building, page query, total; no HTTP, no session). The raw SQL is timed in process (`db.query` on the same db
  * handle, on the server's thread), the page query only.
  */
+import { bareJsonEndpoint, type BareJsonEndpoint } from './bareJson.ts';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -289,32 +290,8 @@ async function httpFloor(json: string, runs: number): Promise<Summary> {
  * handle and answers its rows as JSON — what the page costs an HTTP client with no
  * framework, session or engine. The anchor for the engine over HTTP (both behind HTTP).
  */
-async function rawEndpoint(db: Running['db']): Promise<{ url: string; set(raw: { sql: string; params: unknown[] }): void; close(): Promise<void> }> {
-  let current: { sql: string; params: unknown[] } | undefined;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      db.query(current!.sql, current!.params).then(
-        (r) => {
-          const json = JSON.stringify({ data: { rows: r.rows } });
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-          res.end(json);
-        },
-        (e: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: String(e) }));
-        },
-      );
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/api_action`,
-    set: (raw) => void (current = raw),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+function rawEndpoint(db: Running['db']): Promise<BareJsonEndpoint<{ sql: string; params: unknown[] } | undefined>> {
+  return bareJsonEndpoint<{ sql: string; params: unknown[] } | undefined>('/rpc/api_action', undefined, async (raw) => ({ data: { rows: (await db.query(raw!.sql, raw!.params)).rows } }));
 }
 
 export interface ApiOptions {

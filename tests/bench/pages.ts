@@ -18,10 +18,9 @@
  * hand-written search: the candidate text of migration 083 `like '%word%'` per word, or
  * `<%` for a typo, best word similarity first, 50 rows) behind a bare endpoint.
  */
+import { bareJsonEndpoint, type BareJsonEndpoint } from './bareJson.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -190,36 +189,12 @@ async function recording<T>(db: Db, f: () => Promise<T>): Promise<{ value: T; st
  * others' as `more`) as JSON — what the SQL costs an HTTP client with no framework,
  * session or engine.
  */
-async function bareEndpoint(db: Db): Promise<{ url: string; set(statements: Statement[]): void; close(): Promise<void> }> {
-  let current: Statement[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      (async () => {
-        const results = [];
-        for (const s of current) results.push((await db.query(s.sql, s.params)).rows);
-        return results;
-      })().then(
-        ([rows, ...more]) => {
-          const json = JSON.stringify({ data: { rows, more } });
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-          res.end(json);
-        },
-        (e: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: String(e) }));
-        },
-      );
-    });
+function bareEndpoint(db: Db): Promise<BareJsonEndpoint<Statement[]>> {
+  return bareJsonEndpoint<Statement[]>('/rpc/api_action', [], async (statements) => {
+    const results = [];
+    for (const s of statements) results.push((await db.query(s.sql, s.params)).rows);
+    return { data: { rows: results[0], more: results.slice(1) } };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/api_action`,
-    set: (s) => void (current = s),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
 }
 
 /** The cases of a screen: its default order, each sortable column both ways, and (product_list) filters. */

@@ -19,10 +19,9 @@
  * anchor) and as the page plus the engine's count statement (what the engine does, when it
  * counts), both behind a bare node:http endpoint (as api.ts `rawEndpoint`) and in process.
  */
+import { bareJsonEndpoint, type BareJsonEndpoint } from './bareJson.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -194,37 +193,12 @@ async function start(engine: ApiEngine, pgUrl: string): Promise<Bench> {
  * body, runs the current statements one after the other, answers the first's rows (and the
  * second's `n` as the total) as JSON.
  */
-async function rawEndpoint(db: Queryable): Promise<{ url: string; set(statements: Statement[]): void; close(): Promise<void> }> {
-  let current: Statement[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const run = async () => {
-        const [page, count] = current;
-        const rows = (await db.query(page!.sql, page!.params)).rows;
-        const total = count ? (await db.query<{ n: number }>(count.sql, count.params)).rows[0]?.n : rows.length;
-        return JSON.stringify({ data: { rows, total } });
-      };
-      run().then(
-        (json) => {
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-          res.end(json);
-        },
-        (e: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: String(e) }));
-        },
-      );
-    });
+function rawEndpoint(db: Queryable): Promise<BareJsonEndpoint<Statement[]>> {
+  return bareJsonEndpoint<Statement[]>('/rpc/raw', [], async ([page, count]) => {
+    const rows = (await db.query(page!.sql, page!.params)).rows;
+    const total = count ? (await db.query<{ n: number }>(count.sql, count.params)).rows[0]?.n : rows.length;
+    return { data: { rows, total } };
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc/raw`,
-    set: (s) => void (current = s),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
 }
 
 interface Statement {
