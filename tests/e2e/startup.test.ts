@@ -153,4 +153,53 @@ describe('one round trip to start', () => {
     const state = (await t.server.db.query<{ state: { sorting?: unknown } }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]!.state;
     expect(state.sorting).toEqual([{ id: 'weight', desc: false }]);
   });
+
+  it('sends no save the server holds already: a save noted but answered after the page was made is not sent again, nor a change undone within the pause', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.server.db.query('delete from app.user_grid_states');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    // The sort's save reaches the server, its answer is held: the note stays as the page is reloaded.
+    let answered: (() => void) | undefined;
+    await t.page.route('**/rpc/api_action', async (route) => {
+      const body = route.request().postDataJSON() as { entity?: string; action?: string };
+      if (body?.entity !== 'grid_state' || body.action !== 'set' || answered) return route.continue();
+      const response = await route.fetch();
+      answered = () => void route.fulfill({ response }).catch(() => {});
+    });
+    const header = t.page.locator('.screen-grid[data-form="product_list"] [role=columnheader][data-field="weight"]');
+    await header.locator('.grid-sort').click();
+    await expect.poll(() => !!answered).toBe(true);
+    const saved = async () => (await t.server.db.query<{ state: { sorting?: unknown } }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state.sorting;
+    expect(await saved()).toEqual([{ id: 'weight', desc: false }]);
+    expect(await t.page.evaluate(() => Object.keys(JSON.parse(sessionStorage.getItem('grid-state-saved') ?? '{}')))).toEqual(['product_list']);
+    const calls = recordCalls(t.page);
+    await t.page.reload();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    answered!();
+    await t.page.unroute('**/rpc/api_action');
+    // The page's start held the noted state: no save sent again, no state read, the first block from the start.
+    expect(calls.map((c) => c.name).filter((n) => n.startsWith('grid_state'))).toEqual([]);
+    expect(calls.filter((c) => c.name === 'product_list list' && c.payload?.endRow === 100)).toEqual([]);
+    expect(await t.page.evaluate(() => sessionStorage.getItem('grid-state-saved'))).toBe('{}');
+
+    // The sort turned round to where it was (ascending → descending → none → ascending, a frame apart) before the
+    // pause ends: the state is the server's, and no save goes.
+    await t.page.evaluate(async () => {
+      const sort = () => document.querySelector<HTMLElement>('.screen-grid[data-form="product_list"] [role=columnheader][data-field="weight"] .grid-sort')!;
+      for (let i = 0; i < 3; i++) {
+        sort().click();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await t.page.waitForTimeout(2_000);
+    expect(calls.map((c) => c.name).filter((n) => n.startsWith('grid_state'))).toEqual([]);
+    // A change that is not undone is saved.
+    await header.locator('.grid-sort').click();
+    await expect.poll(saved).toEqual([{ id: 'weight', desc: true }]);
+    // (The request's event may reach this process after the server has written it.)
+    await expect.poll(() => calls.map((c) => c.name).filter((n) => n.startsWith('grid_state'))).toEqual(['grid_state set']);
+  });
 });

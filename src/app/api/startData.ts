@@ -8,7 +8,8 @@
  * keepalive save, or its debounced save still under way) may reach the server after this
  * page's own requests: each save notes what it sends in the tab's sessionStorage
  * (`noteStateSave`) until its answer comes (`landedStateSave`; a save of a page left never
- * hears it). A page whose screen has a recent note drops the start's state and rows, and
+ * hears it). A page whose screen has a recent note that its start's state does not hold
+ * (the save landed after the page was made, or not yet) drops the start's state and rows, and
  * its first read of the state sends the noted save again and waits for it (`resendStateSave`):
  * the read then finds what the user left, whichever of the two saves the server gets first
  * (both write the same).
@@ -88,6 +89,13 @@ export function resendStateSave(form: string, key: string): Promise<void> {
   return p;
 }
 
+/** Whether a state answer (grid_state list) holds what the save sent. */
+function landedIn(answer: { rows?: { form: string; state: unknown; view?: unknown }[] } | null | undefined, save: StateSave): boolean {
+  const row = answer?.rows?.find((r) => r.form === save.form);
+  const view = (row?.view as { view_id?: number } | null | undefined)?.view_id ?? null;
+  return !!row && canon(row.state) === canon(save.state) && view === (save.view_id ?? null);
+}
+
 let el: HTMLElement | null | undefined;
 
 /** The page's bootstrap answer for this request (once); its first rows are kept for the grid's own request (api/early.ts). */
@@ -106,8 +114,13 @@ export function takeStartBootstrap(request: RpcInput<'bootstrap'>): RpcOutput<'b
   if (!s || canon(s.request) !== canon(request)) return undefined;
   const b = s.bootstrap;
   const screen = b.data.screen;
-  // The screen's grid state saved just before this page may be newer than the page's: the grid asks for it itself.
-  if (screen && saved[screen.form]) return { ...b, data: { ...b.data, screen: { ...screen, grid_state: null } } };
+  const noted = screen ? saved[screen.form] : undefined;
+  if (screen && noted) {
+    // The page's state is the noted save's: it landed before the page was made.
+    if (landedIn(screen.grid_state, noted.payload)) landedStateSave(screen.form);
+    // Else the save just before this page may be newer than the page's: the grid asks for the state itself.
+    else return { ...b, data: { ...b.data, screen: { ...screen, grid_state: null } } };
+  }
   if (s.rows) keepEarly(earlyKey(s.rows.company, s.rows.form, s.rows.payload), Promise.resolve(s.rows.data));
   return b;
 }

@@ -5,7 +5,7 @@
  * the change path itself: every change by the user schedules the save (~800 ms after the
  * last one; at once when the grid unmounts, and with a keepalive request when the page is
  * left or hidden, so a reload right after a change keeps it). The restore itself is never
- * saved. No effect watches the state.
+ * saved, nor is a save of what the server holds already (`held`). No effect watches the state.
  *
  * Restored states are kept for the session, so coming back to a screen does not wait for
  * the server again; a change updates that copy at once (a grid mounted before the save,
@@ -20,7 +20,7 @@ import type { CellSession } from '../../types.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
-import { cache, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
+import { cache, held, heldText, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
 
 /** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
 type StateRows = Awaited<ReturnType<typeof loadGridState>>['rows'];
@@ -63,11 +63,18 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
       const saved = toSaved(latest.current, model);
       cache.set(key, trusted(saved));
       const view = getMark(key)?.id ?? null;
+      const text = heldText(saved, view);
+      if (held.get(key) === text) return;
+      held.set(key, text);
       // Noted until it lands, for the tab's next page load: the server may make its start before (api/startData.ts).
       noteStateSave(key, { form, state: saved, view_id: view });
       (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).then(
         () => landedStateSave(form),
-        (e: unknown) => console.warn('grid: grid_state could not be saved', e),
+        (e: unknown) => {
+          // Not known to be held: the next save goes whatever it holds.
+          if (held.get(key) === text) held.delete(key);
+          console.warn('grid: grid_state could not be saved', e);
+        },
       );
     };
     clearTimeout(timer.current);
@@ -82,6 +89,7 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     // The view applied, marked again; it stands for its state as this grid reads it.
     const view = row?.view;
     viewId.current = view?.view_id ?? null;
+    held.set(key, heldText(row?.state ?? null, viewId.current));
     if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
     const replay = early.current.splice(0);
     if (!live) return;

@@ -1,4 +1,5 @@
 /** The saved states kept for the session, and the save sent while the page is left. */
+import { canon } from '../../../../core/canonJson.ts';
 import { requestHeaders } from '../../../../core/headers.ts';
 import { session } from '../../../session/session.ts';
 import type { SavedState } from '../../columnState.ts';
@@ -9,6 +10,14 @@ export const SAVE_DELAY_MS = 800;
 
 /** Saved states by user and form, checked; null: the user has none (or the server could not say). Read by the route too. */
 export { gridStates as cache } from '../../../session/gridStates.ts';
+
+/**
+ * What the server holds per grid (gridKey): the state and view last restored or sent, as
+ * one text. A save of the same is not sent (a change undone within the pause, a page left
+ * right after its save went).
+ */
+export const held = new Map<string, string>();
+export const heldText = (state: unknown, view: number | null) => canon({ state, view });
 
 /** The shape check of states from the server (valibot): its own chunk, asked for beside the state's request. */
 export const loadShape = () => import('../../savedShape.ts');
