@@ -22,8 +22,20 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 
 scheduleRefresh();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The entry is async (it runs while a signed-in page still streams its start): the root may not be parsed yet.
+const mount = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+// The first location is loaded before the first render (its session, access checks and the
+// screen's code): the page then renders whole, with no Suspense fallback on the way whose
+// throttle would hold the first rows back (i18n/lazy.tsx `preloadable`).
+void router
+  .load()
+  .catch(() => {})
+  .then(() => {
+    if (document.getElementById('root')) mount();
+    else document.addEventListener('DOMContentLoaded', mount, { once: true });
+  });

@@ -1,8 +1,8 @@
 /**
  * The start a signed-in page load brought with it (issue 27; the server's
  * src/server/http/startData.ts): the bootstrap answer and a screen's first rows, written
- * into the page as data. Taken once, and only for exactly the bootstrap request the app
- * would make now: anything else (another currency, the page left meanwhile) asks the server.
+ * into the page as data. Taken once, and only for the bootstrap request the app would make
+ * now (`sameRequest`): anything else (another currency, the page left meanwhile) asks the server.
  *
  * A grid state saved just before the page was left (a reload, a link out: features/viewState's
  * keepalive save, or its debounced save still under way) may reach the server after this
@@ -15,11 +15,12 @@
  * (both write the same).
  */
 import { canon } from '../../core/canonJson.ts';
+import { viewCurrency } from '../../core/viewCurrency.ts';
 import { api } from './client.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
 
-interface StartData {
+export interface StartData {
   request: RpcInput<'bootstrap'>;
   bootstrap: RpcOutput<'bootstrap'>;
   rows?: { company: string; form: string; payload: unknown; data: unknown };
@@ -89,6 +90,20 @@ export function resendStateSave(form: string, key: string): Promise<void> {
   return p;
 }
 
+/**
+ * Whether the page's start answers this request: the same page and form, and a currency
+ * that makes the same view currency (a page left just before set the currency cookie the
+ * server had not seen: the server chose that one too).
+ */
+export function sameRequest(s: StartData, request: RpcInput<'bootstrap'>): boolean {
+  const cur = s.bootstrap.data.currencies;
+  const chosen = (code: string | null | undefined) => viewCurrency(code, cur.currencies, cur.company_rates, cur.currency?.currency_code);
+  return (
+    canon({ ...s.request, currency_code: null }) === canon({ ...request, currency_code: null }) &&
+    (s.request.currency_code === request.currency_code || chosen(s.request.currency_code) === chosen(request.currency_code))
+  );
+}
+
 /** Whether a state answer (grid_state list) holds what the save sent. */
 function landedIn(answer: { rows?: { form: string; state: unknown; view?: unknown }[] } | null | undefined, save: StateSave): boolean {
   const row = answer?.rows?.find((r) => r.form === save.form);
@@ -98,8 +113,20 @@ function landedIn(answer: { rows?: { form: string; state: unknown; view?: unknow
 
 let el: HTMLElement | null | undefined;
 
-/** The page's bootstrap answer for this request (once); its first rows are kept for the grid's own request (api/early.ts). */
-export function takeStartBootstrap(request: RpcInput<'bootstrap'>): RpcOutput<'bootstrap'> | undefined {
+/**
+ * The page's bootstrap answer for this request (once); its first rows are kept for the grid's
+ * own request (api/early.ts). The app's code runs while the page still streams (its entry is
+ * async: server/http/app.ts), so the start is read once the page is parsed.
+ */
+export async function takeStartBootstrap(request: RpcInput<'bootstrap'>): Promise<RpcOutput<'bootstrap'> | undefined> {
+  await parsed();
+  return takeStart(request);
+}
+
+/** Resolves once the document is parsed (the start, at the page's end, is in). */
+const parsed = (): Promise<void> => (document.readyState === 'loading' ? new Promise((r) => document.addEventListener('DOMContentLoaded', () => r(), { once: true })) : Promise.resolve());
+
+function takeStart(request: RpcInput<'bootstrap'>): RpcOutput<'bootstrap'> | undefined {
   if (el !== undefined) return undefined;
   el = document.getElementById('start-data');
   let s: StartData | undefined;
@@ -111,7 +138,7 @@ export function takeStartBootstrap(request: RpcInput<'bootstrap'>): RpcOutput<'b
     /* no start, or no storage */
   }
   el?.remove();
-  if (!s || canon(s.request) !== canon(request)) return undefined;
+  if (!s || !sameRequest(s, request)) return undefined;
   const b = s.bootstrap;
   const screen = b.data.screen;
   const noted = screen ? saved[screen.form] : undefined;

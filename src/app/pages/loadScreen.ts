@@ -5,7 +5,11 @@ import { addLookups } from '../grid/lookupScreens.ts';
 
 const cache = new Map<string, Promise<ScreenDescriptor>>();
 
-/** The descriptor of a form (parsed by codegen: src/generated/screens/) with its lookups, its chunk loaded once (a failed load is retried next time). */
+/**
+ * The descriptor of a form (parsed by codegen: src/generated/screens/) with its lookups, its
+ * chunk loaded once (a failed load is retried next time). Loaded, the promise carries the
+ * fields React's `use` reads (status, value), so a render after the route's loader does not suspend.
+ */
 export function loadScreen(form: string): Promise<ScreenDescriptor> {
   let p = cache.get(form);
   if (!p) {
@@ -15,7 +19,10 @@ export function loadScreen(form: string): Promise<ScreenDescriptor> {
       addLookups(m.lookups); // before the descriptor: its columns read them
       return expand(m.default);
     });
-    p.catch(() => cache.delete(form));
+    p.then(
+      (value) => Object.assign(p!, { status: 'fulfilled', value }),
+      () => cache.delete(form),
+    );
     cache.set(form, p);
   }
   return p;

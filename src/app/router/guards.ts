@@ -12,6 +12,8 @@ import { preloadScreen } from './screenStart.ts';
 /** The page of the user's own account; a session held to enrolling its second factor may open no other. */
 export const PROFILE_PATH = '/profile';
 
+let userLoad: Promise<boolean> | undefined;
+
 /**
  * Pages require login: remember where the user was going (if it is a valid local path) and
  * send them to /login. A user who must enrol TOTP first (the server's `totp_required`
@@ -25,7 +27,11 @@ export async function requireUser(lang: Lang, href: string, pathname = href, for
   if (!session.get().user) {
     // A screen's code and texts load while the session's one call is under way (issue 27), which brings its grid state and lookups.
     if (form) preloadScreen(form, lang);
-    if (!(await fetchUser(form ? { page: pathname, form } : undefined))) throw redirect({ href: withLang('/login', lang) });
+    // A second check while the first still waits (the router loads again) shares its call: the page's start is read once.
+    userLoad ??= fetchUser(form ? { page: pathname, form } : undefined).finally(() => {
+      userLoad = undefined;
+    });
+    if (!(await userLoad)) throw redirect({ href: withLang('/login', lang) });
   }
   if (session.get().user?.totp_enrol_required && splitLang(pathname).path !== PROFILE_PATH) throw redirect({ href: withLang(PROFILE_PATH, lang) });
 }

@@ -1,7 +1,7 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import type { Lang } from '../../core/langs.ts';
 import type { PrintDocumentKey } from '../../core/printDocuments.ts';
-import { lazyFirstPart } from '../i18n/lazy.tsx';
+import { preloadable } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
 import { LoginLayout } from '../layouts/LoginLayout.tsx';
 import { MainLayout } from '../layouts/MainLayout.tsx';
@@ -12,7 +12,7 @@ import { Root } from '../layouts/Root.tsx';
 import { applyLanguage } from '../session/language.ts';
 import { session } from '../session/session.ts';
 import { guestOnly, pageAccess, requireUser } from './guards.ts';
-import { prefetchFirstRows, preloadScreen, setScreenPageLoader } from './screenStart.ts';
+import { prefetchFirstRows, preloadScreen, screenReady, setScreenPageLoader } from './screenStart.ts';
 
 /**
  * The kinds of route the generated tree (src/generated/routeTree.tsx) is made of: one
@@ -30,9 +30,8 @@ declare module '@tanstack/react-router' {
 }
 
 /** Grid, forms and their libraries load with the first screen, not with the login page. */
-const loadScreenPage = () => import('../pages/ScreenPage.tsx');
-setScreenPageLoader(loadScreenPage);
-const ScreenPage = lazyFirstPart(() => loadScreenPage().then((m) => ({ default: m.ScreenPage })));
+const ScreenPage = preloadable<{ form: string; path: string }>(() => import('../pages/ScreenPage.tsx').then((m) => ({ default: m.ScreenPage })));
+setScreenPageLoader(ScreenPage.preload);
 // Pages a screen route never shows load on their own (and on hover, with the route's preload),
 // so the list route's JS stays within its budget (tests/unit/route-size.test.ts).
 // They paint with the catalogue's first part (i18n/parts.ts; the router loads a route's code
@@ -156,9 +155,11 @@ export const screen = <P extends AnyRoute, const Path extends string>(parent: P,
     staticData: { title: `screens.${form}.title`, form },
     beforeLoad: () => pageAccess(lang, `/${path}`),
     // The first rows are asked for now, while the grid's code loads (or at hover, with the route's preload), not once the grid is there.
+    // The page renders once its code, descriptor and labels are in: nothing on its way suspends (screenStart.ts `screenReady`).
     loader: ({ location }) => {
       preloadScreen(form, lang);
       void prefetchFirstRows(form, Object.keys(location.search).length > 0);
+      return screenReady(form, lang);
     },
     component: () => <ScreenPage form={form} path={`/${path}`} />,
   });

@@ -17,6 +17,7 @@ import { earlyKey, keepEarly, peekEarly } from '../api/early.ts';
 import { resendStateSave } from '../api/startData.ts';
 import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../../core/firstRows.ts';
 import { loadScreenLabels } from '../i18n/screenLabels.ts';
+import { loadScreen } from '../pages/loadScreen.ts';
 import { gridKey, gridStates } from '../session/gridStates.ts';
 import { session } from '../session/session.ts';
 
@@ -34,6 +35,17 @@ export function preloadScreen(form: string, lang: Lang): void {
   const descriptor = Object.hasOwn(screenLoaders, form) ? screenLoaders[form] : undefined;
   if (descriptor) quiet(descriptor());
   quiet(loadScreenLabels(lang, form));
+}
+
+/**
+ * Resolves once what ScreenPage's first render reads is in (its code, the descriptor, the
+ * labels), so that render does not suspend; a failure resolves too (the page shows it as before).
+ */
+export function screenReady(form: string, lang: Lang): Promise<void> {
+  return Promise.all([screenPage(), loadScreen(form), loadScreenLabels(lang, form)]).then(
+    () => {},
+    () => {},
+  );
 }
 
 /** The parts of the screen's saved state: the session's copy (checked already), else the server's (kept for the grid's own read). */

@@ -104,7 +104,7 @@ export async function fetchUser(opening?: { page: string; form: string }): Promi
     const s = session.get();
     const request = { currency_code: s.currency ?? null, page: opening?.page ?? null, form: opening?.form ?? null };
     // A page load brought the answer with it (api/startData.ts); else the one call.
-    const b = (takeStartBootstrap(request) ?? (await api.rpc('bootstrap', request))).data;
+    const b = ((await takeStartBootstrap(request)) ?? (await api.rpc('bootstrap', request))).data;
     const { user, currencies: cur } = b;
     // The server ran in the company the request named (X-Company, checked), else the user's first.
     const company = user.company ?? undefined;

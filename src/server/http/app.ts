@@ -206,7 +206,10 @@ export function createApp(deps: Deps): Hono {
     const html = page
       .replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`)
       .replace(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`)
-      .replace('</head>', `${status === 200 ? preloads(c.req.path) : ''}</head>`);
+      .replace('</head>', `${status === 200 ? preloads(c.req.path) : ''}</head>`)
+      // The entry runs as soon as it is in, not after the page's end: a signed-in page streams
+      // its start last (below), and the code is compiled and run meanwhile (src/app/main.tsx, api/startData.ts).
+      .replace('<script type="module" ', '<script type="module" async ');
     if (status !== 200 || !getCookie(c, TOKEN_COOKIE)) return c.html(html, status);
     // Signed in: the page up to its body's end at once (the browser fetches the code meanwhile),
     // then the session's start and the screen's first rows as data (startData.ts), then the end.
