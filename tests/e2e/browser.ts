@@ -132,3 +132,13 @@ export function browserSuite(viewport = { width: 1400, height: 900 }, config?: (
   });
   return s;
 }
+
+/**
+ * The clipboard's text as the page reads it. The page is brought to the front first (the
+ * clipboard answers a focused document only), and a read that does not answer within 3 s
+ * throws instead of hanging the test (seen once with two browsers running: a poll then retries).
+ */
+export async function clipboardText(page: Page): Promise<string> {
+  await page.bringToFront();
+  return page.evaluate(() => Promise.race([navigator.clipboard.readText(), new Promise<string>((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer within 3 s')), 3000))]));
+}

@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from './browser.ts';
+import { browserSuite, clipboardText } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite();
@@ -35,7 +35,7 @@ describe('category paths in the browser', () => {
       await cell(keys[0]!, field).click();
       await cell(keys.at(-1)!, field).click({ modifiers: ['Shift'] });
       await t.page.keyboard.press('Control+c');
-      return (await t.page.evaluate(() => navigator.clipboard.readText())).split('\n');
+      return (await clipboardText(t.page)).split('\n');
     };
     const codes = await copy('product_code');
     const paths = await copy('main_product_category_id');

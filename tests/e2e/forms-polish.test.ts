@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite, clipboardText, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite();
@@ -65,7 +65,7 @@ describe('point 6: a multi-language field needs one language', () => {
     await cell.click();
     await t.page.keyboard.press('Control+c');
     // (An empty cell is copied as an empty quoted field.)
-    await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toMatch(/^(""|)$/);
+    await expect.poll(() => clipboardText(t.page)).toMatch(/^(""|)$/);
   }, 120_000);
 
   it('the add form says the one-language rule and saves a product named in German only', async () => {

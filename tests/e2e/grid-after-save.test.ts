@@ -194,9 +194,9 @@ describe('the grid after a save', () => {
     await dialog.locator('input[id$="-page_code"]').fill('zz-about-us');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
-    // Last of its shop now, 60 rows below where it was: scrolled to, still on the body column.
+    // Last of its shop now, 60 rows below where it was: shown with its new code (the rows reloaded), scrolled to, still on the body column.
+    await expect.poll(() => grid().locator(`[role=row][data-key='${key}'] [data-field="page_code"]`).innerText()).toBe('zz-about-us');
     await expectShownActive(key, grid(), 'page_body');
-    expect(await grid().locator(`[role=row][data-key='${key}'] [data-field="page_code"]`).innerText()).toBe('zz-about-us');
   });
 
   it('says so when an edit takes the row out of the filters', async () => {

@@ -12,7 +12,7 @@ import type { Json } from '../api/harness.ts';
 import type { Browser, BrowserContext, Page, Request } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
-import { launch, signIn, startUiServer } from './browser.ts';
+import { clipboardText, launch, signIn, startUiServer } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 import { startDataOf } from '../api/pageStart.ts';
 
@@ -518,7 +518,7 @@ describe('ScreenGrid', () => {
     await cell(keys[1]!, 'exp_margin').click({ modifiers: ['Shift'] });
     await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(4);
     await page.keyboard.press('Control+c');
-    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const text = await clipboardText(page);
     const shown = async (k: string, f: string) => (await cell(k, f).innerText()).trim();
     expect(text).toBe(`${await shown(keys[0]!, 'min_margin')}\t${await shown(keys[0]!, 'exp_margin')}\n${await shown(keys[1]!, 'min_margin')}\t${await shown(keys[1]!, 'exp_margin')}`);
     const want = [(await product(keys[0]!)).min_margin, (await product(keys[0]!)).exp_margin, (await product(keys[1]!)).min_margin, (await product(keys[1]!)).exp_margin];

@@ -6,7 +6,7 @@
  * only what the number reads as the user types or pastes (point 4): '13xyz' never shows.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite, clipboardText, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
@@ -102,7 +102,7 @@ describe('money typed in the view currency', () => {
     await t.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await price.click();
     await t.page.keyboard.press('Control+c');
-    await expect.poll(() => t.page.evaluate(() => navigator.clipboard.readText())).toBe('€7.06');
+    await expect.poll(() => clipboardText(t.page)).toBe('€7.06');
 
     // The copied text pasted into another row: the same amount shown there.
     await cell(k2!, 'selling_price_shop').click();
