@@ -100,8 +100,12 @@ describe('one round trip to start', () => {
     await expect.poll(() => calls.map((c) => c.name)).toContain('bootstrap');
   });
 
-  it('switches to another screen by the menu: its rows come; a reload of a screen that is not a list still works', async () => {
+  it('switches to another screen by the menu: its rows come in its saved sort; a reload of a screen that is not a list still works', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
+    // partner_list's saved sort: the route's first-rows request must carry it (one list call).
+    const token = (await t.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
+    const saved = await t.server.action(decodeURIComponent(token), 'grid_state', 'set', { form: 'partner_list', state: { v: 2, sorting: [{ id: 'partner_name', desc: true }] } });
+    expect(saved.status).toBe(200);
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     const calls = recordCalls(t.page);
@@ -109,8 +113,10 @@ describe('one round trip to start', () => {
     await t.page.getByRole('navigation', { name: 'Menu' }).locator('a[href="/en/partners/partner_list"]').click();
     await expect.poll(() => t.page.locator('.screen-grid[data-form="partner_list"] [role=row][data-key]').count()).toBeGreaterThan(0);
     const names = calls.map((c) => c.name);
-    // The route asked for the state and the first rows; the grid took them instead of asking again.
-    expect(names.filter((n) => n === 'partner_list list')).toHaveLength(1);
+    // The route asked for the state and the first rows (in the saved sort); the grid took them instead of asking again.
+    const lists = calls.filter((c) => c.name === 'partner_list list');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]!.payload).toMatchObject({ startRow: 0, sortModel: [{ colId: 'partner_name', sort: 'desc' }] });
     expect(names.filter((n) => n === 'grid_state list')).toHaveLength(1);
     // Home (no screen): the page's start is a bootstrap without a form, and no screen's rows; no call for either.
     const home = recordCalls(t.page);
