@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
  */
 const sent: { entity: string; action: string; payload: Record<string, unknown> }[] = [];
 
+// The route's code runs in the browser: here its address, and the server's two answers
+// (their contract's shape, api/types.ts) at the network's edge, with each request recorded.
 beforeAll(() => {
   vi.stubGlobal('location', new URL('http://localhost/en/partners/partner_list'));
   vi.stubGlobal('fetch', async (_url: string, init: { body: string }) => {

@@ -145,9 +145,10 @@ export const api = {
    * `O` (a `…Output` of schemas/api.ts), never by a type the caller makes up. The grid's
    * calls go through its data provider (grid/dataProvider/), which also types the payloads.
    */
-  async action<O extends ActionAnswer>(entity: string, action: ApiAction, payload?: unknown): Promise<ActionData<O>> {
-    // A list the bootstrap or the route asked for already (api/early.ts).
-    const early = action === 'list' ? takeEarly(earlyKey(session.get().company, entity, payload)) : undefined;
+  async action<O extends ActionAnswer>(entity: string, action: ApiAction, payload?: unknown, opts?: { fresh?: boolean }): Promise<ActionData<O>> {
+    // A list the bootstrap or the route asked for already (api/early.ts); `fresh`: the server's
+    // answer (the request that is itself kept as the early answer must not take itself).
+    const early = action === 'list' && !opts?.fresh ? takeEarly(earlyKey(session.get().company, entity, payload)) : undefined;
     if (early) return early as Promise<ActionData<O>>;
     const r = await call<{ data: ActionData<O> }>('/rpc/api_action', { entity, action, payload });
     if (WRITES.has(action)) {

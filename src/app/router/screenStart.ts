@@ -59,11 +59,8 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
   let answer = peekEarly(stateKey) as Promise<{ rows: { form: string; state: unknown }[] } | null> | undefined;
   if (!answer) {
     // A save the last page may have left under way goes first (api/startData.ts).
-    // Asked directly, not by api.action: its `list` takes the answer kept under this very key,
-    // which is this promise (it waited for itself, and the first rows were never asked for).
-    answer = resendStateSave(form, key).then(() =>
-      api.post<{ data: { rows: { form: string; state: unknown }[] } | null }>('/rpc/api_action', { entity: 'grid_state', action: 'list', payload: { form } }).then((r) => r.data),
-    );
+    // Fresh: the answer kept under this key is this very request (taking it, it waited for itself).
+    answer = resendStateSave(form, key).then(() => api.action<'GridStateListOutput'>('grid_state', 'list', { form }, { fresh: true }));
     keepEarly(stateKey, answer);
   }
   return firstRequestParts((await answer)?.rows.find((x) => x.form === form)?.state ?? null);
