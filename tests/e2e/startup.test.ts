@@ -47,6 +47,17 @@ describe('one round trip to start', () => {
     const last = (await t.server.db.query<{ code: string }>(`select max(product_code) as code from app.products where company_code = 'SK01'`)).rows[0]!.code;
 
     const calls = recordCalls(t.page);
+    // How the grid looked when it first appeared: already restored (the saved sort on its header),
+    // not a default grid that reads its state in an effect and renders again (screenStart.ts `stateFirst`).
+    await t.page.addInitScript(() => {
+      const w = window as unknown as { firstGrid?: string };
+      new MutationObserver((_, mo) => {
+        const grid = document.querySelector('.screen-grid[data-form="product_list"]');
+        if (!grid) return;
+        mo.disconnect();
+        w.firstGrid = grid.querySelector('[role=columnheader][data-field="product_code"]')?.getAttribute('aria-sort') ?? 'no header';
+      }).observe(document, { subtree: true, childList: true });
+    });
     const page = await t.page.goto(`${t.server.url}/en/products/product_list`);
     // The page carried the session's start and the first block in the saved order (startData.ts).
     const html = await page!.text();
@@ -56,6 +67,7 @@ describe('one round trip to start', () => {
     expect(page!.headers()['cache-control']).toBe('no-store');
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
     expect(await bodyRows().first().getAttribute('data-key')).toBe(last);
+    expect(await t.page.evaluate(() => (window as unknown as { firstGrid?: string }).firstGrid)).toBe('descending');
     // The app read it once, out of the page.
     expect(await t.page.locator('#start-data').count()).toBe(0);
     // No call in front of the rows: neither the bootstrap nor the first block.

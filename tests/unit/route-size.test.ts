@@ -17,7 +17,9 @@ import { routeSize } from '../bench/sizes.ts';
 // link, the landmark and focus fixes — so 192; trimming it back is open work.
 // Issue 27's start in the page (api/startData.ts: the page's bootstrap and first rows read
 // once, the note of a grid state's save under way) made it 192.2 on the merged build, so 193.
-const BUDGET_KIB = 193;
+// The grid starting restored from the route's state read (router/screenStart.ts `stateFirst`,
+// session/gridStates.ts `firstStateReads`): 193.07, so 194.
+const BUDGET_KIB = 194;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

@@ -147,11 +147,18 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
   // nothing: no effect per scrolled frame then.
   const from = fetching ? Math.max(0, first - OVERSCAN) : -1;
   const to = fetching ? Math.max(0, last) + OVERSCAN : -1;
+  // A new view's first block is asked for before its first paint: an answer already in (the
+  // page's start, the route's prefetch) then shows in the same frame (the row store is read
+  // with useSyncExternalStore, whose update renders synchronously). Scrolled blocks wait for a pause.
+  const opening = !display.settled;
+  useLayoutEffect(() => {
+    if (from >= 0 && opening) display.ensure(from, to);
+  }, [display, opening, from, to]);
   useEffect(() => {
-    if (from < 0) return;
-    const tm = setTimeout(() => display.ensure(from, to), display.settled ? SCROLL_FETCH_DELAY_MS : 0);
+    if (from < 0 || opening) return;
+    const tm = setTimeout(() => display.ensure(from, to), SCROLL_FETCH_DELAY_MS);
     return () => clearTimeout(tm);
-  }, [display, from, to]);
+  }, [display, opening, from, to]);
 
   // A row scrolling in takes over the DOM of one that scrolled out, in its place while
   // the scroll goes on, in row order at rest; kept rows stay rendered, so they keep their

@@ -16,12 +16,15 @@ import { api } from '../api/client.ts';
 import { earlyKey, keepEarly, peekEarly } from '../api/early.ts';
 import { resendStateSave } from '../api/startData.ts';
 import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../../core/firstRows.ts';
+import type { GridStateListResult } from '../grid/dataProvider/contract.ts';
 import { loadScreenLabels } from '../i18n/screenLabels.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
-import { gridKey, gridStates } from '../session/gridStates.ts';
+import { firstStateReads, gridKey, gridStates, loadShape } from '../session/gridStates.ts';
 import { session } from '../session/session.ts';
 
 const quiet = (p: Promise<unknown>) => void p.catch(() => {});
+
+type GridStateRows = GridStateListResult;
 
 /** The ScreenPage chunk's import, the one the route's lazy component uses (routeKinds.tsx): one import site, so the entry carries no second preload of it. */
 let screenPage: () => Promise<unknown> = () => Promise.resolve();
@@ -39,13 +42,28 @@ export function preloadScreen(form: string, lang: Lang): void {
 
 /**
  * Resolves once what ScreenPage's first render reads is in (its code, the descriptor, the
- * labels), so that render does not suspend; a failure resolves too (the page shows it as before).
+ * labels, the saved state when its read is on its way), so that render does not suspend
+ * and the grid starts restored; a failure resolves too (the page shows it as before).
  */
 export function screenReady(form: string, lang: Lang): Promise<void> {
-  return Promise.all([screenPage(), loadScreen(form), loadScreenLabels(lang, form)]).then(
+  return Promise.all([screenPage(), loadScreen(form), loadScreenLabels(lang, form), stateFirst(form)]).then(
     () => {},
     () => {},
   );
+}
+
+/**
+ * The saved state's read the page's start or the route made (savedParts), handed to the grid
+ * with the shape check (gridStates.ts `firstStateReads`): without it the grid renders once
+ * unrestored, reads the state in an effect, renders again and only then asks for its rows.
+ * No read on its way (the session's copy is there, a fixed filter): the grid does as before.
+ */
+async function stateFirst(form: string): Promise<void> {
+  const key = gridKey(form);
+  const answer = gridStates.has(key) ? undefined : (peekEarly(earlyKey(session.get().company, 'grid_state', { form })) as Promise<GridStateRows | null> | undefined);
+  if (!answer) return;
+  const [read, { checkSaved }] = await Promise.all([answer, loadShape()]);
+  if (read && !gridStates.has(key)) firstStateReads.set(key, { rows: read.rows, checkSaved });
 }
 
 /** The parts of the screen's saved state: the session's copy (checked already), else the server's (kept for the grid's own read). */
@@ -56,7 +74,7 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
     return { sorting: s?.sorting ?? [], narrows: !!s?.columnFilters?.length || !!s?.grouping?.length };
   }
   const stateKey = earlyKey(company, 'grid_state', { form });
-  let answer = peekEarly(stateKey) as Promise<{ rows: { form: string; state: unknown }[] } | null> | undefined;
+  let answer = peekEarly(stateKey) as Promise<GridStateRows | null> | undefined;
   if (!answer) {
     // A save the last page may have left under way goes first (api/startData.ts).
     // Fresh: the answer kept under this key is this very request (taking it, it waited for itself).

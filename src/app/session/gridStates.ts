@@ -1,4 +1,5 @@
 import type { CheckedSaved } from '../grid/columnState.ts';
+import type { GridStateListResult } from '../grid/dataProvider/contract.ts';
 import { session } from './session.ts';
 
 /** A grid's key: the user and the form. */
@@ -13,3 +14,17 @@ export const gridKey = (form: string) => {
  * route reads them to ask for a screen's first rows before the grid is there (router/screenStart.ts).
  */
 export const gridStates = new Map<string, CheckedSaved | null>();
+
+/**
+ * A screen's saved-state read that answered before its grid was there (the page's start, the
+ * route's own read: router/screenStart.ts `screenReady`), with the shape check loaded: the
+ * grid takes it in its first render, so it starts restored and asks for its rows at once.
+ */
+export interface FirstStateRead {
+  rows: GridStateListResult['rows'];
+  checkSaved(raw: unknown): CheckedSaved | null;
+}
+export const firstStateReads = new Map<string, FirstStateRead>();
+
+/** The shape check of states from the server (valibot): its own chunk, asked for beside the state's read. */
+export const loadShape = () => import('../grid/savedShape.ts');

@@ -20,6 +20,7 @@ import type { CellSession } from '../../types.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
+import { firstStateReads } from '../../../session/gridStates.ts';
 import { cache, held, heldText, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
 
 /** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
@@ -28,9 +29,12 @@ type CheckSaved = Awaited<ReturnType<typeof loadShape>>['checkSaved'];
 
 export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
   const key = gridKey(form);
+  // The state's read the route had answered before this grid was there (session/gridStates.ts): the grid starts restored.
+  const [first] = useState(() => (persist && !cache.has(key) ? firstStateReads.get(key) : undefined));
   const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
     if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
     if (cache.has(key)) return { state: fromSaved(cache.get(key) ?? null, model), ready: true, epoch: 0 };
+    if (first) return { state: fromSaved(first.checkSaved(first.rows.find((x) => x.form === form)?.state ?? null), model), ready: true, epoch: 0 };
     return { state: defaultViewState(model), ready: false, epoch: 0 };
   });
   // The state as the last change or restore left it (the render catches up with it): changes apply in order.
@@ -103,6 +107,13 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     readyNow.current = true;
     setSt((s) => ({ ...s, ready: true }));
   });
+
+  // The first render took the route's read: the rest of the restore (the session's copy, what the server holds, the view's mark).
+  useLayoutEffect(() => {
+    if (!first) return;
+    firstStateReads.delete(key);
+    restored(first.rows, first.checkSaved, false);
+  }, [first, key]);
 
   // Restore once, before anything is fetched (a grid is keyed by its form: once per grid).
   const ready = st.ready;
