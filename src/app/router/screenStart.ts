@@ -24,8 +24,6 @@ import { session } from '../session/session.ts';
 
 const quiet = (p: Promise<unknown>) => void p.catch(() => {});
 
-type GridStateRows = GridStateListResult;
-
 /** The ScreenPage chunk's import, the one the route's lazy component uses (routeKinds.tsx): one import site, so the entry carries no second preload of it. */
 let screenPage: () => Promise<unknown> = () => Promise.resolve();
 export const setScreenPageLoader = (load: () => Promise<unknown>) => {
@@ -60,7 +58,7 @@ export function screenReady(form: string, lang: Lang): Promise<void> {
  */
 async function stateFirst(form: string): Promise<void> {
   const key = gridKey(form);
-  const answer = gridStates.has(key) ? undefined : (peekEarly(earlyKey(session.get().company, 'grid_state', { form })) as Promise<GridStateRows | null> | undefined);
+  const answer = gridStates.has(key) ? undefined : (peekEarly(earlyKey(session.get().company, 'grid_state', { form })) as Promise<GridStateListResult | null> | undefined);
   if (!answer) return;
   const [read, { checkSaved }] = await Promise.all([answer, loadShape()]);
   if (read && !gridStates.has(key)) firstStateReads.set(key, { rows: read.rows, checkSaved });
@@ -74,7 +72,7 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
     return { sorting: s?.sorting ?? [], narrows: !!s?.columnFilters?.length || !!s?.grouping?.length };
   }
   const stateKey = earlyKey(company, 'grid_state', { form });
-  let answer = peekEarly(stateKey) as Promise<GridStateRows | null> | undefined;
+  let answer = peekEarly(stateKey) as Promise<GridStateListResult | null> | undefined;
   if (!answer) {
     // A save the last page may have left under way goes first (api/startData.ts).
     // Fresh: the answer kept under this key is this very request (taking it, it waited for itself).
