@@ -4,7 +4,9 @@
  * headless Chromium, signed in (a fresh access token in the cookies of a fresh browser
  * context per run: cold HTTP and code caches).
  *
- * - app: navigation start → the first data rows of /en/products/product_list painted;
+ * - app: navigation start → the first data rows of /en/products/product_list painted (the
+ *   server's first paint, server/http/firstPaint.ts, or the app's grid, whichever is first);
+ *   `grid`: the same load → the app's own grid's first rows painted (the page working);
  * - ag: AG Grid Community (infinite row model) over the same server's /rpc/api_action,
  *   product_list of the same company (pages/nav/ag.tsx);
  * - floor: a bare page making the one list call and writing a plain table (pages/nav/floor.ts);
@@ -34,12 +36,16 @@ export interface NavRun {
   ms: number;
   /** Requests to /rpc and /shops before the first rows were painted (app and switch). */
   calls: string[];
+  /** The app case: navigation start → the app's own grid's first rows painted. */
+  gridMs?: number;
   error?: string;
 }
 
 export interface NavResults {
   runs: NavRun[];
   summary: Record<NavCase, Summary>;
+  /** The app case's `gridMs`. */
+  grid: Summary;
   products: number;
   chromium: string;
 }
@@ -54,8 +60,9 @@ const COMPANY = 'SK01';
 const BASE = '/assets/navbench/';
 
 /** Each case's first data row (its key cell, with text). */
+const APP_GRID = '.screen-grid[data-form="product_list"] [role=row][data-key] [data-field="product_code"]';
 const FIRST: Record<NavCase, string> = {
-  app: '.screen-grid[data-form="product_list"] [role=row][data-key] [data-field="product_code"]',
+  app: `#first-paint [role=row][data-key] [data-field="product_code"], ${APP_GRID}`,
   ag: '.ag-row[row-index="0"] .ag-cell[col-id="product_code"]',
   floor: '#floor tbody tr td',
   switch: '.screen-grid[data-form="partner_list"] [role=row][data-key]',
@@ -81,14 +88,14 @@ async function buildAll(dir: string, root: string): Promise<void> {
 }
 
 /** A browser context signed in as admin in SK01 (a fresh token per run: runs never outlive it). */
-async function signedInPage(browser: Browser, server: TestServer, first: string): Promise<{ page: Page; close(): Promise<void>; calls: { url: string; at: number }[] }> {
+async function signedInPage(browser: Browser, server: TestServer, first: string, second?: string): Promise<{ page: Page; close(): Promise<void>; calls: { url: string; at: number }[] }> {
   const { token } = await server.login('admin@example.com');
   const context = await browser.newContext({ viewport: VIEWPORT });
   const url = new URL(server.url);
   const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), domain: url.hostname, path: '/', sameSite: 'Lax' as const });
   await context.addCookies([cookie(TOKEN_COOKIE, token), cookie(`${AUTH_PREFIX}strategy`, 'local'), cookie('company', COMPANY), cookie('language', 'en')]);
   const page = await context.newPage();
-  await page.addInitScript({ content: probeScript({ firstCell: first }) });
+  await page.addInitScript({ content: probeScript({ firstCell: first, ...(second ? { secondCell: second } : {}) }) });
   const calls: { url: string; at: number }[] = [];
   const t0 = Date.now();
   page.on('request', (r) => {
@@ -105,7 +112,7 @@ const firstRows = (page: Page, selector: string) =>
   withTimeout(page.evaluate(`window.__probe.when(() => !!window.__probe.cellText(${JSON.stringify(selector)})).then((r) => r.paint)`) as Promise<number>, WAIT_MS, `first rows (${selector})`);
 
 async function runCase(browser: Browser, server: TestServer, c: NavCase): Promise<NavRun> {
-  const s = await signedInPage(browser, server, FIRST[c === 'switch' ? 'app' : c]);
+  const s = await signedInPage(browser, server, FIRST[c === 'switch' ? 'app' : c], c === 'app' ? APP_GRID : undefined);
   const run: NavRun = { case: c, ms: NaN, calls: [] };
   try {
     await s.page.goto(server.url + PATH[c === 'switch' ? 'app' : c], { waitUntil: 'commit' });
@@ -113,6 +120,7 @@ async function runCase(browser: Browser, server: TestServer, c: NavCase): Promis
     if (c !== 'switch') {
       run.ms = painted;
       run.calls = s.calls.map((x) => x.url);
+      if (c === 'app') run.gridMs = (await withTimeout(s.page.evaluate('window.__probe.secondRow.then((r) => r.paint)') as Promise<number>, WAIT_MS, 'the grid')) as number;
       return run;
     }
     // Settled (lookups, catalogue's later part), then the menu opened, then the timed click.
@@ -166,5 +174,6 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
     opts.log(`nav: done (Chromium ${version})`);
   }
   const summary = Object.fromEntries(NAV_CASES.map((c) => [c, summarize(runs.filter((r) => r.case === c).map((r) => r.ms))])) as Record<NavCase, Summary>;
-  return { runs, summary, products: PRODUCTS, chromium: version };
+  const grid = summarize(runs.flatMap((r) => (r.gridMs === undefined ? [] : [r.gridMs])));
+  return { runs, summary, grid, products: PRODUCTS, chromium: version };
 }

@@ -6,7 +6,8 @@
  * - `__probe.when(test)`: resolves once `test()` holds after a DOM mutation, with the DOM
  *   time and the paint time (a message posted from the next animation frame runs after
  *   that frame's rendering).
- * - `__probe.firstRow`: that promise for the first data row's key cell having text.
+ * - `__probe.firstRow`: that promise for the first data row's key cell having text
+ *   (`__probe.secondRow`: the same for `secondCell`, when given).
  * - `__probe.events`: the timeStamp of the last click / keydown / input (the start of an interaction).
  * - `__probe.longtasks`, `__probe.loafs`: PerformanceObserver 'longtask' and 'long-animation-frame' entries.
  * - `__probe.scroll(selector, ms, pxPerSec)`: requestAnimationFrame-driven scrollTop at a constant speed.
@@ -14,6 +15,8 @@
 export interface ProbeConfig {
   /** The first data row's key cell. */
   firstCell: string;
+  /** Another cell whose appearance is timed too (`__probe.secondRow`): the app's own grid, after the server's first paint. */
+  secondCell?: string;
 }
 
 export function probeScript(cfg: ProbeConfig): string {
@@ -56,6 +59,8 @@ export function probeScript(cfg: ProbeConfig): string {
     check();
   });
   P.firstRow = P.when(() => !!P.cellText(FIRST));
+  const SECOND = ${JSON.stringify(cfg.secondCell ?? null)};
+  if (SECOND) P.secondRow = P.when(() => !!P.cellText(SECOND));
   P.scroll = (sel, ms, pxPerSec) => new Promise((resolve) => {
     const vp = document.querySelector(sel);
     if (!vp) return resolve({ error: 'no scroll viewport ' + sel });

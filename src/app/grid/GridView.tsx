@@ -8,6 +8,7 @@
  * and permissions are resolved once, never per cell.
  */
 import { Suspense, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { gridShown } from '../chrome/firstPaint.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { resetColumns, totalsColumns } from './columnState.ts';
 import { buildGridModel } from './columns.ts';
@@ -127,6 +128,10 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   useLayoutEffect(() => {
     if (rootRef.current && !fit.fit) Object.assign(fit, fitFor(rootRef.current));
   }, [fit]);
+  // The server's first paint of this grid goes in the commit that shows its first answer (chrome/firstPaint.ts).
+  useLayoutEffect(() => {
+    if (!q.loadingFirst) gridShown(screen.form);
+  }, [q.loadingFirst, screen.form]);
   const keepRows = useMemo(() => [range.activeRow, range.editing?.index ?? -1], [range.activeRow, range.editing?.index]);
 
   // ---- totals, master-detail, row actions, pointer, clipboard, keys, headers ----------------

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
+import { DEFAULT_LANG, isLang, splitLang } from '../../core/langs.ts';
 import { TOKEN_COOKIE } from '../../core/authCookies.ts';
 import { LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -26,6 +26,8 @@ import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts
 import { presentedRefreshCookie } from './refreshCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { pagePreloads, screenOfPage } from './preload.ts';
+import { firstPaintHtml } from './firstPaint.ts';
+import { screenPageHead } from './screenHead.ts';
 import { pageStart, startDataTag } from './startData.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
@@ -193,6 +195,7 @@ export function createApp(deps: Deps): Hono {
   let page: string | undefined; // index.html, read once it exists
   const csp = pageCsp(deps.config.flagServiceUrl);
   const preloads = pagePreloads(ui);
+  const lightHead = screenPageHead(ui);
   const index = (c: Context, lang?: string, status: 200 | 404 = 200) => {
     try {
       page ??= readFileSync(join(ui, 'index.html'), 'utf8');
@@ -203,7 +206,7 @@ export function createApp(deps: Deps): Hono {
     const shown = isLang(lang) ? lang : isLang(cookie) ? cookie : DEFAULT_LANG;
     const nonce = newNonce();
     c.header('Content-Security-Policy', csp(nonce));
-    const html = page
+    let html = page
       .replace(/<html lang="[a-z]{2}"/, `<html lang="${shown}"`)
       .replace(`nonce="${NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`)
       .replace('</head>', `${status === 200 ? preloads(c.req.path) : ''}</head>`)
@@ -215,15 +218,19 @@ export function createApp(deps: Deps): Hono {
     // then the session's start and the screen's first rows as data (startData.ts), then the end.
     // Private to this user: never stored by a cache.
     c.header('Cache-Control', 'no-store');
+    const screen = screenOfPage(c.req.path);
+    // A screen page's CSS in its first bytes, its links and module preloads after its start (screenHead.ts).
+    let tail = '';
+    if (screen) ({ html, tail } = lightHead(html, nonce));
     const end = html.includes('</body>') ? html.lastIndexOf('</body>') : html.length;
     const encoder = new TextEncoder();
-    const screen = screenOfPage(c.req.path);
     const body = new ReadableStream<Uint8Array>({
       async start(out) {
         out.enqueue(encoder.encode(html.slice(0, end)));
         const start = await pageStart(app, c, shown, screen?.lang === shown ? screen.form : undefined).catch(() => undefined);
-        if (start) out.enqueue(encoder.encode(startDataTag(start)));
-        out.enqueue(encoder.encode(html.slice(end)));
+        // The grid's first rows as HTML first (firstPaint.ts: shown while the code loads), then as data.
+        if (start) out.enqueue(encoder.encode(firstPaintHtml(start, shown, splitLang(c.req.path).path, nonce) + startDataTag(start)));
+        out.enqueue(encoder.encode(tail + html.slice(end)));
         out.close();
       },
     });

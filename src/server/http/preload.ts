@@ -8,8 +8,9 @@ import { screenRoutes } from '../../generated/routeList.ts';
  * chunk, the screen's descriptor, its labels, both catalogue parts of the language and the
  * grid's first lazy chunks. Found by the browser only as each chunk runs, they came one
  * after another (a waterfall of ~1 s before the first rows). Named in the page's head, they
- * download while the entry downloads and runs. From the build's manifest; no manifest (a
- * build without it), no preloads.
+ * download while the entry downloads and runs. Every page names the app's code itself
+ * (start.tsx, which the entry imports when it runs: main.tsx). From the build's manifest;
+ * no manifest (a build without it), no preloads.
  */
 
 interface ManifestChunk {
@@ -18,6 +19,9 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/** The app's code, which the entry imports (src/app/main.tsx): every page loads it. */
+export const APP_MODULE = 'src/app/start.tsx';
 
 /** What every screen route loads before its first rows: the page, the grid's saved-state check, its bulk actions and live rows. */
 export const SCREEN_MODULES = ['src/app/grid/savedShape.ts', 'src/app/grid/bulk/index.tsx', 'src/app/grid/liveRowsFollow.ts', 'src/app/ai/AskAiEntry.tsx'];
@@ -34,7 +38,7 @@ export function screenOfPage(path: string): { lang: Lang; form: string } | undef
 }
 
 export interface Preloads {
-  /** The `<link>` tags of a page path (`/en/products/product_list`), '' for a path that is no screen. */
+  /** The `<link>` tags of a page path (`/en/products/product_list`): the app's code, and a screen's chunks. */
   (path: string): string;
 }
 
@@ -59,7 +63,7 @@ export function pagePreloads(ui: string): Preloads {
     }
     return manifest;
   };
-  const tags = (m: Manifest, form: string, lang: Lang): string => {
+  const tags = (m: Manifest, screen: { form: string; lang: Lang } | undefined): string => {
     const entry = new Set<string>();
     const root = m['index.html'];
     if (root) {
@@ -70,7 +74,11 @@ export function pagePreloads(ui: string): Preloads {
     const files = new Set<string>();
     const css = new Set<string>();
     const page = screenPageKey(m);
-    const keys = [page, `src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, `locales/${lang}.json?part=later`, ...SCREEN_MODULES];
+    const keys: (string | undefined)[] = [APP_MODULE];
+    if (screen) {
+      const { form, lang } = screen;
+      keys.push(page, `src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, `locales/${lang}.json?part=later`, ...SCREEN_MODULES);
+    }
     for (const k of keys) if (k) closure(m, k, entry, files, css);
     return [...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('');
   };
@@ -79,8 +87,7 @@ export function pagePreloads(ui: string): Preloads {
     if (!m) return '';
     const hit = byPath.get(path);
     if (hit !== undefined) return hit;
-    const screen = screenOfPage(path);
-    const out = screen ? tags(m, screen.form, screen.lang) : '';
+    const out = tags(m, screenOfPage(path));
     if (byPath.size < 2000) byPath.set(path, out);
     return out;
   };
