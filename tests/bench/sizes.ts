@@ -54,7 +54,14 @@ interface ManifestChunk {
 }
 
 /** Source modules whose chunks the product_list route loads (plus their static imports). */
-export const ROUTE_MODULES = ['index.html', 'src/app/pages/ScreenPage.tsx', 'src/generated/screens/product_list.ts', 'locales/en.json?part=first', 'locales/en.json?fields=product_list'];
+export const ROUTE_MODULES = [
+  'index.html',
+  'src/app/start.tsx',
+  'src/app/pages/ScreenPage.tsx',
+  'src/generated/screens/product_list.ts',
+  'locales/en.json?part=first',
+  'locales/en.json?fields=product_list',
+];
 
 /**
  * The real app, built with the project's vite.config.ts into `outDir` (with a manifest),

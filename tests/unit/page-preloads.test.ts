@@ -8,7 +8,7 @@ import { pagePreloads, SCREEN_MODULES } from '../../src/server/http/preload.ts';
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('page preloads', () => {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
   const preloads = pagePreloads(dist);
   const tags = (path: string) => [...preloads(path).matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g)].map((m) => m[2]!);
 
@@ -28,7 +28,15 @@ describe('page preloads', () => {
     expect(files).not.toContain(manifest['locales/en.json?part=later']!.file);
   });
 
-  it('names nothing for a page that is no screen', () => {
-    for (const path of ['/en', '/en/login', '/en/no/such/page', '/xx/products/product_list']) expect(preloads(path), path).toBe('');
+  it("names the app's code on every page, and no screen's chunks on a page that is no screen", () => {
+    const app = manifest['src/app/start.tsx']!;
+    expect(manifest['index.html']!.dynamicImports).toContain('src/app/start.tsx');
+    expect(tags('/de/products/product_list')).toContain(app.file);
+    for (const path of ['/en', '/en/login', '/en/no/such/page', '/xx/products/product_list']) {
+      const files = tags(path);
+      expect(files, path).toContain(app.file);
+      expect(files, path).not.toContain(manifest['src/generated/screens/product_list.ts']!.file);
+      expect(files, path).not.toContain(manifest['locales/en.json?fields=product_list']!.file);
+    }
   });
 });
