@@ -4,9 +4,10 @@
  * the session, the screen's saved state and lookups, its first block). The browser shows
  * them as soon as they and the page's CSS are in, while the app's code still loads; the
  * app's first commit removes them in the same frame as it shows its own grid
- * (src/app/main.tsx `FirstPaintGone`). Inert and hidden from assistive technology: nothing
- * in it can be focused or clicked, and a screen reader reads the app's grid, not this
- * picture of it. The grid's class names (its CSS) but not its `data-form`: whatever finds
+ * (app/chrome/firstPaint.ts). Hidden from assistive technology, with nothing in it to focus:
+ * a screen reader reads the app's grid, not this picture of it. It lies over the page and
+ * takes the clicks meant for it (not `inert`, which would let them through to the app's
+ * page under it, still loading). The grid's class names (its CSS) but not its `data-form`: whatever finds
  * the app's grid by its form finds only the app's.
  *
  * The columns follow the grid's rules (app/grid/table/gridTable.ts `columnDefs`, layout.ts
@@ -198,7 +199,7 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
   const crumbs = breadcrumbs(path, titleOf).map((c) => (c.id in intl.messages ? escapeHtml(t(c.id)) : ''));
   const trail = crumbs.length > 1 ? `<nav><ol class="breadcrumbs">${crumbs.map((c, i) => `<li>${i === 0 ? `<a>${c}</a>` : `<span>${c}</span>`}</li>`).join('')}</ol></nav>` : '';
   return (
-    `<div id="first-paint" inert aria-hidden="true"><style nonce="${escapeHtml(nonce)}">${css.join('')}</style>` +
+    `<div id="first-paint" aria-hidden="true"><style nonce="${escapeHtml(nonce)}">${css.join('')}</style>` +
     `<div class="layout-main"><header class="app-header"><span class="first-paint-logo"><img src="/favicon.svg" width="32" height="32" alt=""><span class="logo-text">${escapeHtml(t('app.name'))}</span></span></header>` +
     `<main class="page-wrapper"><div class="page-header"><h1 class="page-title">${crumbs[crumbs.length - 1] ?? ''}</h1>${trail}</div>` +
     `<div class="page-content"><div class="screen-grid grid-theme-balham" data-first-paint="${escapeHtml(rows.form)}">` +
