@@ -5,7 +5,7 @@
  * data reaches the page as markup.
  */
 import { readFileSync } from 'node:fs';
-import { createIntl } from '@formatjs/intl';
+import { createIntl } from 'react-intl';
 import { isValidElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
