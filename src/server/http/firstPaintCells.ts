@@ -33,6 +33,9 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 
+/** Renderers whose cell is the column type's text (the others above, or left blank). */
+const TEXT_RENDERERS = new Set(['text', 'int', 'identifier', 'number', 'money', 'bool', 'date', 'multi', 'ref', 'productCategory']);
+
 /** The renderers that centre their cell (registry: activeFlag, checkbox, keepInStock; bool by type). */
 const CENTRED = new Set(['activeFlag', 'checkbox', 'keepInStock']);
 
@@ -92,6 +95,8 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
     }
   }
   if (optionId) return escapeHtml(t(optionId(value)));
+  // Another renderer draws more than a text (a picture, a link, a colour, buttons): left to the grid.
+  if (col.renderer && !TEXT_RENDERERS.has(col.renderer)) return '';
   if (col.type === 'ref' && col.lookup) return escapeHtml(lookupText(col.lookup, value, ctx) ?? String(value));
   if (col.type === 'multi') return col.html ? '' : escapeHtml(pickText(value, ctx.lang)?.text ?? '');
   const n = num(value);
