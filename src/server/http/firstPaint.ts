@@ -16,7 +16,10 @@
  * browser are not known here: such a column may widen when the grid takes over.
  * Positions go in a `<style>` with the response's nonce (the CSP allows no style attribute).
  */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
+import { Logo } from '../../app/chrome/icons.tsx';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import type { Lang } from '../../core/langs.ts';
@@ -39,6 +42,9 @@ const MIN_WIDTH = 40;
 const MAX_WIDTH = 2000;
 
 type Row = Readonly<Record<string, unknown>>;
+
+/** The header's logo, the app's own component drawn once. */
+const LOGO = renderToStaticMarkup(createElement(Logo));
 
 interface Saved {
   columnOrder: string[];
@@ -200,7 +206,7 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
   const trail = crumbs.length > 1 ? `<nav><ol class="breadcrumbs">${crumbs.map((c, i) => `<li>${i === 0 ? `<a>${c}</a>` : `<span>${c}</span>`}</li>`).join('')}</ol></nav>` : '';
   return (
     `<div id="first-paint" aria-hidden="true"><style nonce="${escapeHtml(nonce)}">${css.join('')}</style>` +
-    `<div class="layout-main"><header class="app-header"><span class="first-paint-logo"><img src="/favicon.svg" width="32" height="32" alt=""><span class="logo-text">${escapeHtml(t('app.name'))}</span></span></header>` +
+    `<div class="layout-main"><header class="app-header"><span class="first-paint-logo">${LOGO}<span class="logo-text">${escapeHtml(t('app.name'))}</span></span></header>` +
     `<main class="page-wrapper"><div class="page-header"><h1 class="page-title">${crumbs[crumbs.length - 1] ?? ''}</h1>${trail}</div>` +
     `<div class="page-content"><div class="screen-grid grid-theme-balham" data-first-paint="${escapeHtml(rows.form)}">` +
     `<div class="grid-toolbar"><span class="grid-count">${escapeHtml(total)}</span><span class="grid-spacer"></span></div>` +
