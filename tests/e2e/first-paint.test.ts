@@ -26,6 +26,8 @@ describe('the server’s first paint of a screen page', () => {
     try {
       await bare.addCookies(cookies);
       const page = await bare.newPage();
+      // An administrator's caption shows as the app would show it.
+      await t.server.db.query("insert into app.captions (text_key, language_code, caption_text) values ('fields.product_name', 'de', 'Artikelname')");
       await page.goto(`${t.server.url}/de/products/product_list`);
       const paint = page.locator('#first-paint');
       expect(await paint.getAttribute('aria-hidden')).toBe('true');
@@ -37,6 +39,7 @@ describe('the server’s first paint of a screen page', () => {
       // In the page's language, and laid out by the page's CSS (written into its head).
       expect(await paint.locator('[role=columnheader][data-field="purchase_price_base"]').innerText()).toBe('Einkaufspreis');
       expect(await paint.locator('.page-title').innerText()).toBe('Produktliste');
+      expect(await paint.locator('[role=columnheader][data-field="product_name"]').innerText()).toBe('Artikelname');
       // Rows placed by the grid's CSS and the first paint's own (its nonce'd style): one row height apart.
       const first = await paint.locator('[role=row][data-key="P000001"]').boundingBox();
       const second = await paint.locator('[role=row][data-key="P000002"]').boundingBox();
@@ -45,6 +48,7 @@ describe('the server’s first paint of a screen page', () => {
       expect(await page.locator('head link[rel=stylesheet], head link[rel=modulepreload]').count()).toBe(0);
     } finally {
       await bare.close();
+      await t.server.db.query("delete from app.captions where text_key = 'fields.product_name'");
     }
   });
 

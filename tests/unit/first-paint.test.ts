@@ -228,6 +228,13 @@ describe('the first paint’s columns and rows', () => {
     expect(html).toContain('<li><a>Home</a></li><li><span>Products</span></li><li><span>Product list</span></li>');
   });
 
+  it('says an administrator’s captions over the catalogue’s texts', () => {
+    const html = firstPaintHtml(start('de'), 'de', '/products/product_list', 'n', { 'screens.product_list.title': 'Artikel', 'fields.weight': 'Masse' });
+    expect(html).toContain('<h1 class="page-title">Artikel</h1>');
+    expect(html).toContain('<span class="grid-hlabel">Masse</span>');
+    expect(html).toContain('<span class="grid-hlabel">Einkaufspreis</span>');
+  });
+
   it('follows a saved state: order, visibility, pins, widths and sort', () => {
     const state = {
       v: 2,

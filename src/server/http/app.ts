@@ -32,7 +32,7 @@ import { pageStart, startDataTag } from './startData.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
-import { mountCaptions } from '../texts/captions.ts';
+import { captionsOf, mountCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 import { mountStorefront } from '../storefront/routes.ts';
 
@@ -229,7 +229,11 @@ export function createApp(deps: Deps): Hono {
         out.enqueue(encoder.encode(html.slice(0, end)));
         const start = await pageStart(app, c, shown, screen?.lang === shown ? screen.form : undefined).catch(() => undefined);
         // The grid's first rows as HTML first (firstPaint.ts: shown while the code loads), then as data.
-        if (start) out.enqueue(encoder.encode(firstPaintHtml(start, shown, splitLang(c.req.path).path, nonce) + startDataTag(start)));
+        if (start) {
+          // An administrator's captions, as the app shows them (no first block: no first paint, no texts).
+          const captions = start.rows ? await captionsOf(deps.db, shown).catch(() => ({})) : {};
+          out.enqueue(encoder.encode(firstPaintHtml(start, shown, splitLang(c.req.path).path, nonce, captions) + startDataTag(start)));
+        }
         out.enqueue(encoder.encode(tail + html.slice(end)));
         out.close();
       },

@@ -122,14 +122,18 @@ interface Bootstrap {
   screen?: { form: string; grid_state?: { rows?: { form: string; state: unknown }[] } | null; lookups?: Record<string, { rows?: Row[] }> } | null;
 }
 
-/** The screen page's first paint for `start`, or '' (no first block: the grid asks itself, nothing to show early). */
-export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce: string): string {
+/**
+ * The screen page's first paint for `start`, or '' (no first block: the grid asks itself,
+ * nothing to show early). `captions`: an administrator's texts of the language over the
+ * catalogue's (texts/captions.ts), as the app shows them.
+ */
+export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce: string, captions: Readonly<Record<string, string>> = {}): string {
   const rows = start.rows;
   const b = (start.bootstrap as { data?: Bootstrap }).data;
   const screen = rows && screens.get(rows.form);
   const data = rows?.data as { rows?: Row[]; total?: number; totalExact?: boolean } | undefined;
   if (!rows || !b || !screen || !Array.isArray(data?.rows) || data.rows.length === 0 || b.screen?.form !== rows.form) return '';
-  const intl = intlOf(lang);
+  const intl = intlOf(lang, captions);
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const lookups = new Map<string, Map<string, Row>>();
   for (const [form, l] of Object.entries(b.screen.lookups ?? {})) {
