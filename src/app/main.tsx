@@ -7,7 +7,7 @@ window.addEventListener('vite:preloadError', (e) => {
 });
 
 /*
- * The page's entry: the app's code (start.tsx, preloaded by the page's head) runs from here.
+ * The page's entry: the app's code (start.tsx, which the page preloads) runs from here.
  * A screen page the server wrote its first rows into (server/http/firstPaint.ts) is painted
  * first: run at once, the app's ~200 ms of module evaluation would come before the browser's
  * next frame, and hold that picture back by as long. A message posted from an animation
