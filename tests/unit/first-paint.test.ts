@@ -18,7 +18,9 @@ import type { CellCtx, CellSession, LookupData, Row } from '../../src/app/grid/t
 import { pickText } from '../../src/core/multiText.ts';
 import { LANGS, LOCALE, type Lang } from '../../src/core/langs.ts';
 import { lookupScreens } from '../../src/generated/lookups.ts';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { firstPaintHtml, FIRST_PAINT_ROWS } from '../../src/server/http/firstPaint.ts';
+import { alignOf } from '../../src/server/http/firstPaintCells.ts';
 import type { StartData } from '../../src/server/http/startData.ts';
 
 addLookups(lookupScreens);
@@ -199,6 +201,18 @@ describe('the first paint’s cells', () => {
       }
     });
     expect(compared).toBeGreaterThanOrEqual(2 * 17);
+  });
+
+  it('aligns every column of every screen as the grid does', () => {
+    let n = 0;
+    for (const screen of screens.values()) {
+      const grid = buildGridModel(screen);
+      for (const [field, meta] of Object.entries(screen.columns)) {
+        expect(alignOf(meta, screen.valueType[field]), `${screen.form}.${field}`).toBe(grid.byField.get(field)!.align);
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(500);
   });
 
   it('writes markup in the data as text, and the response’s nonce on its style', () => {

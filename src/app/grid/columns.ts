@@ -11,6 +11,7 @@ import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
 import { lookupDisplayField } from '../../core/lookupDisplay.ts';
 import { rowMarks } from '../../core/rowMarkers.ts';
+import { rowIdOf } from '../../core/rowId.ts';
 
 export interface GridModel {
   screen: ScreenDescriptor;
@@ -122,7 +123,6 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
   const byField = new Map(columns.map((c) => [c.field, c]));
   const keyTypes = keys.map((k) => byField.get(k)?.valueType ?? 'text');
   const single = keys.length === 1;
-  const k0 = keys[0]!;
   return {
     screen,
     columns,
@@ -132,7 +132,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
     version: screen.source.version,
     lookupForms: [...new Set(columns.flatMap((c) => (c.lookup ? [c.lookup.form] : [])))],
     lookups: lookupsOf(columns),
-    rowId: single ? (row) => String(row[k0]) : (row) => JSON.stringify(keys.map((k) => row[k] ?? null)),
+    rowId: rowIdOf(keys),
     keyOfId(id) {
       const typed = (v: unknown, t: ValueType) => (isNumeric(t) && typeof v === 'string' ? Number(v) : v);
       if (single) return typed(id, keyTypes[0]!);

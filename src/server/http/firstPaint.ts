@@ -20,10 +20,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { Logo } from '../../app/chrome/icons.tsx';
+import { MAX_WIDTH, MIN_WIDTH } from '../../app/grid/columnState.ts';
+import { FLEX_MIN, PINNED_DEFAULT, SELECT_WIDTH, THEMES } from '../../app/grid/layout.ts';
+import { isIdentifierField } from '../../app/grid/registryKeys.ts';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import type { Lang } from '../../core/langs.ts';
 import type { Rates } from '../../core/money.ts';
+import { rowIdOf } from '../../core/rowId.ts';
 import { screenRoutes } from '../../generated/routeList.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { intlOf } from '../mail/render.ts';
@@ -33,13 +37,11 @@ import type { StartData } from './startData.ts';
 /** Rows written: a tall screen's first view (the grid's block is 100; the rest waits for the grid). */
 export const FIRST_PAINT_ROWS = 40;
 
-// The grid's geometry (app/grid/layout.ts: the Balham theme on a fine pointer, the grid's default).
-const ROW_H = 28;
-const SELECT_W = 36;
-const FLEX_MIN = 100;
-const PINNED_DEFAULT = 150;
-const MIN_WIDTH = 40;
-const MAX_WIDTH = 2000;
+// The grid's geometry: the Balham theme on a fine pointer, the grid's default (the server knows
+// neither the user's theme nor the device; layout.ts reads no pointer here: no matchMedia).
+const GEOMETRY = THEMES.balham;
+const ROW_H = GEOMETRY.rowHeight;
+const SELECT_W = SELECT_WIDTH;
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -157,7 +159,9 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
   // Positions and widths: the grid's custom properties, the pinned offsets, each row's place.
   const template = [...(selectable ? [`${SELECT_W}px`] : []), ...cols.map((c) => (c.width === null ? `minmax(${c.min}px, 1fr)` : `${c.width}px`))].join(' ');
   const minW = (selectable ? SELECT_W : 0) + cols.reduce((s, c) => s + (c.width ?? c.min), 0);
-  const css: string[] = [`#first-paint .screen-grid{--grid-row-h:${ROW_H}px;--grid-header-h:32px;--grid-filter-h:30px;--grid-cols:${template};--grid-min-w:${minW}px}`];
+  const css: string[] = [
+    `#first-paint .screen-grid{--grid-row-h:${ROW_H}px;--grid-header-h:${GEOMETRY.headerHeight}px;--grid-filter-h:${GEOMETRY.filterHeight}px;--grid-cols:${template};--grid-min-w:${minW}px}`,
+  ];
   let left = selectable ? SELECT_W : 0;
   if (selectable) css.push('#first-paint .fp-c0{left:0}');
   cols.forEach((c, i) => {
@@ -187,12 +191,12 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
     })
     .join('');
   const filters = cols.map((c, i) => `<div role="gridcell" class="grid-fcell${pinCls(c)}${colCls(i)}"></div>`).join('');
-  const keyOf = (r: Row) => screen.keys.map((k) => String(r[k] ?? '')).join('\u0001');
+  const keyOf = rowIdOf(screen.keys);
   const body = shown
     .map((r, n) => {
       const cells = cols
         .map((c, i) => {
-          const inner = cellHtml(c.col, screen.valueType[c.field], r[c.field], r, ctx, screen.keys.includes(c.field) || c.field.endsWith('_id'));
+          const inner = cellHtml(c.col, screen.valueType[c.field], r[c.field], r, ctx, isIdentifierField(c.field, screen.keys));
           return `<div role="gridcell" data-field="${escapeHtml(c.field)}" class="cell cell-${alignOf(c.col, screen.valueType[c.field])}${c.col.type === 'multi' ? ' cell-multi' : ''}${pinCls(c)}${colCls(i)}">${inner}</div>`;
         })
         .join('');

@@ -36,8 +36,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** Renderers whose cell is the column type's text (the others above, or left blank). */
 const TEXT_RENDERERS = new Set(['text', 'int', 'identifier', 'number', 'money', 'bool', 'date', 'multi', 'ref', 'productCategory']);
 
-/** The renderers that centre their cell (registry: activeFlag, checkbox, keepInStock; bool by type). */
-const CENTRED = new Set(['activeFlag', 'checkbox', 'keepInStock']);
+/** The renderers that centre their cell (the registry's `align`; bool by type). The unit test holds it to the grid's for every column of every screen. */
+const CENTRED = new Set(['activeFlag', 'checkbox', 'keepInStock', 'image']);
 
 /** The cell's alignment class, by the grid's rule (columns.ts: the renderer's, else numeric end, bool centre). */
 export function alignOf(col: ColumnMeta, type: ValueType | undefined): 'start' | 'end' | 'center' {
