@@ -35,6 +35,19 @@ describe.each(engines)('bootstrap on %s', (engine) => {
     expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
     return r.body;
   };
+  /** The statements the server ran during `fn` (PGlite: the server's database object is this one). */
+  let read: string[] = [];
+  const reads = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const db = s.db as { query: (sql: string, params?: unknown[]) => Promise<unknown> };
+    const query = db.query;
+    read = [];
+    db.query = (sql, params) => (read.push(sql), query.call(db, sql, params));
+    try {
+      return await fn();
+    } finally {
+      db.query = query;
+    }
+  };
   const action = async (token: string, entity: string, act: string, payload: unknown, company?: string) => (await ok('/rpc/api_action', { entity, action: act, payload }, token, company)).data;
 
   it.each([
@@ -49,7 +62,12 @@ describe.each(engines)('bootstrap on %s', (engine) => {
     const page = '/en/products/product_list';
     const visits = async () => (await s.db.query<{ n: number }>('select count(*)::int as n from app.page_log where page_name = $1', [page])).rows[0]!.n;
     const before = await visits();
-    const b = (await ok('/rpc/bootstrap', { currency_code: currency, page, form }, token, company)).data;
+    const b = (await reads(() => ok('/rpc/bootstrap', { currency_code: currency, page, form }, token, company))).data;
+    // The parts that need the user's menu (user, page_log) and companies (user, init) share one read of each.
+    if (engine === 'pglite') {
+      expect(read.filter((q) => /from app\.backend_pages/.test(q))).toHaveLength(1);
+      expect(read.filter((q) => /join app\.companies c on c\.company_code = u\.code/.test(q))).toHaveLength(1);
+    }
 
     expect(b.user).toEqual(await ok('/rpc/user', {}, token, company));
     expect(b.init).toEqual((await ok('/rpc/init', {}, token, company)).data);

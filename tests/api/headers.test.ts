@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CSP, DOWNLOAD_CSP } from '../../src/server/http/csp.ts';
+import { IMMUTABLE } from '../../src/server/http/app.ts';
 import { SECURITY_HEADERS } from '../../src/server/http/middleware.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -25,6 +26,8 @@ describe('response headers and body limits', () => {
   beforeAll(async () => {
     // A UI build's page as vite writes it: the nonce placeholder, a module script, a stylesheet.
     const uiDir = mkdtempSync(join(tmpdir(), 'bo-ui-'));
+    mkdirSync(join(uiDir, 'assets'));
+    writeFileSync(join(uiDir, 'assets', 'index.js'), 'export {};');
     writeFileSync(
       join(uiDir, 'index.html'),
       '<!doctype html><html lang="en"><head><meta property="csp-nonce" nonce="CSP_NONCE" /><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
@@ -77,6 +80,17 @@ describe('response headers and body limits', () => {
       security(r.headers);
       expect(r.headers.get('cache-control'), path).toBeNull();
     }
+  });
+
+  it("let a browser keep the build's hashed files (/assets/…) for good; a missing one is not kept", async () => {
+    const r = await s.get('/assets/index.js');
+    expect(r.status).toBe(200);
+    security(r.headers);
+    expect(r.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    const gone = await fetch(`${s.url}/assets/gone-123.js`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('cache-control')).not.toBe(IMMUTABLE);
   });
 
   it("carry a strict CSP on the UI's pages, a sandbox on downloads and a nothing-to-load one on JSON", async () => {

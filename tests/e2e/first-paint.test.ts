@@ -105,4 +105,23 @@ describe('the server’s first paint of a screen page', () => {
     expect(Math.abs(paintBox[1] - gridBox!.y)).toBeLessThanOrEqual(1);
     expect(await t.page.locator('#first-paint').count()).toBe(0);
   });
+
+  it('brings the app its captions: the app’s own grid says an administrator’s text without asking for it', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com', 'de');
+    await t.server.db.query("insert into app.captions (text_key, language_code, caption_text) values ('fields.product_name', 'de', 'Artikelname')");
+    try {
+      const asked: string[] = [];
+      t.page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/captions/')) asked.push(r.url());
+      });
+      await t.page.goto(`${t.server.url}/de/products/product_list`);
+      const header = t.page.locator('#root .screen-grid[data-form="product_list"] [role=columnheader][data-field="product_name"]');
+      await expect.poll(() => header.count(), { timeout: 15_000 }).toBe(1);
+      expect(await header.innerText()).toBe('Artikelname');
+      await expect.poll(() => t.page.locator('#first-paint').count()).toBe(0);
+      expect(asked).toEqual([]);
+    } finally {
+      await t.server.db.query("delete from app.captions where text_key = 'fields.product_name'");
+    }
+  });
 });

@@ -16,6 +16,8 @@
  */
 import { canon } from '../../core/canonJson.ts';
 import { viewCurrency } from '../../core/viewCurrency.ts';
+import { keepStartCaptions } from '../i18n/startCaptions.ts';
+import type { ShippedMessages } from '../i18n/messages.ts';
 import { api } from './client.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
@@ -24,6 +26,7 @@ export interface StartData {
   request: RpcInput<'bootstrap'>;
   bootstrap: RpcOutput<'bootstrap'>;
   rows?: { company: string; form: string; payload: unknown; data: unknown };
+  captions?: { lang: string; messages: ShippedMessages };
 }
 
 const SAVED = 'grid-state-saved';
@@ -138,6 +141,8 @@ function takeStart(request: RpcInput<'bootstrap'>): RpcOutput<'bootstrap'> | und
     /* no start, or no storage */
   }
   el?.remove();
+  // The captions hold whatever the request: the page's language's (i18n/startCaptions.ts).
+  keepStartCaptions(s?.captions);
   if (!s || !sameRequest(s, request)) return undefined;
   const b = s.bootstrap;
   const screen = b.data.screen;

@@ -5,6 +5,7 @@ import { markFullCatalogue } from './fullCatalogue.ts';
 import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
 import type { CataloguePart } from './parts.ts';
 import { labelsIn, ShownCatalogue, subscribeLabels } from './screenLabels.ts';
+import { takeStartCaptions } from './startCaptions.ts';
 
 /** A part's module: its messages (precompile.ts). */
 interface PartModule {
@@ -27,13 +28,17 @@ function loadPart(lang: Lang, part: CataloguePart): Promise<Messages> {
   let p = loads.get(key);
   if (!p) {
     const load = parts[part][`../../../locales/${lang}.json`];
-    if (!captions.has(lang))
+    if (!captions.has(lang)) {
+      const started = takeStartCaptions(lang);
       captions.set(
         lang,
-        fetch(`/api/captions/${lang}`)
-          .then((r) => (r.ok ? r.json() : {}))
-          .catch(() => ({})),
+        started
+          ? Promise.resolve(started)
+          : fetch(`/api/captions/${lang}`)
+              .then((r) => (r.ok ? r.json() : {}))
+              .catch(() => ({})),
       );
+    }
     p = load
       ? Promise.all([load(), captions.get(lang)]).then(([mod, own]) => {
           const m = expandMessages({ ...mod.default, ...own });

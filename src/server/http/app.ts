@@ -32,7 +32,7 @@ import { pageStart, startDataTag } from './startData.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
-import { captionsOf, mountCaptions } from '../texts/captions.ts';
+import { captionsOf, mountCaptions, shippedCaptions } from '../texts/captions.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 import { mountStorefront } from '../storefront/routes.ts';
 
@@ -79,6 +79,9 @@ function refuseEnrolOnly(s: Session): Session {
   if (s.enrolOnly) throw new HttpError(403, 'totp_enrolment_required', 'Set up the second factor (TOTP) on the profile page first');
   return s;
 }
+
+/** The Cache-Control of the build's hashed files (/assets/…). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
@@ -176,6 +179,11 @@ export function createApp(deps: Deps): Hono {
     if (isSourceMap(c.req.path)) return c.notFound();
     await next();
   });
+  // The build names its files by their content's hash (a new build, new names): a browser keeps them and never asks again.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', IMMUTABLE);
+  });
   app.use('/assets/*', serveStatic({ root: ui }));
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
@@ -230,8 +238,9 @@ export function createApp(deps: Deps): Hono {
         const start = await pageStart(app, c, shown, screen?.lang === shown ? screen.form : undefined).catch(() => undefined);
         // The grid's first rows as HTML first (firstPaint.ts: shown while the code loads), then as data.
         if (start) {
-          // An administrator's captions, as the app shows them (no first block: no first paint, no texts).
-          const captions = start.rows ? await captionsOf(deps.db, shown).catch(() => ({})) : {};
+          // An administrator's captions: the first paint's texts are the app's, and the app finds them in the start (no request of its own).
+          const captions = await captionsOf(deps.db, shown).catch(() => undefined);
+          if (captions) start.captions = { lang: shown, messages: shippedCaptions(captions, shown) };
           out.enqueue(encoder.encode(firstPaintHtml(start, shown, splitLang(c.req.path).path, nonce, captions) + startDataTag(start)));
         }
         out.enqueue(encoder.encode(tail + html.slice(end)));

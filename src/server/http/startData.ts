@@ -25,6 +25,8 @@ export interface StartData {
   bootstrap: unknown;
   /** The screen's first block: the payload the grid will send, and the answer's `data`. */
   rows?: { company: string; form: string; payload: unknown; data: unknown };
+  /** The page language's captions as GET /api/captions/{lang} answers them (texts/captions.ts), so the app's catalogue needs no request. */
+  captions?: { lang: string; messages: unknown };
 }
 
 interface BootstrapAnswer {

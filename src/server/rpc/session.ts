@@ -3,6 +3,7 @@ import { badRequest } from '../http/errors.ts';
 import { OWN_FLAGS } from '../../core/images.ts';
 import type { Procedure } from './context.ts';
 import { menuTree } from './menu.ts';
+import { oncePerRequest } from './perRequest.ts';
 
 const companiesOf = (db: Queryable, codes: string[]) =>
   db.query<{ company_code: string; company_name: string; currency_code: string; country_code: string }>(
@@ -13,7 +14,8 @@ const companiesOf = (db: Queryable, codes: string[]) =>
   );
 
 export const user: Procedure<'user'> = {
-  async run({ db, session }) {
+  async run(ctx) {
+    const { db, session } = ctx;
     const u = await db.query<{
       user_id: number;
       user_name: string;
@@ -36,9 +38,9 @@ export const user: Procedure<'user'> = {
     const row = u.rows[0]!;
     return {
       ...row,
-      companies: (await companiesOf(db, session.companies)).rows,
+      companies: (await oncePerRequest(ctx, 'companies', () => companiesOf(db, session.companies))).rows,
       company: session.company,
-      menu: await menuTree(db, session.userId),
+      menu: await oncePerRequest(ctx, 'menu', () => menuTree(db, session.userId)),
       totp_enrol_required: session.enrolOnly === true,
     };
   },
@@ -54,7 +56,8 @@ interface LanguageRow {
 }
 
 export const init: Procedure<'init'> = {
-  async run({ db, session, config }, { language_code }) {
+  async run(ctx, { language_code }) {
+    const { db, session, config } = ctx;
     const langs = await db.query<LanguageRow>(
       `select language_code, iso_code, language_name, flag_code, family_name_first, active
        from app.languages order by position, language_code`,
@@ -69,7 +72,7 @@ export const init: Procedure<'init'> = {
         languages: langs.rows.filter((l) => l.active).map(strip),
         all_languages: langs.rows.map(strip),
         language: language ? strip(language) : null,
-        companies: session ? (await companiesOf(db, session.companies)).rows : [],
+        companies: session ? (await oncePerRequest(ctx, 'companies', () => companiesOf(db, session.companies))).rows : [],
         cdn: cdn.rows[0]?.value ?? '',
         flags: config.flagServiceUrl ?? OWN_FLAGS,
       },

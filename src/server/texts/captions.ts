@@ -46,6 +46,9 @@ export function mountCaptions(app: Hono, deps: { db: Db }): void {
   app.get('/api/captions/:lang', async (c) => {
     const lang = c.req.param('lang');
     if (!isLang(lang)) throw new HttpError(404, 'not_found', 'No such language');
-    return c.json(compileCatalogue(await captionsOf(deps.db, lang), lang as Lang));
+    return c.json(shippedCaptions(await captionsOf(deps.db, lang), lang));
   });
 }
+
+/** A language's overrides as the browser takes them: GET /api/captions/{lang}, or a signed-in page's start (http/startData.ts). */
+export const shippedCaptions = (captions: Record<string, string>, lang: Lang) => compileCatalogue(captions, lang);
