@@ -88,6 +88,8 @@ export interface Config {
   arrivalTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
+  /** How often (ms) an embedded database (PGlite, which has no autovacuum) is vacuumed and analyzed where due (src/server/db/maintenance.ts); 0: never. A server's own autovacuum does this there. */
+  maintenanceTickMs: number;
   /**
    * The translation and AI engines (src/server/ai/engines.ts): each its API key (absent: its
    * routes answer 503 not_configured) and endpoint. Keys never reach the client, logs or errors.
@@ -287,6 +289,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     arrivalTickMs: int(env.ARRIVAL_TICK_MS, 60_000, 'ARRIVAL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
+    maintenanceTickMs: int(env.MAINTENANCE_TICK_MS, 60_000, 'MAINTENANCE_TICK_MS'),
     engines: enginesFromEnv(env),
     imapUrl: mailServerUrl(env.IMAP_URL, 'IMAP_URL', 'imap', 'imaps://user:password@mail.example.com:993/INBOX'),
     imapTickMs: int(env.IMAP_TICK_MS, 300_000, 'IMAP_TICK_MS'),

@@ -4,6 +4,7 @@ import { recordEngineStatus } from './ai/engineStatus.ts';
 import { jwtSecret, tokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createAdmin, hasUsers } from './db/firstAdmin.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
@@ -81,6 +82,8 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     }
     // "Notify me when in stock": the mails of products back in stock (queued in the outbox).
     const arrivals: Poller | undefined = config.arrivalTickMs > 0 ? startArrivals(db, { intervalMs: config.arrivalTickMs }) : undefined;
+    // PGlite has no autovacuum daemon: this process is its only one (db/maintenance.ts).
+    const maintenance: Poller | undefined = db.engine === 'pglite' && config.maintenanceTickMs > 0 ? startMaintenance(db, { intervalMs: config.maintenanceTickMs }) : undefined;
     return {
       url: `http://localhost:${port}`,
       db,
@@ -91,6 +94,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
         await news?.stop();
         await imap?.stop();
         await arrivals?.stop();
+        await maintenance?.stop();
         await outbox?.stop();
         transport?.close();
         await sessions!.close();

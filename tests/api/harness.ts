@@ -111,6 +111,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     mailTickMs: 0,
     arrivalTickMs: 0,
     newsTickMs: 0,
+    maintenanceTickMs: 0,
     ...opts.config,
   };
   const set = { demo: config.demoData, products: config.demoProducts };

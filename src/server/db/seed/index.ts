@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../types.ts';
 import { syncCatalogue } from '../catalogueSync.ts';
+import { maintain } from '../maintenance.ts';
 import { seedCatalogue, seedProductKinds } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
 import { seedCompanies } from './companies.ts';
@@ -114,11 +115,14 @@ export async function seed(db: Db, opts: { demo: boolean; products?: number }): 
   const first = await needs(db);
   if (!first.reference && !first.demo) return first;
   const hashes = first.demo ? await hashDemoPasswords() : [];
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const now = await needs(tx); // another instance may have seeded meanwhile
     if (now.reference) await seedReference(tx);
     if (now.demo) await seedDemo(tx, hashes.length ? hashes : await hashDemoPasswords(), opts.products ?? 24000);
     return now;
   });
+  // A bulk load: the planner's statistics and the visibility map at once, not when autovacuum gets round to it (PGlite's never would).
+  if (seeded.reference || seeded.demo) await maintain(db);
+  return seeded;
 }
