@@ -75,6 +75,21 @@ describe.each(engines)('database maintenance on %s', (engine) => {
     await s.db.exec('drop table public.maint_probe');
   });
 
+  it('finds a table that was never maintained even when the activity counters are gone (a restart, an earlier version’s database)', async () => {
+    await scratch('maint_old', 2000, 0);
+    await maintain(s.db);
+    await s.db.exec('drop table public.maint_old');
+    // Never vacuumed nor analyzed (reltuples −1), its counters reset: the catalogue and the file still tell.
+    await s.db.exec("create table public.maint_old (id int primary key, v text); insert into public.maint_old select g, 'v' from generate_series(1, 2000) g");
+    await s.db.query('select pg_stat_reset()');
+    expect((await stat('maint_old')).reltuples).toBe(-1);
+    expect((await dueMaintenance(s.db)).find((t) => t.table === 'public.maint_old')).toEqual({ table: 'public.maint_old', vacuum: true, analyze: true });
+    await maintain(s.db);
+    expect((await stat('maint_old')).reltuples).toBe(2000);
+    expect((await dueMaintenance(s.db)).some((t) => t.table === 'public.maint_old')).toBe(false);
+    await s.db.exec('drop table public.maint_old');
+  });
+
   it.runIf(engine === 'pglite')('runs on its own every MAINTENANCE_TICK_MS on the embedded database', async () => {
     expect(configFromEnv({}).maintenanceTickMs).toBe(60_000);
     expect(configFromEnv({ MAINTENANCE_TICK_MS: '0' }).maintenanceTickMs).toBe(0);

@@ -20,15 +20,17 @@ export interface TableWork {
 /**
  * PostgreSQL's own defaults (autovacuum_vacuum_threshold 50, _scale_factor 0.2; the insert
  * variants 1000 and 0.2; autovacuum_analyze_threshold 50, _scale_factor 0.1), and a table with
- * rows that was never analyzed or vacuumed (reltuples −1).
+ * data that was never vacuumed or analyzed (reltuples −1): read from the catalogue and the
+ * file's size, not from the activity counters, which a restart may have lost — so a database
+ * of an earlier version, never maintained, is found on the first pass.
  */
 const DUE = `
   select format('%I.%I', s.schemaname, s.relname) as table,
          (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
            or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
-           or (c.reltuples < 0 and s.n_live_tup > 0)) as vacuum,
+           or (c.reltuples < 0 and pg_relation_size(c.oid) > 0)) as vacuum,
          (s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
-           or (c.reltuples < 0 and s.n_live_tup > 0)) as analyze
+           or (c.reltuples < 0 and pg_relation_size(c.oid) > 0)) as analyze
   from pg_stat_user_tables s
   join pg_class c on c.oid = s.relid
   order by s.schemaname, s.relname`;
