@@ -146,25 +146,68 @@ async function slimDump(db: PgliteDb): Promise<Uint8Array> {
   );
 }
 
-/** The saved PGlite data directory (a tar file) holding the data set, built first when there is none. */
-export async function pgliteTemplateFile(set: DataSet): Promise<string> {
+/** The builds under way in this process, by file: two callers at once (a test's Promise.all) share one. */
+const building = new Map<string, Promise<string>>();
+/** A builder that held the lock this long has died. */
+const LOCK_STALE_MS = 15 * 60_000;
+
+/**
+ * The saved PGlite data directory (a tar file) holding the data set, built first when there is
+ * none — once: by one caller of this process and one process of the run (a lock directory
+ * beside the file), the others wait for it. Two builds of one set differ (the seed's clock), and
+ * a test comparing copies of "the" template (backup.test.ts) got one of each.
+ */
+export function pgliteTemplateFile(set: DataSet): Promise<string> {
   const file = join(pgliteDir, `${keyOf(set)}.tar`);
-  if (!existsSync(file)) {
+  let p = building.get(file);
+  if (!p) {
+    p = existsSync(file) ? Promise.resolve(file) : buildTemplateFile(file, set);
+    building.set(file, p);
+    p.catch(() => building.delete(file));
+  }
+  return p;
+}
+
+async function buildTemplateFile(file: string, set: DataSet): Promise<string> {
+  mkdirSync(pgliteDir, { recursive: true });
+  const lock = `${file}.lock`;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'EEXIST') throw e;
+    }
+    if (existsSync(file)) return file;
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      /* released meanwhile */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    if (existsSync(file)) return file; // built while this process waited
     const db = await openPglite();
     try {
       await build(db, set);
       const dump = Buffer.from(await slimDump(db));
-      mkdirSync(pgliteDir, { recursive: true });
       const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
       writeFileSync(part, dump);
-      renameSync(part, file); // whole or not at all, whoever renames last
+      renameSync(part, file);
     } finally {
       await db.close();
     }
-    // Other days' templates go, and what a builder left half-written an hour ago.
-    for (const f of readdirSync(pgliteDir)) {
-      const path = join(pgliteDir, f);
-      if (!f.startsWith(today()) || (!f.endsWith('.tar') && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { force: true });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  // Other days' templates go, and what a builder left half-written (or locked) an hour ago.
+  for (const f of readdirSync(pgliteDir)) {
+    const path = join(pgliteDir, f);
+    try {
+      if (!f.startsWith(today()) || (!f.endsWith('.tar') && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { recursive: true, force: true });
+    } catch {
+      /* another process removed it */
     }
   }
   return file;
