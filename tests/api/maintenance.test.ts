@@ -10,7 +10,7 @@ import { configFromEnv } from '../../src/server/config.ts';
 import { dueMaintenance, maintain } from '../../src/server/db/maintenance.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
-type Plan = { 'Node Type': string; 'Plan Rows': number; 'Actual Rows'?: number; Plans?: Plan[] };
+type Plan = { 'Node Type': string; 'Plan Rows': number; Plans?: Plan[] };
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 describe.each(engines)('database maintenance on %s', (engine) => {

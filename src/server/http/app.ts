@@ -32,7 +32,8 @@ import { pageStart, startDataTag } from './startData.ts';
 import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
-import { captionsOf, mountCaptions, shippedCaptions } from '../texts/captions.ts';
+import { captionsOf, mountCaptions } from '../texts/captions.ts';
+import { compileCatalogue } from '../../app/i18n/precompile.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 import { mountStorefront } from '../storefront/routes.ts';
 
@@ -238,9 +239,10 @@ export function createApp(deps: Deps): Hono {
         const start = await pageStart(app, c, shown, screen?.lang === shown ? screen.form : undefined).catch(() => undefined);
         // The grid's first rows as HTML first (firstPaint.ts: shown while the code loads), then as data.
         if (start) {
-          // An administrator's captions: the first paint's texts are the app's, and the app finds them in the start (no request of its own).
+          // An administrator's captions: the first paint's texts are the app's, and the app finds them in the start,
+          // compiled as GET /api/captions/{lang} ships them (no request of its own).
           const captions = await captionsOf(deps.db, shown).catch(() => undefined);
-          if (captions) start.captions = { lang: shown, messages: shippedCaptions(captions, shown) };
+          if (captions) start.captions = { lang: shown, messages: compileCatalogue(captions, shown) };
           out.enqueue(encoder.encode(firstPaintHtml(start, shown, splitLang(c.req.path).path, nonce, captions) + startDataTag(start)));
         }
         out.enqueue(encoder.encode(tail + html.slice(end)));

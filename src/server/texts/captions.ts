@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import type { IntlShape } from '@formatjs/intl';
 import { compileCatalogue } from '../../app/i18n/precompile.ts';
 import { captionProblem } from '../../core/icuShape.ts';
-import { isLang, LOCALE, type Lang } from '../../core/langs.ts';
+import { isLang, LOCALE } from '../../core/langs.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { intlOf } from '../mail/render.ts';
@@ -46,9 +46,6 @@ export function mountCaptions(app: Hono, deps: { db: Db }): void {
   app.get('/api/captions/:lang', async (c) => {
     const lang = c.req.param('lang');
     if (!isLang(lang)) throw new HttpError(404, 'not_found', 'No such language');
-    return c.json(shippedCaptions(await captionsOf(deps.db, lang), lang));
+    return c.json(compileCatalogue(await captionsOf(deps.db, lang), lang));
   });
 }
-
-/** A language's overrides as the browser takes them: GET /api/captions/{lang}, or a signed-in page's start (http/startData.ts). */
-export const shippedCaptions = (captions: Record<string, string>, lang: Lang) => compileCatalogue(captions, lang);
