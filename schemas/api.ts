@@ -8,6 +8,7 @@ import { FilterItem, FilterModel, SortModel, serverSideRequestKeys } from './agG
 import { MAX_NEWS_FETCH } from '../src/core/news.ts';
 import { AI_CHAT_ENGINES, AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
 import { LANGS } from '../src/core/langs.ts';
+import { AI_MAX_TOKENS, AI_SYSTEM_PROMPT_MAX } from '../src/core/aiLimits.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -857,7 +858,8 @@ export const TranslateText = v.union([
   v.pipe(v.record(v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a field name')), v.pipe(v.string(), v.maxLength(50_000))), v.maxEntries(50)),
 ], 'text must be a string or an object of field → string');
 const aiModel = v.pipe(v.string(), v.nonEmpty('model is required'), v.maxLength(100), v.regex(/^[A-Za-z0-9._:/-]+$/, 'model must be a model name'));
-const systemPrompt = v.pipe(v.string(), v.maxLength(20_000, 'system_prompt is at most 20,000 characters'));
+/** Users may bring their own system prompt (spec §7), of a bounded size (issue 42). */
+const systemPrompt = v.pipe(v.string(), v.maxLength(AI_SYSTEM_PROMPT_MAX, `system_prompt is at most ${AI_SYSTEM_PROMPT_MAX} characters`));
 export const GtInput = v.strictObject({
   text: TranslateText,
   from: lang,
@@ -896,7 +898,8 @@ const replyFields = {
   system_prompt: v.optional(systemPrompt),
   temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2))),
   top_p: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
-  max_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(32_000))),
+  /** At most AI_MAX_TOKENS here, and at most the company's max_tokens (/settings/chatgpt): over it 400 `ai_max_tokens`. */
+  max_tokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(AI_MAX_TOKENS))),
   model: v.optional(aiModel),
   /** Relay the reply as server-sent events (`delta`, then `done` or `error`) instead of one JSON answer. */
   stream: v.optional(v.boolean()),
@@ -919,8 +922,19 @@ export const replyRoutes = {
   '/api/deepseek/get_reply': { operationId: 'reply_deepseek', input: DeepseekReplyInput, output: ReplyOutput },
 } as const;
 export type ReplyPath = keyof typeof replyRoutes;
-/** GET /api/chat/engines: per chat engine, whether this server has its key, and the company's models and default (the twin page's pickers). */
-const ChatEngineState = v.object({ configured: v.boolean(), env: v.string(), models: v.array(v.string()), default_model: v.string() });
+/**
+ * GET /api/chat/engines (`list` on the twin page): per chat engine, whether this server has its key, the company's
+ * allowed models and default (the twin page's pickers), its max_tokens, and this month's tokens against its budget.
+ */
+const ChatEngineState = v.object({
+  configured: v.boolean(),
+  env: v.string(),
+  models: v.array(v.string()),
+  default_model: v.string(),
+  max_tokens: v.number(),
+  monthly_token_budget: v.number(),
+  month_tokens: v.number(),
+});
 export const ChatEnginesOutput = v.object({ openai: ChatEngineState, deepseek: ChatEngineState });
 
 // ── bootstrap: a session's start in one round trip (issue 27) ─────────────

@@ -126,6 +126,12 @@ export const ERROR_PARAMS = {
   imap_auth_failed: ['host'],
   /** This user had the company's daily number of replies from an engine (/settings/chatgpt). */
   ai_daily_limit: ['engine', 'limit'],
+  /** The company's monthly budget of an engine is used up (tokens or characters, /settings/chatgpt and /settings/gtranslate; issue 42). */
+  ai_budget_used_up: ['engine', 'budget', 'unit'],
+  /** A model the company's allow list does not name (/settings/chatgpt `models`). */
+  ai_model_not_allowed: ['engine', 'model'],
+  /** A reply's max_tokens over the company's ceiling (/settings/chatgpt `max_tokens`). */
+  ai_max_tokens: ['engine', 'max'],
   /** The company has switched this translation engine off (/settings/gtranslate), or all of them. */
   engine_disabled: ['engine'],
   // Ask-AI's SQL guard and runner (src/server/ai/sqlGuard.ts, runner.ts)

@@ -3,7 +3,11 @@
  * model to `content` under an optional system prompt. What the request leaves out comes from
  * the company's /settings/chatgpt row (else spec §9: gpt-4o, 0.5, 1, 500); DeepSeek takes no
  * response_format and its temperature is the request's × 1.5 (capped at 2, its maximum). Each
- * call: the per-minute and per-day limits, one usage row (tokens), engineFetch's errors.
+ * call (issue 42): `list` on the ChatGPT twin page and a company (proxyAccess.ts), a model of
+ * the company's allow list (403 ai_model_not_allowed), max_tokens at most the company's
+ * (400 ai_max_tokens), the company's monthly token budget (429 ai_budget_used_up), the
+ * per-user daily and per-minute limits — all before the engine is called — then one usage
+ * row (tokens), engineFetch's errors.
  *
  * `stream: true` relays the reply as server-sent events while the engine writes it: `delta`
  * events ({content}) in order, then `done` ({model, usage, gpt_chat_id}) — or `error` (the
@@ -19,74 +23,80 @@ import type { Db } from '../db/types.ts';
 import { HttpError, checkInputText, parseInput } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { chatComplete, deepseekTemperature, type ChatMessage, type ChatRequest } from './chat.ts';
-import { CHAT_DEFAULTS, chatSettings, checkDailyLimit, saveChat, type ChatEngineName } from './chatSettings.ts';
+import { AI_REPLY_PAGE } from '../../core/aiLimits.ts';
+import { checkBudget, monthUse } from './budget.ts';
+import { chatSettings, checkDailyLimit, checkMaxTokens, checkModel, saveChat, type ChatEngineName, type ChatSettings } from './chatSettings.ts';
 import { openChatStream } from './chatStream.ts';
 import { ENGINES, configuredEngine, isConfigured } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
+import { proxyCompany } from './proxyAccess.ts';
 import { logUsage } from './usage.ts';
 
 const engineOf: Record<ReplyPath, ChatEngineName> = { '/api/openai/get_reply': 'openai', '/api/deepseek/get_reply': 'deepseek' };
 
 type ReplyInput = v.InferOutput<typeof OpenaiReplyInput>;
 
-/** The engine request of a reply: the request's values, else the company's defaults. */
-export async function replyRequest(db: Db, session: Session, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; dailyLimit: number }> {
-  const s = await chatSettings(db, session.company, name);
+/** The engine request of a reply: the request's values, else the company's defaults; a model it does not allow or too many tokens refused. */
+export async function replyRequest(db: Db, company: string, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; settings: ChatSettings }> {
+  const s = await chatSettings(db, company, name);
+  const label = ENGINES[name].label;
+  const model = input.model ?? s.defaultModel;
+  checkModel(s, label, model);
+  const maxTokens = input.max_tokens ?? s.maxTokens;
+  checkMaxTokens(s, label, maxTokens);
   const messages: ChatMessage[] = [...(input.system_prompt?.trim() ? [{ role: 'system' as const, content: input.system_prompt }] : []), { role: 'user', content: input.content }];
   const temperature = input.temperature ?? s.temperature;
   const format = typeof input.response_format === 'string' ? input.response_format : input.response_format?.type;
   const req: ChatRequest = {
-    model: input.model ?? s.defaultModel,
+    model,
     messages,
     temperature: name === 'deepseek' ? deepseekTemperature(temperature) : temperature,
     top_p: input.top_p ?? s.topP,
-    max_tokens: input.max_tokens ?? s.maxTokens,
+    max_tokens: maxTokens,
     ...(name === 'openai' && format ? { response_format: { type: format } } : {}),
   };
-  return { req, dailyLimit: s.dailyLimit };
+  return { req, settings: s };
 }
 
 const errorBody = (e: HttpError) => ({ error: e.code, message: e.message, ...(e.params ? { params: e.params } : {}) });
 
 export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, requireSession: (c: Context) => Promise<Session>, readJson: (c: Context) => Promise<unknown>): void {
-  /** What the twin page offers: each engine's state (never its key) and the company's models. */
+  /** What the twin page offers: each engine's state (never its key), the company's models, and this month's tokens against its budget. */
   app.get('/api/chat/engines', async (c) => {
     const session = await requireSession(c);
-    const r = session.company
-      ? await deps.db.query<{ engine: ChatEngineName; models: string; default_model: string }>('select engine, models, default_model from app.chatgpt_settings where company_code = $1', [
-          session.company,
-        ])
-      : { rows: [] };
-    const state = (name: ChatEngineName) => {
-      const row = r.rows.find((x) => x.engine === name);
-      const defaultModel = row?.default_model ?? CHAT_DEFAULTS[name].defaultModel;
-      const models = row
-        ? row.models
-            .split(',')
-            .map((m) => m.trim())
-            .filter(Boolean)
-        : [defaultModel];
-      return { configured: isConfigured(deps.config, name), env: ENGINES[name].env, models: models.includes(defaultModel) ? models : [defaultModel, ...models], default_model: defaultModel };
+    const company = await proxyCompany(deps.db, session, AI_REPLY_PAGE, 'chat engines');
+    const state = async (name: ChatEngineName) => {
+      const s = await chatSettings(deps.db, company, name);
+      const used = await monthUse(deps.db, company, name, 'tokens');
+      return {
+        configured: isConfigured(deps.config, name),
+        env: ENGINES[name].env,
+        models: s.models,
+        default_model: s.defaultModel,
+        max_tokens: s.maxTokens,
+        monthly_token_budget: s.monthlyTokenBudget,
+        month_tokens: used,
+      };
     };
-    return c.json({ openai: state('openai'), deepseek: state('deepseek') });
+    return c.json({ openai: await state('openai'), deepseek: await state('deepseek') });
   });
   for (const path of Object.keys(replyRoutes) as ReplyPath[]) {
     const name = engineOf[path];
     app.post(path, async (c) => {
       const session = await requireSession(c);
+      const company = await proxyCompany(deps.db, session, AI_REPLY_PAGE, path);
       const body = await readJson(c);
       checkInputText(body, 'body');
       const input = parseInput(replyRoutes[path].input, body, 'body') as ReplyInput;
       const engine = configuredEngine(deps.config, name);
-      const { req, dailyLimit } = await replyRequest(deps.db, session, name, input);
-      await checkDailyLimit(deps.db, session.userId, name, engine.label, dailyLimit);
+      const { req, settings } = await replyRequest(deps.db, company, name, input);
+      await checkBudget(deps.db, company, name, 'tokens', settings.monthlyTokenBudget);
+      await checkDailyLimit(deps.db, session.userId, name, engine.label, settings.dailyLimit);
       await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
-      const usage = { userId: session.userId, company: session.company, engine: name, operation: 'reply' } as const;
+      const usage = { userId: session.userId, company, engine: name, operation: 'reply' } as const;
       const opts = { aiRetryBaseMs: deps.config.aiRetryBaseMs, timeoutMs: deps.config.aiChatTimeoutMs };
       const save = async (reply: string, model: string, promptTokens: number, completionTokens: number) =>
-        input.save && session.company
-          ? saveChat(deps.db, { company: session.company, userId: session.userId, engine: name, model, messages: req.messages, reply, promptTokens, completionTokens })
-          : null;
+        input.save ? saveChat(deps.db, { company, userId: session.userId, engine: name, model, messages: req.messages, reply, promptTokens, completionTokens }) : null;
 
       if (!input.stream) {
         try {

@@ -1,9 +1,11 @@
 /**
  * What the chat engines read from the database (migration 062): a company's settings per
- * engine (/settings/chatgpt: defaults of a reply, the per-user daily limit), the translation
+ * engine (/settings/chatgpt: defaults of a reply, the per-user daily limit; issue 42: the
+ * models it allows, max_tokens as the ceiling too, the monthly token budget), the translation
  * prompt of a source language (/ai_content/prompts, project 'gpt_translation_prompt'), and the
  * conversations replies are saved into (/settings/gpt_chats).
  */
+import { DEFAULT_MONTHLY_TOKENS } from '../../core/aiLimits.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ChatMessage } from './chat.ts';
@@ -11,30 +13,65 @@ import type { ChatMessage } from './chat.ts';
 export type ChatEngineName = 'openai' | 'deepseek';
 
 export interface ChatSettings {
+  /** The models a request may name (the list, and the default model). */
+  models: string[];
   defaultModel: string;
   temperature: number;
   topP: number;
+  /** A reply's default max_tokens and its ceiling. */
   maxTokens: number;
   dailyLimit: number;
+  /** Tokens (prompt + completion) the company may use a month (budget.ts). */
+  monthlyTokenBudget: number;
 }
 
-/** Spec §9 (and DeepSeek's chat model): used where a company has no row. */
+/** Spec §9 (and DeepSeek's chat model), migrations 062 and 088: used where a company has no row. */
 export const CHAT_DEFAULTS: Record<ChatEngineName, ChatSettings> = {
-  openai: { defaultModel: 'gpt-4o', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 0 },
-  deepseek: { defaultModel: 'deepseek-chat', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 0 },
+  openai: { models: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1'], defaultModel: 'gpt-4o', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 200, monthlyTokenBudget: DEFAULT_MONTHLY_TOKENS },
+  deepseek: { models: ['deepseek-chat', 'deepseek-reasoner'], defaultModel: 'deepseek-chat', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 200, monthlyTokenBudget: DEFAULT_MONTHLY_TOKENS },
 };
+
+/** The models of a settings row's comma-separated list, with the default model (first, when the list lacks it). */
+export function modelList(models: string, defaultModel: string): string[] {
+  const listed = models
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  return listed.includes(defaultModel) ? listed : [defaultModel, ...listed];
+}
 
 /** The translation prompt's project (spec §5 prompts.gpt_translation_prompt). */
 export const TRANSLATION_PROJECT = 'gpt_translation_prompt';
 
 export async function chatSettings(db: Queryable, company: string | null, engine: ChatEngineName): Promise<ChatSettings> {
   if (!company) return CHAT_DEFAULTS[engine];
-  const r = await db.query<{ default_model: string; temperature: number; top_p: number; max_tokens: number; daily_limit: number }>(
-    'select default_model, temperature, top_p, max_tokens, daily_limit from app.chatgpt_settings where company_code = $1 and engine = $2',
+  const r = await db.query<{ models: string; default_model: string; temperature: number; top_p: number; max_tokens: number; daily_limit: number; monthly_token_budget: number }>(
+    'select models, default_model, temperature, top_p, max_tokens, daily_limit, monthly_token_budget from app.chatgpt_settings where company_code = $1 and engine = $2',
     [company, engine],
   );
   const s = r.rows[0];
-  return s ? { defaultModel: s.default_model, temperature: Number(s.temperature), topP: Number(s.top_p), maxTokens: s.max_tokens, dailyLimit: s.daily_limit } : CHAT_DEFAULTS[engine];
+  return s
+    ? {
+        models: modelList(s.models, s.default_model),
+        defaultModel: s.default_model,
+        temperature: Number(s.temperature),
+        topP: Number(s.top_p),
+        maxTokens: s.max_tokens,
+        dailyLimit: s.daily_limit,
+        monthlyTokenBudget: s.monthly_token_budget,
+      }
+    : CHAT_DEFAULTS[engine];
+}
+
+/** 403 `ai_model_not_allowed` for a model the company's list does not name. */
+export function checkModel(s: ChatSettings, label: string, model: string): void {
+  if (!s.models.includes(model)) throw new HttpError(403, 'ai_model_not_allowed', `${label}: the model ${model} is not allowed for this company`, {}, undefined, { engine: label, model });
+}
+
+/** 400 `ai_max_tokens` for a reply asking more tokens than the company's ceiling (refused, not clamped: the caller learns the limit). */
+export function checkMaxTokens(s: ChatSettings, label: string, maxTokens: number): void {
+  if (maxTokens > s.maxTokens)
+    throw new HttpError(400, 'ai_max_tokens', `${label}: max_tokens is at most ${s.maxTokens} for this company`, {}, undefined, { engine: label, max: s.maxTokens });
 }
 
 /** The company's chat engine for AI content (/settings/chatgpt `is_default`, migration 072), if it marked one. */

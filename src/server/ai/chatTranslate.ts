@@ -6,7 +6,9 @@
  * user message carries the text as JSON and asks for `{"<to>": <the same shape>}` back. The
  * answer is `content` keyed by language, then field. A reply that is not that JSON (another
  * shape, a missing field, prose) is engine_bad_answer and nothing is answered for any language.
- * DeepSeek's model is fixed to its reasoner, which takes no response_format.
+ * DeepSeek's model is fixed to its reasoner, which takes no response_format. Before any call
+ * (issue 42): the model sent must be on the company's allow list (403 ai_model_not_allowed)
+ * and its monthly token budget not used up (429 ai_budget_used_up).
  */
 import * as v from 'valibot';
 import type { AiTranslateInput } from '../../../schemas/api.ts';
@@ -14,7 +16,8 @@ import type { Queryable } from '../db/types.ts';
 import type { Config } from '../config.ts';
 import type { Session } from '../rpc/context.ts';
 import { DEEPSEEK_REASONER, chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
-import { translationPrompt, type ChatEngineName } from './chatSettings.ts';
+import { checkBudget } from './budget.ts';
+import { chatSettings, checkModel, translationPrompt, type ChatEngineName } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
 import { configuredEngine, type ConfiguredEngine } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
@@ -50,6 +53,12 @@ export async function chatTranslate(
   input: v.InferOutput<typeof AiTranslateInput>,
 ): Promise<{ content: Record<string, Text> }> {
   const engine = configuredEngine(deps.config, name);
+  const model = name === 'deepseek' ? DEEPSEEK_TRANSLATE_MODEL : input.model;
+  if (session.company) {
+    const settings = await chatSettings(deps.db, session.company, name);
+    checkModel(settings, engine.label, model);
+    await checkBudget(deps.db, session.company, name, 'tokens', settings.monthlyTokenBudget);
+  }
   const targets = [...new Set(typeof input.to === 'string' ? [input.to] : input.to)].filter((l) => l !== input.from);
   const system = input.system_prompt?.trim() || (await translationPrompt(deps.db, session.company, input.from)) || DEFAULT_PROMPT;
   // Every call is counted before any is sent: over the limit, none goes.
@@ -57,7 +66,7 @@ export async function chatTranslate(
   const one = async (to: string): Promise<[string, Text]> => {
     // DeepSeek: its reasoner, without response_format (jsonRequest).
     const req: ChatRequest = jsonRequest(engine, {
-      model: input.model,
+      model,
       messages: [
         { role: 'system', content: system },
         {

@@ -3,13 +3,15 @@
  * company's default engine): a text (one string or named fields) from one language into
  * several, one engine call per target language and batch, the languages at once. Per
  * request: the engine's key (else 503 not_configured), the company's consent (403
- * engine_disabled), the user's rate limit; per engine call: its characters logged as usage,
+ * engine_disabled), its monthly character budget (429 ai_budget_used_up, budget.ts), the
+ * user's rate limit; per engine call: its characters logged as usage,
  * whether it worked or not. The first failure fails the whole request: nothing is answered
  * half-translated, so nothing is written.
  */
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Session } from '../rpc/context.ts';
+import { characterBudget, checkBudget } from './budget.ts';
 import { deeplTranslate, DEEPL_MAX_CHARS, DEEPL_MAX_TEXTS } from './deepl.ts';
 import { configuredEngine } from './engines.ts';
 import { googleTranslate, GOOGLE_MAX_CHARS, GOOGLE_MAX_TEXTS, type EngineCallOptions } from './googleTranslate.ts';
@@ -44,6 +46,7 @@ export async function machineTranslate(
 ): Promise<Record<string, TranslateText>> {
   const engine = configuredEngine(deps.config, name);
   await checkEngineEnabled(deps.db, session.company, name);
+  if (session.company) await checkBudget(deps.db, session.company, name, 'characters', await characterBudget(deps.db, session.company, name));
   await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const wire = WIRES[name];
   const segments = segmentsOf(text);

@@ -1,8 +1,10 @@
 /**
  * Machine translation routes (spec §7): POST /api/gt, /api/deepl, /api/openai/translate_text,
  * /api/deepseek/translate_text, and /api/translate (the company's default engine, for the
- * grid's and the forms' translate action). Each: a signed-in user, a valid body (400 naming
- * the field), then its handler. Google Translate and DeepL translate (ai/machineTranslate.ts),
+ * grid's and the forms' translate action). Each: a signed-in user with `list` on the
+ * translation engines' page (/settings/gtranslate) and a company (issue 42, else 403), a
+ * valid body (400 naming the field), then its handler (the company's monthly budget of the
+ * engine is checked there, before any engine call). Google Translate and DeepL translate (ai/machineTranslate.ts),
  * OpenAI and DeepSeek through chat completions (ai/chatTranslate.ts); an engine without its
  * API key answers 503 `not_configured` naming the environment variable. Never a made-up
  * translation.
@@ -10,8 +12,10 @@
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import { translateRoutes, type TranslatePath } from '../../../schemas/api.ts';
+import { AI_TRANSLATE_PAGE } from '../../core/aiLimits.ts';
 import { chatTranslate } from '../ai/chatTranslate.ts';
 import { machineTranslate } from '../ai/machineTranslate.ts';
+import { proxyCompany } from '../ai/proxyAccess.ts';
 import { defaultEngine } from '../ai/translationEngines.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { checkInputText, parseInput } from './errors.ts';
@@ -36,6 +40,7 @@ export function mountTranslate(app: Hono, deps: Deps, requireSession: (c: Contex
   for (const path of Object.keys(translateRoutes) as TranslatePath[]) {
     app.post(path, async (c) => {
       const session = await requireSession(c);
+      await proxyCompany(deps.db, session, AI_TRANSLATE_PAGE, path);
       const body = await readJson(c);
       checkInputText(body, 'body');
       const input = parseInput(translateRoutes[path].input, body, 'body');
