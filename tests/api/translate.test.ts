@@ -58,6 +58,8 @@ describe.each(engines)('machine translation on %s', (dbEngine) => {
         TRANSLATE_TIMEOUT_MS: '1000',
       },
     });
+    // The catalogue user translates here by a grant of its own on the translation engines' page (issue 42: the proxies' page right).
+    await s.db.query(`insert into app.user_pages (user_id, page_code, can_list) select 2, page_code, true from app.backend_pages where url = '/settings/gtranslate'`);
     [admin, catalog, warehouse] = (await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token))) as [string, string, string];
     logs = (['log', 'info', 'warn', 'error'] as const).map((m) => vi.spyOn(console, m));
   });
@@ -245,7 +247,7 @@ describe.each(engines)('machine translation on %s', (dbEngine) => {
         env: { GOOGLE_TRANSLATE_API_KEY: GKEY, GOOGLE_TRANSLATE_URL: `${fake.url}${GOOGLE_PATH}`, AI_RATE_PER_MINUTE: '2', AI_RETRY_BASE_MS: '5' },
       });
       try {
-        const token = (await limited.login('buyer@example.com')).token;
+        const token = (await limited.login('admin@example.com')).token;
         fake.reset();
         fake.answer(googleEcho);
         const statuses: number[] = [];
