@@ -50,9 +50,12 @@ const translateSummaries: Record<api.TranslatePath, string> = {
   '/api/translate': "Translates text with the company's default engine (settings: translation engines) into several languages; answers the text keyed by language code.",
 };
 const translateDescription = `\
-Requires a signed-in user; the body is validated (400 naming the field). An engine without its
+Requires a signed-in user with \`list\` on /settings/gtranslate and a company (else 403 \`forbidden\`);
+the body is validated (400 naming the field). An engine without its
 API key answers 503 \`not_configured\` (the message names the environment variable), one the
-company disabled 403 \`engine_disabled\`, too many calls of the user 429 \`ai_rate_limited\`; the
+company disabled 403 \`engine_disabled\`, a chat model off the company's allow list 403
+\`ai_model_not_allowed\`, the company's monthly budget of the engine used up 429 \`ai_budget_used_up\`
+(no engine call), too many calls of the user 429 \`ai_rate_limited\`; the
 engine's own failures: 504 \`engine_timeout\`, 503 \`engine_rate_limited\` (after retries),
 502 \`engine_failed\` or \`engine_bad_answer\`.
 HTML texts keep their markup (sanitized as stored rich text is).`;
@@ -285,7 +288,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
       post: {
         operationId,
         tags: ['ai'],
-        summary: `A chat model's reply (${path.includes('deepseek') ? 'DeepSeek: no response_format, temperature × 1.5' : 'OpenAI'}); 120 s timeout. With \`stream: true\` the answer is server-sent events: \`delta\` {content}…, then \`done\` {model, usage, gpt_chat_id} or \`error\` (an error body).`,
+        summary: `A chat model's reply (${path.includes('deepseek') ? 'DeepSeek: no response_format, temperature × 1.5' : 'OpenAI'}); 120 s timeout. With \`stream: true\` the answer is server-sent events: \`delta\` {content}…, then \`done\` {model, usage, gpt_chat_id} or \`error\` (an error body). Needs \`list\` on /settings/chatgpt_twin and a company (403); a model off the company's allow list 403 \`ai_model_not_allowed\`, max_tokens over the company's 400 \`ai_max_tokens\`, its monthly token budget used up 429 \`ai_budget_used_up\` (no engine call).`,
         security: security('user'),
         parameters: headers('user'),
         requestBody: { required: true, content: json(schemaRef(input)) },
@@ -300,7 +303,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     get: {
       operationId: 'chat_engines',
       tags: ['ai'],
-      summary: 'Per chat engine: whether this server has its key (never the key), and the company’s models and default model.',
+      summary: 'Per chat engine (`list` on /settings/chatgpt_twin): whether this server has its key (never the key), the company’s allowed models, default model and max_tokens, and this month’s tokens against its budget.',
       security: security('user'),
       parameters: headers('user'),
       responses: { '200': { description: 'The chat engines.', content: json(schemaRef(chatEngines)) }, ...errorResponses(['401', '403', '412']) },

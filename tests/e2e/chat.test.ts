@@ -2,7 +2,8 @@
  * The chat engines in the browser (issue 25): the ChatGPT twin page shows two replies as they
  * stream from the engine fake on 127.0.0.1, side by side, and saves them as conversations,
  * private to who asked (another user with the page's rights sees and deletes only hers); an
- * engine without its key says so on its side; the prompts, ChatGPT settings, conversations
+ * engine without its key says so on its side; the ChatGPT settings show this month's tokens
+ * beside the budget an admin sets there (issue 42); the prompts, ChatGPT settings, conversations
  * and twin pages open for admin in all seven languages with their data.
  */
 import { readFileSync } from 'node:fs';
@@ -105,6 +106,29 @@ describe('the chat pages without engine keys', () => {
     const de = catalogue('de')['server.not_configured']!.replace('{engine}', 'DeepSeek').replace('{variable}', 'DEEPSEEK_API_KEY');
     expect(await side.locator('[role=status]').innerText()).toContain(de);
     expect(await t.page.getByTestId('twin-side-1').locator('[role=status]').innerText()).toContain('OPENAI_API_KEY');
+  }, 60_000);
+
+  it('the ChatGPT settings show this month’s tokens beside the budget, and the admin sets the budget (issue 42)', async () => {
+    await t.server.db.query(`insert into app.ai_usage (user_id, company_code, engine, operation, prompt_tokens, completion_tokens, ok) values (1, 'SK01', 'deepseek', 'reply', 1200, 34, true)`);
+    const used = Number(
+      (
+        await t.server.db.query<{ n: number }>(
+          `select sum(prompt_tokens + completion_tokens) as n from app.ai_usage where company_code = 'SK01' and engine = 'deepseek' and at >= date_trunc('month', now())`,
+        )
+      ).rows[0]!.n,
+    );
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/settings/chatgpt`);
+    const cell = (field: string) => t.page.getByRole('grid').first().locator(`[role=row][data-key="deepseek"] [role=gridcell][data-field="${field}"]`);
+    await expect.poll(() => t.page.locator('[role=columnheader][data-field="month_tokens"]').innerText()).toContain('Tokens this month');
+    await expect.poll(async () => Number((await cell('month_tokens').innerText()).replace(/\D/g, ''))).toBe(used);
+    expect(Number((await cell('monthly_token_budget').innerText()).replace(/\D/g, ''))).toBe(1_000_000);
+    await cell('monthly_token_budget').dblclick();
+    await cell('monthly_token_budget').locator('input').fill('250000');
+    await cell('monthly_token_budget').locator('input').press('Enter');
+    await expect
+      .poll(async () => (await t.server.db.query<{ b: number }>(`select monthly_token_budget as b from app.chatgpt_settings where company_code = 'SK01' and engine = 'deepseek'`)).rows[0]!.b)
+      .toBe(250_000);
   }, 60_000);
 
   it('opens the prompts, ChatGPT settings, conversations and twin pages in all seven languages with data', async () => {

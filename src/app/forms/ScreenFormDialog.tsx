@@ -30,6 +30,7 @@ import { isSearchLookup } from '../grid/lookupSearch.ts';
 import { planTranslation, runTranslation } from '../grid/translate.ts';
 import { translateFailed } from '../grid/translateFailure.ts';
 import { useT } from '../i18n/useT.ts';
+import { useMayTranslate } from '../session/mayTranslate.ts';
 import { useSession } from '../session/session.ts';
 import {
   FORM_LANGS,
@@ -241,7 +242,8 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   };
 
   // Translate: the translatable multi-language texts, their empty languages filled by the company's engine in one action.
-  const translatable = fields.filter((f) => f.input === 'multi' && f.col.translate);
+  const mayTranslate = useMayTranslate();
+  const translatable = mayTranslate ? fields.filter((f) => f.input === 'multi' && f.col.translate) : [];
   const uiLang = useSession((s) => s.lang);
   const [translating, setTranslating] = useState(false);
   async function translate(e: MouseEvent<HTMLButtonElement>) {

@@ -24,6 +24,7 @@ import { useRowActions } from './features/rowActions/rowActions.feature.ts';
 import { useRowPicks } from './features/selection/selection.feature.ts';
 import { useViewState } from './features/viewState/viewState.feature.ts';
 import { useWorkflow } from './features/workflow/workflow.feature.ts';
+import { useMayTranslate } from '../session/mayTranslate.ts';
 import { useCellSession } from './cellSession.ts';
 import { useEdits } from './edits.ts';
 import { useLiveRows } from './liveRows.ts';
@@ -57,7 +58,9 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const numericFields = useMemo(() => new Set(totalsColumns(model).map((c) => c.field)), [model]);
   const translatable = useMemo(() => model.columns.filter((c) => c.meta.translate && c.type === 'multi' && c.editable), [model]);
   // Rows are picked for delete, for the page's bulk actions, and for Translate (Ctrl with picked rows overwrites).
-  const canTranslate = !!screen.actions.translate && perms.set && translatable.length > 0;
+  // The server translates only for users with the translation engines' page (issue 42): no button they could not use.
+  const mayTranslate = useMayTranslate();
+  const canTranslate = !!screen.actions.translate && perms.set && mayTranslate && translatable.length > 0;
   // A workflow screen's rows are picked for its menu of events.
   const selectable = canDelete || !!pickable || canTranslate || (!!screen.workflow && perms.set);
 

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
+import { useMayTranslate } from '../../session/mayTranslate.ts';
 import { translateFailed } from '../translateFailure.ts';
 import { useFailed } from './failed.ts';
 import { BulkDialog } from './BulkDialog.tsx';
@@ -61,6 +62,7 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
   const [target, setTarget] = useState<Target>('de');
   const [engine, setEngine] = useState<Engine>('default');
   const [busy, setBusy] = useState(false);
+  const mayTranslate = useMayTranslate();
   const sel = query.selection;
   const picked = sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
 
@@ -113,6 +115,8 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
     }
   };
 
+  // The translate routes ask for the translation engines' page (issue 42).
+  if (!mayTranslate) return null;
   return (
     <>
       <button type="button" className="grid-bulk-machine-translate" onClick={() => (setTarget(filteredTarget(query.filterModel as Record<string, unknown>)), setOpen(true))}>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { AI_SYSTEM_PROMPT_MAX } from '../../../core/aiLimits.ts';
 import { api } from '../../api/client.ts';
 import { describeCode, describeError, say } from '../../api/said.ts';
 import { postStream } from '../../api/stream.ts';
@@ -122,7 +123,7 @@ export function ChatTwinPage() {
       )}
       <label className="form-field">
         <span>{t('ai.twin.system_prompt')}</span>
-        <textarea rows={2} value={system} onChange={(e) => setSystem(e.target.value)} />
+        <textarea rows={2} maxLength={AI_SYSTEM_PROMPT_MAX} value={system} onChange={(e) => setSystem(e.target.value)} />
       </label>
       <label className="form-field">
         <span>{t('ai.twin.prompt')}</span>
