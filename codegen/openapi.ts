@@ -303,7 +303,8 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     get: {
       operationId: 'chat_engines',
       tags: ['ai'],
-      summary: 'Per chat engine (`list` on /settings/chatgpt_twin): whether this server has its key (never the key), the company’s allowed models, default model and max_tokens, and this month’s tokens against its budget.',
+      summary:
+        'Per chat engine (`list` on /settings/chatgpt_twin): whether this server has its key (never the key), the company’s allowed models, default model and max_tokens, and this month’s tokens against its budget.',
       security: security('user'),
       parameters: headers('user'),
       responses: { '200': { description: 'The chat engines.', content: json(schemaRef(chatEngines)) }, ...errorResponses(['401', '403', '412']) },

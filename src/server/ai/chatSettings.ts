@@ -70,8 +70,7 @@ export function checkModel(s: ChatSettings, label: string, model: string): void 
 
 /** 400 `ai_max_tokens` for a reply asking more tokens than the company's ceiling (refused, not clamped: the caller learns the limit). */
 export function checkMaxTokens(s: ChatSettings, label: string, maxTokens: number): void {
-  if (maxTokens > s.maxTokens)
-    throw new HttpError(400, 'ai_max_tokens', `${label}: max_tokens is at most ${s.maxTokens} for this company`, {}, undefined, { engine: label, max: s.maxTokens });
+  if (maxTokens > s.maxTokens) throw new HttpError(400, 'ai_max_tokens', `${label}: max_tokens is at most ${s.maxTokens} for this company`, {}, undefined, { engine: label, max: s.maxTokens });
 }
 
 /** The company's chat engine for AI content (/settings/chatgpt `is_default`, migration 072), if it marked one. */
