@@ -142,7 +142,7 @@ describe('the browser runtime', () => {
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await firstRowKey();
     expect(await t.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    // Rows can be picked for Translate (the catalog user may set product_list), not deleted.
+    // Rows can be picked for the page's bulk actions (the catalog user may set product_list), not deleted.
     expect(await grid().getByRole('checkbox', { name: 'Select all rows' }).count()).toBe(1);
     await t.page.goto(`${t.server.url}/en/purchasing/low_stock`);
     await t.page.waitForURL(`${t.server.url}/en`);
