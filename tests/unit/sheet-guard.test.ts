@@ -47,7 +47,12 @@ describe('the guard', () => {
 describe('writers in the browser', () => {
   it('import problem report: the file’s values and every other cell guarded', () => {
     const problems = PAYLOADS.map((p, i) => ({ line: i + 2, field: 'product_name', message: p, key: { product_code: p }, value: p }));
-    const csv = reportCsv(problems, { line: 'Line', keys: ['product_code'], column: '@Column', value: 'Value', problem: 'Problem' }, (f) => (f === 'product_name' ? '-Name' : f), (m) => m);
+    const csv = reportCsv(
+      problems,
+      { line: 'Line', keys: ['product_code'], column: '@Column', value: 'Value', problem: 'Problem' },
+      (f) => (f === 'product_name' ? '-Name' : f),
+      (m) => m,
+    );
     const table = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(table).toHaveLength(PAYLOADS.length + 1);
     for (const row of table) for (const c of row) expect(runs(c), JSON.stringify(c)).toBe(false);

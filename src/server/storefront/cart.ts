@@ -317,8 +317,8 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
     // nothing (the shop has no customer accounts), so the order never joins an existing
     // customer — whose orders and addresses it would ship to and show. The same buyer's
     // partners share the orders' e-mail, for the back office to tell and merge.
-    const partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name]))
-      .rows[0]!.partner_id;
+    const partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name])).rows[0]!
+      .partner_id;
     const [first, ...rest] = input.name.split(/\s+/);
     await tx.query(
       `insert into app.partner_addresses (partner_id, address_name, address_line_1, zip_code, city, country_code, first_name, last_name, phone) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -22,8 +22,7 @@ const same = (c: string) => c;
 const SAFE = String(SAFE_LIMIT);
 const int8 = (c: string) => `(case when ${c} > -${SAFE} and ${c} < ${SAFE} then to_json(${c}) else to_json(${c}::text) end)`;
 const float = (c: string) => `(case when ${c} < 'Infinity' and ${c} > '-Infinity' then ${c} end)`;
-const numeric = (c: string) =>
-  `(case when ${c} > -${SAFE} and ${c} < ${SAFE} then to_json(${c}) when ${c} < 'Infinity' and ${c} > '-Infinity' then to_json(${c}::text) end)`;
+const numeric = (c: string) => `(case when ${c} > -${SAFE} and ${c} < ${SAFE} then to_json(${c}) when ${c} < 'Infinity' and ${c} > '-Infinity' then to_json(${c}::text) end)`;
 
 /** By the column's type (a domain's base type: the one the driver sees). */
 const jsonOf: Record<string, (c: string) => string> = {
