@@ -7,8 +7,17 @@ export interface HeaderInput {
   company?: string | undefined;
 }
 
-/** The host without 'www.' and without the port. */
-export const xHost = (host: string): string => host.replace(/:\d+$/, '').replace(/^www\./i, '');
+/**
+ * The host a shop is known by: lower case, without the port, the one trailing dot of a fully
+ * qualified name ('shop.example.com.' is the same host; left on, it would miss the shop and
+ * answer as the back office) and 'www.'.
+ */
+export const xHost = (host: string): string =>
+  host
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 
 export function requestHeaders({ host, token, company }: HeaderInput): Record<string, string> {
   const h: Record<string, string> = {

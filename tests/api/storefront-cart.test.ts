@@ -245,6 +245,51 @@ describe.each(engines)('storefront cart and checkout on %s', (engine) => {
     expect((await v.get('/cart')).body).toContain('data-cart-count="1"');
   });
 
+  it('never joins an existing customer by the e-mail typed: a checkout with it makes a partner of its own, the customer’s orders and addresses untouched and not shown', async () => {
+    // An existing customer of SK01 with an order under their e-mail and an address.
+    const db = s.db;
+    const victim = (
+      await db.query<{ partner_id: number; order_id: number; email: string }>(
+        `select o.partner_id, o.order_id, o.email from app.sales_orders o join app.partners p using (partner_id)
+       where o.company_code = 'SK01' and not p.deleted and o.email <> '' and exists (select 1 from app.partner_addresses a where a.partner_id = o.partner_id)
+       order by o.order_id limit 1`,
+      )
+    ).rows[0]!;
+    const snapshot = async () => ({
+      partner: (await db.query(`select * from app.partners where partner_id = $1`, [victim.partner_id])).rows,
+      addresses: (await db.query(`select * from app.partner_addresses where partner_id = $1 order by address_id`, [victim.partner_id])).rows,
+      orders: (await db.query(`select order_id, partner_id, email, row_version from app.sales_orders where partner_id = $1 order by order_id`, [victim.partner_id])).rows,
+    });
+    const before = await snapshot();
+    const street = before.addresses[0]!.address_line_1 as string;
+
+    const v = client(s.url);
+    await v.post('/cart/add', { code: a, qty: '1' });
+    const form = { name: 'Eve Intruder', email: victim.email.toUpperCase(), phone: '+421 900 000 000', address: 'Elsewhere 9', zip: '81101', city: 'Bratislava', country: 'SK', dm: '1', pm: '3' };
+    const total = totalOf((await v.post('/checkout', { ...form, action: 'recalculate' })).body);
+    const placed = await v.post('/checkout', { ...form, shown_total: String(total), action: 'place' });
+    expect(placed.status).toBe(303);
+    const done = await v.get('/checkout/done');
+
+    const order = (await db.query<{ order_id: number; partner_id: number }>(`select order_id, partner_id from app.sales_orders where email = lower($1) order by order_id desc limit 1`, [form.email]))
+      .rows[0]!;
+    expect(order.partner_id).not.toBe(victim.partner_id);
+    const own = await db.query<{ partner_name: string; company_code: string; address_line_1: string; city: string; first_name: string; last_name: string }>(
+      `select p.partner_name, p.company_code, a.address_line_1, a.city, a.first_name, a.last_name from app.partners p join app.partner_addresses a using (partner_id) where p.partner_id = $1`,
+      [order.partner_id],
+    );
+    expect(own.rows).toEqual([{ partner_name: 'Eve Intruder', company_code: 'SK01', address_line_1: 'Elsewhere 9', city: 'Bratislava', first_name: 'Eve', last_name: 'Intruder' }]);
+    // The customer as they were: no order joined them, nothing of theirs changed.
+    expect(await snapshot()).toEqual(before);
+    // Nothing of theirs shown to the shopper, nor shipped to: the page, the mail, the courier's address are the typed ones.
+    const mail = (await db.query<{ body_text: string }>(`select body_text from app.mail_outbox where source_type = 'sales_order' and source_id = $1`, [order.order_id])).rows[0]!;
+    for (const text of [done.body, mail.body_text]) expect(text).not.toContain(street);
+    const shipTo = (
+      await db.query<{ address_line_1: string }>(`select a.address_line_1 from app.sales_orders o join app.partner_addresses a using (partner_id) where o.order_id = $1`, [order.order_id])
+    ).rows;
+    expect(shipTo).toEqual([{ address_line_1: 'Elsewhere 9' }]);
+  });
+
   it('refuses a form body over 16 KiB unread, also when it comes chunked without a length', async () => {
     const u = new URL(s.url);
     const [status, body] = await new Promise<[number, string]>((resolve, reject) => {

@@ -75,6 +75,19 @@ describe.each(engines)('storefront on %s', (engine) => {
     expect((await getAs(s.url, 'shop-hu.example.com', '/p/1.jpg')).body).not.toContain('Tisza Webáruház');
   });
 
+  it('answers a shop host however it is written: a trailing dot, upper case, www. and a port are the same shop', async () => {
+    const plain = await getAs(s.url, 'shop-sk.example.com', '/');
+    expect(plain.status).toBe(200);
+    for (const host of ['shop-sk.example.com.', 'SHOP-SK.Example.com.', 'www.shop-sk.example.com.:8443', 'Www.Shop-Sk.Example.Com:443']) {
+      const r = await getAs(s.url, host, '/');
+      expect(r.status, host).toBe(200);
+      expect(r.body, host).not.toContain('<div id="root">');
+      expect(canonicalOf(r.body), host).toBe(canonicalOf(plain.body));
+    }
+    // A host that only ends like one stays the back office.
+    expect((await getAs(s.url, 'shop-sk.example.com..', '/')).body).toContain('<div id="root">');
+  });
+
   it('answers an unknown shop, an inactive shop and a disabled language with the neutral 404 page', async () => {
     for (const path of ['/storefront/nope.example.com/', '/storefront/b2b-hu.example.com/', '/storefront/b2b-hu.example.com/page/about-us']) {
       const r = await getAs(s.url, 'localhost', path);

@@ -65,7 +65,9 @@ describe('request headers', () => {
   it('strips www. and the port from X-Host', () => {
     expect(xHost('www.shop.example.com:3000')).toBe('shop.example.com');
     expect(xHost('localhost:3000')).toBe('localhost');
-    expect(xHost('WWW.Example.com')).toBe('Example.com');
+    expect(xHost('WWW.Example.com')).toBe('example.com');
+    expect(xHost('shop-sk.example.com.')).toBe('shop-sk.example.com');
+    expect(xHost('WWW.Shop-SK.example.com.:8443')).toBe('shop-sk.example.com');
   });
   it('sends JSON, no-cache and X-Host always; Bearer and X-Company only when logged in', () => {
     const guest = requestHeaders({ host: 'www.a.com:80', company: 'SK01' });

@@ -1,7 +1,8 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
-import { exportCell, importCell, safeCsvText, signedNumber } from '../../src/server/transfer/cells.ts';
+import { exportCell, importCell, signedNumber } from '../../src/server/transfer/cells.ts';
+import { guardCell } from '../../src/core/sheetGuard.ts';
 import { csvStyle } from '../../src/server/transfer/export.ts';
 import { cellCurrency, moneyFormat, sheetColumns } from '../../src/server/transfer/money.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
@@ -52,9 +53,9 @@ describe('import cells', () => {
   });
 
   it('neutralizes formula-like text in CSV exports and restores it on import', () => {
-    expect(safeCsvText('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(safeCsvText('-5 pieces')).toBe("'-5 pieces");
-    expect(safeCsvText('Hammer')).toBe('Hammer');
+    expect(guardCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(guardCell('-5 pieces')).toBe("'-5 pieces");
+    expect(guardCell('Hammer')).toBe('Hammer');
     expect(importCell(col('text'), 'text', "'=SUM(A1)", 'en')).toEqual({ ok: true, value: '=SUM(A1)' });
     expect(importCell(col('text'), 'text', "'quoted", 'en')).toEqual({ ok: true, value: "'quoted" });
   });
@@ -115,7 +116,8 @@ describe('export cells', () => {
     expect(importCell(col('bool'), 'bool', exportCell(col('bool'), 'bool', false, csvIn('bg')), 'bg')).toEqual({ ok: true, value: false });
     expect(exportCell(col('money'), 'money', 12.5, csvIn('en'))).toBe(12.5);
     expect(exportCell(col('json'), 'json', { a: [1] }, csvIn('en'))).toBe('{"a":[1]}');
-    expect(exportCell(col('text'), 'text', '@home', csvIn('en'))).toBe("'@home");
+    // The text as stored: the writer guards every text cell (core/sheetGuard.ts, tests/unit/sheet-guard.test.ts).
+    expect(exportCell(col('text'), 'text', '@home', csvIn('en'))).toBe('@home');
     expect(exportCell(col('text'), 'text', '@home', xlsxIn)).toBe('@home');
   });
 
@@ -244,7 +246,7 @@ describe('import dialog model', () => {
       (m) => (m === 'x' ? 'ist erforderlich, "sofort"' : m),
     );
     expect(csv).toBe(
-      '\uFEFFZeile,Marke,Spalte,Wert,Problem\r\n' + '3,17,Marke,"Nord; Wind","ist erforderlich, ""sofort"""\r\n' + `9,"'=1+1",,,"'=cmd"\r\n` + '11,,Aktiv,,"ist erforderlich, ""sofort"""\r\n',
+      '\uFEFFZeile,Marke,Spalte,Wert,Problem\r\n' + '3,17,Marke,"Nord; Wind","ist erforderlich, ""sofort"""\r\n' + `9,'=1+1,,,'=cmd\r\n` + '11,,Aktiv,,"ist erforderlich, ""sofort"""\r\n',
     );
     // No key in the file (a generated one): no key columns.
     const headers = { line: 'Zeile', keys: ['brand_id'], column: 'Spalte', value: 'Wert', problem: 'Problem' };

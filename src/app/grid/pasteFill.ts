@@ -6,6 +6,7 @@
  * the validation schemas (cellValues.ts through cellCheck.ts, the check the inline editors
  * use too), loaded with the first paste or fill.
  */
+import { unguardCell } from '../../core/sheetGuard.ts';
 import { blockWidth, parseTsv } from './clipboard.ts';
 import { checkCellText } from './cellCheck.ts';
 import type { CellFlag, Change } from './edits.ts';
@@ -32,7 +33,8 @@ const count = (m: Map<string, number>, field: string) => m.set(field, (m.get(fie
  * parser, then its schema; invalid cells are flagged with the message in the language.
  */
 export function pasteBlock(s: Sheet, rc: Rect, rangeIsCell: boolean, text: string, lastRow: number): PasteResult | null {
-  const block = parseTsv(text.replace(/\r?\n$/, ''));
+  // A text the copy guarded against formulas ('=x, sheet.ts) pastes as the text itself.
+  const block = parseTsv(text.replace(/\r?\n$/, '')).map((r) => r.map(unguardCell));
   if (!block.length) return null;
   const fillRange = block.length === 1 && blockWidth(block) === 1 && !rangeIsCell;
   const height = fillRange ? rc.bottom - rc.top + 1 : block.length;

@@ -4,6 +4,7 @@
  * value) is pasteFill.ts. They answer what to write; the grid saves (edits.ts) and shows.
  */
 import type { Rect } from './selection.ts';
+import { guardCell } from '../../core/sheetGuard.ts';
 import { formatTsv } from './clipboard.ts';
 import { cellText } from './cellText.ts';
 import type { Change } from './edits.ts';
@@ -19,7 +20,14 @@ export interface Sheet {
   ctx: CellCtx;
 }
 
-/** The rendered text of a range as TSV (the selection column left out; rows not loaded as empty cells). */
+/** A number column's text is a number to the spreadsheet it is pasted into; any other is guarded against formulas (core/sheetGuard.ts). */
+const isNumber = (col: GridColumn) => col.type === 'int' || col.type === 'number' || col.type === 'money';
+
+/**
+ * The rendered text of a range as TSV (the selection column left out; rows not loaded as
+ * empty cells). A spreadsheet runs pasted text that starts like a formula, and the cells
+ * hold anyone's text (a storefront checkout's name): text cells are guarded as files are.
+ */
 export function rangeText(s: Sheet, rc: Rect): string {
   const lines: string[][] = [];
   for (let i = rc.top; i <= rc.bottom; i++) {
@@ -27,7 +35,7 @@ export function rangeText(s: Sheet, rc: Rect): string {
     if (!row && s.groupValue) {
       const g = s.groupValue(i);
       if (g !== undefined) {
-        lines.push([g === null ? '' : String(g)]);
+        lines.push([g === null ? '' : typeof g === 'number' ? String(g) : guardCell(String(g))]);
         continue;
       }
     }
@@ -35,7 +43,8 @@ export function rangeText(s: Sheet, rc: Rect): string {
     for (let c = rc.left; c <= rc.right; c++) {
       const col = s.cols[c]?.col;
       if (!col) continue;
-      line.push(row ? cellText(col, row.data[col.field], row.data, s.ctx) : '');
+      const text = row ? cellText(col, row.data[col.field], row.data, s.ctx) : '';
+      line.push(isNumber(col) ? text : guardCell(text));
     }
     lines.push(line);
   }

@@ -7,8 +7,9 @@
  *   second a header the importer ignores, then one packet a line, 24 columns separated by
  *   semicolons, decimal points, UTF-8 without a BOM (the first cell must read `version 7`).
  *   Amounts follow the importer's rules: CZK whole crowns, HUF multiples of 5, others two
- *   decimals. Cells are not prefixed against spreadsheet formulas as the grid's export does:
- *   the reader is the carrier's importer, and a phone number starts with '+'.
+ *   decimals. Names and addresses come from anonymous checkouts and the file is opened in a
+ *   spreadsheet too: text cells are guarded against formulas as every sheet is
+ *   (core/sheetGuard.ts); a phone is written as digits with its '+', a plain number the guard leaves.
  * - `courier_tracking` (set on /sales/courier): a CSV of (reference, tracking_number) as
  *   the carrier's report gives it back; each row names an order of the company by its
  *   number and fills its tracking number through the write engine (change-logged under
@@ -18,6 +19,7 @@
  */
 import Papa from 'papaparse';
 import { CourierExportPayload, CourierTrackingPayload, type TRACKING_PROBLEM_CODES } from '../../../schemas/api.ts';
+import { guardCell, guardRow } from '../../core/sheetGuard.ts';
 import { HttpError, badRequest, parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { screens, type Screen } from './engine/screens.ts';
@@ -83,7 +85,14 @@ export function packetaAmount(amount: string | number, currency: string): string
   return (Math.round(n * 100 + Number.EPSILON * 100) / 100).toFixed(2);
 }
 
-const cut = (s: string | null | undefined, n: number) => (s ?? '').trim().slice(0, n);
+/** A text cell at most `n` characters long, the guard's apostrophe included (the importer's limits). */
+const cut = (s: string | null | undefined, n: number) => guardCell((s ?? '').trim()).slice(0, n);
+
+/** A phone as the carrier takes it ('+421 900 123-456' → '+421900123456'); any other text as it is (then guarded). */
+const phoneOf = (s: string | null): string => {
+  const digits = (s ?? '').replace(/[\s\-./()]/g, '');
+  return /^\+?\d+$/.test(digits) ? digits : (s ?? '');
+};
 
 /** One order's line of the file. The recipient's name falls back to the customer's name (Name and Surname are required). */
 function packetaRow(o: ReadyOrder): string[] {
@@ -98,7 +107,7 @@ function packetaRow(o: ReadyOrder): string[] {
     surname,
     cut(o.partner_name, 32),
     o.email,
-    cut(o.phone, 30),
+    cut(phoneOf(o.phone), 30),
     packetaAmount(o.cod_amount, o.currency_code),
     o.currency_code,
     packetaAmount(o.total, o.currency_code) || (o.currency_code === 'HUF' ? '5' : '1'),
@@ -121,7 +130,8 @@ function packetaRow(o: ReadyOrder): string[] {
 
 /** The file: `version 7`, the header line, the packets; semicolons, CRLF line ends (RFC 4180 quoting). */
 export function packetaCsv(orders: ReadyOrder[]): string {
-  const lines = [['version 7'], [...PACKETA_COLUMNS], ...orders.map(packetaRow)];
+  // guardRow: the cells not cut (e-mail, codes) guarded too; a cut cell is guarded already.
+  const lines = [['version 7'], [...PACKETA_COLUMNS], ...orders.map((o) => guardRow(packetaRow(o)))];
   return Papa.unparse(lines, { delimiter: ';', newline: '\r\n', quotes: false }) + '\r\n';
 }
 

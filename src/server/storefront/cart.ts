@@ -289,8 +289,8 @@ export type PlaceResult = { placed: true; orderId: number; reference: string } |
 
 /**
  * Places the order in ONE transaction: the cart locked (a second submit waits, then finds it
- * checked out and places nothing), the lines recalculated, the partner found by an earlier
- * order's e-mail or created with the address, the sales order (the insert trigger puts it in
+ * checked out and places nothing), the lines recalculated, a partner of its own created with
+ * the address (never one found by the e-mail typed), the sales order (the insert trigger puts it in
  * the workflow's initial state), its items at the server's prices, the costs, the cart marked
  * checked out, the confirmation e-mail queued in the shop language.
  * `shownTotal`: the total the shopper confirmed; when the recalculation differs, nothing is placed.
@@ -313,21 +313,17 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
     const total = roundMoney(view.gross + dm.price + pm.fee, shop.digits);
     if (view.notices.length || shownTotal === null || shownTotal !== total) return { placed: false as const, reason: 'changed' as const, notices: view.notices };
 
-    const known = await tx.query<{ partner_id: number }>(
-      `select o.partner_id from app.sales_orders o join app.partners p on p.partner_id = o.partner_id and not p.deleted
-       where o.company_code = $1 and o.email = lower($2) order by o.order_id desc limit 1`,
-      [shop.company, input.email],
+    // A guest's order makes its own partner with the address typed: an e-mail typed proves
+    // nothing (the shop has no customer accounts), so the order never joins an existing
+    // customer — whose orders and addresses it would ship to and show. The same buyer's
+    // partners share the orders' e-mail, for the back office to tell and merge.
+    const partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name])).rows[0]!
+      .partner_id;
+    const [first, ...rest] = input.name.split(/\s+/);
+    await tx.query(
+      `insert into app.partner_addresses (partner_id, address_name, address_line_1, zip_code, city, country_code, first_name, last_name, phone) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [partnerId, shop.name, input.address, input.zip, input.city, input.country, first ?? '', rest.join(' '), input.phone],
     );
-    let partnerId = known.rows[0]?.partner_id;
-    if (partnerId === undefined) {
-      partnerId = (await tx.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name) values ($1, $2) returning partner_id`, [shop.company, input.name])).rows[0]!
-        .partner_id;
-      const [first, ...rest] = input.name.split(/\s+/);
-      await tx.query(
-        `insert into app.partner_addresses (partner_id, address_name, address_line_1, zip_code, city, country_code, first_name, last_name, phone) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [partnerId, shop.name, input.address, input.zip, input.city, input.country, first ?? '', rest.join(' '), input.phone],
-      );
-    }
     const order = (
       await tx.query<{ order_id: number; fsm_reference: string }>(
         `insert into app.sales_orders (company_code, partner_id, email, shop_id, pm_id, dm_id, currency_code, language_code, delivery_price, payment_fee)

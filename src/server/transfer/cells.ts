@@ -1,7 +1,8 @@
 /**
  * Cell values of exported and imported sheets, by column type. Export writes values a
  * spreadsheet keeps typed (numbers, booleans, dates in XLSX; the grid's text in CSV) and the
- * text of multi-language columns in the requested language. Import reads what people
+ * text of multi-language columns in the requested language; the writer guards text cells
+ * against formulas (core/sheetGuard.ts), import reads them back unguarded. Import reads what people
  * type or Excel stores: the float rule of spec §5 (a leading minus kept), yes/no words
  * of English and the request language, ISO and dotted dates, Excel dates and booleans.
  * Option columns are read by name or value (options.ts; export names them in named.ts);
@@ -9,6 +10,7 @@
  */
 import { formatDateTime, parseDateInput } from '../../core/format.ts';
 import { parseFloatInput } from '../../core/parseFloat.ts';
+import { unguardCell } from '../../core/sheetGuard.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
@@ -29,15 +31,6 @@ export const isEmptyRow = (cells: SheetCell[]): boolean => cells.every((c) => c 
 /** A sheet cell as text (Excel dates as yyyy-MM-dd): headers, samples, ref texts. */
 export const cellText = (c: SheetCell): string => (c === null ? '' : c instanceof Date ? iso(c) : String(c));
 
-/** Text a spreadsheet would run as a formula: such cells are written with a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** CSV text of a text cell, neutralized against formula injection (OWASP CSV injection); a text guarded already is left as it is. */
-export const safeCsvText = (s: string): string => (FORMULA_START.test(s) ? `'${s}` : s);
-
-/** Reverses `safeCsvText` on import. */
-export const unguard = (s: string): string => (s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s);
-
 /** How an export writes its cells: the language (multi columns, yes/no), CSV or XLSX, the browser's time zone. */
 export interface CellStyle {
   lang: string;
@@ -56,7 +49,7 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { l
     const raw = typeof value === 'object' ? (value as Record<string, unknown>)[lang] : undefined;
     if (typeof raw !== 'string') return null;
     // Rich text as its HTML (stored sanitized), so that a file imports back with its formatting.
-    return csv ? safeCsvText(raw) : raw;
+    return raw;
   }
   switch (type) {
     case 'int':
@@ -76,7 +69,7 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { l
     case 'json':
       return JSON.stringify(value);
     default:
-      return csv ? safeCsvText(String(value)) : String(value);
+      return String(value);
   }
 }
 
@@ -117,7 +110,7 @@ function dateText(cell: SheetCell): string | null {
  */
 export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, lang: string): Converted {
   if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { ok: true, value: col.type === 'multi' ? { [lang]: '' } : null };
-  const text = cell instanceof Date ? iso(cell) : typeof cell === 'string' ? unguard(cell) : String(cell);
+  const text = cell instanceof Date ? iso(cell) : typeof cell === 'string' ? unguardCell(cell) : String(cell);
   if (col.options) return optionValue(col, col.options, text, lang);
   if (col.type === 'multi') return { ok: true, value: { [lang]: text } };
   switch (type) {

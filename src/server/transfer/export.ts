@@ -19,13 +19,14 @@ import { ownerScope } from '../actions/engine/owner.ts';
 import { checkAgGridRequest } from '../actions/engine/agGrid.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import type { Session } from '../rpc/context.ts';
-import { exportCell, safeCsvText, type CellStyle, type SheetCell } from './cells.ts';
+import { exportCell, type CellStyle, type SheetCell } from './cells.ts';
 import { cellCurrency, currenciesOf, isMoney, moneyFormat, sheetColumns, type SheetColumn } from './money.ts';
 import { namedCell } from './named.ts';
 import { refLabels } from './refs.ts';
 import { sortsByLabel } from '../actions/engine/lookupSql.ts';
 import { changeRefLabels, entryLabels, type LabelsByForm } from '../actions/change_labels.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
+import { guardCell, guardRow } from '../../core/sheetGuard.ts';
 
 const WINDOW = 5_000;
 type Input = v.InferOutput<typeof ExportInput>;
@@ -74,7 +75,6 @@ export async function* viewRows(db: Queryable, screen: Screen, req: ListRequest,
 
 /** The cells of a window of rows, refs (also those a change summary names) as their lookup's display text. */
 async function cellsOf(db: Queryable, screen: Screen, input: Input, columns: SheetColumn[], rows: Row[], session: Session, style: CellStyle): Promise<SheetCell[][]> {
-  const { csv } = style;
   const labels = new Map<string, Map<string, string>>();
   let changeRefs: LabelsByForm = {};
   for (const { field } of columns) {
@@ -90,7 +90,7 @@ async function cellsOf(db: Queryable, screen: Screen, input: Input, columns: She
       const value = row[field];
       if (col.type === 'ref') return value === null || value === undefined ? null : (labels.get(field)!.get(String(value)) ?? String(value));
       const named = namedCell(col, row, field, style, entryLabels(changeRefs, row.entity_name));
-      if (named !== undefined) return named === '' ? null : csv ? safeCsvText(named) : named;
+      if (named !== undefined) return named === '' ? null : named;
       return exportCell(col, screen.valueType[field]!, value, style);
     }),
   );
@@ -146,13 +146,13 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     if (csv) {
       const { delimiter, number } = csvStyle(input.language);
       out.write('\uFEFF'); // Excel reads UTF-8 only with a BOM
-      // Every text cell guarded where it is written (idempotent: cells guarded before pass as they are), headers and looked-up texts included.
-      out.write(`${Papa.unparse([columns.map((c) => safeCsvText(c.header))], { newline: '\r\n', delimiter })}\r\n`);
+      // Every text cell guarded where it is written (core/sheetGuard.ts), headers and looked-up texts included; numbers stay numbers.
+      out.write(`${Papa.unparse([guardRow(columns.map((c) => c.header))], { newline: '\r\n', delimiter })}\r\n`);
       for await (const rows of viewRows(db, screen, req, scope)) {
         const cells = await cellsOf(db, screen, input, columns, rows, session, style);
         out.write(
           `${Papa.unparse(
-            cells.map((r) => r.map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : typeof c === 'string' ? safeCsvText(c) : c))),
+            cells.map((r) => guardRow(r).map((c) => (c === null ? '' : typeof c === 'number' ? number(c) : c))),
             { newline: '\r\n', delimiter },
           )}\r\n`,
         );
@@ -167,14 +167,15 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     ws.columns = columns.map((c) => {
       const col = screen.columns[c.field]!;
       const fmt = isMoney(col, screen.valueType[c.field]) ? moneyFormat(col.currencyField ? undefined : cur.company, cur) : NUM_FMT[screen.valueType[c.field]!];
-      return { header: c.header, key: c.field, width: Math.min(60, Math.max(10, c.header.length + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
+      return { header: guardCell(c.header), key: c.field, width: Math.min(60, Math.max(10, c.header.length + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
     });
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
     for await (const rows of viewRows(db, screen, req, scope)) {
       const cells = await cellsOf(db, screen, input, columns, rows, session, style);
       cells.forEach((r, i) => {
-        const row = ws.addRow(r);
+        // Text cells as the CSV writes them (exceljs cannot set a cell's quotePrefix flag); typed cells as they are.
+        const row = ws.addRow(guardRow(r));
         for (const { index, col } of perRow) row.getCell(index + 1).numFmt = moneyFormat(cellCurrency(col, rows[i]!, cur), cur);
         row.commit();
       });

@@ -20,7 +20,8 @@ import { missingFields, missingReferences } from '../actions/engine/references.t
 import { rowValues } from '../actions/engine/values.ts';
 import { readRows, type ImportWrite, type RefusedRow } from '../actions/engine/write.ts';
 import { problemOf } from '../../core/errorCodes.ts';
-import { cellText, importCell, unguard } from './cells.ts';
+import { cellText, importCell } from './cells.ts';
+import { unguardCell } from '../../core/sheetGuard.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
 import type { Sheet } from './sheet.ts';
 
@@ -129,7 +130,7 @@ export async function planImport(
       const cell = cells[i] ?? null;
       if (col.type === 'ref') {
         // A looked-up text as the export guarded it ('=Brand) is the text itself.
-        const t = unguard(cellText(cell).trim());
+        const t = unguardCell(cellText(cell).trim());
         obj[field] = t === '' ? null : { ref: t };
         if (t !== '') refTexts.set(field, (refTexts.get(field) ?? new Set()).add(t));
         continue;

@@ -3,6 +3,7 @@
  * language, and the CSV error report.
  */
 import { fold } from '../../../core/fold.ts';
+import { guardCell } from '../../../core/sheetGuard.ts';
 import type { IntlShape } from 'react-intl';
 import { describeCode, refusal, say } from '../../api/said.ts';
 
@@ -46,7 +47,11 @@ export function problemText(message: string, intl: Pick<IntlShape, 'messages' | 
   return say(intl, id.startsWith('validation.') ? refusal(id, values) : { id, values });
 }
 
-const cell = (s: string) => (/[",\r\n;]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"` : s);
+/** A report cell: guarded against formulas (the file's values are anyone's text), quoted where CSV needs it. */
+const cell = (text: string) => {
+  const s = guardCell(text);
+  return /[",\r\n;\t]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
 
 export interface ReportProblem {
   line: number;

@@ -5,18 +5,24 @@
  * page on PGlite; see Db.jsonRows for where it is used).
  *
  * Equal by type, per column: strings, integers, booleans and json(b) are written alike;
- * numbers, but NaN and ±Infinity become null (JSON.stringify's NaN); a date is its text;
+ * numbers, but NaN and ±Infinity become null (JSON.stringify's NaN), and a numeric or
+ * bigint beyond the safe integers is its exact text (as the driver's parser gives it); a date is its text;
  * a timestamp is toISOString's form (UTC, milliseconds truncated, 'Z'; infinity stays text).
  * A relation with any other column type (arrays of numbers, bytea, intervals …) answers
  * through the rows as before: `null` below.
  */
 import type { Queryable } from '../../db/types.ts';
+import { SAFE_LIMIT } from '../../db/types-parse.ts';
 import { ident, relation } from './sql.ts';
 import type { Screen } from './screens.ts';
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const same = (c: string) => c;
-const number = (c: string) => `(case when ${c} < 'Infinity' and ${c} > '-Infinity' then ${c} end)`;
+/** As db/types-parse.ts parses them: a number below the safe integers' limit, else its exact text. */
+const SAFE = String(SAFE_LIMIT);
+const int8 = (c: string) => `(case when ${c} > -${SAFE} and ${c} < ${SAFE} then to_json(${c}) else to_json(${c}::text) end)`;
+const float = (c: string) => `(case when ${c} < 'Infinity' and ${c} > '-Infinity' then ${c} end)`;
+const numeric = (c: string) => `(case when ${c} > -${SAFE} and ${c} < ${SAFE} then to_json(${c}) when ${c} < 'Infinity' and ${c} > '-Infinity' then to_json(${c}::text) end)`;
 
 /** By the column's type (a domain's base type: the one the driver sees). */
 const jsonOf: Record<string, (c: string) => string> = {
@@ -28,14 +34,14 @@ const jsonOf: Record<string, (c: string) => string> = {
   bool: same,
   int2: same,
   int4: same,
-  int8: same,
+  int8,
   json: same,
   jsonb: same,
   _text: same,
   _varchar: same,
-  numeric: number,
-  float4: number,
-  float8: number,
+  numeric,
+  float4: float,
+  float8: float,
   date: (c) => `${c}::text`,
   timestamptz: (c) => `(case when isfinite(${c}) then to_char(${c} at time zone 'UTC', ${ISO}) else ${c}::text end)`,
   timestamp: (c) => `(case when isfinite(${c}) then to_char(${c}, ${ISO}) else ${c}::text end)`,
