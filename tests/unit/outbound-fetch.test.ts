@@ -111,7 +111,8 @@ describe('the guard', () => {
       if (path === '/feed') res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end('<rss/>');
       else if (path === '/big') res.writeHead(200).end('x'.repeat(2048));
       else if (path === '/declared') res.writeHead(200, { 'content-length': String(1 << 20) }).write('x');
-      else if (path === '/slow') res.writeHead(200).write('x'); // never ends
+      else if (path === '/slow')
+        res.writeHead(200).write('x'); // never ends
       else if (path.startsWith('/go?')) res.writeHead(302, { location: decodeURIComponent(path.slice(4)) }).end();
       else res.writeHead(404).end();
     });
@@ -129,7 +130,27 @@ describe('the guard', () => {
   it('refuses each spelling of a loopback or internal address before connecting', async () => {
     const guard = outboundFetch();
     hits.length = 0;
-    for (const host of ['127.0.0.1', '2130706433', '0x7f000001', '127.1', '0177.0.0.1', 'localhost', 'localhost.', '[::1]', '[::ffff:127.0.0.1]', '[::127.0.0.1]', '0.0.0.0', '169.254.169.254', '10.0.0.1', '100.64.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', '[fe80::1]', '[fc00::1]']) {
+    for (const host of [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '127.1',
+      '0177.0.0.1',
+      'localhost',
+      'localhost.',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '[::127.0.0.1]',
+      '0.0.0.0',
+      '169.254.169.254',
+      '10.0.0.1',
+      '100.64.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      '[fe80::1]',
+      '[fc00::1]',
+    ]) {
       const e = await refusal(guard.get(`http://${host}:${port}/feed`, limits));
       expect([host, e.code, e.status]).toEqual([host, 'blocked_address', null]);
     }
@@ -182,7 +203,14 @@ describe('the guard', () => {
   it('checks every redirect hop: a loopback target, another spelling of the allowed host, a non-http scheme are refused; at most maxRedirects hops', async () => {
     const guard = allowed();
     hits.length = 0;
-    for (const to of [`http://localhost:${port}/feed`, `http://127.0.0.2:${port}/feed`, `http://[::1]:${port}/feed`, 'http://169.254.169.254/latest/meta-data/', 'file:///etc/passwd', `http://u:p@127.0.0.1:${port}/feed`])
+    for (const to of [
+      `http://localhost:${port}/feed`,
+      `http://127.0.0.2:${port}/feed`,
+      `http://[::1]:${port}/feed`,
+      'http://169.254.169.254/latest/meta-data/',
+      'file:///etc/passwd',
+      `http://u:p@127.0.0.1:${port}/feed`,
+    ])
       expect((await refusal(guard.get(go(to), limits))).code, to).toBe('blocked_address');
     expect(hits.every((h) => h.startsWith('/go?'))).toBe(true);
     const moved = await guard.get(go('/feed'), limits);

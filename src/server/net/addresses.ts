@@ -19,7 +19,12 @@ const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 /** The range of an IP address (canonical or any form net.isIP takes); 'invalid' for anything else. */
 export function addressRange(address: string): AddressRange {
   if (isIP(address) === 0) return 'invalid';
-  const ip = ipaddr.parse(address);
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return 'invalid';
+  }
   const range = ip.range();
   if (range !== 'unicast') return range;
   return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE) ? 'ipv4Compatible' : 'public';

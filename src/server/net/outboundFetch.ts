@@ -27,7 +27,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { addressRange, isLocalhostName, urlHost } from './addresses.ts';
 
@@ -134,11 +134,9 @@ async function addressesOf(u: URL, allowed: boolean, resolve: Resolve, signal: A
   return found;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
 /** A `lookup` for net.connect that answers only the addresses already judged. */
-function pinnedLookup(addresses: LookupAddress[]) {
-  return (_name: string, options: { all?: boolean; family?: number | string }, cb: LookupCallback): void => {
+function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
+  return (_name, options, cb) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0);
     const fit = family ? addresses.filter((a) => a.family === family) : addresses;
     if (!fit.length) return cb(Object.assign(new Error('no address of the family asked'), { code: 'ENOTFOUND' }), '');
@@ -174,22 +172,21 @@ function exchange(u: URL, addresses: LookupAddress[], allowed: boolean, req: Out
     // Per request, no keep-alive: a socket is never reused for another hop's host.
     const filter = { keepAlive: false, allowIPAddressList: allowed ? addresses.map((a) => a.address) : [] };
     const agent = u.protocol === 'https:' ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
+    if (signal.aborted) return reject(new OutboundError('timeout'));
     let settled = false;
-    let request: http.ClientRequest | undefined;
+    // Its callbacks run after it is made: `request` is set whenever they call finish.
     const finish = (e: OutboundError | null, hop?: Hop) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
-      request?.destroy();
+      request.destroy();
       agent.destroy();
       if (e) reject(e);
       else resolve(hop!);
     };
     const onAbort = () => finish(new OutboundError('timeout'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const options = { method: 'GET', headers: req.headers, agent, lookup: pinnedLookup(addresses) };
-    request = (u.protocol === 'https:' ? https : http).request(u, options as http.RequestOptions, (res) => {
+    const options: http.RequestOptions = { method: 'GET', headers: req.headers, agent, lookup: pinnedLookup(addresses) };
+    const request = (u.protocol === 'https:' ? https : http).request(u, options, (res) => {
       const status = res.statusCode ?? 0;
       const headers = headersOf(res);
       const location = res.headers.location;
@@ -209,6 +206,7 @@ function exchange(u: URL, addresses: LookupAddress[], allowed: boolean, req: Out
     });
     // Connection refused, reset, TLS, the agent's own refusal: one code, the cause not said.
     request.on('error', () => finish(new OutboundError('network')));
+    signal.addEventListener('abort', onAbort, { once: true });
     request.end();
   });
 }
