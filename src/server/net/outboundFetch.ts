@@ -169,10 +169,10 @@ function headersOf(res: http.IncomingMessage): Headers {
 /** One GET to the addresses judged. */
 function exchange(u: URL, addresses: LookupAddress[], allowed: boolean, req: OutboundRequest, signal: AbortSignal): Promise<Hop> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new OutboundError('timeout'));
     // Per request, no keep-alive: a socket is never reused for another hop's host.
     const filter = { keepAlive: false, allowIPAddressList: allowed ? addresses.map((a) => a.address) : [] };
     const agent = u.protocol === 'https:' ? new RequestFilteringHttpsAgent(filter) : new RequestFilteringHttpAgent(filter);
-    if (signal.aborted) return reject(new OutboundError('timeout'));
     let settled = false;
     // Its callbacks run after it is made: `request` is set whenever they call finish.
     const finish = (e: OutboundError | null, hop?: Hop) => {
