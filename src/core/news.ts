@@ -1,9 +1,10 @@
 /**
  * News feeds (issue 24): the rules the browser and the server share. A source's last fetch
  * failure is stored as one of these codes and said in the user's language
- * (`news.error_<code>`, the `newsError` renderer); migration 057 checks the same list.
+ * (`news.error_<code>`, the `newsError` renderer); migrations 057 and 090 check the same list.
+ * `blocked_address`: the URL names an address the server never fetches (outboundFetch.ts).
  */
-export const NEWS_ERROR_CODES = ['timeout', 'network', 'http_status', 'too_large', 'invalid_feed', 'too_many_items'] as const;
+export const NEWS_ERROR_CODES = ['timeout', 'network', 'http_status', 'too_large', 'invalid_feed', 'too_many_items', 'blocked_address'] as const;
 export type NewsErrorCode = (typeof NEWS_ERROR_CODES)[number];
 
 /** Sources per "fetch now" at most: each download is bounded in time, so the answer comes within a few of them. */

@@ -2,6 +2,7 @@ import type { EngineName } from './ai/engines.ts';
 import * as v from 'valibot';
 import { LoginInput } from '../../schemas/api.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
+import { allowHostKey } from './net/outboundFetch.ts';
 
 /** The first company, made with the first administrator when the database has none. */
 export interface CompanySetup {
@@ -124,6 +125,12 @@ export interface Config {
    * Unset: the socket's peer address, and the header is ignored (a visitor could forge it).
    */
   trustProxy: boolean;
+  /**
+   * TEST ONLY — OUTBOUND_ALLOW_HOSTS: host:port entries (comma-separated) that the outbound
+   * guard (src/server/net/outboundFetch.ts) fetches although their addresses are not public:
+   * the tests' fake feeds on 127.0.0.1. Empty (the default): only public addresses.
+   */
+  outboundAllowHosts: string[];
 }
 
 /** An engine's endpoint: http(s), without a trailing slash. */
@@ -255,6 +262,16 @@ function ipCountryUrl(v: string | undefined): string | undefined {
   return t;
 }
 
+/** OUTBOUND_ALLOW_HOSTS: host:port entries, each with its port (a host alone would open all its ports). */
+function outboundAllowHosts(v: string | undefined): string[] {
+  const entries = (v ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const e of entries) if (!allowHostKey(e)) throw new Error(`OUTBOUND_ALLOW_HOSTS (test only) must be host:port entries separated by commas (e.g. 127.0.0.1:8081), got "${e}"`);
+  return entries;
+}
+
 /** WORKERS: 0 or 1 is one process; more needs a PostgreSQL server. */
 function workers(v: string | undefined, databaseUrl: string | undefined): number {
   const n = Math.max(1, int(v, 1, 'WORKERS'));
@@ -300,5 +317,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ipCountryUrl: ipCountryUrl(env.IP_COUNTRY_URL),
     ipCountryTimeoutMs: int(env.IP_COUNTRY_TIMEOUT_MS, 2_000, 'IP_COUNTRY_TIMEOUT_MS'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    outboundAllowHosts: outboundAllowHosts(env.OUTBOUND_ALLOW_HOSTS),
   };
 }

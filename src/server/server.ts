@@ -15,6 +15,7 @@ import { SessionCache } from './http/sessionCache.ts';
 import { workerIndex } from './cluster.ts';
 import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
 import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
+import { configuredOutbound } from './net/outboundFetch.ts';
 import { startNewsFetcher } from './news/fetcher.ts';
 import { describeImapUrl } from './imap/client.ts';
 import { startImapSync } from './imap/poller.ts';
@@ -71,7 +72,8 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
     const { port } = server.address() as AddressInfo;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
-    const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs }) : undefined;
+    if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
+    const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs, outbound: configuredOutbound(config) }) : undefined;
     const imap: Poller | undefined = config.imapUrl && config.imapTickMs > 0 ? startImapSync(db, { imapUrl: config.imapUrl, intervalMs: config.imapTickMs }) : undefined;
     if (imap && config.imapUrl) console.log(`mail for AI: synchronising ${describeImapUrl(config.imapUrl)} every ${config.imapTickMs / 1000} s`);
     let outbox: OutboxRunner | undefined;

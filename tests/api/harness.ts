@@ -74,9 +74,9 @@ export interface SignedIn {
   warehouse: string;
 }
 
-/** `startTestServer` with admin, catalog and warehouse signed in (a suite's usual start). */
-export async function startSignedIn(engine: Engine): Promise<SignedIn> {
-  const s = await startTestServer(engine);
+/** `startTestServer` (with `opts`) with admin, catalog and warehouse signed in (a suite's usual start). */
+export async function startSignedIn(engine: Engine, opts?: Parameters<typeof startTestServer>[1]): Promise<SignedIn> {
+  const s = await startTestServer(engine, opts);
   const [admin, catalog, warehouse] = await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token));
   return { s, admin: admin!, catalog: catalog!, warehouse: warehouse! };
 }

@@ -6,12 +6,19 @@
  * as a code while the other sources are fetched; two fetchers at once fetch each source
  * once; the demo sources are never fetched; "fetch now" and the screens' permission checks;
  * feed URLs only http(s).
+ *
+ * The outbound guard (issue 42): the fake feed server is reached only because the test
+ * server's OUTBOUND_ALLOW_HOSTS (and the `via` guard of the direct calls) names its
+ * 127.0.0.1:port; a second fake, "internal", stands for a service inside the network: no
+ * spelling of a loopback address, no redirect and no DNS answer gets a feed fetched from it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
+import { outboundFetch, type Resolve } from '../../src/server/net/outboundFetch.ts';
 import { fetchDue, fetchSources, startNewsFetcher } from '../../src/server/news/fetcher.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
@@ -33,8 +40,8 @@ const atom = (base: string) => `<?xml version="1.0" encoding="utf-8"?>
 <entry><title>Script link</title><link href="javascript:alert(1)"/><id>urn:4</id></entry>
 </feed>`;
 
-/** A feed server on loopback: what each path answers, and how often each was asked. */
-async function feedServer() {
+/** A feed server on loopback: what each path answers, and how often each was asked. `internalPort`: where its redirects to the internal fake go. */
+async function feedServer(internalPort: number) {
   const hits = new Map<string, number>();
   const sockets = new Set<Socket>();
   let rssExtra = false;
@@ -77,6 +84,13 @@ async function feedServer() {
     },
     '/many.xml': (_q, res) => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(Array.from({ length: 30 }, (_, i) => ({ title: `Many ${i + 1}`, link: `${base}/many/${i + 1}` })))),
   };
+  // Redirects: to the internal fake, to this fake by another spelling of its host, to a file, within this fake.
+  const redirect = (to: () => string) => (_q: IncomingMessage, res: ServerResponse) => res.writeHead(302, { location: to() }).end();
+  routes['/to-internal.xml'] = redirect(() => `http://127.0.0.1:${internalPort}/feed.xml`);
+  routes['/to-localhost.xml'] = redirect(() => `${base.replace('127.0.0.1', 'localhost')}/rss.xml`);
+  routes['/to-file.xml'] = redirect(() => 'file:///etc/passwd');
+  routes['/moved.xml'] = redirect(() => '/latin2.xml');
+  routes['/loop.xml'] = redirect(() => '/loop.xml');
   for (let i = 1; i <= 3; i++) routes[`/twice${i}.xml`] = (_q, res) => setTimeout(() => res.writeHead(200).end(rss([{ title: `Twice ${i}`, link: `${base}/twice/${i}` }])), 100);
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -91,6 +105,8 @@ async function feedServer() {
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     base,
+    /** 127.0.0.1:port, the allow-list entry. */
+    hostPort: base.slice('http://'.length),
     hits,
     url: (path: string) => `${base}${path}`,
     addRssItem: () => void (rssExtra = true),
@@ -101,16 +117,43 @@ async function feedServer() {
   };
 }
 
+/**
+ * A service inside the network: on every loopback address (IPv6 and IPv4 where the host has
+ * both), answering any path with a feed of one "internal" item; `hits` counts its requests.
+ */
+async function internalServer() {
+  let hits = 0;
+  const server = createServer((_req, res) => {
+    hits++;
+    res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([{ title: 'INTERNAL secret', link: 'http://intranet.example.invalid/secret' }]));
+  });
+  await new Promise<void>((resolve) => {
+    server.once('error', () => server.listen(0, '127.0.0.1', resolve)); // a host without IPv6: IPv4 only
+    server.listen(0, '::', resolve);
+  });
+  return {
+    port: (server.address() as { port: number }).port,
+    hits: () => hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 describe.each(engines)('news on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string;
   let feeds: Awaited<ReturnType<typeof feedServer>>;
+  let internal: Awaited<ReturnType<typeof internalServer>>;
+  /** The direct calls' guard: the fake feed server allowed, as the test server's OUTBOUND_ALLOW_HOSTS allows it. */
+  let via: { outbound: ReturnType<typeof outboundFetch> };
   const { ok, rows, one } = serverHelpers(() => s);
   beforeAll(async () => {
-    ({ s, admin, catalog, warehouse } = await startSignedIn(engine));
-    feeds = await feedServer();
+    internal = await internalServer();
+    feeds = await feedServer(internal.port);
+    via = { outbound: outboundFetch({ allowHosts: [feeds.hostPort] }) };
+    ({ s, admin, catalog, warehouse } = await startSignedIn(engine, { env: { OUTBOUND_ALLOW_HOSTS: feeds.hostPort } }));
   });
   afterAll(async () => {
     await feeds?.close();
+    await internal?.close();
     await s?.close();
   });
 
@@ -175,7 +218,7 @@ describe.each(engines)('news on %s', (engine) => {
     const a = await addSource('/atom.xml', { category: 'Logistik', language_code: 'en', country_code: 'AT' });
     await onlyActive([r.news_source_id, a.news_source_id]);
     const now = new Date();
-    const first = await fetchDue(s.db, now, { timeoutMs: 5000, parallel: 1 });
+    const first = await fetchDue(s.db, now, { ...via, timeoutMs: 5000, parallel: 1 });
     expect(first).toEqual([
       { news_source_id: r.news_source_id, added: 3, error: null, status: 200 },
       { news_source_id: a.news_source_id, added: 3, error: null, status: 200 }, // its third item is the RSS one's: listed once
@@ -204,9 +247,9 @@ describe.each(engines)('news on %s', (engine) => {
     });
 
     // Not due again before its interval; then the feed has one new item besides the known ones.
-    expect(await fetchDue(s.db, new Date(now.getTime() + 59 * MIN))).toEqual([]);
+    expect(await fetchDue(s.db, new Date(now.getTime() + 59 * MIN), via)).toEqual([]);
     feeds.addRssItem();
-    const second = await fetchDue(s.db, new Date(now.getTime() + 60 * MIN), { timeoutMs: 5000 });
+    const second = await fetchDue(s.db, new Date(now.getTime() + 60 * MIN), { ...via, timeoutMs: 5000 });
     expect(second.map((x) => [x.news_source_id, x.added, x.error])).toEqual([
       [r.news_source_id, 1, null],
       [a.news_source_id, 0, null],
@@ -226,7 +269,7 @@ describe.each(engines)('news on %s', (engine) => {
 
   it('reads a feed in the encoding its XML declares', async () => {
     const l = await addSource('/latin2.xml', { active: false });
-    const { results } = await fetchSources(s.db, [l.news_source_id], new Date());
+    const { results } = await fetchSources(s.db, [l.news_source_id], new Date(), via);
     expect(results).toEqual([{ news_source_id: l.news_source_id, added: 1, error: null, status: 200 }]);
     expect((await itemsOf(l.news_source_id))[0]!.title).toBe('Žltý kôň');
   });
@@ -243,7 +286,7 @@ describe.each(engines)('news on %s', (engine) => {
     const before = (await one('select count(*)::int as n from app.news_items')).n as number;
     const t = Date.now();
     const now = new Date();
-    const results = await fetchDue(s.db, now, { timeoutMs: 1500, maxBytes: 256 * 1024, maxItems: 12 });
+    const results = await fetchDue(s.db, now, { ...via, timeoutMs: 1500, maxBytes: 256 * 1024, maxItems: 12 });
     expect(Date.now() - t).toBeLessThan(10_000);
     expect(results.map((x) => [x.news_source_id, x.error, x.status, x.added])).toEqual([
       [good.news_source_id, 'too_many_items', 200, 12],
@@ -275,7 +318,7 @@ describe.each(engines)('news on %s', (engine) => {
 
     // A later fetch that works clears the error.
     await s.db.query('update app.news_sources set feed_url = $2 where news_source_id = $1', [bad.news_source_id, feeds.url('/twice3.xml')]);
-    const { results: again } = await fetchSources(s.db, [bad.news_source_id], new Date());
+    const { results: again } = await fetchSources(s.db, [bad.news_source_id], new Date(), via);
     expect(again).toEqual([{ news_source_id: bad.news_source_id, added: 1, error: null, status: 200 }]);
     expect((await source(bad.news_source_id)).last_error).toBe(null);
   });
@@ -288,10 +331,10 @@ describe.each(engines)('news on %s', (engine) => {
     const [p1, p2]: [Db, Db] = engine === 'postgres' ? await Promise.all([openDb({ databaseUrl: s.databaseUrl }), openDb({ databaseUrl: s.databaseUrl })]) : [s.db, s.db];
     try {
       const now = new Date();
-      const [a, b] = await Promise.all([fetchDue(p1, now, { batch: 1, parallel: 1 }), fetchDue(p2, now, { batch: 1, parallel: 1 })]);
+      const [a, b] = await Promise.all([fetchDue(p1, now, { ...via, batch: 1, parallel: 1 }), fetchDue(p2, now, { ...via, batch: 1, parallel: 1 })]);
       expect([...a, ...b].map((x) => x.news_source_id).sort()).toEqual([...ids].sort());
       expect([feeds.hits.get('/twice1.xml'), feeds.hits.get('/twice2.xml')]).toEqual([1, 1]);
-      expect(await fetchDue(p1, now)).toEqual([]);
+      expect(await fetchDue(p1, now, via)).toEqual([]);
     } finally {
       if (engine === 'postgres') await Promise.all([p1.close(), p2.close()]);
     }
@@ -315,7 +358,7 @@ describe.each(engines)('news on %s', (engine) => {
     const src = await addSource('/twice1.xml', { feed_url: `${feeds.base}/twice1.xml?tick=1` });
     await onlyActive([src.news_source_id]);
     const lines: string[] = [];
-    const runner = startNewsFetcher(s.db, { intervalMs: 20, log: (l) => lines.push(l) });
+    const runner = startNewsFetcher(s.db, { ...via, intervalMs: 20, log: (l) => lines.push(l) });
     try {
       for (let i = 0; i < 200 && !(await source(src.news_source_id)).last_fetched_at; i++) await new Promise((r) => setTimeout(r, 20));
     } finally {
@@ -323,5 +366,90 @@ describe.each(engines)('news on %s', (engine) => {
     }
     expect(await source(src.news_source_id)).toMatchObject({ last_status: 200, last_error: null });
     expect(lines).toEqual([]);
+  });
+  /** Inactive sources with these feed URLs, added as a user adds them: only a fetch asked for takes them. */
+  const addUrls = async (urls: string[]) => {
+    const ids: number[] = [];
+    for (const feed_url of urls) ids.push((await addSource('/x', { feed_url, source_name: feed_url.slice(0, 100), active: false })).news_source_id as number);
+    return ids;
+  };
+  const internalItems = () => rows("select url from app.news_items where title like 'INTERNAL%'");
+
+  it('refuses a feed on any spelling of a loopback address: not fetched, nothing stored, one code; the allow-listed fake is fetched, and refused without the allow list', async () => {
+    const p = internal.port;
+    const spellings = [
+      `http://127.0.0.1:${p}/a.xml`,
+      `http://2130706433:${p}/b.xml`,
+      `http://0x7f000001:${p}/c.xml`,
+      `http://127.1:${p}/d.xml`,
+      `http://0177.0.0.1:${p}/e.xml`,
+      `http://localhost:${p}/f.xml`,
+      `http://LOCALHOST.:${p}/g.xml`,
+      `http://[::ffff:127.0.0.1]:${p}/h.xml`,
+      `http://[::1]:${p}/i.xml`,
+      `http://0.0.0.0:${p}/j.xml`,
+    ];
+    const refused = await addUrls(spellings);
+    const [allowed] = await addUrls([feeds.url('/latin2.xml?allowed=1')]);
+    // "Fetch now" as a user asks for it: the server's guard, whose allow list (OUTBOUND_ALLOW_HOSTS) names the fake feed server only.
+    const r = await ok(admin, 'news_fetch', 'set', { news_source_ids: [...refused, allowed] });
+    expect(r).toMatchObject({ fetched: spellings.length + 1, failed: spellings.length });
+    expect(internal.hits()).toBe(0);
+    const stored = await rows('select feed_url, last_error, last_status, item_count from app.v_news_sources where news_source_id = any($1::int[]) order by news_source_id', [[...refused, allowed!]]);
+    expect(stored.map((x) => [x.feed_url, x.last_error, x.last_status, x.item_count])).toEqual([
+      ...spellings.map((u) => [u, 'blocked_address', null, 0]),
+      [feeds.url('/latin2.xml?allowed=1'), null, 200, 0], // its item came with an earlier source
+    ]);
+    expect(await internalItems()).toEqual([]);
+    // The allow list is not on by default: the guard without it refuses the fake too.
+    const { results } = await fetchSources(s.db, [allowed!], new Date());
+    expect(results).toEqual([{ news_source_id: allowed, added: 0, error: 'blocked_address', status: null }]);
+  });
+
+  it('checks every redirect: to the internal service, to the allowed fake by another spelling, to a file: refused; within the fake: followed, at most 5', async () => {
+    const paths = ['/to-internal.xml', '/to-localhost.xml', '/to-file.xml', '/loop.xml', '/moved.xml'];
+    const ids = await addUrls(paths.map((p) => feeds.url(p)));
+    const rssHits = feeds.hits.get('/rss.xml') ?? 0;
+    const { results } = await fetchSources(s.db, ids, new Date(), via);
+    expect(results.map((x) => [x.news_source_id, x.error, x.status])).toEqual([
+      [ids[0], 'blocked_address', null],
+      [ids[1], 'blocked_address', null],
+      [ids[2], 'blocked_address', null],
+      [ids[3], 'http_status', 302],
+      [ids[4], null, 200],
+    ]);
+    expect(internal.hits()).toBe(0);
+    expect(feeds.hits.get('/rss.xml') ?? 0).toBe(rssHits); // localhost is not the allowed host, whatever its address
+    expect(feeds.hits.get('/loop.xml')).toBe(6); // the first request and five redirects
+    expect(await internalItems()).toEqual([]);
+  });
+
+  it('refuses a public-looking name whose DNS answer holds a loopback, private or link-local address, said as a name that does not resolve', async () => {
+    const answers: Record<string, LookupAddress[]> = {
+      'feeds.example.com': [{ address: '127.0.0.1', family: 4 }],
+      'mixed.example.com': [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.0.0.5', family: 4 },
+      ],
+      'metadata.example.com': [{ address: '169.254.169.254', family: 4 }],
+      'v6.example.com': [{ address: '::ffff:127.0.0.1', family: 6 }],
+    };
+    const asked: string[] = [];
+    const resolve: Resolve = async (name) => {
+      asked.push(name);
+      const found = answers[name];
+      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+      return found;
+    };
+    // The allowed fake's own port: the allow list names 127.0.0.1 as written, not whatever resolves to it.
+    const port = new URL(feeds.base).port;
+    const names = [...Object.keys(answers), 'nowhere.example.com'];
+    const ids = await addUrls(names.map((n) => `http://${n}:${port}/rss.xml`));
+    const rssHits = feeds.hits.get('/rss.xml') ?? 0;
+    const { results } = await fetchSources(s.db, ids, new Date(), { outbound: outboundFetch({ allowHosts: [feeds.hostPort], resolve }) });
+    expect(results.map((x) => [x.error, x.status, x.added])).toEqual(names.map(() => ['network', null, 0]));
+    expect(asked.sort()).toEqual([...names].sort());
+    expect(feeds.hits.get('/rss.xml') ?? 0).toBe(rssHits);
+    expect((await rows('select last_error from app.news_sources where news_source_id = any($1::int[])', [ids])).map((x) => x.last_error)).toEqual(names.map(() => 'network'));
   });
 });

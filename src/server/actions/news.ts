@@ -6,20 +6,21 @@
  */
 import { NewsFetchPayload } from '../../../schemas/api.ts';
 import { HttpError, parseInput } from '../http/errors.ts';
+import { configuredOutbound } from '../net/outboundFetch.ts';
 import { fetchSources } from '../news/fetcher.ts';
 import type { CustomAction } from './custom.ts';
 
 export const newsFetch: CustomAction = {
   page: '/news/news_sources',
   flag: 'set',
-  async run({ db }, payload) {
+  async run({ db, config }, payload) {
     const ids = [...new Set(parseInput(NewsFetchPayload, payload).news_source_ids)];
     const found = await db.query<{ id: number }>('select news_source_id as id from app.news_sources where news_source_id = any($1::int[])', [ids]);
     if (found.rows.length !== ids.length) {
       const have = new Set(found.rows.map((r) => r.id));
       throw new HttpError(404, 'not_found', `payload.news_source_ids: news source ${ids.find((id) => !have.has(id))} does not exist`);
     }
-    const { results, busy } = await fetchSources(db, ids, new Date());
+    const { results, busy } = await fetchSources(db, ids, new Date(), { outbound: configuredOutbound(config) });
     return { fetched: results.length, added: results.reduce((a, r) => a + r.added, 0), failed: results.filter((r) => r.error).length, busy: busy.length };
   },
 };

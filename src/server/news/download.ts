@@ -1,12 +1,13 @@
 /**
- * One feed's bytes over http(s), bounded: the whole request (connect, headers, body) within
- * `timeoutMs` (an AbortSignal), the body read up to `maxBytes` and cancelled beyond it (a
- * declared Content-Length above it is refused before reading). A failure is a
- * FeedFetchError with the code stored on the source (core/news.ts), never a hang or an
- * unbounded buffer.
+ * One feed's text, fetched through the outbound guard (src/server/net/outboundFetch.ts):
+ * only public addresses, each redirect checked, the whole request (connect, redirects,
+ * headers, body) within `timeoutMs`, the body read up to `maxBytes` (a declared
+ * Content-Length above it refused before reading). A failure is a FeedFetchError with the
+ * code stored on the source (core/news.ts), never a hang, an unbounded buffer or a fact
+ * about the inside network.
  */
 import type { NewsErrorCode } from '../../core/news.ts';
-import { isWebUrl } from '../../core/news.ts';
+import { OutboundError, type OutboundFetch, type OutboundResponse } from '../net/outboundFetch.ts';
 
 export class FeedFetchError extends Error {
   constructor(
@@ -43,52 +44,16 @@ function decoderFor(contentType: string | null, head: Uint8Array): TextDecoder {
   }
 }
 
-/** Fetches `url` within the limits; only http(s) (redirects included: fetch follows no other scheme). */
-export async function downloadFeed(url: string, limits: DownloadLimits): Promise<Downloaded> {
-  if (!isWebUrl(url)) throw new FeedFetchError('network');
-  const signal = AbortSignal.timeout(limits.timeoutMs);
-  const failed = () => new FeedFetchError(signal.aborted ? 'timeout' : 'network');
-  let res: Response;
+/** Fetches `url` within the limits through the outbound guard (public addresses only, every redirect checked). */
+export async function downloadFeed(url: string, limits: DownloadLimits, outbound: OutboundFetch): Promise<Downloaded> {
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, { signal, redirect: 'follow', headers: { accept: ACCEPT, 'user-agent': 'back-office-news/1 (+RSS/Atom reader)' } });
-  } catch {
-    throw failed();
+    res = await outbound.get(url, { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, headers: { accept: ACCEPT, 'user-agent': 'back-office-news/1 (+RSS/Atom reader)' } });
+  } catch (e) {
+    if (!(e instanceof OutboundError)) throw new FeedFetchError('network');
+    // Too many redirects or an unreadable Location: the server's answer, said by its status.
+    throw new FeedFetchError(e.code === 'redirects' ? 'http_status' : e.code, e.status);
   }
-  const cancel = () => res.body?.cancel().catch(() => {});
-  if (!res.ok) {
-    await cancel();
-    throw new FeedFetchError('http_status', res.status);
-  }
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (declared > limits.maxBytes) {
-    await cancel();
-    throw new FeedFetchError('too_large', res.status);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (res.body) {
-    const reader = res.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > limits.maxBytes) {
-          await reader.cancel().catch(() => {});
-          throw new FeedFetchError('too_large', res.status);
-        }
-        chunks.push(value);
-      }
-    } catch (e) {
-      if (e instanceof FeedFetchError) throw e;
-      throw failed();
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { url: res.url || url, status: res.status, text: decoderFor(res.headers.get('content-type'), bytes).decode(bytes) };
+  if (res.status < 200 || res.status >= 300) throw new FeedFetchError('http_status', res.status);
+  return { url: res.url, status: res.status, text: decoderFor(res.headers.get('content-type'), res.body).decode(res.body) };
 }

@@ -13,11 +13,13 @@
  * written. Any number of processes fetch each source once per interval; a process that dies
  * mid-fetch leaves the source due again when its lease ends.
  *
- * A feed that fails — no answer in time, an error status, too large, not a feed — fails
- * alone: its code is stored on its source (last_error) and the others are fetched as usual.
+ * A feed that fails — no answer in time, an error status, too large, not a feed, an address
+ * the outbound guard refuses — fails alone: its code is stored on its source (last_error)
+ * and the others are fetched as usual.
  */
 import type { NewsErrorCode } from '../../core/news.ts';
 import type { Db } from '../db/types.ts';
+import { publicOutbound, type OutboundFetch } from '../net/outboundFetch.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { downloadFeed, FeedFetchError } from './download.ts';
 import { feedItems } from './items.ts';
@@ -35,9 +37,11 @@ export interface NewsFetchOptions {
   parallel?: number;
   /** How long a claimed source is this process's (default 10 min, well beyond timeoutMs). */
   leaseMs?: number;
+  /** The outbound guard feeds are fetched through (default: public addresses only; tests allow their fakes). */
+  outbound?: OutboundFetch;
 }
 
-const defaults: Required<NewsFetchOptions> = { timeoutMs: 15_000, maxBytes: 4 * 1024 * 1024, maxItems: 200, batch: 10, parallel: 4, leaseMs: 10 * 60_000 };
+const defaults: Required<NewsFetchOptions> = { timeoutMs: 15_000, maxBytes: 4 * 1024 * 1024, maxItems: 200, batch: 10, parallel: 4, leaseMs: 10 * 60_000, outbound: publicOutbound };
 /** Rounds per pass at most: a backlog is worked off over several passes. */
 const MAX_ROUNDS = 20;
 
@@ -71,7 +75,7 @@ async function claim(db: Db, where: string, now: Date, limit: number, leaseMs: n
 async function read(src: Claimed, o: Required<NewsFetchOptions>): Promise<{ items: ReturnType<typeof feedItems>['items']; error: NewsErrorCode | null; status: number | null }> {
   let status: number | null = null;
   try {
-    const got = await downloadFeed(src.feed_url, o);
+    const got = await downloadFeed(src.feed_url, o, o.outbound);
     status = got.status;
     const parsed = feedItems(got.text, got.url, o.maxItems);
     return { items: parsed.items, error: parsed.capped ? 'too_many_items' : null, status };
