@@ -77,7 +77,9 @@ describe.each(engines)('Ask-AI company isolation on %s', (engine) => {
   });
 
   it("the oracle through a view's joins (another company's partners and order lines) reads nothing", async () => {
-    const partner = await one(`select partner_name from app.partners where company_code <> 'SK01' and not deleted and partner_name not in (select partner_name from app.partners where company_code = 'SK01') order by partner_id limit 1`);
+    const partner = await one(
+      `select partner_name from app.partners where company_code <> 'SK01' and not deleted and partner_name not in (select partner_name from app.partners where company_code = 'SK01') order by partner_id limit 1`,
+    );
     const item = await one(
       `select it.product_code from app.v_sales_order_items it join app.sales_orders o on o.order_id = it.order_id
        where o.company_code <> 'SK01' and it.product_code not in (select it2.product_code from app.v_sales_order_items it2 join app.sales_orders o2 on o2.order_id = it2.order_id where o2.company_code = 'SK01')

@@ -12,7 +12,6 @@ import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type TestServer } from './harness.ts';
 
 const sqlAnswer = (sql: string) => ({ json: { model: 'gpt-4o', choices: [{ message: { role: 'assistant', content: JSON.stringify({ sql }) } }] } });
-const MB = 1024 * 1024;
 
 describe.each(engines)('Ask-AI limits on %s', (engine) => {
   let s: TestServer;
@@ -48,14 +47,12 @@ describe.each(engines)('Ask-AI limits on %s', (engine) => {
     expect((await ask('select count(*)::int as n from ai.brands')).body.rows).toEqual([[await brands()]]);
     const before = process.memoryUsage().rss;
     const t0 = Date.now();
-    const r = await ask(
-      "with t as (select string_agg(product_name || product_code, '') as s from ai.products) select length(string_agg(t.s, '')) as n from t, generate_series(1, 1000000) as g",
-    );
+    const r = await ask("with t as (select string_agg(product_name || product_code, '') as s from ai.products) select length(string_agg(t.s, '')) as n from t, generate_series(1, 1000000) as g");
     expect([r.status, r.body.error], JSON.stringify(r.body)).toEqual([413, 'ai_query_out_of_memory']);
     expect(JSON.stringify(r.body)).not.toMatch(/enlarge|string buffer|out of memory/i);
     expect(Date.now() - t0).toBeLessThan(20_000);
-    // PGlite's memory never shrinks: the thread that held it is ended, so this process's memory returns.
-    if (engine === 'pglite') await expect.poll(() => process.memoryUsage().rss, { timeout: 10_000, interval: 100 }).toBeLessThan(before + 256 * MB);
+    // PGlite's memory never shrinks: the thread that held it is ended, so this process gives back more than the bomb took.
+    if (engine === 'pglite') await expect.poll(() => process.memoryUsage().rss, { timeout: 10_000, interval: 100 }).toBeLessThan(before);
     const next = await ask('select count(*)::int as n from ai.brands');
     expect([next.status, next.body.rows]).toEqual([200, [[await brands()]]]);
   }, 60_000);
