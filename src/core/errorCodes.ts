@@ -141,10 +141,14 @@ export const ERROR_PARAMS = {
   ai_sql_relation: ['relation'],
   /** It calls a function (or casts to a type) outside the allow-list. */
   ai_sql_function: ['function'],
-  /** PostgreSQL refused it while running (e.g. a column that does not exist). */
-  ai_sql_failed: ['message'],
+  /** PostgreSQL refused it while running (e.g. a column that does not exist); its text goes to the server's log only. */
+  ai_sql_failed: [],
   ai_query_timeout: ['seconds'],
   ai_query_too_many_rows: ['limit'],
+  /** The answer's rows as JSON are larger than Ask-AI returns. */
+  ai_query_too_large: ['kilobytes'],
+  /** The query needed more memory (or temporary disk) than an Ask-AI query may use. */
+  ai_query_out_of_memory: [],
   /** An AI proposal already accepted or rejected (ai_proposals accept/reject). */
   ai_proposal_closed: ['proposal_id'],
   /** Two proposals for the same product text accepted at once. */

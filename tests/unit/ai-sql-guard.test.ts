@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../src/server/http/errors.ts';
-import { checkAiSql } from '../../src/server/ai/sqlGuard.ts';
+import { checkAiSql, MAX_PAD_LENGTH } from '../../src/server/ai/sqlGuard.ts';
 
 const VIEWS = ['products', 'stock', 'brands', 'sales'];
 
@@ -107,5 +107,17 @@ describe('the Ask-AI SQL guard', () => {
     expect(await refusal("select * from ai.products where company_code = any(string_to_array(current_setting('askai.companies'), ','))")).toEqual(['ai_sql_function', { function: 'string_to_array' }]);
     expect(await refusal("select * from app.products where company_code = 'HU01'")).toEqual(['ai_sql_relation', { relation: 'app.products' }]);
     expect(await refusal('select * from app.v_stock_value')).toEqual(['ai_sql_relation', { relation: 'app.v_stock_value' }]);
+  });
+
+  it('allows lpad/rpad only with a written length up to MAX_PAD_LENGTH: they make a text of any size from nothing', async () => {
+    for (const sql of ["select lpad(product_code, 12, '0'), rpad(brand_name, 0) from ai.products", `select lpad('x', ${MAX_PAD_LENGTH}, 'y'), rpad('x', -5)`])
+      await expect(checkAiSql(sql, VIEWS), sql).resolves.toBeTypeOf('string');
+    const refused = ['lpad with a length other than a number up to 1000'];
+    expect(await refusal("select string_agg(lpad('x', 100000000, 'y'), '') from generate_series(1, 100)")).toEqual(['ai_sql_function', { function: refused[0] }]);
+    expect(await refusal("select lpad('x', 1001)")).toEqual(['ai_sql_function', { function: refused[0] }]);
+    expect(await refusal("select lpad('x', 5.5)")).toEqual(['ai_sql_function', { function: refused[0] }]);
+    expect(await refusal("select lpad('x', count(*)::int) from ai.products")).toEqual(['ai_sql_function', { function: refused[0] }]);
+    expect(await refusal("select pg_catalog.rpad('x', stock_qty::int * 100000) from ai.products")).toEqual(['ai_sql_function', { function: 'rpad with a length other than a number up to 1000' }]);
+    expect(await refusal("select rpad('x')")).toEqual(['ai_sql_function', { function: 'rpad with a length other than a number up to 1000' }]);
   });
 });

@@ -10,15 +10,27 @@
  * lines …), never more than reading them once; the query itself, however it multiplies them,
  * is bounded by the timeout. Queries wait their turn for the one thread (a question at a time;
  * the per-user AI rate limit keeps the queue short); the wait is not counted in the timeout.
+ *
+ * Memory: the thread's JavaScript heap is bounded (resourceLimits; past it Node ends the
+ * thread) and PGlite's WebAssembly memory too (SANDBOX_MEMORY_MB, sandboxWorker.ts: past it
+ * the query fails with "out of memory"). That memory never shrinks, so a thread whose memory
+ * grew past SANDBOX_KEEP_MB is ended after its answer and the next question starts a new one
+ * (starting one takes seconds, so a thread that stayed small is kept for the next question).
  */
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/types.ts';
-import type { SandboxJob, SandboxMessage, SandboxTable } from './sandboxWorker.ts';
+import type { SandboxData, SandboxJob, SandboxMessage, SandboxTable } from './sandboxWorker.ts';
 
 /** The copy must be loaded within this (a bound, not a rule: loading is linear in the rows). */
 const LOAD_LIMIT_MS = 120_000;
 /** An idle sandbox thread ends after this. */
 const IDLE_MS = 5 * 60_000;
+/** The most WebAssembly memory of the sandbox's PGlite (it starts with 128 MB). */
+export const SANDBOX_MEMORY_MB = 512;
+/** A thread whose WebAssembly memory grew past this is ended after its answer. */
+const SANDBOX_KEEP_MB = 256;
+/** The thread's JavaScript heap: the copies' JSON text and the answer's. */
+const SANDBOX_HEAP_MB = 256;
 
 export interface SandboxScope {
   companies: string[];
@@ -55,15 +67,23 @@ export async function snapshotViews(db: Db, views: readonly string[], scope: San
 }
 
 let thread: Worker | undefined;
+/** Threads Node ended for their heap's limit. */
+const overHeap = new WeakSet<Worker>();
 let idleTimer: NodeJS.Timeout | undefined;
 let turn: Promise<unknown> = Promise.resolve();
 
 function sandbox(): Worker {
   clearTimeout(idleTimer);
   if (thread) return thread;
-  const w = new Worker(new URL('./sandboxWorker.mjs', import.meta.url));
+  const w = new Worker(new URL('./sandboxWorker.mjs', import.meta.url), {
+    workerData: { memoryMb: SANDBOX_MEMORY_MB } satisfies SandboxData,
+    resourceLimits: { maxOldGenerationSizeMb: SANDBOX_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  });
   w.unref(); // an idle sandbox does not keep the process alive
-  w.on('error', () => {}); // a crash: the 'exit' that follows fails the running job
+  // A crash: the 'exit' that follows fails the running job, as "out of memory" when the heap's limit ended the thread.
+  w.on('error', (e: Error & { code?: string }) => {
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') overHeap.add(w);
+  });
   w.once('exit', () => {
     if (thread === w) thread = undefined;
   });
@@ -111,13 +131,17 @@ function runJob(job: SandboxJob, timeoutMs: number): Promise<string> {
         return;
       }
       finish(() => {
-        idleTimer = setTimeout(() => end(w), IDLE_MS);
-        idleTimer.unref();
+        if (m.memoryBytes > SANDBOX_KEEP_MB * 1024 * 1024) end(w);
+        else {
+          idleTimer = setTimeout(() => end(w), IDLE_MS);
+          idleTimer.unref();
+        }
         if (m.type === 'done') resolve(m.rowsJson);
         else reject(pgError(m.code, m.message));
       });
     };
-    const onExit = (exitCode: number) => finish(() => reject(pgError(undefined, `the sandbox ended (exit code ${exitCode})`)));
+    const onExit = (exitCode: number) =>
+      finish(() => reject(overHeap.has(w) ? pgError('53200', 'out of memory: the sandbox thread passed its heap limit') : pgError(undefined, `the sandbox ended (exit code ${exitCode})`)));
     w.on('message', onMessage);
     w.once('exit', onExit);
     w.postMessage(job);

@@ -3,9 +3,36 @@
  * views the query reads, as plain tables with the rows of the asking user's scope. The query
  * runs here, read-only; when it runs too long the server ends this whole thread — the only
  * way to stop a query in PGlite, which has no statement timeout and no cancel.
+ *
+ * PGlite's WebAssembly memory lies outside the thread's JavaScript heap (which resourceLimits
+ * bounds) and may grow to 2 GB, never shrinking: one `string_agg` of long texts took the
+ * server to 3 GB. PGlite takes no maximum, so the memories this thread creates get the
+ * sandbox's (workerData.memoryMb): past it PostgreSQL's allocations fail and the query ends
+ * with its own "out of memory" (53200). Every answer says how large the memory grew, so the
+ * server can end a thread that grew.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** What the server starts the thread with. */
+export interface SandboxData {
+  /** The most MB of WebAssembly memory PGlite may have. */
+  memoryMb: number;
+}
+
+const WASM_PAGE = 65_536;
+const maxPages = Math.floor(((workerData as SandboxData).memoryMb * 1024 * 1024) / WASM_PAGE);
+/** Weakly: initdb's memory is dropped once the database exists. */
+const memories: WeakRef<WebAssembly.Memory>[] = [];
+const NativeMemory = WebAssembly.Memory;
+WebAssembly.Memory = class CappedMemory extends NativeMemory {
+  constructor(d: WebAssembly.MemoryDescriptor) {
+    super({ ...d, maximum: Math.max(d.initial, Math.min(d.maximum ?? maxPages, maxPages)) });
+    memories.push(new WeakRef(this));
+  }
+};
+/** The largest memory (initdb's and PostgreSQL's are two instances, each under the cap). */
+const memoryBytes = () => Math.max(0, ...memories.map((m) => m.deref()?.buffer.byteLength ?? 0));
 
 /** A view's copy: its columns (name, SQL type) and its rows as PostgreSQL's JSON text. */
 export interface SandboxTable {
@@ -20,7 +47,8 @@ export interface SandboxJob {
   sql: string;
 }
 
-export type SandboxMessage = { type: 'running' } | { type: 'done'; rowsJson: string } | { type: 'failed'; code?: string; message: string };
+/** `memoryBytes`: PGlite's WebAssembly memory after the job (it never shrinks). */
+export type SandboxMessage = { type: 'running' } | { type: 'done'; rowsJson: string; memoryBytes: number } | { type: 'failed'; code?: string; message: string; memoryBytes: number };
 
 /** A quoted identifier (names come from pg_attribute of the server's own views). */
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -45,10 +73,10 @@ async function run(job: SandboxJob): Promise<string> {
 
 parentPort!.on('message', (job: SandboxJob) => {
   run(job).then(
-    (rowsJson) => parentPort!.postMessage({ type: 'done', rowsJson } satisfies SandboxMessage),
+    (rowsJson) => parentPort!.postMessage({ type: 'done', rowsJson, memoryBytes: memoryBytes() } satisfies SandboxMessage),
     (e: unknown) => {
       const err = e as { code?: unknown; message?: unknown };
-      parentPort!.postMessage({ type: 'failed', code: typeof err.code === 'string' ? err.code : undefined, message: String(err.message ?? e) } satisfies SandboxMessage);
+      parentPort!.postMessage({ type: 'failed', code: typeof err.code === 'string' ? err.code : undefined, message: String(err.message ?? e), memoryBytes: memoryBytes() } satisfies SandboxMessage);
     },
   );
 });

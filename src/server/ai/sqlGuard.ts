@@ -39,6 +39,14 @@ const ALLOWED_TYPES = new Set([
   'character varying',
 ]);
 
+/**
+ * The longest padding lpad/rpad may ask for, as a number written in the query: the two
+ * functions make a text of any length from nothing, and one `string_agg(lpad('x', 100000000,
+ * 'y'), '')` held gigabytes until the query ended. A grid's padding needs a few characters.
+ */
+export const MAX_PAD_LENGTH = 1_000;
+const PADS = new Set(['lpad', 'rpad']);
+
 /** Longest SQL text the guard parses (a model's answer; a longer one is not a question's query). */
 export const MAX_SQL_CHARS = 20_000;
 
@@ -123,6 +131,7 @@ class Walker {
         return this.relation(body, ctes);
       case 'FuncCall':
         this.func(strings(body.funcname));
+        this.padding(strings(body.funcname), body.args);
         return this.node(body, ctes);
       case 'TypeName':
         return this.typeName(body);
@@ -182,6 +191,17 @@ class Walker {
     const name = names[names.length - 1] ?? '';
     const schemaOk = names.length === 1 || (names.length === 2 && names[0] === 'pg_catalog');
     if (!schemaOk || !ALLOWED_FUNCTIONS.has(name)) throw functionRefused(names.join('.'));
+  }
+
+  /** lpad/rpad: the length a number literal of at most MAX_PAD_LENGTH. */
+  private padding(names: string[], args: Json | undefined): void {
+    const name = names[names.length - 1] ?? '';
+    if (!PADS.has(name)) return;
+    const length = Array.isArray(args) ? args[1] : undefined;
+    const literal = isObj(length) && isObj(length.A_Const) ? length.A_Const : undefined;
+    // A zero is left out of the tree (`ival: {}`); a decimal or a text is no written length.
+    const n = literal && isObj(literal.ival) ? (typeof literal.ival.ival === 'number' ? literal.ival.ival : 0) : undefined;
+    if (n === undefined || Math.abs(n) > MAX_PAD_LENGTH) throw functionRefused(`${name} with a length other than a number up to ${MAX_PAD_LENGTH}`);
   }
 
   private typeName(t: Obj): void {
