@@ -58,13 +58,13 @@ begin
                and not exists (select 1 from app.user_companies a where a.user_id = actor and a.company_code = t.company_code)) then
     raise exception 'this user works in a company you do not' using errcode = 'insufficient_privilege', constraint = 'user_outside_your_companies';
   end if;
+  -- Flag by flag: a grant row with no flag set (059 compared rows) is no right.
   if exists (
     select 1 from app.v_user_page_permissions t
+    left join app.v_user_page_permissions a on a.user_id = actor and a.page_code = t.page_code
     where t.user_id = target
-      and not exists (select 1 from app.v_user_page_permissions a
-                      where a.user_id = actor and a.page_code = t.page_code
-                        and a.can_perms >= t.can_perms and a.can_list >= t.can_list and a.can_add >= t.can_add
-                        and a.can_set >= t.can_set and a.can_delete >= t.can_delete)) then
+      and ((t.can_perms and a.can_perms is not true) or (t.can_list and a.can_list is not true) or (t.can_add and a.can_add is not true)
+           or (t.can_set and a.can_set is not true) or (t.can_delete and a.can_delete is not true))) then
     raise exception 'this user holds rights you do not' using errcode = 'insufficient_privilege', constraint = 'user_outranks_you';
   end if;
 end $$;
@@ -97,45 +97,49 @@ begin
   end loop;
 end $$;
 
--- Before a change: the account (or the role's holders) as it is.
+-- Before a change: the account (or the role's holders) as it is. The rows are read as jsonb:
+-- one function serves tables of different columns (plpgsql resolves `old.x` per table).
 create function app.rank_before() returns trigger language plpgsql as $$
+declare
+  o jsonb := to_jsonb(old);
+  n jsonb := to_jsonb(new);
 begin
   if app.actor() is null then
     return case when tg_op = 'DELETE' then old else new end;
   end if;
   case tg_table_name
     when 'users', 'user_totp' then
-      perform app.check_not_outranked(old.user_id);
+      perform app.check_not_outranked((o ->> 'user_id')::int);
     when 'password_links' then
-      perform app.check_not_outranked(new.user_id);
+      perform app.check_not_outranked((n ->> 'user_id')::int);
     when 'user_companies', 'user_roles', 'user_pages' then
       if tg_op in ('UPDATE', 'DELETE') then
         -- A cascade: the user's delete was checked; a company, role or page removed is no account action (a role's delete is checked on roles).
-        if not exists (select 1 from app.users u where u.user_id = old.user_id)
-           or (tg_table_name = 'user_companies' and not exists (select 1 from app.companies c where c.company_code = old.company_code))
-           or (tg_table_name = 'user_roles' and not exists (select 1 from app.roles r where r.role_id = old.role_id))
-           or (tg_table_name = 'user_pages' and not exists (select 1 from app.backend_pages b where b.page_code = old.page_code)) then
+        if not exists (select 1 from app.users u where u.user_id = (o ->> 'user_id')::int)
+           or (tg_table_name = 'user_companies' and not exists (select 1 from app.companies c where c.company_code = o ->> 'company_code'))
+           or (tg_table_name = 'user_roles' and not exists (select 1 from app.roles r where r.role_id = (o ->> 'role_id')::int))
+           or (tg_table_name = 'user_pages' and not exists (select 1 from app.backend_pages b where b.page_code = o ->> 'page_code')) then
           return old;
         end if;
-        perform app.check_not_outranked(old.user_id);
+        perform app.check_not_outranked((o ->> 'user_id')::int);
       end if;
-      if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.user_id is distinct from old.user_id) then
-        perform app.check_not_outranked(new.user_id);
+      if tg_op = 'INSERT' or (n ->> 'user_id') is distinct from (o ->> 'user_id') then
+        perform app.check_not_outranked((n ->> 'user_id')::int);
       end if;
     when 'role_pages' then
       if tg_op in ('UPDATE', 'DELETE') then
-        if not exists (select 1 from app.roles r where r.role_id = old.role_id)
-           or not exists (select 1 from app.backend_pages b where b.page_code = old.page_code) then
+        if not exists (select 1 from app.roles r where r.role_id = (o ->> 'role_id')::int)
+           or not exists (select 1 from app.backend_pages b where b.page_code = o ->> 'page_code') then
           return old;
         end if;
-        perform app.check_role_holders(old.role_id);
+        perform app.check_role_holders((o ->> 'role_id')::int);
       end if;
-      if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.role_id is distinct from old.role_id) then
-        perform app.check_role_holders(new.role_id);
+      if tg_op = 'INSERT' or (n ->> 'role_id') is distinct from (o ->> 'role_id') then
+        perform app.check_role_holders((n ->> 'role_id')::int);
       end if;
     when 'roles' then
-      if tg_op = 'DELETE' or old.active is distinct from new.active then
-        perform app.check_role_holders(old.role_id);
+      if tg_op = 'DELETE' or (o -> 'active') is distinct from (n -> 'active') then
+        perform app.check_role_holders((o ->> 'role_id')::int);
       end if;
   end case;
   return case when tg_op = 'DELETE' then old else new end;
@@ -143,18 +147,21 @@ end $$;
 
 -- After a change that gives: the account (or the role's holders) as it became.
 create function app.rank_after() returns trigger language plpgsql as $$
+declare
+  o jsonb := to_jsonb(old);
+  n jsonb := to_jsonb(new);
 begin
   if app.actor() is null then
     return null;
   end if;
   case tg_table_name
     when 'user_companies', 'user_roles', 'user_pages' then
-      perform app.check_not_outranked(new.user_id);
+      perform app.check_not_outranked((n ->> 'user_id')::int);
     when 'role_pages' then
-      perform app.check_role_holders(new.role_id);
+      perform app.check_role_holders((n ->> 'role_id')::int);
     when 'roles' then
-      if old.active is distinct from new.active then
-        perform app.check_role_holders(new.role_id);
+      if (o -> 'active') is distinct from (n -> 'active') then
+        perform app.check_role_holders((n ->> 'role_id')::int);
       end if;
   end case;
   return null;
