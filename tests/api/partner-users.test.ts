@@ -1,8 +1,9 @@
 /**
  * Partners' users (issue 24, /partners/user_list, migration 059): accounts of people of a
  * partner company, kept under the list's own page rights. The list reaches partners' users
- * of the session's company only; its account actions likewise; an account's e-mail is
- * changed only by someone holding every right the account holds (user_outranks_you).
+ * of the session's company only; its account actions likewise; an account (its e-mail or
+ * any other field) is changed only by someone holding every right it holds (user_outranks_you,
+ * migration 086).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
