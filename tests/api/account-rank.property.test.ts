@@ -64,7 +64,11 @@ function verdict(w: World, adminGrants: Grants): string | null {
   const effective = (u: UserSpec): Map<string, boolean[]> => {
     const out = new Map<string, boolean[]>();
     const add = (g: Grants) => {
-      for (const [page, f] of g) out.set(page, (out.get(page) ?? [false, false, false, false, false]).map((x, i) => x || f[i]!));
+      for (const [page, f] of g)
+        out.set(
+          page,
+          (out.get(page) ?? [false, false, false, false, false]).map((x, i) => x || f[i]!),
+        );
     };
     add(u.own);
     for (const r of u.roles) {
@@ -82,7 +86,10 @@ function verdict(w: World, adminGrants: Grants): string | null {
 }
 
 class Verdicts {
-  constructor(readonly direct: string | null, readonly viaTrigger: string | null) {}
+  constructor(
+    readonly direct: string | null,
+    readonly viaTrigger: string | null,
+  ) {}
 }
 
 /** The database's verdicts on one world, in a transaction rolled back. */

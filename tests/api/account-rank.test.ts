@@ -57,9 +57,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
       expect((await give()).status).toBe(200);
       expect((await account(lesser)).password_must_change).toBe(true);
       // The grant flag does not lift the rank: the administrator stays out of reach.
-      expect(ruleOf(await s.action(manager, 'user_initial_password', 'set', { user_ids: [adminId], password: 'copper kettle sunrise 58' }, 'SK01'))).toEqual(
-        refusedAs('user_is_administrator'),
-      );
+      expect(ruleOf(await s.action(manager, 'user_initial_password', 'set', { user_ids: [adminId], password: 'copper kettle sunrise 58' }, 'SK01'))).toEqual(refusedAs('user_is_administrator'));
     } finally {
       await grantUserPage(s, managerId, 'settings.users', { can_perms: false, can_list: true, can_set: true });
     }
@@ -136,9 +134,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     const list: Row[] = (await ok(manager, 'user_list', 'list', {}, 'SK01')).rows;
     const greater = list.find((r) => !r.blocked && Object.keys(r.roles).length > 0)!; // the demo's first rep: the warehouse role
     const before = await account(greater.user_id);
-    expect(ruleOf(await s.action(manager, 'user_list', 'set', { user_id: greater.user_id, row_version: greater.row_version, blocked: true }, 'SK01'))).toEqual(
-      refusedAs('user_outranks_you'),
-    );
+    expect(ruleOf(await s.action(manager, 'user_list', 'set', { user_id: greater.user_id, row_version: greater.row_version, blocked: true }, 'SK01'))).toEqual(refusedAs('user_outranks_you'));
     for (const entity of ['partner_user_invite', 'partner_user_password_reset', 'partner_user_end_sessions']) {
       expect(ruleOf(await s.action(manager, entity, 'set', { user_ids: [greater.user_id] }, 'SK01'))).toEqual(refusedAs('user_outranks_you'));
     }
@@ -196,9 +192,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     await ok(admin, 'user_roles', 'set', { user_id: clerk, role_id: role.role_id, assigned: true }, 'SK01');
     await ok(manager, 'role_pages', 'set', { role_id: role.role_id, page_code: 'settings.vats', can_list: true, can_set: true }, 'SK01');
     await grantUserPage(s, managerId, 'settings.vats', { can_perms: true, can_list: true, can_add: true, can_set: false, can_delete: true });
-    expect(ruleOf(await s.action(manager, 'role_pages', 'set', { role_id: role.role_id, page_code: 'settings.vats', can_list: false }, 'SK01'))).toEqual(
-      refusedAs('user_outranks_you'),
-    );
+    expect(ruleOf(await s.action(manager, 'role_pages', 'set', { role_id: role.role_id, page_code: 'settings.vats', can_list: false }, 'SK01'))).toEqual(refusedAs('user_outranks_you'));
   });
 
   it('acting on oneself stays as it was; the administrator still does everything to lesser users', async () => {
