@@ -37,9 +37,9 @@ export function classifyError({ status, path, loggedIn, retried }: ErrorCase): E
 /** Every failed request of a logged-in user is logged, except the log call itself. */
 export const shouldLogError = (path: string, loggedIn: boolean) => loggedIn && !path.endsWith('/rpc/page_error_log');
 
-/** The message of a failed api_action: 403 → forbidden, 404 → bad_data_source, else the status text. */
-export function apiActionMessage(status: number, statusText: string): { id: string; text?: string } {
-  if (status === 403) return { id: 'messages.forbidden' };
+/** The message of a failed api_action: 403 → the rule that refused the actor (`rules.<rule>`), else forbidden; 404 → bad_data_source; else the status text. */
+export function apiActionMessage(status: number, statusText: string, rule?: string): { id: string; text?: string } {
+  if (status === 403) return { id: rule ? `rules.${rule}` : 'messages.forbidden' };
   if (status === 404) return { id: 'messages.bad_data_source' };
   return { id: 'messages.status_text', text: statusText || String(status) };
 }

@@ -254,13 +254,21 @@ describe.each(engines)('users, roles and grants on %s', (engine) => {
     expect((await s.action(catalog, 'user_pages', 'set', { user_id: catalogId, page_code: 'settings.vats', can_list: true })).status).toBe(403);
     expect((await s.action(catalog, 'users', 'list', {})).status).toBe(403);
 
-    // Given perms on a page, the manager grants it (and the log names them).
+    // Given perms on a page, the manager grants it (and the log names them) — to a user she outranks: with the catalogue role too, she holds every right of the catalog user (migration 086).
     await grantUserPage(s, warehouseId, 'settings.vats', { can_perms: true, can_list: true });
+    expect(ruleOf(await s.action(token, 'user_pages', 'set', { user_id: catalogId, page_code: 'settings.vats', can_list: true }, 'SK01'))).toEqual({
+      status: 403,
+      error: 'rule_violated',
+      rule: 'user_outranks_you',
+    });
+    const catalogRole = (await one(`select role_id from app.roles where role_code = 'catalog'`)).role_id;
+    await ok(admin, 'user_roles', 'set', { user_id: warehouseId, role_id: catalogRole, assigned: true }, 'SK01');
     await ok(token, 'user_pages', 'set', { user_id: catalogId, page_code: 'settings.vats', can_list: true }, 'SK01');
     expect((await listVats(catalog)).status).toBe(200);
     expect((await logOf('user_pages', [catalogId, 'settings.vats'])).at(-1)).toMatchObject({ actor_user_id: warehouseId, after: { can_list: true } });
     await ok(token, 'user_pages', 'set', { user_id: catalogId, page_code: 'settings.vats', can_list: false }, 'SK01');
     await s.db.query(`delete from app.user_pages where user_id = $1`, [warehouseId]);
+    await s.db.query(`delete from app.user_roles where user_id = $1 and role_id = $2`, [warehouseId, catalogRole]);
   });
 
   it('refuses another company’s user, a page that does not exist and bad values: 4xx and nothing written', async () => {

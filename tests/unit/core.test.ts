@@ -148,6 +148,8 @@ describe('common error handling (spec §8)', () => {
   });
   it('maps api_action failures to messages', () => {
     expect(apiActionMessage(403, 'Forbidden')).toEqual({ id: 'messages.forbidden' });
+    // A rule of the database that refused the actor (migration 086) is said by its own text.
+    expect(apiActionMessage(403, 'Forbidden', 'user_outranks_you')).toEqual({ id: 'rules.user_outranks_you' });
     expect(apiActionMessage(404, 'Not Found')).toEqual({ id: 'messages.bad_data_source' });
     expect(apiActionMessage(500, 'Internal Server Error')).toEqual({ id: 'messages.status_text', text: 'Internal Server Error' });
   });

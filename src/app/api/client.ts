@@ -89,7 +89,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
     } else if (outcome.kind === 'drop-auth-header') {
       session.set({ token: undefined });
     }
-    const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText) : { id: 'messages.status_text' };
+    const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText, data?.rule) : { id: 'messages.status_text' };
     throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule, data?.params);
   } finally {
     requestEnded(failed);

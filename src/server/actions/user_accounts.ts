@@ -1,7 +1,8 @@
 /**
  * What an administrator does to users' accounts from /settings/users (the `set` permission
  * of that page), each on the users picked, all of whom must share the administrator's
- * session company (another company's user is as unknown as a missing one: 404, nothing done).
+ * session company (another company's user is as unknown as a missing one: 404, nothing done)
+ * and be ones she outranks (accountRank.ts: 403, nothing done).
  * The `partner_user_*` keys do the same from /partners/user_list, under that page's rights,
  * to partners' users only (migration 059): the company's own staff are unknown there.
  *
@@ -10,7 +11,7 @@
  * - `user_end_sessions`: ends every session of each (refresh token families and, from their
  *   next request, the access tokens: http/sessionCache.ts follows the revocation);
  * - `user_initial_password`: gives one user a password that she must change at her next
- *   sign-in (auth/initialPassword.ts).
+ *   sign-in (auth/initialPassword.ts); it needs the page's grant (`perms`) flag too.
  *
  * And `totp_policy` (list: anyone who may list the page; set: who may also grant it, its
  * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
@@ -23,6 +24,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
+import { requireRank } from './accountRank.ts';
 import type { CustomAction } from './custom.ts';
 
 export const USERS_PAGE = '/settings/users';
@@ -36,8 +38,13 @@ interface Scope {
 const STAFF: Scope = { page: USERS_PAGE, partnersOnly: false };
 const PARTNERS: Scope = { page: PARTNER_USERS_PAGE, partnersOnly: true };
 
-/** The users picked, locked, each of the session's company (and a partner's, for PARTNERS); else 404 naming the first that is not. */
-async function companyUsers(tx: Queryable, session: Session, ids: readonly number[], scope: Scope) {
+/**
+ * The users picked, locked, each of the session's company (and a partner's, for PARTNERS),
+ * else 404 naming the first that is not; and each one the session's user may act on (the
+ * rank, accountRank.ts; `setsPassword`: with the page's grant flag too), else 403. `tx` is
+ * a transaction: the session's user is its actor from here on.
+ */
+async function companyUsers(tx: Queryable, session: Session, ids: readonly number[], scope: Scope, setsPassword = false) {
   if (!session.company) throw forbidden('forbidden: this action needs a company');
   const r = await tx.query<{ user_id: number; user_email: string; first_name: string; user_name: string; language_code: string }>(
     `select ${ADDRESSEE_COLUMNS} from app.users u
@@ -50,6 +57,7 @@ async function companyUsers(tx: Queryable, session: Session, ids: readonly numbe
     const found = new Set(r.rows.map((u) => u.user_id));
     throw new HttpError(404, 'not_found', `payload.user_ids: user ${ids.find((id) => !found.has(id))} is not in this company`);
   }
+  await requireRank(tx, session.userId, ids, setsPassword ? scope.page : undefined);
   return r.rows;
 }
 
@@ -87,9 +95,10 @@ export const partnerUserPasswordReset = linkAction('reset', PARTNERS);
 export const partnerUserEndSessions = endSessions(PARTNERS);
 
 /**
- * One user at a time: the administrator types the password and passes it on. The rule is
- * checked against the user's e-mail and the password hashed before the write's transaction
- * (argon2 holds no lock); the transaction checks the company again.
+ * One user at a time: the administrator types the password and passes it on. The company,
+ * the rank and the page's grant flag are checked first, then the rule against the user's
+ * e-mail, and the password hashed before the write's transaction (argon2 holds no lock);
+ * the transaction checks company and rank again.
  */
 export const userInitialPassword: CustomAction = {
   page: USERS_PAGE,
@@ -98,10 +107,10 @@ export const userInitialPassword: CustomAction = {
     const { user_ids, password } = parseInput(InitialPasswordPayload, payload);
     const ids = [...new Set(user_ids)];
     if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
-    const [user] = await companyUsers(db, session, ids, STAFF);
+    const [user] = await db.transaction((tx) => companyUsers(tx, session, ids, STAFF, true));
     checkNewPassword('payload.password', password, user!.user_email);
     const hash = await hashPassword(password);
-    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF))[0]!, hash));
+    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF, true))[0]!, hash));
     return { users: 1 };
   },
 };

@@ -172,7 +172,8 @@ const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a
  * A database error the input caused → the HTTP answer, with a code the browser says. A rule
  * of the schema (a check or a trigger) that refused the write answers `rule_violated` with
  * the constraint as `rule` (`rules.<rule>` in the catalogues, codegen checks every named
- * one); a trigger's own English text is kept as the message. A reference to a missing row
+ * one); a trigger's own English text is kept as the message. One raised as
+ * insufficient_privilege (42501) refuses the actor rather than the value: 403, same shape. A reference to a missing row
  * is `bad_reference`, a delete of a row still referenced `in_use`; both and a duplicate name
  * the column (`label`: its field label key).
  */
@@ -180,6 +181,8 @@ export function fromDbError(e: unknown): HttpError | undefined {
   const err = e as { code?: unknown; constraint?: string; detail?: string; column?: string; message?: unknown };
   const code = err?.code;
   if (typeof code !== 'string') return undefined;
+  // A named rule that refuses the actor, not the input (migration 086: rank on account actions): 403. An unnamed one is the database's own privilege error: a 500.
+  if (code === '42501') return err.constraint ? new HttpError(403, 'rule_violated', String(err.message ?? 'forbidden'), {}, err.constraint) : undefined;
   const m = pgInputErrors[code];
   if (!m) return undefined;
   const [errorCode, english] = m;
