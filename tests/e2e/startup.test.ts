@@ -99,7 +99,8 @@ describe('one round trip to start', () => {
   it('a page load without a session, or with a token the server refuses, carries no start; a login makes the bootstrap call', async () => {
     const bare = await t.page.request.get(`${t.server.url}/en/products/product_list`);
     expect(await bare.text()).not.toContain('start-data');
-    await t.context.addCookies([{ name: PAGE_TOKEN_COOKIE, value: 'not-a-token', url: t.server.url, secure: true, httpOnly: true, sameSite: 'Strict' }]);
+    await t.context.addCookies([{ name: PAGE_TOKEN_COOKIE, value: 'not-a-token', domain: new URL(t.server.url).hostname, path: '/', secure: true, httpOnly: true, sameSite: 'Strict' }]);
+    expect((await t.context.cookies()).map((c) => c.name)).toContain(PAGE_TOKEN_COOKIE);
     const forged = await t.page.request.get(`${t.server.url}/en/products/product_list`);
     expect(await forged.text()).not.toContain('start-data');
     await t.context.clearCookies();
