@@ -282,7 +282,12 @@ describe.each(engines)('auth on %s', (engine) => {
   }
   /** No Set-Cookie carries a value a script could read: each one with a value is HttpOnly. */
   const allHttpOnly = (cookies: string[]) => {
-    for (const c of cookies) if (!/^[^=]+=;/.test(c)) expect(c.split(/;\s*/).map((a) => a.toLowerCase()), c.split('=')[0]).toContain('httponly');
+    for (const c of cookies)
+      if (!/^[^=]+=;/.test(c))
+        expect(
+          c.split(/;\s*/).map((a) => a.toLowerCase()),
+          c.split('=')[0],
+        ).toContain('httponly');
   };
   /** The page-token cookie of a browser's answer: the access token itself, HttpOnly, Secure, SameSite=Strict, on /, for the token's remaining life (ACCESS_TOKEN_TTL: 15 minutes). */
   function expectPageCookie(cookies: string[], token: string) {
@@ -311,7 +316,11 @@ describe.each(engines)('auth on %s', (engine) => {
     // The cookie alone, as a browser adds it to any request of this origin: no write, no read, no download.
     const token = refreshed.body.token as string;
     const jar = { cookie: `${PAGE_TOKEN_COOKIE}=${token}; ${LEGACY_TOKEN_COOKIE}=${token}; company=SK01` };
-    const row = (await s.db.query<{ product_code: string; row_version: number; min_margin: string }>(`select product_code, row_version, min_margin from app.products where company_code = 'SK01' order by product_code limit 1`)).rows[0]!;
+    const row = (
+      await s.db.query<{ product_code: string; row_version: number; min_margin: string }>(
+        `select product_code, row_version, min_margin from app.products where company_code = 'SK01' order by product_code limit 1`,
+      )
+    ).rows[0]!;
     const set = { entity: 'product_list', action: 'set', payload: { product_code: row.product_code, row_version: row.row_version, min_margin: 61 } };
     const byCookie = await browserPost('/rpc/api_action', set, { ...jar, 'sec-fetch-site': 'same-origin' });
     expect(byCookie.status).toBe(401);

@@ -123,7 +123,15 @@ export function createApp(deps: Deps): Hono {
     const cookies: string[] = [];
     const run = (s: Session | null) =>
       (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(
-        { ...deps, session: s, bearer, client: clientAddress(c), refreshCookie: () => presentedRefreshCookie(c), pageToken: () => presentedPageToken(c), setCookie: (value) => void cookies.push(value) },
+        {
+          ...deps,
+          session: s,
+          bearer,
+          client: clientAddress(c),
+          refreshCookie: () => presentedRefreshCookie(c),
+          pageToken: () => presentedPageToken(c),
+          setCookie: (value) => void cookies.push(value),
+        },
         input,
       );
     if (key === 'api_action' && onlyReads(input as v.InferOutput<typeof ApiActionInput>)) {
