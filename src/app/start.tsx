@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routeRendered } from './chrome/firstPaint.ts';
 import { router } from './router/router.tsx';
-import { scheduleRefresh } from './session/auth.ts';
+import { restoreSession } from './session/auth.ts';
 
 /*
  * The app itself, loaded by the entry (main.tsx) at once, or once the server's first paint
@@ -19,7 +19,8 @@ import { scheduleRefresh } from './session/auth.ts';
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 
-scheduleRefresh();
+// The access token lives in memory (session/auth.ts): the refresh call leaves at once, while the first route's code loads.
+void restoreSession();
 
 // The server's first paint goes with a page that does not show its grid (the grid itself removes it: GridView).
 router.subscribe('onRendered', routeRendered);

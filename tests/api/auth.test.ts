@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { REFRESH_COOKIE } from '../../src/core/authCookies.ts';
+import { Secret, TOTP } from 'otpauth';
+import { LEGACY_TOKEN_COOKIE, PAGE_TOKEN_COOKIE, REFRESH_COOKIE } from '../../src/core/authCookies.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { revokeAllForUser } from '../../src/server/auth/refresh.ts';
 import { jwtSecret, tokenSigner } from '../../src/server/auth/tokens.ts';
@@ -270,6 +271,94 @@ describe.each(engines)('auth on %s', (engine) => {
     const byBearer = await browserPost('/rpc/refresh_token', {}, { authorization: `Bearer ${byBody.body.refresh_token}` });
     expect(byBearer.status).toBe(200);
     expect(typeof byBearer.body.refresh_token).toBe('string');
+  });
+
+  /** The Set-Cookie of one cookie by name: its value and attributes (lower-case names). */
+  function cookieOf(cookies: string[], name: string): { value: string; attrs: Map<string, string> } {
+    const mine = cookies.filter((c) => c.startsWith(`${name}=`));
+    expect(mine, name).toHaveLength(1);
+    const [pair, ...rest] = mine[0]!.split(/;\s*/);
+    return { value: pair!.slice(name.length + 1), attrs: new Map(rest.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=')[1] ?? ''])) };
+  }
+  /** No Set-Cookie carries a value a script could read: each one with a value is HttpOnly. */
+  const allHttpOnly = (cookies: string[]) => {
+    for (const c of cookies)
+      if (!/^[^=]+=;/.test(c))
+        expect(
+          c.split(/;\s*/).map((a) => a.toLowerCase()),
+          c.split('=')[0],
+        ).toContain('httponly');
+  };
+  /** The page-token cookie of a browser's answer: the access token itself, HttpOnly, Secure, SameSite=Strict, on /, for the token's remaining life (ACCESS_TOKEN_TTL: 15 minutes). */
+  function expectPageCookie(cookies: string[], token: string) {
+    const page = cookieOf(cookies, PAGE_TOKEN_COOKIE);
+    expect(page.value).toBe(token);
+    expect([...page.attrs.keys()].sort()).toEqual(['httponly', 'max-age', 'path', 'samesite', 'secure']);
+    expect(page.attrs.get('path')).toBe('/');
+    expect(page.attrs.get('samesite')).toBe('Strict');
+    const maxAge = Number(page.attrs.get('max-age'));
+    expect(maxAge).toBeLessThanOrEqual(15 * 60);
+    expect(maxAge).toBeLessThanOrEqual(Number(decodeJwt(token).exp) - Math.floor(Date.now() / 1000) + 1);
+    expect(maxAge).toBeGreaterThan(15 * 60 - 10);
+    allHttpOnly(cookies);
+  }
+
+  it("gives a browser's access token to its page loads in an HttpOnly, SameSite=Strict cookie of the token's life (login, refresh, TOTP confirmed), clears it on logout, and never takes it in place of the Bearer header", async () => {
+    const login = await browserPost('/rpc/login', { email: 'catalog@example.com', password: 'demo-password', refresh_cookie: true });
+    expect(login.status).toBe(200);
+    expectPageCookie(login.cookies, login.body.token);
+    const refreshed = await browserPost('/rpc/refresh_token', {}, { cookie: `${REFRESH_COOKIE}=${cookieOf(login.cookies, REFRESH_COOKIE).value}` });
+    expect(refreshed.status).toBe(200);
+    expectPageCookie(refreshed.cookies, refreshed.body.token);
+    // API clients (tokens in the body) get no cookie.
+    expect((await browserPost('/rpc/login', { email: 'catalog@example.com', password: 'demo-password' })).cookies).toEqual([]);
+
+    // The cookie alone, as a browser adds it to any request of this origin: no write, no read, no download.
+    const token = refreshed.body.token as string;
+    const jar = { cookie: `${PAGE_TOKEN_COOKIE}=${token}; ${LEGACY_TOKEN_COOKIE}=${token}; company=SK01` };
+    const row = (
+      await s.db.query<{ product_code: string; row_version: number; min_margin: string }>(
+        `select product_code, row_version, min_margin from app.products where company_code = 'SK01' order by product_code limit 1`,
+      )
+    ).rows[0]!;
+    const set = { entity: 'product_list', action: 'set', payload: { product_code: row.product_code, row_version: row.row_version, min_margin: 61 } };
+    const byCookie = await browserPost('/rpc/api_action', set, { ...jar, 'sec-fetch-site': 'same-origin' });
+    expect(byCookie.status).toBe(401);
+    expect((await s.db.query('select min_margin from app.products where product_code = $1', [row.product_code])).rows[0]!.min_margin).toEqual(row.min_margin);
+    expect((await browserPost('/rpc/api_action', { entity: 'product_list', action: 'list', payload: { endRow: 1 } }, jar)).status).toBe(401);
+    expect((await browserPost('/rpc/bootstrap', { currency_code: null, page: null, form: null }, jar)).status).toBe(401);
+    for (const path of [`/api/print/product_labels?product_code=${row.product_code}`, `/api/print/product_labels/pdf?product_code=${row.product_code}`]) {
+      expect((await fetch(s.url + path, { headers: jar })).status, path).toBe(401);
+    }
+    expect((await browserPost('/api/export/product_list', { format: 'csv' }, jar)).status).toBe(401);
+    // The same write with the Bearer header is taken: only the header was missing.
+    expect((await browserPost('/rpc/api_action', set, { authorization: `Bearer ${token}`, 'x-company': 'SK01' })).status).toBe(200);
+
+    // TOTP confirmed: the session's new token (no longer held to enrolment) goes to the browser's page cookie; an API client's call sets none.
+    await makeUser('page-totp@example.com');
+    const enrolling = await browserPost('/rpc/login', { email: 'page-totp@example.com', password: 'secret-password', refresh_cookie: true });
+    const bearer = { authorization: `Bearer ${enrolling.body.token}` };
+    const { secret } = (await browserPost('/rpc/totp_enrol', {}, bearer)).body.data;
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    const confirmed = await browserPost('/rpc/totp_confirm', { code }, { ...bearer, cookie: `${PAGE_TOKEN_COOKIE}=${enrolling.body.token}` });
+    expect(confirmed.status).toBe(200);
+    expectPageCookie(confirmed.cookies, confirmed.body.data.token);
+    await makeUser('api-totp@example.com');
+    const apiToken = (await s.login('api-totp@example.com', 'secret-password')).token;
+    const apiSecret = (await browserPost('/rpc/totp_enrol', {}, { authorization: `Bearer ${apiToken}` })).body.data.secret;
+    const apiCode = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(apiSecret) }).generate();
+    const apiConfirmed = await browserPost('/rpc/totp_confirm', { code: apiCode }, { authorization: `Bearer ${apiToken}` });
+    expect(apiConfirmed.status).toBe(200);
+    expect(apiConfirmed.cookies).toEqual([]);
+
+    // Logout clears it with the refresh cookie.
+    const out = await browserPost('/rpc/logout', {}, { authorization: `Bearer ${token}` });
+    expect(out.status).toBe(200);
+    const cleared = cookieOf(out.cookies, PAGE_TOKEN_COOKIE);
+    expect(cleared.value).toBe('');
+    expect(cleared.attrs.get('max-age')).toBe('0');
+    expect(cleared.attrs.get('path')).toBe('/');
+    allHttpOnly(out.cookies);
   });
 
   it("ends the access token on logout (by its sid, even just expired), clears the refresh cookie, and leaves the user's other sessions alone", async () => {

@@ -4,6 +4,7 @@
  * under their checks, and nothing of a company the user lacks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEGACY_TOKEN_COOKIE, PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 import { firstRequestParts, firstRowsPayload } from '../../src/core/firstRows.ts';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { engines, startTestServer, type Json, type TestServer } from './harness.ts';
@@ -121,9 +122,10 @@ describe.each(engines)('bootstrap on %s', (engine) => {
   });
 
   /** The start a page load of `path` carries (server/http/startData.ts), or undefined. */
-  const pageStart = async (path: string, cookies: Record<string, string>) => {
+  const pageStart = async (path: string, cookies: Record<string, string>, headers: Record<string, string> = {}) => {
     const r = await fetch(s.url + path, {
       headers: {
+        ...headers,
         cookie: Object.entries(cookies)
           .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
           .join('; '),
@@ -131,11 +133,11 @@ describe.each(engines)('bootstrap on %s', (engine) => {
     });
     expect(r.status).toBe(200);
     const html = await r.text();
-    return { start: startDataOf(html), cacheControl: r.headers.get('cache-control'), html };
+    return { start: startDataOf(html), cacheControl: r.headers.get('cache-control'), html, cookies: r.headers.getSetCookie() };
   };
 
   it("sends a signed-in page load its bootstrap and its screen's first rows as data: the calls' own answers, in the company they allow", async () => {
-    const { start, cacheControl } = await pageStart('/de/products/product_list', { 'auth.token.local': admin, company: 'HU01', currency: 'EUR' });
+    const { start, cacheControl } = await pageStart('/de/products/product_list', { [PAGE_TOKEN_COOKIE]: admin, company: 'HU01', currency: 'EUR' });
     expect(cacheControl).toBe('no-store');
     expect(start.request).toEqual({ currency_code: 'EUR', page: '/de/products/product_list', form: 'product_list' });
     // The answer is the call's (the page view is logged once more by the call: left out of the comparison).
@@ -152,20 +154,40 @@ describe.each(engines)('bootstrap on %s', (engine) => {
     expect(start.rows.data.total).toBe(list.total);
     expect(Object.keys(start.rows.data.rows[0]).sort()).toEqual(Object.keys(list.rows[0]).sort());
     // catalog may not work in HU01: no start at all (the app's own call hears why).
-    expect((await pageStart('/en/products/product_list', { 'auth.token.local': catalog, company: 'HU01' })).start).toBeUndefined();
+    expect((await pageStart('/en/products/product_list', { [PAGE_TOKEN_COOKIE]: catalog, company: 'HU01' })).start).toBeUndefined();
     // No company cookie: the user's first, as the call chooses.
-    const own = (await pageStart('/en/products/product_list', { 'auth.token.local': catalog })).start;
+    const own = (await pageStart('/en/products/product_list', { [PAGE_TOKEN_COOKIE]: catalog })).start;
     expect(own.rows.company).toBe('SK01');
     expect(own.rows.data.rows.length).toBeGreaterThan(0);
   });
 
   it('sends no start without a session or with a refused token; text in it cannot close its element', async () => {
     expect((await pageStart('/en/products/product_list', {})).start).toBeUndefined();
-    expect((await pageStart('/en/products/product_list', { 'auth.token.local': 'forged.token.value' })).start).toBeUndefined();
+    expect((await pageStart('/en/products/product_list', { [PAGE_TOKEN_COOKIE]: 'forged.token.value' })).start).toBeUndefined();
     // A brand named like a closing tag, shown in a lookup the start carries.
     await action(admin, 'brands', 'add', { brand_name: '</script><script>alert(1)</script>' }, 'SK01');
-    const { start, html } = await pageStart('/en/products/product_list', { 'auth.token.local': admin, company: 'SK01' });
+    const { start, html } = await pageStart('/en/products/product_list', { [PAGE_TOKEN_COOKIE]: admin, company: 'SK01' });
     expect(html).not.toContain('</script><script>alert(1)');
     expect(JSON.stringify(start)).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('takes the session only from the HttpOnly page-token cookie, on a load of its own origin or the user’s; the old script-readable token cookie counts for nothing and is removed', async () => {
+    const page = '/en/products/product_list';
+    // A navigation the user started (typed, bookmark, reload) or one of this origin's pages: the start.
+    expect((await pageStart(page, { [PAGE_TOKEN_COOKIE]: admin }, { 'sec-fetch-site': 'none' })).start).toBeDefined();
+    expect((await pageStart(page, { [PAGE_TOKEN_COOKIE]: admin }, { 'sec-fetch-site': 'same-origin' })).start).toBeDefined();
+    // A sibling subdomain's (same-site: SameSite=Strict sends the cookie) or another site's: none.
+    for (const site of ['same-site', 'cross-site']) expect((await pageStart(page, { [PAGE_TOKEN_COOKIE]: admin }, { 'sec-fetch-site': site })).start, site).toBeUndefined();
+    // The earlier version's cookie, with a token the server would take as Bearer: no start, and a Set-Cookie that removes it.
+    const legacy = await pageStart(page, { [LEGACY_TOKEN_COOKIE]: admin, company: 'SK01' });
+    expect(legacy.start).toBeUndefined();
+    expect(legacy.html).not.toContain('id="first-paint"');
+    expect(legacy.cookies).toEqual([`${LEGACY_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`]);
+    expect(legacy.cacheControl).toBe('no-store');
+    // Beside the page cookie: the page's start, and the old one removed all the same.
+    const both = await pageStart(page, { [LEGACY_TOKEN_COOKIE]: 'forged.token.value', [PAGE_TOKEN_COOKIE]: admin });
+    expect(both.start).toBeDefined();
+    expect(both.cookies).toEqual([`${LEGACY_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`]);
+    expect((await pageStart(page, { [PAGE_TOKEN_COOKIE]: admin })).cookies).toEqual([]);
   });
 });

@@ -23,8 +23,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
-import { TOKEN_COOKIE, AUTH_PREFIX } from '../../src/core/authCookies.ts';
+import { AUTH_PREFIX } from '../../src/core/authCookies.ts';
 import { startTestServer, type TestServer } from '../api/harness.ts';
+import { BENCH_TOKEN_COOKIE } from './pages/nav/server.ts';
 import { probeScript } from './probe.ts';
 import { summarize, type Summary } from './stats.ts';
 
@@ -89,11 +90,14 @@ async function buildAll(dir: string, root: string): Promise<void> {
 
 /** A browser context signed in as admin in SK01 (a fresh token per run: runs never outlive it). */
 async function signedInPage(browser: Browser, server: TestServer, first: string, second?: string): Promise<{ page: Page; close(): Promise<void>; calls: { url: string; at: number }[] }> {
-  const { token } = await server.login('admin@example.com');
   const context = await browser.newContext({ viewport: VIEWPORT });
+  // The app's sign-in: the server's HttpOnly refresh and page-token cookies in the context's jar.
+  const login = await context.request.post(`${server.url}/rpc/login`, { data: { email: 'admin@example.com', password: 'demo-password', refresh_cookie: true } });
+  const { token } = (await login.json()) as { token: string };
   const url = new URL(server.url);
   const cookie = (name: string, value: string) => ({ name, value: encodeURIComponent(value), domain: url.hostname, path: '/', sameSite: 'Lax' as const });
-  await context.addCookies([cookie(TOKEN_COOKIE, token), cookie(`${AUTH_PREFIX}strategy`, 'local'), cookie('company', COMPANY), cookie('language', 'en')]);
+  // The bench's own pages (nav-ag, nav-floor) read their token from a cookie of their own; the app's from the refresh call.
+  await context.addCookies([cookie(BENCH_TOKEN_COOKIE, token), cookie(`${AUTH_PREFIX}strategy`, 'local'), cookie('company', COMPANY), cookie('language', 'en')]);
   const page = await context.newPage();
   await page.addInitScript({ content: probeScript({ firstCell: first, ...(second ? { secondCell: second } : {}) }) });
   const calls: { url: string; at: number }[] = [];

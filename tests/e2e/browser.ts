@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
 import type { Config } from '../../src/server/config.ts';
 import { findBrowser } from '../setup/browserPath.ts';
-import { AUTH_PREFIX, TOKEN_COOKIE } from '../../src/core/authCookies.ts';
+import { AUTH_PREFIX, PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 
 const STRATEGY_COOKIE = `${AUTH_PREFIX}strategy`;
 
@@ -33,10 +33,11 @@ export async function startUiServer(engine: Engine = 'pglite', config: Partial<C
 
 /**
  * Signs in and opens the home page. Through the login call from the page's context (its
- * request client keeps the server's Set-Cookie, the refresh token, in the browser's jar)
- * plus the cookies the app itself writes: a session of the test's own, without loading
- * the login page each test. A user the call does not simply sign in (a second factor, a
- * password to change) goes through the form.
+ * request client keeps the server's Set-Cookie, the HttpOnly refresh and page-token
+ * cookies, in the browser's jar) plus the cookie the app itself writes (`auth.strategy`: it
+ * signed in; the page load gets its token from the refresh call): a session of the test's
+ * own, without loading the login page each test. A user the call does not simply sign in
+ * (a second factor, a password to change) goes through the form.
  */
 export async function signIn(page: Page, base: string, email: string, lang = 'en') {
   const context = page.context();
@@ -44,10 +45,7 @@ export async function signIn(page: Page, base: string, email: string, lang = 'en
   const body = (await r.json().catch(() => null)) as { token?: string } | null;
   if (r.status() === 200 && body?.token) {
     // What the app stores on sign-in (session/auth.ts `storeToken`).
-    await context.addCookies([
-      { name: TOKEN_COOKIE, value: encodeURIComponent(body.token), url: base },
-      { name: STRATEGY_COOKIE, value: 'local', url: base },
-    ]);
+    await context.addCookies([{ name: STRATEGY_COOKIE, value: 'local', url: base }]);
     // The home page committed, not drawn: most tests go on to another page at once (its
     // load replaces this one's), and a locator waits for what a test needs of the home page.
     await page.goto(`${base}/${lang}`, { waitUntil: 'commit' });
@@ -58,6 +56,13 @@ export async function signIn(page: Page, base: string, email: string, lang = 'en
   await page.locator('#login-password').fill('demo-password');
   await page.locator('form.login-form button[type=submit]').click();
   await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
+/** The access token of the context's session: the server's HttpOnly page-token cookie (the app's own is in its memory). */
+export async function sessionToken(context: BrowserContext): Promise<string> {
+  const c = (await context.cookies()).find((x) => x.name === PAGE_TOKEN_COOKIE);
+  if (!c) throw new Error(`no ${PAGE_TOKEN_COOKIE} cookie: not signed in`);
+  return c.value;
 }
 
 /**

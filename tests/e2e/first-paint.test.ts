@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '../../src/core/authCookies.ts';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite, signIn, sessionToken } from './browser.ts';
 
 /*
  * Issue 27, first rows: a signed-in screen page carries the grid's first rows as HTML
@@ -55,9 +54,9 @@ describe('the server’s first paint of a screen page', () => {
   it('is replaced by the app’s grid in one frame, which shows the same texts in the same places', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     // A saved state: price sorted descending, brand hidden, weight first after the pinned code.
-    const token = (await t.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
+    const token = await sessionToken(t.context);
     const order = ['product_code', 'weight', 'product_name', 'supplier_product_code', 'brand_id', 'mf_id', 'main_product_category_id', 'vat_id', 'purchase_price_base', 'selling_price_shop'];
-    const saved = await t.server.action(decodeURIComponent(token), 'grid_state', 'set', {
+    const saved = await t.server.action(token, 'grid_state', 'set', {
       form: 'product_list',
       state: { v: 2, sorting: [{ id: 'selling_price_shop', desc: true }], columnOrder: order, columnVisibility: { brand_id: false } },
     });

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_COOKIE } from '../../src/core/authCookies.ts';
-import { browserSuite, signIn } from './browser.ts';
+import { PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
+import { browserSuite, signIn, sessionToken } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 import { startDataOf } from '../api/pageStart.ts';
 
@@ -41,8 +41,8 @@ describe('one round trip to start', () => {
   it('loads a screen with its start in the page: no bootstrap or list call before the rows, which come in the saved sort; nothing asked again', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     // A saved state with a sort: the first rows must come in that order.
-    const token = (await t.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
-    const saved = await t.server.action(decodeURIComponent(token), 'grid_state', 'set', { form: 'product_list', state: { v: 2, sorting: [{ id: 'product_code', desc: true }] } });
+    const token = await sessionToken(t.context);
+    const saved = await t.server.action(token, 'grid_state', 'set', { form: 'product_list', state: { v: 2, sorting: [{ id: 'product_code', desc: true }] } });
     expect(saved.status).toBe(200);
     const last = (await t.server.db.query<{ code: string }>(`select max(product_code) as code from app.products where company_code = 'SK01'`)).rows[0]!.code;
 
@@ -99,7 +99,8 @@ describe('one round trip to start', () => {
   it('a page load without a session, or with a token the server refuses, carries no start; a login makes the bootstrap call', async () => {
     const bare = await t.page.request.get(`${t.server.url}/en/products/product_list`);
     expect(await bare.text()).not.toContain('start-data');
-    await t.context.addCookies([{ name: TOKEN_COOKIE, value: 'not-a-token', url: t.server.url }]);
+    await t.context.addCookies([{ name: PAGE_TOKEN_COOKIE, value: 'not-a-token', domain: new URL(t.server.url).hostname, path: '/', secure: true, httpOnly: true, sameSite: 'Strict' }]);
+    expect((await t.context.cookies()).map((c) => c.name)).toContain(PAGE_TOKEN_COOKIE);
     const forged = await t.page.request.get(`${t.server.url}/en/products/product_list`);
     expect(await forged.text()).not.toContain('start-data');
     await t.context.clearCookies();
@@ -115,8 +116,8 @@ describe('one round trip to start', () => {
   it('switches to another screen by the menu: its rows come in its saved sort; a reload of a screen that is not a list still works', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     // partner_list's saved sort: the route's first-rows request must carry it (one list call).
-    const token = (await t.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
-    const saved = await t.server.action(decodeURIComponent(token), 'grid_state', 'set', { form: 'partner_list', state: { v: 2, sorting: [{ id: 'partner_name', desc: true }] } });
+    const token = await sessionToken(t.context);
+    const saved = await t.server.action(token, 'grid_state', 'set', { form: 'partner_list', state: { v: 2, sorting: [{ id: 'partner_name', desc: true }] } });
     expect(saved.status).toBe(200);
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);

@@ -3,7 +3,7 @@ import { menuPaths } from '../../core/breadcrumbs.ts';
 import { splitLang, withLang, type Lang } from '../../core/langs.ts';
 import { isValidRedirectPath } from '../../core/redirect.ts';
 import { api } from '../api/client.ts';
-import { fetchUser, takeLoggedPage } from '../session/auth.ts';
+import { fetchUser, restoreSession, takeLoggedPage } from '../session/auth.ts';
 import { COOKIES, getCookie, removeCookie, setCookie } from '../session/cookies.ts';
 import { session } from '../session/session.ts';
 import { toast } from '../chrome/toasts.tsx';
@@ -20,6 +20,11 @@ let userLoad: Promise<boolean> | undefined;
  * setting) is sent to the profile page.
  */
 export async function requireUser(lang: Lang, href: string, pathname = href, form?: string) {
+  // A page load's token comes from the refresh call (session/auth.ts): the screen's code loads meanwhile.
+  if (!session.get().token) {
+    if (form && getCookie(COOKIES.strategy)) preloadScreen(form, lang);
+    await restoreSession();
+  }
   if (!session.get().token) {
     if (isValidRedirectPath(href)) setCookie(COOKIES.redirect, href, 600);
     throw redirect({ href: withLang('/login', lang) });
@@ -36,8 +41,9 @@ export async function requireUser(lang: Lang, href: string, pathname = href, for
   if (session.get().user?.totp_enrol_required && splitLang(pathname).path !== PROFILE_PATH) throw redirect({ href: withLang(PROFILE_PATH, lang) });
 }
 
-/** Guest-only pages (login) send a logged-in user home. */
-export function guestOnly(lang: Lang) {
+/** Guest-only pages (login) send a logged-in user home (a page load's session restored first). */
+export async function guestOnly(lang: Lang) {
+  await restoreSession();
   if (session.get().token) throw redirect({ href: withLang('/', lang) });
 }
 

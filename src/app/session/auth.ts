@@ -3,7 +3,7 @@ import { viewCurrency } from '../../core/viewCurrency.ts';
 import { api, setAuthHooks } from '../api/client.ts';
 import { earlyKey, forgetEarly, keepEarly } from '../api/early.ts';
 import { takeStartBootstrap } from '../api/startData.ts';
-import { COOKIES, removeCookie, setCookie } from './cookies.ts';
+import { COOKIES, getCookie, removeCookie, setCookie } from './cookies.ts';
 import { session } from './session.ts';
 
 /**
@@ -11,7 +11,9 @@ import { session } from './session.ts';
  * is scheduled at 80 % of the token's remaining life; logout (explicit, failed refresh,
  * unrecoverable 401, 412) ends the session on the server, clears the token, the timer and
  * the menu. The refresh token never reaches this code: the server keeps it in an HttpOnly
- * cookie sent only to /rpc/refresh_token (issue 21, hardening 6).
+ * cookie sent only to /rpc/refresh_token (issue 21, hardening 6). The access token is kept
+ * in memory only (issue 42, point 7): a page load asks the refresh call for one
+ * (`restoreSession`); the server draws signed-in pages by its own HttpOnly copy.
  */
 let timer: ReturnType<typeof setTimeout> | undefined;
 let refreshing: Promise<boolean> | undefined;
@@ -23,7 +25,6 @@ export const setNavigate = (fn: (to: string) => void) => {
 };
 
 function storeToken(token: string) {
-  setCookie(COOKIES.token, token);
   setCookie(COOKIES.strategy, 'local');
   session.set({ token });
   scheduleRefresh();
@@ -58,6 +59,24 @@ export function refresh(): Promise<boolean> {
   return refreshing;
 }
 
+let restoring: Promise<boolean> | undefined;
+/**
+ * A page load's token: this browser signed in (the `strategy` cookie, no secret), so the
+ * refresh call (its HttpOnly cookie) gives a fresh one. Once per page load, shared by every
+ * route check; resolves once it is over (the session's token says how). A refused refresh
+ * forgets the sign-in: the next page load asks nothing.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??=
+    session.get().token || !getCookie(COOKIES.strategy)
+      ? Promise.resolve(false)
+      : refresh().then((ok) => {
+          if (!ok) removeCookie(COOKIES.strategy);
+          return ok;
+        });
+  return restoring.then(() => {});
+}
+
 /** Signs in; `totpCode` is the second factor of a user who has one (the server asks with 401 `totp_required`). */
 export async function login(email: string, password: string, totpCode?: string): Promise<void> {
   const r = await api.rpc('login', { email, password, refresh_cookie: true, ...(totpCode ? { totp_code: totpCode } : {}) });
@@ -77,7 +96,7 @@ export function logout(to: '/login' | '/' = '/login') {
   if (session.get().token) void api.rpc('logout', {}).catch(() => {});
   clearTimeout(timer);
   timer = undefined;
-  for (const c of [COOKIES.token, COOKIES.strategy]) removeCookie(c);
+  removeCookie(COOKIES.strategy);
   forgetEarly();
   session.set({ token: undefined, user: null, shops: [], viewRates: {}, companyRates: {} });
   navigate(to);

@@ -1,4 +1,4 @@
-import { AUTH_PREFIX, TOKEN_COOKIE } from '../../core/authCookies.ts';
+import { AUTH_PREFIX } from '../../core/authCookies.ts';
 import { COMPANY_COOKIE, CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 
 /** Spec §9: cookies live 180 days on path /; the language cookie 365 days. */
@@ -6,12 +6,14 @@ export const COOKIE_MAX_AGE = 15_552_000;
 export const LANGUAGE_MAX_AGE = 365 * 24 * 3600;
 
 /**
- * Spec §9: auth cookie prefix 'auth.', token prefix 'token.'; the strategy is 'local'. The
- * refresh token is no cookie of the app's: the server keeps it in an HttpOnly one
- * (core/authCookies.ts) that no script here can read.
+ * Spec §9: auth cookie prefix 'auth.'; the strategy is 'local'. No token is a cookie of the
+ * app's (issue 42, point 7): the access token lives in memory (session.ts), and the server
+ * keeps the refresh token and the page's copy of the access token in HttpOnly cookies
+ * (core/authCookies.ts) that no script here can read. `strategy` holds no secret: it says
+ * that this browser signed in, so a page load asks the refresh call for a token (auth.ts
+ * `restoreSession`) instead of sending a signed-out visitor's every page to a call that fails.
  */
 export const COOKIES = {
-  token: TOKEN_COOKIE,
   strategy: `${AUTH_PREFIX}strategy`,
   redirect: `${AUTH_PREFIX}redirect`,
   company: COMPANY_COOKIE,

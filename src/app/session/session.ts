@@ -1,12 +1,13 @@
 import { OWN_FLAGS } from '../../core/images.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { Currency, Language, Shop, UserInfo } from '../api/types.ts';
-import { REFRESH_COOKIE } from '../../core/authCookies.ts';
+import { LEGACY_TOKEN_COOKIE, REFRESH_COOKIE } from '../../core/authCookies.ts';
 import { COOKIES, readCookies, removeCookie } from './cookies.ts';
 import { createStore, useStore } from './createStore.ts';
 
 /** Everything the chrome and the screens know about who is working where, in which currency and language. */
 export interface SessionState {
+  /** The access token: in memory only (never a cookie or storage a script could read later); a page load gets one from the refresh call (auth.ts `restoreSession`). */
   token: string | undefined;
   /** From /rpc/user; null until fetched (or when logged out). */
   user: UserInfo | null;
@@ -26,11 +27,11 @@ export interface SessionState {
 
 const jar = readCookies();
 const cookieLang = jar.get(COOKIES.language);
-// A refresh token an earlier version of the app kept in a script-readable cookie (Path=/): gone.
-if (jar.has(REFRESH_COOKIE)) removeCookie(REFRESH_COOKIE);
+// Tokens an earlier version of the app kept in script-readable cookies (Path=/): ignored, and gone.
+for (const old of [REFRESH_COOKIE, LEGACY_TOKEN_COOKIE]) if (jar.has(old)) removeCookie(old);
 
 export const session = createStore<SessionState>({
-  token: jar.get(COOKIES.token),
+  token: undefined,
   user: null,
   lang: isLang(cookieLang) ? cookieLang : DEFAULT_LANG,
   company: jar.get(COOKIES.company),

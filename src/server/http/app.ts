@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LANG, isLang, splitLang } from '../../core/langs.ts';
-import { TOKEN_COOKIE } from '../../core/authCookies.ts';
 import { LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import * as v from 'valibot';
@@ -24,6 +23,7 @@ import { mountPrint } from '../print/routes.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { presentedRefreshCookie } from './refreshCookie.ts';
+import { clearLegacyTokenCookie, hasLegacyTokenCookie, presentedPageToken } from './pageCookie.ts';
 import { NONCE_PLACEHOLDER, newNonce, pageCsp } from './csp.ts';
 import { pagePreloads, screenOfPage } from './preload.ts';
 import { firstPaintHtml } from './firstPaint.ts';
@@ -123,7 +123,15 @@ export function createApp(deps: Deps): Hono {
     const cookies: string[] = [];
     const run = (s: Session | null) =>
       (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(
-        { ...deps, session: s, bearer, client: clientAddress(c), refreshCookie: () => presentedRefreshCookie(c), setCookie: (value) => void cookies.push(value) },
+        {
+          ...deps,
+          session: s,
+          bearer,
+          client: clientAddress(c),
+          refreshCookie: () => presentedRefreshCookie(c),
+          pageToken: () => presentedPageToken(c),
+          setCookie: (value) => void cookies.push(value),
+        },
         input,
       );
     if (key === 'api_action' && onlyReads(input as v.InferOutput<typeof ApiActionInput>)) {
@@ -222,7 +230,12 @@ export function createApp(deps: Deps): Hono {
       // The entry runs as soon as it is in, not after the page's end: a signed-in page streams
       // its start last (below), and the code is compiled and run meanwhile (src/app/main.tsx, api/startData.ts).
       .replace('<script type="module" ', '<script type="module" async ');
-    if (status !== 200 || !getCookie(c, TOKEN_COOKIE)) return c.html(html, status);
+    // The old script-readable token cookie (core/authCookies.ts): read by nothing, removed (this answer is the browser's own, never cached).
+    if (hasLegacyTokenCookie(c)) {
+      c.header('Set-Cookie', clearLegacyTokenCookie(), { append: true });
+      c.header('Cache-Control', 'no-store');
+    }
+    if (status !== 200 || !presentedPageToken(c)) return c.html(html, status);
     // Signed in: the page up to its body's end at once (the browser fetches the code meanwhile),
     // then the session's start and the screen's first rows as data (startData.ts), then the end.
     // Private to this user: never stored by a cache.

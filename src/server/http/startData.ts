@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { TOKEN_COOKIE } from '../../core/authCookies.ts';
 import { COMPANY_COOKIE, CURRENCY_COOKIE } from '../../core/cookieNames.ts';
 import { firstRequestParts, firstRowsPayload } from '../../core/firstRows.ts';
+import { presentedPageToken } from './pageCookie.ts';
 
 /*
  * A signed-in page load's start, sent with the page (issue 27, one round trip to start):
@@ -51,12 +51,12 @@ async function ask(app: Hono, c: Context, path: string, token: string, company: 
 }
 
 /**
- * The start of the page at `path` in `lang` for the request's signed-in browser (its token
- * and company cookies), or undefined: no token, or the bootstrap refused (an expired token:
+ * The start of the page at `path` in `lang` for the request's signed-in browser (its
+ * HttpOnly page-token cookie, pageCookie.ts, and its company cookie), or undefined: no token, or the bootstrap refused (an expired token:
  * the browser refreshes it as always).
  */
 export async function pageStart(app: Hono, c: Context, lang: string, form: string | undefined): Promise<StartData | undefined> {
-  const raw = getCookie(c, TOKEN_COOKIE);
+  const raw = presentedPageToken(c);
   if (!raw) return undefined;
   const company = getCookie(c, COMPANY_COOKIE) || undefined;
   const request: StartRequest = { currency_code: getCookie(c, CURRENCY_COOKIE) || null, page: form ? c.req.path : null, form: form ?? null };

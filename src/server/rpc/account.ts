@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import { checkSecondFactor, enrolmentRequired, newRecoveryCodes, newTotpSecret, recoveryDigest, userTotp } from '../auth/totp.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { pageTokenCookie } from '../http/pageCookie.ts';
 import type { Deps } from './context.ts';
 import type { Procedure } from './context.ts';
 
@@ -128,7 +129,7 @@ export const totp_enrol: Procedure<'totp_enrol'> = {
 
 /** The first code confirms the secret; the recovery codes are made (shown this once) and the session is released from enrolment. */
 export const totp_confirm: Procedure<'totp_confirm'> = {
-  async run({ db, session, signer, bearer, client }, { code }) {
+  async run({ db, session, signer, bearer, client, pageToken, setCookie }, { code }) {
     const totp = await userTotp(db, session.userId);
     if (!totp) throw new HttpError(409, 'totp_not_enabled', 'Start the enrolment first (totp_enrol)');
     if (totp.confirmed) throw new HttpError(409, 'totp_enabled', 'The second factor is on already');
@@ -140,7 +141,10 @@ export const totp_confirm: Procedure<'totp_confirm'> = {
       await tx.query('insert into app.totp_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])', [session.userId, codes.map(recoveryDigest)]);
     });
     const sid = (await signer.verifySignature(bearer!))!.sid;
-    return { data: { recovery_codes: codes, token: await signer.issue(session.userId, sid, await enrolmentRequired(db, session.userId)) } };
+    const token = await signer.issue(session.userId, sid, await enrolmentRequired(db, session.userId));
+    // A browser's page loads are drawn by the new token, not the enrolment-only one (http/pageCookie.ts).
+    if (pageToken()) setCookie(pageTokenCookie(token));
+    return { data: { recovery_codes: codes, token } };
   },
 };
 

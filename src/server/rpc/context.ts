@@ -32,7 +32,9 @@ export interface Ctx extends Deps {
   bearer: string | undefined;
   /** The request's refresh cookie, when it comes from this origin's pages (refresh_token reads it). */
   refreshCookie(): string | undefined;
-  /** Adds a Set-Cookie to the answer (login, refresh_token and logout: the refresh cookie). */
+  /** The request's page-token cookie (http/pageCookie.ts), when it comes from this origin's pages: a browser session's call. */
+  pageToken(): string | undefined;
+  /** Adds a Set-Cookie to the answer (login, refresh_token, totp_confirm and logout: the refresh and page-token cookies). */
   setCookie(value: string): void;
   /** The address the request came from (login throttling); '' when the transport does not say. */
   client: string;

@@ -1,9 +1,11 @@
 /**
  * What the navigation bench's own pages (nav-ag, nav-floor) share: a list call through the
- * real server's `/rpc/api_action` with the session the app's sign-in left in the cookies
- * (the access token's script-readable cookie and the company), as the app makes it.
+ * real server's `/rpc/api_action` with the bench's access token (a cookie of the bench's
+ * own: the app keeps its token in memory) and the company cookie, as the app makes it.
  */
-import { TOKEN_COOKIE } from '../../../../src/core/authCookies.ts';
+
+/** The bench pages' access token (set by tests/bench/nav.ts; the app reads no such cookie). */
+export const BENCH_TOKEN_COOKIE = 'navbench.token';
 
 export const FORM = 'product_list';
 export const LANGUAGE = 'en';
@@ -21,7 +23,7 @@ export interface ListAnswer {
 
 /** One `list` of product_list (AG Grid's request shape: startRow, endRow, sortModel, filterModel). */
 export async function list(payload: Record<string, unknown>): Promise<ListAnswer> {
-  const token = cookie(TOKEN_COOKIE);
+  const token = cookie(BENCH_TOKEN_COOKIE);
   const company = cookie('company');
   const res = await fetch('/rpc/api_action', {
     method: 'POST',
