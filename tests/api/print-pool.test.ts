@@ -7,7 +7,6 @@
  * refused (503 print_busy with Retry-After).
  */
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
