@@ -5,7 +5,7 @@
  * `maxWaiting` more jobs wait their turn, beyond that the job is refused (`busy`: a 503 with
  * Retry-After). A thread is kept for the next job and ends after `idleMs` unused. A job is
  * bounded in memory (the thread's heap: a job needing more ends its thread) and in time
- * (its thread is ended). A worker module (threads/serve.ts) is TypeScript, started through
+ * (its thread is ended). Threads run below the request thread's priority. A worker module (threads/serve.ts) is TypeScript, started through
  * boot.mjs under `tsx` and the tests alike.
  */
 import { EventEmitter } from 'node:events';
@@ -47,6 +47,8 @@ interface Thread {
 }
 
 const BOOT = new URL('./boot.mjs', import.meta.url);
+/** A pool thread's nice value (boot.mjs): under contention the request thread is scheduled first. */
+const NICE = 10;
 
 /**
  * The pool. Events: `job` when a job is taken (running or waiting), `settled` when it ends
@@ -108,7 +110,7 @@ export class WorkerPool<Job, Result> extends EventEmitter {
       clearTimeout(t.idleTimer);
       return t;
     }
-    const worker = new Worker(BOOT, { workerData: { module: this.o.module.href }, resourceLimits: { maxOldGenerationSizeMb: this.o.heapMb } });
+    const worker = new Worker(BOOT, { workerData: { module: this.o.module.href, nice: NICE }, resourceLimits: { maxOldGenerationSizeMb: this.o.heapMb } });
     worker.unref(); // an idle thread does not keep the process alive
     const made: Thread = { worker };
     this.threads++;
