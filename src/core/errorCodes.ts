@@ -8,7 +8,7 @@
  *
  * Parameters: `field` — the input's dot path; `label` — a column's label key (fields.…),
  * said as the label; `reason` — a validation key (validation.…), said with the other
- * parameters; `resource` — what a parse ran out of (memory, time), a text selects on it;
+ * parameters; `resource` — what a parse or a PDF ran out of (memory, time), a text selects on it;
  * `token` — a set-password link's token, for the browser, never said; numbers travel as
  * JSON numbers (formatted per locale).
  */
@@ -99,6 +99,9 @@ export const ERROR_PARAMS = {
   // print documents
   print_nothing: ['field'],
   print_too_many: ['limit'],
+  print_too_many_pages: ['limit'],
+  print_too_large: ['resource'],
+  print_busy: ['retry_after'],
   unknown_product: ['field', 'value'],
   // workflows
   unknown_event: ['event'],

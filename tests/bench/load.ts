@@ -46,10 +46,11 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startChild(args: string[], env: Record<string, string>, ready: RegExp, count = 1): Promise<Child> {
+/** A server (or the bare endpoint) as a child process run by tsx, once it printed `ready` `count` times; `cwd`: the source tree it runs. */
+export async function startChild(args: string[], env: Record<string, string>, ready: RegExp, count = 1, cwd = root): Promise<Child> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

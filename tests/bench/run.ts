@@ -21,7 +21,9 @@
  *   BENCH_PAGES_RUNS=7     timed runs per first page and per keystroke (pages part)
  *   BENCH_PAGES_PRODUCTS=24000  demo products of the pages part (SK01 holds 20,000)
  *   BENCH_SEARCH_PRODUCTS=100000  products of the pages part's search
- *   BENCH_SKIP=ui,api,app,reports,pages,search,storefront,load,nav  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
+ *   BENCH_PDF_RUNS=30      idle list requests of the PDF part (pdf.ts); BENCH_PDF_ROUNDS=3 rounds of three PDFs, BENCH_PDF_PRODUCTS=2000 demo products
+ *   BENCH_PDF_ROOT=.       the source tree whose server the PDF part runs (another checkout: figures before a change)
+ *   BENCH_SKIP=ui,api,app,reports,pages,search,storefront,load,nav,pdf  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
  *   BENCH_OUT=docs/benchmarks.md
  *   CHROMIUM_PATH=/usr/bin/chromium
  */
@@ -41,6 +43,7 @@ import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING, type S
 import { runNavBench, type NavResults } from './nav.ts';
 import { runReportBench, type ReportEngineResult } from './reports.ts';
 import { renderLoadSection, runLoadBench, spliceLoadSection, type LoadResult } from './load.ts';
+import { PDF_HEADING, renderPdfSection, runPdfBench, type PdfResult } from './pdf.ts';
 import { serveDir } from './serve.ts';
 import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
 import { findBrowser } from '../setup/browserPath.ts';
@@ -103,6 +106,8 @@ export interface BenchResults {
   loadTest?: LoadResult;
   /** The real app through the real server: first rows from navigation, a screen switch (nav.ts). */
   nav?: NavResults;
+  /** A list request while PDFs are made (pdf.ts). */
+  pdf?: PdfResult;
   durationS: number;
 }
 
@@ -264,6 +269,21 @@ async function main() {
       if (unreachable) log(`load: PostgreSQL server not reachable (${unreachable}); skipped`);
       else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
     }
+    if (!SKIP.has('pdf')) {
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
+      if (unreachable) log(`pdf: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      results.pdf = await runPdfBench({
+        engines,
+        pgUrl: PG_URL,
+        runs: num(env.BENCH_PDF_RUNS, 30),
+        rounds: num(env.BENCH_PDF_ROUNDS, 3),
+        products: num(env.BENCH_PDF_PRODUCTS, 2000),
+        ...(env.BENCH_PDF_ROOT ? { root: resolve(env.BENCH_PDF_ROOT) } : {}),
+        log,
+      });
+    }
     if (!SKIP.has('nav'))
       results.nav = await runNavBench({ runs: NAV_RUNS, chromiumPath: CHROMIUM, launchArgs: LAUNCH_ARGS, log, ...(env.BENCH_NAV_ROOT ? { root: resolve(env.BENCH_NAV_ROOT) } : {}) });
   } finally {
@@ -298,6 +318,13 @@ async function main() {
     let text = previous ? sections.reduce((t, x) => spliceSection(t, x.lines, x.heading), previous) : renderReport(results);
     // The load part's section replaces its previous one (kept when the part did not run).
     if (results.loadTest) text = spliceLoadSection(text, renderLoadSection(results.loadTest, { date: results.date, cores: results.machine.cores, cpu: results.machine.cpu }));
+    // So does the PDF part's.
+    if (results.pdf)
+      text = spliceSection(
+        text,
+        renderPdfSection(results.pdf, { date: results.date, command: results.command, cores: results.machine.cores, cpu: results.machine.cpu, load: results.load }),
+        PDF_HEADING,
+      );
     writeFileSync(OUT, text);
     log(`wrote ${OUT} (raw figures: ${join(tmp, 'results.json')}) in ${results.durationS.toFixed(0)} s`);
     // The builds go; the raw figures stay next to them for a look.

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { A4, barcodeSizeMm, type BarcodeShape, type PrintBatch, type PrintBlock, type PrintDocument, type PrintLabel, type PrintTable } from '../../core/print.ts';
+import { refused } from '../http/errors.ts';
 import { barcodeOf } from './barcode.ts';
 
 const require = createRequire(import.meta.url);
@@ -22,8 +23,18 @@ const LEFT = mm(A4.margin);
 
 type Doc = PDFKit.PDFDocument;
 
-export async function renderPdf(batch: PrintBatch): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The PDF of `batch`, at most `maxPages` pages: the page past them is refused (400
+ * `print_too_many_pages`) as it is begun, so the work is bounded whatever the model holds.
+ * CPU-heavy (500 labels: about 2 s): the server runs it on a thread of pdfPool.ts.
+ */
+export async function renderPdf(batch: PrintBatch, maxPages: number): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new PDFDocument({ size: 'A4', layout: 'portrait', margin: mm(A4.margin), autoFirstPage: false, lang: batch.lang, info: { Title: batch.fileName } });
+  // Every page, also those pdfkit begins itself for text running past the bottom margin.
+  let pages = 0;
+  doc.on('pageAdded', () => {
+    if (++pages > maxPages) throw refused('print_too_many_pages', `at most ${maxPages} pages in one PDF; print fewer documents at once`, { limit: maxPages });
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {

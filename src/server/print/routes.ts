@@ -12,7 +12,7 @@ import { DOWNLOAD_CSP } from '../http/csp.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { PRINT_BUILDERS } from './documents.ts';
-import { renderPdf } from './pdf.ts';
+import { renderPdfOffThread } from './pdfPool.ts';
 
 async function build(deps: Deps, c: Context, session: Session): Promise<PrintBatch> {
   const key = c.req.param('doc') ?? '';
@@ -34,7 +34,7 @@ export function mountPrint(app: Hono, deps: Deps, requireSession: (c: Context) =
 
   app.get('/api/print/:doc{[a-z_]+}/pdf', async (c) => {
     const batch = await build(deps, c, await requireSession(c));
-    const pdf = await renderPdf(batch);
+    const pdf = await renderPdfOffThread(batch);
     const name = `${batch.fileName}.pdf`;
     const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     return new Response(pdf, {
