@@ -103,6 +103,13 @@ export const ERROR_PARAMS = {
   print_too_large: ['resource'],
   print_busy: ['retry_after'],
   unknown_product: ['field', 'value'],
+  // stock and purchasing (issue 43): the order, the product (code and name) and what it lacks
+  /** Shipping would take stock that is not on hand for the order (what earlier open orders reserve is theirs). */
+  ship_short_stock: ['order', 'product', 'name', 'short', 'rule'],
+  /** Received onto each product's home storage, but this product has none. */
+  receipt_storage_missing: ['product', 'name', 'rule'],
+  /** The toolbar's Receive on a purchase order whose row does not offer Receive (its state). */
+  purchase_order_not_receivable: ['order'],
   // workflows
   unknown_event: ['event'],
   event_not_allowed: ['event', 'state'],

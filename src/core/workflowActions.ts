@@ -47,3 +47,10 @@ export function commonActions(rows: readonly (readonly FsmAction[] | null | unde
   }
   return common;
 }
+
+/**
+ * Whether a row offers the event as its own button: what the row shows is what a toolbar
+ * action over the same records accepts (the server refuses the rest, e.g. Receive on an
+ * ordered purchase order).
+ */
+export const offersButton = (actions: readonly FsmAction[] | null | undefined, event: string): boolean => buttonActions(actions).some((a) => a.event_code === event);

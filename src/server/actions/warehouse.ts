@@ -8,11 +8,13 @@
  * - `receive_purchase_orders` (add on /warehouse/arriving_shipments): the open lines of
  *   purchase orders received in full onto a storage or each product's home storage; the
  *   receipts write the stock movements at landed cost and close the orders as received.
+ *   Only orders whose row offers Receive (core/workflowActions.ts `offersButton`).
  * - `goods_to_order_create` (add on /purchasing/goods_to_order): draft purchase orders from
  *   the suggestions picked, one per supplier.
  */
 import { GoodsToOrderCreatePayload, PickListCreatePayload, ReceivePurchaseOrdersPayload } from '../../../schemas/api.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
+import { type FsmAction, offersButton } from '../../core/workflowActions.ts';
+import { HttpError, parseInput, refused } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { actAs } from './engine/write.ts';
 
@@ -43,23 +45,37 @@ export const receivePurchaseOrders: CustomAction = {
     return db.transaction(async (tx) => {
       await actAs(tx, session.userId);
       // The orders locked and checked: the company's (another company's is as unknown as a missing one).
-      const found = await tx.query<{ po_id: number }>('select po_id from app.purchase_orders where company_code = $1 and po_id = any($2::int[]) order by po_id for update', [session.company, ids]);
+      await tx.query('select po_id from app.purchase_orders where company_code = $1 and po_id = any($2::int[]) order by po_id for update', [session.company, ids]);
+      const found = await tx.query<{ po_id: number; fsm_reference: string; actions: FsmAction[] }>(
+        `select o.po_id, o.fsm_reference, app.fsm_actions(i.state_id) as actions
+         from app.purchase_orders o join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id
+         where o.company_code = $1 and o.po_id = any($2::int[]) order by o.po_id`,
+        [session.company, ids],
+      );
       if (found.rows.length !== ids.length) {
         const have = new Set(found.rows.map((r) => r.po_id));
         throw new HttpError(404, 'not_found', `payload.po_ids: purchase order ${ids.find((id) => !have.has(id))} is not in this company`);
       }
+      // The row's rule: an order whose row offers no Receive (e.g. ordered, not yet confirmed) is not received here.
+      const closed = found.rows.find((r) => !offersButton(r.actions, 'receive'));
+      if (closed) throw refused('purchase_order_not_receivable', `payload.po_ids: purchase order ${closed.fsm_reference} cannot be received in its state`, { order: closed.fsm_reference }, 409);
       if (input.storage_id !== undefined) {
         const st = await tx.query('select 1 from app.storages where storage_id = $1 and company_code = $2 and active', [input.storage_id, session.company]);
         if (!st.rows.length) throw new HttpError(404, 'not_found', `payload.storage_id: storage ${input.storage_id} is not in this company`);
       }
-      const lines = await tx.query<{ po_item_id: number; product_code: string; open_qty: string; storage_id: number | null }>(
-        `select i.po_item_id, i.product_code, i.open_qty::text as open_qty,
+      const lines = await tx.query<{ po_item_id: number; product_code: string; product_name: string; open_qty: string; storage_id: number | null }>(
+        `select i.po_item_id, i.product_code, i.product_name, i.open_qty::text as open_qty,
                 coalesce($2::int, (select ps.storage_id from app.product_pack_storages ps where ps.product_code = i.product_code order by ps.pack_no, ps.storage_id limit 1)) as storage_id
          from app.v_purchase_order_items i where i.po_id = any($1::int[]) and i.open_qty > 0 order by i.po_id, i.po_item_id`,
         [ids, input.storage_id ?? null],
       );
       const homeless = lines.rows.find((l) => l.storage_id === null);
-      if (homeless) throw new HttpError(400, 'rule_violated', `payload.storage_id: product ${homeless.product_code} has no home storage: choose one`, {}, 'receipt_storage_missing');
+      if (homeless) {
+        throw new HttpError(400, 'receipt_storage_missing', `payload.storage_id: product ${homeless.product_code} has no home storage: choose one`, {}, 'receipt_storage_missing', {
+          product: homeless.product_code,
+          name: homeless.product_name,
+        });
+      }
       if (!lines.rows.length) throw new HttpError(400, 'rule_violated', 'payload.po_ids: nothing is left to receive', {}, 'receipt_over_ordered');
       await tx.query(
         `insert into app.purchase_receipts (po_item_id, storage_id, quantity, user_id)

@@ -1,7 +1,21 @@
 import type { Queryable } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** What entering a state does besides the move, in the trigger's transaction (a refusal undoes the move). */
 export type OnEnter = (tx: Queryable, instances: readonly number[], userId: number) => Promise<void>;
+
+/** A ship refused for want of stock (092_ship_reservations.sql): the order, the product and what it lacks, said in the user's language. */
+function shortStock(e: unknown): HttpError | undefined {
+  const err = e as { constraint?: string; detail?: string };
+  if (err?.constraint !== 'ship_short_stock' || !err.detail) return undefined;
+  const d = JSON.parse(err.detail) as { order: string; product: string; name: string; short: number };
+  return new HttpError(400, 'ship_short_stock', `order ${d.order}: ${d.short} of ${d.product} (${d.name}) lacking to ship`, {}, 'ship_short_stock', {
+    order: d.order,
+    product: d.product,
+    name: d.name,
+    short: Number(d.short),
+  });
+}
 
 /**
  * Per workflow type and state: the named behaviours of the states users move instances into.
@@ -10,9 +24,13 @@ export type OnEnter = (tx: Queryable, instances: readonly number[], userId: numb
  */
 export const onEnter: Readonly<Record<string, Readonly<Record<string, OnEnter>>>> = {
   sales_order: {
-    // The goods leave: what was not picked is picked now (052_ship_stock.sql).
+    // The goods leave: what was not picked is picked now, within what is on hand for the order (092_ship_reservations.sql).
     shipped: async (tx, instances, userId) => {
-      await tx.query('select app.sales_orders_ship_stock($1::bigint[], $2)', [instances, userId]);
+      try {
+        await tx.query('select app.sales_orders_ship_stock($1::bigint[], $2)', [instances, userId]);
+      } catch (e) {
+        throw shortStock(e) ?? e;
+      }
     },
   },
 };

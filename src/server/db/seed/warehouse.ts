@@ -294,14 +294,20 @@ async function seedCompany(tx: Queryable, rng: Rng, company: string, stock: Read
   for (const p of picked) issued.set(p.product_code, (issued.get(p.product_code) ?? 0) + p.quantity);
 
   // Paid orders are ready to ship: their goods are in stock (a missing one makes the order wait for goods), with two to spare for a count's loss.
+  // Shipping honours earlier orders' reservations (migration 092), so the stock covers every open order placed up to a product's last paid one.
   const paidNeed = new Map(
     (
       await rows<{ product_code: string; quantity: number }>(
         tx,
-        `select it.product_code, sum(it.quantity)::float8 as quantity
-         from app.sales_order_items it join app.sales_orders o on o.order_id = it.order_id
-         join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id join app.fsm_states s on s.state_id = i.state_id
-         where o.company_code = $1 and s.state_code = 'paid' and not o.deleted group by it.product_code`,
+        `with open_lines as (
+           select it.product_code, it.quantity, o.opened_on, o.order_id, s.state_code
+           from app.sales_order_items it join app.sales_orders o on o.order_id = it.order_id
+           join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id join app.fsm_states s on s.state_id = i.state_id
+           where o.company_code = $1 and not s.final_state and not o.deleted
+         )
+         select l.product_code, sum(l.quantity)::float8 as quantity from open_lines l
+         where exists (select 1 from open_lines p where p.product_code = l.product_code and p.state_code = 'paid' and (l.opened_on, l.order_id) <= (p.opened_on, p.order_id))
+         group by l.product_code`,
         [company],
       )
     ).map((r) => [r.product_code, r.quantity + 2]),

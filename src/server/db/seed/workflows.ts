@@ -182,7 +182,7 @@ const purchaseOrder: WorkflowDef = {
     ['dispatch', 'confirmed', 'in_transit'],
     ['receive', 'in_transit', 'received', null, true, true],
     ['receive', 'ordered', 'received'],
-    ['receive', 'confirmed', 'received'],
+    ['receive', 'confirmed', 'received', null, true, true],
     ['cancel', 'draft', 'cancelled'],
     ['cancel', 'ordered', 'cancelled'],
     ['cancel', 'confirmed', 'cancelled'],
