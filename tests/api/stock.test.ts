@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offersButton, type FsmAction } from '../../src/core/workflowActions.ts';
 import { scaled } from './exact.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
@@ -175,7 +176,7 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     // Received through its workflow: ordered, then the toolbar's receive onto one storage.
     const storage = (await one("select storage_id from app.storages where company_code = 'SK01' order by storage_id desc limit 1")).storage_id;
     const before = await rows('select product_code, stock_qty::float8 as q, purchase_price_base::float8 as p from app.products where product_code = any($1) order by product_code', [codes]);
-    await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+    for (const event of ['order', 'confirm']) await ok(admin, 'trigger_fsm', 'set', { event_code: event, fsm_instance_id: po.fsm_instance_id, params: {} });
     const got = await ok(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id], storage_id: storage }, 'SK01');
     expect(got).toEqual({ receipts: 2, quantity: 15, received: 1 });
     const moves = await rows(
@@ -356,6 +357,134 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     expect(await state(b.fsm_instance_id)).toBe('paid');
     expect(await counts()).toEqual(was);
     await checkLedger('SK01');
+  });
+
+  /** A product of SK01 in no order yet, with a purchase price, whose stock is set to `qty` on one storage by counting corrections. */
+  const freshProduct = async (skip: number, qty: number) => {
+    const p = (await one(
+      `select p.product_code, p.product_name, p.purchase_price_base::float8 as cost from app.products p
+       where p.company_code = 'SK01' and p.active and p.purchase_price_base > 0 and not exists (select 1 from app.sales_order_items i where i.product_code = p.product_code)
+       order by p.product_code desc offset $1 limit 1`,
+      [skip],
+    )) as { product_code: string; product_name: string; cost: number };
+    for (const l of await rows('select storage_id, on_hand::float8 as q from app.stock_levels where product_code = $1 and on_hand > 0', [p.product_code]))
+      await ok(admin, 'stock_corrections', 'add', { product_code: p.product_code, storage_id: l.storage_id, quantity: -l.q, reason: 'test: start from none' });
+    const storage = (await one("select storage_id from app.storages where company_code = 'SK01' and active order by storage_id limit 1")).storage_id;
+    await ok(admin, 'stock_corrections', 'add', { product_code: p.product_code, storage_id: storage, quantity: qty, reason: 'test: stock' });
+    return p;
+  };
+  const fire = (event: string, id: number) => s.action(admin, 'fsm_trigger', 'set', { event_code: event, fsm_instance_id: [id], params: event === 'pay' ? { checkbox: false } : {} }, 'SK01');
+  /** A new order of SK01 for `quantity` of the product, moved through `events` (confirm, pay: paid). */
+  const orderOf = async (code: string, quantity: number, events = ['confirm', 'pay']) => {
+    const partner = (await one("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const o = (await ok(admin, 'sales_orders', 'add', { partner_id: partner })).row;
+    await ok(admin, 'sales_order_items', 'add', { order_id: o.order_id, product_code: code, quantity });
+    for (const e of events) expect((await fire(e, o.fsm_instance_id)).status).toBe(200);
+    return o as { order_id: number; fsm_instance_id: number; fsm_reference: string };
+  };
+  const stateOf = async (id: number) => (await one('select s.state_code from app.fsm_instances i join app.fsm_states s using (state_id) where fsm_instance_id = $1', [id])).state_code;
+  const onHandOf = async (code: string) => (await one('select stock_qty::float8 as q from app.products where product_code = $1', [code])).q;
+  const userOf = async (email: string) => (await one('select user_id from app.users where user_email = $1', [email])).user_id as number;
+
+  it('ships only what is on hand for the order: earlier open orders keep their reservations; short, the order stays paid and names the product and what it lacks (issue 43)', async () => {
+    // The tester's P000230: 12 on hand, three open orders of 5 (free −3).
+    const p = await freshProduct(0, 12);
+    const a = await orderOf(p.product_code, 5);
+    const b = await orderOf(p.product_code, 5);
+    const c = await orderOf(p.product_code, 5);
+    expect((await one("select free_qty::float8 as f from app.v_stock_free_and_reserved where product_code = $1 and company_code = 'SK01'", [p.product_code])).f).toBe(-3);
+    const counts = async () =>
+      one('select (select count(*) from app.stock_movements)::int as m, (select count(*) from app.pick_lists)::int as l, (select count(*) from app.pick_list_items)::int as i');
+    const shortOf = async (o: { fsm_instance_id: number; fsm_reference: string }, short: number) => {
+      const was = await counts();
+      const r = await fire('ship', o.fsm_instance_id);
+      expect([r.status, r.body.error, r.body.rule]).toEqual([400, 'ship_short_stock', 'ship_short_stock']);
+      expect(r.body.params).toMatchObject({ order: o.fsm_reference, product: p.product_code, name: p.product_name, short });
+      expect(await stateOf(o.fsm_instance_id)).toBe('paid');
+      expect(await counts()).toEqual(was);
+    };
+    // The last order cannot take what the two before it reserve: 12 − 10 leaves 2 of its 5.
+    await shortOf(c, 3);
+    expect(await onHandOf(p.product_code)).toBe(12);
+    // The second ships before the first: the first's 5 stay on the shelf for it.
+    expect((await fire('ship', b.fsm_instance_id)).status).toBe(200);
+    expect(await onHandOf(p.product_code)).toBe(7);
+    await shortOf(c, 3);
+    expect((await fire('ship', a.fsm_instance_id)).status).toBe(200);
+    expect(await onHandOf(p.product_code)).toBe(2);
+    // What is picked for an order is its own: the last 2 picked for c from a pick list, the other 3 still lacking.
+    const list = await ok(warehouse, 'pick_list_create', 'add', { order_ids: [c.order_id] }, 'SK01');
+    const line = (await ok(warehouse, 'pick_list_items', 'filter', { pick_list_id: list.pick_list_id }, 'SK01')).rows[0] as Row;
+    expect(line.quantity).toBe(2);
+    await ok(warehouse, 'pick_list_items', 'set', { pick_item_id: line.pick_item_id, row_version: line.row_version, picked_qty: 2 }, 'SK01');
+    await shortOf(c, 3);
+    // The ledger's picks say who took the goods and at what cost (the average landed cost then): cost of goods sold.
+    const picks = await rows(
+      `select it.order_id, m.quantity::float8 as q, m.user_id, m.unit_cost::float8 as cost from app.stock_movements m
+       join app.pick_list_items x on m.kind = 'pick' and x.pick_item_id = m.doc_id join app.sales_order_items it on it.item_id = x.item_id
+       where it.product_code = $1 order by m.movement_id`,
+      [p.product_code],
+    );
+    const [adminId, warehouseId] = [await userOf('admin@example.com'), await userOf('warehouse@example.com')];
+    expect(picks).toEqual([
+      { order_id: b.order_id, q: -5, user_id: adminId, cost: p.cost },
+      { order_id: a.order_id, q: -5, user_id: adminId, cost: p.cost },
+      { order_id: c.order_id, q: -2, user_id: warehouseId, cost: p.cost },
+    ]);
+    const listed: Row[] = (await ok(admin, 'stock_movements', 'list', { endRow: 10, filterModel: { product_code: { filterType: 'text', type: 'equals', filter: p.product_code } } })).rows;
+    expect(listed.filter((m) => m.kind === 'pick').every((m) => m.unit_cost === p.cost && m.user_name)).toBe(true);
+    await checkLedger('SK01');
+    await checkReserved('SK01');
+  });
+
+  it('lets one of two orders shipping the last units at once win: the earlier; the other stays paid, and stock never falls below an earlier order’s reservation (issue 43)', async () => {
+    const p = await freshProduct(1, 10);
+    // An order placed first (not paid yet) reserves 5; two paid orders of 5 each race for the other 5.
+    const first = await orderOf(p.product_code, 5, []);
+    const x = await orderOf(p.product_code, 5);
+    const y = await orderOf(p.product_code, 5);
+    const rs = await Promise.all([y, x].map((o) => fire('ship', o.fsm_instance_id)));
+    expect(rs.map((r) => r.status)).toEqual([400, 200]);
+    expect(rs[0]!.body).toMatchObject({ error: 'ship_short_stock', params: { order: y.fsm_reference, product: p.product_code, short: 5 } });
+    expect([await stateOf(x.fsm_instance_id), await stateOf(y.fsm_instance_id), await stateOf(first.fsm_instance_id)]).toEqual(['shipped', 'paid', 'placed']);
+    expect(await onHandOf(p.product_code)).toBe(5);
+    expect((await one('select reserved_qty::float8 as r from app.v_stock_reserved where product_code = $1', [p.product_code])).r).toBe(10);
+    await checkLedger('SK01');
+    await checkReserved('SK01');
+  });
+
+  it('receives from the toolbar only purchase orders whose row offers Receive, and names the product that has no home storage (issue 43)', async () => {
+    const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
+    const homed = (await one(
+      "select p.product_code from app.products p where p.company_code = 'SK01' and p.active and exists (select 1 from app.product_pack_storages s where s.product_code = p.product_code) order by p.product_code offset 470 limit 1",
+    )).product_code;
+    const homeless = (await one(
+      "select p.product_code, p.product_name from app.products p where p.company_code = 'SK01' and p.active and not exists (select 1 from app.product_pack_storages s where s.product_code = p.product_code) order by p.product_code desc limit 1",
+    )) as Row;
+    const poOf = async (code: string) => {
+      const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier })).row;
+      await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 3, unit_price: 2 });
+      await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+      return po as { po_id: number; fsm_instance_id: number; fsm_reference: string };
+    };
+    const row = async (po: number) => (await ok(warehouse, 'arriving_shipments', 'filter', { po_id: po }, 'SK01')).rows[0] as Row;
+    const receipts = async (po: number) => (await one('select count(*)::int as n from app.purchase_receipts where po_id = $1', [po])).n;
+    // Ordered, not confirmed: its row offers no Receive, and the toolbar refuses it by name.
+    const po = await poOf(homed);
+    expect(offersButton((await row(po.po_id)).fsm_actions as FsmAction[], 'receive')).toBe(false);
+    const early = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id] }, 'SK01');
+    expect([early.status, early.body.error, early.body.params]).toEqual([409, 'purchase_order_not_receivable', { order: po.fsm_reference }]);
+    expect(await receipts(po.po_id)).toBe(0);
+    // Confirmed by the supplier: the row offers Receive and the toolbar takes it.
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: po.fsm_instance_id, params: {} });
+    expect(offersButton((await row(po.po_id)).fsm_actions as FsmAction[], 'receive')).toBe(true);
+    expect(await ok(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id] }, 'SK01')).toEqual({ receipts: 1, quantity: 3, received: 1 });
+    // Onto home storages, a product without one is named (code and name); nothing is received.
+    const other = await poOf(homeless.product_code);
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: other.fsm_instance_id, params: {} });
+    const r = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [other.po_id] }, 'SK01');
+    expect([r.status, r.body.error, r.body.params]).toEqual([400, 'receipt_storage_missing', { product: homeless.product_code, name: homeless.product_name, rule: 'receipt_storage_missing' }]);
+    expect(await receipts(other.po_id)).toBe(0);
   });
 
   it('shows reserved and on-order quantities in the product list as the orders give them, never typed', async () => {

@@ -57,8 +57,8 @@ export const receivePurchaseOrders: CustomAction = {
         throw new HttpError(404, 'not_found', `payload.po_ids: purchase order ${ids.find((id) => !have.has(id))} is not in this company`);
       }
       // The row's rule: an order whose row offers no Receive (e.g. ordered, not yet confirmed) is not received here.
-      const closed = found.rows.find((r) => !offersButton(r.actions, 'receive'));
-      if (closed) throw refused('purchase_order_not_receivable', `payload.po_ids: purchase order ${closed.fsm_reference} cannot be received in its state`, { order: closed.fsm_reference }, 409);
+      const notYet = found.rows.find((r) => !offersButton(r.actions, 'receive'));
+      if (notYet) throw refused('purchase_order_not_receivable', `payload.po_ids: purchase order ${notYet.fsm_reference} cannot be received in its state`, { order: notYet.fsm_reference }, 409);
       if (input.storage_id !== undefined) {
         const st = await tx.query('select 1 from app.storages where storage_id = $1 and company_code = $2 and active', [input.storage_id, session.company]);
         if (!st.rows.length) throw new HttpError(404, 'not_found', `payload.storage_id: storage ${input.storage_id} is not in this company`);
