@@ -13,6 +13,7 @@
  *   the suggestions picked, one per supplier.
  */
 import { GoodsToOrderCreatePayload, PickListCreatePayload, ReceivePurchaseOrdersPayload } from '../../../schemas/api.ts';
+import { pickText } from '../../core/query/langText.ts';
 import { type FsmAction, offersButton } from '../../core/workflowActions.ts';
 import { HttpError, parseInput, refused } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
@@ -63,7 +64,7 @@ export const receivePurchaseOrders: CustomAction = {
         const st = await tx.query('select 1 from app.storages where storage_id = $1 and company_code = $2 and active', [input.storage_id, session.company]);
         if (!st.rows.length) throw new HttpError(404, 'not_found', `payload.storage_id: storage ${input.storage_id} is not in this company`);
       }
-      const lines = await tx.query<{ po_item_id: number; product_code: string; product_name: string; open_qty: string; storage_id: number | null }>(
+      const lines = await tx.query<{ po_item_id: number; product_code: string; product_name: unknown; open_qty: string; storage_id: number | null }>(
         `select i.po_item_id, i.product_code, i.product_name, i.open_qty::text as open_qty,
                 coalesce($2::int, (select ps.storage_id from app.product_pack_storages ps where ps.product_code = i.product_code order by ps.pack_no, ps.storage_id limit 1)) as storage_id
          from app.v_purchase_order_items i where i.po_id = any($1::int[]) and i.open_qty > 0 order by i.po_id, i.po_item_id`,
@@ -73,7 +74,7 @@ export const receivePurchaseOrders: CustomAction = {
       if (homeless) {
         throw new HttpError(400, 'receipt_storage_missing', `payload.storage_id: product ${homeless.product_code} has no home storage: choose one`, {}, 'receipt_storage_missing', {
           product: homeless.product_code,
-          name: homeless.product_name,
+          name: pickText(homeless.product_name, session.languageCode)?.text ?? homeless.product_code,
         });
       }
       if (!lines.rows.length) throw new HttpError(400, 'rule_violated', 'payload.po_ids: nothing is left to receive', {}, 'receipt_over_ordered');

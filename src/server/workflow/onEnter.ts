@@ -1,18 +1,25 @@
 import type { Queryable } from '../db/types.ts';
+import { pickText } from '../../core/query/langText.ts';
 import { HttpError } from '../http/errors.ts';
 
+/** Who moves the instances: the ledger records the user, a refusal is said in the user's language. */
+export interface Actor {
+  userId: number;
+  languageCode: string;
+}
 /** What entering a state does besides the move, in the trigger's transaction (a refusal undoes the move). */
-export type OnEnter = (tx: Queryable, instances: readonly number[], userId: number) => Promise<void>;
+export type OnEnter = (tx: Queryable, instances: readonly number[], actor: Actor) => Promise<void>;
 
 /** A ship refused for want of stock (092_ship_reservations.sql): the order, the product and what it lacks, said in the user's language. */
-function shortStock(e: unknown): HttpError | undefined {
+function shortStock(e: unknown, lang: string): HttpError | undefined {
   const err = e as { constraint?: string; detail?: string };
   if (err?.constraint !== 'ship_short_stock' || !err.detail) return undefined;
-  const d = JSON.parse(err.detail) as { order: string; product: string; name: string; short: number };
-  return new HttpError(400, 'ship_short_stock', `order ${d.order}: ${d.short} of ${d.product} (${d.name}) lacking to ship`, {}, 'ship_short_stock', {
+  const d = JSON.parse(err.detail) as { order: string; product: string; name: unknown; short: number };
+  const name = pickText(d.name, lang)?.text ?? d.product;
+  return new HttpError(400, 'ship_short_stock', `order ${d.order}: ${d.short} of ${d.product} lacking to ship`, {}, 'ship_short_stock', {
     order: d.order,
     product: d.product,
-    name: d.name,
+    name,
     short: Number(d.short),
   });
 }
@@ -25,11 +32,11 @@ function shortStock(e: unknown): HttpError | undefined {
 export const onEnter: Readonly<Record<string, Readonly<Record<string, OnEnter>>>> = {
   sales_order: {
     // The goods leave: what was not picked is picked now, within what is on hand for the order (092_ship_reservations.sql).
-    shipped: async (tx, instances, userId) => {
+    shipped: async (tx, instances, actor) => {
       try {
-        await tx.query('select app.sales_orders_ship_stock($1::bigint[], $2)', [instances, userId]);
+        await tx.query('select app.sales_orders_ship_stock($1::bigint[], $2)', [instances, actor.userId]);
       } catch (e) {
-        throw shortStock(e) ?? e;
+        throw shortStock(e, actor.languageCode) ?? e;
       }
     },
   },

@@ -121,7 +121,7 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     );
     for (const [state, enter] of Object.entries(onEnter[type] ?? {})) {
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
-      if (entering.length) await enter(tx, entering, session.userId);
+      if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);
