@@ -458,9 +458,11 @@ describe.each(engines)('stock ledger on %s', (engine) => {
 
   it('receives from the toolbar only purchase orders whose row offers Receive, and names the product that has no home storage (issue 43)', async () => {
     const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
-    const homed = (await one(
-      "select p.product_code from app.products p where p.company_code = 'SK01' and p.active and exists (select 1 from app.product_pack_storages s where s.product_code = p.product_code) order by p.product_code offset 470 limit 1",
-    )).product_code;
+    const homed = (
+      await one(
+        "select p.product_code from app.products p where p.company_code = 'SK01' and p.active and exists (select 1 from app.product_pack_storages s where s.product_code = p.product_code) order by p.product_code offset 470 limit 1",
+      )
+    ).product_code;
     const homeless = (await one(
       "select p.product_code, p.product_name from app.products p where p.company_code = 'SK01' and p.active and not exists (select 1 from app.product_pack_storages s where s.product_code = p.product_code) order by p.product_code desc limit 1",
     )) as Row;

@@ -27,7 +27,7 @@ const q = async <T extends object>(sql: string, args: unknown[] = []) => (await 
 describe('warehouse', () => {
   it('receives a purchase order, makes a pick list and picks a line, each in the stock ledger (German, warehouse user)', async () => {
     const db = t.server.db;
-    // A purchase order of SK01 sent to its supplier: two lines of products with a home storage.
+    // A purchase order of SK01 sent to its supplier and confirmed: two lines of products with a home storage.
     const supplier = (await q<{ partner_id: number }>("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1"))[0]!.partner_id;
     const products = await q<{ product_code: string; stock_qty: string }>(
       `select p.product_code, p.stock_qty::text from app.products p where p.company_code = 'SK01' and p.active
@@ -43,6 +43,12 @@ describe('warehouse', () => {
     await db.query(
       `select app.fsm_move(i.fsm_instance_id, t.transition_id, 1, '{}'::jsonb, now()) from app.fsm_instances i
        join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = 'order' and t.from_state_id = i.state_id where i.fsm_instance_id = $1`,
+      [po.fsm_instance_id],
+    );
+    // Confirmed by the supplier: its row offers Receive, so the toolbar's Receive takes it (an ordered one is refused).
+    await db.query(
+      `select app.fsm_move(i.fsm_instance_id, t.transition_id, 1, '{}'::jsonb, now()) from app.fsm_instances i
+       join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = 'confirm' and t.from_state_id = i.state_id where i.fsm_instance_id = $1`,
       [po.fsm_instance_id],
     );
 
