@@ -159,7 +159,10 @@ describe.each(engines)('sales orders on %s', (engine) => {
     };
     /** Moves the order's workflow instance to a state (a fixture: the way there — payment, picking, shipping — is not what is tested). */
     const putInState = async (fsmInstanceId: number, state: string) =>
-      s.db.query(`update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = $2) where fsm_instance_id = $1`, [fsmInstanceId, state]);
+      s.db.query(`update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = $2) where fsm_instance_id = $1`, [
+        fsmInstanceId,
+        state,
+      ]);
     const importCsv = async (csv: string) => {
       const fd = new FormData();
       fd.set('file', new Blob([csv]), 'items.csv');
@@ -169,8 +172,7 @@ describe.each(engines)('sales orders on %s', (engine) => {
       const res = await fetch(`${s.url}/api/import/sales_order_items`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
       return { status: res.status, body: (await res.json()) as Row };
     };
-    const lines = async (orderId: number) =>
-      rows('select item_id, product_code, quantity::text, row_version from app.sales_order_items where order_id = $1 order by item_id', [orderId]);
+    const lines = async (orderId: number) => rows('select item_id, product_code, quantity::text, row_version from app.sales_order_items where order_id = $1 order by item_id', [orderId]);
 
     it('refuses every write of a shipped order’s lines — set, add, delete, import, bulk set, undo — and nothing changes', async () => {
       const { order, p, x, a, b, setLog, deleteLogs } = await orderWithLines(20);
@@ -184,7 +186,17 @@ describe.each(engines)('sales orders on %s', (engine) => {
         ['set', 'set', { item_id: a.item_id, row_version: 2, quantity: 30 }, 'payload'],
         ['add', 'add', { order_id: order.order_id, product_code: x.product_code, quantity: 5 }, 'payload'],
         ['delete', 'delete', { keys: [b.item_id] }, 'payload.keys.0'],
-        ['bulk set', 'set', { rows: [{ item_id: b.item_id, row_version: 1, discount_percent: 10 }, { item_id: a.item_id, row_version: 2, quantity: 30 }] }, 'payload.rows.0'],
+        [
+          'bulk set',
+          'set',
+          {
+            rows: [
+              { item_id: b.item_id, row_version: 1, discount_percent: 10 },
+              { item_id: a.item_id, row_version: 2, quantity: 30 },
+            ],
+          },
+          'payload.rows.0',
+        ],
         ['undo of an edit', 'undo', { log_ids: [setLog] }, 'payload.log_ids.0'],
         ['undo of a delete', 'undo', { log_ids: deleteLogs }, 'payload.log_ids.0'],
       ];
@@ -213,7 +225,12 @@ describe.each(engines)('sales orders on %s', (engine) => {
         await putInState(order.fsm_instance_id, state);
         await ok(admin, 'sales_order_items', 'undo', { log_ids: [setLog] }); // quantity 4 → 3, version 3
         await ok(admin, 'sales_order_items', 'undo', { log_ids: deleteLogs }); // the third line is back
-        await ok(admin, 'sales_order_items', 'set', { rows: [{ item_id: a.item_id, row_version: 3, quantity: 6 }, { item_id: b.item_id, row_version: 1, discount_percent: 5 }] });
+        await ok(admin, 'sales_order_items', 'set', {
+          rows: [
+            { item_id: a.item_id, row_version: 3, quantity: 6 },
+            { item_id: b.item_id, row_version: 1, discount_percent: 5 },
+          ],
+        });
         await ok(admin, 'sales_order_items', 'delete', { keys: [b.item_id] });
         const imported = await importCsv(`Item,Order,Product,Quantity\n${a.item_id},${order.order_id},${p.product_code},8\n`);
         expect([state, imported.status]).toEqual([state, 200]);

@@ -74,10 +74,9 @@ describe('sales orders', () => {
       await db.query(`insert into app.sales_order_items (order_id, product_code, quantity) select $1, product_code, 3 from app.products where company_code = 'SK01' order by product_code limit 1`, [
         order.order_id,
       ]);
-      await db.query(
-        `update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = 'shipped') where fsm_instance_id = $1`,
-        [order.fsm_instance_id],
-      );
+      await db.query(`update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = 'shipped') where fsm_instance_id = $1`, [
+        order.fsm_instance_id,
+      ]);
       const shipped = (await db.query<{ name: string }>(`select state_names ->> $1 as name from app.fsm_states where type_code = 'sales_order' and state_code = 'shipped'`, [lang])).rows[0]!.name;
       const reason = texts['server.locked_in_state']!.replace('{state}', shipped);
 

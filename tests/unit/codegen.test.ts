@@ -198,9 +198,9 @@ describe('workflow', () => {
     expect(workflowTypeProblems(of(lines(['placed', 'posted'])), types)).toEqual(['screens/l.ts: editableIn.states: expected states of sales_order, got "posted"']);
     expect(workflowTypeProblems(of(lines(['placed'], 'other')), types)).toEqual(['screens/l.ts: editableIn.parent: expected a form listing lines among its details, got "other"']);
     // The row's own state needs a workflow screen.
-    expect(() => parseScreen({ form: 'lines', route: '/lines', source: { relation: 'app.lines', key: 'id', write: 'app.lines' }, columns: { id: { type: 'int' } }, editableIn: { states: ['placed'] } })).toThrow(
-      /editableIn: expected a workflow screen/,
-    );
+    expect(() =>
+      parseScreen({ form: 'lines', route: '/lines', source: { relation: 'app.lines', key: 'id', write: 'app.lines' }, columns: { id: { type: 'int' } }, editableIn: { states: ['placed'] } }),
+    ).toThrow(/editableIn: expected a workflow screen/);
   });
 });
 
