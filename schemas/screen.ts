@@ -17,11 +17,32 @@ export type ColumnType = (typeof columnTypes)[number];
 
 export const widthPresets = [50, 100, 150, 200, 250] as const;
 
+/**
+ * The workflow states in which rows (a screen) or a field (a column) may be written: the
+ * row's own state (`state_code` of a workflow screen), or with `parent` the state of the
+ * master row of that form (a detail grid: its rows are added, changed and deleted only
+ * while the master is in one of `states`). The server refuses any other write (409
+ * `locked_in_state`, engine/stateLocks.ts); the grid shows such cells read-only with the
+ * reason (core/stateLocks.ts, the one copy of the rule).
+ */
+export const EditableIn = v.strictObject({
+  parent: v.optional(identifier),
+  states: v.pipe(v.array(identifier), v.minLength(1)),
+});
+export type EditableInSpec = v.InferOutput<typeof EditableIn>;
+
 export const Column = v.strictObject({
   /** Value type: drives SQL casts, validation, filters, renderers and editors. */
   type: v.optional(v.picklist(columnTypes), 'text'),
   /** Inline edit and add allowed (only these fields are ever written). */
   editable: v.optional(v.boolean(), false),
+  /**
+   * An editable column written only on add (a value fixed once the row exists: an order's
+   * currency) or only on set (a status flag the row starts without: an order's `deleted`).
+   */
+  editableOn: v.optional(v.picklist(['add', 'set'])),
+  /** Only in these workflow states (see EditableIn); add is not governed by the row's own state. */
+  editableIn: v.optional(EditableIn),
   /** Must be present and non-empty on add; may not be cleared on set. */
   required: v.optional(v.boolean(), false),
   /** Bounds: numbers and dates (yyyy-MM-dd) by value. */
@@ -41,6 +62,11 @@ export const Column = v.strictObject({
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
   /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
   default: v.optional(v.union([v.string(), v.number(), v.boolean()])),
+  /**
+   * What an add form starts with when it is the session's: today's date (a date column), the
+   * company's currency (a text column). The database defaults the same when the value is left out.
+   */
+  defaultFrom: v.optional(v.picklist(['today', 'companyCurrency'])),
   /**
    * Money: the column of the same row holding the amount's currency code (a supplier's
    * price in USD); absent, amounts are in the company currency. Shown converted into the
@@ -200,6 +226,8 @@ export const Screen = v.strictObject({
    * card on the kanban board shows (default: the key).
    */
   workflow: v.optional(v.strictObject({ type: identifier, card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))) })),
+  /** Rows are added, changed and deleted only in these workflow states (EditableIn). */
+  editableIn: v.optional(EditableIn),
   /** Row markers (spec §4, src/core/rowMarkers.ts): each reads a column the screen must have. */
   markers: v.optional(v.array(v.picklist(rowMarkerKeys))),
   /** A chart of the rows the grid shows (reports). */
@@ -308,6 +336,11 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
       if (c.type !== 'money') problems.push(`columns.${f}.currencyField: expected a money column, got ${c.type}`);
       if (s.columns[c.currencyField]?.type !== 'text') problems.push(`columns.${f}.currencyField: expected a text column of the screen, got "${c.currencyField}"`);
     }
+    if ((c.editableOn || c.editableIn) && !c.editable) problems.push(`columns.${f}: expected editable beside editableOn/editableIn`);
+    if (c.defaultFrom === 'today' && c.type !== 'date') problems.push(`columns.${f}.defaultFrom: expected a date column for today, got ${c.type}`);
+    if (c.defaultFrom === 'companyCurrency' && c.type !== 'text') problems.push(`columns.${f}.defaultFrom: expected a text column for the company's currency, got ${c.type}`);
+    if (c.defaultFrom && c.default !== undefined) problems.push(`columns.${f}: expected default or defaultFrom, not both`);
+    if (c.editableIn && !c.editableIn.parent && !s.workflow) problems.push(`columns.${f}.editableIn: expected a workflow screen (the row's own state) or parent`);
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
     if (c.patternHint !== undefined && !c.pattern) problems.push(`columns.${f}.patternHint: expected a pattern beside it`);
@@ -357,6 +390,8 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     // A ref column's label join names the relation, which is a function call here.
     for (const [f, c] of Object.entries(s.columns)) if (c.type === 'ref') problems.push(`columns.${f}: expected no ref column on a parameterized source`);
   }
+  if (s.editableIn && !s.editableIn.parent && !s.workflow) problems.push("editableIn: expected a workflow screen (the row's own state) or parent");
+  if (s.editableIn && !s.source.write) problems.push('editableIn: expected source.write (a screen that writes)');
   if (s.chart) problems.push(...chartProblems(s, s.chart));
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));

@@ -3,7 +3,9 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Detail of sales_orders: the order's items. Price and VAT come from the product when the
  * item is added (the VAT stays as sold); the amounts are computed in SQL (v_sales_order_items).
- * A closed order (delivered, cancelled) keeps its items: rule sales_order_closed.
+ * The lines change only while the order is placed or confirmed (waiting for its payment or
+ * prepayment): once paid, shipped or closed they are what was sold (editableIn, issue 43;
+ * the database also keeps a closed order's items: rule sales_order_closed).
  */
 export default defineScreen({
   form: 'sales_order_items',
@@ -34,4 +36,5 @@ export default defineScreen({
     currency_code: { width: 100, hidden: true },
   },
   actions: { add: true, delete: true },
+  editableIn: { parent: 'sales_orders', states: ['placed', 'waiting_for_payment', 'waiting_for_prepayment'] },
 });

@@ -34,12 +34,13 @@ export default defineScreen({
     email: { editable: true, maxLength: 200, pattern: '^$|^[^@\\s]+@[^@\\s]+$', patternHint: 'name@example.com', width: 200 },
     // The customer's language, its e-mails' (default: the shop's).
     language_code: { editable: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },
-    opened_on: { type: 'date', editable: true, width: 100 },
+    opened_on: { type: 'date', editable: true, defaultFrom: 'today', width: 100 },
     shop_id: { type: 'ref', lookup: 'shops_brief', editable: true, width: 150 },
     pm_id: { type: 'ref', lookup: 'payment_methods_brief', label: 'payment_method', editable: true, width: 150 },
     dm_id: { type: 'ref', lookup: 'dm_brief', label: 'delivery_method', editable: true, width: 150 },
     tracking_number: { editable: true, maxLength: 60, width: 150 },
-    currency_code: { width: 100 },
+    // Chosen on add (default: the company's); the lines are priced in it, so it stays.
+    currency_code: { editable: true, editableOn: 'add', maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', defaultFrom: 'companyCurrency', width: 100 },
     total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
     total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     total: { type: 'money', currencyField: 'currency_code', width: 100 },
@@ -51,8 +52,9 @@ export default defineScreen({
     ks_invoice_no: { editable: true, maxLength: 40, width: 100 },
     ks_customer_id: { editable: true, maxLength: 40, width: 100, hidden: true },
     valid_until: { type: 'date', editable: true, width: 100 },
-    deleted: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
-    notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
+    // Status flags of an existing order: a new one starts without them (not offered on add).
+    deleted: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
+    notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
   },
   actions: { add: true },
   workflow: { type: 'sales_order', card: ['fsm_reference', 'partner_name', 'opened_on', 'total'] },

@@ -115,6 +115,8 @@ export const ERROR_PARAMS = {
   event_not_allowed: ['event', 'state'],
   mixed_workflow_types: [],
   stale_state: [],
+  /** A write the workflow state of the row (or of its master row) does not allow (descriptor editableIn): `state` is the state's name in the user's language. */
+  locked_in_state: ['field', 'state', 'row'],
   // engines (machine translation, AI)
   /** `variable`: the environment variable that gives the engine its key (an administrator's to set). */
   not_configured: ['engine', 'variable'],

@@ -140,9 +140,122 @@ describe.each(engines)('sales orders on %s', (engine) => {
     expect(cancelled.rows[0]).toMatchObject({ state_code: 'cancelled', final_state: true });
     expect(await stock('SK01', p.product_code)).toMatchObject({ reserved_qty: 0, free_qty: Number(p.stock_qty) });
     expect((await ok(admin, 'sales_orders', 'filter', { order_id: order.order_id })).rows[0]).toMatchObject({ state_code: 'cancelled', fsm_actions: [] });
-    // A closed order keeps its items.
+    // A closed order keeps its items: the engine refuses by the descriptor's states, other writers meet the rule.
     const r = await s.action(admin, 'sales_order_items', 'set', { item_id: item.item_id, row_version: 1, quantity: 1 });
-    expect([r.status, r.body.error, r.body.rule]).toEqual([400, 'rule_violated', 'sales_order_closed']);
+    expect([r.status, r.body.error, r.body.params?.state]).toEqual([409, 'locked_in_state', 'Cancelled']);
+    await expect(s.db.query('update app.sales_order_items set quantity = 1 where item_id = $1', [item.item_id])).rejects.toMatchObject({ constraint: 'sales_order_closed' });
+  });
+
+  describe('states govern edits (issue 43): an order’s lines change only while it is placed or confirmed', () => {
+    /** An order of SK01 with two lines, each set once by the admin (the log ids an undo takes back), and a third line deleted. */
+    const orderWithLines = async (skip: number) => {
+      const [p, q, x] = [await productOf('SK01', skip), await productOf('SK01', skip + 1), await productOf('SK01', skip + 2)];
+      const order = (await ok(admin, 'sales_orders', 'add', { partner_id: await customerOf('SK01') })).row;
+      const add = async (code: string, quantity: number) => (await ok(admin, 'sales_order_items', 'add', { order_id: order.order_id, product_code: code, quantity })).row;
+      const [a, b, c] = [await add(p.product_code, 3), await add(q.product_code, 2), await add(x.product_code, 1)];
+      const setA = await ok(admin, 'sales_order_items', 'set', { item_id: a.item_id, row_version: 1, quantity: 4 });
+      const del = await ok(admin, 'sales_order_items', 'delete', { keys: [c.item_id] });
+      return { order, p, q, x, a, b, setLog: setA.log_id as number, deleteLogs: del.log_ids as number[] };
+    };
+    /** Moves the order's workflow instance to a state (a fixture: the way there — payment, picking, shipping — is not what is tested). */
+    const putInState = async (fsmInstanceId: number, state: string) =>
+      s.db.query(`update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = $2) where fsm_instance_id = $1`, [
+        fsmInstanceId,
+        state,
+      ]);
+    const importCsv = async (csv: string) => {
+      const fd = new FormData();
+      fd.set('file', new Blob([csv]), 'items.csv');
+      fd.set('mode', 'commit');
+      fd.set('language', 'en');
+      fd.set('mapping', JSON.stringify(['item_id', 'order_id', 'product_code', 'quantity']));
+      const res = await fetch(`${s.url}/api/import/sales_order_items`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
+      return { status: res.status, body: (await res.json()) as Row };
+    };
+    const lines = async (orderId: number) => rows('select item_id, product_code, quantity::text, row_version from app.sales_order_items where order_id = $1 order by item_id', [orderId]);
+
+    it('refuses every write of a shipped order’s lines — set, add, delete, import, bulk set, undo — and nothing changes', async () => {
+      const { order, p, x, a, b, setLog, deleteLogs } = await orderWithLines(20);
+      await putInState(order.fsm_instance_id, 'shipped');
+      const before = await lines(order.order_id);
+      const reserved = (await stock('SK01', p.product_code)).reserved_qty;
+      expect(reserved).toBe(4); // a shipped order still reserves (the goods leave when delivered)
+      const logCount = await one('select count(*)::int as n from app.product_change_log');
+
+      const refusals: [string, string, unknown, string][] = [
+        ['set', 'set', { item_id: a.item_id, row_version: 2, quantity: 30 }, 'payload'],
+        ['add', 'add', { order_id: order.order_id, product_code: x.product_code, quantity: 5 }, 'payload'],
+        ['delete', 'delete', { keys: [b.item_id] }, 'payload.keys.0'],
+        [
+          'bulk set',
+          'set',
+          {
+            rows: [
+              { item_id: b.item_id, row_version: 1, discount_percent: 10 },
+              { item_id: a.item_id, row_version: 2, quantity: 30 },
+            ],
+          },
+          'payload.rows.0',
+        ],
+        ['undo of an edit', 'undo', { log_ids: [setLog] }, 'payload.log_ids.0'],
+        ['undo of a delete', 'undo', { log_ids: deleteLogs }, 'payload.log_ids.0'],
+      ];
+      for (const [what, action, payload, field] of refusals) {
+        const r = await s.action(admin, 'sales_order_items', action, payload, 'SK01');
+        expect([what, r.status, r.body.error, r.body.params?.state, r.body.params?.field]).toEqual([what, 409, 'locked_in_state', 'Shipped', field]);
+      }
+      // Import: an update and a new line, both refused, the file as a whole.
+      const imported = await importCsv(`Item,Order,Product,Quantity\n${a.item_id},${order.order_id},${p.product_code},30\n,${order.order_id},${x.product_code},5\n`);
+      expect([imported.status, imported.body.error, (imported.body.params as Row | undefined)?.state]).toEqual([409, 'locked_in_state', 'Shipped']);
+
+      expect(await lines(order.order_id)).toEqual(before);
+      expect((await stock('SK01', p.product_code)).reserved_qty).toBe(reserved);
+      expect((await stock('SK01', x.product_code)).reserved_qty).toBe(0);
+      expect(await one('select count(*)::int as n from app.product_change_log')).toEqual(logCount);
+      // The order's own fields still change (its tracking number once shipped).
+      await ok(admin, 'sales_orders', 'set', { order_id: order.order_id, row_version: order.row_version, tracking_number: 'TRK-43' });
+    });
+
+    it('a placed or confirmed order’s lines still change on every path', async () => {
+      for (const [skip, state] of [
+        [30, 'placed'],
+        [40, 'waiting_for_payment'],
+      ] as const) {
+        const { order, p, x, a, b, setLog, deleteLogs } = await orderWithLines(skip);
+        await putInState(order.fsm_instance_id, state);
+        await ok(admin, 'sales_order_items', 'undo', { log_ids: [setLog] }); // quantity 4 → 3, version 3
+        await ok(admin, 'sales_order_items', 'undo', { log_ids: deleteLogs }); // the third line is back
+        await ok(admin, 'sales_order_items', 'set', {
+          rows: [
+            { item_id: a.item_id, row_version: 3, quantity: 6 },
+            { item_id: b.item_id, row_version: 1, discount_percent: 5 },
+          ],
+        });
+        await ok(admin, 'sales_order_items', 'delete', { keys: [b.item_id] });
+        const imported = await importCsv(`Item,Order,Product,Quantity\n${a.item_id},${order.order_id},${p.product_code},8\n`);
+        expect([state, imported.status]).toEqual([state, 200]);
+        expect((await lines(order.order_id)).map((l) => [l.product_code, l.quantity])).toEqual([
+          [p.product_code, '8.000'],
+          [x.product_code, '1.000'],
+        ]);
+        expect((await stock('SK01', p.product_code)).reserved_qty).toBe(8);
+      }
+    });
+
+    it('a new order starts in the workflow’s first state, today, in the company’s currency; its status flags are not offered on add', async () => {
+      const order = (await ok(admin, 'sales_orders', 'add', { partner_id: await customerOf('SK01') })).row;
+      const today = (await one(`select to_char(current_date, 'YYYY-MM-DD') as d`)).d;
+      expect(order).toMatchObject({ state_code: 'placed', opened_on: today, currency_code: 'EUR', deleted: false, notification_sent: false });
+      for (const field of ['deleted', 'notification_sent', 'state_code']) {
+        const r = await s.action(admin, 'sales_orders', 'add', { partner_id: await customerOf('SK01'), [field]: field === 'state_code' ? 'shipped' : true }, 'SK01');
+        expect([field, r.status, r.body.params?.field]).toEqual([field, 400, `payload.${field}`]);
+      }
+      // The currency is chosen on add and kept: a set of it is refused.
+      const hu = (await ok(admin, 'sales_orders', 'add', { partner_id: await customerOf('SK01'), currency_code: 'HUF' })).row;
+      expect(hu.currency_code).toBe('HUF');
+      const r = await s.action(admin, 'sales_orders', 'set', { order_id: hu.order_id, row_version: hu.row_version, currency_code: 'EUR' }, 'SK01');
+      expect([r.status, r.body.params?.field]).toEqual([400, 'payload.currency_code']);
+    });
   });
 
   it('refuses another company’s partner and product as foreign_reference', async () => {

@@ -14,6 +14,7 @@ const { header, bodyRows, cell } = gridPage(
   () => t.server,
 );
 const de = JSON.parse(readFileSync('locales/de.json', 'utf8')) as Record<string, string>;
+const catalogue = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
 
 describe('sales orders', () => {
   it('opens in German with the orders, their states and totals; an order’s items open below', async () => {
@@ -55,4 +56,59 @@ describe('sales orders', () => {
     await expect.poll(() => docs.locator('[role=columnheader][data-field="document_code"]').first().innerText()).toContain(de['fields.document_code']);
     expect(await docs.locator('[role=row][data-key]').first().innerText()).toContain('LS-4711');
   }, 120_000);
+
+  // Issue 43: a shipped order's lines are read-only (the reason on the cell and beside the disabled Add); a new order has no state to choose, starts today in the company's currency.
+  for (const lang of ['en', 'de'] as const) {
+    it(`shows a shipped order’s lines read-only with the reason, and a new order form without a state, with a date and a currency (${lang})`, async () => {
+      const texts = catalogue(lang);
+      await signIn(t.page, t.server.url, 'admin@example.com');
+      const db = t.server.db;
+      // The newest order (opened today): one line, then shipped (a fixture: the way there is not what is tested).
+      const order = (
+        await db.query<{ order_id: number; fsm_instance_id: number }>(
+          `insert into app.sales_orders (company_code, partner_id)
+           values ('SK01', (select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1))
+           returning order_id, fsm_instance_id`,
+        )
+      ).rows[0]!;
+      await db.query(`insert into app.sales_order_items (order_id, product_code, quantity) select $1, product_code, 3 from app.products where company_code = 'SK01' order by product_code limit 1`, [
+        order.order_id,
+      ]);
+      await db.query(`update app.fsm_instances set state_id = (select state_id from app.fsm_states where type_code = 'sales_order' and state_code = 'shipped') where fsm_instance_id = $1`, [
+        order.fsm_instance_id,
+      ]);
+      const shipped = (await db.query<{ name: string }>(`select state_names ->> $1 as name from app.fsm_states where type_code = 'sales_order' and state_code = 'shipped'`, [lang])).rows[0]!.name;
+      const reason = texts['server.locked_in_state']!.replace('{state}', shipped);
+
+      await t.page.goto(`${t.server.url}/${lang}/sales/sales_orders`);
+      const id = String(order.order_id);
+      await expect.poll(() => cell(id, 'state_names').innerText(), { timeout: 10_000 }).toBe(shipped);
+      await cell(id, 'email').click();
+      const items = t.page.locator('.grid-detail .screen-grid[data-form="sales_order_items"]');
+      await expect.poll(() => items.locator('[role=row][data-key]').count(), { timeout: 5000 }).toBe(1);
+      const quantity = items.locator('[role=row][data-key] [role=gridcell][data-field="quantity"]');
+      expect(await quantity.getAttribute('aria-readonly')).toBe('true');
+      expect(await quantity.getAttribute('title')).toBe(reason);
+      const add = items.locator('.grid-toolbar .grid-add');
+      expect(await add.isDisabled()).toBe(true);
+      expect(await add.getAttribute('title')).toBe(reason);
+      expect(await items.locator('.grid-toolbar .grid-locked').innerText()).toContain(reason);
+      // Typing into the cell opens no editor: the quantity stays as it was.
+      await quantity.dblclick();
+      await t.page.keyboard.type('30');
+      await t.page.keyboard.press('Enter');
+      expect(await items.locator('.cell-editing').count()).toBe(0);
+      expect((await db.query<{ q: string }>('select quantity::text as q from app.sales_order_items where order_id = $1', [order.order_id])).rows[0]!.q).toBe('3.000');
+
+      // The new order form: no state or status flags to choose, today's date, the company's currency.
+      await t.page.locator('.screen-grid[data-form="sales_orders"] > .grid-toolbar .grid-add').click();
+      const dialog = t.page.getByRole('dialog');
+      await expect.poll(() => dialog.locator('[id$="-partner_id"]').count(), { timeout: 5000 }).toBe(1);
+      for (const field of ['state_code', 'state_names', 'deleted', 'notification_sent']) expect(await dialog.locator(`[id$="-${field}"]`).count(), field).toBe(0);
+      const opened = await dialog.locator('[id$="-opened_on"]').inputValue();
+      expect(opened).toContain(String(new Date().getFullYear()));
+      expect(opened).toContain(String(new Date().getDate()));
+      expect(await dialog.locator('[id$="-currency_code"]').inputValue()).toBe('EUR');
+    }, 120_000);
+  }
 });

@@ -178,11 +178,29 @@ describe('workflow', () => {
 
   it('names a type the seed defines (the codegen check)', async () => {
     const types = await seededWorkflowTypes();
-    expect(types).toEqual(expect.arrayContaining(['sales_order', 'purchase_order', 'cashflow']));
+    expect(types.map((w) => w.type)).toEqual(expect.arrayContaining(['sales_order', 'purchase_order', 'cashflow']));
     const screen = (type: string) => ({ file: 'screens/o.ts', screen: parseScreen({ ...base, columns, workflow: { type } }) });
     expect(workflowTypeProblems([screen('cashflow')], types)).toEqual([]);
-    expect(workflowTypeProblems([screen('sales_orders')], types)).toEqual([`screens/o.ts: workflow.type: expected one of ${types.join(', ')}, got "sales_orders"`]);
+    expect(workflowTypeProblems([screen('sales_orders')], types)).toEqual([`screens/o.ts: workflow.type: expected one of ${types.map((w) => w.type).join(', ')}, got "sales_orders"`]);
     expect(workflowTypeProblems(await loadScreens(), types)).toEqual([]);
+  });
+
+  it('checks the states an editableIn names against the governing workflow (issue 43)', async () => {
+    const types = await seededWorkflowTypes();
+    const master = parseScreen({ ...base, columns, workflow: { type: 'sales_order' }, details: ['lines'] });
+    const lines = (states: string[], parent = 'orders') =>
+      parseScreen({ form: 'lines', page: '/orders', source: { relation: 'app.lines', key: 'id', write: 'app.lines' }, columns: { id: { type: 'int' } }, editableIn: { parent, states } });
+    const of = (detail: ReturnType<typeof lines>) => [
+      { file: 'screens/o.ts', screen: master },
+      { file: 'screens/l.ts', screen: detail },
+    ];
+    expect(workflowTypeProblems(of(lines(['placed', 'paid'])), types)).toEqual([]);
+    expect(workflowTypeProblems(of(lines(['placed', 'posted'])), types)).toEqual(['screens/l.ts: editableIn.states: expected states of sales_order, got "posted"']);
+    expect(workflowTypeProblems(of(lines(['placed'], 'other')), types)).toEqual(['screens/l.ts: editableIn.parent: expected a form listing lines among its details, got "other"']);
+    // The row's own state needs a workflow screen.
+    expect(() =>
+      parseScreen({ form: 'lines', route: '/lines', source: { relation: 'app.lines', key: 'id', write: 'app.lines' }, columns: { id: { type: 'int' } }, editableIn: { states: ['placed'] } }),
+    ).toThrow(/editableIn: expected a workflow screen/);
   });
 });
 

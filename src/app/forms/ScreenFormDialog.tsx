@@ -40,6 +40,7 @@ import {
   formFields,
   formTitle,
   initialValues,
+  sessionStarts,
   validate,
   validateField,
   withFieldErrors,
@@ -206,7 +207,8 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const startMoney = useMoneyOf(row);
-  const [initial] = useState<RawValues>(() => initialValues(fields, row, mode, startMoney));
+  const cellSession = useCellSession();
+  const [initial] = useState<RawValues>(() => initialValues(fields, mode === 'add' ? { ...sessionStarts(fields, cellSession), ...row } : row, mode, startMoney));
   const [values, setValues] = useState<RawValues>(initial);
   const moneyOf = useMoneyOf(row, values);
   useImperativeHandle(ref, () => ({ dirty: () => values !== initial && JSON.stringify(values) !== JSON.stringify(initial) }), [values, initial]);

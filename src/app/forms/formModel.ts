@@ -167,6 +167,20 @@ export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMo
   return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, startValue(f, row, mode), moneyOf?.(f))]));
 }
 
+/**
+ * What an add form's inputs start with from the session (a column's `defaultFrom`): today's
+ * date where the user is, the company's currency. The database defaults the same when the
+ * field is left out; showing it lets the user see and change it.
+ */
+export function sessionStarts(fields: readonly FormField[], session: { companyCurrency?: string | undefined }, now = new Date()): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    if (f.col.defaultFrom === 'today') out[f.field] = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    else if (f.col.defaultFrom === 'companyCurrency' && session.companyCurrency) out[f.field] = session.companyCurrency;
+  }
+  return out;
+}
+
 /** The stored value an input starts from: the row's (add: its pre-filled value, else the column's `default`). */
 export function startValue(f: FormField, row: Row | undefined, mode: ScreenFormMode): unknown {
   const useDefault = mode === 'add' && f.col.default !== undefined && !(row && Object.hasOwn(row, f.field));

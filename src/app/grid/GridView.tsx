@@ -48,8 +48,10 @@ import './grid.css';
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
-export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
+export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
   const dims = geometry(theme);
+  // A workflow state that forbids writes (the lines of a shipped order): every cell read-only, Add and Delete shown disabled with the reason.
+  const perms = useMemo(() => (locked ? { ...given, set: false } : given), [given, locked]);
 
   // ---- metadata, once per screen -------------------------------------------------------
   const model = useMemo(() => buildGridModel(screen), [screen]);
@@ -82,7 +84,8 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
   const cellSession = useCellSession();
   const { gs, vs, change, views } = useViewState(screen.form, model, persist, cellSession, scrollTop);
   const q = useGridQuery({ screen, model, vs, ready: gs.ready, rows, fixedFilter, reloadKey, cellSession, canDelete });
-  const { ctx, display, count, rm } = q;
+  const { ctx: queryCtx, display, count, rm } = q;
+  const ctx = useMemo(() => (locked ? { ...queryCtx, locked } : queryCtx), [queryCtx, locked]);
   const t = ctx.t;
 
   // ---- the TanStack table and the rendered columns ---------------------------------------
@@ -256,6 +259,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
         history={perms.set || canDelete ? { canUndo: edits.canUndo, canRedo: edits.canRedo, undo: () => void edits.undoLast(), redo: () => void edits.redoLast() } : undefined}
         onRefresh={rows ? undefined : q.reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
+        locked={locked}
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}
         workflow={workflow.on ? { actions: workflow.menu, picked: picks.selCount, lang: q.lang, run: workflow.onMenu } : undefined}
@@ -333,6 +337,7 @@ export function GridView({ screen, perms, theme = 'balham', onAdd, onEditRow, re
             perms={perms}
             theme={theme}
             t={t}
+            lang={q.lang}
             onClose={() => {
               md.close();
               range.focusActive();

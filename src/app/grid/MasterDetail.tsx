@@ -5,6 +5,7 @@
  * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
 import { Suspense, useEffect, useState } from 'react';
+import { lockedIn, stateName } from '../../core/stateLocks.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { onWrite } from '../api/client.ts';
@@ -27,13 +28,15 @@ interface Props {
   title: string;
   perms: GridPermissions;
   theme: ThemeName;
-  t: (id: string) => string;
+  t: (id: string, values?: Record<string, string | number>) => string;
+  /** The UI language: a lock's reason names the master's state in it. */
+  lang: string;
   onClose(): void;
   /** A detail form wrote: the master row may have changed (e.g. its row version). */
   onDetailWrite(): void;
 }
 
-export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme, t, onClose, onDetailWrite }: Props) {
+export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme, t, lang, onClose, onDetailWrite }: Props) {
   const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
@@ -56,6 +59,10 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
   const current = screens?.[Math.min(tab, screens.length - 1)];
   let fixed: Record<string, unknown> | undefined;
   const bulk = !!current && bulkActionsOf(current, perms).length > 0;
+  // The detail's rows change only in the master's states its descriptor names (editableIn; the server refuses the rest).
+  const rule = current?.editableIn?.parent !== undefined ? current.editableIn : undefined;
+  const state = masterRow.state_code;
+  const locked = rule && lockedIn(rule, state) ? t('server.locked_in_state', { state: stateName(String(state), masterRow.state_names, lang) }) : undefined;
   if (current) {
     fixed = {};
     for (const k of masterKeys) if (k in current.columns) fixed[k] = masterRow[k] ?? null;
@@ -87,6 +94,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
           <ScreenGrid
             screen={current}
             perms={perms}
+            locked={locked}
             theme={theme}
             fixedFilter={fixed}
             reloadKey={reloadKey}

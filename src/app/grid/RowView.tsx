@@ -75,6 +75,9 @@ export const RowView = memo(
           const problem = invalid?.[vc.id];
           if (problem) className += ' cell-invalid';
           if (editingHere) className += ' cell-editing';
+          // An editable column the rows' workflow state locks: the cell says why.
+          const lockedHere = !vc.canEdit && vc.col.editable && ctx.locked ? ctx.locked : undefined;
+          if (lockedHere) className += ' cell-locked';
           const indented = depth > 0 && i === firstDataCol(cols);
           const content = editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null;
           // A flex column is at least its minimum wide.
@@ -87,7 +90,7 @@ export const RowView = memo(
               aria-readonly={vc.canEdit ? 'false' : 'true'}
               aria-invalid={problem ? 'true' : undefined}
               aria-selected={i >= rangeFrom && i <= rangeTo ? true : undefined}
-              title={problem}
+              title={problem ?? lockedHere}
               data-field={vc.id}
               tabIndex={i === activeCol ? 0 : -1}
               className={className}

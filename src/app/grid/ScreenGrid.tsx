@@ -48,6 +48,11 @@ export interface ScreenGridProps {
   /** A parsed descriptor (`parseScreen`). */
   screen: ScreenDescriptor;
   perms: GridPermissions;
+  /**
+   * Why the rows may not change now (core/stateLocks.ts: the master's workflow state): the
+   * grid is read-only, its cells and its disabled Add and Delete say this reason.
+   */
+  locked?: string | undefined;
   theme?: 'balham' | 'alpine';
   /** Called by the toolbar's add button (shown with the add permission and `actions.add`). */
   onAdd?: () => void;

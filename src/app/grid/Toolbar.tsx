@@ -42,6 +42,8 @@ export interface ToolbarProps {
   /** Reads the rows again; absent for rows the page handed in (nothing to read again). */
   onRefresh?: () => void;
   onAdd?: () => void;
+  /** Why the rows may not change now (a workflow state): shown with a lock, and Add and Delete disabled with it. */
+  locked?: string | undefined;
   /** The master-detail panel (a screen with details): shown or not; the user opens and closes it here. */
   details?: { open: boolean; toggle(): void };
   del?: { count: number; busy: boolean; run(): void };
@@ -104,8 +106,14 @@ export function Toolbar(p: ToolbarProps) {
           {t('common.refresh')}
         </button>
       )}
+      {p.locked && (
+        <span className="grid-locked" role="note">
+          <span aria-hidden="true">🔒 </span>
+          {p.locked}
+        </span>
+      )}
       {p.onAdd && (
-        <button type="button" className="grid-add" onClick={p.onAdd}>
+        <button type="button" className="grid-add" disabled={!!p.locked} title={p.locked} onClick={p.onAdd}>
           {t('common.add')}
         </button>
       )}
@@ -115,7 +123,7 @@ export function Toolbar(p: ToolbarProps) {
         </Suspense>
       )}
       {p.del && (
-        <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy} onClick={p.del.run}>
+        <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy || !!p.locked} title={p.locked} onClick={p.del.run}>
           {p.del.count ? t('grid.delete_count', { count: p.del.count }) : t('common.delete')}
         </button>
       )}

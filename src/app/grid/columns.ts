@@ -110,7 +110,7 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       renderer,
       editorKey,
       editor: editorKey ? editors[editorKey] : null,
-      editable: meta.editable && !!screen.source.write && (!!editorKey || !!renderer.clickValue),
+      editable: meta.editable && meta.editableOn !== 'add' && !!screen.source.write && (!!editorKey || !!renderer.clickValue),
       width: meta.width,
       pinned: meta.pinned,
       sortable: meta.sortable && meta.type !== 'json',

@@ -117,6 +117,8 @@ export interface CellCtx {
   session?: CellSession;
   /** The delete permission of the screen (false: the deleteButton cell is disabled). */
   canDelete?: boolean;
+  /** Why the grid's rows may not change now (a workflow state): the title of its editable columns' cells. */
+  locked?: string;
 }
 
 export interface RenderArgs {

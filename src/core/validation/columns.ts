@@ -222,7 +222,7 @@ export const keysOf = (screen: Pick<ScreenDescriptor, 'source'>): string[] => (A
 export function writableFields(screen: FormScreen, mode: FormMode): string[] {
   const keys = keysOf(screen);
   return Object.entries(screen.columns)
-    .filter(([f, c]) => c.editable || (mode === 'add' && keys.includes(f) && !screen.source.generatedKey))
+    .filter(([f, c]) => (c.editable && (c.editableOn === undefined || c.editableOn === mode)) || (mode === 'add' && keys.includes(f) && !screen.source.generatedKey))
     .map(([f]) => f);
 }
 

@@ -13,6 +13,7 @@ import { HttpError, badRequest, parseInput, refused } from '../../http/errors.ts
 import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quoteName, quoteTable, screenOfTable, type TakenRow } from './cascade.ts';
 import { ownerCondition } from './owner.ts';
 import type { Screen } from './screens.ts';
+import { checkStateLocks } from './stateLocks.ts';
 import { Params, castOf, ident } from './sql.ts';
 import { plainObject } from './values.ts';
 import { actAs, changeLog, keyValues, readRows, viaRelation, writeTable, type LogEntry, type WriteScope } from './write.ts';
@@ -76,6 +77,14 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
     return await db.transaction(async (tx) => {
       await actAs(tx, scope.userId);
       const rows = await mainRows(tx, screen, sel, true);
+      const asked = new Map(sel.requested.map((k, i) => [JSON.stringify(k), i] as const));
+      await checkStateLocks(
+        tx,
+        screen,
+        'delete',
+        rows.map(({ row }) => ({ where: `payload.keys.${asked.get(JSON.stringify(keyOf(screen, row))) ?? 0}`, row })),
+        scope,
+      );
       const taken = await cascadeRows(tx, graph, table, rows, true);
       // The rows are locked: the same WHERE deletes exactly the rows read.
       await tx.query(`delete from ${writeTable(screen)} t where ${sel.where}`, sel.params);
@@ -156,6 +165,14 @@ export async function restoreDeleted(tx: Queryable, screen: Screen, entries: (Lo
       levels.set(x.depth, level);
     }
   }
+  // Putting a row back is an add: its master's state must allow it (descriptor editableIn).
+  await checkStateLocks(
+    tx,
+    screen,
+    'add',
+    mains.map((row, i) => ({ where: `payload.log_ids.${entries[i]!.index}`, row, fields: Object.keys(row).filter((f) => f in screen.columns) })),
+    scope,
+  );
   try {
     for (const depth of [...levels.keys()].sort((a, b) => a - b)) {
       for (const [table, rows] of levels.get(depth)!) {

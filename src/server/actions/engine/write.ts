@@ -11,12 +11,15 @@ import { ownerCondition, type OwnerScope } from './owner.ts';
 import { checkReferences } from './references.ts';
 import { checkRowRules } from './rowRules.ts';
 import type { Screen } from './screens.ts';
+import { checkStateLocks } from './stateLocks.ts';
 import { Params, castOf, ident, relation } from './sql.ts';
 import { plainObject, rowValues, scalar } from './values.ts';
 
 export interface WriteScope extends OwnerScope {
   company: string | null;
   userId: number;
+  /** The user's language: a refusal naming a workflow state names it in it (stateLocks.ts). */
+  language?: string;
 }
 /**
  * Names the acting user to the database for the rest of the transaction
@@ -238,6 +241,14 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
       throw new HttpError(409, 'stale_row', `${at(s, version)}The row was changed by someone else meanwhile; reload it`);
     }
   });
+  // The workflow state of each row (or of its master) must allow these fields (descriptor editableIn).
+  await checkStateLocks(
+    tx,
+    screen,
+    'set',
+    sets.map((s, i) => ({ where: s.where, row: { ...locked.get(i)!, ...s.values }, before: locked.get(i)!, fields: Object.keys(s.values) })),
+    scope,
+  );
   // Multi values are patches: "required in at least one language" holds for the merged value.
   sets.forEach((s, i) => {
     const emptied = emptiedMulti(screen, locked.get(i), s.values);
@@ -428,6 +439,17 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
     // The touched rows, each once, in the order of their newest change.
     const { rowOf, rowKeys } = distinctRows(entries);
     const locked = await lockRows(tx, screen, rowKeys, scope);
+    // An undo is a write like any other: the row's (or its master's) state must allow it.
+    await checkStateLocks(
+      tx,
+      screen,
+      'set',
+      entries.flatMap((e) => {
+        const row = locked.get(rowOf.get(JSON.stringify(e.keys))!);
+        return row ? [{ where: `payload.log_ids.${e.index}`, row, before: row, fields: e.fields }] : [];
+      }),
+      scope,
+    );
 
     // Replay the reverts on the rows as stored; refuse any field that moved on since.
     const state = new Map<number, Row>();
@@ -474,6 +496,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
   return db.transaction(async (tx) => {
     checkRowRules(screen, [{ where: 'payload', values }]);
     await checkReferences(tx, screen, [{ where: 'payload', values }], scope.company);
+    await checkStateLocks(tx, screen, 'add', [{ where: 'payload', row: values, fields: Object.keys(values) }], scope);
     await actAs(tx, scope.userId);
     const p = new Params();
     const cols = Object.keys(values);
@@ -615,6 +638,14 @@ export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scop
       const written = [...plan.inserts.map((r) => ({ where: `line ${r.line}`, values: r.values })), ...plan.updates];
       checkRowRules(screen, written);
       await checkReferences(tx, screen, written, scope.company);
+      // Inserts here; the updates' rows are checked as they are locked (applySets).
+      await checkStateLocks(
+        tx,
+        screen,
+        'add',
+        plan.inserts.map((r) => ({ where: `line ${r.line}`, row: r.values, fields: Object.keys(r.values) })),
+        scope,
+      );
       await tx.query('savepoint import_all');
       let outcome: Awaited<ReturnType<typeof bulk>>;
       try {
