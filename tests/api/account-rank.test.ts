@@ -232,9 +232,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
 
     // Renaming the role's code would make nobody a global administrator: refused.
     const roleRow: Row = (await ok(peer, 'roles', 'filter', { role_id: adminRole }, 'SK01')).rows[0];
-    expect(ruleOf(await s.action(peer, 'roles', 'set', { role_id: adminRole, row_version: roleRow.row_version, role_code: 'former_admin' }, 'SK01'))).toEqual(
-      refusedAs('administrator_role_fixed'),
-    );
+    expect(ruleOf(await s.action(peer, 'roles', 'set', { role_id: adminRole, row_version: roleRow.row_version, role_code: 'former_admin' }, 'SK01'))).toEqual(refusedAs('administrator_role_fixed'));
     // Giving herself the role (086 never checks one's own account), or anyone else: refused.
     expect(ruleOf(await s.action(peer, 'user_roles', 'set', { user_id: peerId, role_id: adminRole, assigned: true }, 'SK01'))).toEqual(refusedAs('administrator_role_fixed'));
     expect(ruleOf(await s.action(peer, 'role_users', 'set', { role_id: adminRole, user_id: lesser, assigned: true }, 'SK01'))).toMatchObject({ status: 403, error: 'rule_violated' });
