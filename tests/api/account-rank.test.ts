@@ -211,6 +211,75 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     expect((await ok(admin, 'users', 'set', { user_id: managerId, row_version: row.row_version, blocked: true }, 'SK01')).row.blocked).toBe(true);
   });
 
+  it('the administrator role stays the administrator’s: its code, its switch, its deletion and giving it are refused to anyone else (migration 089)', async () => {
+    // A peer: every company and, as her own grants, every right of the administrator role — everything but the role itself.
+    const companies = (await rows('select company_code from app.companies order by position, company_code')).map((r) => r.company_code as string);
+    const peerId = await makeUser(s, 'peer@example.com', { companies });
+    const adminRole = (await one(`select role_id from app.roles where role_code = 'administrator'`)).role_id as number;
+    await s.db.query(
+      `insert into app.user_pages (user_id, page_code, can_perms, can_list, can_add, can_set, can_delete)
+       select $1, page_code, can_perms, can_list, can_add, can_set, can_delete from app.role_pages where role_id = $2`,
+      [peerId, adminRole],
+    );
+    const peer = (await s.login('peer@example.com', STRONG)).token;
+    const lesser = await makeUser(s, 'lesser.role@example.com');
+    const globalAdmins = async () => (await rows('select user_id from app.users where app.is_global_admin(user_id) order by user_id')).map((r) => r.user_id);
+    const before = { admins: await globalAdmins(), role: await one('select * from app.roles where role_id = $1', [adminRole]) };
+    expect(before.admins).toEqual([adminId]);
+    // What she may not do as things are: act on the administrator (086).
+    const adminRow = await usersRow(adminId);
+    expect(ruleOf(await s.action(peer, 'users', 'set', { user_id: adminId, row_version: adminRow.row_version, blocked: true }, 'SK01'))).toEqual(refusedAs('user_is_administrator'));
+
+    // Renaming the role's code would make nobody a global administrator: refused.
+    const roleRow: Row = (await ok(peer, 'roles', 'filter', { role_id: adminRole }, 'SK01')).rows[0];
+    expect(ruleOf(await s.action(peer, 'roles', 'set', { role_id: adminRole, row_version: roleRow.row_version, role_code: 'former_admin' }, 'SK01'))).toEqual(refusedAs('administrator_role_fixed'));
+    // Giving herself the role (086 never checks one's own account), or anyone else: refused.
+    expect(ruleOf(await s.action(peer, 'user_roles', 'set', { user_id: peerId, role_id: adminRole, assigned: true }, 'SK01'))).toEqual(refusedAs('administrator_role_fixed'));
+    expect(ruleOf(await s.action(peer, 'role_users', 'set', { role_id: adminRole, user_id: lesser, assigned: true }, 'SK01'))).toMatchObject({ status: 403, error: 'rule_violated' });
+    // Switching it off or deleting it, while the administrator holds it: 086's rank over its holders.
+    expect(ruleOf(await s.action(peer, 'roles', 'set', { role_id: adminRole, row_version: roleRow.row_version, active: false }, 'SK01'))).toEqual(refusedAs('user_is_administrator'));
+    expect(ruleOf(await s.action(peer, 'roles', 'delete', { keys: [{ role_id: adminRole }] }, 'SK01'))).toEqual(refusedAs('user_is_administrator'));
+    // Renaming the role's name gives nothing: hers to do.
+    await ok(peer, 'roles', 'set', { role_id: adminRole, row_version: roleRow.row_version, role_name: { ...roleRow.role_name, en: 'Administrators' } }, 'SK01');
+    expect(await globalAdmins()).toEqual([adminId]);
+    expect(await one('select role_code, active from app.roles where role_id = $1', [adminRole])).toEqual({ role_code: 'administrator', active: true });
+    expect(await rows('select user_id from app.user_roles where role_id = $1 order by user_id', [adminRole])).toEqual([{ user_id: adminId }]);
+
+    // At the table, when nobody holds the role (no holder for 086 to protect): still refused to her; the administrator may.
+    const attempt = async (actor: number, sql: string, setup = 'delete from app.user_roles where role_id = $1 and user_id <> $2') => {
+      try {
+        await s.db.transaction(async (tx) => {
+          await tx.query(setup, [adminRole, actor]);
+          await tx.query(`select set_config('app.user_id', $1, true)`, [String(actor)]);
+          await tx.query(sql, [adminRole]);
+          throw new Error('written');
+        });
+      } catch (e) {
+        return (e as { constraint?: string; message: string }).constraint ?? (e as Error).message;
+      }
+    };
+    const renameOthers = `update app.roles set role_code = 'former_admin' where role_id = $1 and $2::int is not null`;
+    for (const [sql, setup] of [
+      ['update app.roles set active = false where role_id = $1', undefined],
+      ['delete from app.roles where role_id = $1', undefined],
+      [`update app.roles set role_code = 'former_admin' where role_id = $1`, undefined],
+      // Another role renamed to the code, or one added with it, once the first is gone.
+      [`update app.roles set role_code = 'administrator' where role_code = 'catalog' and $1::int is not null`, renameOthers],
+      [`insert into app.roles (role_code) select 'administrator' where $1::int is not null`, renameOthers],
+    ] as [string, string | undefined][]) {
+      expect([sql, await attempt(peerId, sql, setup)]).toEqual([sql, 'administrator_role_fixed']);
+    }
+    expect(await attempt(adminId, `update app.roles set role_code = 'former_admin' where role_id = $1`)).toBe('written');
+
+    // The administrator herself may (and gives the role back).
+    const row2: Row = (await ok(admin, 'roles', 'filter', { role_id: adminRole }, 'SK01')).rows[0];
+    const renamed = await ok(admin, 'roles', 'set', { role_id: adminRole, row_version: row2.row_version, role_name: roleRow.role_name }, 'SK01');
+    expect(renamed.row.role_name).toEqual(roleRow.role_name);
+    await ok(admin, 'user_roles', 'set', { user_id: lesser, role_id: adminRole, assigned: true }, 'SK01');
+    expect(await globalAdmins()).toEqual([adminId, lesser]);
+    await ok(admin, 'user_roles', 'set', { user_id: lesser, role_id: adminRole, assigned: false }, 'SK01');
+  });
+
   it('the tables refuse any writer naming an actor: a TOTP reset, a link, a delete, a company taken', async () => {
     const lesser = await makeUser(s, 'lesser.sql@example.com');
     const asManager = async (sql: string, args: unknown[]) => {

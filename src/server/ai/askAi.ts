@@ -4,7 +4,8 @@
  * server's guard checks that SQL (sqlGuard.ts) and the runner reads it under the user's
  * company (runner.ts). The model never sees a row: only the views' descriptions and the
  * question (and the conversation's earlier questions and queries), so text inside the data
- * cannot steer it — and whatever it writes still has to pass the guard.
+ * cannot steer it — and whatever it writes still has to pass the guard. The company's monthly
+ * budget of the engine is checked before the call (budget.ts).
  */
 import * as v from 'valibot';
 import type { Config } from '../config.ts';
@@ -12,6 +13,7 @@ import type { Db } from '../db/types.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { chatComplete, type ChatMessage } from './chat.ts';
+import { requireEngineBudget } from './budget.ts';
 import { badAnswer } from './engineFetch.ts';
 import { configuredEngine, isConfigured } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
@@ -43,6 +45,7 @@ export async function askAi(deps: AskDeps, session: Session, question: string, h
   if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
   const engine = configuredEngine(deps.config, 'openai');
   const views = await viewsOf(deps.db, session);
+  await requireEngineBudget(deps.db, session.company, engine.name);
   await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ask_ai' } as const;
   let content: string;

@@ -2,7 +2,7 @@
  * "Draft with AI" on recipes and houses (issue 25): the chat engine the user picked (OpenAI
  * or DeepSeek, chat.ts `jsonRequest`) writes an item's text from its title in each asked
  * language where the text is empty (a written text is never replaced), one chat request per
- * item, keyed by language. Every answer is checked first
+ * item (each under the company's monthly budget of the engine, budget.ts), keyed by language. Every answer is checked first
  * (a missing language is engine_bad_answer); then the texts are written through the form's
  * own set in one transaction — the rich-text column sanitizes the HTML (engine/html.ts)
  * and the change log records the write.
@@ -15,6 +15,7 @@ import type { UserCtx } from '../rpc/context.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { setRow } from '../actions/engine/write.ts';
+import { requireEngineBudget } from './budget.ts';
 import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
 import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
@@ -81,6 +82,7 @@ export async function draftContent(ctx: UserCtx, input: v.InferOutput<typeof AiD
     const item = byId.get(id)!;
     const empty = input.languages.filter((l) => !item.body[l]?.trim());
     if (!empty.length) continue;
+    await requireEngineBudget(db, session.company, engine.name);
     await takeAiCall(db, session.userId, engine, config.aiRatePerMinute);
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: input.form };
     let a;

@@ -11,7 +11,7 @@
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Session } from '../rpc/context.ts';
-import { characterBudget, checkBudget } from './budget.ts';
+import { requireEngineBudget } from './budget.ts';
 import { deeplTranslate, DEEPL_MAX_CHARS, DEEPL_MAX_TEXTS } from './deepl.ts';
 import { configuredEngine } from './engines.ts';
 import { googleTranslate, GOOGLE_MAX_CHARS, GOOGLE_MAX_TEXTS, type EngineCallOptions } from './googleTranslate.ts';
@@ -46,7 +46,7 @@ export async function machineTranslate(
 ): Promise<Record<string, TranslateText>> {
   const engine = configuredEngine(deps.config, name);
   await checkEngineEnabled(deps.db, session.company, name);
-  if (session.company) await checkBudget(deps.db, session.company, name, 'characters', await characterBudget(deps.db, session.company, name));
+  await requireEngineBudget(deps.db, session.company, name);
   await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);
   const wire = WIRES[name];
   const segments = segmentsOf(text);

@@ -2,7 +2,8 @@
  * AI product texts (issue 25, /ai_content/ai_catalog): the chat engine the user picked
  * (OpenAI, or DeepSeek on its reasoner without JSON mode: chat.ts `jsonRequest`) writes a
  * product's short and long description in the languages asked for, one chat request per
- * product, keyed by language then field. Every answer is checked before anything is stored — a
+ * product (each under the company's monthly budget of the engine, budget.ts), keyed by
+ * language then field. Every answer is checked before anything is stored — a
  * reply without a requested language or field, or a text longer than the product takes, is
  * engine_bad_answer — and the texts are stored as proposals (app.ai_proposals) in one
  * transaction after the last answer: a failure stores nothing.
@@ -18,6 +19,7 @@ import { htmlText } from '../../core/htmlText.ts';
 import type { Lang } from '../../core/langs.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
+import { requireEngineBudget } from './budget.ts';
 import { chatComplete, jsonRequest, replyJson, type ChatRequest } from './chat.ts';
 import { companyChatEngine } from './chatSettings.ts';
 import { badAnswer } from './engineFetch.ts';
@@ -122,6 +124,8 @@ export async function generateProductTexts(ctx: UserCtx, input: v.InferOutput<ty
   let completionTokens = 0;
   let model = '';
   for (const code of input.product_codes) {
+    // Before each product's call: a long list stops where the month's budget does (and stores nothing).
+    await requireEngineBudget(db, session.company, engine.name);
     await takeAiCall(db, session.userId, engine, config.aiRatePerMinute);
     const usage = { userId: session.userId, company: session.company, engine: engine.name, operation: 'ai_catalog' };
     let a;

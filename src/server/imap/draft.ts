@@ -5,11 +5,13 @@
  * it APPENDs it to the mailbox's Drafts folder (the \Drafts special-use folder, else one
  * named Drafts, created when missing) flagged \Draft and \Seen, addressed to the sender with
  * In-Reply-To and References, so it waits in her mail client to be checked and sent.
- * Nothing is sent from the back office.
+ * Nothing is sent from the back office. The session's company pays: its monthly budget of the
+ * engine is checked before the call (budget.ts).
  */
 import MailComposer from 'nodemailer/lib/mail-composer';
 import * as v from 'valibot';
 import type { AiChatEngine } from '../../core/aiContent.ts';
+import { requireEngineBudget } from '../ai/budget.ts';
 import { chatComplete, jsonRequest, replyJson } from '../ai/chat.ts';
 import { companyChatEngine } from '../ai/chatSettings.ts';
 import { badAnswer } from '../ai/engineFetch.ts';
@@ -60,6 +62,7 @@ export const replySubject = (subject: string): string => (/^\s*re\s*:/i.test(sub
 export async function draftReply(ctx: UserCtx, emailId: number, instructions: string, picked?: AiChatEngine): Promise<EmailDraft> {
   const mail = await mailRow(ctx, emailId);
   const engine = chatEngine(ctx.config, picked, await companyChatEngine(ctx.db, ctx.session.company ?? null));
+  await requireEngineBudget(ctx.db, ctx.session.company, engine.name);
   await takeAiCall(ctx.db, ctx.session.userId, engine, ctx.config.aiRatePerMinute);
   const user = [`From: ${mail.sender}`, `Subject: ${mail.subject}`, '', mail.body_text.slice(0, MAX_PROMPT_BODY)];
   if (instructions.trim()) user.push('', `Instructions for the reply (from the staff member): ${instructions.trim()}`);

@@ -6,13 +6,18 @@
  * question or a product's name says, and the model's words are never run: the answer is
  * plain text (the browser writes it as text), the links beside it are the server's matches.
  * Rate-limited per visitor address and per shop (sliding minute windows in the database, shared by
- * every app process: app.take_rate, migration 080).
+ * every app process: app.take_rate, migration 080). The shop's company pays: each call is its
+ * usage (no user) and waits on its monthly budget of the engine (budget.ts); used up, the
+ * shopper reads the chat's neutral "no answer now" text, never the budget.
  */
 import * as v from 'valibot';
 import type { Queryable } from '../db/types.ts';
 import { takeRate } from '../ai/rateLimit.ts';
 import type { Config } from '../config.ts';
+import { requireEngineBudget } from '../ai/budget.ts';
 import { chatComplete } from '../ai/chat.ts';
+import { logUsage } from '../ai/usage.ts';
+import { HttpError } from '../http/errors.ts';
 import { configuredEngine, isConfigured, type ConfiguredEngine } from '../ai/engines.ts';
 
 export const ASK_PER_VISITOR_PER_MINUTE = 6;
@@ -60,7 +65,27 @@ export function askRequest(engine: ConfiguredEngine, o: { shop: string; language
   };
 }
 
-export async function askModel(engine: ConfiguredEngine, config: Pick<Config, 'aiRetryBaseMs'>, req: ReturnType<typeof askRequest>): Promise<string> {
-  const a = await chatComplete(engine, req, { aiRetryBaseMs: config.aiRetryBaseMs, timeoutMs: 30_000 });
+/** Whether the shop's company has budget left for the engine this month (a used-up budget is no error of the shopper's). */
+export async function askBudgetLeft(db: Queryable, company: string, engine: ConfiguredEngine): Promise<boolean> {
+  try {
+    await requireEngineBudget(db, company, engine.name);
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && e.code === 'ai_budget_used_up') return false;
+    throw e;
+  }
+}
+
+/** The model's answer, its call logged as the shop's company's usage. */
+export async function askModel(db: Queryable, company: string, engine: ConfiguredEngine, config: Pick<Config, 'aiRetryBaseMs'>, req: ReturnType<typeof askRequest>): Promise<string> {
+  const usage = { userId: null, company, engine: engine.name, operation: 'storefront_ask' } as const;
+  let a;
+  try {
+    a = await chatComplete(engine, req, { aiRetryBaseMs: config.aiRetryBaseMs, timeoutMs: 30_000 });
+  } catch (e) {
+    await logUsage(db, { ...usage, ok: false });
+    throw e;
+  }
+  await logUsage(db, { ...usage, promptTokens: a.promptTokens, completionTokens: a.completionTokens, ok: true });
   return a.content.slice(0, 4000);
 }

@@ -20,7 +20,7 @@ import { CART_POST_PATH, cartPage, checkoutPage, donePage, postCart, visitorCart
 import { countryDetector, visitorAddress } from './country.ts';
 import * as v from 'valibot';
 import { NotifyMe, requestArrival } from './arrivals.ts';
-import { ASK_CONTEXT_PRODUCTS, ASK_PER_SHOP_PER_MINUTE, ASK_PER_VISITOR_PER_MINUTE, askEngine, askModel, askRequest, Question, takeAsk } from './ask.ts';
+import { ASK_CONTEXT_PRODUCTS, ASK_PER_SHOP_PER_MINUTE, ASK_PER_VISITOR_PER_MINUTE, askBudgetLeft, askEngine, askModel, askRequest, Question, takeAsk } from './ask.ts';
 import { formOf } from './form.ts';
 import { newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
 import { sameOrigin } from './origin.ts';
@@ -157,6 +157,8 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (!question.success) return c.json({ error: 'bad_request' }, 400);
     const visitor = visitorOf(c);
     if (!(await takeAsk(deps.db, `shop:${shop.id}`, ASK_PER_SHOP_PER_MINUTE)) || !(await takeAsk(deps.db, `ip:${visitor}`, ASK_PER_VISITOR_PER_MINUTE))) return c.json({ error: 'rate_limited' }, 429);
+    // The company's budget used up: "not available now" to the shopper (the chat's error text), no details.
+    if (!(await askBudgetLeft(deps.db, shop.company, engine))) return c.json({ error: 'unavailable' }, 503);
     const ctx = await pageCtx(c, shop, place);
     const lang = place.lang.code;
     // The whole question first, then its words (a question is rarely a product's words all together).
@@ -171,7 +173,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       return { name: card.name, price: ctx.money(card.price.price, card.price.currency), href: card.href };
     });
     try {
-      const text = await askModel(engine, deps.config, askRequest(engine, { shop: shop.name, language: lang, products, question: question.output }));
+      const text = await askModel(deps.db, shop.company, engine, deps.config, askRequest(engine, { shop: shop.name, language: lang, products, question: question.output }));
       return c.json({ text, products });
     } catch (e) {
       console.error('storefront ask:', e instanceof Error ? e.message : e);
