@@ -211,7 +211,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     expect((await ok(admin, 'users', 'set', { user_id: managerId, row_version: row.row_version, blocked: true }, 'SK01')).row.blocked).toBe(true);
   });
 
-  it('the administrator role stays the administrator’s: its code, its switch, its deletion and giving it are refused to anyone else (migration 089)', async () => {
+  it('the administrator role stays the administrator’s: its code, its switch and its deletion are fixed, and only an administrator gives it (migration 089)', async () => {
     // A peer: every company and, as her own grants, every right of the administrator role — everything but the role itself.
     const companies = (await rows('select company_code from app.companies order by position, company_code')).map((r) => r.company_code as string);
     const peerId = await makeUser(s, 'peer@example.com', { companies });
@@ -245,7 +245,7 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     expect(await one('select role_code, active from app.roles where role_id = $1', [adminRole])).toEqual({ role_code: 'administrator', active: true });
     expect(await rows('select user_id from app.user_roles where role_id = $1 order by user_id', [adminRole])).toEqual([{ user_id: adminId }]);
 
-    // At the table, when nobody holds the role (no holder for 086 to protect): still refused to her; the administrator may.
+    // At the table, when nobody holds the role (no holder for 086 to protect): still refused.
     const attempt = async (actor: number, sql: string, setup = 'delete from app.user_roles where role_id = $1 and user_id <> $2') => {
       try {
         await s.db.transaction(async (tx) => {
@@ -269,7 +269,9 @@ describe.each(engines)('rank on account actions on %s', (engine) => {
     ] as [string, string | undefined][]) {
       expect([sql, await attempt(peerId, sql, setup)]).toEqual([sql, 'administrator_role_fixed']);
     }
-    expect(await attempt(adminId, `update app.roles set role_code = 'former_admin' where role_id = $1`)).toBe('written');
+    // Not even the administrator: her rename would leave nobody a global administrator, with no way back in the app.
+    expect(await attempt(adminId, `update app.roles set role_code = 'former_admin' where role_id = $1`)).toBe('administrator_role_fixed');
+    expect(await attempt(adminId, 'update app.roles set active = false where role_id = $1')).toBe('administrator_role_fixed');
 
     // The administrator herself may (and gives the role back).
     const row2: Row = (await ok(admin, 'roles', 'filter', { role_id: adminRole }, 'SK01')).rows[0];

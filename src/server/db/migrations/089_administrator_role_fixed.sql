@@ -8,12 +8,14 @@
 -- give it to herself (086 never checks one's own account), becoming a global administrator.
 --
 -- The rule (with an actor only, as every rule of 054 and 086; the seed, create-admin and
--- psql are not bound): unless the actor is a global administrator, refused —
---   on app.roles:      the administrator role's code changed, switched on or off, deleted;
+-- psql are not bound), refused —
+--   on app.roles, to everyone (a global administrator too: her rename or switch would
+--   leave nobody a global administrator, and nobody in the app could undo it):
+--                      the administrator role's code changed, switched on or off, deleted;
 --                      another role renamed to 'administrator', or one added with that code
---   on app.user_roles: the administrator role given to anyone (oneself included; to
---                      another user 086's after-check also refuses it as
---                      user_is_administrator)
+--   on app.user_roles, unless the actor is a global administrator: the administrator role
+--                      given to anyone (oneself included; to another user 086's
+--                      after-check also refuses it as user_is_administrator)
 -- raised as insufficient_privilege (42501) named administrator_role_fixed: the API answers
 -- 403 `rule_violated` with the rule. Its name, its users' pages and its holders stay as
 -- 054 and 086 guard them. The triggers are named *_rank_admin_role so that, among each
@@ -27,7 +29,7 @@ declare
   n jsonb := to_jsonb(new);
   touched boolean;
 begin
-  if actor is null or app.is_global_admin(actor) then
+  if actor is null or (tg_table_name = 'user_roles' and app.is_global_admin(actor)) then
     return case when tg_op = 'DELETE' then old else new end;
   end if;
   if tg_table_name = 'roles' then
@@ -41,7 +43,7 @@ begin
                and exists (select 1 from app.roles r where r.role_id = (n ->> 'role_id')::int and r.role_code = 'administrator');
   end if;
   if touched then
-    raise exception 'only an administrator changes or gives the administrator role' using errcode = 'insufficient_privilege', constraint = 'administrator_role_fixed';
+    raise exception 'the administrator role is fixed; only an administrator gives it' using errcode = 'insufficient_privilege', constraint = 'administrator_role_fixed';
   end if;
   return case when tg_op = 'DELETE' then old else new end;
 end $$;
