@@ -45,6 +45,10 @@ interface InputEditorProps {
   note?: (text: string) => string | undefined;
 }
 
+/**
+ * No maxLength attribute: the browser would cut a longer paste silently and the cut text
+ * be saved; the column's schema refuses it instead, with its "At most N characters".
+ */
 function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint, clean, note }: InputEditorProps) {
   // The key that started the edit is cleaned like any typed text.
   const ed = useEdit(clean && p.initialInput !== undefined ? { ...p, initialInput: clean(p.initialInput) } : p, initial, parse);
@@ -62,7 +66,6 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
       inputMode={inputMode}
       value={ed.text}
       placeholder={placeholder}
-      maxLength={p.col.meta.maxLength}
       aria-label={unit ? `${label} (${unit})` : label}
       aria-description={hint}
       aria-invalid={ed.invalid || undefined}
