@@ -22,12 +22,12 @@ const { bodyRows, cell, rowKeys, product, openProducts } = gridPage(
   () => t.server,
 );
 
-/** product_list of HU01 in its own currency (no conversion between what is typed and stored): the first product's key. */
-async function huProducts(lang: 'en' | 'de'): Promise<string> {
+/** product_list of SK01 in its own currency, EUR (no conversion between what is typed and stored): the first product's key. */
+async function euroProducts(lang: 'en' | 'de'): Promise<string> {
   const words = lang === 'de' ? de : en;
   await openProducts(lang);
-  await t.page.getByRole('combobox', { name: words['common.company'] }).selectOption('HU01');
-  await t.page.getByRole('combobox', { name: words['common.currency'] }).selectOption('HUF');
+  await t.page.getByRole('combobox', { name: words['common.company'] }).selectOption('SK01');
+  await t.page.getByRole('combobox', { name: words['common.currency'] }).selectOption('EUR');
   await expect.poll(() => bodyRows().first().getAttribute('data-key')).toMatch(/./);
   const [k1] = await rowKeys(1);
   return k1!;
@@ -46,26 +46,26 @@ async function typeInto(key: string, field: string, text: string) {
 
 describe('numbers as the UI language writes them', () => {
   it('English: 1,000 is saved as 1000 and shown as 1,000', async () => {
-    const k1 = await huProducts('en');
+    const k1 = await euroProducts('en');
     await t.server.db.query('update app.products set selling_price_shop = 7 where product_code = $1', [k1]);
     const input = await typeInto(k1, 'selling_price_shop', '1,000');
     await expect.poll(() => input.count()).toBe(0);
     await expect.poll(async () => Number((await product(k1)).selling_price_shop)).toBe(1000);
-    await expect.poll(async () => (await cell(k1, 'selling_price_shop').innerText()).trim()).toMatch(/1,000/);
+    await expect.poll(async () => (await cell(k1, 'selling_price_shop').innerText()).trim()).toBe('€1,000.00');
   });
 
   it('German: 1.000 is saved as 1000, 1,5 as 1.5', async () => {
-    const k1 = await huProducts('de');
+    const k1 = await euroProducts('de');
     const input = await typeInto(k1, 'min_margin', '1,5');
     await expect.poll(() => input.count()).toBe(0);
     await expect.poll(async () => Number((await product(k1)).min_margin)).toBe(1.5);
     await typeInto(k1, 'selling_price_shop', '1.000');
     await expect.poll(async () => Number((await product(k1)).selling_price_shop)).toBe(1000);
-    await expect.poll(async () => (await cell(k1, 'selling_price_shop').innerText()).trim()).toMatch(/^1\.000/);
+    await expect.poll(async () => (await cell(k1, 'selling_price_shop').innerText()).trim()).toMatch(/^1\.000,00\s€$/u);
   });
 
   it('English 1,00,0 and German 1.5 are refused at the cell with how the language writes numbers; nothing is saved', async () => {
-    const k1 = await huProducts('en');
+    const k1 = await euroProducts('en');
     await t.server.db.query('update app.products set selling_price_shop = 7 where product_code = $1', [k1]);
     const input = await typeInto(k1, 'selling_price_shop', '1,00,0');
     const alert = cell(k1, 'selling_price_shop').getByRole('alert');
@@ -74,7 +74,7 @@ describe('numbers as the UI language writes them', () => {
     await t.page.keyboard.press('Escape');
     expect(Number((await product(k1)).selling_price_shop)).toBe(7);
 
-    const d1 = await huProducts('de');
+    const d1 = await euroProducts('de');
     const before = (await product(d1)).min_margin;
     await typeInto(d1, 'min_margin', '1.5');
     await expect.poll(() => cell(d1, 'min_margin').getByRole('alert').innerText()).toBe('Schreiben Sie die Zahl wie 1.234,56');
@@ -85,7 +85,7 @@ describe('numbers as the UI language writes them', () => {
 
 describe('text past a column’s maxLength (issue 43 minor 4)', () => {
   it('a paste into the editor longer than maxLength is refused with its message, not cut and saved', async () => {
-    const k1 = await huProducts('en');
+    const k1 = await euroProducts('en');
     const before = (await product(k1)).supplier_product_code;
     const c = cell(k1, 'supplier_product_code');
     await c.dblclick();
