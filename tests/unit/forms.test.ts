@@ -110,16 +110,18 @@ describe('fields per mode', () => {
 });
 
 describe('inputs → values', () => {
-  it('number inputs follow the float rule, keep a leading minus, refuse text without digits', () => {
-    expect(parseNumberInput('12,5')).toBe(12.5);
-    expect(parseNumberInput('1.234,56')).toBe(1234.56);
-    expect(parseNumberInput('1,234.56')).toBe(1234.56);
-    expect(parseNumberInput('1 000 kg')).toBe(1000);
-    expect(parseNumberInput('-3,5')).toBe(-3.5);
-    expect(parseNumberInput('  ')).toBeNull();
-    expect(parseNumberInput('abc')).toBe('invalid');
-    expect(toValue(field('min_margin'), 'abc')).toEqual({ error: { id: M.type_number } });
-    expect(toValue(field('min_margin'), '7,25')).toEqual({ value: 7.25 });
+  it('number inputs read numbers as the UI language writes them, keep a leading minus, refuse what fits no reading', () => {
+    expect(parseNumberInput('12,5', 'de')).toEqual({ value: 12.5 });
+    expect(parseNumberInput('1.234,56', 'de')).toEqual({ value: 1234.56 });
+    expect(parseNumberInput('1,234.56', 'en')).toEqual({ value: 1234.56 });
+    expect(parseNumberInput('1,000', 'en')).toEqual({ value: 1000 });
+    expect(parseNumberInput('1 000 kg', 'hu')).toEqual({ value: 1000 });
+    expect(parseNumberInput('-3,5', 'de')).toEqual({ value: -3.5 });
+    expect(parseNumberInput('  ', 'de')).toEqual({ value: null });
+    expect(parseNumberInput('abc', 'de')).toEqual({ error: { id: M.number_format, values: { example: '1.234,56' } } });
+    expect(parseNumberInput('1.5', 'de')).toEqual({ error: { id: M.number_format, values: { example: '1.234,56' } } });
+    expect(toValue(field('min_margin'), 'abc', undefined, undefined, 'de')).toEqual({ error: { id: M.number_format, values: { example: '1.234,56' } } });
+    expect(toValue(field('min_margin'), '7,25', undefined, undefined, 'de')).toEqual({ value: 7.25 });
   });
 
   it('json text is parsed; bad syntax is an error, empty is null', () => {
@@ -165,7 +167,7 @@ describe('edit mode change set', () => {
 
   it('only changed fields, converted; multi sends the whole object when a language changed', () => {
     const current = { ...initial, min_margin: '15,5', product_name: { en: 'Chair', de: 'Stuhl', hu: 'Szék' }, active: false };
-    const sub = collect(fields, 'edit', initial, current, row);
+    const sub = collect(fields, 'edit', initial, current, row, undefined, 'de');
     expect(sub).toEqual({ values: { product_name: { en: 'Chair', de: 'Stuhl', hu: 'Szék' }, min_margin: 15.5, active: false }, errors: {} });
     expect(editPayload(products, row, sub.values)).toEqual({
       product_code: 'P000001',
@@ -221,7 +223,7 @@ describe('validation with the shared schemas', () => {
     const fields = formFields(products, 'edit');
     const initial = initialValues(fields, row);
     const r = validate(products, 'edit', types, collect(fields, 'edit', initial, { ...initial, min_margin: 'x', extra: '{' }, row));
-    expect(r).toEqual({ ok: false, errors: { min_margin: { id: M.type_number }, extra: { id: M.type_json } } });
+    expect(r).toEqual({ ok: false, errors: { min_margin: { id: M.number_format, values: { example: '1,234.56' } }, extra: { id: M.type_json } } });
   });
 
   it('one field at a time: live errors of each language of a multi input', () => {

@@ -104,18 +104,18 @@ describe('the "(empty)" choice', () => {
   it('filters on null, for int and text keys and options alike (the server reads `values: [null]` as is null)', () => {
     for (const f of ['brand_id', 'country_of_origin', 'keep_in_stock']) {
       const c = column(f);
-      expect(filterItem(c.filter!, BLANK_CHOICE, c)).toEqual({ filterType: 'set', values: [null] });
+      expect(filterItem(c.filter!, BLANK_CHOICE, c, 'de')).toEqual({ filterType: 'set', values: [null] });
     }
-    expect(toFilterModel([{ id: 'brand_id', value: BLANK_CHOICE }], model.byField)).toEqual({ brand_id: { filterType: 'set', values: [null] } });
+    expect(toFilterModel([{ id: 'brand_id', value: BLANK_CHOICE }], model.byField, 'de')).toEqual({ brand_id: { filterType: 'set', values: [null] } });
     // The client row model keeps exactly the rows without a value.
-    const test = valueTest(filterItem('ref', BLANK_CHOICE, column('brand_id'))!, 'int');
+    const test = valueTest(filterItem('ref', BLANK_CHOICE, column('brand_id'), 'de')!, 'int');
     expect([null, 0, 3].map(test)).toEqual([true, false, false]);
     expect([null, '', 'AT'].map(setTest([null], 'text'))).toEqual([true, false, false]);
   });
 
   it("leaves a search lookup's text filter as typed", () => {
     const c = { ...column('brand_id'), lookup: { ...column('brand_id').lookup!, search: true } };
-    expect(filterItem('ref', BLANK_CHOICE, c)).toEqual({ filterType: 'text', type: 'contains', filter: BLANK_CHOICE });
+    expect(filterItem('ref', BLANK_CHOICE, c, 'de')).toEqual({ filterType: 'text', type: 'contains', filter: BLANK_CHOICE });
   });
 
   it('is kept by the saved state and read back; older states load as before', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
-import { cellFromText, parseSignedFloat } from '../../src/app/grid/cellValues.ts';
+import { cellFromText, parseCellText } from '../../src/app/grid/cellValues.ts';
 import { parseMessage } from '../../src/core/validation/messages.ts';
 import { clearRange, pasteBlock, pasteNotices } from '../../src/app/grid/pasteFill.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
@@ -44,9 +44,14 @@ const ctx: CellCtx = {
 };
 
 describe('pasted and filled text → values (validated with the shared column schemas)', () => {
-  it('reads numbers by the float rule, keeping a leading minus', () => {
-    expect(parseSignedFloat('1.234,5')).toBe(1234.5);
-    expect(parseSignedFloat('-12,5')).toBe(-12.5);
+  it('reads numbers as the UI language writes them, keeping a leading minus', () => {
+    expect(cellFromText(col('selling_price_shop'), '1.234,5', null, ctx)).toEqual({ ok: true, value: 1234.5 });
+    expect(parseCellText(col('min_margin'), '-12,5', null, ctx)).toEqual({ ok: true, value: -12.5 });
+    // Issue 43: '1.000' is a thousand in German, '1,000' in English; what fits no reading is refused, never saved otherwise.
+    expect(cellFromText(col('selling_price_shop'), '1.000', null, ctx)).toEqual({ ok: true, value: 1000 });
+    expect(cellFromText(col('selling_price_shop'), '1,000', null, { ...ctx, lang: 'en' })).toEqual({ ok: true, value: 1000 });
+    expect(cellFromText(col('selling_price_shop'), '1.5', null, ctx)).toEqual({ ok: false, message: 'validation.number_format?example=1.234%2C56' });
+    expect(cellFromText(col('selling_price_shop'), '1,00,0', null, { ...ctx, lang: 'en' })).toEqual({ ok: false, message: 'validation.number_format?example=1%2C234.56' });
     expect(cellFromText(col('selling_price_shop'), '12,50 €', null, ctx)).toEqual({ ok: true, value: 12.5 });
     expect(cellFromText(col('selling_price_shop'), '', 3, ctx)).toEqual({ ok: true, value: null });
   });
@@ -54,7 +59,7 @@ describe('pasted and filled text → values (validated with the shared column sc
   it('flags what the column refuses, with the schema message key', () => {
     expect(cellFromText(col('min_margin'), '5000', null, ctx)).toEqual({ ok: false, message: 'validation.max?max=1000' });
     expect(cellFromText(col('selling_price_shop'), '-1', null, ctx)).toEqual({ ok: false, message: 'validation.min?min=0' });
-    expect(cellFromText(col('selling_price_shop'), 'abc', null, ctx)).toEqual({ ok: false, message: 'validation.type_number' });
+    expect(cellFromText(col('selling_price_shop'), 'abc', null, ctx)).toEqual({ ok: false, message: 'validation.number_format?example=1.234%2C56' });
     // The column names its allowed characters (patternHint): the message carries them.
     const hs = cellFromText(col('hs_code'), '12a', null, ctx);
     expect(hs.ok).toBe(false);
@@ -239,8 +244,8 @@ describe('column state', () => {
     expect(kis.filter).toBe('option');
     expect(cellText(kis, 2, {}, c2)).toBe('Bestellt');
     expect(cellFromText(kis, 'bestellt', 0, c2)).toEqual({ ok: true, value: 2 });
-    expect(filterItem('option', '2', kis)).toEqual({ filterType: 'set', values: [2] });
-    expect(filterItem('option', '7', kis)).toBeNull();
+    expect(filterItem('option', '2', kis, 'de')).toEqual({ filterType: 'set', values: [2] });
+    expect(filterItem('option', '7', kis, 'de')).toBeNull();
   });
 
   it('shows integer ids (keys and …_id fields) as plain digits, other integers grouped, and offers no totals for them', () => {
@@ -448,21 +453,21 @@ describe('money filters across view currencies (inViewCurrency)', () => {
   };
 
   it('carries money filters typed in one currency into the one shown; other filters stay', () => {
-    const huf = inViewCurrency(typed, model, session('HUF'));
+    const huf = inViewCurrency(typed, model, session('HUF'), 'de');
     expect(huf.columnFilters).toEqual([
       { id: 'selling_price_shop', value: '>39500' },
       { id: 'product_code', value: '100' },
     ]);
     expect(huf.filterCurrency).toBe('HUF');
     // Derived from what was typed each time: back in EUR it is the typed state itself.
-    expect(inViewCurrency(typed, model, session('EUR'))).toBe(typed);
-    expect(inViewCurrency(huf, model, session('EUR')).columnFilters[0]).toEqual({ id: 'selling_price_shop', value: '>100' });
+    expect(inViewCurrency(typed, model, session('EUR'), 'de')).toBe(typed);
+    expect(inViewCurrency(huf, model, session('EUR'), 'de').columnFilters[0]).toEqual({ id: 'selling_price_shop', value: '>100' });
   });
 
   it('takes a state without a currency (saved before) as typed in the one shown', () => {
     const old = { ...typed, filterCurrency: undefined };
-    expect(inViewCurrency(old, model, session('HUF')).columnFilters).toEqual(old.columnFilters);
-    expect(inViewCurrency(old, model, session('HUF')).filterCurrency).toBe('HUF');
+    expect(inViewCurrency(old, model, session('HUF'), 'de').columnFilters).toEqual(old.columnFilters);
+    expect(inViewCurrency(old, model, session('HUF'), 'de').filterCurrency).toBe('HUF');
   });
 
   it('saves the currency with a money filter only, and reads it back', () => {

@@ -10,10 +10,12 @@ const q = { filterModel: { mf_name: { filterType: 'text' as const, type: 'contai
 
 describe('bulk purchase price update payload', () => {
   it('reads the typed change with a comma or a dot and a sign; 0 is no change', () => {
-    expect(changeValue('7,5')).toBe(7.5);
-    expect(changeValue('-2.25')).toBe(-2.25);
-    expect(changeValue('0')).toBeNull();
-    expect(changeValue('abc')).toBeNull();
+    expect(changeValue('7,5', 'de')).toBe(7.5);
+    expect(changeValue('-2,25', 'de')).toBe(-2.25);
+    expect(changeValue('-2.25', 'en')).toBe(-2.25);
+    expect(changeValue('2.25', 'de')).toBeNull();
+    expect(changeValue('0', 'de')).toBeNull();
+    expect(changeValue('abc', 'de')).toBeNull();
   });
 
   it('sends the picked keys, else the filter minus the rows unpicked after "select all"', () => {
@@ -46,11 +48,11 @@ describe('bulk purchase price update payload', () => {
 
   it('names what is wrong before asking the server', () => {
     const ok = { fields: ['purchase_price_base' as const], mode: 'percent' as const, value: '10', decimals: 2 };
-    expect(inputProblem(ok)).toBeNull();
-    expect(inputProblem({ ...ok, fields: [] })).toBe('grid.bulk_price_no_field');
-    expect(inputProblem({ ...ok, value: '' })).toBe('grid.bulk_price_bad_value');
-    expect(inputProblem({ ...ok, value: '-100' })).toBe('grid.bulk_price_bad_percent');
-    expect(inputProblem({ ...ok, mode: 'amount', fields: ['purchase_price_base', 'purchase_price_original'] })).toBe('grid.bulk_price_amount_base_only');
+    expect(inputProblem(ok, 'de')).toBeNull();
+    expect(inputProblem({ ...ok, fields: [] }, 'de')).toBe('grid.bulk_price_no_field');
+    expect(inputProblem({ ...ok, value: '' }, 'de')).toBe('grid.bulk_price_bad_value');
+    expect(inputProblem({ ...ok, value: '-100' }, 'de')).toBe('grid.bulk_price_bad_percent');
+    expect(inputProblem({ ...ok, mode: 'amount', fields: ['purchase_price_base', 'purchase_price_original'] }, 'de')).toBe('grid.bulk_price_amount_base_only');
   });
 
   it('is offered with the set permission only', () => {

@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { problemText, reportCsv, suggestMapping } from '../../src/app/grid/transfer/importModel.ts';
-import { exportCell, importCell, signedNumber } from '../../src/server/transfer/cells.ts';
+import { exportCell, importCell } from '../../src/server/transfer/cells.ts';
 import { guardCell } from '../../src/core/sheetGuard.ts';
 import { csvStyle } from '../../src/server/transfer/export.ts';
 import { cellCurrency, moneyFormat, sheetColumns } from '../../src/server/transfer/money.ts';
@@ -14,14 +14,21 @@ import type { ColumnMeta } from '../../schemas/screen.ts';
 const col = (type: ColumnMeta['type'], more: Partial<ColumnMeta> = {}) => ({ type, editable: true, ...more }) as ColumnMeta;
 
 describe('import cells', () => {
-  it('reads numbers by the float rule with a sign, and typed numbers as they are', () => {
+  it('reads text numbers as the importing language writes them, with a sign, and typed numbers as they are', () => {
     expect(importCell(col('money'), 'money', '1.234,5', 'de')).toEqual({ ok: true, value: 1234.5 });
     expect(importCell(col('number'), 'number', '-12,5', 'de')).toEqual({ ok: true, value: -12.5 });
     expect(importCell(col('number'), 'number', '1,234.56', 'en')).toEqual({ ok: true, value: 1234.56 });
+    expect(importCell(col('number'), 'number', '−3', 'en')).toEqual({ ok: true, value: -3 });
     expect(importCell(col('int'), 'int', 42, 'en')).toEqual({ ok: true, value: 42 });
-    expect(importCell(col('number'), 'number', 'n/a', 'en')).toEqual({ ok: false, message: 'validation.type_number' });
-    expect(importCell(col('int'), 'int', 'x', 'en')).toEqual({ ok: false, message: 'validation.type_integer' });
-    expect(signedNumber('−3')).toBe(-3);
+    // Issue 43: English '1,000' is a thousand; German '1.000' too; an XLSX number cell stays what it is.
+    expect(importCell(col('money'), 'money', '1,000', 'en')).toEqual({ ok: true, value: 1000 });
+    expect(importCell(col('money'), 'money', '1.000', 'de')).toEqual({ ok: true, value: 1000 });
+    expect(importCell(col('money'), 'money', 1.5, 'de')).toEqual({ ok: true, value: 1.5 });
+    const refused = { ok: false, message: 'validation.number_format?example=1%2C234.56' };
+    expect(importCell(col('number'), 'number', 'n/a', 'en')).toEqual(refused);
+    expect(importCell(col('money'), 'money', '1,00,0', 'en')).toEqual(refused);
+    expect(importCell(col('int'), 'int', 'x', 'en')).toEqual(refused);
+    expect(importCell(col('number'), 'number', '1.5', 'de')).toEqual({ ok: false, message: 'validation.number_format?example=1.234%2C56' });
   });
 
   it('reads yes/no in English, in the request language, and Excel booleans', () => {
@@ -271,6 +278,6 @@ describe('CSV style of the export language', () => {
     expect(csvStyle('en')).toMatchObject({ delimiter: ',' });
     expect(csvStyle('en').number(1234.5)).toBe('1234.5');
     // …and import reads a German number back.
-    expect(signedNumber(de.number(-1234.5))).toBe(-1234.5);
+    expect(importCell(col('number'), 'number', de.number(-1234.5), 'de')).toEqual({ ok: true, value: -1234.5 });
   });
 });

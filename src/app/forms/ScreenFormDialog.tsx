@@ -9,7 +9,7 @@ import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type 
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId } from '../../core/httpErrors.ts';
-import { numberTyping, parseAmountInput } from '../../core/parseFloat.ts';
+import { numberTyping, readNumber } from '../../core/numberInput.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
@@ -208,7 +208,9 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const startMoney = useMoneyOf(row);
   const cellSession = useCellSession();
-  const [initial] = useState<RawValues>(() => initialValues(fields, mode === 'add' ? { ...sessionStarts(fields, cellSession), ...row } : row, mode, startMoney));
+  // Numbers are read and shown as the UI language writes them (core numberInput.ts).
+  const uiLang = useSession((s) => s.lang);
+  const [initial] = useState<RawValues>(() => initialValues(fields, mode === 'add' ? { ...sessionStarts(fields, cellSession), ...row } : row, mode, startMoney, uiLang));
   const [values, setValues] = useState<RawValues>(initial);
   const moneyOf = useMoneyOf(row, values);
   useImperativeHandle(ref, () => ({ dirty: () => values !== initial && JSON.stringify(values) !== JSON.stringify(initial) }), [values, initial]);
@@ -234,7 +236,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   });
 
-  const check = (f: FormField, raw: RawValue) => setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f))));
+  const check = (f: FormField, raw: RawValue) => setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f), uiLang)));
 
   const change = (f: FormField, raw: RawValue) => {
     setValues((s) => ({ ...s, [f.field]: raw }));
@@ -246,7 +248,6 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   // Translate: the translatable multi-language texts, their empty languages filled by the company's engine in one action.
   const mayTranslate = useMayTranslate();
   const translatable = mayTranslate ? fields.filter((f) => f.input === 'multi' && f.col.translate) : [];
-  const uiLang = useSession((s) => s.lang);
   const [translating, setTranslating] = useState(false);
   async function translate(e: MouseEvent<HTMLButtonElement>) {
     // Ctrl/Meta overwrites the other languages (product_name with Shift too), as in the grid.
@@ -281,7 +282,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     e.preventDefault();
     if (saving) return;
     setServerError(null);
-    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf));
+    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf, uiLang));
     if (!r.ok) {
       focusAfterErrors.current = r.errors;
       setErrors(r.errors);
@@ -504,7 +505,7 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
     default: {
       const type = f.input === 'datetime' ? 'datetime-local' : 'text';
       const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined;
-      // A number box keeps only what the number reads as the user types or pastes (spec §5): it never shows text it does not save.
+      // A number box keeps only digits, separators and a leading minus as the user types or pastes: it never shows text it does not save.
       const typed = f.input === 'number' ? numberTyping : (t: string) => t;
       control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(typed(e.target.value))} />;
     }
@@ -541,7 +542,7 @@ function MoneyField({ f, a11y, errorId, error, value, initial, money, onChange }
   const lang = useSession((s) => s.lang);
   const unitId = `${id}-unit`;
   const noteId = `${id}-note`;
-  const typed = money.shown !== money.stored && value.trim() !== '' && value !== initial ? parseAmountInput(value, money.digits) : null;
+  const typed = money.shown !== money.stored && value.trim() !== '' && value !== initial ? readNumber(value, lang) : null;
   const note = typed === null ? undefined : storedNote(typed, money, LOCALE[lang]);
   const describedBy = [unitId, error ? errorId : note ? noteId : undefined].filter(Boolean).join(' ');
   return (

@@ -6,10 +6,10 @@
 import * as v from 'valibot';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
-import { LANGS } from '../../core/langs.ts';
+import { DEFAULT_LANG, LANGS } from '../../core/langs.ts';
 import { PARSE_CONFIG, fieldSchemas, keysOf, mustHave, writableFields, type FormMode, type ValueType } from '../../core/validation/columns.ts';
-import { M, issuesByPath, type Message } from '../../core/validation/messages.ts';
-import { parseAmountInput, parseFloatInput } from '../../core/parseFloat.ts';
+import { M, issuesByPath, parseMessage, type Message } from '../../core/validation/messages.ts';
+import { editableNumber, numberText } from '../../core/numberInput.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
@@ -129,10 +129,13 @@ const converts = (money: MoneyTyping | undefined): money is MoneyTyping => !!mon
  * What an input shows for a stored value (add: the empty form). A money amount as the
  * grid shows it: converted into the currency shown and rounded to its digits.
  */
-export function initialRaw(f: FormField, value: unknown, money?: MoneyTyping): RawValue {
+export function initialRaw(f: FormField, value: unknown, money?: MoneyTyping, lang: string = DEFAULT_LANG): RawValue {
   const n = f.input === 'number' && converts(money) ? numberOf(value) : null;
-  if (n !== null) return String(shownNumber(n, money!));
+  if (n !== null) return editableNumber(shownNumber(n, money!), lang);
   switch (f.input) {
+    case 'number':
+      // The UI language's decimal mark: what the input opens with reads back as the stored number.
+      return editableNumber(value, lang);
     case 'checkbox':
       return value === true;
     case 'multi': {
@@ -163,8 +166,8 @@ export function initialRaw(f: FormField, value: unknown, money?: MoneyTyping): R
  * with, e.g. a detail grid's master key); on add, a field the row does not give starts
  * with the column's `default`.
  */
-export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMode = 'edit', moneyOf?: MoneyOf): RawValues {
-  return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, startValue(f, row, mode), moneyOf?.(f))]));
+export function initialValues(fields: FormField[], row?: Row, mode: ScreenFormMode = 'edit', moneyOf?: MoneyOf, lang: string = DEFAULT_LANG): RawValues {
+  return Object.fromEntries(fields.map((f) => [f.field, initialRaw(f, startValue(f, row, mode), moneyOf?.(f), lang)]));
 }
 
 /**
@@ -188,21 +191,16 @@ export function startValue(f: FormField, row: Row | undefined, mode: ScreenFormM
 }
 
 /**
- * Number inputs follow the float editor's rule (spec §5: strip all but digits, comma and
- * dot; with both separators the last one is decimal; a lone comma is decimal). A leading
- * minus keeps its sign. Text with no digit at all is not a number. The input strips as
- * the user types (core `numberTyping`), so what it shows is what this reads.
+ * Number inputs read numbers as the UI language writes them, as the grid does (core
+ * numberInput.ts: '1,000' is 1000 in English, '1.5' is refused in German); a leading
+ * minus keeps its sign. The input strips as the user types (core `numberTyping`), so
+ * what it shows is what this reads. A money amount is converted back into the stored
+ * currency. Blank → null; otherwise the number or the refusal to show at the field.
  */
-export function parseNumberInput(raw: string, money?: MoneyTyping): number | null | 'invalid' {
-  if (raw.trim() === '') return null;
-  // An amount as the grid reads it (a 0-digit currency's '3.140' is 3140); converted back into the stored currency.
-  if (money) {
-    const a = parseAmountInput(raw, money.digits);
-    return a === null ? 'invalid' : typedMoney(a, money);
-  }
-  const n = parseFloatInput(raw);
-  if (n === null) return 'invalid';
-  return raw.trim().startsWith('-') ? -n : n;
+export function parseNumberInput(raw: string, lang: string, money?: MoneyTyping, integer = false): { value: number | null } | { error: Message } {
+  const n = numberText(raw, lang, integer);
+  if (!n.ok) return { error: parseMessage(n.message) };
+  return { value: n.value !== null && money ? typedMoney(n.value, money) : n.value };
 }
 
 /** A multi value as sent: languages left empty are dropped unless they clear a stored text. */
@@ -216,8 +214,11 @@ export function multiValue(raw: Record<string, string>, stored?: unknown): Recor
   return out;
 }
 
-/** Input → value, or an error when the text cannot be that type at all (e.g. JSON syntax). A money amount is typed in `money.shown`. */
-export function toValue(f: FormField, raw: RawValue, stored?: unknown, money?: MoneyTyping): { value: unknown } | { error: Message } {
+/**
+ * Input → value, or an error when the text cannot be that type at all (e.g. JSON syntax).
+ * A money amount is typed in `money.shown`; numbers as `lang` (the UI language) writes them.
+ */
+export function toValue(f: FormField, raw: RawValue, stored?: unknown, money?: MoneyTyping, lang: string = DEFAULT_LANG): { value: unknown } | { error: Message } {
   switch (f.input) {
     case 'checkbox':
       return { value: raw === true };
@@ -236,10 +237,8 @@ export function toValue(f: FormField, raw: RawValue, stored?: unknown, money?: M
       const d = parseDateInput(s);
       return d ? { value: d } : { error: { id: M.type_date } };
     }
-    case 'number': {
-      const n = parseNumberInput(String(raw ?? ''), f.type === 'int' ? undefined : money);
-      return n === 'invalid' ? { error: { id: f.type === 'int' ? M.type_integer : M.type_number } } : { value: n };
-    }
+    case 'number':
+      return f.type === 'int' ? parseNumberInput(String(raw ?? ''), lang, undefined, true) : parseNumberInput(String(raw ?? ''), lang, money);
     case 'datetime': {
       const s = String(raw ?? '');
       if (!s) return { value: null };
@@ -281,7 +280,7 @@ export interface Submission {
  * whose input changed. A money amount shown converted and left as it was keeps the value
  * it started from exactly (no drift by the shown rounding).
  */
-export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawValues, current: RawValues, row?: Row, moneyOf?: MoneyOf): Submission {
+export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawValues, current: RawValues, row?: Row, moneyOf?: MoneyOf, lang: string = DEFAULT_LANG): Submission {
   const values: Row = {};
   const errors: Errors = {};
   for (const f of fields) {
@@ -289,7 +288,7 @@ export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawV
     if (mode === 'edit' && !changed) continue;
     const money = moneyOf?.(f);
     const start = !changed && converts(money) ? numberOf(startValue(f, row, mode)) : null;
-    const r = start !== null ? { value: start } : toValue(f, current[f.field] ?? null, row?.[f.field], money);
+    const r = start !== null ? { value: start } : toValue(f, current[f.field] ?? null, row?.[f.field], money, lang);
     if ('error' in r) errors[f.field] = r.error;
     else if (mode === 'edit' || !isEmptyValue(f, r.value)) values[f.field] = r.value;
   }
@@ -322,8 +321,9 @@ export function validateField(
   raw: RawValue,
   stored?: unknown,
   money?: MoneyTyping,
+  lang: string = DEFAULT_LANG,
 ): Errors {
-  const c = toValue(f, raw, stored, money);
+  const c = toValue(f, raw, stored, money, lang);
   if ('error' in c) return { [f.field]: c.error };
   const schema = fieldSchemas(screen, schemaMode(mode), valueTypes)[f.field]!;
   const value = mode === 'add' && isEmptyValue(f, c.value) ? undefined : c.value;

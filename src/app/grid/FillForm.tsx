@@ -5,7 +5,7 @@
  * its own, loaded with the first opening (or when the grid is first focused for editing).
  */
 import { useState, type FormEvent } from 'react';
-import { numberTyping } from '../../core/parseFloat.ts';
+import { numberTyping } from '../../core/numberInput.ts';
 import type { GridColumn } from './types.ts';
 
 /** A column typed as a number (not a choice of keys or options): its box keeps only what the number reads, as the editors do. */

@@ -4,7 +4,8 @@
  * there is cellText.ts. Pure given the cell context; no React. Loaded with the first
  * paste or fill (pasteFill.ts): a list paints without the validation code.
  *
- *   numbers   the float rule of spec §5 (a leading minus kept); int columns: parseIntInput
+ *   numbers   as the UI language writes them (core numberInput.ts; '1,000' is 1000 in
+ *             English, '1.5' is refused in German); int columns refuse a fraction
  *   money     an amount in the currency the cell shows (the view currency), stored
  *             converted back into the cell's own currency (moneyCurrency.ts `typedMoney`)
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
@@ -17,7 +18,7 @@ import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M } from '../../core/validation/messages.ts';
 import { parseDateInput } from '../../core/format.ts';
-import { parseAmountInput, parseFloatInput, parseIntInput } from '../../core/parseFloat.ts';
+import { numberText } from '../../core/numberInput.ts';
 import { cellText } from './cellText.ts';
 import { isMoneyColumn } from './moneyCurrency.ts';
 import { moneyTyping, typedMoney } from './moneyTyping.ts';
@@ -25,14 +26,6 @@ import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** A number typed or pasted: the float rule, with a leading minus kept. */
-export function parseSignedFloat(text: string): number | null {
-  const t = text.trim();
-  const n = parseFloatInput(t);
-  if (n === null) return null;
-  return /^[-−]/.test(t) ? -n : n;
-}
 
 const TRUE = new Set(['yes', 'true', '1', 'y', 'x']);
 const FALSE = new Set(['no', 'false', '0', 'n']);
@@ -74,11 +67,10 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
     case 'int':
     case 'number':
     case 'money': {
-      if (t === '') return { ok: true, value: null };
+      const n = numberText(t, ctx.lang, col.type === 'int');
+      if (!n.ok || n.value === null) return n;
       const money = col.type !== 'int' && isMoneyColumn(col) ? moneyTyping(col, row, ctx) : undefined;
-      const n = col.type === 'int' ? parseIntInput(t) : money ? parseAmountInput(t, money.digits) : parseSignedFloat(t);
-      if (n === null) return { ok: false, message: col.type === 'int' ? M.type_integer : M.type_number };
-      return { ok: true, value: money ? typedMoney(n, money) : n };
+      return { ok: true, value: money ? typedMoney(n.value, money) : n.value };
     }
     case 'bool': {
       if (t === '') return { ok: true, value: null };

@@ -203,7 +203,7 @@ export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
  * derives what it shows and asks for from it, and a change by the user stores it (no
  * effect syncing the state after a currency switch). The same object when nothing moves.
  */
-export function inViewCurrency(s: ViewState, model: GridModel, session: CellSession): ViewState {
+export function inViewCurrency(s: ViewState, model: GridModel, session: CellSession, lang: string): ViewState {
   const to = session.currency;
   const from = s.filterCurrency;
   if (from === to) return s;
@@ -212,7 +212,7 @@ export function inViewCurrency(s: ViewState, model: GridModel, session: CellSess
   const ratio = viewFactor(session, to) / viewFactor(session, from);
   const digits = session.currencies.find((c) => c.currency_code === to)?.currency_precision ?? 2;
   const carry = (f: ColumnFiltersState[number]) =>
-    convertsFilter(model.byField.get(f.id)) && typeof f.value === 'string' ? { ...f, value: rescaleNumberFilter(f.value, ratio, digits) ?? f.value } : f;
+    convertsFilter(model.byField.get(f.id)) && typeof f.value === 'string' ? { ...f, value: rescaleNumberFilter(f.value, ratio, digits, lang) ?? f.value } : f;
   return { ...s, filterCurrency: to, columnFilters: ratio === 1 ? s.columnFilters : s.columnFilters.map(carry) };
 }
 

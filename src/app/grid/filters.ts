@@ -4,7 +4,7 @@
  */
 import type { ColumnFiltersState, SortingState } from './layout.ts';
 import { localDate, parseDateInput } from '../../core/format.ts';
-import { parseFloatInput } from '../../core/parseFloat.ts';
+import { editableNumber, readNumber } from '../../core/numberInput.ts';
 import { cursorCarries, cursorValues } from '../../core/query/keyset.ts';
 import { sortsByLabel } from '../../core/query/order.ts';
 import type { FilterKind, GridColumn } from './types.ts';
@@ -29,17 +29,17 @@ const OPS: [string, string][] = [
 ];
 
 /**
- * A number with an optional leading minus, read by the float input rule, and nothing
- * else: a filter is not an editor, which may drop what is no number (the box then shows
- * what it saves); text in a filter that is no number ('12abc') filters nothing.
+ * A number with an optional leading minus, as the UI language writes it (core
+ * numberInput.ts), and nothing else: a filter is not an editor, which may drop what is no
+ * number (the box then shows what it saves); text in a filter that is no number ('12abc',
+ * '1.5' in German) filters nothing.
  */
-function signedNumber(s: string): number | null {
-  const t = s.trim();
-  if (!/^[-−]?\s*[\d.,\s]*\d[\d.,\s]*$/.test(t)) return null;
-  const n = parseFloatInput(t);
-  if (n === null) return null;
-  return /^[-−]/.test(t) ? -n : n;
-}
+const signedNumber =
+  (lang: string) =>
+  (s: string): number | null => {
+    const t = s.trim();
+    return /^[-−]?\s*[\d.,\s]*\d[\d.,\s]*$/.test(t) ? readNumber(t, lang) : null;
+  };
 
 /** '12-14' (or an en dash): two numbers joined by a dash are the range 12..14, not 1214. */
 const DASH_RANGE = /^\s*(\d[\d.,\s]*?)\s*[-–—]\s*(\d[\d.,\s]*)$/;
@@ -76,9 +76,9 @@ function parseExpr<T>(input: string, value: (s: string) => T | null, less: (a: T
  * A number filter expression: `10` equals, `>10` `>=10` `<5` `<=5` `!=3` (or `<>3`),
  * `10..20` or `10-20` in range (inclusive). Answers null for text that is not one.
  */
-export function parseNumberFilter(input: string): FilterItem | null {
+export function parseNumberFilter(input: string, lang: string): FilterItem | null {
   const dash = DASH_RANGE.exec(input);
-  const e = parseExpr(dash ? `${dash[1]}..${dash[2]}` : input, signedNumber, (a, b) => a < b);
+  const e = parseExpr(dash ? `${dash[1]}..${dash[2]}` : input, signedNumber(lang), (a, b) => a < b);
   if (!e) return null;
   return e.to === undefined ? { filterType: 'number', type: e.type, filter: e.from } : { filterType: 'number', type: e.type, filter: e.from, filterTo: e.to };
 }
@@ -90,10 +90,10 @@ const PREFIX: Record<string, string> = { equals: '', notEqual: '!=', greaterThan
  * (a money filter carried into another view currency: '>100' in EUR → '>39500' in HUF);
  * null when the text is no number filter.
  */
-export function rescaleNumberFilter(text: string, ratio: number, digits: number): string | null {
-  const f = parseNumberFilter(text);
+export function rescaleNumberFilter(text: string, ratio: number, digits: number, lang: string): string | null {
+  const f = parseNumberFilter(text, lang);
   if (!f) return null;
-  const n = (x: unknown) => String(Number(((x as number) * ratio).toFixed(digits)));
+  const n = (x: unknown) => editableNumber(Number(((x as number) * ratio).toFixed(digits)), lang);
   return f.type === 'inRange' ? `${n(f.filter)}..${n(f.filterTo)}` : `${PREFIX[f.type!] ?? ''}${n(f.filter)}`;
 }
 
@@ -159,7 +159,7 @@ function choiceItem(choices: readonly string[], read: (s: string) => unknown): F
 }
 
 /** One column's filter value (as its floating filter holds it) → a filter model item. */
-export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): FilterItem | null {
+export function filterItem(kind: FilterKind, value: unknown, col: GridColumn, lang: string): FilterItem | null {
   if (value === undefined || value === null || value === '') return null;
   const s = String(value);
   switch (kind) {
@@ -168,7 +168,7 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn): F
       return t ? { filterType: 'text', type: 'contains', filter: t } : null;
     }
     case 'number': {
-      const item = parseNumberFilter(s);
+      const item = parseNumberFilter(s, lang);
       if (item && col.valueType === 'int' && ![item.filter, item.filterTo].every((x) => x === undefined || Number.isInteger(x))) return null;
       return item;
     }
@@ -229,12 +229,17 @@ export function shownToStored(item: FilterItem, view: { factor: number; precisio
  * The filter model of the table's column filters; filters that do not parse are left out.
  * `moneyView`: how a money column shows its amounts, when converted (moneyCurrency.ts).
  */
-export function toFilterModel(filters: ColumnFiltersState, columns: ReadonlyMap<string, GridColumn>, moneyView?: (col: GridColumn) => { factor: number; precision: number } | null): FilterModel {
+export function toFilterModel(
+  filters: ColumnFiltersState,
+  columns: ReadonlyMap<string, GridColumn>,
+  lang: string,
+  moneyView?: (col: GridColumn) => { factor: number; precision: number } | null,
+): FilterModel {
   const out: FilterModel = {};
   for (const f of filters) {
     const col = columns.get(f.id);
     if (!col?.filter) continue;
-    const item = filterItem(col.filter, f.value, col);
+    const item = filterItem(col.filter, f.value, col, lang);
     if (!item) continue;
     const view = item.filterType === 'number' ? moneyView?.(col) : null;
     out[f.id] = view ? shownToStored(item, view) : item;

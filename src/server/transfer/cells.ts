@@ -3,13 +3,14 @@
  * spreadsheet keeps typed (numbers, booleans, dates in XLSX; the grid's text in CSV) and the
  * text of multi-language columns in the requested language; the writer guards text cells
  * against formulas (core/sheetGuard.ts), import reads them back unguarded. Import reads what people
- * type or Excel stores: the float rule of spec §5 (a leading minus kept), yes/no words
+ * type or Excel stores: numbers in text cells as the importing user's language writes them
+ * (core numberInput.ts, as the grid reads them; XLSX number cells stay numbers), yes/no words
  * of English and the request language, ISO and dotted dates, Excel dates and booleans.
  * Option columns are read by name or value (options.ts; export names them in named.ts);
  * ref columns are resolved against their lookup separately (refs.ts).
  */
 import { formatDateTime, parseDateInput } from '../../core/format.ts';
-import { parseFloatInput } from '../../core/parseFloat.ts';
+import { numberText } from '../../core/numberInput.ts';
 import { unguardCell } from '../../core/sheetGuard.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
@@ -91,13 +92,6 @@ function wordsOf(lang: string): { yes: string; no: string } {
 const TRUE = new Set(['yes', 'true', '1', 'y', 'x', 'wahr', 'igen', 'áno', 'ano', 'da', 'да']);
 const FALSE = new Set(['no', 'false', '0', 'n', 'falsch', 'nem', 'nie', 'ne', 'nu', 'не']);
 
-/** A signed number by the float rule of spec §5 ('-1.234,5' → -1234.5). */
-export function signedNumber(text: string): number | null {
-  const n = parseFloatInput(text);
-  if (n === null) return null;
-  return /^\s*[-−]/.test(text) ? -n : n;
-}
-
 /** An Excel date, or a date as the grid's editor reads one (2026-12-31, 31.12.2026, 2026. 12. 31.). */
 function dateText(cell: SheetCell): string | null {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : iso(cell);
@@ -117,8 +111,11 @@ export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, la
     case 'int':
     case 'number':
     case 'money': {
-      const n = typeof cell === 'number' ? cell : typeof cell === 'boolean' ? null : signedNumber(text);
-      return n === null ? { ok: false, message: type === 'int' ? M.type_integer : M.type_number } : { ok: true, value: n };
+      if (typeof cell === 'number') return { ok: true, value: cell };
+      if (typeof cell === 'boolean') return { ok: false, message: type === 'int' ? M.type_integer : M.type_number };
+      // Text as the importing user's language writes numbers ('1,000' is 1000 in English, 1 in no language).
+      const n = numberText(text, lang);
+      return n.ok ? { ok: true, value: n.value } : n;
     }
     case 'bool': {
       if (typeof cell === 'boolean') return { ok: true, value: cell };

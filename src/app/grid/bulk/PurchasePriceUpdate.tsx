@@ -15,7 +15,7 @@ import { confirm } from '../../chrome/confirm.tsx';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { BulkActionProps } from './index.tsx';
-import { numberTyping } from '../../../core/parseFloat.ts';
+import { numberTyping } from '../../../core/numberInput.ts';
 import { PRICE_FIELDS, inputProblem, priceUpdatePayload, sendable, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
 
 /** The preview with the inputs it was made for: a changed input needs a new preview. */
@@ -36,7 +36,7 @@ export function PurchasePriceUpdate({ query, onDone }: BulkActionProps) {
   const payload = priceUpdatePayload(query, input);
   const key = JSON.stringify(payload);
   const current = preview?.of === key ? preview : null;
-  const problem = inputProblem(input);
+  const problem = inputProblem(input, query.language);
 
   const change = (u: Partial<PriceUpdateInput>) => {
     setInput((i) => ({ ...i, ...u }));

@@ -3,7 +3,7 @@
  * `purchase_price_update` action (the picked rows, or the grid's filter minus the rows
  * unpicked after "select all").
  */
-import { parseFloatInput } from '../../../core/parseFloat.ts';
+import { readNumber } from '../../../core/numberInput.ts';
 import type { PriceUpdateParams } from '../dataProvider/contract.ts';
 import type { ToolbarQuery } from '../ScreenGrid.tsx';
 
@@ -17,22 +17,21 @@ export type PriceMode = 'percent' | 'amount';
 export interface PriceUpdateInput {
   fields: PriceField[];
   mode: PriceMode;
-  /** As typed: digits with comma or dot, an optional leading minus. */
+  /** As typed: a number as the UI language writes it, an optional leading minus. */
   value: string;
   decimals: number;
 }
 
-/** The typed change as a number; null when it is not one (or 0, which changes nothing). */
-export function changeValue(text: string): number | null {
-  const n = parseFloatInput(text);
-  if (n === null || n === 0) return null;
-  return text.trim().startsWith('-') ? -n : n;
+/** The typed change as a number in the UI language; null when it is not one (or 0, which changes nothing). */
+export function changeValue(text: string, lang: string): number | null {
+  const n = readNumber(text, lang);
+  return n === 0 ? null : n;
 }
 
 /** Why the inputs cannot be sent (a locale key), or null. The server checks the same again. */
-export function inputProblem(i: PriceUpdateInput): string | null {
+export function inputProblem(i: PriceUpdateInput, lang: string): string | null {
   if (!i.fields.length) return 'grid.bulk_price_no_field';
-  const n = changeValue(i.value);
+  const n = changeValue(i.value, lang);
   if (n === null) return 'grid.bulk_price_bad_value';
   if (i.mode === 'percent' && (n <= -100 || n > 1000)) return 'grid.bulk_price_bad_percent';
   if (i.mode === 'amount' && i.fields.includes('purchase_price_original')) return 'grid.bulk_price_amount_base_only';
@@ -49,7 +48,7 @@ export function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selec
 }
 
 export function priceUpdatePayload(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>, i: PriceUpdateInput): PriceUpdateDraft {
-  return { fields: i.fields, mode: i.mode, value: changeValue(i.value), decimals: i.decimals, ...rowsOf(q) };
+  return { fields: i.fields, mode: i.mode, value: changeValue(i.value, q.language), decimals: i.decimals, ...rowsOf(q) };
 }
 
 /** The payload to send, or null while the value is no number. */

@@ -13,8 +13,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatTags, normalizeHex, parseTags } from '../../../core/format.ts';
 import { LOCALE } from '../../../core/langs.ts';
-import { numberTyping, parseAmountInput, parseIntInput } from '../../../core/parseFloat.ts';
-import { parseSignedFloat } from '../cellValues.ts';
+import { editableNumber, numberText, numberTyping, readNumber } from '../../../core/numberInput.ts';
+import { parseMessage } from '../../../core/validation/messages.ts';
 import { columnChoices, lookupChoices, type LookupLabel } from '../choices.ts';
 import { moneyTyping, shownNumber, storedNote, typedMoney } from '../moneyTyping.ts';
 import { editorLookups, type EditorKey } from '../registryKeys.ts';
@@ -25,7 +25,6 @@ import { textArrows, type ArrowRule } from './editKeys.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
 import { lazyEditor } from './lazy.tsx';
 import { languageOptions } from './languageOptions.ts';
-import { editableNumber } from './numberText.ts';
 import { tagsValue } from './tags.ts';
 import './editors.css';
 
@@ -46,6 +45,10 @@ interface InputEditorProps {
   note?: (text: string) => string | undefined;
 }
 
+/**
+ * No maxLength attribute: the browser would cut a longer paste silently and the cut text
+ * be saved; the column's schema refuses it instead, with its "At most N characters".
+ */
 function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint, clean, note }: InputEditorProps) {
   // The key that started the edit is cleaned like any typed text.
   const ed = useEdit(clean && p.initialInput !== undefined ? { ...p, initialInput: clean(p.initialInput) } : p, initial, parse);
@@ -63,7 +66,6 @@ function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, uni
       inputMode={inputMode}
       value={ed.text}
       placeholder={placeholder}
-      maxLength={p.col.meta.maxLength}
       aria-label={unit ? `${label} (${unit})` : label}
       aria-description={hint}
       aria-invalid={ed.invalid || undefined}
@@ -108,20 +110,27 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const TextEditor: CellEditor = (p) => <InputEditor p={p} initial={str(p.value)} parse={(t) => ({ ok: true, value: t === '' ? null : t })} />;
 
 /**
- * Spec §5 float rule (parseFloatInput, a leading minus kept), opened with the number in
- * the UI language's decimal separator; the box keeps only what the number reads (digits,
- * comma, dot, a leading minus) as the user types or pastes. A money amount is typed in
+ * A number as the UI language writes it (core numberInput.ts: '1,000' is 1000 in English,
+ * '1.5' is refused in German with how German writes numbers), opened with the number in
+ * the language's decimal separator; the box keeps only digits, comma, dot and a leading
+ * minus as the user types or pastes. A money amount is typed in
  * the currency the cell shows (the view currency): the editor opens with the shown amount,
  * names that currency, says under the cell what the typed amount will be stored as
  * ("= 3,140.52 Ft") and stores it converted back (moneyCurrency.ts `typedMoney`). Text
  * left as it opened keeps the stored amount (no drift by the shown rounding).
  */
+/** A refusal's message key as the editor says it ('Write the number like 1,234.56'). */
+const refusal = (p: EditorProps, message: string): Parsed => {
+  const m = parseMessage(message);
+  return { ok: false, message: p.ctx.t(m.id, m.values) };
+};
+
 const NumberEditor: CellEditor = (p) => {
   const money = moneyTyping(p.col, p.row, p.ctx);
   const converted = money && money.shown !== money.stored;
   const n = typeof p.value === 'number' ? p.value : null;
   const initial = editableNumber(converted && n !== null ? shownNumber(n, money) : p.value, p.ctx.lang);
-  const read = (t: string): number | null => (money ? parseAmountInput(t, money.digits) : parseSignedFloat(t));
+  const read = (t: string): number | null => readNumber(t, p.ctx.lang);
   const storedAs = (t: string) => {
     if (!converted || t.trim() === '' || t === initial) return undefined;
     const typed = read(t);
@@ -138,11 +147,11 @@ const NumberEditor: CellEditor = (p) => {
       clean={numberTyping}
       note={storedAs}
       parse={(t) => {
-        if (t.trim() === '') return { ok: true, value: null };
-        if (t === initial) return { ok: true, value: p.value };
-        const typed = read(t);
-        if (typed === null) return { ok: false };
-        return { ok: true, value: money ? typedMoney(typed, money) : typed };
+        if (t === initial && t.trim() !== '') return { ok: true, value: p.value };
+        const typed = numberText(t, p.ctx.lang);
+        if (!typed.ok) return refusal(p, typed.message);
+        if (typed.value === null) return { ok: true, value: null };
+        return { ok: true, value: money ? typedMoney(typed.value, money) : typed.value };
       }}
     />
   );
@@ -156,9 +165,8 @@ const IntEditor: CellEditor = (p) => (
     invalidId="validation.type_integer"
     clean={numberTyping}
     parse={(t) => {
-      if (t.trim() === '') return { ok: true, value: null };
-      const n = parseIntInput(t);
-      return n === null ? { ok: false } : { ok: true, value: n };
+      const n = numberText(t, p.ctx.lang, true);
+      return n.ok ? n : refusal(p, n.message);
     }}
   />
 );

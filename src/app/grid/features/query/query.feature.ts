@@ -33,7 +33,7 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
 
   const [tick, setTick] = useState(0);
   const sortModel = useMemo(() => toSortModel(vs.sorting), [vs.sorting]);
-  const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, cellSession]);
+  const filterModel = useMemo(() => toFilterModel(vs.columnFilters, model.byField, lang, (c) => moneyView(c, cellSession)), [vs.columnFilters, model, lang, cellSession]);
   const filtersActive = Object.keys(filterModel).length > 0;
   const fixedKey = JSON.stringify(fixedFilter ?? null);
   // One object per fixed filter's content (the prop may be a new object each render).

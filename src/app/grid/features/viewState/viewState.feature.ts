@@ -21,6 +21,7 @@ import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts'
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
 import { firstStateReads } from '../../../session/gridStates.ts';
+import { useSession } from '../../../session/session.ts';
 import { cache, held, heldText, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
 
 /** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
@@ -180,9 +181,11 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
  */
 export function useViewState(form: string, model: GridModel, persist: boolean, cellSession: CellSession, onApplied: () => void): ViewStateApi {
   const gs = useGridState(form, model, persist);
-  const vs = useMemo(() => inViewCurrency(gs.state, model, cellSession), [gs.state, model, cellSession]);
+  // Carried filters are written as the UI language writes numbers (the filter box reads them so).
+  const lang = useSession((s) => s.lang);
+  const vs = useMemo(() => inViewCurrency(gs.state, model, cellSession, lang), [gs.state, model, cellSession, lang]);
   const gsChange = gs.change;
-  const change = useCallback<typeof gsChange>((update, replace) => gsChange((s) => update(inViewCurrency(s, model, cellSession)), replace), [gsChange, model, cellSession]);
+  const change = useCallback<typeof gsChange>((update, replace) => gsChange((s) => update(inViewCurrency(s, model, cellSession, lang)), replace), [gsChange, model, cellSession, lang]);
   const applied = useRef(onApplied);
   useLayoutEffect(() => {
     applied.current = onApplied;
