@@ -95,7 +95,7 @@ describe('the browser runtime', () => {
     const key = await firstRowKey();
     await cell(key, 'selling_price_shop').dblclick();
     const input = cell(key, 'selling_price_shop').locator('input');
-    await input.fill('1234,5');
+    await input.fill('1,234.5'); // English writes it so (core/numberInput.ts)
     await input.press('Enter');
     await expect.poll(() => t.page.locator('.toast-success').count()).toBeGreaterThan(0);
     // The toast covers none of the header's or the toolbars' controls.

@@ -312,9 +312,9 @@ describe('ScreenGrid cell editing', () => {
     await t.page.keyboard.type('NEW-123', { delay: 40 });
     await t.page.keyboard.press('Enter');
     await expect.poll(async () => (await product(k1!)).supplier_product_code, { timeout: 5000 }).toBe('NEW-123');
-    // The number editor (the same chunk, loaded now) and a typed comma decimal.
+    // The number editor (the same chunk, loaded now) and a typed decimal, as English writes it.
     await cell(k2!, 'weight').click();
-    await t.page.keyboard.type('2,75', { delay: 40 });
+    await t.page.keyboard.type('2.75', { delay: 40 });
     await t.page.keyboard.press('Enter');
     await expect.poll(async () => Number((await product(k2!)).weight), { timeout: 5000 }).toBe(2.75);
     await t.page.unroute(/\/assets\/.*\.js$/);

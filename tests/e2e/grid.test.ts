@@ -101,7 +101,7 @@ describe('ScreenGrid', () => {
     await page.keyboard.press('Enter');
     const input = cell(k1!, 'min_margin').locator('input');
     await expect.poll(() => input.count()).toBe(1);
-    await input.fill('12,5');
+    await input.fill('12.5');
     await page.keyboard.press('Enter');
     await expect.poll(() => input.count()).toBe(0);
     await expect.poll(async () => (await product(k1!)).min_margin).toBe(12.5);
@@ -339,7 +339,7 @@ describe('ScreenGrid', () => {
     await expect.poll(() => grid().locator('.cell-in-range').count()).toBe(3);
     await tool('button.grid-fill').click();
     await page.locator('select.grid-fill-column').selectOption('max_discount_limit_percent');
-    await page.locator('input.grid-fill-value').fill('7,5');
+    await page.locator('input.grid-fill-value').fill('7.5');
     await page.locator('button.grid-fill-apply').click();
     await expect.poll(async () => Promise.all(keys.slice(0, 3).map(async (k) => (await product(k)).max_discount_limit_percent))).toEqual([7.5, 7.5, 7.5]);
     // Playwright may hand the request event over after the database already shows the save.
