@@ -14,7 +14,8 @@ import { LANGS } from '../../src/core/langs.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
-const t = browserSuite({ width: 1800, height: 1000 });
+// The server's outbound guard fetches the local feed server only because its allow list (test only) names it.
+const t = browserSuite({ width: 1800, height: 1000 }, async () => ({ outboundAllowHosts: [(await startFeeds()).slice('http://'.length)] }));
 const { grid, bodyRows, row, cell } = gridPage(
   () => t.page,
   () => t.server,
@@ -28,7 +29,9 @@ const rss = (items: [title: string, path: string][]) =>
   `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Lokal</title>${items
     .map(([title, path], i) => `<item><title>${title}</title><link>${base}${path}</link><pubDate>${new Date(Date.now() - i * 3_600_000).toUTCString()}</pubDate></item>`)
     .join('')}</channel></rss>`;
-beforeAll(async () => {
+/** The local feed server, started once (before the app's server, whose allow list names it); its base URL. */
+async function startFeeds(): Promise<string> {
+  if (base) return base;
   feeds = createServer((req, res) => {
     if (req.url === '/lager.xml')
       return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(
@@ -42,7 +45,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => feeds.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(feeds.address() as { port: number }).port}`;
-});
+  return base;
+}
+beforeAll(startFeeds);
 afterAll(() => new Promise<void>((r) => (feeds ? feeds.close(() => r()) : r())));
 
 describe('news', () => {
