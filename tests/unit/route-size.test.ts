@@ -19,7 +19,10 @@ import { routeSize } from '../bench/sizes.ts';
 // once, the note of a grid state's save under way) made it 192.2 on the merged build, so 193.
 // The grid starting restored from the route's state read (router/screenStart.ts `stateFirst`,
 // session/gridStates.ts `firstStateReads`): 193.07, so 194.
-const BUDGET_KIB = 194;
+// Issues 42–43 (one session, measured merged: 194.15): the session restored by a refresh call at the start
+// (the access token in memory only), one number parser by the UI language's separators, the detail grids'
+// state locks — so 195.
+const BUDGET_KIB = 195;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

@@ -47,6 +47,15 @@ const sample: Record<string, string | number> = {
   message: 'column "x" does not exist',
   proposal_id: 62,
   product_code: 'P000001',
+  // ship_short_stock (migration 092)
+  order: 'SO-SK01-000042',
+  product: 'P000230',
+  short: 3,
+  // the AI budget, allow list and Ask-AI's answer size (issue 42)
+  budget: 1000000,
+  unit: 'tokens',
+  model: 'o1-pro',
+  kilobytes: 1024,
 };
 const KEY = /\b(server|validation|fields|rules|messages)\.[a-z_]+/;
 
