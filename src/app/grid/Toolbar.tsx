@@ -108,7 +108,6 @@ export function Toolbar(p: ToolbarProps) {
       )}
       {p.locked && (
         <span className="grid-locked" role="note">
-          <span aria-hidden="true">🔒 </span>
           {p.locked}
         </span>
       )}
