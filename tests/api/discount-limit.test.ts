@@ -35,7 +35,8 @@ describe.each(engines)('discount limit of order lines on %s', (engine) => {
     const { partner_id } = await one("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1");
     return (await ok(admin, 'sales_orders', 'add', { partner_id })).row.order_id as number;
   };
-  const line = async (itemId: number) => one('select product_code, quantity::float8 as quantity, discount_percent::float8 as discount, row_version from app.sales_order_items where item_id = $1', [itemId]);
+  const line = async (itemId: number) =>
+    one('select product_code, quantity::float8 as quantity, discount_percent::float8 as discount, row_version from app.sales_order_items where item_id = $1', [itemId]);
   /** The refusal at the discount field, naming the limit. */
   const refusedAt = (r: { status: number; body: Row }, field: string, limit: number) =>
     expect([r.status, r.body.error, r.body.params]).toEqual([400, 'invalid_value', expect.objectContaining({ field, reason: 'validation.discount_limit', limit, label: 'fields.discount_percent' })]);
@@ -131,21 +132,22 @@ describe.each(engines)('discount limit of order lines on %s', (engine) => {
   it('agrees with the shared rule (core/discountLimit.ts) for any limits and discount, as stored', async () => {
     const order = await newOrder();
     const code = await product(null, null);
-    const percent = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100));
+    const percent = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+    );
     // Up to three decimals: the third is rounded away as the column stores it (numeric(5, 2)).
     const discount = fc.integer({ min: 0, max: 100_000 }).map((n) => n / 1000);
     await fc.assert(
       fc.asyncProperty(percent, percent, discount, async (limitPercent, maxDiscount, d) => {
         await s.db.query('update app.products set max_discount_limit_percent = $2, max_discount = $3 where product_code = $1', [code, limitPercent, maxDiscount]);
-        const refused = await s.db
-          .query('insert into app.sales_order_items (order_id, product_code, quantity, discount_percent) values ($1, $2, 1, $3)', [order, code, d])
-          .then(
-            () => false,
-            (e: { constraint?: string }) => {
-              expect(e.constraint).toBe('discount_over_limit');
-              return true;
-            },
-          );
+        const refused = await s.db.query('insert into app.sales_order_items (order_id, product_code, quantity, discount_percent) values ($1, $2, 1, $3)', [order, code, d]).then(
+          () => false,
+          (e: { constraint?: string }) => {
+            expect(e.constraint).toBe('discount_over_limit');
+            return true;
+          },
+        );
         expect(refused).toBe(discountOverLimit(d, productDiscountLimit(limitPercent, maxDiscount)));
       }),
       { numRuns: 60 },

@@ -11,10 +11,7 @@ const actionsOf = (v: unknown): FsmAction[] => (Array.isArray(v) ? buttonActions
  * who may run the events (`ctx.canEvents`, migration 094): else the cell is empty.
  */
 export const fsmButtons: CellRenderer = {
-  text: ({ value, ctx }) =>
-    (ctx.canEvents ? actionsOf(value) : [])
-      .map((a) => eventName(a, ctx.lang))
-      .join(', '),
+  text: ({ value, ctx }) => (ctx.canEvents ? actionsOf(value) : []).map((a) => eventName(a, ctx.lang)).join(', '),
   render: ({ value, ctx }) => (
     <span className="cell-fsm-buttons">
       {(ctx.canEvents ? actionsOf(value) : []).map((a) => (
