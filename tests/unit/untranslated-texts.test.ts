@@ -34,8 +34,8 @@ const CATALOGUE_SAME: Record<string, Same> = {
   DeepL: { langs: ALL, why: 'brand name of the translation service' },
   DeepSeek: { langs: ALL, why: 'brand name of the chat engine' },
   OpenAI: { langs: ALL, why: 'brand name of the chat engine' },
-  'Ø': { langs: ALL, why: 'the average sign of a totals row' },
-  'Σ': { langs: ALL, why: 'the sum sign of a totals row' },
+  Ø: { langs: ALL, why: 'the average sign of a totals row' },
+  Σ: { langs: ALL, why: 'the sum sign of a totals row' },
   kg: { langs: LATIN, why: 'SI unit symbol (Bulgarian writes кг)' },
   'm³': { langs: LATIN, why: 'SI unit symbol (Bulgarian writes м³)' },
   // Words the language has in the same spelling and meaning.
@@ -108,7 +108,10 @@ function literalText(els: MessageFormatElement[]): string {
   return els
     .map((e) => {
       if (e.type === TYPE.literal) return e.value;
-      if (e.type === TYPE.plural || e.type === TYPE.select) return Object.values(e.options).map((o) => literalText(o.value)).join(' ');
+      if (e.type === TYPE.plural || e.type === TYPE.select)
+        return Object.values(e.options)
+          .map((o) => literalText(o.value))
+          .join(' ');
       if (e.type === TYPE.tag) return literalText(e.children);
       return ' ';
     })
