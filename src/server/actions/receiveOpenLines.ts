@@ -10,6 +10,7 @@
 import { pickText } from '../../core/query/langText.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
+import { stockRefusal } from '../http/stockRefusals.ts';
 
 export interface Received {
   /** Receipts written (one per open line). */
@@ -38,11 +39,16 @@ export async function receiveOpenLines(tx: Queryable, poIds: readonly number[], 
     });
   }
   if (lines.rows.length) {
-    await tx.query(
-      `insert into app.purchase_receipts (po_item_id, storage_id, quantity, user_id)
+    await tx
+      .query(
+        `insert into app.purchase_receipts (po_item_id, storage_id, quantity, user_id)
        select l.po_item_id, l.storage_id, l.quantity, $2 from jsonb_to_recordset($1::jsonb) l(po_item_id int, storage_id int, quantity numeric) order by l.po_item_id`,
-      [JSON.stringify(lines.rows.map((l) => ({ po_item_id: l.po_item_id, storage_id: l.storage_id, quantity: l.open_qty }))), userId],
-    );
+        [JSON.stringify(lines.rows.map((l) => ({ po_item_id: l.po_item_id, storage_id: l.storage_id, quantity: l.open_qty }))), userId],
+      )
+      // A receipt a stock rule refuses (an order not yet confirmed: migration 098), said by name.
+      .catch((e: unknown) => {
+        throw stockRefusal(e, language) ?? e;
+      });
   }
   return { receipts: lines.rows.length, quantity: lines.rows.reduce((a, l) => a + Number(l.open_qty), 0) };
 }

@@ -3,6 +3,7 @@ import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import type { Session } from '../rpc/context.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
+import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
 
@@ -130,11 +131,16 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     // What the history keeps of the request: the checkbox and the e-mail's body (the mail is queued below, sent by the outbox).
     const kept = { ...(params.checkbox === undefined ? {} : { checkbox: params.checkbox }), ...(emailBody ? { email_body: emailBody } : {}) };
     if (moving.length) {
-      await tx.query(
-        `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
-         from unnest($1::bigint[], $2::int[]) as m(id, transition_id)`,
-        [moving.map((m) => m.fsm_instance_id), moving.map((m) => m.transition_id), session.userId, JSON.stringify(kept)],
-      );
+      try {
+        await tx.query(
+          `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
+           from unnest($1::bigint[], $2::int[]) as m(id, transition_id)`,
+          [moving.map((m) => m.fsm_instance_id), moving.map((m) => m.transition_id), session.userId, JSON.stringify(kept)],
+        );
+      } catch (e) {
+        // A move a stock rule refuses (a purchase order received before it is confirmed: migration 098), said by name.
+        throw stockRefusal(e, session.languageCode) ?? e;
+      }
     }
     for (const [state, enter] of Object.entries(onEnter[type] ?? {})) {
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
