@@ -113,7 +113,10 @@ describe.each(engines)('courier export on %s', (engine) => {
 
   it('reads tracking numbers back: known references filled and logged, every other row reported with its line and code', async () => {
     const [a, b] = [await readyOrder('SK01', false), await readyOrder('SK01', true)];
-    const cz = (await rows(`select fsm_reference from app.sales_orders where company_code = 'CZ01' order by order_id limit 1`))[0]!.fsm_reference as string;
+    // Another company's order, of a number SK01 has none of (numbers run per company: migration 097).
+    const czPartner = (await rows(`select partner_id from app.partners where company_code = 'CZ01' and not is_supplier order by partner_id limit 1`))[0]!.partner_id;
+    const cz = (await ok(admin, 'sales_orders', 'add', { partner_id: czPartner, opened_on: '2035-01-02' }, 'CZ01')).row.fsm_reference as string;
+    expect((await rows(`select 1 from app.sales_orders where company_code = 'SK01' and fsm_reference = $1`, [cz])).length).toBe(0);
     const csv = [
       'Reference;Tracking number',
       `${a!.fsm_reference};Z 1234567890`,
@@ -144,7 +147,7 @@ describe.each(engines)('courier export on %s', (engine) => {
       { order_id: b!.order_id, tracking_number: 'Z1234567891' },
     ]);
     expect((await rows(`select count(*)::int as n from app.product_change_log where entity_name = 'sales_orders'`))[0]!.n).toBe(before + 2);
-    expect((await rows(`select tracking_number from app.sales_orders where fsm_reference = $1`, [cz]))[0]!.tracking_number).not.toBe('Z2');
+    expect((await rows(`select tracking_number from app.sales_orders where company_code = 'CZ01' and fsm_reference = $1`, [cz]))[0]!.tracking_number).not.toBe('Z2');
     // Read again: nothing changes; a comma-separated file with the carrier's own header names reads the same; a number too long is refused by the column's rule.
     expect(await ok(admin, 'courier_tracking', 'set', { csv: `reference,barcode\r\n${a!.fsm_reference},Z 1234567890\r\n${b!.fsm_reference},${'9'.repeat(61)}` }, 'SK01')).toEqual({
       rows: 2,
