@@ -41,7 +41,7 @@ describe.each(engines)('courier export on %s', (engine) => {
       await readyOrder(company, false);
       const listed: Row[] = (await ok(admin, 'courier', 'list', { endRow: 1000 }, company)).rows;
       const expected = await rows(
-        `select o.order_id, v.total::text as total, pm.pm_code,
+        `select o.order_id, v.grand_total::text as grand_total, pm.pm_code,
                 (select coalesce(sum(it.quantity * coalesce(p.weight, 0)), 0)::text from app.sales_order_items it join app.products p using (product_code) where it.order_id = o.order_id) as weight
          from app.sales_orders o join app.v_sales_orders v using (order_id) join app.delivery_methods dm on dm.dm_id = o.dm_id
          left join app.payment_methods pm on pm.pm_id = o.pm_id
@@ -54,7 +54,8 @@ describe.each(engines)('courier export on %s', (engine) => {
         const e = expected[i]!;
         expect(r.state_code).toBe('paid');
         expect(r.weight).toBe(Math.round(Number(e.weight) * 1000) / 1000);
-        expect(r.cod_amount).toBe(e.pm_code === 'cod' ? Number(e.total) : 0);
+        // Cash on delivery: the whole order, its delivery and fee included (migration 099).
+        expect(r.cod_amount).toBe(e.pm_code === 'cod' ? Number(e.grand_total) : 0);
         expect(r.address_line_1, `${r.order_id} has an address`).toBeTruthy();
         expect(r.fsm_actions.map((a: Row) => a.event_code)).toContain('ship');
       }

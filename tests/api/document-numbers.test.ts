@@ -109,8 +109,8 @@ describe.each(engines)('document numbers on %s', (engine) => {
       { t: 'app.sales_orders', cols: 'company_code,fsm_reference' },
     ]);
     const order = await addOrder('SK01');
-    const r = await s.action(admin, 'sales_orders', 'set', { key: { order_id: order.order_id }, values: { fsm_reference: 'SO-1-1' }, row_version: 1 }, 'SK01');
-    expect(r.status).toBe(400);
+    const r = await s.action(admin, 'sales_orders', 'set', { order_id: order.order_id, row_version: 1, fsm_reference: 'SO-1-1' }, 'SK01');
+    expect([r.status, r.body.params?.field], JSON.stringify(r.body)).toEqual([400, 'payload.fsm_reference']);
     await expect(s.db.query(`update app.sales_orders set fsm_reference = 'SO-2000-000001' where order_id = $1`, [order.order_id])).rejects.toThrow(/document keeps its number/);
     await expect(s.db.query(`update app.pick_lists set pick_list_no = 'PL-2000-000001' where company_code = 'SK01'`)).rejects.toThrow(/document keeps its number/);
   });
