@@ -13,11 +13,11 @@
  *   the suggestions picked, one per supplier.
  */
 import { GoodsToOrderCreatePayload, PickListCreatePayload, ReceivePurchaseOrdersPayload } from '../../../schemas/api.ts';
-import { pickText } from '../../core/query/langText.ts';
 import { type FsmAction, offersButton } from '../../core/workflowActions.ts';
 import { HttpError, parseInput, refused } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
 import { actAs } from './engine/write.ts';
+import { receiveOpenLines } from './receiveOpenLines.ts';
 
 export const pickListCreate: CustomAction = {
   page: '/warehouse/pick_lists',
@@ -64,31 +64,14 @@ export const receivePurchaseOrders: CustomAction = {
         const st = await tx.query('select 1 from app.storages where storage_id = $1 and company_code = $2 and active', [input.storage_id, session.company]);
         if (!st.rows.length) throw new HttpError(404, 'not_found', `payload.storage_id: storage ${input.storage_id} is not in this company`);
       }
-      const lines = await tx.query<{ po_item_id: number; product_code: string; product_name: unknown; open_qty: string; storage_id: number | null }>(
-        `select i.po_item_id, i.product_code, i.product_name, i.open_qty::text as open_qty,
-                coalesce($2::int, (select ps.storage_id from app.product_pack_storages ps where ps.product_code = i.product_code order by ps.pack_no, ps.storage_id limit 1)) as storage_id
-         from app.v_purchase_order_items i where i.po_id = any($1::int[]) and i.open_qty > 0 order by i.po_id, i.po_item_id`,
-        [ids, input.storage_id ?? null],
-      );
-      const homeless = lines.rows.find((l) => l.storage_id === null);
-      if (homeless) {
-        throw new HttpError(400, 'receipt_storage_missing', `payload.storage_id: product ${homeless.product_code} has no home storage: choose one`, {}, 'receipt_storage_missing', {
-          product: homeless.product_code,
-          name: pickText(homeless.product_name, session.languageCode)?.text ?? homeless.product_code,
-        });
-      }
-      if (!lines.rows.length) throw new HttpError(400, 'rule_violated', 'payload.po_ids: nothing is left to receive', {}, 'receipt_over_ordered');
-      await tx.query(
-        `insert into app.purchase_receipts (po_item_id, storage_id, quantity, user_id)
-         select l.po_item_id, l.storage_id, l.quantity, $2 from jsonb_to_recordset($1::jsonb) l(po_item_id int, storage_id int, quantity numeric) order by l.po_item_id`,
-        [JSON.stringify(lines.rows.map((l) => ({ po_item_id: l.po_item_id, storage_id: l.storage_id, quantity: l.open_qty }))), session.userId],
-      );
+      const got = await receiveOpenLines(tx, ids, input.storage_id ?? null, session.userId, session.languageCode);
+      if (!got.receipts) throw new HttpError(400, 'rule_violated', 'payload.po_ids: nothing is left to receive', {}, 'receipt_over_ordered');
       const closed = await tx.query<{ n: number }>(
         `select count(*)::int as n from app.purchase_orders o join app.fsm_instances i on i.fsm_instance_id = o.fsm_instance_id
          join app.fsm_states s on s.state_id = i.state_id where o.po_id = any($1::int[]) and s.state_code = 'received'`,
         [ids],
       );
-      return { receipts: lines.rows.length, quantity: lines.rows.reduce((a, l) => a + Number(l.open_qty), 0), received: closed.rows[0]!.n };
+      return { ...got, received: closed.rows[0]!.n };
     });
   },
 };
