@@ -641,8 +641,15 @@ export const PurchasePriceUpdatePayload = v.strictObject({
 export const PickListCreatePayload = v.strictObject({
   order_ids: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one order'), v.maxLength(1000, 'at most 1000 orders'))),
 });
-/** The list made: its key, number and lines. */
-export const PickListCreateOutput = v.object({ data: v.object({ pick_list_id: v.number(), pick_list_no: v.string(), lines: v.number() }) });
+/** The list made: its key, number and lines; `short`: what it could not take per order and product (stock earlier orders reserve, or no storage holds), the product's name in the user's language. */
+export const PickListCreateOutput = v.object({
+  data: v.object({
+    pick_list_id: v.number(),
+    pick_list_no: v.string(),
+    lines: v.number(),
+    short: v.array(v.object({ order: v.string(), product: v.string(), name: v.string(), short: v.number() })),
+  }),
+});
 /** `receive_purchase_orders` add (/warehouse/arriving_shipments): every open line of the orders received in full, onto `storage_id` or each product's home storage. */
 export const ReceivePurchaseOrdersPayload = v.strictObject({
   po_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one purchase order'), v.maxLength(100, 'at most 100 purchase orders')),

@@ -108,7 +108,9 @@ export const ERROR_PARAMS = {
   ship_short_stock: ['order', 'product', 'name', 'short', 'rule'],
   /** Received onto each product's home storage, but this product has none. */
   receipt_storage_missing: ['product', 'name', 'rule'],
-  /** The toolbar's Receive on a purchase order whose row does not offer Receive (its state). */
+  /** A pick list that could take nothing: the first order and product whose goods are not available to it (earlier open orders reserve them, or no storage holds them). */
+  pick_short_stock: ['order', 'product', 'name', 'short', 'rule'],
+  /** Goods received (the toolbar's Receive, the workflow's "Receive goods") on a purchase order that is not confirmed or in transit (app.po_receivable). */
   purchase_order_not_receivable: ['order'],
   // workflows
   unknown_event: ['event'],
