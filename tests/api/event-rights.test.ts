@@ -141,9 +141,9 @@ describe.each(engines)('the events right on %s', (engine) => {
     const fresh = engine === 'postgres' ? await freshDatabase() : undefined;
     const db: Db = fresh ? await openPostgres(fresh.url) : await openPglite();
     try {
-      // The previous release: every migration before 094, as migrate applies them.
+      // The previous release: every other migration, as migrate applies them.
       await db.exec('create schema if not exists app; create table if not exists app.schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-      for (const file of migrationNames().filter((f) => f < '094')) {
+      for (const file of migrationNames().filter((f) => f !== '094_event_rights.sql')) {
         const sql = readFileSync(new URL(`../../src/server/db/migrations/${file}`, import.meta.url), 'utf8');
         await db.transaction(async (tx) => {
           await tx.exec(sql);
