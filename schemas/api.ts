@@ -9,6 +9,7 @@ import { MAX_NEWS_FETCH } from '../src/core/news.ts';
 import { AI_CHAT_ENGINES, AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { AI_MAX_TOKENS, AI_SYSTEM_PROMPT_MAX } from '../src/core/aiLimits.ts';
+import { emailSchema } from '../src/core/email.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -30,7 +31,8 @@ export const ErrorBody = v.object({
 });
 
 // ── auth ────────────────────────────────────────────────────────────────
-const email = v.pipe(v.string(), v.trim(), v.nonEmpty('email is required'), v.maxLength(254), v.email('email must be valid'));
+/** An account's address by the one rule of it (core/email.ts): the normal form (trimmed, lower case) goes on. */
+const email = emailSchema({ required: 'email is required', invalid: 'email must be valid', tooLong: 'email must have at most 254 characters' });
 /** A password as typed (the rule, core/password/policy.ts, is checked where one is set: 400 `weak_password`). */
 const password = v.pipe(v.string(), v.nonEmpty('password is required'), v.maxLength(1024));
 export const LoginInput = v.strictObject({
