@@ -163,16 +163,23 @@ export const TotpStatusOutput = v.object({
   }),
 });
 export const TotpEnrolInput = v.strictObject({});
-/** A new secret (base32, to type in) and its otpauth:// URI (the QR code); nothing asks for it until confirmed. */
+/**
+ * A new secret (base32, to type in) and its otpauth:// URI (the QR code); nothing asks for it
+ * until confirmed. A confirmed factor is not replaced (409 `totp_enabled`): it is turned off
+ * first, which takes a current code (totp_disable).
+ */
 export const TotpEnrolOutput = v.object({ data: v.object({ secret: v.string(), uri: v.string() }) });
 export const TotpConfirmInput = v.strictObject({ code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits')) });
 /** The recovery codes (shown once) and an access token of this session that is no longer held to enrolment. */
 export const TotpConfirmOutput = v.object({ data: v.object({ recovery_codes: v.array(v.string()), token: v.string() }) });
-/** Turns the second factor off; a code (or recovery code) or the password proves it is the user. */
-export const TotpDisableInput = v.pipe(
-  v.strictObject({ code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))), password: v.optional(password) }),
-  v.check((i) => i.code !== undefined || i.password !== undefined, 'code or password is required'),
-);
+/**
+ * Turns the second factor off: a current code of the app or an unused recovery code proves
+ * it, checked as sign-in checks one (a step after the last one taken — no replay — and
+ * throttled). The password alone does not: whoever holds it, or an open session, could
+ * otherwise remove the factor that guards against exactly that. A wrong, used or expired
+ * code: 400 `invalid_totp` with `params.field` `body.code`.
+ */
+export const TotpDisableInput = v.strictObject({ code: v.pipe(v.string(), v.trim(), v.nonEmpty('code is required'), v.maxLength(40)) });
 export const TotpDisableOutput = v.object({ data: v.object({ enabled: v.boolean() }) });
 /** `user_invite`, `user_password_reset`, `user_end_sessions` set (/settings/users; `partner_user_*` from /partners/user_list): the users picked, all of the session's company. */
 export const UserAccountsPayload = v.strictObject({

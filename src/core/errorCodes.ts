@@ -48,7 +48,7 @@ export const ERROR_PARAMS = {
   password_unchanged: ['field'],
   one_user_required: ['field'],
   totp_required: [],
-  invalid_totp: [],
+  invalid_totp: ['field'],
   totp_enrolment_required: [],
   totp_enabled: [],
   totp_not_enabled: [],
