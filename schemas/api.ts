@@ -261,6 +261,13 @@ export const AiQueryInput = v.strictObject({
   question: v.pipe(v.string('Question must be a non-empty string.'), v.trim(), v.nonEmpty('Question must be a non-empty string.'), v.maxLength(4000)),
   options: v.optional(v.record(v.string(), v.unknown())),
 });
+/**
+ * GET /ai/status (`list` on /ai-query): whether Ask-AI can answer on this server — the engine it
+ * asks and the environment variable that gives that engine its key (never the key). The page
+ * and the sidebar say it before a question is typed; a question without it answers 503
+ * `not_configured` with the same engine and variable.
+ */
+export const AiStatusOutput = v.object({ configured: v.boolean(), engine: v.string(), variable: v.string() });
 /** The Ask-AI sidebar: a question of the conversation (POST /ai/chat). */
 export const AiChatInput = v.strictObject({
   question: v.pipe(v.string('Question must be a non-empty string.'), v.trim(), v.nonEmpty('Question must be a non-empty string.'), v.maxLength(4000)),
