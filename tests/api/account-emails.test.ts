@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkAdminCredentials, companyFromEnv } from '../../src/server/config.ts';
-import { emailConflicts } from '../../src/server/auth/emailConflicts.ts';
+import { emailConflicts, warnEmailConflicts } from '../../src/server/auth/emailConflicts.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { createAdmin } from '../../src/server/db/firstAdmin.ts';
 import { migrationNames } from '../../src/server/db/migrate.ts';
@@ -189,7 +189,17 @@ describe.each(engines)('migration 096 on %s', (engine) => {
       { user_id: 2, user_email: ' anna.berger@example.org', normal_email: 'anna.berger@example.org', holder_id: 1 },
       { user_id: 6, user_email: 'zsófia@host.example ', normal_email: 'zsófia@host.example', holder_id: 5 },
     ]);
-    expect((await emailConflicts(db)).total).toBe(2);
+    expect(await emailConflicts(db)).toEqual({ total: 2, listed: ['user 2 (the address of user 1)', 'user 6 (the address of user 5)'] });
+    // The start says it (ids, no address).
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await warnEmailConflicts(db);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![0]).toMatch(/^accounts: 2 user\(s\) share an e-mail address .*user 2 \(the address of user 1\); user 6 \(the address of user 5\)$/);
+      expect(warn.mock.calls[0]![0]).not.toContain('@');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('refuses an address written in another form, lets a listed account be blocked, and drops it from the list once it has its own address', async () => {

@@ -3,14 +3,15 @@ import type { Queryable } from '../db/types.ts';
 /**
  * Accounts whose address became another account's when addresses were brought into their
  * normal form (migration 096, core/email.ts): left as they were, for an administrator. The
- * list of `user_id: address (held by user_id)`, at most `limit` of them, and how many in all.
+ * list of `user <id> (the address of user <id>)` — ids, no address in a log — at most `limit`
+ * of them, and how many in all.
  */
 export async function emailConflicts(db: Queryable, limit = 20): Promise<{ total: number; listed: string[] }> {
-  const r = await db.query<{ user_id: number; user_email: string; holder_id: number; total: number }>(
-    `select c.user_id, c.user_email, c.holder_id, count(*) over ()::int as total from app.user_email_conflicts c order by c.user_id limit $1`,
+  const r = await db.query<{ user_id: number; holder_id: number; total: number }>(
+    `select c.user_id, c.holder_id, count(*) over ()::int as total from app.user_email_conflicts c order by c.user_id limit $1`,
     [limit],
   );
-  return { total: r.rows[0]?.total ?? 0, listed: r.rows.map((c) => `user ${c.user_id}: "${c.user_email}" (the address of user ${c.holder_id})`) };
+  return { total: r.rows[0]?.total ?? 0, listed: r.rows.map((c) => `user ${c.user_id} (the address of user ${c.holder_id})`) };
 }
 
 /** The start's warning about open conflicts (none: nothing is said). */
