@@ -48,7 +48,7 @@ export const ERROR_PARAMS = {
   password_unchanged: ['field'],
   one_user_required: ['field'],
   totp_required: [],
-  invalid_totp: [],
+  invalid_totp: ['field'],
   totp_enrolment_required: [],
   totp_enabled: [],
   totp_not_enabled: [],
@@ -124,7 +124,11 @@ export const ERROR_PARAMS = {
   // engines (machine translation, AI)
   /** `variable`: the environment variable that gives the engine its key (an administrator's to set). */
   not_configured: ['engine', 'variable'],
-  /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
+  /**
+   * The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ).
+   * Answered before Ask-AI named its variable (now `not_configured`); still said for the
+   * refusals a conversation stored then.
+   */
   ai_not_configured: [],
   /** The engine did not answer in time (src/server/ai/engineFetch.ts). */
   engine_timeout: ['engine', 'seconds'],
