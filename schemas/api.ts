@@ -71,6 +71,8 @@ export const Permissions = v.object({
   add: v.boolean(),
   set: v.boolean(),
   delete: v.boolean(),
+  /** May run the page's workflow events (migration 094). */
+  events: v.boolean(),
 });
 export interface MenuNode {
   page_code: string;
@@ -110,6 +112,13 @@ export const UserOutput = v.object({
   /** The company this request runs in (verified X-Company, else the first). */
   company: v.nullable(v.string()),
   menu: v.array(MenuNode),
+  /**
+   * The workflow types whose events this user may run (the `events` right on the type's page,
+   * fsm_types.page_code): the grids' buttons and Actions menu and the kanban board offer
+   * events only of these. The page may be one the menu does not list (a courier clerk ships
+   * from the courier list without the sales orders page).
+   */
+  event_types: v.array(v.string()),
   scope: v.array(v.string()),
   /** The session may do nothing but enrol TOTP (the `totp_required` setting and a perms flag): the app opens the profile page. */
   totp_enrol_required: v.boolean(),

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
+import { ROW_RULES, rowRuleNames } from '../src/core/validation/rowRules.ts';
 
 const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier'));
 const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
@@ -48,6 +49,13 @@ export const Column = v.strictObject({
   /** Bounds: numbers and dates (yyyy-MM-dd) by value. */
   min: v.optional(v.union([v.number(), v.string()])),
   max: v.optional(v.union([v.number(), v.string()])),
+  /**
+   * A rule of the value that reads another field of the row (core/validation/rowRules.ts):
+   * `discountLimit` — an order line's discount at most its product's limit (the row's
+   * `discount_limit`). The grid refuses such a value at the cell before saving; the
+   * database keeps the rule for every writer.
+   */
+  rowRule: v.optional(v.picklist(rowRuleNames)),
   /** Text length bound (per language for multi). */
   maxLength: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   /** Text pattern (regular expression source). */
@@ -349,6 +357,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     if (c.editableIn && !c.editableIn.parent && !s.workflow) problems.push(`columns.${f}.editableIn: expected a workflow screen (the row's own state) or parent`);
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
+    if (c.rowRule && !(ROW_RULES[c.rowRule].reads in s.columns)) problems.push(`columns.${f}.rowRule: "${c.rowRule}" reads the column ${ROW_RULES[c.rowRule].reads}, which the screen does not have`);
     if (c.format && c.type !== 'text') problems.push(`columns.${f}.format: expected a text column, got ${c.type}`);
     if (c.patternHint !== undefined && !c.pattern) problems.push(`columns.${f}.patternHint: expected a pattern beside it`);
     if (c.pattern) {

@@ -5,7 +5,9 @@ import { defineScreen } from '../../schemas/screen.ts';
  * item is added (the VAT stays as sold); the amounts are computed in SQL (v_sales_order_items).
  * The lines change only while the order is placed or confirmed (waiting for its payment or
  * prepayment): once paid, shipped or closed they are what was sold (editableIn, issue 43;
- * the database also keeps a closed order's items: rule sales_order_closed).
+ * the database also keeps a closed order's items: rule sales_order_closed). A line's discount
+ * is at most its product's discount limit (the lower of "Discount limit %" and "Max.
+ * discount %"; core/discountLimit.ts), refused at the cell before saving.
  */
 export default defineScreen({
   form: 'sales_order_items',
@@ -28,7 +30,9 @@ export default defineScreen({
     product_name: { type: 'multi', width: 250 },
     quantity: { type: 'number', editable: true, required: true, min: 0.001, max: 1000000, width: 100 },
     unit_price: { type: 'money', currencyField: 'currency_code', editable: true, min: 0, width: 100 },
-    discount_percent: { type: 'number', editable: true, min: 0, max: 100, default: 0, width: 100, total: 'avg' },
+    // At most the product's discount limit (discount_limit; migration 093 holds it for every writer).
+    discount_percent: { type: 'number', editable: true, min: 0, max: 100, default: 0, rowRule: 'discountLimit', width: 100, total: 'avg' },
+    discount_limit: { type: 'number', width: 100, hidden: true },
     vat_rate: { type: 'number', width: 100, total: 'avg' },
     net_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
     vat_amount: { type: 'money', currencyField: 'currency_code', width: 100 },

@@ -1,8 +1,9 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
 /**
- * Detail of roles: every page × the five flags (perms = may grant the page, list, add, set,
- * delete), checkboxes; all five off removes the grant. "All / none" of a column: Ctrl+A in
+ * Detail of roles: every page × the six flags (perms = may grant the page, list, add, set,
+ * delete, events = may run the page's workflow events, migration 094), checkboxes; all six
+ * off removes the grant. "All / none" of a column: Ctrl+A in
  * the grid, then Fill. A change needs the administrator's perms flag on the page (rule
  * grant_needs_perms) and reaches the role's users on their next request. Migration 054.
  */
@@ -27,5 +28,7 @@ export default defineScreen({
     can_add: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     can_set: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     can_delete: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
+    // Runs the page's workflow events (Confirm, Ship, Cancel …): a right of its own, `set` fires none (migration 094).
+    can_events: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
   },
 });

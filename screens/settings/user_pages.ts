@@ -1,7 +1,8 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
 /**
- * Detail of users: every page × the user's own five flags (checkboxes), beside the
+ * Detail of users: every page × the user's own six flags (checkboxes: grant, view, add,
+ * edit, delete, events — the page's workflow events, migration 094), beside the
  * effective rights (own ∪ the user's active roles, what the session grants) and the roles
  * they come from. "All / none" of a column: Ctrl+A in the grid, then Fill. A change needs the
  * administrator's perms flag on the page (rule grant_needs_perms). Migration 054.
@@ -28,11 +29,14 @@ export default defineScreen({
     can_add: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     can_set: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     can_delete: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
+    // Runs the page's workflow events (Confirm, Ship, Cancel …): a right of its own, `set` fires none (migration 094).
+    can_events: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
     eff_perms: { type: 'bool', renderer: 'checkbox', width: 100 },
     eff_list: { type: 'bool', renderer: 'checkbox', width: 100 },
     eff_add: { type: 'bool', renderer: 'checkbox', width: 100 },
     eff_set: { type: 'bool', renderer: 'checkbox', width: 100 },
     eff_delete: { type: 'bool', renderer: 'checkbox', width: 100 },
+    eff_events: { type: 'bool', renderer: 'checkbox', width: 100 },
     via_roles: { type: 'multi', width: 250 },
   },
 });

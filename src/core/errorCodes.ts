@@ -115,6 +115,8 @@ export const ERROR_PARAMS = {
   // workflows
   unknown_event: ['event'],
   event_not_allowed: ['event', 'state'],
+  /** The user lacks the `events` right on the workflow type's page (migration 094): `set` edits the records, it runs no event. */
+  event_right_required: [],
   mixed_workflow_types: [],
   stale_state: [],
   /** A write the workflow state of the row (or of its master row) does not allow (descriptor editableIn): `state` is the state's name in the user's language. */

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/types.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
-const FLAGS = ['can_perms', 'can_list', 'can_add', 'can_set', 'can_delete'] as const;
+// can_events: the events right (migration 094, issue 43 #18) is a flag of the rank like the others.
+const FLAGS = ['can_perms', 'can_list', 'can_add', 'can_set', 'can_delete', 'can_events'] as const;
 type Flags = readonly boolean[]; // in FLAGS order
 type Grants = ReadonlyMap<string, Flags>;
 const COMPANIES = ['SK01', 'HU01', 'CZ01'];
@@ -36,7 +37,7 @@ interface World {
 }
 const ADMIN = -1;
 
-const flags = fc.array(fc.boolean(), { minLength: 5, maxLength: 5 });
+const flags = fc.array(fc.boolean(), { minLength: FLAGS.length, maxLength: FLAGS.length });
 const grants = fc.dictionary(fc.constantFrom(...PAGES), flags, { maxKeys: 3 }).map((d) => new Map(Object.entries(d)) as Grants);
 const role = fc.record({ active: fc.boolean(), grants });
 const user = (roleCount: number) =>
@@ -67,7 +68,7 @@ function verdict(w: World, adminGrants: Grants): string | null {
       for (const [page, f] of g)
         out.set(
           page,
-          (out.get(page) ?? [false, false, false, false, false]).map((x, i) => x || f[i]!),
+          (out.get(page) ?? FLAGS.map(() => false)).map((x, i) => x || f[i]!),
         );
     };
     add(u.own);
@@ -102,7 +103,8 @@ async function databaseVerdicts(db: { transaction<T>(fn: (tx: Queryable) => Prom
       for (const [i, r] of w.roles.entries()) {
         const id = (await tx.query<{ role_id: number }>(`insert into app.roles (role_code, active) values ($1, $2) returning role_id`, [`prop_${run}_${i}`, r.active])).rows[0]!.role_id;
         roleIds.push(id);
-        for (const [page, f] of r.grants) await tx.query(`insert into app.role_pages (role_id, page_code, ${FLAGS.join(', ')}) values ($1, $2, $3, $4, $5, $6, $7)`, [id, page, ...f]);
+        for (const [page, f] of r.grants)
+          await tx.query(`insert into app.role_pages (role_id, page_code, ${FLAGS.join(', ')}) values ($1, $2, ${FLAGS.map((_, i) => `$${i + 3}`).join(', ')})`, [id, page, ...f]);
       }
       const make = async (u: UserSpec, who: string): Promise<number> => {
         const id = (
@@ -110,7 +112,8 @@ async function databaseVerdicts(db: { transaction<T>(fn: (tx: Queryable) => Prom
         ).rows[0]!.user_id;
         for (const [i, c] of u.companies.entries()) await tx.query('insert into app.user_companies (user_id, company_code, position) values ($1, $2, $3)', [id, c, i + 1]);
         for (const r of u.roles) await tx.query('insert into app.user_roles (user_id, role_id) values ($1, $2)', [id, r === ADMIN ? adminRole : roleIds[r]!]);
-        for (const [page, f] of u.own) await tx.query(`insert into app.user_pages (user_id, page_code, ${FLAGS.join(', ')}) values ($1, $2, $3, $4, $5, $6, $7)`, [id, page, ...f]);
+        for (const [page, f] of u.own)
+          await tx.query(`insert into app.user_pages (user_id, page_code, ${FLAGS.join(', ')}) values ($1, $2, ${FLAGS.map((_, i) => `$${i + 3}`).join(', ')})`, [id, page, ...f]);
         return id;
       };
       const actor = await make(w.actor, 'actor');

@@ -1,6 +1,6 @@
 import type { TestServer } from './harness.ts';
 
-type Flags = Partial<Record<'can_perms' | 'can_list' | 'can_add' | 'can_set' | 'can_delete', boolean>>;
+type Flags = Partial<Record<'can_perms' | 'can_list' | 'can_add' | 'can_set' | 'can_delete' | 'can_events', boolean>>;
 
 /** The administrator's answer to one write, or a thrown error naming it. */
 async function asAdmin(s: TestServer, form: string, payload: Record<string, unknown>, company: string): Promise<void> {

@@ -64,7 +64,9 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     expect(cu.some((u) => u.startsWith('/warehouse/'))).toBe(false);
     expect(cu).not.toContain('/settings/vats');
     const productList = c.body.menu.flatMap((n: Node) => n.children).find((n: Node) => n.url === '/products/product_list');
-    expect(productList.perms).toEqual({ perms: false, list: true, add: true, set: true, delete: false });
+    expect(productList.perms).toEqual({ perms: false, list: true, add: true, set: true, delete: false, events: false });
+    // No workflow's events: the catalogue role edits, it runs none (migration 094).
+    expect(c.body.event_types).toEqual([]);
     const title = (await s.db.query<{ t: Record<string, string> }>(`select page_title as t from app.backend_pages where url = '/products/product_list'`)).rows[0]!.t;
     expect(Object.keys(title).length).toBeGreaterThan(1);
     expect(productList.page_title).toEqual(title);

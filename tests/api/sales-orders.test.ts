@@ -110,11 +110,12 @@ describe.each(engines)('sales orders on %s', (engine) => {
 
     const item = (await ok(admin, 'sales_order_items', 'add', { order_id: order.order_id, product_code: p.product_code, quantity: 3 })).row;
     expect(item).toMatchObject({ quantity: 3, discount_percent: 0, unit_price: Number(p.price), vat_rate: Number(p.vat_rate) });
-    await ok(admin, 'sales_order_items', 'add', { order_id: order.order_id, product_code: q.product_code, quantity: 1, unit_price: 19.99, discount_percent: 12.5 });
+    // 7.5 %: within every demo product's discount limit (at least 10 %, migration 093).
+    await ok(admin, 'sales_order_items', 'add', { order_id: order.order_id, product_code: q.product_code, quantity: 1, unit_price: 19.99, discount_percent: 7.5 });
     const total = async () => (await ok(admin, 'sales_orders', 'filter', { order_id: order.order_id })).rows[0].total as number;
     const expected = (quantity: string) => {
       const a = itemAmounts({ quantity, unit_price: p.price, discount_percent: '0', vat_rate: p.vat_rate }, 2);
-      const b = itemAmounts({ quantity: '1', unit_price: '19.99', discount_percent: '12.5', vat_rate: q.vat_rate }, 2);
+      const b = itemAmounts({ quantity: '1', unit_price: '19.99', discount_percent: '7.5', vat_rate: q.vat_rate }, 2);
       return Number(asDecimal(a[0] + a[1] + b[0] + b[1], 2));
     };
     expect(await total()).toBe(expected('3'));

@@ -97,7 +97,7 @@ describe.each(engines)('workflow engine on %s', (engine) => {
     expect((await Promise.all(ids.map(stateOf))).map((x) => x.state_code)).toEqual(['confirmed', 'ordered', 'ordered']);
   });
 
-  it('asks `set` on the type’s page: the demo users as their roles allow, a grant opens it', async () => {
+  it('asks the events right on the type’s page (issue 43 #18): the demo users as their roles allow, `set` alone opens nothing, the events right does', async () => {
     const so = await instance('sales_order');
     const po = await instance('purchase_order');
     // catalog: products and prices only; warehouse: purchasing read-only.
@@ -108,19 +108,23 @@ describe.each(engines)('workflow engine on %s', (engine) => {
     ] as const) {
       const r = await fire(token, 'trigger_fsm', { event_code: event, fsm_instance_id: id });
       expect(r.status, JSON.stringify(r.body)).toBe(403);
-      expect(r.body.error).toBe('forbidden');
+      expect(r.body.error).toBe('event_right_required');
     }
     expect((await stateOf(po)).state_code).toBe('draft');
     expect(await history(po)).toHaveLength(1);
     await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_list: true, can_set: true });
     try {
+      // Editing the purchase orders is not running their events.
+      expect((await fire(warehouse, 'trigger_fsm', { event_code: 'order', fsm_instance_id: po })).body.error).toBe('event_right_required');
+      expect(await history(po)).toHaveLength(1);
+      await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_events: true });
       const r = await fire(warehouse, 'trigger_fsm', { event_code: 'order', fsm_instance_id: po });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await history(po)).at(-1)).toMatchObject({ event_code: 'order', user_id: 3 });
       // The grant is the purchase orders page's: sales orders stay closed.
       expect((await fire(warehouse, 'trigger_fsm', { event_code: 'confirm', fsm_instance_id: so })).status).toBe(403);
     } finally {
-      await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_list: false, can_set: false });
+      await grantUserPage(s, 3, 'purchasing.purchase_orders', { can_list: false, can_set: false, can_events: false });
     }
   });
 

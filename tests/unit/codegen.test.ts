@@ -60,7 +60,7 @@ describe('openapi.yaml', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     ajv.addSchema({ $id: 'openapi', components: doc.components });
     const check = (name: string, value: unknown) => ajv.validate(`openapi#/components/schemas/${name}`, value);
-    const leaf = { page_code: 'b', page_title: { en: 'B' }, url: '/b', icon: '', menu: true, perms: { perms: true, list: true, add: false, set: false, delete: false }, children: [] };
+    const leaf = { page_code: 'b', page_title: { en: 'B' }, url: '/b', icon: '', menu: true, perms: { perms: true, list: true, add: false, set: false, delete: false, events: false }, children: [] };
     expect(check('MenuNode', { ...leaf, page_code: 'a', url: null, children: [leaf] })).toBe(true);
     expect(check('MenuNode', { ...leaf, children: [{ ...leaf, children: [{ nope: 1 }] }] })).toBe(false);
     expect(check('ListPayload', { startRow: 0, endRow: 100, sortModel: [{ colId: 'a', sort: 'asc' }], filterModel: { a: { filterType: 'text', type: 'contains', filter: 'x' } } })).toBe(true);

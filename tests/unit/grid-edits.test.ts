@@ -11,6 +11,8 @@ import { createEdits, type Flags } from '../../src/app/grid/edits.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import brandsCompact from '../../src/generated/screens/brands.ts';
 import productListCompact from '../../src/generated/screens/product_list.ts';
+import salesOrderItemsCompact from '../../src/generated/screens/sales_order_items.ts';
+import { ApiError } from '../../src/app/api/client.ts';
 import { expand } from '../../src/generated/screenDefaults.ts';
 import type { ScreenDescriptor } from '../../schemas/screen.ts';
 
@@ -112,6 +114,23 @@ describe('grid edits over the data provider', () => {
     expect(g.flags.get('2')?.brand_name).toMatch(/100/);
     expect(g.flags.has('1')).toBe(false);
     expect(edits.undoSize()).toBe(0);
+  });
+
+  it('flags the cell a one-row refusal names, also another than the one typed in (issue 43 #5: a product whose discount limit the line is over)', async () => {
+    const items = expand(salesOrderItemsCompact);
+    const refusal = new ApiError(400, 'invalid_value', 'payload.discount_percent: at most 5 % discount on this product', 'messages.status_text', undefined, {
+      limit: 5,
+      field: 'payload.discount_percent',
+      reason: 'validation.discount_limit',
+      label: 'fields.discount_percent',
+    });
+    restore();
+    restore = setGridDataProvider(Object.assign(Object.create(db) as TestDataProvider, { set: () => Promise.reject(refusal) }));
+    const { g, held, edits, row, col } = gridOf(items, [{ item_id: 1, order_id: 1, product_code: 'P1', quantity: 1, discount_percent: 8, discount_limit: 10, row_version: 1 }]);
+    edits.save(row('1'), col('product_code'), 'P2');
+    await settle();
+    expect(held.get('1')!.product_code).toBe('P1');
+    expect(g.flags.get('1')).toEqual({ discount_percent: 'payload.discount_percent: at most 5 % discount on this product' });
   });
 
   it('saves a paste as one batch that one Ctrl+Z takes back whole', async () => {

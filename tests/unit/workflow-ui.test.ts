@@ -138,7 +138,7 @@ describe('workflow trigger call', () => {
 });
 
 describe('workflow row buttons (fsmActions renderer)', () => {
-  const args = (value: unknown, lang = 'de') => ({ value, ctx: { lang } }) as unknown as RenderArgs;
+  const args = (value: unknown, lang = 'de', canEvents = true) => ({ value, ctx: { lang, canEvents } }) as unknown as RenderArgs;
   const html = (node: ReactNode) => renderToStaticMarkup(createElement(Fragment, null, node));
 
   it('shows the actions flagged as buttons, styled and marked for the delegated handler', () => {
@@ -151,5 +151,10 @@ describe('workflow row buttons (fsmActions renderer)', () => {
 
     expect(fsmButtons.text!(args([pay, ship], 'en'))).toBe('Record payment');
     expect(html(fsmButtons.render(args(null)))).toBe('<span class="cell-fsm-buttons"></span>');
+  });
+
+  it('shows no button to a user without the events right on the workflow’s page (issue 43 #18)', () => {
+    expect(html(fsmButtons.render(args([pay, ship], 'de', false)))).toBe('<span class="cell-fsm-buttons"></span>');
+    expect(fsmButtons.text!(args([pay, ship], 'en', false))).toBe('');
   });
 });

@@ -57,6 +57,7 @@ import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
 import { TagInput } from './TagInput.tsx';
+import { serverFieldError } from './serverFieldError.ts';
 import './forms.css';
 
 type Row = Record<string, unknown>;
@@ -236,7 +237,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   });
 
-  const check = (f: FormField, raw: RawValue) => setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f), uiLang)));
+  const check = (f: FormField, raw: RawValue) => setErrors((e) => withFieldErrors(e, f.field, validateField(screen, mode, types, f, raw, row?.[f.field], moneyOf(f), uiLang, row)));
 
   const change = (f: FormField, raw: RawValue) => {
     setValues((s) => ({ ...s, [f.field]: raw }));
@@ -282,7 +283,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     e.preventDefault();
     if (saving) return;
     setServerError(null);
-    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf, uiLang));
+    const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf, uiLang), row);
     if (!r.ok) {
       focusAfterErrors.current = r.errors;
       setErrors(r.errors);
@@ -300,7 +301,11 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
       // The inputs keep what the user typed in every case.
       // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
       const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
-      if (conflict) toast({ variant: 'warning', id: conflict });
+      const atField = serverFieldError(err, fields);
+      if (atField) {
+        focusAfterErrors.current = atField;
+        setErrors(atField);
+      } else if (conflict) toast({ variant: 'warning', id: conflict });
       else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(say(intl, describeError(err)));
       else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(err) } });

@@ -9,6 +9,7 @@ import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { DEFAULT_LANG, LANGS } from '../../core/langs.ts';
 import { PARSE_CONFIG, fieldSchemas, keysOf, mustHave, writableFields, type FormMode, type ValueType } from '../../core/validation/columns.ts';
 import { M, issuesByPath, parseMessage, type Message } from '../../core/validation/messages.ts';
+import { rowRuleRefusal } from '../../core/validation/rowRules.ts';
 import { editableNumber, numberText } from '../../core/numberInput.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
@@ -297,16 +298,32 @@ export function collect(fields: FormField[], mode: ScreenFormMode, initial: RawV
 
 const isEmptyValue = (f: FormField, x: unknown) => x === null || x === '' || (f.input === 'multi' && Object.keys(x as object).length === 0);
 
-/** Validates the collected values with the shared row schema; errors by path. */
+/**
+ * The refusals of the columns' row rules (core/validation/rowRules.ts) over the row the
+ * form edits with the values given (an order line's discount within its product's limit).
+ */
+function rowRuleErrors(screen: Pick<ScreenDescriptor, 'columns'>, values: Row, row: Row | undefined): Errors {
+  const errors: Errors = {};
+  const merged = { ...row, ...values };
+  for (const [field, value] of Object.entries(values)) {
+    const refused = rowRuleRefusal(screen.columns[field]?.rowRule, value, merged);
+    if (refused) errors[field] = parseMessage(refused);
+  }
+  return errors;
+}
+
+/** Validates the collected values with the shared row schema, then the columns' row rules over `row` (edit: the row edited); errors by path. */
 export function validate(
   screen: Pick<ScreenDescriptor, 'columns' | 'source'>,
   mode: ScreenFormMode,
   valueTypes: Record<string, ValueType>,
   sub: Submission,
+  row?: Row,
 ): { ok: true; values: Row } | { ok: false; errors: Errors } {
   const schemas = fieldSchemas(screen, schemaMode(mode), valueTypes);
   const r = v.safeParse(v.object(schemas), sub.values, PARSE_CONFIG);
   const errors: Errors = { ...(r.success ? {} : issuesByPath(r.issues)) };
+  if (r.success) Object.assign(errors, rowRuleErrors(screen, r.output, row));
   for (const [p, m] of Object.entries(sub.errors)) errors[p] = m;
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, values: r.success ? r.output : {} };
@@ -322,13 +339,14 @@ export function validateField(
   stored?: unknown,
   money?: MoneyTyping,
   lang: string = DEFAULT_LANG,
+  row?: Row,
 ): Errors {
   const c = toValue(f, raw, stored, money, lang);
   if ('error' in c) return { [f.field]: c.error };
   const schema = fieldSchemas(screen, schemaMode(mode), valueTypes)[f.field]!;
   const value = mode === 'add' && isEmptyValue(f, c.value) ? undefined : c.value;
   const r = v.safeParse(schema, value, PARSE_CONFIG);
-  if (r.success) return {};
+  if (r.success) return r.output === undefined ? {} : rowRuleErrors(screen, { [f.field]: r.output }, row);
   return Object.fromEntries(Object.entries(issuesByPath(r.issues)).map(([p, m]) => [p ? `${f.field}.${p}` : f.field, m]));
 }
 

@@ -63,8 +63,9 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
   // The server translates only for users with the translation engines' page (issue 42): no button they could not use.
   const mayTranslate = useMayTranslate();
   const canTranslate = !!screen.actions.translate && perms.set && mayTranslate && translatable.length > 0;
-  // A workflow screen's rows are picked for its menu of events.
-  const selectable = canDelete || !!pickable || canTranslate || (!!screen.workflow && perms.set);
+  // A workflow screen's rows are picked for its menu of events, offered only with the events right on its type's page (migration 094).
+  const canFire = !!screen.workflow && perms.events === true;
+  const selectable = canDelete || !!pickable || canTranslate || canFire;
 
   const viewportRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -85,7 +86,7 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
   const { gs, vs, change, views } = useViewState(screen.form, model, persist, cellSession, scrollTop);
   const q = useGridQuery({ screen, model, vs, ready: gs.ready, rows, fixedFilter, reloadKey, cellSession, canDelete });
   const { ctx: queryCtx, display, count, rm } = q;
-  const ctx = useMemo(() => (locked ? { ...queryCtx, locked } : queryCtx), [queryCtx, locked]);
+  const ctx = useMemo(() => (locked || canFire ? { ...queryCtx, ...(locked ? { locked } : {}), ...(canFire ? { canEvents: true } : {}) } : queryCtx), [queryCtx, locked, canFire]);
   const t = ctx.t;
 
   // ---- the TanStack table and the rendered columns ---------------------------------------
@@ -167,7 +168,7 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
       import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
   const rowActions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
-  const workflow = useWorkflow({ screen, q, picks, canSet: perms.set });
+  const workflow = useWorkflow({ screen, q, picks, canFire });
   // One delegated handler for the cells' buttons: a workflow event's, else the row actions'.
   const actions = { ...rowActions, cellAction: (...a: Parameters<typeof rowActions.cellAction>) => void (workflow.cellAction(a[0], a[1]) || rowActions.cellAction(...a)) };
   const pointer = useBodyPointer({ bodyRef, cols, display, range, picks, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, onCellPress: md.onCellPress });

@@ -31,6 +31,8 @@ export interface GridPermissions {
   add: boolean;
   set: boolean;
   delete: boolean;
+  /** A workflow screen's events may be run (the events right on its type's page, migration 094); absent: none offered. */
+  events?: boolean;
 }
 
 /** What the toolbar's right end may act on (export of the current view). */

@@ -47,6 +47,18 @@ export function bulkErrorCell(e: unknown): { index: number; field: string; said:
   return { index: e.params.row, field, said: reason };
 }
 
+/**
+ * The cell a one-row save's refusal names (`payload.<field>`), and what to say there: may be
+ * another cell than the one typed in (a line given another product is refused at its discount,
+ * over the new product's limit).
+ */
+export function rowErrorCell(e: unknown): { field: string; said: Said } | null {
+  if (!(e instanceof ApiError) || e.code !== 'invalid_value' || typeof e.params?.field !== 'string') return null;
+  const field = /^payload\.([a-z_][a-z0-9_]*)$/.exec(e.params.field)?.[1];
+  if (!field) return null;
+  return { field, said: typeof e.params.reason === 'string' ? refusal(e.params.reason, e.params) : describeError(e) };
+}
+
 /** Is this a 409 with this error code (the server's `error`)? */
 export const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
 
@@ -234,7 +246,14 @@ export function createEdits(deps: () => Deps, view: EditsView) {
         if (isConflict(e, 'stale_row') && (await reload([cur]))) {
           // The row as it is now is in the grid; the typed value is named, not silently lost.
           toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) } });
-        } else saveFailedToast(e);
+        } else {
+          // A refusal naming a field of the row: flagged at that cell, as a batch's is.
+          const cell = rowErrorCell(e);
+          const intl = deps().intl;
+          const message = cell && (intl ? say(intl, cell.said) : (e as Error).message);
+          if (cell && message && deps().model.byField.has(cell.field)) setFlag([{ rowId: id, field: cell.field, message }]);
+          saveFailedToast(e);
+        }
       }
     });
   };

@@ -117,6 +117,8 @@ export interface CellCtx {
   session?: CellSession;
   /** The delete permission of the screen (false: the deleteButton cell is disabled). */
   canDelete?: boolean;
+  /** The workflow events of the rows may be run (the events right): else the fsmActions cell shows no buttons. */
+  canEvents?: boolean;
   /** Why the grid's rows may not change now (a workflow state): the title of its editable columns' cells. */
   locked?: string;
 }

@@ -7,7 +7,7 @@ import { bulkActionsOf } from '../grid/bulk/keys.ts';
 import { allFilters } from '../grid/gridApi.ts';
 import type { Revealed } from '../grid/reveal.ts';
 import { ScreenGrid } from '../grid/ScreenGrid.tsx';
-import { permsOf } from '../session/pagePerms.ts';
+import { mayRunEvents, permsOf } from '../session/pagePerms.ts';
 import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';
 import { usePrefs } from '../session/prefs.ts';
 import { useSession } from '../session/session.ts';
@@ -34,7 +34,9 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const screen = use(loading);
   usePageTitle(`screens.${form}.title`);
   const menu = useSession((s) => s.user?.menu);
-  const perms = useMemo(() => permsOf(menu ?? [], path), [menu, path]);
+  const eventTypes = useSession((s) => s.user?.event_types);
+  // A workflow screen's events: the right on its type's page, whichever page shows the records.
+  const perms = useMemo(() => ({ ...permsOf(menu ?? [], path), events: mayRunEvents(eventTypes, screen.workflow?.type) }), [menu, path, eventTypes, screen.workflow?.type]);
   const theme = usePrefs((p) => p.theme);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);

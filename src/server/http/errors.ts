@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { invalidValueParams, rowOfField, type ErrorCode, type ErrorParams } from '../../core/errorCodes.ts';
 import { FORBIDDEN_KEYS } from '../../core/validation/columns.ts';
-import { englishText, type Message } from '../../core/validation/messages.ts';
+import { englishText, numericValues, parseMessage, type Message } from '../../core/validation/messages.ts';
 
 /** The most characters of one value (a key, a column name, a text) an error shows; longer ones end in "…". */
 export const SHOWN_CHARS = 60;
@@ -165,6 +165,42 @@ const pgInputErrors: Record<string, [ErrorCode, string]> = {
   '54000': ['too_large', 'a value is too large'],
 };
 
+/**
+ * A rule of the database that refused one field's value (a trigger's check_violation whose
+ * detail is JSON `{field, reason, values, key}`: migration 093's discount limit): the field,
+ * the validation key with its values, and the row's key, else undefined.
+ */
+export function dbFieldRefusal(e: unknown): { field: string; message: Message; key: unknown[] | undefined } | undefined {
+  const err = e as { code?: unknown; detail?: unknown };
+  if (err?.code !== '23514' || typeof err.detail !== 'string' || !err.detail.startsWith('{')) return undefined;
+  let d: { field?: unknown; reason?: unknown; values?: unknown; key?: unknown };
+  try {
+    d = JSON.parse(err.detail) as typeof d;
+  } catch {
+    return undefined;
+  }
+  if (typeof d.field !== 'string' || !/^[a-z_][a-z0-9_]*$/.test(d.field) || typeof d.reason !== 'string' || !d.reason.startsWith('validation.')) return undefined;
+  const values = typeof d.values === 'object' && d.values !== null ? (d.values as Record<string, string | number>) : {};
+  // A key this version does not know is said as validation.invalid (parseMessage), never passed on unchecked.
+  return { field: d.field, message: { id: parseMessage(d.reason).id, values: numericValues(values) }, key: Array.isArray(d.key) ? d.key : undefined };
+}
+
+/**
+ * A database rule's refusal of one field as the answer names it: `invalid_value` at
+ * `${where}.${field}` (the row of a bulk write in `where`). Still the database's refusal:
+ * `fromDbError` answers it as it is (an import leaves such a row out and reports it).
+ */
+export class DbFieldRefusal extends HttpError {
+  /** The column refused (an import's report names it). */
+  column = '';
+}
+export function fieldRefused(r: NonNullable<ReturnType<typeof dbFieldRefusal>>, where: string): HttpError {
+  const field = `${where}.${r.field}`;
+  const e = new DbFieldRefusal(400, 'invalid_value', `${field}: ${englishText(r.message)}`, {}, undefined, invalidValueParams(field, r.message, `fields.${r.field}`));
+  e.column = r.field;
+  return e;
+}
+
 /** The first column a constraint error's detail names: `Key (brand_id)=(99) is not present …`. */
 const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a-z0-9_]*)/.exec(detail)?.[1] : undefined);
 
@@ -178,6 +214,7 @@ const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a
  * the column (`label`: its field label key).
  */
 export function fromDbError(e: unknown): HttpError | undefined {
+  if (e instanceof DbFieldRefusal) return e;
   const err = e as { code?: unknown; constraint?: string; detail?: string; column?: string; message?: unknown };
   const code = err?.code;
   if (typeof code !== 'string') return undefined;
@@ -190,6 +227,9 @@ export function fromDbError(e: unknown): HttpError | undefined {
   const label = column ? { label: `fields.${column}` } : undefined;
   switch (code) {
     case '23514': {
+      // A rule that names the field it refused: said at that field (where the request does not say the row: the payload's).
+      const atField = dbFieldRefusal(e);
+      if (atField) return fieldRefused(atField, 'payload');
       const text = String(err.message ?? '');
       const own = text && !/violates check constraint/.test(text) ? text : english;
       return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined);

@@ -13,6 +13,7 @@ interface PageRow {
   can_add: boolean | null;
   can_set: boolean | null;
   can_delete: boolean | null;
+  can_events: boolean | null;
 }
 
 /**
@@ -22,7 +23,7 @@ interface PageRow {
 export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[]> {
   const r = await db.query<PageRow>(
     `select p.page_code, p.parent_page_code, p.url, p.page_title, p.icon, p.menu,
-            g.can_perms, g.can_list, g.can_add, g.can_set, g.can_delete
+            g.can_perms, g.can_list, g.can_add, g.can_set, g.can_delete, g.can_events
      from app.backend_pages p
      left join app.v_user_page_permissions g on g.page_code = p.page_code and g.user_id = $1
      order by p.position, p.page_code`,
@@ -36,7 +37,7 @@ export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[
       url: p.url,
       icon: p.icon,
       menu: p.menu,
-      perms: { perms: !!p.can_perms, list: !!p.can_list, add: !!p.can_add, set: !!p.can_set, delete: !!p.can_delete },
+      perms: { perms: !!p.can_perms, list: !!p.can_list, add: !!p.can_add, set: !!p.can_set, delete: !!p.can_delete, events: !!p.can_events },
       children: [],
       parent: p.parent_page_code,
       granted: !!p.can_list,
@@ -56,4 +57,15 @@ export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[
     (parentNode && keep.has(parent!) ? parentNode.children : roots).push(node);
   }
   return roots;
+}
+
+/** The workflow types whose events the user may run: the `events` right on each type's page (migration 094). */
+export async function eventTypes(db: Queryable, userId: number): Promise<string[]> {
+  const r = await db.query<{ type_code: string }>(
+    `select t.type_code from app.fsm_types t
+     join app.v_user_page_permissions g on g.page_code = t.page_code and g.user_id = $1
+     where g.can_events order by t.type_code`,
+    [userId],
+  );
+  return r.rows.map((x) => x.type_code);
 }

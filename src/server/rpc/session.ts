@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.ts';
 import { badRequest } from '../http/errors.ts';
 import { OWN_FLAGS } from '../../core/images.ts';
 import type { Procedure } from './context.ts';
-import { menuTree } from './menu.ts';
+import { eventTypes, menuTree } from './menu.ts';
 import { oncePerRequest } from './perRequest.ts';
 
 const companiesOf = (db: Queryable, codes: string[]) =>
@@ -41,6 +41,7 @@ export const user: Procedure<'user'> = {
       companies: (await oncePerRequest(ctx, 'companies', () => companiesOf(db, session.companies))).rows,
       company: session.company,
       menu: await oncePerRequest(ctx, 'menu', () => menuTree(db, session.userId)),
+      event_types: await eventTypes(db, session.userId),
       totp_enrol_required: session.enrolOnly === true,
     };
   },

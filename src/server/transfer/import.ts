@@ -13,7 +13,7 @@ import type { ImportError, ImportInspectOutput, ImportResultOutput } from '../..
 import { PARSE_CONFIG, emptiedMulti, mustHave, rowSchema, writableFields } from '../../core/validation/columns.ts';
 import { M, issuePath } from '../../core/validation/messages.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, badRequest, refused } from '../http/errors.ts';
+import { DbFieldRefusal, HttpError, badRequest, refused } from '../http/errors.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { missingFields, missingReferences } from '../actions/engine/references.ts';
@@ -308,7 +308,7 @@ export function withWritten(result: ImportResult, write: ImportWrite, written: {
   const insertLines = new Set(write.inserts.map((r) => r.line));
   const refusedInserts = refused.filter((r) => insertLines.has(r.line)).length;
   const updates = result.updates - (refused.length - refusedInserts);
-  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: null, message: problemOf(r.error.code, r.error.params ?? {}) }))]
+  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: r.error instanceof DbFieldRefusal ? r.error.column : null, message: problemOf(r.error.code, r.error.params ?? {}) }))]
     .sort((a, b) => a.line - b.line)
     .slice(0, MAX_ERRORS);
   return {

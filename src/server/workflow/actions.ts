@@ -5,8 +5,9 @@ import { trigger } from './trigger.ts';
 
 /*
  * The api_action entities of spec §7. Their page is the workflow type's (a sales order's
- * event needs `set` on the sales orders page), known only once the instances are read, so
- * the dispatcher lets any signed-in user in and trigger() checks the type's page.
+ * event needs the `events` right on the sales orders page, migration 094), known only once
+ * the instances are read, so the dispatcher lets any signed-in user in and trigger() checks
+ * the type's page.
  */
 
 /** `fsm_trigger` and `trigger_fsms` set: {event_code, fsm_instance_id: [...], params}. */

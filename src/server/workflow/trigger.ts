@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
-import { requirePagePermission } from '../actions/engine/permissions.ts';
+import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import type { Session } from '../rpc/context.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
@@ -28,7 +28,7 @@ interface Locked {
   row_version: number;
 }
 
-/** The event as its type defines it, with the type's page (whose `set` permission lets a user fire it). */
+/** The event as its type defines it, with the type's page (whose `events` right lets a user fire it, migration 094). */
 async function eventOf(tx: Queryable, type: string, event: string) {
   const r = await tx.query<{ url: string | null; event_params: Record<string, unknown> | null }>(
     `select p.url, e.event_params
@@ -49,7 +49,8 @@ async function eventOf(tx: Queryable, type: string, event: string) {
  * `stale_state`) — one wins, the other changes nothing.
  *
  * Order of checks: every instance in the session's company (another company's answers as a
- * missing one: 404) → one type (400 `mixed_workflow_types`) → `set` on the type's page (403)
+ * missing one: 404) → one type (400 `mixed_workflow_types`) → the `events` right on the type's
+ * page (403 `event_right_required`; `set` alone edits the records, it fires nothing)
  * → the event exists for the type (400 `unknown_event`) → the params fit the event (400) →
  * the state and version the user saw (409 `stale_state`) → a transition from each
  * instance's state (409 `event_not_allowed`).
@@ -82,7 +83,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     const type = types[0]!;
     const def = await eventOf(tx, type, event);
     if (!def?.url) throw forbidden(`forbidden: workflow type ${type} has no page`);
-    await requirePagePermission(tx, session, def.url, 'set', `workflow ${type}`);
+    if (!(await holdsPagePermission(tx, session, def.url, 'events'))) {
+      throw new HttpError(403, 'event_right_required', `forbidden: running the events of workflow ${type} needs the events right on ${def.url}`);
+    }
     if (!def.event_params) throw refused('unknown_event', `payload.event_code: workflow type ${type} has no event "${event}"`, { event });
     if (params.checkbox !== undefined && !def.event_params.checkbox) throw badRequest(`payload.params.checkbox: the event "${event}" has no checkbox`);
     const emailBody = params.email_body?.trim() || undefined;

@@ -3,7 +3,8 @@
  * records' own form lists them, per state). A card moves by dragging only where a
  * transition its state offers leads (the other columns refuse the drop), or by its "move
  * to" list from the keyboard; either asks the event's confirmation and fires the same
- * trigger call as the grid's buttons (workflow.utils.ts).
+ * trigger call as the grid's buttons (workflow.utils.ts). Only for a user with the events
+ * right on the type's page (migration 094): anyone else sees the board without moves.
  */
 import { Suspense, use, useState, useTransition, type DragEvent } from 'react';
 import './workflowPages.css';
@@ -16,6 +17,7 @@ import { ask } from '../../chrome/confirm.tsx';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { confirmOptions, referenceOf, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';
+import { mayRunEvents } from '../../session/pagePerms.ts';
 import { useSession } from '../../session/session.ts';
 import { loadScreen } from '../loadScreen.ts';
 import { formOf, loadBoard, loadCard, loadCards, moveEvent, nameIn, type Board, type Row } from './board.ts';
@@ -76,6 +78,7 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   const loaded = use(data);
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
+  const eventTypes = useSession((s) => s.user?.event_types);
   const [dragging, setDragging] = useState<Row | null>(null);
   if ('error' in loaded) {
     return (
@@ -86,9 +89,12 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   }
   const { board, screen, cards } = loaded;
   const fields = screen.workflow?.card ?? [Array.isArray(screen.source.key) ? screen.source.key[0]! : screen.source.key];
+  // A move runs an event: none is offered without the right (no drag, no "Move to…").
+  const canFire = mayRunEvents(eventTypes, board.type.type_code);
+  const moveOf = (row: Row, to: number) => (canFire ? moveEvent(board, row, to) : null);
 
   async function move(row: Row, to: number) {
-    const action = moveEvent(board, row, to);
+    const action = moveOf(row, to);
     if (!action) return;
     // The question names the card's record: its type and reference (SO-…), with buttons of their own (workflow.utils.ts).
     const answer = await ask(confirmOptions(action, lang, { type: nameIn(board.type.type_names, lang), references: [referenceOf(screen, row)] }));
@@ -105,7 +111,7 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   }
 
   const onDragOver = (e: DragEvent, to: number) => {
-    if (dragging && moveEvent(board, dragging, to)) {
+    if (dragging && moveOf(dragging, to)) {
       e.preventDefault();
       e.dataTransfer.dropEffect = 'move';
     }
@@ -118,56 +124,59 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   };
 
   return (
-    <div className="kanban-board" data-type={board.type.type_code}>
-      {board.states.map((s) => {
-        const list = cards.get(s.state_id) ?? { rows: [], total: 0 };
-        const drop = dragging ? (moveEvent(board, dragging, s.state_id) ? 'allowed' : 'blocked') : undefined;
-        return (
-          <section key={s.state_id} className="kanban-col" data-state={s.state_code} data-drop={drop} onDragOver={(e) => onDragOver(e, s.state_id)} onDrop={(e) => onDrop(e, s.state_id)}>
-            <header className="kanban-col-head">
-              <h2>{nameIn(s.state_names, lang)}</h2>
-              <span className="kanban-count">{intl.formatNumber(list.total)}</span>
-            </header>
-            {/* A column that scrolls is reached by the keyboard too (its cards may hold nothing focusable). */}
-            <ul className="kanban-cards" tabIndex={0} aria-label={nameIn(s.state_names, lang)}>
-              {list.rows.map((row) => {
-                const targets = board.states.filter((t) => moveEvent(board, row, t.state_id));
-                const key = String(row.fsm_instance_id);
-                return (
-                  <li
-                    key={key}
-                    className="kanban-card"
-                    data-key={key}
-                    draggable={targets.length > 0}
-                    onDragStart={(e) => {
-                      e.dataTransfer.effectAllowed = 'move';
-                      e.dataTransfer.setData('text/plain', key);
-                      setDragging(row);
-                    }}
-                    onDragEnd={() => setDragging(null)}
-                  >
-                    {fields.map((f, i) => {
-                      const text = cardText(screen, f, row, intl, lang);
-                      return i === 0 ? <strong key={f}>{text}</strong> : text && <span key={f}>{text}</span>;
-                    })}
-                    {targets.length > 0 && (
-                      <select className="kanban-move" aria-label={intl.formatMessage({ id: 'workflow.kanban_move' })} value="" onChange={(e) => void move(row, Number(e.target.value))}>
-                        <option value="">{intl.formatMessage({ id: 'workflow.kanban_move' })}</option>
-                        {targets.map((t) => (
-                          <option key={t.state_id} value={t.state_id}>
-                            {`${eventName(moveEvent(board, row, t.state_id)!, lang)} → ${nameIn(t.state_names, lang)}`}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            {list.total > list.rows.length && <p className="kanban-more">{intl.formatMessage({ id: 'workflow.kanban_more' }, { count: list.total - list.rows.length })}</p>}
-          </section>
-        );
-      })}
-    </div>
+    <>
+      {!canFire && <p className="wf-hint kanban-read-only">{intl.formatMessage({ id: 'workflow.kanban_read_only' })}</p>}
+      <div className="kanban-board" data-type={board.type.type_code}>
+        {board.states.map((s) => {
+          const list = cards.get(s.state_id) ?? { rows: [], total: 0 };
+          const drop = dragging ? (moveOf(dragging, s.state_id) ? 'allowed' : 'blocked') : undefined;
+          return (
+            <section key={s.state_id} className="kanban-col" data-state={s.state_code} data-drop={drop} onDragOver={(e) => onDragOver(e, s.state_id)} onDrop={(e) => onDrop(e, s.state_id)}>
+              <header className="kanban-col-head">
+                <h2>{nameIn(s.state_names, lang)}</h2>
+                <span className="kanban-count">{intl.formatNumber(list.total)}</span>
+              </header>
+              {/* A column that scrolls is reached by the keyboard too (its cards may hold nothing focusable). */}
+              <ul className="kanban-cards" tabIndex={0} aria-label={nameIn(s.state_names, lang)}>
+                {list.rows.map((row) => {
+                  const targets = board.states.filter((t) => moveOf(row, t.state_id));
+                  const key = String(row.fsm_instance_id);
+                  return (
+                    <li
+                      key={key}
+                      className="kanban-card"
+                      data-key={key}
+                      draggable={targets.length > 0}
+                      onDragStart={(e) => {
+                        e.dataTransfer.effectAllowed = 'move';
+                        e.dataTransfer.setData('text/plain', key);
+                        setDragging(row);
+                      }}
+                      onDragEnd={() => setDragging(null)}
+                    >
+                      {fields.map((f, i) => {
+                        const text = cardText(screen, f, row, intl, lang);
+                        return i === 0 ? <strong key={f}>{text}</strong> : text && <span key={f}>{text}</span>;
+                      })}
+                      {targets.length > 0 && (
+                        <select className="kanban-move" aria-label={intl.formatMessage({ id: 'workflow.kanban_move' })} value="" onChange={(e) => void move(row, Number(e.target.value))}>
+                          <option value="">{intl.formatMessage({ id: 'workflow.kanban_move' })}</option>
+                          {targets.map((t) => (
+                            <option key={t.state_id} value={t.state_id}>
+                              {`${eventName(moveOf(row, t.state_id)!, lang)} → ${nameIn(t.state_names, lang)}`}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+              {list.total > list.rows.length && <p className="kanban-more">{intl.formatMessage({ id: 'workflow.kanban_more' }, { count: list.total - list.rows.length })}</p>}
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { notifyRows } from '../../http/liveRows.ts';
-import { HttpError, badRequest, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
+import { HttpError, badRequest, dbFieldRefusal, fieldRefused, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
 import { ownerCondition, type OwnerScope } from './owner.ts';
@@ -282,13 +282,20 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
     const assignments = fields.map((f, j) => `${ident(f)} = ${values[j]}`);
     if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
     const row = (xs: string[]) => (xs.length === 1 ? xs[0]! : `row(${xs.join(', ')})`);
-    const r = await tx.query<{ i: number; row: Row }>(
-      `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
+    const r = await tx
+      .query<{ i: number; row: Row }>(
+        `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
        where ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}
          and ${row(fields.map((f) => `t.${ident(f)}`))} is distinct from ${row(values)}
        returning u."#i" as i, to_jsonb(t) as row`,
-      p.values,
-    );
+        p.values,
+      )
+      .catch((e: unknown) => {
+        throw atRowOf(
+          e,
+          indexes.map((i) => sets[i]!),
+        );
+      });
     for (const x of r.rows) after.set(indexes[x.i]!, x.row);
   }
 
@@ -308,6 +315,17 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
   );
   const rows = await readRows(tx, screen, keysOfRows, scope);
   return { rows, logIds, changed: after.size };
+}
+
+/**
+ * A database rule's refusal of one field of one of these sets (its detail names the row's
+ * key: migration 093's discount limit), named at that set's field; any other error as it is.
+ */
+function atRowOf(e: unknown, sets: readonly PreparedSet[]): unknown {
+  const refusal = dbFieldRefusal(e);
+  const key = refusal?.key && JSON.stringify(refusal.key);
+  const set = key === undefined ? undefined : sets.find((s) => JSON.stringify(s.keys) === key);
+  return refusal && set ? fieldRefused(refusal, set.where) : e;
 }
 
 /** Updates one row: key fields, changed fields and the row version (stale → 409). */

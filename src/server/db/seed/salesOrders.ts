@@ -21,7 +21,8 @@ interface Refs {
   shops: { shop_id: number; currency_code: string; language_code: string }[];
   payments: { pm_id: number; prepayment: boolean }[];
   deliveries: number[];
-  products: { product_code: string; price: number }[];
+  /** `limit`: the product's discount limit (app.product_discount_limit), a line's discount stays within it (migration 093). */
+  products: { product_code: string; price: number; limit: number | null }[];
   rates: Map<string, number>;
   currency: string;
   precision: Map<string, number>;
@@ -39,11 +40,12 @@ async function refsOf(tx: Queryable, company: string): Promise<Refs> {
   const deliveries = (await q<{ dm_id: number }>('select dm_id from app.delivery_methods where company_code = $1 and active order by position, dm_id')).map((r) => r.dm_id);
   // A few hundred goods sell (enough variety): active and priced, past the first 200 codes
   // (half of a small catalogue), which tests take as products free to delete (an item keeps its product).
-  const priced = await q<{ product_code: string; price: string }>(
-    'select product_code, selling_price_shop::text as price from app.products where company_code = $1 and active and selling_price_shop > 0 order by product_code',
+  const priced = await q<{ product_code: string; price: string; discount_limit: string | null }>(
+    `select product_code, selling_price_shop::text as price, app.product_discount_limit(max_discount_limit_percent, max_discount)::text as discount_limit
+     from app.products where company_code = $1 and active and selling_price_shop > 0 order by product_code`,
   );
   const skip = Math.min(200, Math.floor(priced.length / 2));
-  const products = priced.slice(skip, skip + 300).map((r) => ({ product_code: r.product_code, price: Number(r.price) }));
+  const products = priced.slice(skip, skip + 300).map((r) => ({ product_code: r.product_code, price: Number(r.price), limit: r.discount_limit === null ? null : Number(r.discount_limit) }));
   const rates = new Map(
     (await q<{ currency_code: string; rate: string }>('select currency_code, rate::text as rate from app.company_currency_rates where company_code = $1')).map((r) => [
       r.currency_code,
@@ -180,12 +182,16 @@ export async function seedSalesOrders(tx: Queryable): Promise<void> {
             [rng.int(11, 50), 10],
           ]),
           unit_price: Number((product.price / rate).toFixed(digits)),
-          discount_percent: rng.weighted([
-            [0, 70],
-            [5, 12],
-            [10, 10],
-            [rng.float(1, 30, 2), 8],
-          ]),
+          // Drawn as before (the rest of the data stays the same), within the product's limit.
+          discount_percent: Math.min(
+            rng.weighted([
+              [0, 70],
+              [5, 12],
+              [10, 10],
+              [rng.float(1, 30, 2), 8],
+            ]),
+            product.limit ?? Infinity,
+          ),
         });
       }
     }

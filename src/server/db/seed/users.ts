@@ -4,10 +4,11 @@ import { insertRows, syncSerial } from './insert.ts';
 import { ml, type Lang, type Ml } from './languages.ts';
 import { menuPages, pagesOfAreas } from './menu.ts';
 
-type Flags = { can_perms: boolean; can_list: boolean; can_add: boolean; can_set: boolean; can_delete: boolean };
-const ALL: Flags = { can_perms: true, can_list: true, can_add: true, can_set: true, can_delete: true };
-const EDIT: Flags = { can_perms: false, can_list: true, can_add: true, can_set: true, can_delete: false };
-const READ: Flags = { can_perms: false, can_list: true, can_add: false, can_set: false, can_delete: false };
+/** A page's flags (migration 094: `can_events` runs the page's workflow events, a right of its own beside `can_set`). */
+type Flags = { can_perms: boolean; can_list: boolean; can_add: boolean; can_set: boolean; can_delete: boolean; can_events: boolean };
+const ALL: Flags = { can_perms: true, can_list: true, can_add: true, can_set: true, can_delete: true, can_events: true };
+const EDIT: Flags = { can_perms: false, can_list: true, can_add: true, can_set: true, can_delete: false, can_events: false };
+const READ: Flags = { can_perms: false, can_list: true, can_add: false, can_set: false, can_delete: false, can_events: false };
 
 interface Role {
   id: number;
@@ -126,7 +127,8 @@ export const demoUsers: DemoUser[] = [
     blocked: false,
     language: 'hu',
     bookmarks: ['/purchasing/purchase_orders'],
-    ownPages: { 'purchasing.purchase_orders': EDIT, 'purchasing.new_purchase_order': EDIT, 'reports.stock_value': READ, 'reports.company_stocks': READ },
+    // She sends, confirms and cancels her purchase orders: their events are a right of her own too (migration 094).
+    ownPages: { 'purchasing.purchase_orders': { ...EDIT, can_events: true }, 'purchasing.new_purchase_order': EDIT, 'reports.stock_value': READ, 'reports.company_stocks': READ },
   },
 ];
 
@@ -159,6 +161,7 @@ async function insertRoles(tx: Queryable, list: Role[]): Promise<void> {
       ['can_add', 'boolean'],
       ['can_set', 'boolean'],
       ['can_delete', 'boolean'],
+      ['can_events', 'boolean'],
     ],
     list.flatMap((r) => r.pages.map((page_code) => ({ role_id: r.id, page_code, ...(r.works?.includes(page_code) ? { ...r.flags, can_add: true, can_set: true } : r.flags) }))),
   );
@@ -231,6 +234,7 @@ export async function seedUsers(tx: Queryable, hashes: string[]): Promise<void> 
       ['can_add', 'boolean'],
       ['can_set', 'boolean'],
       ['can_delete', 'boolean'],
+      ['can_events', 'boolean'],
     ],
     demoUsers.flatMap((u) => Object.entries(u.ownPages ?? {}).map(([page_code, flags]) => ({ user_id: u.id, page_code, ...flags }))),
   );

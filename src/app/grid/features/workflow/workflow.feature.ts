@@ -2,7 +2,8 @@
  * Workflow actions of a screen whose rows are workflow records (descriptor `workflow`):
  * a row's buttons (the fsmActions renderer marks them data-action="fsm", data-event) and
  * the toolbar's menu over the picked rows — only the actions every picked row offers
- * (core/workflowActions.ts). An event asks first, then fires through trigger_fsms /
+ * (core/workflowActions.ts), and only to a user with the events right on the workflow
+ * type's page (the session's `event_types`, migration 094): without it neither is shown. An event asks first, then fires through trigger_fsms /
  * trigger_fsm (workflow.trigger.ts, loaded with the first event: the list route does not
  * carry it).
  */
@@ -15,8 +16,8 @@ export type { WorkflowInput } from './workflow.types.ts';
 
 const actionsOf = (row: Row | undefined): FsmAction[] | null => (Array.isArray(row?.fsm_actions) ? (row.fsm_actions as FsmAction[]) : null);
 
-export function useWorkflow({ screen, q, picks, canSet }: WorkflowInput) {
-  const on = !!screen.workflow && canSet;
+export function useWorkflow({ screen, q, picks, canFire }: WorkflowInput) {
+  const on = !!screen.workflow && canFire;
   const fields = useMemo(() => new Set(Object.keys(screen.columns)), [screen.columns]);
 
   // The actions over the picked rows; a picked row not loaded counts as one without actions (nothing is offered).

@@ -6,8 +6,8 @@ export interface WorkflowInput {
   screen: ScreenDescriptor;
   q: GridQuery;
   picks: RowPicks;
-  /** The page's `set` permission: the server checks the workflow type's page, the grid offers nothing without it. */
-  canSet: boolean;
+  /** The events right on the workflow type's page (the server asks the same, migration 094): the grid offers no event without it. */
+  canFire: boolean;
 }
 
 /** The api_action call a confirmed event makes. */
