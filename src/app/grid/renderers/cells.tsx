@@ -2,6 +2,7 @@
  * What the cell renderers (index.tsx) are made of: value readers, lookup texts, flags,
  * fallback and path cells, lists, images, buttons, and cells drawn by chunks of their own.
  */
+import type { LucideIcon } from 'lucide-react';
 import { Suspense, type ReactNode, type SyntheticEvent } from 'react';
 import { lazyFirstPart, lazyWithMessages } from '../../i18n/lazy.tsx';
 import { LOCALE } from '../../../core/langs.ts';
@@ -166,7 +167,7 @@ export function imageCell(preset: ImagePresetName, className: string): CellRende
 }
 
 /** A button cell acted on by the grid (data-action); the value, if any, follows it. */
-export function buttonCell(action: 'delete' | 'translate', labelId: string, icon: string, enabled: (a: RenderArgs) => boolean): CellRenderer {
+export function buttonCell(action: 'delete' | 'translate', labelId: string, Icon: LucideIcon, enabled: (a: RenderArgs) => boolean): CellRenderer {
   return {
     render: (a) => {
       const label = a.ctx.t(labelId);
@@ -174,7 +175,7 @@ export function buttonCell(action: 'delete' | 'translate', labelId: string, icon
       return (
         <span className="cell-with-button">
           <button type="button" className={`cell-button cell-button-${action}`} data-action={action} tabIndex={-1} title={label} aria-label={label} disabled={!enabled(a)}>
-            <span aria-hidden="true">{icon}</span>
+            <Icon size={14} strokeWidth={2} aria-hidden="true" focusable="false" />
           </button>
           {value && <span className="cell-button-text">{value}</span>}
         </span>
