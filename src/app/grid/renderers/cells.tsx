@@ -2,7 +2,6 @@
  * What the cell renderers (index.tsx) are made of: value readers, lookup texts, flags,
  * fallback and path cells, lists, images, buttons, and cells drawn by chunks of their own.
  */
-import type { LucideIcon } from 'lucide-react';
 import { Suspense, type ReactNode, type SyntheticEvent } from 'react';
 import { lazyFirstPart, lazyWithMessages } from '../../i18n/lazy.tsx';
 import { LOCALE } from '../../../core/langs.ts';
@@ -12,6 +11,10 @@ import { languageNameIn } from '../../../core/multiText.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
+import type { CellIconName } from './cellIcons.tsx';
+
+/** A button cell's icon (lucide-react), loaded with the first one. */
+const CellIcon = lazyFirstPart(() => import('./cellIcons.tsx'));
 
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 export const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -167,7 +170,7 @@ export function imageCell(preset: ImagePresetName, className: string): CellRende
 }
 
 /** A button cell acted on by the grid (data-action); the value, if any, follows it. */
-export function buttonCell(action: 'delete' | 'translate', labelId: string, Icon: LucideIcon, enabled: (a: RenderArgs) => boolean): CellRenderer {
+export function buttonCell(action: CellIconName, labelId: string, enabled: (a: RenderArgs) => boolean): CellRenderer {
   return {
     render: (a) => {
       const label = a.ctx.t(labelId);
@@ -175,7 +178,9 @@ export function buttonCell(action: 'delete' | 'translate', labelId: string, Icon
       return (
         <span className="cell-with-button">
           <button type="button" className={`cell-button cell-button-${action}`} data-action={action} tabIndex={-1} title={label} aria-label={label} disabled={!enabled(a)}>
-            <Icon size={14} strokeWidth={2} aria-hidden="true" focusable="false" />
+            <Suspense fallback={null}>
+              <CellIcon name={action} />
+            </Suspense>
           </button>
           {value && <span className="cell-button-text">{value}</span>}
         </span>

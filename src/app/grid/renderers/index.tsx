@@ -7,7 +7,6 @@
  * grid's one delegated click handler acts on them (an image opens `ImagePopover` with
  * the element's `data-src`). They are not tab stops: the grid owns focus.
  */
-import { Languages, Trash2 } from 'lucide-react';
 import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
@@ -217,11 +216,11 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   ),
 
   /** A delete button (data-action="delete"); disabled without the delete permission. */
-  deleteButton: buttonCell('delete', 'common.delete', Trash2, (a) => a.ctx.canDelete !== false),
+  deleteButton: buttonCell('delete', 'common.delete', (a) => a.ctx.canDelete !== false),
   /** A workflow row's events shown as buttons (data-action="fsm", data-event): features/workflow fires them. */
   fsmActions: fsmButtons,
   /** A translate button (data-action="translate"); enabled where the cell may be changed. */
-  translateButton: buttonCell('translate', 'grid.translate', Languages, (a) => a.canEdit),
+  translateButton: buttonCell('translate', 'grid.translate', (a) => a.canEdit),
 
   /** A product image (CDN id or URL) as a small thumbnail; a click opens the 300×300 popover. */
   image: imageCell('productThumbSmall', 'cell-image-thumb'),
