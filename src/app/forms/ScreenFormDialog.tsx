@@ -14,7 +14,6 @@ import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
 import { describeError, say } from '../api/said.ts';
-import { confirm } from '../chrome/confirm.tsx';
 import { useReturnFocus } from '../chrome/returnFocus.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { translateText } from '../grid/dataProvider/calls.ts';
@@ -52,6 +51,7 @@ import {
   type ScreenFormMode,
 } from './formModel.ts';
 import { DateInput } from './DateInput.tsx';
+import { askDiscard, useLeaveGuard } from './leaveGuard.ts';
 import { LanguageInput } from './LanguageInput.tsx';
 import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
@@ -81,14 +81,14 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
   // The form's handle: whether it holds input that would be lost.
   const form = useRef<FormHandle>(null);
   const returnFocus = useReturnFocus();
+  const dirty = () => form.current?.dirty() ?? false;
   /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
   const leave = async () => {
-    if (form.current?.dirty()) {
-      const drop = await confirm({ titleId: 'forms.discard_title', bodyId: 'forms.discard_body', okId: 'forms.discard', cancelId: 'forms.keep_editing', variant: 'danger' });
-      if (!drop) return;
-    }
+    if (dirty() && !(await askDiscard())) return;
     onOpenChange(false);
   };
+  // Back, a link or closing the tab ask the same question (leaveGuard.ts).
+  useLeaveGuard(dirty, () => onOpenChange(false));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
