@@ -1,9 +1,10 @@
 /**
  * Number and date formats of the current locale (react-intl's cached Intl formatters);
- * the spec §9 rules (dates, date-times, weight) are the pure ones of src/core/format.ts.
+ * the rules (dates and date-times as the language writes them, weight) are the pure ones
+ * of src/core/format.ts.
  */
 import type { IntlShape } from 'react-intl';
-import { formatDate, formatDateTime, formatVolume } from '../../core/format.ts';
+import { formatDay, formatDayTime, formatVolume } from '../../core/format.ts';
 import type { Formatters } from './types.ts';
 
 type GetNumberFormat = IntlShape['formatters']['getNumberFormat'];
@@ -18,6 +19,21 @@ export function spacedFormat(locale: string, getNumberFormat: GetNumberFormat, u
   const group = f.formatToParts(1234567.5).find((p) => p.type === 'group')?.value;
   if (!group || group === ' ') return (v) => `${f.format(v)}${unit}`;
   return (v) => `${f.format(v).replaceAll(group, ' ')}${unit}`;
+}
+
+/** A date's text once per day shown (a grid formats every visible cell on each scrolled frame); a bounded cache. */
+function memo(format: (v: unknown) => string): (v: unknown) => string {
+  const texts = new Map<string, string>();
+  return (v) => {
+    if (typeof v !== 'string') return format(v);
+    let text = texts.get(v);
+    if (text === undefined) {
+      if (texts.size >= 4096) texts.clear();
+      text = format(v);
+      texts.set(v, text);
+    }
+    return text;
+  };
 }
 
 export function createFormatters(intl: IntlShape): Formatters {
@@ -35,9 +51,9 @@ export function createFormatters(intl: IntlShape): Formatters {
     // the unit symbols are the language's (Bulgarian кг, м³).
     weight: spacedFormat(intl.locale, getNumberFormat, ` ${intl.formatMessage({ id: 'grid.unit_kg' })}`),
     volume: (v) => formatVolume(v, intl.locale, intl.formatMessage({ id: 'grid.unit_m3' })),
-    // Spec §9: yyyy-MM-dd (dates travel as such; a timestamp is shown as its local day).
-    date: formatDate,
-    // yyyy-MM-dd HH:mm in local time, 24-hour.
-    datetime: (v) => formatDateTime(v),
+    // As the language writes a day (05.03.2026 in German), as the kanban and the printed documents do; a timestamp as its local day.
+    date: memo((v) => formatDay(v, intl.locale)),
+    // The day so, then HH:mm in local time, 24-hour.
+    datetime: (v) => formatDayTime(v, intl.locale),
   };
 }
