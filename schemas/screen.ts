@@ -340,7 +340,8 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     }
     if ((c.editableOn || c.editableIn) && !c.editable) problems.push(`columns.${f}: expected editable beside editableOn/editableIn`);
     if (c.defaultFrom === 'today' && c.type !== 'date') problems.push(`columns.${f}.defaultFrom: expected a date column for today, got ${c.type}`);
-    if (c.defaultFrom === 'companyCurrency' && c.type !== 'text' && c.type !== 'ref') problems.push(`columns.${f}.defaultFrom: expected a text or ref column for the company's currency, got ${c.type}`);
+    if (c.defaultFrom === 'companyCurrency' && c.type !== 'text' && c.type !== 'ref')
+      problems.push(`columns.${f}.defaultFrom: expected a text or ref column for the company's currency, got ${c.type}`);
     if (c.defaultFrom && c.default !== undefined) problems.push(`columns.${f}: expected default or defaultFrom, not both`);
     if (c.editableIn && !c.editableIn.parent && !s.workflow) problems.push(`columns.${f}.editableIn: expected a workflow screen (the row's own state) or parent`);
     const badDefault = c.default === undefined ? null : defaultProblem(c);

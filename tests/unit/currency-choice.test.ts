@@ -15,7 +15,11 @@ addLookups(lookupScreens);
 
 describe('currencies are chosen', () => {
   it('every editable currency column of every screen is a ref to currencies_brief', () => {
-    const columns = [...screens.values()].flatMap((s) => Object.entries(s.columns).filter(([f, c]) => c.editable && /(^|_)currency_code$/.test(f)).map(([f, c]) => [`${s.form}.${f}`, c] as const));
+    const columns = [...screens.values()].flatMap((s) =>
+      Object.entries(s.columns)
+        .filter(([f, c]) => c.editable && /(^|_)currency_code$/.test(f))
+        .map(([f, c]) => [`${s.form}.${f}`, c] as const),
+    );
     // The purchase order's, the sales order's, a cashflow item's, a shop's, a supplier's price, a cost, the purchase prices'.
     expect(columns.map(([name]) => name)).toEqual(
       expect.arrayContaining([
