@@ -199,6 +199,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     output: component(route.output, `${pascal(route.operationId)}Output`),
   }));
   const chatEngines = component(api.ChatEnginesOutput, 'ChatEnginesOutput');
+  const aiStatus = component(api.AiStatusOutput, 'AiStatusOutput');
   const errorBody = component(api.ErrorBody, 'ErrorBody');
 
   const config = {
@@ -308,6 +309,17 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
       security: security('user'),
       parameters: headers('user'),
       responses: { '200': { description: 'The chat engines.', content: json(schemaRef(chatEngines)) }, ...errorResponses(['401', '403', '412']) },
+    },
+  };
+  paths['/ai/status'] = {
+    get: {
+      operationId: 'ai_status',
+      tags: ['ai'],
+      summary:
+        'Whether Ask-AI (/ai-query and its sidebar) can answer on this server (`list` on /ai-query): the engine it asks and the environment variable that gives its key (never the key). Without it POST /ai/query answers 503 `not_configured` naming the same variable.',
+      security: security('user'),
+      parameters: headers('user'),
+      responses: { '200': { description: 'The state of Ask-AI.', content: json(schemaRef(aiStatus)) }, ...errorResponses(['401', '403', '412']) },
     },
   };
   paths['/openapi.json'] = {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseScreen, type ColumnType, type ScreenDescriptor } from '../schemas/screen.ts';
+import { lookupDisplayField } from '../src/core/lookupDisplay.ts';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -40,8 +41,36 @@ export async function loadScreens(): Promise<{ file: string; screen: ScreenDescr
       }
     }
     for (const d of screen.details ?? []) if (!seen.has(d)) errors.push(`${file}: details: expected a form, got "${d}"`);
+    for (const p of repeatedTexts(screen, byForm)) errors.push(`${file}: ${p}`);
   }
   if (errors.length) throw new Error(errors.join('\n'));
+  return out;
+}
+
+/**
+ * Two visible columns side by side that would show the same text (issue 43: an order line's
+ * product, shown by its lookup's name, beside the line's product name): a ref column named
+ * like its lookup's key (it holds that record's key) whose lookup shows the field F
+ * (core/lookupDisplay.ts), next to the screen's own column F — that record's F again. Such a
+ * ref shows its key instead (renderer 'refKey'), or the other column goes.
+ */
+export function repeatedTexts(screen: ScreenDescriptor, byForm: ReadonlyMap<string, ScreenDescriptor>): string[] {
+  const out: string[] = [];
+  const visible = Object.entries(screen.columns).filter(([, c]) => !c.hidden);
+  visible.forEach(([field, col], i) => {
+    // Another renderer shows its own text (a country's name, a category's path); refKey shows the key.
+    if (col.type !== 'ref' || !col.lookup || (col.renderer !== undefined && col.renderer !== 'ref')) return;
+    const lookup = byForm.get(col.lookup);
+    if (!lookup) return;
+    const keys = Array.isArray(lookup.source.key) ? lookup.source.key : [lookup.source.key];
+    // Named like the lookup's key, the column holds that record's key, and the row's own column F is that record's F (a parent page's title is not the page's).
+    if (keys.length !== 1 || keys[0] !== field) return;
+    const shown = lookupDisplayField(lookup.columns, keys);
+    if (keys.includes(shown)) return;
+    for (const beside of [visible[i - 1]?.[0], visible[i + 1]?.[0]]) {
+      if (beside === shown) out.push(`columns.${field}: expected renderer 'refKey' (its lookup ${col.lookup} shows ${shown}, as the column beside it does), got the same text twice side by side`);
+    }
+  });
   return out;
 }
 

@@ -9,6 +9,7 @@ import { MAX_NEWS_FETCH } from '../src/core/news.ts';
 import { AI_CHAT_ENGINES, AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../src/core/aiContent.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { AI_MAX_TOKENS, AI_SYSTEM_PROMPT_MAX } from '../src/core/aiLimits.ts';
+import { emailSchema } from '../src/core/email.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -30,7 +31,8 @@ export const ErrorBody = v.object({
 });
 
 // ── auth ────────────────────────────────────────────────────────────────
-const email = v.pipe(v.string(), v.trim(), v.nonEmpty('email is required'), v.maxLength(254), v.email('email must be valid'));
+/** An account's address by the one rule of it (core/email.ts): the normal form (trimmed, lower case) goes on. */
+const email = emailSchema({ required: 'email is required', invalid: 'email must be valid', tooLong: 'email must have at most 254 characters' });
 /** A password as typed (the rule, core/password/policy.ts, is checked where one is set: 400 `weak_password`). */
 const password = v.pipe(v.string(), v.nonEmpty('password is required'), v.maxLength(1024));
 export const LoginInput = v.strictObject({
@@ -161,16 +163,23 @@ export const TotpStatusOutput = v.object({
   }),
 });
 export const TotpEnrolInput = v.strictObject({});
-/** A new secret (base32, to type in) and its otpauth:// URI (the QR code); nothing asks for it until confirmed. */
+/**
+ * A new secret (base32, to type in) and its otpauth:// URI (the QR code); nothing asks for it
+ * until confirmed. A confirmed factor is not replaced (409 `totp_enabled`): it is turned off
+ * first, which takes a current code (totp_disable).
+ */
 export const TotpEnrolOutput = v.object({ data: v.object({ secret: v.string(), uri: v.string() }) });
 export const TotpConfirmInput = v.strictObject({ code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'code must be 6 digits')) });
 /** The recovery codes (shown once) and an access token of this session that is no longer held to enrolment. */
 export const TotpConfirmOutput = v.object({ data: v.object({ recovery_codes: v.array(v.string()), token: v.string() }) });
-/** Turns the second factor off; a code (or recovery code) or the password proves it is the user. */
-export const TotpDisableInput = v.pipe(
-  v.strictObject({ code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))), password: v.optional(password) }),
-  v.check((i) => i.code !== undefined || i.password !== undefined, 'code or password is required'),
-);
+/**
+ * Turns the second factor off: a current code of the app or an unused recovery code proves
+ * it, checked as sign-in checks one (a step after the last one taken — no replay — and
+ * throttled). The password alone does not: whoever holds it, or an open session, could
+ * otherwise remove the factor that guards against exactly that. A wrong, used or expired
+ * code: 400 `invalid_totp` with `params.field` `body.code`.
+ */
+export const TotpDisableInput = v.strictObject({ code: v.pipe(v.string(), v.trim(), v.nonEmpty('code is required'), v.maxLength(40)) });
 export const TotpDisableOutput = v.object({ data: v.object({ enabled: v.boolean() }) });
 /** `user_invite`, `user_password_reset`, `user_end_sessions` set (/settings/users; `partner_user_*` from /partners/user_list): the users picked, all of the session's company. */
 export const UserAccountsPayload = v.strictObject({
@@ -252,6 +261,13 @@ export const AiQueryInput = v.strictObject({
   question: v.pipe(v.string('Question must be a non-empty string.'), v.trim(), v.nonEmpty('Question must be a non-empty string.'), v.maxLength(4000)),
   options: v.optional(v.record(v.string(), v.unknown())),
 });
+/**
+ * GET /ai/status (`list` on /ai-query): whether Ask-AI can answer on this server — the engine it
+ * asks and the environment variable that gives that engine its key (never the key). The page
+ * and the sidebar say it before a question is typed; a question without it answers 503
+ * `not_configured` with the same engine and variable.
+ */
+export const AiStatusOutput = v.object({ configured: v.boolean(), engine: v.string(), variable: v.string() });
 /** The Ask-AI sidebar: a question of the conversation (POST /ai/chat). */
 export const AiChatInput = v.strictObject({
   question: v.pipe(v.string('Question must be a non-empty string.'), v.trim(), v.nonEmpty('Question must be a non-empty string.'), v.maxLength(4000)),
@@ -632,8 +648,15 @@ export const PurchasePriceUpdatePayload = v.strictObject({
 export const PickListCreatePayload = v.strictObject({
   order_ids: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one order'), v.maxLength(1000, 'at most 1000 orders'))),
 });
-/** The list made: its key, number and lines. */
-export const PickListCreateOutput = v.object({ data: v.object({ pick_list_id: v.number(), pick_list_no: v.string(), lines: v.number() }) });
+/** The list made: its key, number and lines; `short`: what it could not take per order and product (stock earlier orders reserve, or no storage holds), the product's name in the user's language. */
+export const PickListCreateOutput = v.object({
+  data: v.object({
+    pick_list_id: v.number(),
+    pick_list_no: v.string(),
+    lines: v.number(),
+    short: v.array(v.object({ order: v.string(), product: v.string(), name: v.string(), short: v.number() })),
+  }),
+});
 /** `receive_purchase_orders` add (/warehouse/arriving_shipments): every open line of the orders received in full, onto `storage_id` or each product's home storage. */
 export const ReceivePurchaseOrdersPayload = v.strictObject({
   po_ids: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1, 'at least one purchase order'), v.maxLength(100, 'at most 100 purchase orders')),

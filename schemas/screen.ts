@@ -58,6 +58,12 @@ export const Column = v.strictObject({
    * (grid, form, paste, import), instead of an unexplained "invalid format".
    */
   patternHint: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(80))),
+  /**
+   * A text of a known form, checked and stored in its normal form by the one rule of it in
+   * src/core: `email` — an account's e-mail address (core/email.ts: syntax, trimmed, NFC,
+   * lower case), as the grid, form, paste and import write it and as sign-in finds it.
+   */
+  format: v.optional(v.picklist(['email'])),
   /** The only allowed values (also the choices of a set filter). */
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
   /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
@@ -346,6 +352,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     if (c.editableIn && !c.editableIn.parent && !s.workflow) problems.push(`columns.${f}.editableIn: expected a workflow screen (the row's own state) or parent`);
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
+    if (c.format && c.type !== 'text') problems.push(`columns.${f}.format: expected a text column, got ${c.type}`);
     if (c.patternHint !== undefined && !c.pattern) problems.push(`columns.${f}.patternHint: expected a pattern beside it`);
     if (c.pattern) {
       try {

@@ -26,7 +26,7 @@ export default defineScreen({
   columns: {
     user_id: { type: 'int', width: 100 },
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'partner', editable: true, required: true, width: 200, pinned: 'left' },
-    user_email: { editable: true, required: true, maxLength: 200, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', patternHint: 'name@example.com', width: 250 },
+    user_email: { editable: true, required: true, maxLength: 254, format: 'email', width: 250 },
     user_name: { editable: true, required: true, maxLength: 100, label: 'username', width: 150 },
     first_name: { editable: true, maxLength: 100, width: 150 },
     last_name: { editable: true, maxLength: 100, width: 150 },

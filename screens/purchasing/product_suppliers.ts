@@ -24,7 +24,7 @@ export default defineScreen({
   },
   columns: {
     product_supplier_id: { type: 'int', hidden: true },
-    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150, pinned: 'left' },
+    product_code: { type: 'ref', lookup: 'products_brief', renderer: 'refKey', editable: true, required: true, width: 150, pinned: 'left' },
     product_name: { type: 'multi', width: 250 },
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     supplier_product_code: { editable: true, maxLength: 60, width: 150 },

@@ -25,7 +25,7 @@ export default defineScreen({
   columns: {
     notification_id: { type: 'int', hidden: true },
     email: { editable: true, required: true, maxLength: 200, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', patternHint: 'name@example.com', width: 200, pinned: 'left' },
-    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150 },
+    product_code: { type: 'ref', lookup: 'products_brief', renderer: 'refKey', editable: true, required: true, width: 150 },
     product_name: { type: 'multi', width: 250 },
     shop_id: { type: 'ref', lookup: 'shops_brief', editable: true, required: true, width: 150 },
     language_code: { editable: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },

@@ -24,7 +24,7 @@ export default defineScreen({
   columns: {
     item_id: { type: 'int', hidden: true },
     order_id: { type: 'int', editable: true, required: true, hidden: true },
-    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150 },
+    product_code: { type: 'ref', lookup: 'products_brief', renderer: 'refKey', editable: true, required: true, width: 150 },
     product_name: { type: 'multi', width: 250 },
     quantity: { type: 'number', editable: true, required: true, min: 0.001, max: 1000000, width: 100 },
     unit_price: { type: 'money', currencyField: 'currency_code', editable: true, min: 0, width: 100 },

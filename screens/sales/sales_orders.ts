@@ -48,6 +48,11 @@ export default defineScreen({
     delivery_price: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     payment_fee: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     grand_total: { type: 'money', currencyField: 'currency_code', width: 100 },
+    // The VAT in each charge (the goods' rate: src/core/orderCharges.ts), and the whole order's net and VAT.
+    delivery_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    payment_fee_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    grand_net: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
+    grand_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     ks_order_id: { editable: true, maxLength: 40, width: 100, hidden: true },
     ks_invoice_no: { editable: true, maxLength: 40, width: 100 },
     ks_customer_id: { editable: true, maxLength: 40, width: 100, hidden: true },

@@ -23,7 +23,7 @@ export default defineScreen({
   },
   columns: {
     pack_storage_id: { type: 'int', hidden: true },
-    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150, pinned: 'left' },
+    product_code: { type: 'ref', lookup: 'products_brief', renderer: 'refKey', editable: true, required: true, width: 150, pinned: 'left' },
     product_name: { type: 'multi', width: 250 },
     pack_no: { type: 'int', editable: true, min: 1, max: 99, default: 1, width: 100 },
     product_pack_code: { width: 150 },

@@ -17,7 +17,7 @@ export default defineScreen({
   columns: {
     transfer_id: { type: 'int', hidden: true },
     moved_at: { type: 'datetime', width: 150 },
-    product_code: { type: 'ref', lookup: 'products_brief', editable: true, required: true, width: 150 },
+    product_code: { type: 'ref', lookup: 'products_brief', renderer: 'refKey', editable: true, required: true, width: 150 },
     product_name: { type: 'multi', width: 250 },
     from_storage_id: { type: 'ref', lookup: 'storages_brief', editable: true, required: true, width: 150 },
     to_storage_id: { type: 'ref', lookup: 'storages_brief', editable: true, required: true, width: 150 },

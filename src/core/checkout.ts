@@ -39,7 +39,11 @@ interface FieldRule {
   required: boolean;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
-  /** An HTML pattern attribute (whole value), also checked on the server. */
+  /**
+   * An HTML pattern attribute (whole value), also checked on the server. Browsers compile it
+   * with the `v` flag (`^(?:pattern)$`): inside a character class ( ) [ ] { } / - \ | are
+   * escaped, else the pattern is invalid and ignored (tests/unit/html-patterns.test.ts).
+   */
   pattern?: string;
 }
 
@@ -47,9 +51,9 @@ interface FieldRule {
 export const CHECKOUT_FIELDS = {
   name: { max: 120, required: true, type: 'text', autoComplete: 'name' },
   email: { max: 254, required: true, type: 'email', autoComplete: 'email' },
-  phone: { max: 40, required: true, type: 'tel', autoComplete: 'tel', pattern: '[+0-9 ()/.-]{6,40}' },
+  phone: { max: 40, required: true, type: 'tel', autoComplete: 'tel', pattern: '[+0-9 \\(\\)\\/.\\-]{6,40}' },
   address: { max: 200, required: true, type: 'text', autoComplete: 'street-address' },
-  zip: { max: 20, required: true, type: 'text', autoComplete: 'postal-code', pattern: '[A-Za-z0-9 -]{2,20}' },
+  zip: { max: 20, required: true, type: 'text', autoComplete: 'postal-code', pattern: '[A-Za-z0-9 \\-]{2,20}' },
   city: { max: 100, required: true, type: 'text', autoComplete: 'address-level2' },
 } as const satisfies Record<string, FieldRule>;
 export type CheckoutField = keyof typeof CHECKOUT_FIELDS | 'country' | 'dm' | 'pm';
@@ -57,7 +61,8 @@ export type CheckoutField = keyof typeof CHECKOUT_FIELDS | 'country' | 'dm' | 'p
 function textField(rule: FieldRule) {
   const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [v.trim(), v.nonEmpty('validation.required'), v.maxLength(rule.max, `validation.max_length?max=${rule.max}`)];
   if (rule.type === 'email') checks.push(v.email('validation.invalidEmail'));
-  if (rule.pattern) checks.push(v.regex(new RegExp(`^(?:${rule.pattern})$`), 'validation.pattern'));
+  // As the browser reads the attribute: the whole value, with the `v` flag.
+  if (rule.pattern) checks.push(v.regex(new RegExp(`^(?:${rule.pattern})$`, 'v'), 'validation.pattern'));
   return v.pipe(v.optional(v.string(), ''), ...checks);
 }
 

@@ -48,7 +48,7 @@ export const ERROR_PARAMS = {
   password_unchanged: ['field'],
   one_user_required: ['field'],
   totp_required: [],
-  invalid_totp: [],
+  invalid_totp: ['field'],
   totp_enrolment_required: [],
   totp_enabled: [],
   totp_not_enabled: [],
@@ -113,7 +113,9 @@ export const ERROR_PARAMS = {
   ship_short_stock: ['order', 'product', 'name', 'short', 'rule'],
   /** Received onto each product's home storage, but this product has none. */
   receipt_storage_missing: ['product', 'name', 'rule'],
-  /** The toolbar's Receive on a purchase order whose row does not offer Receive (its state). */
+  /** A pick list that could take nothing: the first order and product whose goods are not available to it (earlier open orders reserve them, or no storage holds them). */
+  pick_short_stock: ['order', 'product', 'name', 'short', 'rule'],
+  /** Goods received (the toolbar's Receive, the workflow's "Receive goods") on a purchase order that is not confirmed or in transit (app.po_receivable). */
   purchase_order_not_receivable: ['order'],
   // workflows
   unknown_event: ['event'],
@@ -125,7 +127,11 @@ export const ERROR_PARAMS = {
   // engines (machine translation, AI)
   /** `variable`: the environment variable that gives the engine its key (an administrator's to set). */
   not_configured: ['engine', 'variable'],
-  /** The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ). */
+  /**
+   * The AI query page without an AI engine (its name is a word of each language: KI, MI, ИИ).
+   * Answered before Ask-AI named its variable (now `not_configured`); still said for the
+   * refusals a conversation stored then.
+   */
   ai_not_configured: [],
   /** The engine did not answer in time (src/server/ai/engineFetch.ts). */
   engine_timeout: ['engine', 'seconds'],

@@ -4,6 +4,7 @@ import { recordEngineStatus } from './ai/engineStatus.ts';
 import { jwtSecret, tokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createAdmin, hasUsers } from './db/firstAdmin.ts';
+import { warnEmailConflicts } from './auth/emailConflicts.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
@@ -45,6 +46,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
+    await warnEmailConflicts(db);
     const t = Date.now();
     const seeded = await seed(db, { demo: config.demoData, products: config.demoProducts });
     if (seeded.demo) console.log(`database: demo data loaded in ${Date.now() - t} ms`);

@@ -91,7 +91,7 @@ export function Totals({ ctx, rows, total }: { ctx: PageCtx; rows: [string, numb
       {rows.map(([label, amount]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{ctx.money(amount, cur)}</dd>
+          <dd data-amount={amount}>{ctx.money(amount, cur)}</dd>
         </div>
       ))}
       <div className="total">

@@ -32,7 +32,7 @@ export function CategoryPage(props: {
   const t = ctx.t;
   return (
     <>
-      <nav className="crumbs" aria-label="breadcrumb">
+      <nav className="crumbs" aria-label={t('chrome.breadcrumbs')}>
         <a href={ctx.href('/')}>{t('storefront.home')}</a> › <span>{props.name}</span>
       </nav>
       <h1>{props.name}</h1>

@@ -1,4 +1,5 @@
 import { CHECKOUT_FIELDS, type CheckoutField, type FieldError } from '../core/checkout.ts';
+import type { OrderTotals } from '../core/orderCharges.ts';
 import type { CartNotice, CartView, DeliveryOption, PaymentOption } from '../server/storefront/cart.ts';
 import { Notices, Totals } from './CartPage.tsx';
 import type { PageCtx } from './context.ts';
@@ -14,14 +15,15 @@ export interface CheckoutProps {
   payment: PaymentOption[];
   dm: number | null;
   pm: number | null;
-  total: number;
+  /** The order it will be: goods, the chosen delivery and fee, the VAT of all (the charges' by src/core/orderCharges.ts). */
+  totals: OrderTotals;
   flash: string | null;
 }
 
 /**
  * Checkout on one page (works without script): the customer's details, the delivery method
  * with its price for the country and the cart's weight, the payment method with its fee, the
- * summary. "Recalculate" posts the same form back without placing the order (a changed
+ * summary (its VAT that of the goods and of the delivery and fee, which take the goods' rate). "Recalculate" posts the same form back without placing the order (a changed
  * country or method shows its prices); the total the shopper saw travels along, only to
  * notice a change — prices are the server's.
  */
@@ -118,11 +120,11 @@ export function CheckoutPage(p: CheckoutProps) {
               [t('storefront.goods'), p.cart.gross],
               [t('storefront.delivery'), dmPrice],
               [t('storefront.payment_fee'), pmFee],
-              [t('storefront.vat_included'), p.cart.vat],
+              [t('storefront.vat_included'), p.totals.vat],
             ]}
-            total={p.total}
+            total={p.totals.total}
           />
-          <input type="hidden" name="shown_total" value={String(p.total)} />
+          <input type="hidden" name="shown_total" value={String(p.totals.total)} />
         </section>
         <p className="actions">
           <button type="submit" name="action" value="recalculate" className="secondary" formNoValidate>

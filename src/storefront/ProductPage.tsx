@@ -31,7 +31,7 @@ export function ProductPage(props: {
   const t = ctx.t;
   return (
     <>
-      <nav className="crumbs" aria-label="breadcrumb">
+      <nav className="crumbs" aria-label={t('chrome.breadcrumbs')}>
         <a href={ctx.href('/')}>{t('storefront.home')}</a>
         {props.category ? (
           <>

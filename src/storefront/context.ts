@@ -4,7 +4,7 @@ import type { Shop, ShopLanguage } from '../server/storefront/queries.ts';
 export interface PageCtx {
   shop: Shop;
   lang: ShopLanguage;
-  /** A catalogue text (locales/*.json `storefront.…`) in the page's language. */
+  /** A catalogue text (locales/*.json: `storefront.…`, and the shared `chrome.breadcrumbs`) in the page’s language. */
   t(id: string, values?: Record<string, string | number>): string;
   /** An amount in a currency, as the language writes it with the currency's digits. */
   money(amount: number, currency: string): string;

@@ -117,6 +117,14 @@ describe.each(engines)('Ask-AI on %s', (engine) => {
     expect((await ask('Name of the first product')).body.rows).toEqual([[injection]]);
   });
 
+  it('says up front whether it can answer (GET /ai/status), to who may list /ai-query only', async () => {
+    const r = await s.get('/ai/status', { token: admin });
+    expect([r.status, r.body]).toEqual([200, { configured: true, engine: 'OpenAI', variable: 'OPENAI_API_KEY' }]);
+    expect(JSON.stringify(r.body)).not.toContain('k-ask'); // never the key
+    expect((await s.get('/ai/status', { token: catalog })).status).toBe(403);
+    expect((await s.get('/ai/status')).status).toBe(401);
+  });
+
   it("offers and allows only the views of the pages the user may list, and the page's own right", async () => {
     expect((await ask('Top brands', catalog)).status).toBe(403);
     await rows(`insert into app.user_pages (user_id, page_code) values (2, 'ai_query') on conflict do nothing`);
@@ -235,10 +243,15 @@ describe.each(engines)('Ask-AI without an engine on %s', (engine) => {
   beforeAll(async () => void (s = await startTestServer(engine)));
   afterAll(() => s?.close());
 
-  it('says that AI queries are not set up, and the question is still checked first', async () => {
+  it('says up front and after a question that AI queries are not set up, naming the variable; the question is still checked first', async () => {
     const { token } = await s.login('admin@example.com');
+    const status = await s.get('/ai/status', { token });
+    expect([status.status, status.body]).toEqual([200, { configured: false, engine: 'OpenAI', variable: 'OPENAI_API_KEY' }]);
     const r = await s.post('/ai/query', { question: 'Top 5 brands', options: {} }, { token });
-    expect([r.status, r.body.error]).toEqual([503, 'ai_not_configured']);
+    expect([r.status, r.body.error, r.body.params]).toEqual([503, 'not_configured', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' }]);
+    // The sidebar's conversation keeps the refusal with its variable, said in the user's language.
+    const chat = await s.post('/ai/chat', { question: 'Top 5 brands' }, { token });
+    expect(chat.body.messages.at(-1).error).toEqual({ code: 'not_configured', status: 503, params: { engine: 'OpenAI', variable: 'OPENAI_API_KEY' } });
     const empty = await s.post('/ai/query', { question: '  ', options: {} }, { token });
     expect([empty.status, empty.body.message]).toEqual([400, expect.stringContaining('Question must be a non-empty string.')]);
     expect((await s.post('/ai/query', { question: 'x' })).status).toBe(401);

@@ -41,7 +41,7 @@ describe.each(engines)('courier export on %s', (engine) => {
       await readyOrder(company, false);
       const listed: Row[] = (await ok(admin, 'courier', 'list', { endRow: 1000 }, company)).rows;
       const expected = await rows(
-        `select o.order_id, v.total::text as total, pm.pm_code,
+        `select o.order_id, v.grand_total::text as grand_total, pm.pm_code,
                 (select coalesce(sum(it.quantity * coalesce(p.weight, 0)), 0)::text from app.sales_order_items it join app.products p using (product_code) where it.order_id = o.order_id) as weight
          from app.sales_orders o join app.v_sales_orders v using (order_id) join app.delivery_methods dm on dm.dm_id = o.dm_id
          left join app.payment_methods pm on pm.pm_id = o.pm_id
@@ -54,7 +54,8 @@ describe.each(engines)('courier export on %s', (engine) => {
         const e = expected[i]!;
         expect(r.state_code).toBe('paid');
         expect(r.weight).toBe(Math.round(Number(e.weight) * 1000) / 1000);
-        expect(r.cod_amount).toBe(e.pm_code === 'cod' ? Number(e.total) : 0);
+        // Cash on delivery: the whole order, its delivery and fee included (migration 099).
+        expect(r.cod_amount).toBe(e.pm_code === 'cod' ? Number(e.grand_total) : 0);
         expect(r.address_line_1, `${r.order_id} has an address`).toBeTruthy();
         expect(r.fsm_actions.map((a: Row) => a.event_code)).toContain('ship');
       }
@@ -113,7 +114,10 @@ describe.each(engines)('courier export on %s', (engine) => {
 
   it('reads tracking numbers back: known references filled and logged, every other row reported with its line and code', async () => {
     const [a, b] = [await readyOrder('SK01', false), await readyOrder('SK01', true)];
-    const cz = (await rows(`select fsm_reference from app.sales_orders where company_code = 'CZ01' order by order_id limit 1`))[0]!.fsm_reference as string;
+    // Another company's order, of a number SK01 has none of (numbers run per company: migration 097).
+    const czPartner = (await rows(`select partner_id from app.partners where company_code = 'CZ01' and not is_supplier order by partner_id limit 1`))[0]!.partner_id;
+    const cz = (await ok(admin, 'sales_orders', 'add', { partner_id: czPartner, opened_on: '2035-01-02' }, 'CZ01')).row.fsm_reference as string;
+    expect((await rows(`select 1 from app.sales_orders where company_code = 'SK01' and fsm_reference = $1`, [cz])).length).toBe(0);
     const csv = [
       'Reference;Tracking number',
       `${a!.fsm_reference};Z 1234567890`,
@@ -144,7 +148,7 @@ describe.each(engines)('courier export on %s', (engine) => {
       { order_id: b!.order_id, tracking_number: 'Z1234567891' },
     ]);
     expect((await rows(`select count(*)::int as n from app.product_change_log where entity_name = 'sales_orders'`))[0]!.n).toBe(before + 2);
-    expect((await rows(`select tracking_number from app.sales_orders where fsm_reference = $1`, [cz]))[0]!.tracking_number).not.toBe('Z2');
+    expect((await rows(`select tracking_number from app.sales_orders where company_code = 'CZ01' and fsm_reference = $1`, [cz]))[0]!.tracking_number).not.toBe('Z2');
     // Read again: nothing changes; a comma-separated file with the carrier's own header names reads the same; a number too long is refused by the column's rule.
     expect(await ok(admin, 'courier_tracking', 'set', { csv: `reference,barcode\r\n${a!.fsm_reference},Z 1234567890\r\n${b!.fsm_reference},${'9'.repeat(61)}` }, 'SK01')).toEqual({
       rows: 2,

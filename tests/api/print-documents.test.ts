@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS } from '../../src/core/langs.ts';
 import type { PrintBatch } from '../../src/core/print.ts';
 import { engines, serverHelpers, startSignedIn, type TestServer } from './harness.ts';
 
@@ -88,6 +89,56 @@ describe.each(engines)('warehouse print documents on %s', (engine) => {
     const items = await rows('select product_code from app.purchase_order_items where po_id = any($1::int[])', [pos.map((p) => p.po_id)]);
     for (const it of items) expect(text).toContain(it.product_code);
     expect(codes).toContain(`CODE-128:${pos[0]!.fsm_reference}`);
+  });
+
+  /**
+   * The words pdftotext finds in the header row of the first table on page 1: below the
+   * first column's top cell (x = left margin + cell padding) and above the first body row's
+   * first cell (`firstCell`).
+   */
+  async function headerWords(path: string, name: string, firstCell: string): Promise<string[]> {
+    const r = await get(path, warehouse, 'SK01');
+    expect(r.status, await r.clone().text()).toBe(200);
+    const file = join(dir, `${name}-${engine}.pdf`);
+    writeFileSync(file, Buffer.from(await r.arrayBuffer()));
+    const html = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-']);
+    const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      text: m[3]!.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"'),
+    }));
+    const cellLeft = ((10 + 1.2) * 72) / 25.4;
+    const firstColumn = words.filter((w) => Math.abs(w.x - cellLeft) < 0.5);
+    const top = Math.min(...firstColumn.map((w) => w.y));
+    const bottom = Math.min(...firstColumn.filter((w) => w.text === firstCell.split(/\s+/)[0] && w.y > top).map((w) => w.y));
+    expect(bottom).toBeLessThan(Infinity);
+    return words.filter((w) => w.y >= top && w.y < bottom).map((w) => w.text);
+  }
+
+  it('breaks no table header inside a word, in any of the seven languages (pdftotext reads each header word whole)', async () => {
+    const po = (await one("select po_id from app.v_arriving_shipments where company_code = 'SK01' order by po_id limit 1")).po_id;
+    const made = (await s.action(warehouse, 'pick_list_create', 'add', {}, 'SK01')).body.data;
+    const list = made?.pick_list_id ?? (await one("select pick_list_id from app.pick_lists where company_code = 'SK01' order by pick_list_id limit 1")).pick_list_id;
+    for (const lang of LANGS)
+      for (const [key, query] of [
+        ['arriving_shipments_print', `po_id=${po}`],
+        ['pick_lists_print', `pick_list_id=${list}`],
+      ] as const) {
+        const model = (await (await get(`/api/print/${key}?${query}&lang=${lang}`, warehouse, 'SK01')).json()).data as PrintBatch;
+        const table = model.documents[0]!.blocks.find((b) => b.kind === 'table');
+        if (table?.kind !== 'table') throw new Error('expected a table');
+        expect(table.table.rows.length, `${key} has lines`).toBeGreaterThan(0);
+        const titles = table.table.columns.map((c) => c.title);
+        // A header word is whole, or split only after a hyphen (where a line may break).
+        const whole = titles.flatMap((t) => t.split(/\s+/).filter(Boolean));
+        const allowed = new Set([...whole, ...whole.flatMap((w) => w.split(/(?<=-)(?=\p{L})/u))]);
+        const found = await headerWords(`/api/print/${key}/pdf?${query}&lang=${lang}`, `${key}-${lang}`, table.table.rows[0]![table.table.columns[0]!.key]!);
+        expect(
+          found.filter((w) => !allowed.has(w)),
+          `${lang} ${key}: header ${JSON.stringify(titles)} read as ${JSON.stringify(found)}`,
+        ).toEqual([]);
+        for (const w of whole) expect(found.includes(w) || w.split(/(?<=-)(?=\p{L})/u).every((p) => found.includes(p)), `${lang} ${key}: "${w}" in ${JSON.stringify(found)}`).toBe(true);
+      }
   });
 
   it('refuses another company’s document, no session, no print page and nothing asked', async () => {

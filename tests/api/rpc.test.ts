@@ -39,12 +39,12 @@ describe.each(engines)('rpc procedures on %s', (engine) => {
     }
   });
 
-  it('answers an AI question without an engine with its own code (the page says it in the language), after checking the session and the body', async () => {
+  it('answers an AI question without an engine naming the variable that sets it up (the page says it in the language), after checking the session and the body', async () => {
     expect((await s.post('/ai/query', { question: 'Which products sell best?', options: {} })).status).toBe(401);
     expect((await s.post('/ai/query', { options: {} }, { token: admin })).status).toBe(400);
     const r = await s.post('/ai/query', { question: 'Which products sell best?', options: {} }, { token: admin });
     expect(r.status).toBe(503);
-    expect(r.body).toEqual({ error: 'ai_not_configured', message: 'No AI engine is configured on this server' });
+    expect(r.body).toEqual({ error: 'not_configured', message: 'OpenAI is not configured on this server (set OPENAI_API_KEY)', params: { engine: 'OpenAI', variable: 'OPENAI_API_KEY' } });
   });
 
   it("user returns the menu tree of the user's pages, companies, bookmarks and scope", async () => {

@@ -117,7 +117,7 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier })).row;
     const lines: number[] = [];
     for (const code of products) lines.push((await ok(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 1000, unit_price: 2 })).row.po_item_id);
-    await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+    for (const event of ['order', 'confirm']) await ok(admin, 'trigger_fsm', 'set', { event_code: event, fsm_instance_id: po.fsm_instance_id, params: {} });
 
     const step = fc.oneof(
       fc.record({ kind: fc.constant('receipt' as const), line: fc.nat(2), storage: fc.nat(3), qty: fc.integer({ min: -3, max: 40 }) }),
@@ -221,12 +221,15 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     const storage = (await one("select storage_id from app.storages where company_code = 'SK01' order by storage_id limit 1")).storage_id;
     const draft = await s.action(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 1 });
     expect([draft.status, draft.body.rule]).toEqual([400, 'purchase_order_not_receivable']);
+    // Sent to the supplier, not confirmed: no goods yet (migration 098).
     await ok(admin, 'trigger_fsm', 'set', { event_code: 'order', fsm_instance_id: po.fsm_instance_id, params: {} });
+    const early = await s.action(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 1 });
+    expect([early.status, early.body.rule]).toEqual([400, 'purchase_order_not_receivable']);
+    // Confirmed: goods arrive, no more than ordered, and the lines are fixed.
+    await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: po.fsm_instance_id, params: {} });
     await ok(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 3 });
     const over = await s.action(admin, 'purchase_receipts', 'add', { po_id: po.po_id, po_item_id: line.po_item_id, storage_id: storage, quantity: 2 });
     expect([over.status, over.body.rule]).toEqual([400, 'receipt_over_ordered']);
-    // Lines are fixed once the supplier confirmed.
-    await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: po.fsm_instance_id, params: {} });
     const late = await s.action(admin, 'purchase_order_items', 'add', { po_id: po.po_id, product_code: code, quantity: 1 });
     expect([late.status, late.body.rule]).toEqual([400, 'purchase_order_closed']);
     // The last unit arrives: the order is received.

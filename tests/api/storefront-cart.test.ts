@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTotals } from '../../src/core/orderCharges.ts';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { mailMoney } from '../../src/server/mail/render.ts';
 import { CARTS_PER_VISITOR_PER_HOUR, sweepCarts } from '../../src/server/storefront/cart.ts';
 import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
@@ -243,6 +245,73 @@ describe.each(engines)('storefront cart and checkout on %s', (engine) => {
     // The next add starts a new cart.
     await v.post('/cart/add', { code: a });
     expect((await v.get('/cart')).body).toContain('data-cart-count="1"');
+  });
+
+  it('takes the VAT out of the delivery price and the cash-on-delivery fee at the goods’ rates: the page, the order, its e-mail and the courier’s COD amount agree', async () => {
+    const db = s.db;
+    // The two products at two VAT rates of the company: the charges are apportioned (src/core/orderCharges.ts).
+    const vats = (await db.query<{ vat_id: number }>(`select distinct on (vat_rate) vat_id from app.vats where company_code = 'SK01' and vat_rate > 0 order by vat_rate desc, vat_id`)).rows;
+    expect(vats.length).toBeGreaterThanOrEqual(2);
+    const kept = (await db.query<{ product_code: string; vat_id: number }>(`select product_code, vat_id from app.products where product_code = any ($1)`, [[a, b]])).rows;
+    await db.query(`update app.products set vat_id = $2 where product_code = $1`, [a, vats[0]!.vat_id]);
+    await db.query(`update app.products set vat_id = $2 where product_code = $1`, [b, vats[1]!.vat_id]);
+    try {
+      const cod = (await db.query<{ pm_id: number }>(`select m.pm_id from app.payment_methods m join app.payment_method_shops x using (pm_id) where x.shop_id = 2 and m.pm_code = 'cod'`)).rows[0]!
+        .pm_id;
+      const defaultRate = Number((await db.query<{ r: string }>(`select vat_rate as r from app.vats where company_code = 'SK01' and vat_default`)).rows[0]!.r);
+      const v = client(s.url);
+      await v.post('/cart/add', { code: a, qty: '2' });
+      await v.post('/cart/add', { code: b, qty: '1' });
+      const form = { name: 'Vera Steuer', email: 'vera.steuer@example.com', phone: '+43 660 7654321', address: 'Ring 2', zip: '1010', city: 'Wien', country: 'AT', dm: '1', pm: String(cod) };
+      const page = await v.post('/checkout', { ...form, action: 'recalculate' });
+      // The summary: goods, delivery, fee, of which VAT; then the total.
+      const [goods, delivery, fee, vat] = nums(page.body, /data-amount="([\d.]+)"/g) as [number, number, number, number];
+      const total = totalOf(page.body);
+      expect(fee).toBe(1.5);
+      expect((await v.post('/checkout', { ...form, shown_total: String(total), action: 'place' })).status).toBe(303);
+
+      const placed = (await db.query<{ order_id: number; fsm_instance_id: number }>(`select order_id, fsm_instance_id from app.sales_orders where email = 'vera.steuer@example.com'`)).rows[0]!;
+      const lines = (
+        await db.query<{ net_amount: string; vat_amount: string; vat_rate: string }>(`select net_amount, vat_amount, vat_rate from app.v_sales_order_items where order_id = $1`, [placed.order_id])
+      ).rows;
+      expect(new Set(lines.map((l) => Number(l.vat_rate))).size).toBe(2);
+      const rule = orderTotals(
+        lines.map((l) => ({ net: Number(l.net_amount), vat: Number(l.vat_amount), vatRate: Number(l.vat_rate) })),
+        delivery,
+        fee,
+        2,
+        defaultRate,
+      );
+      expect(rule.feeVat).toBeGreaterThan(0);
+      // What the page showed: the VAT of the goods and of both charges.
+      expect([goods, vat, total]).toEqual([rule.goodsGross, rule.vat, rule.total]);
+      // What the order holds is the same.
+      const o = (
+        await db.query<{ order_id: number; fsm_instance_id: number; total_vat: number; delivery_vat: number; payment_fee_vat: number; grand_net: number; grand_vat: number; grand_total: number }>(
+          `select order_id, fsm_instance_id, total_vat, delivery_vat, payment_fee_vat, grand_net, grand_vat, grand_total from app.v_sales_orders where order_id = $1`,
+          [placed.order_id],
+        )
+      ).rows[0]!;
+      expect([o.total_vat, o.delivery_vat, o.payment_fee_vat, o.grand_net, o.grand_vat, o.grand_total].map(Number)).toEqual([
+        rule.goodsVat,
+        rule.deliveryVat,
+        rule.feeVat,
+        rule.net,
+        rule.vat,
+        rule.total,
+      ]);
+      const mail = (await db.query<{ body_text: string }>(`select body_text from app.mail_outbox where source_type = 'sales_order' and source_id = $1`, [o.order_id])).rows[0]!;
+      expect(mail.body_text).toContain(`MwSt.: ${mailMoney('de', rule.vat, 'EUR', 2)}`);
+      expect(mail.body_text).toContain(`Gesamtsumme: ${mailMoney('de', rule.total, 'EUR', 2)}`);
+
+      // Paid, it is the carrier's to collect: all of it, the fee included.
+      const admin = (await s.login('admin@example.com')).token;
+      for (const event_code of ['confirm', 'pay']) expect((await s.action(admin, 'fsm_trigger', 'set', { event_code, fsm_instance_id: [o.fsm_instance_id] }, 'SK01')).status).toBe(200);
+      const courier = (await db.query<{ cod_amount: string }>(`select cod_amount from app.v_courier_orders where order_id = $1`, [o.order_id])).rows;
+      expect(courier.map((r) => Number(r.cod_amount))).toEqual([rule.total]);
+    } finally {
+      for (const k of kept) await db.query(`update app.products set vat_id = $2 where product_code = $1`, [k.product_code, k.vat_id]);
+    }
   });
 
   it('never joins an existing customer by the e-mail typed: a checkout with it makes a partner of its own, the customer’s orders and addresses untouched and not shown', async () => {

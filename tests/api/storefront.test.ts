@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hu from '../../locales/hu.json' with { type: 'json' };
 import { roundMoney } from '../../src/core/money.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
@@ -135,6 +136,10 @@ describe.each(engines)('storefront on %s', (engine) => {
     const cat = await getAs(s.url, 'localhost', '/storefront/shop-sk.example.com/hu/c/szerszamok');
     expect(cat.status).toBe(200);
     expect(cat.body).toMatch(/<h1>Szerszámok<\/h1>/);
+    // The breadcrumb trail is named in the page's language for screen readers (issue 43 #15), not in English.
+    expect(cat.body).toContain(`<nav class="crumbs" aria-label="${hu['chrome.breadcrumbs']}">`);
+    const product = await getAs(s.url, 'localhost', `/storefront/shop-sk.example.com/hu/product/${priced.code.toLowerCase()}`);
+    expect(product.body).toContain(`<nav class="crumbs" aria-label="${hu['chrome.breadcrumbs']}">`);
     // A slug of another language (a banner's link written once) leads to this language's.
     const moved = await getAs(s.url, 'localhost', '/storefront/shop-sk.example.com/hu/c/tools?sort=name');
     expect(moved.status).toBe(301);

@@ -89,15 +89,50 @@ describe.each(engines)('TOTP on %s', (engine) => {
     expect((await s.post('/rpc/login', { email: 'recovery@example.com', password: STRONG, totp_code: codes[1] })).status).toBe(200);
   });
 
-  it('turns off only with a code or the password', async () => {
-    const { token } = await enrolled('disable@example.com');
-    expect((await s.post('/rpc/totp_disable', {}, { token })).status).toBe(400);
-    const wrong = await s.post('/rpc/totp_disable', { password: 'not the password' }, { token });
+  it('turns off only with a current code or a recovery code, never the password alone; a code taken at sign-in is not taken again', async () => {
+    const { secret, codes, token } = await enrolled('disable@example.com');
+    // The password alone (a stolen password, a session left open) does not turn it off.
+    const byPassword = await s.post('/rpc/totp_disable', { password: STRONG }, { token });
+    expect(byPassword.status).toBe(400);
+    expect(byPassword.body).toMatchObject({ error: 'bad_request', params: { field: 'body.code' } });
+    const none = await s.post('/rpc/totp_disable', {}, { token });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/code/);
+    const blank = await s.post('/rpc/totp_disable', { code: '  ' }, { token });
+    expect(blank.status).toBe(400);
+    // A wrong code is said at its field.
+    const wrong = await s.post('/rpc/totp_disable', { code: codeAt(secret, Date.now() + 5 * 60_000) }, { token });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toBe('wrong_password');
-    expect((await s.post('/rpc/totp_disable', { password: STRONG }, { token })).body).toEqual({ data: { enabled: false } });
+    expect(wrong.body).toMatchObject({ error: 'invalid_totp', params: { field: 'body.code' } });
+    // The code a sign-in just took is spent here too (the same step rule), as is an older one.
+    const next = codeAt(secret, Date.now() + 30_000);
+    expect((await s.post('/rpc/login', { email: 'disable@example.com', password: STRONG, totp_code: next })).status).toBe(200);
+    const replay = await s.post('/rpc/totp_disable', { code: next }, { token });
+    expect(replay.body).toMatchObject({ error: 'invalid_totp', params: { field: 'body.code' } });
+    expect((await s.post('/rpc/totp_status', {}, { token })).body.data.enabled).toBe(true);
+    // A recovery code proves it (once).
+    expect((await s.post('/rpc/totp_disable', { code: codes[0] }, { token })).body).toEqual({ data: { enabled: false } });
     expect((await s.post('/rpc/login', { email: 'disable@example.com', password: STRONG })).status).toBe(200);
-    expect((await s.post('/rpc/totp_disable', { password: STRONG }, { token })).body.error).toBe('totp_not_enabled');
+    expect((await s.post('/rpc/totp_disable', { code: codes[1] }, { token })).body.error).toBe('totp_not_enabled');
+  });
+
+  it('turns off with the current code, and only then enrols a new key', async () => {
+    const { secret, token } = await enrolled('replace@example.com');
+    // A confirmed factor is not replaced by a new enrolment: it is turned off first.
+    expect((await s.post('/rpc/totp_enrol', {}, { token })).body.error).toBe('totp_enabled');
+    expect((await s.post('/rpc/totp_disable', { code: codeAt(secret, Date.now() + 30_000) }, { token })).body).toEqual({ data: { enabled: false } });
+    const again = await s.post('/rpc/totp_enrol', {}, { token });
+    expect(again.status).toBe(200);
+    expect(again.body.data.secret).not.toBe(secret);
+  });
+
+  it('throttles wrong codes to turn it off as it throttles them at sign-in', async () => {
+    const { secret, token } = await enrolled('disable-throttle@example.com');
+    const wrong = codeAt(secret, Date.now() + 10 * 60_000);
+    for (let i = 0; i < 5; i++) expect((await s.post('/rpc/totp_disable', { code: wrong }, { token })).status).toBe(400);
+    const blocked = await s.post('/rpc/totp_disable', { code: codeAt(secret, Date.now() + 30_000) }, { token });
+    expect(blocked.status).toBe(429);
+    expect((await s.post('/rpc/totp_status', {}, { token })).body.data.enabled).toBe(true);
   });
 
   it('enforced for users with a perms flag: they may only enrol until they have, then use the app; it cannot be turned off', async () => {
@@ -126,7 +161,7 @@ describe.each(engines)('TOTP on %s', (engine) => {
       expect(decodeJwt(freed).enrol).toBeUndefined();
       expect((await s.action(freed, 'product_list', 'list', { startRow: 0, endRow: 1 })).status).toBe(200);
       expect((await s.post('/rpc/totp_status', {}, { token: freed })).body.data.enforced).toBe(true);
-      const off = await s.post('/rpc/totp_disable', { password: STRONG }, { token: freed });
+      const off = await s.post('/rpc/totp_disable', { code: codeAt(secret, Date.now() + 30_000) }, { token: freed });
       expect(off.status).toBe(409);
       expect(off.body.error).toBe('totp_enforced');
 

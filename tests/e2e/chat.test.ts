@@ -104,8 +104,26 @@ describe('the chat pages without engine keys', () => {
     const side = t.page.getByTestId('twin-side-2');
     await expect.poll(() => side.locator('[role=status]').innerText()).toContain('DEEPSEEK_API_KEY');
     const de = catalogue('de')['server.not_configured']!.replace('{engine}', 'DeepSeek').replace('{variable}', 'DEEPSEEK_API_KEY');
-    expect(await side.locator('[role=status]').innerText()).toContain(de);
-    expect(await t.page.getByTestId('twin-side-1').locator('[role=status]').innerText()).toContain('OPENAI_API_KEY');
+    // One sentence, naming the variable once (issue 43: it was said twice).
+    expect(await side.locator('[role=status]').innerText()).toBe(de);
+    const openai = await t.page.getByTestId('twin-side-1').locator('[role=status]').innerText();
+    expect(openai.split('OPENAI_API_KEY').length - 1).toBe(1);
+  }, 60_000);
+
+  it('Ask AI says before a question that it is not set up, naming OPENAI_API_KEY, on its page and in the sidebar (issue 43)', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/ai-query`);
+    const notice = t.page.locator('.ai-query [role=status]');
+    const said = 'Ask AI is not set up on this server: an administrator sets OPENAI_API_KEY (the key of OpenAI) and restarts the server. Until then questions cannot be answered.';
+    await expect.poll(() => notice.innerText()).toBe(said);
+    // Nothing was asked: the page said it as it opened.
+    expect(await t.page.locator('.ai-query textarea').inputValue()).toBe('');
+    expect(await t.page.locator('.ai-query textarea').isDisabled()).toBe(true);
+    expect(await t.page.locator('.ai-query textarea').getAttribute('aria-describedby')).toBe(await notice.getAttribute('id'));
+    expect(await t.page.locator('.ai-query button[type=submit]').isDisabled()).toBe(true);
+    // The header's sidebar says the same when it opens.
+    await t.page.getByRole('button', { name: 'Ask AI' }).click();
+    await expect.poll(() => t.page.locator('.ai-chat [role=status]').innerText()).toBe(said);
   }, 60_000);
 
   it('the ChatGPT settings show this month’s tokens beside the budget, and the admin sets the budget (issue 42)', async () => {

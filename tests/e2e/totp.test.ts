@@ -6,8 +6,9 @@ import { grantUserPage } from '../api/grants.ts';
 
 /*
  * Issue 24 in a real browser: a user sets up the TOTP second factor on the profile page
- * (reached from the user sidebar) and signs in again with the password and a code; a
- * forgotten password is reset from the login page through the mailed link.
+ * (reached from the user sidebar), signs in again with the password and a code and turns
+ * it off with a recovery code (never the password alone: a spent code is refused at its
+ * field); a forgotten password is reset from the login page through the mailed link.
  */
 const t = browserSuite();
 const codeAt = (secret: string, at: number) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
@@ -42,6 +43,7 @@ describe('accounts in the browser', () => {
     await t.page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => t.page.locator('.totp-recovery li').count()).toBe(10);
     await expect.poll(() => t.page.locator('.totp-on').isVisible()).toBe(true);
+    const recovery = (await t.page.locator('.totp-recovery li').first().textContent())!.trim();
 
     // Signed out, then in: the password first, then the code the app shows (the next step's: the confirmation took this one).
     await t.page.getByRole('button', { name: 'User' }).click();
@@ -53,11 +55,31 @@ describe('accounts in the browser', () => {
     await t.page.locator('#login-totp').fill('000000' === codeAt(secret, Date.now() + 30_000) ? '111111' : '000000');
     await t.page.locator('form.login-form button[type=submit]').click();
     await expect.poll(() => t.page.locator('.alert-danger').textContent()).toContain('The code is wrong');
-    await t.page.locator('#login-totp').fill(codeAt(secret, Date.now() + 30_000));
+    const taken = codeAt(secret, Date.now() + 30_000);
+    await t.page.locator('#login-totp').fill(taken);
     await t.page.locator('form.login-form button[type=submit]').click();
     await t.page.waitForURL((u) => !u.pathname.endsWith('/login'));
     await t.page.goto(`${t.server.url}/en/profile`);
     await expect.poll(() => t.page.locator('.totp-on').isVisible()).toBe(true);
+
+    // Turning it off asks for a current code (or a recovery code), never the password; a refusal is said at the code.
+    const off = t.page.locator('.totp-section form');
+    expect(await off.locator('input[type=password]').count()).toBe(0);
+    const code = t.page.locator('#totp-disable-code');
+    const codeError = t.page.locator('#totp-disable-code-error');
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => codeError.textContent()).toBe('This field is required');
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    // The code sign-in just took is spent.
+    await code.fill(taken);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => codeError.textContent()).toBe('The code is wrong, used already or expired.');
+    expect(await code.getAttribute('aria-describedby')).toContain('totp-disable-code-error');
+    await expect.poll(() => t.page.locator('.totp-on').isVisible()).toBe(true);
+    await code.fill(recovery);
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => t.page.locator('button.totp-start').isVisible()).toBe(true);
+    expect((await t.server.db.query(`select 1 from app.user_totp t join app.users u using (user_id) where u.user_email = 'e2e-totp@example.com'`)).rows).toEqual([]);
   });
 
   it('resets a forgotten password from the login page through the mailed link', async () => {

@@ -87,7 +87,9 @@ describe('workflow actions', () => {
       await expect.poll(() => dialog.locator('.dialog-title').innerText(), { message: event }).toContain(event_names.de);
       const ok = dialog.locator('.dialog-buttons .btn').last();
       await expect.poll(() => ok.getAttribute('class'), { message: event }).toContain(`btn-${String(event_params.bv_variant)}`);
-      expect(await ok.innerText()).toBe(event_names.de);
+      // The confirming button says what it does to which order; the other keeps it (issue 43).
+      expect(await ok.innerText()).toBe(catalogue('de')['workflow.confirm_ok']!.replace('{event}', event_names.de!).replace('{reference}', order!.fsm_reference));
+      expect(await dialog.locator('.dialog-buttons .btn').first().innerText()).toBe(catalogue('de')['workflow.confirm_back']);
       await expect.poll(() => dialog.locator(`[data-icon="${String(event_params.bv_icon)}"]`).count(), { message: `${event} icon` }).toBeGreaterThan(0);
       if (event === 'ship') await dialog.locator('textarea').fill('Ihre Bestellung ist unterwegs.');
       await ok.click();

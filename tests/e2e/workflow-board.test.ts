@@ -80,6 +80,48 @@ describe('kanban board', () => {
       await expect.poll(() => column(to).locator(`.kanban-card[data-key="${order.fsm_instance_id}"]`).count(), { message: event }).toBe(1);
     }
   }, 120_000);
+
+  // Issue 43: "Move to… → Cancel" asked with two buttons both called "Cancel" (one dismissed, one cancelled the order) and named no order.
+  it('asks "Move to… → Cancel" naming the order, with a confirming button that says what it does and a distinct one that keeps the order', async () => {
+    const en = catalogue('en');
+    const db = t.server.db;
+    const partner = (await db.query<{ partner_id: number }>("select partner_id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1")).rows[0]!
+      .partner_id;
+    // A new placed order: the first card of its column.
+    const order = (
+      await db.query<{ fsm_instance_id: number; fsm_reference: string }>(
+        "insert into app.sales_orders (company_code, partner_id, email) values ('SK01', $1, 'kanban-cancel@example.com') returning fsm_instance_id::int, fsm_reference",
+        [partner],
+      )
+    ).rows[0]!;
+    const cancelled = (await db.query<{ state_id: number }>("select state_id from app.fsm_states where type_code = 'sales_order' and state_code = 'cancelled'")).rows[0]!.state_id;
+    const typeName = (await db.query<{ n: string }>("select type_names ->> 'en' as n from app.fsm_types where type_code = 'sales_order'")).rows[0]!.n;
+    const cancel = await eventName('cancel', 'en');
+    await signIn(t.page, t.server.url, 'admin@example.com', 'en');
+    await t.page.goto(`${t.server.url}/en/settings/kanban`);
+    const card = t.page.locator(`.kanban-card[data-key="${order.fsm_instance_id}"]`);
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+    const dialog = t.page.locator('[role=dialog]');
+    const buttons = dialog.locator('.dialog-buttons .btn');
+
+    await card.locator('select.kanban-move').selectOption(String(cancelled));
+    await expect.poll(() => dialog.locator('.dialog-body').innerText()).toBe(en['workflow.confirm_one']!.replace('{document}', `${typeName} ${order.fsm_reference}`).replace('{event}', cancel));
+    expect(await dialog.locator('.dialog-title').innerText()).toContain(cancel);
+    const labels = await buttons.allInnerTexts();
+    expect(labels).toEqual([en['workflow.confirm_back'], `${cancel} ${order.fsm_reference}`]);
+    expect(new Set(labels).size).toBe(2);
+    // The keeping button is the safe one: a reflex Enter does not cancel.
+    await expect.poll(() => buttons.first().evaluate((el) => el === document.activeElement)).toBe(true);
+    await t.page.getByRole('button', { name: en['workflow.confirm_back'], exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await stateOf(order.fsm_instance_id)).toBe('placed');
+
+    // Asked again, the confirming button cancels the order.
+    await card.locator('select.kanban-move').selectOption(String(cancelled));
+    await t.page.getByRole('button', { name: `${cancel} ${order.fsm_reference}`, exact: true }).click();
+    await expect.poll(() => stateOf(order.fsm_instance_id)).toBe('cancelled');
+    await expect.poll(() => t.page.locator(`.kanban-col[data-state="cancelled"] .kanban-card[data-key="${order.fsm_instance_id}"]`).count()).toBe(1);
+  }, 120_000);
 });
 
 describe('workflow diagram', () => {

@@ -4,11 +4,15 @@
  * checkbox, the e-mail body), the trigger call (instance ids, the state seen, the checkbox,
  * a body only when not blank), the row fields taken from the answer, and the row buttons.
  */
+import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createIntl } from 'react-intl';
 import { createElement, Fragment, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { eventName, type FsmAction } from '../../src/core/workflowActions.ts';
-import { answerPatches, confirmOptions, triggerCall, variantOf } from '../../src/app/grid/features/workflow/workflow.utils.ts';
+import { answerPatches, confirmOptions, referenceOf, triggerCall, variantOf } from '../../src/app/grid/features/workflow/workflow.utils.ts';
+import { LANGS, LOCALE } from '../../src/core/langs.ts';
+import { workflows } from '../../src/server/db/seed/workflows.ts';
 import { fsmButtons } from '../../src/app/grid/renderers/fsmButtons.tsx';
 import type { RenderArgs } from '../../src/app/grid/types.ts';
 
@@ -22,27 +26,81 @@ const pay: FsmAction = {
 const ship: FsmAction = { event_code: 'ship', event_names: { en: 'Ship' }, params: { bv_icon: 'no-such-icon', email: true }, menu: true, button: false };
 const noAnswer = { checkbox: false, email: '' };
 
+const records = (...references: string[]) => ({ type: 'Sales order', references });
+
 describe('workflow confirmation', () => {
   it('is titled and named by the event in the UI language, styled by bv_variant, with its icon and checkbox', () => {
-    expect(confirmOptions(pay, 'de', 3)).toEqual({
+    expect(confirmOptions(pay, 'de', { type: 'Kundenauftrag', references: ['SO-1', 'SO-2', 'SO-3'] })).toEqual({
       title: 'Zahlung erfassen',
-      okLabel: 'Zahlung erfassen',
+      okId: 'workflow.confirm_ok_rows',
+      okValues: { event: 'Zahlung erfassen', count: 3 },
+      cancelId: 'workflow.confirm_back',
       variant: 'success',
       icon: 'banknote',
       checkbox: 'Beleg senden',
       bodyId: 'workflow.confirm_rows',
-      bodyValues: { count: 3 },
+      bodyValues: { event: 'Zahlung erfassen', count: 3, documents: 'SO-1, SO-2, SO-3' },
     });
     // A language without a name falls back to English.
     expect(eventName(pay, 'hu')).toBe('Record payment');
   });
 
+  it('names one record by its type and reference, and lists at most ten references of several', () => {
+    expect(confirmOptions(pay, 'en', records('SO-2026-000123'))).toMatchObject({
+      bodyId: 'workflow.confirm_one',
+      bodyValues: { event: 'Record payment', document: 'Sales order SO-2026-000123' },
+      okId: 'workflow.confirm_ok',
+      okValues: { event: 'Record payment', reference: 'SO-2026-000123' },
+    });
+    expect(confirmOptions(pay, 'en', { type: '', references: ['17'] }).bodyValues).toMatchObject({ document: '17' });
+    const many = Array.from({ length: 12 }, (_, i) => `SO-${i + 1}`);
+    expect(confirmOptions(pay, 'en', records(...many)).bodyValues).toMatchObject({ count: 12, documents: `${many.slice(0, 10).join(', ')}, …` });
+  });
+
   it('is danger without a known bv_variant, and asks an e-mail body only for one row', () => {
     expect(variantOf(ship)).toBe('danger');
     expect(variantOf({ ...ship, params: { bv_variant: 'purple' } })).toBe('danger');
-    expect(confirmOptions(ship, 'en', 1)).toMatchObject({ variant: 'danger', emailId: 'workflow.email_body' });
-    expect(confirmOptions(ship, 'en', 2).emailId).toBeUndefined();
-    expect(confirmOptions(ship, 'en', 1).checkbox).toBeUndefined();
+    expect(confirmOptions(ship, 'en', records('SO-1'))).toMatchObject({ variant: 'danger', emailId: 'workflow.email_body' });
+    expect(confirmOptions(ship, 'en', records('SO-1', 'SO-2')).emailId).toBeUndefined();
+    expect(confirmOptions(ship, 'en', records('SO-1')).checkbox).toBeUndefined();
+  });
+
+  it('names a record by its document number, else its card’s first field, else its key', () => {
+    const screen = (card?: string[]) => ({ source: { relation: 'app.v', key: 'order_id' }, workflow: { type: 'sales_order', ...(card ? { card } : {}) } }) as never;
+    expect(referenceOf(screen(['partner_name']), { order_id: 7, fsm_reference: 'SO-2026-000007', partner_name: 'Acme' })).toBe('SO-2026-000007');
+    expect(referenceOf(screen(['invoice_number']), { order_id: 7, invoice_number: 'INV-9' })).toBe('INV-9');
+    expect(referenceOf(screen(), { order_id: 7 })).toBe('7');
+  });
+
+  // Issue 43: kanban "Move to… → Cancel" asked with two buttons both called "Cancel" and named no order.
+  it('names the record and keeps its two buttons apart for every event of every workflow, in all seven languages', () => {
+    for (const lang of LANGS) {
+      const cat = JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
+      const intl = createIntl({ locale: LOCALE[lang], messages: cat });
+      const say = (id: string | undefined, values?: Record<string, unknown>) => intl.formatMessage({ id: id! }, values as Record<string, string>);
+      for (const w of workflows) {
+        const names = w.events.map((e) => e.names[lang]);
+        for (const e of w.events) {
+          const action: FsmAction = { event_code: e.code, event_names: e.names, params: e.params as FsmAction['params'], menu: true };
+          const type = w.names[lang];
+          const where = `${lang} ${w.type}.${e.code}`;
+          const one = confirmOptions(action, lang, { type, references: ['SO-2026-000123'] });
+          const [ok, back, body] = [say(one.okId, one.okValues), say(one.cancelId), say(one.bodyId, one.bodyValues)];
+          expect(ok, where).not.toBe(back);
+          expect(ok, where).toContain('SO-2026-000123');
+          expect(ok, where).toContain(e.names[lang]);
+          expect(body, where).toContain(`${type} SO-2026-000123`);
+          expect(body, where).toContain(e.names[lang]);
+          // The dismissing button reads like no event of the workflow.
+          expect(names, where).not.toContain(back);
+          const three = confirmOptions(action, lang, { type, references: ['SO-1', 'SO-2', 'SO-3'] });
+          const [okRows, bodyRows] = [say(three.okId, three.okValues), say(three.bodyId, three.bodyValues)];
+          expect(okRows, where).not.toBe(say(three.cancelId));
+          expect(okRows, where).toMatch(/\b3\b/);
+          expect(bodyRows, where).toContain('SO-1, SO-2, SO-3');
+        }
+      }
+    }
   });
 });
 

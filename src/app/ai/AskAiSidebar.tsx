@@ -11,6 +11,7 @@ import { ApiError, api } from '../api/client.ts';
 import { describeCode, describeError, say } from '../api/said.ts';
 import { Sidebar } from '../chrome/Sidebar.tsx';
 import { AiAnswerView } from './AiAnswerView.tsx';
+import { AiNotSetUp, useAiStatus } from './aiStatus.tsx';
 import type { ChatEntry } from './answer.ts';
 
 const WHO = { user: 'ai.chat_user', assistant: 'ai.chat_assistant', system: 'ai.chat_system' } as const;
@@ -22,6 +23,7 @@ export default function AskAiSidebar({ open, onOpenChange }: { open: boolean; on
   const [question, setQuestion] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const status = useAiStatus(open);
   const failed = (e: unknown) => setError(e instanceof ApiError ? say(intl, describeError(e)) || e.message || t('ai.query_failed') : t('ai.query_failed'));
 
   useEffect(() => {
@@ -65,6 +67,7 @@ export default function AskAiSidebar({ open, onOpenChange }: { open: boolean; on
   return (
     <Sidebar open={open} onOpenChange={onOpenChange} side="right" title={t('ai.chat_title')} closeLabel={t('common.close')}>
       <div className="ai-chat">
+        <AiNotSetUp status={status} id="ai-chat-not-set-up" />
         <ol className="ai-chat-messages" aria-live="polite">
           {messages.length === 0 && <li className="ai-chat-empty">{t('ai.chat_empty')}</li>}
           {messages.map((m) => (

@@ -61,7 +61,7 @@ export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
               <FormattedMessage id={o?.cancelId ?? 'common.cancel'} />
             </button>
             <button type="button" className={`btn btn-${o?.variant ?? 'danger'}`} onClick={() => answer({ checkbox: inputs.checkbox, email: inputs.email })} autoFocus={!safeFirst}>
-              {o?.okLabel ?? <FormattedMessage id={o?.okId ?? 'common.delete'} />}
+              {o?.okLabel ?? <FormattedMessage id={o?.okId ?? 'common.delete'} values={o?.okValues as Record<string, string>} />}
             </button>
           </div>
         </Dialog.Content>

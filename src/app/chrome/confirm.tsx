@@ -14,6 +14,8 @@ export interface ConfirmOptions {
   /** A body composed by its own component (in the current language), instead of bodyId. */
   body?: ReactNode;
   okId?: string;
+  okValues?: Values;
+  /** The dismissing button's locale key (common.cancel): never the confirming button's text. */
   cancelId?: string;
   /** Literal text of the confirming button (a workflow event's name), instead of okId. */
   okLabel?: string;

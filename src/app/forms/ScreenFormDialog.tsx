@@ -531,7 +531,8 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
       break;
     default: {
       const type = f.input === 'datetime' ? 'datetime-local' : 'text';
-      const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : undefined;
+      // An e-mail address is a text box with the e-mail keyboard: type="email" would let the browser rewrite what is pasted (an accented domain into xn--…).
+      const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : f.col.format === 'email' ? 'email' : undefined;
       // A number box keeps only digits, separators and a leading minus as the user types or pastes: it never shows text it does not save.
       const typed = f.input === 'number' ? numberTyping : (t: string) => t;
       control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(typed(e.target.value))} />;

@@ -19,6 +19,7 @@ export const rendererKeys = [
   'multi',
   'json',
   'ref',
+  'refKey',
   'activeFlag',
   'checkbox',
   'keepInStock',

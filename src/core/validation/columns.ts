@@ -9,19 +9,22 @@
  *   date `yyyy-MM-dd`; datetime = a parseable date-time (≤ 40 chars) → ISO; text = string;
  *   multi = object of two-letter language code → string; json = any JSON value.
  * - text: `required` also refuses blank text; `maxLength`; `pattern` (its refusal names
- *   `patternHint`, the allowed characters, when the column gives it).
+ *   `patternHint`, the allowed characters, when the column gives it); `format: 'email'`
+ *   stores the address in its normal form and refuses one the e-mail rule does not take
+ *   (core/email.ts, the rule sign-in checks with).
  * - multi: `maxLength` per language; `required` = non-blank in at least one language.
  * - `min`/`max` compare by value (numbers; dates as `yyyy-MM-dd` strings); `options` lists
  *   the only allowed values.
  */
 import * as v from 'valibot';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { isEmail, normalizeEmail } from '../email.ts';
 import { M, msg } from './messages.ts';
 
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
 export type ValueType = Exclude<ColumnType, 'ref'>;
 /** The parts of a column the value rules read. */
-export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'>;
+export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'> & Partial<Pick<ColumnMeta, 'format'>>;
 export type Scalar = string | number | boolean;
 export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
@@ -100,6 +103,7 @@ function scalarRules(col: ColumnRules, type: ScalarType): Rule[] {
       const re = new RegExp(col.pattern);
       rules.push([(s) => re.test(s as string), col.patternHint ? msg(M.pattern_chars, { chars: col.patternHint }) : M.pattern]);
     }
+    if (col.format === 'email') rules.push([(s) => isEmail(s as string), M.invalid_email]);
   }
   // By value, as JavaScript compares (numbers numerically, yyyy-MM-dd strings in date order).
   const { min, max, options } = col;
@@ -109,11 +113,20 @@ function scalarRules(col: ColumnRules, type: ScalarType): Rule[] {
   return rules;
 }
 
+/** The normal form of a text of a known form (an e-mail address: core/email.ts), before its rules are checked. */
+const normalForm = (col: ColumnRules, type: ScalarType): v.GenericSchema<unknown, Scalar> =>
+  type === 'text' && col.format === 'email'
+    ? v.pipe(
+        scalarSchema(type),
+        v.transform((s) => normalizeEmail(s as string)),
+      )
+    : scalarSchema(type);
+
 function scalarColumn(col: ColumnRules, type: ScalarType): v.GenericSchema<unknown, Scalar> {
   const rules = scalarRules(col, type);
-  if (!rules.length) return scalarSchema(type);
+  if (!rules.length) return normalForm(col, type);
   return v.pipe(
-    scalarSchema(type),
+    normalForm(col, type),
     // The first rule that fails is the issue (one message per field).
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;

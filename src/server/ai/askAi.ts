@@ -10,12 +10,12 @@
 import * as v from 'valibot';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import { HttpError, forbidden } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { chatComplete, type ChatMessage } from './chat.ts';
 import { requireEngineBudget } from './budget.ts';
 import { badAnswer } from './engineFetch.ts';
-import { configuredEngine, isConfigured } from './engines.ts';
+import { ENGINES, configuredEngine, isConfigured } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
 import { runAiSql, type AiResult } from './runner.ts';
 import { checkAiSqlViews } from './sqlGuard.ts';
@@ -40,10 +40,18 @@ async function viewsOf(db: Db, session: Session): Promise<string[]> {
 
 const scopeOf = (session: Session) => ({ companies: session.company ? [session.company] : [], lang: session.languageCode });
 
-/** Asks the model for SQL answering `question` (after `history`), checks it and runs it. */
+/** The engine Ask-AI asks. */
+const ASK_AI_ENGINE = 'openai';
+
+/** Whether Ask-AI can answer on this server: its engine and the environment variable that gives the key (never the key). */
+export function askAiStatus(config: Pick<Config, 'engines'>): { configured: boolean; engine: string; variable: string } {
+  const { label, env } = ENGINES[ASK_AI_ENGINE];
+  return { configured: isConfigured(config, ASK_AI_ENGINE), engine: label, variable: env };
+}
+
+/** Asks the model for SQL answering `question` (after `history`), checks it and runs it; without the engine's key 503 `not_configured` naming the variable. */
 export async function askAi(deps: AskDeps, session: Session, question: string, history: ChatMessage[] = [], model = ASK_AI_MODEL): Promise<AiResult> {
-  if (!isConfigured(deps.config, 'openai')) throw new HttpError(503, 'ai_not_configured', 'No AI engine is configured on this server');
-  const engine = configuredEngine(deps.config, 'openai');
+  const engine = configuredEngine(deps.config, ASK_AI_ENGINE);
   const views = await viewsOf(deps.db, session);
   await requireEngineBudget(deps.db, session.company, engine.name);
   await takeAiCall(deps.db, session.userId, engine, deps.config.aiRatePerMinute);

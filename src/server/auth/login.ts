@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../core/email.ts';
 import type { Db } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { decoyHash, verifyPassword } from './password.ts';
@@ -49,9 +50,10 @@ export async function reserveAttempt(db: Db, email: string, client: string, limi
  * (blocked) or 429.
  */
 export async function checkCredentials(db: Db, email: string, password: string, client: string): Promise<number> {
-  const key = email.toLowerCase();
+  // The account's address in its normal form (core/email.ts), as every write stores it; lower() on both sides is the unique index's own comparison.
+  const key = normalizeEmail(email);
   const attempt = await reserveAttempt(db, key, client);
-  const r = await db.query<{ user_id: number; password_hash: string; blocked: boolean }>('select user_id, password_hash, blocked from app.users where lower(user_email) = lower($1)', [email]);
+  const r = await db.query<{ user_id: number; password_hash: string; blocked: boolean }>('select user_id, password_hash, blocked from app.users where lower(user_email) = lower($1)', [key]);
   const user = r.rows[0];
   const ok = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
   if (!user || !ok) {

@@ -23,8 +23,9 @@ const ISSUER = 'Back office';
 const digest = (code: string) => createHash('sha256').update(code).digest('hex');
 const totpOf = (secret: string, label = '') => new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
-/** 401 at sign-in; 400 from a signed-in user's own calls (a 401 there would send the browser to refresh its session). */
-export const invalidTotp = (status: 400 | 401 = 401) => new HttpError(status, 'invalid_totp', 'The code is wrong, used already or expired');
+/** 401 at sign-in; 400 from a signed-in user's own calls (a 401 there would send the browser to refresh its session), naming the input (`field`) there. */
+export const invalidTotp = (status: 400 | 401 = 401, field?: string) =>
+  new HttpError(status, 'invalid_totp', `${field ? `${field}: ` : ''}The code is wrong, used already or expired`, {}, undefined, field ? { field } : undefined);
 
 /** A new secret (160 bits, base32) and the otpauth:// URI an authenticator app reads. */
 export function newTotpSecret(email: string): { secret: string; uri: string } {
@@ -66,7 +67,7 @@ function stepOf(secret: string, code: string, now = Date.now()): number | null {
 
 /**
  * Checks a code (6 digits) or a recovery code of the user, throttled; takes it (the step, or
- * the recovery code's single use) or throws `invalid_totp` (`status`) / 429. `pending`: the
+ * the recovery code's single use) or throws `invalid_totp` (`status`, naming `field`) / 429. `pending`: the
  * code confirms an enrolment (the secret not yet confirmed; recovery codes do not count).
  */
 export async function checkSecondFactor(
@@ -74,7 +75,7 @@ export async function checkSecondFactor(
   userId: number,
   code: string,
   client: string,
-  { pending = false, status = 401 }: { pending?: boolean; status?: 400 | 401 } = {},
+  { pending = false, status = 401, field }: { pending?: boolean; status?: 400 | 401; field?: string } = {},
 ): Promise<'code' | 'recovery'> {
   const key = `totp:${userId}`;
   await reserveAttempt(db, key, client, { client: TOTP_MAX_FAILURES, account: TOTP_ACCOUNT_MAX_FAILURES });
@@ -96,7 +97,7 @@ export async function checkSecondFactor(
     const used = await tx.query('update app.totp_recovery_codes set used_at = now() where user_id = $1 and code_hash = $2 and used_at is null', [userId, recoveryDigest(typed)]);
     return used.rowCount ? 'recovery' : undefined;
   });
-  if (!taken) throw invalidTotp(status); // the reserved attempt stays: it is the failure
+  if (!taken) throw invalidTotp(status, field); // the reserved attempt stays: it is the failure
   await db.query('delete from app.login_failures where lower(user_email) = $1', [key]);
   return taken;
 }

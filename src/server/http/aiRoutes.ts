@@ -1,5 +1,7 @@
 /**
- * Ask-AI's routes (issue 25): POST /ai/query {question, options} answers columns, rows, a
+ * Ask-AI's routes (issue 25): GET /ai/status says whether the server can answer (its engine,
+ * and the environment variable that gives its key: 503 `not_configured` otherwise);
+ * POST /ai/query {question, options} answers columns, rows, a
  * chart when the rows are a series, and the SQL; the sidebar's conversation is GET
  * /ai/chat, POST /ai/chat {question} (the question and its reply, both kept) and POST
  * /ai/chat/clear. Each needs the list right of the /ai-query page; what the SQL may read
@@ -8,7 +10,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { AiChatInput, AiQueryInput } from '../../../schemas/api.ts';
-import { askAi, ASK_AI_MODEL } from '../ai/askAi.ts';
+import { askAi, askAiStatus, ASK_AI_MODEL } from '../ai/askAi.ts';
 import { askInChat, chatMessages, clearChat } from '../ai/chatHistory.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import type { Deps, Session } from '../rpc/context.ts';
@@ -29,6 +31,11 @@ export function mountAiRoutes(app: Hono, deps: Deps, dataSession: (c: Context) =
     return parseInput(schema, raw, 'body');
   };
 
+  // Said up front by the page and the sidebar, before a question: whether an answer can come, else what sets it up.
+  app.get('/ai/status', async (c) => {
+    await allowed(c);
+    return c.json(askAiStatus(deps.config));
+  });
   app.post('/ai/query', async (c) => {
     const s = await allowed(c);
     const { question, options } = await body(c, AiQueryInput);

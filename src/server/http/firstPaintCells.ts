@@ -89,6 +89,8 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
       const p = vat ? vatParts(name, num(vat.vat_rate), LOCALE[ctx.lang]) : undefined;
       return p?.rate ? `<span class="cell-vat"><span class="cell-vat-rate">${escapeHtml(p.rate)}</span>${p.name ? ` ${escapeHtml(p.name)}` : ''}</span>` : escapeHtml(name);
     }
+    case 'refKey':
+      return escapeHtml(String(value));
     case 'country': {
       const c = col.lookup ? ctx.lookup(col.lookup)?.get(String(value)) : undefined;
       return escapeHtml((c && pickText(c.country_names, ctx.lang)?.text) || String(value));

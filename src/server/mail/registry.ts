@@ -45,7 +45,7 @@ export interface WorkflowMailer {
   events: Readonly<Record<string, EventMail>>;
 }
 
-/** A sales order's customer: the order's address, its language, its number, totals and tracking. */
+/** A sales order's customer: the order's address, its language, its number, total (what the customer pays: the lines, delivery and fee) and tracking. */
 async function orderAddressees(tx: Queryable, company: string, ids: readonly number[]): Promise<Addressee[]> {
   const r = await tx.query<{
     fsm_instance_id: number;
@@ -61,7 +61,7 @@ async function orderAddressees(tx: Queryable, company: string, ids: readonly num
     currency_precision: number;
   }>(
     `select o.fsm_instance_id, o.order_id, o.email, o.language_code, o.fsm_reference, o.tracking_number, o.partner_name, sh.shop_name,
-            o.total::text as total, o.currency_code, c.currency_precision
+            o.grand_total::text as total, o.currency_code, c.currency_precision
      from app.v_sales_orders o
      join app.shops sh on sh.shop_id = o.shop_id
      join app.currencies c on c.currency_code = o.currency_code

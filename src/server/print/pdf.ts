@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import { A4, barcodeSizeMm, type BarcodeShape, type PrintBatch, type PrintBlock, type PrintDocument, type PrintLabel, type PrintTable } from '../../core/print.ts';
 import { refused } from '../http/errors.ts';
 import { barcodeOf } from './barcode.ts';
+import { BODY_SIZE, layoutTable, type Measure } from './tableLayout.ts';
 
 const require = createRequire(import.meta.url);
 const fontFile = (name: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
@@ -146,24 +147,34 @@ function drawShape(doc: Doc, shape: BarcodeShape, x: number, y: number, w: numbe
   doc.fill('#000').restore();
 }
 
-/** A table 190 mm wide at most: a bold header row (repeated on each page), rows as tall as their longest cell. */
+/**
+ * A table 190 mm wide at most: a bold header row (repeated on each page), rows as tall as
+ * their longest cell. Column widths and header sizes from tableLayout.ts: a header never
+ * breaks inside a word.
+ */
 function drawTable(doc: Doc, t: PrintTable): void {
   const pad = mm(1.2);
-  const cellX = t.columns.reduce<number[]>((xs, c, i) => [...xs, i === 0 ? LEFT : xs[i - 1]! + mm(t.columns[i - 1]!.width)], []);
-  const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(9);
-    return Math.max(...cells.map((s, i) => doc.heightOfString(s, { width: mm(t.columns[i]!.width) - 2 * pad }))) + 2 * pad;
+  const measure: Measure = (s, font, size) => doc.font(font).fontSize(size).widthOfString(s);
+  const { widths, headerSizes } = layoutTable(t, measure, mm, pad);
+  const cellX = widths.reduce<number[]>((xs, _, i) => [...xs, i === 0 ? LEFT : xs[i - 1]! + widths[i - 1]!], []);
+  const total = widths.reduce((s, w) => s + w, 0);
+  const header = t.columns.map((c) => c.title);
+  /** Each cell's font size: the header's own, the body's 9 pt. */
+  const sizesOf = (head: boolean) => (head ? headerSizes : widths.map(() => BODY_SIZE));
+  const rowHeight = (cells: string[], head: boolean) => {
+    const sizes = sizesOf(head);
+    doc.font(head ? 'Sans-Bold' : 'Sans');
+    return Math.max(...cells.map((s, i) => doc.fontSize(sizes[i]!).heightOfString(s, { width: widths[i]! - 2 * pad }))) + 2 * pad;
   };
-  const drawRow = (cells: string[], font: string, fill?: string) => {
-    const rh = rowHeight(cells, font);
+  const drawRow = (cells: string[], head: boolean) => {
+    const rh = rowHeight(cells, head);
     if (doc.y + rh > PAGE_BOTTOM) {
       doc.addPage();
       doc.y = mm(A4.margin);
-      if (font !== 'Sans-Bold') drawRow(header, 'Sans-Bold', '#eee');
+      if (!head) drawRow(header, true);
     }
     const y = doc.y;
-    const total = t.columns.reduce((s, c) => s + mm(c.width), 0);
-    if (fill) doc.save().rect(LEFT, y, total, rh).fill(fill).restore();
+    if (head) doc.save().rect(LEFT, y, total, rh).fill('#eee').restore();
     doc
       .save()
       .lineWidth(0.5)
@@ -172,16 +183,16 @@ function drawTable(doc: Doc, t: PrintTable): void {
       .lineTo(LEFT + total, y + rh)
       .stroke()
       .restore();
-    doc.font(font).fontSize(9).fillColor('#000');
-    cells.forEach((s, i) => doc.text(s, cellX[i]! + pad, y + pad, { width: mm(t.columns[i]!.width) - 2 * pad, align: t.columns[i]!.align ?? 'left' }));
+    const sizes = sizesOf(head);
+    doc.font(head ? 'Sans-Bold' : 'Sans').fillColor('#000');
+    cells.forEach((s, i) => doc.fontSize(sizes[i]!).text(s, cellX[i]! + pad, y + pad, { width: widths[i]! - 2 * pad, align: t.columns[i]!.align ?? 'left' }));
     doc.y = y + rh;
   };
-  const header = t.columns.map((c) => c.title);
-  drawRow(header, 'Sans-Bold', '#eee');
+  drawRow(header, true);
   for (const r of t.rows)
     drawRow(
       t.columns.map((c) => r[c.key] ?? ''),
-      'Sans',
+      false,
     );
   doc.x = LEFT;
   doc.y += mm(4);

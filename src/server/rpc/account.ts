@@ -133,7 +133,7 @@ export const totp_confirm: Procedure<'totp_confirm'> = {
     const totp = await userTotp(db, session.userId);
     if (!totp) throw new HttpError(409, 'totp_not_enabled', 'Start the enrolment first (totp_enrol)');
     if (totp.confirmed) throw new HttpError(409, 'totp_enabled', 'The second factor is on already');
-    await checkSecondFactor(db, session.userId, code, client, { pending: true, status: 400 });
+    await checkSecondFactor(db, session.userId, code, client, { pending: true, status: 400, field: 'body.code' });
     const codes = newRecoveryCodes();
     await db.transaction(async (tx) => {
       await tx.query('update app.user_totp set confirmed_at = now() where user_id = $1', [session.userId]);
@@ -148,9 +148,12 @@ export const totp_confirm: Procedure<'totp_confirm'> = {
   },
 };
 
-/** Off, proven by a code (or recovery code) or the password; refused while the setting enforces it for the user. */
+/**
+ * Off, proven by a current code (or an unused recovery code) checked as at sign-in — the
+ * password alone is not enough; refused while the setting enforces it for the user.
+ */
 export const totp_disable: Procedure<'totp_disable'> = {
-  async run({ db, session, client }, { code, password }) {
+  async run({ db, session, client }, { code }) {
     const totp = await userTotp(db, session.userId);
     if (!totp?.confirmed) throw new HttpError(409, 'totp_not_enabled', 'The second factor is not on');
     const enforced = await db.query<{ on: boolean }>(
@@ -159,15 +162,7 @@ export const totp_disable: Procedure<'totp_disable'> = {
       [session.userId],
     );
     if (enforced.rows[0]!.on) throw new HttpError(409, 'totp_enforced', 'The second factor is required for this account');
-    if (code !== undefined) await checkSecondFactor(db, session.userId, code, client, { status: 400 });
-    else {
-      try {
-        await checkCredentials(db, await emailOf(db, session.userId), password!, client);
-      } catch (e) {
-        if (e instanceof HttpError && e.code === 'invalid_credentials') throw new HttpError(400, 'wrong_password', 'body.password: the password is wrong', {}, undefined, { field: 'body.password' });
-        throw e;
-      }
-    }
+    await checkSecondFactor(db, session.userId, code, client, { status: 400, field: 'body.code' });
     await db.transaction(async (tx) => {
       await tx.query('delete from app.totp_recovery_codes where user_id = $1', [session.userId]);
       await tx.query('delete from app.user_totp where user_id = $1', [session.userId]);

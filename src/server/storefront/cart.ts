@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { allowedQty, lineAmounts, MAX_CART_LINES, unitNetOf, type CheckoutInput } from '../../core/checkout.ts';
 import { convert, roundMoney } from '../../core/money.ts';
+import { orderTotals, type OrderTotals } from '../../core/orderCharges.ts';
 import { discountInForce, shopPrice } from '../../core/shopPrice.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { mailMoney, mailText } from '../mail/render.ts';
@@ -278,12 +279,8 @@ export async function saveDetails(db: Queryable, cartId: number, details: Record
   await db.query(`update app.carts set checkout = $2::jsonb, email = coalesce($3, email) where cart_id = $1 and order_id is null`, [cartId, JSON.stringify(details), email]);
 }
 
-export interface Totals {
-  goods: number;
-  delivery: number;
-  fee: number;
-  total: number;
-}
+/** A cart's totals with a delivery price and payment fee: what the order will be (the charges' VAT by src/core/orderCharges.ts). */
+export const cartTotals = (shop: Shop, view: CartView, delivery: number, fee: number): OrderTotals => orderTotals(view.lines, delivery, fee, shop.digits, shop.defaultVat);
 
 export type PlaceResult = { placed: true; orderId: number; reference: string } | { placed: false; reason: 'empty' | 'changed' | 'method'; notices?: CartNotice[] };
 
@@ -310,7 +307,8 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
     const dm = (await deliveryOptions(tx, shop, lang, input.country, view.weight, view.gross)).find((d) => d.id === input.dm);
     const pm = (await paymentOptions(tx, shop, lang)).find((p) => p.id === input.pm);
     if (!dm || !pm) return { placed: false as const, reason: 'method' as const };
-    const total = roundMoney(view.gross + dm.price + pm.fee, shop.digits);
+    const totals = cartTotals(shop, view, dm.price, pm.fee);
+    const total = totals.total;
     if (view.notices.length || shownTotal === null || shownTotal !== total) return { placed: false as const, reason: 'changed' as const, notices: view.notices };
 
     // A guest's order makes its own partner with the address typed: an e-mail typed proves
@@ -348,7 +346,7 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
       '',
       `${t('storefront.delivery')}: ${dm.name} ${money(dm.price)}`,
       `${t('storefront.payment')}: ${pm.name} ${money(pm.fee)}`,
-      `${t('storefront.vat')}: ${money(view.vat)}`,
+      `${t('storefront.vat')}: ${money(totals.vat)}`,
       `${t('storefront.total')}: ${money(total)}`,
       ...(pm.prepayment ? ['', t('storefront.prepayment_note', { reference: order.fsm_reference })] : []),
       '',

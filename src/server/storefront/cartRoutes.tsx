@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { checkCheckout, postedQty, type CheckoutField, type FieldError } from '../../core/checkout.ts';
-import { roundMoney } from '../../core/money.ts';
 import { CartPage } from '../../storefront/CartPage.tsx';
 import { CheckoutPage, OrderPlacedPage } from '../../storefront/CheckoutPage.tsx';
 import type { PageCtx } from '../../storefront/context.ts';
@@ -123,7 +122,7 @@ async function renderCheckout(a: CartArgs, row: cart.CartRow, s: CheckoutState):
   const [delivery, payment] = await Promise.all([cart.deliveryOptions(db, shop, lang, country, view.weight, view.gross), cart.paymentOptions(db, shop, lang)]);
   const dm = delivery.find((d) => String(d.id) === s.values.dm)?.id ?? delivery[0]?.id ?? null;
   const pm = payment.find((x) => String(x.id) === s.values.pm)?.id ?? payment[0]?.id ?? null;
-  const total = roundMoney(view.gross + (delivery.find((d) => d.id === dm)?.price ?? 0) + (payment.find((x) => x.id === pm)?.fee ?? 0), shop.digits);
+  const totals = cart.cartTotals(shop, view, delivery.find((d) => d.id === dm)?.price ?? 0, payment.find((x) => x.id === pm)?.fee ?? 0);
   const pctx = { ...ctx, cartCount: view.count };
   return {
     head: helpers.head(pctx, place, { title: ctx.t('storefront.checkout'), description: '', noindex: true }),
@@ -139,7 +138,7 @@ async function renderCheckout(a: CartArgs, row: cart.CartRow, s: CheckoutState):
         payment={payment}
         dm={dm}
         pm={pm}
-        total={total}
+        totals={totals}
         flash={s.flash}
       />
     ),

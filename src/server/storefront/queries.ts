@@ -25,6 +25,8 @@ export interface Shop {
   languages: ShopLanguage[];
   /** The default shopper group's multiplier (a visitor is in it). */
   multiplier: number;
+  /** The company's default VAT rate (%): an order's charges take it when no goods have a net amount (src/core/orderCharges.ts). */
+  defaultVat: number;
   rates: Rates;
   /** The `cdn` setting ('' = this server). */
   cdn: string;
@@ -46,6 +48,7 @@ export async function shopOfHost(db: Queryable, host: string): Promise<Shop | nu
                                       order by l.is_default desc, l.position, l.language_code), '[]')
                from app.shop_languages l where l.shop_id = s.shop_id and l.enabled) as languages,
             coalesce((select g.multiplier from app.shopper_groups g where g.company_code = s.company_code and g.is_default and g.shopper_group_enabled), 1) as multiplier,
+            coalesce((select v.vat_rate from app.vats v where v.company_code = s.company_code and v.vat_default), 0) as "defaultVat",
             (select coalesce(json_object_agg(r.currency_code, r.rate), '{}') from app.company_currency_rates r where r.company_code = s.company_code) as rates,
             (select coalesce(json_object_agg(c.currency_code, c.currency_precision), '{}') from app.currencies c) as "digitsOf",
             coalesce((select value from app.settings where key = 'cdn'), '') as cdn
@@ -58,7 +61,7 @@ export async function shopOfHost(db: Queryable, host: string): Promise<Shop | nu
   );
   const s = r.rows[0];
   if (!s) return null;
-  return { ...s, multiplier: Number(s.multiplier), rates: Object.fromEntries(Object.entries(s.rates).map(([k, v]) => [k, Number(v)])) };
+  return { ...s, multiplier: Number(s.multiplier), defaultVat: Number(s.defaultVat), rates: Object.fromEntries(Object.entries(s.rates).map(([k, v]) => [k, Number(v)])) };
 }
 
 /** The inputs of the price rule (src/core/shopPrice.ts) as a row carries them. */

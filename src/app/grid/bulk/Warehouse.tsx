@@ -18,7 +18,7 @@ const pickedKeys = (q: BulkActionProps['query']): unknown[] | undefined => {
   return sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
 };
 
-/** A pick list of every paid order's goods not yet on one. */
+/** A pick list of every paid order's goods not yet on one, within what is available to each order; what it could not take is said. */
 export function PickListCreate({ onDone }: BulkActionProps) {
   const t = useT();
   const failed = useFailed();
@@ -28,6 +28,9 @@ export function PickListCreate({ onDone }: BulkActionProps) {
     try {
       const r = await api.action<'PickListCreateOutput'>('pick_list_create', 'add', {});
       toast({ variant: 'success', id: 'grid.bulk_pick_list_created', values: { number: r.pick_list_no, lines: r.lines } });
+      // What earlier orders' reservations (or no storage) kept off the list, named by its first order and product.
+      const first = r.short[0];
+      if (first) toast({ variant: 'warning', id: 'grid.bulk_pick_list_short', values: { count: r.short.length, ...first } });
       onDone();
     } catch (e) {
       failed(e);

@@ -22,6 +22,8 @@ export interface LookupComboboxProps {
   /** The language names are searched in: the one the user reads. */
   language: string;
   labelOf(row: Row): string;
+  /** A match as the list shows it (default labelOf): the lookup's own label where the cell shows less (the key alone). */
+  optionLabelOf?: (row: Row) => string;
   t(id: string, values?: Values): string;
   /** The text at the start (the current value's label, or a key the user typed into the cell). */
   initialText: string;
@@ -190,7 +192,17 @@ export function LookupCombobox(p: LookupComboboxProps) {
   };
 
   const popup = open && result && (
-    <LookupPopup listId={listId} result={result} active={active} anchor={input} inline={!!p.inline} labelOf={p.labelOf} t={p.t} onHover={setActive} onPick={(row) => pick({ row })} />
+    <LookupPopup
+      listId={listId}
+      result={result}
+      active={active}
+      anchor={input}
+      inline={!!p.inline}
+      labelOf={p.optionLabelOf ?? p.labelOf}
+      t={p.t}
+      onHover={setActive}
+      onPick={(row) => pick({ row })}
+    />
   );
   const activeId = open && active >= 0 && result?.rows[active] ? `${listId}-${active}` : undefined;
   return (

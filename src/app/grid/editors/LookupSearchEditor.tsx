@@ -38,6 +38,7 @@ export function LookupSearchEditor(p: EditorProps) {
       keyField={def.keyField}
       language={ctx.lang}
       labelOf={labelOf}
+      optionLabelOf={data ? (row) => displayText(row, data, ctx) : undefined}
       t={ctx.t}
       initialText={p.initialInput ?? currentText}
       currentText={currentText}

@@ -108,6 +108,12 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     },
   },
   ref: refRenderer(displayText),
+  /**
+   * A ref shown by its key alone (a product's code): for rows that show the lookup's name in
+   * a column of their own beside it (issue 43: the name twice side by side). Copied, pasted
+   * and filtered by the key; its editor still lists the lookup's rows with their names.
+   */
+  refKey: refRenderer((row, data) => text(row[data.def.keyField])),
 
   /** A boolean shown as a flag; a click toggles it (spec §4). */
   activeFlag: {

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/browser';
 import { useEffect, useState, type FormEvent } from 'react';
 import { barcodeShape, type RawSymbol } from '../../../core/print.ts';
-import { adoptToken, api } from '../../api/client.ts';
+import { ApiError, adoptToken, api } from '../../api/client.ts';
 import { describeError, type Said } from '../../api/said.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useSession } from '../../session/session.ts';
@@ -26,8 +26,8 @@ function QrCode({ uri, label }: { uri: string; label: string }) {
 
 /**
  * The second factor on the profile page: set up (QR code and key, confirmed by a first
- * code; the recovery codes shown once), its state, and turning it off with a code or the
- * password (not while the setting enforces it for the user).
+ * code; the recovery codes shown once), its state, and turning it off with a current code
+ * or a recovery code — not the password alone (nor while the setting enforces it for the user).
  */
 export function TotpSection() {
   const t = useT();
@@ -37,9 +37,10 @@ export function TotpSection() {
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
   const [recovery, setRecovery] = useState<string[]>();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Said>();
+  // The code's own refusal, said at its input (turning off: none given, or wrong, used or expired).
+  const [codeError, setCodeError] = useState<Said>();
 
   const load = async () => setStatus((await api.rpc('totp_status', {})).data);
   useEffect(() => {
@@ -79,10 +80,19 @@ export function TotpSection() {
   };
   const disable = (e: FormEvent) => {
     e.preventDefault();
+    setCodeError(undefined);
+    if (!code.trim()) return setCodeError({ id: 'validation.required' });
     void act(async () => {
-      await api.rpc('totp_disable', code.trim() ? { code: code.trim() } : { password });
+      try {
+        await api.rpc('totp_disable', { code: code.trim() });
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'invalid_totp') {
+          setCodeError(describeError(err));
+          return;
+        }
+        throw err;
+      }
       setCode('');
-      setPassword('');
       setRecovery(undefined);
       await load();
     });
@@ -145,16 +155,28 @@ export function TotpSection() {
             <p>{t('totp.enforced')}</p>
           ) : (
             <form onSubmit={disable} noValidate>
-              <p>{t('totp.disable_hint')}</p>
+              <p id="totp-disable-hint">{t('totp.disable_hint')}</p>
               <div className="form-field">
                 <label htmlFor="totp-disable-code">{t('totp.code')}</label>
-                <input id="totp-disable-code" autoComplete="one-time-code" maxLength={40} value={code} onChange={(e) => setCode(e.target.value)} />
+                <input
+                  id="totp-disable-code"
+                  autoComplete="one-time-code"
+                  maxLength={40}
+                  value={code}
+                  onChange={(e) => {
+                    setCode(e.target.value);
+                    setCodeError(undefined);
+                  }}
+                  aria-invalid={!!codeError}
+                  aria-describedby={codeError ? 'totp-disable-hint totp-disable-code-error' : 'totp-disable-hint'}
+                />
+                {codeError && (
+                  <div id="totp-disable-code-error" className="field-error" aria-live="polite">
+                    {sayIt(codeError)}
+                  </div>
+                )}
               </div>
-              <div className="form-field">
-                <label htmlFor="totp-disable-password">{t('auth.password')}</label>
-                <input id="totp-disable-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              </div>
-              <button type="submit" className="btn btn-danger" disabled={busy || (!code.trim() && !password)}>
+              <button type="submit" className="btn btn-danger" disabled={busy}>
                 {t('totp.disable')}
               </button>
             </form>

@@ -9,7 +9,8 @@ import './chatTwin.css';
 /**
  * /settings/chatgpt_twin: one prompt to two chat engines side by side, each reply shown as it
  * streams in (POST /api/<engine>/get_reply with stream: true) and saved as a conversation
- * (/settings/gpt_chats). An engine without its key on this server says so on its side.
+ * (/settings/gpt_chats). An engine without its key on this server says so on its side, once,
+ * naming the variable that gives it.
  */
 type Engine = 'openai' | 'deepseek';
 interface EngineState {
@@ -29,8 +30,6 @@ interface Side {
 }
 
 const LABEL: Record<Engine, string> = { openai: 'OpenAI', deepseek: 'DeepSeek' };
-/** The environment variable that gives each engine its key (src/server/ai/engines.ts). */
-const VARIABLE: Record<Engine, string> = { openai: 'OPENAI_API_KEY', deepseek: 'DEEPSEEK_API_KEY' };
 interface Prompt {
   gpt_prompt_id: number;
   title: string;
@@ -70,7 +69,8 @@ export function ChatTwinPage() {
   }, [intl]);
 
   const update = (i: 0 | 1, f: (s: Side) => Side) => setSides((all) => (i === 0 ? [f(all[0]), all[1]] : [all[0], f(all[1])]));
-  const notConfigured = (e: Engine) => (engines && !engines[e].configured ? say(intl, describeCode('not_configured', { engine: LABEL[e], variable: VARIABLE[e] }, 503)) : undefined);
+  // Said once, naming the variable the server gives for the engine (src/server/ai/engines.ts).
+  const notConfigured = (e: Engine) => (engines && !engines[e].configured ? say(intl, describeCode('not_configured', { engine: LABEL[e], variable: engines[e].env }, 503)) : undefined);
 
   async function run(i: 0 | 1, side: Side) {
     if (notConfigured(side.engine)) return;
@@ -169,7 +169,7 @@ export function ChatTwinPage() {
               </div>
               {off ? (
                 <div className="alert alert-warning" role="status">
-                  {off} {t('ai.twin.set_env', { env: engines![side.engine].env })}
+                  {off}
                 </div>
               ) : (
                 <>

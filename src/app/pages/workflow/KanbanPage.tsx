@@ -15,7 +15,7 @@ import { describeError, say, type Said } from '../../api/said.ts';
 import { ask } from '../../chrome/confirm.tsx';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
 import { toast } from '../../chrome/toasts.tsx';
-import { confirmOptions, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';
+import { confirmOptions, referenceOf, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';
 import { useSession } from '../../session/session.ts';
 import { loadScreen } from '../loadScreen.ts';
 import { formOf, loadBoard, loadCard, loadCards, moveEvent, nameIn, type Board, type Row } from './board.ts';
@@ -90,7 +90,8 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   async function move(row: Row, to: number) {
     const action = moveEvent(board, row, to);
     if (!action) return;
-    const answer = await ask(confirmOptions(action, lang, 1));
+    // The question names the card's record: its type and reference (SO-…), with buttons of their own (workflow.utils.ts).
+    const answer = await ask(confirmOptions(action, lang, { type: nameIn(board.type.type_names, lang), references: [referenceOf(screen, row)] }));
     if (!answer) return;
     const call = triggerCall(action, [row], answer);
     try {

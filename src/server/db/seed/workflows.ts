@@ -180,8 +180,8 @@ const purchaseOrder: WorkflowDef = {
     ['order', 'draft', 'ordered', null, true, true],
     ['confirm', 'ordered', 'confirmed'],
     ['dispatch', 'confirmed', 'in_transit'],
+    // Goods arrive only on a confirmed order or one in transit (app.po_receivable, migration 098).
     ['receive', 'in_transit', 'received', null, true, true],
-    ['receive', 'ordered', 'received'],
     ['receive', 'confirmed', 'received', null, true, true],
     ['cancel', 'draft', 'cancelled'],
     ['cancel', 'ordered', 'cancelled'],

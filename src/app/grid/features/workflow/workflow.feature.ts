@@ -24,7 +24,7 @@ export function useWorkflow({ screen, q, picks, canSet }: WorkflowInput) {
   const menu = on && picked.length === picks.selCount ? commonActions(picked.map((r) => actionsOf(q.current(r.id) ?? r.data))) : [];
 
   const fire = (action: FsmAction, rows: GridRow[]) => {
-    if (on && rows.length) void import('./workflow.trigger.ts').then((m) => m.fireEvent(action, rows, q, fields));
+    if (on && rows.length) void import('./workflow.trigger.ts').then((m) => m.fireEvent(action, rows, q, fields, screen));
   };
 
   /** A row's event button (data-action="fsm"): the row's own action of that code. True when it was one. */

@@ -1,8 +1,10 @@
 /**
- * Firing an event (loaded with the first one): the confirmation (chrome/confirm.tsx), the
- * trigger call, the rows patched from the answer; a refusal said as a toast, and a state
- * changed meanwhile reads the rows again.
+ * Firing an event (loaded with the first one): the confirmation (chrome/confirm.tsx) naming
+ * the records by their workflow type and reference, the trigger call, the rows patched from
+ * the answer; a refusal said as a toast, and a state changed meanwhile reads the rows again.
  */
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import { pickText } from '../../../../core/multiText.ts';
 import { ApiError, api } from '../../../api/client.ts';
 import { describeError } from '../../../api/said.ts';
 import { ask } from '../../../chrome/confirm.tsx';
@@ -10,11 +12,26 @@ import { toast } from '../../../chrome/toasts.tsx';
 import type { FsmAction } from '../../../../core/workflowActions.ts';
 import type { GridRow, Row } from '../../types.ts';
 import type { GridQuery } from '../query/query.types.ts';
-import { answerPatches, confirmOptions, triggerCall } from './workflow.utils.ts';
+import { answerPatches, confirmOptions, referenceOf, triggerCall } from './workflow.utils.ts';
 
-export async function fireEvent(action: FsmAction, rows: GridRow[], q: GridQuery, fields: ReadonlySet<string>): Promise<void> {
+/** The workflow types' names (fsm_types_brief), read once; a failed read names no type and is tried again next time. */
+let typeNames: Promise<ReadonlyMap<string, unknown>> | undefined;
+async function typeName(type: string | undefined, lang: string): Promise<string> {
+  if (!type) return '';
+  typeNames ??= api.action<'ListOutput'>('fsm_types_brief', 'list', { startRow: 0, endRow: 100 }).then(
+    (r) => new Map((r.rows as Row[]).map((t) => [String(t.type_code), t.type_names])),
+    () => {
+      typeNames = undefined;
+      return new Map();
+    },
+  );
+  return pickText((await typeNames).get(type), lang)?.text ?? '';
+}
+
+export async function fireEvent(action: FsmAction, rows: GridRow[], q: GridQuery, fields: ReadonlySet<string>, screen: ScreenDescriptor): Promise<void> {
   const data = rows.map((r) => q.current(r.id) ?? r.data);
-  const answer = await ask(confirmOptions(action, q.lang, rows.length));
+  const target = { type: await typeName(screen.workflow?.type, q.lang), references: data.map((r) => referenceOf(screen, r)) };
+  const answer = await ask(confirmOptions(action, q.lang, target));
   if (!answer) return;
   const call = triggerCall(action, data, answer);
   try {

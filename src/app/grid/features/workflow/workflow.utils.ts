@@ -4,6 +4,7 @@
  */
 import { eventName, type FsmAction } from '../../../../core/workflowActions.ts';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.tsx';
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { Row } from '../../types.ts';
 import type { TriggerCall } from './workflow.types.ts';
 
@@ -23,14 +24,50 @@ const checkboxLabel = (a: FsmAction, lang: string): string | undefined => {
   return typeof text === 'string' ? text : '';
 };
 
+/** The records an event is asked for: their workflow type's name in the UI language ('' when unknown) and each one's reference. */
+export interface EventRecords {
+  type: string;
+  references: readonly string[];
+}
+
+/** How many references the question over several records lists (the rest is "…"). */
+export const LISTED_REFERENCES = 10;
+
 /**
- * The confirmation of an event over `count` rows: titled with its name, its button styled
- * by bv_variant and named like it, its icon, its checkbox; the e-mail body only for one
- * row (trigger_fsm carries it; several rows are moved by trigger_fsms, which has none).
+ * What names a record in a question: its document number (fsm_reference: SO-…, PO-…), else
+ * the first field its kanban card shows, else its key.
  */
-export function confirmOptions(a: FsmAction, lang: string, count: number): ConfirmOptions {
-  const name = eventName(a, lang);
-  const o: ConfirmOptions = { title: name, okLabel: name, variant: variantOf(a), bodyId: 'workflow.confirm_rows', bodyValues: { count } };
+export function referenceOf(screen: Pick<ScreenDescriptor, 'source' | 'workflow'>, row: Row): string {
+  if (typeof row.fsm_reference === 'string' && row.fsm_reference) return row.fsm_reference;
+  const keys = Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key];
+  const field = screen.workflow?.card?.[0];
+  const v = field === undefined ? undefined : row[field];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : keys.map((k) => String(row[k] ?? '')).join(' / ');
+}
+
+/**
+ * The confirmation of an event: titled with its name and icon, the question naming the
+ * records (one: "Sales order SO-…: apply “Cancel”?"), the confirming button saying what it
+ * does ("Cancel SO-…", or the event and how many records) styled by bv_variant, and a
+ * dismissing button of its own ("Back") — never two buttons alike, even where the event is
+ * called like the dialog's usual Cancel. Its checkbox; the e-mail body only for one record
+ * (trigger_fsm carries it; several are moved by trigger_fsms, which has none).
+ */
+export function confirmOptions(a: FsmAction, lang: string, target: EventRecords): ConfirmOptions {
+  const event = eventName(a, lang);
+  const refs = target.references;
+  const count = refs.length;
+  const [first = ''] = refs;
+  const asked: ConfirmOptions =
+    count === 1
+      ? { bodyId: 'workflow.confirm_one', bodyValues: { event, document: target.type ? `${target.type} ${first}` : first }, okId: 'workflow.confirm_ok', okValues: { event, reference: first } }
+      : {
+          bodyId: 'workflow.confirm_rows',
+          bodyValues: { event, count, documents: [...refs.slice(0, LISTED_REFERENCES), ...(count > LISTED_REFERENCES ? ['…'] : [])].join(', ') },
+          okId: 'workflow.confirm_ok_rows',
+          okValues: { event, count },
+        };
+  const o: ConfirmOptions = { title: event, ...asked, cancelId: 'workflow.confirm_back', variant: variantOf(a) };
   if (typeof a.params.bv_icon === 'string') o.icon = a.params.bv_icon;
   const checkbox = checkboxLabel(a, lang);
   if (checkbox !== undefined) o.checkbox = checkbox;
