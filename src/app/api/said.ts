@@ -46,8 +46,8 @@ function labelOf(params: Record<string, string | number>): Said {
 export function describeCode(code: string, params: Record<string, string | number>, status = 400): Said {
   const unknown: Said = { id: 'server.unknown', values: { status } };
   if (code === 'rule_violated') {
-    // A rule of the schema (core/recordRules.ts): a column's bound says its validation message, any other its own.
-    const own: Said = typeof params.rule === 'string' ? { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } } : { id: 'server.rule_violated' };
+    // A rule of the schema (core/recordRules.ts): a column's bound says its validation message, any other its own (a rule the catalogue lacks: the general text).
+    const own: Said = { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
     return typeof params.reason === 'string' ? { id: params.reason, values: numericValues(params), or: own } : own;
   }
   const values: Record<string, SaidValue> = { ...numericValues(params), label: labelOf(params) };

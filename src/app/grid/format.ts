@@ -21,21 +21,6 @@ export function spacedFormat(locale: string, getNumberFormat: GetNumberFormat, u
   return (v) => `${f.format(v).replaceAll(group, ' ')}${unit}`;
 }
 
-/** A date's text once per day shown (a grid formats every visible cell on each scrolled frame); a bounded cache. */
-function memo(format: (v: unknown) => string): (v: unknown) => string {
-  const texts = new Map<string, string>();
-  return (v) => {
-    if (typeof v !== 'string') return format(v);
-    let text = texts.get(v);
-    if (text === undefined) {
-      if (texts.size >= 4096) texts.clear();
-      text = format(v);
-      texts.set(v, text);
-    }
-    return text;
-  };
-}
-
 export function createFormatters(intl: IntlShape): Formatters {
   const { getNumberFormat } = intl.formatters;
   const int = getNumberFormat(intl.locale, { maximumFractionDigits: 0 });
@@ -52,7 +37,7 @@ export function createFormatters(intl: IntlShape): Formatters {
     weight: spacedFormat(intl.locale, getNumberFormat, ` ${intl.formatMessage({ id: 'grid.unit_kg' })}`),
     volume: (v) => formatVolume(v, intl.locale, intl.formatMessage({ id: 'grid.unit_m3' })),
     // As the language writes a day (05.03.2026 in German), as the kanban and the printed documents do; a timestamp as its local day.
-    date: memo((v) => formatDay(v, intl.locale)),
+    date: (v) => formatDay(v, intl.locale),
     // The day so, then HH:mm in local time, 24-hour.
     datetime: (v) => formatDayTime(v, intl.locale),
   };
