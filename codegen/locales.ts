@@ -4,6 +4,7 @@ import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-pa
 import { shapeList as list, shapeOf, shapeProblemText, shapeProblems as coreShapeProblems } from '../src/core/icuShape.ts';
 import { ERROR_PARAMS } from '../src/core/errorCodes.ts';
 import { DYNAMIC_KEYS } from '../src/core/dynamicKeys.ts';
+import { ruleMessageIds } from '../src/core/recordRules.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
 import { optionLabelIdOf } from '../src/core/optionNames.ts';
@@ -81,6 +82,8 @@ export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
   for (const [prefix, values] of Object.entries(DYNAMIC_KEYS)) for (const v of values) used.set(`${prefix}${v}`, 'src/core/dynamicKeys.ts');
   for (const code of Object.keys(ERROR_PARAMS)) used.set(`server.${code}`, 'src/core/errorCodes.ts');
   for (const rule of namedRules()) used.set(`rules.${rule}`, 'src/server/db/migrations');
+  // Every rule of the schema that says a message of its own (core/recordRules.ts; the API test holds it against the database).
+  for (const id of ruleMessageIds()) used.set(id, 'src/core/recordRules.ts');
   return used;
 }
 

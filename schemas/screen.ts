@@ -348,11 +348,14 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     if (c.html && c.type !== 'multi') problems.push(`columns.${f}.html: expected a multi column, got ${c.type}`);
     if (c.currencyField !== undefined) {
       if (c.type !== 'money') problems.push(`columns.${f}.currencyField: expected a money column, got ${c.type}`);
-      if (s.columns[c.currencyField]?.type !== 'text') problems.push(`columns.${f}.currencyField: expected a text column of the screen, got "${c.currencyField}"`);
+      // The currency's code: a text, or a ref to the currencies (currencies_brief).
+      const cur = s.columns[c.currencyField];
+      if (cur?.type !== 'text' && cur?.type !== 'ref') problems.push(`columns.${f}.currencyField: expected a text or ref column of the screen, got "${c.currencyField}"`);
     }
     if ((c.editableOn || c.editableIn) && !c.editable) problems.push(`columns.${f}: expected editable beside editableOn/editableIn`);
     if (c.defaultFrom === 'today' && c.type !== 'date') problems.push(`columns.${f}.defaultFrom: expected a date column for today, got ${c.type}`);
-    if (c.defaultFrom === 'companyCurrency' && c.type !== 'text') problems.push(`columns.${f}.defaultFrom: expected a text column for the company's currency, got ${c.type}`);
+    if (c.defaultFrom === 'companyCurrency' && c.type !== 'text' && c.type !== 'ref')
+      problems.push(`columns.${f}.defaultFrom: expected a text or ref column for the company's currency, got ${c.type}`);
     if (c.defaultFrom && c.default !== undefined) problems.push(`columns.${f}: expected default or defaultFrom, not both`);
     if (c.editableIn && !c.editableIn.parent && !s.workflow) problems.push(`columns.${f}.editableIn: expected a workflow screen (the row's own state) or parent`);
     const badDefault = c.default === undefined ? null : defaultProblem(c);

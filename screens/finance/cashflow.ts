@@ -42,7 +42,7 @@ export default defineScreen({
     closed_on: { type: 'date', width: 100 },
     payment_delay: { type: 'int', width: 100, total: 'avg' },
     amount: { type: 'number', editable: true, required: true, min: 0.01, max: 9999999999, width: 100 },
-    currency_code: { editable: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+    currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },
     total_paid: { type: 'number', width: 100 },
     amount_open: { type: 'number', width: 100 },
     payment_count: { type: 'int', width: 100 },

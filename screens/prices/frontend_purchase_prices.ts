@@ -15,7 +15,7 @@ export default defineScreen({
     supplier_product_code: { editable: true, maxLength: 60 },
     mf_name: { width: 150 },
     purchase_price_original: { type: 'money', currencyField: 'purchase_price_currency_code', editable: true, min: 0, max: 100000000 },
-    purchase_price_currency_code: { editable: true, pattern: '^[A-Z]{3}$', width: 100 },
+    purchase_price_currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },
     purchase_price_base: { type: 'money', editable: true, min: 0, max: 100000000 },
     selling_price_shop: { type: 'money' },
     purchase_time: { type: 'int', editable: true, min: 0, max: 3650, width: 100 },

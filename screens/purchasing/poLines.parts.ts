@@ -34,7 +34,7 @@ export const poCostColumns = {
   po_id: { type: 'int', editable: true, required: true, hidden: true },
   cost_name: { editable: true, required: true, maxLength: 100, width: 250 },
   cost_amount: { type: 'money', currencyField: 'cost_currency_code', editable: true, required: true, min: 0, max: 100000000, width: 100 },
-  cost_currency_code: { editable: true, required: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+  cost_currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, required: true, width: 100 },
   cost_currency_rate: { type: 'number', width: 100 },
   cost_converted_amount: { type: 'money', currencyField: 'currency_code', width: 150 },
   currency_code: { width: 100, hidden: true },

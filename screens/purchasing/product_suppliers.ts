@@ -29,7 +29,7 @@ export default defineScreen({
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     supplier_product_code: { editable: true, maxLength: 60, width: 150 },
     purchase_price: { type: 'money', currencyField: 'currency_code', editable: true, required: true, min: 0, max: 100000000, width: 100 },
-    currency_code: { editable: true, required: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+    currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, required: true, width: 100 },
     lead_time_days: { type: 'int', editable: true, min: 0, max: 365, default: 14, width: 100 },
     min_order_qty: { type: 'number', editable: true, min: 0.001, max: 1000000, default: 1, width: 100 },
     is_default: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },

@@ -32,7 +32,7 @@ export default defineScreen({
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     partner_name: { width: 250, hidden: true },
     opened_on: { type: 'date', editable: true, width: 100 },
-    currency_code: { editable: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', width: 100 },
+    currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },
     external_reference: { editable: true, maxLength: 60, width: 150 },
     etd: { type: 'date', editable: true, width: 100 },
     eta: { type: 'date', editable: true, width: 100 },

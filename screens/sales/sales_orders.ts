@@ -40,7 +40,7 @@ export default defineScreen({
     dm_id: { type: 'ref', lookup: 'dm_brief', label: 'delivery_method', editable: true, width: 150 },
     tracking_number: { editable: true, maxLength: 60, width: 150 },
     // Chosen on add (default: the company's); the lines are priced in it, so it stays.
-    currency_code: { editable: true, editableOn: 'add', maxLength: 3, pattern: '^[A-Z]{3}$', patternHint: 'A–Z', defaultFrom: 'companyCurrency', width: 100 },
+    currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, editableOn: 'add', defaultFrom: 'companyCurrency', width: 100 },
     total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
     total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     total: { type: 'money', currencyField: 'currency_code', width: 100 },

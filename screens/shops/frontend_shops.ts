@@ -9,7 +9,7 @@ export default defineScreen({
     shop_id: { type: 'int', width: 100 },
     shop_name: { editable: true, required: true, maxLength: 100, width: 200 },
     hostname: { editable: true, required: true, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$', width: 250 },
-    currency_code: { editable: true, required: true, pattern: '^[A-Z]{3}$', width: 100 },
+    currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, required: true, width: 100 },
     language_code: { editable: true, required: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
   },

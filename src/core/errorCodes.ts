@@ -68,7 +68,12 @@ export const ERROR_PARAMS = {
   number_out_of_range: [],
   invalid_date: [],
   wrong_type: [],
-  rule_violated: ['rule'],
+  /**
+   * A rule of the schema refused the write (core/recordRules.ts): `rule` its name (said as
+   * `rules.<rule>`), `fields` the columns it concerns (comma-separated) and `field` the first
+   * one's path (`row` in a bulk write); a column's bound says `reason` with its values instead.
+   */
+  rule_violated: ['rule', 'field', 'fields', 'row', 'reason', 'min', 'max', 'options'],
   not_undoable: [],
   // files: uploads, import, export
   file_required: [],
@@ -205,6 +210,11 @@ export function invalidValueParams(field: string, m: { id: string; values?: Reco
  * it in the user's language (importModel.ts `problemText`).
  */
 export function problemOf(code: ErrorCode, params: ErrorParams): string {
+  if (code === 'rule_violated' && typeof params.reason === 'string') {
+    // A column's bound (core/recordRules.ts): its validation message with the bound's values.
+    const values = Object.entries(params).filter(([k]) => k === 'min' || k === 'max' || k === 'options');
+    return values.length ? `${params.reason}?${new URLSearchParams(values.map(([k, x]) => [k, String(x)])).toString()}` : params.reason;
+  }
   if (code === 'rule_violated' && typeof params.rule === 'string') return `rules.${params.rule}`;
   const q = new URLSearchParams(Object.entries(params).map(([k, x]) => [k, String(x)]));
   return q.size ? `server.${code}?${q.toString()}` : `server.${code}`;

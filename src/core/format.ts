@@ -1,6 +1,7 @@
 /**
  * Display formats and input rules shared by grid renderers, editors and forms (spec §9):
- * dates `yyyy-MM-dd`, date-times `yyyy-MM-dd HH:mm` (24-hour), weight in kg with 2
+ * dates as the UI language writes them in digits (`formatDay`: the grid, the kanban and
+ * printed documents; `yyyy-MM-dd` in files and forms), date-times with `HH:mm` (24-hour), weight in kg with 2
  * decimals and space thousands separators, volume in m³ with up to 3 decimals (unit symbols
  * in the language's script, from the catalogue), money with Intl currency formats. Pure:
  * locales and time zones are arguments; Intl formatters are cached per option set.
@@ -71,6 +72,53 @@ export function formatDateTime(v: unknown, timeZone?: string): string {
   if (!d) return String(v);
   const p = zoneParts(d, timeZone);
   return `${String(p.year).padStart(4, '0')}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The locale's numeric date (two-digit day and month, the whole year), read in UTC: a calendar day, not an instant. */
+function dayFormat(locale: string): Intl.DateTimeFormat {
+  let f = dayFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    dayFormats.set(locale, f);
+  }
+  return f;
+}
+
+/** `yyyy-MM-dd` as the locale writes that day in digits. */
+function localDay(iso: string, locale: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(2000, m - 1, d));
+  at.setUTCFullYear(y);
+  return dayFormat(locale).format(at);
+}
+
+/**
+ * A day as the UI language writes it, in digits (Intl): '05/03/2026' (en-GB), '05.03.2026'
+ * (de, ro), '2026. 03. 05.' (hu), '05. 03. 2026' (sk, cs), '05.03.2026 г.' (bg). The one
+ * format of dates shown in the grid, on the kanban's cards and in printed documents;
+ * `parseDateInput` reads every one back (and `yyyy-MM-dd`). A timestamp is shown as its
+ * local day; empty → ''; unreadable text as it is.
+ */
+export function formatDay(v: unknown, locale: string): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string' && ISO_DATE.test(v)) return localDate(v) ? localDay(v, locale) : v;
+  const d = asDate(v);
+  return d ? localDay(isoDate(d), locale) : String(v);
+}
+
+/**
+ * A date-time as the UI language writes its day (`formatDay`), then the time `HH:mm`,
+ * 24-hour, in `timeZone` (default: the local one): '05.03.2026 14:30'. A date alone stays
+ * a day. `parseDateTimeInput` reads it back.
+ */
+export function formatDayTime(v: unknown, locale: string, timeZone?: string): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string' && ISO_DATE.test(v)) return formatDay(v, locale);
+  const d = asDate(v);
+  if (!d) return String(v);
+  const p = zoneParts(d, timeZone);
+  return `${localDay(`${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`, locale)} ${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
 /** Year first ('2024-03-05', '2024. 03. 05.'), or day first as every UI locale writes a date ('05.03.2024', '5. 3. 2024', '05/03/2024', '05.03.2024 г.'). */

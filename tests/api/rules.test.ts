@@ -25,7 +25,7 @@ describe.each(engines)('named rules on %s', (engine) => {
     expect(cycle.body).toEqual({
       error: 'rule_violated',
       rule: 'category_cycle',
-      params: { rule: 'category_cycle' },
+      params: { rule: 'category_cycle', fields: 'parent_category_id', field: 'payload.parent_category_id' },
       message: 'a category cannot be placed under itself or under one of its own subcategories',
     });
     const self = await s.action(admin, 'categories', 'set', { product_category_id: child.parent, row_version: child.row_version, parent_category_id: child.parent });
@@ -42,7 +42,12 @@ describe.each(engines)('named rules on %s', (engine) => {
     const b = await row('select banner_id, row_version from app.banners order by banner_id limit 1');
     const r = await s.action(admin, 'banners', 'set', { banner_id: b.banner_id, row_version: b.row_version, valid_from: '2027-06-01', valid_to: '2026-01-01' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: 'rule_violated', rule: 'banner_valid_range', params: { rule: 'banner_valid_range' }, message: 'a value is out of its allowed range' });
+    expect(r.body).toEqual({
+      error: 'rule_violated',
+      rule: 'banner_valid_range',
+      params: { rule: 'banner_valid_range', fields: 'valid_to,valid_from', field: 'payload.valid_to' },
+      message: 'a value is out of its allowed range',
+    });
   });
 
   it('stores a text without the spaces around it, on add and set (a required one of spaces only is empty)', async () => {

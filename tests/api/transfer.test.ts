@@ -387,7 +387,7 @@ describe.each(engines)('grid export and import on %s', (engine) => {
     const mapping = JSON.stringify(['shop_id', 'banner_title', 'valid_from', 'valid_to']);
     const count = async () => (await s.db.query(`select 1 from app.banners where banner_title->>'en' like 'Rule %'`)).rows.length;
     const preview = await (await importFile(admin, 'banners', 'b.csv', csv, { mode: 'preview', language: 'en', mapping })).json();
-    expect(preview).toMatchObject({ rows: 2, inserts: 1, errorRows: 1, written: false, errors: [{ line: 3, field: null, message: 'rules.banner_valid_range' }] });
+    expect(preview).toMatchObject({ rows: 2, inserts: 1, errorRows: 1, written: false, errors: [{ line: 3, field: 'valid_to', message: 'rules.banner_valid_range' }] });
     expect(await count()).toBe(0);
     const commit = await (await importFile(admin, 'banners', 'b.csv', csv, { mode: 'commit', language: 'en', mapping })).json();
     expect(commit).toMatchObject({ inserts: 1, errorRows: 1, written: true });

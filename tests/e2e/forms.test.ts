@@ -139,14 +139,15 @@ describe('form inputs by editor key', () => {
     await popup.locator('[data-day="2027-12-30"] .rdp-day_button').click();
     await expect.poll(async () => (await t.server.db.query('select valid_to from app.banners where banner_id = $1', [id])).rows[0]).toEqual({ valid_to: '2027-12-30' });
 
-    // …and reads a date typed the German way; its placeholder is German too.
-    await expect.poll(() => cell(id, 'valid_to').innerText()).toBe('2027-12-30');
+    // …and reads a date typed the German way; its placeholder is German too. The cell shows the day as German writes it.
+    await expect.poll(() => cell(id, 'valid_to').innerText()).toBe('30.12.2027');
     await cell(id, 'valid_to').dblclick();
     const editor = t.page.locator('input.cell-editor');
     expect(await editor.getAttribute('placeholder')).toBe('JJJJ-MM-TT');
+    expect(await editor.inputValue()).toBe('30.12.2027');
     await editor.fill('31.12.2027');
     await editor.press('Enter');
     await expect.poll(async () => (await t.server.db.query('select valid_to from app.banners where banner_id = $1', [id])).rows[0]).toEqual({ valid_to: '2027-12-31' });
-    await expect.poll(() => cell(id, 'valid_to').innerText()).toBe('2027-12-31');
+    await expect.poll(() => cell(id, 'valid_to').innerText()).toBe('31.12.2027');
   }, 120_000);
 });

@@ -126,11 +126,12 @@ describe('screen.schema.json', () => {
 });
 
 describe('currencyField', () => {
-  it('names a text column of the screen, on a money column', () => {
+  it('names a text or ref column of the screen (the currency code), on a money column', () => {
     const base = { form: 'p', route: '/p', source: { relation: 'app.p', key: 'k' } };
     expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'cur' }, cur: {} } })).not.toThrow();
+    expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'cur' }, cur: { type: 'ref', lookup: 'currencies_brief' } } })).not.toThrow();
     expect(() => parseScreen({ ...base, columns: { k: {}, price: { type: 'money', currencyField: 'nope' } } })).toThrow(
-      /columns\.price\.currencyField: expected a text column of the screen, got "nope"/,
+      /columns\.price\.currencyField: expected a text or ref column of the screen, got "nope"/,
     );
     expect(() => parseScreen({ ...base, columns: { k: {}, qty: { type: 'int', currencyField: 'k' } } })).toThrow(/expected a money column, got int/);
   });

@@ -31,6 +31,9 @@ const sample: Record<string, string | number> = {
   name: 'Mine',
   types: 'pdf, png',
   rule: 'category_cycle',
+  // a rule's columns (core/recordRules.ts) and a bound's choices
+  fields: 'eta,etd',
+  options: 'text, image, video',
   column: 'x',
   resource: 'memory',
   retry_after: 10,

@@ -45,10 +45,20 @@ function labelOf(params: Record<string, string | number>): Said {
 /** What the user reads of a server error code with its parameters (core/errorCodes.ts). */
 export function describeCode(code: string, params: Record<string, string | number>, status = 400): Said {
   const unknown: Said = { id: 'server.unknown', values: { status } };
-  if (code === 'rule_violated' && typeof params.rule === 'string') return { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
+  if (code === 'rule_violated') {
+    // A rule of the schema (core/recordRules.ts): a column's bound says its validation message, any other its own (a rule the catalogue lacks: the general text).
+    const own: Said = { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
+    return typeof params.reason === 'string' ? { id: params.reason, values: numericValues(params), or: own } : own;
+  }
   const values: Record<string, SaidValue> = { ...numericValues(params), label: labelOf(params) };
   if (typeof params.reason === 'string') values.reason = refusal(params.reason, params);
   return { id: `server.${code}`, values, or: unknown };
+}
+
+/** The columns a rule that refused a write concerns (`rule_violated` params.fields), in the order they are marked; none for another failure. */
+export function refusedFields(e: unknown): string[] {
+  if (!(e instanceof ApiError) || e.code !== 'rule_violated' || typeof e.params?.fields !== 'string') return [];
+  return e.params.fields.split(',').filter(Boolean);
 }
 
 /** What the user reads of a failed call (or of any other failure). */

@@ -6,6 +6,7 @@
  * dialog); a picked day fills the text and the focus goes back to it. Leaving the text
  * writes a readable date as yyyy-MM-dd.
  */
+import { CalendarDays } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { isoDate, localDate, parseDateInput } from '../../core/format.ts';
@@ -89,7 +90,7 @@ export function DateInput({ id, value, lang, onChange, onBlur, disabled, require
           disabled={disabled}
           onClick={() => (open ? close() : setOpen(true))}
         >
-          📅
+          <CalendarDays size={16} aria-hidden="true" focusable="false" />
         </button>
       </div>
       {open && (

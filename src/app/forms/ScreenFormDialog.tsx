@@ -13,8 +13,7 @@ import { numberTyping, readNumber } from '../../core/numberInput.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
-import { describeError, say } from '../api/said.ts';
-import { confirm } from '../chrome/confirm.tsx';
+import { describeError, refusedFields, say } from '../api/said.ts';
 import { useReturnFocus } from '../chrome/returnFocus.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { translateText } from '../grid/dataProvider/calls.ts';
@@ -52,6 +51,7 @@ import {
   type ScreenFormMode,
 } from './formModel.ts';
 import { DateInput } from './DateInput.tsx';
+import { askDiscard, useLeaveGuard } from './leaveGuard.ts';
 import { LanguageInput } from './LanguageInput.tsx';
 import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
@@ -82,14 +82,14 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
   // The form's handle: whether it holds input that would be lost.
   const form = useRef<FormHandle>(null);
   const returnFocus = useReturnFocus();
+  const dirty = () => form.current?.dirty() ?? false;
   /** Esc or Cancel: with unsaved input, only after the user agrees to drop it. */
   const leave = async () => {
-    if (form.current?.dirty()) {
-      const drop = await confirm({ titleId: 'forms.discard_title', bodyId: 'forms.discard_body', okId: 'forms.discard', cancelId: 'forms.keep_editing', variant: 'danger' });
-      if (!drop) return;
-    }
+    if (dirty() && !(await askDiscard())) return;
     onOpenChange(false);
   };
+  // Back, a link or closing the tab ask the same question (leaveGuard.ts).
+  useLeaveGuard(dirty, () => onOpenChange(false));
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -217,11 +217,22 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   useImperativeHandle(ref, () => ({ dirty: () => values !== initial && JSON.stringify(values) !== JSON.stringify(initial) }), [values, initial]);
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // A rule of the record the server refused the save by (core/recordRules.ts): said at its first field of the form, its other fields marked.
+  const [ruleError, setRuleError] = useState<{ fields: string[]; message: Message } | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focusAlert = useRef(false);
   const [saving, setSaving] = useState(false);
   const lookups = useLookups(fields);
   const uid = useId();
   const idOf = (field: string) => `${uid}-${field}`;
   const focusAfterErrors = useRef<Errors | null>(null);
+
+  // A refusal without a field of the form: its alert is brought into view (the form may be scrolled).
+  useEffect(() => {
+    if (!focusAlert.current || !alertRef.current) return;
+    focusAlert.current = false;
+    alertRef.current.focus();
+  });
 
   // After a refused submit, the first invalid input gets the focus.
   useEffect(() => {
@@ -241,6 +252,8 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
 
   const change = (f: FormField, raw: RawValue) => {
     setValues((s) => ({ ...s, [f.field]: raw }));
+    // A changed field of the refused rule: its message goes, the rule is checked again on save.
+    if (ruleError?.fields.includes(f.field)) setRuleError(null);
     // Multi-language input: live. Others: on blur, and again on change once they show an error.
     const shown = Object.keys(errors).some((p) => p === f.field || p.startsWith(`${f.field}.`));
     if (f.input === 'multi' || shown) check(f, raw);
@@ -283,6 +296,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     e.preventDefault();
     if (saving) return;
     setServerError(null);
+    setRuleError(null);
     const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf, uiLang), row);
     if (!r.ok) {
       focusAfterErrors.current = r.errors;
@@ -302,12 +316,21 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
       // A 409 by its code: a duplicate (already_exists), a row changed meanwhile (stale_row), …
       const conflict = err instanceof ApiError && err.status === 409 ? conflictMessageId(err.code) : undefined;
       const atField = serverFieldError(err, fields);
+      // A rule of the record (ETA before ETD): said at its field, which takes the focus; said once, with no "not saved" before it.
+      const ruleFields = refusedFields(err).filter((x) => fields.some((f) => f.field === x));
       if (atField) {
         focusAfterErrors.current = atField;
         setErrors(atField);
       } else if (conflict) toast({ variant: 'warning', id: conflict });
-      else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setServerError(say(intl, describeError(err)));
-      else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
+      else if (err instanceof ApiError && err.status === 400 && ruleFields.length) {
+        const said = describeError(err);
+        const message: Message = { id: Object.hasOwn(intl.messages, said.id) ? said.id : 'server.rule_violated', values: said.values as Message['values'] };
+        setRuleError({ fields: ruleFields, message });
+        focusAfterErrors.current = { [ruleFields[0]!]: message };
+      } else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        setServerError(say(intl, describeError(err)));
+        focusAlert.current = true;
+      } else if (err instanceof ApiError && (err.status === 403 || err.status === 404)) toast({ variant: 'danger', id: err.messageId });
       else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(err) } });
     } finally {
       setSaving(false);
@@ -317,7 +340,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   return (
     <form onSubmit={submit} noValidate className="screen-form">
       {serverError && (
-        <div className="alert alert-danger" role="alert">
+        <div ref={alertRef} className="alert alert-danger" role="alert" tabIndex={-1}>
           <FormattedMessage id="forms.server_refused" values={{ message: serverError }} />
         </div>
       )}
@@ -329,7 +352,8 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
           value={values[f.field] ?? null}
           initial={initial[f.field] ?? null}
           money={moneyOf(f)}
-          errors={errors}
+          errors={ruleError?.fields[0] === f.field ? { ...errors, [f.field]: errors[f.field] ?? ruleError.message } : errors}
+          marked={ruleError && ruleError.fields[0] !== f.field && ruleError.fields.includes(f.field) ? `${idOf(ruleError.fields[0]!)}-error` : undefined}
           lookup={f.lookup ? lookups[f.lookup] : undefined}
           disabled={saving || translating}
           onChange={(raw) => change(f, raw)}
@@ -369,6 +393,8 @@ interface FieldInputProps {
   /** A money input: the currency it is typed in (named beside it) and the one stored. */
   money: MoneyTyping | undefined;
   errors: Errors;
+  /** Another field's refused rule concerns this one too: marked invalid, described by that message (its element id). */
+  marked?: string | undefined;
   lookup: Lookup | undefined;
   disabled: boolean;
   onChange(raw: RawValue): void;
@@ -396,20 +422,21 @@ function Label({ f, htmlFor }: { f: FormField; htmlFor: string }) {
   );
 }
 
-function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, onChange, onBlur }: FieldInputProps) {
+function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disabled, onChange, onBlur }: FieldInputProps) {
   const t = useT();
   const lang = useSession((s) => s.lang);
   const languages = useSession((s) => s.languages);
   const flags = useSession((s) => s.flags);
   const error = errors[f.field];
   const errorId = `${id}-error`;
+  const describedBy = error ? errorId : marked;
   const a11y = {
     id,
     disabled,
     onBlur,
     'aria-required': f.required || undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-invalid': describedBy ? true : undefined,
+    'aria-describedby': describedBy,
   } as const;
 
   if (f.input === 'multi') {
@@ -430,7 +457,7 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
     );
   }
 
-  const common = { id, onBlur, disabled, required: f.required, invalid: !!error, describedBy: error ? errorId : undefined };
+  const common = { id, onBlur, disabled, required: f.required, invalid: !!describedBy, describedBy };
   let special;
   switch (f.input) {
     case 'tag':
@@ -465,8 +492,8 @@ function FieldInput({ f, id, value, initial, money, errors, lookup, disabled, on
           onBlur={onBlur}
           disabled={disabled}
           required={f.required}
-          invalid={!!error}
-          describedBy={error ? errorId : undefined}
+          invalid={!!describedBy}
+          describedBy={describedBy}
         />
         <ErrorText id={errorId} error={error} />
       </div>

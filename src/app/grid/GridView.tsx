@@ -45,6 +45,9 @@ import { GridAnnouncer } from './GridAnnouncer.tsx';
 import { knownScrollTop, type RowVirtualizer } from './visibleRows.ts';
 import './grid.css';
 
+/** How far from the active row a refused cell's row is looked for (a save answers within moments of the edit). */
+const SHOW_SPAN = 200;
+
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
@@ -110,7 +113,9 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
   // The rows of the latest commit are read (set below, after each commit).
   const rereadLatest = useRef<(skip: (id: string) => boolean) => Promise<void>>(async () => {});
   const reread = useMemo(() => (screen.source.siblingWrites && !rows ? (skip: (id: string) => boolean) => rereadLatest.current(skip) : undefined), [screen.source.siblingWrites, rows]);
-  const edits = useEdits({ screen, model, patch: q.patch, current: q.current, reread, reload: q.reload });
+  // A refused save's cell (a rule of the record) is brought into view: set after the range exists, below.
+  const showCell = useRef<(id: string, field: string) => void>(() => {});
+  const edits = useEdits({ screen, model, patch: q.patch, current: q.current, reread, reload: q.reload, show: (id, field) => showCell.current(id, field) });
   const detailMove = useRef(() => {});
   const orderKey = JSON.stringify([q.sortModel, q.filterModel, q.fixedKey, vs.grouping]);
   // Live rows: other users' changes read again in place; the row being edited shows the conflict instead.
@@ -163,6 +168,17 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
   // What the handlers above call, as of the latest commit (they run in events, after it).
   useLayoutEffect(() => {
     detailMove.current = md.onMove;
+    showCell.current = (id, field) => {
+      // Not while an editor is open (the user is typing elsewhere); the row is looked for around the active one.
+      const col = cols.findIndex((c) => c.id === field);
+      if (range.editing || col < 0) return;
+      const from = Math.max(0, range.activeRow - SHOW_SPAN);
+      const to = Math.min(display.count - 1, range.activeRow + SHOW_SPAN);
+      for (let i = from; i <= to; i++) {
+        const it = display.item(i);
+        if (it?.kind === 'row' && it.row?.id === id) return range.moveTo({ row: i, col });
+      }
+    };
     editingId.current = range.editing?.id;
     rereadLatest.current = (skip) =>
       import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));

@@ -11,7 +11,7 @@
  *   bool      yes/no/true/false/1/0, or the current language's Yes/No
  *   date      yyyy-MM-dd, or day first as the UI locales write it (31.12.2026)
  *   multi     the current language's text, merged into the cell's object (not rich text)
- *   ref       a lookup row's display text (or its key) → the key
+ *   ref       a lookup row's display text (or its key, in any case: 'eur' → EUR) → the key
  *   options   an option's value or its rendered text
  */
 import * as v from 'valibot';
@@ -50,6 +50,9 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
       const lower = t.toLowerCase();
       const byText = data.rows.find((r) => label(r, data, ctx).toLowerCase() === lower) ?? data.rows.find((r) => displayText(r, data, ctx).toLowerCase() === lower);
       if (byText) return { ok: true, value: byText[data.def.keyField] };
+      // A code typed in another case ('eur' for EUR, 'hu' for HU): the one key that reads so.
+      const folded = numericKey ? [] : data.rows.filter((r) => String(r[data.def.keyField]).toLowerCase() === lower);
+      if (folded.length === 1) return { ok: true, value: folded[0]![data.def.keyField] };
       if (!data.search) return { ok: false, message: M.invalid };
     }
     // The lookup is not loaded, or holds only the keys seen so far (a search lookup): a key

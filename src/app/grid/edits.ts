@@ -13,7 +13,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { ApiError } from '../api/client.ts';
-import { describeError, refusal, say, type Said } from '../api/said.ts';
+import { describeError, refusal, refusedFields, say, type Said } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { session } from '../session/session.ts';
 import { multiChanges, sameValue } from './cellText.ts';
@@ -59,6 +59,16 @@ export function rowErrorCell(e: unknown): { field: string; said: Said } | null {
   return { field, said: typeof e.params.reason === 'string' ? refusal(e.params.reason, e.params) : describeError(e) };
 }
 
+/**
+ * The cell a rule's refusal of one cell's save belongs at (core/recordRules.ts): the edited
+ * field when the rule concerns it, else the first field of the rule the grid has (ETD typed
+ * after ETA: the ETA cell, whose rule it is); none when the rule names no field.
+ */
+export function ruleCell(e: unknown, edited: string, has: (field: string) => boolean): string | undefined {
+  const fields = refusedFields(e);
+  return fields.includes(edited) ? edited : fields.find(has);
+}
+
 /** Is this a 409 with this error code (the server's `error`)? */
 export const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
 
@@ -99,6 +109,8 @@ export interface Deps {
   reload?: () => void;
   /** The grid's language: a refused cell's flag says the server's reason in it. */
   intl?: IntlShape | undefined;
+  /** Brings a cell into view and focus (a refused save's cell), unless an editor is open. */
+  show?: ((rowId: string, field: string) => void) | undefined;
 }
 
 /** Where the edits show their state: the flagged cells (an update of them) and one tick per answered save. */
@@ -246,14 +258,23 @@ export function createEdits(deps: () => Deps, view: EditsView) {
         if (isConflict(e, 'stale_row') && (await reload([cur]))) {
           // The row as it is now is in the grid; the typed value is named, not silently lost.
           toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) } });
-        } else {
-          // A refusal naming a field of the row: flagged at that cell, as a batch's is.
-          const cell = rowErrorCell(e);
-          const intl = deps().intl;
-          const message = cell && (intl ? say(intl, cell.said) : (e as Error).message);
-          if (cell && message && deps().model.byField.has(cell.field)) setFlag([{ rowId: id, field: cell.field, message }]);
-          saveFailedToast(e);
+          return;
         }
+        const { model: m, intl, show } = deps();
+        // A refusal naming a field of the row (a discount over the product's limit): flagged at that cell, as a batch's is.
+        const cell = rowErrorCell(e);
+        if (cell && m.byField.has(cell.field)) {
+          setFlag([{ rowId: id, field: cell.field, message: intl ? say(intl, cell.said) : (e as Error).message }]);
+          saveFailedToast(e);
+          return;
+        }
+        // A rule of the record (ETA before ETD): flagged at its cell with what it says, and that cell brought into view.
+        const at = ruleCell(e, field, (f) => m.byField.has(f));
+        if (at) {
+          setFlag([{ rowId: id, field: at, message: intl ? say(intl, describeError(e)) : (e as Error).message }]);
+          show?.(id, at);
+        }
+        saveFailedToast(e);
       }
     });
   };
@@ -309,7 +330,12 @@ export function createEdits(deps: () => Deps, view: EditsView) {
           const intl = deps().intl;
           // Said in the grid's language; without one (a grid outside React), the server's own text.
           const message = cell && (intl ? say(intl, cell.said) : (err as Error).message);
-          if (cell && hit && message && cell.field in hit.fields) setFlag([{ rowId: hit.row.id, field: cell.field, message }]);
+          // A rule's first field, or another of its fields the batch wrote (ETD pasted, the rule ETA's).
+          const at = cell && hit ? (cell.field in hit.fields ? cell.field : refusedFields(err).find((f) => f in hit.fields)) : undefined;
+          if (hit && message && at) {
+            setFlag([{ rowId: hit.row.id, field: at, message }]);
+            deps().show?.(hit.row.id, at);
+          }
           saveFailedToast(err);
         }
       }

@@ -1,9 +1,10 @@
 /**
  * Number and date formats of the current locale (react-intl's cached Intl formatters);
- * the spec §9 rules (dates, date-times, weight) are the pure ones of src/core/format.ts.
+ * the rules (dates and date-times as the language writes them, weight) are the pure ones
+ * of src/core/format.ts.
  */
 import type { IntlShape } from 'react-intl';
-import { formatDate, formatDateTime, formatVolume } from '../../core/format.ts';
+import { formatDay, formatDayTime, formatVolume } from '../../core/format.ts';
 import type { Formatters } from './types.ts';
 
 type GetNumberFormat = IntlShape['formatters']['getNumberFormat'];
@@ -35,9 +36,9 @@ export function createFormatters(intl: IntlShape): Formatters {
     // the unit symbols are the language's (Bulgarian кг, м³).
     weight: spacedFormat(intl.locale, getNumberFormat, ` ${intl.formatMessage({ id: 'grid.unit_kg' })}`),
     volume: (v) => formatVolume(v, intl.locale, intl.formatMessage({ id: 'grid.unit_m3' })),
-    // Spec §9: yyyy-MM-dd (dates travel as such; a timestamp is shown as its local day).
-    date: formatDate,
-    // yyyy-MM-dd HH:mm in local time, 24-hour.
-    datetime: (v) => formatDateTime(v),
+    // As the language writes a day (05.03.2026 in German), as the kanban and the printed documents do; a timestamp as its local day.
+    date: (v) => formatDay(v, intl.locale),
+    // The day so, then HH:mm in local time, 24-hour.
+    datetime: (v) => formatDayTime(v, intl.locale),
   };
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { invalidValueParams, rowOfField, type ErrorCode, type ErrorParams } from '../../core/errorCodes.ts';
 import { FORBIDDEN_KEYS } from '../../core/validation/columns.ts';
 import { englishText, numericValues, parseMessage, type Message } from '../../core/validation/messages.ts';
+import { recordRule } from '../../core/recordRules.ts';
 
 /** The most characters of one value (a key, a column name, a text) an error shows; longer ones end in "…". */
 export const SHOWN_CHARS = 60;
@@ -201,6 +202,32 @@ export function fieldRefused(r: NonNullable<ReturnType<typeof dbFieldRefusal>>, 
   return e;
 }
 
+/**
+ * What a refusal by a rule of the schema tells beside its name (core/recordRules.ts): the
+ * columns it concerns (`fields`, comma-separated; `field`, the first one's path, where the
+ * message belongs) and, for a column's bound, the validation key to say (`reason`) with its
+ * values. A bulk write's row is added where it is known (`ruleAtRow`).
+ */
+export function ruleParams(rule: string, table?: string): ErrorParams | undefined {
+  const r = recordRule(rule, table);
+  if (!r) return undefined;
+  const out: ErrorParams = {};
+  if (r.fields.length) Object.assign(out, { fields: r.fields.join(','), field: `payload.${r.fields[0]}` });
+  if (!r.says.startsWith('rules.')) {
+    const m = parseMessage(r.says);
+    Object.assign(out, m.values ?? {}, { reason: m.id });
+  }
+  return out;
+}
+
+/** A rule's refusal as one row of a bulk write (`payload.rows.<row>`): its params name the row, its field that row's. */
+export function ruleAtRow(e: HttpError, row: number): HttpError {
+  const { rule, ...params } = e.params ?? {};
+  if (typeof rule !== 'string') return e;
+  if (typeof params.field === 'string') params.field = params.field.replace(/^payload\./, `payload.rows.${row}.`);
+  return new HttpError(e.status, e.code, `payload.rows.${row}: ${e.message}`, e.headers, rule, { ...params, row });
+}
+
 /** The first column a constraint error's detail names: `Key (brand_id)=(99) is not present …`. */
 const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a-z0-9_]*)/.exec(detail)?.[1] : undefined);
 
@@ -215,11 +242,11 @@ const detailColumn = (detail: string | undefined) => (detail ? /^Key \(([a-z_][a
  */
 export function fromDbError(e: unknown): HttpError | undefined {
   if (e instanceof DbFieldRefusal) return e;
-  const err = e as { code?: unknown; constraint?: string; detail?: string; column?: string; message?: unknown };
+  const err = e as { code?: unknown; constraint?: string; detail?: string; column?: string; table?: string; message?: unknown };
   const code = err?.code;
   if (typeof code !== 'string') return undefined;
   // A named rule that refuses the actor, not the input (migration 086: rank on account actions): 403. An unnamed one is the database's own privilege error: a 500.
-  if (code === '42501') return err.constraint ? new HttpError(403, 'rule_violated', String(err.message ?? 'forbidden'), {}, err.constraint) : undefined;
+  if (code === '42501') return err.constraint ? new HttpError(403, 'rule_violated', String(err.message ?? 'forbidden'), {}, err.constraint, ruleParams(err.constraint, err.table)) : undefined;
   const m = pgInputErrors[code];
   if (!m) return undefined;
   const [errorCode, english] = m;
@@ -232,7 +259,7 @@ export function fromDbError(e: unknown): HttpError | undefined {
       if (atField) return fieldRefused(atField, 'payload');
       const text = String(err.message ?? '');
       const own = text && !/violates check constraint/.test(text) ? text : english;
-      return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined);
+      return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined, err.constraint ? ruleParams(err.constraint, err.table) : undefined);
     }
     case '23503':
       return /still referenced/.test(err.detail ?? '')

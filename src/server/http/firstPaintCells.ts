@@ -7,7 +7,7 @@
  */
 import type { IntlShape } from '@formatjs/intl';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
-import { formatDate, formatMoney, formatWeight } from '../../core/format.ts';
+import { formatDay, formatMoney, formatWeight } from '../../core/format.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { displayTextOf, treePath } from '../../core/lookupDisplay.ts';
 import { shownAmount, rowCurrency, type Rates } from '../../core/money.ts';
@@ -113,7 +113,7 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
     case 'money':
       return n === null ? escapeHtml(String(value)) : escapeHtml(moneyText(col, n, row, ctx));
     case 'date':
-      return escapeHtml(formatDate(value));
+      return escapeHtml(formatDay(value, ctx.intl.locale));
     case 'datetime':
     case 'json':
       return '';

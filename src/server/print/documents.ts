@@ -9,6 +9,7 @@ import { pickText } from '../../core/query/langText.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, refused } from '../http/errors.ts';
 import { htmlParagraphs } from '../../core/htmlText.ts';
+import { formatDay, formatDayTime } from '../../core/format.ts';
 import type { PrintBlock, TextPlacement } from '../../core/print.ts';
 import type { intlOf } from '../mail/render.ts';
 import type { Session } from '../rpc/context.ts';
@@ -132,8 +133,9 @@ function documentIds(params: URLSearchParams, param: string): number[] {
 }
 
 const qty = (intl: Intl, v: unknown) => intl.formatNumber(Number(v), { maximumFractionDigits: 3 });
-const dateTime = (intl: Intl, v: unknown) => (v ? intl.formatDate(new Date(String(v)), { dateStyle: 'short', timeStyle: 'short' }) : '');
-const day = (intl: Intl, v: unknown) => (v ? intl.formatDate(new Date(`${String(v)}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' }) : '');
+// Days as the grid and the kanban show them (core/format.ts); a time in the server's zone, 24-hour.
+const dateTime = (intl: Intl, v: unknown) => (v ? formatDayTime(v, intl.locale, intl.timeZone) : '');
+const day = (intl: Intl, v: unknown) => (v ? formatDay(v, intl.locale) : '');
 
 /** The number of a document as a label with its Code 128, for a scanner at the packing table. */
 const numberLabel = (heading: string, code: string): PrintLabel => ({ heading, lines: [], code, barcodes: [{ symbology: 'code128', value: code }] });

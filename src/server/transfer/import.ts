@@ -19,7 +19,7 @@ import { Params, castOf, ident, relation } from '../actions/engine/sql.ts';
 import { missingFields, missingReferences } from '../actions/engine/references.ts';
 import { rowValues } from '../actions/engine/values.ts';
 import { readRows, type ImportWrite, type RefusedRow } from '../actions/engine/write.ts';
-import { problemOf } from '../../core/errorCodes.ts';
+import { problemOf, type ErrorParams } from '../../core/errorCodes.ts';
 import { cellText, importCell } from './cells.ts';
 import { unguardCell } from '../../core/sheetGuard.ts';
 import { IMPORT_MESSAGES as IM, resolveRefs } from './refs.ts';
@@ -308,7 +308,12 @@ export function withWritten(result: ImportResult, write: ImportWrite, written: {
   const insertLines = new Set(write.inserts.map((r) => r.line));
   const refusedInserts = refused.filter((r) => insertLines.has(r.line)).length;
   const updates = result.updates - (refused.length - refusedInserts);
-  const errors = [...result.errors, ...refused.map((r) => ({ line: r.line, field: r.error instanceof DbFieldRefusal ? r.error.column : null, message: problemOf(r.error.code, r.error.params ?? {}) }))]
+  // A rule of the schema names the column it is about (core/recordRules.ts): the preview marks it.
+  const fieldOf = (p: ErrorParams | undefined) => (typeof p?.fields === 'string' && p.fields ? p.fields.split(',')[0]! : null);
+  const errors = [
+    ...result.errors,
+    ...refused.map((r) => ({ line: r.line, field: r.error instanceof DbFieldRefusal ? r.error.column : fieldOf(r.error.params), message: problemOf(r.error.code, r.error.params ?? {}) })),
+  ]
     .sort((a, b) => a.line - b.line)
     .slice(0, MAX_ERRORS);
   return {

@@ -5,7 +5,7 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { formatDate, formatDateTime, isoDate, localDate, parseDateInput, parseDateTimeInput, parseJsonInput } from '../../../core/format.ts';
+import { isoDate, localDate, parseDateInput, parseDateTimeInput, parseJsonInput } from '../../../core/format.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
 import { Calendar } from './Calendar.tsx';
 import { EditorError } from './EditorError.tsx';
@@ -59,13 +59,16 @@ function EditorPopup({
 }
 
 /**
- * Date (`yyyy-MM-dd`) and date-time (`yyyy-MM-dd HH:mm`, local, 24-hour) editor: a text
- * input in the cell and a calendar (react-day-picker, weeks from Monday) below it.
+ * Date and date-time (local, 24-hour) editor: a text input in the cell, starting with the
+ * cell's text (the language's way, core/format.ts `formatDay`) and reading that, the other
+ * UI languages' ways and `yyyy-MM-dd` (`parseDateInput`), and a calendar (react-day-picker,
+ * weeks from Monday) below it.
  * Picking a day commits a date; for a date-time it sets the day and keeps the time.
  * Alt+ArrowDown moves into the calendar. A date-time commits as an ISO instant.
  */
 function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
-  const initial = withTime ? formatDateTime(p.value) : typeof p.value === 'string' ? p.value.slice(0, 10) : formatDate(p.value);
+  // What the cell shows (the language's way, 05.03.2026); that and yyyy-MM-dd are read back.
+  const initial = withTime ? p.ctx.fmt.datetime(p.value) : p.ctx.fmt.date(typeof p.value === 'string' ? p.value.slice(0, 10) : p.value);
   const parse = (t: string): Parsed => {
     if (t.trim() === '') return { ok: true, value: null };
     if (!withTime) {
@@ -100,7 +103,7 @@ function PickerEditor({ p, withTime }: { p: EditorProps; withTime: boolean }) {
       return;
     }
     const time = /\d{1,2}:\d{2}\s*$/.exec(ed.text)?.[0].trim() ?? '00:00';
-    ed.change(`${isoDate(d)} ${time}`);
+    ed.change(`${p.ctx.fmt.date(isoDate(d))} ${time}`);
     ref.current?.focus({ preventScroll: true });
   };
 

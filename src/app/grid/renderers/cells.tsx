@@ -11,6 +11,10 @@ import { languageNameIn } from '../../../core/multiText.ts';
 import { searchLabel } from '../lookupSearch.ts';
 import { rendererLookups } from '../registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
+import type { CellIconName } from './cellIcons.tsx';
+
+/** A button cell's icon (lucide-react), loaded with the first one. */
+const CellIcon = lazyFirstPart(() => import('./cellIcons.tsx'));
 
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 export const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -166,7 +170,7 @@ export function imageCell(preset: ImagePresetName, className: string): CellRende
 }
 
 /** A button cell acted on by the grid (data-action); the value, if any, follows it. */
-export function buttonCell(action: 'delete' | 'translate', labelId: string, icon: string, enabled: (a: RenderArgs) => boolean): CellRenderer {
+export function buttonCell(action: CellIconName, labelId: string, enabled: (a: RenderArgs) => boolean): CellRenderer {
   return {
     render: (a) => {
       const label = a.ctx.t(labelId);
@@ -174,7 +178,9 @@ export function buttonCell(action: 'delete' | 'translate', labelId: string, icon
       return (
         <span className="cell-with-button">
           <button type="button" className={`cell-button cell-button-${action}`} data-action={action} tabIndex={-1} title={label} aria-label={label} disabled={!enabled(a)}>
-            <span aria-hidden="true">{icon}</span>
+            <Suspense fallback={null}>
+              <CellIcon name={action} />
+            </Suspense>
           </button>
           {value && <span className="cell-button-text">{value}</span>}
         </span>

@@ -222,11 +222,11 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   ),
 
   /** A delete button (data-action="delete"); disabled without the delete permission. */
-  deleteButton: buttonCell('delete', 'common.delete', '🗑', (a) => a.ctx.canDelete !== false),
+  deleteButton: buttonCell('delete', 'common.delete', (a) => a.ctx.canDelete !== false),
   /** A workflow row's events shown as buttons (data-action="fsm", data-event): features/workflow fires them. */
   fsmActions: fsmButtons,
   /** A translate button (data-action="translate"); enabled where the cell may be changed. */
-  translateButton: buttonCell('translate', 'grid.translate', '🌐', (a) => a.canEdit),
+  translateButton: buttonCell('translate', 'grid.translate', (a) => a.canEdit),
 
   /** A product image (CDN id or URL) as a small thumbnail; a click opens the 300×300 popover. */
   image: imageCell('productThumbSmall', 'cell-image-thumb'),

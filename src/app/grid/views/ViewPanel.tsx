@@ -10,6 +10,7 @@
  * the view. The applied view (marks.ts) is marked in the list, with " *" once the grid has
  * changed since; a renamed view keeps its mark under the new name.
  */
+import { Pencil, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../core/httpErrors.ts';
 import { ApiError } from '../../api/client.ts';
@@ -224,7 +225,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
                         aria-label={`${t('grid.view_update')}: ${v.name}`}
                         onClick={() => void overwrite(v)}
                       >
-                        ⟳
+                        <RefreshCw size={14} aria-hidden="true" focusable="false" />
                       </button>
                       <button
                         type="button"
@@ -235,7 +236,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
                         aria-label={`${t('grid.view_rename')}: ${v.name}`}
                         onClick={() => setRenaming({ id: v.view_id })}
                       >
-                        ✎
+                        <Pencil size={14} aria-hidden="true" focusable="false" />
                       </button>
                       <button type="button" className="grid-view-delete" disabled={busy} title={t('common.delete')} aria-label={`${t('common.delete')}: ${v.name}`} onClick={() => void remove(v)}>
                         ×

@@ -4,7 +4,7 @@ import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { notifyRows } from '../../http/liveRows.ts';
-import { HttpError, badRequest, dbFieldRefusal, fieldRefused, fromDbError, invalidValue, parseInput, refused } from '../../http/errors.ts';
+import { HttpError, badRequest, dbFieldRefusal, fieldRefused, fromDbError, invalidValue, parseInput, refused, ruleAtRow } from '../../http/errors.ts';
 import type { TakenRow } from './cascade.ts';
 import { restoreDeleted } from './delete.ts';
 import { ownerCondition, type OwnerScope } from './owner.ts';
@@ -227,9 +227,10 @@ function prepareSet(screen: Screen, raw: unknown, where: string, version: string
  * versions, updates (one statement per set of changed fields), logs each row's before and
  * after. A row the set leaves as it was (a pasted or imported value it already has) is not
  * written: no new version, no log entry; a logged entry names only the fields that moved.
- * `named` puts the row's path in front of a 404/409 message (bulk set).
+ * `named` puts the row's path in front of a 404/409 message (bulk set); `rowRefusals` has a
+ * rule's refusal name the row it is about (`updateNamed`).
  */
-export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean) {
+export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean, rowRefusals = false) {
   const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
   await actAs(tx, scope.userId); // the rules of grants (migration 054) and the ledgers' "who" read it
   const keysOfRows = sets.map((s) => s.keys);
@@ -263,7 +264,12 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
   });
   const after = new Map<number, Row>();
   for (const [sig, indexes] of groups) {
-    const fields = sig.split(',');
+    const r = rowRefusals ? await updateNamed(tx, indexes, (idx) => updateGroup(sig.split(','), idx)) : await updateGroup(sig.split(','), indexes);
+    for (const x of r.rows) after.set(indexes[x.i]!, x.row);
+  }
+
+  /** One statement updating the rows `indexes` (of `sets`) that change `fields`; answers each row's place in `indexes` and its new values. */
+  async function updateGroup(fields: string[], indexes: number[]) {
     const p = new Params();
     const extra = fields.map((f, j) => {
       const type = screen.valueType[f]!;
@@ -282,7 +288,7 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
     const assignments = fields.map((f, j) => `${ident(f)} = ${values[j]}`);
     if (screen.source.version) assignments.push(`${ident(screen.source.version)} = t.${ident(screen.source.version)} + 1`);
     const row = (xs: string[]) => (xs.length === 1 ? xs[0]! : `row(${xs.join(', ')})`);
-    const r = await tx
+    return tx
       .query<{ i: number; row: Row }>(
         `update ${writeTable(screen)} t set ${assignments.join(', ')} from ${from}
        where ${keyJoin(screen, 't')}${companyOf(screen, 't', scope, p)}
@@ -291,12 +297,12 @@ export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet
         p.values,
       )
       .catch((e: unknown) => {
+        // A rule naming the field of one row it refused (093's discount limit): said at that row's field.
         throw atRowOf(
           e,
           indexes.map((i) => sets[i]!),
         );
       });
-    for (const x of r.rows) after.set(indexes[x.i]!, x.row);
   }
 
   const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y); // both to_jsonb(t): one form
@@ -326,6 +332,47 @@ function atRowOf(e: unknown, sets: readonly PreparedSet[]): unknown {
   const key = refusal?.key && JSON.stringify(refusal.key);
   const set = key === undefined ? undefined : sets.find((s) => JSON.stringify(s.keys) === key);
   return refusal && set ? fieldRefused(refusal, set.where) : e;
+}
+
+/**
+ * A bulk write's update of several rows at once whose rule refusal names the row it is
+ * about (`payload.rows.<i>`, ruleAtRow): the statement runs under a savepoint; refused, each
+ * row is tried alone (each undone again) until the one the rule refuses is found. The grid
+ * flags that cell. Any other failure, or none found alone, is thrown as it came.
+ */
+async function updateNamed<T>(tx: Queryable, indexes: number[], update: (indexes: number[]) => Promise<T>): Promise<T> {
+  if (indexes.length === 1) {
+    try {
+      return await update(indexes);
+    } catch (e) {
+      const refusal = fromDbError(e);
+      throw refusal?.code === 'rule_violated' ? ruleAtRow(refusal, indexes[0]!) : e;
+    }
+  }
+  await tx.query('savepoint bulk_rows');
+  try {
+    const r = await update(indexes);
+    await tx.query('release savepoint bulk_rows');
+    return r;
+  } catch (e) {
+    const refusal = fromDbError(e);
+    if (refusal?.code !== 'rule_violated') throw e;
+    await tx.query('rollback to savepoint bulk_rows');
+    for (const i of indexes) {
+      await tx.query('savepoint bulk_row');
+      try {
+        await update([i]);
+      } catch (one) {
+        const alone = fromDbError(one);
+        if (alone?.code === 'rule_violated') throw ruleAtRow(alone, i);
+        throw one;
+      } finally {
+        // Only a test: what the row alone did is undone (a failed statement needs the rollback too).
+        await tx.query('rollback to savepoint bulk_row').catch(() => {});
+      }
+    }
+    throw refusal;
+  }
 }
 
 /** Updates one row: key fields, changed fields and the row version (stale → 409). */
@@ -360,7 +407,7 @@ export async function setRows(db: Db, screen: Screen, payload: unknown, scope: W
   return db.transaction(async (tx) => {
     checkRowRules(screen, sets);
     await checkReferences(tx, screen, sets, scope.company);
-    const { rows, logIds } = await applySets(tx, screen, sets, scope, version, true);
+    const { rows, logIds } = await applySets(tx, screen, sets, scope, version, true, true);
     return { rows, log_ids: logIds };
   });
 }
