@@ -85,8 +85,12 @@ function dayFormat(locale: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** `yyyy-MM-dd` as the locale writes that day in digits. */
+/**
+ * `yyyy-MM-dd` as the locale writes that day in digits. English keeps the spec's own
+ * `yyyy-MM-dd` (§9): its readers write 05/03 as either March or May, the year first as neither.
+ */
 function localDay(iso: string, locale: string): string {
+  if (locale === 'en' || locale.startsWith('en-')) return iso;
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const at = new Date(Date.UTC(2000, m - 1, d));
   at.setUTCFullYear(y);
@@ -94,7 +98,7 @@ function localDay(iso: string, locale: string): string {
 }
 
 /**
- * A day as the UI language writes it, in digits (Intl): '05/03/2026' (en-GB), '05.03.2026'
+ * A day as the UI language writes it, in digits (Intl): '2026-03-05' (en, the spec's form), '05.03.2026'
  * (de, ro), '2026. 03. 05.' (hu), '05. 03. 2026' (sk, cs), '05.03.2026 г.' (bg). The one
  * format of dates shown in the grid, on the kanban's cards and in printed documents;
  * `parseDateInput` reads every one back (and `yyyy-MM-dd`). A timestamp is shown as its

@@ -64,6 +64,8 @@ export const RECORD_RULES = {
   confirm_expires: on('expires_at'),
   correction_reason: on('reason'),
   cost_amount_not_negative: on('cost_amount'),
+  // Raised with its field, reason and limit in the detail (migration 093): answered as invalid_value at the field (http/errors.ts dbFieldRefusal) before this entry is read.
+  discount_over_limit: bound('discount_percent', M.discount_limit),
   discount_range: on('discount_percent'),
   document_number_fixed: whole,
   email_format: on('email'),

@@ -70,7 +70,7 @@ describe('a record rule at its field', () => {
     await t.page.goto(`${t.server.url}/en/purchasing/purchase_orders`);
     await grid().locator('[data-filter-field="fsm_reference"] input').fill(po.fsm_reference);
     const cell = grid().locator(`[role=row][data-key="${po.po_id}"] [role=gridcell][data-field="eta"]`);
-    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe('20/05/2027');
+    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe('2027-05-20');
 
     await cell.dblclick();
     const editor = t.page.locator('input.cell-editor');
@@ -78,7 +78,7 @@ describe('a record rule at its field', () => {
     await editor.press('Enter');
     await expect.poll(() => cell.getAttribute('aria-invalid'), { timeout: 5000 }).toBe('true');
     expect(await cell.getAttribute('title')).toBe(RULE);
-    expect(await cell.innerText()).toBe('20/05/2027'); // the stored day again
+    expect(await cell.innerText()).toBe('2027-05-20'); // the stored day again
     await expect
       .poll(() => t.page.evaluate(() => [document.activeElement?.closest('[role=row]')?.getAttribute('data-key'), document.activeElement?.getAttribute('data-field')]))
       .toEqual([String(po.po_id), 'eta']);

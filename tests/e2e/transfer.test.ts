@@ -69,10 +69,10 @@ describe('grid export and import in the browser', () => {
       const rows = g.locator('[role=row][data-key]');
       await expect.poll(() => rows.count()).toBe(3);
       const cells = await rows.locator('[role=gridcell][data-field="logged_at"]').allInnerTexts();
-      // As English (en-GB) writes a day, then the time; newest entry first.
-      expect(cells).toEqual(['24/11/2026 10:16', '25/10/2026 02:30', '01/01/2027 00:30']);
-      // Files carry the same wall times, year first (as they are read back by the import).
-      const wall = cells.map((c) => c.replace(/^(\d{2})\/(\d{2})\/(\d{4})/, '$3-$2-$1'));
+      // As English writes a day (the spec's yyyy-MM-dd), then the time; newest entry first.
+      expect(cells).toEqual(['2026-11-24 10:16', '2026-10-25 02:30', '2027-01-01 00:30']);
+      // Files carry the same wall times (year first, as they are read back by the import).
+      const wall = cells;
       const ids = await rows.locator('[role=gridcell][data-field="entity_id"]').allInnerTexts();
 
       const download = async (item: RegExp) => {
