@@ -258,7 +258,7 @@ describe.each(engines)('mail outbox on %s', (engine) => {
       ['another company’s order alone', 'ship', [foreign.fsm_instance_id], ship, {}, 404, 'not_found'],
       ['a stale state', 'ship', [paid.fsm_instance_id], { ...ship, state_code: 'waiting_for_payment' }, {}, 409, 'stale_state'],
       ['a stale version', 'ship', [paid.fsm_instance_id], { ...ship, row_version: 1 }, {}, 409, 'stale_state'],
-      ['no `set` on the page', 'ship', [paid.fsm_instance_id], ship, { token: catalog }, 403, 'forbidden'],
+      ['no Events right on the page', 'ship', [paid.fsm_instance_id], ship, { token: catalog }, 403, 'event_right_required'],
       ['a checkbox the event has not', 'ship', [paid.fsm_instance_id], { ...ship, checkbox: true }, {}, 400, 'bad_request'],
     ] as const) {
       const r = await fire(event, [...ids], params, opts);
