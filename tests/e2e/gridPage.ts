@@ -4,10 +4,20 @@
  * `page` and `server` are read at each call (a new page per test).
  */
 import type { Json } from '../api/harness.ts';
-import type { Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { expect } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
 import { signIn } from './browser.ts';
+
+/** Opens the cell's editor, types `text` as a user does, presses Enter; the editor's input (gone once saved, kept with a refusal). */
+export async function typeIntoCell(page: Page, c: Locator, text: string): Promise<Locator> {
+  await c.dblclick();
+  const input = c.locator('input');
+  await expect.poll(() => input.count()).toBe(1);
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+  return input;
+}
 
 export function gridPage(page: () => Page, server: () => TestServer) {
   const grid = () => page().getByRole('grid').first();

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
-import { gridPage } from './gridPage.ts';
+import { gridPage, typeIntoCell } from './gridPage.ts';
 import { JOURNEY_LANGS, journeyKit, said, words, type JourneyLang } from './journeys.ts';
 import { LOCALE } from '../../src/core/langs.ts';
 
@@ -27,12 +27,7 @@ const shown = async (l: ReturnType<typeof t.page.locator>) => (await l.innerText
 
 /** What the grid keeps typed: what a real user typed, Enter, and the cell's refusal or its save. */
 async function typeAmount(c: ReturnType<typeof t.page.locator>, text: string) {
-  await c.dblclick();
-  const input = c.locator('input');
-  await expect.poll(() => input.count()).toBe(1);
-  await input.fill(text);
-  await t.page.keyboard.press('Enter');
-  return input;
+  return typeIntoCell(t.page, c, text);
 }
 
 describe('journey: a purchase order’s related costs typed in the UI language', () => {

@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserSuite } from './browser.ts';
-import { gridPage } from './gridPage.ts';
+import { gridPage, typeIntoCell } from './gridPage.ts';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 
@@ -35,13 +35,7 @@ async function euroProducts(lang: 'en' | 'de'): Promise<string> {
 
 /** Types `text` into the cell's editor and presses Enter; the editor's input. */
 async function typeInto(key: string, field: string, text: string) {
-  const c = cell(key, field);
-  await c.dblclick();
-  const input = c.locator('input');
-  await expect.poll(() => input.count()).toBe(1);
-  await input.fill(text);
-  await t.page.keyboard.press('Enter');
-  return input;
+  return typeIntoCell(t.page, cell(key, field), text);
 }
 
 describe('numbers as the UI language writes them', () => {
