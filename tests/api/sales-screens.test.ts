@@ -31,7 +31,8 @@ describe.each(engines)('sales screens on %s', (engine) => {
   const list = async (form: string, company: string): Promise<Row[]> => (await ok(admin, form, 'list', { endRow: 5000 }, company)).rows;
   const refused = async (form: string, action: string, payload: unknown, company = 'SK01') => {
     const r = await s.action(admin, form, action, payload, company);
-    return [r.status, r.body.error, r.body.params?.field ?? r.body.params?.label ?? r.body.rule];
+    // A rule's refusal by its name (its params also name the field it is said at: core/recordRules.ts), any other by its field.
+    return [r.status, r.body.error, r.body.error === 'rule_violated' ? r.body.rule : (r.body.params?.field ?? r.body.params?.label ?? r.body.rule)];
   };
 
   /** Open order items of a company (not final, not deleted) in the order stock goes to them: oldest order first. */

@@ -22,7 +22,9 @@ import { routeSize } from '../bench/sizes.ts';
 // Issues 42–43 (one session, measured merged: 194.15): the session restored by a refresh call at the start
 // (the access token in memory only), one number parser by the UI language's separators, the detail grids'
 // state locks — so 195.
-const BUDGET_KIB = 195;
+// Issue 43's rest (measured merged: 195.23): record rules said at their field, the discount limit checked
+// at the cell, the Events right deciding which event buttons a grid shows — so 196; trimming is open work.
+const BUDGET_KIB = 196;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {
