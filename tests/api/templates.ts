@@ -3,11 +3,16 @@
  * (the suite starts over a hundred): the migrations and demo data of one source tree and
  * one day (the demo's dates are relative to today) make one template. On the PostgreSQL
  * server it is a database that CREATE DATABASE … TEMPLATE copies; for PGlite a saved data
- * directory in the temp folder that each server loads. Whichever test file asks first
- * builds it; a builder that loses the race drops its own.
+ * directory in the temp folder that each server loads.
+ *
+ * Under vitest the global set-up (tests/setup/templates.global.ts) builds every data set of
+ * TEMPLATE_SETS for both engines in a child process (buildTemplates.ts) while the first tests
+ * run; a test that needs one waits for its file to appear (the builder renames it into place
+ * whole, or writes `<key>.failed` with the reason) — a signal, not a poll. Outside vitest (the
+ * benchmarks) the caller builds what is missing itself.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +29,23 @@ export interface DataSet {
   products: number;
 }
 
+/** The tests' catalogue size (TEST_PRODUCTS; harness.ts's PRODUCTS). */
+const PRODUCTS = Number(process.env.TEST_PRODUCTS ?? 2_000);
+
+/**
+ * Every data set a suite asks for: the global set-up builds these, before any test needs one.
+ * A server of another set (a new test's configuration) is refused with a message to add it here.
+ */
+export const TEMPLATE_SETS: readonly DataSet[] = [
+  { demo: true, products: PRODUCTS },
+  { demo: true, products: 0 },
+  { demo: true, products: 50 },
+  { demo: false, products: 0 },
+];
+
+/** Without the demo data the catalogue's size means nothing (the seed makes no product): one template. */
+export const normalised = (set: DataSet): DataSet => (set.demo ? set : { demo: false, products: 0 });
+
 const root = join(import.meta.dirname, '..', '..');
 /** Everything the migrations and the seed read: a change to any of it makes a new template. */
 const sources = ['src/server/db', 'src/server/images', 'src/server/transfer', 'src/server/auth', 'locales'];
@@ -34,11 +56,15 @@ function filesUnder(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** The day (the demo's dates are relative to it): templates of another day are stale and go. */
-const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
-let tree: string | undefined;
+/**
+ * The day (the demo's dates are relative to it): templates of another day are stale and go.
+ * A run reads it (and the tree's key) once, in the global set-up, and hands it to the builder
+ * and the workers: a run crossing midnight, or a file edited meanwhile, still finds its templates.
+ */
+export const today = () => process.env.BO_TEST_TEMPLATE_DAY ?? new Date().toISOString().slice(0, 10).replaceAll('-', '');
+let tree: string | undefined = process.env.BO_TEST_TEMPLATE_TREE;
 /** The sources' part of a template's name (other worktrees' templates live beside it until the day ends). */
-function treeKey(): string {
+export function treeKey(): string {
   if (!tree) {
     const h = createHash('sha256');
     for (const f of sources.flatMap((d) => filesUnder(join(root, d)))) h.update(f.slice(root.length)).update(readFileSync(f));
@@ -49,9 +75,9 @@ function treeKey(): string {
 /** How templates are made (a change to slimDump makes new ones). */
 const MAKE = 2;
 /** A template's name: its day, its tree, then its data set. */
-const keyOf = (set: DataSet) =>
+export const keyOf = (set: DataSet) =>
   `${today()}_${treeKey()}_${createHash('sha256')
-    .update(JSON.stringify({ ...set, make: MAKE }))
+    .update(JSON.stringify({ ...normalised(set), make: MAKE }))
     .digest('hex')
     .slice(0, 8)}`;
 
@@ -76,48 +102,128 @@ async function onServer<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Pro
   }
 }
 
-/** A new database on the TEST_DATABASE_URL server holding the data set, and how to drop it. */
-export async function seededDatabase(set: DataSet): Promise<{ url: string; drop(): Promise<void> }> {
+/** Where the PGlite templates and the builder's signals live (shared by the runs of every worktree). */
+export const templateDir = join(tmpdir(), 'bo-test-templates');
+
+/** Set by the global set-up: its builder makes the templates, and the tests wait for them. */
+export const BUILDER_ENV = 'BO_TEST_TEMPLATE_BUILDER';
+
+const serverTag = (admin: string) => createHash('sha256').update(admin).digest('hex').slice(0, 8);
+/** The PGlite template of a data set. */
+export const pgliteFileOf = (set: DataSet) => join(templateDir, `${keyOf(set)}.tar`);
+/** The builder's word that the server's template of a data set is complete (the database's name says the rest). */
+export const serverMarkOf = (set: DataSet, admin: string) => join(templateDir, `${keyOf(set)}.pg-${serverTag(admin)}`);
+/** The builder's word that a template could not be made, with the reason. */
+export const failedMarkOf = (path: string) => `${path}.failed`;
+
+function known(set: DataSet): DataSet {
+  const n = normalised(set);
+  if (!TEMPLATE_SETS.some((s) => s.demo === n.demo && s.products === n.products)) {
+    throw new Error(`no test template for the data set ${JSON.stringify(n)}: add it to TEMPLATE_SETS in tests/api/templates.ts`);
+  }
+  return n;
+}
+
+/**
+ * Resolves when `path` exists: at once, or when the builder renames it into place (a watch on
+ * its folder, then a check, so an appearance between the two is not missed). Rejects with the
+ * builder's reason when `<path>.failed` appears instead.
+ */
+export function whenPresent(path: string): Promise<void> {
+  const failed = failedMarkOf(path);
+  const settled = (): 'ok' | Error | undefined => {
+    if (existsSync(path)) return 'ok';
+    if (existsSync(failed)) return new Error(`the test template ${path} could not be built: ${readFileSync(failed, 'utf8')}`);
+    return undefined;
+  };
+  const now = settled();
+  if (now === 'ok') return Promise.resolve();
+  if (now) return Promise.reject(now);
+  mkdirSync(templateDir, { recursive: true });
+  return new Promise((resolve, reject) => {
+    const watcher = watch(templateDir, () => check());
+    const check = () => {
+      const s = settled();
+      if (!s) return;
+      watcher.close();
+      if (s === 'ok') resolve();
+      else reject(s);
+    };
+    check();
+  });
+}
+
+/** Whether a process of this machine still runs (a signal 0 is only checked, not sent). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === 'EPERM';
+  }
+}
+
+const adminUrl = () => {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DATABASE_URL is not set');
+  return admin;
+};
+
+/**
+ * Makes the server's template of a data set unless it is there (the builder's work; a caller's
+ * outside vitest), then leaves the builder's mark. Two runs at once (two worktrees) each build
+ * under a name of their own; the one that renames second drops its copy.
+ */
+export async function buildServerTemplate(set: DataSet, admin = adminUrl()): Promise<void> {
   const template = `bo_tmpl_${keyOf(set)}`;
-  const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const copy = (c: pg.Client) => c.query(`create database ${name} template ${template}`);
   await onServer(admin, async (c) => {
-    try {
-      await copy(c);
-      return;
-    } catch (e) {
-      if ((e as { code?: string }).code !== '3D000') throw e; // no template yet: build it
-    }
-    const building = `bo_tmpl_build_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await c.query(`create database ${building}`);
-    const db = await openPostgres(withDatabase(admin, building));
-    try {
-      await build(db, set);
-    } finally {
-      await db.close();
-    }
-    try {
-      await c.query(`alter database ${building} rename to ${template}`);
-    } catch (e) {
-      if ((e as { code?: string }).code !== '42P04') throw e; // another file built it meanwhile
-      await c.query(`drop database ${building}`);
+    const there = await c.query('select 1 from pg_database where datname = $1', [template]);
+    if (there.rowCount === 0) {
+      const building = `bo_tmpl_build_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await c.query(`create database ${building}`);
+      const db = await openPostgres(withDatabase(admin, building));
+      try {
+        await build(db, set);
+      } finally {
+        await db.close();
+      }
+      try {
+        await c.query(`alter database ${building} rename to ${template}`);
+      } catch (e) {
+        if ((e as { code?: string }).code !== '42P04') throw e; // another run built it meanwhile
+        await c.query(`drop database ${building}`);
+      }
     }
     // Other days' templates go (a run still using one rebuilds it).
     const stale = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'bo\\_tmpl\\_%' and datname not like 'bo\\_tmpl\\_build\\_%' and datname not like $1`, [
       `bo_tmpl_${today()}_%`,
     ]);
     for (const s of stale.rows) await c.query(`drop database if exists ${s.datname}`).catch(() => {});
-    await copy(c);
+    // Half-built templates of builders that are gone (a run stopped while building).
+    const orphans = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'bo\\_tmpl\\_build\\_%'`);
+    for (const o of orphans.rows) {
+      const pid = Number(/^bo_tmpl_build_(\d+)_/.exec(o.datname)?.[1]);
+      if (pid && !alive(pid)) await c.query(`drop database if exists ${o.datname} with (force)`).catch(() => {});
+    }
   });
+  mkdirSync(templateDir, { recursive: true });
+  writeFileSync(serverMarkOf(set, admin), template);
+}
+
+/** A new database on the TEST_DATABASE_URL server holding the data set, and how to drop it. */
+export async function seededDatabase(set: DataSet): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = adminUrl();
+  const n = known(set);
+  if (process.env[BUILDER_ENV]) await whenPresent(serverMarkOf(n, admin));
+  else await buildServerTemplate(n, admin);
+  const template = `bo_tmpl_${keyOf(n)}`;
+  const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(admin, (c) => c.query(`create database ${name} template ${template}`));
   return {
     url: withDatabase(admin, name),
     drop: () => onServer(admin, (c) => c.query(`drop database if exists ${name} with (force)`).then(() => {})),
   };
 }
-
-const pgliteDir = join(tmpdir(), 'bo-test-templates');
 
 /** An in-memory PGlite database holding the data set. */
 export async function seededPglite(set: DataSet): Promise<PgliteDb> {
@@ -146,69 +252,40 @@ async function slimDump(db: PgliteDb): Promise<Uint8Array> {
   );
 }
 
-/** The builds under way in this process, by file: two callers at once (a test's Promise.all) share one. */
-const building = new Map<string, Promise<string>>();
-/** A builder that held the lock this long has died. */
-const LOCK_STALE_MS = 15 * 60_000;
-
 /**
- * The saved PGlite data directory (a tar file) holding the data set, built first when there is
- * none — once: by one caller of this process and one process of the run (a lock directory
- * beside the file), the others wait for it. Two builds of one set differ (the seed's clock), and
- * a test comparing copies of "the" template (backup.test.ts) got one of each.
+ * The saved PGlite data directory (a tar file) holding the data set: the builder's (waited
+ * for under vitest), or built here when missing outside it. Every caller of a run loads the
+ * same file: a test comparing copies of "the" template (backup.test.ts) needs one build.
  */
-export function pgliteTemplateFile(set: DataSet): Promise<string> {
-  const file = join(pgliteDir, `${keyOf(set)}.tar`);
-  let p = building.get(file);
-  if (!p) {
-    p = existsSync(file) ? Promise.resolve(file) : buildTemplateFile(file, set);
-    building.set(file, p);
-    p.catch(() => building.delete(file));
-  }
-  return p;
+export async function pgliteTemplateFile(set: DataSet): Promise<string> {
+  const n = known(set);
+  const file = pgliteFileOf(n);
+  if (process.env[BUILDER_ENV]) await whenPresent(file);
+  else if (!existsSync(file)) await buildPgliteTemplate(n);
+  return file;
 }
 
-async function buildTemplateFile(file: string, set: DataSet): Promise<string> {
-  mkdirSync(pgliteDir, { recursive: true });
-  const lock = `${file}.lock`;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'EEXIST') throw e;
-    }
-    if (existsSync(file)) return file;
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      /* released meanwhile */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** Makes the PGlite template of a data set unless it is there, renamed into place whole. */
+export async function buildPgliteTemplate(set: DataSet): Promise<void> {
+  const file = pgliteFileOf(set);
+  if (existsSync(file)) return;
+  mkdirSync(templateDir, { recursive: true });
+  const db = await openPglite();
   try {
-    if (existsSync(file)) return file; // built while this process waited
-    const db = await openPglite();
-    try {
-      await build(db, set);
-      const dump = Buffer.from(await slimDump(db));
-      const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(part, dump);
-      renameSync(part, file);
-    } finally {
-      await db.close();
-    }
+    await build(db, set);
+    const part = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(part, Buffer.from(await slimDump(db)));
+    renameSync(part, file);
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    await db.close();
   }
-  // Other days' templates go, and what a builder left half-written (or locked) an hour ago.
-  for (const f of readdirSync(pgliteDir)) {
-    const path = join(pgliteDir, f);
+  // Other days' templates and marks go, and what a builder left half-written an hour ago.
+  for (const f of readdirSync(templateDir)) {
+    const path = join(templateDir, f);
     try {
-      if (!f.startsWith(today()) || (!f.endsWith('.tar') && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { recursive: true, force: true });
+      if (!f.startsWith(today()) || (/\.tar\.\d+\./.test(f) && Date.now() - statSync(path).mtimeMs > 3_600_000)) rmSync(path, { recursive: true, force: true });
     } catch {
       /* another process removed it */
     }
   }
-  return file;
 }

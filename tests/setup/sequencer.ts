@@ -4,7 +4,7 @@
  * the end. Vitest's own order needs its results cache, which a fresh clone (CI) does not
  * have: it then starts the largest files first, and a short file can run longest (routes).
  * Files not listed (new ones) go first, as vitest puts unknown files first; ties keep
- * vitest's order. `npm run test:durations` rewrites the list from a full run's JSON report.
+ * vitest's order. A full `npm test` rewrites the list (durationsReporter.ts).
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';

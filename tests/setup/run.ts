@@ -1,0 +1,73 @@
+/**
+ * `npm test`: codegen (everything reads its output), then the static checks — tsc, ESLint,
+ * Prettier — side by side with the UI builds and the tests, not before them: on two cores the
+ * checks fill the time the tests spend waiting for the browser and the servers. The UI builds
+ * come first (the browser tests load them), then vitest; the checks' output is held and shown
+ * when each ends (in full when it failed). The exit code is the first failure's.
+ *
+ * `npm test -- <vitest arguments>` (a file, `--project api`) runs that part of the suite after
+ * codegen and the builds, without the static checks; a run without arguments is the full run
+ * that keeps tests/setup/durations.json current.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = (tool: string) => join(root, 'node_modules', '.bin', tool);
+
+interface Done {
+  name: string;
+  code: number;
+  seconds: number;
+  output: string;
+}
+
+/** A command in the project's root: its output shown as it comes (`live`) or held for the end. */
+function run(name: string, cmd: string, args: string[], opts: { live?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Done> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: opts.live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr?.on('data', (b: Buffer) => (output += b.toString()));
+    const finish = (code: number) => resolve({ name, code, seconds: (performance.now() - start) / 1000, output });
+    child.on('error', (e) => {
+      output += `${e.message}\n`;
+      finish(1);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** A check's outcome as it ends: one line when it passed, its whole output when it failed. */
+function report(d: Done): Done {
+  const head = `[npm test] ${d.name}: ${d.code === 0 ? 'ok' : `FAILED (exit ${d.code})`} in ${d.seconds.toFixed(0)} s`;
+  console.log(d.code === 0 ? head : `\n${head}\n${d.output.trimEnd()}\n`);
+  return d;
+}
+
+const vitestArgs = process.argv.slice(2);
+const full = vitestArgs.length === 0;
+
+const codegen = await run('codegen', bin('tsx'), ['codegen/index.ts'], { live: true });
+if (codegen.code !== 0) process.exit(codegen.code);
+
+const checks = full
+  ? [run('tsc --noEmit', bin('tsc'), ['--noEmit']), run('eslint', bin('eslint'), ['.']), run('prettier --check', bin('prettier'), ['--check', '.', '--log-level', 'warn'])].map((p) => p.then(report))
+  : [];
+
+const builds: Done[] = [];
+for (const [name, args] of [
+  ['vite build', ['build', '--logLevel', 'warn']],
+  ['vite build (storefront)', ['build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn']],
+] as const) {
+  const b = report(await run(name, bin('vite'), [...args]));
+  builds.push(b);
+  if (b.code !== 0) break;
+}
+const built = builds.every((b) => b.code === 0);
+const tests = built ? await run('vitest', bin('vitest'), ['run', ...vitestArgs], { live: true, env: full ? { TEST_FULL_RUN: '1' } : {} }) : undefined;
+const done = [codegen, ...builds, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
+
+console.log(`\n[npm test] ${done.map((d) => `${d.name} ${d.code === 0 ? 'ok' : 'FAILED'} (${d.seconds.toFixed(0)} s)`).join(' · ')}`);
+process.exit(done.find((d) => d.code !== 0)?.code ?? (tests ? 0 : 1));
