@@ -33,7 +33,8 @@ export default defineConfig({
       // Module state of their own in no file: one module graph per worker, not per file.
       project('unit', { isolate: false }),
       project('api', {}),
-      project('e2e', {}),
+      // One Chromium and one UI listener per worker, shared by its files (tests/e2e/browser.ts).
+      project('e2e', { isolate: false }),
     ],
   },
 });

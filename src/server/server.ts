@@ -24,6 +24,34 @@ import type { Poller } from './poller.ts';
 import { startArrivals } from './storefront/arrivals.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
+/** The app's request handler, as @hono/node-server calls it. */
+export type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+
+/** Where an app takes requests: its address, and how it stops (after the responses under way). */
+export interface Listener {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Brings `fetch` its requests. */
+export type Serve = (fetch: FetchHandler) => Promise<Listener>;
+
+/** An HTTP server on `port` (0: a free one) on every interface, answering with `fetch`. */
+export async function listen(fetch: FetchHandler, port: number): Promise<Listener> {
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch, port, hostname: '0.0.0.0' }, () => resolve(s));
+    s.once('error', reject);
+  });
+  // Idle keep-alive connections live longer than a client's or proxy's own idle timeout (commonly
+  // 60 s): a client whose event loop was busy must not send on a socket the server just closed.
+  // Which worker answered (WORKERS=N): for operators and the multi-process tests; a number, nothing more.
+  const worker = workerIndex();
+  if (worker) server.prependListener('request', (_req: unknown, res: { setHeader(name: string, value: string): void }) => res.setHeader('X-Worker', worker));
+  if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  const { port: bound } = server.address() as AddressInfo;
+  return { url: `http://localhost:${bound}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 export interface Running {
   url: string;
   db: Db;
@@ -38,8 +66,10 @@ export interface Running {
  * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl) and queues the
  * storefront's arrival notifications (config.arrivalTickMs). `opened`: a
  * database already open instead of config's (the tests' seeded copies); closed with the server.
+ * `serveApp`: what brings the app its requests — its own HTTP server on config.port (`listen`)
+ * unless the caller has another (the e2e tests' one listener per worker).
  */
-export async function startServer(config: Config, opened?: Db): Promise<Running> {
+export async function startServer(config: Config, opened?: Db, serveApp: Serve = (fetch) => listen(fetch, config.port)): Promise<Running> {
   const db = opened ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let sessions: SessionCache | undefined;
   let live: LiveRows | undefined;
@@ -62,17 +92,7 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     live = await LiveRows.open({ db, signer, config, sessions });
     const app = createApp({ db, signer, config, sessions, live });
-    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () => resolve(s));
-      s.once('error', reject);
-    });
-    // Idle keep-alive connections live longer than a client's or proxy's own idle timeout (commonly
-    // 60 s): a client whose event loop was busy must not send on a socket the server just closed.
-    // Which worker answered (WORKERS=N): for operators and the multi-process tests; a number, nothing more.
-    const worker = workerIndex();
-    if (worker) server.prependListener('request', (_req: unknown, res: { setHeader(name: string, value: string): void }) => res.setHeader('X-Worker', worker));
-    if ('keepAliveTimeout' in server) Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
-    const { port } = server.address() as AddressInfo;
+    const listener = await serveApp(app.fetch);
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
     const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs, outbound: configuredOutbound(config) }) : undefined;
@@ -89,11 +109,11 @@ export async function startServer(config: Config, opened?: Db): Promise<Running>
     // PGlite has no autovacuum daemon: this process is its only one (db/maintenance.ts).
     const maintenance: Poller | undefined = db.engine === 'pglite' && config.maintenanceTickMs > 0 ? startMaintenance(db, { intervalMs: config.maintenanceTickMs }) : undefined;
     return {
-      url: `http://localhost:${port}`,
+      url: listener.url,
       db,
       async close() {
         await live!.close(); // its streams first: the server waits for open responses
-        await new Promise<void>((r) => server.close(() => r()));
+        await listener.close();
         await scheduler?.stop();
         await news?.stop();
         await imap?.stop();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { configFromEnv, type Config } from '../../src/server/config.ts';
-import { startServer, type Running } from '../../src/server/server.ts';
+import { startServer, type Running, type Serve } from '../../src/server/server.ts';
 import { expect } from 'vitest';
 import { seededDatabase, seededPglite } from './templates.ts';
 import { startChildServer } from './workerServer.ts';
@@ -89,9 +89,10 @@ export async function startSignedIn(engine: Engine, opts?: Parameters<typeof sta
  * says otherwise (the suites sign
  * in as the demo users); `config` overrides what the environment gave. The workflow
  * scheduler, the mail outbox and the news fetcher do not run unless `config.workflowTickMs` /
- * `config.mailTickMs` / `config.newsTickMs` ask (their tests tick themselves).
+ * `config.mailTickMs` / `config.newsTickMs` ask (their tests tick themselves). `serve`: what
+ * brings the app its requests instead of a listener of its own (an in-process server only).
  */
-export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config> } = {}): Promise<TestServer> {
+export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config>; serve?: Serve } = {}): Promise<TestServer> {
   // A stand-in UI build, so the SPA fallback is tested without running vite.
   let uiDir = opts.uiDir;
   if (!uiDir) {
@@ -118,9 +119,9 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
   const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
   const databaseUrl = copy?.url;
   const start = async (): Promise<Running> =>
-    copy && TEST_WORKERS >= 2
+    copy && TEST_WORKERS >= 2 && !opts.serve
       ? startChildServer(copy.url, TEST_WORKERS, childEnv(env, config, uiDir))
-      : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined);
+      : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined, opts.serve);
   const running = await start().catch(async (e: unknown) => {
     await copy?.drop();
     throw e;

@@ -225,9 +225,14 @@ export async function seededDatabase(set: DataSet): Promise<{ url: string; drop(
   };
 }
 
+/** The template file last loaded in this process, read once (a worker's files load the same one). */
+let loaded: { file: string; blob: Blob } | undefined;
+
 /** An in-memory PGlite database holding the data set. */
 export async function seededPglite(set: DataSet): Promise<PgliteDb> {
-  return openPglite(undefined, { load: new Blob([readFileSync(await pgliteTemplateFile(set))]) });
+  const file = await pgliteTemplateFile(set);
+  if (loaded?.file !== file) loaded = { file, blob: new Blob([readFileSync(file)]) };
+  return openPglite(undefined, { load: loaded.blob });
 }
 
 /**

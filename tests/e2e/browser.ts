@@ -1,9 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, type Engine, type TestServer } from '../api/harness.ts';
 import type { Config } from '../../src/server/config.ts';
+import { listen, type FetchHandler, type Serve } from '../../src/server/server.ts';
 import { findBrowser } from '../setup/browserPath.ts';
 import { AUTH_PREFIX, PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 
@@ -12,23 +13,201 @@ const STRATEGY_COOKIE = `${AUTH_PREFIX}strategy`;
 /** The browser the global set-up found or installed (tests/setup/tools.ts). */
 export const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+/**
+ * Chromium features off in the test browsers, Playwright's own first: Chromium reads only the
+ * last --disable-features, so this one repeats the list Playwright passes (playwright-core
+ * 1.65's; `launchChromium` adds what a newer Playwright passes beyond it). Then the omnibox
+ * popup's WebUI (chrome://omnibox-popup.top-chrome, a `--top-chrome-webui` renderer): new
+ * headless mode preloads it in every window, i.e. for every test's page, and no test sees it —
+ * off, a test's page costs the browser about a third less CPU.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/** The launch flags of every test browser. */
+const args = (disabled: string[]) => [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  `--disable-features=${disabled.join(',')}`,
+];
+
+/**
+ * The features Playwright disabled in the browsers this process runs: the first
+ * --disable-features of a child launched with --remote-debugging-pipe (Linux's /proc; none
+ * elsewhere).
+ */
+function playwrightDisabledFeatures(): string[] {
+  try {
+    for (const pid of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/)) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (argv.includes('--remote-debugging-pipe'))
+        return (
+          argv
+            .find((a) => a.startsWith('--disable-features='))
+            ?.slice('--disable-features='.length)
+            .split(',') ?? []
+        );
+    }
+  } catch {
+    /* no /proc */
+  }
+  return [];
 }
+
+let disabledFeatures = DISABLED_FEATURES;
+
+/** Debian's Chromium (or the one found) with the tests' flags; launched again once with the features a newer Playwright disables too. */
+async function launchChromium(opts: { handleSIGTERM?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: args(disabledFeatures), ...opts });
+  const missing = playwrightDisabledFeatures().filter((f) => !disabledFeatures.includes(f));
+  if (missing.length === 0) return browser;
+  console.warn(`tests/e2e/browser.ts: Playwright now disables ${missing.join(', ')} too: add them to PLAYWRIGHT_DISABLED_FEATURES`);
+  disabledFeatures = [...missing, ...disabledFeatures];
+  await browser.close();
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: args(disabledFeatures), ...opts });
+}
+
+/** A browser of the caller's own (it closes it): for a file that needs one apart from the worker's (`sharedBrowser`). */
+export function launch(): Promise<Browser> {
+  return launchChromium();
+}
+
+/**
+ * What the e2e files of one worker process share (the e2e project runs with `isolate: false`:
+ * a worker's files run one after another in one process): one browser, one UI listener. Kept on
+ * globalThis, so a run that loads this module afresh for each file still shares them.
+ */
+interface Shared {
+  browser?: Promise<Browser>;
+  listener?: Promise<WorkerListener>;
+  exitOnTerm?: boolean;
+}
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('back-office.e2e.shared')] ??= {}) as Shared;
+
+/**
+ * vitest ends a worker with SIGTERM (SIGKILL half a second later): the process exits at once,
+ * and Playwright's exit handler kills the shared browser (its own SIGTERM handler would only
+ * start closing it gracefully, and the SIGKILL would leave it running).
+ */
+function exitOnTerm(): void {
+  if (shared.exitOnTerm) return;
+  shared.exitOnTerm = true;
+  process.once('SIGTERM', () => process.exit(143));
+}
+
+/**
+ * The worker's browser: launched on first use, then the same for every file of the worker (a
+ * test makes its own context in it, and closes it); launched again when it has crashed or
+ * was closed. Never closed by a test file: it goes with the worker process.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  const current = shared.browser;
+  const relaunch = () => {
+    if (shared.browser === current) {
+      exitOnTerm();
+      const launched = launchChromium({ handleSIGTERM: false });
+      shared.browser = launched;
+      launched.then(
+        (b) => b.on('disconnected', () => shared.browser === launched && (shared.browser = undefined)),
+        () => shared.browser === launched && (shared.browser = undefined),
+      );
+    }
+    return shared.browser!;
+  };
+  if (!current) return relaunch();
+  return current.then((b) => (b.isConnected() ? b : relaunch()), relaunch);
+}
+
+/**
+ * The worker's one HTTP listener for the UI servers of its files: one address for the
+ * worker's life, answering with the app swapped in (`startSharedUiServer`); 503 between files.
+ */
+interface WorkerListener {
+  url: string;
+  app?: { fetch: FetchHandler; file: string | undefined };
+}
+
+function workerListener(): Promise<WorkerListener> {
+  return (shared.listener ??= (async () => {
+    exitOnTerm();
+    const l: WorkerListener = { url: '' };
+    ({ url: l.url } = await listen((req, env) => (l.app ? l.app.fetch(req, env) : new Response('no test app is served now', { status: 503 })), 0));
+    return l;
+  })());
+}
+
+/** Swaps an app in behind the worker's listener until it closes (after its requests under way). */
+const swapIn =
+  (l: WorkerListener): Serve =>
+  async (fetch) => {
+    const file = expect.getState().testPath;
+    if (l.app && l.app.file === file) throw new Error('the worker’s UI listener already serves this file’s server: start a second one with startUiServer');
+    // An app still in (of a file whose end did not close it) goes: this file's own takes the listener.
+    let pending = 0;
+    let idle: (() => void) | undefined;
+    const app = {
+      file,
+      fetch: (async (req, env) => {
+        pending++;
+        try {
+          return await fetch(req, env);
+        } finally {
+          if (--pending === 0) idle?.();
+        }
+      }) satisfies FetchHandler,
+    };
+    l.app = app;
+    return {
+      url: l.url,
+      async close() {
+        if (l.app === app) l.app = undefined;
+        if (pending > 0) await new Promise<void>((r) => (idle = r));
+      },
+    };
+  };
 
 /**
  * A server with the real built UI (dist/, from `vite build`; `E2E_DIST` points at another
  * build output, so parallel work can build without replacing each other's files) on its
  * own fresh database.
  */
-export async function startUiServer(engine: Engine = 'pglite', config: Partial<Config> = {}): Promise<TestServer> {
+export async function startUiServer(engine: Engine = 'pglite', config: Partial<Config> = {}, serve?: Serve): Promise<TestServer> {
   const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
-  return startTestServer(engine, { uiDir: dist, config });
+  return startTestServer(engine, { uiDir: dist, config, serve });
+}
+
+/**
+ * `startUiServer` (PGlite) behind the worker's one listener: its own fresh database and app
+ * (and configuration), at the address every file of the worker uses, one file's at a time.
+ * A file with two UI servers at once, or one needing an address of its own, starts the
+ * other with `startUiServer`.
+ */
+export async function startSharedUiServer(config: Partial<Config> = {}): Promise<TestServer> {
+  return startUiServer('pglite', config, swapIn(await workerListener()));
 }
 
 /**
@@ -112,20 +291,22 @@ export interface BrowserSuite {
 }
 
 /**
- * One UI server and one browser per test file; a new context and page for every test.
- * `config`: the server's configuration beyond the test defaults (made before it starts: a
- * local SMTP server's address, say).
+ * A UI server of the file's own (a fresh database and app, behind the worker's listener) and
+ * the worker's browser; a new context and page for every test (contexts a test left open
+ * close with the file). `config`: the server's configuration beyond the test defaults (made
+ * before it starts: a local SMTP server's address, say).
  */
 export function browserSuite(viewport = { width: 1400, height: 900 }, config?: () => Promise<Partial<Config>>): BrowserSuite {
   const s = {} as { server: TestServer; browser: Browser; context: BrowserContext; page: Page; cspViolations: CspViolation[] };
   beforeAll(async () => {
-    [s.server, s.browser] = await Promise.all([config ? config().then((c) => startUiServer('pglite', c)) : startUiServer(), launch()]);
+    [s.server, s.browser] = await Promise.all([config ? config().then((c) => startSharedUiServer(c)) : startSharedUiServer(), sharedBrowser()]);
   });
   afterAll(async () => {
-    await s.browser?.close();
+    await Promise.all(s.browser?.contexts().map((c) => c.close()) ?? []);
     await s.server?.close();
   });
   beforeEach(async () => {
+    s.browser = await sharedBrowser(); // the same one, unless it crashed
     s.context = await s.browser.newContext({ viewport });
     s.cspViolations = await watchCsp(s.context);
     s.page = await s.context.newPage();

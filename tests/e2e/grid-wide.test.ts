@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDir } from '../bench/serve.ts';
 import { buildBenchPage } from '../bench/sizes.ts';
-import { launch } from './browser.ts';
+import { sharedBrowser } from './browser.ts';
 
 let dir = '';
 let server: { url: string; close(): Promise<void> };
@@ -21,10 +21,9 @@ let browser: Browser;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'grid-wide-'));
   await buildBenchPage('screen', dir);
-  [server, browser] = await Promise.all([serveDir(dir), launch()]);
+  [server, browser] = await Promise.all([serveDir(dir), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

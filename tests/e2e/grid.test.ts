@@ -12,7 +12,7 @@ import type { Json } from '../api/harness.ts';
 import type { Browser, BrowserContext, Page, Request } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
-import { clipboardText, launch, signIn, startUiServer } from './browser.ts';
+import { clipboardText, sharedBrowser, signIn, startSharedUiServer } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 import { startDataOf } from '../api/pageStart.ts';
 
@@ -22,14 +22,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startUiServer(), launch()]);
+  [server, browser] = await Promise.all([startSharedUiServer(), sharedBrowser()]);
   await server.db.query(
     `insert into app.products (product_code, company_code, product_name, min_margin, exp_margin)
      select 'GX-' || lpad(i::text, 4, '0'), 'SK01', jsonb_build_object('en', 'Extra ' || i), 10, 20 from generate_series(1, 400) as i`,
   );
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 beforeEach(async () => {
