@@ -1,9 +1,9 @@
 /**
- * `npm test`: codegen (everything reads its output), then the static checks — tsc, ESLint,
- * Prettier — side by side with the UI builds and the tests, not before them: on two cores the
- * checks fill the time the tests spend waiting for the browser and the servers. The UI builds
- * come first (the browser tests load them), then vitest; the checks' output is held and shown
- * when each ends (in full when it failed). The exit code is the first failure's.
+ * `npm test`: codegen (everything reads its output) and the UI builds (the browser tests load
+ * them), then the static checks — tsc, ESLint, Prettier — side by side with the tests, not
+ * before them: on two cores the checks fill the time the tests spend waiting for the browser
+ * and the servers. The checks' output is held and shown when each ends (in full when it
+ * failed). The exit code is the first failure's.
  *
  * `npm test -- <vitest arguments>` (a file, `--project api`) runs that part of the suite after
  * codegen and the builds, without the static checks; a run without arguments is the full run
@@ -52,10 +52,6 @@ const full = vitestArgs.length === 0;
 const codegen = await run('codegen', bin('tsx'), ['codegen/index.ts'], { live: true });
 if (codegen.code !== 0) process.exit(codegen.code);
 
-const checks = full
-  ? [run('tsc --noEmit', bin('tsc'), ['--noEmit']), run('eslint', bin('eslint'), ['.']), run('prettier --check', bin('prettier'), ['--check', '.', '--log-level', 'warn'])].map((p) => p.then(report))
-  : [];
-
 const builds: Done[] = [];
 for (const [name, args] of [
   ['vite build', ['build', '--logLevel', 'warn']],
@@ -65,6 +61,14 @@ for (const [name, args] of [
   builds.push(b);
   if (b.code !== 0) break;
 }
+// The checks start with the tests, at a lower priority: the tests' browsers and servers come
+// first, the checks take the time they leave (the builds, which the tests wait for, ran alone).
+const nice = (tool: string, args: string[]): [string, string[]] => (process.platform === 'win32' ? [bin(tool), args] : ['nice', ['-n', '10', bin(tool), ...args]]);
+const checks = full
+  ? [run('tsc --noEmit', ...nice('tsc', ['--noEmit'])), run('eslint', ...nice('eslint', ['.'])), run('prettier --check', ...nice('prettier', ['--check', '.', '--log-level', 'warn']))].map((p) =>
+      p.then(report),
+    )
+  : [];
 const built = builds.every((b) => b.code === 0);
 const tests = built ? await run('vitest', bin('vitest'), ['run', ...vitestArgs], { live: true, env: full ? { TEST_FULL_RUN: '1' } : {} }) : undefined;
 const done = [codegen, ...builds, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
