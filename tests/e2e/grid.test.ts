@@ -330,6 +330,27 @@ describe('ScreenGrid', () => {
     expect(await header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it("keeps the toolbar's buttons in place when the page's bulk actions arrive: Columns, pressed before, opens", async () => {
+    // The bulk actions (their chunk, with the catalogue's later part) come after the rows: held until the pointer is down on Columns.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/bulk-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openProducts();
+    const columns = tool('button.grid-columns');
+    const at = (await columns.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    release();
+    await tool('button.grid-bulk-print-labels').waitFor();
+    await page.mouse.up();
+    // Nothing moved under the pointer: the press and the release were on Columns, which opened.
+    expect(await columns.boundingBox()).toEqual(at);
+    await expect.poll(() => page.locator('button.grid-reset-columns').count()).toBe(1);
+  });
+
   it('fills one value into the rows of a cell range with one bulk set; Ctrl+D fills down', async () => {
     await openProducts();
     const keys = await rowKeys(4);
