@@ -320,6 +320,8 @@ export function GridView({
           aria-multiselectable={selectable || undefined}
           aria-busy={q.loadingFirst || !main?.settled || undefined}
           data-loading={(!main?.settled && gs.ready) || undefined}
+          // Where the rows are worked on: in memory ('client': sorts and filters ask no server) or by the server.
+          data-row-model={rm.client ? 'client' : 'server'}
         >
           <GridHeader
             table={table}
