@@ -65,8 +65,14 @@ async function openProductsFirstBlock(): Promise<void> {
   await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
 }
 
-/** Longer than the grid's REST_MS (150): the scroll has come to rest. */
-const REST_WAIT_MS = 400;
+/** The body's rows, in DOM order, by their row index. */
+const domOrder = () => grid().evaluate((el) => [...el.querySelector('.grid-body')!.children].map((row) => Number(row.getAttribute('data-index'))));
+
+/** Back at the top, at rest: the grid puts its rows back in row order once a scroll rests (recycle.ts). */
+async function scrollTopAtRest(): Promise<void> {
+  await grid().evaluate((viewport) => (viewport.scrollTop = 0));
+  await expect.poll(async () => (await domOrder()).every((v, i, a) => (i === 0 ? v === 0 : a[i - 1]! < v))).toBe(true);
+}
 
 /**
  * A scroll measured frame by frame counts only if it never paused as long as the grid's
@@ -187,14 +193,18 @@ describe('ScreenGrid', () => {
     const kis = cell(k1!, 'keep_in_stock').locator('[data-value]');
     const start = Number(await kis.getAttribute('data-value'));
     const next = (start + 1) % 3;
+    // The save fails, once the cell has shown the new value (held till then).
+    let fail!: () => void;
+    const shown = new Promise<void>((r) => (fail = r));
     await page.route('**/rpc/api_action', async (route) => {
       const body = route.request().postDataJSON() as { entity: string };
       if (body.entity !== 'keep_in_stock') return route.continue();
-      await new Promise((r) => setTimeout(r, 700));
+      await shown;
       return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom', message: 'forced failure' }) });
     });
     await cell(k1!, 'keep_in_stock').click();
-    await expect.poll(() => kis.getAttribute('data-value'), { interval: 50 }).toBe(String(next));
+    await expect.poll(() => kis.getAttribute('data-value')).toBe(String(next));
+    fail();
     await expect.poll(() => kis.getAttribute('data-value')).toBe(String(start));
     await expect.poll(() => page.locator('.toast-danger').count()).toBeGreaterThan(0);
     expect(Number((await product(k1!)).keep_in_stock)).toBe(start);
@@ -219,9 +229,10 @@ describe('ScreenGrid', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(async () => (await product(k3!)).max_discount_limit_percent).toBe(original);
     await expect.poll(() => cell(k3!, 'max_discount_limit_percent').innerText()).not.toContain(String(target));
-    // Nothing left to undo: the value stays.
+    // Nothing left to undo: the grid says so, and the value stays.
+    await expect.poll(() => tool('button.grid-undo').isDisabled()).toBe(true);
     await page.keyboard.press('Control+z');
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.locator('.toast-info .toast-text').allInnerTexts()).toContain('Nothing to undo');
     expect((await product(k3!)).max_discount_limit_percent).toBe(original);
   });
 
@@ -238,20 +249,28 @@ describe('ScreenGrid', () => {
     };
     const [o1, o2] = [(await product(k1!))[field], (await product(k2!))[field]];
     const [t1, t2] = [o1 === 42 ? 41 : 42, o2 === 43 ? 44 : 43];
+    // Undo's code (a chunk of its own) is in before the race below: its first Ctrl+Z has nothing to undo.
+    await cell(k1!, field).click();
+    await expect.poll(focused).toEqual([k1, field]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('.toast-info .toast-text').allInnerTexts()).toContain('Nothing to undo');
     await edit(k1!, t1, k2!);
     await expect.poll(async () => (await product(k1!))[field]).toBe(t1);
-    // The next save is held back by the network.
+    // The next save is held back by the network until Ctrl+Z has been pressed.
+    let release!: () => void;
+    const pressed = new Promise<void>((r) => (release = r));
     let released = false;
     await page.route('**/rpc/api_action', async (route) => {
       const body = route.request().postDataJSON() as { action: string };
       if (body.action !== 'set') return route.continue();
-      await new Promise((r) => setTimeout(r, 800));
+      await pressed;
       released = true;
       return route.continue();
     });
     await edit(k2!, t2, k3!);
     await page.keyboard.press('Control+z');
     expect(released).toBe(false);
+    release();
     await expect.poll(() => released).toBe(true);
     await expect.poll(async () => (await product(k2!))[field]).toBe(o2);
     await expect.poll(() => cell(k2!, field).innerText()).not.toContain(String(t2));
@@ -329,6 +348,27 @@ describe('ScreenGrid', () => {
     expect(await header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it("keeps the toolbar's buttons in place when the page's bulk actions arrive: Columns, pressed before, opens", async () => {
+    // The bulk actions (their chunk, with the catalogue's later part) come after the rows: held until the pointer is down on Columns.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/bulk-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openProducts();
+    const columns = tool('button.grid-columns');
+    const at = (await columns.boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    release();
+    await tool('button.grid-bulk-print-labels').waitFor();
+    await page.mouse.up();
+    // Nothing moved under the pointer: the press and the release were on Columns, which opened.
+    expect(await columns.boundingBox()).toEqual(at);
+    await expect.poll(() => page.locator('button.grid-reset-columns').count()).toBe(1);
+  });
+
   it('fills one value into the rows of a cell range with one bulk set; Ctrl+D fills down', async () => {
     await openProducts();
     const keys = await rowKeys(4);
@@ -397,8 +437,7 @@ describe('ScreenGrid', () => {
     const n = lists();
     expect(n).toBe(0);
     // The in-memory model's code is a chunk of its own: until it is in, the server model serves (a loaded machine is slow to fetch it).
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/clientRows-[^/]*\.js$/.test(e.name))), { timeout: 10_000 }).toBe(true);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    await expect.poll(() => grid().getAttribute('data-row-model'), { timeout: 10_000 }).toBe('client');
     await header('brand_name').locator('.grid-sort').click();
     await expect.poll(() => header('brand_name').getAttribute('aria-sort')).toBe('ascending');
     const names = await grid().locator('[role=row][data-key] [data-field="brand_name"]').allInnerTexts();
@@ -661,15 +700,11 @@ describe('ScreenGrid', () => {
             requestAnimationFrame(step);
           }),
       );
-    const r = await scrolledWithoutRest(run, async () => {
-      await grid().evaluate((viewport) => (viewport.scrollTop = 0));
-      await page.waitForTimeout(REST_WAIT_MS);
-    });
+    const r = await scrolledWithoutRest(run, scrollTopAtRest);
     expect(r.recycled).toBeGreaterThanOrEqual(10);
     expect(r.moved, `rows moved (longest frame gap ${Math.round(r.maxGap)} ms)`).toBe(0);
     expect(r.orderedWhileMoving).toBe(false);
     // At rest: the DOM in row order again (the active row, 0, stays rendered as well).
-    const domOrder = () => grid().evaluate((el) => [...el.querySelector('.grid-body')!.children].map((row) => Number(row.getAttribute('data-index'))));
     await expect.poll(async () => (await domOrder()).every((v, i, a) => i === 0 || a[i - 1]! < v)).toBe(true);
     const atRest = await domOrder();
     expect(atRest).toEqual(expect.arrayContaining(Array.from({ length: 21 }, (_, i) => 20 + i)));
@@ -726,10 +761,7 @@ describe('ScreenGrid', () => {
             requestAnimationFrame(step);
           }),
       );
-    const r = await scrolledWithoutRest(run, async () => {
-      await grid().evaluate((viewport) => (viewport.scrollTop = 0));
-      await page.waitForTimeout(REST_WAIT_MS);
-    });
+    const r = await scrolledWithoutRest(run, scrollTopAtRest);
     expect(r.recycled).toBeGreaterThanOrEqual(10);
     expect(r).toMatchObject({ added: 0, removed: 0 });
   });
@@ -775,6 +807,7 @@ describe('ScreenGrid', () => {
     await header('selling_price_shop').locator('.grid-sort').click();
     await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
     const rowH = (await bodyRows().first().boundingBox())!.height;
+    // Block by block: each one in (its first row drawn with its key) before the next is scrolled to.
     for (let i = 1; i <= 3; i++) {
       await grid().evaluate(
         (el, y) => {
@@ -782,7 +815,13 @@ describe('ScreenGrid', () => {
         },
         i * 100 * rowH,
       );
-      await page.waitForTimeout(400);
+      await expect
+        .poll(() =>
+          grid()
+            .locator(`[role=row][data-index="${i * 100}"][data-key]`)
+            .count(),
+        )
+        .toBe(1);
     }
     const keyset = calls.filter((c) => c.entity === 'product_list' && c.action === 'list' && Array.isArray(c.payload.after));
     expect(keyset.length).toBeGreaterThan(0);

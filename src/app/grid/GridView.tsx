@@ -34,7 +34,7 @@ import { RowGeneration } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { rowRenderer } from './renderRow.tsx';
 import { geometry } from './layout.ts';
-import type { ScreenGridProps } from './ScreenGrid.tsx';
+import type { ScreenGridProps, ToolbarQuery } from './ScreenGrid.tsx';
 import { headerState, toggleAll } from './selection.ts';
 import { useGridTable } from './table/gridTable.ts';
 import { useHeaderNeed, useMeasureHeaders } from './table/useHeaderFit.ts';
@@ -51,7 +51,22 @@ const SHOW_SPAN = 200;
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
 const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
-export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd, onEditRow, reloadKey, reveal, rows, fixedFilter, toolbarEnd, persistState, selectable: pickable }: ScreenGridProps) {
+export function GridView({
+  screen,
+  perms: given,
+  locked,
+  theme = 'balham',
+  onAdd,
+  onEditRow,
+  reloadKey,
+  reveal,
+  rows,
+  fixedFilter,
+  toolbarStart,
+  toolbarEnd,
+  persistState,
+  selectable: pickable,
+}: ScreenGridProps) {
   const dims = geometry(theme);
   // A workflow state that forbids writes (the lines of a shipped order): every cell read-only, Add and Delete shown disabled with the reason.
   const perms = useMemo(() => (locked ? { ...given, set: false } : given), [given, locked]);
@@ -243,6 +258,18 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
     groupTotals: totals.groups,
   });
   const rowSel = picks.rowSel;
+  // What the page's toolbar parts act on (export, bulk actions).
+  const toolbarQuery: ToolbarQuery | null =
+    toolbarStart || toolbarEnd
+      ? {
+          form: screen.form,
+          sortModel: q.sortModel,
+          filterModel: q.filterModel,
+          language: q.lang,
+          visibleColumns: cols.flatMap((c) => (c.col ? [c.id] : [])),
+          selection: { count: picks.selCount, all: rowSel.all, keys: [...(rowSel.all ? rowSel.except : rowSel.ids)].map((id) => model.keyOfId(id)) },
+        }
+      : null;
 
   return (
     <div
@@ -280,14 +307,8 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}
         workflow={workflow.on ? { actions: workflow.menu, picked: picks.selCount, lang: q.lang, run: workflow.onMenu } : undefined}
-        end={toolbarEnd?.({
-          form: screen.form,
-          sortModel: q.sortModel,
-          filterModel: q.filterModel,
-          language: q.lang,
-          visibleColumns: cols.flatMap((c) => (c.col ? [c.id] : [])),
-          selection: { count: picks.selCount, all: rowSel.all, keys: [...(rowSel.all ? rowSel.except : rowSel.ids)].map((id) => model.keyOfId(id)) },
-        })}
+        start={toolbarQuery && toolbarStart?.(toolbarQuery)}
+        end={toolbarQuery && toolbarEnd?.(toolbarQuery)}
       />
       <div className="grid-frame">
         <div
@@ -299,6 +320,8 @@ export function GridView({ screen, perms: given, locked, theme = 'balham', onAdd
           aria-multiselectable={selectable || undefined}
           aria-busy={q.loadingFirst || !main?.settled || undefined}
           data-loading={(!main?.settled && gs.ready) || undefined}
+          // Where the rows are worked on: in memory ('client': sorts and filters ask no server) or by the server.
+          data-row-model={rm.client ? 'client' : 'server'}
         >
           <GridHeader
             table={table}

@@ -102,7 +102,8 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
             onAdd={() => setForm({ mode: 'add', row: fixed })}
             onEditRow={(row) => setForm({ mode: 'edit', row })}
             selectable={bulk}
-            toolbarEnd={
+            // Loaded lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
+            toolbarStart={
               bulk
                 ? (grid) => (
                     <Suspense fallback={null}>

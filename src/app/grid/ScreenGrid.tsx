@@ -76,9 +76,14 @@ export interface ScreenGridProps {
   rows?: Row[];
   /** Equality filter always applied (a detail grid: the master row's key), sent by the `filter` action. */
   fixedFilter?: Record<string, unknown>;
-  /** Rendered at the right end of the toolbar (export/import). */
+  /**
+   * Rendered first among the toolbar's buttons, next to its spacer: what the page loads
+   * lazily (bulk actions), whose arrival there moves no button already shown (Toolbar.tsx).
+   */
+  toolbarStart?: (q: ToolbarQuery) => ReactNode;
+  /** Rendered at the right end of the toolbar (export/import): shown with the toolbar, not later. */
   toolbarEnd?: (q: ToolbarQuery) => ReactNode;
-  /** Rows get checkboxes even without the delete permission (for toolbarEnd actions over picked rows). */
+  /** Rows get checkboxes even without the delete permission (for toolbarStart actions over picked rows). */
   selectable?: boolean;
   /** Restore and save the column state per user (grid_state); default: unless `rows` is given. */
   persistState?: boolean;

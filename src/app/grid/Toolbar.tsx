@@ -1,7 +1,14 @@
 /**
  * The grid's toolbar: row count (an estimate with "count exactly"), the group columns,
- * then views, columns, fill, translate, details (the panel on/off), undo and redo, refresh, add, delete, and whatever the page puts
- * at the right end (export/import).
+ * then what loads after the toolbar shows (the workflow menu, the page's bulk actions),
+ * views, columns, fill, translate, details (the panel on/off), undo and redo, refresh, add,
+ * delete, and whatever the page puts at the right end (export/import).
+ *
+ * The buttons sit at the right, after a spacer: something arriving later among or after
+ * them would push every button before it to the left, away from a pointer about to press
+ * one (a press begun on Columns then ends on another button: no click at all). So what
+ * loads lazily comes first, next to the spacer, whose room it takes: the buttons already
+ * shown stay where they are.
  */
 import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { ColumnChooser } from './ColumnChooser.tsx';
@@ -49,6 +56,8 @@ export interface ToolbarProps {
   del?: { count: number; busy: boolean; run(): void };
   /** A workflow screen's menu of the events common to the picked rows. */
   workflow?: Omit<WorkflowMenuProps, 't'>;
+  /** The page's buttons that load lazily (bulk actions): first among the buttons, where their arrival moves none. */
+  start?: ReactNode;
   end?: ReactNode;
 }
 
@@ -78,6 +87,13 @@ export function Toolbar(p: ToolbarProps) {
         </span>
       )}
       <span className="grid-spacer" />
+      {/* Lazily loaded: next to the spacer, so their arrival moves no button already shown (see above). */}
+      {p.workflow && (
+        <Suspense fallback={null}>
+          <WorkflowMenu {...p.workflow} t={t} />
+        </Suspense>
+      )}
+      {p.start}
       {p.views && <ViewMenu form={p.form} current={p.views.current} apply={p.views.apply} t={t} />}
       <ColumnChooser model={p.model} state={p.state} hasTotals={p.hasTotals} t={t} onVisible={p.onVisible} onTotals={p.onTotals} onReset={p.onResetColumns} />
       {p.fill && <FillDialog columns={p.fill.columns} defaultField={p.fill.defaultField} disabled={p.fill.disabled} t={t} onApply={p.fill.apply} focusOnClose={p.fill.focusOnClose} />}
@@ -115,11 +131,6 @@ export function Toolbar(p: ToolbarProps) {
         <button type="button" className="grid-add" disabled={!!p.locked} title={p.locked} onClick={p.onAdd}>
           {t('common.add')}
         </button>
-      )}
-      {p.workflow && (
-        <Suspense fallback={null}>
-          <WorkflowMenu {...p.workflow} t={t} />
-        </Suspense>
       )}
       {p.del && (
         <button type="button" className="grid-delete" disabled={!p.del.count || p.del.busy || !!p.locked} title={p.locked} onClick={p.del.run}>

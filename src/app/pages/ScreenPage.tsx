@@ -63,6 +63,16 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         reveal={saved}
         fixedFilter={fixed}
         selectable={bulk}
+        // Bulk actions load lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
+        toolbarStart={
+          bulk
+            ? (grid) => (
+                <Suspense fallback={null}>
+                  <BulkActions screen={screen} perms={perms} query={grid} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
+                </Suspense>
+              )
+            : undefined
+        }
         toolbarEnd={(grid) => {
           // What the grid shows is its filters and the page's fixed filter (a report's parameters): the export and the chart send both.
           const q = fixed ? { ...grid, filterModel: allFilters({ filterModel: grid.filterModel, fixed }) } : grid;
@@ -75,11 +85,6 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
                   </Suspense>,
                   slot,
                 )}
-              {bulk && (
-                <Suspense fallback={null}>
-                  <BulkActions screen={screen} perms={perms} query={grid} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
-                </Suspense>
-              )}
               <TransferButtons
                 q={q}
                 columns={screen.columns}
