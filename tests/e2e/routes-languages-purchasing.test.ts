@@ -1,0 +1,4 @@
+/** The languages walk (routeWalk.ts) of the purchasing group (routeAreas.ts LANGUAGE_GROUPS). */
+import { walkLanguages } from './routeWalk.ts';
+
+walkLanguages('purchasing');
