@@ -11,18 +11,23 @@ import type { Db } from './db/types.ts';
 export interface Poller {
   /** Stops polling and waits for a pass under way. */
   stop(): Promise<void>;
+  /** Resolves when polling has ended: stopped, or a pass answered false (nothing more to do). */
+  ended: Promise<void>;
 }
 
 export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: number; onError: (e: unknown) => void }): Poller {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  let end!: () => void;
+  const ended = new Promise<void>((r) => (end = r));
   const schedule = () => {
-    if (stopped) return;
+    if (stopped) return end();
     timer = setTimeout(() => {
       running = pass().then(
         (again) => {
           if (again !== false) schedule();
+          else end();
         },
         (e: unknown) => {
           opts.onError(e);
@@ -38,7 +43,9 @@ export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: nu
       stopped = true;
       clearTimeout(timer);
       await running;
+      end();
     },
+    ended,
   };
 }
 

@@ -20,6 +20,7 @@ import { configuredOutbound } from './net/outboundFetch.ts';
 import { startNewsFetcher } from './news/fetcher.ts';
 import { describeImapUrl } from './imap/client.ts';
 import { startImapSync } from './imap/poller.ts';
+import { AfterAnswer } from './afterAnswer.ts';
 import type { Poller } from './poller.ts';
 import { startArrivals } from './storefront/arrivals.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
@@ -55,6 +56,8 @@ export async function listen(fetch: FetchHandler, port: number): Promise<Listene
 export interface Running {
   url: string;
   db: Db;
+  /** Resolves once the work requests began after their answers (a reset link's mail) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,7 +94,8 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     const signer = tokenSigner(await jwtSecret(db, config.jwtSecret), config.accessTtlSec);
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     live = await LiveRows.open({ db, signer, config, sessions });
-    const app = createApp({ db, signer, config, sessions, live });
+    const afterAnswer = new AfterAnswer();
+    const app = createApp({ db, signer, config, sessions, live, afterAnswer });
     const listener = await serveApp(app.fetch);
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
@@ -111,9 +115,11 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     return {
       url: listener.url,
       db,
+      settled: () => afterAnswer.settled(),
       async close() {
         await live!.close(); // its streams first: the server waits for open responses
         await listener.close();
+        await afterAnswer.settled(); // nothing begun for an answer already given is cut off
         await scheduler?.stop();
         await news?.stop();
         await imap?.stop();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { TestServer } from './harness.ts';
 
 /** A password the rule takes (core/password/policy.ts). */
@@ -46,12 +47,10 @@ export function linkToken(body: string): string {
   return m[1]!;
 }
 
-/** Waits until `email` has `count` account mails (forgot_password queues its mail after answering). */
-export async function waitForMails(s: TestServer, email: string, count: number, ms = 5000): Promise<Awaited<ReturnType<typeof mailsTo>>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const mails = await mailsTo(s, email);
-    if (mails.length >= count || Date.now() > until) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The account mails of `email` once the server's after-answer work has ended (forgot_password queues its mail after answering). */
+export async function waitForMails(s: TestServer, email: string, count: number): Promise<Awaited<ReturnType<typeof mailsTo>>> {
+  await s.settled();
+  const mails = await mailsTo(s, email);
+  expect(mails.length, `account mails to ${email}`).toBeGreaterThanOrEqual(count);
+  return mails;
 }

@@ -17,6 +17,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { vi } from 'vitest';
 
 export const DOVECOT_BIN = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
 
@@ -58,29 +59,35 @@ const freePort = () =>
     });
   });
 
-/** Resolves once the server greets on the port ("* OK"), rejects after `ms`. */
+/** Resolves once the server greets on the port ("* OK"), rejects after `ms` or when it exited. */
 async function greeting(port: number, ms: number, exited: () => string | undefined): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const gone = exited();
-    if (gone) throw new Error(gone);
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = createConnection({ host: '127.0.0.1', port });
-      sock.setTimeout(1000);
-      sock.once('data', (d) => {
-        sock.destroy();
-        resolve(d.toString().startsWith('* OK'));
-      });
-      sock.once('error', () => resolve(false));
-      sock.once('timeout', () => {
-        sock.destroy();
-        resolve(false);
-      });
+  let gone: string | undefined;
+  await vi
+    .waitFor(
+      async () => {
+        gone = exited();
+        if (gone) return; // no use waiting: said below
+        const ok = await new Promise<boolean>((resolve) => {
+          const sock = createConnection({ host: '127.0.0.1', port });
+          sock.setTimeout(1000);
+          sock.once('data', (d) => {
+            sock.destroy();
+            resolve(d.toString().startsWith('* OK'));
+          });
+          sock.once('error', () => resolve(false));
+          sock.once('timeout', () => {
+            sock.destroy();
+            resolve(false);
+          });
+        });
+        if (!ok) throw new Error('no greeting yet');
+      },
+      { timeout: ms, interval: 100 },
+    )
+    .catch(() => {
+      throw new Error(`dovecot did not answer on 127.0.0.1:${port} within ${ms} ms`);
     });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`dovecot did not answer on 127.0.0.1:${port} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  if (gone) throw new Error(gone);
 }
 
 function config(dir: string, port: number, accounts: { login: string; internal: string; mail: Account }, firstValidUid: number): string {
@@ -197,8 +204,9 @@ export async function startDovecot(opts: { user?: string; password?: string } = 
       if (running.exitCode === null && running.signalCode === null) {
         const gone = new Promise((r) => running.once('exit', r));
         running.kill('SIGTERM');
-        await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
-        if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
+        const killer = setTimeout(() => running.kill('SIGKILL'), 5000); // one that ignores SIGTERM
+        await gone;
+        clearTimeout(killer);
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -92,7 +92,11 @@ export async function startSignedIn(engine: Engine, opts?: Parameters<typeof sta
  * `config.mailTickMs` / `config.newsTickMs` ask (their tests tick themselves). `serve`: what
  * brings the app its requests instead of a listener of its own (an in-process server only).
  */
-export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config>; serve?: Serve } = {}): Promise<TestServer> {
+/**
+ * `inProcess`: the server runs in this process even under TEST_WORKERS, for a suite that waits
+ * on its after-answer work (`settled()`), which a child process's server cannot tell.
+ */
+export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config>; serve?: Serve; inProcess?: boolean } = {}): Promise<TestServer> {
   // A stand-in UI build, so the SPA fallback is tested without running vite.
   let uiDir = opts.uiDir;
   if (!uiDir) {
@@ -119,7 +123,7 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
   const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
   const databaseUrl = copy?.url;
   const start = async (): Promise<Running> =>
-    copy && TEST_WORKERS >= 2 && !opts.serve
+    copy && TEST_WORKERS >= 2 && !opts.serve && !opts.inProcess
       ? startChildServer(copy.url, TEST_WORKERS, childEnv(env, config, uiDir))
       : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined, opts.serve);
   const running = await start().catch(async (e: unknown) => {

@@ -16,7 +16,7 @@ describe.each(engines)('initial passwords on %s', (engine) => {
   let s: TestServer;
   let admin: string;
   beforeAll(async () => {
-    s = await startTestServer(engine);
+    s = await startTestServer(engine, { inProcess: true }); // waits on forgot_password's after-answer work
     admin = (await s.login('admin@example.com')).token;
   });
   afterAll(() => s?.close());

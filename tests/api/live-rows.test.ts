@@ -4,7 +4,7 @@
  * as the form, the rows' keys and the writer — never a value — and no other stream: not
  * another company's, not a user's without the page, not before the write commits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 interface Live {
@@ -44,11 +44,8 @@ async function subscribe(s: TestServer, token: string, company: string): Promise
   return { events, status: res.status, ended, close: () => ctl.abort() };
 }
 
-const until = async (cond: () => boolean, ms = 5000) => {
-  const t0 = Date.now();
-  while (!cond() && Date.now() - t0 < ms) await new Promise((r) => setTimeout(r, 10));
-  return cond();
-};
+/** Waits until `cond` holds (events arrive on their own connection); the test's time-out bounds it. */
+const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true), { timeout: 10_000, interval: 10 });
 
 describe.each(engines)('live rows (%s)', (engine) => {
   let s: TestServer;
@@ -69,6 +66,22 @@ describe.each(engines)('live rows (%s)', (engine) => {
     expect((await fetch(`${s.url}/api/live`, { headers: { authorization: `Bearer ${warehouse}`, 'x-company': 'CZ01' } })).status).toBe(403); // not her company
   });
 
+  const firstSupplierRow = async (company: string) => (await s.action(admin, 'product_suppliers', 'list', { startRow: 0, endRow: 1 }, company)).body.data.rows[0];
+  const touchSupplier = async (row: Json, company: string) => {
+    const r = await s.action(
+      admin,
+      'product_suppliers',
+      'set',
+      { product_supplier_id: row.product_supplier_id, row_version: row.row_version, supplier_product_code: `LIVE-${Math.random()}` },
+      company,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  };
+  const of = (l: Live, form: string) => l.events.filter((e) => e.form === form);
+  const mine = (l: Live) => of(l, 'product_list');
+
+  // A stream hears of writes in commit order (liveRows.ts): once it has the event of a later
+  // write it may hear of, whatever an earlier write would have told it has come.
   it("sends the keys of a change to the company's streams that may list the form, nothing else", async () => {
     expect((await s.action(warehouse, 'product_list', 'list', { startRow: 0, endRow: 1 }, 'SK01')).status).toBe(403); // the premise
     const sk = await subscribe(s, admin, 'SK01');
@@ -78,27 +91,28 @@ describe.each(engines)('live rows (%s)', (engine) => {
     try {
       const row = await firstProduct('SK01');
       await touch(row, 'SK01');
-      const mine = (l: Live) => l.events.filter((e) => e.form === 'product_list');
-      expect(await until(() => mine(sk).length > 0 && mine(cat).length > 0)).toBe(true);
-      await new Promise((r) => setTimeout(r, 300)); // whatever else would come has come
-      for (const l of [sk, cat]) {
-        expect(mine(l)).toEqual([{ form: 'product_list', ids: [[row.product_code]], by: { id: 1, name: 'Ada Admin' } }]);
-      }
-      expect(mine(hu)).toEqual([]); // another company
+      const told = { form: 'product_list', ids: [[row.product_code]], by: { id: 1, name: 'Ada Admin' } };
+      await until(() => mine(sk).length > 0 && mine(cat).length > 0);
+      // Another company's write after it: its stream hears of that one and of nothing before it.
+      const other = await firstProduct('HU01');
+      await touch(other, 'HU01');
+      await until(() => mine(hu).length > 0);
+      expect(mine(hu)).toEqual([{ form: 'product_list', ids: [[other.product_code]], by: { id: 1, name: 'Ada Admin' } }]);
+      // A purchasing write the warehouse user may list: she hears of it, and of no product_list before it.
+      const supplier = await firstSupplierRow('SK01');
+      await touchSupplier(supplier, 'SK01');
+      await until(() => of(wh, 'product_suppliers').length > 0);
       expect(mine(wh)).toEqual([]); // no right to the page
       // Whatever the warehouse stream got is of forms she may list.
       for (const e of wh.events) expect((await s.action(warehouse, e.form, 'list', { startRow: 0, endRow: 1 }, 'SK01')).status).toBe(200);
+      // The same row again: both SK01 streams that may list products hear of it, and had heard of the first write once and of the HU01 write never.
+      const again = await firstProduct('SK01');
+      await touch(again, 'SK01');
+      await until(() => mine(sk).length > 1 && mine(cat).length > 1);
+      const twice = [told, { ...told, ids: [[again.product_code]] }];
+      for (const l of [sk, cat]) expect(mine(l)).toEqual(twice);
       // Other forms over the same table (the prices screens write products) reach those who may list them, with the same keys.
-      const prices = sk.events.filter((e) => e.form !== 'product_list');
-      for (const e of prices) expect(e.ids).toEqual([[row.product_code]]);
-
-      const other = await firstProduct('HU01');
-      await touch(other, 'HU01');
-      expect(await until(() => mine(hu).length > 0)).toBe(true);
-      expect(mine(hu)[0]).toEqual({ form: 'product_list', ids: [[other.product_code]], by: { id: 1, name: 'Ada Admin' } });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(mine(sk)).toHaveLength(1);
-      expect(mine(cat)).toHaveLength(1);
+      for (const e of sk.events.filter((e) => e.form !== 'product_list' && e.form !== 'product_suppliers')) expect([[row.product_code], [again.product_code]]).toContainEqual(e.ids[0]);
     } finally {
       for (const l of [sk, hu, cat, wh]) l.close();
     }
@@ -112,8 +126,10 @@ describe.each(engines)('live rows (%s)', (engine) => {
       const r = await s.action(admin, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version - 1, supplier_product_code: 'never' }, 'SK01');
       expect(r.status).toBe(409);
       expect(r.body.error).toBe('stale_row');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(sk.events).toEqual([]);
+      // A write of the same row that commits after it: the stream hears of that one only.
+      await touch(row, 'SK01');
+      await until(() => mine(sk).length > 0);
+      expect(mine(sk)).toEqual([{ form: 'product_list', ids: [[row.product_code]], by: { id: 1, name: 'Ada Admin' } }]);
     } finally {
       sk.close();
     }
@@ -125,7 +141,7 @@ describe.each(engines)('live rows (%s)', (engine) => {
     expect((await s.post('/rpc/logout', {}, { token })).status).toBe(200);
     // The next notification re-resolves the session: it no longer stands, the stream ends.
     await touch(await firstProduct('SK01'), 'SK01');
-    await expect(Promise.race([l.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 5000))])).resolves.toBe('ended');
+    await l.ended; // the test's time-out says it stayed open
     expect(l.events).toEqual([]);
   });
 });

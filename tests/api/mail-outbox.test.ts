@@ -10,7 +10,7 @@
  * says once that mail waits.
  */
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
@@ -75,7 +75,7 @@ describe.each(engines)('the server’s mail on %s', (engine) => {
       await s.db.query(
         `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, source_type, source_id) values ('ML01', array['a@example.sk', 'b@example.sk'], 'sk', 'Predmet', 'Text', 'sales_order', 0)`,
       );
-      for (let i = 0; i < 300 && !sink.messages.length; i++) await new Promise((r) => setTimeout(r, 10));
+      await vi.waitFor(() => expect(sink.messages.length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
       expect(sink.messages.map((m) => [m.to, m.headers.get('from'), m.subject, m.text])).toEqual([[['a@example.sk', 'b@example.sk'], FROM, 'Predmet', 'Text']]);
     } finally {
       await s.close();
@@ -369,14 +369,13 @@ describe.each(engines)('mail outbox on %s', (engine) => {
 
     const said: string[] = [];
     const idle = startOutbox(s.db, { intervalMs: 5, transport: undefined, log: (l) => said.push(l) });
-    for (let i = 0; i < 100 && !said.length; i++) await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50));
+    await idle.ended; // it stops polling by itself once it has said so; the test's time-out says it never did
     await idle.stop();
     expect(said).toEqual(['mail: 1 e-mail(s) wait in the outbox (app.mail_outbox): set SMTP_URL to send them']);
     expect((await outboxOf(order.order_id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
 
     const runner = startOutbox(s.db, { intervalMs: 5, transport: smtp });
-    for (let i = 0; i < 200 && (await outboxOf(order.order_id))[0]!.status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(async () => expect((await outboxOf(order.order_id))[0]!.status).toBe('sent'), { timeout: 10_000, interval: 10 });
     await runner.stop();
     expect((await outboxOf(order.order_id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
     expect(sink.messages.at(-1)!.subject).toBe(`Vaše objednávka ${order.fsm_reference} byla odeslána`);

@@ -15,7 +15,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { outboundFetch, type Resolve } from '../../src/server/net/outboundFetch.ts';
@@ -360,7 +360,7 @@ describe.each(engines)('news on %s', (engine) => {
     const lines: string[] = [];
     const runner = startNewsFetcher(s.db, { ...via, intervalMs: 20, log: (l) => lines.push(l) });
     try {
-      for (let i = 0; i < 200 && !(await source(src.news_source_id)).last_fetched_at; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(async () => expect((await source(src.news_source_id)).last_fetched_at).toBeTruthy(), { timeout: 10_000, interval: 20 });
     } finally {
       await runner.stop();
     }

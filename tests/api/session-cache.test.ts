@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
@@ -166,14 +166,13 @@ describe.each(engines)('session cache on %s', (engine) => {
     await other.query('update app.users set blocked = false where user_id = $1', [u.id]);
     expect((await list(u.token)).status).toBe(200);
     // Back: listening again within the retry pauses, and the cache follows changes again.
-    const deadline = Date.now() + 10_000;
-    let listening = 0;
-    while (Date.now() < deadline && !listening) {
-      await new Promise((r) => setTimeout(r, 100));
-      const r = (await other.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'listen app_session'`)) as { rows: { n: number }[] };
-      listening = r.rows[0]!.n;
-    }
-    expect(listening).toBe(1);
+    await vi.waitFor(
+      async () => {
+        const r = (await other.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'listen app_session'`)) as { rows: { n: number }[] };
+        expect(r.rows[0]!.n).toBe(1);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await warm(u.token);
     await other.query('update app.users set blocked = true where user_id = $1', [u.id]);
     expect((await list(u.token)).status).toBe(412);

@@ -31,6 +31,8 @@ export interface ChildServer {
   child: ChildProcess;
   /** Everything the child wrote, for a failing test's message. */
   output(): string;
+  /** Refused: the after-answer work runs in the child (start such a suite with `inProcess`). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startChildServer(databaseUrl: string, workers: number, env
     db,
     child,
     output: () => out,
+    settled: () => Promise.reject(new Error('the server runs in a child process: its after-answer work cannot be awaited here (startTestServer with { inProcess: true })')),
     async close() {
       await db.close();
       if (child.exitCode === null) {

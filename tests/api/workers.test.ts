@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import http from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { createInstance } from '../../src/server/workflow/instances.ts';
 import { DEMO_PASSWORD, PRODUCTS, type Json } from './harness.ts';
@@ -219,9 +219,11 @@ describe.runIf(pg)('two app processes on one PostgreSQL database (WORKERS=2)', (
           [ids],
         )
       ).rows;
-    const t0 = Date.now();
-    while ((await expired()).length < ids.length && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 500)); // more ticks of both: nothing fires twice
+    await vi.waitFor(async () => expect(await expired()).toHaveLength(ids.length), { timeout: 20_000, interval: 50 });
+    // A timeout fires in the transaction that claimed the instance (FOR UPDATE): once a lock that
+    // conflicts with every row lock is granted, every claim made so far has committed or rolled
+    // back, and a claim after it finds nothing due. A second firing would be in the history now.
+    await server.db.transaction((tx) => tx.query('lock table app.fsm_instances in exclusive mode'));
     const rows = await expired();
     expect(rows).toHaveLength(ids.length);
     expect(rows.every((r) => r.n === 1)).toBe(true);
@@ -262,8 +264,7 @@ describe.runIf(pg)('two app processes on one PostgreSQL database (WORKERS=2)', (
     const row = (await a.action(token, 'product_list', 'list', { startRow: 0, endRow: 1 }, 'SK01')).body.data.rows[0];
     const w = await a.action(token, 'product_list', 'set', { product_code: row.product_code, row_version: row.row_version, supplier_product_code: `LIVE-${Date.now()}` }, 'SK01');
     expect(w.status, JSON.stringify(w.body)).toBe(200);
-    const t0 = Date.now();
-    while (!events.some((e) => e.form === 'product_list') && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(events.some((e) => e.form === 'product_list')).toBe(true), { timeout: 10_000, interval: 10 });
     ctl.abort();
     await reading;
     expect(events.find((e) => e.form === 'product_list')).toMatchObject({ ids: [[row.product_code]], by: { name: expect.any(String) } });

@@ -6,7 +6,7 @@
  * the database only). PGlite cannot share its data directory between processes: there the
  * single-process part runs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { createInstance } from '../../src/server/workflow/instances.ts';
@@ -98,7 +98,7 @@ describe.each(engines)('workflow scheduler on %s', (engine) => {
     const id = await createInstance(s.db, 'sales_order', await company(), { at: T0 });
     await move(s.db, id, 'require_prepayment', T0); // due in 7 days
     const runner = startScheduler(s.db, { intervalMs: 5, clock: () => at(8 * DAY) });
-    for (let i = 0; i < 200 && (await instanceRow(s.db, id)).state_code !== 'cancelled'; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(async () => expect((await instanceRow(s.db, id)).state_code).toBe('cancelled'), { timeout: 10_000, interval: 10 });
     await runner.stop();
     expect((await instanceRow(s.db, id)).state_code).toBe('cancelled');
     expect((await history(s.db, id)).filter((h) => h.event_code === 'expire')).toHaveLength(1);

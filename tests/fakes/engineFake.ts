@@ -62,6 +62,9 @@ function parseBody(raw: string, type: string | undefined): unknown {
   return undefined;
 }
 
+// The fake engine's own latency (a slow answer, a stream's pace) is what a test puts to the
+// product, whose time-outs and streaming it tries; no test waits on it.
+// eslint-disable-next-line no-restricted-syntax
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startEngineFake(): Promise<EngineFake> {

@@ -3,7 +3,7 @@
  * company, a search lookup that resolves only the keys the cells ask for (a batch at a
  * time, a missing key never asked again), and the search of the editors and forms.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
@@ -22,8 +22,8 @@ const model = buildGridModel(productList);
 const brandLookup = model.byField.get('brand_id')!.lookup!;
 /** products_brief as a search lookup of a ref column (the forms' product input, accessories' product). */
 const productLookup: LookupDef = { form: 'products_brief', keyField: 'product_code', keyType: 'text', displayField: 'product_name', displayType: 'multi', search: true };
-/** Longer than the store's gathering pause (16 ms). */
-const gathered = () => new Promise((r) => setTimeout(r, 40));
+/** Past the store's gathering pause (16 ms) on the fake clock, and whatever it set off has run. */
+const gathered = () => vi.advanceTimersByTimeAsync(40);
 
 const products = Array.from({ length: 120 }, (_, i) => ({
   product_code: `P${String(i + 1).padStart(3, '0')}`,
@@ -41,8 +41,12 @@ describe('lookups over the data provider', () => {
       products_brief: products,
     });
     restore = setGridDataProvider(db);
+    vi.useFakeTimers();
   });
-  afterEach(() => restore());
+  afterEach(() => {
+    vi.useRealTimers();
+    restore();
+  });
 
   it('loads a lookup whole, once per company, in its order, and tells the grid', async () => {
     const store = new LookupStore();

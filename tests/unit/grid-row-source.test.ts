@@ -26,7 +26,8 @@ function fakeServer(total: number, opts: { estimate?: number; failAt?: number } 
   return { calls, fetchPage };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** The in-memory provider's answers and what they set off have run (nothing here waits on a timer). */
+const settle = () => new Promise((r) => setImmediate(r));
 
 describe('server row model blocks', () => {
   it('loads forward blocks by keyset after the block before, waiting for it when it is on its way', async () => {

@@ -4,7 +4,7 @@
  * lookup store asks for it once per company however often it is ensured, and after a
  * failure does not ask again (its cells show the keys).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookupDisplayField } from '../../src/core/lookupDisplay.ts';
 import { setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
@@ -26,11 +26,16 @@ const rows = [
   { partner_id: 2, partner_name: 'Tatra Sport s.r.o.', is_supplier: true },
   { partner_id: 7, partner_name: 'Peter Kováč', is_supplier: false },
 ];
-const settled = () => new Promise((r) => setTimeout(r, 20));
+/** Past the store's gathering pause on the fake clock, and whatever it set off has run. */
+const settled = () => vi.advanceTimersByTimeAsync(20);
 
 describe('partners_brief in the lookup store', () => {
   let restore: (() => void) | undefined;
-  afterEach(() => restore?.());
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    restore?.();
+  });
 
   /** The in-memory provider, its list counted and, when told, failing. */
   function provider(fail: boolean) {

@@ -71,6 +71,11 @@ let thread: Worker | undefined;
 const overHeap = new WeakSet<Worker>();
 let idleTimer: NodeJS.Timeout | undefined;
 let turn: Promise<unknown> = Promise.resolve();
+/** A model's query is running in the thread now (loaded, not yet answered). */
+let querying = false;
+
+/** Whether a model's query runs in the sandbox at this moment (its copy loaded, its answer not back). */
+export const sandboxQuerying = (): boolean => querying;
 
 function sandbox(): Worker {
   clearTimeout(idleTimer);
@@ -113,6 +118,7 @@ function runJob(job: SandboxJob, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const w = sandbox();
     const finish = (settle: () => void) => {
+      querying = false;
       clearTimeout(timer);
       w.off('message', onMessage);
       w.off('exit', onExit);
@@ -126,6 +132,7 @@ function runJob(job: SandboxJob, timeoutMs: number): Promise<string> {
     let timer = setTimeout(() => kill('57014', 'canceling statement: the sandbox did not load in time'), LOAD_LIMIT_MS);
     const onMessage = (m: SandboxMessage) => {
       if (m.type === 'running') {
+        querying = true;
         clearTimeout(timer);
         timer = setTimeout(() => kill('57014', 'canceling statement due to statement timeout'), timeoutMs);
         return;

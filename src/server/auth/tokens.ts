@@ -21,6 +21,8 @@ export interface TokenSigner {
    * a token that has just expired); null for anything else.
    */
   verifySignature(token: string): Promise<TokenClaims | null>;
+  /** The signer's clock: tokens are issued and checked against it (tests pass one they move). */
+  now(): Date;
 }
 
 const claimsOf = (payload: { sub?: unknown; sid?: unknown; enrol?: unknown }): TokenClaims | null => {
@@ -29,7 +31,7 @@ const claimsOf = (payload: { sub?: unknown; sid?: unknown; enrol?: unknown }): T
   return Number.isInteger(id) && id > 0 && typeof sid === 'string' && sid !== '' ? { userId: id, sid, enrol: payload.enrol === true } : null;
 };
 
-export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
+export function tokenSigner(secret: string, ttlSec: number, clock: () => Date = () => new Date()): TokenSigner {
   const key = new TextEncoder().encode(secret);
   // The allow-list keeps 'none' and asymmetric-algorithm confusion out.
   const algorithms = ['HS256'];
@@ -38,12 +40,12 @@ export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
       new SignJWT(enrol ? { sid, enrol } : { sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSec)
+        .setIssuedAt(clock())
+        .setExpirationTime(Math.floor(clock().getTime() / 1000) + ttlSec)
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms, requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
+        const { payload } = await jwtVerify(token, key, { algorithms, requiredClaims: ['exp', 'iat', 'sub', 'sid'], currentDate: clock() });
         return claimsOf(payload);
       } catch {
         return null;
@@ -57,6 +59,7 @@ export function tokenSigner(secret: string, ttlSec: number): TokenSigner {
         return null;
       }
     },
+    now: clock,
   };
 }
 

@@ -98,6 +98,7 @@ export class LiveRows {
   private readonly subs = new Set<Subscriber>();
   private readonly byTable = formsByTable();
   private listening: Listening | undefined;
+  private fanning: Promise<void> = Promise.resolve();
 
   private constructor(private readonly deps: Deps) {}
 
@@ -122,12 +123,16 @@ export class LiveRows {
     }
     const forms = this.byTable.get(m.w);
     if (!forms) return;
-    const subs = [...this.subs].filter((s) => m.c === null || s.company === m.c);
-    if (!subs.length) return;
-    void (async () => {
-      const by = { id: m.u, name: await userName(this.deps.db, m.u) };
-      await Promise.all(subs.map((s) => this.deliver(s, m, forms, by)));
-    })().catch((e: unknown) => console.error('live rows:', e instanceof Error ? e.message : e));
+    // One notification's fan-out after the other: a stream hears of writes in commit order, so
+    // a later event tells its reader that every earlier write has been told (or was not for it).
+    this.fanning = this.fanning
+      .then(async () => {
+        const subs = [...this.subs].filter((s) => m.c === null || s.company === m.c);
+        if (!subs.length) return;
+        const by = { id: m.u, name: await userName(this.deps.db, m.u) };
+        await Promise.all(subs.map((s) => this.deliver(s, m, forms, by)));
+      })
+      .catch((e: unknown) => console.error('live rows:', e instanceof Error ? e.message : e));
   }
 
   private async deliver(sub: Subscriber, m: RowsMessage, forms: Screen[], by: RowsEvent['by']): Promise<void> {
@@ -161,7 +166,7 @@ export class LiveRows {
       this.subs.add(sub);
       sse.onAbort(done);
       const ping = setInterval(() => void sse.write(': ping\n\n').catch(done), PING_MS);
-      const expiry = expiresAt !== undefined ? setTimeout(done, Math.max(0, expiresAt - Date.now())) : undefined;
+      const expiry = expiresAt !== undefined ? setTimeout(done, Math.max(0, expiresAt - this.deps.signer.now().getTime())) : undefined;
       try {
         await sse.writeSSE({ event: 'ready', data: JSON.stringify({ company: session.company }) });
         await ended;

@@ -23,7 +23,7 @@ async function verifiedClaims(signer: TokenSigner, token: string): Promise<Token
   let verified = verifiedBy.get(signer);
   if (!verified) verifiedBy.set(signer, (verified = new Map()));
   const hit = verified.get(token);
-  if (hit && Date.now() < hit.expiresAt) return hit.claims;
+  if (hit && signer.now().getTime() < hit.expiresAt) return hit.claims;
   if (hit) verified.delete(token);
   const claims = await signer.verify(token);
   const exp = claims === null ? undefined : expiryOf(token);

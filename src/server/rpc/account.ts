@@ -1,3 +1,4 @@
+import { AfterAnswer } from '../afterAnswer.ts';
 import { ADDRESSEE_COLUMNS, checkNewPassword, sendPasswordLink, setPasswordByLink } from '../auth/links.ts';
 import { checkCredentials } from '../auth/login.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -49,9 +50,7 @@ async function mailResetLink({ db, config }: Deps, email: string): Promise<void>
  */
 export const forgot_password: Procedure<'forgot_password'> = {
   run(deps, { email }) {
-    setImmediate(() => {
-      mailResetLink(deps, email).catch((e: unknown) => console.error(`forgot_password: ${e instanceof Error ? e.message : String(e)}`));
-    });
+    (deps.afterAnswer ?? new AfterAnswer()).run('forgot_password', () => mailResetLink(deps, email));
     return Promise.resolve({ data: { sent: true } });
   },
 };

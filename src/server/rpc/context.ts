@@ -1,3 +1,4 @@
+import type { AfterAnswer } from '../afterAnswer.ts';
 import type * as v from 'valibot';
 import type { procedures, ProcedureName } from '../../../schemas/api.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
@@ -14,6 +15,8 @@ export interface Deps {
   sessions?: SessionCache;
   /** Live rows' subscribers of this process (startServer opens it): GET /api/live. */
   live?: LiveRows;
+  /** Work begun after an answer (forgot_password's mail); the server waits for it when it stops. */
+  afterAnswer?: AfterAnswer;
 }
 
 /** The signed-in user of a request, with the company verified against the user's companies. */
