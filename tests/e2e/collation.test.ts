@@ -49,7 +49,7 @@ describe("texts in the UI language's order", () => {
     await expect.poll(() => grid().locator('[role=row][data-key]').count()).toBeGreaterThan(3);
     // The in-memory model's chunk is in: sorts and filters no longer ask the server.
     await expect.poll(() => s.page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/clientRows-[^/]*\.js$/.test(e.name))), { timeout: 10_000 }).toBe(true);
-    await s.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+    await expect.poll(() => grid().getAttribute('data-row-model')).toBe('client');
     const asked = lists.length;
     const input = grid().locator('[data-filter-field="brand_name"] input');
     await input.fill('ochutnávka');

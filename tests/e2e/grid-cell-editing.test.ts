@@ -17,7 +17,7 @@ beforeEach(async () => {
   await t.server.db.query('delete from app.user_grid_states');
 });
 
-const { grid, header, bodyRows, row, cell, tool, rowKeys, focused, product, openProducts } = gridPage(
+const { grid, header, bodyRows, row, cell, tool, rowKeys, focused, viewDrawn, product, openProducts } = gridPage(
   () => t.page,
   () => t.server,
 );
@@ -129,13 +129,8 @@ describe('ScreenGrid cell editing', () => {
     const rowSet = async () => new Set(await bodyRows().evaluateAll((rs) => rs.map((r) => r.getAttribute('data-key'))));
     // The rows drawn once settled: a new view draws the rows in view first and its overscan a frame later.
     const shownRows = async () => {
-      let last = await rowSet();
-      for (;;) {
-        await t.page.waitForTimeout(150);
-        const now = await rowSet();
-        if ([...now].join() === [...last].join()) return now;
-        last = now;
-      }
+      await expect.poll(viewDrawn).toBe(true);
+      return rowSet();
     };
     const before = await shownRows();
     expect(before.size).toBeGreaterThan(0);
@@ -204,15 +199,20 @@ describe('ScreenGrid cell editing', () => {
     const moveKey = () => select.evaluate((s: HTMLSelectElement) => (s.selectedIndex < s.options.length - 1 ? 'ArrowDown' : 'ArrowUp'));
     const before = (await product(k1!)).brand_id;
 
-    // ArrowDown moves the choice only; Esc cancels.
+    // ArrowDown moves the choice only; Esc cancels. The key's change event has been handled once the choice shows
+    // moved (the select is controlled: a change not taken would be put back); a commit then would have closed the
+    // editor and counted its save on the grid (data-saving) in that same render.
     await open();
+    const first = await select.evaluate((s: HTMLSelectElement) => s.selectedIndex);
     await t.page.keyboard.press(await moveKey());
-    await t.page.waitForTimeout(300);
+    await expect.poll(() => select.evaluate((s: HTMLSelectElement) => s.selectedIndex)).not.toBe(first);
     expect(await select.count()).toBe(1);
+    expect(await grid().getAttribute('data-saving')).toBeNull();
     expect(sets).toHaveLength(0);
+    // Esc closes the editor; a save it made would be on its way in that render: waited for, the server's value checked.
     await t.page.keyboard.press('Escape');
     await expect.poll(() => select.count()).toBe(0);
-    await t.page.waitForTimeout(300);
+    await expect.poll(() => grid().getAttribute('data-saving')).toBeNull();
     expect(sets).toHaveLength(0);
     expect((await product(k1!)).brand_id).toBe(before);
     await expect.poll(focused).toEqual([k1, 'brand_id']);
@@ -258,9 +258,11 @@ describe('ScreenGrid cell editing', () => {
     await t.page.keyboard.press('Enter');
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.inputValue()).toBe('2000');
-    await t.page.waitForTimeout(300);
+    // Enter was handled (flagged); a save it made would be on its way (data-saving) until answered: none, nothing sent.
+    await expect.poll(() => grid().getAttribute('data-saving')).toBeNull();
     expect(sets).toHaveLength(0);
     expect(await t.page.locator('.toast-danger').count()).toBe(0);
+    expect((await product(k1!)).min_margin).toBe(before);
     // The same message as the Fill dialog's, read out and drawn under the cell, over the row below.
     const message = cell(k1!, 'min_margin').locator('[role=alert]');
     expect(await message.innerText()).toBe('Must be at most 1,000');
@@ -302,15 +304,22 @@ describe('ScreenGrid cell editing', () => {
   it('keeps every key typed while the code of an editor is still loading, and the Enter pressed then', async () => {
     await openProducts();
     const [k1, k2] = await rowKeys(2);
-    // Hold back every script loaded from now on (the editors' chunks) for 700 ms.
+    // Hold back every script loaded from now on (the editors' chunks) until the keys and the Enter are typed.
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
+    const held: string[] = [];
     await t.page.route(/\/assets\/.*\.js$/, async (r) => {
-      await new Promise((done) => setTimeout(done, 700));
+      held.push(r.request().url());
+      await typed;
       // A script still held when the route is removed below was let through by Playwright then.
       await r.continue().catch(() => {});
     });
     await cell(k1!, 'supplier_product_code').click();
+    // The focused grid asks for the editing code (GridView `preloadEditing`): it is on its way, held.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     await t.page.keyboard.type('NEW-123', { delay: 40 });
     await t.page.keyboard.press('Enter');
+    release();
     await expect.poll(async () => (await product(k1!)).supplier_product_code, { timeout: 5000 }).toBe('NEW-123');
     // The number editor (the same chunk, loaded now) and a typed decimal, as English writes it.
     await cell(k2!, 'weight').click();
@@ -507,8 +516,8 @@ describe('ScreenGrid cell editing', () => {
     await openProducts();
     await expect.poll(() => whole).toBe(1);
     // The rows beyond the viewport follow the first paint: wait until they are there.
-    let n = 0;
-    await expect.poll(async () => (n === (n = await bodyRows().count()) ? n : -1), { interval: 300 }).toBeGreaterThan(20);
+    await expect.poll(viewDrawn).toBe(true);
+    expect(await bodyRows().count()).toBeGreaterThan(20);
     await grid().evaluate((viewport) => {
       const w = window as unknown as { unmounted: Node[]; mo: MutationObserver };
       w.unmounted = [];
@@ -518,7 +527,9 @@ describe('ScreenGrid cell editing', () => {
     const answered = t.page.waitForResponse((r) => isWhole(r.request()));
     release();
     await answered;
-    await t.page.waitForTimeout(1000);
+    // The rows in memory, and the view (the same one) drawn whole.
+    await expect.poll(() => grid().getAttribute('data-row-model')).toBe('client');
+    await expect.poll(viewDrawn).toBe(true);
     const unmounted = await t.page.evaluate(() => {
       const w = window as unknown as { unmounted: Node[]; mo: MutationObserver };
       w.mo.disconnect();

@@ -135,7 +135,7 @@ describe('choice lists of ref columns', () => {
     await openProducts();
     expect(await rowCount()).toBeLessThanOrEqual(2000);
     await Promise.all([whole, code]);
-    await s.page.waitForTimeout(300);
+    await expect.poll(() => grid().getAttribute('data-row-model')).toBe('client');
     const models = recordFilters();
     const expected = await pickBrandless();
     expect(models.filter((m) => 'brand_id' in m)).toEqual([]);

@@ -251,7 +251,9 @@ describe('ScreenGrid fixes', () => {
     await s.page.mouse.move(handle.x - 50, handle.y + handle.height / 2, { steps: 5 });
     await s.page.mouse.up();
     await expect.poll(async () => Math.round((await header('min_margin').boundingBox())!.width)).toBeLessThan(box.width - 40);
-    await s.page.waitForTimeout(300);
+    // Checked once the resize is over all the way: drawn (the header fit, a layout effect, ran in that render) and
+    // its state saved (data-state-save: the change's save waiting for its pause, or sent and not answered).
+    await expect.poll(() => grid().getAttribute('data-state-save')).toBeNull();
     expect(await cut()).toEqual(['min_margin']);
   });
 });

@@ -36,6 +36,12 @@ export function gridPage(page: () => Page, server: () => TestServer) {
     return keys;
   }
 
+  /**
+   * The view is drawn whole: its rows have come (the grid not aria-busy) and the overscan a new view draws a frame
+   * after the rows in view is there too (the body's data-drawn): every row it renders at rest.
+   */
+  const viewDrawn = () => grid().evaluate((g) => !g.hasAttribute('aria-busy') && !!g.querySelector('.grid-body[data-drawn]'));
+
   /** [row key, field] of the focused cell. */
   const focused = () =>
     page().evaluate(() => {
@@ -63,5 +69,5 @@ export function gridPage(page: () => Page, server: () => TestServer) {
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
   }
 
-  return { grid, header, bodyRows, row, cell, tool, rowKeys, focused, paste, product, openProducts };
+  return { grid, header, bodyRows, row, cell, tool, rowKeys, focused, viewDrawn, paste, product, openProducts };
 }

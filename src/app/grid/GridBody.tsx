@@ -178,6 +178,8 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
       ref={bodyRef}
       className="grid-body"
       role="rowgroup"
+      // The view's overscan is drawn too: every row it renders at rest is there (the browser tests wait on it).
+      data-drawn={spreadOut || undefined}
       style={{ height: count * rowHeight }}
       onPointerDown={handlers.onPointerDown}
       onMouseDown={shiftDown}

@@ -322,6 +322,10 @@ export function GridView({
           data-loading={(!main?.settled && gs.ready) || undefined}
           // Where the rows are worked on: in memory ('client': sorts and filters ask no server) or by the server.
           data-row-model={rm.client ? 'client' : 'server'}
+          // Writes on their way, for whoever waits for them to end (the browser tests): cell saves
+          // not answered yet (a count), and the state's save waiting for its pause or answer.
+          data-saving={edits.saving || undefined}
+          data-state-save={gs.saving ?? undefined}
         >
           <GridHeader
             table={table}

@@ -119,6 +119,8 @@ export interface EditsView {
   saved(): void;
   /** The undo and redo stacks' sizes changed (the toolbar's buttons). */
   stacks?(undo: number, redo: number): void;
+  /** How many saves are on their way (queued or sent, not answered yet) changed. */
+  pending?(count: number): void;
 }
 
 /**
@@ -185,15 +187,19 @@ export function createEdits(deps: () => Deps, view: EditsView) {
     void run();
   };
 
+  // Saves on their way, counted from the edit to the end of its answer's handling (the grid's data-saving).
+  let onTheirWay = 0;
   /** Runs after the pending saves of these rows; later saves of them wait for this one. */
   const enqueue = <T>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
     const q = queues.current;
     const before = Promise.all(ids.map((id) => q.get(id)).filter(Boolean)).catch(() => {});
     const p = before.then(run);
     for (const id of ids) q.set(id, p);
+    view.pending?.(++onTheirWay);
     void p
       .finally(() => {
         for (const id of ids) if (q.get(id) === p) q.delete(id);
+        view.pending?.(--onTheirWay);
       })
       .catch(() => {});
     return p;
@@ -372,18 +378,24 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   return { save, saveMany, undoLast, redoLast, pushDeleted, setFlag, clearFlags, busy, undoSize: () => stack.size, redoSize: () => redoStack.size };
 }
 
-/** A grid's edits: createEdits over the grid's props as last committed, with its flags and save tick as state. */
+/** A grid's edits: createEdits over the grid's props as last committed, with its flags, save tick and saves on their way as state. */
 export function useEdits(deps: Deps) {
   const intl = useIntl();
   const [flags, setFlags] = useState<Flags>(new Map());
   const [savedTick, setSavedTick] = useState(0);
   const [stacks, setStacks] = useState({ undo: 0, redo: 0 });
+  const [saving, setSaving] = useState(0);
   const [{ edits, follow }] = useState(() => {
     let live = deps;
-    const view: EditsView = { setFlags, saved: () => setSavedTick((n) => n + 1), stacks: (undo, redo) => setStacks((o) => (o.undo === undo && o.redo === redo ? o : { undo, redo })) };
+    const view: EditsView = {
+      setFlags,
+      saved: () => setSavedTick((n) => n + 1),
+      stacks: (undo, redo) => setStacks((o) => (o.undo === undo && o.redo === redo ? o : { undo, redo })),
+      pending: setSaving,
+    };
     return { edits: createEdits(() => live, view), follow: (d: Deps) => void (live = d) };
   });
   // Writes start from events and answers, after the commit: they read the props it left.
   useLayoutEffect(() => follow({ ...deps, intl }));
-  return { ...edits, flags, savedTick, canUndo: stacks.undo > 0, canRedo: stacks.redo > 0 };
+  return { ...edits, flags, savedTick, saving, canUndo: stacks.undo > 0, canRedo: stacks.redo > 0 };
 }

@@ -49,6 +49,9 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
   // The save of the last change, waiting for its pause (or for the page to be left).
   const pending = useRef<((leaving?: boolean) => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Saves sent and not answered yet; with `pending`, what the grid says of its state's saving (data-state-save).
+  const sending = useRef(0);
+  const [saveState, setSaveState] = useState<GridStateApi['saving']>(null);
   // What a save is of: the grid as last committed (a grid is keyed by its form: in practice these never change).
   const saving = useRef({ persist, key, model, form });
   useLayoutEffect(() => {
@@ -62,6 +65,7 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     // the new prefix renders its grid before this one unmounts and flushes its save, and it
     // would otherwise start from the state before the change (filters cleared came back).
     cache.set(key, trusted(toSaved(latest.current, model)));
+    const tell = () => setSaveState(pending.current ? 'waiting' : sending.current ? 'sending' : null);
     pending.current = (leaving) => {
       pending.current = null;
       clearTimeout(timer.current);
@@ -69,19 +73,30 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
       cache.set(key, trusted(saved));
       const view = getMark(key)?.id ?? null;
       const text = heldText(saved, view);
-      if (held.get(key) === text) return;
+      if (held.get(key) === text) {
+        tell();
+        return;
+      }
       held.set(key, text);
       // Noted until it lands, for the tab's next page load: the server may make its start before (api/startData.ts).
       noteStateSave(key, { form, state: saved, view_id: view });
-      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view)).then(
-        () => landedStateSave(form),
-        (e: unknown) => {
-          // Not known to be held: the next save goes whatever it holds.
-          if (held.get(key) === text) held.delete(key);
-          console.warn('grid: grid_state could not be saved', e);
-        },
-      );
+      sending.current++;
+      tell();
+      (leaving ? saveOnLeave(form, saved, view) : saveGridState(form, saved, view))
+        .then(
+          () => landedStateSave(form),
+          (e: unknown) => {
+            // Not known to be held: the next save goes whatever it holds.
+            if (held.get(key) === text) held.delete(key);
+            console.warn('grid: grid_state could not be saved', e);
+          },
+        )
+        .finally(() => {
+          sending.current--;
+          tell();
+        });
     };
+    tell();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => pending.current?.(), SAVE_DELAY_MS);
   }, []);
@@ -170,7 +185,7 @@ export function useGridState(form: string, model: GridModel, persist: boolean): 
     [scheduleSave],
   );
 
-  return { state: st.state, ready: st.ready, epoch: st.epoch, change };
+  return { state: st.state, ready: st.ready, epoch: st.epoch, saving: saveState, change };
 }
 
 /**

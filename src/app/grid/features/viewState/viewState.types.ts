@@ -6,6 +6,8 @@ export interface GridStateApi {
   ready: boolean;
   /** Bumps when the state was replaced from outside the inputs (restore, view, reset): filter inputs re-read it. */
   epoch: number;
+  /** The state's save: waiting for its pause after a change, or sent and not answered yet (null: neither). */
+  saving: 'waiting' | 'sending' | null;
   /** A change by the user: applied, and its save scheduled. `replace`: the filter inputs show the new values. */
   change(update: (s: ViewState) => ViewState, replace?: boolean): void;
 }
