@@ -32,7 +32,8 @@ export default defineConfig({
     projects: [
       // Module state of their own in no file: one module graph per worker, not per file.
       project('unit', { isolate: false }),
-      project('api', {}),
+      // Server state lives in caches keyed by the database or the screen (WeakMaps), never by the file: one graph per worker too.
+      project('api', { isolate: false }),
       // One Chromium and one UI listener per worker, shared by its files (tests/e2e/browser.ts).
       project('e2e', { isolate: false }),
     ],
