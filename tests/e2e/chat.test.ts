@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGS } from '../../src/core/langs.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite, openInApp, signIn } from './browser.ts';
 
 const catalogue = (lang: string) => JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8')) as Record<string, string>;
 const sse = (model: string, pieces: string[]) => [...pieces.map((content) => `data: ${JSON.stringify({ model, choices: [{ index: 0, delta: { content } }] })}\n\n`), 'data: [DONE]\n\n'];
@@ -154,9 +154,11 @@ describe('the chat pages without engine keys', () => {
     const problems: string[] = [];
     t.page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     for (const lang of LANGS) {
-      for (const path of ['/ai_content/prompts', '/settings/chatgpt', '/settings/gpt_chats', '/settings/chatgpt_twin']) {
+      // A language's first page loaded, the others opened in the app, as its menu does (routeWalk.ts).
+      for (const [i, path] of ['/ai_content/prompts', '/settings/chatgpt', '/settings/gpt_chats', '/settings/chatgpt_twin'].entries()) {
         const url = `${t.server.url}/${lang}${path}`;
-        await t.page.goto(url);
+        if (i === 0) await t.page.goto(url);
+        else await openInApp(t.page, url);
         const page = await t.server.db.query<{ title: string }>('select page_title ->> $2 as title from app.backend_pages where url = $1', [path, lang]);
         await expect.poll(() => t.page.locator('h1.page-title').innerText(), { message: url }).toBe(page.rows[0]!.title);
         const data = path === '/settings/chatgpt_twin' ? t.page.locator('.chat-twin-side') : t.page.getByRole('grid').first().locator('[role=row][data-key]');
