@@ -87,7 +87,7 @@ async function prepare(engine: Engine): Promise<NodeJS.ProcessEnv> {
   cleanups.push(() => rmSync(ui, { recursive: true, force: true }));
   const env = { PORT: '0', UI_DIR: ui, DEMO_DATA: '1', DEMO_PRODUCTS: String(PRODUCTS), WORKFLOW_TICK_MS: '0', MAIL_TICK_MS: '0', ARRIVAL_TICK_MS: '0', NEWS_TICK_MS: '0', IMAP_TICK_MS: '0' };
   if (engine === 'postgres') {
-    const copy = await seededDatabase({ demo: true, products: PRODUCTS });
+    const copy = await seededDatabase({ demo: true, products: PRODUCTS }, { durable: true });
     cleanups.push(() => copy.drop());
     return { ...env, DATABASE_URL: copy.url };
   }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running, type Serve } from '../../src/server/server.ts';
 import { expect } from 'vitest';
-import { seededDatabase, seededPglite } from './templates.ts';
+import { NO_COMMIT_FLUSH, seededDatabase, seededPglite } from './templates.ts';
 import { startChildServer } from './workerServer.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -52,6 +52,7 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   await c.query(`create database ${name}`);
+  await c.query(`alter database ${name} ${NO_COMMIT_FLUSH}`);
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
