@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createIntl } from '@formatjs/intl';
 import { expect, it } from 'vitest';
 import { LANGS, LOCALE, type Lang } from '../../src/core/langs.ts';
-import { browserSuite, signIn } from './browser.ts';
+import { browserSuite, openInApp, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
 const t = browserSuite({ width: 1600, height: 900 });
@@ -53,7 +53,9 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page 
   await expect.poll(() => toasts('danger')).toContain(s('messages.error_saving_data', { status: s('rules.category_cycle') }));
 
   // A bad paste: a margin over its limit (the number in the language's digits) is flagged, not sent.
-  await page.goto(`${server.url}/${lang}/products/product_list`);
+  // The language's later pages are opened in the app, as its menu does (the first one was loaded).
+  await openInApp(page, `${server.url}/${lang}/products/product_list`);
+  await page.locator('.screen-grid[data-form="product_list"] .grid-body[data-drawn]').waitFor();
   const [k1] = await rowKeys(1);
   await cell(k1!, 'exp_margin').click();
   await expect.poll(focused).toEqual([k1, 'exp_margin']);
@@ -63,7 +65,8 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page 
   expect(await flagged.getAttribute('title')).toBe(s('grid.pasted_refused', { text: '5000', reason: s('validation.max', { max: 1000 }) }));
 
   // A paste the server refuses: the name another brand has.
-  await page.goto(`${server.url}/${lang}/products/brands`);
+  await openInApp(page, `${server.url}/${lang}/products/brands`);
+  await page.locator('.screen-grid[data-form="brands"] .grid-body[data-drawn]').waitFor();
   const [b1, b2] = await rowKeys(2);
   const taken = (await server.db.query<{ brand_name: string }>('select brand_name from app.brands where brand_id = $1', [b1])).rows[0]!.brand_name;
   const before = (await server.db.query<{ brand_name: string }>('select brand_name from app.brands where brand_id = $1', [b2])).rows[0]!.brand_name;
@@ -87,12 +90,12 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page 
   await page.keyboard.press('Escape');
 
   // The AI page of a server without an AI engine says so as it opens, naming the variable, before a question is typed.
-  await page.goto(`${server.url}/${lang}/ai-query`);
+  await openInApp(page, `${server.url}/${lang}/ai-query`);
   await expect.poll(() => page.locator('.ai-query [role=status]').innerText()).toBe(s('ai.not_set_up', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' }));
   expect(await page.locator('.ai-query textarea').isDisabled()).toBe(true);
 
   // A page that does not exist, in the address's language.
-  await page.goto(`${server.url}/${lang}/no/such/page`);
+  await openInApp(page, `${server.url}/${lang}/no/such/page`);
   await expect.poll(() => page.locator('.error-page h1').innerText()).toBe(s('errors.not_found_title'));
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
   expect(await page.title()).toBe(`${s('errors.not_found_title')} · ${s('app.name')}`);
