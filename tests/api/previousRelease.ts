@@ -121,14 +121,19 @@ async function startAndStop(src: string, env: Record<string, string>): Promise<v
   });
   let out = '';
   try {
-    await new Promise<void>((resolve, reject) => {
+    const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (b: Buffer) => {
         out += b.toString();
-        if (out.includes('back office: http')) resolve();
+        const listening = /back office: (http:\/\/\S+)\s/.exec(out); // the whole address (a chunk may end inside it)
+        if (listening) resolve(listening[1]!);
       });
       child.stderr.on('data', (b: Buffer) => void (out += b.toString()));
       child.once('exit', (code) => reject(new Error(`the previous release's server exited (${code}) before it listened:\n${out}`)));
     });
+    // An answer comes on a later turn of its event loop than the line it printed, so by then
+    // it has set its SIGTERM handler (set right after that line): a SIGTERM sent on the line
+    // itself could find none yet, and kill it before a clean stop.
+    await (await fetch(`${url}/`)).arrayBuffer();
     const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
     child.kill('SIGTERM');
     const code = await exited;
