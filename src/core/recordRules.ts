@@ -217,6 +217,7 @@ export const RECORD_RULES = {
   purchase_order_documents_file_name_check: maxLength('file_name', 255),
   purchase_order_documents_size_bytes_check: atLeast('size_bytes', 0),
   recipes_image_uri_check: bound('image_uri', M.type_json),
+  reference_sync_id_check: invalid('id'),
   sales_order_documents_file_name_check: maxLength('file_name', 255),
   sales_order_documents_size_bytes_check: atLeast('size_bytes', 0),
   sales_orders_delivery_price_check: atLeast('delivery_price', 0),

@@ -84,6 +84,9 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     const seeded = await seed(db, { demo: config.demoData, products: config.demoProducts });
     if (seeded.demo) console.log(`database: demo data loaded in ${Date.now() - t} ms`);
     else if (seeded.reference) console.log('database: reference data loaded (no demo data)');
+    const { added, adminPages } = seeded.synced;
+    if (added.length) console.log(`database: reference data added: ${added.join(', ')}`);
+    if (adminPages) console.log(`database: the administrator role given every flag on ${adminPages} more page(s)`);
     if (config.admin) {
       const made = await createAdmin(db, config.admin, { onlyFirst: true });
       if (made.created) console.log(`database: administrator ${made.email} created${made.company ? `, with the company ${made.company}` : ''}`);

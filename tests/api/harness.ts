@@ -96,8 +96,14 @@ export async function startSignedIn(engine: Engine, opts?: Parameters<typeof sta
 /**
  * `inProcess`: the server runs in this process even under TEST_WORKERS, for a suite that waits
  * on its after-answer work (`settled()`), which a child process's server cannot tell.
+ * `existing`: a database of the test's own instead of a template's copy (a PGlite data
+ * directory, or a database on the server for 'postgres'), opened, migrated and seeded as a
+ * start does, in this process; closing the server closes it and leaves it there.
  */
-export async function startTestServer(engine: Engine, opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config>; serve?: Serve; inProcess?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  engine: Engine,
+  opts: { uiDir?: string; env?: NodeJS.ProcessEnv; config?: Partial<Config>; serve?: Serve; inProcess?: boolean; existing?: { dataDir: string } | { databaseUrl: string } } = {},
+): Promise<TestServer> {
   // A stand-in UI build, so the SPA fallback is tested without running vite.
   let uiDir = opts.uiDir;
   if (!uiDir) {
@@ -121,12 +127,15 @@ export async function startTestServer(engine: Engine, opts: { uiDir?: string; en
     ...opts.config,
   };
   const set = { demo: config.demoData, products: config.demoProducts };
-  const copy = engine === 'postgres' ? await seededDatabase(set) : undefined;
-  const databaseUrl = copy?.url;
+  const existing = opts.existing;
+  const copy = engine === 'postgres' && !existing ? await seededDatabase(set) : undefined;
+  const databaseUrl = existing ? ('databaseUrl' in existing ? existing.databaseUrl : undefined) : copy?.url;
   const start = async (): Promise<Running> =>
-    copy && TEST_WORKERS >= 2 && !opts.serve && !opts.inProcess
-      ? startChildServer(copy.url, TEST_WORKERS, childEnv(env, config, uiDir))
-      : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined, opts.serve);
+    existing
+      ? startServer({ ...config, databaseUrl, dataDir: 'dataDir' in existing ? existing.dataDir : undefined }, undefined, opts.serve)
+      : copy && TEST_WORKERS >= 2 && !opts.serve && !opts.inProcess
+        ? startChildServer(copy.url, TEST_WORKERS, childEnv(env, config, uiDir))
+        : startServer({ ...config, databaseUrl }, engine === 'pglite' ? await seededPglite(set) : undefined, opts.serve);
   const running = await start().catch(async (e: unknown) => {
     await copy?.drop();
     throw e;

@@ -129,6 +129,12 @@ export const packingTemplates: [name: string, metal: number, wood: number, plast
 ];
 export const PACKING = { metalBox: 1, woodenCrate: 2, plasticBag: 3, paperCarton: 4 } as const;
 
+/** The product type rows without their ids (reference data, synced on every start by referenceSync.ts). */
+export const productTypeRows = productTypes.map(([pt_code, pt_names]) => ({ pt_code, pt_names }));
+
+/** The packing template rows without their ids (likewise). */
+export const packingTemplateRows = packingTemplates.map(([packing_template_name, metal, wood, plastic, paper]) => ({ packing_template_name, metal, wood, plastic, paper }));
+
 /**
  * Reference: the product types (services_brief lists the type 'service', migration 019) and
  * the packing templates — no screen maintains either, and products refer to both.
@@ -142,7 +148,7 @@ export async function seedProductKinds(tx: Queryable): Promise<void> {
       ['pt_code', 'text'],
       ['pt_names', 'jsonb'],
     ],
-    productTypes.map(([pt_code, pt_names], i) => ({ pt_id: i + 1, pt_code, pt_names })),
+    productTypeRows.map((r, i) => ({ pt_id: i + 1, ...r })),
   );
   await syncSerial(tx, 'app.product_types', 'pt_id');
 
@@ -157,14 +163,7 @@ export async function seedProductKinds(tx: Queryable): Promise<void> {
       ['plastic', 'numeric'],
       ['paper', 'numeric'],
     ],
-    packingTemplates.map(([packing_template_name, metal, wood, plastic, paper], i) => ({
-      packing_template_id: i + 1,
-      packing_template_name,
-      metal,
-      wood,
-      plastic,
-      paper,
-    })),
+    packingTemplateRows.map((r, i) => ({ packing_template_id: i + 1, ...r })),
   );
   await syncSerial(tx, 'app.packing_templates', 'packing_template_id');
 }

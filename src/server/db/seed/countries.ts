@@ -45,6 +45,9 @@ export const countries: [code: string, names: Ml][] = [
   ['IN', ml('India', 'Indien', 'India', 'India', 'India', 'Indie', 'Индия')],
 ];
 
+/** The country rows (reference data: seeded, and synced on every start by referenceSync.ts). */
+export const countryRows = countries.map(([country_code, country_names]) => ({ country_code, country_names }));
+
 export async function seedCountries(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
@@ -53,6 +56,6 @@ export async function seedCountries(tx: Queryable): Promise<void> {
       ['country_code', 'text'],
       ['country_names', 'jsonb'],
     ],
-    countries.map(([country_code, country_names]) => ({ country_code, country_names })),
+    countryRows,
   );
 }

@@ -33,6 +33,14 @@ export function rate(own: string, currency: string): number {
   return round(o / c, 10);
 }
 
+/** The currency rows (reference data: seeded, and synced on every start by referenceSync.ts). */
+export const currencyRows = currencies.map((c, i) => ({
+  currency_code: c.code,
+  currency_name: c.name,
+  currency_precision: c.precision,
+  position: i + 1,
+}));
+
 export async function seedCurrencies(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
@@ -43,11 +51,6 @@ export async function seedCurrencies(tx: Queryable): Promise<void> {
       ['currency_precision', 'int'],
       ['position', 'int'],
     ],
-    currencies.map((c, i) => ({
-      currency_code: c.code,
-      currency_name: c.name,
-      currency_precision: c.precision,
-      position: i + 1,
-    })),
+    currencyRows,
   );
 }

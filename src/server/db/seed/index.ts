@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../types.ts';
 import { syncCatalogue } from '../catalogueSync.ts';
+import { syncReference, type ReferenceSynced } from '../referenceSync.ts';
 import { maintain } from '../maintenance.ts';
 import { seedCatalogue, seedProductKinds } from './catalogue.ts';
 import { seedCategories } from './categories.ts';
@@ -101,28 +102,34 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
 export interface Seeded {
   reference: boolean;
   demo: boolean;
+  /** What the start's reference sync added (referenceSync.ts); `changed` false on a start with nothing new. */
+  synced: ReferenceSynced;
 }
 
 /**
  * Fills a new database, in one transaction: the reference data when there are no languages
  * yet, and with `demo` the demo data set when there are no companies yet (a database that
- * already has companies, its own or the demo's, is left as it is). The UI catalogue's copy
- * (catalogueSync.ts) follows locales/*.json on every call.
+ * already has companies, its own or the demo's, is left as it is). On every call the UI
+ * catalogue's copy follows locales/*.json (catalogueSync.ts) and the reference data follows
+ * the definitions (referenceSync.ts: what a newer version adds arrives in an existing
+ * database; on a new one, after the first seed, it finds nothing missing and records the hash).
  */
 export async function seed(db: Db, opts: { demo: boolean; products?: number }): Promise<Seeded> {
-  const needs = async (q: Pick<Db, 'query'>): Promise<Seeded> => ({ reference: (await count(q, 'app.languages')) === 0, demo: opts.demo && (await count(q, 'app.companies')) === 0 });
+  const needs = async (q: Pick<Db, 'query'>) => ({ reference: (await count(q, 'app.languages')) === 0, demo: opts.demo && (await count(q, 'app.companies')) === 0 });
   await syncCatalogue(db); // every start: the catalogue in the database follows the files
-  const first = await needs(db);
-  if (!first.reference && !first.demo) return first;
-  const hashes = first.demo ? await hashDemoPasswords() : [];
-  const seeded = await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    const now = await needs(tx); // another instance may have seeded meanwhile
-    if (now.reference) await seedReference(tx);
-    if (now.demo) await seedDemo(tx, hashes.length ? hashes : await hashDemoPasswords(), opts.products ?? 24000);
-    return now;
-  });
+  let seeded = await needs(db);
+  if (seeded.reference || seeded.demo) {
+    const hashes = seeded.demo ? await hashDemoPasswords() : [];
+    seeded = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+      const now = await needs(tx); // another instance may have seeded meanwhile
+      if (now.reference) await seedReference(tx);
+      if (now.demo) await seedDemo(tx, hashes.length ? hashes : await hashDemoPasswords(), opts.products ?? 24000);
+      return now;
+    });
+  }
+  const synced = await syncReference(db); // every start: after the first seed, so a new database's data are the seed's
   // A bulk load: the planner's statistics and the visibility map at once, not when autovacuum gets round to it (PGlite's never would).
   if (seeded.reference || seeded.demo) await maintain(db);
-  return seeded;
+  return { ...seeded, synced };
 }

@@ -45,18 +45,20 @@ const inactive: [string, string, string, string, boolean][] = [
   ['ru', 'ru-RU', 'Русский', 'ru', false],
 ];
 
+/** Every language row, the active ones first (reference data: seeded, and synced on every start by referenceSync.ts). */
+export const languageRows = [...active.map((l) => [...l, true] as const), ...inactive.map((l) => [...l, false] as const)].map(
+  ([language_code, iso_code, language_name, flag_code, family_name_first, isActive], i) => ({
+    language_code,
+    iso_code,
+    language_name,
+    flag_code,
+    family_name_first,
+    active: isActive,
+    position: i + 1,
+  }),
+);
+
 export async function seedLanguages(tx: Queryable): Promise<void> {
-  const rows = [...active.map((l) => [...l, true] as const), ...inactive.map((l) => [...l, false] as const)].map(
-    ([language_code, iso_code, language_name, flag_code, family_name_first, isActive], i) => ({
-      language_code,
-      iso_code,
-      language_name,
-      flag_code,
-      family_name_first,
-      active: isActive,
-      position: i + 1,
-    }),
-  );
   await insertRows(
     tx,
     'app.languages',
@@ -69,6 +71,6 @@ export async function seedLanguages(tx: Queryable): Promise<void> {
       ['active', 'boolean'],
       ['position', 'int'],
     ],
-    rows,
+    languageRows,
   );
 }

@@ -1,6 +1,6 @@
 import { catalogueText } from '../../transfer/catalogue.ts';
 import type { Queryable } from '../types.ts';
-import { insertRows } from './insert.ts';
+import { insertRows, type Column } from './insert.ts';
 import { mlFrom, type Ml } from './languages.ts';
 
 /**
@@ -241,19 +241,17 @@ export const menuRoutes: string[] = menuPages.flatMap((r) => (r.url ? [r.url] : 
 /** Page codes of the given areas, group nodes included. */
 export const pagesOfAreas = (...areaCodes: string[]): string[] => menuPages.filter((r) => areaCodes.includes(r.area)).map((r) => r.page_code);
 
+/** The columns of app.backend_pages the menu writes (the seed and referenceSync.ts). */
+export const pageColumns: readonly Column[] = [
+  ['page_code', 'text'],
+  ['parent_page_code', 'text'],
+  ['url', 'text'],
+  ['page_title', 'jsonb'],
+  ['icon', 'text'],
+  ['menu', 'boolean'],
+  ['position', 'int'],
+];
+
 export async function seedMenu(tx: Queryable): Promise<void> {
-  await insertRows(
-    tx,
-    'app.backend_pages',
-    [
-      ['page_code', 'text'],
-      ['parent_page_code', 'text'],
-      ['url', 'text'],
-      ['page_title', 'jsonb'],
-      ['icon', 'text'],
-      ['menu', 'boolean'],
-      ['position', 'int'],
-    ],
-    menuPages,
-  );
+  await insertRows(tx, 'app.backend_pages', pageColumns, menuPages);
 }

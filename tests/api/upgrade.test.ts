@@ -1,0 +1,218 @@
+/**
+ * An upgrade, on both engines (issue 45): a database made by the previous release's code
+ * (PREVIOUS_RELEASE, previousRelease.ts: its own server migrated and seeded it, with a small
+ * demo) is started by this version's server. Its migrations are applied; every row of every
+ * table it had is still there (count and checksum per table; the tables the upgrade is meant
+ * to change keep every old row); what this version's definitions add and the database lacks —
+ * a menu area, a page under an existing area, a workflow event — arrives (the reference sync,
+ * src/server/db/referenceSync.ts), a new page granted as its parent is; the administrator opens
+ * every menu route; a second start changes nothing; and a later version adds only what is new
+ * to its definitions, leaving what users removed or changed as they left it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationNames } from '../../src/server/db/migrate.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import { referenceHash, syncReference } from '../../src/server/db/referenceSync.ts';
+import { menuRoutes } from '../../src/server/db/seed/menu.ts';
+import { appliedMigrations, factsDiffer, factsOf, type TableFacts } from '../../src/server/db/tables.ts';
+import type { Db } from '../../src/server/db/types.ts';
+import { screenRoutes } from '../../src/generated/routeList.ts';
+import { engines, startTestServer, type Json, type TestServer } from './harness.ts';
+import { previousReleaseDatabase, type OldDatabase } from './previousRelease.ts';
+
+type Row = Record<string, Json>;
+
+/**
+ * Removed from the old database before the upgrade, with their grants (the deletes cascade),
+ * to simulate a release that lacked them — the previous release's menu and workflows are this
+ * version's, so without this the upgrade would have nothing to add: a top-level area with its
+ * pages, a page under an area that stays (its grants must come from that area), and a
+ * workflow event with its transition.
+ */
+const REMOVED_AREA = 'news'; // and its pages news.news_list, news.news_sources
+const REMOVED_PAGE = 'purchasing.low_stock'; // under purchasing: the administrator's and the warehouse role's
+const REMOVED_EVENT = { type: 'sales_order', event: 'goods_arrived', from: 'waiting_for_goods', to: 'paid' };
+
+/** Tables the upgrade is meant to change: every row they had is still there, and they may have more. */
+const GROWS: Record<string, string> = {
+  'app.schema_migrations': "this version's migrations are recorded",
+  'app.backend_pages': 'the removed pages come back',
+  'app.role_pages': "their grants come back: inherited from the parent (066), the administrator role's every flag",
+  'app.user_pages': "a user's own grants on a parent are inherited by a page that comes back (066)",
+  'app.fsm_events': 'the removed workflow event comes back',
+  'app.fsm_transitions': 'and its transition',
+};
+/** Tables whose rows the upgrade's start rewrites: only their row count is kept. */
+const EVERY_START = 'app.engine_status';
+const REWRITTEN: Record<string, string> = {
+  'app.grants_version': 'the grants’ version counter moves with every grant change (018): the grants that come back',
+  [EVERY_START]: 'every start records which AI engines are configured, with the time (updated_at)',
+};
+
+const openOld = (o: OldDatabase): Promise<Db> => ('dataDir' in o.existing ? openPglite(o.existing.dataDir) : openPostgres(o.existing.databaseUrl));
+
+/** md5 of every row's text (as factsIn writes values), sorted: the multiset of a table's rows. */
+const rowsOf = (db: Db, table: string): Promise<string[]> =>
+  db.transaction(async (tx) => {
+    await tx.exec(`set local timezone to 'UTC'; set local datestyle to 'ISO, YMD'; set local intervalstyle to 'postgres'; set local extra_float_digits to 1; set local bytea_output to 'hex'`);
+    return (await tx.query<{ h: string }>(`select md5(t::text) as h from only ${table} t order by 1`)).rows.map((r) => r.h);
+  });
+
+/** Of `before`, what `after` lacks (a multiset difference). */
+function lost(before: string[], after: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const h of after) left.set(h, (left.get(h) ?? 0) + 1);
+  return before.filter((h) => {
+    const n = left.get(h) ?? 0;
+    left.set(h, n - 1);
+    return n <= 0;
+  });
+}
+
+const flags = 'can_perms, can_list, can_add, can_set, can_delete, can_events';
+
+describe.each(engines)('an upgrade from the previous release on %s', (engine) => {
+  let old: OldDatabase;
+  let s: TestServer;
+  let admin: string;
+  let oldMigrations: string[];
+  let before: Record<string, TableFacts>;
+  let after: Record<string, TableFacts>;
+  const beforeRows: Record<string, string[]> = {};
+  const afterRows: Record<string, string[]> = {};
+
+  beforeAll(async () => {
+    old = await previousReleaseDatabase(engine); // fails (never skips) when the commit is not in this clone
+    const db = await openOld(old);
+    try {
+      oldMigrations = await appliedMigrations(db);
+      await db.exec(`
+        delete from app.backend_pages where page_code in ('${REMOVED_AREA}', '${REMOVED_PAGE}');
+        delete from app.fsm_transitions where type_code = '${REMOVED_EVENT.type}' and event_code = '${REMOVED_EVENT.event}';
+        delete from app.fsm_events where type_code = '${REMOVED_EVENT.type}' and event_code = '${REMOVED_EVENT.event}';`);
+      before = await factsOf(db);
+      for (const t of Object.keys(GROWS)) beforeRows[t] = await rowsOf(db, t);
+    } finally {
+      await db.close();
+    }
+    s = await startTestServer(engine, { existing: old.existing });
+    // Read before any request: signing in and listing write rows of their own.
+    after = await factsOf(s.db);
+    for (const t of Object.keys(GROWS)) afterRows[t] = await rowsOf(s.db, t);
+    admin = (await s.login('admin@example.com')).token;
+  }, 600_000);
+  afterAll(async () => {
+    await s?.close();
+    await old?.drop();
+  });
+
+  it("applies this version's migrations", () => {
+    expect(oldMigrations.length).toBeGreaterThan(0);
+    const applied = migrationNames().filter((m) => !oldMigrations.includes(m));
+    expect(applied).toContain('100_reference_sync.sql');
+    expect(Object.keys(after)).toContain('app.schema_migrations');
+    expect(afterRows['app.schema_migrations']!.length).toBe(oldMigrations.length + applied.length);
+  });
+
+  it('keeps every row of every table it had: the same count and checksum, and in the tables it grows every old row', () => {
+    const same = (t: string) => !(t in GROWS) && !(t in REWRITTEN);
+    const pick = (f: Record<string, TableFacts>, keep: (t: string) => boolean) => Object.fromEntries(Object.entries(f).filter(([t]) => keep(t)));
+    expect(
+      factsDiffer(
+        pick(before, same),
+        pick(after, (t) => same(t) && t in before),
+      ),
+    ).toEqual([]);
+    for (const t of Object.keys(REWRITTEN)) expect(after[t]?.rows, t).toBe(before[t]!.rows);
+    for (const t of Object.keys(GROWS)) expect(lost(beforeRows[t]!, afterRows[t]!), `${t}: rows of the old database gone`).toEqual([]);
+  });
+
+  it('brings back the removed pages, each granted as its parent is', async () => {
+    const pages = (
+      await s.db.query<Row>(`select page_code, parent_page_code from app.backend_pages where page_code in ($1, $2) or parent_page_code = $1 order by page_code`, [REMOVED_AREA, REMOVED_PAGE])
+    ).rows;
+    expect(pages.map((p) => p.page_code)).toEqual([REMOVED_AREA, 'news.news_list', 'news.news_sources', REMOVED_PAGE]);
+    const grants = async (table: 'role_pages' | 'user_pages', page: string) => {
+      const who = table === 'role_pages' ? 'role_id' : 'user_id';
+      return (await s.db.query<Row>(`select ${who} as who, ${flags} from app.${table} where page_code = $1 order by ${who}`, [page])).rows;
+    };
+    for (const p of pages.filter((x) => x.parent_page_code)) {
+      for (const table of ['role_pages', 'user_pages'] as const) expect(await grants(table, p.page_code), `${table} of ${p.page_code}`).toEqual(await grants(table, p.parent_page_code));
+    }
+    // Under purchasing the warehouse role's grant comes too (read only), not only the administrator's.
+    const roles = (await s.db.query<Row>(`select r.role_code, ${flags} from app.role_pages g join app.roles r using (role_id) where g.page_code = $1 order by r.role_code`, [REMOVED_PAGE])).rows;
+    expect(roles.map((r) => r.role_code)).toEqual(['administrator', 'warehouse']);
+    expect(roles[1]).toMatchObject({ can_list: true, can_add: false, can_set: false, can_delete: false, can_events: false });
+  });
+
+  it('gives the administrator role every flag on every page', async () => {
+    const lacking = await s.db.query<Row>(
+      `select p.page_code from app.backend_pages p join app.roles r on r.role_code = 'administrator'
+       left join app.role_pages g on g.role_id = r.role_id and g.page_code = p.page_code
+       where g.page_code is null or not (g.can_perms and g.can_list and g.can_add and g.can_set and g.can_delete and g.can_events)`,
+    );
+    expect(lacking.rows).toEqual([]);
+  });
+
+  it('brings back the removed workflow event with its transition', async () => {
+    const { type, event, from, to } = REMOVED_EVENT;
+    expect((await s.db.query('select 1 from app.fsm_events where type_code = $1 and event_code = $2', [type, event])).rowCount).toBe(1);
+    const t = await s.db.query<Row>(
+      `select f.state_code as from_state, s.state_code as to_state from app.fsm_transitions t
+       join app.fsm_states f on f.state_id = t.from_state_id join app.fsm_states s on s.state_id = t.to_state_id
+       where t.type_code = $1 and t.event_code = $2`,
+      [type, event],
+    );
+    expect(t.rows).toEqual([{ from_state: from, to_state: to }]);
+  });
+
+  it('opens every menu route for the administrator: in the menu, and every screen lists', async () => {
+    const menu = (await s.post('/rpc/user', {}, { token: admin })).body.menu as Row[];
+    const urls = new Set<string>();
+    const walk = (nodes: Row[]): void => {
+      for (const n of nodes) {
+        if (n.url) urls.add(n.url);
+        walk(n.children);
+      }
+    };
+    walk(menu);
+    const refused: string[] = [];
+    for (const { path, form } of screenRoutes) {
+      const r = await s.action(admin, form, 'list', { endRow: 20 });
+      if (r.status !== 200) refused.push(`${path} (${form}): ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
+    }
+    expect({ notInMenu: menuRoutes.filter((r) => !urls.has(r)), refused }).toEqual({ notInMenu: [], refused: [] });
+  });
+
+  it('changes nothing on a second start (the definitions’ hash is recorded)', async () => {
+    expect((await s.db.query<Row>('select definitions_hash from app.reference_sync')).rows).toEqual([{ definitions_hash: referenceHash() }]);
+    await s.settled();
+    const first = await factsOf(s.db);
+    await s.close();
+    s = await startTestServer(engine, { existing: old.existing });
+    const second = await factsOf(s.db);
+    const pick = (f: Record<string, TableFacts>) => Object.fromEntries(Object.entries(f).filter(([t]) => t !== EVERY_START));
+    expect(factsDiffer(pick(first), pick(second))).toEqual([]);
+    expect(await syncReference(s.db)).toEqual({ changed: false, added: [], adminPages: 0 });
+  });
+
+  it('adds only what is new to the definitions: what users removed or changed stays as they left it', async () => {
+    const cashflowRemind = "type_code = 'cashflow' and event_code = 'remind'";
+    // Users' changes since the upgrade: a page removed, a page's title and icon changed, a transition removed, a flag taken from the administrator role.
+    await s.db.exec(`
+      delete from app.backend_pages where page_code = 'settings.obd_texts';
+      update app.backend_pages set icon = 'star', page_title = page_title || '{"en": "Makers"}' where page_code = 'products.brands';
+      delete from app.fsm_transitions where ${cashflowRemind};
+      update app.role_pages set can_delete = false where page_code = 'products.brands' and role_id = (select role_id from app.roles where role_code = 'administrator');`);
+    // Then a version whose definitions differ (another hash) and have a page the last sync did not know.
+    await s.db.exec(`
+      update app.reference_sync set definitions_hash = 'an older version', known_keys = known_keys - 'page:news.news_sources';
+      delete from app.backend_pages where page_code = 'news.news_sources';`);
+    expect(await syncReference(s.db)).toEqual({ changed: true, added: ['page:news.news_sources'], adminPages: 1 });
+    expect((await s.db.query('select 1 from app.backend_pages where page_code = $1', ['settings.obd_texts'])).rowCount).toBe(0);
+    expect((await s.db.query<Row>(`select icon, page_title->>'en' as en from app.backend_pages where page_code = 'products.brands'`)).rows).toEqual([{ icon: 'star', en: 'Makers' }]);
+    expect((await s.db.query(`select 1 from app.fsm_transitions where ${cashflowRemind}`)).rowCount).toBe(0);
+    expect((await s.db.query<Row>('select definitions_hash from app.reference_sync')).rows).toEqual([{ definitions_hash: referenceHash() }]);
+  });
+});
