@@ -91,7 +91,7 @@ it.each(LANGS)('%s: a refused save, a bad paste, a bad import file, the AI page 
 
   // The AI page of a server without an AI engine says so as it opens, naming the variable, before a question is typed.
   await openInApp(page, `${server.url}/${lang}/ai-query`);
-  await expect.poll(() => page.locator('.ai-query [role=status]').innerText()).toBe(s('ai.not_set_up', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' }));
+  await expect.poll(() => page.locator('.ai-query [role=status]').allInnerTexts()).toEqual([s('ai.not_set_up', { engine: 'OpenAI', variable: 'OPENAI_API_KEY' })]);
   expect(await page.locator('.ai-query textarea').isDisabled()).toBe(true);
 
   // A page that does not exist, in the address's language.
