@@ -38,7 +38,8 @@ describe('a record rule at its field', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
 
     const error = dialog.locator('[id$="-eta-error"]');
-    await expect.poll(() => error.innerText(), { timeout: 5000 }).toBe(RULE);
+    // allInnerTexts: a missing message fails here with what was there, not after Playwright's 30 s wait for the element.
+    await expect.poll(() => error.allInnerTexts(), { timeout: 5000 }).toEqual([RULE]);
     await expect.poll(() => t.page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/-eta$/);
     expect(await inView('.dialog input[id$="-eta"]')).toBe(true);
     expect(await eta.getAttribute('aria-invalid')).toBe('true');
