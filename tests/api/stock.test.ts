@@ -532,6 +532,9 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     expect(await ok(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id] }, 'SK01')).toEqual({ receipts: 1, quantity: 3, received: 1 });
     // Onto home storages, a product without one is named (code and name); nothing is received.
     const other = await poOf(homeless.product_code);
+    // Not confirmed yet: the order is named first, before its lines' storages are looked at.
+    const unconfirmed = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [other.po_id] }, 'SK01');
+    expect([unconfirmed.status, unconfirmed.body.error, unconfirmed.body.params]).toEqual([409, 'purchase_order_not_receivable', { order: other.fsm_reference }]);
     await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: other.fsm_instance_id, params: {} });
     const r = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [other.po_id] }, 'SK01');
     expect([r.status, r.body.error, r.body.params]).toEqual([
