@@ -210,6 +210,9 @@ describe.each(engines)('sales orders on %s', (engine) => {
       // Import: an update and a new line, both refused, the file as a whole.
       const imported = await importCsv(`Item,Order,Product,Quantity\n${a.item_id},${order.order_id},${p.product_code},30\n,${order.order_id},${x.product_code},5\n`);
       expect([imported.status, imported.body.error, (imported.body.params as Row | undefined)?.state]).toEqual([409, 'locked_in_state', 'Shipped']);
+      // A file of new lines only (no update in it to be refused first): refused by the inserts' own check.
+      const added = await importCsv(`Item,Order,Product,Quantity\n,${order.order_id},${x.product_code},5\n`);
+      expect([added.status, added.body.error, (added.body.params as Row | undefined)?.state]).toEqual([409, 'locked_in_state', 'Shipped']);
 
       expect(await lines(order.order_id)).toEqual(before);
       expect((await stock('SK01', p.product_code)).reserved_qty).toBe(reserved);

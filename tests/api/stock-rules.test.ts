@@ -162,6 +162,11 @@ describe.each(engines)('stock rules on %s', (engine) => {
       } finally {
         await s.db.query('delete from app.fsm_transitions where transition_id = $1', [added]);
       }
+      // Any other writer moving it there (SQL, not the event: no receipt is tried first) meets the rule on the instance itself.
+      await expect(s.db.query('update app.fsm_instances set state_id = $1 where fsm_instance_id = $2', [await state('received'), po.fsm_instance_id])).rejects.toMatchObject({
+        constraint: 'purchase_order_not_receivable',
+      });
+      expect(await stateOf(po.fsm_instance_id)).toBe('ordered');
       // Confirmed, "Receive goods" moves it.
       expect((await fire(admin, 'confirm', po.fsm_instance_id)).status).toBe(200);
       expect((await fire(admin, 'receive', po.fsm_instance_id)).status).toBe(200);

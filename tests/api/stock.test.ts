@@ -8,8 +8,9 @@
  * rules; concurrent picks of the last unit; the warehouse user's day and its limits.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { offersButton, type FsmAction } from '../../src/core/workflowActions.ts';
+import { openDb } from '../../src/server/db/open.ts';
 import { scaled } from './exact.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
@@ -459,6 +460,48 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     await checkReserved('SK01');
   });
 
+  // Two ships of the same goods at once, held together on the product's stock rows: each must plan from what the other
+  // left. Two locks order them today: 092 locks the stock rows before planning, and the pick list each ship makes takes
+  // its company's number counter (097) before it plans. With neither, both plan from the first storage's 3 units and the
+  // second's pick falls below zero (400 stock_not_negative). Only the PostgreSQL server has a second connection to hold them.
+  it.runIf(engine === 'postgres')('ships two orders of the last units on two storages at once, one after the other: each takes what the other left (issue 43)', async () => {
+    const p = await freshProduct(2, 3);
+    const second = (
+      await one(
+        "select storage_id from app.storages where company_code = 'SK01' and active and storage_id <> (select storage_id from app.stock_levels where product_code = $1 and on_hand > 0) order by storage_id limit 1",
+        [p.product_code],
+      )
+    ).storage_id;
+    await ok(admin, 'stock_corrections', 'add', { product_code: p.product_code, storage_id: second, quantity: 3, reason: 'test: second storage' });
+    const x = await orderOf(p.product_code, 4);
+    const y = await orderOf(p.product_code, 2);
+    const holder = await openDb({ databaseUrl: s.databaseUrl });
+    let both: Promise<Awaited<ReturnType<typeof fire>>[]> | undefined;
+    try {
+      await holder.transaction(async (tx) => {
+        await tx.query('select 1 from app.stock_levels where product_code = $1 order by storage_id for update', [p.product_code]);
+        both = Promise.all([x, y].map((o) => fire('ship', o.fsm_instance_id)));
+        // Both ships wait: on the stock rows, or behind the other's counter row.
+        // (Read on another connection: a transaction sees pg_stat_activity as it was at its first look.)
+        await vi.waitFor(async () => expect((await one("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).n).toBe(2), {
+          timeout: 20_000,
+          interval: 50,
+        });
+      });
+    } finally {
+      await holder.close();
+    }
+    const rs = await both!;
+    expect(rs.map((r) => [r.status, r.body.rule ?? r.body.error])).toEqual([
+      [200, undefined],
+      [200, undefined],
+    ]);
+    expect([await stateOf(x.fsm_instance_id), await stateOf(y.fsm_instance_id)]).toEqual(['shipped', 'shipped']);
+    expect(await onHandOf(p.product_code)).toBe(0);
+    await checkLedger('SK01');
+    await checkReserved('SK01');
+  });
+
   it('receives from the toolbar only purchase orders whose row offers Receive, and names the product that has no home storage (issue 43)', async () => {
     const supplier = (await one("select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1")).partner_id;
     const homed = (
@@ -489,6 +532,9 @@ describe.each(engines)('stock ledger on %s', (engine) => {
     expect(await ok(warehouse, 'receive_purchase_orders', 'add', { po_ids: [po.po_id] }, 'SK01')).toEqual({ receipts: 1, quantity: 3, received: 1 });
     // Onto home storages, a product without one is named (code and name); nothing is received.
     const other = await poOf(homeless.product_code);
+    // Not confirmed yet: the order is named first, before its lines' storages are looked at.
+    const unconfirmed = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [other.po_id] }, 'SK01');
+    expect([unconfirmed.status, unconfirmed.body.error, unconfirmed.body.params]).toEqual([409, 'purchase_order_not_receivable', { order: other.fsm_reference }]);
     await ok(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: other.fsm_instance_id, params: {} });
     const r = await s.action(warehouse, 'receive_purchase_orders', 'add', { po_ids: [other.po_id] }, 'SK01');
     expect([r.status, r.body.error, r.body.params]).toEqual([
