@@ -190,7 +190,7 @@ export const Actions = v.strictObject({
   upload: v.optional(v.boolean(), false),
   export: v.optional(v.boolean(), true),
   translate: v.optional(v.boolean(), false),
-  /** Toolbar actions over the picked rows or the filter: registry keys of src/app/grid/bulk/keys.ts. */
+  /** Toolbar actions over the picked rows or the filter: registry keys of src/core/bulkActions.ts. */
   bulk: v.optional(v.array(identifier)),
 });
 

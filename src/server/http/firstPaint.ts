@@ -22,7 +22,7 @@ import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { Logo } from '../../app/chrome/icons.tsx';
 import { MAX_WIDTH, MIN_WIDTH } from '../../app/grid/columnState.ts';
 import { FLEX_MIN, PINNED_DEFAULT, SELECT_WIDTH, THEMES } from '../../app/grid/layout.ts';
-import { isIdentifierField } from '../../app/grid/registryKeys.ts';
+import { isIdentifierField } from '../../core/registryKeys.ts';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import type { Lang } from '../../core/langs.ts';
