@@ -13,7 +13,7 @@ import { displayTextOf, treePath } from '../../core/lookupDisplay.ts';
 import { shownAmount, rowCurrency, type Rates } from '../../core/money.ts';
 import { pickText } from '../../core/multiText.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
-import { vatParts } from '../../app/grid/renderers/vat.ts';
+import { vatParts } from '../../core/vatParts.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
 import { screens } from '../actions/engine/screens.ts';
 
