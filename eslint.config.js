@@ -1,9 +1,36 @@
-// ESLint (flat config): typescript-eslint's recommended rules with type information, and React's
-// rules of hooks. Part of `npm test` (npm run lint).
+// ESLint (flat config): typescript-eslint's recommended rules with type information, React's
+// rules of hooks, and the layers (what may import what: docs/architecture.md, Layers). Part of
+// `npm test` (npm run lint).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The layers. Each import is resolved to the file it names, so a zone holds however the path is
+// written; `import type` counts too (a type is a dependency of the layer as well).
+const layers = {
+  basePath: import.meta.dirname,
+  zones: [
+    {
+      target: './src/core',
+      from: '.',
+      except: ['./src/core', './node_modules'],
+      message: 'src/core depends on libraries only: state what it reads of a descriptor in core/descriptor.ts, and move what both sides share into core.',
+    },
+    { target: './schemas', from: '.', except: ['./schemas', './src/core', './node_modules'], message: 'schemas/ depends on src/core and libraries only.' },
+    { target: './src/server', from: './src/app', message: 'The server does not import the browser app: move what both use into src/core.' },
+    {
+      // The storefront's pages (src/storefront/) are rendered by the server's storefront routes only.
+      target: ['./src/server/*.{ts,tsx}', './src/server/!(storefront)/**'],
+      from: './src/storefront',
+      message: 'Only the storefront routes (src/server/storefront/) render the storefront pages.',
+    },
+    { target: './src/storefront', from: ['./src/server', './src/app'], message: 'The storefront pages import core and their own data shapes (src/storefront/data.ts), not the server or the app.' },
+    { target: './src/app', from: ['./src/server', './src/storefront'], message: 'The browser app does not import server code: move what both use into src/core.' },
+    { target: './codegen', from: './src/app', message: 'codegen does not import the browser app: move what it checks into src/core.' },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/generated/', 'schemas/api.ts', 'tests/bench/.out/', 'tests/bench/.scratch/', 'test-results/', '.test-data/'] },
@@ -12,9 +39,11 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', layers],
       // A leading underscore names what is left out on purpose (a destructured field dropped, an unused parameter).
       // A lazily loaded component waits for the catalogue's later part too (src/app/i18n/lazy.tsx).
       'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithMessages from src/app/i18n/lazy.tsx.' }] }],

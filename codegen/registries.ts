@@ -1,11 +1,11 @@
 import type { ScreenDescriptor } from '../schemas/screen.ts';
+import { bulkActionKeys } from '../src/core/bulkActions.ts';
+import { editorKeys, rendererKeys } from '../src/core/registryKeys.ts';
 
-/** Renderer, editor and bulk action names of descriptors must be keys of the browser runtime's registries. */
+/** Renderer, editor and bulk action names of descriptors must be registry keys (core/registryKeys.ts, core/bulkActions.ts: the browser's registries are typed by them). */
 export async function checkRegistryKeys(screens: { file: string; screen: ScreenDescriptor }[]): Promise<string[]> {
-  const { rendererKeys, editorKeys } = await import('../src/app/grid/registryKeys.ts');
   const renderers = new Set<string>(rendererKeys);
   const editors = new Set<string>(editorKeys);
-  const { bulkActionKeys } = await import('../src/app/grid/bulk/keys.ts');
   const bulk = new Set<string>(bulkActionKeys);
   const errors: string[] = [];
   for (const { file, screen } of screens) {

@@ -1,7 +1,7 @@
 import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
 import { optionLabelIdOf } from '../src/core/optionNames.ts';
-import { partOf } from '../src/app/i18n/parts.ts';
+import { partOf } from '../src/core/catalogueParts.ts';
 import { PRINT_DOCUMENT_KEYS, printRoute } from '../src/core/printDocuments.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */

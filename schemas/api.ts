@@ -10,6 +10,7 @@ import { AI_CHAT_ENGINES, AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_A
 import { LANGS } from '../src/core/langs.ts';
 import { AI_MAX_TOKENS, AI_SYSTEM_PROMPT_MAX } from '../src/core/aiLimits.ts';
 import { emailSchema } from '../src/core/email.ts';
+import { TRACKING_PROBLEM_CODES } from '../src/core/courier.ts';
 
 const lang = v.pipe(v.string(), v.regex(/^[a-z]{2}$/, 'a two-letter language code'));
 const currencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'a three-letter currency code'));
@@ -797,8 +798,6 @@ export const AiDraftPayload = v.strictObject({
 });
 /** Items whose text was written, texts written. */
 export const AiDraftOutput = v.object({ data: v.object({ items: v.number(), texts: v.number() }) });
-/** Why a row of a tracking file was not applied (the browser says `import.courier_<code>`). */
-export const TRACKING_PROBLEM_CODES = ['unknown_reference', 'missing_reference', 'missing_tracking_number', 'invalid_tracking_number', 'duplicate_reference'] as const;
 /** `courier_export` filter: the carrier's import file (Packeta CSV) as text, its name and its number of packets. */
 export const CourierExportOutput = v.object({ data: v.object({ file_name: v.string(), content_type: v.string(), rows: v.number(), csv: v.string() }) });
 /** `courier_tracking` set: the file's rows, the orders whose tracking number changed or already held it, the rows not applied (file line, code, reference). */

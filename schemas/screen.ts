@@ -6,6 +6,7 @@
  * A descriptor states only what differs from the defaults below.
  */
 import * as v from 'valibot';
+import { columnTypes, type ColumnSpec, type ColumnType, type EditableInRule, type ScreenSpec } from '../src/core/descriptor.ts';
 import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
 import { ROW_RULES, rowRuleNames } from '../src/core/validation/rowRules.ts';
 
@@ -13,8 +14,7 @@ const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-cas
 const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
 const route = v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_-]+)+$/, 'a path such as /products/brands'));
 
-export const columnTypes = ['text', 'int', 'number', 'money', 'bool', 'date', 'datetime', 'multi', 'json', 'ref'] as const;
-export type ColumnType = (typeof columnTypes)[number];
+export { columnTypes, type ColumnType };
 
 export const widthPresets = [50, 100, 150, 200, 250] as const;
 
@@ -190,7 +190,7 @@ export const Actions = v.strictObject({
   upload: v.optional(v.boolean(), false),
   export: v.optional(v.boolean(), true),
   translate: v.optional(v.boolean(), false),
-  /** Toolbar actions over the picked rows or the filter: registry keys of src/app/grid/bulk/keys.ts. */
+  /** Toolbar actions over the picked rows or the filter: registry keys of src/core/bulkActions.ts. */
   bulk: v.optional(v.array(identifier)),
 });
 
@@ -253,6 +253,10 @@ export const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', state_code: 'text', fs
 
 export type ScreenInput = v.InferInput<typeof Screen>;
 export type ScreenDescriptor = v.InferOutput<typeof Screen>;
+
+/** Core reads descriptors by the shapes it states (core/descriptor.ts); this schema's types have them. */
+type Has<T extends Shape, Shape> = T;
+export type DescriptorShapes = [Has<EditableInSpec, EditableInRule>, Has<ColumnMeta, ColumnSpec>, Has<ScreenDescriptor, ScreenSpec>];
 
 /** Identity with types: a descriptor file's only import. */
 export function defineScreen<const S extends ScreenInput>(screen: S): S {

@@ -9,7 +9,7 @@
  * its lookup's display text where the caller looked it up (`RefLabels`, one batch per page
  * or export window), else its key.
  */
-import type { ColumnMeta } from '../../schemas/screen.ts';
+import type { ColumnSpec } from './descriptor.ts';
 import { fieldLabelId } from './fieldLabel.ts';
 import { compactJson } from './format.ts';
 import { htmlText } from './htmlText.ts';
@@ -17,7 +17,7 @@ import { htmlText } from './htmlText.ts';
 /** What a summary needs of the logged screen's descriptor. */
 export interface SummaryScreen {
   source: { key: string | readonly string[] };
-  columns: Readonly<Record<string, ColumnMeta>>;
+  columns: Readonly<Record<string, ColumnSpec>>;
 }
 
 /** The language's texts and formats (the grid's cell context, or the server's catalogue). */
@@ -31,7 +31,7 @@ export interface SummaryWords {
   date(v: unknown): string;
   datetime(v: unknown): string;
   /** The name of an option value where the column's renderer names its options (keep_in_stock 2 → 'On order'). */
-  option?(col: ColumnMeta, v: unknown): string | undefined;
+  option?(col: ColumnSpec, v: unknown): string | undefined;
 }
 
 /**
@@ -73,7 +73,7 @@ function numberOf(v: unknown): number | null {
 }
 
 /** One value as the language writes it ('' for none). */
-export function valueText(field: string, col: ColumnMeta | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = [], refs?: RefLabels): string {
+export function valueText(field: string, col: ColumnSpec | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = [], refs?: RefLabels): string {
   if (v === null || v === undefined || v === '') return '';
   if (col?.type === 'ref' && typeof v !== 'object') {
     const label = refs?.[field]?.[String(v)];
@@ -103,7 +103,7 @@ export function valueText(field: string, col: ColumnMeta | undefined, v: unknown
 }
 
 /** The label of a field: the screen's header (fields.<label or field>), else the field's own name. */
-function labelOf(field: string, col: ColumnMeta | undefined, w: SummaryWords): string {
+function labelOf(field: string, col: ColumnSpec | undefined, w: SummaryWords): string {
   const id = fieldLabelId(field, col);
   const s = w.t(id);
   return s && s !== id ? s : field;

@@ -5,8 +5,8 @@
  * key fails the build, it never shows its name to a user. Keys built from descriptors
  * (screens., fields., areas.) and server error codes (errorCodes.ts) are checked from there.
  */
-import { TRACKING_PROBLEM_CODES } from '../../schemas/api.ts';
 import { AI_PROPOSAL_STATES, AI_TEXT_FIELDS } from './aiContent.ts';
+import { TRACKING_PROBLEM_CODES } from './courier.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
 import { NEWS_ERROR_CODES } from './news.ts';
 import { PRINT_DOCUMENT_KEYS } from './printDocuments.ts';

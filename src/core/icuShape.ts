@@ -4,7 +4,7 @@
  * not, as the language's grammar needs), its select options and tags; each plural has
  * `other` and only the language's CLDR categories (plus exact `=n`). One rule for codegen's
  * catalogue check and for the captions an administrator writes (server and form).
- * The parser is passed in: the browser's bundle has no parser of its own (i18n/precompile.ts).
+ * The parser is passed in: the browser's bundle has no parser of its own (core/catalogue.ts compiles the catalogues it gets).
  */
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 

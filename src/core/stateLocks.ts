@@ -4,13 +4,13 @@
  * (engine/stateLocks.ts refuses the write) and the grid (it shows the cells read-only and
  * disables Add/Delete with the reason).
  */
-import type { EditableInSpec, ScreenDescriptor } from '../../schemas/screen.ts';
+import type { EditableInRule, ScreenSpec } from './descriptor.ts';
 
 export type StateAction = 'add' | 'set' | 'delete';
 
 /** A rule and the field it governs (absent: the whole row). */
 export interface GoverningRule {
-  rule: EditableInSpec;
+  rule: EditableInRule;
   field?: string;
 }
 
@@ -19,8 +19,8 @@ export interface GoverningRule {
  * (a new row starts in its workflow's first state: its own rules do not apply yet); each
  * written field's, likewise.
  */
-export function governingRules(screen: Pick<ScreenDescriptor, 'editableIn' | 'columns'>, action: StateAction, fields: readonly string[] = []): GoverningRule[] {
-  const applies = (rule: EditableInSpec) => action !== 'add' || rule.parent !== undefined;
+export function governingRules(screen: Pick<ScreenSpec, 'editableIn' | 'columns'>, action: StateAction, fields: readonly string[] = []): GoverningRule[] {
+  const applies = (rule: EditableInRule) => action !== 'add' || rule.parent !== undefined;
   const out: GoverningRule[] = [];
   if (screen.editableIn && applies(screen.editableIn)) out.push({ rule: screen.editableIn });
   if (action !== 'delete') {
@@ -33,7 +33,7 @@ export function governingRules(screen: Pick<ScreenDescriptor, 'editableIn' | 'co
 }
 
 /** Whether a row in `state` (its own, or its master's per the rule) may not be written; an unknown state does not lock. */
-export const lockedIn = (rule: EditableInSpec, state: unknown): boolean => typeof state === 'string' && !rule.states.includes(state);
+export const lockedIn = (rule: EditableInRule, state: unknown): boolean => typeof state === 'string' && !rule.states.includes(state);
 
 /** A workflow state's name in a language: its names (a multi value), else English, else the code. */
 export function stateName(code: string, names: unknown, language: string | undefined): string {

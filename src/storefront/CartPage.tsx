@@ -1,5 +1,5 @@
 import { MAX_LINE_QTY } from '../core/checkout.ts';
-import type { CartNotice, CartView } from '../server/storefront/cart.ts';
+import type { CartNotice, CartView } from './data.ts';
 import type { PageCtx } from './context.ts';
 
 /** The notices of a recalculation (price changed, quantity cut, product gone), said in the shop's language. */

@@ -1,6 +1,6 @@
 import { CHECKOUT_FIELDS, type CheckoutField, type FieldError } from '../core/checkout.ts';
 import type { OrderTotals } from '../core/orderCharges.ts';
-import type { CartNotice, CartView, DeliveryOption, PaymentOption } from '../server/storefront/cart.ts';
+import type { CartNotice, CartView, DeliveryOption, PaymentOption } from './data.ts';
 import { Notices, Totals } from './CartPage.tsx';
 import type { PageCtx } from './context.ts';
 

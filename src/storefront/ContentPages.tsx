@@ -1,4 +1,4 @@
-import type { BlockRow, StoreRow } from '../server/storefront/queries.ts';
+import type { BlockRow, StoreRow } from './data.ts';
 import type { PageCtx } from './context.ts';
 
 /** A same-shop link ('/garden') in the page's language; outside links stay as they are. */

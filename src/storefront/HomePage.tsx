@@ -1,4 +1,4 @@
-import type { BlockRow, CategoryRow } from '../server/storefront/queries.ts';
+import type { BlockRow, CategoryRow } from './data.ts';
 import { Blocks } from './ContentPages.tsx';
 import type { PageCtx } from './context.ts';
 import { PresetImage } from './PresetImage.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { CategoryRow, PageLink } from '../server/storefront/queries.ts';
+import type { CategoryRow, PageLink } from './data.ts';
 import type { Head, PageCtx } from './context.ts';
 import { ChatPanel } from './ChatPanel.tsx';
 import { NewsletterForm } from './NewsletterPage.tsx';

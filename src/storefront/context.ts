@@ -1,4 +1,4 @@
-import type { Shop, ShopLanguage } from '../server/storefront/queries.ts';
+import type { Shop, ShopLanguage } from './data.ts';
 
 /** Everything a storefront page needs to write links, texts and prices in the visitor's language. */
 export interface PageCtx {

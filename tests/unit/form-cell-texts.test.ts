@@ -15,7 +15,7 @@ import countriesBrief from '../../screens/lookups/countries_brief.ts';
 import { choices, formFields, formTitle, rowName } from '../../src/app/forms/formModel.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
-import { vatParts } from '../../src/app/grid/renderers/vat.ts';
+import { vatParts } from '../../src/core/vatParts.ts';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 import { languageNameIn, ownText, pickText } from '../../src/core/multiText.ts';
 import { PARSE_CONFIG, columnSchema } from '../../src/core/validation/columns.ts';

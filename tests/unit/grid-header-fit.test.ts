@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { needsChanged } from '../../src/app/grid/headerFit.ts';
 import { parseScreen } from '../../schemas/screen.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { FLEX_MIN } from '../../src/app/grid/layout.ts';
+import { FLEX_MIN } from '../../src/core/gridLayout.ts';
 import { testGrid } from './gridTable.ts';
 
 const model = buildGridModel(

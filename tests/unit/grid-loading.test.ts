@@ -15,8 +15,8 @@ import type { ViewState } from '../../src/app/grid/columnState.ts';
 import { testGrid } from './gridTable.ts';
 import { visibleRows, withDirection } from '../../src/app/grid/visibleRows.ts';
 import { expandMessages } from '../../src/app/i18n/messages.ts';
-import { compileCatalogue } from '../../src/app/i18n/precompile.ts';
-import { partOf } from '../../src/app/i18n/parts.ts';
+import { compileCatalogue } from '../../src/core/catalogue.ts';
+import { partOf } from '../../src/core/catalogueParts.ts';
 
 const model = buildGridModel(
   parseScreen(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
-import { bulkActionsOf } from '../../src/app/grid/bulk/keys.ts';
+import { bulkActionsOf } from '../../src/core/bulkActions.ts';
 import { changeValue, inputProblem, priceUpdatePayload } from '../../src/app/grid/bulk/priceUpdate.ts';
 import { searchFilter } from '../../src/app/pages/searchFilter.ts';
 import colDefs from '../../screens/shops/frontend_pages2_col_defs.ts';

@@ -17,7 +17,7 @@
 import { canon } from '../../core/canonJson.ts';
 import { viewCurrency } from '../../core/viewCurrency.ts';
 import { keepStartCaptions } from '../i18n/startCaptions.ts';
-import type { ShippedMessages } from '../i18n/messages.ts';
+import type { ShippedMessages } from '../../core/catalogue.ts';
 import { api } from './client.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';

@@ -15,7 +15,7 @@ export function PageHeader() {
   const lang = useSession((s) => s.lang);
   const router = useRouter();
   const { path } = splitLang(useLocation().pathname);
-  // A screen's title comes with its labels (i18n/parts.ts): blank for the moment they load, never the key.
+  // A screen's title comes with its labels (core/catalogueParts.ts): blank for the moment they load, never the key.
   const crumbs = breadcrumbs(path, (p) => routeTitle(router, lang, p)).map((c) => ({ ...c, text: c.id in intl.messages ? intl.formatMessage({ id: c.id }) : '' }));
   const title = crumbs[crumbs.length - 1]!.text;
   return (

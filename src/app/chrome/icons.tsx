@@ -1,4 +1,6 @@
 /** The few icons of the chrome, inline (no icon font to download). */
+import { LOGO } from '../../core/logo.ts';
+
 const svg = (size: number, path: string, label?: string) => (
   <svg
     width={size}
@@ -32,10 +34,11 @@ export const UserIcon = ({ signedIn }: { signedIn: boolean }) => (
 export const CloseIcon = () => svg(18, 'M6 6l12 12M18 6L6 18');
 
 /** The product mark: an orange box. */
-export const Logo = ({ size = 32 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden>
-    <rect x="2" y="2" width="28" height="28" rx="7" fill="#f97316" />
-    <path d="M9 12l7-4 7 4v8l-7 4-7-4z" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
-    <path d="M9 12l7 4 7-4M16 16v8" fill="none" stroke="#fff" strokeWidth="2" />
+/** The logo (core/logo.ts: its shapes, which the server's first paint draws too). */
+export const Logo = ({ size = LOGO.size }: { size?: number }) => (
+  <svg width={size} height={size} viewBox={LOGO.viewBox} aria-hidden>
+    {LOGO.shapes.map(({ tag: Shape, attrs }, i) => (
+      <Shape key={i} {...attrs} />
+    ))}
   </svg>
 );

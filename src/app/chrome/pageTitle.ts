@@ -7,7 +7,7 @@ import { session } from '../session/session.ts';
 /** The tab's title: the page's title, then the product's name, both in the UI language ("Produktliste · Backoffice"). */
 export function usePageTitle(titleId: string) {
   const intl = useIntl();
-  // A screen's title comes with its labels (i18n/parts.ts): the tab keeps the name alone until then.
+  // A screen's title comes with its labels (core/catalogueParts.ts): the tab keeps the name alone until then.
   const title = titleId in intl.messages ? intl.formatMessage({ id: titleId }) : '';
   const name = intl.formatMessage({ id: 'app.name' });
   useEffect(() => {

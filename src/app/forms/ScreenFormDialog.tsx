@@ -22,7 +22,7 @@ import { lookupScreen } from '../grid/lookupScreens.ts';
 import { useCellSession } from '../grid/cellSession.ts';
 import { isMoneyMeta, moneyRefusal, storedNote, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
 import { LOCALE } from '../../core/langs.ts';
-import { isRendererKey } from '../grid/registryKeys.ts';
+import { isRendererKey } from '../../core/registryKeys.ts';
 import { renderers } from '../grid/renderers/index.tsx';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
 import { isSearchLookup } from '../grid/lookupSearch.ts';

@@ -13,7 +13,7 @@ import { rowRuleRefusal } from '../../core/validation/rowRules.ts';
 import { editableNumber, numberText } from '../../core/numberInput.ts';
 import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
-import { editorLookups, isEditorKey } from '../grid/registryKeys.ts';
+import { editorLookups, isEditorKey } from '../../core/registryKeys.ts';
 import { displayTextOf, lookupDisplayField, treePath } from '../../core/lookupDisplay.ts';
 import { pickText } from '../../core/multiText.ts';
 import { sortChoices } from '../../core/choiceOrder.ts';

@@ -6,7 +6,7 @@
  * a header re-renders only when its own props change.
  */
 import { memo, useState, type DragEvent, type PointerEvent } from 'react';
-import { MIN_WIDTH } from './columnState.ts';
+import { MIN_WIDTH } from '../../core/gridLayout.ts';
 import { AGG_FNS, type TotalFn } from './gridApi.ts';
 import type { ViewColumn } from './layout.ts';
 import { hideFromMenu, takeAfterHide } from './headerKeys.ts';

@@ -11,9 +11,9 @@ import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
 import type { Revealed } from './reveal.ts';
-import { bulkActionsOf } from './bulk/keys.ts';
+import { bulkActionsOf } from '../../core/bulkActions.ts';
 import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
-import type { ThemeName } from './layout.ts';
+import type { ThemeName } from '../../core/gridLayout.ts';
 import type { Row } from './types.ts';
 
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));

@@ -9,6 +9,7 @@
  * fitted to the descriptor (columns that no longer exist are dropped, new ones appear).
  */
 import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
+import { MAX_WIDTH, MIN_WIDTH } from '../../core/gridLayout.ts';
 import type { GridModel } from './columns.ts';
 import type { TotalFn } from './gridApi.ts';
 import { rescaleNumberFilter } from './filters.ts';
@@ -35,9 +36,6 @@ export interface ViewState {
    */
   filterCurrency?: string | undefined;
 }
-
-export const MIN_WIDTH = 40;
-export const MAX_WIDTH = 2000;
 
 const isNumeric = (c: GridColumn) => !c.lookup && (c.type === 'int' || c.type === 'number' || c.type === 'money');
 

@@ -6,7 +6,7 @@ import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
-import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifierField, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from './registryKeys.ts';
+import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifierField, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from '../../core/registryKeys.ts';
 import { renderers } from './renderers/index.tsx';
 import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
 import { lookupDisplayField } from '../../core/lookupDisplay.ts';

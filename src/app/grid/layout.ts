@@ -1,22 +1,16 @@
 /**
- * Theme geometry and the rendered columns (`ViewColumn`) read from the TanStack table
- * (table/gridTable.ts): which columns show in which order and pin region, their widths
- * and sticky offsets, and the CSS grid template — computed once per column-state change,
- * never per cell. TanStack Table's sizes are numbers; a descriptor column without a width
- * is a flex column here (`minmax(<its size>px, 1fr)`), its size its minimum.
+ * Theme geometry on this device (its numbers: core/gridLayout.ts) and the rendered columns
+ * (`ViewColumn`) read from the TanStack table (table/gridTable.ts): which columns show in
+ * which order and pin region, their widths and sticky offsets, and the CSS grid template —
+ * computed once per column-state change, never per cell. TanStack Table's sizes are
+ * numbers; a descriptor column without a width is a flex column here (`minmax(<its size>px, 1fr)`), its size its minimum.
  */
 import type { CSSProperties } from 'react';
+import { FLEX_MIN, SELECT_WIDTH_FINE, THEMES, TOUCH_MIN, type ThemeName } from '../../core/gridLayout.ts';
 import type { GridTable } from './table/gridTable.ts';
 import type { GridColumn } from './types.ts';
 
 export type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
-
-/** Geometry of the themes (the CSS reads it through custom properties set from here). */
-export const THEMES = {
-  balham: { rowHeight: 28, headerHeight: 32, filterHeight: 30 },
-  alpine: { rowHeight: 42, headerHeight: 48, filterHeight: 40 },
-} as const;
-export type ThemeName = keyof typeof THEMES;
 
 /**
  * A touch screen (the primary pointer coarse, a tablet): rows, headers, filters and the
@@ -24,7 +18,6 @@ export type ThemeName = keyof typeof THEMES;
  * Read once: a device does not change its pointer during a session.
  */
 export const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-const TOUCH_MIN = 44;
 
 /** The theme's geometry on this device. */
 export function geometry(theme: ThemeName): { rowHeight: number; headerHeight: number; filterHeight: number } {
@@ -34,9 +27,7 @@ export function geometry(theme: ThemeName): { rowHeight: number; headerHeight: n
 }
 
 export const SELECT_ID = '__select';
-export const SELECT_WIDTH = COARSE ? TOUCH_MIN : 36;
-export const FLEX_MIN = 100;
-export const PINNED_DEFAULT = 150;
+export const SELECT_WIDTH = COARSE ? TOUCH_MIN : SELECT_WIDTH_FINE;
 
 /** A rendered column: descriptor column (null for the selection column) and its layout. */
 export interface ViewColumn {

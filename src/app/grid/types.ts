@@ -3,7 +3,7 @@ import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/
 import type { Lang } from '../../core/langs.ts';
 import type { ValueType } from '../../core/query/kinds.ts';
 import type { Values } from '../i18n/useT.ts';
-import type { EditorKey, RendererKey } from './registryKeys.ts';
+import type { EditorKey, RendererKey } from '../../core/registryKeys.ts';
 
 /** One row as the server sends it. */
 export type Row = Record<string, unknown>;

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactN
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { markFullCatalogue } from './fullCatalogue.ts';
-import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
-import type { CataloguePart } from './parts.ts';
+import type { ShippedMessages } from '../../core/catalogue.ts';
+import { expandMessages, type Messages } from './messages.ts';
+import type { CataloguePart } from '../../core/catalogueParts.ts';
 import { labelsIn, ShownCatalogue, subscribeLabels } from './screenLabels.ts';
 import { takeStartCaptions } from './startCaptions.ts';
 
@@ -12,7 +13,7 @@ interface PartModule {
   default: ShippedMessages;
 }
 
-// Two lazy chunks per language (parts.ts), precompiled (messages.ts): only the language in use is downloaded.
+// Two lazy chunks per language (core/catalogueParts.ts), precompiled (core/catalogue.ts): only the language in use is downloaded.
 const parts: Record<CataloguePart, Record<string, () => Promise<PartModule>>> = {
   first: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=first' }),
   later: import.meta.glob<PartModule>('../../../locales/*.json', { query: '?part=later' }),

@@ -1,5 +1,5 @@
 /**
- * Whether the whole catalogue (both parts, parts.ts) is on screen: the provider marks it
+ * Whether the whole catalogue (both parts, core/catalogueParts.ts) is on screen: the provider marks it
  * once it has rendered with both, so what waits for this promise renders under it.
  */
 let mark: () => void = () => {};

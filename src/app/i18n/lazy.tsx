@@ -1,5 +1,5 @@
 /**
- * What may speak keys of the catalogue's later part (parts.ts): a lazily loaded component
+ * What may speak keys of the catalogue's later part (core/catalogueParts.ts): a lazily loaded component
  * (dialogs, forms, editors, pages) waits for its code and for that part; <Later> holds
  * back children of a page that paints early (toasts) until the part is in.
  */

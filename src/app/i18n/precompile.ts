@@ -1,19 +1,17 @@
 /**
  * Build step (Vite plugin) of the browser catalogues: each `locales/{lang}.json` is
- * shipped precompiled — a message with arguments as its ICU AST, a plain text as the
- * text (messages.ts turns it into its one-literal AST on load). react-intl formats an
- * AST as it is, so the browser needs no ICU parser: `noIcuParser` points the parser's
- * imports at its parser-less build (the type guards only). Parsed as intl-messageformat
- * would parse at run time (`parse(message, { locale })`), so formatting gives the same texts.
- * `locales/xx.json?part=first|later` is one part of it (parts.ts); `?fields=<form>` the
+ * shipped precompiled (core/catalogue.ts `compileCatalogue`) — a message with arguments as
+ * its ICU AST, a plain text as the text (messages.ts turns it into its one-literal AST on
+ * load). react-intl formats an AST as it is, so the browser needs no ICU parser:
+ * `noIcuParser` points the parser's imports at its parser-less build (the type guards only).
+ * `locales/xx.json?part=first|later` is one part of it (core/catalogueParts.ts); `?fields=<form>` the
  * column labels of one routed screen (codegen's src/generated/fieldKeys.json).
  */
 import { readFileSync } from 'node:fs';
-import { isLiteralElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { Alias, Plugin } from 'vite';
-import { isLang, LOCALE, type Lang } from '../../core/langs.ts';
-import type { ShippedMessages } from './messages.ts';
-import { partOf, type CataloguePart } from './parts.ts';
+import { compileCatalogue, type Selection } from '../../core/catalogue.ts';
+import type { CataloguePart } from '../../core/catalogueParts.ts';
+import { isLang } from '../../core/langs.ts';
 
 const CATALOGUE = /[\\/]locales[\\/]([a-z]{2})\.json$/;
 const PART = /[?&]part=(first|later)\b/;
@@ -21,24 +19,6 @@ const FIELDS = /[?&]fields=([a-z0-9_]+)\b/;
 const FIELD_KEYS = new URL('../../generated/fieldKeys.json', import.meta.url);
 
 const fieldKeys = () => JSON.parse(readFileSync(FIELD_KEYS, 'utf8')) as Record<string, string[]>;
-
-/** A part of the catalogue: first or later, or the keys of one screen's labels. */
-export type Selection = CataloguePart | { keys: readonly string[] };
-
-/** A catalogue as the browser gets it: ASTs, and plain texts for messages that are one literal. */
-export function compileCatalogue(messages: Record<string, string>, lang: Lang, part?: Selection, routed?: ReadonlySet<string>): ShippedMessages {
-  const locale = new Intl.Locale(LOCALE[lang]);
-  const keys = typeof part === 'object' ? new Set(part.keys) : undefined;
-  return Object.fromEntries(
-    Object.entries(messages)
-      .filter(([id]) => !part || (keys ? keys.has(id) : partOf(id, routed) === part))
-      .map(([id, text]) => {
-        const ast = parse(text, { locale });
-        const only = ast.length === 1 ? ast[0] : undefined;
-        return [id, ast.length === 0 ? '' : only && isLiteralElement(only) ? only.value : ast];
-      }),
-  );
-}
 
 export function precompiledMessages(): Plugin {
   return {

@@ -1,5 +1,5 @@
 /**
- * A routed screen's column labels before the later part of the catalogue is in (parts.ts):
+ * A routed screen's column labels before the later part of the catalogue is in (core/catalogueParts.ts):
  * one small chunk per screen and language (`locales/xx.json?fields=<form>`, whose loaders
  * come with the screen's descriptor chunk: codegen's screenModuleSource), loaded after it. Loaded
  * labels join the provider's messages (I18nProvider subscribes); a screen shown after the
@@ -8,7 +8,8 @@
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { Lang } from '../../core/langs.ts';
 import { screenLoaders } from '../../generated/routes.ts';
-import { expandMessages, type Messages, type ShippedMessages } from './messages.ts';
+import type { ShippedMessages } from '../../core/catalogue.ts';
+import { expandMessages, type Messages } from './messages.ts';
 
 /** A screen's labels per language (import.meta.glob of `locales/*.json?fields=<form>` in its descriptor chunk, keyed `./xx.json`). */
 export type LabelModule = { default: ShippedMessages };

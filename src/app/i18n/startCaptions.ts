@@ -1,4 +1,4 @@
-import type { ShippedMessages } from './messages.ts';
+import type { ShippedMessages } from '../../core/catalogue.ts';
 
 /**
  * The captions a signed-in page's start brought for its language (server/http/startData.ts,

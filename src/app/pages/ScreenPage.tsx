@@ -3,7 +3,7 @@ import { Suspense, use, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { useScreenLabels } from '../i18n/screenLabels.ts';
-import { bulkActionsOf } from '../grid/bulk/keys.ts';
+import { bulkActionsOf } from '../../core/bulkActions.ts';
 import { allFilters } from '../grid/gridApi.ts';
 import type { Revealed } from '../grid/reveal.ts';
 import { ScreenGrid } from '../grid/ScreenGrid.tsx';

@@ -1,5 +1,5 @@
 /**
- * Route components of the pages that speak the catalogue's later part (parts.ts: the AI
+ * Route components of the pages that speak the catalogue's later part (core/catalogueParts.ts: the AI
  * page's ai.*, the workflow pages' workflow.*): one small chunk the route tree loads, which
  * loads each page with that part. The tree names only this chunk: the pages' own
  * dependencies (elkjs, @xyflow/react, bwip-js) are listed here, not in the list route's code.

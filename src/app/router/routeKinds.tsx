@@ -34,7 +34,7 @@ const ScreenPage = preloadable<{ form: string; path: string }>(() => import('../
 setScreenPageLoader(ScreenPage.preload);
 // Pages a screen route never shows load on their own (and on hover, with the route's preload),
 // so the list route's JS stays within its budget (tests/unit/route-size.test.ts).
-// They paint with the catalogue's first part (i18n/parts.ts; the router loads a route's code
+// They paint with the catalogue's first part (core/catalogueParts.ts; the router loads a route's code
 // before the root, and so the catalogue, renders: they cannot wait for the later part).
 const LoginPage = lazyRouteComponent(() => import('../pages/LoginPage.tsx'), 'LoginPage');
 const HomePage = lazyRouteComponent(() => import('../pages/HomePage.tsx'), 'HomePage');

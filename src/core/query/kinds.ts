@@ -2,7 +2,7 @@
  * What a query compares a column's values as — the one rule the client row model
  * (app/grid/clientQuery.ts) and the server's SQL (server/actions/engine/list.ts) read.
  */
-import type { ColumnType } from '../../../schemas/screen.ts';
+import type { ColumnType } from '../descriptor.ts';
 
 /** Scalar type of a column's values (a ref takes the type of its lookup's key). */
 export type ValueType = Exclude<ColumnType, 'ref'>;

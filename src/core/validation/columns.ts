@@ -3,7 +3,7 @@
  * the server's api_action engine and the browser forms both validate with.
  * Isomorphic and pure (no I/O, no React). Issue messages are locale keys (./messages.ts).
  *
- * Rules (schemas/screen.ts ColumnMeta):
+ * Rules (the descriptor's column, schemas/screen.ts; what of it is read: ../descriptor.ts):
  * - `null`, `undefined` and `''` are "empty": allowed (→ null) unless `required`.
  * - types: int = safe integer; number/money = finite number; bool; date = a real calendar
  *   date `yyyy-MM-dd`; datetime = a parseable date-time (≤ 40 chars) → ISO; text = string;
@@ -17,14 +17,14 @@
  *   the only allowed values.
  */
 import * as v from 'valibot';
-import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import type { ColumnSpec, ColumnType, ScreenSpec } from '../descriptor.ts';
 import { isEmail, normalizeEmail } from '../email.ts';
 import { M, msg } from './messages.ts';
 
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
 export type ValueType = Exclude<ColumnType, 'ref'>;
 /** The parts of a column the value rules read. */
-export type ColumnRules = Pick<ColumnMeta, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'> & Partial<Pick<ColumnMeta, 'format'>>;
+export type ColumnRules = Pick<ColumnSpec, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'> & Partial<Pick<ColumnSpec, 'format'>>;
 export type Scalar = string | number | boolean;
 export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
@@ -173,7 +173,7 @@ export const mergeMulti = (stored: unknown, patch: unknown): Record<string, unkn
  * merged into the stored languages, holds no text in any language (else undefined).
  */
 export function emptiedMulti(
-  screen: { columns: Readonly<Record<string, Pick<ColumnMeta, 'type' | 'required'>>> },
+  screen: { columns: Readonly<Record<string, Pick<ColumnSpec, 'type' | 'required'>>> },
   stored: Record<string, unknown> | undefined,
   patch: Record<string, unknown>,
 ): string | undefined {
@@ -223,10 +223,10 @@ export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema
 }
 
 /** What a form or a write needs of a screen. */
-export type FormScreen = Pick<ScreenDescriptor, 'columns' | 'source'>;
+export type FormScreen = Pick<ScreenSpec, 'columns' | 'source'>;
 export type FormMode = 'add' | 'set';
 
-export const keysOf = (screen: Pick<ScreenDescriptor, 'source'>): string[] => (Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key]);
+export const keysOf = (screen: Pick<ScreenSpec, 'source'>): string[] => (Array.isArray(screen.source.key) ? screen.source.key : [screen.source.key]);
 
 /**
  * The fields written in a mode, in column order: `set` the editable columns; `add` also
@@ -254,14 +254,14 @@ export function mustHave(screen: FormScreen, field: string): boolean {
 }
 
 /** The value type of a column: its own, or for a ref the one given (its lookup's key type). */
-export function valueTypeOf(col: Pick<ColumnMeta, 'type'>, refType?: ValueType): ValueType {
+export function valueTypeOf(col: Pick<ColumnSpec, 'type'>, refType?: ValueType): ValueType {
   if (col.type !== 'ref') return col.type;
   if (!refType) throw new Error('a ref column needs the value type of its lookup key');
   return refType;
 }
 
 /** Value types of a screen's columns; `lookup` resolves a lookup form's descriptor. */
-export function screenValueTypes(screen: Pick<ScreenDescriptor, 'columns'>, lookup: (form: string) => Pick<ScreenDescriptor, 'columns' | 'source'> | undefined): Record<string, ValueType> {
+export function screenValueTypes(screen: Pick<ScreenSpec, 'columns'>, lookup: (form: string) => Pick<ScreenSpec, 'columns' | 'source'> | undefined): Record<string, ValueType> {
   const out: Record<string, ValueType> = {};
   for (const [field, col] of Object.entries(screen.columns)) {
     if (col.type !== 'ref') {

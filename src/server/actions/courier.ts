@@ -18,7 +18,8 @@
  *   in the file is lost silently.
  */
 import Papa from 'papaparse';
-import { CourierExportPayload, CourierTrackingPayload, type TRACKING_PROBLEM_CODES } from '../../../schemas/api.ts';
+import { CourierExportPayload, CourierTrackingPayload } from '../../../schemas/api.ts';
+import type { TrackingProblemCode } from '../../core/courier.ts';
 import { guardCell, guardRow } from '../../core/sheetGuard.ts';
 import { HttpError, badRequest, parseInput } from '../http/errors.ts';
 import type { CustomAction } from './custom.ts';
@@ -162,7 +163,6 @@ const REFERENCE_NAMES = new Set(['reference', 'ordernumber', 'fsmreference', 'or
 const TRACKING_NAMES = new Set(['trackingnumber', 'tracking', 'barcode', 'packetbarcode', 'parcelnumber']);
 const fold = (s: string) => s.toLowerCase().replace(/[\s_\-.]+/g, '');
 
-export type TrackingProblemCode = (typeof TRACKING_PROBLEM_CODES)[number];
 export interface TrackingProblem {
   /** The file's line (1 = the header). */
   line: number;

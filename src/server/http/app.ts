@@ -33,7 +33,7 @@ import { mountTranslate } from './translate.ts';
 import { mountChatReplies } from '../ai/chatReply.ts';
 import { mountAiRoutes } from './aiRoutes.ts';
 import { captionsOf, mountCaptions } from '../texts/captions.ts';
-import { compileCatalogue } from '../../app/i18n/precompile.ts';
+import { compileCatalogue } from '../../core/catalogue.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 import { mountStorefront } from '../storefront/routes.ts';
 

@@ -19,14 +19,13 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
-import { Logo } from '../../app/chrome/icons.tsx';
-import { MAX_WIDTH, MIN_WIDTH } from '../../app/grid/columnState.ts';
-import { FLEX_MIN, PINNED_DEFAULT, SELECT_WIDTH, THEMES } from '../../app/grid/layout.ts';
-import { isIdentifierField } from '../../app/grid/registryKeys.ts';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
+import { FLEX_MIN, MAX_WIDTH, MIN_WIDTH, PINNED_DEFAULT, SELECT_WIDTH_FINE, THEMES } from '../../core/gridLayout.ts';
 import type { Lang } from '../../core/langs.ts';
+import { LOGO } from '../../core/logo.ts';
 import type { Rates } from '../../core/money.ts';
+import { isIdentifierField } from '../../core/registryKeys.ts';
 import { rowIdOf } from '../../core/rowId.ts';
 import { screenRoutes } from '../../generated/routeList.ts';
 import { screens } from '../actions/engine/screens.ts';
@@ -38,15 +37,17 @@ import type { StartData } from './startData.ts';
 export const FIRST_PAINT_ROWS = 40;
 
 // The grid's geometry: the Balham theme on a fine pointer, the grid's default (the server knows
-// neither the user's theme nor the device; layout.ts reads no pointer here: no matchMedia).
+// neither the user's theme nor the device).
 const GEOMETRY = THEMES.balham;
 const ROW_H = GEOMETRY.rowHeight;
-const SELECT_W = SELECT_WIDTH;
+const SELECT_W = SELECT_WIDTH_FINE;
 
 type Row = Readonly<Record<string, unknown>>;
 
-/** The header's logo, the app's own component drawn once. */
-const LOGO = renderToStaticMarkup(createElement(Logo));
+/** The header's logo (core/logo.ts), drawn once as the app's `Logo` draws it. */
+const LOGO_HTML = renderToStaticMarkup(
+  createElement('svg', { width: LOGO.size, height: LOGO.size, viewBox: LOGO.viewBox, 'aria-hidden': true }, ...LOGO.shapes.map(({ tag, attrs }, i) => createElement(tag, { key: i, ...attrs }))),
+);
 
 interface Saved {
   columnOrder: string[];
@@ -214,7 +215,7 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
   const trail = crumbs.length > 1 ? `<nav><ol class="breadcrumbs">${crumbs.map((c, i) => `<li>${i === 0 ? `<a>${c}</a>` : `<span>${c}</span>`}</li>`).join('')}</ol></nav>` : '';
   return (
     `<div id="first-paint" aria-hidden="true"><style nonce="${escapeHtml(nonce)}">${css.join('')}</style>` +
-    `<div class="layout-main"><header class="app-header"><span class="first-paint-logo">${LOGO}<span class="logo-text">${escapeHtml(t('app.name'))}</span></span></header>` +
+    `<div class="layout-main"><header class="app-header"><span class="first-paint-logo">${LOGO_HTML}<span class="logo-text">${escapeHtml(t('app.name'))}</span></span></header>` +
     `<main class="page-wrapper"><div class="page-header"><h1 class="page-title">${crumbs[crumbs.length - 1] ?? ''}</h1>${trail}</div>` +
     `<div class="page-content"><div class="screen-grid grid-theme-balham" data-first-paint="${escapeHtml(rows.form)}">` +
     `<div class="grid-toolbar"><span class="grid-count">${escapeHtml(total)}</span><span class="grid-spacer"></span></div>` +

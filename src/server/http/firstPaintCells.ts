@@ -13,7 +13,7 @@ import { displayTextOf, treePath } from '../../core/lookupDisplay.ts';
 import { shownAmount, rowCurrency, type Rates } from '../../core/money.ts';
 import { pickText } from '../../core/multiText.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
-import { vatParts } from '../../app/grid/renderers/vat.ts';
+import { vatParts } from '../../core/vatParts.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
 import { screens } from '../actions/engine/screens.ts';
 
@@ -106,7 +106,7 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
     case 'bool':
       return escapeHtml(t(value === true ? 'common.yes' : 'common.no'));
     case 'int':
-      // An integer naming a record (registryKeys.ts `isIdentifierField`): its digits, no separators.
+      // An integer naming a record (core/registryKeys.ts `isIdentifierField`): its digits, no separators.
       return n === null || identifier ? escapeHtml(String(value)) : escapeHtml(ctx.intl.formatNumber(n, { maximumFractionDigits: 0 }));
     case 'number':
       return n === null ? escapeHtml(String(value)) : escapeHtml(ctx.intl.formatNumber(n, { maximumFractionDigits: 3 }));

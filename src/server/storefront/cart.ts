@@ -5,7 +5,10 @@ import { orderTotals, type OrderTotals } from '../../core/orderCharges.ts';
 import { discountInForce, shopPrice } from '../../core/shopPrice.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { mailMoney, mailText } from '../mail/render.ts';
+import type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
 import type { PriceRow, Shop } from './queries.ts';
+
+export type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
 
 /**
  * The storefront's cart and checkout on app.carts / app.cart_items (migration 042, token hash
@@ -130,40 +133,6 @@ export async function setQty(db: Queryable, shop: Shop, cart: CartRow, code: str
   return allowed < qty ? 'limited' : 'changed';
 }
 
-export interface CartLine {
-  code: string;
-  name: string;
-  qty: number;
-  /** The unit price shown (gross, by the price rule). */
-  unitGross: number;
-  unitNet: number;
-  vatRate: number;
-  net: number;
-  vat: number;
-  gross: number;
-  weight: number;
-  freeQty: number;
-  canOrder: boolean;
-}
-
-export interface CartNotice {
-  kind: 'price' | 'qty' | 'gone';
-  name: string;
-  old?: number;
-  now?: number;
-}
-
-export interface CartView {
-  lines: CartLine[];
-  notices: CartNotice[];
-  net: number;
-  vat: number;
-  gross: number;
-  /** kg (products without a weight count 0). */
-  weight: number;
-  count: number;
-}
-
 /**
  * The cart as it stands now: each line through the price rule and the stock rule. A line
  * whose price changed since it was added (or last shown) gets the new price stored and a
@@ -226,15 +195,6 @@ export async function cartCount(db: Queryable, cartId: number): Promise<number> 
   return Number(r.rows[0]?.n ?? 0);
 }
 
-export interface DeliveryOption {
-  id: number;
-  name: string;
-  /** Gross, in the shop's currency (0 when the cart is above free_from). */
-  price: number;
-  free: boolean;
-  days: number | null;
-}
-
 /**
  * The company's active delivery methods that deliver to `country` for the cart's weight:
  * the rate whose band holds it (weight_from ≤ w < weight_to), free when the goods' gross
@@ -254,13 +214,6 @@ export async function deliveryOptions(db: Queryable, shop: Shop, lang: string, c
     const free = x.free_from !== null && goodsInCompany >= Number(x.free_from);
     return { id: x.dm_id, name: x.name, price: free ? 0 : roundMoney(convert(Number(x.price), shop.companyCurrency, shop.currency, shop.rates), shop.digits), free, days: x.delivery_days };
   });
-}
-
-export interface PaymentOption {
-  id: number;
-  name: string;
-  fee: number;
-  prepayment: boolean;
 }
 
 /** The shop's active payment methods, the fee converted into the shop's currency. */

@@ -1,37 +1,9 @@
-import type { Rates } from '../../core/money.ts';
 import type { Queryable } from '../db/types.ts';
+import type { BlockRow, CategoryRow, PageLink, Shop, StoreRow } from '../../storefront/data.ts';
+
+export type { BlockRow, CategoryRow, PageLink, Shop, ShopLanguage, StoreRow } from '../../storefront/data.ts';
 
 /** Storefront reads. Every product read goes through app.v_published_products (published, active product, active shop). */
-
-export interface ShopLanguage {
-  code: string;
-  /** '' or '/en'. */
-  prefix: string;
-  /** The language's own host, else null (the shop's hostname). */
-  domain: string | null;
-  isDefault: boolean;
-}
-
-export interface Shop {
-  id: number;
-  hostname: string;
-  name: string;
-  company: string;
-  companyCurrency: string;
-  companyCountry: string;
-  currency: string;
-  digits: number;
-  active: boolean;
-  languages: ShopLanguage[];
-  /** The default shopper group's multiplier (a visitor is in it). */
-  multiplier: number;
-  /** The company's default VAT rate (%): an order's charges take it when no goods have a net amount (src/core/orderCharges.ts). */
-  defaultVat: number;
-  rates: Rates;
-  /** The `cdn` setting ('' = this server). */
-  cdn: string;
-  digitsOf: Record<string, number>;
-}
 
 /** Every host some shop answers on (its hostname and its languages' domains), lower case. */
 export async function shopHosts(db: Queryable): Promise<Set<string>> {
@@ -94,13 +66,6 @@ const cardJoins = `join app.products p on p.product_code = pp.product_code
   left join app.brands b on b.brand_id = p.brand_id
   left join app.vats v on v.vat_id = p.vat_id
   left join lateral (select i.image_id, i.alt_text ->> $2 as alt from app.product_images i where i.product_code = pp.product_code order by i.is_cover desc, i.position, i.image_id limit 1) img on true`;
-
-export interface CategoryRow {
-  id: number;
-  name: string;
-  slug: string;
-  image_id: number | null;
-}
 
 /** The shop's active top categories in a language (names and slugs from category_translations), for the navigation. */
 export async function shopCategories(db: Queryable, shopId: number, lang: string): Promise<CategoryRow[]> {
@@ -327,17 +292,6 @@ export async function pageByCode(db: Queryable, shopId: number, lang: string, co
   return r.rows[0] ?? null;
 }
 
-export interface BlockRow {
-  col_def_id: number;
-  col_width: number;
-  block_type: 'text' | 'image' | 'video';
-  title: string;
-  body: string;
-  media_url: string;
-  link_url: string;
-  css_class: string;
-}
-
 /** A column-block page's active blocks in order. */
 export async function pageBlocks(db: Queryable, contentPageId: number, lang: string): Promise<BlockRow[]> {
   const r = await db.query<BlockRow>(
@@ -355,12 +309,6 @@ export async function homeBlocks(db: Queryable, shopId: number, lang: string): P
   return r.rows[0] ? pageBlocks(db, r.rows[0].id, lang) : [];
 }
 
-export interface PageLink {
-  code: string;
-  title: string;
-  kind: 'quill' | 'blocks';
-}
-
 /** The shop's active pages for the footer (Quill pages and block pages other than home). */
 export async function pageLinks(db: Queryable, shopId: number, lang: string): Promise<PageLink[]> {
   const r = await db.query<PageLink>(
@@ -372,19 +320,6 @@ export async function pageLinks(db: Queryable, shopId: number, lang: string): Pr
     [shopId, lang],
   );
   return r.rows;
-}
-
-export interface StoreRow {
-  store_location_id: number;
-  store_name: string;
-  address_line_1: string;
-  zip_code: string;
-  city: string;
-  country: string | null;
-  phone: string;
-  opening_hours: string;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 /** The company's active store locations. */

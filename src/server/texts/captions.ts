@@ -7,7 +7,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Hono } from 'hono';
 import type { IntlShape } from '@formatjs/intl';
-import { compileCatalogue } from '../../app/i18n/precompile.ts';
+import { compileCatalogue } from '../../core/catalogue.ts';
 import { captionProblem } from '../../core/icuShape.ts';
 import { isLang, LOCALE } from '../../core/langs.ts';
 import type { Db, Queryable } from '../db/types.ts';

@@ -10,7 +10,8 @@ import { parseScreen } from '../../../schemas/screen.ts';
 import { ScreenGrid } from '../../../src/app/grid/ScreenGrid.tsx';
 import { provideClientModule } from '../../../src/app/grid/clientModule.ts';
 import * as clientRows from '../../../src/app/grid/clientRows.ts';
-import { expandMessages, type ShippedMessages } from '../../../src/app/i18n/messages.ts';
+import { expandMessages } from '../../../src/app/i18n/messages.ts';
+import type { ShippedMessages } from '../../../src/core/catalogue.ts';
 import type { Mount } from './shell.ts';
 
 const FIELDS = ['code', 'name', 'brand', 'category', 'price', 'stock', 'weight', 'date', 'active', 'country'] as const;

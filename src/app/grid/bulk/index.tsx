@@ -1,6 +1,6 @@
 /**
  * Bulk actions of the grid toolbar, by the registry keys descriptors name in
- * `actions.bulk` (keys.ts holds the keys and their permission flags). Each acts on the
+ * `actions.bulk` (core/bulkActions.ts holds the keys and their permission flags). Each acts on the
  * picked rows, or on every row of the grid's filter (and the page's fixed filter) when
  * none is picked.
  */
@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { allFilters } from '../gridApi.ts';
 import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
-import { bulkActionsOf, type BulkActionKey } from './keys.ts';
+import { bulkActionsOf, type BulkActionKey } from '../../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';

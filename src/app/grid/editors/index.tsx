@@ -17,7 +17,7 @@ import { editableNumber, numberText, numberTyping, readNumber } from '../../../c
 import { parseMessage } from '../../../core/validation/messages.ts';
 import { columnChoices, lookupChoices, type LookupLabel } from '../choices.ts';
 import { moneyTyping, shownNumber, storedNote, typedMoney } from '../moneyTyping.ts';
-import { editorLookups, type EditorKey } from '../registryKeys.ts';
+import { editorLookups, type EditorKey } from '../../../core/registryKeys.ts';
 import { displayText } from '../renderers/index.tsx';
 import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { EditorError } from './EditorError.tsx';

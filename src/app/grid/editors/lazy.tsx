@@ -5,7 +5,7 @@
  */
 import { Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { lazyWithMessages } from '../../i18n/lazy.tsx';
-import { editorKeys, type EditorKey } from '../registryKeys.ts';
+import { editorKeys, type EditorKey } from '../../../core/registryKeys.ts';
 import type { CellEditor, EditorProps } from '../types.ts';
 import { editKeyAction, textArrows } from './editKeys.ts';
 

@@ -9,7 +9,7 @@ import { FLAG_WIDTH, PLACEHOLDER_IMAGE, flagUrl, imageSrc, type ImagePresetName 
 import { PATH_SEPARATOR, treePath } from '../../../core/lookupDisplay.ts';
 import { languageNameIn } from '../../../core/multiText.ts';
 import { searchLabel } from '../lookupSearch.ts';
-import { rendererLookups } from '../registryKeys.ts';
+import { rendererLookups } from '../../../core/registryKeys.ts';
 import type { CellCtx, CellRenderer, GridColumn, LookupData, RenderArgs, Row } from '../types.ts';
 import type { CellIconName } from './cellIcons.tsx';
 

@@ -14,7 +14,7 @@ import { use, type ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { changeLines, changeText, lineText, type RefLabels, type SummaryWords } from '../../../core/changeSummary.ts';
 import { loadScreen } from '../../pages/loadScreen.ts';
-import { isRendererKey } from '../registryKeys.ts';
+import { isRendererKey } from '../../../core/registryKeys.ts';
 import type { CellCtx, RenderArgs, Row } from '../types.ts';
 import { entryLabels, labelsAtHand } from './changeRefs.ts';
 import { renderers } from './index.tsx';

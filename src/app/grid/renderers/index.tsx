@@ -16,9 +16,9 @@ import { aiWordId, blockTypeId, chatEngineId, chatRoleId, keepInStockId, movemen
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
-import type { RendererKey } from '../registryKeys.ts';
+import type { RendererKey } from '../../../core/registryKeys.ts';
 import type { CellRenderer } from '../types.ts';
-import { vatParts } from './vat.ts';
+import { vatParts } from '../../../core/vatParts.ts';
 import { fsmButtons } from './fsmButtons.tsx';
 import {
   num,

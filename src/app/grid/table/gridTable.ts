@@ -38,8 +38,9 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import type { GridModel } from '../columns.ts';
-import { canGroupBy, MAX_WIDTH, MIN_WIDTH, withVisibility, type ViewState } from '../columnState.ts';
-import { FLEX_MIN, layoutOf, PINNED_DEFAULT, SELECT_ID, SELECT_WIDTH, type Layout } from '../layout.ts';
+import { FLEX_MIN, MAX_WIDTH, MIN_WIDTH, PINNED_DEFAULT } from '../../../core/gridLayout.ts';
+import { canGroupBy, withVisibility, type ViewState } from '../columnState.ts';
+import { layoutOf, SELECT_ID, SELECT_WIDTH, type Layout } from '../layout.ts';
 import type { GridColumn, Row } from '../types.ts';
 
 /** What a column carries for the grid: its descriptor column (null: the selection column), and whether it is a flex column. */

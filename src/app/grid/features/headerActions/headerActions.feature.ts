@@ -7,7 +7,8 @@
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
-import { MAX_GROUP_BY, MIN_WIDTH, moveColumn, pinColumn } from '../../columnState.ts';
+import { MIN_WIDTH } from '../../../../core/gridLayout.ts';
+import { MAX_GROUP_BY, moveColumn, pinColumn } from '../../columnState.ts';
 import type { TotalFn } from '../../gridApi.ts';
 import type { HeaderActions } from '../../HeaderCell.tsx';
 import { SELECT_ID } from '../../layout.ts';

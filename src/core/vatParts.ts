@@ -1,7 +1,8 @@
 /**
  * A VAT cell's parts: the rate first, compact ('23 %' as the language writes a percentage),
  * then the name without the rate it repeats ('Standard rate 23 %' → 'Standard rate'), so a
- * narrow column still shows what matters. Pure.
+ * narrow column still shows what matters. Pure: the grid's `vat` renderer and the server's
+ * first paint of a screen say the same.
  */
 const percents = new Map<string, Intl.NumberFormat>();
 

@@ -1,9 +1,10 @@
 /**
  * The names a descriptor may use in `actions.bulk`: toolbar actions over the picked rows
  * (or every row of the grid's filter), each with the page permission it needs. Pure data:
- * codegen checks descriptors against it, the page reads it without loading the dialogs.
+ * codegen checks descriptors against it, the page reads it without loading the dialogs
+ * (app/grid/bulk/).
  */
-import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import type { ScreenSpec } from './descriptor.ts';
 
 export const bulkActionFlags = {
   purchase_price_update: 'set',
@@ -55,5 +56,5 @@ export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
 
 /** The bulk actions of a screen the user may run (`list`: a grid on screen is listed already). */
-export const bulkActionsOf = (screen: Pick<ScreenDescriptor, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean> & { list?: boolean }): BulkActionKey[] =>
+export const bulkActionsOf = (screen: Pick<ScreenSpec, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean> & { list?: boolean }): BulkActionKey[] =>
   (screen.actions.bulk ?? []).filter((k): k is BulkActionKey => isBulkActionKey(k) && perms[bulkActionFlags[k]] !== false);

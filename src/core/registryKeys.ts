@@ -1,10 +1,10 @@
 /**
  * The names a descriptor may use in `renderer` and `editor`, and the defaults chosen by
- * column type. Pure data, no React: codegen imports it in Node to check descriptor keys,
- * and the registries in `renderers/` and `editors/` are typed by these lists, so the
- * compiler keeps the three in step.
+ * column type. Pure data, no React: codegen checks descriptor keys against it, the server's
+ * first paint reads it, and the browser's registries (app/grid/renderers/, editors/) are
+ * typed by these lists, so the compiler keeps the three in step.
  */
-import type { ColumnType } from '../../../schemas/screen.ts';
+import type { ColumnType } from './descriptor.ts';
 
 /** Type renderers (one per column type) first, then the named ones descriptors ask for. */
 export const rendererKeys = [

@@ -1,0 +1,66 @@
+/**
+ * The layers are enforced by lint (eslint.config.js `layers`, docs/architecture.md Layers):
+ * snippets linted at paths in each layer — files that do not exist; what they import does —
+ * are refused where a layer may not reach, and pass where it may.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+const RULE = 'import-x/no-restricted-paths';
+
+/** The layer messages of a snippet linted as the file at `path` (relative to the repository). */
+async function refusals(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  const fatal = result!.messages.filter((m) => m.fatal);
+  expect(fatal, `${path} does not parse`).toEqual([]);
+  return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+describe('layers', () => {
+  it.each([
+    ['the server → the app', 'src/server/http/layerProbe.ts', "import { geometry } from '../../app/grid/layout.ts';\nexport const g = geometry;\n"],
+    ['the server → the app, a type only', 'src/server/http/layerProbe.ts', "import type { GridColumn } from '../../app/grid/types.ts';\nexport type C = GridColumn;\n"],
+    ['the server → the app, a dynamic import', 'src/server/layerProbe.ts', "export const load = () => import('../app/grid/layout.ts');\n"],
+    ['the server → the app, a re-export', 'src/server/http/layerProbe.ts', "export { geometry } from '../../app/grid/layout.ts';\n"],
+    ['the server outside its storefront routes → the storefront pages', 'src/server/http/layerProbe.ts', "import { Layout } from '../../storefront/Layout.tsx';\nexport const l = Layout;\n"],
+    ['core → the server', 'src/core/layerProbe.ts', "import { screens } from '../server/actions/engine/screens.ts';\nexport const s = screens;\n"],
+    ['core → the app', 'src/core/query/layerProbe.ts', "import { geometry } from '../../app/grid/layout.ts';\nexport const g = geometry;\n"],
+    ['core → schemas, a type only', 'src/core/layerProbe.ts', "import type { ScreenDescriptor } from '../../schemas/screen.ts';\nexport type S = ScreenDescriptor;\n"],
+    ['codegen → the app', 'codegen/layerProbe.ts', "import { geometry } from '../src/app/grid/layout.ts';\nexport const g = geometry;\n"],
+    ['the app → the server', 'src/app/layerProbe.ts', "import { screens } from '../server/actions/engine/screens.ts';\nexport const s = screens;\n"],
+    ['the storefront pages → the server', 'src/storefront/layerProbe.ts', "import type { Queryable } from '../server/db/types.ts';\nexport type Q = Queryable;\n"],
+    ['schemas → the server', 'schemas/layerProbe.ts', "import { screens } from '../src/server/actions/engine/screens.ts';\nexport const s = screens;\n"],
+  ])('refuses %s', async (_, path, code) => {
+    const found = await refusals(path, code);
+    expect(found, `${path}: ${code}`).toHaveLength(1);
+    expect(found[0]).toMatch(/restricted zone/);
+  });
+
+  it.each([
+    [
+      'the server → core and schemas',
+      'src/server/http/layerProbe.ts',
+      "import { THEMES } from '../../core/gridLayout.ts';\nimport { parseScreen } from '../../../schemas/screen.ts';\nexport const x = [THEMES, parseScreen];\n",
+    ],
+    ['the server → itself', 'src/server/layerProbe.ts', "import { mountStorefront } from './storefront/routes.ts';\nexport const m = mountStorefront;\n"],
+    ['the storefront routes → the storefront pages', 'src/server/storefront/layerProbe.ts', "import { Layout } from '../../storefront/Layout.tsx';\nexport const l = Layout;\n"],
+    ['core → core and libraries', 'src/core/layerProbe.ts', "import * as v from 'valibot';\nimport { LANGS } from './langs.ts';\nexport const x = [v, LANGS];\n"],
+    ['schemas → core', 'schemas/layerProbe.ts', "import { LANGS } from '../src/core/langs.ts';\nexport const l = LANGS;\n"],
+    [
+      'codegen → core, schemas and screens',
+      'codegen/layerProbe.ts',
+      "import { partOf } from '../src/core/catalogueParts.ts';\nimport type { ScreenDescriptor } from '../schemas/screen.ts';\nexport const p: [typeof partOf, ScreenDescriptor?] = [partOf];\n",
+    ],
+    ['the app → core and schemas', 'src/app/layerProbe.ts', "import { LOGO } from '../core/logo.ts';\nimport { parseScreen } from '../../schemas/screen.ts';\nexport const x = [LOGO, parseScreen];\n"],
+    [
+      'the storefront pages → core and their data shapes',
+      'src/storefront/layerProbe.ts',
+      "import { shopPrice } from '../core/shopPrice.ts';\nimport type { Shop } from './data.ts';\nexport const x: [typeof shopPrice, Shop?] = [shopPrice];\n",
+    ],
+  ])('allows %s', async (_, path, code) => {
+    expect(await refusals(path, code)).toEqual([]);
+  });
+});
