@@ -148,11 +148,14 @@ export type Exec = (part: Part, command: string, args: string[], cwd: string) =>
 
 const windows = process.platform === 'win32';
 
-/** The default: the command's output on the terminal. (On Windows node_modules/.bin holds `.cmd` files, which run only in a shell.) */
+/**
+ * The default: the command's output on the terminal. On Windows node_modules/.bin holds `.cmd`
+ * files, which run only in a shell: one command line then (Node 24 deprecates arguments beside `shell`).
+ */
 const inherit: Exec = (_part, command, args, cwd) =>
   new Promise((done) => {
-    const shell = windows && command.endsWith('.cmd');
-    const child = spawn(shell ? `"${command}"` : command, args, { cwd, stdio: 'inherit', shell });
+    const child =
+      windows && command.endsWith('.cmd') ? spawn([command, ...args].map((a) => `"${a}"`).join(' '), { cwd, stdio: 'inherit', shell: true }) : spawn(command, args, { cwd, stdio: 'inherit' });
     child.on('error', (e) => {
       console.error(`${command}: ${e.message}`);
       done(1);
