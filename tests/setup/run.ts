@@ -1,9 +1,11 @@
 /**
  * `npm test`: codegen (everything reads its output) and the UI builds (the browser tests load
- * them), then the static checks — tsc, ESLint, Prettier — side by side with the tests, not
- * before them: on two cores the checks fill the time the tests spend waiting for the browser
- * and the servers. The checks' output is held and shown when each ends (in full when it
- * failed). The exit code is the first failure's.
+ * them) — each only when what it reads changed since its last successful run, the same exact
+ * check as `npm start`'s (scripts/buildIfStale.ts: a hash of the inputs' content) — then the
+ * static checks — tsc, ESLint, Prettier — side by side with the tests, not before them: on two
+ * cores the checks fill the time the tests spend waiting for the browser and the servers. The
+ * checks' output is held and shown when each ends (in full when it failed). The exit code is the
+ * first failure's.
  *
  * `npm test -- <vitest arguments>` (a file, `--project api`) runs that part of the suite after
  * codegen and the builds, without the static checks; a run without arguments is the full run
@@ -11,6 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { buildPart, PARTS, type Exec } from '../../scripts/buildIfStale.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const bin = (tool: string) => join(root, 'node_modules', '.bin', tool);
@@ -49,15 +52,18 @@ function report(d: Done): Done {
 const vitestArgs = process.argv.slice(2);
 const full = vitestArgs.length === 0;
 
-const codegen = await run('codegen', bin('tsx'), ['codegen/index.ts'], { live: true });
-if (codegen.code !== 0) process.exit(codegen.code);
-
+// codegen with its output shown as it comes, the builds' held (warnings only); a part whose
+// inputs are as at its last successful run is not run (one line saying so).
 const builds: Done[] = [];
-for (const [name, args] of [
-  ['vite build', ['build', '--logLevel', 'warn']],
-  ['vite build (storefront)', ['build', '-c', 'vite.storefront.config.ts', '--logLevel', 'warn']],
-] as const) {
-  const b = report(await run(name, bin('vite'), [...args]));
+for (const part of PARTS) {
+  const live = part.name === 'codegen';
+  const ran: Done[] = [];
+  const exec: Exec = async (_part, cmd, args) => (ran[0] = await run(part.name, cmd, live ? args : [...args, '--logLevel', 'warn'], { live })).code;
+  const outcome = await buildPart(root, part, { exec });
+  const b = ran[0] ?? { name: `${part.name} (current)`, code: 0, seconds: outcome.seconds, output: '' };
+  if (outcome.status === 'current') console.log(`[npm test] ${part.name}: current (inputs unchanged since its last successful run)`);
+  else if (!live) report(b);
+  if (live && b.code !== 0) process.exit(b.code);
   builds.push(b);
   if (b.code !== 0) break;
 }
@@ -71,7 +77,7 @@ const checks = full
   : [];
 const built = builds.every((b) => b.code === 0);
 const tests = built ? await run('vitest', bin('vitest'), ['run', ...vitestArgs], { live: true, env: full ? { TEST_FULL_RUN: '1' } : {} }) : undefined;
-const done = [codegen, ...builds, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
+const done = [...builds, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
 
 console.log(`\n[npm test] ${done.map((d) => `${d.name} ${d.code === 0 ? 'ok' : 'FAILED'} (${d.seconds.toFixed(0)} s)`).join(' · ')}`);
 process.exit(done.find((d) => d.code !== 0)?.code ?? (tests ? 0 : 1));
