@@ -13,9 +13,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Engine } from './harness.ts';
-import { NO_COMMIT_FLUSH } from './templates.ts';
+import { NO_COMMIT_FLUSH, onServer, withDatabase } from './templates.ts';
 
 /**
  * The release the upgrade starts from: the last commit before the reference data were synced
@@ -157,22 +156,6 @@ async function pgliteBuilt(sha: string, src: string): Promise<string> {
     rmSync(part, { recursive: true, force: true });
   }
   return dir;
-}
-
-const withDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-async function onServer<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
 }
 
 /** The server's database the old server made (built when missing), by name. */

@@ -86,13 +86,15 @@ async function build(db: Db, set: DataSet): Promise<void> {
   await seed(db, { demo: set.demo, products: set.products });
 }
 
-function withDatabase(url: string, name: string): string {
+/** The URL of another database on the same server. */
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function onServer<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** `fn` on a connection of its own to the server's admin database. */
+export async function onServer<T>(admin: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
   try {

@@ -36,7 +36,7 @@ import { createHash } from 'node:crypto';
 import { packingTemplateRows, productTypeRows } from './seed/catalogue.ts';
 import { countryRows } from './seed/countries.ts';
 import { currencyRows } from './seed/currencies.ts';
-import { languageRows } from './seed/languages.ts';
+import { languageColumns, languageRows } from './seed/languages.ts';
 import { menuPages, pageColumns } from './seed/menu.ts';
 import { ADMIN_ROLE } from './seed/users.ts';
 import { insertWorkflow, workflows, type WorkflowDef } from './seed/workflows.ts';
@@ -61,15 +61,7 @@ const plain: Plain[] = [
     kind: 'language',
     table: 'app.languages',
     key: 'language_code',
-    columns: [
-      ['language_code', 'text'],
-      ['iso_code', 'text'],
-      ['language_name', 'text'],
-      ['flag_code', 'text'],
-      ['family_name_first', 'boolean'],
-      ['active', 'boolean'],
-      ['position', 'int'],
-    ],
+    columns: languageColumns,
     rows: languageRows,
   },
   {

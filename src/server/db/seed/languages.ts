@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.ts';
-import { insertRows } from './insert.ts';
+import { insertRows, type Column } from './insert.ts';
 
 /** The active UI languages (spec §1), in menu order. Every multi-language value carries all of them. */
 export const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'] as const;
@@ -58,19 +58,17 @@ export const languageRows = [...active.map((l) => [...l, true] as const), ...ina
   }),
 );
 
+/** The columns of a language row (the seed and the reference sync write the same). */
+export const languageColumns: readonly Column[] = [
+  ['language_code', 'text'],
+  ['iso_code', 'text'],
+  ['language_name', 'text'],
+  ['flag_code', 'text'],
+  ['family_name_first', 'boolean'],
+  ['active', 'boolean'],
+  ['position', 'int'],
+];
+
 export async function seedLanguages(tx: Queryable): Promise<void> {
-  await insertRows(
-    tx,
-    'app.languages',
-    [
-      ['language_code', 'text'],
-      ['iso_code', 'text'],
-      ['language_name', 'text'],
-      ['flag_code', 'text'],
-      ['family_name_first', 'boolean'],
-      ['active', 'boolean'],
-      ['position', 'int'],
-    ],
-    languageRows,
-  );
+  await insertRows(tx, 'app.languages', languageColumns, languageRows);
 }
