@@ -33,14 +33,14 @@
  * transaction under an advisory lock, so two instances starting together write it once.
  */
 import { createHash } from 'node:crypto';
-import { packingTemplateRows, productTypeRows } from './seed/catalogue.ts';
-import { countryRows } from './seed/countries.ts';
-import { currencyRows } from './seed/currencies.ts';
+import { packingTemplateColumns, packingTemplateRows, productTypeColumns, productTypeRows } from './seed/catalogue.ts';
+import { countryColumns, countryRows } from './seed/countries.ts';
+import { currencyColumns, currencyRows } from './seed/currencies.ts';
 import { languageColumns, languageRows } from './seed/languages.ts';
 import { menuPages, pageColumns } from './seed/menu.ts';
 import { ADMIN_ROLE } from './seed/users.ts';
 import { insertWorkflow, workflows, type WorkflowDef } from './seed/workflows.ts';
-import type { Column } from './seed/insert.ts';
+import { insertSql, type Column } from './seed/insert.ts';
 import type { Db, Queryable } from './types.ts';
 
 const SYNC_LOCK = 727277; // beside seed's SEED_LOCK and the catalogue's 727276
@@ -68,45 +68,28 @@ const plain: Plain[] = [
     kind: 'currency',
     table: 'app.currencies',
     key: 'currency_code',
-    columns: [
-      ['currency_code', 'text'],
-      ['currency_name', 'jsonb'],
-      ['currency_precision', 'int'],
-      ['position', 'int'],
-    ],
+    columns: currencyColumns,
     rows: currencyRows,
   },
   {
     kind: 'country',
     table: 'app.countries',
     key: 'country_code',
-    columns: [
-      ['country_code', 'text'],
-      ['country_names', 'jsonb'],
-    ],
+    columns: countryColumns,
     rows: countryRows,
   },
   {
     kind: 'product_type',
     table: 'app.product_types',
     key: 'pt_code',
-    columns: [
-      ['pt_code', 'text'],
-      ['pt_names', 'jsonb'],
-    ],
+    columns: productTypeColumns,
     rows: productTypeRows,
   },
   {
     kind: 'packing_template',
     table: 'app.packing_templates',
     key: 'packing_template_name',
-    columns: [
-      ['packing_template_name', 'text'],
-      ['metal', 'numeric'],
-      ['wood', 'numeric'],
-      ['plastic', 'numeric'],
-      ['paper', 'numeric'],
-    ],
+    columns: packingTemplateColumns,
     rows: packingTemplateRows,
   },
 ];
@@ -141,12 +124,6 @@ export interface ReferenceSynced {
   adminPages: number;
 }
 
-const insertSql = (table: string, columns: readonly Column[], where = '') => {
-  const names = columns.map(([n]) => `"${n}"`).join(', ');
-  const defs = columns.map(([n, t]) => `"${n}" ${t}`).join(', ');
-  return `insert into ${table} (${names}) select ${names} from jsonb_to_recordset($1::jsonb) as r(${defs}) ${where} on conflict do nothing`;
-};
-
 export async function syncReference(db: Db): Promise<ReferenceSynced> {
   const hash = referenceHash();
   const same = async (q: Queryable) => (await q.query<{ n: number }>('select count(*)::int as n from app.reference_sync where definitions_hash = $1', [hash])).rows[0]!.n === 1;
@@ -165,7 +142,7 @@ export async function syncReference(db: Db): Promise<ReferenceSynced> {
     for (const p of plain) {
       const rows = p.rows.filter((r) => fresh(`${p.kind}:${String(r[p.key])}`));
       if (!rows.length) continue;
-      const r = await tx.query<{ k: string }>(`${insertSql(p.table, p.columns)} returning "${p.key}"::text as k`, [JSON.stringify(rows)]);
+      const r = await tx.query<{ k: string }>(insertSql(p.table, p.columns, `on conflict do nothing returning "${p.key}"::text as k`), [JSON.stringify(rows)]);
       added.push(...r.rows.map((x) => `${p.kind}:${x.k}`));
     }
 
@@ -203,7 +180,7 @@ async function addPages(tx: Queryable, fresh: (key: string) => boolean): Promise
     const rows = missing.filter((p) => depth(p.page_code) === level);
     if (!rows.length) continue;
     const where = 'where r.parent_page_code is null or exists (select 1 from app.backend_pages b where b.page_code = r.parent_page_code)';
-    const r = await tx.query<{ c: string }>(`${insertSql('app.backend_pages', pageColumns, where)} returning page_code as c`, [JSON.stringify(rows)]);
+    const r = await tx.query<{ c: string }>(insertSql('app.backend_pages', pageColumns, `${where} on conflict do nothing returning page_code as c`), [JSON.stringify(rows)]);
     added.push(...r.rows.map((x) => `page:${x.c}`));
   }
   return added;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.ts';
-import { insertRows, syncSerial } from './insert.ts';
+import { insertRows, syncSerial, type Column } from './insert.ts';
 import { ml, type Ml } from './languages.ts';
 
 // Invented names, so the demo never looks like it sells real brands. Ids are index + 1.
@@ -135,6 +135,19 @@ export const productTypeRows = productTypes.map(([pt_code, pt_names]) => ({ pt_c
 /** The packing template rows without their ids (likewise). */
 export const packingTemplateRows = packingTemplates.map(([packing_template_name, metal, wood, plastic, paper]) => ({ packing_template_name, metal, wood, plastic, paper }));
 
+/** A product type's and a packing template's columns without their ids (the reference sync writes these). */
+export const productTypeColumns: readonly Column[] = [
+  ['pt_code', 'text'],
+  ['pt_names', 'jsonb'],
+];
+export const packingTemplateColumns: readonly Column[] = [
+  ['packing_template_name', 'text'],
+  ['metal', 'numeric'],
+  ['wood', 'numeric'],
+  ['plastic', 'numeric'],
+  ['paper', 'numeric'],
+];
+
 /**
  * Reference: the product types (services_brief lists the type 'service', migration 019) and
  * the packing templates — no screen maintains either, and products refer to both.
@@ -143,11 +156,7 @@ export async function seedProductKinds(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
     'app.product_types',
-    [
-      ['pt_id', 'int'],
-      ['pt_code', 'text'],
-      ['pt_names', 'jsonb'],
-    ],
+    [['pt_id', 'int'], ...productTypeColumns],
     productTypeRows.map((r, i) => ({ pt_id: i + 1, ...r })),
   );
   await syncSerial(tx, 'app.product_types', 'pt_id');
@@ -155,14 +164,7 @@ export async function seedProductKinds(tx: Queryable): Promise<void> {
   await insertRows(
     tx,
     'app.packing_templates',
-    [
-      ['packing_template_id', 'int'],
-      ['packing_template_name', 'text'],
-      ['metal', 'numeric'],
-      ['wood', 'numeric'],
-      ['plastic', 'numeric'],
-      ['paper', 'numeric'],
-    ],
+    [['packing_template_id', 'int'], ...packingTemplateColumns],
     packingTemplateRows.map((r, i) => ({ packing_template_id: i + 1, ...r })),
   );
   await syncSerial(tx, 'app.packing_templates', 'packing_template_id');

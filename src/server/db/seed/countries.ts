@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.ts';
-import { insertRows } from './insert.ts';
+import { insertRows, type Column } from './insert.ts';
 import { ml, type Ml } from './languages.ts';
 
 /** All EU members plus the main non-EU trading partners (origins and shipping destinations). */
@@ -48,14 +48,12 @@ export const countries: [code: string, names: Ml][] = [
 /** The country rows (reference data: seeded, and synced on every start by referenceSync.ts). */
 export const countryRows = countries.map(([country_code, country_names]) => ({ country_code, country_names }));
 
+/** A country row's columns (the seed and the reference sync write the same). */
+export const countryColumns: readonly Column[] = [
+  ['country_code', 'text'],
+  ['country_names', 'jsonb'],
+];
+
 export async function seedCountries(tx: Queryable): Promise<void> {
-  await insertRows(
-    tx,
-    'app.countries',
-    [
-      ['country_code', 'text'],
-      ['country_names', 'jsonb'],
-    ],
-    countryRows,
-  );
+  await insertRows(tx, 'app.countries', countryColumns, countryRows);
 }

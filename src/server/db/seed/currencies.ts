@@ -1,5 +1,5 @@
 import type { Queryable } from '../types.ts';
-import { insertRows } from './insert.ts';
+import { insertRows, type Column } from './insert.ts';
 import { ml, type Ml } from './languages.ts';
 import { round } from './prng.ts';
 
@@ -41,16 +41,14 @@ export const currencyRows = currencies.map((c, i) => ({
   position: i + 1,
 }));
 
+/** A currency row's columns (the seed and the reference sync write the same). */
+export const currencyColumns: readonly Column[] = [
+  ['currency_code', 'text'],
+  ['currency_name', 'jsonb'],
+  ['currency_precision', 'int'],
+  ['position', 'int'],
+];
+
 export async function seedCurrencies(tx: Queryable): Promise<void> {
-  await insertRows(
-    tx,
-    'app.currencies',
-    [
-      ['currency_code', 'text'],
-      ['currency_name', 'jsonb'],
-      ['currency_precision', 'int'],
-      ['position', 'int'],
-    ],
-    currencyRows,
-  );
+  await insertRows(tx, 'app.currencies', currencyColumns, currencyRows);
 }

@@ -11,12 +11,17 @@ export type Column = readonly [name: string, sqlType: string];
  */
 export async function insertRows(tx: Queryable, table: string, columns: readonly Column[], rows: readonly object[], batchSize = 2000): Promise<void> {
   if (rows.length === 0) return;
-  const names = columns.map(([n]) => `"${n}"`).join(', ');
-  const defs = columns.map(([n, t]) => `"${n}" ${t}`).join(', ');
-  const sql = `insert into ${table} (${names}) select ${names} from jsonb_to_recordset($1::jsonb) as r(${defs})`;
+  const sql = insertSql(table, columns);
   for (let i = 0; i < rows.length; i += batchSize) {
     await tx.query(sql, [JSON.stringify(rows.slice(i, i + batchSize))]);
   }
+}
+
+/** The insert of `$1`'s rows (a jsonb array) as `r`, followed by `tail` (a where, on conflict, returning). */
+export function insertSql(table: string, columns: readonly Column[], tail = ''): string {
+  const names = columns.map(([n]) => `"${n}"`).join(', ');
+  const defs = columns.map(([n, t]) => `"${n}" ${t}`).join(', ');
+  return `insert into ${table} (${names}) select ${names} from jsonb_to_recordset($1::jsonb) as r(${defs}) ${tail}`.trimEnd();
 }
 
 /** Moves a serial's sequence past explicitly inserted ids, so the app's own inserts do not collide. */
