@@ -39,16 +39,22 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', layers],
       // A leading underscore names what is left out on purpose (a destructured field dropped, an unused parameter).
       // A lazily loaded component waits for the catalogue's later part too (src/app/i18n/lazy.tsx).
       'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithMessages from src/app/i18n/lazy.tsx.' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
+  },
+  {
+    // Hooks are called in the browser app only (nowhere else does a file call one): the React
+    // Compiler's rules analyse its files alone, the costliest part of the lint.
+    files: ['src/app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // Tests wait for signals, never for time (docs/testing.md): a sleep passes whenever what it

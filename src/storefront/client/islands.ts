@@ -125,7 +125,7 @@ if (chat && chatButton) {
     else chatButton.focus();
   };
   chatButton.hidden = false;
-  chatButton.addEventListener('click', () => show(chat.hidden));
+  chatButton.addEventListener('click', () => show(chat.hidden !== false)); // `hidden` may be 'until-found' too: hidden all the same
   chat.querySelector('[data-island="chat-close"]')?.addEventListener('click', () => show(false));
   const say = (who: string, text: string): HTMLElement => {
     const p = log.appendChild(document.createElement('p'));
