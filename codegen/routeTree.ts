@@ -9,7 +9,7 @@ type Frame = ScreenDescriptor['layout'];
  * and every descriptor route under each of the seven language prefixes. The routes are
  * listed once, in a function called per language (`lang('de')`): typed route objects for
  * 7 × N routes, built from N lines — literal objects for each language cost the list route
- * JS and the type checker time for no gain (docs/architecture.md "Routes").
+ * JS and the type checker time for no gain (docs/browser.md "Routes").
  */
 export function routeTreeSource(screens: { screen: ScreenDescriptor }[]): string {
   const routed = screens.filter((s) => s.screen.route).sort((a, b) => a.screen.route!.localeCompare(b.screen.route!));

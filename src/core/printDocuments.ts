@@ -1,5 +1,5 @@
 /**
- * The print documents there are (docs/architecture.md "Print documents"), by key: each is
+ * The print documents there are (docs/print-and-reports.md "Print documents"), by key: each is
  * the page `/print/<key>` (spec §2's print routes) titled `screens.<key>.title`. Kept apart
  * from the model (print.ts): codegen and the browser's registries import only this.
  */

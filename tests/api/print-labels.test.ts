@@ -1,5 +1,5 @@
 /**
- * Product labels (src/server/print/, docs/architecture.md "Print documents"): the model as
+ * Product labels (src/server/print/, docs/print-and-reports.md "Print documents"): the model as
  * JSON and the same document as a PDF over real HTTP — poppler's `pdftotext` finds the
  * product codes, names (a Bulgarian one too) and prices in the text layer, and every barcode
  * of every page, rendered at 300 dpi by `pdftoppm`, decodes back to its code with zbar's

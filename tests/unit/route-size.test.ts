@@ -6,7 +6,7 @@ import { routeSize } from '../bench/sizes.ts';
 // Issue 4's budget: the JS /en/products/product_list loads, gzipped. `npm test` builds dist/
 // (with a manifest) before vitest runs, so every change is weighed against it, not only `npm run bench`.
 // Issue 23's 31 screens fit 185: lookups travel with the screens that use them, and the
-// entry's lines (route tree, loaders) are short (docs/architecture.md "Routes"). Issue 24's
+// entry's lines (route tree, loaders) are short (docs/browser.md "Loading"). Issue 24's
 // 15 screens, the account pages' routes and the captions' fetch made it 185.73, so 186.
 // Issue 25's 14 screens (every menu route is built now, 89 of 89) added 0.40 KiB of route
 // lines to the entry and 0.20 of registry names (renderers, toolbar keys) to the screen

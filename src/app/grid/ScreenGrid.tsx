@@ -17,7 +17,7 @@
  * selection.ts, keyboard.ts, clipboard.ts, cellText.ts, cellValues.ts, columnState.ts,
  * grouping.ts, translate.ts, undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts;
  * calls: gridApi.ts. What a list does not need to paint (editors, popovers, paste/fill,
- * bulk actions, views, master-detail) loads on first use: docs/architecture.md, "Browser runtime".
+ * bulk actions, views, master-detail) loads on first use: docs/browser.md, "Loading".
  */
 import type { JSX, ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';

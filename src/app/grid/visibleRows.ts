@@ -9,7 +9,7 @@
  * recycle.ts). Counted exactly, the last row changed a frame apart from the first: every
  * other scrolled frame unmounted a row and the next mounted a new one.
  *
- * The configuration, measured on the bench (docs/architecture.md): a fixed `estimateSize`
+ * The configuration, measured on the bench (docs/grid.md, "Virtualization"): a fixed `estimateSize`
  * and no `measureElement` (rows are never measured); `initialRect` a window-high body (no
  * grid box is taller), and a rect observer that only listens (ResizeObserver, after the
  * browser's own layout) — the default one reads the element's size when the virtualizer

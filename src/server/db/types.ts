@@ -17,7 +17,7 @@ export interface Db extends Queryable {
    * Whether a page of rows is answered faster as JSON the database writes (engine/rowsJson.ts)
    * than as rows the driver parses and the server writes out. PGlite: yes (its rows are
    * parsed in JavaScript, on the server's thread). A server: no (PostgreSQL writes JSON
-   * slower than node-pg parses the rows; docs/architecture.md has the figures).
+   * slower than node-pg parses the rows; docs/api-engine.md, "Per-request cost", has the figures).
    */
   readonly jsonRows: boolean;
   /** Runs fn in one transaction: commit on return, rollback on throw. */

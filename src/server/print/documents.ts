@@ -1,5 +1,5 @@
 /**
- * The print documents' builders (docs/architecture.md "Print documents"): a registry key →
+ * The print documents' builders (docs/print-and-reports.md "Print documents"): a registry key →
  * a builder that reads what it prints (its SQL fixed here, the company the session's) and
  * answers the typed model of src/core/print.ts with every text in the reader's language.
  * The browser's print page (HTML) and the PDF (pdf.ts) draw the same model.

@@ -1,5 +1,5 @@
 /**
- * The PDF of a print batch (docs/architecture.md "Print documents"): pdfkit draws the model
+ * The PDF of a print batch (docs/print-and-reports.md "Print documents"): pdfkit draws the model
  * of src/core/print.ts on A4 portrait pages (10 mm margins, 190 mm content), texts as real
  * text in DejaVu Sans (embedded, subset: Latin Extended and Cyrillic), barcodes as vector
  * rectangles of bwip-js's symbols. Each document of the batch starts on a new page.
