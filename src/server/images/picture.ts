@@ -6,11 +6,9 @@
  * decode also runs under `limitInputPixels`.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { HttpError } from '../http/errors.ts';
-
-// The disk cache is ours (render.ts); libvips' own operation cache would only hold memory.
-sharp.cache(false);
+import { loadSharp } from './sharp.ts';
 
 /** Largest upload (bytes): a camera's full-size JPEG fits. */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
@@ -47,6 +45,7 @@ const refuseType = (name: string) => new HttpError(415, 'unsupported_type', `${n
 export async function readPicture(bytes: Uint8Array, name: string): Promise<Picture> {
   if (bytes.length > MAX_PICTURE_BYTES)
     throw new HttpError(413, 'file_too_large', `${name}: larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`, {}, undefined, { limit: MAX_PICTURE_BYTES / 1024 / 1024 });
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header only: no pixel is decoded here.

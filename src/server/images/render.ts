@@ -13,9 +13,9 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { CDN_QUALITY } from '../../core/images.ts';
 import { SHARP_INPUT } from './picture.ts';
+import { loadSharp } from './sharp.ts';
 
 export interface Variant {
   /** Both or neither: no size → the original's size. */
@@ -37,6 +37,7 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
 /** Renders a variant of a picture: EXIF orientation applied, every metadata block (EXIF, XMP, ICC after conversion to sRGB) left out. */
 export async function renderPicture(bytes: Uint8Array, v: Variant): Promise<Buffer> {
+  const sharp = await loadSharp();
   let img = sharp(bytes, SHARP_INPUT).rotate();
   if (v.width && v.height) img = img.resize(v.width, v.height, { fit: 'contain', background: WHITE });
   img = img.flatten({ background: WHITE });

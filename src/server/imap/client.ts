@@ -5,7 +5,7 @@
  * sign-in answers 502 `imap_failed` / `imap_auth_failed`, translated; no IMAP_URL answers
  * 503 `imap_not_configured`, naming the variable.
  */
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -66,6 +66,8 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 /** Runs `fn` on a signed-in connection, logging out after; a failure becomes imap_failed / imap_auth_failed. */
 export async function withImap<T>(url: string, fn: (client: ImapFlow, target: ImapTarget) => Promise<T>): Promise<T> {
   const target = imapTarget(url);
+  // imapflow on first use: most servers never read a mailbox.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: target.host,
     port: target.port,

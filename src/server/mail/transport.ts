@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One e-mail as the outbox hands it to a transport. */
 export interface MailMessage {
@@ -45,14 +45,24 @@ export function safeError(e: unknown, smtpUrl: string | undefined): string {
  * output would show the AUTH exchange.
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const t = createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000, logger: false, debug: false });
+  // nodemailer on the first message: a server that sends none never loads it.
+  let opened: Promise<Transporter> | undefined;
+  const open = () =>
+    (opened ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000, logger: false, debug: false }),
+    ));
   return {
     async send(msg) {
+      const t = await open();
       // Each recipient as one address object: a stored address is never parsed as a list ("a,b@x" is not two).
       const to = msg.to.map((address) => ({ name: '', address }));
       const info = await t.sendMail({ from, to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
       return { messageId: String(info.messageId ?? '') };
     },
-    close: () => t.close(),
+    close: () =>
+      void opened?.then(
+        (t) => t.close(),
+        () => undefined,
+      ),
   };
 }

@@ -6,7 +6,6 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import * as v from 'valibot';
 import { ExportInput, MAX_EXPORT_ROWS } from '../../../schemas/api.ts';
@@ -161,6 +160,8 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
       out.end();
       return;
     }
+    // exceljs on first use: a server that never writes a workbook never loads it (a second of every start).
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(sheetName(input.title ?? screen.form), { views: [{ state: 'frozen', ySplit: 1 }] });
     const perRow = perRowMoney(screen, columns);

@@ -8,7 +8,7 @@
  */
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { HttpError, refused } from '../http/errors.ts';
 import { isEmptyRow, type SheetCell } from './cells.ts';
 import { UnzipLimitError, ZipError, storedZip, unzipBudget, unzipEntry, zipDirectory, type ZipEntry, type ZipProblem } from './zip.ts';
@@ -112,7 +112,9 @@ export async function readXlsxTable(bytes: Uint8Array, limits: XlsxLimits): Prom
     if (e instanceof ZipError) throw unreadable(e.problem);
     throw e;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZip(parts)), {
+  // exceljs on first use (the parser threads load it; a server that never reads a workbook does not).
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(storedZip(parts)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache', // number formats tell dates from numbers

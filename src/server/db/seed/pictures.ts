@@ -7,10 +7,10 @@
  * serve any number of products: the image rows share them (app.image_blobs, by hash).
  * Deterministic: the same drawings on every run.
  */
-import sharp from 'sharp';
 import type { Queryable } from '../types.ts';
 import { readPicture } from '../../images/picture.ts';
 import { storePicture } from '../../images/store.ts';
+import { loadSharp } from '../../images/sharp.ts';
 
 /** Side of the originals: the largest square preset (productDetails, 850) is a slight enlargement, the others reductions. */
 const SIDE = 800;
@@ -90,7 +90,7 @@ export function viewSvg(category: number, view: number): string {
   );
 }
 
-const jpeg = (s: string) => sharp(Buffer.from(s)).jpeg({ quality: 82 }).toBuffer();
+const jpeg = async (s: string) => (await loadSharp())(Buffer.from(s)).jpeg({ quality: 82 }).toBuffer();
 
 /**
  * Draws and stores every demo picture; answers the hashes by key: cover `c{category}-{palette}`,
