@@ -217,12 +217,16 @@ export type ChartSpec = v.InferOutput<typeof Chart>;
 export const Screen = v.strictObject({
   /** api_action entity name; unique across screens. */
   form: identifier,
-  /** Route after the language prefix; absent for sub-grids and lookups. */
+  /**
+   * Route after the language prefix; absent for sub-grids and lookups. A page's screen at
+   * `screens/<area>/<name>.ts` is `/<area>/<name>` unless it says otherwise (`placeScreen`).
+   */
   route: v.optional(route),
   /** The page whose permissions govern this form when it has no route of its own. */
   page: v.optional(route),
   /** 'authenticated': any signed-in user may list (lookups); otherwise page permissions. */
   access: v.optional(v.picklist(['page', 'authenticated']), 'page'),
+  /** The menu area of the screen's page: its route's (or `page`'s) first segment unless it says otherwise (`placeScreen`). */
   area: v.optional(identifier),
   /** Page frame: 'main' (header, menus), 'plain' (no chrome) or 'print' (A4 portrait document). */
   layout: v.optional(v.picklist(['main', 'plain', 'print']), 'main'),
@@ -335,14 +339,51 @@ function chartProblems(s: ScreenDescriptor, chart: ChartSpec): string[] {
   return out;
 }
 
-/** Parses a descriptor, applying defaults and cross-field rules; throws with readable issues. */
-export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescriptor {
+/** A descriptor file's place: `screens/<area>/<name>.ts` (relative to the project, as codegen and the registry name it). */
+const PLACE = /^screens\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)\.ts$/;
+
+/**
+ * What a descriptor's file says of it, filled in before the schema reads it — the one place
+ * codegen, the server (engine/screens.ts) and thereby the app (src/generated/screens/) get
+ * it from. A screen of page access at `screens/<area>/<name>.ts` that names no other page
+ * (`page`: a sub-grid) is the page `/<area>/<name>`; a page's screen lies in the area its
+ * route's or page's first segment names (a sub-grid filed elsewhere — a category's
+ * positions, in shops/ — is in its page's). A descriptor states either only where it differs;
+ * restating the derived value is an error (`parseScreen`), so each is said once.
+ */
+export function placeScreen(input: unknown, file: string): { input: unknown; restated: string[] } {
+  const at = PLACE.exec(file);
+  if (!at || typeof input !== 'object' || input === null || Array.isArray(input)) return { input, restated: [] };
+  const d = input as Record<string, unknown>;
+  const out = { ...d };
+  const restated: string[] = [];
+  const pageAccess = d.access === undefined || d.access === 'page';
+  if (pageAccess && d.page === undefined) {
+    const path = `/${at[1]}/${at[2]}`;
+    if (d.route === path) restated.push(`route: expected no route (the file's path says ${path}), got "${path}"`);
+    out.route ??= path;
+  }
+  const governing = out.route ?? out.page;
+  if (typeof governing === 'string') {
+    const area = governing.split('/')[1];
+    if (d.area === area) restated.push(`area: expected no area (the page ${governing} says ${area}), got "${area}"`);
+    out.area ??= area;
+  }
+  return { input: out, restated };
+}
+
+/**
+ * Parses a descriptor, applying what its file says (`placeScreen`: `file` as codegen names
+ * it, `screens/<area>/<name>.ts`), defaults and cross-field rules; throws with readable issues.
+ */
+export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescriptor {
+  const { input, restated } = placeScreen(raw, file);
   const r = v.safeParse(Screen, input);
   if (!r.success) {
     throw new Error(r.issues.map((i) => `${file}: ${v.getDotPath(i) ?? '(root)'}: ${i.expected ? `expected ${i.expected}, got ${i.received}` : i.message}`).join('\n'));
   }
   const s = r.output;
-  const problems: string[] = [];
+  const problems: string[] = [...restated];
   const keys = Array.isArray(s.source.key) ? s.source.key : [s.source.key];
   for (const k of keys) if (!(k in s.columns)) problems.push(`source.key: expected a column, got "${k}"`);
   for (const [f, c] of Object.entries(s.columns)) {

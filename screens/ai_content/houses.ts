@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'houses',
-  route: '/ai_content/houses',
-  area: 'ai_content',
   source: {
     relation: 'app.houses',
     key: 'house_id',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'imap_labels',
-  route: '/ai_content/imap_labels',
-  area: 'ai_content',
   source: {
     relation: 'app.imap_labels',
     key: 'imap_label_id',

@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'prompts',
-  route: '/ai_content/prompts',
-  area: 'ai_content',
   source: {
     relation: 'app.gpt_prompts',
     key: 'gpt_prompt_id',

@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'recipes',
-  route: '/ai_content/recipes',
-  area: 'ai_content',
   source: {
     relation: 'app.recipes',
     key: 'recipe_id',

@@ -11,8 +11,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cashflow',
-  route: '/finance/cashflow',
-  area: 'finance',
   source: {
     relation: 'app.v_cashflow',
     key: 'cashflow_id',

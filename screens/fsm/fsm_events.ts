@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_events',
-  route: '/fsm/fsm_events',
-  area: 'fsm',
   source: {
     relation: 'app.fsm_events',
     key: 'event_id',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_transitions',
-  route: '/fsm/fsm_transitions',
-  area: 'fsm',
   source: {
     relation: 'app.v_fsm_transitions',
     key: 'transition_id',

@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'news_list',
-  route: '/news/news_list',
-  area: 'news',
   source: {
     relation: 'app.v_news',
     key: 'news_item_id',

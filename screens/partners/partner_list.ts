@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'partner_list',
-  route: '/partners/partner_list',
-  area: 'partners',
   source: {
     relation: 'app.partners',
     key: 'partner_id',

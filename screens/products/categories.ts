@@ -3,8 +3,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** The category tree: each row names its parent and its position among its siblings. */
 export default defineScreen({
   form: 'categories',
-  route: '/products/categories',
-  area: 'products',
   source: {
     relation: 'app.product_categories',
     key: 'product_category_id',

@@ -6,8 +6,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'product_alternatives',
-  route: '/products/product_alternatives',
-  area: 'products',
   source: {
     relation: 'app.v_product_alternatives',
     key: ['product_code', 'alternative_code'],

@@ -2,8 +2,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'product_list',
-  route: '/products/product_list',
-  area: 'products',
   source: {
     relation: 'app.v_product_list',
     key: 'product_code',

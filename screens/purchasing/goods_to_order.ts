@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'goods_to_order',
-  route: '/purchasing/goods_to_order',
-  area: 'purchasing',
   source: {
     relation: 'app.v_goods_to_order',
     key: 'product_code',

@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'new_purchase_order',
-  route: '/purchasing/new_purchase_order',
-  area: 'purchasing',
   source: {
     relation: 'app.v_new_purchase_orders',
     key: 'po_id',

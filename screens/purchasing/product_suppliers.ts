@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_suppliers',
   route: '/purchasing/product_supplier',
-  area: 'purchasing',
   source: {
     relation: 'app.v_product_suppliers',
     key: 'product_supplier_id',

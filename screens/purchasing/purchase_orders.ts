@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'purchase_orders',
-  route: '/purchasing/purchase_orders',
-  area: 'purchasing',
   source: {
     relation: 'app.v_purchase_orders',
     key: 'po_id',

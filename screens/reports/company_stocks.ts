@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'company_stocks',
-  route: '/reports/company_stocks',
-  area: 'reports',
   source: {
     relation: 'app.v_company_stocks',
     key: 'shelf_id',

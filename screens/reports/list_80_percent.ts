@@ -10,8 +10,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'list_80_percent',
-  route: '/reports/list_80_percent',
-  area: 'reports',
   source: {
     relation: 'app.list_80_percent',
     key: 'product_code',

@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'sales_detailed',
-  route: '/reports/sales_detailed',
-  area: 'reports',
   source: {
     relation: 'app.v_sales_detailed',
     key: 'item_id',

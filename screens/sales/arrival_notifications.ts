@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arrival_notifications',
-  route: '/sales/arrival_notifications',
-  area: 'sales',
   source: {
     relation: 'app.v_arrival_notifications',
     key: 'notification_id',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_goods',
-  route: '/sales/arriving_goods',
-  area: 'sales',
   source: {
     relation: 'app.v_arriving_goods',
     key: 'product_code',

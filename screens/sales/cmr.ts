@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cmr',
-  route: '/sales/cmr',
-  area: 'sales',
   source: {
     relation: 'app.v_cmr_notes',
     key: 'cmr_id',

@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cmr_print',
-  route: '/sales/cmr_print',
-  area: 'sales',
   layout: 'print',
   source: {
     relation: 'app.v_cmr_print',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'courier',
-  route: '/sales/courier',
-  area: 'sales',
   source: {
     relation: 'app.v_courier_orders',
     key: 'order_id',

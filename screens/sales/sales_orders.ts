@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'sales_orders',
-  route: '/sales/sales_orders',
-  area: 'sales',
   source: {
     relation: 'app.v_sales_orders',
     key: 'order_id',

@@ -9,7 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'subscribers',
   route: '/sales/newsletter_subscribers',
-  area: 'sales',
   source: {
     relation: 'app.newsletter_subscribers',
     key: 'subscriber_id',

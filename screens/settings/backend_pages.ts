@@ -3,8 +3,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** The menu tree: pages, their parent, titles per language, icon and whether they show in the menu. */
 export default defineScreen({
   form: 'backend_pages',
-  route: '/settings/backend_pages',
-  area: 'settings',
   source: {
     relation: 'app.backend_pages',
     key: 'page_code',

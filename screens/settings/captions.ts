@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'captions',
-  route: '/settings/captions',
-  area: 'settings',
   source: {
     relation: 'app.v_captions',
     key: ['text_key', 'language_code'],

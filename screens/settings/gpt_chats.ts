@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'gpt_chats',
-  route: '/settings/gpt_chats',
-  area: 'settings',
   source: {
     relation: 'app.v_gpt_chats',
     key: 'gpt_chat_id',

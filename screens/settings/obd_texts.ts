@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'obd_texts',
-  route: '/settings/obd_texts',
-  area: 'settings',
   source: {
     relation: 'app.obd_texts',
     key: 'obd_text_id',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'roles',
-  route: '/settings/roles',
-  area: 'settings',
   source: {
     relation: 'app.v_roles',
     key: 'role_id',

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'translation_table',
-  route: '/settings/translation_table',
-  area: 'settings',
   source: {
     relation: 'app.v_translation_table',
     key: 'text_key',

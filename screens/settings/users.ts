@@ -8,8 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'users',
-  route: '/settings/users',
-  area: 'settings',
   source: {
     relation: 'app.v_users',
     key: 'user_id',

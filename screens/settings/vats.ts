@@ -2,8 +2,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'vats',
-  route: '/settings/vats',
-  area: 'settings',
   source: {
     relation: 'app.vats',
     key: 'vat_id',

@@ -2,8 +2,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'delivery_methods',
-  route: '/shops/delivery_methods',
-  area: 'shops',
   source: {
     relation: 'app.delivery_methods',
     key: 'dm_id',

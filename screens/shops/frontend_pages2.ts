@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'frontend_pages2',
   route: '/shops/2frontendPages',
-  area: 'shops',
   source: {
     relation: 'app.v_content_pages',
     key: 'content_page_id',

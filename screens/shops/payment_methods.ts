@@ -2,8 +2,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'payment_methods',
-  route: '/shops/payment_methods',
-  area: 'shops',
   source: {
     relation: 'app.payment_methods',
     key: 'pm_id',

@@ -2,8 +2,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'store_locations',
-  route: '/shops/store_locations',
-  area: 'shops',
   source: { relation: 'app.store_locations', key: 'store_location_id', write: 'app.store_locations', generatedKey: true, company: 'company_code', version: 'row_version' },
   columns: {
     store_location_id: { type: 'int', width: 100 },

@@ -9,8 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_shipments',
-  route: '/warehouse/arriving_shipments',
-  area: 'warehouse',
   source: {
     relation: 'app.v_arriving_shipments',
     key: 'po_id',

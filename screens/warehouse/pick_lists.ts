@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'pick_lists',
-  route: '/warehouse/pick_lists',
-  area: 'warehouse',
   source: {
     relation: 'app.v_pick_lists',
     key: 'pick_list_id',

@@ -7,7 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'shelves',
   route: '/warehouse/shelf_list',
-  area: 'warehouse',
   source: {
     relation: 'app.v_shelves',
     key: 'shelf_id',

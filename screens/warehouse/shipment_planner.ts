@@ -7,8 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'shipment_planner',
-  route: '/warehouse/shipment_planner',
-  area: 'warehouse',
   source: {
     relation: 'app.v_shipment_planner',
     key: 'order_id',

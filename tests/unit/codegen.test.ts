@@ -95,6 +95,41 @@ describe('descriptor errors', () => {
   });
 });
 
+describe('what a descriptor file says (issue 45: route and area from the path)', () => {
+  const columns = { id: { type: 'int' } };
+  const source = { relation: 'app.t', key: 'id' };
+
+  it('a page screen at screens/<area>/<name>.ts is /<area>/<name> in <area> unless it says otherwise', () => {
+    const s = parseScreen({ form: 'things', source, columns }, 'screens/stock/things.ts');
+    expect([s.route, s.area]).toEqual(['/stock/things', 'stock']);
+    const moved = parseScreen({ form: 'things', route: '/stock/thing_list', source, columns }, 'screens/stock/things.ts');
+    expect([moved.route, moved.area]).toEqual(['/stock/thing_list', 'stock']);
+  });
+
+  it('a sub-grid has no route and lies in its page’s area; a lookup has neither', () => {
+    const sub = parseScreen({ form: 'parts', page: '/products/categories', source, columns }, 'screens/shops/parts.ts');
+    expect([sub.route, sub.area]).toEqual([undefined, 'products']);
+    const lookup = parseScreen({ form: 'things_brief', access: 'authenticated', source, columns }, 'screens/lookups/things_brief.ts');
+    expect([lookup.route, lookup.area]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses a route or area that restates the path (each is said once)', () => {
+    expect(() => parseScreen({ form: 'things', route: '/stock/things', source, columns }, 'screens/stock/things.ts')).toThrow(
+      'screens/stock/things.ts: route: expected no route (the file\'s path says /stock/things), got "/stock/things"',
+    );
+    expect(() => parseScreen({ form: 'parts', page: '/products/categories', area: 'products', source, columns }, 'screens/shops/parts.ts')).toThrow(
+      'screens/shops/parts.ts: area: expected no area (the page /products/categories says products), got "products"',
+    );
+  });
+
+  it('holds for every real descriptor: the explicit routes are the ones that differ from the path', async () => {
+    const routed = (await loadScreens()).filter((s) => s.screen.route);
+    const explicit = routed.filter(({ file, screen }) => `/${file.split('/').slice(1).join('/').replace(/\.ts$/, '')}` !== screen.route).map((s) => s.screen.route);
+    expect(explicit.sort()).toEqual(['/purchasing/product_supplier', '/sales/newsletter_subscribers', '/shops/2frontendPages', '/shops/2frontendPages/colDefs', '/warehouse/shelf_list']);
+    for (const { file, screen } of routed) expect(screen.area, file).toBe(screen.route!.split('/')[1]);
+  });
+});
+
 describe('screen.schema.json', () => {
   it('is current', () => {
     expect(read('schemas/screen.schema.json'), 'schemas/screen.schema.json is stale: run `npm run codegen`').toBe(screenJsonSchemaText());
