@@ -228,6 +228,21 @@ export const Screen = v.strictObject({
   access: v.optional(v.picklist(['page', 'authenticated']), 'page'),
   /** The menu area of the screen's page: its route's (or `page`'s) first segment unless it says otherwise (`placeScreen`). */
   area: v.optional(identifier),
+  /**
+   * A routed screen's entry in the back-office menu (every routed screen has one: page access
+   * is the menu tree, so a page without its row cannot be opened). `icon`: a lucide icon name;
+   * `order`: its position among its parent's entries (the row's position, the hand-kept pages
+   * of seed/menu.ts counted); `hidden`: a page of its own for its permission that the menu does
+   * not show. The parent is the page its route lies under — the area (`/sales/cmr`), or another
+   * page (`/shops/2frontendPages/colDefs`). Codegen gathers them into src/generated/menu.ts.
+   */
+  menu: v.optional(
+    v.strictObject({
+      icon: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lucide icon name such as folder-tree')),
+      order: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      hidden: v.optional(v.literal(true)),
+    }),
+  ),
   /** Page frame: 'main' (header, menus), 'plain' (no chrome) or 'print' (A4 portrait document). */
   layout: v.optional(v.picklist(['main', 'plain', 'print']), 'main'),
   source: Source,
@@ -458,6 +473,7 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
   if (s.editableIn && !s.source.write) problems.push('editableIn: expected source.write (a screen that writes)');
   if (s.chart) problems.push(...chartProblems(s, s.chart));
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
+  if (s.menu && !s.route) problems.push('menu: expected a routed screen (a sub-grid or lookup has no page of its own)');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;
 }

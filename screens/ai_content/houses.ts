@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'houses',
+  menu: { icon: 'house', order: 8 },
   source: {
     relation: 'app.houses',
     key: 'house_id',

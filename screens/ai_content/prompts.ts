@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'prompts',
+  menu: { icon: 'message-square', order: 4 },
   source: {
     relation: 'app.gpt_prompts',
     key: 'gpt_prompt_id',

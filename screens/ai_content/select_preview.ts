@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'select_preview',
+  menu: { icon: 'scan-eye', order: 9 },
   source: {
     relation: 'app.v_ai_select_preview',
     key: 'candidate_group',

@@ -11,6 +11,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cashflow',
+  menu: { icon: 'banknote', order: 1 },
   source: {
     relation: 'app.v_cashflow',
     key: 'cashflow_id',

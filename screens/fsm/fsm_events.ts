@@ -7,6 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_events',
+  menu: { icon: 'zap', order: 3 },
   source: {
     relation: 'app.fsm_events',
     key: 'event_id',

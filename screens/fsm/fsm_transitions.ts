@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_transitions',
+  menu: { icon: 'git-branch', order: 4 },
   source: {
     relation: 'app.v_fsm_transitions',
     key: 'transition_id',

@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'news_list',
+  menu: { icon: 'newspaper', order: 1 },
   source: {
     relation: 'app.v_news',
     key: 'news_item_id',

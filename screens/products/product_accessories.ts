@@ -6,6 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'product_accessories',
+  menu: { icon: 'puzzle', order: 5 },
   source: {
     relation: 'app.v_product_accessories',
     key: ['product_code', 'accessory_code'],

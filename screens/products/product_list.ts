@@ -2,6 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'product_list',
+  menu: { icon: 'package', order: 1 },
   source: {
     relation: 'app.v_product_list',
     key: 'product_code',

@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'goods_to_order',
+  menu: { icon: 'list-plus', order: 3 },
   source: {
     relation: 'app.v_goods_to_order',
     key: 'product_code',

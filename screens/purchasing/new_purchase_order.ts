@@ -7,6 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'new_purchase_order',
+  menu: { icon: 'file-plus', order: 2 },
   source: {
     relation: 'app.v_new_purchase_orders',
     key: 'po_id',

@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'purchase_orders',
+  menu: { icon: 'file-text', order: 1 },
   source: {
     relation: 'app.v_purchase_orders',
     key: 'po_id',

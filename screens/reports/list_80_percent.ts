@@ -10,6 +10,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'list_80_percent',
+  menu: { icon: 'chart-pie', order: 3 },
   source: {
     relation: 'app.list_80_percent',
     key: 'product_code',

@@ -7,6 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'stock_value',
+  menu: { icon: 'coins', order: 1 },
   source: {
     relation: 'app.v_stock_value',
     key: 'product_code',

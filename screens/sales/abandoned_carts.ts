@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'abandoned_carts',
+  menu: { icon: 'shopping-cart', order: 2 },
   source: {
     relation: 'app.v_abandoned_carts',
     key: 'cart_id',

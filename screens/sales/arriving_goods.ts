@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_goods',
+  menu: { icon: 'package-open', order: 4 },
   source: {
     relation: 'app.v_arriving_goods',
     key: 'product_code',

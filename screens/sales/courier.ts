@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'courier',
+  menu: { icon: 'truck', order: 6 },
   source: {
     relation: 'app.v_courier_orders',
     key: 'order_id',

@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'sales_orders',
+  menu: { icon: 'shopping-bag', order: 1 },
   source: {
     relation: 'app.v_sales_orders',
     key: 'order_id',

@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'captions',
+  menu: { icon: 'type', order: 6 },
   source: {
     relation: 'app.v_captions',
     key: ['text_key', 'language_code'],

@@ -11,6 +11,7 @@ import { DEFAULT_MONTHLY_CHARACTERS, MAX_MONTHLY_BUDGET } from '../../src/core/a
  */
 export default defineScreen({
   form: 'gtranslate',
+  menu: { icon: 'languages', order: 8 },
   source: {
     relation: 'app.v_translation_engines',
     key: 'translation_engine_id',

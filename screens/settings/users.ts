@@ -8,6 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'users',
+  menu: { icon: 'user-cog', order: 1 },
   source: {
     relation: 'app.v_users',
     key: 'user_id',

@@ -2,6 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'delivery_methods',
+  menu: { icon: 'truck', order: 8 },
   source: {
     relation: 'app.delivery_methods',
     key: 'dm_id',

@@ -2,6 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'payment_methods',
+  menu: { icon: 'credit-card', order: 9 },
   source: {
     relation: 'app.payment_methods',
     key: 'pm_id',

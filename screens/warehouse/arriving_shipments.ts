@@ -9,6 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_shipments',
+  menu: { icon: 'truck', order: 3 },
   source: {
     relation: 'app.v_arriving_shipments',
     key: 'po_id',

@@ -7,6 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'shipment_planner',
+  menu: { icon: 'calendar-clock', order: 8 },
   source: {
     relation: 'app.v_shipment_planner',
     key: 'order_id',
