@@ -20,9 +20,6 @@ export default defineScreen({
   columns: {
     po_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
-    state_code: { hidden: true },
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     opened_on: { type: 'date', editable: true, width: 100 },
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },

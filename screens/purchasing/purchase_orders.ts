@@ -24,9 +24,6 @@ export default defineScreen({
   columns: {
     po_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     partner_name: { width: 250, hidden: true },
