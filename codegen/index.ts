@@ -11,7 +11,7 @@ import { checkLocales, readCatalogues } from './locales.ts';
 import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
 import { seededWorkflowTypes, workflowTypeProblems } from './workflows.ts';
-import { menuRoutes } from '../src/server/db/seed/menu.ts';
+import { menuEntryProblems, menuSource } from './menu.ts';
 import { baseRoutes, fieldKeysOf, lookupsSource, routeListSource, routesSource, screenDefaultsSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
 import { loadScreens, registrySource, root } from './screens.ts';
@@ -52,16 +52,21 @@ await step('screens', async () => {
   emit(join(gen, 'lookups.ts'), lookupsSource(screens));
   emit(join(gen, 'screenDefaults.ts'), screenDefaultsSource());
   emit(join(gen, 'fieldKeys.json'), `${JSON.stringify(fieldKeysOf(screens), null, 1)}\n`);
+  emit(join(gen, 'menu.ts'), menuSource(screens));
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
   for (const f of readdirSync(parsed)) if (!files.has(f)) rmSync(join(parsed, f)); // a screen removed since
   const byForm = new Map(screens.map((s) => [s.screen.form, s.screen]));
   for (const s of screens) emit(join(parsed, `${s.screen.form}.ts`), screenModuleSource(s, byForm));
+  // The menu's rows read src/generated/menu.ts, written just now (their module throws on an entry with no place).
+  const menuProblems = menuEntryProblems(screens);
+  if (menuProblems.length) throw new Error(menuProblems.join('\n'));
+  const { menuPages, menuRoutes } = await import('../src/server/db/seed/menu.ts');
   const problems = [
     ...(await checkRegistryKeys(screens)),
     ...checkLocales(descriptors),
-    ...checkMenuTitles(descriptors, readCatalogues()),
+    ...checkMenuTitles(descriptors, menuPages, readCatalogues()),
     ...workflowTypeProblems(screens, await seededWorkflowTypes()),
   ];
   if (problems.length) throw new Error(problems.join('\n'));

@@ -217,13 +217,32 @@ export type ChartSpec = v.InferOutput<typeof Chart>;
 export const Screen = v.strictObject({
   /** api_action entity name; unique across screens. */
   form: identifier,
-  /** Route after the language prefix; absent for sub-grids and lookups. */
+  /**
+   * Route after the language prefix; absent for sub-grids and lookups. A page's screen at
+   * `screens/<area>/<name>.ts` is `/<area>/<name>` unless it says otherwise (`deriveScreen`).
+   */
   route: v.optional(route),
   /** The page whose permissions govern this form when it has no route of its own. */
   page: v.optional(route),
   /** 'authenticated': any signed-in user may list (lookups); otherwise page permissions. */
   access: v.optional(v.picklist(['page', 'authenticated']), 'page'),
+  /** The menu area of the screen's page: its route's (or `page`'s) first segment unless it says otherwise (`deriveScreen`). */
   area: v.optional(identifier),
+  /**
+   * A routed screen's entry in the back-office menu (every routed screen has one: page access
+   * is the menu tree, so a page without its row cannot be opened). `icon`: a lucide icon name;
+   * `order`: its position among its parent's entries (the row's position, the hand-kept pages
+   * of seed/menu.ts counted); `hidden`: a page of its own for its permission that the menu does
+   * not show. The parent is the page its route lies under — the area (`/sales/cmr`), or another
+   * page (`/shops/2frontendPages/colDefs`). Codegen gathers them into src/generated/menu.ts.
+   */
+  menu: v.optional(
+    v.strictObject({
+      icon: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lucide icon name such as folder-tree')),
+      order: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      hidden: v.optional(v.literal(true)),
+    }),
+  ),
   /** Page frame: 'main' (header, menus), 'plain' (no chrome) or 'print' (A4 portrait document). */
   layout: v.optional(v.picklist(['main', 'plain', 'print']), 'main'),
   source: Source,
@@ -235,11 +254,20 @@ export const Screen = v.strictObject({
   /**
    * Rows that are workflow records (spec §4): each row's actions as buttons, a toolbar menu
    * of the actions common to the picked rows, each fired through `trigger_fsms`. `type`: a
-   * workflow type of src/server/db/seed/workflows.ts (codegen checks). The columns carry
-   * the instance, its state and its actions (app.fsm_actions). `card`: the columns a record's
-   * card on the kanban board shows (default: the key).
+   * workflow type of src/server/db/seed/workflows.ts (codegen checks). It adds the columns
+   * carrying the instance, its actions (app.fsm_actions) and its state (WORKFLOW_COLUMNS,
+   * `deriveScreen`): the relation must have them, the descriptor does not state them.
+   * `buttons`: the width of the actions column (250), or false to keep it hidden (the
+   * toolbar menu still offers the picked rows' actions). `card`: the columns a record's card
+   * on the kanban board shows (default: the key).
    */
-  workflow: v.optional(v.strictObject({ type: identifier, card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))) })),
+  workflow: v.optional(
+    v.strictObject({
+      type: identifier,
+      buttons: v.optional(v.union([v.literal(false), v.picklist(widthPresets)])),
+      card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))),
+    }),
+  ),
   /** Rows are added, changed and deleted only in these workflow states (EditableIn). */
   editableIn: v.optional(EditableIn),
   /** Row markers (spec §4, src/core/rowMarkers.ts): each reads a column the screen must have. */
@@ -248,8 +276,8 @@ export const Screen = v.strictObject({
   chart: v.optional(Chart),
 });
 
-/** The columns a workflow screen's rows need, with their types. */
-export const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', state_code: 'text', fsm_actions: 'json' } as const;
+/** The columns a workflow screen's rows carry, with their types, in the order `workflow` adds them. */
+export const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', fsm_actions: 'json', state_code: 'text' } as const;
 
 export type ScreenInput = v.InferInput<typeof Screen>;
 export type ScreenDescriptor = v.InferOutput<typeof Screen>;
@@ -335,14 +363,83 @@ function chartProblems(s: ScreenDescriptor, chart: ChartSpec): string[] {
   return out;
 }
 
-/** Parses a descriptor, applying defaults and cross-field rules; throws with readable issues. */
-export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescriptor {
+/** A descriptor file's place: `screens/<area>/<name>.ts` (relative to the project, as codegen and the registry name it). */
+const PLACE = /^screens\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)\.ts$/;
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * The workflow's columns (WORKFLOW_COLUMNS) as a screen shows them: the instance and the
+ * state hidden, the actions as the row's buttons (set here: no runtime rule), `buttons` wide
+ * or hidden.
+ */
+const workflowColumns = (buttons: unknown): Record<keyof typeof WORKFLOW_COLUMNS, Record<string, unknown>> => ({
+  fsm_instance_id: { type: 'int', hidden: true },
+  fsm_actions: { type: 'json', renderer: 'fsmActions', sortable: false, filterable: false, ...(buttons === false ? { hidden: true } : { width: buttons ?? 250 }) },
+  state_code: { hidden: true },
+});
+
+/**
+ * What a descriptor leaves to be derived, filled in before the schema reads it — the one
+ * place codegen, the server (engine/screens.ts) and thereby the app (src/generated/screens/)
+ * get it from. Each is stated once: restating a derived value is an error (`parseScreen`).
+ * - Its file (`file` as codegen names it): a screen of page access at
+ *   `screens/<area>/<name>.ts` that names no other page (`page`: a sub-grid) is the page
+ *   `/<area>/<name>` unless its `route` says otherwise; a page's screen lies in the area its
+ *   route's or page's first segment names (a sub-grid filed elsewhere — a category's
+ *   positions, in shops/ — is in its page's) unless its `area` says otherwise.
+ * - Its `workflow`: the workflow's columns (`workflowColumns`), after `fsm_reference` (the
+ *   record's reference) when the screen has it, else after its key.
+ */
+export function deriveScreen(input: unknown, file: string): { input: unknown; problems: string[] } {
+  if (!isRecord(input)) return { input, problems: [] };
+  const d = input;
+  const out = { ...d };
+  const problems: string[] = [];
+  const at = PLACE.exec(file);
+  if (at) {
+    const pageAccess = d.access === undefined || d.access === 'page';
+    if (pageAccess && d.page === undefined) {
+      const path = `/${at[1]}/${at[2]}`;
+      if (d.route === path) problems.push(`route: expected no route (the file's path says ${path}), got "${path}"`);
+      out.route ??= path;
+    }
+    const governing = out.route ?? out.page;
+    if (typeof governing === 'string') {
+      const area = governing.split('/')[1];
+      if (d.area === area) problems.push(`area: expected no area (the page ${governing} says ${area}), got "${area}"`);
+      out.area ??= area;
+    }
+  }
+  if (isRecord(d.workflow) && isRecord(d.columns)) {
+    const columns = d.columns;
+    const stated = Object.keys(WORKFLOW_COLUMNS).filter((f) => f in columns);
+    for (const f of stated) problems.push(`columns.${f}: expected no ${f} (the workflow adds it), got one`);
+    if (!stated.length) {
+      const key = isRecord(d.source) ? d.source.key : undefined;
+      const anchor = 'fsm_reference' in columns ? 'fsm_reference' : [key].flat().findLast((k) => typeof k === 'string' && k in columns);
+      const added = workflowColumns(d.workflow.buttons);
+      const entries = Object.entries(columns);
+      const i = entries.findIndex(([f]) => f === anchor) + 1;
+      out.columns = Object.fromEntries([...entries.slice(0, i), ...Object.entries(added), ...entries.slice(i)]);
+    }
+  }
+  return { input: out, problems };
+}
+
+/**
+ * Parses a descriptor, applying what it leaves to be derived (`deriveScreen`: `file` as
+ * codegen names it, `screens/<area>/<name>.ts`), defaults and cross-field rules; throws with
+ * readable issues.
+ */
+export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescriptor {
+  const { input, problems: derived } = deriveScreen(raw, file);
   const r = v.safeParse(Screen, input);
   if (!r.success) {
     throw new Error(r.issues.map((i) => `${file}: ${v.getDotPath(i) ?? '(root)'}: ${i.expected ? `expected ${i.expected}, got ${i.received}` : i.message}`).join('\n'));
   }
   const s = r.output;
-  const problems: string[] = [];
+  const problems: string[] = [...derived];
   const keys = Array.isArray(s.source.key) ? s.source.key : [s.source.key];
   for (const k of keys) if (!(k in s.columns)) problems.push(`source.key: expected a column, got "${k}"`);
   for (const [f, c] of Object.entries(s.columns)) {
@@ -390,15 +487,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
     problems.push(`source.parent: expected a column of a one-key lookup that is not searched, got "${s.source.parent}"`);
   }
   if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
-  if (s.workflow) {
-    // The actions are the row's buttons unless the descriptor names another renderer (set here: no runtime rule).
-    const actions = s.columns.fsm_actions;
-    if (actions && actions.renderer === undefined) actions.renderer = 'fsmActions';
-    for (const f of s.workflow.card ?? []) if (!(f in s.columns)) problems.push(`workflow.card: expected a column, got "${f}"`);
-    for (const [f, type] of Object.entries(WORKFLOW_COLUMNS)) {
-      if (s.columns[f]?.type !== type) problems.push(`workflow: expected ${type === 'int' ? 'an' : 'a'} ${type} column ${f}, got ${s.columns[f] ? s.columns[f].type : 'none'}`);
-    }
-  }
+  if (s.workflow) for (const f of s.workflow.card ?? []) if (!(f in s.columns)) problems.push(`workflow.card: expected a column, got "${f}"`);
   for (const m of s.markers ?? []) {
     const field = ROW_MARKERS[m];
     if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);
@@ -417,6 +506,7 @@ export function parseScreen(input: unknown, file = '<descriptor>'): ScreenDescri
   if (s.editableIn && !s.source.write) problems.push('editableIn: expected source.write (a screen that writes)');
   if (s.chart) problems.push(...chartProblems(s, s.chart));
   if (s.access === 'page' && !s.route && !s.page) problems.push('page: expected route or page for page access');
+  if (s.menu && !s.route) problems.push('menu: expected a routed screen (a sub-grid or lookup has no page of its own)');
   if (problems.length) throw new Error(problems.map((p) => `${file}: ${p}`).join('\n'));
   return s;
 }

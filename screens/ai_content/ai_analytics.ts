@@ -10,8 +10,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'ai_analytics',
-  route: '/ai_content/ai_analytics',
-  area: 'ai_content',
+  menu: { icon: 'activity', order: 3 },
   source: {
     relation: 'app.v_ai_analytics',
     key: 'question_id',

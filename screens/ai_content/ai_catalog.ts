@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'ai_catalog',
-  route: '/ai_content/ai_catalog',
-  area: 'ai_content',
+  menu: { icon: 'book-open', order: 1 },
   source: {
     relation: 'app.v_ai_catalog',
     key: 'product_code',

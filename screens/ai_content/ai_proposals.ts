@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'ai_proposals',
-  route: '/ai_content/ai_proposals',
-  area: 'ai_content',
+  menu: { icon: 'lightbulb', order: 2 },
   source: {
     relation: 'app.v_ai_proposals',
     key: 'proposal_id',

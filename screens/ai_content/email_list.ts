@@ -10,8 +10,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'email_list',
-  route: '/ai_content/email_list',
-  area: 'ai_content',
+  menu: { icon: 'mail', order: 5 },
   source: {
     relation: 'app.v_emails',
     key: 'email_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'houses',
-  route: '/ai_content/houses',
-  area: 'ai_content',
+  menu: { icon: 'house', order: 8 },
   source: {
     relation: 'app.houses',
     key: 'house_id',

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'imap_labels',
-  route: '/ai_content/imap_labels',
-  area: 'ai_content',
+  menu: { icon: 'tag', order: 6 },
   source: {
     relation: 'app.imap_labels',
     key: 'imap_label_id',

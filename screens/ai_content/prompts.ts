@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'prompts',
-  route: '/ai_content/prompts',
-  area: 'ai_content',
+  menu: { icon: 'message-square', order: 4 },
   source: {
     relation: 'app.gpt_prompts',
     key: 'gpt_prompt_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'recipes',
-  route: '/ai_content/recipes',
-  area: 'ai_content',
+  menu: { icon: 'chef-hat', order: 7 },
   source: {
     relation: 'app.recipes',
     key: 'recipe_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'select_preview',
-  route: '/ai_content/select_preview',
-  area: 'ai_content',
+  menu: { icon: 'scan-eye', order: 9 },
   source: {
     relation: 'app.v_ai_select_preview',
     key: 'candidate_group',

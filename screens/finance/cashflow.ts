@@ -11,8 +11,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cashflow',
-  route: '/finance/cashflow',
-  area: 'finance',
+  menu: { icon: 'banknote', order: 1 },
   source: {
     relation: 'app.v_cashflow',
     key: 'cashflow_id',
@@ -25,12 +24,9 @@ export default defineScreen({
       { colId: 'cashflow_id', sort: 'desc' },
     ],
   },
-  workflow: { type: 'cashflow' },
+  workflow: { type: 'cashflow', buttons: false },
   columns: {
     cashflow_id: { type: 'int', hidden: true },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', hidden: true, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     type_code: { type: 'ref', lookup: 'cashflow_types_brief', label: 'cashflow_type', editable: true, required: true, width: 200 },
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'partner', editable: true, required: true, width: 250 },

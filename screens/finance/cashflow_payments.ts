@@ -9,7 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'cashflow_payments',
   page: '/finance/cashflow',
-  area: 'finance',
   source: {
     relation: 'app.v_cashflow_payments',
     key: 'payment_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_events',
-  route: '/fsm/fsm_events',
-  area: 'fsm',
+  menu: { icon: 'zap', order: 3 },
   source: {
     relation: 'app.fsm_events',
     key: 'event_id',

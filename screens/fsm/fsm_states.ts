@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Spec §7 fsm_states (listed without payload): every workflow type's states; one in use (a transition, an instance) cannot be deleted (409 in_use). */
 export default defineScreen({
   form: 'fsm_states',
-  route: '/fsm/fsm_states',
-  area: 'fsm',
+  menu: { icon: 'circle-dot', order: 2 },
   source: {
     relation: 'app.fsm_states',
     key: 'state_id',

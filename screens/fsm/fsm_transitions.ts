@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_transitions',
-  route: '/fsm/fsm_transitions',
-  area: 'fsm',
+  menu: { icon: 'git-branch', order: 4 },
   source: {
     relation: 'app.v_fsm_transitions',
     key: 'transition_id',

@@ -6,8 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'fsm_types',
-  route: '/fsm/fsm_types',
-  area: 'fsm',
+  menu: { icon: 'shapes', order: 1 },
   source: { relation: 'app.fsm_types', key: 'type_code', write: 'app.fsm_types', version: 'row_version', sort: [{ colId: 'type_code', sort: 'asc' }] },
   columns: {
     type_code: { width: 150 },

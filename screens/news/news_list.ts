@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'news_list',
-  route: '/news/news_list',
-  area: 'news',
+  menu: { icon: 'newspaper', order: 1 },
   source: {
     relation: 'app.v_news',
     key: 'news_item_id',

@@ -9,8 +9,7 @@ import { FEED_URL_PATTERN, NEWS_ERROR_CODES } from '../../src/core/news.ts';
  */
 export default defineScreen({
   form: 'news_sources',
-  route: '/news/news_sources',
-  area: 'news',
+  menu: { icon: 'rss', order: 2 },
   source: {
     relation: 'app.v_news_sources',
     key: 'news_source_id',

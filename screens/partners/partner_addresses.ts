@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'partner_addresses',
   page: '/partners/partner_list',
-  area: 'partners',
   source: {
     relation: 'app.v_partner_addresses',
     key: 'address_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'partner_list',
-  route: '/partners/partner_list',
-  area: 'partners',
+  menu: { icon: 'handshake', order: 1 },
   source: {
     relation: 'app.partners',
     key: 'partner_id',

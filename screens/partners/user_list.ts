@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'user_list',
-  route: '/partners/user_list',
-  area: 'partners',
+  menu: { icon: 'user', order: 2 },
   source: {
     relation: 'app.v_partner_users',
     key: 'user_id',

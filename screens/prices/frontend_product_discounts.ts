@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Discounts per product; the discounted price follows from the shop price (app.v_product_discounts). */
 export default defineScreen({
   form: 'frontend_product_discounts',
-  route: '/prices/frontend_product_discounts',
-  area: 'prices',
+  menu: { icon: 'badge-percent', order: 3 },
   source: { relation: 'app.v_product_discounts', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
   columns: {
     product_code: { width: 150, pinned: 'left' },

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Margins per product: the current margin from purchase and shop price, and the targets. */
 export default defineScreen({
   form: 'frontend_product_margins',
-  route: '/prices/frontend_product_margins',
-  area: 'prices',
+  menu: { icon: 'percent', order: 2 },
   source: { relation: 'app.v_product_margins', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
   columns: {
     product_code: { width: 150, pinned: 'left' },

@@ -6,8 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'frontend_purchase_prices',
-  route: '/prices/frontend_purchase_prices',
-  area: 'prices',
+  menu: { icon: 'receipt', order: 4 },
   source: { relation: 'app.v_purchase_prices', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
   columns: {
     product_code: { width: 150, pinned: 'left' },

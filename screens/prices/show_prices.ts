@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Read-only: the price per shop and shopper group, net and gross, shown in the view currency. */
 export default defineScreen({
   form: 'show_prices',
-  route: '/prices/show_prices',
-  area: 'prices',
+  menu: { icon: 'eye', order: 1 },
   source: {
     relation: 'app.v_show_prices',
     key: ['product_code', 'shop_id', 'shopper_group_id'],

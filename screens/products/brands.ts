@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'brands',
-  route: '/products/brands',
-  area: 'products',
+  menu: { icon: 'badge', order: 3 },
   source: { relation: 'app.brands', key: 'brand_id', write: 'app.brands', generatedKey: true, version: 'row_version' },
   columns: {
     brand_id: { type: 'int', label: 'brand_key', width: 100 },

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** The category tree: each row names its parent and its position among its siblings. */
 export default defineScreen({
   form: 'categories',
-  route: '/products/categories',
-  area: 'products',
+  menu: { icon: 'folder-tree', order: 2 },
   source: {
     relation: 'app.product_categories',
     key: 'product_category_id',

@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'manufacturers',
-  route: '/products/manufacturers',
-  area: 'products',
+  menu: { icon: 'factory', order: 4 },
   source: { relation: 'app.manufacturers', key: 'mf_id', write: 'app.manufacturers', generatedKey: true, version: 'row_version' },
   columns: {
     mf_id: { type: 'int', label: 'mf_key', width: 100 },

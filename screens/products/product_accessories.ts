@@ -6,8 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'product_accessories',
-  route: '/products/product_accessories',
-  area: 'products',
+  menu: { icon: 'puzzle', order: 5 },
   source: {
     relation: 'app.v_product_accessories',
     key: ['product_code', 'accessory_code'],

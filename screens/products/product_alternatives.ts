@@ -6,8 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'product_alternatives',
-  route: '/products/product_alternatives',
-  area: 'products',
+  menu: { icon: 'shuffle', order: 6 },
   source: {
     relation: 'app.v_product_alternatives',
     key: ['product_code', 'alternative_code'],

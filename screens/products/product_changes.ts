@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_changes',
   page: '/products/product_list',
-  area: 'products',
   source: {
     relation: 'app.v_product_changes',
     key: 'log_id',

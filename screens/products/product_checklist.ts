@@ -7,7 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_checklist',
   page: '/products/product_list',
-  area: 'products',
   source: {
     relation: 'app.v_product_checklist',
     key: ['product_code', 'item_code'],

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Files of products; added by upload (POST /api/files/product_files), downloaded with auth. */
 export default defineScreen({
   form: 'product_files',
-  route: '/products/product_files',
-  area: 'products',
+  menu: { icon: 'file', order: 7 },
   source: {
     relation: 'app.v_product_files',
     key: 'file_id',

@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'product_list',
-  route: '/products/product_list',
-  area: 'products',
+  menu: { icon: 'package', order: 1 },
   source: {
     relation: 'app.v_product_list',
     key: 'product_code',

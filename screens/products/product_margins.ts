@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_margins',
   page: '/products/product_list',
-  area: 'products',
   source: { relation: 'app.v_product_margins', key: 'product_code', write: 'app.products', company: 'company_code', version: 'row_version' },
   columns: {
     product_code: { hidden: true, width: 150 },

@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_shops',
   page: '/products/product_list',
-  area: 'products',
   source: { relation: 'app.v_shop_products', key: ['shop_id', 'product_code'], write: 'app.shop_products', company: 'company_code', writeCompany: false, version: 'row_version' },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },

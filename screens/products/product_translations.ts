@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_translations',
   page: '/products/product_list',
-  area: 'products',
   source: {
     relation: 'app.v_product_translations',
     key: ['product_code', 'language_code'],

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'goods_to_order',
-  route: '/purchasing/goods_to_order',
-  area: 'purchasing',
+  menu: { icon: 'list-plus', order: 3 },
   source: {
     relation: 'app.v_goods_to_order',
     key: 'product_code',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Read-only: what purchasing should order (see app.v_low_stock). */
 export default defineScreen({
   form: 'low_stock',
-  route: '/purchasing/low_stock',
-  area: 'purchasing',
+  menu: { icon: 'trending-down', order: 4 },
   source: {
     relation: 'app.v_low_stock',
     key: 'product_code',

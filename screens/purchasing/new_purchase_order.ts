@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'new_purchase_order',
-  route: '/purchasing/new_purchase_order',
-  area: 'purchasing',
+  menu: { icon: 'file-plus', order: 2 },
   source: {
     relation: 'app.v_new_purchase_orders',
     key: 'po_id',
@@ -21,9 +20,6 @@ export default defineScreen({
   columns: {
     po_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
-    state_code: { hidden: true },
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     opened_on: { type: 'date', editable: true, width: 100 },
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },

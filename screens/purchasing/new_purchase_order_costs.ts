@@ -5,7 +5,6 @@ import { poCostColumns, poCostSource } from './poLines.parts.ts';
 export default defineScreen({
   form: 'new_purchase_order_costs',
   page: '/purchasing/new_purchase_order',
-  area: 'purchasing',
   source: poCostSource,
   columns: poCostColumns,
   actions: { add: true, delete: true },

@@ -5,7 +5,6 @@ import { poItemColumns, poItemSource } from './poLines.parts.ts';
 export default defineScreen({
   form: 'new_purchase_order_items',
   page: '/purchasing/new_purchase_order',
-  area: 'purchasing',
   source: poItemSource,
   columns: poItemColumns,
   actions: { add: true, delete: true },

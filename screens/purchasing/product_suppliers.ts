@@ -8,7 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'product_suppliers',
   route: '/purchasing/product_supplier',
-  area: 'purchasing',
+  menu: { icon: 'building-2', order: 5 },
   source: {
     relation: 'app.v_product_suppliers',
     key: 'product_supplier_id',

@@ -5,7 +5,6 @@ import { poCostColumns, poCostSource } from './poLines.parts.ts';
 export default defineScreen({
   form: 'purchase_order_costs',
   page: '/purchasing/purchase_orders',
-  area: 'purchasing',
   source: poCostSource,
   columns: poCostColumns,
   actions: { add: true, delete: true },

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'purchase_order_documents',
   page: '/purchasing/purchase_orders',
-  area: 'purchasing',
   source: {
     relation: 'app.v_purchase_order_documents',
     key: 'doc_id',

@@ -5,7 +5,6 @@ import { poItemColumns, poItemSource } from './poLines.parts.ts';
 export default defineScreen({
   form: 'purchase_order_items',
   page: '/purchasing/purchase_orders',
-  area: 'purchasing',
   source: poItemSource,
   columns: poItemColumns,
   actions: { add: true, delete: true },

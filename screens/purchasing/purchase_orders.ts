@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'purchase_orders',
-  route: '/purchasing/purchase_orders',
-  area: 'purchasing',
+  menu: { icon: 'file-text', order: 1 },
   source: {
     relation: 'app.v_purchase_orders',
     key: 'po_id',
@@ -25,9 +24,6 @@ export default defineScreen({
   columns: {
     po_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     partner_name: { width: 250, hidden: true },

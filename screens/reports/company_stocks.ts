@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'company_stocks',
-  route: '/reports/company_stocks',
-  area: 'reports',
+  menu: { icon: 'building', order: 2 },
   source: {
     relation: 'app.v_company_stocks',
     key: 'shelf_id',

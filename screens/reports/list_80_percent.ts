@@ -10,8 +10,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'list_80_percent',
-  route: '/reports/list_80_percent',
-  area: 'reports',
+  menu: { icon: 'chart-pie', order: 3 },
   source: {
     relation: 'app.list_80_percent',
     key: 'product_code',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Read-only: every add, edit and delete made through the screens of this company. */
 export default defineScreen({
   form: 'product_change_log',
-  route: '/reports/product_change_log',
-  area: 'reports',
+  menu: { icon: 'history', order: 5 },
   source: {
     relation: 'app.v_product_change_log',
     key: 'log_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'sales_detailed',
-  route: '/reports/sales_detailed',
-  area: 'reports',
+  menu: { icon: 'chart-line', order: 4 },
   source: {
     relation: 'app.v_sales_detailed',
     key: 'item_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'stock_value',
-  route: '/reports/stock_value',
-  area: 'reports',
+  menu: { icon: 'coins', order: 1 },
   source: {
     relation: 'app.v_stock_value',
     key: 'product_code',

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'abandoned_carts',
-  route: '/sales/abandoned_carts',
-  area: 'sales',
+  menu: { icon: 'shopping-cart', order: 2 },
   source: {
     relation: 'app.v_abandoned_carts',
     key: 'cart_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arrival_notifications',
-  route: '/sales/arrival_notifications',
-  area: 'sales',
+  menu: { icon: 'bell', order: 3 },
   source: {
     relation: 'app.v_arrival_notifications',
     key: 'notification_id',

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_goods',
-  route: '/sales/arriving_goods',
-  area: 'sales',
+  menu: { icon: 'package-open', order: 4 },
   source: {
     relation: 'app.v_arriving_goods',
     key: 'product_code',

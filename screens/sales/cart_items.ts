@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'cart_items',
   page: '/sales/abandoned_carts',
-  area: 'sales',
   source: {
     relation: 'app.v_cart_items',
     key: 'item_id',

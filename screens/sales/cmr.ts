@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cmr',
-  route: '/sales/cmr',
-  area: 'sales',
+  menu: { icon: 'scroll-text', order: 7 },
   source: {
     relation: 'app.v_cmr_notes',
     key: 'cmr_id',

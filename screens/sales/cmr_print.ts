@@ -7,8 +7,8 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'cmr_print',
-  route: '/sales/cmr_print',
-  area: 'sales',
+  // The printed note, opened from a note (?cmr_id=…): a page of its own for its permission, not in the menu.
+  menu: { icon: 'printer', order: 8, hidden: true },
   layout: 'print',
   source: {
     relation: 'app.v_cmr_print',

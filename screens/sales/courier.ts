@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'courier',
-  route: '/sales/courier',
-  area: 'sales',
+  menu: { icon: 'truck', order: 6 },
   source: {
     relation: 'app.v_courier_orders',
     key: 'order_id',
@@ -19,13 +18,10 @@ export default defineScreen({
     version: 'row_version',
     sort: [{ colId: 'order_id', sort: 'asc' }],
   },
-  workflow: { type: 'sales_order' },
+  workflow: { type: 'sales_order', buttons: false },
   columns: {
     order_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', hidden: true, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 100, hidden: true },
     partner_name: { label: 'customer', width: 200 },
     first_name: { width: 100 },

@@ -10,7 +10,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'sales_order_documents',
   page: '/sales/sales_orders',
-  area: 'sales',
   source: {
     relation: 'app.v_sales_order_documents',
     key: 'doc_id',

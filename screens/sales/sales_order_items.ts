@@ -12,7 +12,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'sales_order_items',
   page: '/sales/sales_orders',
-  area: 'sales',
   source: {
     relation: 'app.v_sales_order_items',
     key: 'item_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'sales_orders',
-  route: '/sales/sales_orders',
-  area: 'sales',
+  menu: { icon: 'shopping-bag', order: 1 },
   source: {
     relation: 'app.v_sales_orders',
     key: 'order_id',
@@ -25,9 +24,6 @@ export default defineScreen({
   columns: {
     order_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 250, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_id: { type: 'ref', lookup: 'partners_brief', label: 'customer', editable: true, required: true, width: 250 },
     partner_name: { width: 250, hidden: true },

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Read-only: each product's stock, what open sales orders reserve of it and what is free (app.v_stock_free_and_reserved). */
 export default defineScreen({
   form: 'stock_free_and_reserved',
-  route: '/sales/stock_free_and_reserved',
-  area: 'sales',
+  menu: { icon: 'scale', order: 5 },
   source: {
     relation: 'app.v_stock_free_and_reserved',
     key: 'product_code',

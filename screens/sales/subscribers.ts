@@ -9,7 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'subscribers',
   route: '/sales/newsletter_subscribers',
-  area: 'sales',
+  menu: { icon: 'mail', order: 9 },
   source: {
     relation: 'app.newsletter_subscribers',
     key: 'subscriber_id',

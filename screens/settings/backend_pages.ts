@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** The menu tree: pages, their parent, titles per language, icon and whether they show in the menu. */
 export default defineScreen({
   form: 'backend_pages',
-  route: '/settings/backend_pages',
-  area: 'settings',
+  menu: { icon: 'panel-left', order: 3 },
   source: {
     relation: 'app.backend_pages',
     key: 'page_code',

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'captions',
-  route: '/settings/captions',
-  area: 'settings',
+  menu: { icon: 'type', order: 6 },
   source: {
     relation: 'app.v_captions',
     key: ['text_key', 'language_code'],

@@ -12,8 +12,7 @@ import { AI_MAX_TOKENS, MAX_MONTHLY_BUDGET } from '../../src/core/aiLimits.ts';
  */
 export default defineScreen({
   form: 'chatgpt',
-  route: '/settings/chatgpt',
-  area: 'settings',
+  menu: { icon: 'message-circle', order: 9 },
   source: {
     relation: 'app.v_chatgpt_settings',
     key: 'engine',

@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'gpt_chat_messages',
   page: '/settings/gpt_chats',
-  area: 'settings',
   source: {
     relation: 'app.v_gpt_chat_messages',
     key: 'gpt_chat_message_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'gpt_chats',
-  route: '/settings/gpt_chats',
-  area: 'settings',
+  menu: { icon: 'message-square-text', order: 11 },
   source: {
     relation: 'app.v_gpt_chats',
     key: 'gpt_chat_id',

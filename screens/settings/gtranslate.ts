@@ -11,8 +11,7 @@ import { DEFAULT_MONTHLY_CHARACTERS, MAX_MONTHLY_BUDGET } from '../../src/core/a
  */
 export default defineScreen({
   form: 'gtranslate',
-  route: '/settings/gtranslate',
-  area: 'settings',
+  menu: { icon: 'languages', order: 8 },
   source: {
     relation: 'app.v_translation_engines',
     key: 'translation_engine_id',

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'obd_texts',
-  route: '/settings/obd_texts',
-  area: 'settings',
+  menu: { icon: 'file-type', order: 14 },
   source: {
     relation: 'app.obd_texts',
     key: 'obd_text_id',

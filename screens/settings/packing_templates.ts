@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Packing templates (spec §3): a name and the packaging materials' weights per unit, in kg; products point at one (product_packing). */
 export default defineScreen({
   form: 'packing_templates',
-  route: '/settings/packing_templates',
-  area: 'settings',
+  menu: { icon: 'box', order: 5 },
   source: {
     relation: 'app.packing_templates',
     key: 'packing_template_id',

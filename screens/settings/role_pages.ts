@@ -10,7 +10,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'role_pages',
   page: '/settings/roles',
-  area: 'settings',
   source: {
     relation: 'app.v_role_pages',
     key: ['role_id', 'page_code'],

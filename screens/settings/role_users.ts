@@ -7,7 +7,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'role_users',
   page: '/settings/roles',
-  area: 'settings',
   source: {
     relation: 'app.v_user_roles',
     key: ['role_id', 'user_id'],

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'roles',
-  route: '/settings/roles',
-  area: 'settings',
+  menu: { icon: 'shield', order: 2 },
   source: {
     relation: 'app.v_roles',
     key: 'role_id',

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'translation_table',
-  route: '/settings/translation_table',
-  area: 'settings',
+  menu: { icon: 'languages', order: 7 },
   source: {
     relation: 'app.v_translation_table',
     key: 'text_key',

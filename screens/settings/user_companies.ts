@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'user_companies',
   page: '/settings/users',
-  area: 'settings',
   source: {
     relation: 'app.v_user_companies',
     key: ['user_id', 'user_company_code'],

@@ -10,7 +10,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'user_pages',
   page: '/settings/users',
-  area: 'settings',
   source: {
     relation: 'app.v_user_pages',
     key: ['user_id', 'page_code'],

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'user_roles',
   page: '/settings/users',
-  area: 'settings',
   source: {
     relation: 'app.v_user_roles',
     key: ['user_id', 'role_id'],

@@ -8,8 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'users',
-  route: '/settings/users',
-  area: 'settings',
+  menu: { icon: 'user-cog', order: 1 },
   source: {
     relation: 'app.v_users',
     key: 'user_id',

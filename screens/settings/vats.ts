@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'vats',
-  route: '/settings/vats',
-  area: 'settings',
+  menu: { icon: 'percent', order: 4 },
   source: {
     relation: 'app.vats',
     key: 'vat_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Banner carousel entries per shop (image preset 'banner', 1200×800 webp). */
 export default defineScreen({
   form: 'banners',
-  route: '/shops/banners',
-  area: 'shops',
+  menu: { icon: 'image', order: 7 },
   source: {
     relation: 'app.v_banners',
     key: 'banner_id',

@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'category_positions',
   page: '/products/categories',
-  area: 'products',
   source: {
     relation: 'app.v_shop_categories',
     key: ['shop_id', 'product_category_id'],

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'category_translations',
   page: '/products/categories',
-  area: 'products',
   source: {
     relation: 'app.category_translations',
     key: ['product_category_id', 'language_code'],

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'delivery_method_details',
   page: '/shops/delivery_methods',
-  area: 'shops',
   source: {
     relation: 'app.v_delivery_method_rates',
     key: 'dm_rate_id',

@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'delivery_methods',
-  route: '/shops/delivery_methods',
-  area: 'shops',
+  menu: { icon: 'truck', order: 8 },
   source: {
     relation: 'app.delivery_methods',
     key: 'dm_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** The categories a shop shows, in its order, optionally under names of its own. */
 export default defineScreen({
   form: 'frontend_categories',
-  route: '/shops/frontend_categories',
-  area: 'shops',
+  menu: { icon: 'folder-tree', order: 4 },
   source: {
     relation: 'app.v_shop_categories',
     key: ['shop_id', 'product_category_id'],

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Storefront content pages; the body is rich text, sanitized on save. */
 export default defineScreen({
   form: 'frontend_pages',
-  route: '/shops/frontend_pages',
-  area: 'shops',
+  menu: { icon: 'file-text', order: 2 },
   source: {
     relation: 'app.v_frontend_pages',
     key: 'page_id',

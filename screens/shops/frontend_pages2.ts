@@ -8,7 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'frontend_pages2',
   route: '/shops/2frontendPages',
-  area: 'shops',
+  menu: { icon: 'table', order: 3 },
   source: {
     relation: 'app.v_content_pages',
     key: 'content_page_id',

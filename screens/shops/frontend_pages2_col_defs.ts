@@ -8,7 +8,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'frontend_pages2_col_defs',
   route: '/shops/2frontendPages/colDefs',
-  area: 'shops',
+  menu: { icon: 'columns-3', order: 1 },
   source: {
     relation: 'app.v_content_page_columns',
     key: 'col_def_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** A shop's products: published or not, and an optional price of the shop's own. */
 export default defineScreen({
   form: 'frontend_shop_products',
-  route: '/shops/frontend_shop_products',
-  area: 'shops',
+  menu: { icon: 'package', order: 5 },
   source: {
     relation: 'app.v_shop_products',
     key: ['shop_id', 'product_code'],

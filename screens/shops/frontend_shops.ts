@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'frontend_shops',
-  route: '/shops/frontend_shops',
-  area: 'shops',
+  menu: { icon: 'store', order: 1 },
   source: { relation: 'app.shops', key: 'shop_id', write: 'app.shops', generatedKey: true, company: 'company_code', version: 'row_version' },
   columns: {
     shop_id: { type: 'int', width: 100 },

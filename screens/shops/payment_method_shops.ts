@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'payment_method_shops',
   page: '/shops/payment_methods',
-  area: 'shops',
   source: { relation: 'app.v_payment_method_shops', key: ['pm_id', 'shop_id'], write: 'app.payment_method_shops', company: 'company_code', writeCompany: false, version: 'row_version' },
   columns: {
     pm_id: { type: 'int', hidden: true },

@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'payment_methods',
-  route: '/shops/payment_methods',
-  area: 'shops',
+  menu: { icon: 'credit-card', order: 9 },
   source: {
     relation: 'app.payment_methods',
     key: 'pm_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Read-only: what the shops show right now (published, active, in an active shop). */
 export default defineScreen({
   form: 'published_products',
-  route: '/shops/published_products',
-  area: 'shops',
+  menu: { icon: 'globe', order: 6 },
   source: { relation: 'app.v_published_products', key: ['shop_id', 'product_code'], company: 'company_code' },
   columns: {
     shop_id: { type: 'ref', lookup: 'shops_brief', width: 200 },

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'shop_languages',
   page: '/shops/frontend_shops',
-  area: 'shops',
   source: {
     relation: 'app.v_shop_languages',
     key: ['shop_id', 'language_code'],

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Price groups: a group's prices are the shop prices × multiplier; one default per company. */
 export default defineScreen({
   form: 'shopper_groups',
-  route: '/shops/shopper_groups',
-  area: 'shops',
+  menu: { icon: 'users-round', order: 10 },
   source: { relation: 'app.shopper_groups', key: 'shopper_group_id', write: 'app.shopper_groups', generatedKey: true, company: 'company_code', version: 'row_version' },
   columns: {
     shopper_group_id: { type: 'int', width: 100 },

@@ -2,8 +2,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 
 export default defineScreen({
   form: 'store_locations',
-  route: '/shops/store_locations',
-  area: 'shops',
+  menu: { icon: 'map-pin', order: 11 },
   source: { relation: 'app.store_locations', key: 'store_location_id', write: 'app.store_locations', generatedKey: true, company: 'company_code', version: 'row_version' },
   columns: {
     store_location_id: { type: 'int', width: 100 },

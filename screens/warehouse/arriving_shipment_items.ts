@@ -4,7 +4,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'arriving_shipment_items',
   page: '/warehouse/arriving_shipments',
-  area: 'warehouse',
   source: { relation: 'app.v_purchase_order_items', key: 'po_item_id', company: 'company_code', sort: [{ colId: 'po_item_id', sort: 'asc' }] },
   columns: {
     po_item_id: { type: 'int', hidden: true },

@@ -9,8 +9,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'arriving_shipments',
-  route: '/warehouse/arriving_shipments',
-  area: 'warehouse',
+  menu: { icon: 'truck', order: 3 },
   source: {
     relation: 'app.v_arriving_shipments',
     key: 'po_id',
@@ -25,9 +24,6 @@ export default defineScreen({
   columns: {
     po_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 200, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_name: { label: 'supplier', width: 250 },
     etd: { type: 'date', editable: true, width: 100 },
@@ -44,7 +40,7 @@ export default defineScreen({
     comments: { editable: true, maxLength: 2000, width: 250 },
   },
   actions: { bulk: ['receive_purchase_orders', 'arriving_shipments_print'] },
-  workflow: { type: 'purchase_order' },
+  workflow: { type: 'purchase_order', buttons: 200 },
   markers: ['workflowState'],
   details: ['arriving_shipment_items', 'purchase_receipts'],
 });

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Goods ready for collection: lines of open orders picked in full, where they were picked from and when. */
 export default defineScreen({
   form: 'collectible_goods',
-  route: '/warehouse/collectible_goods',
-  area: 'warehouse',
+  menu: { icon: 'package-check', order: 4 },
   source: {
     relation: 'app.v_collectible_goods',
     key: 'item_id',

@@ -9,7 +9,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'pick_list_items',
   page: '/warehouse/pick_lists',
-  area: 'warehouse',
   source: {
     relation: 'app.v_pick_list_items',
     key: 'pick_item_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'pick_lists',
-  route: '/warehouse/pick_lists',
-  area: 'warehouse',
+  menu: { icon: 'list-checks', order: 2 },
   source: {
     relation: 'app.v_pick_lists',
     key: 'pick_list_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'product_pack_storages',
-  route: '/warehouse/product_pack_storages',
-  area: 'warehouse',
+  menu: { icon: 'boxes', order: 5 },
   source: {
     relation: 'app.v_product_pack_storages',
     key: 'pack_storage_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Where a product lies: each storage holding it (on hand) and its home storages, in walking order. */
 export default defineScreen({
   form: 'product_storage_lookup',
-  route: '/warehouse/product_storage_lookup',
-  area: 'warehouse',
+  menu: { icon: 'search', order: 6 },
   source: {
     relation: 'app.v_product_storage_lookup',
     key: 'lookup_id',

@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Active products in stock or kept in stock that have no home storage yet (give them one on /warehouse/product_pack_storages). */
 export default defineScreen({
   form: 'products_without_storage',
-  route: '/warehouse/products_without_storage',
-  area: 'warehouse',
+  menu: { icon: 'package-x', order: 7 },
   source: { relation: 'app.v_products_without_storage', key: 'product_code', company: 'company_code', sort: [{ colId: 'product_code', sort: 'asc' }] },
   columns: {
     product_code: { width: 150, pinned: 'left' },

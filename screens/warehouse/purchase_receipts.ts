@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'purchase_receipts',
   page: '/warehouse/arriving_shipments',
-  area: 'warehouse',
   source: {
     relation: 'app.v_purchase_receipts',
     key: 'receipt_id',

@@ -7,7 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'shelves',
   route: '/warehouse/shelf_list',
-  area: 'warehouse',
+  menu: { icon: 'layout-grid', order: 1 },
   source: {
     relation: 'app.v_shelves',
     key: 'shelf_id',

@@ -7,8 +7,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'shipment_planner',
-  route: '/warehouse/shipment_planner',
-  area: 'warehouse',
+  menu: { icon: 'calendar-clock', order: 8 },
   source: {
     relation: 'app.v_shipment_planner',
     key: 'order_id',
@@ -24,9 +23,6 @@ export default defineScreen({
   columns: {
     order_id: { type: 'int', hidden: true },
     fsm_reference: { width: 150, pinned: 'left' },
-    fsm_instance_id: { type: 'int', hidden: true },
-    fsm_actions: { type: 'json', width: 200, sortable: false, filterable: false },
-    state_code: { hidden: true },
     state_names: { type: 'multi', width: 150 },
     partner_name: { label: 'customer', width: 250 },
     dm_names: { type: 'multi', label: 'delivery_method', width: 150 },
@@ -37,6 +33,6 @@ export default defineScreen({
     weight: { type: 'number', width: 100 },
     volume: { type: 'number', width: 100 },
   },
-  workflow: { type: 'sales_order' },
+  workflow: { type: 'sales_order', buttons: 200 },
   markers: ['workflowState'],
 });

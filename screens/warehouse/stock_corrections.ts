@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Stock found or missing at a count: units added (positive) or removed (negative) on a storage, with the reason; never changed afterwards. */
 export default defineScreen({
   form: 'stock_corrections',
-  route: '/warehouse/stock_corrections',
-  area: 'warehouse',
+  menu: { icon: 'clipboard-check', order: 11 },
   source: {
     relation: 'app.v_stock_corrections',
     key: 'correction_id',

@@ -6,8 +6,7 @@ import { defineScreen } from '../../schemas/screen.ts';
  */
 export default defineScreen({
   form: 'stock_movements',
-  route: '/warehouse/stock_movements',
-  area: 'warehouse',
+  menu: { icon: 'scroll-text', order: 9 },
   source: { relation: 'app.v_stock_movements', key: 'movement_id', company: 'company_code', sort: [{ colId: 'movement_id', sort: 'desc' }] },
   columns: {
     movement_id: { type: 'int', width: 100 },

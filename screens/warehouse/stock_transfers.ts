@@ -3,8 +3,7 @@ import { defineScreen } from '../../schemas/screen.ts';
 /** Stock moved from one storage to another: each row writes its two movements; never changed afterwards. */
 export default defineScreen({
   form: 'stock_transfers',
-  route: '/warehouse/stock_transfers',
-  area: 'warehouse',
+  menu: { icon: 'arrow-left-right', order: 10 },
   source: {
     relation: 'app.v_stock_transfers',
     key: 'transfer_id',

@@ -8,7 +8,6 @@ import { defineScreen } from '../../schemas/screen.ts';
 export default defineScreen({
   form: 'storages',
   page: '/warehouse/shelf_list',
-  area: 'warehouse',
   source: {
     relation: 'app.v_storages',
     key: 'storage_id',

@@ -47,10 +47,11 @@ export const TEMPLATE_SETS: readonly DataSet[] = [
 export const normalised = (set: DataSet): DataSet => (set.demo ? set : { demo: false, products: 0 });
 
 const root = join(import.meta.dirname, '..', '..');
-/** Everything the migrations and the seed read: a change to any of it makes a new template. */
-const sources = ['src/server/db', 'src/server/images', 'src/server/transfer', 'src/server/auth', 'locales'];
+/** Everything the migrations and the seed read: a change to any of it makes a new template (the menu's screen entries are the descriptors', gathered by codegen). */
+const sources = ['src/server/db', 'src/server/images', 'src/server/transfer', 'src/server/auth', 'locales', 'src/generated/menu.ts'];
 
 function filesUnder(dir: string): string[] {
+  if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));

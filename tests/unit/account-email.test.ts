@@ -15,7 +15,7 @@ import { EMAIL_MAX, emailProblem, isEmail, normalizeEmail } from '../../src/core
 import { PARSE_CONFIG, columnSchema, fieldSchemas, rowSchema, screenValueTypes } from '../../src/core/validation/columns.ts';
 import { LoginEmail, firstError } from '../../src/app/pages/loginSchema.ts';
 
-const screens = [parseScreen(users, 'users'), parseScreen(partnerUsers, 'user_list')];
+const screens = [parseScreen(users, 'screens/settings/users.ts'), parseScreen(partnerUsers, 'screens/partners/user_list.ts')];
 const types = (s: (typeof screens)[number]) => screenValueTypes(s, () => ({ columns: { partner_id: { type: 'int' } }, source: { key: 'partner_id' } }) as never);
 
 /** What each place makes of a typed address: the stored/sent address, or refused. */

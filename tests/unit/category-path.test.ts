@@ -55,7 +55,7 @@ describe('source.parent', () => {
 });
 
 describe('a category cell', () => {
-  const model = buildGridModel(parseScreen(productList, 'product_list'));
+  const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
   const col = model.byField.get('main_product_category_id')!;
   const def = model.lookups.find((l) => l.form === 'product_categories_brief')!;
   const rows: Row[] = [
@@ -82,7 +82,7 @@ describe('a category cell', () => {
     expect(cellFromText(col, 'kitchen › cutlery', null, ctx)).toEqual({ ok: true, value: 2 });
   });
   it("is offered by its path in a form's choices, in the order of the paths", () => {
-    const f = formFields(parseScreen(productList, 'product_list'), 'edit').find((x) => x.field === 'main_product_category_id')!;
-    expect(choices(f, 2, rows, 'en', parseScreen(categoriesBrief, 'product_categories_brief')).map((c) => c.label)).toEqual(['3', 'Kitchen', 'Kitchen › Cutlery']);
+    const f = formFields(parseScreen(productList, 'screens/products/product_list.ts'), 'edit').find((x) => x.field === 'main_product_category_id')!;
+    expect(choices(f, 2, rows, 'en', parseScreen(categoriesBrief, 'screens/lookups/product_categories_brief.ts')).map((c) => c.label)).toEqual(['3', 'Kitchen', 'Kitchen › Cutlery']);
   });
 });

@@ -6,7 +6,7 @@ import { namedCell } from '../../src/server/transfer/named.ts';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 
-const screen = parseScreen(productList, 'product_list');
+const screen = parseScreen(productList, 'screens/products/product_list.ts');
 
 function words(lang: 'en' | 'de', cat: Record<string, string>): SummaryWords {
   const locale = lang === 'en' ? 'en-GB' : 'de-DE';

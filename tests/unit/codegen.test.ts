@@ -95,6 +95,41 @@ describe('descriptor errors', () => {
   });
 });
 
+describe('what a descriptor file says (issue 45: route and area from the path)', () => {
+  const columns = { id: { type: 'int' } };
+  const source = { relation: 'app.t', key: 'id' };
+
+  it('a page screen at screens/<area>/<name>.ts is /<area>/<name> in <area> unless it says otherwise', () => {
+    const s = parseScreen({ form: 'things', source, columns }, 'screens/stock/things.ts');
+    expect([s.route, s.area]).toEqual(['/stock/things', 'stock']);
+    const moved = parseScreen({ form: 'things', route: '/stock/thing_list', source, columns }, 'screens/stock/things.ts');
+    expect([moved.route, moved.area]).toEqual(['/stock/thing_list', 'stock']);
+  });
+
+  it('a sub-grid has no route and lies in its page’s area; a lookup has neither', () => {
+    const sub = parseScreen({ form: 'parts', page: '/products/categories', source, columns }, 'screens/shops/parts.ts');
+    expect([sub.route, sub.area]).toEqual([undefined, 'products']);
+    const lookup = parseScreen({ form: 'things_brief', access: 'authenticated', source, columns }, 'screens/lookups/things_brief.ts');
+    expect([lookup.route, lookup.area]).toEqual([undefined, undefined]);
+  });
+
+  it('refuses a route or area that restates the path (each is said once)', () => {
+    expect(() => parseScreen({ form: 'things', route: '/stock/things', source, columns }, 'screens/stock/things.ts')).toThrow(
+      'screens/stock/things.ts: route: expected no route (the file\'s path says /stock/things), got "/stock/things"',
+    );
+    expect(() => parseScreen({ form: 'parts', page: '/products/categories', area: 'products', source, columns }, 'screens/shops/parts.ts')).toThrow(
+      'screens/shops/parts.ts: area: expected no area (the page /products/categories says products), got "products"',
+    );
+  });
+
+  it('holds for every real descriptor: the explicit routes are the ones that differ from the path', async () => {
+    const routed = (await loadScreens()).filter((s) => s.screen.route);
+    const explicit = routed.filter(({ file, screen }) => `/${file.split('/').slice(1).join('/').replace(/\.ts$/, '')}` !== screen.route).map((s) => s.screen.route);
+    expect(explicit.sort()).toEqual(['/purchasing/product_supplier', '/sales/newsletter_subscribers', '/shops/2frontendPages', '/shops/2frontendPages/colDefs', '/warehouse/shelf_list']);
+    for (const { file, screen } of routed) expect(screen.area, file).toBe(screen.route!.split('/')[1]);
+  });
+});
+
 describe('screen.schema.json', () => {
   it('is current', () => {
     expect(read('schemas/screen.schema.json'), 'schemas/screen.schema.json is stale: run `npm run codegen`').toBe(screenJsonSchemaText());
@@ -159,19 +194,34 @@ describe('columns.references', () => {
 
 describe('workflow', () => {
   const base = { form: 'orders', route: '/orders', source: { relation: 'app.orders', key: 'id' } };
-  const columns = { id: { type: 'int' }, fsm_instance_id: { type: 'int' }, state_code: {}, fsm_actions: { type: 'json' } };
+  const columns = { id: { type: 'int' } };
 
-  it('needs the instance, its state and its actions among the columns', () => {
-    const parsed = parseScreen({ ...base, columns, workflow: { type: 'sales_order' } });
+  it('adds the instance, its actions as the row’s buttons and its state, after fsm_reference or else the key', () => {
+    const parsed = parseScreen({ ...base, columns: { id: { type: 'int' }, fsm_reference: {}, total: { type: 'money' } }, workflow: { type: 'sales_order' } });
     expect(parsed.workflow).toEqual({ type: 'sales_order' });
-    // The actions are the row's buttons unless another renderer is named.
-    expect(parsed.columns.fsm_actions!.renderer).toBe('fsmActions');
-    expect(parseScreen({ ...base, columns: { ...columns, fsm_actions: { type: 'json', renderer: 'json' } }, workflow: { type: 'sales_order' } }).columns.fsm_actions!.renderer).toBe('json');
-    expect(() => parseScreen({ ...base, columns: { id: columns.id, fsm_instance_id: columns.fsm_instance_id, state_code: {} }, workflow: { type: 'sales_order' } }, 'screens/o.ts')).toThrow(
-      'screens/o.ts: workflow: expected a json column fsm_actions, got none',
+    expect(Object.keys(parsed.columns)).toEqual(['id', 'fsm_reference', 'fsm_instance_id', 'fsm_actions', 'state_code', 'total']);
+    expect(parsed.columns.fsm_instance_id).toMatchObject({ type: 'int', hidden: true });
+    expect(parsed.columns.state_code).toMatchObject({ type: 'text', hidden: true });
+    expect(parsed.columns.fsm_actions).toMatchObject({ type: 'json', renderer: 'fsmActions', width: 250, hidden: false, sortable: false, filterable: false });
+    expect(Object.keys(parseScreen({ ...base, columns: { id: { type: 'int' }, total: { type: 'money' } }, workflow: { type: 'sales_order' } }).columns)).toEqual([
+      'id',
+      'fsm_instance_id',
+      'fsm_actions',
+      'state_code',
+      'total',
+    ]);
+    // `buttons`: the actions column's width, or hidden (the toolbar menu still offers the actions).
+    expect(parseScreen({ ...base, columns, workflow: { type: 'sales_order', buttons: 200 } }).columns.fsm_actions).toMatchObject({ width: 200, hidden: false });
+    const hidden = parseScreen({ ...base, columns, workflow: { type: 'sales_order', buttons: false } }).columns.fsm_actions!;
+    expect([hidden.hidden, hidden.width, hidden.renderer]).toEqual([true, undefined, 'fsmActions']);
+    expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', buttons: 120 } })).toThrow(/workflow\.buttons/);
+    // Said once: a descriptor stating one of them is refused.
+    expect(() => parseScreen({ ...base, columns: { ...columns, fsm_actions: { type: 'json' } }, workflow: { type: 'sales_order' } }, 'screens/o.ts')).toThrow(
+      'screens/o.ts: columns.fsm_actions: expected no fsm_actions (the workflow adds it), got one',
     );
-    expect(() => parseScreen({ ...base, columns: { ...columns, fsm_instance_id: {} }, workflow: { type: 'sales_order' } })).toThrow(/expected an int column fsm_instance_id, got text/);
     expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', extra: 1 } })).toThrow(/workflow/);
+    // Without a workflow, nothing is added.
+    expect(Object.keys(parseScreen({ ...base, columns }).columns)).toEqual(['id']);
     // A kanban card shows columns of the screen.
     expect(parseScreen({ ...base, columns, workflow: { type: 'sales_order', card: ['id', 'state_code'] } }).workflow!.card).toEqual(['id', 'state_code']);
     expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', card: ['total'] } }, 'screens/o.ts')).toThrow('screens/o.ts: workflow.card: expected a column, got "total"');

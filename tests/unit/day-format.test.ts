@@ -63,7 +63,7 @@ describe('one date format in the grid, on the kanban and in print', () => {
     expect(fmt.date('2027-06-11')).toBe(formatDay('2027-06-11', LOCALE[lang]));
     // Every language but English (the spec's yyyy-MM-dd) writes the day its own way.
     if (lang !== 'en') expect(fmt.date('2027-06-11')).not.toBe('2027-06-11');
-    const screen = parseScreen(purchaseOrders);
+    const screen = parseScreen(purchaseOrders, 'screens/purchasing/purchase_orders.ts');
     expect(cardText(screen, 'eta', { eta: '2027-06-11' }, intl, lang)).toBe(formatDay('2027-06-11', LOCALE[lang]));
   });
 });

@@ -65,7 +65,7 @@ describe('the rule', () => {
 });
 
 describe('the grid says it at the discount cell before saving', () => {
-  const screen = parseScreen(salesOrderItems, 'sales_order_items');
+  const screen = parseScreen(salesOrderItems, 'screens/sales/sales_order_items.ts');
   const discount = buildGridModel(screen).byField.get('discount_percent')!;
   const ctx = { lang: 'en', t: (id: string, values?: Record<string, unknown>) => `${id} ${JSON.stringify(values ?? {})}` } as unknown as CellCtx;
   const line = { item_id: 1, product_code: 'P1', discount_percent: 0, discount_limit: 10 };
@@ -81,7 +81,7 @@ describe('the grid says it at the discount cell before saving', () => {
 });
 
 describe('the form says it at the discount field', () => {
-  const screen = parseScreen(salesOrderItems, 'sales_order_items');
+  const screen = parseScreen(salesOrderItems, 'screens/sales/sales_order_items.ts');
   const types = { item_id: 'int', order_id: 'int', product_code: 'text', quantity: 'number', unit_price: 'money', discount_percent: 'number' } as const;
 
   it('checks an edited line against its limit on blur and on save', () => {

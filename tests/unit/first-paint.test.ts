@@ -156,7 +156,7 @@ const catalogue = (lang: Lang) => ({
 });
 
 describe('the first paint’s cells', () => {
-  const model = buildGridModel(parseScreen(productList, 'product_list'));
+  const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
 
   it.each(LANGS)('%s: each shown cell says what the grid’s renderer shows', (lang) => {
     const intl = createIntl({ locale: LOCALE[lang], messages: catalogue(lang) });

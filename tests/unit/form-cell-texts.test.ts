@@ -49,7 +49,7 @@ describe('a multi-language text shown in another language', () => {
     expect(ownText({ de: 'Zange' }, 'de')).toBe('Zange');
   });
 
-  const model = buildGridModel(parseScreen(productList, 'product_list'));
+  const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
   const name = model.byField.get('product_name')!;
   const ctx = (lang: 'en' | 'de') =>
     ({
@@ -88,7 +88,7 @@ describe('a multi-language text shown in another language', () => {
 });
 
 describe("a form's drop-downs", () => {
-  const fields = formFields(parseScreen(productList, 'product_list'), 'add');
+  const fields = formFields(parseScreen(productList, 'screens/products/product_list.ts'), 'add');
   const field = (f: string) => fields.find((x) => x.field === f)!;
 
   it('offer countries by their name in the UI language, not by ISO code', () => {
@@ -99,7 +99,7 @@ describe("a form's drop-downs", () => {
       { country_code: 'SK', country_names: { en: 'Slovakia', de: 'Slowakei' } },
       { country_code: 'CZ', country_names: { en: 'Czechia', de: 'Tschechien' } },
     ];
-    const lookup = parseScreen(countriesBrief, 'countries_brief');
+    const lookup = parseScreen(countriesBrief, 'screens/lookups/countries_brief.ts');
     expect(choices(field('country_of_origin'), null, rows, 'en', lookup).map((c) => c.label)).toEqual(['Austria', 'Czechia', 'Germany', 'Hungary', 'Slovakia']);
     // German collation: Ö with O, before S.
     expect(choices(field('country_of_origin'), null, rows, 'de', lookup).map((c) => c.label)).toEqual(['Deutschland', 'Österreich', 'Slowakei', 'Tschechien', 'Ungarn']);
@@ -111,7 +111,11 @@ describe("a form's drop-downs", () => {
       { vat_id: 2, vat_names: { en: 'Reduced rate 19 %' }, vat_rate: 19 },
       { vat_id: 3, vat_names: { en: 'Reduced rate 5 %' }, vat_rate: 5 },
     ];
-    expect(choices(field('vat_id'), null, rows, 'en', parseScreen(vatsBrief, 'vats_brief')).map((c) => c.label)).toEqual(['Reduced rate 5 %', 'Reduced rate 19 %', 'Standard rate 23 %']);
+    expect(choices(field('vat_id'), null, rows, 'en', parseScreen(vatsBrief, 'screens/lookups/vats_brief.ts')).map((c) => c.label)).toEqual([
+      'Reduced rate 5 %',
+      'Reduced rate 19 %',
+      'Standard rate 23 %',
+    ]);
   });
 
   it("keep a column's own options in the descriptor's order", () => {
@@ -122,8 +126,8 @@ describe("a form's drop-downs", () => {
 
 describe('dialog titles', () => {
   const t = (id: string, values?: Record<string, string>) => `${id}${values ? JSON.stringify(values) : ''}`;
-  const product = parseScreen(productList, 'product_list');
-  const brand = parseScreen(brands, 'brands');
+  const product = parseScreen(productList, 'screens/products/product_list.ts');
+  const brand = parseScreen(brands, 'screens/products/brands.ts');
 
   it("use the screen's own phrase when the catalogue has one", () => {
     const has = (id: string) => id === 'screens.product_list.new' || id === 'screens.product_list.edit';
@@ -137,14 +141,14 @@ describe('dialog titles', () => {
 
   it('name a row by its typed key, a generated key by the row name', () => {
     expect(rowName(product, { product_code: 'P000005', product_name: { en: 'Hammer' } }, 'en')).toBe('P000005');
-    const named = parseScreen({ ...brands, columns: { ...brands.columns, brand_names: { type: 'multi' } } }, 'brands');
+    const named = parseScreen({ ...brands, columns: { ...brands.columns, brand_names: { type: 'multi' } } }, 'screens/products/brands.ts');
     expect(rowName(named, { brand_id: 7, brand_names: { en: 'Nordvik', de: 'Nordvik DE' } }, 'de')).toBe('Nordvik DE');
     expect(rowName(brand, { brand_id: 7 }, 'de')).toBe('7');
   });
 });
 
 describe("a pattern's allowed characters (patternHint)", () => {
-  const col = parseScreen(productList, 'product_list').columns.product_code!;
+  const col = parseScreen(productList, 'screens/products/product_list.ts').columns.product_code!;
 
   it('are named by the refusal, in the browser and in the server text', () => {
     const r = v.safeParse(columnSchema(col, 'text'), 'P 1', PARSE_CONFIG);

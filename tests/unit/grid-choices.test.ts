@@ -20,7 +20,7 @@ import { lookupScreens } from '../../src/generated/lookups.ts';
 // The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
 addLookups(lookupScreens);
 
-const model = buildGridModel(parseScreen(productList, 'product_list'));
+const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
 const column = (f: string) => model.byField.get(f)!;
 
 const NAMES: [string, string, string][] = [

@@ -53,7 +53,7 @@ describe('the shown texts a client query reads', () => {
 });
 
 describe('the grid’s columns with their shown texts', () => {
-  const grid = buildGridModel(parseScreen(productList, 'product_list'));
+  const grid = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
   const names: Record<string, string> = { '1': 'Zeta', '2': 'Alpha' };
   const byName: GroupOrder = { key: (field, v) => (field === 'brand_id' ? names[String(v)] : v), desc: () => false };
 

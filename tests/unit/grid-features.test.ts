@@ -31,7 +31,7 @@ import { lookupScreens } from '../../src/generated/lookups.ts';
 // The lookups the screens' chunks bring in the browser (pages/loadScreen.ts).
 addLookups(lookupScreens);
 
-const screen = parseScreen(productList, 'product_list');
+const screen = parseScreen(productList, 'screens/products/product_list.ts');
 const model = buildGridModel(screen);
 const col = (f: string) => model.byField.get(f)!;
 
@@ -214,7 +214,7 @@ describe('column state', () => {
   });
 
   it('shows a money amount stored in the currency its row names converted into the view currency, and offers no totals for it', () => {
-    const m = buildGridModel(parseScreen(purchasePrices, 'frontend_purchase_prices'));
+    const m = buildGridModel(parseScreen(purchasePrices, 'screens/prices/frontend_purchase_prices.ts'));
     const c = m.byField.get('purchase_price_original')!;
     const session: CellSession = {
       currency: 'EUR',
@@ -249,9 +249,9 @@ describe('column state', () => {
   });
 
   it('shows integer ids (keys and …_id fields) as plain digits, other integers grouped, and offers no totals for them', () => {
-    const brands = buildGridModel(parseScreen(brandsScreen, 'brands'));
-    const shops = buildGridModel(parseScreen(shopsScreen, 'frontend_shops'));
-    const categories = buildGridModel(parseScreen(categoriesScreen, 'categories'));
+    const brands = buildGridModel(parseScreen(brandsScreen, 'screens/products/brands.ts'));
+    const shops = buildGridModel(parseScreen(shopsScreen, 'screens/shops/frontend_shops.ts'));
+    const categories = buildGridModel(parseScreen(categoriesScreen, 'screens/products/categories.ts'));
     const gctx = { ...ctx, fmt: { ...ctx.fmt, int: (v: number) => v.toLocaleString('en') } };
     const shown = (m: typeof model, f: string, v: number) => {
       const c = m.byField.get(f)!;
@@ -479,7 +479,7 @@ describe('money filters across view currencies (inViewCurrency)', () => {
 });
 
 describe('Delete on a range (clearRange)', () => {
-  const brands = buildGridModel(parseScreen(brandsScreen, 'brands'));
+  const brands = buildGridModel(parseScreen(brandsScreen, 'screens/products/brands.ts'));
   const rows: GridRow[] = [
     { index: 0, id: 'P1', data: { product_code: 'P1', supplier_product_code: 'S-1', active: true, keep_in_stock: 2, min_margin: 5 } },
     { index: 1, id: 'P2', data: { product_code: 'P2', supplier_product_code: null, active: false, keep_in_stock: 1, min_margin: 7 } },
@@ -508,7 +508,7 @@ describe('Delete on a range (clearRange)', () => {
 });
 
 describe('paste onto cells that keep their values (pasteBlock, pasteNotices)', () => {
-  const pages = buildGridModel(parseScreen(pagesScreen, 'frontend_pages'));
+  const pages = buildGridModel(parseScreen(pagesScreen, 'screens/shops/frontend_pages.ts'));
   const body = pages.columns.find((c) => c.meta.html)!;
   const rows: GridRow[] = [0, 1].map((i) => ({ index: i, id: `P${i}`, data: { product_code: `P${i}`, supplier_product_code: 'S', min_margin: 5 } }));
   const label = (f: string) => `«${f}»`;

@@ -17,7 +17,7 @@ import { testGrid } from './gridTable.ts';
 import { groupCells, levelAggs } from '../../src/app/grid/totalsView.tsx';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 
-const screen = parseScreen(productList, 'product_list');
+const screen = parseScreen(productList, 'screens/products/product_list.ts');
 const model = buildGridModel(screen);
 
 /** A seeded generator (mulberry32). */

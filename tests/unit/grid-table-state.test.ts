@@ -11,7 +11,7 @@ import { toSaved } from '../../src/app/grid/columnState.ts';
 import { readSaved } from '../../src/app/grid/savedShape.ts';
 import { testGrid } from './gridTable.ts';
 
-const model = buildGridModel(parseScreen(productList, 'product_list'));
+const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
 
 describe('saved grid state', () => {
   it("is TanStack Table's state slices as the table holds them, and reads back the same", () => {

@@ -48,7 +48,7 @@ describe('htmlText: rich text as a reader sees it', () => {
 });
 
 describe('rich-text (html) columns in the grid', () => {
-  const model = buildGridModel(parseScreen(frontendPages, 'frontend_pages'));
+  const model = buildGridModel(parseScreen(frontendPages, 'screens/shops/frontend_pages.ts'));
   const body = model.byField.get('page_body')!;
   const title = model.byField.get('page_title')!;
   const ctx: CellCtx = {

@@ -5,9 +5,10 @@
  * grids' product cell: the code, while the name column beside it shows the name; the editor
  * still lists the products with their names, and a pasted code is the product.
  */
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScreen, type ScreenDescriptor } from '../../schemas/screen.ts';
-import { repeatedTexts, screenFiles } from '../../codegen/screens.ts';
+import { repeatedTexts, root, screenFiles } from '../../codegen/screens.ts';
 import salesOrderItems from '../../screens/sales/sales_order_items.ts';
 import purchaseOrderItems from '../../screens/purchasing/purchase_order_items.ts';
 import productsBrief from '../../screens/lookups/products_brief.ts';
@@ -21,7 +22,7 @@ import { lookupScreens } from '../../src/generated/lookups.ts';
 
 addLookups(lookupScreens);
 
-const all: ScreenDescriptor[] = await Promise.all(screenFiles().map(async (f) => parseScreen(((await import(f)) as { default: unknown }).default, f)));
+const all: ScreenDescriptor[] = await Promise.all(screenFiles().map(async (f) => parseScreen(((await import(f)) as { default: unknown }).default, relative(root, f))));
 const byForm = new Map(all.map((s) => [s.form, s]));
 
 describe('columns side by side', () => {
@@ -45,7 +46,7 @@ describe('columns side by side', () => {
 });
 
 describe('an order line’s product', () => {
-  const brief = parseScreen(productsBrief, 'products_brief');
+  const brief = parseScreen(productsBrief, 'screens/lookups/products_brief.ts');
   const row: Row = { product_code: 'P000123', product_name: { en: 'Oak chair', de: 'Eichenstuhl' } };
   for (const [name, descriptor] of [
     ['sales order items', salesOrderItems],

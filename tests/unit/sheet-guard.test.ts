@@ -60,7 +60,7 @@ describe('writers in the browser', () => {
   });
 
   it('grid copy (TSV for a spreadsheet): text cells guarded, numbers as numbers; pasted back into the grid as they were', () => {
-    const model = buildGridModel(parseScreen(productList, 'product_list'));
+    const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));
     const col = (f: string) => model.byField.get(f)!;
     const ctx: CellCtx = {
       lang: 'en',

@@ -56,14 +56,14 @@ describe('bulk purchase price update payload', () => {
   });
 
   it('is offered with the set permission only', () => {
-    const screen = parseScreen(purchasePrices);
+    const screen = parseScreen(purchasePrices, 'screens/prices/frontend_purchase_prices.ts');
     expect(bulkActionsOf(screen, { add: false, set: true, delete: false })).toEqual(['purchase_price_update']);
     expect(bulkActionsOf(screen, { add: true, set: false, delete: true })).toEqual([]);
   });
 });
 
 describe('search parameters of a route', () => {
-  const screen = parseScreen(colDefs);
+  const screen = parseScreen(colDefs, 'screens/shops/frontend_pages2_col_defs.ts');
   it('become an equality filter on the columns they name, typed by the column', () => {
     expect(searchFilter(screen, { content_page_id: 3 })).toEqual({ content_page_id: 3 });
     expect(searchFilter(screen, { css_class: 123, col_width: '6' })).toEqual({ css_class: '123', col_width: 6 });
