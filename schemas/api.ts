@@ -3,8 +3,23 @@
  * and response with them, codegen turns them into `openapi.yaml`, and the browser
  * client gets its types from that document. One file per feature under schemas/api/;
  * every schema exported here is a named component of the document (shared field
- * schemas stay in schemas/api/fields.ts, not exported here).
+ * schemas stay in schemas/api/fields.ts, not exported here). Besides the procedures
+ * (schemas/api/rpc.ts), each feature declares its HTTP routes (schemas/api/http.ts), gathered
+ * in `httpRoutes`.
  */
+import { documentRoutes, type HttpRoute } from './api/http.ts';
+import { referenceRoutes } from './api/reference.ts';
+import { liveRoutes } from './api/live.ts';
+import { captionRoutes } from './api/captions.ts';
+import { translateHttpRoutes } from './api/translate.ts';
+import { chatRoutes } from './api/chat.ts';
+import { askAiRoutes } from './api/askAi.ts';
+import { fileRoutes } from './api/files.ts';
+import { imageRoutes } from './api/images.ts';
+import { transferRoutes } from './api/transfer.ts';
+import { printRoutes } from './api/print.ts';
+
+export * from './api/http.ts';
 export * from './api/common.ts';
 export * from './api/auth.ts';
 export * from './api/session.ts';
@@ -21,7 +36,27 @@ export * from './api/news.ts';
 export * from './api/email.ts';
 export * from './api/aiContent.ts';
 export * from './api/transfer.ts';
+export * from './api/files.ts';
+export * from './api/images.ts';
+export * from './api/print.ts';
+export * from './api/live.ts';
+export * from './api/captions.ts';
 export * from './api/translate.ts';
 export * from './api/chat.ts';
 export * from './api/bootstrap.ts';
 export * from './api/rpc.ts';
+
+/** Every HTTP route besides POST /rpc/{name}, in the document's order (tests/api/openapi-routes.test.ts holds the server to it). */
+export const httpRoutes: readonly HttpRoute[] = [
+  ...referenceRoutes,
+  ...documentRoutes,
+  ...liveRoutes,
+  ...captionRoutes,
+  ...translateHttpRoutes,
+  ...chatRoutes,
+  ...askAiRoutes,
+  ...fileRoutes,
+  ...imageRoutes,
+  ...transferRoutes,
+  ...printRoutes,
+];

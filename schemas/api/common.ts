@@ -12,7 +12,7 @@ export const ErrorBody = v.object({
   /**
    * The error's parameters, by code: `field` (the input's dot path) for `unknown_field`,
    * `unknown_column` (with `column`), `unsupported` and `foreign_reference` (with `value`:
-   * the key that names no row of the company).
+   * the key that names no row of the company); limits and counts are numbers (core/errorCodes.ts).
    */
-  params: v.optional(v.record(v.string(), v.string())),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
 });

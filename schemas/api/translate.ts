@@ -1,6 +1,7 @@
 /** Machine translation (POST /api/gt, /api/deepl, /api/{openai,deepseek}/translate_text, /api/translate). */
 import * as v from 'valibot';
 import { aiModel, lang, systemPrompt } from './fields.ts';
+import { bodyInvalid, bodyTooLarge, engineErrors, type HttpRoute } from './http.ts';
 
 /** The text to translate: one string, or several named fields ({product_name: '…', description: '…'}). */
 export const TranslateText = v.union(
@@ -41,3 +42,30 @@ export const translateRoutes = {
   '/api/translate': { operationId: 'translate_default', input: GtInput, output: TranslateOutput },
 } as const;
 export type TranslatePath = keyof typeof translateRoutes;
+
+const translateSummaries: Record<TranslatePath, string> = {
+  '/api/gt': 'Translates text with Google Translate into several languages; answers the text keyed by language code.',
+  '/api/deepl': 'Translates text with DeepL into one language; answers the text keyed by language code.',
+  '/api/openai/translate_text': 'Translates text with an OpenAI model into one language; answers `content` keyed by language code.',
+  '/api/deepseek/translate_text': 'Translates text with a DeepSeek model into one language; answers `content` keyed by language code.',
+  '/api/translate': "Translates text with the company's default engine (settings: translation engines) into several languages; answers the text keyed by language code.",
+};
+
+/** The translation routes (src/server/http/translate.ts). */
+export const translateHttpRoutes: readonly HttpRoute[] = (Object.keys(translateRoutes) as TranslatePath[]).map((path) => ({
+  method: 'post',
+  path,
+  operationId: translateRoutes[path].operationId,
+  tag: 'translate',
+  summary: translateSummaries[path],
+  description: 'HTML texts keep their markup (sanitized as stored rich text is). Never a made-up translation: an engine failure is an error.',
+  auth: 'data',
+  body: { kind: 'json', schema: translateRoutes[path].input },
+  answers: { 200: { description: 'The translation.', content: [{ kind: 'json', schema: translateRoutes[path].output }] } },
+  errors: {
+    400: bodyInvalid,
+    403: 'No `list` on /settings/gtranslate, or no company (`forbidden`); the company switched the engine off (`engine_disabled`); a chat model off the company’s allow list (`ai_model_not_allowed`).',
+    413: bodyTooLarge,
+    ...engineErrors,
+  },
+}));
