@@ -33,7 +33,7 @@ const layers = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/generated/', 'schemas/api.ts', 'tests/bench/.out/', 'tests/bench/.scratch/', 'test-results/', '.test-data/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'src/generated/', 'tests/bench/.out/', 'tests/bench/.scratch/', 'test-results/', '.test-data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

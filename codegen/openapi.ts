@@ -9,7 +9,7 @@
  * descriptors, with a fixed key order, so the committed file can be checked for staleness.
  */
 import * as v from 'valibot';
-import { toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
+import { toJsonSchema, toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
 import { stringify } from 'yaml';
 import * as api from '../schemas/api.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
@@ -18,6 +18,7 @@ import { rowSchemas } from './rows.ts';
 
 type Json = Record<string, unknown>;
 type Auth = api.Auth;
+type HttpRoute = api.HttpRoute;
 
 const summaries: Record<string, string> = {
   login: 'Signs in with email and password; returns an access token and a refresh token (in the body, or with `refresh_cookie` in an HttpOnly cookie).',
@@ -41,24 +42,6 @@ const summaries: Record<string, string> = {
   page_error_log: 'Logs a failed request of the browser.',
   api_action: 'Runs an action (list, filter, aggregate, set, add, delete, delete_preview, undo, redo) on a form (entity) described in screens/.',
 };
-
-const translateSummaries: Record<api.TranslatePath, string> = {
-  '/api/gt': 'Translates text with Google Translate into several languages; answers the text keyed by language code.',
-  '/api/deepl': 'Translates text with DeepL into one language; answers the text keyed by language code.',
-  '/api/openai/translate_text': 'Translates text with an OpenAI model into one language; answers `content` keyed by language code.',
-  '/api/deepseek/translate_text': 'Translates text with a DeepSeek model into one language; answers `content` keyed by language code.',
-  '/api/translate': "Translates text with the company's default engine (settings: translation engines) into several languages; answers the text keyed by language code.",
-};
-const translateDescription = `\
-Requires a signed-in user with \`list\` on /settings/gtranslate and a company (else 403 \`forbidden\`);
-the body is validated (400 naming the field). An engine without its
-API key answers 503 \`not_configured\` (the message names the environment variable), one the
-company disabled 403 \`engine_disabled\`, a chat model off the company's allow list 403
-\`ai_model_not_allowed\`, the company's monthly budget of the engine used up 429 \`ai_budget_used_up\`
-(no engine call), too many calls of the user 429 \`ai_rate_limited\`; the
-engine's own failures: 504 \`engine_timeout\`, 503 \`engine_rate_limited\` (after retries),
-502 \`engine_failed\` or \`engine_bad_answer\`.
-HTML texts keep their markup (sanitized as stored rich text is).`;
 
 const apiActionDescription = `\
 \`entity\` is a form name from screens/ (or a custom action such as user_bookmarks, keep_in_stock);
@@ -163,6 +146,93 @@ const headers = (auth: Auth) => [ref('#/components/parameters/XHost'), ...(auth 
 const errorResponses = (statuses: string[]) => Object.fromEntries(errors.filter(([s]) => statuses.includes(s)).map(([s, name]) => [s, ref(`#/components/responses/${name}`)]));
 const rpcErrors = errors.map(([s]) => s).filter((s) => s !== '503');
 
+/** The refusals every signed-in route shares (src/server/http/session.ts; app.ts `dataSession`). */
+const sessionErrors = (auth: api.RouteAuth): HttpRoute['errors'] =>
+  auth === 'none'
+    ? {}
+    : {
+        401: 'Not signed in, or the access token is missing, invalid or expired (`unauthorized`, `invalid_token`).',
+        403: `X-Company is not one of the user's companies (\`forbidden\`)${auth === 'data' ? '; the session may only enrol its second factor (`totp_enrolment_required`)' : ''}.`,
+        412: 'The user no longer exists or is blocked (`user_gone`).',
+      };
+
+/** A multipart body's schema: its text parts, and the part `file` (each branch of a union). */
+function withFile(schema: JsonSchema, description: string): JsonSchema {
+  const node = schema as JsonSchema & { anyOf?: JsonSchema[]; type?: unknown; properties?: Json; required?: string[] };
+  if (node.anyOf) return { ...node, anyOf: node.anyOf.map((s) => withFile(s as JsonSchema, description)) };
+  if (node.type !== 'object') throw new Error('schemas/api: the fields of a multipart body must be an object, or a union of objects');
+  return { ...node, properties: { file: { type: 'string', format: 'binary', description }, ...node.properties }, required: ['file', ...(node.required ?? [])] };
+}
+
+/**
+ * The operation of a declared route (schemas/api/http.ts). `ref`: a JSON body's or answer's
+ * component (its export name, else `fallback`); `inline`: a parameter's or multipart body's schema.
+ */
+function routeOperation(r: HttpRoute, ref: (schema: v.GenericSchema, fallback: string) => unknown, inline: (schema: v.GenericSchema) => JsonSchema): Json {
+  const name = pascal(r.operationId);
+  const content = (c: api.Content, fallback: string): Json => {
+    switch (c.kind) {
+      case 'json':
+        return { 'application/json': { schema: ref(c.schema, fallback) } };
+      case 'multipart':
+        return { 'multipart/form-data': { schema: withFile(inline(c.fields), c.file) } };
+      case 'bytes':
+        return Object.fromEntries(c.types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]));
+      case 'events': {
+        const events = Object.keys(c.events);
+        return {
+          'text/event-stream': {
+            schema: { type: 'string', description: `Server-sent events ${events.map((e) => `\`${e}\``).join(', ')}: each one's \`data\` is the JSON its \`x-events\` schema states.` },
+            'x-events': Object.fromEntries(events.map((e) => [e, ref(c.events[e]!, `${name}${pascal(e)}Event`)])),
+          },
+        };
+      }
+    }
+  };
+  const answer = (a: api.RouteAnswer): Json => ({
+    description: a.description,
+    ...(a.headers ? { headers: Object.fromEntries(Object.entries(a.headers).map(([h, description]) => [h, { description, schema: { type: 'string' } }])) } : {}),
+    ...(a.content ? { content: Object.assign({}, ...a.content.map((c) => content(c, `${name}Output`))) as Json } : {}),
+  });
+  const session = sessionErrors(r.auth) ?? {};
+  const own = r.errors ?? {};
+  const statuses = [...new Set([...Object.keys(session), ...Object.keys(own)].map(Number) as api.ErrorStatus[])].sort((a, b) => a - b);
+  const refusal = (status: api.ErrorStatus): Json => {
+    const text = [own[status], session[status]].filter(Boolean).join(' ');
+    return {
+      description: text,
+      ...(/Retry-After/.test(text) ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } } : {}),
+      content: json(schemaRef('ErrorBody')),
+    };
+  };
+  const auth: Auth = r.auth === 'data' ? 'user' : r.auth;
+  return {
+    operationId: r.operationId,
+    tags: [r.tag],
+    summary: r.summary,
+    ...(r.description ? { description: r.description } : {}),
+    security: security(auth),
+    parameters: [
+      ...(r.params ?? []).map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.in === 'path' || p.required === true,
+        description: p.description,
+        schema: p.repeated ? { type: 'array', items: inline(p.schema) } : inline(p.schema),
+        ...(p.repeated ? { style: 'form', explode: true } : {}),
+        ...(p.example !== undefined ? { example: p.example } : {}),
+      })),
+      ...headers(auth),
+    ],
+    ...(r.body ? { requestBody: { required: true, content: content(r.body, `${name}Input`) } } : {}),
+    responses: {
+      '200': answer(r.answers[200]),
+      ...(r.answers[304] ? { '304': answer(r.answers[304]) } : {}),
+      ...Object.fromEntries(statuses.map((s) => [String(s), refusal(s)])),
+    },
+  };
+}
+
 const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 /** The OpenAPI document as a plain object; `screens`: every descriptor (codegen/screens.ts `loadScreens`). */
@@ -185,26 +255,13 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     input: component(proc.input, `${pascal(name)}Input`),
     output: component(proc.output, `${pascal(name)}Output`),
   }));
-  const shops = component(api.ShopsOutput, 'ShopsOutput');
-  const translate = (Object.entries(api.translateRoutes) as [api.TranslatePath, (typeof api.translateRoutes)[api.TranslatePath]][]).map(([path, route]) => ({
-    path,
-    operationId: route.operationId,
-    input: component(route.input, `${pascal(route.operationId)}Input`),
-    output: component(route.output, `${pascal(route.operationId)}Output`),
-  }));
-  const replies = (Object.entries(api.replyRoutes) as [api.ReplyPath, (typeof api.replyRoutes)[api.ReplyPath]][]).map(([path, route]) => ({
-    path,
-    operationId: route.operationId,
-    input: component(route.input, `${pascal(route.operationId)}Input`),
-    output: component(route.output, `${pascal(route.operationId)}Output`),
-  }));
-  const chatEngines = component(api.ChatEnginesOutput, 'ChatEnginesOutput');
-  const aiStatus = component(api.AiStatusOutput, 'AiStatusOutput');
   const errorBody = component(api.ErrorBody, 'ErrorBody');
 
+  // Requests are what the schemas state: a pipe is converted up to its first transformation (an upload's number read from text).
   const config = {
     target: 'draft-2020-12',
     errorMode: 'throw',
+    typeMode: 'input',
     overrideAction,
     overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
   } as const;
@@ -224,6 +281,11 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     throw new Error(`schemas/api.ts: ${culprit ?? '(schema)'}: cannot convert to JSON Schema: ${(e as Error).message}`, { cause: e });
   }
   Object.assign(schemas, rowSchemas(screens, new Set(Object.keys(schemas))));
+  /** A parameter's or a multipart body's schema, stated where it is used (plain fields, no component). */
+  const inline = (schema: v.GenericSchema): JsonSchema => {
+    const { $schema: _, ...rest } = toJsonSchema(schema, config);
+    return tidy(rest);
+  };
   /** An empty body reads as {}: the body is required only when the input has a required field. */
   const bodyRequired = (name: string) => ((schemas[name] as { required?: unknown[] }).required?.length ?? 0) > 0;
 
@@ -254,98 +316,24 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
       },
     };
   }
-  paths['/shops'] = {
-    get: {
-      operationId: 'shops',
-      tags: ['rest'],
-      summary: 'The shops of the verified company.',
-      security: security('user'),
-      parameters: headers('user'),
-      responses: {
-        '200': { description: 'The shops.', content: json(schemaRef(shops)) },
-        ...errorResponses(['401', '403', '412', '429']),
-      },
-    },
-  };
-  for (const { path, operationId, input, output } of translate) {
-    paths[path] = {
-      post: {
-        operationId,
-        tags: ['translate'],
-        summary: translateSummaries[path],
-        description: translateDescription,
-        security: security('user'),
-        parameters: headers('user'),
-        requestBody: { required: true, content: json(schemaRef(input)) },
-        responses: {
-          '200': { description: 'The translation.', content: json(schemaRef(output)) },
-          ...errorResponses(['400', '401', '403', '412', '413', '503']),
-        },
-      },
-    };
+  const operationIds = new Set(rpc.map((r) => r.name));
+  for (const r of api.httpRoutes) {
+    if (operationIds.has(r.operationId)) throw new Error(`schemas/api: operationId ${r.operationId} is taken`);
+    operationIds.add(r.operationId);
+    const path = (paths[r.path] ??= {}) as Json;
+    if (path[r.method]) throw new Error(`schemas/api: ${r.method.toUpperCase()} ${r.path} is declared twice`);
+    path[r.method] = routeOperation(r, (schema, suffix) => schemaRef(component(schema, `${pascal(r.operationId)}${suffix}`)), inline);
   }
-  for (const { path, operationId, input, output } of replies) {
-    paths[path] = {
-      post: {
-        operationId,
-        tags: ['ai'],
-        summary: `A chat model's reply (${path.includes('deepseek') ? 'DeepSeek: no response_format, temperature × 1.5' : 'OpenAI'}); 120 s timeout. With \`stream: true\` the answer is server-sent events: \`delta\` {content}…, then \`done\` {model, usage, gpt_chat_id} or \`error\` (an error body). Needs \`list\` on /settings/chatgpt_twin and a company (403); a model off the company's allow list 403 \`ai_model_not_allowed\`, max_tokens over the company's 400 \`ai_max_tokens\`, its monthly token budget used up 429 \`ai_budget_used_up\` (no engine call).`,
-        security: security('user'),
-        parameters: headers('user'),
-        requestBody: { required: true, content: json(schemaRef(input)) },
-        responses: {
-          '200': { description: 'The reply (JSON), or its events (text/event-stream).', content: { ...json(schemaRef(output)), 'text/event-stream': { schema: { type: 'string' } } } },
-          ...errorResponses(['400', '401', '403', '412', '413', '429', '502', '503', '504']),
-        },
-      },
-    };
-  }
-  paths['/api/chat/engines'] = {
-    get: {
-      operationId: 'chat_engines',
-      tags: ['ai'],
-      summary:
-        'Per chat engine (`list` on /settings/chatgpt_twin): whether this server has its key (never the key), the company’s allowed models, default model and max_tokens, and this month’s tokens against its budget.',
-      security: security('user'),
-      parameters: headers('user'),
-      responses: { '200': { description: 'The chat engines.', content: json(schemaRef(chatEngines)) }, ...errorResponses(['401', '403', '412']) },
-    },
-  };
-  paths['/ai/status'] = {
-    get: {
-      operationId: 'ai_status',
-      tags: ['ai'],
-      summary:
-        'Whether Ask-AI (/ai-query and its sidebar) can answer on this server (`list` on /ai-query): the engine it asks and the environment variable that gives its key (never the key). Without it POST /ai/query answers 503 `not_configured` naming the same variable.',
-      security: security('user'),
-      parameters: headers('user'),
-      responses: { '200': { description: 'The state of Ask-AI.', content: json(schemaRef(aiStatus)) }, ...errorResponses(['401', '403', '412']) },
-    },
-  };
-  paths['/openapi.json'] = {
-    get: {
-      operationId: 'openapi',
-      tags: ['rest'],
-      summary: 'This document, as JSON.',
-      security: security('none'),
-      responses: { '200': { description: 'The OpenAPI document.', content: json({ type: 'object' }) } },
-    },
-  };
 
   return tidy({
     openapi: '3.1.0',
     info: {
       title: 'Back office API',
       version: '1',
-      description: 'Every POST /rpc/{name} of the back office (spec §7). Generated from schemas/api.ts.',
+      description: 'Every HTTP route of the back office but its pages and static files: POST /rpc/{name} (spec §7) and the routes of schemas/api/*.ts. Generated from schemas/api.ts.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-    tags: [
-      { name: 'rpc', description: 'POST /rpc/{name}: JSON in, JSON out.' },
-      { name: 'rest', description: 'Other routes.' },
-      { name: 'translate', description: 'Machine translation: POST /api/…, JSON in, JSON out.' },
-      { name: 'ai', description: 'Chat engine replies (JSON or server-sent events) and their state.' },
-    ],
+    tags: [{ name: 'rpc', description: 'POST /rpc/{name}: JSON in, JSON out.' }, ...Object.entries(api.routeTags).map(([name, description]) => ({ name, description }))],
     paths,
     components: {
       schemas: Object.fromEntries(

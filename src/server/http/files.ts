@@ -6,7 +6,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { FILE_TYPES, MAX_UPLOAD_BYTES, ProductFileFields, PurchaseOrderDocumentFields, SalesOrderDocumentFields, type UploadForm } from '../../../schemas/api.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { checkReferences } from '../actions/engine/references.ts';
 import { screens } from '../actions/engine/screens.ts';
@@ -16,20 +17,7 @@ import { DOWNLOAD_CSP } from './csp.ts';
 import { contentMatches } from './sniff.ts';
 import { HttpError, parseInput } from './errors.ts';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** Accepted types: documents, images and tables a catalogue needs; by extension and content type. */
-export const FILE_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+export { FILE_TYPES, MAX_UPLOAD_BYTES };
 
 /** A checked file as the tables store it. */
 interface StoredFile {
@@ -61,11 +49,6 @@ interface UploadTarget<S extends v.GenericSchema = v.GenericSchema> {
 
 /** A target as the registry holds it: each one's insert gets what its own `fields` parsed, so its input type can be forgotten here. */
 const erased = <S extends v.GenericSchema>(t: UploadTarget<S>): UploadTarget => t as unknown as UploadTarget;
-
-const ProductFileFields = v.strictObject({
-  product_code: v.pipe(v.string(), v.nonEmpty('product_code is required'), v.maxLength(40)),
-  file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
-});
 
 const productFiles: UploadTarget<typeof ProductFileFields> = {
   parent: 'product_code',
@@ -112,13 +95,14 @@ const productFiles: UploadTarget<typeof ProductFileFields> = {
  * An order's documents (sales_order_documents, purchase_order_documents): the same columns
  * under a parent order; the parent's key and tables are constants here, never input.
  */
-function orderDocuments(o: { table: string; view: string; parent: 'order_id' | 'po_id'; parentTable: string; what: string }) {
-  const fields = v.strictObject({
-    [o.parent]: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, `${o.parent}: ${o.what}`), v.transform(Number), v.maxValue(2_147_483_647, `${o.parent}: ${o.what}`)),
-    doc_type: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
-    document_code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60)), ''),
-    file_description: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
-  });
+function orderDocuments<S extends typeof SalesOrderDocumentFields | typeof PurchaseOrderDocumentFields>(o: {
+  table: string;
+  view: string;
+  parent: 'order_id' | 'po_id';
+  parentTable: string;
+  fields: S;
+}) {
+  const fields = o.fields;
   const target: UploadTarget<typeof fields> = {
     parent: o.parent,
     fields,
@@ -153,18 +137,24 @@ function orderDocuments(o: { table: string; view: string; parent: 'order_id' | '
 }
 
 /** A sales order's files (an invoice, a delivery note, the customer's purchase order). */
-const salesOrderDocuments = orderDocuments({ table: 'app.sales_order_documents', view: 'app.v_sales_order_documents', parent: 'order_id', parentTable: 'app.sales_orders', what: 'an order number' });
+const salesOrderDocuments = orderDocuments({
+  table: 'app.sales_order_documents',
+  view: 'app.v_sales_order_documents',
+  parent: 'order_id',
+  parentTable: 'app.sales_orders',
+  fields: SalesOrderDocumentFields,
+});
 /** A purchase order's papers (the supplier's invoice, the bill of lading, the packing list). */
 const purchaseOrderDocuments = orderDocuments({
   table: 'app.purchase_order_documents',
   view: 'app.v_purchase_order_documents',
   parent: 'po_id',
   parentTable: 'app.purchase_orders',
-  what: 'a purchase order number',
+  fields: PurchaseOrderDocumentFields,
 });
 
-/** The upload forms by form name (a screen with `actions.upload` needs its entry here). */
-const UPLOADS: Readonly<Record<string, UploadTarget>> = {
+/** The upload forms by form name (a screen with `actions.upload` needs its entry here and in schemas/api/files.ts `uploadFields`). */
+const UPLOADS: Readonly<Record<UploadForm, UploadTarget>> = {
   product_files: erased(productFiles),
   sales_order_documents: salesOrderDocuments,
   purchase_order_documents: purchaseOrderDocuments,
@@ -172,7 +162,7 @@ const UPLOADS: Readonly<Record<string, UploadTarget>> = {
 
 function uploadForm(form: string) {
   const screen = screens.get(form);
-  const target = Object.hasOwn(UPLOADS, form) ? UPLOADS[form] : undefined;
+  const target = Object.hasOwn(UPLOADS, form) ? UPLOADS[form as UploadForm] : undefined;
   if (!screen || !screen.actions.upload || !target) throw new HttpError(404, 'bad_data_source', `bad_data_source: no upload form "${form}"`);
   // The parent is checked as a reference: without one declared, any company's row would pass.
   if (!screen.references[target.parent]?.company) throw new Error(`${form}: ${target.parent} must reference a company's form`);

@@ -15,7 +15,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as v from 'valibot';
+import { ImageUploadFields } from '../../../schemas/api.ts';
 import { OFFERED_IMAGE_QUALITIES, OFFERED_IMAGE_SIZES, isOfferedImageSize } from '../../core/images.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
@@ -58,13 +58,6 @@ export function variantOf(c: Context): Variant {
 function cacheDir(deps: Deps): string {
   return deps.config.imageCacheDir ?? (deps.config.dataDir ? join(deps.config.dataDir, 'image-cache') : mkdtempSync(join(tmpdir(), 'bo-image-cache-')));
 }
-
-const ImageFields = v.union([
-  v.strictObject({ product_code: v.pipe(v.string(), v.nonEmpty('product_code is required'), v.maxLength(40)) }),
-  v.strictObject({
-    image_id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/, 'image_id: an image number'), v.transform(Number), v.maxValue(2_147_483_647, 'image_id: an image number')),
-  }),
-]);
 
 export function mountImages(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>): void {
   const renderer = createRenderer(() => cacheDir(deps));
@@ -117,7 +110,7 @@ export function mountImages(app: Hono, deps: Deps, requireSession: (c: Context) 
         throw new HttpError(400, 'bad_request', 'body: expected multipart/form-data with a file');
       }
       const { file, ...fields } = body;
-      const input = parseInput(ImageFields, fields, 'body');
+      const input = parseInput(ImageUploadFields, fields, 'body');
       const replace = 'image_id' in input;
       await requirePagePermission(deps.db, session, s.pageUrl!, replace ? 'set' : 'add', s.form);
       if (!(file instanceof File)) throw new HttpError(400, 'file_required', 'body.file: a file is required');

@@ -18,6 +18,8 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type * as v from 'valibot';
+import type { LiveRowsEvent } from '../../../schemas/api.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import { screens, type Screen } from '../actions/engine/screens.ts';
 import type { Listening, Queryable } from '../db/types.ts';
@@ -42,12 +44,8 @@ export interface RowsMessage {
   u: number;
 }
 
-/** An event for one grid: the form, the changed rows' keys (null: any of its rows may have changed) and who changed them. */
-export interface RowsEvent {
-  form: string;
-  ids: unknown[][] | null;
-  by: { id: number; name: string };
-}
+/** An event for one grid: the form, the changed rows' keys (null: any of its rows may have changed) and who changed them (schemas/api/live.ts). */
+export type RowsEvent = v.InferOutput<typeof LiveRowsEvent>;
 
 /**
  * Notifies `app_rows` of written rows, in the caller's transaction (delivered at commit).

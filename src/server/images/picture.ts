@@ -7,13 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
+import { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, PICTURE_TYPE_NAMES } from '../../../schemas/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { loadSharp } from './sharp.ts';
 
-/** Largest upload (bytes): a camera's full-size JPEG fits. */
-export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
-/** Most pixels a picture may have (40 MP: 7,300 × 5,470); libvips refuses to decode more. */
-export const MAX_PICTURE_PIXELS = 40_000_000;
+// The limits and the formats' names are the contract's (schemas/api/images.ts).
+export { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, PICTURE_TYPE_NAMES };
 
 /** The formats taken, by libvips' name, and the content type each is stored under. */
 export const PICTURE_TYPES: Readonly<Record<string, string>> = {
@@ -23,8 +22,6 @@ export const PICTURE_TYPES: Readonly<Record<string, string>> = {
   gif: 'image/gif',
   heif: 'image/avif', // libvips reads AVIF as HEIF; the prebuilt binaries decode AVIF only
 };
-/** The formats as a user reads them in a refusal. */
-export const PICTURE_TYPE_NAMES = 'JPEG, PNG, WebP, GIF, AVIF';
 
 /** Options of every sharp that opens a stored or uploaded picture. */
 export const SHARP_INPUT = { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error', animated: false } as const;

@@ -6,10 +6,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
-import { ExportInput, ImportMapping, ImportMode } from '../../../schemas/api.ts';
+import { ExportInput, ImportFields, ImportMapping } from '../../../schemas/api.ts';
 import { writableFields } from '../../core/validation/columns.ts';
-import { LANGS } from '../../core/langs.ts';
 import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { importRows } from '../actions/engine/write.ts';
@@ -19,12 +17,6 @@ import { exportView } from './export.ts';
 import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
 import { parseSheet } from './parsePool.ts';
 import { MAX_IMPORT_BYTES, formatOf } from './sheet.ts';
-
-const ImportFields = v.strictObject({
-  mode: ImportMode,
-  language: v.picklist(LANGS, 'language must be one of the app languages'),
-  mapping: v.optional(v.string()),
-});
 
 const tooLarge = () => refused('file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, { limit: MAX_IMPORT_BYTES / 1024 / 1024 }, 413);
 

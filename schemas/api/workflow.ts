@@ -1,0 +1,79 @@
+/** Workflows (spec §7: fsm_trigger and trigger_fsms, trigger_fsm, the board). */
+import * as v from 'valibot';
+
+/** A workflow's type, state or event code as the definitions store it. */
+const fsmCode = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'a code of lower-case letters, digits and _ (at most 40)'));
+const fsmInstanceId = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+/** The most instances one trigger moves (a grid selection). */
+export const MAX_FSM_INSTANCES = 1_000;
+/** What a trigger carries beside the event: the confirmation's checkbox, and what the user saw (stale → 409 `stale_state`). */
+const fsmTriggerParams = {
+  /** The event's checkbox (its `params.checkbox` label), when the event has one. */
+  checkbox: v.optional(v.boolean()),
+  /** The state the user saw the instances in: any other now → 409 `stale_state`. */
+  state_code: v.optional(fsmCode),
+  /** The instance's version the user saw (one instance only): another → 409 `stale_state`. */
+  row_version: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+};
+/** `fsm_trigger` / `trigger_fsms` set: one event fired on instances of one workflow type, in one transaction. */
+export const FsmTriggerPayload = v.strictObject({
+  event_code: fsmCode,
+  fsm_instance_id: v.pipe(v.array(fsmInstanceId), v.minLength(1, 'at least one instance'), v.maxLength(MAX_FSM_INSTANCES, `at most ${MAX_FSM_INSTANCES} instances`)),
+  params: v.optional(v.strictObject(fsmTriggerParams), {}),
+});
+/** `trigger_fsm` set: one instance, and the e-mail the event sends (events whose `params.email` is set). */
+export const TriggerFsmPayload = v.strictObject({
+  event_code: fsmCode,
+  fsm_instance_id: fsmInstanceId,
+  params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))) }), {}),
+});
+/** An event a state offers (spec §7 fsm_actions): its names and how the UI shows it (bv_variant, bv_icon, checkbox, email). */
+export const FsmAction = v.object({
+  event_code: v.string(),
+  event_names: v.record(v.string(), v.string()),
+  params: v.record(v.string(), v.unknown()),
+  /** Offered in the toolbar's menu over picked rows (the transition's show_in_fsm_actions). */
+  menu: v.optional(v.boolean()),
+  /** Shown as a button in the row (show_in_fsm_buttons). */
+  button: v.optional(v.boolean()),
+});
+/** An instance as the workflow screens' rows carry it. */
+export const FsmInstanceState = v.object({
+  fsm_instance_id: v.number(),
+  type_code: v.string(),
+  state_code: v.string(),
+  state_names: v.record(v.string(), v.string()),
+  final_state: v.boolean(),
+  fsm_actions: v.array(FsmAction),
+  row_version: v.number(),
+});
+/** `fsm_board` list: a workflow type's definition for the board and the diagram (its page's `list` permission). */
+export const FsmBoardPayload = v.strictObject({ type_code: fsmCode });
+const names = v.record(v.string(), v.string());
+export const FsmBoardOutput = v.object({
+  data: v.object({
+    type: v.object({ type_code: v.string(), type_names: names, timeout_event_code: v.nullable(v.string()), on_loop: v.nullable(v.string()), default_loop_interval: v.nullable(v.number()) }),
+    /** The page of the type's records (the board lists them through its form). */
+    url: v.string(),
+    states: v.array(v.object({ state_id: v.number(), state_code: v.string(), state_names: names, initial_state: v.boolean(), final_state: v.boolean(), show_in_filters: v.boolean() })),
+    events: v.array(v.object({ event_code: v.string(), event_names: names, event_params: v.record(v.string(), v.unknown()) })),
+    transitions: v.array(
+      v.object({
+        transition_id: v.number(),
+        event_code: v.string(),
+        from_state_id: v.number(),
+        to_state_id: v.number(),
+        timeout: v.nullable(v.number()),
+        position: v.number(),
+        show_in_fsm_actions: v.boolean(),
+        show_in_fsm_buttons: v.boolean(),
+        row_version: v.number(),
+      }),
+    ),
+    /** Instances per state in the session's company. */
+    counts: v.record(v.string(), v.number()),
+  }),
+});
+
+/** The instances after the trigger, in the order asked. */
+export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState) }) });
