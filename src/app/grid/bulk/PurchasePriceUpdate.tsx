@@ -11,7 +11,7 @@ import { ApiError } from '../../api/client.ts';
 import { describeError, say } from '../../api/said.ts';
 import type { PriceUpdatePreview } from '../dataProvider/contract.ts';
 import { gridData } from '../dataProvider/provider.ts';
-import { confirm } from '../../chrome/confirm.tsx';
+import { confirm } from '../../chrome/confirm.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import type { BulkActionProps } from './index.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { confirm } from '../../chrome/confirm.tsx';
+import { confirm } from '../../chrome/confirm.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
