@@ -73,7 +73,7 @@ const t0 = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 function rowsPropLanded(): boolean {
-  const src = readFileSync(resolve('src/app/grid/ScreenGrid.tsx'), 'utf8');
+  const src = readFileSync(resolve('src/app/grid/gridProps.ts'), 'utf8');
   const props = /export interface ScreenGridProps \{([\s\S]*?)\n\}/.exec(src)?.[1] ?? '';
   return /\brows\?\s*:/.test(props);
 }
