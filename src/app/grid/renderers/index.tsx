@@ -50,7 +50,9 @@ export { displayText } from './cells.tsx';
  * (richText.tsx) brings the multi renderer's copy text; the change summary (changeLog.tsx)
  * waits for every label, as it names other screens' columns.
  */
-const richText = lazyCell(() => import('./richText.tsx').then((m) => ((renderers.multi.text = m.copyText), m)));
+/** Loads the rich-text chunk (its first cell does); its copy text joins the multi renderer. */
+export const loadRichText = () => import('./richText.tsx').then((m) => ((renderers.multi.text = m.copyText), m));
+const richText = lazyCell(loadRichText);
 const changeSummary = lazyCell(() => import('./changeLog.tsx').then((m) => ((renderers.changeSummary.text = m.summaryText), m)), true);
 
 export const renderers: Record<RendererKey, CellRenderer> = {
