@@ -6,6 +6,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noCycle from './lint/noCycle.js';
 
 // The layers. Each import is resolved to the file it names, so a zone holds however the path is
 // written; `import type` counts too (a type is a dependency of the layer as well).
@@ -39,10 +40,12 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycle } } },
     settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
       'import-x/no-restricted-paths': ['error', layers],
+      // No import cycle, `import type` and `import()` included (lint/noCycle.js says why not import-x/no-cycle).
+      'local/no-cycle': 'error',
       // A leading underscore names what is left out on purpose (a destructured field dropped, an unused parameter).
       // A lazily loaded component waits for the catalogue's later part too (src/app/i18n/lazy.tsx).
       'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithMessages from src/app/i18n/lazy.tsx.' }] }],

@@ -14,6 +14,14 @@ import { LOCALE, type Lang } from './langs.ts';
 /** A catalogue as shipped: a plain text, or the ICU AST of a message with arguments. */
 export type ShippedMessages = Record<string, string | MessageFormatElement[]>;
 
+/**
+ * A routed screen's labels in one language (`locales/xx.json?fields=<form>`), and its loaders per
+ * language as its descriptor chunk carries them (import.meta.glob, keyed `./xx.json`; codegen's
+ * generated/routes.ts and generated/screens/*.ts, read by app/i18n/screenLabels.ts).
+ */
+export type LabelModule = { default: ShippedMessages };
+export type LabelLoaders = Record<string, () => Promise<LabelModule>>;
+
 /** A part of the catalogue: first or later, or the keys of one screen's labels. */
 export type Selection = CataloguePart | { keys: readonly string[] };
 

@@ -1,4 +1,4 @@
-import type { EngineName } from './ai/engines.ts';
+import type { EngineName, EngineSetting } from './ai/engines.ts';
 import * as v from 'valibot';
 import { LoginInput } from '../../schemas/api.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
@@ -95,7 +95,7 @@ export interface Config {
    * The translation and AI engines (src/server/ai/engines.ts): each its API key (absent: its
    * routes answer 503 not_configured) and endpoint. Keys never reach the client, logs or errors.
    */
-  engines: Record<EngineName, { key: string | undefined; url: string }>;
+  engines: Record<EngineName, EngineSetting>;
   /**
    * IMAP_URL: the one mailbox the back office reads for Mail for AI (imaps://user:pass@host:993/INBOX,
    * imap://… upgrades with STARTTLS; the path is the folder, INBOX when none). A secret: never

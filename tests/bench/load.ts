@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { screens } from '../../src/server/actions/engine/screens.ts';
-import { rowFields } from '../../src/server/actions/engine/write.ts';
+import { rowFields } from '../../src/server/actions/engine/rows.ts';
 import { freePort } from '../api/workerServer.ts';
 
 const root = join(import.meta.dirname, '..', '..');

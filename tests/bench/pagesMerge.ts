@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PAGES_HEADING, renderPagesSection } from './pagesReport.ts';
 import { spliceSection } from './report.ts';
-import type { BenchResults } from './run.ts';
+import type { BenchResults } from './results.ts';
 
 const files = process.argv.slice(2);
 if (!files.length) throw new Error('usage: tsx tests/bench/pagesMerge.ts results.json…');

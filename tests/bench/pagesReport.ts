@@ -1,6 +1,6 @@
 /** The section "Server pages and search as you type" of docs/benchmarks.md (pages.ts). */
 import { PAGES_TARGET, type PagesCaseResult, type PagesEngineResult, type SearchCaseResult } from './pages.ts';
-import type { BenchResults } from './run.ts';
+import type { BenchResults } from './results.ts';
 import { median, summarize, type Summary } from './stats.ts';
 
 export const PAGES_HEADING = '## Server pages and search as you type';

@@ -4,7 +4,7 @@ import type { GridId, RunResult } from './grids.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { ReportCaseResult } from './reports.ts';
 import { NAV_TARGETS, type NavResults } from './nav.ts';
-import type { BenchResults, UiResults } from './run.ts';
+import type { BenchResults, UiResults } from './results.ts';
 import { ROUTE_MODULES } from './sizes.ts';
 import { renderStorefrontSection } from './storefront.ts';
 import { renderPagesSection } from './pagesReport.ts';

@@ -34,18 +34,19 @@ import { cpus, freemem, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright';
-import { DEFAULT_PG_URL, runApiBench, type ApiEngine, type ApiEngineResult } from './api.ts';
-import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId, type PhaseProfiles, type RunResult, type ScrollResult } from './grids.ts';
-import { runPagesBench, type PagesEngineResult } from './pages.ts';
+import { DEFAULT_PG_URL, runApiBench, type ApiEngine } from './api.ts';
+import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId } from './grids.ts';
+import { runPagesBench } from './pages.ts';
 import { PAGES_HEADING, renderPagesSection } from './pagesReport.ts';
 import { NAV_HEADING, renderNavSection, renderReport, renderReportsSection, REPORTS_HEADING, spliceSection } from './report.ts';
-import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING, type SfEngineResult, type SfSettings } from './storefront.ts';
-import { runNavBench, type NavResults } from './nav.ts';
-import { runReportBench, type ReportEngineResult } from './reports.ts';
-import { renderLoadSection, runLoadBench, spliceLoadSection, type LoadResult } from './load.ts';
-import { PDF_HEADING, renderPdfSection, runPdfBench, type PdfResult } from './pdf.ts';
+import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING } from './storefront.ts';
+import { runNavBench } from './nav.ts';
+import { runReportBench } from './reports.ts';
+import { renderLoadSection, runLoadBench, spliceLoadSection } from './load.ts';
+import { PDF_HEADING, renderPdfSection, runPdfBench } from './pdf.ts';
 import { serveDir } from './serve.ts';
-import { buildAppRoute, buildBenchPage, type JsSize } from './sizes.ts';
+import type { BenchResults, UiResults } from './results.ts';
+import { buildAppRoute, buildBenchPage } from './sizes.ts';
 import { findBrowser } from '../setup/browserPath.ts';
 
 const env = process.env;
@@ -66,53 +67,13 @@ const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
 const CHROMIUM = findBrowser(env) ?? '/usr/bin/chromium';
-export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const t0 = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
-export interface UiResults {
-  chromium: string;
-  runs: RunResult[];
-  baselineHeapMB: Record<GridId, number[]>;
-  pageJs: Partial<Record<GridId, JsSize & { loaded: JsSize }>>;
-  profiles: Partial<Record<GridId, PhaseProfiles>>;
-  /** The scroll floor (pages/floor-list.ts), one run per round of grid runs. */
-  floor?: { scroll: ScrollResult; errors: string[] }[];
-  /** ScreenGrid's props carry the client row model (`rows`). */
-  rowsPropLanded: boolean;
-  blocked: string[];
-}
-
-export interface BenchResults {
-  date: string;
-  command: string;
-  machine: { cores: number; cpu: string; memGiB: number; os: string; node: string };
-  /** 1-minute load average at the start and at the end (other work on the machine skews the figures). */
-  load: { start: number; end: number };
-  settings: { runs: number; apiRuns: number; slowRuns: number; fastRuns: number; products: number; scrollMs: number; scrollPxPerS: number };
-  ui?: UiResults;
-  appRoute?: (JsSize & { missing: string[] }) | { error: string };
-  api?: ApiEngineResult[];
-  /** Reports over the stock ledger (reports.ts). */
-  reports?: ReportEngineResult[];
-  reportSettings?: { runs: number; slowRuns: number; movements: number };
-  /** The storefront's pages (storefront.ts). */
-  storefront?: { settings: SfSettings; results: SfEngineResult[] };
-  /** First pages and search as you type against bare endpoints (pages.ts). */
-  pages?: PagesEngineResult[];
-  pagesSettings?: { runs: number; products: number; searchProducts: number };
-  /** autocannon on the list page, 1 vs 2 processes vs a bare endpoint (load.ts). */
-  loadTest?: LoadResult;
-  /** The real app through the real server: first rows from navigation, a screen switch (nav.ts). */
-  nav?: NavResults;
-  /** A list request while PDFs are made (pdf.ts). */
-  pdf?: PdfResult;
-  durationS: number;
-}
-
 function rowsPropLanded(): boolean {
-  const src = readFileSync(resolve('src/app/grid/ScreenGrid.tsx'), 'utf8');
+  const src = readFileSync(resolve('src/app/grid/gridProps.ts'), 'utf8');
   const props = /export interface ScreenGridProps \{([\s\S]*?)\n\}/.exec(src)?.[1] ?? '';
   return /\brows\?\s*:/.test(props);
 }

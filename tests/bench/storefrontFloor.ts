@@ -15,7 +15,7 @@ import { sanitizeHtml } from '../../src/server/actions/engine/html.ts';
 import type { Queryable } from '../../src/server/db/types.ts';
 import { intlOf, mailMoney } from '../../src/server/mail/render.ts';
 import * as q from '../../src/server/storefront/queries.ts';
-import { priceOf } from '../../src/server/storefront/routes.ts';
+import { priceOf } from '../../src/server/storefront/helpers.ts';
 import { absoluteUrl, linkTo, placeOf, type Place } from '../../src/server/storefront/site.ts';
 import { SORTS } from '../../src/storefront/CategoryPage.tsx';
 import { STYLES } from '../../src/storefront/styles.ts';

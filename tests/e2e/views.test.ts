@@ -27,7 +27,7 @@ const { header, tool, bodyRows, openProducts } = gridPage(
 const menu = () => s.page.locator('.grid-views-menu');
 const item = (name: string) => menu().locator('.grid-view-item', { has: s.page.locator('.grid-view-apply', { hasText: new RegExp(`^(✓ )?${name}( \\*)?$`) }) });
 const nameInput = () => menu().locator('input.grid-view-name');
-/** The app's question (confirm.tsx), not the menu (a popover is a dialog too). */
+/** The app's question (chrome/confirm.ts), not the menu (a popover is a dialog too). */
 const dialog = () => s.page.locator('.dialog[role=dialog]');
 const views = async () =>
   (await s.server.db.query<{ name: string; shared: boolean; state: Json; owner_user_id: number }>('select name, shared, state, owner_user_id from app.grid_views order by view_id')).rows;

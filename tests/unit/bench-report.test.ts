@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GridId, RunResult, ScrollResult } from '../bench/grids.ts';
 import { renderReport } from '../bench/report.ts';
-import type { BenchResults } from '../bench/run.ts';
+import type { BenchResults } from '../bench/results.ts';
 
 const scroll = (frames: number[], cpuShare = 0.5, loafs = 0): ScrollResult => ({
   frameWorkMs: frames,

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, api } from '../../src/app/api/client.ts';
 import type { FormRow, ListResult } from '../../src/app/grid/dataProvider/contract.ts';
-import { gridData, setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
+import type { GridDataProvider } from '../../src/app/grid/dataProvider/contract.ts';
+import { gridData, setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
 import { addView, aggregate, deletePreview, fetchRows, fetchWindow, listViews, loadGridState, locateRow, saveGridState, updateView, type Query } from '../../src/app/grid/gridApi.ts';
 import brandsCompact from '../../src/generated/screens/brands.ts';

@@ -8,7 +8,8 @@ import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-b
 import type { GridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, type ViewState } from '../../src/app/grid/columnState.ts';
 import { buildLayout } from '../../src/app/grid/layout.ts';
-import { columnDefs, gridFeatures, gridTableOptions, tableHandlers, withSelect, type GridTable } from '../../src/app/grid/table/gridTable.ts';
+import { gridFeatures, type GridTable } from '../../src/app/grid/table/gridFeatures.ts';
+import { columnDefs, gridTableOptions, tableHandlers, withSelect } from '../../src/app/grid/table/gridTable.ts';
 
 export function testGrid(model: GridModel, init: Partial<ViewState> = {}, o: { selectable?: boolean; headerNeed?: Record<string, number> } = {}) {
   const selectable = o.selectable ?? false;

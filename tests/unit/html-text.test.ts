@@ -5,6 +5,7 @@ import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
 import { cellFromText } from '../../src/app/grid/cellValues.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
+import { loadRichText } from '../../src/app/grid/renderers/index.tsx';
 import { keysetAfter } from '../../src/app/grid/filters.ts';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 import { htmlText } from '../../src/core/htmlText.ts';
@@ -62,7 +63,7 @@ describe('rich-text (html) columns in the grid', () => {
 
   it('renders and copies the text, as text (no markup), by its own chunk; other multi columns unchanged', async () => {
     const args = { value, row: {}, col: body, ctx, canEdit: false };
-    const { default: RichText } = await import('../../src/app/grid/renderers/richText.tsx');
+    const { default: RichText } = await loadRichText();
     expect(RichText(args)).toBe('Tools since 2009. Same day & more.');
     expect(RichText({ ...args, value: { en: '<b>other</b>' } })).toBe('other');
     expect(cellText(body, value, {}, ctx)).toBe('Tools since 2009. Same day & more.');

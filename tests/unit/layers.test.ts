@@ -1,11 +1,15 @@
 /**
  * The layers are enforced by lint (eslint.config.js `layers`, docs/architecture.md Layers):
  * snippets linted at paths in each layer — files that do not exist; what they import does —
- * are refused where a layer may not reach, and pass where it may.
+ * are refused where a layer may not reach, and pass where it may. And no module imports
+ * itself through others (lint/noCycle.js): modules written to a scratch directory that
+ * import each other are refused, whatever the kind of import.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -62,5 +66,58 @@ describe('layers', () => {
     ],
   ])('allows %s', async (_, path, code) => {
     expect(await refusals(path, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  // In .test-data/: ignored by the project's lint, tsc and Prettier, which may run beside this
+  // test (npm test); linted here with the ignores off and the project's config otherwise.
+  mkdirSync(join(root, '.test-data'), { recursive: true });
+  const scratch = mkdtempSync(join(root, '.test-data', 'cycles-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const cycles = new ESLint({ cwd: root, ignore: false });
+
+  /** Writes the modules (in a directory of their own) and answers the cycle messages of linting them. */
+  async function cycleMessages(name: string, modules: Record<string, string>): Promise<string[]> {
+    const dir = join(scratch, name);
+    mkdirSync(dir);
+    for (const [file, code] of Object.entries(modules)) writeFileSync(join(dir, file), code);
+    const results = await cycles.lintFiles(Object.keys(modules).map((f) => join(dir, f)));
+    expect(results.flatMap((r) => r.messages.filter((m) => m.fatal))).toEqual([]);
+    return results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'local/no-cycle').map((m) => m.message));
+  }
+
+  it.each([
+    ['static imports', { 'a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n", 'b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n" }],
+    ['type-only imports', { 'a.ts': "import type { B } from './b.ts';\nexport type A = { b?: B };\n", 'b.ts': "import type { A } from './a.ts';\nexport type B = { a?: A };\n" }],
+    ['a dynamic import back', { 'a.ts': "export const a = 1;\nexport const load = () => import('./b.ts');\n", 'b.ts': "import { a } from './a.ts';\nexport const b = a + 1;\n" }],
+    ['a re-export back', { 'a.ts': "export { b } from './b.ts';\nexport const a = 1;\n", 'b.ts': "import { a } from './a.ts';\nexport const b = a + 1;\n" }],
+  ])('refuses a cycle of %s, on both sides and naming the way back', async (name, modules) => {
+    const found = await cycleMessages(name.replace(/\W+/g, '-'), modules);
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(new RegExp(`Import cycle: .*/a\\.ts → .*/b\\.ts → .*/a\\.ts`));
+    expect(found[1]).toMatch(new RegExp(`Import cycle: .*/b\\.ts → .*/a\\.ts → .*/b\\.ts`));
+  });
+
+  it('refuses a longer ring at each of its imports', async () => {
+    const found = await cycleMessages('ring', {
+      'a.ts': "import { c } from './c.ts';\nexport const a = () => c;\n",
+      'b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+      'c.ts': "import { b } from './b.ts';\nexport const c = () => b;\n",
+    });
+    expect(found).toEqual([
+      expect.stringMatching(/a\.ts → .*c\.ts → .*b\.ts → .*a\.ts/),
+      expect.stringMatching(/b\.ts → .*a\.ts → .*c\.ts → .*b\.ts/),
+      expect.stringMatching(/c\.ts → .*b\.ts → .*a\.ts → .*c\.ts/),
+    ]);
+  });
+
+  it('allows modules that share a leaf', async () => {
+    const found = await cycleMessages('leaf', {
+      'leaf.ts': 'export type Shared = { n: number };\nexport const ONE = 1;\n',
+      'a.ts': "import { ONE, type Shared } from './leaf.ts';\nexport const a: Shared = { n: ONE };\n",
+      'b.ts': "import type { Shared } from './leaf.ts';\nimport { a } from './a.ts';\nexport const b: Shared = a;\nexport const load = () => import('./leaf.ts');\n",
+    });
+    expect(found).toEqual([]);
   });
 });

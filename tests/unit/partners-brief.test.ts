@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lookupDisplayField } from '../../src/core/lookupDisplay.ts';
-import { setGridDataProvider, type GridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
+import type { GridDataProvider } from '../../src/app/grid/dataProvider/contract.ts';
+import { setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
 import { LookupStore } from '../../src/app/grid/lookups.ts';
 import type { LookupDef } from '../../src/app/grid/types.ts';

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { answer, type OpenConfirm } from './confirm.tsx';
+import { answer, type OpenConfirm } from './confirm.ts';
 import { EventIcon } from './eventIcons.tsx';
 
-/** The dialog itself (Radix Dialog), loaded with the first question (confirm.tsx). */
+/** The dialog itself (Radix Dialog), loaded with the first question (ConfirmDialog.tsx). */
 export default function ConfirmDialogView({ o }: { o: OpenConfirm | null }) {
   // Where the focus was when the question came (a grid cell, a toolbar button): it goes back there.
   // Noted as the question renders (before the dialog takes the focus); a question asked while one is open keeps it.

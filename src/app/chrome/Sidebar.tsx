@@ -1,16 +1,6 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
-
-export interface SidebarProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  side: 'left' | 'right';
-  title: string;
-  closeLabel: string;
-  children: ReactNode;
-  /** Where the focus goes on opening (default: the first control, the close button). */
-  initialFocus?: (content: HTMLElement) => HTMLElement | null | undefined;
-}
+import type { SidebarProps } from './SidebarDialog.tsx';
 
 // The dialog code (Radix Dialog) loads with the first opening: a page paints without it.
 const SidebarDialog = lazyWithMessages(() => import('./SidebarDialog.tsx'));

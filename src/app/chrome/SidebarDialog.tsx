@@ -1,6 +1,18 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
 import { CloseIcon } from './icons.tsx';
-import type { SidebarProps } from './Sidebar.tsx';
+
+/** A drawer's props (Sidebar.tsx loads this dialog with the first opening). */
+export interface SidebarProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  side: 'left' | 'right';
+  title: string;
+  closeLabel: string;
+  children: ReactNode;
+  /** Where the focus goes on opening (default: the first control, the close button). */
+  initialFocus?: (content: HTMLElement) => HTMLElement | null | undefined;
+}
 
 /** The drawer itself (Radix Dialog), loaded with the first opening (Sidebar.tsx). */
 export default function SidebarDialog({ open, onOpenChange, side, title, closeLabel, children, initialFocus }: SidebarProps) {

@@ -6,7 +6,7 @@
  */
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { confirm } from '../chrome/confirm.tsx';
+import { confirm } from '../chrome/confirm.ts';
 
 /** "Discard your changes?": true when the user drops the input, false to keep editing. */
 export const askDiscard = (): Promise<boolean> => confirm({ titleId: 'forms.discard_title', bodyId: 'forms.discard_body', okId: 'forms.discard', cancelId: 'forms.keep_editing', variant: 'danger' });

@@ -1,5 +1,4 @@
 /** A query of the client row model, and the view it settles into: rows by position (RowWindow). */
-import type { ClientRowModel } from './ClientRowModel.ts';
 import type { QueryColumn } from './clientQuery.ts';
 import type { FilterModel, SortItem } from './filters.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
@@ -16,6 +15,15 @@ export interface ClientQuery {
    * column's sort text or an option column's filter text as of the grid's current texts.
    */
   columns?: ReadonlyMap<string, QueryColumn> | undefined;
+}
+
+/** What a view reads of its model (ClientRowModel, which opens it). */
+export interface ClientRows {
+  readonly size: number;
+  readonly rows: readonly Row[];
+  idOf(base: number): string;
+  indexOf(id: string): number | undefined;
+  patch(id: string, fields: Row): boolean;
 }
 
 /** A settled (or settling) view of a client model: rows by position. */
@@ -35,7 +43,7 @@ export class ClientView implements RowWindow {
   });
 
   constructor(
-    readonly model: ClientRowModel,
+    readonly model: ClientRows,
     readonly query: ClientQuery,
     private store?: Pick<RowStore, 'loaded' | 'changed'>,
   ) {}

@@ -9,7 +9,7 @@ import { FilterCell } from './FilterCell.tsx';
 import { headerKeyDown } from './headerKeys.ts';
 import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
 import type { ViewColumn } from './layout.ts';
-import type { GridTable } from './table/gridTable.ts';
+import type { GridTable } from './table/gridFeatures.ts';
 import type { TotalFn } from './gridApi.ts';
 import type { CellCtx } from './types.ts';
 

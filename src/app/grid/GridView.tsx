@@ -7,7 +7,7 @@
  * body's rows are TanStack Virtual's (GridBody.tsx). Cells are display-only; metadata
  * and permissions are resolved once, never per cell.
  */
-import { Suspense, useLayoutEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { gridShown } from '../chrome/firstPaint.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { resetColumns, totalsColumns } from './columnState.ts';
@@ -34,7 +34,7 @@ import { RowGeneration } from './rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
 import { rowRenderer } from './renderRow.tsx';
 import { geometry } from './layout.ts';
-import type { ScreenGridProps, ToolbarQuery } from './ScreenGrid.tsx';
+import type { ScreenGridProps, ToolbarQuery } from './gridProps.ts';
 import { headerState, toggleAll } from './selection.ts';
 import { useGridTable } from './table/gridTable.ts';
 import { useHeaderNeed, useMeasureHeaders } from './table/useHeaderFit.ts';
@@ -66,7 +66,9 @@ export function GridView({
   toolbarEnd,
   persistState,
   selectable: pickable,
-}: ScreenGridProps) {
+  detailActions,
+  detailGrid,
+}: ScreenGridProps & { detailGrid: ComponentType<ScreenGridProps> }) {
   const dims = geometry(theme);
   // A workflow state that forbids writes (the lines of a shipped order): every cell read-only, Add and Delete shown disabled with the reason.
   const perms = useMemo(() => (locked ? { ...given, set: false } : given), [given, locked]);
@@ -387,6 +389,8 @@ export function GridView({
               range.focusActive();
             }}
             onDetailWrite={md.onDetailWrite}
+            Grid={detailGrid}
+            BulkActions={detailActions}
           />
         </Suspense>
       )}

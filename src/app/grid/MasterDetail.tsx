@@ -4,7 +4,7 @@
  * sub-grid is a ScreenGrid with a fixed filter of the master row's key, under the master
  * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { lockedIn, stateName } from '../../core/stateLocks.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
@@ -12,13 +12,11 @@ import { onWrite } from '../api/client.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
 import type { Revealed } from './reveal.ts';
 import { bulkActionsOf } from '../../core/bulkActions.ts';
-import { ScreenGrid, type GridPermissions } from './ScreenGrid.tsx';
+import type { BulkToolbarProps, GridPermissions, ScreenGridProps } from './gridProps.ts';
 import type { ThemeName } from '../../core/gridLayout.ts';
 import type { Row } from './types.ts';
 
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
-// A detail's toolbar actions (actions.bulk: the images grid's pictures) load with the first detail that offers one.
-const BulkActions = lazyWithMessages(() => import('./bulk/index.tsx'));
 
 interface Props {
   forms: readonly string[];
@@ -34,9 +32,16 @@ interface Props {
   onClose(): void;
   /** A detail form wrote: the master row may have changed (e.g. its row version). */
   onDetailWrite(): void;
+  /** The grid of a detail form: ScreenGrid, handed down by the master's (this module cannot import it: it is part of it). */
+  Grid: ComponentType<ScreenGridProps>;
+  /**
+   * A detail's toolbar actions (actions.bulk: the images grid's pictures), as the page gives
+   * them (ScreenGridProps `detailActions`: lazily loaded, with the first detail that offers one).
+   */
+  BulkActions?: ComponentType<BulkToolbarProps> | undefined;
 }
 
-export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme, t, lang, onClose, onDetailWrite }: Props) {
+export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme, t, lang, onClose, onDetailWrite, Grid, BulkActions }: Props) {
   const [screens, setScreens] = useState<ScreenDescriptor[] | null>(null);
   const [tab, setTab] = useState(0);
   const [form, setForm] = useState<{ mode: 'add' | 'edit'; row: Row | undefined } | null>(null);
@@ -58,7 +63,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
 
   const current = screens?.[Math.min(tab, screens.length - 1)];
   let fixed: Record<string, unknown> | undefined;
-  const bulk = !!current && bulkActionsOf(current, perms).length > 0;
+  const bulk = !!current && !!BulkActions && bulkActionsOf(current, perms).length > 0;
   // The detail's rows change only in the master's states its descriptor names (editableIn; the server refuses the rest).
   const rule = current?.editableIn?.parent !== undefined ? current.editableIn : undefined;
   const state = masterRow.state_code;
@@ -91,7 +96,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
       </div>
       {current && fixed && (
         <div className="grid-detail-body" role={screens && screens.length > 1 ? 'tabpanel' : undefined}>
-          <ScreenGrid
+          <Grid
             screen={current}
             perms={perms}
             locked={locked}
@@ -102,9 +107,10 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
             onAdd={() => setForm({ mode: 'add', row: fixed })}
             onEditRow={(row) => setForm({ mode: 'edit', row })}
             selectable={bulk}
+            detailActions={BulkActions}
             // Loaded lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
             toolbarStart={
-              bulk
+              bulk && BulkActions
                 ? (grid) => (
                     <Suspense fallback={null}>
                       <BulkActions

@@ -8,25 +8,12 @@
  */
 import { Suspense, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
-import type { Choice } from './choices.ts';
 import { BLANK_CHOICE, choiceList } from './filters.ts';
 import { Popup } from './popover/Popup.tsx';
-import type { CellCtx } from './types.ts';
+import type { SetFilterProps } from './SetFilterPanel.tsx';
 
 const load = () => import('./SetFilterPanel.tsx');
 const SetFilterPanel = lazyWithMessages(load);
-
-export interface SetFilterProps {
-  field: string;
-  /** The column's label (the button's and the list's name). */
-  label: string;
-  value: unknown;
-  /** The column's values as the filter lists them (strings: `String(value)`), "(empty)" first when the column may be empty. */
-  choices: () => Choice[];
-  canBeEmpty: boolean;
-  ctx: CellCtx;
-  onChange(value: string | undefined): void;
-}
 
 export function SetFilter(p: SetFilterProps) {
   const [open, setOpen] = useState(false);

@@ -7,7 +7,20 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Choice } from './choices.ts';
 import { BLANK_CHOICE, choiceValue } from './filters.ts';
-import type { SetFilterProps } from './SetFilter.tsx';
+import type { CellCtx } from './types.ts';
+
+/** The filter's props (SetFilter.tsx, which loads this list with the popover). */
+export interface SetFilterProps {
+  field: string;
+  /** The column's label (the button's and the list's name). */
+  label: string;
+  value: unknown;
+  /** The column's values as the filter lists them (strings: `String(value)`), "(empty)" first when the column may be empty. */
+  choices: () => Choice[];
+  canBeEmpty: boolean;
+  ctx: CellCtx;
+  onChange(value: string | undefined): void;
+}
 
 type Props = SetFilterProps & { picked: string[] };
 

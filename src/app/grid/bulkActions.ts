@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
-import { confirm } from '../chrome/confirm.tsx';
+import { confirm } from '../chrome/confirm.ts';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
 import type { Change } from './edits.ts';

@@ -11,7 +11,7 @@
 import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
 import { MAX_WIDTH, MIN_WIDTH } from '../../core/gridLayout.ts';
 import type { GridModel } from './columns.ts';
-import type { TotalFn } from './gridApi.ts';
+import type { TotalFn } from './dataProvider/calls.ts';
 import { rescaleNumberFilter } from './filters.ts';
 import { convertsFilter, viewFactor } from './moneyCurrency.ts';
 import type { CellSession, GridColumn } from './types.ts';

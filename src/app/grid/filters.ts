@@ -2,7 +2,7 @@
  * Table state → the list payload of the server-side row model (AG Grid's shape, which
  * the api_action engine reads). Pure functions: the query key is derived from them.
  */
-import type { ColumnFiltersState, SortingState } from './layout.ts';
+import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { localDate, parseDateInput } from '../../core/format.ts';
 import { editableNumber, readNumber } from '../../core/numberInput.ts';
 import { cursorCarries, cursorValues } from '../../core/query/keyset.ts';

@@ -7,7 +7,7 @@
  */
 import type { CSSProperties } from 'react';
 import { FLEX_MIN, SELECT_WIDTH_FINE, THEMES, TOUCH_MIN, type ThemeName } from '../../core/gridLayout.ts';
-import type { GridTable } from './table/gridTable.ts';
+import type { GridTable } from './table/gridFeatures.ts';
 import type { GridColumn } from './types.ts';
 
 export type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';

@@ -9,30 +9,7 @@
  * overwriting the other user's value; a cancelled edit takes the new row.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { GridModel } from './columns.ts';
-import type { Row } from './types.ts';
-
-/** The row of an open editor that someone else changed meanwhile. */
-export interface LiveConflict {
-  rowId: string;
-  by: string;
-  row: Row;
-}
-
-export interface LiveInput {
-  form: string;
-  model: GridModel;
-  /** Off for grids over rows given to them (no server rows). */
-  on: boolean;
-  current(id: string): Row | undefined;
-  patch(id: string, fields: Row): void;
-  /** A save of this row is on its way. */
-  busy(id: string): boolean;
-  /** The row whose cell editor is open, if any. */
-  editingId(): string | undefined;
-  /** Reads every row the grid holds again (an event without keys). */
-  rereadAll(): Promise<void>;
-}
+import type { LiveConflict, LiveInput } from './liveRowsFollow.ts';
 
 export function useLiveRows(input: LiveInput) {
   const latest = useRef(input);

@@ -4,8 +4,31 @@
  * again through the list call and patches them, or names the conflict of the edited row.
  */
 import { subscribeRows, type RowsEvent } from '../api/liveRows.ts';
+import type { GridModel } from './columns.ts';
 import { fetchRows } from './gridApi.ts';
-import type { LiveConflict, LiveInput } from './liveRows.ts';
+import type { Row } from './types.ts';
+
+/** The row of an open editor that someone else changed meanwhile. */
+export interface LiveConflict {
+  rowId: string;
+  by: string;
+  row: Row;
+}
+
+export interface LiveInput {
+  form: string;
+  model: GridModel;
+  /** Off for grids over rows given to them (no server rows). */
+  on: boolean;
+  current(id: string): Row | undefined;
+  patch(id: string, fields: Row): void;
+  /** A save of this row is on its way. */
+  busy(id: string): boolean;
+  /** The row whose cell editor is open, if any. */
+  editingId(): string | undefined;
+  /** Reads every row the grid holds again (an event without keys). */
+  rereadAll(): Promise<void>;
+}
 
 /** Changes arriving together are read in one call. */
 const GATHER_MS = 30;

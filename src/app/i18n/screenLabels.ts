@@ -8,12 +8,7 @@
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { Lang } from '../../core/langs.ts';
 import { screenLoaders } from '../../generated/routes.ts';
-import type { ShippedMessages } from '../../core/catalogue.ts';
 import { expandMessages, type Messages } from './messages.ts';
-
-/** A screen's labels per language (import.meta.glob of `locales/*.json?fields=<form>` in its descriptor chunk, keyed `./xx.json`). */
-export type LabelModule = { default: ShippedMessages };
-export type LabelLoaders = Record<string, () => Promise<LabelModule>>;
 
 const byLang = new Map<Lang, Messages>();
 const loads = new Map<string, Promise<void>>();

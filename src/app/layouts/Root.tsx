@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { ConfirmDialog } from '../chrome/confirm.tsx';
+import { ConfirmDialog } from '../chrome/ConfirmDialog.tsx';
 import { ProgressBar } from '../chrome/ProgressBar.tsx';
 import { Toaster } from '../chrome/toasts.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';

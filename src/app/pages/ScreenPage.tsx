@@ -63,6 +63,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         reveal={saved}
         fixedFilter={fixed}
         selectable={bulk}
+        detailActions={BulkActions}
         // Bulk actions load lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
         toolbarStart={
           bulk

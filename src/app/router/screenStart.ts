@@ -19,8 +19,8 @@ import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../
 import type { GridStateListResult } from '../grid/dataProvider/contract.ts';
 import { loadScreenLabels } from '../i18n/screenLabels.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
-import { firstStateReads, gridKey, gridStates, loadShape } from '../session/gridStates.ts';
-import { session } from '../session/session.ts';
+import { firstStateReads, gridStates, loadShape } from '../session/gridStates.ts';
+import { gridKey, session } from '../session/session.ts';
 
 const quiet = (p: Promise<unknown>) => void p.catch(() => {});
 

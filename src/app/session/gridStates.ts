@@ -1,12 +1,5 @@
 import type { CheckedSaved } from '../grid/columnState.ts';
 import type { GridStateListResult } from '../grid/dataProvider/contract.ts';
-import { session } from './session.ts';
-
-/** A grid's key: the user and the form. */
-export const gridKey = (form: string) => {
-  const u = session.get().user as Record<string, unknown> | null;
-  return `${String(u?.user_id ?? u?.user_email ?? '')}|${form}`;
-};
 
 /**
  * Saved grid states kept for the session by gridKey, checked; null: the user has none (or

@@ -1,5 +1,5 @@
 import type { MenuNode } from '../api/types.ts';
-import type { GridPermissions } from '../grid/ScreenGrid.tsx';
+import type { GridPermissions } from '../grid/gridProps.ts';
 
 const NONE: GridPermissions = { list: false, add: false, set: false, delete: false, events: false };
 

@@ -48,5 +48,11 @@ export const session = createStore<SessionState>({
 export const useSession = <T>(select: (s: SessionState) => T): T => useStore(session, select);
 export const isLoggedIn = () => !!session.get().token;
 
+/** A grid's key: the user and the form. */
+export const gridKey = (form: string) => {
+  const u = session.get().user as Record<string, unknown> | null;
+  return `${String(u?.user_id ?? u?.user_email ?? '')}|${form}`;
+};
+
 /** A stable empty list for selectors (a new [] per read would re-render forever). */
 export const EMPTY: never[] = [];

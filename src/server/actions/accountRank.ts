@@ -9,7 +9,7 @@
  * with the rule (http/errors.ts), and the transaction is rolled back.
  */
 import type { Queryable } from '../db/types.ts';
-import { actAs } from './engine/write.ts';
+import { actAs } from './engine/rows.ts';
 
 /**
  * In `tx`: names `actorId` as the actor (the triggers then guard what the transaction

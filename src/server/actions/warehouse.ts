@@ -21,7 +21,7 @@ import { pickText } from '../../core/query/langText.ts';
 import { HttpError, parseInput, refused } from '../http/errors.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 import type { CustomAction } from './custom.ts';
-import { actAs } from './engine/write.ts';
+import { actAs } from './engine/rows.ts';
 import { receiveOpenLines } from './receiveOpenLines.ts';
 
 export const pickListCreate: CustomAction = {

@@ -16,12 +16,10 @@ import { deeplTranslate, DEEPL_MAX_CHARS, DEEPL_MAX_TEXTS } from './deepl.ts';
 import { configuredEngine } from './engines.ts';
 import { googleTranslate, GOOGLE_MAX_CHARS, GOOGLE_MAX_TEXTS, type EngineCallOptions } from './googleTranslate.ts';
 import { takeAiCall } from './rateLimit.ts';
-import { checkEngineEnabled } from './translationEngines.ts';
+import { checkEngineEnabled, type MachineEngine } from './translationEngines.ts';
 import { batches, charactersOf, rebuild, segmentsOf, type TranslateText } from './translationTexts.ts';
 import { logUsage } from './usage.ts';
 import type { ConfiguredEngine } from './engines.ts';
-
-export type MachineEngine = 'google' | 'deepl';
 
 type Call = (engine: ConfiguredEngine, texts: string[], from: string, to: string, html: boolean, opts: EngineCallOptions) => Promise<string[]>;
 

@@ -7,7 +7,9 @@
 import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { ENGINES } from './engines.ts';
-import type { MachineEngine } from './machineTranslate.ts';
+
+/** The machine translation engines (machineTranslate.ts calls them). */
+export type MachineEngine = 'google' | 'deepl';
 
 /** The engines the translate action falls back to, in this order, when a company has no row for them. */
 export const FALLBACK_ENGINES: readonly MachineEngine[] = ['google', 'deepl'];

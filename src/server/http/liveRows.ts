@@ -23,7 +23,7 @@ import type { LiveRowsEvent } from '../../../schemas/api.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import { screens, type Screen } from '../actions/engine/screens.ts';
 import type { Listening, Queryable } from '../db/types.ts';
-import type { Deps, Session } from '../rpc/context.ts';
+import type { Deps, LiveStreams, Session } from '../rpc/context.ts';
 import { resolveSession } from './session.ts';
 
 export const LIVE_CHANNEL = 'app_rows';
@@ -92,7 +92,7 @@ function formsByTable(): Map<string, Screen[]> {
 
 const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export class LiveRows {
+export class LiveRows implements LiveStreams {
   private readonly subs = new Set<Subscriber>();
   private readonly byTable = formsByTable();
   private listening: Listening | undefined;

@@ -1,10 +1,10 @@
-import type { AfterAnswer } from '../afterAnswer.ts';
+import type { Context } from 'hono';
 import type * as v from 'valibot';
+import type { AfterAnswer } from '../afterAnswer.ts';
 import type { procedures, ProcedureName } from '../../../schemas/api.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/types.ts';
-import type { LiveRows } from '../http/liveRows.ts';
 import type { SessionCache } from '../http/sessionCache.ts';
 
 export interface Deps {
@@ -13,10 +13,15 @@ export interface Deps {
   config: Config;
   /** Session facts kept in the server (startServer opens it); without it each request reads them. */
   sessions?: SessionCache;
-  /** Live rows' subscribers of this process (startServer opens it): GET /api/live. */
-  live?: LiveRows;
+  /** Live rows' subscribers of this process (http/liveRows.ts `LiveRows`, startServer opens it): GET /api/live. */
+  live?: LiveStreams;
   /** Work begun after an answer (forgot_password's mail); the server waits for it when it stops. */
   afterAnswer?: AfterAnswer;
+}
+
+/** What GET /api/live asks of the live rows' hub (http/liveRows.ts `LiveRows`, which imports this module: stated here, not imported). */
+export interface LiveStreams {
+  stream(c: Context, session: Session, bearer: string, expiresAt: number | undefined): Response;
 }
 
 /** The signed-in user of a request, with the company verified against the user's companies. */

@@ -9,7 +9,7 @@ import { fieldsOf, formOf } from './form.ts';
 import * as cart from './cart.ts';
 import { pages, type Page } from './pages.tsx';
 import type { Shop } from './queries.ts';
-import type { Helpers } from './routes.ts';
+import type { Helpers } from './helpers.ts';
 import type { Place } from './site.ts';
 
 /** A cart lives 30 days in the visitor's browser. */

@@ -9,7 +9,7 @@ import { HomePage } from '../../storefront/HomePage.tsx';
 import { ProductPage, SearchPage } from '../../storefront/ProductPage.tsx';
 import type { Queryable } from '../db/types.ts';
 import * as q from './queries.ts';
-import { priceOf, type Helpers } from './routes.ts';
+import { priceOf, type Helpers } from './helpers.ts';
 import type { Place } from './site.ts';
 
 /** `cartCount`: the header's count when rendering the page recalculated the cart (lines sold out meanwhile). */

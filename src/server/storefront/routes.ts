@@ -9,7 +9,6 @@ import { imageSrc, IMAGE_PRESETS, type ImagePresetName } from '../../core/images
 import { COUNTRY_CODE, countryCurrency } from '../../core/ipCountry.ts';
 import { canConvert } from '../../core/money.ts';
 import { metaDescription } from '../../core/seo.ts';
-import { discountInForce, shopPrice, type ShopPrice } from '../../core/shopPrice.ts';
 import type { Head, PageCtx } from '../../storefront/context.ts';
 import type { CardData, StockState } from '../../storefront/ProductCard.tsx';
 import { sanitizeHtml } from '../actions/engine/html.ts';
@@ -22,6 +21,7 @@ import * as v from 'valibot';
 import { NotifyMe, requestArrival } from './arrivals.ts';
 import { ASK_CONTEXT_PRODUCTS, ASK_PER_SHOP_PER_MINUTE, ASK_PER_VISITOR_PER_MINUTE, askBudgetLeft, askEngine, askModel, askRequest, Question, takeAsk } from './ask.ts';
 import { formOf } from './form.ts';
+import { priceOf } from './helpers.ts';
 import { newsletterRoute, NEWSLETTER_PATH } from './newsletterRoute.tsx';
 import { sameOrigin } from './origin.ts';
 import { pages, type Page } from './pages.tsx';
@@ -277,32 +277,10 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
   };
 }
 
-export type Helpers = {
-  card(ctx: PageCtx, r: q.CardRow, preset?: ImagePresetName): CardData;
-  image(ctx: PageCtx, id: number | null, preset: ImagePresetName): { src: string; srcSet: string; width: number; height: number };
-  head(ctx: PageCtx, place: Place, h: Omit<Head, 'canonical' | 'ogImage'> & { ogImage?: string }): Head;
-  sanitize(html: string): string;
-};
-
 /** A CDN image's srcset: each of the preset's other sizes at `{cdn}/p/{id}.jpg`. */
 function srcSetOf(cdn: string, id: number, preset: ImagePresetName): string {
   const pr = IMAGE_PRESETS[preset];
   return pr.sizes.map((s) => `${imageSrc(id, cdn, { ...pr, width: s.width, height: s.height })} ${s.width}w`).join(', ');
-}
-
-/** The price rule (src/core/shopPrice.ts) fed by a row, shown in `to`. */
-export function priceOf(ctx: Pick<PageCtx, 'shop' | 'today'>, r: q.PriceRow, to: string): ShopPrice {
-  const s = ctx.shop;
-  return shopPrice({
-    net: r.net === null ? null : Number(r.net),
-    vatRate: Number(r.vat_rate),
-    multiplier: s.multiplier,
-    discountPercent: discountInForce(r.discount_percent === null ? null : Number(r.discount_percent), r.discount_end_date, ctx.today),
-    from: s.companyCurrency,
-    to,
-    rates: s.rates,
-    digits: s.digitsOf[to] ?? 2,
-  });
 }
 
 function stockOf(r: q.CardRow): StockState {

@@ -7,7 +7,7 @@
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { LANGS } from '../../core/langs.ts';
 import { invalidValue } from '../http/errors.ts';
-import type { RowRule } from '../actions/engine/rowRules.ts';
+import type { RowRule } from '../actions/engine/writtenRow.ts';
 import { captionRefusal } from './captions.ts';
 
 function check(key: unknown, lang: string, text: unknown, field: string, label: string): void {

@@ -16,13 +16,12 @@ import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
 import { catalogue } from './catalogue.ts';
+import type { Converted } from './converted.ts';
 import { optionValue } from './options.ts';
 import { wallTime } from './wallTime.ts';
 
 /** A cell as read from a file: text (CSV, most XLSX cells) or what XLSX stores typed. */
 export type SheetCell = string | number | boolean | Date | null;
-
-export type Converted = { ok: true; value: unknown } | { ok: false; message: string };
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -9,7 +9,7 @@ import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { fold } from '../../core/fold.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { catalogueText } from './catalogue.ts';
-import type { Converted } from './cells.ts';
+import type { Converted } from './converted.ts';
 import { IMPORT_MESSAGES } from './refs.ts';
 
 /** The name the grid shows for a value ('' for none), or undefined when the renderer names nothing. */

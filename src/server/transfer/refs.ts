@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types.ts';
 import type { Screen } from '../actions/engine/screens.ts';
 import { lookupSql, scoped } from '../actions/engine/lookupSql.ts';
 import { Params } from '../actions/engine/sql.ts';
-import type { Converted } from './cells.ts';
+import type { Converted } from './converted.ts';
 import { normalPath } from '../../core/lookupDisplay.ts';
 
 /** Locale keys of import problems (besides validation.*); each is in every catalogue. */

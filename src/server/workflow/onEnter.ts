@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { receiveOpenLines } from '../actions/receiveOpenLines.ts';
-import { actAs } from '../actions/engine/write.ts';
+import { actAs } from '../actions/engine/rows.ts';
 import type { Session } from '../rpc/context.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 

@@ -11,7 +11,7 @@ import { AiAnswerView } from '../../ai/AiAnswerView.tsx';
 import type { AiAnswer } from '../../ai/answer.ts';
 import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 export function AiAnalyticsRun({ query, onDone }: BulkActionProps) {
   const t = useT();

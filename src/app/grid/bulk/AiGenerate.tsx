@@ -13,7 +13,7 @@ import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import './aiContent.css';
 
 export function AiGenerate({ query, onDone }: BulkActionProps) {

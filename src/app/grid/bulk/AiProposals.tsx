@@ -11,7 +11,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 function Decide({ query, onDone, accept }: BulkActionProps & { accept: boolean }) {
   const t = useT();

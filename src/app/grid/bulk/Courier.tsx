@@ -14,7 +14,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { saveBlob } from '../transfer/saveBlob.ts';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 type Tracking = ActionData<'CourierTrackingOutput'>;
 

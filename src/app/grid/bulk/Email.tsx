@@ -16,7 +16,7 @@ import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { EngineChoice, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import './email.css';
 
 export function EmailSync({ onDone }: BulkActionProps) {

@@ -14,7 +14,7 @@ import { describeError, say } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 export function InitialPassword({ query }: BulkActionProps) {
   const t = useT();

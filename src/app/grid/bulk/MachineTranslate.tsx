@@ -15,7 +15,7 @@ import { useMayTranslate } from '../../session/mayTranslate.ts';
 import { translateFailed } from '../translateFailure.ts';
 import { useFailed } from './failed.ts';
 import { BulkDialog } from './BulkDialog.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 /** The languages translated into (English is the source). */
 const TARGETS = ['de', 'hu', 'ro', 'sk', 'cs', 'bg'] as const;

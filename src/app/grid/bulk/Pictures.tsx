@@ -12,7 +12,7 @@ import { describeError } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { PickedButton } from './BulkDialog.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import './pictures.css';
 
 const UPLOAD = '/api/images/product_images';

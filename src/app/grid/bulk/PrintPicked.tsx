@@ -10,7 +10,7 @@ import { printRoute, type PrintDocumentKey } from '../../../core/printDocuments.
 import { useT } from '../../i18n/useT.ts';
 import { permsOf } from '../../session/pagePerms.ts';
 import { useSession } from '../../session/session.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 /** A document printed from picked rows: its query parameter (the row key) and its button's texts. */
 function printPicked(doc: PrintDocumentKey, param: string, label: string, hint: string, className: string): ComponentType<BulkActionProps> {

@@ -13,7 +13,7 @@ import { useT } from '../../i18n/useT.ts';
 import { translateFailed } from '../translateFailure.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 /** The most products one action takes (the payload's limit). */
 const MAX_PRODUCTS = 100;

@@ -11,10 +11,10 @@ import { ApiError } from '../../api/client.ts';
 import { describeError, say } from '../../api/said.ts';
 import type { PriceUpdatePreview } from '../dataProvider/contract.ts';
 import { gridData } from '../dataProvider/provider.ts';
-import { confirm } from '../../chrome/confirm.tsx';
+import { confirm } from '../../chrome/confirm.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import { numberTyping } from '../../../core/numberInput.ts';
 import { PRICE_FIELDS, inputProblem, priceUpdatePayload, sendable, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
 

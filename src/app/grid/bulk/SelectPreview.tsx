@@ -9,7 +9,7 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { PickImage } from './PickImage.tsx';
 import { SideBySide, type Candidate } from './SideBySide.tsx';

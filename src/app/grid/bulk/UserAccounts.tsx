@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { confirm } from '../../chrome/confirm.tsx';
+import { confirm } from '../../chrome/confirm.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 type Kind = 'invite' | 'reset' | 'end_sessions';
 type Entity = `${'' | 'partner_'}user_${'invite' | 'password_reset' | 'end_sessions'}`;

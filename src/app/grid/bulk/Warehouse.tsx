@@ -10,7 +10,7 @@ import { api } from '../../api/client.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './index.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 
 /** The keys picked (not "all but"), else undefined. */
 const pickedKeys = (q: BulkActionProps['query']): unknown[] | undefined => {

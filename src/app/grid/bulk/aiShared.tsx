@@ -13,7 +13,7 @@ import { describeError } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import './aiContent.css';
-import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import type { ToolbarQuery } from '../gridProps.ts';
 
 export interface EngineStatus {
   engine: string;

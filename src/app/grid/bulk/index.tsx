@@ -5,9 +5,8 @@
  * none is picked.
  */
 import type { ComponentType } from 'react';
-import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { allFilters } from '../gridApi.ts';
-import type { GridPermissions, ToolbarQuery } from '../ScreenGrid.tsx';
+import type { BulkToolbarProps } from '../gridProps.ts';
 import { bulkActionsOf, type BulkActionKey } from '../../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
@@ -24,17 +23,8 @@ import { AiGenerate } from './AiGenerate.tsx';
 import { ProductTextsTranslate } from './ProductTextsTranslate.tsx';
 import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
+import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
-
-export interface BulkActionProps {
-  screen: ScreenDescriptor;
-  /** The grid's query, its filterModel including the page's fixed filter. */
-  query: ToolbarQuery;
-  /** Equality filter the page applies (a detail grid's master key: { product_code }). */
-  fixed?: Record<string, unknown> | undefined;
-  /** After a change: the page reloads the grid's rows. */
-  onDone(): void;
-}
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -69,16 +59,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_picture_replace: PictureReplace,
 };
 
-interface Props {
-  screen: ScreenDescriptor;
-  perms: GridPermissions;
-  query: ToolbarQuery;
-  /** Equality filter the page applies besides the grid's own filters. */
-  fixed?: Record<string, unknown> | undefined;
-  onDone(): void;
-}
-
-export default function BulkActions({ screen, perms, query, fixed, onDone }: Props) {
+export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {
   const q = fixed ? { ...query, filterModel: allFilters({ filterModel: query.filterModel, fixed }) } : query;
   return (
     <>

@@ -5,7 +5,7 @@
  */
 import { readNumber } from '../../../core/numberInput.ts';
 import type { PriceUpdateParams } from '../dataProvider/contract.ts';
-import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import type { ToolbarQuery } from '../gridProps.ts';
 
 /** The action's payload as the inputs make it: `value` null while the typed change is no number (then it is not sent). */
 export type PriceUpdateDraft = Omit<PriceUpdateParams, 'value'> & { value: number | null };

@@ -69,3 +69,51 @@ export type ChangeLabelsResult = Data<'ChangeLabelsOutput'>;
 export type PriceUpdateParams = S['PurchasePriceUpdatePayload'];
 export type PriceUpdatePreview = Data<'PurchasePricePreviewOutput'>;
 export type PriceUpdateResult = Data<'PurchasePriceUpdateOutput'>;
+
+/** The grid's data provider (provider.ts `gridData()`): each method typed by the contract above. */
+export interface GridDataProvider {
+  /** `list`: a window of rows under filters and sort, or all rows without a window; `search` on search lookups. */
+  list<F extends string>(form: F, params: ListParams): Promise<ListResult<F>>;
+  /** `filter`: the rows equal to column values (a detail grid's master key), with a window beside them. */
+  filter<F extends string>(form: F, params: FilterParams): Promise<ListResult<F>>;
+  /** `list` with `locate`: where one row stands in the order under the filters (null: filtered out). */
+  locate(form: string, params: LocateParams): Promise<LocateResult>;
+  /** `set` of one row: key, version and the changed fields → the row as stored, and its change-log id. */
+  set<F extends string>(form: F, params: SetParams): Promise<SetResult<F>>;
+  /** `set` of many rows in one transaction (all or nothing; errors name `payload.rows.<i>.<field>`). */
+  setMany<F extends string>(form: F, params: SetManyParams): Promise<SetManyResult<F>>;
+  add<F extends string>(form: F, params: AddParams): Promise<AddResult<F>>;
+  delete(form: string, params: DeleteParams): Promise<DeleteResult>;
+  /** What a delete of these keys would take (the rows, and per screen the rows going with them). */
+  deletePreview(form: string, params: DeleteParams): Promise<DeletePreviewResult>;
+  /** Reverts the user's own changes (or deletes) by their change-log ids; answers the rows as they are now. */
+  undo<F extends string>(form: F, params: UndoParams): Promise<UndoResult<F>>;
+  /** Takes back an undo by the log ids it answered: the undone values written again through the set path. */
+  redo<F extends string>(form: F, params: UndoParams): Promise<UndoResult<F>>;
+  aggregate(form: string, params: AggregateParams): Promise<AggregateResult>;
+  /** The view as a CSV or XLSX file (POST /api/export/{form}). */
+  export(form: string, params: ExportParams): Promise<Blob>;
+  /** Machine translation of a text into several languages (POST /api/gt). */
+  translate(params: TranslateParams): Promise<TranslateResult>;
+  /** The user's saved column state per screen (custom entity grid_state). */
+  gridState: {
+    list(params: GridStateListParams): Promise<GridStateListResult>;
+    set(params: GridStateSetParams): Promise<GridStateSetResult>;
+  };
+  /** Named views, own and shared (custom entity grid_views). */
+  views: {
+    list(params: ViewsListParams): Promise<ViewsListResult>;
+    add(params: ViewAddParams): Promise<ViewResult>;
+    set(params: ViewSetParams): Promise<ViewResult>;
+    delete(params: ViewDeleteParams): Promise<DeleteResult>;
+  };
+  /** The keep-in-stock cell's click: writes (and change-logs) the product_list row. */
+  keepInStock(params: KeepInStockParams): Promise<KeepInStockResult>;
+  /** The texts of the ref values of change log entries (change summary cells). */
+  changeLabels(params: ChangeLabelsParams): Promise<ChangeLabelsResult>;
+  /** The bulk purchase price update: its preview and its one transaction. */
+  priceUpdate: {
+    preview(params: PriceUpdateParams): Promise<PriceUpdatePreview>;
+    apply(params: PriceUpdateParams): Promise<PriceUpdateResult>;
+  };
+}

@@ -5,10 +5,9 @@
  */
 import { api } from '../../api/client.ts';
 import { resendStateSave } from '../../api/startData.ts';
-import { gridKey } from '../../session/gridStates.ts';
+import { gridKey } from '../../session/session.ts';
 import type { ActionAnswer, ActionData } from '../../api/types.ts';
 import type * as C from './contract.ts';
-import type { GridDataProvider } from './provider.ts';
 
 /**
  * An answer whose rows are form F's: the contract states the rows of each form
@@ -17,7 +16,7 @@ import type { GridDataProvider } from './provider.ts';
  */
 const ofForm = <R>(answer: Promise<ActionData<ActionAnswer>>) => answer as Promise<R>;
 
-export const httpDataProvider: GridDataProvider = {
+export const httpDataProvider: C.GridDataProvider = {
   list: <F extends string>(form: F, p: C.ListParams) => ofForm<C.ListResult<F>>(api.action<'ListOutput'>(form, 'list', p)),
   filter: <F extends string>(form: F, p: C.FilterParams) => ofForm<C.ListResult<F>>(api.action<'ListOutput'>(form, 'filter', p)),
   locate: (form, p) => api.action<'LocateOutput'>(form, 'list', p),

@@ -23,7 +23,7 @@ import { lookupScreens } from '../../../generated/lookups.ts';
 import { addLookups, lookupScreen } from '../lookupScreens.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
-import type { GridDataProvider } from './provider.ts';
+import type { GridDataProvider } from './contract.ts';
 import { badRequest, fail, invalidValue, listOrder, queryRows, type Table } from './testQuery.ts';
 
 // Every lookup descriptor, as the screens' chunks bring them in the browser.

@@ -23,7 +23,7 @@ import type { CellEditor, EditMove, EditorProps } from '../types.ts';
 import { EditorError } from './EditorError.tsx';
 import { textArrows, type ArrowRule } from './editKeys.ts';
 import { editorKeyDown, useAutoFocus, useEdit, useLeave, type Parsed } from './kit.ts';
-import { lazyEditor } from './lazy.tsx';
+import { lazyEditor } from './lazyEditor.tsx';
 import { languageOptions } from './languageOptions.ts';
 import { tagsValue } from './tags.ts';
 import './editors.css';

@@ -252,8 +252,3 @@ export const lazyCell = (load: () => Promise<{ default: (a: RenderArgs) => React
     </Suspense>
   );
 };
-
-/** Rich text as read (richText.tsx). */
-export const richText = lazyCell(() => import('./richText.tsx'));
-/** The change summary (changeLog.tsx), in the logged screens' labels. */
-export const changeSummary = lazyCell(() => import('./changeLog.tsx'), true);

@@ -17,7 +17,7 @@ import { loadScreen } from '../../pages/loadScreen.ts';
 import { isRendererKey } from '../../../core/registryKeys.ts';
 import type { CellCtx, RenderArgs, Row } from '../types.ts';
 import { entryLabels, labelsAtHand } from './changeRefs.ts';
-import { renderers } from './index.tsx';
+import { optionLabelOf } from './optionLabels.ts';
 
 /** Logged screens' descriptors by form: loaded (null: not a screen of this app), or on their way. */
 const screens = new Map<string, ScreenDescriptor | null | Promise<ScreenDescriptor | null>>();
@@ -53,7 +53,7 @@ function wordsOf(ctx: CellCtx): SummaryWords {
       date: fmt.date,
       datetime: fmt.datetime,
       option: (col, v) => {
-        const named = isRendererKey(col.renderer) ? renderers[col.renderer].optionLabelId : undefined;
+        const named = isRendererKey(col.renderer) ? optionLabelOf(col.renderer) : undefined;
         return named ? ctx.t(named(v)) : undefined;
       },
     };
@@ -112,7 +112,3 @@ export function summaryText({ value, row, ctx }: RenderArgs): string {
   const refs = typeof row.log_id === 'number' ? labelsAtHand(row.log_id, ctx.lang) : undefined;
   return summaryOf(value, row.log_action, screen instanceof Promise ? null : screen, ctx, refs)?.text ?? '';
 }
-
-// The registry's entry (renderers/index.tsx) stays a few bytes on every list route: the text
-// of its cells comes with this chunk, which every such cell has loaded before it shows.
-renderers.changeSummary.text = summaryText;

@@ -10,9 +10,6 @@
 import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
 import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
 import { flagCodeOf } from '../../../core/images.ts';
-import { logActionId, screenTitleId } from '../../../core/logWords.ts';
-import { newsErrorId } from '../../../core/news.ts';
-import { aiWordId, blockTypeId, chatEngineId, chatRoleId, keepInStockId, movementKindId, obdDocumentId, obdPlacementId, reportMeasureId, translationEngineId } from '../../../core/optionNames.ts';
 import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
@@ -20,6 +17,7 @@ import type { RendererKey } from '../../../core/registryKeys.ts';
 import type { CellRenderer } from '../types.ts';
 import { vatParts } from '../../../core/vatParts.ts';
 import { fsmButtons } from './fsmButtons.tsx';
+import { OPTION_LABELS } from './optionLabels.ts';
 import {
   num,
   text,
@@ -39,13 +37,23 @@ import {
   featurePairs,
   recipients,
   named,
-  richText,
-  changeSummary,
+  lazyCell,
 } from './cells.tsx';
 import './renderers.css';
 
 export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';
 export { displayText } from './cells.tsx';
+
+/**
+ * Cells drawn by chunks of their own, which also bring their registry entry's `text` (copies,
+ * group rows): list routes without such cells never load them. Rich text as read
+ * (richText.tsx) brings the multi renderer's copy text; the change summary (changeLog.tsx)
+ * waits for every label, as it names other screens' columns.
+ */
+/** Loads the rich-text chunk (its first cell does); its copy text joins the multi renderer. */
+export const loadRichText = () => import('./richText.tsx').then((m) => ((renderers.multi.text = m.copyText), m));
+const richText = lazyCell(loadRichText);
+const changeSummary = lazyCell(() => import('./changeLog.tsx').then((m) => ((renderers.changeSummary.text = m.summaryText), m)), true);
 
 export const renderers: Record<RendererKey, CellRenderer> = {
   text: { render: ({ value }) => text(value) },
@@ -149,7 +157,7 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   keepInStock: {
     align: 'center',
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
-    optionLabelId: keepInStockId,
+    optionLabelId: OPTION_LABELS.keepInStock,
     async save({ screen, row, value }) {
       const r = await gridData().keepInStock({
         product_code: String(row.product_code),
@@ -296,28 +304,28 @@ export const renderers: Record<RendererKey, CellRenderer> = {
     },
   },
   /** A page block's kind: Text, Image, Video. */
-  blockType: named(blockTypeId),
-  movementKind: named(movementKindId),
-  chatEngine: named(chatEngineId),
-  chatRole: named(chatRoleId),
+  blockType: named(OPTION_LABELS.blockType),
+  movementKind: named(OPTION_LABELS.movementKind),
+  chatEngine: named(OPTION_LABELS.chatEngine),
+  chatRole: named(OPTION_LABELS.chatRole),
   /** What an obd text belongs to (Order, Invoice…) and where it prints (Header, Footer, Terms). */
-  obdDocument: named(obdDocumentId),
-  obdPlacement: named(obdPlacementId),
+  obdDocument: named(OPTION_LABELS.obdDocument),
+  obdPlacement: named(OPTION_LABELS.obdPlacement),
   /** What a report ranks by: Revenue, Quantity. */
-  reportMeasure: named(reportMeasureId),
+  reportMeasure: named(OPTION_LABELS.reportMeasure),
   /** A change log entry's action: Added, Changed, Deleted. */
-  logAction: named(logActionId),
+  logAction: named(OPTION_LABELS.logAction),
   /** A screen's form name as its title ('product_list' → 'Product list'). */
-  screenTitle: named(screenTitleId),
+  screenTitle: named(OPTION_LABELS.screenTitle),
   /** Why a news source's last fetch failed, in words (empty when it worked). */
-  newsError: named(newsErrorId),
+  newsError: named(OPTION_LABELS.newsError),
   /** A machine translation engine by its name (settings/gtranslate). */
-  translationEngine: named(translationEngineId),
+  translationEngine: named(OPTION_LABELS.translationEngine),
   /** An AI proposal's field (Short description, Description) and state (Proposed, Accepted, Rejected). */
-  aiWord: named(aiWordId),
+  aiWord: named(OPTION_LABELS.aiWord),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
-   * adds the cell's `text` (copies, group rows) when it loads.
+   * brings the cell's `text` (copies, group rows) when it loads.
    */
   changeSummary: { render: changeSummary },
   /** A colour: swatch and hex code; other text as it is. */

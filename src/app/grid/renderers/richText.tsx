@@ -2,13 +2,12 @@
  * Cells of rich-text (`html`) multi columns: the text as a reader sees it (core/htmlText.ts:
  * no tags, entities decoded, one space between blocks), rendered as text — never as markup;
  * the formatting lives in the form's editor only. A chunk of its own, loaded by the first
- * such cell (renderers/index.tsx), which also gives the multi renderer its copy `text` here:
- * list routes without rich text never load it.
+ * such cell (renderers/index.tsx), which also takes the multi renderer's copy `text` from
+ * here: list routes without rich text never load it.
  */
 import { htmlText } from '../../../core/htmlText.ts';
 import { ownText } from '../../../core/multiText.ts';
 import type { RenderArgs } from '../types.ts';
-import { renderers } from './index.tsx';
 
 /** The text of a value per language, read once (a page body can be long; cells render often). */
 const read = new WeakMap<object, Map<string, string>>();
@@ -33,5 +32,3 @@ export function copyText({ value, col, ctx }: RenderArgs): string {
 export default function RichText(a: RenderArgs): string {
   return multiText(a);
 }
-
-renderers.multi.text = copyText;

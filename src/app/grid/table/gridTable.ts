@@ -16,54 +16,13 @@
  * build), for each new sort or filter.
  */
 import { useMemo } from 'react';
-import {
-  columnFilteringFeature,
-  columnGroupingFeature,
-  columnOrderingFeature,
-  columnPinningFeature,
-  columnSizingFeature,
-  columnVisibilityFeature,
-  functionalUpdate,
-  metaHelper,
-  rowExpandingFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type ColumnPinningState,
-  type ExpandedState,
-  type FilterFn,
-  type Table,
-  type TableOptions,
-  type Updater,
-} from '@tanstack/react-table';
+import { functionalUpdate, useTable, type ColumnPinningState, type ExpandedState, type FilterFn, type TableOptions, type Updater } from '@tanstack/react-table';
 import type { GridModel } from '../columns.ts';
 import { FLEX_MIN, MAX_WIDTH, MIN_WIDTH, PINNED_DEFAULT } from '../../../core/gridLayout.ts';
 import { canGroupBy, withVisibility, type ViewState } from '../columnState.ts';
 import { layoutOf, SELECT_ID, SELECT_WIDTH, type Layout } from '../layout.ts';
-import type { GridColumn, Row } from '../types.ts';
-
-/** What a column carries for the grid: its descriptor column (null: the selection column), and whether it is a flex column. */
-export interface GridColumnMeta {
-  col: GridColumn | null;
-  /** No descriptor width: it takes the room left (its size is its minimum) until pinned or sized. */
-  flex: boolean;
-}
-
-export const gridFeatures = tableFeatures({
-  columnVisibilityFeature,
-  columnOrderingFeature,
-  columnPinningFeature,
-  columnSizingFeature,
-  rowSortingFeature,
-  columnFilteringFeature,
-  columnGroupingFeature,
-  rowExpandingFeature,
-  columnMeta: metaHelper<GridColumnMeta>(),
-});
-export type GridFeatures = typeof gridFeatures;
-export type GridTable = Table<GridFeatures, Row>;
-export type GridColumnDef = ColumnDef<GridFeatures, Row, unknown>;
+import type { Row } from '../types.ts';
+import { gridFeatures, type GridColumnDef, type GridFeatures, type GridTable } from './gridFeatures.ts';
 
 /** The row sources filter (the server, or the client row model): here only the rule that an empty value is no filter. */
 const filteredElsewhere = Object.assign(() => true, { autoRemove: (v: unknown) => v === undefined || v === null || v === '' }) as FilterFn<GridFeatures, Row>;

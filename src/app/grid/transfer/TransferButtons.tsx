@@ -9,7 +9,7 @@ import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { useT } from '../../i18n/useT.ts';
 import { Popup } from '../popover/Popup.tsx';
-import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import type { ToolbarQuery } from '../gridProps.ts';
 import './transfer.css';
 import { describeError } from '../../api/said.ts';
 

@@ -9,7 +9,7 @@ import { isoDate } from '../../../core/format.ts';
 import { describeError } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { gridData } from '../dataProvider/provider.ts';
-import type { ToolbarQuery } from '../ScreenGrid.tsx';
+import type { ToolbarQuery } from '../gridProps.ts';
 import { fileTitle, saveBlob } from './saveBlob.ts';
 
 export async function exportView(q: ToolbarQuery, columns: ScreenDescriptor['columns'], format: 'csv' | 'xlsx', t: (id: string) => string): Promise<void> {

@@ -15,7 +15,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../core/httpErrors.ts';
 import { ApiError } from '../../api/client.ts';
 import { describeError } from '../../api/said.ts';
-import { confirm } from '../../chrome/confirm.tsx';
+import { confirm } from '../../chrome/confirm.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
 import { getMark, gridKey, setMark, type Mark } from './marks.ts';

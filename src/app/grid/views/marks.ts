@@ -14,7 +14,7 @@ export interface Mark {
 
 const store = createStore<Record<string, Mark | null>>({});
 
-export { gridKey } from '../../session/gridStates.ts';
+export { gridKey } from '../../session/session.ts';
 export const getMark = (key: string) => store.get()[key] ?? null;
 export const setMark = (key: string, mark: Mark | null) => store.set({ [key]: mark });
 export const useMark = (key: string) => useStore(store, (s) => s[key] ?? null);

@@ -13,7 +13,7 @@ import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { eventName } from '../../../core/workflowActions.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
-import { ask } from '../../chrome/confirm.tsx';
+import { ask } from '../../chrome/confirm.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
 import { toast } from '../../chrome/toasts.tsx';
 import { confirmOptions, referenceOf, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';

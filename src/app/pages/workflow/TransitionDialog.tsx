@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { api } from '../../api/client.ts';
 import { describeError, say } from '../../api/said.ts';
 import { toast } from '../../chrome/toasts.tsx';
-import type { GridPermissions } from '../../grid/ScreenGrid.tsx';
+import type { GridPermissions } from '../../grid/gridProps.ts';
 import { useSession } from '../../session/session.ts';
 import { nameIn, type Board, type BoardTransition } from './board.ts';
 

@@ -3,7 +3,8 @@ import { AggregatePayload, MAX_GROUPS, type aggregateFunctions } from '../../../
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput } from '../../http/errors.ts';
 import { kindOf } from '../../../core/query/kinds.ts';
-import { expr, sortExpr, whereConditions, type ListScope } from './list.ts';
+import { sortExpr, whereConditions } from './list.ts';
+import { expr, type ListScope } from './listScope.ts';
 import type { Screen } from './screens.ts';
 import { sourceFrom } from './params.ts';
 import { Params, ident } from './sql.ts';

@@ -16,7 +16,7 @@ import type { Screen } from './screens.ts';
 import { checkStateLocks } from './stateLocks.ts';
 import { Params, castOf, ident } from './sql.ts';
 import { plainObject } from './values.ts';
-import { actAs, changeLog, keyValues, readRows, viaRelation, writeTable, type LogEntry, type WriteScope } from './write.ts';
+import { actAs, changeLog, keyValues, readRows, viaRelation, writeTable, type LogEntry, type WriteScope } from './rows.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import { collationSql } from '../../../core/query/collation.ts';
-import { isLang } from '../../../core/langs.ts';
 import { cursorValues } from '../../../core/query/keyset.ts';
 import { kindOf } from '../../../core/query/kinds.ts';
 import { comparisonOf, defaultOp, isSetItem, textOp, type TextTest } from '../../../core/query/operators.ts';
 import { MAX_SET_VALUES, outsideOptions, setParts } from '../../../core/query/setFilter.ts';
 import { collated, fullOrder } from '../../../core/query/order.ts';
-import { FilterItem, ListPayload, SortModel } from '../../../../schemas/api.ts';
+import { ListPayload, SortModel } from '../../../../schemas/api.ts';
 import type { Queryable } from '../../db/types.ts';
 import { badRequest, parseInput, refused, unknownColumn } from '../../http/errors.ts';
-import { ownerCondition, type OwnerScope } from './owner.ts';
+import { expr, type Filter, type ListScope, type WhereRequest } from './listScope.ts';
+import { ownerCondition } from './owner.ts';
 import type { Screen } from './screens.ts';
 import type { AgGridRequest } from './agGrid.ts';
 import { labelJoin, sortsByLabel } from './lookupSql.ts';
@@ -24,30 +24,7 @@ import { plainObject, scalar } from './values.ts';
 /** Rows without a window are capped; a larger source must be asked for in windows. */
 export const MAX_ROWS = 100_000;
 
-export interface ListScope extends OwnerScope {
-  company: string | null;
-  language: string;
-}
-
-type Filter = v.InferOutput<typeof FilterItem>;
 type Sort = v.InferOutput<typeof SortModel>[number];
-
-/**
- * The SQL expression of a column: multi-language columns read the request's language, rich
- * text (`html`) as the grid's cell reads it (app.html_text, twin of core/htmlText.ts), so its
- * filters, sorts and search see the visible text, never tag names.
- */
-export function expr(screen: Screen, field: string, p: Params, scope: ListScope, langParam: { ref?: string }): string {
-  const col = screen.columns[field];
-  if (col?.type === 'multi') {
-    // A known language is written out: an index on a language's text (migration 082) is
-    // matched by the planner only against the same constant, in every kind of plan.
-    langParam.ref ??= isLang(scope.language) ? `'${scope.language}'::text` : p.add(scope.language, 'text');
-    const text = `(${ident(field)} ->> ${langParam.ref})`;
-    return col.html ? `app.html_text${text}` : text;
-  }
-  return ident(field);
-}
 
 /**
  * The SQL of an order column's values as the order compares them: text in the request
@@ -267,9 +244,6 @@ export interface ListRequest extends AgGridRequest {
   /** A row's key: answer where it stands instead of a window (`locate`). */
   locate?: Record<string, unknown> | undefined;
 }
-
-/** The rows a request selects: company and owner scope, filterModel and equality filters. */
-export type WhereRequest = Pick<ListRequest, 'filterModel' | 'equals'>;
 
 /** An estimated total is answered only above this many rows (smaller ones are counted). */
 export const ESTIMATE_THRESHOLD = 100_000;

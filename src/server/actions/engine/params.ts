@@ -8,7 +8,7 @@
  * parameter with its column's cast; the function's name comes from the descriptor.
  */
 import { invalidValue, refused } from '../../http/errors.ts';
-import type { ListScope, WhereRequest } from './list.ts';
+import type { ListScope, WhereRequest } from './listScope.ts';
 import type { Screen } from './screens.ts';
 import { Params, castOf, relation } from './sql.ts';
 import { scalar } from './values.ts';

@@ -18,7 +18,8 @@ import { checkReferences } from './references.ts';
 import { checkRowRules } from './rowRules.ts';
 import type { Screen } from './screens.ts';
 import { rowValues } from './values.ts';
-import { actAs, applySets, distinctRows, lockRows, sameJson, type LogEntry, type PreparedSet, type WriteScope } from './write.ts';
+import { actAs, distinctRows, lockRows, sameJson, type LogEntry, type WriteScope } from './rows.ts';
+import { applySets, type PreparedSet } from './write.ts';
 
 type Row = Record<string, unknown>;
 

@@ -5,17 +5,7 @@
  */
 import { captionRules } from '../../texts/checks.ts';
 import type { Screen } from './screens.ts';
-
-/** One row about to be written: where it is named in errors, its key (a set; an add's key is among its values), its values. */
-type Row = Record<string, unknown>;
-
-export interface WrittenRow {
-  where: string;
-  keys?: readonly unknown[];
-  values: Row;
-}
-
-export type RowRule = (screen: Screen, rows: readonly WrittenRow[]) => void;
+import type { RowRule, WrittenRow } from './writtenRow.ts';
 
 const RULES: Readonly<Record<string, RowRule>> = {
   captions: captionRules.captions,

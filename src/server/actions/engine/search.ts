@@ -16,7 +16,7 @@
  */
 import { isLang } from '../../../core/langs.ts';
 import { badRequest } from '../../http/errors.ts';
-import { expr, type ListScope } from './list.ts';
+import { expr, type ListScope } from './listScope.ts';
 import type { Screen } from './screens.ts';
 import { ident, type Params } from './sql.ts';
 

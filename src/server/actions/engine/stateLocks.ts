@@ -12,7 +12,7 @@ import { governingRules, lockedIn, stateName, type StateAction } from '../../../
 import type { Queryable } from '../../db/types.ts';
 import { refused } from '../../http/errors.ts';
 import { screens, type Screen } from './screens.ts';
-import { readRows } from './write.ts';
+import { readRows } from './rows.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { ClientRowModel } from '../../ClientRowModel.ts';
 import type { ViewState } from '../../columnState.ts';
-import type { GridTable } from '../../table/gridTable.ts';
+import type { GridTable } from '../../table/gridFeatures.ts';
 
 export interface HeaderActionsInput {
   table: GridTable;

@@ -6,7 +6,7 @@ import type { ViewColumn } from '../../layout.ts';
 import type { CellPos, CellRange, Rect } from '../../selection.ts';
 import type { CellCtx, GridRow, Row } from '../../types.ts';
 import type { DisplayModel } from '../../useRowModel.ts';
-import type { LiveConflict } from '../../liveRows.ts';
+import type { LiveConflict } from '../../liveRowsFollow.ts';
 
 /** The cell whose editor is open. */
 export interface Editing {

@@ -1,5 +1,5 @@
 /**
- * Firing an event (loaded with the first one): the confirmation (chrome/confirm.tsx) naming
+ * Firing an event (loaded with the first one): the confirmation (chrome/confirm.ts) naming
  * the records by their workflow type and reference, the trigger call, the rows patched from
  * the answer; a refusal said as a toast, and a state changed meanwhile reads the rows again.
  */
@@ -7,7 +7,7 @@ import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import { pickText } from '../../../../core/multiText.ts';
 import { ApiError, api } from '../../../api/client.ts';
 import { describeError } from '../../../api/said.ts';
-import { ask } from '../../../chrome/confirm.tsx';
+import { ask } from '../../../chrome/confirm.ts';
 import { toast } from '../../../chrome/toasts.tsx';
 import type { FsmAction } from '../../../../core/workflowActions.ts';
 import type { GridRow, Row } from '../../types.ts';

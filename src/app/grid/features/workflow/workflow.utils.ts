@@ -3,7 +3,7 @@
  * call it makes, and the row fields its answer changes.
  */
 import { eventName, type FsmAction } from '../../../../core/workflowActions.ts';
-import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.tsx';
+import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.ts';
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { Row } from '../../types.ts';
 import type { TriggerCall } from './workflow.types.ts';

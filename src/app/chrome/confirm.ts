@@ -1,6 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
-import { createStore, useStore } from '../session/createStore.ts';
+import type { ReactNode } from 'react';
+import { createStore } from '../session/createStore.ts';
 import type { Values } from '../i18n/useT.ts';
 
 export interface ConfirmOptions {
@@ -37,13 +36,14 @@ export interface ConfirmAnswer {
 
 export type OpenConfirm = ConfirmOptions & { resolve: (a: ConfirmAnswer | null) => void };
 
-const state = createStore<{ open: OpenConfirm | null }>({ open: null });
+/** The open question; ConfirmDialog.tsx shows it. */
+export const question = createStore<{ open: OpenConfirm | null }>({ open: null });
 
 /** Asks the user; resolves with the dialog's inputs on the confirming button, null on cancel or Esc. */
 export function ask(options: ConfirmOptions = {}): Promise<ConfirmAnswer | null> {
   return new Promise((resolve) => {
-    state.get().open?.resolve(null);
-    state.set({ open: { ...options, resolve } });
+    question.get().open?.resolve(null);
+    question.set({ open: { ...options, resolve } });
   });
 }
 
@@ -51,22 +51,7 @@ export function ask(options: ConfirmOptions = {}): Promise<ConfirmAnswer | null>
 export const confirm = (options: ConfirmOptions = {}): Promise<boolean> => ask(options).then((a) => a !== null);
 
 export function answer(a: ConfirmAnswer | null) {
-  const open = state.get().open;
-  state.set({ open: null });
+  const open = question.get().open;
+  question.set({ open: null });
   open?.resolve(a);
-}
-
-// The dialog code (Radix Dialog) loads with the first question: a page paints without it.
-const ConfirmDialogView = lazyWithMessages(() => import('./ConfirmDialogView.tsx'));
-
-export function ConfirmDialog() {
-  const o = useStore(state, (s) => s.open);
-  const [asked, setAsked] = useState(false);
-  if (o && !asked) setAsked(true);
-  if (!asked) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialogView o={o} />
-    </Suspense>
-  );
 }

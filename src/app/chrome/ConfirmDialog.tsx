@@ -1,0 +1,19 @@
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { useStore } from '../session/createStore.ts';
+import { question } from './confirm.ts';
+
+// The dialog code (Radix Dialog) loads with the first question: a page paints without it.
+const ConfirmDialogView = lazyWithMessages(() => import('./ConfirmDialogView.tsx'));
+
+export function ConfirmDialog() {
+  const o = useStore(question, (s) => s.open);
+  const [asked, setAsked] = useState(false);
+  if (o && !asked) setAsked(true);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogView o={o} />
+    </Suspense>
+  );
+}

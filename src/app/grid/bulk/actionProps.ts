@@ -1,0 +1,13 @@
+/** What each bulk action (the registry: bulk/index.tsx) is given. */
+import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
+import type { ToolbarQuery } from '../gridProps.ts';
+
+export interface BulkActionProps {
+  screen: ScreenDescriptor;
+  /** The grid's query, its filterModel including the page's fixed filter. */
+  query: ToolbarQuery;
+  /** Equality filter the page applies (a detail grid's master key: { product_code }). */
+  fixed?: Record<string, unknown> | undefined;
+  /** After a change: the page reloads the grid's rows. */
+  onDone(): void;
+}
