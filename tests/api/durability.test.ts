@@ -8,12 +8,12 @@
  * restarted. Then every acknowledged add is there, whole; what was in flight at a kill is
  * there or not (never half); nothing is there that was never sent.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from './childServer.ts';
 import { root, templateDataDir } from './dataTools.ts';
 import { DEMO_PASSWORD, engines, PRODUCTS, type Engine, type Json } from './harness.ts';
 import { seededDatabase } from './templates.ts';
@@ -28,34 +28,11 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
-/** The real server as a process; resolves once it says where it listens. */
-function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /back office: (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) done({ url, child, exited });
-    });
-    void exited.then(() => fail(new Error(`the server ended before it listened: ${err || out}`)));
-  });
+/** The real server on `env`'s database, killed at the end if still running. */
+async function startServer(env: Record<string, string>): Promise<ChildServer> {
+  const server = await startChildServer(root, env);
+  cleanups.push(server.kill);
+  return server;
 }
 
 async function post(url: string, path: string, body: unknown, token?: string): Promise<{ status: number; body: Json }> {
@@ -81,11 +58,8 @@ async function listed(url: string, token: string, prefix: string): Promise<Map<s
   return new Map((r.body.data.rows as Json[]).map((row) => [row.brand_name as string, row]));
 }
 
-async function prepare(engine: Engine): Promise<NodeJS.ProcessEnv> {
-  const ui = mkdtempSync(join(tmpdir(), 'bo-durability-ui-'));
-  writeFileSync(join(ui, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
-  cleanups.push(() => rmSync(ui, { recursive: true, force: true }));
-  const env = { PORT: '0', UI_DIR: ui, DEMO_DATA: '1', DEMO_PRODUCTS: String(PRODUCTS), WORKFLOW_TICK_MS: '0', MAIL_TICK_MS: '0', ARRIVAL_TICK_MS: '0', NEWS_TICK_MS: '0', IMAP_TICK_MS: '0' };
+async function prepare(engine: Engine): Promise<Record<string, string>> {
+  const env = { DEMO_DATA: '1', DEMO_PRODUCTS: String(PRODUCTS) };
   if (engine === 'postgres') {
     const copy = await seededDatabase({ demo: true, products: PRODUCTS }, { durable: true });
     cleanups.push(() => copy.drop());

@@ -13,13 +13,14 @@
  * reference sync (src/server/db/referenceSync.ts) — is engine-neutral SQL, and
  * upgrade.test.ts runs it on both engines; this test's own part is the tree's, not the engine's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 import { LANGS, type Lang } from '../../src/core/langs.ts';
+import { startChildServer } from './childServer.ts';
 import { root, templateDataDir } from './dataTools.ts';
 import { DEMO_PASSWORD, PRODUCTS, type Json } from './harness.ts';
 import { startDataOf } from './pageStart.ts';
@@ -131,42 +132,6 @@ function addScreen(tree: string): void {
   }
 }
 
-/** The copy's server as a process on `dataDir`; resolves once it says where it listens. */
-function startServer(tree: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const ui = mkdtempSync(join(tmpdir(), 'bo-newscreen-ui-'));
-  cleanups.push(() => rmSync(ui, { recursive: true, force: true }));
-  writeFileSync(join(ui, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
-  const ticks = ['WORKFLOW_TICK_MS', 'MAIL_TICK_MS', 'ARRIVAL_TICK_MS', 'NEWS_TICK_MS', 'MAINTENANCE_TICK_MS', 'IMAP_TICK_MS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: tree,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      UI_DIR: ui,
-      DEMO_DATA: '1',
-      DEMO_PRODUCTS: String(PRODUCTS),
-      ...Object.fromEntries(ticks.map((t) => [t, '0'])),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  return new Promise((done, fail) => {
-    let out = '';
-    child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const url = /back office: (http:\/\/\S+)\s/.exec(out)?.[1]; // the whole address (a chunk may end inside it)
-      if (url) done({ url, child });
-    });
-    child.once('exit', (code) => fail(new Error(`the copy's server exited (${code}) before it listened:\n${out}`)));
-  });
-}
-
 interface MenuNode {
   page_code: string;
   url: string | null;
@@ -216,7 +181,9 @@ describe('a new screen: one descriptor, one migration and locale keys, on a data
     lap('codegen');
     await made;
     lap('data');
-    ({ url } = await startServer(tree, data));
+    const server = await startChildServer(tree, { DATA_DIR: data, DEMO_DATA: '1', DEMO_PRODUCTS: String(PRODUCTS) }, "the copy's server");
+    cleanups.push(server.kill);
+    ({ url } = server);
     lap('listening');
     for (const who of ['admin', 'warehouse', 'catalog']) {
       const r = await post('/rpc/login', { email: `${who}@example.com`, password: DEMO_PASSWORD });

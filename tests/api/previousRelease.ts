@@ -9,10 +9,11 @@
  * their own and the one renaming second drops its copy; every test gets a copy of its own.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { startChildServer } from './childServer.ts';
 import type { Engine } from './harness.ts';
 import { NO_COMMIT_FLUSH, onServer, withDatabase } from './templates.ts';
 
@@ -100,46 +101,18 @@ async function sourceTree(sha: string): Promise<string> {
  * it says it listens (it has migrated and seeded by then), and stops it as a user does (SIGTERM).
  */
 async function startAndStop(src: string, env: Record<string, string>): Promise<void> {
-  const ui = mkdtempSync(join(tmpdir(), 'bo-prev-ui-'));
-  writeFileSync(join(ui, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
-  const ticks = ['WORKFLOW_TICK_MS', 'MAIL_TICK_MS', 'ARRIVAL_TICK_MS', 'NEWS_TICK_MS', 'MAINTENANCE_TICK_MS', 'IMAP_TICK_MS'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: src,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      PORT: '0',
-      DEMO_DATA: '1',
-      DEMO_PRODUCTS: String(PRODUCTS),
-      UI_DIR: ui,
-      ...Object.fromEntries(ticks.map((t) => [t, '0'])),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
+  const server = await startChildServer(src, { DEMO_DATA: '1', DEMO_PRODUCTS: String(PRODUCTS), ...env }, "the previous release's server");
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (b: Buffer) => {
-        out += b.toString();
-        const listening = /back office: (http:\/\/\S+)\s/.exec(out); // the whole address (a chunk may end inside it)
-        if (listening) resolve(listening[1]!);
-      });
-      child.stderr.on('data', (b: Buffer) => void (out += b.toString()));
-      child.once('exit', (code) => reject(new Error(`the previous release's server exited (${code}) before it listened:\n${out}`)));
-    });
     // An answer comes on a later turn of its event loop than the line it printed, so by then
     // it has set its SIGTERM handler (set right after that line): a SIGTERM sent on the line
     // itself could find none yet, and kill it before a clean stop.
-    await (await fetch(`${url}/`)).arrayBuffer();
-    const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
-    child.kill('SIGTERM');
-    const code = await exited;
-    if (code !== '0') throw new Error(`the previous release's server stopped with ${code}:\n${out}`);
+    await (await fetch(`${server.url}/`)).arrayBuffer();
+    const code = new Promise<string>((resolve) => server.child.once('exit', (c, signal) => resolve(`${c ?? signal}`)));
+    server.child.kill('SIGTERM');
+    if ((await code) !== '0') throw new Error(`the previous release's server stopped with ${await code}:\n${server.output()}`);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(ui, { recursive: true, force: true });
+    server.kill();
+    await server.exited;
   }
 }
 
