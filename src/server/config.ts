@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { LoginInput } from '../../schemas/api.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
 import { allowHostKey } from './net/outboundFetch.ts';
+import { AI_QUERY_TIMEOUT_MS } from './ai/runner.ts';
 
 /** The first company, made with the first administrator when the database has none. */
 export interface CompanySetup {
@@ -110,6 +111,8 @@ export interface Config {
   aiRetryBaseMs: number;
   /** How long one chat engine call may take (ms; AI_CHAT_TIMEOUT_MS, spec §9: 120 s; tests shorten it). */
   aiChatTimeoutMs: number;
+  /** How long (ms) one Ask-AI query may run in the database (AI_QUERY_TIMEOUT_MS, 5 s; then 504 `ai_query_timeout`). */
+  aiQueryTimeoutMs: number;
   /** How long (ms) one call to a translation engine (Google, DeepL) may take (TRANSLATE_TIMEOUT_MS). */
   translateTimeoutMs: number;
   /**
@@ -313,6 +316,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     aiRatePerMinute: int(env.AI_RATE_PER_MINUTE, 30, 'AI_RATE_PER_MINUTE'),
     aiRetryBaseMs: int(env.AI_RETRY_BASE_MS, 500, 'AI_RETRY_BASE_MS'),
     aiChatTimeoutMs: int(env.AI_CHAT_TIMEOUT_MS, 120_000, 'AI_CHAT_TIMEOUT_MS'),
+    aiQueryTimeoutMs: int(env.AI_QUERY_TIMEOUT_MS, AI_QUERY_TIMEOUT_MS, 'AI_QUERY_TIMEOUT_MS'),
     translateTimeoutMs: int(env.TRANSLATE_TIMEOUT_MS, 30_000, 'TRANSLATE_TIMEOUT_MS'),
     ipCountryUrl: ipCountryUrl(env.IP_COUNTRY_URL),
     ipCountryTimeoutMs: int(env.IP_COUNTRY_TIMEOUT_MS, 2_000, 'IP_COUNTRY_TIMEOUT_MS'),

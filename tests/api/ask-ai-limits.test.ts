@@ -1,10 +1,12 @@
 /**
  * Ask-AI's limits (issue 42) on both engines: the `lpad`/`string_agg` memory bomb of the
  * outside test is refused by the guard; one the guard lets through (a long text aggregated
- * over a million rows) ends quickly as `ai_query_out_of_memory` — on PGlite the sandbox's
+ * over a million rows) ends as `ai_query_out_of_memory` — on PGlite the sandbox's
  * memory cap, then the sandbox thread is ended so the memory returns; on a PostgreSQL
- * server the database's own limit within the statement timeout — and the server answers the
- * next question; an answer larger than the byte cap is refused without reaching the server.
+ * server the database's own limit — and the server answers the next question. The query
+ * timeout is long here (AI_QUERY_TIMEOUT_MS) so that only the memory limit can end the bomb,
+ * however loaded the machine (ask-ai.test.ts covers the 5 s timeout). An answer larger than
+ * the byte cap is refused without reaching the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_QUERY_MAX_BYTES } from '../../src/server/ai/runner.ts';
@@ -27,7 +29,7 @@ describe.each(engines)('Ask-AI limits on %s', (engine) => {
 
   beforeAll(async () => {
     fake = await startEngineFake();
-    s = await startTestServer(engine, { env: { OPENAI_API_KEY: 'k-lim', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5', AI_RATE_PER_MINUTE: '1000' } });
+    s = await startTestServer(engine, { env: { OPENAI_API_KEY: 'k-lim', OPENAI_BASE_URL: fake.url, AI_RETRY_BASE_MS: '5', AI_RATE_PER_MINUTE: '1000', AI_QUERY_TIMEOUT_MS: '120000' } });
     admin = (await s.login('admin@example.com')).token;
   });
   afterAll(async () => {
@@ -46,16 +48,14 @@ describe.each(engines)('Ask-AI limits on %s', (engine) => {
     // Warm: the sandbox (PGlite) runs and the baseline includes it.
     expect((await ask('select count(*)::int as n from ai.brands')).body.rows).toEqual([[await brands()]]);
     const before = process.memoryUsage().rss;
-    const t0 = Date.now();
     const r = await ask("with t as (select string_agg(product_name || product_code, '') as s from ai.products) select length(string_agg(t.s, '')) as n from t, generate_series(1, 1000000) as g");
     expect([r.status, r.body.error], JSON.stringify(r.body)).toEqual([413, 'ai_query_out_of_memory']);
     expect(JSON.stringify(r.body)).not.toMatch(/enlarge|string buffer|out of memory/i);
-    expect(Date.now() - t0).toBeLessThan(20_000);
     // PGlite's memory never shrinks: the thread that held it is ended, so this process gives back more than the bomb took.
     if (engine === 'pglite') await expect.poll(() => process.memoryUsage().rss, { timeout: 10_000, interval: 100 }).toBeLessThan(before);
     const next = await ask('select count(*)::int as n from ai.brands');
     expect([next.status, next.body.rows]).toEqual([200, [[await brands()]]]);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses an answer larger than the byte cap (fewer rows than the row cap), measured before it leaves the database', async () => {
     const r = await ask("select lpad(product_code, 1000, '-') as a, rpad(product_code, 1000, '+') as b from ai.products order by product_code limit 900");

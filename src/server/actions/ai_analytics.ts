@@ -18,7 +18,7 @@ export const aiAnalyticsRun: CustomAction = {
     const r = await db.query<{ question: string; sql: string }>('select question, sql from app.ai_analytics where question_id = $1 and company_code = $2', [question_id, session.company]);
     const row = r.rows[0];
     if (!row) throw new HttpError(404, 'not_found', `payload.question_id: question ${question_id} does not exist in this company`);
-    const { sql, ...answer } = row.sql ? await runSavedSql(db, session, row.sql) : await askAi(ctx, session, row.question);
+    const { sql, ...answer } = row.sql ? await runSavedSql(ctx, session, row.sql) : await askAi(ctx, session, row.question);
     await db.query(`update app.ai_analytics set sql = $2, last_answered_at = now(), last_row_count = $3, last_answer = $4, row_version = row_version + 1 where question_id = $1`, [
       question_id,
       sql,

@@ -26,7 +26,7 @@ export const ASK_AI_MODEL = 'gpt-4o';
 
 export interface AskDeps {
   db: Db;
-  config: Pick<Config, 'engines' | 'aiRatePerMinute' | 'aiRetryBaseMs'>;
+  config: Pick<Config, 'engines' | 'aiRatePerMinute' | 'aiRetryBaseMs' | 'aiQueryTimeoutMs'>;
 }
 
 const ModelAnswer = v.object({ sql: v.pipe(v.string(), v.nonEmpty()) });
@@ -38,7 +38,7 @@ async function viewsOf(db: Db, session: Session): Promise<string[]> {
   return views;
 }
 
-const scopeOf = (session: Session) => ({ companies: session.company ? [session.company] : [], lang: session.languageCode });
+const scopeOf = (session: Session, timeoutMs: number) => ({ companies: session.company ? [session.company] : [], lang: session.languageCode, timeoutMs });
 
 /** The engine Ask-AI asks. */
 const ASK_AI_ENGINE = 'openai';
@@ -71,15 +71,15 @@ export async function askAi(deps: AskDeps, session: Session, question: string, h
   }
   const parsed = v.safeParse(ModelAnswer, JSON.parse(content));
   if (!parsed.success) throw badAnswer(engine, 'no "sql" in the reply');
-  return runChecked(deps.db, session, parsed.output.sql, views);
+  return runChecked(deps, session, parsed.output.sql, views);
 }
 
 /** A saved query run again (ai_analytics): the same guard and scope, no model call. */
-export async function runSavedSql(db: Db, session: Session, sql: string): Promise<AiResult> {
-  return runChecked(db, session, sql, await viewsOf(db, session));
+export async function runSavedSql(deps: AskDeps, session: Session, sql: string): Promise<AiResult> {
+  return runChecked(deps, session, sql, await viewsOf(deps.db, session));
 }
 
-async function runChecked(db: Db, session: Session, sql: string, views: string[]): Promise<AiResult> {
+async function runChecked(deps: AskDeps, session: Session, sql: string, views: string[]): Promise<AiResult> {
   const checked = await checkAiSqlViews(sql, views);
-  return runAiSql(db, checked, scopeOf(session));
+  return runAiSql(deps.db, checked, scopeOf(session, deps.config.aiQueryTimeoutMs));
 }
