@@ -26,7 +26,7 @@ import {
   type ColumnDef,
 } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import { prng } from './prng.ts';
 import { medianTime } from './stats.ts';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider, type TestDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
-import { createEdits, type Flags } from '../../src/app/grid/edits.ts';
+import { createEdits, type Flags } from '../../src/app/grid/features/edits/edits.feature.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import brandsCompact from '../../src/generated/screens/brands.ts';
 import productListCompact from '../../src/generated/screens/product_list.ts';

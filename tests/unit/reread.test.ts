@@ -4,8 +4,8 @@
  * its way are left alone; server windows are read again by their loaded runs.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { rereadRows } from '../../src/app/grid/reread.ts';
-import type { FetchPage, RowWindow } from '../../src/app/grid/rowSource.ts';
+import { rereadRows } from '../../src/app/grid/features/edits/reread.ts';
+import type { FetchPage, RowWindow } from '../../src/app/grid/rowModel/rowSource.ts';
 import type { GridRow, Row } from '../../src/app/grid/types.ts';
 
 vi.mock('../../src/app/grid/gridApi.ts', () => ({

@@ -6,12 +6,12 @@
  * the layout change — scrolling mounts new rows and leaves the others alone.
  */
 import { memo, type ReactNode } from 'react';
-import type { GroupNode } from './grouping.ts';
+import type { GroupNode } from '../rowModel/grouping.ts';
 import { sameProps } from './sameProps.ts';
-import type { ViewColumn } from './layout.ts';
+import type { ViewColumn } from '../layout.ts';
 import type { FitHolder } from './textFit.ts';
-import type { GroupTotals } from './totals.tsx';
-import type { CellCtx, GridRow } from './types.ts';
+import type { GroupTotals } from '../features/totals/totals.feature.tsx';
+import type { CellCtx, GridRow } from '../types.ts';
 
 interface RowViewProps {
   index: number;

@@ -12,7 +12,7 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
-import type { ViewColumn } from './layout.ts';
+import type { ViewColumn } from '../layout.ts';
 import { REST_MS } from './visibleRows.ts';
 
 /** Unpinned columns from which the body renders only those in view. */

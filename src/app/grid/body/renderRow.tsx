@@ -4,18 +4,18 @@
  * render; the body calls it for the rows in view.
  */
 import type { ReactNode } from 'react';
-import { cellText } from './cellText.ts';
-import type { GridModel } from './columns.ts';
-import type { Flags } from './edits.ts';
-import type { Editing } from './features/range/range.types.ts';
-import type { ViewColumn } from './layout.ts';
+import { cellText } from '../cellText.ts';
+import type { GridModel } from '../columns.ts';
+import type { Flags } from '../features/edits/edits.feature.ts';
+import type { Editing } from '../features/range/range.types.ts';
+import type { ViewColumn } from '../layout.ts';
 import { GroupRowView, RowView } from './RowView.tsx';
-import { isRowSelected, rowSpanOf, type Rect, type RowSelection } from './selection.ts';
+import { isRowSelected, rowSpanOf, type Rect, type RowSelection } from '../features/selection/selection.utils.ts';
 import type { FitHolder } from './textFit.ts';
-import type { GroupTotals } from './totals.tsx';
-import type { CellCtx } from './types.ts';
+import type { GroupTotals } from '../features/totals/totals.feature.tsx';
+import type { CellCtx } from '../types.ts';
 import type { ColumnWindow } from './columnWindow.ts';
-import type { DisplayItem } from './useRowModel.ts';
+import type { DisplayItem } from '../rowModel/useRowModel.ts';
 
 export interface RowRenderInput {
   model: GridModel;

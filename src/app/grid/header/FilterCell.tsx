@@ -9,11 +9,11 @@
  * title says what is accepted).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { columnChoices } from './choices.ts';
-import { filterItem } from './filters.ts';
+import { columnChoices } from '../choices.ts';
+import { filterItem } from '../filters.ts';
 import { SetFilter } from './SetFilter.tsx';
-import type { ViewColumn } from './layout.ts';
-import type { CellCtx } from './types.ts';
+import type { ViewColumn } from '../layout.ts';
+import type { CellCtx } from '../types.ts';
 
 export const FILTER_DEBOUNCE_MS = 300;
 

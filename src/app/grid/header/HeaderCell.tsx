@@ -6,12 +6,12 @@
  * a header re-renders only when its own props change.
  */
 import { memo, useState, type DragEvent, type PointerEvent } from 'react';
-import { MIN_WIDTH } from '../../core/gridLayout.ts';
-import { AGG_FNS, type TotalFn } from './gridApi.ts';
-import type { ViewColumn } from './layout.ts';
-import { hideFromMenu, takeAfterHide } from './headerKeys.ts';
-import { Popup } from './popover/Popup.tsx';
-import type { GridColumn } from './types.ts';
+import { MIN_WIDTH } from '../../../core/gridLayout.ts';
+import { AGG_FNS, type TotalFn } from '../gridApi.ts';
+import type { ViewColumn } from '../layout.ts';
+import { hideFromMenu, takeAfterHide } from '../features/keyboard/headerKeys.ts';
+import { Popup } from '../popover/Popup.tsx';
+import type { GridColumn } from '../types.ts';
 
 export interface HeaderActions {
   /** A header click: cycles the column's sort (`multi`: Shift, adds it to the sort). */

@@ -7,9 +7,9 @@
  * `choiceValue`), so grid states and views keep one text per column.
  */
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
-import { BLANK_CHOICE, choiceList } from './filters.ts';
-import { Popup } from './popover/Popup.tsx';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
+import { BLANK_CHOICE, choiceList } from '../filters.ts';
+import { Popup } from '../popover/Popup.tsx';
 import type { SetFilterProps } from './SetFilterPanel.tsx';
 
 const load = () => import('./SetFilterPanel.tsx');

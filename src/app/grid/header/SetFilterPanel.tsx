@@ -5,9 +5,9 @@
  * between the checkboxes, Space toggles, Esc closes (the popover's).
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { Choice } from './choices.ts';
-import { BLANK_CHOICE, choiceValue } from './filters.ts';
-import type { CellCtx } from './types.ts';
+import type { Choice } from '../choices.ts';
+import { BLANK_CHOICE, choiceValue } from '../filters.ts';
+import type { CellCtx } from '../types.ts';
 
 /** The filter's props (SetFilter.tsx, which loads this list with the popover). */
 export interface SetFilterProps {

@@ -12,13 +12,13 @@
  * - all of it runs time-sliced (scheduler.ts): no task comes near 50 ms;
  * - GridRow objects are made only for rows that are shown.
  */
-import { compareCodePoints } from '../../core/query/collation.ts';
-import { kindOf } from '../../core/query/kinds.ts';
-import { isSetItem } from '../../core/query/operators.ts';
-import { collated, fullOrder, type SortItem } from '../../core/query/order.ts';
+import { compareCodePoints } from '../../../core/query/collation.ts';
+import { kindOf } from '../../../core/query/kinds.ts';
+import { isSetItem } from '../../../core/query/operators.ts';
+import { collated, fullOrder, type SortItem } from '../../../core/query/order.ts';
 import { filterText, lowerText, narrows, queryValue, textTest, valueTest, type QueryColumn } from './clientQuery.ts';
-import type { FilterModel } from './filters.ts';
-import { equalsItem } from './gridApi.ts';
+import type { FilterModel } from '../filters.ts';
+import { equalsItem } from '../gridApi.ts';
 import { RadixScratch, radixSortIndexes } from './radixSort.ts';
 import { nextSeq, type RowStore } from './rowSource.ts';
 import { Cancelled, ROW_STEP, STEP, chunks, nextTurn, runNow, runSliced, sliceDeadline, type Work } from './scheduler.ts';
@@ -26,7 +26,7 @@ import { matchText, textIndexWork, type TextIndex } from './textIndex.ts';
 import { textOrder } from './textOrder.ts';
 import { ClientView, type ClientQuery } from './ClientView.ts';
 import { columnKey, FIXED, numberKeys, Shared, textRanks, unfixed } from './clientKeys.ts';
-import type { Row } from './types.ts';
+import type { Row } from '../types.ts';
 
 export { ClientView, type ClientQuery };
 

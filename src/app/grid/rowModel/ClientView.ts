@@ -1,8 +1,8 @@
 /** A query of the client row model, and the view it settles into: rows by position (RowWindow). */
 import type { QueryColumn } from './clientQuery.ts';
-import type { FilterModel, SortItem } from './filters.ts';
+import type { FilterModel, SortItem } from '../filters.ts';
 import { nextSeq, type RowStore, type RowWindow } from './rowSource.ts';
-import type { GridRow, Row } from './types.ts';
+import type { GridRow, Row } from '../types.ts';
 
 export interface ClientQuery {
   sortModel: readonly SortItem[];

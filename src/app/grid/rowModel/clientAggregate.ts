@@ -4,8 +4,8 @@
  * field, the same shape as the server's.
  */
 import { queryValue, type QueryColumn } from './clientQuery.ts';
-import type { AggFn, AggResult, Aggs } from './gridApi.ts';
-import type { Row } from './types.ts';
+import type { AggFn, AggResult, Aggs } from '../gridApi.ts';
+import type { Row } from '../types.ts';
 
 type Fn = AggFn | 'count';
 

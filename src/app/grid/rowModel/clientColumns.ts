@@ -7,9 +7,9 @@
 import { aggregateRows } from './clientAggregate.ts';
 import type { QueryColumn } from './clientQuery.ts';
 import type { ClientRowModel } from './ClientRowModel.ts';
-import type { GridModel } from './columns.ts';
-import type { FilterModel, SortItem } from './filters.ts';
-import type { AggResult } from './gridApi.ts';
+import type { GridModel } from '../columns.ts';
+import type { FilterModel, SortItem } from '../filters.ts';
+import type { AggResult } from '../gridApi.ts';
 import type { GroupOrder } from './grouping.ts';
 
 /** Each set of texts has a version of its own (the client row model keeps sort keys by it). */

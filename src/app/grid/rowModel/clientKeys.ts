@@ -2,7 +2,7 @@
 import { queryValue, type QueryColumn } from './clientQuery.ts';
 import { sortIndexes } from './mergeSort.ts';
 import { chunks, STEP, type Work } from './scheduler.ts';
-import type { Row } from './types.ts';
+import type { Row } from '../types.ts';
 
 /** The sort key of NULL: radixSort.ts puts NaN last, ascending and descending (core/query/order.ts). */
 export const NULL_KEY = Number.NaN;

@@ -8,12 +8,12 @@
  * as tie-breakers, NULL last both ways, text by the language's collation) and the value a
  * query sees (values.ts: a multi column's own text in the language).
  */
-import { kindOf } from '../../core/query/kinds.ts';
-import { COMPARE, TEXT_TESTS, comparisonOf, defaultOp, isSetItem, textOp } from '../../core/query/operators.ts';
-import { emptyCell, setParts } from '../../core/query/setFilter.ts';
-import { queryValue as valueOf } from '../../core/query/values.ts';
-import type { FilterItem, FilterModel } from './filters.ts';
-import type { Row, ValueType } from './types.ts';
+import { kindOf } from '../../../core/query/kinds.ts';
+import { COMPARE, TEXT_TESTS, comparisonOf, defaultOp, isSetItem, textOp } from '../../../core/query/operators.ts';
+import { emptyCell, setParts } from '../../../core/query/setFilter.ts';
+import { queryValue as valueOf } from '../../../core/query/values.ts';
+import type { FilterItem, FilterModel } from '../filters.ts';
+import type { Row, ValueType } from '../types.ts';
 
 /** A column as the client model reads it. */
 export interface QueryColumn {

@@ -6,10 +6,10 @@
  * header rows and runs of data rows — that the virtualizer walks by position.
  * Pure; the client row model computes the same aggregate locally (clientAggregate.ts).
  */
-import { choiceCollator } from '../../core/choiceOrder.ts';
-import { collationLang } from '../../core/query/collation.ts';
-import type { FilterModel } from './filters.ts';
-import { equalsItem, type AggGroup } from './gridApi.ts';
+import { choiceCollator } from '../../../core/choiceOrder.ts';
+import { collationLang } from '../../../core/query/collation.ts';
+import type { FilterModel } from '../filters.ts';
+import { equalsItem, type AggGroup } from '../gridApi.ts';
 
 export interface GroupNode {
   /** Stable id: the JSON of the key path. */

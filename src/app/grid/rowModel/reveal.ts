@@ -6,10 +6,10 @@
  * order as the list). A row the filters leave out is reported, not silently missing.
  */
 import { useEffect, useRef } from 'react';
-import type { GridModel } from './columns.ts';
-import { locateRow, type Query } from './gridApi.ts';
+import type { GridModel } from '../columns.ts';
+import { locateRow, type Query } from '../gridApi.ts';
 import type { RowWindow } from './rowSource.ts';
-import type { Row } from './types.ts';
+import type { Row } from '../types.ts';
 import { CLIENT_LIMIT } from './useRowModel.ts';
 
 /** A row a form saved, to show. */

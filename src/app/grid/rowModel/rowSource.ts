@@ -12,8 +12,8 @@
  * The last window whose first rows arrived stays on screen until the new one's arrive
  * (no flash on reload); `RowStore` tracks that and tells React when anything changed.
  */
-import type { Page, Window } from './gridApi.ts';
-import type { GridRow, Row } from './types.ts';
+import type { Page, Window } from '../gridApi.ts';
+import type { GridRow, Row } from '../types.ts';
 import { BLOCK_SIZE } from './blockSize.ts';
 
 export { BLOCK_SIZE };

@@ -11,9 +11,9 @@
  * every position after it: `buildTextIndex` then answers null and the caller tests
  * value by value.
  */
-import { textOp } from '../../core/query/operators.ts';
+import { textOp } from '../../../core/query/operators.ts';
 import { filterNeedle } from './clientQuery.ts';
-import type { FilterItem } from './filters.ts';
+import type { FilterItem } from '../filters.ts';
 import { runNow, type Work } from './scheduler.ts';
 
 export interface TextIndex {

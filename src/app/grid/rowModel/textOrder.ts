@@ -20,7 +20,7 @@
  * - the keys are checked against the collator on sample texts first; a language whose check
  *   fails compares every text by the collator.
  */
-import { compareCodePoints, textCollator } from '../../core/query/collation.ts';
+import { compareCodePoints, textCollator } from '../../../core/query/collation.ts';
 import { ROW_STEP, chunks, type Work } from './scheduler.ts';
 
 /** Below this many texts the collator alone is quicker than making keys. */

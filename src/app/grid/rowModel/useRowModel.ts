@@ -15,13 +15,13 @@ import type { QueryColumn } from './clientQuery.ts';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { ClientRowModel, ClientView } from './ClientRowModel.ts';
 import { loadClientModule, useClientModule, type ClientModule } from './clientModule.ts';
-import type { GridModel } from './columns.ts';
-import { fullOrder, keysetAfter } from './filters.ts';
-import { aggregate, allFilters, fetchWindow, type AggResult, type Query } from './gridApi.ts';
+import type { GridModel } from '../columns.ts';
+import { fullOrder, keysetAfter } from '../filters.ts';
+import { aggregate, allFilters, fetchWindow, type AggResult, type Query } from '../gridApi.ts';
 import type { GroupNode, GroupOrder, Segment } from './grouping.ts';
 import { BLOCK_SIZE, type FetchPage, type RowStore, type RowWindow } from './rowSource.ts';
 import { useKeyedAsync } from './useKeyedAsync.ts';
-import type { GridRow, Row } from './types.ts';
+import type { GridRow, Row } from '../types.ts';
 
 /** Sources up to this many rows are held in the browser. */
 export const CLIENT_LIMIT = 2000;

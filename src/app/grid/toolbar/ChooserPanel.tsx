@@ -1,6 +1,6 @@
 /** The column chooser's content (ColumnChooser.tsx): a chunk of its own, loaded with its first opening. */
-import type { GridModel } from './columns.ts';
-import type { ViewState } from './columnState.ts';
+import type { GridModel } from '../columns.ts';
+import type { ViewState } from '../columnState.ts';
 
 export interface Props {
   model: GridModel;

@@ -4,9 +4,9 @@
  * first pointer over or focus of the button (rarely used: not on the list route).
  */
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { lazyWithMessages } from '../../i18n/lazy.tsx';
 import type { Props } from './ChooserPanel.tsx';
-import { Popup } from './popover/Popup.tsx';
+import { Popup } from '../popover/Popup.tsx';
 
 const load = () => import('./ChooserPanel.tsx');
 const ChooserPanel = lazyWithMessages(load);

@@ -6,13 +6,13 @@
  * active cell (`focusOnClose`), so the grid's keys (Ctrl+Z: undo the fill) work at once.
  */
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
-import type { FillFormProps } from './FillForm.tsx';
-import { Popup } from './popover/Popup.tsx';
+import { lazyWithMessages } from '../../../i18n/lazy.tsx';
+import type { FillFormProps } from '../../FillForm.tsx';
+import { Popup } from '../../popover/Popup.tsx';
 
-const FillForm = lazyWithMessages(() => import('./FillForm.tsx'));
+const FillForm = lazyWithMessages(() => import('../../FillForm.tsx'));
 /** The form's code, fetched ahead (the grid calls it when it is first focused for editing). */
-export const preloadFill = () => void import('./FillForm.tsx');
+export const preloadFill = () => void import('../../FillForm.tsx');
 
 interface Props extends Omit<FillFormProps, 'done'> {
   disabled: boolean;

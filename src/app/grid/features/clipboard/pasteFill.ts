@@ -6,13 +6,13 @@
  * the validation schemas (cellValues.ts through cellCheck.ts, the check the inline editors
  * use too), loaded with the first paste or fill.
  */
-import { unguardCell } from '../../core/sheetGuard.ts';
-import { blockWidth, parseTsv } from './clipboard.ts';
-import { checkCellText } from './cellCheck.ts';
-import type { CellFlag, Change } from './edits.ts';
-import type { Sheet } from './sheet.ts';
-import type { Rect } from './selection.ts';
-import type { CellCtx, GridColumn, GridRow } from './types.ts';
+import { unguardCell } from '../../../../core/sheetGuard.ts';
+import { blockWidth, parseTsv } from './tsv.ts';
+import { checkCellText } from '../edits/cellCheck.ts';
+import type { CellFlag, Change } from '../edits/edits.feature.ts';
+import type { Sheet } from '../../sheet.ts';
+import type { Rect } from '../selection/selection.utils.ts';
+import type { CellCtx, GridColumn, GridRow } from '../../types.ts';
 
 export interface PasteResult {
   changes: Change[];

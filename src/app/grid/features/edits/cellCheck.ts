@@ -7,12 +7,12 @@
  * ("Must be at most 1000"), never a server 400. A money amount is typed in the currency
  * the cell shows, so its min/max is said in that currency ("Must be at most €254,452.31").
  */
-import { LOCALE } from '../../core/langs.ts';
-import { parseMessage } from '../../core/validation/messages.ts';
-import { rowRuleRefusal } from '../../core/validation/rowRules.ts';
-import { cellFromText, validateCell } from './cellValues.ts';
-import { moneyRefusal, moneyTyping } from './moneyTyping.ts';
-import type { CellCtx, GridColumn, Row } from './types.ts';
+import { LOCALE } from '../../../../core/langs.ts';
+import { parseMessage } from '../../../../core/validation/messages.ts';
+import { rowRuleRefusal } from '../../../../core/validation/rowRules.ts';
+import { cellFromText, validateCell } from '../../cellValues.ts';
+import { moneyRefusal, moneyTyping } from '../../moneyTyping.ts';
+import type { CellCtx, GridColumn, Row } from '../../types.ts';
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 

@@ -10,17 +10,17 @@
  */
 import { useLayoutEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId } from '../../core/httpErrors.ts';
-import { ApiError } from '../api/client.ts';
-import { describeError, refusal, refusedFields, say, type Said } from '../api/said.ts';
-import { toast } from '../chrome/toasts.tsx';
-import { session } from '../session/session.ts';
-import { multiChanges, sameValue } from './cellText.ts';
-import type { GridModel } from './columns.ts';
-import { fetchRows, setRow, setRows } from './gridApi.ts';
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import { conflictMessageId } from '../../../../core/httpErrors.ts';
+import { ApiError } from '../../../api/client.ts';
+import { describeError, refusal, refusedFields, say, type Said } from '../../../api/said.ts';
+import { toast } from '../../../chrome/toasts.tsx';
+import { session } from '../../../session/session.ts';
+import { multiChanges, sameValue } from '../../cellText.ts';
+import type { GridModel } from '../../columns.ts';
+import { fetchRows, setRow, setRows } from '../../gridApi.ts';
 import type { History } from './history.ts';
-import type { GridColumn, GridRow, Row } from './types.ts';
+import type { GridColumn, GridRow, Row } from '../../types.ts';
 import { UndoStack, type UndoEntry } from './undo.ts';
 
 export interface Change {

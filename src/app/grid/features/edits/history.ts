@@ -2,15 +2,15 @@
  * Undo and redo of a grid's saved batches (edits.ts holds the stacks): a chunk of its own,
  * loaded on the first Ctrl+Z, Ctrl+Y or toolbar button — a list paints without it.
  */
-import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { conflictMessageId } from '../../core/httpErrors.ts';
-import { ApiError } from '../api/client.ts';
-import { describeError } from '../api/said.ts';
-import { toast } from '../chrome/toasts.tsx';
-import { session } from '../session/session.ts';
-import type { GridModel } from './columns.ts';
-import { deleteKeys, redo as redoAction, undo as undoAction } from './gridApi.ts';
-import type { Row } from './types.ts';
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import { conflictMessageId } from '../../../../core/httpErrors.ts';
+import { ApiError } from '../../../api/client.ts';
+import { describeError } from '../../../api/said.ts';
+import { toast } from '../../../chrome/toasts.tsx';
+import { session } from '../../../session/session.ts';
+import type { GridModel } from '../../columns.ts';
+import { deleteKeys, redo as redoAction, undo as undoAction } from '../../gridApi.ts';
+import type { Row } from '../../types.ts';
 import type { UndoEntry, UndoStack } from './undo.ts';
 
 /** What undo and redo read of the grid (a part of edits.ts `Deps`). */

@@ -4,10 +4,10 @@
  * Rows are patched in place where the database holds something else: no reload, so the
  * scroll, the active cell and the rows with saves still on their way (`skip`) stay.
  */
-import { sameValue } from './cellText.ts';
-import { fetchWindow, type Query } from './gridApi.ts';
-import { collectRows, type FetchPage, type RowWindow } from './rowSource.ts';
-import type { Row } from './types.ts';
+import { sameValue } from '../../cellText.ts';
+import { fetchWindow, type Query } from '../../gridApi.ts';
+import { collectRows, type FetchPage, type RowWindow } from '../../rowModel/rowSource.ts';
+import type { Row } from '../../types.ts';
 
 /** Most rows of a server window read again (the loaded blocks first to last). */
 export const REREAD_MAX_ROWS = 2000;

@@ -14,7 +14,7 @@
  *   Delete            empties the range's editable cells (as Excel); Backspace edits the cell emptied
  *   a printable key   starts editing with that character (text-like editors)
  */
-import type { CellPos } from './selection.ts';
+import type { CellPos } from '../selection/selection.utils.ts';
 
 export interface KeyLike {
   key: string;

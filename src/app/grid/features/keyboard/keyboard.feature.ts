@@ -5,9 +5,9 @@
  * after keyboard moves and edits, and the cell is scrolled into view.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { focusHeader } from '../../headerKeys.ts';
-import { keyIntent } from '../../keyboard.ts';
-import { toggleRow } from '../../selection.ts';
+import { focusHeader } from './headerKeys.ts';
+import { keyIntent } from './keyIntent.ts';
+import { toggleRow } from '../selection/selection.utils.ts';
 import { locate, TYPE_TO_EDIT } from '../range/range.utils.ts';
 import { scrollIntoGrid } from './keyboard.utils.ts';
 import type { KeyboardInput } from './keyboard.types.ts';

@@ -3,10 +3,10 @@
  * subscribes to the form's events, gathers those arriving together, reads the held rows
  * again through the list call and patches them, or names the conflict of the edited row.
  */
-import { subscribeRows, type RowsEvent } from '../api/liveRows.ts';
-import type { GridModel } from './columns.ts';
-import { fetchRows } from './gridApi.ts';
-import type { Row } from './types.ts';
+import { subscribeRows, type RowsEvent } from '../../../api/liveRows.ts';
+import type { GridModel } from '../../columns.ts';
+import { fetchRows } from '../../gridApi.ts';
+import type { Row } from '../../types.ts';
 
 /** The row of an open editor that someone else changed meanwhile. */
 export interface LiveConflict {

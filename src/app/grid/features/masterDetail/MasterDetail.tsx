@@ -5,18 +5,18 @@
  * page's permissions; its add form starts with that key, rich text is edited in the form.
  */
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { lockedIn, stateName } from '../../core/stateLocks.ts';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
-import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { onWrite } from '../api/client.ts';
-import { loadScreen } from '../pages/loadScreen.ts';
-import type { Revealed } from './reveal.ts';
-import { bulkActionsOf } from '../../core/bulkActions.ts';
-import type { BulkToolbarProps, GridPermissions, ScreenGridProps } from './gridProps.ts';
-import type { ThemeName } from '../../core/gridLayout.ts';
-import type { Row } from './types.ts';
+import { lockedIn, stateName } from '../../../../core/stateLocks.ts';
+import { lazyWithMessages } from '../../../i18n/lazy.tsx';
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import { onWrite } from '../../../api/client.ts';
+import { loadScreen } from '../../../pages/loadScreen.ts';
+import type { Revealed } from '../../rowModel/reveal.ts';
+import { bulkActionsOf } from '../../../../core/bulkActions.ts';
+import type { BulkToolbarProps, GridPermissions, ScreenGridProps } from '../../gridProps.ts';
+import type { ThemeName } from '../../../../core/gridLayout.ts';
+import type { Row } from '../../types.ts';
 
-const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
+const ScreenFormDialog = lazyWithMessages(() => import('../../../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 
 interface Props {
   forms: readonly string[];

@@ -10,10 +10,10 @@
  *   user and screen for the session.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { displayTextOf } from '../../core/lookupDisplay.ts';
-import type { ScreenDescriptor } from '../../../schemas/screen.ts';
-import { gridKey } from './views/marks.ts';
-import type { GridRow, Row } from './types.ts';
+import { displayTextOf } from '../../../../core/lookupDisplay.ts';
+import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import { gridKey } from '../viewState/marks.ts';
+import type { GridRow, Row } from '../../types.ts';
 
 export type DetailMode = 'open' | 'closed' | undefined;
 

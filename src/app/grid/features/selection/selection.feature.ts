@@ -9,8 +9,8 @@
  */
 import { useRef, useState } from 'react';
 import type { GridModel } from '../../columns.ts';
-import { collectRows, type FetchPage, type RowWindow } from '../../rowSource.ts';
-import { isRowSelected, NO_ROWS, selectedCount, type RowSelection } from '../../selection.ts';
+import { collectRows, type FetchPage, type RowWindow } from '../../rowModel/rowSource.ts';
+import { isRowSelected, NO_ROWS, selectedCount, type RowSelection } from './selection.utils.ts';
 import type { GridRow } from '../../types.ts';
 import type { RowPicks } from './selection.types.ts';
 

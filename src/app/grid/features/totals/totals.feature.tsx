@@ -10,13 +10,13 @@
  * their own (totalsView.tsx), loaded once the totals row is switched on.
  */
 import { useMemo, type ComponentProps } from 'react';
-import type { ClientRowModel } from './ClientRowModel.ts';
-import type { QueryColumn } from './clientQuery.ts';
-import type { GridModel } from './columns.ts';
-import type { AggResult, Query, TotalFn } from './gridApi.ts';
-import type { ViewColumn } from './layout.ts';
-import { useKeyedAsync } from './useKeyedAsync.ts';
-import type { CellCtx } from './types.ts';
+import type { ClientRowModel } from '../../rowModel/ClientRowModel.ts';
+import type { QueryColumn } from '../../rowModel/clientQuery.ts';
+import type { GridModel } from '../../columns.ts';
+import type { AggResult, Query, TotalFn } from '../../gridApi.ts';
+import type { ViewColumn } from '../../layout.ts';
+import { useKeyedAsync } from '../../rowModel/useKeyedAsync.ts';
+import type { CellCtx } from '../../types.ts';
 
 type View = typeof import('./totalsView.tsx');
 let view: Promise<View> | undefined;

@@ -11,15 +11,15 @@
  * level alone gives.
  */
 import { memo } from 'react';
-import type { ClientRowModel } from './ClientRowModel.ts';
-import type { QueryColumn } from './clientQuery.ts';
-import { loadClientModule } from './clientModule.ts';
-import type { GridModel } from './columns.ts';
-import { AGG_FNS, aggregate, allFilters, type AggFn, type AggGroup, type AggResult, type Aggs, type Query, type TotalFn } from './gridApi.ts';
-import { AGG_LABEL } from './HeaderCell.tsx';
-import type { ViewColumn } from './layout.ts';
-import { isMoneyColumn, shownMoney, storedCurrency } from './moneyCurrency.ts';
-import type { CellCtx, GridColumn } from './types.ts';
+import type { ClientRowModel } from '../../rowModel/ClientRowModel.ts';
+import type { QueryColumn } from '../../rowModel/clientQuery.ts';
+import { loadClientModule } from '../../rowModel/clientModule.ts';
+import type { GridModel } from '../../columns.ts';
+import { AGG_FNS, aggregate, allFilters, type AggFn, type AggGroup, type AggResult, type Aggs, type Query, type TotalFn } from '../../gridApi.ts';
+import { AGG_LABEL } from '../../header/HeaderCell.tsx';
+import type { ViewColumn } from '../../layout.ts';
+import { isMoneyColumn, shownMoney, storedCurrency } from '../../moneyCurrency.ts';
+import type { CellCtx, GridColumn } from '../../types.ts';
 
 interface Source {
   model: GridModel;

@@ -9,8 +9,8 @@
  * mark reads "Cheap items *". The mark (marks.ts) is saved with the grid state: a reload keeps it.
  */
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { lazyWithMessages } from '../../i18n/lazy.tsx';
-import { Popup } from '../popover/Popup.tsx';
+import { lazyWithMessages } from '../../../i18n/lazy.tsx';
+import { Popup } from '../../popover/Popup.tsx';
 import { canon, gridKey, setMark, useMark } from './marks.ts';
 import type { Props } from './ViewPanel.tsx';
 

@@ -12,16 +12,16 @@
  */
 import { Pencil, RefreshCw } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { conflictMessageId } from '../../../core/httpErrors.ts';
-import { ApiError } from '../../api/client.ts';
-import { describeError } from '../../api/said.ts';
-import { confirm } from '../../chrome/confirm.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { addView, deleteView, listViews, updateView, type SavedView } from '../gridApi.ts';
+import { conflictMessageId } from '../../../../core/httpErrors.ts';
+import { ApiError } from '../../../api/client.ts';
+import { describeError } from '../../../api/said.ts';
+import { confirm } from '../../../chrome/confirm.ts';
+import { toast } from '../../../chrome/toasts.tsx';
+import { addView, deleteView, listViews, updateView, type SavedView } from '../../gridApi.ts';
 import { getMark, gridKey, setMark, type Mark } from './marks.ts';
 import { ViewRename } from './ViewRename.tsx';
-import type { CheckedSaved, SavedState } from '../columnState.ts';
-import { checkSaved } from '../savedShape.ts';
+import type { CheckedSaved, SavedState } from '../../columnState.ts';
+import { checkSaved } from './savedShape.ts';
 
 export interface Props {
   form: string;

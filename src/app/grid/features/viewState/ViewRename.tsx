@@ -5,7 +5,7 @@
  * was typed stays. Esc cancels the rename, not the menu.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { SavedView } from '../gridApi.ts';
+import type { SavedView } from '../../gridApi.ts';
 
 interface Props {
   view: SavedView;

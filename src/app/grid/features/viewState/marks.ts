@@ -3,7 +3,7 @@
  * and the grid's state saving (features/viewState) saves its id with the state, so a reload marks it again (the
  * server answers the view with the state while the user may still see it). Kept for the tab.
  */
-import { createStore, useStore } from '../../session/createStore.ts';
+import { createStore, useStore } from '../../../session/createStore.ts';
 
 export interface Mark {
   id: number;
@@ -14,11 +14,11 @@ export interface Mark {
 
 const store = createStore<Record<string, Mark | null>>({});
 
-export { gridKey } from '../../session/session.ts';
+export { gridKey } from '../../../session/session.ts';
 export const getMark = (key: string) => store.get()[key] ?? null;
 export const setMark = (key: string, mark: Mark | null) => store.set({ [key]: mark });
 export const useMark = (key: string) => useStore(store, (s) => s[key] ?? null);
 export const onMarks = store.subscribe;
 
 /** JSON with object keys sorted: one state, one text. */
-export { canon } from '../../../core/canonJson.ts';
+export { canon } from '../../../../core/canonJson.ts';

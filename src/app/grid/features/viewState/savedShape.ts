@@ -10,9 +10,9 @@
  * into the same parts (`fromLegacy`) so that no saved view or grid state is lost.
  */
 import * as v from 'valibot';
-import { AGG_FNS, type TotalFn } from './gridApi.ts';
-import { fromSaved, type CheckedSaved, type SavedFields, type ViewState } from './columnState.ts';
-import type { GridModel } from './columns.ts';
+import { AGG_FNS, type TotalFn } from '../../gridApi.ts';
+import { fromSaved, type CheckedSaved, type SavedFields, type ViewState } from '../../columnState.ts';
+import type { GridModel } from '../../columns.ts';
 
 const strings = v.fallback(v.array(v.string()), []);
 // 'none' is newer than the functions: states saved before it read as they did.

@@ -17,7 +17,7 @@ import type { GridModel } from '../../columns.ts';
 import { defaultViewState, fromSaved, inViewCurrency, toSaved, trusted, type ViewState } from '../../columnState.ts';
 import { loadGridState, saveGridState } from '../../gridApi.ts';
 import type { CellSession } from '../../types.ts';
-import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
+import { canon, getMark, gridKey, onMarks, setMark } from './marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
 import { firstStateReads } from '../../../session/gridStates.ts';
