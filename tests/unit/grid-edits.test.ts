@@ -1,5 +1,5 @@
 /**
- * The grid's save path (edits.ts) over the in-memory data provider: what the database
+ * The grid's save path (features/edits/edits.feature.ts) over the in-memory data provider: what the database
  * and the grid hold after an edit, a conflicting edit, a refused paste, Ctrl+Z of edits,
  * of a delete and of a click cell — the behaviour, not the calls.
  */

@@ -1,5 +1,5 @@
 /**
- * grid/reread.ts: the rows a grid holds read again after a save (source.siblingWrites) —
+ * grid/features/edits/reread.ts: the rows a grid holds read again after a save (source.siblingWrites) —
  * only rows that differ are patched, only their changed fields, and rows with a save on
  * its way are left alone; server windows are read again by their loaded runs.
  */

@@ -100,7 +100,7 @@ const WRITERS: Record<string, string> = {
   'src/server/transfer/export.ts': 'tests/api/sheet-guard.test.ts', // the grid's CSV and XLSX export (reports are grids: the same path)
   'src/server/actions/courier.ts': 'tests/api/sheet-guard.test.ts', // the Packeta CSV
   'src/app/grid/transfer/importModel.ts': 'tests/unit/sheet-guard.test.ts', // the import's problem report
-  'src/app/grid/sheet.ts': 'tests/unit/sheet-guard.test.ts', // the grid's copy (TSV through clipboard.ts)
+  'src/app/grid/sheet.ts': 'tests/unit/sheet-guard.test.ts', // the grid's copy (TSV through features/clipboard/tsv.ts)
 };
 
 /** Files the search finds that write no sheet of their own, and why. */

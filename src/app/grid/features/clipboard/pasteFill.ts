@@ -2,7 +2,7 @@
  * Typed text into cells: the writes of a pasted TSV block (validated per cell; read-only
  * cells skipped and counted, for the grid to say why they kept their values) and of one
  * value filled into rows. They answer what to write and what
- * to flag; the grid saves (edits.ts) and shows. A chunk of its own with the parsers and
+ * to flag; the grid saves (features/edits/) and shows. A chunk of its own with the parsers and
  * the validation schemas (cellValues.ts through cellCheck.ts, the check the inline editors
  * use too), loaded with the first paste or fill.
  */

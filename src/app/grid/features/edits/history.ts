@@ -1,5 +1,5 @@
 /**
- * Undo and redo of a grid's saved batches (edits.ts holds the stacks): a chunk of its own,
+ * Undo and redo of a grid's saved batches (edits.feature.ts holds the stacks): a chunk of its own,
  * loaded on the first Ctrl+Z, Ctrl+Y or toolbar button — a list paints without it.
  */
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
@@ -13,7 +13,7 @@ import { deleteKeys, redo as redoAction, undo as undoAction } from '../../gridAp
 import type { Row } from '../../types.ts';
 import type { UndoEntry, UndoStack } from './undo.ts';
 
-/** What undo and redo read of the grid (a part of edits.ts `Deps`). */
+/** What undo and redo read of the grid (a part of edits.feature.ts `Deps`). */
 interface HistoryDeps {
   screen: ScreenDescriptor;
   model: GridModel;

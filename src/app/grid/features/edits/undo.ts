@@ -4,7 +4,7 @@
  * batch's ids to the form's `undo` action (or that of the entry's `form`), which
  * restores the values logged before and answers the rows as they are now (409 `changed_since` when a row changed meanwhile).
  * One stack per grid, gone with it (leaving the page clears it). The redo stack is one too
- * (edits.ts): an undo's reverts, sent to `redo`.
+ * (edits.feature.ts): an undo's reverts, sent to `redo`.
  */
 
 export interface UndoEntry {

@@ -1,6 +1,6 @@
 /**
  * The grid's keyboard, as a pure function: a key press at a cell → what to do. The one
- * delegated key handler of the grid body applies the answer (ScreenGrid.tsx).
+ * delegated key handler of the grid body applies the answer (keyboard.feature.ts).
  *
  *   arrows            move (Shift: extend the range); on a group row ArrowRight expands it
  *                     (expanded: moves to its first row), ArrowLeft collapses it, as tree grids do

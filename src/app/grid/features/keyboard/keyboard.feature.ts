@@ -1,5 +1,5 @@
 /**
- * Keys as in a spreadsheet (keyboard.ts `keyIntent` reads them; this hook carries them
+ * Keys as in a spreadsheet (keyIntent.ts `keyIntent` reads them; this hook carries them
  * out): moves and range extension, edit, toggles, row picks, select all, copy, cut,
  * Delete, paste, fill down, undo and type-to-edit. The focus follows the active cell
  * after keyboard moves and edits, and the cell is scrolled into view.

@@ -1,5 +1,5 @@
 /**
- * The work of a grid's live rows (liveRows.ts, loaded when a grid over server rows mounts):
+ * The work of a grid's live rows (liveRows.feature.ts, loaded when a grid over server rows mounts):
  * subscribes to the form's events, gathers those arriving together, reads the held rows
  * again through the list call and patches them, or names the conflict of the edited row.
  */

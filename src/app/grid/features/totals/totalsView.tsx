@@ -1,5 +1,5 @@
 /**
- * The totals row and the totals on group rows (a chunk of its own, loaded by totals.tsx
+ * The totals row and the totals on group rows (a chunk of its own, loaded by totals.feature.tsx
  * once the totals row is switched on): the row, the formatting, and the aggregates.
  *
  * Group rows: one aggregate call with the grouping and the totals columns — the server
