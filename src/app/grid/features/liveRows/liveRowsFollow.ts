@@ -30,6 +30,13 @@ export interface LiveInput {
   rereadAll(): Promise<void>;
 }
 
+/** Whether `fresh` is the row the grid holds: the same version, or without versions the same fields. */
+export function sameRow(version: string | undefined, held: Row | undefined, fresh: Row): boolean {
+  if (!held) return false;
+  if (version) return held[version] !== undefined && held[version] === fresh[version];
+  return Object.keys(fresh).every((k) => JSON.stringify(held[k]) === JSON.stringify(fresh[k]));
+}
+
 /** Changes arriving together are read in one call. */
 const GATHER_MS = 30;
 
@@ -52,6 +59,8 @@ export function followRows(form: string, grid: () => LiveInput, setConflict: (c:
     for (const row of fresh) {
       const id = model.rowId(row);
       if (busy(id)) continue;
+      // The echo of a save this grid already holds (its own, answered before the event came) changes nothing.
+      if (sameRow(model.version, current(id), row)) continue;
       if (id === editing) setConflict({ rowId: id, by: p.by, row });
       else patch(id, row);
     }
