@@ -1,5 +1,5 @@
 /**
- * A grid's live rows (src/app/grid/liveRowsFollow.ts): someone else's change to the row being
+ * A grid's live rows (src/app/grid/features/liveRows/liveRowsFollow.ts): someone else's change to the row being
  * edited is a conflict; the echo of a save the grid already holds is not (CI once showed
  * "changed meanwhile by Ada Admin" for Ada's own save, arrived while she typed the next value).
  */
@@ -16,7 +16,7 @@ vi.mock('../../src/app/api/liveRows.ts', () => ({
 }));
 vi.mock('../../src/app/grid/gridApi.ts', () => ({ fetchRows: () => Promise.resolve(h.fresh) }));
 
-const { followRows, sameRow } = await import('../../src/app/grid/liveRowsFollow.ts');
+const { followRows, sameRow } = await import('../../src/app/grid/features/liveRows/liveRowsFollow.ts');
 
 describe('live rows of the row being edited', () => {
   const held = new Map<string, Row>([['7', { cost_id: 7, cost_amount: 1.5, row_version: 3 }]]);
