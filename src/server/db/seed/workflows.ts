@@ -72,7 +72,7 @@ function definitionOf(w: ScreenWorkflow): WorkflowDef {
         ...(e.email ? { email: true as const } : {}),
       },
     })),
-    transitions: w.transitions.map((t) => [t.event, t.from, t.to, t.timeout ?? null, t.actions ?? true, t.button ?? false]),
+    transitions: w.transitions.map((t): TransitionDef => [t.event, t.from, t.to, t.timeout ?? null, t.actions ?? true, t.button ?? false]),
   };
 }
 
