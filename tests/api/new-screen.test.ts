@@ -111,25 +111,45 @@ const KEYS: Record<Lang, Texts> = {
     title: 'Stock movement reasons',
     fields: { reason_id: 'Reason ID', reason_name: 'Reason name', reason_scope: 'Applies to' },
     scope: { inbound: 'Goods in', outbound: 'Goods out', count: 'Stocktaking' },
-    workflow: { title: 'Stock reason', states: { proposed: 'Proposed', approved: 'Approved', retired: 'Retired' }, events: { approve: 'Approve', retire: 'Retire' }, retireCheckbox: 'Tell the warehouse' },
+    workflow: {
+      title: 'Stock reason',
+      states: { proposed: 'Proposed', approved: 'Approved', retired: 'Retired' },
+      events: { approve: 'Approve', retire: 'Retire' },
+      retireCheckbox: 'Tell the warehouse',
+    },
   },
   de: {
     title: 'Gründe für Lagerbewegungen',
     fields: { reason_id: 'Grund-ID', reason_name: 'Bezeichnung des Grundes', reason_scope: 'Gilt für' },
     scope: { inbound: 'Wareneingang', outbound: 'Warenausgang', count: 'Inventur' },
-    workflow: { title: 'Lagergrund', states: { proposed: 'Vorgeschlagen', approved: 'Genehmigt', retired: 'Ausgemustert' }, events: { approve: 'Genehmigen', retire: 'Ausmustern' }, retireCheckbox: 'Lager informieren' },
+    workflow: {
+      title: 'Lagergrund',
+      states: { proposed: 'Vorgeschlagen', approved: 'Genehmigt', retired: 'Ausgemustert' },
+      events: { approve: 'Genehmigen', retire: 'Ausmustern' },
+      retireCheckbox: 'Lager informieren',
+    },
   },
   hu: {
     title: 'Készletmozgások okai',
     fields: { reason_id: 'Ok azonosító', reason_name: 'Ok megnevezése', reason_scope: 'Vonatkozik' },
     scope: { inbound: 'Bevételezés', outbound: 'Kiadás', count: 'Leltár' },
-    workflow: { title: 'Készletmozgási ok', states: { proposed: 'Javasolt', approved: 'Jóváhagyott', retired: 'Kivezetett' }, events: { approve: 'Jóváhagyás', retire: 'Kivezetés' }, retireCheckbox: 'Raktár értesítése' },
+    workflow: {
+      title: 'Készletmozgási ok',
+      states: { proposed: 'Javasolt', approved: 'Jóváhagyott', retired: 'Kivezetett' },
+      events: { approve: 'Jóváhagyás', retire: 'Kivezetés' },
+      retireCheckbox: 'Raktár értesítése',
+    },
   },
   sk: {
     title: 'Dôvody skladových pohybov',
     fields: { reason_id: 'ID dôvodu', reason_name: 'Názov dôvodu', reason_scope: 'Platí pre' },
     scope: { inbound: 'Príjem tovaru', outbound: 'Výdaj tovaru', count: 'Inventúra' },
-    workflow: { title: 'Skladový dôvod', states: { proposed: 'Navrhnutý', approved: 'Schválený', retired: 'Vyradený' }, events: { approve: 'Schváliť', retire: 'Vyradiť' }, retireCheckbox: 'Upozorniť sklad' },
+    workflow: {
+      title: 'Skladový dôvod',
+      states: { proposed: 'Navrhnutý', approved: 'Schválený', retired: 'Vyradený' },
+      events: { approve: 'Schváliť', retire: 'Vyradiť' },
+      retireCheckbox: 'Upozorniť sklad',
+    },
   },
   ro: {
     title: 'Motivele mișcărilor de stoc',
@@ -141,13 +161,23 @@ const KEYS: Record<Lang, Texts> = {
     title: 'Důvody skladových pohybů',
     fields: { reason_id: 'ID důvodu', reason_name: 'Název důvodu', reason_scope: 'Platí pro' },
     scope: { inbound: 'Příjem zboží', outbound: 'Výdej zboží', count: 'Inventura' },
-    workflow: { title: 'Skladový důvod', states: { proposed: 'Navržený', approved: 'Schválený', retired: 'Vyřazený' }, events: { approve: 'Schválit', retire: 'Vyřadit' }, retireCheckbox: 'Upozornit sklad' },
+    workflow: {
+      title: 'Skladový důvod',
+      states: { proposed: 'Navržený', approved: 'Schválený', retired: 'Vyřazený' },
+      events: { approve: 'Schválit', retire: 'Vyřadit' },
+      retireCheckbox: 'Upozornit sklad',
+    },
   },
   bg: {
     title: 'Причини за складови движения',
     fields: { reason_id: 'ID на причина', reason_name: 'Наименование на причината', reason_scope: 'Прилага се за' },
     scope: { inbound: 'Приемане на стока', outbound: 'Изписване на стока', count: 'Инвентаризация' },
-    workflow: { title: 'Складова причина', states: { proposed: 'Предложена', approved: 'Одобрена', retired: 'Изведена' }, events: { approve: 'Одобри', retire: 'Изведи' }, retireCheckbox: 'Уведоми склада' },
+    workflow: {
+      title: 'Складова причина',
+      states: { proposed: 'Предложена', approved: 'Одобрена', retired: 'Изведена' },
+      events: { approve: 'Одобри', retire: 'Изведи' },
+      retireCheckbox: 'Уведоми склада',
+    },
   },
 };
 

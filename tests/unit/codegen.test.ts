@@ -291,7 +291,9 @@ describe('workflow', () => {
       expect(() => parsed({ ...defined, transitions: [{ event: 'close', from: 'open', to: 'gone' }] }, 'screens/o.ts')).toThrow(
         /workflow.transitions.0.event: expected an event of workflow.events, got "close"[\s\S]*got "gone"/,
       );
-      expect(() => parsed({ ...defined, transitions: [...defined.transitions, { event: 'finish', from: 'open', to: 'open' }] })).toThrow(/one transition per event and state, got finish from open twice/);
+      expect(() => parsed({ ...defined, transitions: [...defined.transitions, { event: 'finish', from: 'open', to: 'open' }] })).toThrow(
+        /one transition per event and state, got finish from open twice/,
+      );
       expect(() => parsed({ ...defined, timeoutEvent: 'expire' })).toThrow(/workflow.timeoutEvent: expected an event/);
       expect(() => parseScreen({ ...base, route: undefined, page: '/orders', columns, workflow: defined })).toThrow(/expected a routed screen to define its type/);
     });
@@ -299,7 +301,9 @@ describe('workflow', () => {
     it('is defined once', () => {
       const one = { file: 'screens/a.ts', screen: parsed(defined) };
       const two = { file: 'screens/b.ts', screen: parsed(defined) };
-      expect(workflowTypeProblems([one, two], workflowDefinitions([one]))).toEqual(['screens/b.ts: workflow: expected the type review defined once, got a second definition (the first in screens/a.ts)']);
+      expect(workflowTypeProblems([one, two], workflowDefinitions([one]))).toEqual([
+        'screens/b.ts: workflow: expected the type review defined once, got a second definition (the first in screens/a.ts)',
+      ]);
     });
   });
 
