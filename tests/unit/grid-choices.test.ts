@@ -46,7 +46,7 @@ function ctxOf(lang: Lang, data: LookupData): CellCtx {
   return {
     lang,
     fmt: { int: String, number: String, money: String, weight: String, volume: String, date: String, datetime: String },
-    t: (id) => ({ 'keep_in_stock.0': 'No', 'keep_in_stock.1': 'Yes', 'keep_in_stock.2': 'On order' })[id] ?? id,
+    t: (id) => ({ 'options.keep_in_stock.0': 'No', 'options.keep_in_stock.1': 'Yes', 'options.keep_in_stock.2': 'On order' })[id] ?? id,
     lookup: (form) => (form === data.def.form ? data : undefined),
     multi: (v) => (v && typeof v === 'object' ? String((v as Record<string, string>)[lang] ?? '') : ''),
   };

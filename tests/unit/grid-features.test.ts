@@ -239,7 +239,7 @@ describe('column state', () => {
 
   it('names options as the renderer does: in copies, pasted text, the filter and form choices (keep_in_stock 2 → On order)', () => {
     const kis = col('keep_in_stock');
-    const t = (id: string) => ({ 'keep_in_stock.0': 'Nein', 'keep_in_stock.1': 'Ja', 'keep_in_stock.2': 'Bestellt' })[id] ?? id;
+    const t = (id: string) => ({ 'options.keep_in_stock.0': 'Nein', 'options.keep_in_stock.1': 'Ja', 'options.keep_in_stock.2': 'Bestellt' })[id] ?? id;
     const c2 = { ...ctx, t };
     expect(kis.filter).toBe('option');
     expect(cellText(kis, 2, {}, c2)).toBe('Bestellt');
