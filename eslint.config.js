@@ -59,7 +59,7 @@ export default tseslint.config(
     // browser the error is never shown), an async function where a void callback is expected is
     // one of those (an event handler, a Hono middleware's `next` not awaited), awaiting what is no
     // promise hides a mistake, and a cast to the type it already has only blurs it.
-    // docs/testing.md "Static checks" gives their cost.
+    // Their cost: docs/testing.md, the static checks.
     files: ['src/**/*.{ts,tsx}', 'schemas/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
