@@ -1,6 +1,6 @@
-// ESLint (flat config): typescript-eslint's recommended rules with type information, React's
-// rules of hooks, and the layers (what may import what: docs/architecture.md, Layers). Part of
-// `npm test` (npm run lint).
+// ESLint (flat config): typescript-eslint's recommended rules, a few rules with type information
+// on the product's code (promises), React's rules of hooks, and the layers (what may import what:
+// docs/architecture.md, Layers). Part of `npm test` (npm run lint).
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -50,6 +50,23 @@ export default tseslint.config(
       // A lazily loaded component waits for the catalogue's later part too (src/app/i18n/lazy.tsx).
       'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithMessages from src/app/i18n/lazy.tsx.' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Rules that need the types, on the product's code (not the tests, codegen or scripts: the
+    // program is built once and its checker asked per call, so each folder added costs its share):
+    // a promise nobody awaits loses its rejection (an unhandled rejection ends the server; in the
+    // browser the error is never shown), an async function where a void callback is expected is
+    // one of those (an event handler, a Hono middleware's `next` not awaited), awaiting what is no
+    // promise hides a mistake, and a cast to the type it already has only blurs it.
+    // Their cost: docs/testing.md, the static checks.
+    files: ['src/**/*.{ts,tsx}', 'schemas/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
     },
   },
   {

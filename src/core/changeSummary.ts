@@ -113,8 +113,8 @@ function labelOf(field: string, col: ColumnSpec | undefined, w: SummaryWords): s
 function multiLines(field: string, label: string, b: Record<string, unknown>, a: Record<string, unknown>, html: boolean): ChangeLine[] {
   const out: ChangeLine[] = [];
   for (const l of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    const x = typeof b[l] === 'string' ? (b[l] as string) : '';
-    const y = typeof a[l] === 'string' ? (a[l] as string) : '';
+    const x = typeof b[l] === 'string' ? b[l] : '';
+    const y = typeof a[l] === 'string' ? a[l] : '';
     if (x === y) continue;
     out.push({ field, label: `${label} (${l.toUpperCase()})`, before: cut(html ? htmlText(x) : x), after: cut(html ? htmlText(y) : y) });
   }

@@ -43,7 +43,7 @@ export type ImagePresetName = keyof typeof IMAGE_PRESETS;
  */
 export const OFFERED_IMAGE_SIZES: readonly ImageSize[] = (() => {
   const seen = new Map<string, ImageSize>();
-  for (const p of Object.values(IMAGE_PRESETS) as ImagePreset[]) for (const s of [p, ...p.sizes]) seen.set(`${s.width}x${s.height}`, { width: s.width, height: s.height });
+  for (const p of Object.values<ImagePreset>(IMAGE_PRESETS)) for (const s of [p, ...p.sizes]) seen.set(`${s.width}x${s.height}`, { width: s.width, height: s.height });
   return [...seen.values()].sort((a, b) => a.width - b.width || a.height - b.height);
 })();
 
@@ -57,7 +57,7 @@ export const PLACEHOLDER_IMAGE = '/download.svg';
 export const CDN_QUALITY = 80;
 
 /** The qualities the image server renders: the presets' and the CDN's. */
-export const OFFERED_IMAGE_QUALITIES: readonly number[] = [...new Set([...(Object.values(IMAGE_PRESETS) as ImagePreset[]).map((p) => p.quality), CDN_QUALITY])].sort((a, b) => a - b);
+export const OFFERED_IMAGE_QUALITIES: readonly number[] = [...new Set([...Object.values<ImagePreset>(IMAGE_PRESETS).map((p) => p.quality), CDN_QUALITY])].sort((a, b) => a - b);
 
 const query = (size: ImageSize, quality: number) => `width=${size.width}&height=${size.height}&quality=${quality}&format=webp`;
 

@@ -38,6 +38,6 @@ export const lockedIn = (rule: EditableInRule, state: unknown): boolean => typeo
 /** A workflow state's name in a language: its names (a multi value), else English, else the code. */
 export function stateName(code: string, names: unknown, language: string | undefined): string {
   const n = typeof names === 'object' && names !== null ? (names as Record<string, unknown>) : {};
-  const pick = (l: string | undefined) => (l && typeof n[l] === 'string' && n[l] ? (n[l] as string) : undefined);
+  const pick = (l: string | undefined) => (l && typeof n[l] === 'string' && n[l] ? n[l] : undefined);
   return pick(language) ?? pick('en') ?? code;
 }

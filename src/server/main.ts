@@ -15,11 +15,17 @@ try {
     const running = await startServer(config);
     console.log(`back office: ${running.url}${config.demoData ? '  (demo data: sign in as admin@example.com / demo-password)' : ''}${cluster.isWorker ? ` (worker ${process.env.WORKER_INDEX})` : ''}`);
     let stopping = false;
-    const stop = async () => {
+    // A signal handler's promise is awaited by no one: a failing close is said here, with the exit code.
+    const stop = () => {
       if (stopping) return;
       stopping = true;
-      await running.close();
-      process.exit(0);
+      running.close().then(
+        () => process.exit(0),
+        (e: unknown) => {
+          console.error(`stopping: ${(e as Error).message}`);
+          process.exit(1);
+        },
+      );
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -135,7 +135,7 @@ function takeStart(request: RpcInput<'bootstrap'>): RpcOutput<'bootstrap'> | und
   let s: StartData | undefined;
   let saved: Record<string, Noted> = {};
   try {
-    s = el ? (JSON.parse(el.textContent!) as StartData) : undefined;
+    s = el ? (JSON.parse(el.textContent) as StartData) : undefined;
     saved = savedAt();
   } catch {
     /* no start, or no storage */

@@ -39,7 +39,7 @@ function showHtml(q: Quill, html: string): void {
  * The HTML is sanitized again by the server on save; what is typed here is never trusted.
  */
 export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, required, disabled }: RichTextInputProps) {
-  const [lang, setLang] = useState<string>(FORM_LANGS[0]!);
+  const [lang, setLang] = useState<string>(FORM_LANGS[0]);
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const intl = useIntl();

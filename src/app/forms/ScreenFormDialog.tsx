@@ -291,6 +291,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   }
 
+  // The form's submit event awaits nothing: every failure of the save is said here (toast, field, alert).
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
@@ -337,7 +338,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   }
 
   return (
-    <form onSubmit={submit} noValidate className="screen-form">
+    <form onSubmit={(e) => void submit(e)} noValidate className="screen-form">
       {serverError && (
         <div ref={alertRef} className="alert alert-danger" role="alert" tabIndex={-1}>
           <FormattedMessage id="forms.server_refused" values={{ message: serverError }} />

@@ -183,7 +183,7 @@ export function fromSaved(s: CheckedSaved | null, model: GridModel): ViewState {
   const columnFilters = (s.columnFilters ?? [])
     // Not of a hidden column (a state saved before hiding dropped its filter).
     .filter((f, i, all) => !!model.byField.get(f.id)?.filter && f.value !== '' && columnVisibility[f.id] !== false && all.findIndex((y) => y.id === f.id) === i)
-    .map((f) => ({ id: f.id, value: f.value as unknown }));
+    .map((f) => ({ id: f.id, value: f.value }));
   const numeric = new Set(totalsColumns(model).map((c) => c.field));
   const aggs = Object.fromEntries(Object.entries(s.aggs ?? {}).filter(([f]) => numeric.has(f)));
   const grouping = uniq(

@@ -43,7 +43,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   const [reloadKey, setReloadKey] = useState(0);
   // The row a form saved: the grid shows it after the reload.
   const [saved, setSaved] = useState<Revealed | null>(null);
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search: Record<string, unknown> = useSearch({ strict: false });
   const searchKey = JSON.stringify(search);
   const fixed = useMemo(() => searchFilter(screen, JSON.parse(searchKey) as Record<string, unknown>), [screen, searchKey]);
   const bulk = bulkActionsOf(screen, perms).length > 0;

@@ -310,7 +310,7 @@ export function fieldSchemas(screen: FormScreen, mode: FormMode, valueTypes: Par
  * dropped from the output (the server refuses them before).
  */
 export function rowSchema(screen: FormScreen, mode: FormMode, valueTypes: Partial<Record<string, ValueType>>, opts: SchemaOptions = {}): v.GenericSchema<unknown, Record<string, ColumnValue>> {
-  return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
+  return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object);
 }
 
 /** Validation config: the first issue of each value's pipe, all fields. */

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { GridViewAddPayload, GridViewDeletePayload, GridViewSetPayload, GridViewsListPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, parseInput, refused } from '../http/errors.ts';
@@ -113,7 +112,7 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
     page: 'authenticated',
     flag: 'list',
     async run({ db, session }, payload) {
-      const { keys } = parseInput(GridViewDeletePayload, payload) as v.InferOutput<typeof GridViewDeletePayload>;
+      const { keys } = parseInput(GridViewDeletePayload, payload);
       return db.transaction(async (tx) => {
         const others = await tx.query('select view_id from app.grid_views where view_id = any($1::int[]) and owner_user_id <> $2 limit 1', [keys, session.userId]);
         if (others.rows.length) throw forbidden('forbidden: only its owner may delete a view');

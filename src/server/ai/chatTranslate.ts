@@ -43,7 +43,7 @@ export function readTranslation(engine: ConfiguredEngine, reply: string, to: str
   const shape = v.strictObject(Object.fromEntries(Object.keys(text).map((k) => [k, v.string()])));
   const r = v.safeParse(shape, value);
   if (!r.success) throw badAnswer(engine, `the reply's "${to}" is not the fields sent`);
-  return r.output as Record<string, string>;
+  return r.output;
 }
 
 export async function chatTranslate(

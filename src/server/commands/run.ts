@@ -14,7 +14,7 @@ export async function runCommand<O extends NonNullable<ParseArgsConfig['options'
 ): Promise<void> {
   let args: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    args = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as typeof args;
+    args = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (e) {
     console.error(`${name}: ${(e as Error).message}\n\n${usage}`);
     process.exitCode = EXIT.usage;

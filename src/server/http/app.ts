@@ -111,7 +111,7 @@ export function createApp(deps: Deps): Hono {
     const name = c.req.param('name');
     if (!Object.hasOwn(registry, name)) throw new HttpError(404, 'unknown_procedure', `no procedure "${name}"`);
     const key = name as ProcedureName;
-    const proc = registry[key] as (typeof registry)[ProcedureName];
+    const proc = registry[key];
     const bearer = bearerOf(c.req.header('authorization'));
     const auth = procedures[key].auth;
     // The session cache's sync (a round trip on PostgreSQL) starts as the request arrives.

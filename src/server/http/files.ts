@@ -48,7 +48,7 @@ interface UploadTarget<S extends v.GenericSchema = v.GenericSchema> {
 }
 
 /** A target as the registry holds it: each one's insert gets what its own `fields` parsed, so its input type can be forgotten here. */
-const erased = <S extends v.GenericSchema>(t: UploadTarget<S>): UploadTarget => t as unknown as UploadTarget;
+const erased = <S extends v.GenericSchema>(t: UploadTarget<S>): UploadTarget => t;
 
 const productFiles: UploadTarget<typeof ProductFileFields> = {
   parent: 'product_code',
@@ -184,7 +184,7 @@ export function mountFiles(app: Hono, deps: Deps, requireSession: (c: Context) =
       await requirePagePermission(deps.db, session, screen.pageUrl!, 'add', screen.form);
       let body: Record<string, string | File>;
       try {
-        body = (await c.req.parseBody()) as Record<string, string | File>;
+        body = await c.req.parseBody<Record<string, string | File>>();
       } catch {
         throw new HttpError(400, 'bad_request', 'body: expected multipart/form-data with a file');
       }

@@ -24,7 +24,6 @@ import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { FLEX_MIN, MAX_WIDTH, MIN_WIDTH, PINNED_DEFAULT, SELECT_WIDTH_FINE, THEMES } from '../../core/gridLayout.ts';
 import type { Lang } from '../../core/langs.ts';
 import { LOGO } from '../../core/logo.ts';
-import type { Rates } from '../../core/money.ts';
 import { isIdentifierField } from '../../core/registryKeys.ts';
 import { rowIdOf } from '../../core/rowId.ts';
 import { screenRoutes } from '../../generated/routeList.ts';
@@ -148,7 +147,7 @@ export function firstPaintHtml(start: StartData, lang: Lang, path: string, nonce
   const ctx: PaintCtx = {
     lang,
     intl,
-    money: { view: start.request.currency_code ?? company, company, rates: (b.view_rates?.rates ?? {}) as Rates, digits: (c) => precision.get(c) ?? 2 },
+    money: { view: start.request.currency_code ?? company, company, rates: b.view_rates?.rates ?? {}, digits: (c) => precision.get(c) ?? 2 },
     lookup: (form) => lookups.get(form),
   };
   const saved = savedParts(b.screen.grid_state?.rows?.find((r) => r.form === rows.form)?.state ?? null);

@@ -105,7 +105,7 @@ export function mountImages(app: Hono, deps: Deps, requireSession: (c: Context) 
       const s = screen();
       let body: Record<string, string | File>;
       try {
-        body = (await c.req.parseBody()) as Record<string, string | File>;
+        body = await c.req.parseBody<Record<string, string | File>>();
       } catch {
         throw new HttpError(400, 'bad_request', 'body: expected multipart/form-data with a file');
       }

@@ -54,5 +54,5 @@ export function stockRefusal(e: unknown, lang: string): HttpError | undefined {
   } catch {
     return undefined;
   }
-  return detail && typeof detail === 'object' ? make(detail as Detail, lang) : undefined;
+  return detail && typeof detail === 'object' ? make(detail, lang) : undefined;
 }

@@ -69,7 +69,7 @@ export async function resolveRefs(db: Queryable, screen: Screen, field: string, 
   const byKey = new Map<string, unknown>();
   const byText = (column: 'label' | 'name') => {
     const m = new Map<string, { key: unknown; label: string | null }[]>();
-    for (const row of r.rows) if (row[column] !== null) m.set(row[column]!.toLowerCase(), [...(m.get(row[column]!.toLowerCase()) ?? []), row]);
+    for (const row of r.rows) if (row[column] !== null) m.set(row[column].toLowerCase(), [...(m.get(row[column].toLowerCase()) ?? []), row]);
     return m;
   };
   for (const row of r.rows) byKey.set(row.k, row.key);

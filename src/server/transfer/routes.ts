@@ -53,7 +53,7 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
 
       let body: Record<string, string | File>;
       try {
-        body = (await c.req.parseBody()) as Record<string, string | File>;
+        body = await c.req.parseBody<Record<string, string | File>>();
       } catch {
         throw badRequest('body: expected multipart/form-data with a file');
       }

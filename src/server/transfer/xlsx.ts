@@ -71,7 +71,7 @@ function plainCell(value: ExcelJS.CellValue): SheetCell {
   if (typeof value === 'number') return Number.isNaN(value) ? null : value;
   if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
   if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('result' in value) return plainCell((value.result ?? null) as ExcelJS.CellValue);
+  if ('result' in value) return plainCell(value.result ?? null);
   if ('text' in value && typeof value.text === 'string') return value.text;
   return null;
 }

@@ -86,7 +86,7 @@ function showCart(html: string): void {
   close.className = 'close';
   close.textContent = '×';
   close.setAttribute('aria-label', button.dataset.close ?? '');
-  close.addEventListener('click', () => panel!.close());
+  close.addEventListener('click', () => panel.close());
   panel.replaceChildren(close, ...main.childNodes);
   if (!panel.open) panel.showModal();
 }
@@ -133,7 +133,8 @@ if (chat && chatButton) {
     p.textContent = text;
     return p;
   };
-  form.addEventListener('submit', async (e) => {
+  // What fails is said in the answer's place (the catch below): nothing waits for the promise.
+  const send = async (e: SubmitEvent) => {
     e.preventDefault();
     const q = new FormData(form).get('q');
     if (typeof q !== 'string' || !q.trim()) return;
@@ -158,5 +159,6 @@ if (chat && chatButton) {
       answer.textContent = (err instanceof Error && err.message === '429' ? chat.dataset.limited : chat.dataset.error) ?? '';
     }
     log.scrollTop = log.scrollHeight;
-  });
+  };
+  form.addEventListener('submit', (e) => void send(e));
 }

@@ -119,7 +119,7 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
   if (!mayTranslate) return null;
   return (
     <>
-      <button type="button" className="grid-bulk-machine-translate" onClick={() => (setTarget(filteredTarget(query.filterModel as Record<string, unknown>)), setOpen(true))}>
+      <button type="button" className="grid-bulk-machine-translate" onClick={() => (setTarget(filteredTarget(query.filterModel)), setOpen(true))}>
         {t('screens.translation_table.machine_translate')}
         {picked ? ` (${picked.length})` : ''}
       </button>

@@ -60,7 +60,7 @@ export const FilterCell = memo(function FilterCell({
   const current = value;
   const checked = col.filter === 'number' || col.filter === 'date' || col.filter === 'datetime';
   // The filter's text does not read: it is not applied (and says so).
-  const invalid = checked && typeof current === 'string' && current.trim() !== '' && !filterItem(col.filter!, current, col, ctx.lang) && typed === null;
+  const invalid = checked && typeof current === 'string' && current.trim() !== '' && !filterItem(col.filter, current, col, ctx.lang) && typed === null;
   const set = (v: string) => {
     setTyped(null);
     onFilter(vc.id, v === '' ? undefined : v);

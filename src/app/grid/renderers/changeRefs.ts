@@ -45,7 +45,7 @@ function send(lang: string, entries: Map<number, { form: string; resolve(l: Labe
     };
     const ask = () => gridData().changeLabels({ log_ids: part, language: lang });
     ask()
-      .catch(() => new Promise<Awaited<ReturnType<typeof ask>>>((resolve, reject) => setTimeout(() => ask().then(resolve, reject), RETRY_MS)))
+      .catch(() => new Promise<Awaited<ReturnType<typeof ask>>>((resolve, reject) => setTimeout(() => void ask().then(resolve, reject), RETRY_MS)))
       .then(
         (r) => done(r.labels ?? {}),
         (e: unknown) => {

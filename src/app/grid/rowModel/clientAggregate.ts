@@ -45,7 +45,7 @@ export function aggregateRows(rows: Iterable<Row>, columns: ReadonlyMap<string, 
       const x = row[f];
       const n = typeof x === 'number' ? x : typeof x === 'string' && x.trim() !== '' ? Number(x) : Number.NaN;
       nums[f] = Number.isFinite(n) ? n : null;
-      if (nums[f] !== null) totals.values[f]!.push(nums[f]!);
+      if (nums[f] !== null) totals.values[f]!.push(nums[f]);
     }
     if (!groupBy.length) continue;
     const key: Record<string, unknown> = {};

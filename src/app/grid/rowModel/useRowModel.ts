@@ -145,8 +145,9 @@ export function useRowModel(input: RowModelInput): RowModel {
     // The model's code loads while the rows do; without it the grid stays on the server model.
     const code = loadClientModule();
     const key = dataKey;
+    // Says its own failure: nothing awaits it.
     const done = (data: Row[]) =>
-      code.then(
+      void code.then(
         (m) => live() && setFetched({ key, model: makeClient(m, data), code: m }),
         (e: unknown) => console.warn('grid: the client row model did not load', e),
       );

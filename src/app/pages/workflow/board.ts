@@ -37,13 +37,13 @@ export async function loadCards(form: string, state: string): Promise<{ rows: Ro
     filterModel: { state_code: { filterType: 'text', type: 'equals', filter: state } },
     count: 'exact',
   });
-  return { rows: r.rows as Row[], total: r.total };
+  return { rows: r.rows, total: r.total };
 }
 
 /** One record by its workflow instance (the card just moved, when its new column's newest do not include it). */
 export async function loadCard(form: string, instance: number): Promise<Row | undefined> {
   const r = await api.action<'ListOutput'>(form, 'list', { startRow: 0, endRow: 1, filterModel: { fsm_instance_id: { filterType: 'number', type: 'equals', filter: instance } } });
-  return r.rows[0] as Row | undefined;
+  return r.rows[0];
 }
 
 /** A multi-language name in the language (English, then any, as cells show them). */

@@ -5,7 +5,6 @@
  * (`delete_preview`) answers what the question before a delete names: a few of the rows,
  * and the rows going with them counted per screen.
  */
-import type * as v from 'valibot';
 import { DeletePayload } from '../../../../schemas/api.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import type { Db, Queryable } from '../../db/types.ts';
@@ -25,7 +24,7 @@ export const PREVIEW_ROWS = 3;
 
 /** The payload's keys as the WHERE of the written table (alias t), within the verified company (and the owner's rows, source.owner). */
 function selection(screen: Screen, payload: unknown, scope: WriteScope) {
-  const { keys } = parseInput(DeletePayload, payload) as v.InferOutput<typeof DeletePayload>;
+  const { keys } = parseInput(DeletePayload, payload);
   const columns = screen.keys.map(() => [] as unknown[]);
   const requested = keys.map((k, i) => {
     const obj = screen.keys.length === 1 && (typeof k !== 'object' || k === null) ? { [screen.keys[0]!]: k } : plainObject(k, `payload.keys.${i}`);
@@ -155,7 +154,7 @@ export async function restoreDeleted(tx: Queryable, screen: Screen, entries: (Lo
       throw refused('not_undoable', `payload.log_ids.${e.index}: delete ${e.log_id} was logged without its rows and cannot be undone`, { field: `payload.log_ids.${e.index}` });
     }
     mains.push(kept[0]!.row);
-    for (const x of kept as TakenRow[]) {
+    for (const x of kept) {
       if (x.nulled) {
         cleared.push(x);
         continue;
@@ -178,7 +177,7 @@ export async function restoreDeleted(tx: Queryable, screen: Screen, entries: (Lo
       for (const [table, rows] of levels.get(depth)!) {
         const owner = depth === 0 ? screen : await screenOfTable(tx, screen, table);
         const version = owner?.source.write === table ? owner.source.version : undefined;
-        if (version) for (const r of rows) if (typeof r[version] === 'number') r[version] = (r[version] as number) + 1;
+        if (version) for (const r of rows) if (typeof r[version] === 'number') r[version] = r[version] + 1;
         const names = await insertableColumns(tx, table);
         const cols = names.map(quoteName).join(', ');
         // A restored row's own triggers may have made some of its dependents again (a

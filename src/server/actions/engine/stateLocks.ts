@@ -53,7 +53,7 @@ export async function checkStateLocks(tx: Queryable, screen: Screen, action: Sta
   for (const [form, { screen: governing, keys }] of wanted) {
     const list = [...keys.values()];
     const read = await readRows(tx, governing, list, { company: scope.company, owner: null });
-    list.forEach((k, i) => read[i] && states.set(`${form}:${JSON.stringify(k)}`, read[i]!));
+    list.forEach((k, i) => read[i] && states.set(`${form}:${JSON.stringify(k)}`, read[i]));
   }
   for (const c of checks) {
     const r = states.get(`${c.governing.form}:${JSON.stringify(c.key)}`);

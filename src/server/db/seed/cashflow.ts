@@ -200,7 +200,7 @@ export async function seedCashflow(tx: Queryable): Promise<void> {
   );
   const items: Item[] = [];
   for (const company of companies) {
-    const q = async <T>(sql: string): Promise<T[]> => (await tx.query<T & object>(sql, [company.code])).rows as T[];
+    const q = async <T>(sql: string): Promise<T[]> => (await tx.query<T & object>(sql, [company.code])).rows;
     const own = (await q<{ currency_code: string }>('select currency_code from app.companies where company_code = $1'))[0];
     if (!own) continue;
     const rates = new Map(

@@ -29,7 +29,7 @@ interface Refs {
 }
 
 async function refsOf(tx: Queryable, company: string): Promise<Refs> {
-  const q = async <T>(sql: string): Promise<T[]> => (await tx.query<T & object>(sql, [company])).rows as T[];
+  const q = async <T>(sql: string): Promise<T[]> => (await tx.query<T & object>(sql, [company])).rows;
   const customers = await q<{ partner_id: number; partner_name: string }>(
     'select partner_id, partner_name from app.partners where company_code = $1 and not is_supplier and not deleted order by partner_id',
   );

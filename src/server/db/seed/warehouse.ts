@@ -29,7 +29,7 @@ interface Product {
   purchase_time: number | null;
 }
 
-const rows = async <T>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T[]> => (await tx.query<T & object>(sql, params)).rows as T[];
+const rows = async <T>(tx: Queryable, sql: string, params: unknown[] = []): Promise<T[]> => (await tx.query<T & object>(sql, params)).rows;
 
 /** Demo: shelves, storages, suppliers, purchase orders, pick lists and the stock ledger. */
 export async function seedWarehouse(tx: Queryable, stock: ReadonlyMap<string, number>): Promise<void> {

@@ -192,7 +192,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   /** Runs after the pending saves of these rows; later saves of them wait for this one. */
   const enqueue = <T>(ids: readonly string[], run: () => Promise<T>): Promise<T> => {
     const q = queues.current;
-    const before = Promise.all(ids.map((id) => q.get(id)).filter(Boolean)).catch(() => {});
+    const before = Promise.all(ids.map((id) => q.get(id)).filter((p) => p !== undefined)).catch(() => {});
     const p = before.then(run);
     for (const id of ids) q.set(id, p);
     view.pending?.(++onTheirWay);

@@ -36,7 +36,7 @@ export async function fireEvent(action: FsmAction, rows: GridRow[], q: GridQuery
   const call = triggerCall(action, data, answer);
   try {
     const r = await api.action<'FsmTriggerOutput'>(call.entity, 'set', call.payload);
-    for (const p of answerPatches(r.rows as Row[], rows, fields)) q.patch(p.id, p.fields);
+    for (const p of answerPatches(r.rows, rows, fields)) q.patch(p.id, p.fields);
     toast({ variant: 'success', id: 'workflow.done', values: { count: r.rows.length } });
   } catch (e) {
     toast({ variant: 'danger', ...describeError(e) });
