@@ -1,0 +1,34 @@
+/**
+ * Number: a finite number. Typed as the user's language writes numbers
+ * (core/numberInput.ts: '1,234.5' in English, '1.234,5' in German, '1 234,5' in Hungarian);
+ * shown with the language's grouping and up to 3 decimals. Sorted by value.
+ */
+import * as v from 'valibot';
+import { numberText } from '../numberInput.ts';
+import { M } from '../validation/messages.ts';
+import { compareNumbers } from './int.ts';
+import { once, valueRules, withRules } from './schemas.ts';
+import { numberFormat, numberOf, plainText } from './shared.ts';
+import type { ColumnTypeModule, TypeRules } from './types.ts';
+
+export const number: ColumnTypeModule = {
+  type: 'number',
+  kind: 'number',
+  numeric: true,
+  filter: 'number',
+  align: 'end',
+  editor: 'number',
+  sortable: true,
+  message: M.type_number,
+  parse: (t, ctx) => numberText(t, ctx.lang),
+  format(value, ctx) {
+    const n = numberOf(value);
+    return n === null ? plainText(value) : numberFormat(ctx.lang, 'number', { maximumFractionDigits: 3 }).format(n);
+  },
+  compare: compareNumbers,
+};
+
+/** A finite number (number and money). */
+export const finiteNumber = /* @__PURE__ */ once(() => v.pipe(v.number(M.type_number), v.finite(M.type_number)));
+
+export const numberRules: TypeRules = { scalar: finiteNumber, schema: (col) => withRules(finiteNumber(), valueRules(col)) };
