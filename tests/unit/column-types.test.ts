@@ -52,7 +52,9 @@ describe('parse(format(v)) is v, in every language', () => {
 
   describe.each(LANGS)('%s', (lang) => {
     const ctx = ctxOf(lang);
-    const ok = (type: ColumnType, v: unknown, c: TypeCtx = ctx) => expect(roundTrip(type, v, c), `${type} ${JSON.stringify(v)} → ${columnTypes[type].format(v, c)}`).toEqual({ ok: true, value: v });
+    const ok = (type: ColumnType, v: unknown, c: TypeCtx = ctx): void => {
+      expect(roundTrip(type, v, c), `${type} ${JSON.stringify(v)} → ${columnTypes[type].format(v, c)}`).toEqual({ ok: true, value: v });
+    };
 
     it('int', () => fc.assert(fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (v) => ok('int', v || 0)), runs));
     it('an identifier int (digits only)', () => fc.assert(fc.property(fc.nat(), (v) => ok('int', v, { ...ctx, identifier: true })), runs));
@@ -133,7 +135,7 @@ describe('parse(format(v)) is v, in every language', () => {
         ['date', '2026-03-05'],
         ['text', 'Nordvik'],
         ['json', { a: 1 }],
-        ['multi', { en: 'x' }],
+        ['json', [1, 'x']],
       ] as const) {
         expect(validate(type, v, col), type).toEqual({ ok: true, value: v });
         expect(columnTypes[type].parse(columnTypes[type].format(v, ctx), { ...ctx, current: v }), type).toEqual({ ok: true, value: v });
@@ -144,6 +146,41 @@ describe('parse(format(v)) is v, in every language', () => {
       expect(validate('text', ' ', { required: true })).toEqual({ ok: false, message: 'validation.required' });
       expect(columnSchema({ required: true, max: 10 }, 'int')).toBeTruthy();
     });
+  });
+});
+
+describe('compare: the order the queries sort by', () => {
+  it.each(LANGS)('%s: numbers by value, days and instants in time, texts in the language’s collation, no value last', (lang) => {
+    const sorted = (type: ColumnType, values: unknown[]) => [...values].sort((a, b) => columnTypes[type].compare(a, b, lang));
+    fc.assert(
+      fc.property(fc.array(fc.option(amount(3), { nil: null })), (xs) => {
+        const numbers = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
+        expect(sorted('number', xs)).toEqual([...numbers, ...xs.filter((x) => x === null)]);
+        expect(sorted('money', xs)).toEqual(sorted('int', xs));
+      }),
+      runs,
+    );
+    fc.assert(
+      fc.property(fc.array(fc.option(day, { nil: null })), (xs) => {
+        const days = xs.filter((x): x is string => x !== null).sort();
+        expect(sorted('date', xs)).toEqual([...days, ...xs.filter((x) => x === null)]);
+      }),
+      runs,
+    );
+    const collator = new Intl.Collator(LOCALE[lang]);
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.string(), { nil: null })), (xs) => {
+        const out = sorted('text', xs) as (string | null)[];
+        for (let i = 1; i < out.length; i++) {
+          const [a, b] = [out[i - 1], out[i]];
+          if (b !== null && b !== undefined) expect(a !== null && a !== undefined && collator.compare(a, b) <= 0).toBe(true);
+        }
+      }),
+      runs,
+    );
+    expect(sorted('bool', [true, null, false])).toEqual([false, true, null]);
+    // A multi-language text by the language's own text: one with none sorts as no value.
+    expect(sorted('multi', [{ [lang]: 'b' }, null, { [lang]: 'a' }, { xx: 'a' }])).toEqual([{ [lang]: 'a' }, { [lang]: 'b' }, null, { xx: 'a' }]);
   });
 });
 

@@ -50,18 +50,18 @@ import {
   type ScreenFormMode,
 } from './formModel.ts';
 import { BoolFormInput } from '../fields/bool/Input.tsx';
-import { DateFormInput } from '../fields/date/Input.tsx';
 import { DateTimeFormInput } from '../fields/datetime/Input.tsx';
 import type { FormControl, FormControlProps } from '../fields/formControl.ts';
 import { NumberFormInput } from '../fields/int/Input.tsx';
 import { JsonFormInput } from '../fields/json/Input.tsx';
 import { MoneyFormInput } from '../fields/money/Input.tsx';
-import { MultiLangInput, RichTextInput } from '../fields/multi/Input.tsx';
-import { LookupSearchInput } from '../fields/ref/Input.tsx';
 import { TextFormInput } from '../fields/text/Input.tsx';
 import { askDiscard, useLeaveGuard } from './leaveGuard.ts';
 import { LanguageInput } from './LanguageInput.tsx';
-import { langInputId } from './MultiLangInput.tsx';
+import { DateInput } from './DateInput.tsx';
+import { LookupSearchInput } from './LookupSearchInput.tsx';
+import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
+import { RichTextInput } from './RichTextInput.tsx';
 import { TagInput } from './TagInput.tsx';
 import { serverFieldError } from './serverFieldError.ts';
 import './forms.css';
@@ -481,7 +481,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
       special = <LanguageInput {...common} value={typeof value === 'string' ? value : null} options={languageOptions(f.col.options, lang, languages, value, flags)} onChange={onChange} />;
       break;
     case 'date':
-      special = <DateFormInput {...common} value={typeof value === 'string' ? value : ''} lang={lang} onChange={onChange} />;
+      special = <DateInput {...common} value={typeof value === 'string' ? value : ''} lang={lang} onChange={onChange} />;
       break;
   }
   if (special) {

@@ -4,7 +4,7 @@
  * fallback from another language; the column type's `format`, core/columnTypes/) — and
  * value comparisons of edits. Pure given the cell context; no React. Text back into values: cellValues.ts.
  */
-import { cellType, cellTypeCtx } from '../fields/typeCtx.ts';
+import { cellFormat } from '../fields/typeCtx.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
@@ -24,7 +24,7 @@ export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx
   // The column type's text (core/columnTypes/): a multi-language value's own text in the
   // language — a fallback from another language (the cell marks it) is not copied as this
   // language's, as the export writes it and filters read it; money as the cell shows it.
-  return cellType(col).format(value, cellTypeCtx(col, row, ctx));
+  return cellFormat(col, value, row, ctx);
 }
 
 /** Same value (objects compared by content). */

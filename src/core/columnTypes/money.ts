@@ -18,6 +18,8 @@ import { valueRules, withRules } from './schemas.ts';
 import { numberFormat, numberOf, plainText } from './shared.ts';
 import type { ColumnTypeModule, MoneyTyping, TypeCtx, TypeRules } from './types.ts';
 
+export type { MoneyTyping } from './types.ts';
+
 /**
  * How an amount stored in `stored` is typed and shown for a user viewing `view` (the view
  * currency; absent: its own): in `view` when both rates are known, else in its own. Each

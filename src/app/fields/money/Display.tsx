@@ -14,12 +14,18 @@ import type { CellRenderer } from '../../grid/types.ts';
 
 export const moneyDisplay: CellRenderer = {
   align: 'end',
-  text: ({ value, row, col, ctx }) => columnTypes.money.format(value, { lang: ctx.lang, money: moneyTyping(col, row, ctx) }),
+  text: ({ value, row, col, ctx }) => {
+    const n = num(value);
+    if (n === null) return value === null || value === undefined ? '' : String(value);
+    const money = moneyTyping(col, row, ctx);
+    return money ? columnTypes.money.format(n, { lang: ctx.lang, money }) : ctx.fmt.money(n);
+  },
   render: ({ value, row, col, ctx }) => {
     const n = num(value);
     if (n === null) return text(value);
     const money = moneyTyping(col, row, ctx);
-    if (!money) return columnTypes.money.format(n, { lang: ctx.lang });
+    // Without session data: the amount alone (the grid's formatter of the type's format).
+    if (!money) return ctx.fmt.money(n);
     const m = shownMoney(n, money, ctx.lang);
     return m.original === undefined ? m.text : <span title={m.original}>{m.text}</span>;
   },

@@ -1,8 +1,8 @@
 /**
  * How a reference is picked: from its lookup's rows by what they show, ordered in the
  * language (grid/choices.ts), or searched as the user types where the lookup is a search
- * one (products) — the grid's select editor, and the form's select or search input
- * (forms/LookupSearchInput.tsx). A column's `options` are picked by name the same way.
+ * one (products): the grid's select editor. The form's select and search input
+ * (forms/LookupSearchInput.tsx) stay with the form, whose lookups they read. A column's `options` are picked by name the same way.
  */
 import { columnChoices } from '../../grid/choices.ts';
 import { lazyEditor } from '../../grid/editors/lazyEditor.tsx';
@@ -17,5 +17,3 @@ export const refEditor: CellEditor = (p) => {
   if (p.col.lookup?.search) return <LookupSearchEditor {...p} />;
   return <SelectEditor p={p} options={columnChoices(p.col, p.ctx)} />;
 };
-
-export { LookupSearchInput } from '../../forms/LookupSearchInput.tsx';

@@ -37,7 +37,6 @@ import {
   toggle,
   flagImg,
   countryName,
-  fallbackCell,
   pathCell,
   listCell,
   imageCell,
