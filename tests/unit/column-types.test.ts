@@ -56,10 +56,26 @@ describe('parse(format(v)) is v, in every language', () => {
       expect(roundTrip(type, v, c), `${type} ${JSON.stringify(v)} → ${columnTypes[type].format(v, c)}`).toEqual({ ok: true, value: v });
     };
 
-    it('int', () => fc.assert(fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (v) => ok('int', v || 0)), runs));
-    it('an identifier int (digits only)', () => fc.assert(fc.property(fc.nat(), (v) => ok('int', v, { ...ctx, identifier: true })), runs));
-    it('number (up to 3 decimals)', () => fc.assert(fc.property(amount(3), (v) => ok('number', v)), runs));
-    it('money without a currency (2 decimals)', () => fc.assert(fc.property(amount(2), (v) => ok('money', v)), runs));
+    it('int', () =>
+      fc.assert(
+        fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (v) => ok('int', v || 0)),
+        runs,
+      ));
+    it('an identifier int (digits only)', () =>
+      fc.assert(
+        fc.property(fc.nat(), (v) => ok('int', v, { ...ctx, identifier: true })),
+        runs,
+      ));
+    it('number (up to 3 decimals)', () =>
+      fc.assert(
+        fc.property(amount(3), (v) => ok('number', v)),
+        runs,
+      ));
+    it('money without a currency (2 decimals)', () =>
+      fc.assert(
+        fc.property(amount(2), (v) => ok('money', v)),
+        runs,
+      ));
 
     it('money in its own currency, with the currency written', () => {
       for (const [currency, digits] of [
@@ -70,7 +86,10 @@ describe('parse(format(v)) is v, in every language', () => {
         ['JPY', 0],
       ] as const) {
         const money = typingFor(currency, currency, { [currency]: 1 }, () => digits)!;
-        fc.assert(fc.property(amount(digits), (v) => ok('money', v, { ...ctx, money })), runs);
+        fc.assert(
+          fc.property(amount(digits), (v) => ok('money', v, { ...ctx, money })),
+          runs,
+        );
       }
     });
 
@@ -94,7 +113,11 @@ describe('parse(format(v)) is v, in every language', () => {
       ok('bool', true);
       ok('bool', false);
     });
-    it('date', () => fc.assert(fc.property(day, (v) => ok('date', v)), runs));
+    it('date', () =>
+      fc.assert(
+        fc.property(day, (v) => ok('date', v)),
+        runs,
+      ));
     it('datetime (to the minute, in the local zone)', () =>
       fc.assert(
         fc.property(minute, (v) => {
@@ -106,7 +129,11 @@ describe('parse(format(v)) is v, in every language', () => {
         }),
         runs,
       ));
-    it('text', () => fc.assert(fc.property(fc.string({ minLength: 1 }), (v) => ok('text', v)), runs));
+    it('text', () =>
+      fc.assert(
+        fc.property(fc.string({ minLength: 1 }), (v) => ok('text', v)),
+        runs,
+      ));
     it('multi: the language typed, merged into the other languages', () =>
       fc.assert(
         fc.property(fc.dictionary(fc.constantFrom(...LANGS), fc.string()), word, (others, mine) => {
@@ -123,7 +150,11 @@ describe('parse(format(v)) is v, in every language', () => {
         ),
         runs,
       ));
-    it('ref (a key)', () => fc.assert(fc.property(word, (v) => ok('ref', v)), runs));
+    it('ref (a key)', () =>
+      fc.assert(
+        fc.property(word, (v) => ok('ref', v)),
+        runs,
+      ));
 
     it('validate takes back what parse read, as the column schema does', () => {
       const col = { required: false };

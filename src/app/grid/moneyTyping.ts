@@ -10,7 +10,8 @@
  */
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 
-export { moneyRefusal, shownNumber, storedNote, typedMoney, type MoneyTyping } from '../../core/columnTypes/money.ts';
+export { shownNumber, typedMoney, type MoneyTyping } from '../../core/columnTypes/money.ts';
+export { moneyRefusal, storedNote } from '../../core/columnTypes/moneyNotes.ts';
 export { moneyTyping, typingIn } from './moneyCurrency.ts';
 
 /** A money column's descriptor: its type, or the money renderer on a number column. */

@@ -3,11 +3,9 @@
  * `common.no`); typed as those words, or yes/no/true/false/1/0/y/n/x in any case. Sorted
  * no before yes.
  */
-import * as v from 'valibot';
 import { M } from '../validation/messages.ts';
-import { once, valueRules, withRules } from './schemas.ts';
 import { byNumber, nullsLast, plainText, word } from './shared.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 /** Words read as yes and no in every language (besides the language's own Yes and No). */
 export const TRUE_WORDS: ReadonlySet<string> = new Set(['yes', 'true', '1', 'y', 'x']);
@@ -21,7 +19,6 @@ export const bool: ColumnTypeModule = {
   align: 'center',
   editor: 'bool',
   sortable: true,
-  message: M.type_bool,
   parse(text, ctx) {
     const t = text.trim().toLowerCase();
     if (t === '') return { ok: true, value: null };
@@ -30,12 +27,5 @@ export const bool: ColumnTypeModule = {
     return { ok: false, message: M.type_bool };
   },
   format: (value, ctx) => (value === true ? word(ctx.t, 'common.yes') : value === false ? word(ctx.t, 'common.no') : plainText(value)),
-  compare: nullsLast(
-    (x) => (typeof x === 'boolean' ? Number(x) : null),
-    byNumber,
-  ),
+  compare: nullsLast((x) => (typeof x === 'boolean' ? Number(x) : null), byNumber),
 };
-
-const scalar = /* @__PURE__ */ once(() => v.boolean(M.type_bool));
-
-export const boolRules: TypeRules = { scalar, schema: (col) => withRules(scalar(), valueRules(col)) };

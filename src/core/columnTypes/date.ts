@@ -4,13 +4,11 @@
  * typed year first or day first as the UI locales write dates (`parseDateInput`; never
  * month first). Sorted by day.
  */
-import * as v from 'valibot';
 import { formatDay, parseDateInput } from '../format.ts';
 import { LOCALE } from '../langs.ts';
 import { M } from '../validation/messages.ts';
-import { once, valueRules, withRules } from './schemas.ts';
 import { nullsLast } from './shared.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,7 +33,6 @@ export const date: ColumnTypeModule = {
   align: 'start',
   editor: 'date',
   sortable: true,
-  message: M.type_date,
   parse(text) {
     const t = text.trim();
     if (t === '') return { ok: true, value: null };
@@ -45,7 +42,3 @@ export const date: ColumnTypeModule = {
   format: (value, ctx) => formatDay(value, LOCALE[ctx.lang]),
   compare: compareTimes,
 };
-
-const scalar = /* @__PURE__ */ once(() => v.pipe(v.string(M.type_date), v.check(isValidDate, M.type_date)));
-
-export const dateRules: TypeRules = { scalar, schema: (col) => withRules(scalar(), valueRules(col)) };

@@ -4,13 +4,10 @@
  * so, or year first with `T` (`parseDateTimeInput`: a local time), or any text a browser
  * reads as a date-time (an ISO instant, left to the type's check). Sorted by instant.
  */
-import * as v from 'valibot';
 import { formatDayTime, parseDateTimeInput } from '../format.ts';
 import { LOCALE } from '../langs.ts';
-import { M } from '../validation/messages.ts';
 import { compareTimes } from './date.ts';
-import { once, valueRules, withRules } from './schemas.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 export const datetime: ColumnTypeModule = {
   type: 'datetime',
@@ -20,7 +17,6 @@ export const datetime: ColumnTypeModule = {
   align: 'start',
   editor: 'datetime',
   sortable: true,
-  message: M.type_datetime,
   parse(text) {
     const t = text.trim();
     if (t === '') return { ok: true, value: null };
@@ -30,15 +26,3 @@ export const datetime: ColumnTypeModule = {
   format: (value, ctx) => formatDayTime(value, LOCALE[ctx.lang], ctx.timeZone),
   compare: compareTimes,
 };
-
-const isDateTime = (s: string) => s.length <= 40 && !Number.isNaN(Date.parse(s));
-
-const scalar = /* @__PURE__ */ once(() =>
-  v.pipe(
-    v.string(M.type_datetime),
-    v.check(isDateTime, M.type_datetime),
-    v.transform((s) => new Date(s).toISOString()),
-  ),
-);
-
-export const datetimeRules: TypeRules = { scalar, schema: (col) => withRules(scalar(), valueRules(col)) };

@@ -4,12 +4,9 @@
  * language's grouping and no decimals — an integer naming a record (a key, a `…_id`) by its
  * digits alone. Sorted by value.
  */
-import * as v from 'valibot';
 import { numberText } from '../numberInput.ts';
-import { M } from '../validation/messages.ts';
-import { once, valueRules, withRules } from './schemas.ts';
 import { byNumber, nullsLast, numberFormat, numberOf, plainText } from './shared.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 /** Numbers by value, NULL last (numeric text read as its number). */
 export const compareNumbers = nullsLast(numberOf, byNumber);
@@ -22,7 +19,6 @@ export const int: ColumnTypeModule = {
   align: 'end',
   editor: 'int',
   sortable: true,
-  message: M.type_integer,
   parse: (t, ctx) => numberText(t, ctx.lang, true),
   format(value, ctx) {
     const n = numberOf(value);
@@ -31,7 +27,3 @@ export const int: ColumnTypeModule = {
   },
   compare: compareNumbers,
 };
-
-const scalar = /* @__PURE__ */ once(() => v.pipe(v.number(M.type_integer), v.safeInteger(M.type_integer)));
-
-export const intRules: TypeRules = { scalar, schema: (col) => withRules(scalar(), valueRules(col)) };

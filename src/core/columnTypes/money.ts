@@ -5,18 +5,15 @@
  * — and TYPED in the currency shown: a typed amount is converted back, precisely enough
  * to show again as typed (`typedMoney`). Without a currency (no session) an amount reads
  * with 2 decimals. Typed as the user's language writes numbers; a min/max refusal is said
- * in the currency typed in (`moneyRefusal`). Sorted by value.
+ * in the currency typed in (moneyNotes.ts `moneyRefusal`). Sorted by value.
  */
 import { formatMoney } from '../format.ts';
 import { LOCALE } from '../langs.ts';
-import { MONEY_SCALE, canConvert, roundMoney, shownAmount, shownLimit, storedFromShown, type Rates } from '../money.ts';
+import { canConvert, shownAmount, storedFromShown, type Rates } from '../money.ts';
 import { numberText } from '../numberInput.ts';
-import { M, type Message } from '../validation/messages.ts';
 import { compareNumbers } from './int.ts';
-import { finiteNumber } from './number.ts';
-import { valueRules, withRules } from './schemas.ts';
 import { numberFormat, numberOf, plainText } from './shared.ts';
-import type { ColumnTypeModule, MoneyTyping, TypeCtx, TypeRules } from './types.ts';
+import type { ColumnTypeModule, MoneyTyping, TypeCtx } from './types.ts';
 
 export type { MoneyTyping } from './types.ts';
 
@@ -52,36 +49,6 @@ export function shownMoney(n: number, m: MoneyTyping, lang: TypeCtx['lang']): { 
   return m.shown === m.stored ? { text } : { text, original: formatMoney(n, m.stored, locale, m.storedDigits) };
 }
 
-/** Decimals of an amount up to the stored scale (3140.52 → 2). */
-const decimalsOf = (v: number) => {
-  for (let d = 0; d < MONEY_SCALE; d++) if (roundMoney(v, d) === v) return d;
-  return MONEY_SCALE;
-};
-
-/**
- * What an amount typed in the currency shown will be stored as, said before it is
- * ("= 3,140.52 Ft"): the editor's and the form's note, when the two currencies differ.
- */
-export function storedNote(typed: number, m: MoneyTyping, locale: string): string {
-  const v = typedMoney(typed, m);
-  return `= ${formatMoney(v, m.stored, locale, Math.max(m.storedDigits, decimalsOf(v)))}`;
-}
-
-/**
- * A refusal of an amount typed in the currency shown, as the user is to read it: a min or
- * max (the column schema's, in the stored currency) said in the currency typed in,
- * converted toward the side it allows and formatted ("Must be at most €254,452.31"). The
- * grid's editor, paste and Fill and the forms say it through this one.
- */
-export function moneyRefusal(message: Message, m: MoneyTyping, locale: string): Message {
-  const bound = message.id === M.max ? 'max' : message.id === M.min ? 'min' : undefined;
-  const limit = bound ? Number(message.values?.[bound]) : NaN;
-  if (!bound || !Number.isFinite(limit)) return message;
-  const amount = shownLimit(limit, bound, m.stored, m.shown, m.rates, m.digits);
-  // An amount is said with its currency: a text, under the key that takes one.
-  return { id: bound === 'max' ? 'validation.max_amount' : 'validation.min_amount', values: { ...message.values, [bound]: formatMoney(amount, m.shown, locale, m.digits) } };
-}
-
 export const money: ColumnTypeModule = {
   type: 'money',
   kind: 'number',
@@ -90,7 +57,6 @@ export const money: ColumnTypeModule = {
   align: 'end',
   editor: 'number',
   sortable: true,
-  message: M.type_number,
   parse(t, ctx) {
     const n = numberText(t.trim(), ctx.lang);
     if (!n.ok || n.value === null || !ctx.money) return n;
@@ -105,5 +71,3 @@ export const money: ColumnTypeModule = {
   },
   compare: compareNumbers,
 };
-
-export const moneyRules: TypeRules = { scalar: finiteNumber, schema: (col) => withRules(finiteNumber(), valueRules(col)) };

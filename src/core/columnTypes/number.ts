@@ -3,13 +3,10 @@
  * (core/numberInput.ts: '1,234.5' in English, '1.234,5' in German, '1 234,5' in Hungarian);
  * shown with the language's grouping and up to 3 decimals. Sorted by value.
  */
-import * as v from 'valibot';
 import { numberText } from '../numberInput.ts';
-import { M } from '../validation/messages.ts';
 import { compareNumbers } from './int.ts';
-import { once, valueRules, withRules } from './schemas.ts';
 import { numberFormat, numberOf, plainText } from './shared.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 export const number: ColumnTypeModule = {
   type: 'number',
@@ -19,7 +16,6 @@ export const number: ColumnTypeModule = {
   align: 'end',
   editor: 'number',
   sortable: true,
-  message: M.type_number,
   parse: (t, ctx) => numberText(t, ctx.lang),
   format(value, ctx) {
     const n = numberOf(value);
@@ -27,8 +23,3 @@ export const number: ColumnTypeModule = {
   },
   compare: compareNumbers,
 };
-
-/** A finite number (number and money). */
-export const finiteNumber = /* @__PURE__ */ once(() => v.pipe(v.number(M.type_number), v.finite(M.type_number)));
-
-export const numberRules: TypeRules = { scalar: finiteNumber, schema: (col) => withRules(finiteNumber(), valueRules(col)) };

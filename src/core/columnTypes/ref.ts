@@ -7,11 +7,8 @@
  * typed key is taken as it is (the server checks that it exists). Sorted by the lookup's
  * text where it is known (core/query/order.ts `sortsByLabel`), else by key.
  */
-import * as v from 'valibot';
-import { M } from '../validation/messages.ts';
-import { once, valueRules, withRules } from './schemas.ts';
-import { MAX_TEXT, nullsLast, plainText } from './shared.ts';
-import type { ColumnTypeModule, TypeRules } from './types.ts';
+import { nullsLast, plainText } from './shared.ts';
+import type { ColumnTypeModule } from './types.ts';
 
 export const ref: ColumnTypeModule = {
   type: 'ref',
@@ -21,7 +18,6 @@ export const ref: ColumnTypeModule = {
   align: 'start',
   editor: 'select',
   sortable: true,
-  message: M.invalid,
   parse: (t) => ({ ok: true, value: t.trim() === '' ? null : t.trim() }),
   format: (value) => plainText(value),
   compare: nullsLast(
@@ -29,8 +25,3 @@ export const ref: ColumnTypeModule = {
     (a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0),
   ),
 };
-
-/** A key whose type is not known here: a text or an integer. */
-const scalar = /* @__PURE__ */ once(() => v.union([v.pipe(v.string(), v.maxLength(MAX_TEXT)), v.pipe(v.number(), v.safeInteger())], M.invalid));
-
-export const refRules: TypeRules = { scalar, schema: (col) => withRules(scalar(), valueRules(col)) };

@@ -26,8 +26,7 @@ export function numberFormat(lang: Lang, name: string, options: Intl.NumberForma
 }
 
 /** A stored number (a number, or a numeric text), else null. */
-export const numberOf = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null;
+export const numberOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 
 /** Any value as plain text: objects as JSON, no value ''. */
 export const plainText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));

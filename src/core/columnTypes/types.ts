@@ -57,10 +57,10 @@ export interface TypeCtx {
 export type ColumnRules = Pick<ColumnSpec, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'> & Partial<Pick<ColumnSpec, 'format'>>;
 
 /**
- * One column type: how its values are typed, read and sorted. Its value rules are the
- * `<type>Rules` of the same module (`TypeRules`), apart because they are valibot schemas:
- * a list paints with these functions and without the validation code (docs/browser.md
- * "Loading"); `validate.ts` gathers them.
+ * One column type: how its values are typed, read and sorted. Its value rules are its
+ * `rules/<type>.ts` (`TypeRules`), a module apart because they are valibot schemas: a list
+ * paints with these functions and without the validation code (docs/browser.md "Loading");
+ * `validate.ts` gathers them.
  */
 export interface ColumnTypeModule {
   type: ColumnType;
@@ -76,8 +76,6 @@ export interface ColumnTypeModule {
   editor: DefaultEditor | null;
   /** Its values sort (a JSON value does not). */
   sortable: boolean;
-  /** The refusal of a value that is not of the type. */
-  message: string;
   /** What the user typed or pasted, in her language → the value (before `validate`); blank → null. */
   parse(text: string, ctx: TypeCtx): Parsed;
   /** A value → its text in the user's language (and currency); no value → ''. */
@@ -88,6 +86,8 @@ export interface ColumnTypeModule {
 
 /** A column type's value rules (valibot schemas, built on first use). */
 export interface TypeRules {
+  /** The refusal of a value that is not of the type. */
+  message: string;
   /** The bare type of a value (keys, filter values): no emptiness, no bounds. Null where a value has no scalar form (multi, json). */
   scalar(): v.GenericSchema<unknown, unknown> | null;
   /** The schema of a non-empty value with the column's rules (min/max, length, pattern, options…). */

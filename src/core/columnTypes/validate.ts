@@ -4,17 +4,17 @@
  * grid's cells and the forms validate with (core/validation/columns.ts assembles rows).
  */
 import type { ColumnType } from '../descriptor.ts';
-import { boolRules } from './bool.ts';
-import { dateRules } from './date.ts';
-import { datetimeRules } from './datetime.ts';
-import { intRules } from './int.ts';
-import { jsonRules } from './json.ts';
-import { moneyRules } from './money.ts';
-import { multiRules } from './multi.ts';
-import { numberRules } from './number.ts';
-import { refRules } from './ref.ts';
+import { boolRules } from './rules/bool.ts';
+import { dateRules } from './rules/date.ts';
+import { datetimeRules } from './rules/datetime.ts';
+import { intRules } from './rules/int.ts';
+import { jsonRules } from './rules/json.ts';
+import { moneyRules } from './rules/money.ts';
+import { multiRules } from './rules/multi.ts';
+import { numberRules } from './rules/number.ts';
+import { refRules } from './rules/ref.ts';
 import { checkWith, valueSchema } from './schemas.ts';
-import { textRules } from './text.ts';
+import { textRules } from './rules/text.ts';
 import type { ColumnRules, Parsed, TypeRules } from './types.ts';
 
 export const columnRules: Readonly<Record<ColumnType, TypeRules>> = {

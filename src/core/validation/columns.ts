@@ -20,14 +20,13 @@
  */
 import * as v from 'valibot';
 import type { ColumnSpec, ColumnType, ScreenSpec } from '../descriptor.ts';
-import { columnTypes } from '../columnTypes/index.ts';
 import { isEmpty, isPlainObject } from '../columnTypes/shared.ts';
 import { columnRules, schemaOf } from '../columnTypes/validate.ts';
 import { M } from './messages.ts';
 
 export { MAX_JSON, MAX_TEXT, isEmpty, isPlainObject } from '../columnTypes/shared.ts';
 export { PARSE_CONFIG } from '../columnTypes/schemas.ts';
-export { FORBIDDEN_KEYS } from '../columnTypes/multi.ts';
+export { FORBIDDEN_KEYS } from '../columnTypes/rules/multi.ts';
 export { isValidDate } from '../columnTypes/date.ts';
 export type { ColumnRules } from '../columnTypes/types.ts';
 import type { ColumnRules } from '../columnTypes/types.ts';
@@ -41,8 +40,8 @@ export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
 export type ColumnValue = unknown;
 
-/** The refusal of a value that is not of the type (each type module's `message`). */
-export const typeMessage = Object.fromEntries(Object.entries(columnTypes).map(([t, m]) => [t, m.message])) as Record<ValueType, string>;
+/** The refusal of a value that is not of the type (each type's rules' `message`). */
+export const typeMessage = Object.fromEntries(Object.entries(columnRules).map(([t, m]) => [t, m.message])) as Record<ValueType, string>;
 
 export type ScalarType = Exclude<ValueType, 'multi' | 'json'>;
 
@@ -175,4 +174,3 @@ export function fieldSchemas(screen: FormScreen, mode: FormMode, valueTypes: Par
 export function rowSchema(screen: FormScreen, mode: FormMode, valueTypes: Partial<Record<string, ValueType>>, opts: SchemaOptions = {}): v.GenericSchema<unknown, Record<string, ColumnValue>> {
   return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object) as v.GenericSchema<unknown, Record<string, ColumnValue>>;
 }
-

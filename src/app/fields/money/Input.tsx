@@ -7,7 +7,8 @@
  * as typed). Text left as it opened keeps the stored amount (no drift by the shown rounding).
  */
 import { columnTypes, type MoneyTyping } from '../../../core/columnTypes/index.ts';
-import { shownNumber, storedNote } from '../../../core/columnTypes/money.ts';
+import { shownNumber } from '../../../core/columnTypes/money.ts';
+import { storedNote } from '../../../core/columnTypes/moneyNotes.ts';
 import { LOCALE } from '../../../core/langs.ts';
 import { editableNumber, numberTyping, readNumber } from '../../../core/numberInput.ts';
 import { InputEditor, refusal } from '../../grid/editors/InputEditor.tsx';

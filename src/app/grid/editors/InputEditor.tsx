@@ -95,4 +95,3 @@ export const refusal = (p: EditorProps, message: string): Parsed => {
   const m = parseMessage(message);
   return { ok: false, message: p.ctx.t(m.id, m.values) };
 };
-
