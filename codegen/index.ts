@@ -10,7 +10,7 @@ import { LANGS } from '../src/core/langs.ts';
 import { checkLocales, readCatalogues } from './locales.ts';
 import { checkMenuTitles } from './menuTitles.ts';
 import { checkRegistryKeys } from './registries.ts';
-import { seededWorkflowTypes, workflowTypeProblems } from './workflows.ts';
+import { eventIconsSource, iconProblems, lucideIcons, workflowDefinitions, workflowsSource, workflowTypeProblems } from './workflows.ts';
 import { menuEntryProblems, menuSource } from './menu.ts';
 import { baseRoutes, fieldKeysOf, lookupsSource, routeListSource, routesSource, screenDefaultsSource, screenModuleSource } from './routes.ts';
 import { routeTreeSource } from './routeTree.ts';
@@ -53,6 +53,10 @@ await step('screens', async () => {
   emit(join(gen, 'screenDefaults.ts'), screenDefaultsSource());
   emit(join(gen, 'fieldKeys.json'), `${JSON.stringify(fieldKeysOf(screens), null, 1)}\n`);
   emit(join(gen, 'menu.ts'), menuSource(screens));
+  const workflows = workflowDefinitions(screens);
+  const icons = lucideIcons();
+  emit(join(gen, 'workflows.ts'), workflowsSource(workflows));
+  emit(join(gen, 'eventIcons.ts'), eventIconsSource(workflows, icons));
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
@@ -65,9 +69,10 @@ await step('screens', async () => {
   const { menuPages, menuRoutes } = await import('../src/server/db/seed/menu.ts');
   const problems = [
     ...(await checkRegistryKeys(screens)),
-    ...checkLocales(descriptors),
+    ...checkLocales(descriptors, workflows),
     ...checkMenuTitles(descriptors, menuPages, readCatalogues()),
-    ...workflowTypeProblems(screens, await seededWorkflowTypes()),
+    ...workflowTypeProblems(screens, workflows),
+    ...iconProblems(screens, icons),
   ];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);

@@ -7,9 +7,10 @@ import { DYNAMIC_KEYS } from '../src/core/dynamicKeys.ts';
 import { ruleMessageIds } from '../src/core/recordRules.ts';
 import type { ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
-import { optionLabelIdOf } from '../src/core/optionNames.ts';
+import { namesOwnValues, optionLabelIdOf } from '../src/core/optionNames.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { root } from './screens.ts';
+import { workflowKeys, type ScreenWorkflow } from './workflows.ts';
 
 type Catalogue = Record<string, string>;
 
@@ -36,6 +37,8 @@ const NAMESPACES = [
   'server',
   'mail',
   'news',
+  'options',
+  'workflows',
 ];
 const keyLiteral = (namespaces: string[]) => new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 const KEY_LITERAL = keyLiteral(NAMESPACES);
@@ -44,7 +47,7 @@ const SERVER_KEY_LITERAL = keyLiteral(NAMESPACES.filter((n) => n !== 'app'));
 /** A key built at run time: a template literal `ns.prefix${…}`; its prefix must be declared (core/dynamicKeys.ts) or come from descriptors. */
 const KEY_TEMPLATE = new RegExp(`\`((?:${NAMESPACES.filter((n) => n !== 'app').join('|')})\\.[a-z0-9_.]*)\\$\\{`, 'g');
 /** Prefixes whose keys the descriptors and the schema's named rules give (checked through keysInUse). */
-const DESCRIPTOR_PREFIXES = ['screens.', 'fields.', 'areas.', 'rules.'];
+const DESCRIPTOR_PREFIXES = ['screens.', 'fields.', 'areas.', 'rules.', 'options.', 'workflows.'];
 /** Share of a catalogue that may read exactly like English (names, codes, 'OK'). */
 const MAX_SAME_AS_ENGLISH = 0.12;
 
@@ -57,20 +60,22 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Keys the runtime needs: every descriptor's title and column labels, the area of every
- * route (its breadcrumb), and every key literal in src/app and src/core.
+ * Keys the runtime needs: every descriptor's title and column labels, the names of its option
+ * columns' values (`options.<set>.<value>`) and of its workflow's parts (`workflows.<type>.…`),
+ * the area of every route (its breadcrumb), and every key literal in src/app and src/core.
  */
-export function keysInUse(screens: ScreenDescriptor[]): Map<string, string> {
+export function keysInUse(screens: ScreenDescriptor[], workflows: readonly ScreenWorkflow[] = []): Map<string, string> {
   const used = new Map<string, string>();
   for (const s of screens) {
     used.set(`screens.${s.form}.title`, `screens/${s.form}`);
     if (s.route) used.set(`areas.${s.route.split('/')[1]}`, `screens/${s.form}`);
     for (const [f, c] of Object.entries(s.columns)) {
       used.set(fieldLabelId(f, c), `screens/${s.form}`);
-      const name = optionLabelIdOf(c.renderer);
+      const name = optionLabelIdOf(c);
       if (name) for (const o of c.options ?? []) used.set(name(o), `screens/${s.form} (${f})`);
     }
   }
+  for (const [key, where] of workflowKeys(workflows)) used.set(key, where);
   for (const file of [...sourceFiles(join(root, 'src/app')), ...sourceFiles(join(root, 'src/core'))]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(KEY_LITERAL)) if (!m[1]!.endsWith('_')) used.set(m[1]!, relative(root, file));
@@ -98,16 +103,36 @@ export function namedRules(): string[] {
   return [...out].sort();
 }
 
-/** Renderers whose options are named by something other than the catalogue: language codes by the languages' own names. */
-const SELF_NAMED_OPTIONS = new Set(['languageCode']);
-
-/** Columns with options a user would read as raw values: each option needs a name (a renderer of core/optionNames.ts). */
+/** Columns with options a user would read as raw values: each option needs a name (its option set's keys, core/optionNames.ts). */
 export function unnamedOptions(screens: ScreenDescriptor[]): string[] {
   const out: string[] = [];
   for (const s of screens) {
     for (const [f, c] of Object.entries(s.columns)) {
-      if (!c.options?.length || optionLabelIdOf(c.renderer) || (c.renderer && SELF_NAMED_OPTIONS.has(c.renderer))) continue;
-      out.push(`screens/${s.form}: ${f}: expected a renderer that names its options (core/optionNames.ts), got ${c.renderer ?? 'none'}`);
+      if (!c.options?.length || optionLabelIdOf(c) || namesOwnValues(c.renderer)) continue;
+      out.push(`screens/${s.form}: ${f}: expected an option set naming its options (optionsKey, derived by parseScreen), got none`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Columns naming one option set (`optionsKey`, the field's name unless stated) list the same
+ * values: two screens' `engine` columns with different engines would otherwise share a set
+ * whose names one of them never meant. The second names a set of its own (`optionsKey`).
+ */
+export function optionSetProblems(screens: ScreenDescriptor[]): string[] {
+  const sets = new Map<string, { at: string; values: string }>();
+  const out: string[] = [];
+  for (const s of screens) {
+    for (const [f, c] of Object.entries(s.columns)) {
+      if (!c.options || !c.optionsKey || namesOwnValues(c.renderer)) continue;
+      const values = c.options.map(String).sort().join(', ');
+      const at = `screens/${s.form} (${f})`;
+      const first = sets.get(c.optionsKey);
+      if (!first) sets.set(c.optionsKey, { at, values });
+      else if (first.values !== values) {
+        out.push(`${at}: options: expected the values of the option set ${c.optionsKey} as ${first.at} lists them (${first.values}), got ${values}: give the column an optionsKey of its own`);
+      }
     }
   }
   return out;
@@ -181,14 +206,14 @@ export function sameHeaders(screens: ScreenDescriptor[], cat: Catalogue): string
  * Every catalogue has exactly English's keys, no empty text, valid ICU syntax, and is
  * really translated (few texts identical to English); every key in use exists.
  */
-export function checkLocales(screens: ScreenDescriptor[]): string[] {
+export function checkLocales(screens: ScreenDescriptor[], workflows: readonly ScreenWorkflow[] = []): string[] {
   const errors: string[] = [];
   const cats = readCatalogues();
   const en = cats.en!;
-  for (const [key, where] of keysInUse(screens)) {
+  for (const [key, where] of keysInUse(screens, workflows)) {
     if (!(key in en)) errors.push(`locales/en.json: ${key}: expected a text (used in ${where})`);
   }
-  errors.push(...undeclaredTemplates(), ...unnamedOptions(screens));
+  errors.push(...undeclaredTemplates(), ...unnamedOptions(screens), ...optionSetProblems(screens));
   errors.push(...errorTextProblems(en).map((p) => `locales/en.json: ${p}`));
   for (const [lang, cat] of Object.entries(cats)) {
     const file = `locales/${lang}.json`;

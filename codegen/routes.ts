@@ -172,6 +172,17 @@ export function screenDefaultsSource(): string {
   ].join('\n');
 }
 
+/**
+ * A descriptor as the browser needs it: without its workflow type's definition (states,
+ * events, transitions: the seed's; the browser reads a row's actions from fsm_actions and a
+ * board's from fsm_board).
+ */
+export function forBrowser(screen: ScreenDescriptor): ScreenDescriptor {
+  if (!screen.workflow) return screen;
+  const { states: _s, events: _e, transitions: _t, timeoutEvent: _o, loop: _l, ...workflow } = screen.workflow;
+  return { ...screen, workflow };
+}
+
 export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }, byForm: ReadonlyMap<string, ScreenDescriptor> = new Map()): string {
   // A routed screen's labels (its catalogue part per language) load with its descriptor: the
   // first part of the catalogue does not list every screen (i18n/screenLabels.ts).
@@ -183,8 +194,9 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
     const c = compact(x, d);
     return same(expandDescriptor(c, d), x) ? c : x;
   };
-  const c = written(s.screen);
-  const short = c !== s.screen;
+  const screen = forBrowser(s.screen);
+  const c = written(screen);
+  const short = c !== screen;
   // The lookups its refs search travel with it, written out here (a few hundred bytes; no chunk
   // of their own to wait for): the first screen's route carries only its own.
   const lookups = lookupsOf(s.screen, byForm).flatMap((f) => {
@@ -216,7 +228,7 @@ export function screenModuleSource(s: { file: string; screen: ScreenDescriptor }
  */
 export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<string, string[]> {
   const optionNames = (c: ScreenDescriptor['columns'][string]): string[] => {
-    const name = optionLabelIdOf(c.renderer);
+    const name = optionLabelIdOf(c);
     return name ? (c.options ?? []).map(name).filter((k) => partOf(k) === 'later') : [];
   };
   return Object.fromEntries(

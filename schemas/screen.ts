@@ -9,6 +9,8 @@ import * as v from 'valibot';
 import { columnTypes, type ColumnSpec, type ColumnType, type EditableInRule, type ScreenSpec } from '../src/core/descriptor.ts';
 import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
 import { ROW_RULES, rowRuleNames } from '../src/core/validation/rowRules.ts';
+import { namesOwnValues } from '../src/core/optionNames.ts';
+import { EVENT_VARIANTS } from '../src/core/workflowActions.ts';
 
 const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier'));
 const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
@@ -72,8 +74,20 @@ export const Column = v.strictObject({
    * lower case), as the grid, form, paste and import write it and as sign-in finds it.
    */
   format: v.optional(v.picklist(['email'])),
-  /** The only allowed values (also the choices of a set filter). */
+  /**
+   * The only allowed values (also the choices of a set filter, a form's select). Each is named
+   * by the catalogue key `options.<optionsKey>.<value>` (core/optionNames.ts), in all seven
+   * catalogues (codegen checks) — unless the column's renderer names its values itself
+   * (`languageCode`, `screenTitle`).
+   */
   options: v.optional(v.array(v.union([v.string(), v.number()]))),
+  /**
+   * The option set naming `options`' values: the field's name unless stated (`deriveScreen`).
+   * Columns naming one set list the same values (codegen): a field whose values differ from
+   * another screen's column of that name (an AI engine beside a translation engine) names a
+   * set of its own here.
+   */
+  optionsKey: v.optional(identifier),
   /** What an add form starts with (the database's default, so an untouched form stores what SQL would). */
   default: v.optional(v.union([v.string(), v.number(), v.boolean()])),
   /**
@@ -194,6 +208,52 @@ export const Actions = v.strictObject({
   bulk: v.optional(v.array(identifier)),
 });
 
+/** A lucide icon's name (lucide-react's kebab-case names: codegen checks the icon exists). */
+const iconName = v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lucide icon name such as folder-tree'));
+
+/**
+ * A workflow type's definition (spec §4, §7), stated on the one screen whose page governs it:
+ * the type's page is that screen's route, whose `events` right lets a user fire its events.
+ * Names are catalogue keys by convention — the type `workflows.<type>.title`, a state
+ * `workflows.<type>.states.<state>`, an event `workflows.<type>.events.<event>`, an event's
+ * checkbox `workflows.<type>.checkboxes.<event>` — in all seven catalogues (codegen checks).
+ * The seed writes it into a new database and the reference sync adds what an existing one
+ * lacks (src/server/db/referenceSync.ts), names read from the catalogues then: afterwards they
+ * are the users' (the /fsm screens). What entering a state does beyond the move is code
+ * (src/server/workflow/onEnter.ts); an event that only moves needs none.
+ */
+export const WorkflowState = v.strictObject({
+  /** The state a new record starts in: exactly one per type. */
+  initial: v.optional(v.literal(true)),
+  /** A state no event leaves: the scheduler stops its timeout and loop. */
+  final: v.optional(v.literal(true)),
+  /** Not offered as a filter of the records' lists. */
+  filter: v.optional(v.literal(false)),
+});
+export const WorkflowEvent = v.strictObject({
+  /** The button's style (its `bv_variant`). */
+  variant: v.picklist(EVENT_VARIANTS),
+  /** Its icon: any lucide icon by name (its `bv_icon`; the browser's map of them is generated, src/generated/eventIcons.ts). */
+  icon: iconName,
+  /** The confirmation offers a checkbox (`workflows.<type>.checkboxes.<event>`), sent as the trigger's `checkbox`. */
+  checkbox: v.optional(v.literal(true)),
+  /** The confirmation of one record asks for an e-mail body. */
+  email: v.optional(v.literal(true)),
+});
+export const WorkflowTransition = v.strictObject({
+  event: identifier,
+  /** The state(s) it leaves: one transition each, in this order. */
+  from: v.union([identifier, v.pipe(v.array(identifier), v.minLength(1))]),
+  to: identifier,
+  /** Seconds after which the state entered fires the type's `timeoutEvent`. */
+  timeout: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** false: never offered to users (the scheduler's timeout or loop fires it). */
+  actions: v.optional(v.literal(false)),
+  /** Shown as a button in the record's row, besides the menu. */
+  button: v.optional(v.literal(true)),
+});
+export type WorkflowTransitionSpec = v.InferOutput<typeof WorkflowTransition>;
+
 export const chartKinds = ['bar', 'pareto', 'pie'] as const;
 export type ChartKind = (typeof chartKinds)[number];
 
@@ -238,7 +298,7 @@ export const Screen = v.strictObject({
    */
   menu: v.optional(
     v.strictObject({
-      icon: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lucide icon name such as folder-tree')),
+      icon: iconName,
       order: v.pipe(v.number(), v.integer(), v.minValue(1)),
       hidden: v.optional(v.literal(true)),
     }),
@@ -254,7 +314,7 @@ export const Screen = v.strictObject({
   /**
    * Rows that are workflow records (spec §4): each row's actions as buttons, a toolbar menu
    * of the actions common to the picked rows, each fired through `trigger_fsms`. `type`: a
-   * workflow type of src/server/db/seed/workflows.ts (codegen checks). It adds the columns
+   * workflow type some descriptor defines (`states`, `events`, `transitions`: codegen checks). It adds the columns
    * carrying the instance, its actions (app.fsm_actions) and its state (WORKFLOW_COLUMNS,
    * `deriveScreen`): the relation must have them, the descriptor does not state them.
    * `buttons`: the width of the actions column (250), or false to keep it hidden (the
@@ -266,6 +326,18 @@ export const Screen = v.strictObject({
       type: identifier,
       buttons: v.optional(v.union([v.literal(false), v.picklist(widthPresets)])),
       card: v.optional(v.pipe(v.array(identifier), v.minLength(1), v.maxLength(4))),
+      /**
+       * The type's definition (WorkflowState, WorkflowEvent, WorkflowTransition), on the one
+       * screen whose page governs it; other screens of the type name only `type`.
+       */
+      states: v.optional(v.record(identifier, WorkflowState)),
+      events: v.optional(v.record(identifier, WorkflowEvent)),
+      /** In the order the records' actions are offered. */
+      transitions: v.optional(v.array(WorkflowTransition)),
+      /** The event a state's `timeout` fires (the scheduler's). */
+      timeoutEvent: v.optional(identifier),
+      /** The event fired every `interval` seconds on a record not in a final state (the scheduler's). */
+      loop: v.optional(v.strictObject({ event: identifier, interval: v.pipe(v.number(), v.integer(), v.minValue(60)) })),
     }),
   ),
   /** Rows are added, changed and deleted only in these workflow states (EditableIn). */
@@ -363,6 +435,41 @@ function chartProblems(s: ScreenDescriptor, chart: ChartSpec): string[] {
   return out;
 }
 
+type WorkflowSpec = NonNullable<ScreenDescriptor['workflow']>;
+
+/** Whether the screen states its workflow type's definition (it then is the type's page). */
+export const definesWorkflow = (w: WorkflowSpec | undefined): w is WorkflowSpec & Required<Pick<WorkflowSpec, 'states' | 'events' | 'transitions'>> =>
+  !!w && w.states !== undefined && w.events !== undefined && w.transitions !== undefined;
+
+/** The transitions one per state left, in order (a transition's `from` may name several). */
+export const transitionsOf = (transitions: readonly WorkflowTransitionSpec[]): (WorkflowTransitionSpec & { from: string })[] =>
+  transitions.flatMap((t) => [t.from].flat().map((from) => ({ ...t, from })));
+
+/** Why a workflow definition cannot be written (codegen stops on any). */
+function workflowProblems(w: WorkflowSpec, route: string | undefined): string[] {
+  const parts = (['states', 'events', 'transitions'] as const).filter((k) => w[k] !== undefined);
+  const scheduled = w.timeoutEvent !== undefined || w.loop !== undefined;
+  if (!parts.length && !scheduled) return [];
+  if (!definesWorkflow(w)) return [`workflow: expected states, events and transitions together (the type's definition), got ${parts.join(', ') || 'a timeout or loop alone'}`];
+  const out: string[] = [];
+  if (!route) out.push("workflow: expected a routed screen to define its type (the route is the type's page)");
+  const initial = Object.entries(w.states).filter(([, st]) => st.initial);
+  if (initial.length !== 1) out.push(`workflow.states: expected exactly one initial state, got ${initial.length}`);
+  for (const [i, t] of w.transitions.entries()) {
+    if (!(t.event in w.events)) out.push(`workflow.transitions.${i}.event: expected an event of workflow.events, got "${t.event}"`);
+    for (const st of [t.from, t.to].flat()) if (!(st in w.states)) out.push(`workflow.transitions.${i}: expected states of workflow.states, got "${st}"`);
+  }
+  const seen = new Set<string>();
+  for (const t of transitionsOf(w.transitions)) {
+    const k = `${t.event} ${t.from}`;
+    if (seen.has(k)) out.push(`workflow.transitions: expected one transition per event and state, got ${t.event} from ${t.from} twice`);
+    seen.add(k);
+  }
+  if (w.timeoutEvent !== undefined && !(w.timeoutEvent in w.events)) out.push(`workflow.timeoutEvent: expected an event of workflow.events, got "${w.timeoutEvent}"`);
+  if (w.loop && !(w.loop.event in w.events)) out.push(`workflow.loop.event: expected an event of workflow.events, got "${w.loop.event}"`);
+  return out;
+}
+
 /** A descriptor file's place: `screens/<area>/<name>.ts` (relative to the project, as codegen and the registry name it). */
 const PLACE = /^screens\/([a-z_][a-z0-9_]*)\/([a-z_][a-z0-9_]*)\.ts$/;
 
@@ -388,6 +495,8 @@ const workflowColumns = (buttons: unknown): Record<keyof typeof WORKFLOW_COLUMNS
  *   `/<area>/<name>` unless its `route` says otherwise; a page's screen lies in the area its
  *   route's or page's first segment names (a sub-grid filed elsewhere — a category's
  *   positions, in shops/ — is in its page's) unless its `area` says otherwise.
+ * - Its option columns' `optionsKey`: the field's name (core/optionNames.ts names each value
+ *   `options.<optionsKey>.<value>`), unless the column's renderer names its values itself.
  * - Its `workflow`: the workflow's columns (`workflowColumns`), after `fsm_reference` (the
  *   record's reference) when the screen has it, else after its key.
  */
@@ -411,8 +520,20 @@ export function deriveScreen(input: unknown, file: string): { input: unknown; pr
       out.area ??= area;
     }
   }
-  if (isRecord(d.workflow) && isRecord(d.columns)) {
-    const columns = d.columns;
+  if (isRecord(d.columns)) {
+    const columns: Record<string, unknown> = {};
+    for (const [f, c] of Object.entries(d.columns)) {
+      if (!isRecord(c) || !Array.isArray(c.options) || namesOwnValues(typeof c.renderer === 'string' ? c.renderer : undefined)) {
+        columns[f] = c;
+        continue;
+      }
+      if (c.optionsKey === f) problems.push(`columns.${f}.optionsKey: expected no optionsKey (the field's name names its option set), got "${f}"`);
+      columns[f] = { ...c, optionsKey: c.optionsKey ?? f };
+    }
+    out.columns = columns;
+  }
+  if (isRecord(d.workflow) && isRecord(out.columns)) {
+    const columns = out.columns;
     const stated = Object.keys(WORKFLOW_COLUMNS).filter((f) => f in columns);
     for (const f of stated) problems.push(`columns.${f}: expected no ${f} (the workflow adds it), got one`);
     if (!stated.length) {
@@ -462,6 +583,8 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
     const badDefault = c.default === undefined ? null : defaultProblem(c);
     if (badDefault) problems.push(`columns.${f}.default: ${badDefault}`);
     if (c.rowRule && !(ROW_RULES[c.rowRule].reads in s.columns)) problems.push(`columns.${f}.rowRule: "${c.rowRule}" reads the column ${ROW_RULES[c.rowRule].reads}, which the screen does not have`);
+    if (c.optionsKey !== undefined && (!c.options || namesOwnValues(c.renderer)))
+      problems.push(`columns.${f}.optionsKey: expected options named by the catalogue (a renderer naming its values needs none), got "${c.optionsKey}"`);
     if (c.format && c.type !== 'text') problems.push(`columns.${f}.format: expected a text column, got ${c.type}`);
     if (c.patternHint !== undefined && !c.pattern) problems.push(`columns.${f}.patternHint: expected a pattern beside it`);
     if (c.pattern) {
@@ -488,6 +611,7 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
   }
   if (s.source.siblingWrites && !s.source.write) problems.push('source.siblingWrites: expected source.write (a screen that writes)');
   if (s.workflow) for (const f of s.workflow.card ?? []) if (!(f in s.columns)) problems.push(`workflow.card: expected a column, got "${f}"`);
+  if (s.workflow) problems.push(...workflowProblems(s.workflow, s.route));
   for (const m of s.markers ?? []) {
     const field = ROW_MARKERS[m];
     if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);

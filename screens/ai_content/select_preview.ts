@@ -19,7 +19,7 @@ export default defineScreen({
     candidate_group: { hidden: true, width: 200 },
     product_code: { width: 150, pinned: 'left' },
     product_name: { type: 'multi', width: 200 },
-    field_name: { label: 'ai_field', options: ['description_short', 'description'], renderer: 'aiWord', width: 150 },
+    field_name: { label: 'ai_field', options: ['description_short', 'description'], width: 150 },
     language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 100 },
     candidates: { type: 'int', width: 100 },
     current_text: { width: 250 },

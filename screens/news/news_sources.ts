@@ -28,7 +28,7 @@ export default defineScreen({
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     fetch_interval_min: { type: 'int', editable: true, min: 5, max: 10080, default: 60, width: 100 },
     last_fetched_at: { type: 'datetime', width: 150 },
-    last_error: { options: [...NEWS_ERROR_CODES], renderer: 'newsError', width: 200 },
+    last_error: { options: [...NEWS_ERROR_CODES], width: 200 },
     last_status: { type: 'int', width: 100, hidden: true },
     item_count: { type: 'int', width: 100 },
   },

@@ -16,7 +16,7 @@ export default defineScreen({
     logged_at: { type: 'datetime', width: 150 },
     /** The screen written through (product list, prices, …), by its title. */
     entity_name: { width: 150, renderer: 'screenTitle' },
-    log_action: { options: ['add', 'set', 'delete'], renderer: 'logAction', width: 100 },
+    log_action: { options: ['add', 'set', 'delete'], width: 100 },
     actor: { width: 150 },
     /** What changed, in words; the raw JSON stays in the column chooser. */
     changes: { type: 'json', renderer: 'changeSummary' },

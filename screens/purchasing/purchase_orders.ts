@@ -48,7 +48,27 @@ export default defineScreen({
     description: { editable: true, maxLength: 2000, width: 250, hidden: true },
   },
   actions: { add: true, delete: true },
-  workflow: { type: 'purchase_order', card: ['fsm_reference', 'partner_name', 'eta', 'order_value'] },
+  /** Receiving goods first takes them onto their storages (server/workflow/onEnter.ts `beforeEnter`); `order` writes the supplier (mail/registry.ts). */
+  workflow: {
+    type: 'purchase_order',
+    card: ['fsm_reference', 'partner_name', 'eta', 'order_value'],
+    states: { draft: { initial: true }, ordered: {}, confirmed: {}, in_transit: {}, received: { final: true }, cancelled: { final: true } },
+    events: {
+      order: { variant: 'primary', icon: 'send', email: true },
+      confirm: { variant: 'success', icon: 'check' },
+      dispatch: { variant: 'info', icon: 'ship' },
+      receive: { variant: 'success', icon: 'package-check' },
+      cancel: { variant: 'danger', icon: 'x-circle' },
+    },
+    transitions: [
+      { event: 'order', from: 'draft', to: 'ordered', button: true },
+      { event: 'confirm', from: 'ordered', to: 'confirmed' },
+      { event: 'dispatch', from: 'confirmed', to: 'in_transit' },
+      // Goods arrive only on a confirmed order or one in transit (app.po_receivable, migration 098).
+      { event: 'receive', from: ['in_transit', 'confirmed'], to: 'received', button: true },
+      { event: 'cancel', from: ['draft', 'ordered', 'confirmed'], to: 'cancelled' },
+    ],
+  },
   markers: ['workflowState'],
   details: ['purchase_order_items', 'purchase_order_costs', 'purchase_order_documents'],
 });

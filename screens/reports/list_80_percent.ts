@@ -30,7 +30,7 @@ export default defineScreen({
     cumulative_share: { type: 'number', width: 100, total: 'max' },
     date_from: { type: 'date', width: 100, hidden: true, filterable: false },
     date_to: { type: 'date', width: 100, hidden: true, filterable: false },
-    measure: { options: ['revenue', 'quantity'], renderer: 'reportMeasure', width: 100, hidden: true, filterable: false },
+    measure: { options: ['revenue', 'quantity'], width: 100, hidden: true, filterable: false },
   },
   chart: { kind: 'pareto', category: 'product_code', value: 'revenue', byParam: { param: 'measure', values: { quantity: 'quantity' } } },
 });

@@ -16,7 +16,7 @@ export default defineScreen({
     /** The screen written through, by its title. */
     entity_name: { width: 150, renderer: 'screenTitle' },
     entity_id: { width: 150 },
-    log_action: { options: ['add', 'set', 'delete'], renderer: 'logAction', width: 100 },
+    log_action: { options: ['add', 'set', 'delete'], width: 100 },
     actor: { width: 150 },
     /** What changed, in words (migration 022's field → [before, after]); the raw JSON stays in the column chooser. */
     changes: { type: 'json', renderer: 'changeSummary' },

@@ -58,7 +58,49 @@ export default defineScreen({
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
   },
   actions: { add: true },
-  workflow: { type: 'sales_order', card: ['fsm_reference', 'partner_name', 'opened_on', 'total'] },
+  /**
+   * Spec §4: the sales order's states (the grid marks placed, waiting for payment, waiting for
+   * prepayment, cancelled, waiting for goods). Entering `shipped` takes the goods off the
+   * shelves (server/workflow/onEnter.ts); `ship` and `pay` write mail (mail/registry.ts).
+   */
+  workflow: {
+    type: 'sales_order',
+    card: ['fsm_reference', 'partner_name', 'opened_on', 'total'],
+    states: {
+      placed: { initial: true },
+      waiting_for_payment: {},
+      waiting_for_prepayment: {},
+      paid: {},
+      waiting_for_goods: {},
+      shipped: {},
+      delivered: { final: true },
+      cancelled: { final: true },
+    },
+    events: {
+      confirm: { variant: 'primary', icon: 'check' },
+      require_prepayment: { variant: 'warning', icon: 'hourglass' },
+      pay: { variant: 'success', icon: 'banknote', checkbox: true },
+      goods_missing: { variant: 'warning', icon: 'package-x' },
+      goods_arrived: { variant: 'info', icon: 'package-check' },
+      ship: { variant: 'primary', icon: 'truck', email: true },
+      deliver: { variant: 'success', icon: 'circle-check' },
+      cancel: { variant: 'danger', icon: 'x-circle' },
+      expire: { variant: 'secondary', icon: 'clock' },
+    },
+    transitions: [
+      { event: 'confirm', from: 'placed', to: 'waiting_for_payment', timeout: 14 * 86_400, button: true },
+      { event: 'require_prepayment', from: 'placed', to: 'waiting_for_prepayment', timeout: 7 * 86_400 },
+      { event: 'pay', from: ['waiting_for_payment', 'waiting_for_prepayment'], to: 'paid', button: true },
+      { event: 'goods_missing', from: 'paid', to: 'waiting_for_goods' },
+      { event: 'goods_arrived', from: 'waiting_for_goods', to: 'paid' },
+      { event: 'ship', from: 'paid', to: 'shipped', button: true },
+      { event: 'deliver', from: 'shipped', to: 'delivered' },
+      { event: 'cancel', from: ['placed', 'waiting_for_payment', 'waiting_for_prepayment', 'paid', 'waiting_for_goods'], to: 'cancelled' },
+      // The timeouts: an order not paid in time is cancelled by the scheduler, never offered to users.
+      { event: 'expire', from: ['waiting_for_payment', 'waiting_for_prepayment'], to: 'cancelled', actions: false },
+    ],
+    timeoutEvent: 'expire',
+  },
   markers: ['workflowState', 'deleted'],
   details: ['sales_order_items', 'sales_order_documents'],
 });

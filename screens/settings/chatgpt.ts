@@ -24,7 +24,7 @@ export default defineScreen({
     siblingWrites: true,
   },
   columns: {
-    engine: { label: 'chat_engine', options: ['openai', 'deepseek'], renderer: 'chatEngine', width: 150, pinned: 'left' },
+    engine: { label: 'chat_engine', options: ['openai', 'deepseek'], width: 150, pinned: 'left' },
     models: { label: 'chat_models', editable: true, required: true, maxLength: 1000, pattern: '^[A-Za-z0-9._:/-]+(, ?[A-Za-z0-9._:/-]+)*$', patternHint: 'gpt-4o, gpt-4o-mini', width: 250 },
     default_model: { editable: true, required: true, maxLength: 100, pattern: '^[A-Za-z0-9._:/-]+$', patternHint: 'gpt-4o', width: 150 },
     monthly_token_budget: { type: 'int', editable: true, required: true, min: 0, max: MAX_MONTHLY_BUDGET, width: 150 },

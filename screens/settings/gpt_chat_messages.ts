@@ -14,7 +14,7 @@ export default defineScreen({
   columns: {
     gpt_chat_message_id: { type: 'int', hidden: true },
     gpt_chat_id: { type: 'int', hidden: true },
-    role: { label: 'chat_role', options: ['system', 'user', 'assistant'], renderer: 'chatRole', width: 100 },
+    role: { label: 'chat_role', options: ['system', 'user', 'assistant'], width: 100 },
     content: { label: 'chat_content', width: 250 },
     prompt_tokens: { type: 'int', width: 100 },
     completion_tokens: { type: 'int', width: 100 },

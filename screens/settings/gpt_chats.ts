@@ -23,7 +23,7 @@ export default defineScreen({
     created_at: { label: 'chat_asked_at', type: 'datetime', width: 150 },
     title: { label: 'chat_title', editable: true, required: true, maxLength: 200, width: 250 },
     user_name: { label: 'chat_user', width: 150 },
-    engine: { label: 'chat_engine', options: ['openai', 'deepseek'], renderer: 'chatEngine', width: 100 },
+    engine: { label: 'chat_engine', options: ['openai', 'deepseek'], width: 100 },
     model: { label: 'chat_model', width: 150 },
     message_count: { label: 'chat_messages', type: 'int', width: 100 },
     tokens: { label: 'chat_tokens', type: 'int', total: 'sum', width: 100 },

@@ -23,7 +23,7 @@ export default defineScreen({
   },
   columns: {
     translation_engine_id: { type: 'int', hidden: true },
-    engine: { label: 'translation_engine', editable: true, required: true, options: ['google', 'deepl'], renderer: 'translationEngine', width: 200, pinned: 'left' },
+    engine: { label: 'translation_engine', editable: true, required: true, options: ['google', 'deepl'], optionsKey: 'translation_engine', width: 200, pinned: 'left' },
     enabled: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     is_default: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
     configured: { label: 'engine_configured', type: 'bool', renderer: 'checkbox', width: 150 },

@@ -27,7 +27,7 @@ export default defineScreen({
     content_page_id: { type: 'ref', lookup: 'frontend_pages2_brief', editable: true, required: true, width: 250 },
     position: { type: 'int', editable: true, min: 0, max: 10000, width: 100 },
     col_width: { type: 'int', editable: true, required: true, min: 1, max: 12, default: 12, width: 100 },
-    block_type: { editable: true, required: true, options: ['text', 'image', 'video'], renderer: 'blockType', width: 100 },
+    block_type: { editable: true, required: true, options: ['text', 'image', 'video'], width: 100 },
     block_title: { type: 'multi', editable: true, maxLength: 200, translate: true, width: 200 },
     block_body: { type: 'multi', html: true, editable: true, maxLength: 200000, width: 250 },
     media_url: { editable: true, maxLength: 500, pattern: '^((https://|/)\\S*)?$', width: 200 },

@@ -11,7 +11,7 @@ export default defineScreen({
   columns: {
     movement_id: { type: 'int', width: 100 },
     moved_at: { type: 'datetime', width: 150 },
-    kind: { options: ['receipt', 'pick', 'transfer', 'correction'], renderer: 'movementKind', width: 100 },
+    kind: { options: ['receipt', 'pick', 'transfer', 'correction'], width: 100 },
     product_code: { width: 150 },
     product_name: { type: 'multi', width: 250 },
     storage_code: { width: 150 },

@@ -40,9 +40,11 @@ export const LATER_PREFIXES = [
     'password.',
     'totp.',
   ],
-  // The chat screens' engine and message author names (come with the screen's labels: codegen fieldKeysOf).
-  'grid.chat_',
-  // The news screens' words: the toolbar's (lazy) "fetch now", and a source's last error, which comes with the screen's labels (codegen fieldKeysOf).
+  // The names of option columns' values (core/optionNames.ts): a routed screen's come with its labels (codegen fieldKeysOf).
+  'options.',
+  // Workflow names by convention (core/workflowKeys.ts): only the seed and the reference sync read them, the browser the database's copies.
+  'workflows.',
+  // The news screens' words: the toolbar's (lazy) "fetch now".
   'news.',
   // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
   'imap.',

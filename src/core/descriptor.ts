@@ -30,6 +30,7 @@ export interface ColumnSpec {
   patternHint?: string | undefined;
   format?: 'email' | undefined;
   options?: (string | number)[] | undefined;
+  optionsKey?: string | undefined;
   lookup?: string | undefined;
   label?: string | undefined;
   renderer?: string | undefined;

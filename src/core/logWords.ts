@@ -1,6 +1,6 @@
 /**
- * The catalogue keys naming a change log entry's action and logged screen: the grid's
- * `logAction` and `screenTitle` renderers and the server's export (transfer/named.ts).
+ * The catalogue key naming a change log entry's logged screen: the grid's `screenTitle`
+ * renderer and the server's export (transfer/named.ts). Its action (add, set, delete) is an
+ * option set like any other (core/optionNames.ts: `options.log_action.<action>`).
  */
-export const logActionId = (action: unknown): string => `grid.log_${String(action)}`;
 export const screenTitleId = (form: unknown): string => `screens.${String(form)}.title`;

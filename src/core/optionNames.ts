@@ -1,57 +1,44 @@
 /**
- * The catalogue key naming a value of a column whose renderer names its values
- * (keep_in_stock 2 → 'On order', a page block's kind, a change log's action, a logged
- * screen's title). The grid's
- * renderers (`optionLabelId`) and the server's change log export read it here, so a value
- * exported is named as the grid names it.
+ * The catalogue key naming a value of an option column (issue 45): by convention the value
+ * `v` of an option set is `options.<set>.<v>`, the set being the column's `optionsKey` —
+ * its field name unless the descriptor names another (`deriveScreen`, schemas/screen.ts).
+ * keep_in_stock 2 → `options.keep_in_stock.2` ('On order'), a stock movement's kind
+ * receipt → `options.kind.receipt`. A new option set is its descriptor's `options` and the
+ * keys in the seven catalogues: no renderer, no code (codegen checks every key).
+ *
+ * The grid's cells, copies, set filters and form selects, the server's first paint, exports,
+ * imports, named text filters and the change log's words all read it here, so a value is
+ * named alike everywhere.
+ *
+ * Two kinds of column name their values otherwise: a renderer whose values are no fixed set
+ * (`screenTitle`: any screen's form, said as its title), and one whose values name themselves
+ * (`languageCode`: a language's code with its flag).
  */
-import { logActionId, screenTitleId } from './logWords.ts';
-import { newsErrorId } from './news.ts';
+import { screenTitleId } from './logWords.ts';
 
-const digits = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-  return Number.isFinite(n) ? n : 0;
-};
+/** The key naming value `v` of option set `set`. */
+export const optionKey = (set: string, v: unknown): string => `options.${set}.${String(v)}`;
 
-export const keepInStockId = (v: unknown): string => `keep_in_stock.${digits(v)}`;
-/** A page block's kind: text, image, video. */
-export const blockTypeId = (v: unknown): string => `grid.block_type_${String(v)}`;
-/** What a report ranks by (list_80_percent's measure): revenue, quantity. */
-export const reportMeasureId = (v: unknown): string => `grid.measure_${String(v)}`;
-
-/** A stock movement's kind: receipt, pick, transfer, correction. */
-export const movementKindId = (v: unknown): string => `grid.movement_kind_${String(v)}`;
-
-/** What an obd text (settings/obd_texts) belongs to: order, invoice, delivery note, pick list, arriving shipment. */
-export const obdDocumentId = (v: unknown): string => `screens.obd_texts.document_${String(v)}`;
-/** Where an obd text prints: header, footer, terms. */
-export const obdPlacementId = (v: unknown): string => `screens.obd_texts.placement_${String(v)}`;
-/** A machine translation engine (settings/gtranslate): Google Translate, DeepL. */
-export const translationEngineId = (v: unknown): string => `screens.gtranslate.engine_${String(v)}`;
-
-/** A chat engine of the ChatGPT settings and conversations: openai, deepseek. */
-export const chatEngineId = (v: unknown): string => `grid.chat_engine_${String(v)}`;
-/** Who wrote a conversation's message: system, user, assistant. */
-export const chatRoleId = (v: unknown): string => `grid.chat_role_${String(v)}`;
-
-/** An AI proposal's field (short or long description) and state (ai_proposals, select_preview). */
-export const aiWordId = (v: unknown): string => `screens.ai_proposals.${String(v)}`;
-
+/** Renderers naming values that are no fixed set, each by its own rule. */
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
-  keepInStock: keepInStockId,
-  blockType: blockTypeId,
-  movementKind: movementKindId,
-  reportMeasure: reportMeasureId,
-  logAction: logActionId,
   screenTitle: screenTitleId,
-  newsError: newsErrorId,
-  obdDocument: obdDocumentId,
-  obdPlacement: obdPlacementId,
-  chatEngine: chatEngineId,
-  chatRole: chatRoleId,
-  translationEngine: translationEngineId,
-  aiWord: aiWordId,
 };
 
-/** The key-maker of a renderer that names its values, else undefined. */
-export const optionLabelIdOf = (renderer: string | undefined): ((value: unknown) => string) | undefined => (renderer && Object.hasOwn(byRenderer, renderer) ? byRenderer[renderer] : undefined);
+/** Renderers whose values are shown as they are, with what the renderer adds (a language's flag). */
+const SELF_NAMED: ReadonlySet<string> = new Set(['languageCode']);
+
+/** Whether a column with this renderer names its values without the convention (so its options need no keys). */
+export const namesOwnValues = (renderer: string | undefined): boolean => !!renderer && (Object.hasOwn(byRenderer, renderer) || SELF_NAMED.has(renderer));
+
+/** What of a column names its values: its renderer, and its option set (`optionsKey`, derived for every option column). */
+export interface NamedColumn {
+  renderer?: string | undefined;
+  optionsKey?: string | undefined;
+}
+
+/** The key-maker naming this column's values (its renderer's, else its option set's), else undefined: shown as they are. */
+export function optionLabelIdOf(col: NamedColumn): ((value: unknown) => string) | undefined {
+  if (col.renderer && Object.hasOwn(byRenderer, col.renderer)) return byRenderer[col.renderer];
+  const set = col.optionsKey;
+  return set ? (v) => optionKey(set, v) : undefined;
+}

@@ -24,13 +24,6 @@ export const rendererKeys = [
   'activeFlag',
   'checkbox',
   'keepInStock',
-  'blockType',
-  'movementKind',
-  'chatEngine',
-  'chatRole',
-  'obdDocument',
-  'obdPlacement',
-  'reportMeasure',
   'vat',
   'productCategory',
   'country',
@@ -49,13 +42,9 @@ export const rendererKeys = [
   'features',
   'account',
   'colour',
-  'logAction',
   'screenTitle',
   'changeSummary',
   'fsmActions',
-  'newsError',
-  'translationEngine',
-  'aiWord',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

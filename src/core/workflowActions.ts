@@ -4,6 +4,10 @@
  * these) and the browser.
  */
 
+/** The button styles an event may have (its `bv_variant`); the browser shows any other as danger. */
+export const EVENT_VARIANTS = ['primary', 'secondary', 'success', 'danger', 'warning', 'info'] as const;
+export type EventVariant = (typeof EVENT_VARIANTS)[number];
+
 /** How the UI offers an event: button variant and icon, a checkbox (its label per language), whether it asks for an e-mail body. */
 export interface FsmEventParams {
   bv_variant?: string;

@@ -218,7 +218,7 @@ describe.each(engines)('change history on %s', (engine) => {
     expect(r.status).toBe(200);
     const [, kisLine, brandLine] = (await r.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
     const de = (await import('../../locales/de.json', { with: { type: 'json' } })).default as Record<string, string>;
-    expect(kisLine).toBe(`${de['fields.keep_in_stock']}: ${de[`keep_in_stock.${row.keep_in_stock}`]} → ${de[`keep_in_stock.${kis}`]}`);
+    expect(kisLine).toBe(`${de['fields.keep_in_stock']}: ${de[`options.keep_in_stock.${row.keep_in_stock}`]} → ${de[`options.keep_in_stock.${kis}`]}`);
     expect(brandLine).toContain(`${de['fields.brand_id']}: `);
     expect(brandLine).toContain(`→ ${to.brand_name}`);
   });

@@ -5,7 +5,7 @@
  * SQL grouping by that level — on both engines, under a filter, per company.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { levelAggs } from '../../src/app/grid/totalsView.tsx';
+import { levelAggs } from '../../src/app/grid/features/totals/totalsView.tsx';
 import { engines, startSignedIn, type TestServer } from './harness.ts';
 import type { Json } from './harness.ts';
 

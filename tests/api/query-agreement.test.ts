@@ -12,8 +12,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
-import type { QueryColumn } from '../../src/app/grid/clientQuery.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
+import type { QueryColumn } from '../../src/app/grid/rowModel/clientQuery.ts';
 import { fullOrder, keysetAfter, type FilterItem, type FilterModel, type SortItem } from '../../src/app/grid/filters.ts';
 import type { GridColumn, Row } from '../../src/app/grid/types.ts';
 import { LANGS } from '../../src/core/langs.ts';

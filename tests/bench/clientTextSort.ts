@@ -9,9 +9,9 @@
  *
  *   SORT_ROWS=100000  rows     SORT_RUNS=5  runs (a fresh model each: no cached ranks)
  */
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
-import { sortIndexes } from '../../src/app/grid/mergeSort.ts';
-import { runNow, type Work } from '../../src/app/grid/scheduler.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
+import { sortIndexes } from '../../src/app/grid/rowModel/mergeSort.ts';
+import { runNow, type Work } from '../../src/app/grid/rowModel/scheduler.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import { prng } from './prng.ts';
 import { medianTime } from './stats.ts';
@@ -35,7 +35,7 @@ const rows: Row[] = Array.from({ length: N }, (_, i) => ({
 }));
 
 type Order = (texts: readonly (string | null)[], lang: string) => Work<(i: number, j: number) => number>;
-const textOrder = await import('../../src/app/grid/textOrder.ts').then(
+const textOrder = await import('../../src/app/grid/rowModel/textOrder.ts').then(
   (m: { textOrder: Order }) => m.textOrder,
   () => null,
 );

@@ -7,7 +7,7 @@
  * - TanStack Table v9 `constructTable` with the core row model alone (a Row object per
  *   row), then with sorting (`createSortedRowModel`, `sortFn_basic` / `sortFn_text`) and
  *   with column filtering (`createFilteredRowModel`, `filterFn_includesString`);
- * - the grid's ClientRowModel (grid/ClientRowModel.ts) with the same sort and filter.
+ * - the grid's ClientRowModel (grid/rowModel/ClientRowModel.ts) with the same sort and filter.
  *
  * Not part of `npm run bench`: `npx tsx tests/bench/tanstackRowModel.ts`.
  *
@@ -26,7 +26,7 @@ import {
   type ColumnDef,
 } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import { prng } from './prng.ts';
 import { medianTime } from './stats.ts';

@@ -93,7 +93,7 @@ describe('AI content', () => {
     await grid().locator('[data-filter-field="product_code"] input').fill(code);
     await expect.poll(() => bodyRows().count(), { timeout: 10_000 }).toBe(7);
     expect(await cell(de, 'proposed_text').innerText()).toBe(`KI-Text de für ${code}`);
-    expect(await cell(de, 'state').innerText()).toBe(en['screens.ai_proposals.proposed']);
+    expect(await cell(de, 'state').innerText()).toBe(en['options.state.proposed']);
     // Edited inline before it is accepted.
     const edited = `KI-Text de für ${code}, bearbeitet`;
     await cell(de, 'proposed_text').dblclick();
@@ -104,7 +104,7 @@ describe('AI content', () => {
     await toolbar('ai_proposals')
       .getByRole('button', { name: /^Accept/ })
       .click();
-    await expect.poll(() => cell(de, 'state').innerText(), { timeout: 10_000 }).toBe(en['screens.ai_proposals.accepted']);
+    await expect.poll(() => cell(de, 'state').innerText(), { timeout: 10_000 }).toBe(en['options.state.accepted']);
     expect((await q(`select description_short ->> 'de' as t from app.products where product_code = $1`, [code]))[0]!.t).toBe(edited);
 
     // In the product's texts.

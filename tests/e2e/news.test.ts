@@ -90,7 +90,7 @@ describe('news', () => {
     const said = new IntlMessageFormat(de['news.fetched']!, 'de').format({ fetched: 3, added: 3, failed: 1, busy: 0 }) as string;
     await expect.poll(() => t.page.locator('.toast-warning').first().innerText(), { timeout: 15_000 }).toContain(said);
     const broken = String(ids.find((r) => r.name === 'Kaputt')!.id);
-    await expect.poll(() => cell(broken, 'last_error').innerText(), { timeout: 10_000 }).toBe(de['news.error_invalid_feed']);
+    await expect.poll(() => cell(broken, 'last_error').innerText(), { timeout: 10_000 }).toBe(de['options.last_error.invalid_feed']);
     const lager = String(ids.find((r) => r.name === 'Lager lokal')!.id);
     await expect.poll(() => cell(lager, 'item_count').innerText()).toBe('2');
     expect(await cell(lager, 'last_error').innerText()).toBe('');
@@ -131,7 +131,7 @@ describe('news', () => {
         if (form === 'news_sources') {
           // The demo source whose last fetch timed out says so in the language.
           const demo = (await t.server.db.query<{ id: number }>("select news_source_id as id from app.news_sources where last_error = 'timeout' and feed_url like '%.example.invalid/%'")).rows[0]!;
-          await expect.poll(() => cell(String(demo.id), 'last_error').innerText(), { message: url }).toBe(catalogue(lang)['news.error_timeout']);
+          await expect.poll(() => cell(String(demo.id), 'last_error').innerText(), { message: url }).toBe(catalogue(lang)['options.last_error.timeout']);
         }
         const alerts = await t.page.locator('.toast-danger, .alert-danger').allInnerTexts();
         if (alerts.length) problems.push(`${url}: ${alerts.join(' | ')}`);

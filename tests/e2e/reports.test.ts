@@ -98,7 +98,7 @@ describe('reports', () => {
     // The inputs show the parameters, named in German.
     await expect.poll(() => t.page.getByLabel(de['fields.date_from']!).inputValue()).toBe(from);
     expect(await t.page.getByLabel(de['fields.measure']!).inputValue()).toBe('quantity');
-    expect(await t.page.getByLabel(de['fields.measure']!).locator('option:checked').innerText()).toBe(de['grid.measure_quantity']);
+    expect(await t.page.getByLabel(de['fields.measure']!).locator('option:checked').innerText()).toBe(de['options.measure.quantity']);
 
     const ranking = async (measure: string) =>
       (

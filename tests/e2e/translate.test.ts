@@ -145,7 +145,7 @@ describe('machine translation', () => {
       const texts = catalogue(lang);
       await expect.poll(() => t.page.locator('h1.page-title').innerText(), { message: url }).toBe(texts['screens.gtranslate.title']);
       await expect.poll(() => bodyRows().count(), { message: `${url}: rows`, timeout: 10_000 }).toBe(2);
-      await expect.poll(() => cell(String(google.id), 'engine').innerText(), { message: url }).toBe(texts['screens.gtranslate.engine_google']);
+      await expect.poll(() => cell(String(google.id), 'engine').innerText(), { message: url }).toBe(texts['options.translation_engine.google']);
       // The server has Google's key: configured (the key itself is nowhere on the page).
       expect(await cell(String(google.id), 'configured').locator('[data-value]').getAttribute('data-value')).toBe('true');
       expect(Number((await cell(String(google.id), 'month_characters').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * Saved views of a grid (views/ViewMenu.tsx, ViewPanel.tsx, ViewRename.tsx) as a user meets
+ * Saved views of a grid (features/viewState/ViewMenu.tsx, ViewPanel.tsx, ViewRename.tsx) as a user meets
  * them, in a real browser against a real server: saving under a name the user has already
  * asks to replace that view, updating (⟳) and deleting ask naming the view, the applied view
  * is marked (and marked as changed once the grid is no longer the view) and stays marked

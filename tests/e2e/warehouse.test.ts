@@ -122,7 +122,7 @@ describe('warehouse', () => {
     await t.page.goto(`${t.server.url}/de/warehouse/stock_movements`);
     await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(2);
     const kinds = await bodyRows().evaluateAll((rs) => rs.slice(0, 3).map((r) => r.querySelector('[data-field="kind"]')?.textContent));
-    expect(kinds).toEqual([de['grid.movement_kind_pick'], de['grid.movement_kind_receipt'], de['grid.movement_kind_receipt']]);
+    expect(kinds).toEqual([de['options.kind.pick'], de['options.kind.receipt'], de['options.kind.receipt']]);
 
     // The stock value report (as admin: reports are not the warehouse's) holds the received goods; its chart follows a filter.
     await t.context.clearCookies(); // signed out (the session's cookies gone)

@@ -20,7 +20,7 @@ function words(lang: 'en' | 'de', cat: Record<string, string>): SummaryWords {
     money: (n) => money.format(n),
     date: (v) => String(v),
     datetime: (v) => String(v),
-    option: (col, v) => (col.renderer === 'keepInStock' ? cat[`keep_in_stock.${String(v)}`] : undefined),
+    option: (col, v) => (col.optionsKey === 'keep_in_stock' ? cat[`options.keep_in_stock.${String(v)}`] : undefined),
   };
 }
 const EN = words('en', en);
@@ -50,7 +50,7 @@ describe('change summary', () => {
     );
     const byField = Object.fromEntries(lines.map((l) => [l.field, `${l.before} → ${l.after}`]));
     expect(byField.active).toBe(`${de['common.yes']} → ${de['common.no']}`);
-    expect(byField.keep_in_stock).toBe(`${de['keep_in_stock.0']} → ${de['keep_in_stock.2']}`);
+    expect(byField.keep_in_stock).toBe(`${de['options.keep_in_stock.0']} → ${de['options.keep_in_stock.2']}`);
     expect(byField.product_names).toBe('Stuhl → Eichenstuhl');
     expect(
       changeText(
@@ -90,7 +90,7 @@ describe('change summary', () => {
     const col = { renderer: 'changeSummary' } as Parameters<typeof namedCell>[0];
     const row = { entity_name: 'product_list', log_action: 'set', changes: { selling_price_shop: [53.99, 59.99] } };
     expect(namedCell(col, row, 'changes', { lang: 'de', timeZone: 'UTC' })).toBe('Verkaufspreis: 53,99 → 59,99');
-    expect(namedCell({ renderer: 'logAction' } as typeof col, row, 'log_action', { lang: 'de', timeZone: 'UTC' })).toBe(de['grid.log_set']);
+    expect(namedCell({ options: ['add', 'set', 'delete'], optionsKey: 'log_action' } as typeof col, row, 'log_action', { lang: 'de', timeZone: 'UTC' })).toBe(de['options.log_action.set']);
     expect(namedCell({ renderer: 'screenTitle' } as typeof col, row, 'entity_name', { lang: 'en', timeZone: 'UTC' })).toBe('Product list');
     expect(namedCell({ renderer: 'json' } as typeof col, row, 'changes', { lang: 'en', timeZone: 'UTC' })).toBeUndefined();
   });
@@ -107,7 +107,7 @@ describe('change summary', () => {
     const col = { renderer: 'changeSummary' } as Parameters<typeof namedCell>[0];
     const row = { entity_name: 'product_list', log_action: 'set', changes: { keep_in_stock: [0, 2], brand_id: [3, 5] } };
     expect(namedCell(col, row, 'changes', { lang: 'de', timeZone: 'UTC' }, { brand_id: { '3': 'Bosch', '5': 'Makita' } })).toBe(
-      `${de['fields.brand_id']}: Bosch → Makita · ${de['fields.keep_in_stock']}: ${de['keep_in_stock.0']} → ${de['keep_in_stock.2']}`,
+      `${de['fields.brand_id']}: Bosch → Makita · ${de['fields.keep_in_stock']}: ${de['options.keep_in_stock.0']} → ${de['options.keep_in_stock.2']}`,
     );
   });
 });

@@ -14,10 +14,10 @@ import { parseScreen } from '../../schemas/screen.ts';
 import type { CompactScreen } from '../../src/generated/screenDefaults.ts';
 import { screenJsonSchema, screenJsonSchemaText } from '../../codegen/jsonschema.ts';
 import { clientTypes, openapiDocument, openapiYaml } from '../../codegen/openapi.ts';
-import { checkLocales, keysInUse, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
+import { checkLocales, keysInUse, optionSetProblems, sameHeaders, unnamedOptions } from '../../codegen/locales.ts';
 import { loadScreens, referenceProblem, root, screenFiles } from '../../codegen/screens.ts';
-import { lookupsOf } from '../../codegen/routes.ts';
-import { seededWorkflowTypes, workflowTypeProblems } from '../../codegen/workflows.ts';
+import { forBrowser, lookupsOf } from '../../codegen/routes.ts';
+import { eventIconsSource, iconProblems, lucideIcons, workflowDefinitions, workflowKeys, workflowTypeProblems } from '../../codegen/workflows.ts';
 import { fieldLabelId } from '../../src/core/fieldLabel.ts';
 
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -227,17 +227,88 @@ describe('workflow', () => {
     expect(() => parseScreen({ ...base, columns, workflow: { type: 'sales_order', card: ['total'] } }, 'screens/o.ts')).toThrow('screens/o.ts: workflow.card: expected a column, got "total"');
   });
 
-  it('names a type the seed defines (the codegen check)', async () => {
-    const types = await seededWorkflowTypes();
+  it('names a type some descriptor defines (the codegen check)', async () => {
+    const types = workflowDefinitions(await loadScreens());
     expect(types.map((w) => w.type)).toEqual(expect.arrayContaining(['sales_order', 'purchase_order', 'cashflow']));
     const screen = (type: string) => ({ file: 'screens/o.ts', screen: parseScreen({ ...base, columns, workflow: { type } }) });
     expect(workflowTypeProblems([screen('cashflow')], types)).toEqual([]);
-    expect(workflowTypeProblems([screen('sales_orders')], types)).toEqual([`screens/o.ts: workflow.type: expected one of ${types.map((w) => w.type).join(', ')}, got "sales_orders"`]);
+    expect(workflowTypeProblems([screen('sales_orders')], types)).toEqual([
+      `screens/o.ts: workflow.type: expected a type some descriptor defines (${types.map((w) => w.type).join(', ')}), got "sales_orders"`,
+    ]);
     expect(workflowTypeProblems(await loadScreens(), types)).toEqual([]);
   });
 
+  // Issue 45: a workflow is its descriptor and locale keys — the seed, the sync and the browser's icons read it from there.
+  describe('defined in the descriptor', () => {
+    const defined = {
+      type: 'review',
+      states: { open: { initial: true }, done: { final: true } },
+      events: { finish: { variant: 'success', icon: 'flask-conical', checkbox: true }, drop: { variant: 'danger', icon: 'x-circle' } },
+      transitions: [
+        { event: 'finish', from: 'open', to: 'done', button: true, timeout: 60 },
+        { event: 'drop', from: ['open'], to: 'done' },
+      ],
+    } as const;
+    const parsed = (workflow: object, file = 'screens/o.ts') => parseScreen({ ...base, columns, workflow }, file);
+
+    it('gives the type its page (the screen route), its transitions one per state left, and its names by key', () => {
+      const [w] = workflowDefinitions([{ file: 'screens/o.ts', screen: parsed(defined) }]);
+      expect(w).toEqual({
+        type: 'review',
+        page: 'orders',
+        states: defined.states,
+        events: defined.events,
+        transitions: [
+          { event: 'finish', from: 'open', to: 'done', button: true, timeout: 60 },
+          { event: 'drop', from: 'open', to: 'done' },
+        ],
+      });
+      expect([...workflowKeys([w!]).keys()].sort()).toEqual([
+        'workflows.review.checkboxes.finish',
+        'workflows.review.events.drop',
+        'workflows.review.events.finish',
+        'workflows.review.states.done',
+        'workflows.review.states.open',
+        'workflows.review.title',
+      ]);
+      expect(keysInUse([], [w!]).get('workflows.review.events.finish')).toBe('workflow review');
+    });
+
+    it('maps each icon to its lucide-react module, and refuses a name lucide does not have', () => {
+      const icons = lucideIcons();
+      expect(icons.get('x-circle')).toBe('circle-x'); // an alias, by the module it names
+      const [w] = workflowDefinitions([{ file: 'screens/o.ts', screen: parsed(defined) }]);
+      const source = eventIconsSource([w!], icons);
+      expect(source).toContain("import i0 from 'lucide-react/icons/flask-conical';");
+      expect(source).toContain('"x-circle": i1,');
+      const bad = { file: 'screens/o.ts', screen: parsed({ ...defined, events: { ...defined.events, drop: { variant: 'danger', icon: 'no-such-icon' } } }) };
+      expect(iconProblems([bad], icons)).toEqual(['screens/o.ts: workflow.events.drop.icon: expected a lucide icon name, got "no-such-icon"']);
+    });
+
+    it('refuses a definition that cannot be written', () => {
+      expect(() => parsed({ type: 'review', states: defined.states })).toThrow(/expected states, events and transitions together/);
+      expect(() => parsed({ ...defined, states: { open: {}, done: { final: true } } })).toThrow(/exactly one initial state, got 0/);
+      expect(() => parsed({ ...defined, transitions: [{ event: 'close', from: 'open', to: 'gone' }] }, 'screens/o.ts')).toThrow(
+        /workflow.transitions.0.event: expected an event of workflow.events, got "close"[\s\S]*got "gone"/,
+      );
+      expect(() => parsed({ ...defined, transitions: [...defined.transitions, { event: 'finish', from: 'open', to: 'open' }] })).toThrow(
+        /one transition per event and state, got finish from open twice/,
+      );
+      expect(() => parsed({ ...defined, timeoutEvent: 'expire' })).toThrow(/workflow.timeoutEvent: expected an event/);
+      expect(() => parseScreen({ ...base, route: undefined, page: '/orders', columns, workflow: defined })).toThrow(/expected a routed screen to define its type/);
+    });
+
+    it('is defined once', () => {
+      const one = { file: 'screens/a.ts', screen: parsed(defined) };
+      const two = { file: 'screens/b.ts', screen: parsed(defined) };
+      expect(workflowTypeProblems([one, two], workflowDefinitions([one]))).toEqual([
+        'screens/b.ts: workflow: expected the type review defined once, got a second definition (the first in screens/a.ts)',
+      ]);
+    });
+  });
+
   it('checks the states an editableIn names against the governing workflow (issue 43)', async () => {
-    const types = await seededWorkflowTypes();
+    const types = workflowDefinitions(await loadScreens());
     const master = parseScreen({ ...base, columns, workflow: { type: 'sales_order' }, details: ['lines'] });
     const lines = (states: string[], parent = 'orders') =>
       parseScreen({ form: 'lines', page: '/orders', source: { relation: 'app.lines', key: 'id', write: 'app.lines' }, columns: { id: { type: 'int' } }, editableIn: { parent, states } });
@@ -313,29 +384,35 @@ describe('column headers', () => {
 });
 
 describe('option values', () => {
-  const screen = (renderer?: string) =>
+  const screen = (column: Record<string, unknown> = {}, form = 'blocks') =>
     parseScreen({
-      form: 'blocks',
-      route: '/blocks',
+      form,
+      route: `/${form}`,
       source: { relation: 'app.blocks', key: 'block_id' },
-      columns: { block_id: { type: 'int' }, block_type: { options: ['text', 'image', 'video'], ...(renderer ? { renderer } : {}) } },
+      columns: { block_id: { type: 'int' }, block_type: { options: ['text', 'image', 'video'], ...column } },
     });
 
-  it('need a renderer that names them: a raw "image" is not a word of the user\'s language', () => {
-    expect(unnamedOptions([screen()])).toEqual(['screens/blocks: block_type: expected a renderer that names its options (core/optionNames.ts), got none']);
-    expect(unnamedOptions([screen('text')])).toHaveLength(1);
-    expect(unnamedOptions([screen('blockType')])).toEqual([]);
-    expect(unnamedOptions([screen('languageCode')])).toEqual([]);
+  // Issue 45: an option set is its values and their keys, named by convention — no renderer per set.
+  it('are named by their option set, the field unless optionsKey says another: options.<set>.<value>', () => {
+    expect(screen().columns.block_type!.optionsKey).toBe('block_type');
+    expect(keysInUse([screen()]).get('options.block_type.image')).toBe('screens/blocks (block_type)');
+    expect(keysInUse([screen({ optionsKey: 'page_block' })]).get('options.page_block.video')).toBe('screens/blocks (block_type)');
+    expect(unnamedOptions([screen()])).toEqual([]);
+    // A language code names itself (with its flag): no set, no keys.
+    const languages = screen({ renderer: 'languageCode' });
+    expect(languages.columns.block_type!.optionsKey).toBeUndefined();
+    expect([...keysInUse([languages]).values()].filter((where) => where === 'screens/blocks (block_type)')).toEqual([]);
+    expect(() => screen({ optionsKey: 'block_type' }, 'blocks')).toThrow(/optionsKey: expected no optionsKey \(the field's name names its option set\)/);
+    expect(() => screen({ renderer: 'languageCode', optionsKey: 'x' })).toThrow(/optionsKey: expected options named by the catalogue/);
   });
 
-  it('each need a text in the catalogue', () => {
-    const log = parseScreen({
-      form: 'log',
-      route: '/log',
-      source: { relation: 'app.log', key: 'log_id' },
-      columns: { log_id: { type: 'int' }, log_action: { options: ['add', 'archive'], renderer: 'logAction' } },
-    });
-    expect(keysInUse([log]).get('grid.log_archive')).toBe('screens/log (log_action)');
+  it('of one set are the same values on every screen: another set names itself', () => {
+    const other = screen({ options: ['text', 'html'] }, 'notes');
+    expect(optionSetProblems([screen(), screen({}, 'pages')])).toEqual([]);
+    expect(optionSetProblems([screen(), other])).toEqual([
+      'screens/notes (block_type): options: expected the values of the option set block_type as screens/blocks (block_type) lists them (image, text, video), got html, text: give the column an optionsKey of its own',
+    ]);
+    expect(optionSetProblems([screen(), screen({ options: ['text', 'html'], optionsKey: 'note_format' }, 'notes')])).toEqual([]);
   });
 });
 
@@ -348,7 +425,8 @@ describe('parsed descriptors for the browser (src/generated/screens/)', () => {
     for (const { file, screen } of screens) {
       const generated = (await import(`../../src/generated/screens/${screen.form}.ts`)) as { default: CompactScreen };
       // Written without the defaults: expanded, JSON drops undefined optionals, as the browser would never see them.
-      expect(expand(generated.default), file).toEqual(JSON.parse(JSON.stringify(parseScreen((await import(join(root, file))).default, file))));
+      // A workflow's definition is the seed's (codegen/routes.ts forBrowser): the browser's copy has the rest.
+      expect(expand(generated.default), file).toEqual(JSON.parse(JSON.stringify(forBrowser(parseScreen((await import(join(root, file))).default, file)))));
       expect(JSON.stringify(generated.default).length, `${file}: the defaults are left out`).toBeLessThan(JSON.stringify(expand(generated.default)).length);
     }
     const product = await screenLoaders.product_list!();

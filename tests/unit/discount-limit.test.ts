@@ -11,7 +11,7 @@ import salesOrderItems from '../../screens/sales/sales_order_items.ts';
 import { ApiError } from '../../src/app/api/client.ts';
 import { collect, formFields, initialValues, validate, validateField } from '../../src/app/forms/formModel.ts';
 import { serverFieldError } from '../../src/app/forms/serverFieldError.ts';
-import { checkCellText, checkCellValue } from '../../src/app/grid/cellCheck.ts';
+import { checkCellText, checkCellValue } from '../../src/app/grid/features/edits/cellCheck.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 import { discountOverLimit, discountRefusal, productDiscountLimit, storedHundredths } from '../../src/core/discountLimit.ts';

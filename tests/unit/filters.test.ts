@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterItem, parseNumberFilter, rescaleNumberFilter, toFilterModel, toSortModel } from '../../src/app/grid/filters.ts';
 import type { CellSession, FilterKind, GridColumn, LookupDef, ValueType } from '../../src/app/grid/types.ts';
-import { valueTest } from '../../src/app/grid/clientQuery.ts';
+import { valueTest } from '../../src/app/grid/rowModel/clientQuery.ts';
 import { moneyView } from '../../src/app/grid/moneyCurrency.ts';
 
 /** The fields of a column filters.ts reads. */

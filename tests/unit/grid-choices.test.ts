@@ -8,9 +8,9 @@ import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
 import { columnChoices, lookupChoices } from '../../src/app/grid/choices.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { setTest, valueTest } from '../../src/app/grid/clientQuery.ts';
+import { setTest, valueTest } from '../../src/app/grid/rowModel/clientQuery.ts';
 import { defaultViewState, toSaved } from '../../src/app/grid/columnState.ts';
-import { readSaved } from '../../src/app/grid/savedShape.ts';
+import { readSaved } from '../../src/app/grid/features/viewState/savedShape.ts';
 import { BLANK_CHOICE, filterItem, toFilterModel } from '../../src/app/grid/filters.ts';
 import type { CellCtx, LookupData, Row } from '../../src/app/grid/types.ts';
 import type { Lang } from '../../src/core/langs.ts';
@@ -46,7 +46,7 @@ function ctxOf(lang: Lang, data: LookupData): CellCtx {
   return {
     lang,
     fmt: { int: String, number: String, money: String, weight: String, volume: String, date: String, datetime: String },
-    t: (id) => ({ 'keep_in_stock.0': 'No', 'keep_in_stock.1': 'Yes', 'keep_in_stock.2': 'On order' })[id] ?? id,
+    t: (id) => ({ 'options.keep_in_stock.0': 'No', 'options.keep_in_stock.1': 'Yes', 'options.keep_in_stock.2': 'On order' })[id] ?? id,
     lookup: (form) => (form === data.def.form ? data : undefined),
     multi: (v) => (v && typeof v === 'object' ? String((v as Record<string, string>)[lang] ?? '') : ''),
   };

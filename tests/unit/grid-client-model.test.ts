@@ -1,11 +1,11 @@
 import * as fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
-import { sortIndexes } from '../../src/app/grid/mergeSort.ts';
-import { RadixScratch, radixSortIndexes } from '../../src/app/grid/radixSort.ts';
-import { narrows, textTest, valueTest } from '../../src/app/grid/clientQuery.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
+import { sortIndexes } from '../../src/app/grid/rowModel/mergeSort.ts';
+import { RadixScratch, radixSortIndexes } from '../../src/app/grid/rowModel/radixSort.ts';
+import { narrows, textTest, valueTest } from '../../src/app/grid/rowModel/clientQuery.ts';
 import type { FilterModel, SortItem } from '../../src/app/grid/filters.ts';
-import { STEP, nextTurn, noteInputTask, runNow, sliceDeadline } from '../../src/app/grid/scheduler.ts';
+import { STEP, nextTurn, noteInputTask, runNow, sliceDeadline } from '../../src/app/grid/rowModel/scheduler.ts';
 import type { Row, ValueType } from '../../src/app/grid/types.ts';
 
 const columns: { field: string; valueType: ValueType }[] = [

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
-import { groupCounts, queryColumns, textsRead } from '../../src/app/grid/clientColumns.ts';
-import type { QueryColumn } from '../../src/app/grid/clientQuery.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
+import { groupCounts, queryColumns, textsRead } from '../../src/app/grid/rowModel/clientColumns.ts';
+import type { QueryColumn } from '../../src/app/grid/rowModel/clientQuery.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import type { GroupOrder } from '../../src/app/grid/grouping.ts';
+import type { GroupOrder } from '../../src/app/grid/rowModel/grouping.ts';
 import productList from '../../screens/products/product_list.ts';
 import { addLookups } from '../../src/app/grid/lookupScreens.ts';
 import { lookupScreens } from '../../src/generated/lookups.ts';

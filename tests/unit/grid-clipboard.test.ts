@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockWidth, formatTsv, parseTsv, quoteCell } from '../../src/app/grid/clipboard.ts';
+import { blockWidth, formatTsv, parseTsv, quoteCell } from '../../src/app/grid/features/clipboard/tsv.ts';
 
 describe('parseTsv (Excel / LibreOffice clipboard text)', () => {
   it('splits rows on \\n and \\r\\n and cells on tabs; one trailing line break is not a row', () => {

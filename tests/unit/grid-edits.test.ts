@@ -1,5 +1,5 @@
 /**
- * The grid's save path (edits.ts) over the in-memory data provider: what the database
+ * The grid's save path (features/edits/edits.feature.ts) over the in-memory data provider: what the database
  * and the grid hold after an edit, a conflicting edit, a refused paste, Ctrl+Z of edits,
  * of a delete and of a click cell — the behaviour, not the calls.
  */
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { setGridDataProvider } from '../../src/app/grid/dataProvider/provider.ts';
 import { testDataProvider, type TestDataProvider } from '../../src/app/grid/dataProvider/testDataProvider.ts';
-import { createEdits, type Flags } from '../../src/app/grid/edits.ts';
+import { createEdits, type Flags } from '../../src/app/grid/features/edits/edits.feature.ts';
 import type { Row } from '../../src/app/grid/types.ts';
 import brandsCompact from '../../src/generated/screens/brands.ts';
 import productListCompact from '../../src/generated/screens/product_list.ts';

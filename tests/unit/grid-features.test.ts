@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { cellFromText, parseCellText } from '../../src/app/grid/cellValues.ts';
 import { parseMessage } from '../../src/core/validation/messages.ts';
-import { clearRange, pasteBlock, pasteNotices } from '../../src/app/grid/pasteFill.ts';
+import { clearRange, pasteBlock, pasteNotices } from '../../src/app/grid/features/clipboard/pasteFill.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns, type ViewState } from '../../src/app/grid/columnState.ts';
 import { testGrid } from './gridTable.ts';
-import { readSaved } from '../../src/app/grid/savedShape.ts';
-import { bulkErrorCell } from '../../src/app/grid/edits.ts';
+import { readSaved } from '../../src/app/grid/features/viewState/savedShape.ts';
+import { bulkErrorCell } from '../../src/app/grid/features/edits/edits.feature.ts';
 import { M } from '../../src/core/validation/messages.ts';
 import { ApiError } from '../../src/app/api/client.ts';
 import { invalidValueParams } from '../../src/core/errorCodes.ts';
 import { filterItem, keysetAfter } from '../../src/app/grid/filters.ts';
-import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
-import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/grouping.ts';
+import { aggregateRows } from '../../src/app/grid/rowModel/clientAggregate.ts';
+import { buildGroupTree, flattenGroups, groupFilter, locate } from '../../src/app/grid/rowModel/grouping.ts';
 import { planTranslation, runTranslation, sourceLanguage, TEXTS_PER_CALL, type Translator } from '../../src/app/grid/translate.ts';
 import type { CellCtx, CellSession, GridRow } from '../../src/app/grid/types.ts';
-import { UndoStack } from '../../src/app/grid/undo.ts';
+import { UndoStack } from '../../src/app/grid/features/edits/undo.ts';
 import productList from '../../screens/products/product_list.ts';
 import brandsScreen from '../../screens/products/brands.ts';
 import purchasePrices from '../../screens/prices/frontend_purchase_prices.ts';
@@ -239,7 +239,7 @@ describe('column state', () => {
 
   it('names options as the renderer does: in copies, pasted text, the filter and form choices (keep_in_stock 2 → On order)', () => {
     const kis = col('keep_in_stock');
-    const t = (id: string) => ({ 'keep_in_stock.0': 'Nein', 'keep_in_stock.1': 'Ja', 'keep_in_stock.2': 'Bestellt' })[id] ?? id;
+    const t = (id: string) => ({ 'options.keep_in_stock.0': 'Nein', 'options.keep_in_stock.1': 'Ja', 'options.keep_in_stock.2': 'Bestellt' })[id] ?? id;
     const c2 = { ...ctx, t };
     expect(kis.filter).toBe('option');
     expect(cellText(kis, 2, {}, c2)).toBe('Bestellt');

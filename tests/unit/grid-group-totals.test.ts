@@ -8,13 +8,13 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
-import { aggregateRows } from '../../src/app/grid/clientAggregate.ts';
+import { aggregateRows } from '../../src/app/grid/rowModel/clientAggregate.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, toSaved, totalsColumns } from '../../src/app/grid/columnState.ts';
-import { readSaved } from '../../src/app/grid/savedShape.ts';
-import { buildGroupTree, type GroupNode } from '../../src/app/grid/grouping.ts';
+import { readSaved } from '../../src/app/grid/features/viewState/savedShape.ts';
+import { buildGroupTree, type GroupNode } from '../../src/app/grid/rowModel/grouping.ts';
 import { testGrid } from './gridTable.ts';
-import { groupCells, levelAggs } from '../../src/app/grid/totalsView.tsx';
+import { groupCells, levelAggs } from '../../src/app/grid/features/totals/totalsView.tsx';
 import type { CellCtx } from '../../src/app/grid/types.ts';
 
 const screen = parseScreen(productList, 'screens/products/product_list.ts');

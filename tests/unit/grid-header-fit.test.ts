@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsChanged } from '../../src/app/grid/headerFit.ts';
+import { needsChanged } from '../../src/app/grid/table/headerFit.ts';
 import { parseScreen } from '../../schemas/screen.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { FLEX_MIN } from '../../src/core/gridLayout.ts';

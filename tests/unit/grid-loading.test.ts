@@ -13,7 +13,7 @@ import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { SELECT_ID, type SortingState } from '../../src/app/grid/layout.ts';
 import type { ViewState } from '../../src/app/grid/columnState.ts';
 import { testGrid } from './gridTable.ts';
-import { visibleRows, withDirection } from '../../src/app/grid/visibleRows.ts';
+import { visibleRows, withDirection } from '../../src/app/grid/body/visibleRows.ts';
 import { expandMessages } from '../../src/app/i18n/messages.ts';
 import { compileCatalogue } from '../../src/core/catalogue.ts';
 import { partOf } from '../../src/core/catalogueParts.ts';

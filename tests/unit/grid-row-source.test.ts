@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Window } from '../../src/app/grid/gridApi.ts';
-import { BLOCK_SIZE, RowStore } from '../../src/app/grid/rowSource.ts';
+import { BLOCK_SIZE, RowStore } from '../../src/app/grid/rowModel/rowSource.ts';
 import type { GridRow, Row } from '../../src/app/grid/types.ts';
 
 /** A server of `total` rows {id: 0…} whose answers the test releases one by one. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyIntent, type KeyLike } from '../../src/app/grid/keyboard.ts';
+import { keyIntent, type KeyLike } from '../../src/app/grid/features/keyboard/keyIntent.ts';
 import {
   ALL_ROWS,
   NO_ROWS,
@@ -18,7 +18,7 @@ import {
   single,
   toggleAll,
   toggleRow,
-} from '../../src/app/grid/selection.ts';
+} from '../../src/app/grid/features/selection/selection.utils.ts';
 
 describe('row selection', () => {
   it('selects rows by id', () => {
@@ -144,7 +144,7 @@ describe('keyboard', () => {
 
 describe('row recycling', () => {
   it('keeps the slot of a row while it is rendered and hands freed slots to rows scrolling in', async () => {
-    const { assignSlots, newSlots, slotKey } = await import('../../src/app/grid/recycle.ts');
+    const { assignSlots, newSlots, slotKey } = await import('../../src/app/grid/body/recycle.ts');
     const slots = newSlots();
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     /** Key by position after assigning. */
@@ -175,7 +175,7 @@ describe('row recycling', () => {
   });
 
   it('reuses freed slots for good: a long scroll makes no more slots than a window holds', async () => {
-    const { assignSlots, newSlots, renderOrder } = await import('../../src/app/grid/recycle.ts');
+    const { assignSlots, newSlots, renderOrder } = await import('../../src/app/grid/body/recycle.ts');
     const slots = newSlots();
     const window = (at: number) => Array.from({ length: 30 }, (_, i) => at + i);
     let order: readonly number[] = [];
@@ -193,7 +193,7 @@ describe('row recycling', () => {
   });
 
   it('keeps recycled rows in their DOM place while scrolling, and puts them in row order at rest', async () => {
-    const { assignSlots, newSlots, renderOrder, slotKey } = await import('../../src/app/grid/recycle.ts');
+    const { assignSlots, newSlots, renderOrder, slotKey } = await import('../../src/app/grid/body/recycle.ts');
     const slots = newSlots();
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     /** `slot:position` in render (DOM) order. */

@@ -8,7 +8,7 @@ import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { toSaved } from '../../src/app/grid/columnState.ts';
-import { readSaved } from '../../src/app/grid/savedShape.ts';
+import { readSaved } from '../../src/app/grid/features/viewState/savedShape.ts';
 import { testGrid } from './gridTable.ts';
 
 const model = buildGridModel(parseScreen(productList, 'screens/products/product_list.ts'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitFromStyle, textFit } from '../../src/app/grid/textFit.ts';
+import { fitFromStyle, textFit } from '../../src/app/grid/body/textFit.ts';
 
 /** A font where 'W' is 12 px, other simple characters 7 px, and other scripts 20 px a character when shaped. */
 function fakeFont() {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lowerText, textTest } from '../../src/app/grid/clientQuery.ts';
+import { lowerText, textTest } from '../../src/app/grid/rowModel/clientQuery.ts';
 import type { FilterItem } from '../../src/app/grid/filters.ts';
-import { TEXT_INDEX_CHUNK, buildTextIndex, matchText } from '../../src/app/grid/textIndex.ts';
+import { TEXT_INDEX_CHUNK, buildTextIndex, matchText } from '../../src/app/grid/rowModel/textIndex.ts';
 
 const OPS = ['contains', 'notContains', 'equals', 'notEqual', 'startsWith', 'endsWith', 'blank', 'notBlank', 'inRange'] as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import frontendPages from '../../screens/shops/frontend_pages.ts';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
 import { cellFromText } from '../../src/app/grid/cellValues.ts';
 import { cellText } from '../../src/app/grid/cellText.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';

@@ -6,10 +6,10 @@
  * by the UI language. The server's side: tests/api/collation.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientRowModel } from '../../src/app/grid/ClientRowModel.ts';
-import { buildGroupTree } from '../../src/app/grid/grouping.ts';
-import { RadixScratch, radixSortIndexes } from '../../src/app/grid/radixSort.ts';
-import { runNow } from '../../src/app/grid/scheduler.ts';
+import { ClientRowModel } from '../../src/app/grid/rowModel/ClientRowModel.ts';
+import { buildGroupTree } from '../../src/app/grid/rowModel/grouping.ts';
+import { RadixScratch, radixSortIndexes } from '../../src/app/grid/rowModel/radixSort.ts';
+import { runNow } from '../../src/app/grid/rowModel/scheduler.ts';
 import type { Row, ValueType } from '../../src/app/grid/types.ts';
 import { compareCodePoints, textComparer } from '../../src/core/query/collation.ts';
 import { ORDERED } from '../collationCases.ts';

@@ -1,11 +1,11 @@
 /**
- * grid/reread.ts: the rows a grid holds read again after a save (source.siblingWrites) —
+ * grid/features/edits/reread.ts: the rows a grid holds read again after a save (source.siblingWrites) —
  * only rows that differ are patched, only their changed fields, and rows with a save on
  * its way are left alone; server windows are read again by their loaded runs.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { rereadRows } from '../../src/app/grid/reread.ts';
-import type { FetchPage, RowWindow } from '../../src/app/grid/rowSource.ts';
+import { rereadRows } from '../../src/app/grid/features/edits/reread.ts';
+import type { FetchPage, RowWindow } from '../../src/app/grid/rowModel/rowSource.ts';
 import type { GridRow, Row } from '../../src/app/grid/types.ts';
 
 vi.mock('../../src/app/grid/gridApi.ts', () => ({

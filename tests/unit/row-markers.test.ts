@@ -7,7 +7,7 @@ describe('rowMarks', () => {
   it('marks a workflow row by its state; the grid styles the states the spec names, and no others', () => {
     for (const s of ['placed', 'paid']) expect(rowMarks(['workflowState'], { state_code: s })).toBe(`state-${s}`);
     for (const s of ['', null, undefined]) expect(rowMarks(['workflowState'], { state_code: s })).toBe('');
-    const css = readFileSync('src/app/grid/gridBody.css', 'utf8');
+    const css = readFileSync('src/app/grid/styles/gridBody.css', 'utf8');
     const styled = [...css.matchAll(/data-marks~='state-([a-z_]+)'/g)].map((m) => m[1]);
     expect(styled.sort()).toEqual([...STYLED_STATES].sort());
   });

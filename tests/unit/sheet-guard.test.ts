@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
 import { guardCell, guardRow, unguardCell } from '../../src/core/sheetGuard.ts';
-import { parseTsv } from '../../src/app/grid/clipboard.ts';
+import { parseTsv } from '../../src/app/grid/features/clipboard/tsv.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { pasteBlock } from '../../src/app/grid/pasteFill.ts';
+import { pasteBlock } from '../../src/app/grid/features/clipboard/pasteFill.ts';
 import { rangeText } from '../../src/app/grid/sheet.ts';
 import { reportCsv } from '../../src/app/grid/transfer/importModel.ts';
 import type { CellCtx, GridRow } from '../../src/app/grid/types.ts';
@@ -100,12 +100,12 @@ const WRITERS: Record<string, string> = {
   'src/server/transfer/export.ts': 'tests/api/sheet-guard.test.ts', // the grid's CSV and XLSX export (reports are grids: the same path)
   'src/server/actions/courier.ts': 'tests/api/sheet-guard.test.ts', // the Packeta CSV
   'src/app/grid/transfer/importModel.ts': 'tests/unit/sheet-guard.test.ts', // the import's problem report
-  'src/app/grid/sheet.ts': 'tests/unit/sheet-guard.test.ts', // the grid's copy (TSV through clipboard.ts)
+  'src/app/grid/sheet.ts': 'tests/unit/sheet-guard.test.ts', // the grid's copy (TSV through features/clipboard/tsv.ts)
 };
 
 /** Files the search finds that write no sheet of their own, and why. */
 const NOT_WRITERS: Record<string, string> = {
-  'src/app/grid/clipboard.ts': 'the TSV quoting rules; sheet.ts writes the cells (guarded)',
+  'src/app/grid/features/clipboard/tsv.ts': 'the TSV quoting rules; sheet.ts writes the cells (guarded)',
   'src/app/grid/transfer/ImportDialog.tsx': 'saves the report importModel.ts wrote',
   'src/app/grid/bulk/Courier.tsx': 'saves the file courier.ts wrote; reads a tracking file',
   'src/app/grid/dataProvider/testDataProvider.ts': 'the unit tests’ in-memory server',

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortIndexes } from '../../src/app/grid/mergeSort.ts';
-import { runNow } from '../../src/app/grid/scheduler.ts';
-import { textOrder } from '../../src/app/grid/textOrder.ts';
+import { sortIndexes } from '../../src/app/grid/rowModel/mergeSort.ts';
+import { runNow } from '../../src/app/grid/rowModel/scheduler.ts';
+import { textOrder } from '../../src/app/grid/rowModel/textOrder.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { textComparer } from '../../src/core/query/collation.ts';
 

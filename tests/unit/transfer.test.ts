@@ -69,7 +69,7 @@ describe('import cells', () => {
 });
 
 describe('option columns by name', () => {
-  const kis = col('int', { options: [0, 1, 2], renderer: 'keepInStock' });
+  const kis = col('int', { options: [0, 1, 2], renderer: 'keepInStock', optionsKey: 'keep_in_stock' });
   const read = (c: ColumnMeta, cell: string | number, lang: string) => importCell(c, 'int', cell, lang);
 
   it('names a value as the grid does, in the request language; other option columns keep their value', () => {

@@ -12,7 +12,7 @@ import type { AiAnswer } from './answer.ts';
 const AiChart = lazyFirstPart(() => import('./AiChart.tsx'));
 // The grid's code is the list routes' (already loaded there); it comes with the first answer
 // with rows, its client row model (the rows are in the answer) asked for beside it.
-const AiAnswerGrid = lazyFirstPart(() => Promise.all([import('./AiAnswerGrid.tsx'), import('../grid/clientRows.ts')]).then(([grid]) => grid));
+const AiAnswerGrid = lazyFirstPart(() => Promise.all([import('./AiAnswerGrid.tsx'), import('../grid/rowModel/clientRows.ts')]).then(([grid]) => grid));
 
 export function AiAnswerView({ answer, sql }: { answer: AiAnswer; sql?: string | null }) {
   const t = useT();

@@ -21,8 +21,7 @@ import { lookupScreen } from '../grid/lookupScreens.ts';
 import { useCellSession } from '../grid/cellSession.ts';
 import { isMoneyMeta, moneyRefusal, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
 import { LOCALE } from '../../core/langs.ts';
-import { isRendererKey } from '../../core/registryKeys.ts';
-import { renderers } from '../grid/renderers/index.tsx';
+import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
 import { isSearchLookup } from '../grid/lookupSearch.ts';
 import { planTranslation, runTranslation } from '../grid/translate.ts';
@@ -525,7 +524,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
     case 'ref':
     case 'service': {
       // Options named as the grid names them (keep_in_stock 2 → 'On order').
-      const named = isRendererKey(f.col.renderer) ? renderers[f.col.renderer].optionLabelId : undefined;
+      const named = optionLabelIdOf(f.col);
       const options = choices(f, value, lookup?.status === 'loaded' ? lookup.rows : undefined, lang, f.lookup ? lookupScreen(f.lookup) : undefined, named && ((o) => t(named(o))));
       const index = options.findIndex((o) => o.value === value);
       control = (

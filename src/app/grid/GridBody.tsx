@@ -8,11 +8,11 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './columnWindow.ts';
+import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './body/columnWindow.ts';
 import type { Layout } from './layout.ts';
-import { assignSlots, newSlots, renderOrder, slotKey } from './recycle.ts';
-import type { DisplayItem, DisplayModel } from './useRowModel.ts';
-import { useRowVirtualizer, type RowVirtualizer } from './visibleRows.ts';
+import { assignSlots, newSlots, renderOrder, slotKey } from './body/recycle.ts';
+import type { DisplayItem, DisplayModel } from './rowModel/useRowModel.ts';
+import { useRowVirtualizer, type RowVirtualizer } from './body/visibleRows.ts';
 
 /** Rows beyond the viewport, either side, whose blocks are fetched (server rows). */
 export const OVERSCAN = 10;

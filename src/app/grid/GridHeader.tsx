@@ -5,9 +5,9 @@
  */
 import { canGroupBy } from './columnState.ts';
 import { convertsFilter } from './moneyCurrency.ts';
-import { FilterCell } from './FilterCell.tsx';
-import { headerKeyDown } from './headerKeys.ts';
-import { HeaderCell, SelectAllCell, type HeaderActions } from './HeaderCell.tsx';
+import { FilterCell } from './header/FilterCell.tsx';
+import { headerKeyDown } from './features/keyboard/headerKeys.ts';
+import { HeaderCell, SelectAllCell, type HeaderActions } from './header/HeaderCell.tsx';
 import type { ViewColumn } from './layout.ts';
 import type { GridTable } from './table/gridFeatures.ts';
 import type { TotalFn } from './gridApi.ts';

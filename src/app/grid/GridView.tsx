@@ -26,30 +26,30 @@ import { useViewState } from './features/viewState/viewState.feature.ts';
 import { useWorkflow } from './features/workflow/workflow.feature.ts';
 import { useMayTranslate } from '../session/mayTranslate.ts';
 import { useCellSession } from './cellSession.ts';
-import { useEdits } from './edits.ts';
-import { useLiveRows } from './liveRows.ts';
+import { useEdits } from './features/edits/edits.feature.ts';
+import { useLiveRows } from './features/liveRows/liveRows.feature.ts';
 import { GridBody } from './GridBody.tsx';
 import { GridHeader } from './GridHeader.tsx';
-import { RowGeneration } from './rowSource.ts';
+import { RowGeneration } from './rowModel/rowSource.ts';
 import { ImagePopover } from './renderers/index.tsx';
-import { rowRenderer } from './renderRow.tsx';
+import { rowRenderer } from './body/renderRow.tsx';
 import { geometry } from './layout.ts';
 import type { ScreenGridProps, ToolbarQuery } from './gridProps.ts';
-import { headerState, toggleAll } from './selection.ts';
+import { headerState, toggleAll } from './features/selection/selection.utils.ts';
 import { useGridTable } from './table/gridTable.ts';
 import { useHeaderNeed, useMeasureHeaders } from './table/useHeaderFit.ts';
-import { fitFor, type FitHolder } from './textFit.ts';
+import { fitFor, type FitHolder } from './body/textFit.ts';
 import { Toolbar } from './Toolbar.tsx';
-import { TotalsRow, useTotals } from './totals.tsx';
+import { TotalsRow, useTotals } from './features/totals/totals.feature.tsx';
 import { GridAnnouncer } from './GridAnnouncer.tsx';
-import { knownScrollTop, type RowVirtualizer } from './visibleRows.ts';
-import './grid.css';
+import { knownScrollTop, type RowVirtualizer } from './body/visibleRows.ts';
+import './styles/grid.css';
 
 /** How far from the active row a refused cell's row is looked for (a save answers within moments of the edit). */
 const SHOW_SPAN = 200;
 
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
-const MasterDetail = lazyWithMessages(() => import('./MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
+const MasterDetail = lazyWithMessages(() => import('./features/masterDetail/MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
 export function GridView({
   screen,
@@ -198,7 +198,7 @@ export function GridView({
     };
     editingId.current = range.editing?.id;
     rereadLatest.current = (skip) =>
-      import('./reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
+      import('./features/edits/reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
   const rowActions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
   const workflow = useWorkflow({ screen, q, picks, canFire });

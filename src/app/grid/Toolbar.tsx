@@ -11,12 +11,12 @@
  * shown stay where they are.
  */
 import { Suspense, type MouseEvent, type ReactNode } from 'react';
-import { ColumnChooser } from './ColumnChooser.tsx';
+import { ColumnChooser } from './toolbar/ColumnChooser.tsx';
 import type { GridModel } from './columns.ts';
 import type { ViewState } from './columnState.ts';
-import { FillDialog } from './FillDialog.tsx';
+import { FillDialog } from './features/clipboard/FillDialog.tsx';
 import type { GridColumn } from './types.ts';
-import { ViewMenu } from './views/ViewMenu.tsx';
+import { ViewMenu } from './features/viewState/ViewMenu.tsx';
 import type { WorkflowMenuProps } from './WorkflowMenu.tsx';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
 

@@ -9,6 +9,8 @@ import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
 import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifierField, isRendererKey, rendererLookups, type EditorKey, type RendererKey } from '../../core/registryKeys.ts';
 import { renderers } from './renderers/index.tsx';
+import { withOptionNames } from './renderers/optionLabels.ts';
+import { optionLabelIdOf } from '../../core/optionNames.ts';
 import type { GridColumn, LookupDef, Row, ValueType } from './types.ts';
 import { lookupDisplayField } from '../../core/lookupDisplay.ts';
 import { rowMarks } from '../../core/rowMarkers.ts';
@@ -78,7 +80,9 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
     const valueType = meta.type === 'ref' ? (lookup?.keyType ?? 'text') : meta.type;
     const rendererKey = pickRenderer(field, meta.renderer, meta.type, keys);
     const editorKey = pickEditor(field, meta.editor, meta.type);
-    const renderer = renderers[rendererKey];
+    // An option column names its values by its option set's keys (core/optionNames.ts), whatever draws it.
+    const optionName = meta.options ? optionLabelIdOf(meta) : undefined;
+    const renderer = optionName ? withOptionNames(renderers[rendererKey], optionName, meta.renderer !== undefined) : renderers[rendererKey];
     return {
       field,
       meta,

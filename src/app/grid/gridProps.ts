@@ -5,7 +5,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import type { FilterModel, SortItem } from './filters.ts';
-import type { Revealed } from './reveal.ts';
+import type { Revealed } from './rowModel/reveal.ts';
 import type { Row } from './types.ts';
 
 export interface GridPermissions {

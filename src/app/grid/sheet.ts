@@ -4,11 +4,11 @@
  * value) is pasteFill.ts. They answer what to write; the grid saves (edits.ts) and shows.
  */
 import { columnTypes } from '../../core/columnTypes/index.ts';
-import type { Rect } from './selection.ts';
+import type { Rect } from './features/selection/selection.utils.ts';
 import { guardCell } from '../../core/sheetGuard.ts';
-import { formatTsv } from './clipboard.ts';
+import { formatTsv } from './features/clipboard/tsv.ts';
 import { cellText } from './cellText.ts';
-import type { Change } from './edits.ts';
+import type { Change } from './features/edits/edits.feature.ts';
 import type { CellCtx, GridColumn, GridRow } from './types.ts';
 
 /** What the operations read of the grid: its columns in view order and its rows by position. */

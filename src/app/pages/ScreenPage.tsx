@@ -5,7 +5,7 @@ import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { useScreenLabels } from '../i18n/screenLabels.ts';
 import { bulkActionsOf } from '../../core/bulkActions.ts';
 import { allFilters } from '../grid/gridApi.ts';
-import type { Revealed } from '../grid/reveal.ts';
+import type { Revealed } from '../grid/rowModel/reveal.ts';
 import { ScreenGrid } from '../grid/ScreenGrid.tsx';
 import { mayRunEvents, permsOf } from '../session/pagePerms.ts';
 import { TransferButtons } from '../grid/transfer/TransferButtons.tsx';

@@ -50,7 +50,7 @@ export default function ReportPanel({ screen, filterModel, fixed }: Props) {
             const label = t(`fields.${col.label ?? f}`);
             const value = typeof values[f] === 'string' || typeof values[f] === 'number' ? String(values[f]) : '';
             if (col.options) {
-              const name = optionLabelIdOf(col.renderer);
+              const name = optionLabelIdOf(col);
               return (
                 <label key={f} className="report-param">
                   <span>{label}</span>

@@ -20,4 +20,4 @@ export interface FirstStateRead {
 export const firstStateReads = new Map<string, FirstStateRead>();
 
 /** The shape check of states from the server (valibot): its own chunk, asked for beside the state's read. */
-export const loadShape = () => import('../grid/savedShape.ts');
+export const loadShape = () => import('../grid/features/viewState/savedShape.ts');

@@ -1,6 +1,6 @@
 /**
  * What a query compares a column's values as — the one rule the client row model
- * (app/grid/clientQuery.ts) and the server's SQL (server/actions/engine/list.ts) read:
+ * (app/grid/rowModel/clientQuery.ts) and the server's SQL (server/actions/engine/list.ts) read:
  * each column type's `kind` (core/columnTypes/).
  */
 import { columnTypes } from '../columnTypes/index.ts';

@@ -74,13 +74,13 @@ function typeCtx(col: ColumnMeta, type: ColumnType, row: Row, ctx: PaintCtx, t: 
 export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: unknown, row: Row, ctx: PaintCtx, identifier: boolean): string {
   if (value === null || value === undefined) return '';
   const t = (id: string) => ctx.intl.formatMessage({ id });
-  const optionId = optionLabelIdOf(col.renderer);
+  const optionId = optionLabelIdOf(col);
   switch (col.renderer) {
     case 'activeFlag':
       return `<span class="cell-flag ${value === true ? 'cell-flag-on' : 'cell-flag-off'}">${value === true ? '✓' : '✕'}</span>`;
     case 'keepInStock': {
       const k = num(value) ?? 0;
-      return `<span class="cell-kis cell-kis-${k}">${escapeHtml(t(`keep_in_stock.${k}`))}</span>`;
+      return `<span class="cell-kis cell-kis-${k}">${escapeHtml(optionId ? t(optionId(k)) : String(k))}</span>`;
     }
     case 'weight': {
       const n = num(value);

@@ -1,6 +1,6 @@
 /**
  * Export cells of the renderers that name their values in words, as the grid shows them:
- * any renderer of core/optionNames.ts (keep_in_stock 2 → 'On order', a change log's action
+ * any option column's values and a renderer's of core/optionNames.ts (keep_in_stock 2 → 'On order', a change log's action
  * 'Changed', a logged screen's title 'Product list'; options.ts) and what an entry changed
  * ('Selling price: 53.99 → 59.99', src/core/changeSummary.ts), in the request language from
  * its catalogue, ref values by their lookup's text (looked up per export window:
@@ -36,7 +36,7 @@ function wordsOf(lang: string, timeZone: string): SummaryWords {
       date: formatDate,
       datetime: (v) => formatDateTime(v, timeZone),
       option: (col, v) => {
-        const id = optionLabelIdOf(col.renderer);
+        const id = optionLabelIdOf(col);
         return id ? t(id(v)) : undefined;
       },
     };

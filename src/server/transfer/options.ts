@@ -1,6 +1,6 @@
 /**
  * Option columns (a descriptor's `options`) in sheets, as the grid shows them. A column whose
- * renderer names its values (core/optionNames.ts: keep_in_stock 2 → 'On order') is exported
+ * values are named (core/optionNames.ts: keep_in_stock 2 → 'On order') is exported
  * by name in the request language; import reads that name back (or the English one, as
  * yes/no), and the raw value still, so files written before keep working — case, accents and
  * spacing ignored. Anything else is a problem naming the text and the allowed names.
@@ -14,7 +14,7 @@ import { IMPORT_MESSAGES } from './refs.ts';
 
 /** The name the grid shows for a value ('' for none), or undefined when the renderer names nothing. */
 export function optionName(col: ColumnMeta, value: unknown, lang: string): string | undefined {
-  const id = optionLabelIdOf(col.renderer);
+  const id = optionLabelIdOf(col);
   if (!id) return undefined;
   return value === null || value === undefined || value === '' ? '' : catalogueText(lang, id(value));
 }

@@ -7,7 +7,7 @@
  * class and cell texts. Its frame time is what any DOM grid of this design costs per
  * scrolled frame on the machine at hand, measured in the same run as the grids.
  */
-import '../../../src/app/grid/grid.css';
+import '../../../src/app/grid/styles/grid.css';
 import type { BenchRow } from './data.ts';
 import { count, flag, money, weight } from './format.ts';
 import type { Mount } from './shell.ts';

@@ -23,7 +23,7 @@ type Target = (typeof TARGETS)[number];
 /** The company's default engine (/settings/gtranslate), or one named. */
 const ENGINES = { default: '/api/translate', gt: '/api/gt', deepl: '/api/deepl' } as const;
 type Engine = keyof typeof ENGINES;
-const ENGINE_NAMES: Record<Engine, string> = { default: 'screens.translation_table.machine_engine_default', gt: 'screens.gtranslate.engine_google', deepl: 'screens.gtranslate.engine_deepl' };
+const ENGINE_NAMES: Record<Engine, string> = { default: 'screens.translation_table.machine_engine_default', gt: 'options.translation_engine.google', deepl: 'options.translation_engine.deepl' };
 /** More keys than the catalogue has (≈1,100): one list call takes them all. */
 const MAX_ROWS = 5000;
 /** Texts a request carries (the server takes at most 50 named texts). */

@@ -13,7 +13,7 @@ import { ApiError } from '../../api/client.ts';
 import { invalidValueParams, type ErrorParams } from '../../../core/errorCodes.ts';
 import { apiActionMessage } from '../../../core/httpErrors.ts';
 import { englishText, type Message } from '../../../core/validation/messages.ts';
-import { orderNumber, queryValue, valueTest, type QueryColumn } from '../clientQuery.ts';
+import { orderNumber, queryValue, valueTest, type QueryColumn } from '../rowModel/clientQuery.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 

@@ -3,7 +3,7 @@
  * the keys, the life of an edit, focus on mount and leaving a multi-part editor.
  */
 import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { checkCellValue } from '../cellCheck.ts';
+import { checkCellValue } from '../features/edits/cellCheck.ts';
 import type { EditMove, EditorProps } from '../types.ts';
 import { editKeyAction, type ArrowRule } from './editKeys.ts';
 

@@ -14,10 +14,9 @@ import { use, type ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { changeLines, changeText, lineText, type RefLabels, type SummaryWords } from '../../../core/changeSummary.ts';
 import { loadScreen } from '../../pages/loadScreen.ts';
-import { isRendererKey } from '../../../core/registryKeys.ts';
+import { optionLabelIdOf } from '../../../core/optionNames.ts';
 import type { CellCtx, RenderArgs, Row } from '../types.ts';
 import { entryLabels, labelsAtHand } from './changeRefs.ts';
-import { optionLabelOf } from './optionLabels.ts';
 
 /** Logged screens' descriptors by form: loaded (null: not a screen of this app), or on their way. */
 const screens = new Map<string, ScreenDescriptor | null | Promise<ScreenDescriptor | null>>();
@@ -39,7 +38,7 @@ function screenOf(form: unknown): ScreenDescriptor | null | Promise<ScreenDescri
 
 const wordsByCtx = new WeakMap<CellCtx, SummaryWords>();
 
-/** The cell context as summary words; option names by the logged column's renderer (keep_in_stock 2 → 'On order'). */
+/** The cell context as summary words; option names by the logged column's option set (keep_in_stock 2 → 'On order'). */
 function wordsOf(ctx: CellCtx): SummaryWords {
   let w = wordsByCtx.get(ctx);
   if (!w) {
@@ -53,7 +52,7 @@ function wordsOf(ctx: CellCtx): SummaryWords {
       date: fmt.date,
       datetime: fmt.datetime,
       option: (col, v) => {
-        const named = isRendererKey(col.renderer) ? optionLabelOf(col.renderer) : undefined;
+        const named = optionLabelIdOf(col);
         return named ? ctx.t(named(v)) : undefined;
       },
     };

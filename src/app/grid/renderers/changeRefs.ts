@@ -10,7 +10,7 @@
  */
 import type { RefLabels } from '../../../core/changeSummary.ts';
 import { gridData } from '../dataProvider/provider.ts';
-import { refreshEpoch } from '../refreshEpoch.ts';
+import { refreshEpoch } from '../features/query/refreshEpoch.ts';
 
 /** How long the cells of a page have to ask before the request goes. */
 const GATHER_MS = 15;

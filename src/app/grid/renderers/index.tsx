@@ -25,7 +25,7 @@ import type { RendererKey } from '../../../core/registryKeys.ts';
 import type { CellRenderer } from '../types.ts';
 import { vatParts } from '../../../core/vatParts.ts';
 import { fsmButtons } from './fsmButtons.tsx';
-import { OPTION_LABELS } from './optionLabels.ts';
+import { screenTitleId } from '../../../core/logWords.ts';
 import {
   num,
   text,
@@ -108,11 +108,13 @@ export const renderers: Record<RendererKey, CellRenderer> = {
       />
     ),
   },
-  /** 0 no, 1 yes, 2 on order; a click cycles 0 → 1 → 2 → 0, saved by the keep_in_stock action. */
+  /**
+   * 0 no, 1 yes, 2 on order (named by its option set, `options.keep_in_stock.<n>`: the grid
+   * model gives it `optionLabelId`); a click cycles 0 → 1 → 2 → 0, saved by the keep_in_stock action.
+   */
   keepInStock: {
     align: 'center',
     clickValue: (v) => ((num(v) ?? 0) + 1) % 3,
-    optionLabelId: OPTION_LABELS.keepInStock,
     async save({ screen, row, value }) {
       const r = await gridData().keepInStock({
         product_code: String(row.product_code),
@@ -123,11 +125,12 @@ export const renderers: Record<RendererKey, CellRenderer> = {
       // The action writes (and change-logs) the product_list row: product_list's undo reverts it.
       return { fields, logIds: typeof r.log_id === 'number' ? [r.log_id] : [], undoForm: 'product_list' };
     },
-    render: ({ value, ctx, canEdit }) => {
+    render: ({ value, col, ctx, canEdit }) => {
       const n = num(value) ?? 0;
+      const name = col.renderer.optionLabelId;
       return (
         <span className={`cell-kis cell-kis-${n}${canEdit ? ' cell-clickable' : ''}`} data-value={n}>
-          {ctx.t(`keep_in_stock.${n}`)}
+          {name ? ctx.t(name(n)) : n}
         </span>
       );
     },
@@ -258,26 +261,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
       );
     },
   },
-  /** A page block's kind: Text, Image, Video. */
-  blockType: named(OPTION_LABELS.blockType),
-  movementKind: named(OPTION_LABELS.movementKind),
-  chatEngine: named(OPTION_LABELS.chatEngine),
-  chatRole: named(OPTION_LABELS.chatRole),
-  /** What an obd text belongs to (Order, Invoice…) and where it prints (Header, Footer, Terms). */
-  obdDocument: named(OPTION_LABELS.obdDocument),
-  obdPlacement: named(OPTION_LABELS.obdPlacement),
-  /** What a report ranks by: Revenue, Quantity. */
-  reportMeasure: named(OPTION_LABELS.reportMeasure),
-  /** A change log entry's action: Added, Changed, Deleted. */
-  logAction: named(OPTION_LABELS.logAction),
   /** A screen's form name as its title ('product_list' → 'Product list'). */
-  screenTitle: named(OPTION_LABELS.screenTitle),
-  /** Why a news source's last fetch failed, in words (empty when it worked). */
-  newsError: named(OPTION_LABELS.newsError),
-  /** A machine translation engine by its name (settings/gtranslate). */
-  translationEngine: named(OPTION_LABELS.translationEngine),
-  /** An AI proposal's field (Short description, Description) and state (Proposed, Accepted, Rejected). */
-  aiWord: named(OPTION_LABELS.aiWord),
+  screenTitle: named(screenTitleId),
   /**
    * What a change log entry changed, in words ('Selling price: 53.99 → 59.99'). Its chunk
    * brings the cell's `text` (copies, group rows) when it loads.

@@ -5,7 +5,7 @@
  * (gridTable.ts `columnDefs`); a width the user set wins.
  */
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
-import { headerNeeds, needsChanged } from '../headerFit.ts';
+import { headerNeeds, needsChanged } from './headerFit.ts';
 import type { ViewColumn } from '../layout.ts';
 
 const NO_NEEDS: Readonly<Record<string, number>> = {};

@@ -23,7 +23,7 @@ function valuesOf(col: ColumnMeta): string[] | undefined {
  * the column is not shown by name (or the filter is blank / notBlank, which read the value).
  */
 export function namedTextCondition(col: ColumnMeta, e: string, op: string, x: string, p: Params, lang: string): string | undefined {
-  const id = optionLabelIdOf(col.renderer);
+  const id = optionLabelIdOf(col);
   const values = id && valuesOf(col);
   // The text filters' meaning (core/query/operators.ts), tested on the names here: a negated
   // filter keeps the rows whose name fails the positive test (no value: kept).

@@ -8,15 +8,15 @@
 import type { ClipboardEvent } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
 import { preloadEditors } from '../../editors/lazy.tsx';
-import { preloadFill } from '../../FillDialog.tsx';
-import { isSingleCell, rectOf } from '../../selection.ts';
+import { preloadFill } from './FillDialog.tsx';
+import { isSingleCell, rectOf } from '../selection/selection.utils.ts';
 import { fillDownChanges, rangeText, type Sheet } from '../../sheet.ts';
 import type { GridColumn } from '../../types.ts';
 import { copyText } from './clipboard.utils.ts';
 import type { ClipboardInput } from './clipboard.types.ts';
 
 // Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
-const loadPasteFill = () => import('../../pasteFill.ts');
+const loadPasteFill = () => import('./pasteFill.ts');
 let editingLoaded = false;
 /** Editing starts from a focused grid: its editors and paste code load then, before the first edit. */
 export const preloadEditing = () => {

@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import type { GridModel } from '../../columns.ts';
 import type { ViewColumn } from '../../layout.ts';
 import type { CellCtx } from '../../types.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
+import type { DisplayModel } from '../../rowModel/useRowModel.ts';
 import type { Edits, RangeApi } from '../range/range.types.ts';
 import type { RowPicks } from '../selection/selection.types.ts';
 

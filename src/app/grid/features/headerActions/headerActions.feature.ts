@@ -10,7 +10,7 @@ import { toast } from '../../../chrome/toasts.tsx';
 import { MIN_WIDTH } from '../../../../core/gridLayout.ts';
 import { MAX_GROUP_BY, moveColumn, pinColumn } from '../../columnState.ts';
 import type { TotalFn } from '../../gridApi.ts';
-import type { HeaderActions } from '../../HeaderCell.tsx';
+import type { HeaderActions } from '../../header/HeaderCell.tsx';
 import { SELECT_ID } from '../../layout.ts';
 import type { HeaderActionsInput } from './headerActions.types.ts';
 

@@ -1,4 +1,4 @@
-import type { ClientRowModel } from '../../ClientRowModel.ts';
+import type { ClientRowModel } from '../../rowModel/ClientRowModel.ts';
 import type { ViewState } from '../../columnState.ts';
 import type { GridTable } from '../../table/gridFeatures.ts';
 

@@ -1,13 +1,13 @@
 /**
- * Keys as in a spreadsheet (keyboard.ts `keyIntent` reads them; this hook carries them
+ * Keys as in a spreadsheet (keyIntent.ts `keyIntent` reads them; this hook carries them
  * out): moves and range extension, edit, toggles, row picks, select all, copy, cut,
  * Delete, paste, fill down, undo and type-to-edit. The focus follows the active cell
  * after keyboard moves and edits, and the cell is scrolled into view.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { focusHeader } from '../../headerKeys.ts';
-import { keyIntent } from '../../keyboard.ts';
-import { toggleRow } from '../../selection.ts';
+import { focusHeader } from './headerKeys.ts';
+import { keyIntent } from './keyIntent.ts';
+import { toggleRow } from '../selection/selection.utils.ts';
 import { locate, TYPE_TO_EDIT } from '../range/range.utils.ts';
 import { scrollIntoGrid } from './keyboard.utils.ts';
 import type { KeyboardInput } from './keyboard.types.ts';

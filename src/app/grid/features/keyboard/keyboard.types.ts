@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { Layout, ViewColumn } from '../../layout.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
+import type { DisplayModel } from '../../rowModel/useRowModel.ts';
 import type { GridRow } from '../../types.ts';
 import type { Edits, RangeApi } from '../range/range.types.ts';
 import type { RowPicks } from '../selection/selection.types.ts';

@@ -8,10 +8,10 @@
  */
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
-import { masterTitle, useDetailMode, useDetailRow } from '../../detailPanel.ts';
+import { masterTitle, useDetailMode, useDetailRow } from './detailPanel.ts';
 import { fetchWindow } from '../../gridApi.ts';
-import { useReveal } from '../../reveal.ts';
-import { single } from '../../selection.ts';
+import { useReveal } from '../../rowModel/reveal.ts';
+import { single } from '../selection/selection.utils.ts';
 import type { MasterDetailInput } from './masterDetail.types.ts';
 
 /** The detail panel follows keyboard moves after this pause (detailPanel.ts). */

@@ -1,6 +1,6 @@
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { GridModel } from '../../columns.ts';
-import type { Revealed } from '../../reveal.ts';
+import type { Revealed } from '../../rowModel/reveal.ts';
 import type { GridQuery } from '../query/query.types.ts';
 import type { RangeApi } from '../range/range.types.ts';
 

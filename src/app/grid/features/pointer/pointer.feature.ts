@@ -6,7 +6,7 @@
  * cell already active.
  */
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
-import { indexRange, moveFocus, setRows, single, toggleRow } from '../../selection.ts';
+import { indexRange, moveFocus, setRows, single, toggleRow } from '../selection/selection.utils.ts';
 import { locate } from '../range/range.utils.ts';
 import type { PointerInput } from './pointer.types.ts';
 

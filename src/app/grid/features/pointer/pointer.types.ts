@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { ViewColumn } from '../../layout.ts';
 import type { GridRow } from '../../types.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
+import type { DisplayModel } from '../../rowModel/useRowModel.ts';
 import type { RangeApi } from '../range/range.types.ts';
 import type { RowPicks } from '../selection/selection.types.ts';
 

@@ -15,10 +15,10 @@ import { toFilterModel, toSortModel } from '../../filters.ts';
 import type { Query } from '../../gridApi.ts';
 import { LookupStore } from '../../lookups.ts';
 import { moneyView } from '../../moneyCurrency.ts';
-import { RowStore } from '../../rowSource.ts';
+import { RowStore } from '../../rowModel/rowSource.ts';
 import type { Row } from '../../types.ts';
-import { refreshed } from '../../refreshEpoch.ts';
-import { useRowModel } from '../../useRowModel.ts';
+import { refreshed } from './refreshEpoch.ts';
+import { useRowModel } from '../../rowModel/useRowModel.ts';
 import type { GridQuery, QueryInput } from './query.types.ts';
 import { cellContext, groupOrder } from './query.utils.ts';
 

@@ -5,9 +5,9 @@ import type { ViewState } from '../../columnState.ts';
 import type { FilterModel, SortItem } from '../../filters.ts';
 import type { Query } from '../../gridApi.ts';
 import type { LookupStore } from '../../lookups.ts';
-import type { RowStore } from '../../rowSource.ts';
+import type { RowStore } from '../../rowModel/rowSource.ts';
 import type { CellCtx, CellSession, Row } from '../../types.ts';
-import type { DisplayModel, RowModel } from '../../useRowModel.ts';
+import type { DisplayModel, RowModel } from '../../rowModel/useRowModel.ts';
 
 export interface QueryInput {
   screen: ScreenDescriptor;

@@ -6,7 +6,7 @@ import { cellText } from '../../cellText.ts';
 import type { GridModel } from '../../columns.ts';
 import type { SortItem } from '../../filters.ts';
 import { createFormatters } from '../../format.ts';
-import type { GroupOrder } from '../../grouping.ts';
+import type { GroupOrder } from '../../rowModel/grouping.ts';
 import type { LookupStore } from '../../lookups.ts';
 import type { CellCtx, CellSession } from '../../types.ts';
 

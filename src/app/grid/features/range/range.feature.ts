@@ -6,7 +6,7 @@
 import { Fragment, createElement, useState } from 'react';
 import { cellText, sameValue } from '../../cellText.ts';
 import type { ViewColumn } from '../../layout.ts';
-import { clampRange, followColumns, isSingleCell, moveFocus, rectOf, single, type CellPos, type CellRange } from '../../selection.ts';
+import { clampRange, followColumns, isSingleCell, moveFocus, rectOf, single, type CellPos, type CellRange } from '../selection/selection.utils.ts';
 import type { EditMove, GridRow } from '../../types.ts';
 import type { Editing, RangeApi, RangeInput } from './range.types.ts';
 

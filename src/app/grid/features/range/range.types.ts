@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { GridModel } from '../../columns.ts';
-import type { useEdits } from '../../edits.ts';
+import type { useEdits } from '../edits/edits.feature.ts';
 import type { ViewColumn } from '../../layout.ts';
-import type { CellPos, CellRange, Rect } from '../../selection.ts';
+import type { CellPos, CellRange, Rect } from '../selection/selection.utils.ts';
 import type { CellCtx, GridRow, Row } from '../../types.ts';
-import type { DisplayModel } from '../../useRowModel.ts';
-import type { LiveConflict } from '../../liveRowsFollow.ts';
+import type { DisplayModel } from '../../rowModel/useRowModel.ts';
+import type { LiveConflict } from '../liveRows/liveRowsFollow.ts';
 
 /** The cell whose editor is open. */
 export interface Editing {

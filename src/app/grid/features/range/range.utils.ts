@@ -1,5 +1,5 @@
 /** The body's DOM as positions: the cell an event hit, and the active cell's element. */
-import type { CellPos } from '../../selection.ts';
+import type { CellPos } from '../selection/selection.utils.ts';
 
 /** The cell (row position, column index) of an event's target in the body, if any. */
 export function locate(body: HTMLElement | null, target: EventTarget): CellPos | null {

@@ -5,8 +5,8 @@
  */
 import { useState, type MouseEvent } from 'react';
 import type { ViewColumn } from '../../layout.ts';
-import { collectRows } from '../../rowSource.ts';
-import { NO_ROWS, setRows } from '../../selection.ts';
+import { collectRows } from '../../rowModel/rowSource.ts';
+import { NO_ROWS, setRows } from '../selection/selection.utils.ts';
 import type { GridRow, Row } from '../../types.ts';
 import type { RowActionsInput } from './rowActions.types.ts';
 

@@ -5,12 +5,12 @@
  * Not TanStack Table's row selection: "all rows of the query but these" reaches rows no
  * block has loaded yet (a server list of a million rows), which `rowSelection` (the ids
  * of loaded rows) cannot say — TanStack's own guidance for server pagination is to keep
- * such a selection in the application (selection.ts `RowSelection`).
+ * such a selection in the application (selection.utils.ts `RowSelection`).
  */
 import { useRef, useState } from 'react';
 import type { GridModel } from '../../columns.ts';
-import { collectRows, type FetchPage, type RowWindow } from '../../rowSource.ts';
-import { isRowSelected, NO_ROWS, selectedCount, type RowSelection } from '../../selection.ts';
+import { collectRows, type FetchPage, type RowWindow } from '../../rowModel/rowSource.ts';
+import { isRowSelected, NO_ROWS, selectedCount, type RowSelection } from './selection.utils.ts';
 import type { GridRow } from '../../types.ts';
 import type { RowPicks } from './selection.types.ts';
 

@@ -1,4 +1,4 @@
-import type { RowSelection } from '../../selection.ts';
+import type { RowSelection } from './selection.utils.ts';
 import type { GridRow } from '../../types.ts';
 
 export interface RowPicks {

@@ -9,7 +9,7 @@
  *
  * Restored states are kept for the session, so coming back to a screen does not wait for
  * the server again; a change updates that copy at once (a grid mounted before the save,
- * e.g. after a language switch, starts from it). The saved view applied (views/marks.ts)
+ * e.g. after a language switch, starts from it). The saved view applied (marks.ts)
  * is saved with the state, and restored with it as the views menu's mark.
  */
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import type { GridModel } from '../../columns.ts';
 import { defaultViewState, fromSaved, inViewCurrency, toSaved, trusted, type ViewState } from '../../columnState.ts';
 import { loadGridState, saveGridState } from '../../gridApi.ts';
 import type { CellSession } from '../../types.ts';
-import { canon, getMark, gridKey, onMarks, setMark } from '../../views/marks.ts';
+import { canon, getMark, gridKey, onMarks, setMark } from './marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
 import { firstStateReads } from '../../../session/gridStates.ts';
