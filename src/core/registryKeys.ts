@@ -4,6 +4,7 @@
  * first paint reads it, and the browser's registries (app/grid/renderers/, editors/) are
  * typed by these lists, so the compiler keeps the three in step.
  */
+import { columnTypes } from './columnTypes/index.ts';
 import type { ColumnType } from './descriptor.ts';
 
 /** Type renderers (one per column type) first, then the named ones descriptors ask for. */
@@ -79,27 +80,5 @@ export const defaultRenderer = (type: ColumnType, identifier = false): RendererK
 /** An integer column that names a record: a key of its screen, or a field named `…_id`. */
 export const isIdentifierField = (field: string, keys: readonly string[]): boolean => keys.includes(field) || field.endsWith('_id');
 
-/** The inline editor of a column that names none. */
-export function defaultEditor(type: ColumnType): EditorKey | null {
-  switch (type) {
-    case 'text':
-      return 'text';
-    case 'datetime':
-      return 'datetime';
-    case 'int':
-      return 'int';
-    case 'number':
-    case 'money':
-      return 'number';
-    case 'bool':
-      return 'bool';
-    case 'date':
-      return 'date';
-    case 'multi':
-      return 'multi';
-    case 'ref':
-      return 'select';
-    case 'json':
-      return 'json';
-  }
-}
+/** The inline editor of a column that names none: its type's (core/columnTypes/). */
+export const defaultEditor = (type: ColumnType): EditorKey | null => columnTypes[type].editor satisfies EditorKey | null;

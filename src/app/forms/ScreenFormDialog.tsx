@@ -9,7 +9,6 @@ import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type 
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId } from '../../core/httpErrors.ts';
-import { numberTyping, readNumber } from '../../core/numberInput.ts';
 import { keysOf, type ValueType } from '../../core/validation/columns.ts';
 import type { Message } from '../../core/validation/messages.ts';
 import { ApiError } from '../api/client.ts';
@@ -20,7 +19,7 @@ import { translateText } from '../grid/dataProvider/calls.ts';
 import { gridData } from '../grid/dataProvider/provider.ts';
 import { lookupScreen } from '../grid/lookupScreens.ts';
 import { useCellSession } from '../grid/cellSession.ts';
-import { isMoneyMeta, moneyRefusal, storedNote, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
+import { isMoneyMeta, moneyRefusal, typingIn, type MoneyTyping } from '../grid/moneyTyping.ts';
 import { LOCALE } from '../../core/langs.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { languageOptions } from '../grid/editors/languageOptions.ts';
@@ -49,9 +48,16 @@ import {
   type RawValues,
   type ScreenFormMode,
 } from './formModel.ts';
-import { DateInput } from './DateInput.tsx';
+import { BoolFormInput } from '../fields/bool/Input.tsx';
+import { DateTimeFormInput } from '../fields/datetime/Input.tsx';
+import type { FormControl, FormControlProps } from '../fields/formControl.ts';
+import { NumberFormInput } from '../fields/int/Input.tsx';
+import { JsonFormInput } from '../fields/json/Input.tsx';
+import { MoneyFormInput } from '../fields/money/Input.tsx';
+import { TextFormInput } from '../fields/text/Input.tsx';
 import { askDiscard, useLeaveGuard } from './leaveGuard.ts';
 import { LanguageInput } from './LanguageInput.tsx';
+import { DateInput } from './DateInput.tsx';
 import { LookupSearchInput } from './LookupSearchInput.tsx';
 import { MultiLangInput, langInputId } from './MultiLangInput.tsx';
 import { RichTextInput } from './RichTextInput.tsx';
@@ -60,6 +66,14 @@ import { serverFieldError } from './serverFieldError.ts';
 import './forms.css';
 
 type Row = Record<string, unknown>;
+
+/** The inputs of the kinds that are a column type's own (src/app/fields/<type>/Input.tsx); a text box for the rest. */
+const TYPE_INPUTS: Partial<Record<FormField['input'], FormControl>> = {
+  text: TextFormInput,
+  number: NumberFormInput,
+  datetime: DateTimeFormInput,
+  json: JsonFormInput,
+};
 
 export interface ScreenFormDialogProps {
   /** The parsed descriptor (parseScreen). */
@@ -450,7 +464,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
     return (
       <div className="form-field form-check">
         <div>
-          <input {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} /> <Label f={f} htmlFor={id} />
+          <BoolFormInput f={f} a11y={a11y} value={value} onChange={onChange} /> <Label f={f} htmlFor={id} />
         </div>
         <ErrorText id={errorId} error={error} />
       </div>
@@ -531,16 +545,10 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
       );
       break;
     }
-    case 'json':
-      control = <textarea {...a11y} rows={5} spellCheck={false} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
-      break;
     default: {
-      const type = f.input === 'datetime' ? 'datetime-local' : 'text';
-      // An e-mail address is a text box with the e-mail keyboard: type="email" would let the browser rewrite what is pasted (an accented domain into xn--…).
-      const inputMode = f.input === 'number' ? (f.type === 'int' ? 'numeric' : 'decimal') : f.col.format === 'email' ? 'email' : undefined;
-      // A number box keeps only digits, separators and a leading minus as the user types or pastes: it never shows text it does not save.
-      const typed = f.input === 'number' ? numberTyping : (t: string) => t;
-      control = <input {...a11y} type={type} inputMode={inputMode} value={String(value ?? '')} onChange={(e) => onChange(typed(e.target.value))} />;
+      // The column type's own input (src/app/fields/<type>/Input.tsx).
+      const Control = TYPE_INPUTS[f.input] ?? TextFormInput;
+      control = <Control f={f} a11y={a11y} value={value} onChange={onChange} />;
     }
   }
   return (
@@ -555,7 +563,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
 interface MoneyFieldProps {
   f: FormField;
   /** The input's id, state and accessibility attributes (FieldInput's). */
-  a11y: { id: string; disabled: boolean; onBlur(): void; 'aria-required'?: boolean; 'aria-invalid'?: boolean };
+  a11y: FormControlProps['a11y'];
   errorId: string;
   error: Message | undefined;
   value: string;
@@ -564,35 +572,12 @@ interface MoneyFieldProps {
   onChange(raw: string): void;
 }
 
-/**
- * A money input as the grid's number editor: the amount in the currency shown, named
- * beside it; once changed, in another currency than it is stored in, a note says what
- * will be stored ("= 3,140.52 Ft").
- */
+/** A money field: its label, the money type's input (fields/money/Input.tsx) and its refusal said in the currency typed in. */
 function MoneyField({ f, a11y, errorId, error, value, initial, money, onChange }: MoneyFieldProps) {
-  const id = a11y.id;
-  const t = useT();
-  const lang = useSession((s) => s.lang);
-  const unitId = `${id}-unit`;
-  const noteId = `${id}-note`;
-  const typed = money.shown !== money.stored && value.trim() !== '' && value !== initial ? readNumber(value, lang) : null;
-  const note = typed === null ? undefined : storedNote(typed, money, LOCALE[lang]);
-  const describedBy = [unitId, error ? errorId : note ? noteId : undefined].filter(Boolean).join(' ');
   return (
     <div className="form-field">
-      <Label f={f} htmlFor={id} />
-      <div className="form-money" title={t('grid.editor_currency', { currency: money.shown })}>
-        {/* The box keeps only what the number reads as the user types or pastes (spec §5). */}
-        <input {...a11y} aria-describedby={describedBy} type="text" inputMode="decimal" value={value} onChange={(e) => onChange(numberTyping(e.target.value))} />
-        <span id={unitId} className="form-money-unit">
-          {money.shown}
-        </span>
-      </div>
-      {note && !error && (
-        <div id={noteId} className="field-note" role="status">
-          {note}
-        </div>
-      )}
+      <Label f={f} htmlFor={a11y.id} />
+      <MoneyFormInput f={f} a11y={a11y} value={value} initial={initial} money={money} errorId={error ? errorId : undefined} onChange={(raw) => onChange(String(raw ?? ''))} />
       <ErrorText id={errorId} error={error} money={money} />
     </div>
   );

@@ -6,18 +6,19 @@
 import * as v from 'valibot';
 import type { ColumnMeta, ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
-import { DEFAULT_LANG, LANGS } from '../../core/langs.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../core/langs.ts';
 import { PARSE_CONFIG, fieldSchemas, keysOf, mustHave, writableFields, type FormMode, type ValueType } from '../../core/validation/columns.ts';
 import { M, issuesByPath, parseMessage, type Message } from '../../core/validation/messages.ts';
 import { rowRuleRefusal } from '../../core/validation/rowRules.ts';
-import { editableNumber, numberText } from '../../core/numberInput.ts';
-import { parseDateInput, parseTags, tagList } from '../../core/format.ts';
+import { editableNumber } from '../../core/numberInput.ts';
+import { parseTags, tagList } from '../../core/format.ts';
+import { columnTypes, type TypeCtx } from '../../core/columnTypes/index.ts';
 import { TAG_SEPARATOR, tagsValue } from '../grid/editors/tags.ts';
 import { editorLookups, isEditorKey } from '../../core/registryKeys.ts';
 import { displayTextOf, lookupDisplayField, treePath } from '../../core/lookupDisplay.ts';
 import { pickText } from '../../core/multiText.ts';
 import { sortChoices } from '../../core/choiceOrder.ts';
-import { shownNumber, typedMoney, type MoneyTyping } from '../grid/moneyTyping.ts';
+import { shownNumber, type MoneyTyping } from '../grid/moneyTyping.ts';
 
 export type ScreenFormMode = 'add' | 'edit';
 type Row = Record<string, unknown>;
@@ -199,9 +200,13 @@ export function startValue(f: FormField, row: Row | undefined, mode: ScreenFormM
  * currency. Blank → null; otherwise the number or the refusal to show at the field.
  */
 export function parseNumberInput(raw: string, lang: string, money?: MoneyTyping, integer = false): { value: number | null } | { error: Message } {
-  const n = numberText(raw, lang, integer);
-  if (!n.ok) return { error: parseMessage(n.message) };
-  return { value: n.value !== null && money ? typedMoney(n.value, money) : n.value };
+  return typed(integer ? 'int' : money ? 'money' : 'number', raw, { lang: lang as Lang, money }) as { value: number | null } | { error: Message };
+}
+
+/** An input's text read by its column type's `parse` (core/columnTypes/): the value, or the refusal to show at the field. */
+function typed(type: ColumnType, raw: string, ctx: TypeCtx): { value: unknown } | { error: Message } {
+  const r = columnTypes[type].parse(raw, ctx);
+  return r.ok ? { value: r.value } : { error: parseMessage(r.message) };
 }
 
 /** A multi value as sent: languages left empty are dropped unless they clear a stored text. */
@@ -232,28 +237,17 @@ export function toValue(f: FormField, raw: RawValue, stored?: unknown, money?: M
       return { value: raw === '' ? null : raw };
     case 'tag':
       return { value: tagsValue(parseTags(String(raw ?? '')), f.type) };
-    case 'date': {
-      const s = String(raw ?? '').trim();
-      if (!s) return { value: null };
-      const d = parseDateInput(s);
-      return d ? { value: d } : { error: { id: M.type_date } };
-    }
     case 'number':
       return f.type === 'int' ? parseNumberInput(String(raw ?? ''), lang, undefined, true) : parseNumberInput(String(raw ?? ''), lang, money);
-    case 'datetime': {
-      const s = String(raw ?? '');
-      if (!s) return { value: null };
-      const d = new Date(s);
-      return Number.isNaN(d.getTime()) ? { error: { id: M.type_datetime } } : { value: d.toISOString() };
-    }
+    case 'date':
+    case 'datetime':
     case 'json': {
-      const s = String(raw ?? '').trim();
-      if (!s) return { value: null };
-      try {
-        return { value: JSON.parse(s) as unknown };
-      } catch {
-        return { error: { id: M.type_json } };
-      }
+      // The column type's reading (a date-time box's `yyyy-MM-ddTHH:mm` is a local time).
+      const r = typed(f.input, String(raw ?? ''), { lang: lang as Lang });
+      if ('error' in r || f.input !== 'datetime' || r.value === null) return r;
+      // A date-time the box cannot hold is refused at the field, not sent.
+      const d = new Date(String(r.value));
+      return Number.isNaN(d.getTime()) ? { error: { id: M.type_datetime } } : { value: d.toISOString() };
     }
     default:
       return { value: raw ?? '' };

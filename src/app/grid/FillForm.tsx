@@ -4,12 +4,13 @@
  * column's value is typed as its editor takes it (money in the currency the cells show). A chunk of
  * its own, loaded with the first opening (or when the grid is first focused for editing).
  */
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import { useState, type FormEvent } from 'react';
 import { numberTyping } from '../../core/numberInput.ts';
 import type { GridColumn } from './types.ts';
 
 /** A column typed as a number (not a choice of keys or options): its box keeps only what the number reads, as the editors do. */
-const typedAsNumber = (c: GridColumn | undefined) => !!c && !c.lookup && !c.meta.options && (c.valueType === 'int' || c.valueType === 'number' || c.valueType === 'money');
+const typedAsNumber = (c: GridColumn | undefined) => !!c && !c.lookup && !c.meta.options && columnTypes[c.valueType].numeric;
 
 export interface FillFormProps {
   columns: GridColumn[];

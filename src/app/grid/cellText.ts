@@ -1,10 +1,10 @@
 /**
  * A cell's value as text — what copy puts on the clipboard and group rows show (the
  * rendered text, multi-language values in the current language's own text, never a
- * fallback from another language) — and value comparisons
- * of edits. Pure given the cell context; no React. Text back into values: cellValues.ts.
+ * fallback from another language; the column type's `format`, core/columnTypes/) — and
+ * value comparisons of edits. Pure given the cell context; no React. Text back into values: cellValues.ts.
  */
-import { ownText } from '../../core/multiText.ts';
+import { cellFormat } from '../fields/typeCtx.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
@@ -21,26 +21,10 @@ export function cellText(col: GridColumn, value: unknown, row: Row, ctx: CellCtx
     if (data && hit) return (col.renderer.lookupText ?? displayText)(hit, data, ctx) || str(value);
     return str(value);
   }
-  switch (col.type) {
-    case 'multi':
-      // The language's own text: a fallback from another language (the cell marks it) is
-      // not copied as this language's, as the export writes it and filters read it.
-      return ownText(value, ctx.lang);
-    case 'bool':
-      return value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : str(value);
-    case 'int':
-      return typeof value === 'number' ? ctx.fmt.int(value) : str(value);
-    case 'number':
-      return typeof value === 'number' ? ctx.fmt.number(value) : str(value);
-    case 'money':
-      return typeof value === 'number' ? ctx.fmt.money(value) : str(value);
-    case 'date':
-      return ctx.fmt.date(value);
-    case 'datetime':
-      return ctx.fmt.datetime(value);
-    default:
-      return str(value);
-  }
+  // The column type's text (core/columnTypes/): a multi-language value's own text in the
+  // language — a fallback from another language (the cell marks it) is not copied as this
+  // language's, as the export writes it and filters read it; money as the cell shows it.
+  return cellFormat(col, value, row, ctx);
 }
 
 /** Same value (objects compared by content). */

@@ -2,7 +2,8 @@
  * Text back into a cell's value: how pasted or filled text becomes a value of the column
  * (then validated with the shared column schema, exactly as the server will); the way
  * there is cellText.ts. Pure given the cell context; no React. Loaded with the first
- * paste or fill (pasteFill.ts): a list paints without the validation code.
+ * paste or fill (pasteFill.ts): a list paints without the validation code. A value of a
+ * column type is its type's `parse` (core/columnTypes/); options and lookups are read here.
  *
  *   numbers   as the UI language writes them (core numberInput.ts; '1,000' is 1000 in
  *             English, '1.5' is refused in German); int columns refuse a fraction
@@ -17,18 +18,13 @@
 import * as v from 'valibot';
 import { PARSE_CONFIG, columnSchema } from '../../core/validation/columns.ts';
 import { M } from '../../core/validation/messages.ts';
-import { parseDateInput } from '../../core/format.ts';
-import { numberText } from '../../core/numberInput.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
+import { cellType, cellTypeCtx } from '../fields/typeCtx.ts';
 import { cellText } from './cellText.ts';
-import { isMoneyColumn } from './moneyCurrency.ts';
-import { moneyTyping, typedMoney } from './moneyTyping.ts';
 import { displayText } from './renderers/index.tsx';
 import type { CellCtx, GridColumn, Row } from './types.ts';
 
 export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
-
-const TRUE = new Set(['yes', 'true', '1', 'y', 'x']);
-const FALSE = new Set(['no', 'false', '0', 'n']);
 
 /** Text → a value of the column (before validation); `current` is the cell's value (multi merges into it). */
 export function parseCellText(col: GridColumn, text: string, current: unknown, ctx: CellCtx, row: Row = {}): CellResult {
@@ -42,7 +38,7 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
   if (col.lookup) {
     if (t === '') return { ok: true, value: null };
     const data = ctx.lookup(col.lookup.form);
-    const numericKey = col.valueType === 'int' || col.valueType === 'number' || col.valueType === 'money';
+    const numericKey = columnTypes[col.valueType].numeric;
     if (data) {
       const byKey = data.byKey.get(t);
       if (byKey) return { ok: true, value: byKey[data.def.keyField] };
@@ -64,47 +60,10 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
     }
     return { ok: true, value: key };
   }
-  switch (col.type) {
-    case 'text':
-      return { ok: true, value: text === '' ? null : text };
-    case 'int':
-    case 'number':
-    case 'money': {
-      const n = numberText(t, ctx.lang, col.type === 'int');
-      if (!n.ok || n.value === null) return n;
-      const money = col.type !== 'int' && isMoneyColumn(col) ? moneyTyping(col, row, ctx) : undefined;
-      return { ok: true, value: money ? typedMoney(n.value, money) : n.value };
-    }
-    case 'bool': {
-      if (t === '') return { ok: true, value: null };
-      const lower = t.toLowerCase();
-      if (TRUE.has(lower) || lower === ctx.t('common.yes').toLowerCase()) return { ok: true, value: true };
-      if (FALSE.has(lower) || lower === ctx.t('common.no').toLowerCase()) return { ok: true, value: false };
-      return { ok: false, message: M.type_bool };
-    }
-    case 'date': {
-      if (t === '') return { ok: true, value: null };
-      const d = parseDateInput(t);
-      return d ? { ok: true, value: d } : { ok: false, message: M.type_date };
-    }
-    case 'datetime':
-      return { ok: true, value: t === '' ? null : t };
-    case 'multi': {
-      // Rich text is copied as its text: pasted back it would drop the formatting. The form edits it.
-      if (col.meta.html) return { ok: false, message: 'grid.rich_text_form' };
-      const obj = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
-      return { ok: true, value: { ...obj, [ctx.lang]: text } };
-    }
-    case 'json':
-      if (t === '') return { ok: true, value: null };
-      try {
-        return { ok: true, value: JSON.parse(t) as unknown };
-      } catch {
-        return { ok: false, message: M.type_json };
-      }
-    case 'ref':
-      return { ok: true, value: t === '' ? null : t };
-  }
+  // Rich text is copied as its text: pasted back it would drop the formatting. The form edits it.
+  if (col.type === 'multi' && col.meta.html) return { ok: false, message: 'grid.rich_text_form' };
+  // The column type's reading of the text (core/columnTypes/), in the UI language; money in the currency shown.
+  return cellType(col).parse(text, cellTypeCtx(col, row, ctx, current ?? null));
 }
 
 const schemas = new WeakMap<GridColumn, v.GenericSchema<unknown, unknown>>();

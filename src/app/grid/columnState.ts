@@ -13,6 +13,7 @@ import { MAX_WIDTH, MIN_WIDTH } from '../../core/gridLayout.ts';
 import type { GridModel } from './columns.ts';
 import type { TotalFn } from './dataProvider/calls.ts';
 import { rescaleNumberFilter } from './filters.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import { convertsFilter, viewFactor } from './moneyCurrency.ts';
 import type { CellSession, GridColumn } from './types.ts';
 
@@ -37,7 +38,7 @@ export interface ViewState {
   filterCurrency?: string | undefined;
 }
 
-const isNumeric = (c: GridColumn) => !c.lookup && (c.type === 'int' || c.type === 'number' || c.type === 'money');
+const isNumeric = (c: GridColumn) => !c.lookup && columnTypes[c.type].numeric;
 
 /** Columns with a totals cell: numeric, not a key or other id, not a choice (keep_in_stock 0/1/2), not money in several currencies. */
 export function totalsColumns(model: GridModel): GridColumn[] {

@@ -1,8 +1,9 @@
 /**
  * Descriptor → grid model, computed once per screen: columns with their renderer,
- * editor, filter kind and lookup resolved; key handling (row ids, delete keys).
+ * editor, filter kind and lookup resolved (what a column type gives: core/columnTypes/); key handling (row ids, delete keys).
  */
 import type { ColumnType, ScreenDescriptor } from '../../../schemas/screen.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import { fieldLabelId } from '../../core/fieldLabel.ts';
 import { lazyEditors as editors } from './editors/lazy.tsx';
 import { lookupScreen } from './lookupScreens.ts';
@@ -10,7 +11,7 @@ import { defaultEditor, defaultRenderer, editorLookups, isEditorKey, isIdentifie
 import { renderers } from './renderers/index.tsx';
 import { withOptionNames } from './renderers/optionLabels.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
-import type { FilterKind, GridColumn, LookupDef, Row, ValueType } from './types.ts';
+import type { GridColumn, LookupDef, Row, ValueType } from './types.ts';
 import { lookupDisplayField } from '../../core/lookupDisplay.ts';
 import { rowMarks } from '../../core/rowMarkers.ts';
 import { rowIdOf } from '../../core/rowId.ts';
@@ -38,7 +39,7 @@ export interface GridModel {
 }
 
 const scalarOf = (t: ColumnType): ValueType => (t === 'ref' || t === 'multi' ? 'text' : t);
-const isNumeric = (t: ValueType) => t === 'int' || t === 'number' || t === 'money';
+const isNumeric = (t: ValueType) => columnTypes[t].numeric;
 
 function lookupDef(form: string): LookupDef | null {
   const s = lookupScreen(form);
@@ -55,28 +56,6 @@ function lookupDef(form: string): LookupDef | null {
     search: s.source.search,
     parentField: s.source.parent,
   };
-}
-
-function filterKind(type: ColumnType): FilterKind | null {
-  switch (type) {
-    case 'text':
-    case 'multi':
-      return 'text';
-    case 'int':
-    case 'number':
-    case 'money':
-      return 'number';
-    case 'bool':
-      return 'bool';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'datetime';
-    case 'ref':
-      return 'ref';
-    case 'json':
-      return null;
-  }
 }
 
 function pickRenderer(field: string, key: string | undefined, type: ColumnType, keys: readonly string[]): RendererKey {
@@ -117,10 +96,11 @@ export function buildGridModel(screen: ScreenDescriptor): GridModel {
       editable: meta.editable && meta.editableOn !== 'add' && !!screen.source.write && (!!editorKey || !!renderer.clickValue),
       width: meta.width,
       pinned: meta.pinned,
-      sortable: meta.sortable && meta.type !== 'json',
-      filter: meta.filterable ? (meta.options && meta.type !== 'ref' ? 'option' : filterKind(meta.type)) : null,
+      sortable: meta.sortable && columnTypes[meta.type].sortable,
+      filter: meta.filterable ? (meta.options && meta.type !== 'ref' ? 'option' : columnTypes[meta.type].filter) : null,
       canBeEmpty: !meta.required && !keys.includes(field),
-      align: renderer.align ?? (isNumeric(valueType) && meta.type !== 'ref' ? 'end' : meta.type === 'bool' ? 'center' : 'start'),
+      // The renderer's, else its type's (a ref's by what it shows, its lookup's text).
+      align: renderer.align ?? columnTypes[meta.type].align,
       lookup,
     };
   });

@@ -2,6 +2,7 @@
  * Table state → the list payload of the server-side row model (AG Grid's shape, which
  * the api_action engine reads). Pure functions: the query key is derived from them.
  */
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import { localDate, parseDateInput } from '../../core/format.ts';
 import { editableNumber, readNumber } from '../../core/numberInput.ts';
@@ -187,7 +188,7 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn, la
       // A search lookup offers no list to pick from: its filter is text in the key.
       if (col.lookup?.search) return s.trim() ? { filterType: 'text', type: 'contains', filter: s.trim() } : null;
       const keyType = col.lookup?.keyType ?? 'text';
-      const numeric = keyType === 'int' || keyType === 'number' || keyType === 'money';
+      const numeric = columnTypes[keyType].numeric;
       return choiceItem(choiceList(s), (c) => {
         if (!numeric) return c;
         const n = Number(c);

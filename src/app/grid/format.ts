@@ -4,7 +4,9 @@
  * of src/core/format.ts.
  */
 import type { IntlShape } from 'react-intl';
-import { formatDay, formatDayTime, formatVolume } from '../../core/format.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
+import { formatVolume } from '../../core/format.ts';
+import { LANGS, LOCALE, type Lang } from '../../core/langs.ts';
 import type { Formatters } from './types.ts';
 
 type GetNumberFormat = IntlShape['formatters']['getNumberFormat'];
@@ -21,24 +23,27 @@ export function spacedFormat(locale: string, getNumberFormat: GetNumberFormat, u
   return (v) => `${f.format(v).replaceAll(group, ' ')}${unit}`;
 }
 
+/** The UI language of a locale (LOCALE's), English when it is none. */
+const langOfLocale = (locale: string): Lang => LANGS.find((l) => LOCALE[l] === locale) ?? 'en';
+
 export function createFormatters(intl: IntlShape): Formatters {
   const { getNumberFormat } = intl.formatters;
-  const int = getNumberFormat(intl.locale, { maximumFractionDigits: 0 });
-  const num = getNumberFormat(intl.locale, { maximumFractionDigits: 3 });
-  const money = getNumberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // The column types' formats (core/columnTypes/): the cells, the first paint and the change log say values alike.
+  const typed = { lang: langOfLocale(intl.locale) };
+  const { int, number, money, date, datetime } = columnTypes;
   return {
-    int: (v) => int.format(v),
-    number: (v) => num.format(v),
-    // Amounts without a currency (the money renderer formats with one when the grid passes session data).
-    money: (v) => money.format(v),
+    int: (v) => int.format(v, typed),
+    number: (v) => number.format(v, typed),
+    // Amounts without a currency (the money display formats with one when the grid passes session data).
+    money: (v) => money.format(v, typed),
     // Spec §9: 2 decimals, space thousands separators, in kg (formatWeight's text, from one
     // cached formatter: a grid formats a weight per visible cell on every scrolled frame);
     // the unit symbols are the language's (Bulgarian кг, м³).
     weight: spacedFormat(intl.locale, getNumberFormat, ` ${intl.formatMessage({ id: 'grid.unit_kg' })}`),
     volume: (v) => formatVolume(v, intl.locale, intl.formatMessage({ id: 'grid.unit_m3' })),
     // As the language writes a day (05.03.2026 in German), as the kanban and the printed documents do; a timestamp as its local day.
-    date: (v) => formatDay(v, intl.locale),
+    date: (v) => date.format(v, typed),
     // The day so, then HH:mm in local time, 24-hour.
-    datetime: (v) => formatDayTime(v, intl.locale),
+    datetime: (v) => datetime.format(v, typed),
   };
 }

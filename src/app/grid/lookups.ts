@@ -6,6 +6,7 @@
  * shows, resolved on demand. A renderer asking `byKey` for a key not known yet queues it;
  * the queue is resolved a batch at a time, and the store notifies like a loaded lookup.
  */
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import { gridData } from './dataProvider/provider.ts';
 import { resolveLookupKeys } from './lookupSearch.ts';
 import type { LookupData, LookupDef, Row } from './types.ts';
@@ -78,7 +79,7 @@ class SearchResolver {
     this.timer = undefined;
     const keys = this.queue;
     this.queue = [];
-    const numeric = this.def.keyType === 'int' || this.def.keyType === 'number' || this.def.keyType === 'money';
+    const numeric = columnTypes[this.def.keyType].numeric;
     try {
       const rows = await resolveLookupKeys(this.def.form, this.def.keyField, numeric ? keys.map(Number) : keys);
       this.add(rows);

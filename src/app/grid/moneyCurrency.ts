@@ -2,13 +2,12 @@
  * The currency a money cell's amount is stored in, for the money renderer and the number
  * editor alike: the row field the descriptor names (`currencyField`) when it holds a
  * currency code, else the company currency. The cell SHOWS the amount converted into the
- * view currency (converted, then rounded once to its digits). How amounts are typed in
- * that shown currency lives in moneyTyping.ts, off the list route (editors, paste, Fill
- * and forms load it).
+ * view currency (converted, then rounded once to its digits) and is typed in it: the
+ * money column type's rules (core/columnTypes/money.ts) over the session's currencies
+ * (`typingIn`); moneyTyping.ts gathers what the editors, paste, Fill and forms use.
  */
-import { formatMoney } from '../../core/format.ts';
-import { LOCALE } from '../../core/langs.ts';
-import { canConvert, rowCurrency, shownAmount } from '../../core/money.ts';
+import { shownMoney as shownIn, typingFor, type MoneyTyping } from '../../core/columnTypes/money.ts';
+import { canConvert, rowCurrency } from '../../core/money.ts';
 import type { CellCtx, CellSession, GridColumn, Row } from './types.ts';
 
 /** A money column: its type, or the money renderer on a number column. */
@@ -23,18 +22,33 @@ export function storedCurrency(col: GridColumn, row: Row, ctx: CellCtx): string 
   return rowCurrency(row, currencyFieldOf(col), ctx.session.companyCurrency);
 }
 
+/** How an amount stored in `stored` is typed and shown in a session (core `typingFor`). */
+const typingOf = (stored: string, s: CellSession): MoneyTyping => typingFor(stored, s.currency, s.companyRates, digitsIn(s))!;
+
+/**
+ * The typing of an amount of a row whose currency is in `currencyField` (else the company
+ * currency) in a session: shown in the view currency when both rates are known, else in
+ * its own. Undefined without a currency to go by. The grid's cells and the forms' money
+ * inputs alike; the money column type (core/columnTypes/money.ts) formats and parses with it.
+ */
+export function typingIn(currencyField: string | undefined, row: Row, s: CellSession): MoneyTyping | undefined {
+  const stored = rowCurrency(row, currencyField, s.companyCurrency);
+  return stored ? typingOf(stored, s) : undefined;
+}
+
+/** The currencies a money cell is typed, shown and stored in; undefined for other cells (or without session data). */
+export function moneyTyping(col: GridColumn, row: Row, ctx: CellCtx): MoneyTyping | undefined {
+  if (!isMoneyColumn(col) || !ctx.session) return undefined;
+  return typingIn(currencyFieldOf(col), row, ctx.session);
+}
+
 /**
  * An amount stored in `from` as a cell shows it: converted into the view currency when
  * both rates are known (spec §9), else in its own currency; `original` is the stored
- * amount's text when they differ (the tooltip).
+ * amount's text when they differ (the tooltip). The money type's text (core/columnTypes/money.ts).
  */
 export function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
-  const s = ctx.session!;
-  const locale = LOCALE[ctx.lang];
-  const digits = digitsIn(s);
-  const shown = shownAmount(n, from, s.currency ?? from, s.companyRates, digits);
-  const text = formatMoney(shown.amount, shown.currency, locale, digits(shown.currency));
-  return shown.currency === from ? { text } : { text, original: formatMoney(n, from, locale, digits(from)) };
+  return shownIn(n, typingOf(from, ctx.session!), ctx.lang);
 }
 
 /** A currency's digits in the session's currencies (currency_precision), 2 when unknown. */

@@ -3,6 +3,7 @@
  * range (copy) and fill down (Ctrl+D). Typed text into cells (paste, fill with one
  * value) is pasteFill.ts. They answer what to write; the grid saves (edits.ts) and shows.
  */
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import type { Rect } from './features/selection/selection.utils.ts';
 import { guardCell } from '../../core/sheetGuard.ts';
 import { formatTsv } from './features/clipboard/tsv.ts';
@@ -21,7 +22,7 @@ export interface Sheet {
 }
 
 /** A number column's text is a number to the spreadsheet it is pasted into; any other is guarded against formulas (core/sheetGuard.ts). */
-const isNumber = (col: GridColumn) => col.type === 'int' || col.type === 'number' || col.type === 'money';
+const isNumber = (col: GridColumn) => columnTypes[col.type].numeric;
 
 /**
  * The rendered text of a range as TSV (the selection column left out; rows not loaded as

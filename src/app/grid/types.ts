@@ -18,9 +18,9 @@ export interface GridRow {
 /** Scalar type of a column's values (a ref takes the type of its lookup's key): core/query/kinds.ts. */
 export type { ValueType } from '../../core/query/kinds.ts';
 
-/** How a column is filtered from its floating filter. */
-/** 'option': one of the column's `options`, picked from a list of their labels. */
-export type FilterKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'ref' | 'option';
+/** How a column is filtered from its floating filter ('option': one of its `options`, picked from their labels); its type's (core/columnTypes/). */
+export type { FilterKind } from '../../core/columnTypes/types.ts';
+import type { FilterKind } from '../../core/columnTypes/types.ts';
 
 /** A ref column's lookup source: which form, its key field and the field shown. */
 export interface LookupDef {

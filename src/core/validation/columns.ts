@@ -2,6 +2,8 @@
  * Valibot schemas of written values, built from descriptor columns: the one set of rules
  * the server's api_action engine and the browser forms both validate with.
  * Isomorphic and pure (no I/O, no React). Issue messages are locale keys (./messages.ts).
+ * Each type's own rules are its module's (core/columnTypes/<type>.ts `schema`); this file
+ * assembles them into the schemas of a form's fields and a written row.
  *
  * Rules (the descriptor's column, schemas/screen.ts; what of it is read: ../descriptor.ts):
  * - `null`, `undefined` and `''` are "empty": allowed (→ null) unless `required`.
@@ -18,146 +20,33 @@
  */
 import * as v from 'valibot';
 import type { ColumnSpec, ColumnType, ScreenSpec } from '../descriptor.ts';
-import { isEmail, normalizeEmail } from '../email.ts';
-import { M, msg } from './messages.ts';
+import { isEmpty, isPlainObject } from '../columnTypes/shared.ts';
+import { columnRules, schemaOf } from '../columnTypes/validate.ts';
+import { M } from './messages.ts';
+
+export { MAX_JSON, MAX_TEXT, isEmpty, isPlainObject } from '../columnTypes/shared.ts';
+export { PARSE_CONFIG } from '../columnTypes/schemas.ts';
+export { FORBIDDEN_KEYS } from '../columnTypes/rules/multi.ts';
+export { isValidDate } from '../columnTypes/date.ts';
+export type { ColumnRules } from '../columnTypes/types.ts';
+import type { ColumnRules } from '../columnTypes/types.ts';
+
+const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x));
 
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
 export type ValueType = Exclude<ColumnType, 'ref'>;
-/** The parts of a column the value rules read. */
-export type ColumnRules = Pick<ColumnSpec, 'required' | 'min' | 'max' | 'maxLength' | 'pattern' | 'patternHint' | 'options'> & Partial<Pick<ColumnSpec, 'format'>>;
 export type Scalar = string | number | boolean;
 export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
 export type ColumnValue = unknown;
 
-/** Longest text (per language for multi) and largest JSON text accepted, whatever the descriptor says. */
-export const MAX_TEXT = 100_000;
-export const MAX_JSON = 100_000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LANG = /^[a-z]{2}$/;
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-export const isEmpty = (x: unknown): x is null | undefined | '' => x === null || x === undefined || x === '';
-export const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** A real calendar date written yyyy-MM-dd (2026-02-30 is not). */
-export function isValidDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/** PostgreSQL text and jsonb cannot hold U+0000. */
-const noNul = (s: string) => !s.includes('\u0000');
-const noNulDeep = (x: unknown): boolean => (typeof x === 'string' ? noNul(x) : typeof x === 'object' && x !== null ? Object.entries(x).every(([k, val]) => noNul(k) && noNulDeep(val)) : true);
-const isDateTime = (s: string) => s.length <= 40 && !Number.isNaN(Date.parse(s));
-
-export const typeMessage: Record<ValueType, string> = {
-  int: M.type_integer,
-  number: M.type_number,
-  money: M.type_number,
-  bool: M.type_bool,
-  date: M.type_date,
-  datetime: M.type_datetime,
-  text: M.type_text,
-  multi: M.type_multi,
-  json: M.type_json,
-};
+/** The refusal of a value that is not of the type (each type's rules' `message`). */
+export const typeMessage = Object.fromEntries(Object.entries(columnRules).map(([t, m]) => [t, m.message])) as Record<ValueType, string>;
 
 export type ScalarType = Exclude<ValueType, 'multi' | 'json'>;
 
-/** The bare type of a scalar (keys, filter values): no emptiness, no bounds. */
-export function scalarSchema(type: ScalarType): v.GenericSchema<unknown, Scalar> {
-  const m = typeMessage[type];
-  switch (type) {
-    case 'int':
-      return v.pipe(v.number(m), v.safeInteger(m));
-    case 'number':
-    case 'money':
-      return v.pipe(v.number(m), v.finite(m));
-    case 'bool':
-      return v.boolean(m);
-    case 'date':
-      return v.pipe(v.string(m), v.check(isValidDate, m));
-    case 'datetime':
-      return v.pipe(
-        v.string(m),
-        v.check(isDateTime, m),
-        v.transform((s) => new Date(s).toISOString()),
-      );
-    case 'text':
-      return v.pipe(v.string(m), v.maxLength(MAX_TEXT, msg(M.max_length, { max: MAX_TEXT })), v.check(noNul, M.invalid_character));
-  }
-}
-
-type Rule = [ok: (x: Scalar) => boolean, message: string];
-
-/** Bound, length, pattern and option rules of a scalar column, in the order they are checked. */
-function scalarRules(col: ColumnRules, type: ScalarType): Rule[] {
-  const rules: Rule[] = [];
-  if (type === 'text') {
-    if (col.required) rules.push([(s) => (s as string).trim() !== '', M.required]);
-    const maxLength = col.maxLength;
-    if (maxLength) rules.push([(s) => (s as string).length <= maxLength, msg(M.max_length, { max: maxLength })]);
-    if (col.pattern) {
-      const re = new RegExp(col.pattern);
-      rules.push([(s) => re.test(s as string), col.patternHint ? msg(M.pattern_chars, { chars: col.patternHint }) : M.pattern]);
-    }
-    if (col.format === 'email') rules.push([(s) => isEmail(s as string), M.invalid_email]);
-  }
-  // By value, as JavaScript compares (numbers numerically, yyyy-MM-dd strings in date order).
-  const { min, max, options } = col;
-  if (min !== undefined) rules.push([(x) => !((x as number) < (min as number)), msg(M.min, { min })]);
-  if (max !== undefined) rules.push([(x) => !((x as number) > (max as number)), msg(M.max, { max })]);
-  if (options) rules.push([(x) => options.includes(x as string | number), msg(M.options, { options })]);
-  return rules;
-}
-
-/** The normal form of a text of a known form (an e-mail address: core/email.ts), before its rules are checked. */
-const normalForm = (col: ColumnRules, type: ScalarType): v.GenericSchema<unknown, Scalar> =>
-  type === 'text' && col.format === 'email'
-    ? v.pipe(
-        scalarSchema(type),
-        v.transform((s) => normalizeEmail(s as string)),
-      )
-    : scalarSchema(type);
-
-function scalarColumn(col: ColumnRules, type: ScalarType): v.GenericSchema<unknown, Scalar> {
-  const rules = scalarRules(col, type);
-  if (!rules.length) return normalForm(col, type);
-  return v.pipe(
-    normalForm(col, type),
-    // The first rule that fails is the issue (one message per field).
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const failed = rules.find(([ok]) => !ok(dataset.value));
-      if (failed) addIssue({ message: failed[1] });
-    }),
-  );
-}
-
-/** Multi-language text: { en: '…', de: '…' }; issues name the language ('product_name.de'). */
-function multiColumn(col: ColumnRules): v.GenericSchema<unknown, MultiText> {
-  const maxLength = Math.min(col.maxLength ?? MAX_TEXT, MAX_TEXT);
-  return v.pipe(
-    v.custom<Record<string, unknown>>(isPlainObject, M.type_multi),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const obj = dataset.value;
-      let filled = false;
-      for (const [lang, text] of Object.entries(obj)) {
-        const fail = (message: string) => addIssue({ message, input: text, path: [{ type: 'object', origin: 'value', input: obj, key: lang, value: text }] });
-        if (FORBIDDEN_KEYS.has(lang)) fail(M.key_not_allowed);
-        else if (!LANG.test(lang)) fail(M.type_language);
-        else if (typeof text !== 'string') fail(M.type_text);
-        else if (text.length > maxLength) fail(msg(M.max_length, { max: maxLength }));
-        else if (!noNul(text)) fail(M.invalid_character);
-        else if (text.trim() !== '') filled = true;
-      }
-      if (col.required && !filled && !dataset.issues) addIssue({ message: M.required_any_language });
-    }),
-  ) as v.GenericSchema<unknown, MultiText>;
-}
+/** The bare type of a scalar (keys, filter values): no emptiness, no bounds (its type module's `scalar`). */
+export const scalarSchema = (type: ScalarType): v.GenericSchema<unknown, Scalar> => columnRules[type].scalar() as v.GenericSchema<unknown, Scalar>;
 
 /** Does a multi-language value hold a non-blank text in some language? */
 export const multiFilled = (x: unknown): boolean => isPlainObject(x) && Object.values(x).some((t) => typeof t === 'string' && t.trim() !== '');
@@ -186,40 +75,13 @@ export function emptiedMulti(
   return undefined;
 }
 
-function jsonColumn(): v.GenericSchema<unknown, unknown> {
-  return v.pipe(
-    v.unknown(),
-    v.check((x) => {
-      try {
-        return JSON.stringify(x) !== undefined;
-      } catch {
-        return false;
-      }
-    }, M.type_json),
-    v.check((x) => (JSON.stringify(x) ?? '').length <= MAX_JSON, M.too_large),
-    v.check(noNulDeep, M.invalid_character),
-  );
-}
-
-const trimText = v.transform((x: unknown) => (typeof x === 'string' ? x.trim() : x));
-const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x));
-
 /**
  * The schema of one written value: empty → null (or `validation.required`), else the
- * type and the column's rules. Output is the value as it is stored (datetime as ISO).
+ * type's schema with the column's rules (its type module's). Output is the value as it is
+ * stored (datetime as ISO).
  */
 export function columnSchema(col: ColumnRules, type: ValueType): v.GenericSchema<unknown, ColumnValue> {
-  const body = type === 'multi' ? multiColumn(col) : type === 'json' ? jsonColumn() : scalarColumn(col, type);
-  // A text is stored without the spaces around it ('Nordvik ' beside 'Nordvik' is a trap).
-  const start = type === 'text' ? v.pipe(v.unknown(), trimText, emptyToNull) : v.pipe(v.unknown(), emptyToNull);
-  // A multi-language text left out entirely says the same rule as one left blank in every language.
-  if (col.required)
-    return v.pipe(
-      start,
-      v.check((x) => x !== null, type === 'multi' ? M.required_any_language : M.required),
-      body,
-    );
-  return v.pipe(start, v.nullable(body));
+  return schemaOf(col, type);
 }
 
 /** What a form or a write needs of a screen. */
@@ -312,6 +174,3 @@ export function fieldSchemas(screen: FormScreen, mode: FormMode, valueTypes: Par
 export function rowSchema(screen: FormScreen, mode: FormMode, valueTypes: Partial<Record<string, ValueType>>, opts: SchemaOptions = {}): v.GenericSchema<unknown, Record<string, ColumnValue>> {
   return v.object(fieldSchemas(screen, mode, valueTypes, opts), M.type_object);
 }
-
-/** Validation config: the first issue of each value's pipe, all fields. */
-export const PARSE_CONFIG = { abortPipeEarly: true } as const;

@@ -1,16 +1,20 @@
 /**
  * A cell of the server's first paint (firstPaint.ts) as the grid shows it: the same core
  * rules the grid's renderers use (lookup display texts and tree paths, a language's own
- * text, money converted into the view currency, option names, spec §9 weights and dates),
+ * text, the column types' `format` — core/columnTypes/, money converted into the view
+ * currency —, option names, spec §9 weights),
  * written as escaped HTML in the renderers' class names. What needs the browser (a
  * date-time in the browser's zone, images) is left blank: the grid fills it in.
  */
 import type { IntlShape } from '@formatjs/intl';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
-import { formatDay, formatMoney, formatWeight } from '../../core/format.ts';
+import { columnTypes, shownType, type TypeCtx } from '../../core/columnTypes/index.ts';
+import { typingFor } from '../../core/columnTypes/money.ts';
+import type { ColumnType } from '../../core/descriptor.ts';
+import { formatWeight } from '../../core/format.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { displayTextOf, treePath } from '../../core/lookupDisplay.ts';
-import { shownAmount, rowCurrency, type Rates } from '../../core/money.ts';
+import { rowCurrency, type Rates } from '../../core/money.ts';
 import { pickText } from '../../core/multiText.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { vatParts } from '../../core/vatParts.ts';
@@ -59,12 +63,11 @@ function lookupText(form: string, key: unknown, ctx: PaintCtx): string | undefin
   return parent ? treePath(hit, (r) => (r[parent] === null || r[parent] === undefined ? undefined : rows.get(String(r[parent]))), text) : text(hit);
 }
 
-function moneyText(col: ColumnMeta, n: number, row: Row, ctx: PaintCtx): string {
-  const locale = LOCALE[ctx.lang];
-  const from = rowCurrency(row, col.currencyField, ctx.money.company);
-  if (!from) return ctx.intl.formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const shown = shownAmount(n, from, ctx.money.view ?? from, ctx.money.rates, ctx.money.digits);
-  return formatMoney(shown.amount, shown.currency, locale, ctx.money.digits(shown.currency));
+/** The column type's context of a cell: the language, its words, a money cell's currencies (as the grid's fields/typeCtx.ts). */
+function typeCtx(col: ColumnMeta, type: ColumnType, row: Row, ctx: PaintCtx, t: (id: string) => string, identifier: boolean): TypeCtx {
+  const m = ctx.money;
+  const money = type === 'money' ? typingFor(rowCurrency(row, col.currencyField, m.company), m.view, m.rates, m.digits) : undefined;
+  return { lang: ctx.lang, t, identifier, money };
 }
 
 /** The inner HTML of a body cell. */
@@ -101,23 +104,9 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
   if (col.renderer && !TEXT_RENDERERS.has(col.renderer)) return '';
   if (col.type === 'ref' && col.lookup) return escapeHtml(lookupText(col.lookup, value, ctx) ?? String(value));
   if (col.type === 'multi') return col.html ? '' : escapeHtml(pickText(value, ctx.lang)?.text ?? '');
-  const n = num(value);
-  switch (col.renderer === 'money' ? 'money' : type) {
-    case 'bool':
-      return escapeHtml(t(value === true ? 'common.yes' : 'common.no'));
-    case 'int':
-      // An integer naming a record (core/registryKeys.ts `isIdentifierField`): its digits, no separators.
-      return n === null || identifier ? escapeHtml(String(value)) : escapeHtml(ctx.intl.formatNumber(n, { maximumFractionDigits: 0 }));
-    case 'number':
-      return n === null ? escapeHtml(String(value)) : escapeHtml(ctx.intl.formatNumber(n, { maximumFractionDigits: 3 }));
-    case 'money':
-      return n === null ? escapeHtml(String(value)) : escapeHtml(moneyText(col, n, row, ctx));
-    case 'date':
-      return escapeHtml(formatDay(value, ctx.intl.locale));
-    case 'datetime':
-    case 'json':
-      return '';
-    default:
-      return typeof value === 'object' ? '' : escapeHtml(String(value));
-  }
+  // The column type's text (core/columnTypes/), as the grid's Display of the type says it.
+  const shown = shownType({ type: type ?? 'text', renderer: col.renderer });
+  // A date-time reads in the browser's zone, JSON and other objects are drawn by the grid.
+  if (shown === 'datetime' || shown === 'json' || typeof value === 'object') return '';
+  return escapeHtml(columnTypes[shown].format(value, typeCtx(col, shown, row, ctx, t, identifier)));
 }

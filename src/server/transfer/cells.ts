@@ -1,5 +1,6 @@
 /**
- * Cell values of exported and imported sheets, by column type. Export writes values a
+ * Cell values of exported and imported sheets, by column type (core/columnTypes/: the text
+ * of a bool, the reading of numbers, days, date-times and JSON). Export writes values a
  * spreadsheet keeps typed (numbers, booleans, dates in XLSX; the grid's text in CSV) and the
  * text of multi-language columns in the requested language; the writer guards text cells
  * against formulas (core/sheetGuard.ts), import reads them back unguarded. Import reads what people
@@ -9,13 +10,14 @@
  * Option columns are read by name or value (options.ts; export names them in named.ts);
  * ref columns are resolved against their lookup separately (refs.ts).
  */
-import { formatDateTime, parseDateInput } from '../../core/format.ts';
-import { numberText } from '../../core/numberInput.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
+import { formatDateTime } from '../../core/format.ts';
+import { isLang, type Lang } from '../../core/langs.ts';
 import { unguardCell } from '../../core/sheetGuard.ts';
 import { M } from '../../core/validation/messages.ts';
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import type { ValueType } from '../actions/engine/screens.ts';
-import { catalogue } from './catalogue.ts';
+import { catalogueText } from './catalogue.ts';
 import type { Converted } from './converted.ts';
 import { optionValue } from './options.ts';
 import { wallTime } from './wallTime.ts';
@@ -24,6 +26,9 @@ import { wallTime } from './wallTime.ts';
 export type SheetCell = string | number | boolean | Date | null;
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A request language as a UI language (English when it is none). */
+const langOf = (lang: string): Lang => (isLang(lang) ? lang : 'en');
 
 /** A row without a value: no cell, or only blank text. */
 export const isEmptyRow = (cells: SheetCell[]): boolean => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
@@ -56,12 +61,9 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { l
     case 'number':
     case 'money':
       return typeof value === 'number' ? value : Number(value);
-    case 'bool': {
-      // CSV: the grid's words in the export's language (import reads them back); XLSX: a real boolean.
-      if (!csv) return value === true;
-      const w = wordsOf(lang);
-      return value === true ? w.yes : w.no;
-    }
+    case 'bool':
+      // CSV: the grid's words in the export's language (the bool type's `format`; import reads them back); XLSX: a real boolean.
+      return csv ? columnTypes.bool.format(value === true, { lang: langOf(lang), t: (id) => catalogueText(lang, id) }) : value === true;
     case 'date':
       return csv ? String(value) : new Date(`${String(value)}T00:00:00Z`);
     case 'datetime':
@@ -75,27 +77,11 @@ export function exportCell(col: ColumnMeta, type: ValueType, value: unknown, { l
 
 // ---- import -------------------------------------------------------------------------------
 
-const yesNo = new Map<string, { yes: string; no: string }>();
-
-/** The request language's words for yes and no (the catalogue's common.yes / common.no). */
-function wordsOf(lang: string): { yes: string; no: string } {
-  let w = yesNo.get(lang);
-  if (!w) {
-    const cat = catalogue(lang);
-    w = { yes: cat['common.yes'] ?? 'Yes', no: cat['common.no'] ?? 'No' };
-    yesNo.set(lang, w);
-  }
-  return w;
-}
-
 const TRUE = new Set(['yes', 'true', '1', 'y', 'x', 'wahr', 'igen', 'áno', 'ano', 'da', 'да']);
 const FALSE = new Set(['no', 'false', '0', 'n', 'falsch', 'nem', 'nie', 'ne', 'nu', 'не']);
 
-/** An Excel date, or a date as the grid's editor reads one (2026-12-31, 31.12.2026, 2026. 12. 31.). */
-function dateText(cell: SheetCell): string | null {
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? null : iso(cell);
-  return parseDateInput(String(cell));
-}
+/** An Excel date as its day. */
+const dateText = (cell: Date): Converted => (Number.isNaN(cell.getTime()) ? { ok: false, message: M.type_date } : { ok: true, value: iso(cell) });
 
 /**
  * A sheet cell → the value of a (non-ref) column before validation; an empty cell is
@@ -106,36 +92,33 @@ export function importCell(col: ColumnMeta, type: ValueType, cell: SheetCell, la
   const text = cell instanceof Date ? iso(cell) : typeof cell === 'string' ? unguardCell(cell) : String(cell);
   if (col.options) return optionValue(col, col.options, text, lang);
   if (col.type === 'multi') return { ok: true, value: { [lang]: text } };
+  const typed = { lang: langOf(lang), t: (id: string) => catalogueText(lang, id) };
   switch (type) {
     case 'int':
     case 'number':
     case 'money': {
       if (typeof cell === 'number') return { ok: true, value: cell };
       if (typeof cell === 'boolean') return { ok: false, message: type === 'int' ? M.type_integer : M.type_number };
-      // Text as the importing user's language writes numbers ('1,000' is 1000 in English, 1 in no language).
-      const n = numberText(text, lang);
-      return n.ok ? { ok: true, value: n.value } : n;
+      // Text as the importing user's language writes numbers (the number type's `parse`: '1,000' is 1000 in English, 1 in no language).
+      // An amount is the stored one (export writes amounts as stored), so no currency is typed in: `number`'s reading.
+      return columnTypes[type === 'int' ? 'int' : 'number'].parse(text, typed);
     }
     case 'bool': {
       if (typeof cell === 'boolean') return { ok: true, value: cell };
+      const read = columnTypes.bool.parse(text, typed);
+      if (read.ok) return read;
+      // The yes/no words of every UI language: a file may come from a colleague in another one.
       const lower = text.trim().toLowerCase();
-      const w = wordsOf(lang);
-      if (TRUE.has(lower) || lower === w.yes.toLowerCase()) return { ok: true, value: true };
-      if (FALSE.has(lower) || lower === w.no.toLowerCase()) return { ok: true, value: false };
-      return { ok: false, message: M.type_bool };
+      if (TRUE.has(lower)) return { ok: true, value: true };
+      if (FALSE.has(lower)) return { ok: true, value: false };
+      return read;
     }
-    case 'date': {
-      const d = dateText(cell);
-      return d ? { ok: true, value: d } : { ok: false, message: M.type_date };
-    }
+    case 'date':
+      return cell instanceof Date ? dateText(cell) : columnTypes.date.parse(text, typed);
     case 'datetime':
-      return { ok: true, value: cell instanceof Date ? cell.toISOString() : text.trim() };
+      return cell instanceof Date ? { ok: true, value: cell.toISOString() } : columnTypes.datetime.parse(text, typed);
     case 'json':
-      try {
-        return { ok: true, value: JSON.parse(text) as unknown };
-      } catch {
-        return { ok: false, message: M.type_json };
-      }
+      return columnTypes.json.parse(text, typed);
     default:
       return { ok: true, value: typeof cell === 'string' ? text : text.trim() };
   }

@@ -9,7 +9,8 @@
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 import { changeLines, changeText, type RefLabels, type SummaryWords } from '../../core/changeSummary.ts';
 import { formatDate, formatDateTime } from '../../core/format.ts';
-import { LOCALE, isLang } from '../../core/langs.ts';
+import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import { optionLabelIdOf } from '../../core/optionNames.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { catalogueText } from './catalogue.ts';
@@ -23,17 +24,15 @@ function wordsOf(lang: string, timeZone: string): SummaryWords {
   const key = `${lang} ${timeZone}`;
   let w = words.get(key);
   if (!w) {
-    const locale = isLang(lang) ? LOCALE[lang] : LOCALE.en;
-    const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-    const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // The column types' formats (core/columnTypes/), as the grid's cells say numbers; an amount without its currency.
+    const typed = { lang: isLang(lang) ? lang : DEFAULT_LANG };
     const t = (id: string) => catalogueText(lang, id);
     w = {
       lang,
       t,
-      int: (n) => int.format(n),
-      number: (n) => num.format(n),
-      money: (n) => money.format(n),
+      int: (n) => columnTypes.int.format(n, typed),
+      number: (n) => columnTypes.number.format(n, typed),
+      money: (n) => columnTypes.money.format(n, typed),
       date: formatDate,
       datetime: (v) => formatDateTime(v, timeZone),
       option: (col, v) => {

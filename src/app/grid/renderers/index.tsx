@@ -7,10 +7,18 @@
  * grid's one delegated click handler acts on them (an image opens `ImagePopover` with
  * the element's `data-src`). They are not tab stops: the grid owns focus.
  */
-import { shownMoney, storedCurrency } from '../moneyCurrency.ts';
-import { compactJson, normalizeHex, prettyJson, safeHref, tagList } from '../../../core/format.ts';
+import { normalizeHex, safeHref, tagList } from '../../../core/format.ts';
+import { boolDisplay } from '../../fields/bool/Display.tsx';
+import { dateDisplay } from '../../fields/date/Display.tsx';
+import { datetimeDisplay } from '../../fields/datetime/Display.tsx';
+import { identifierDisplay, intDisplay } from '../../fields/int/Display.tsx';
+import { jsonDisplay } from '../../fields/json/Display.tsx';
+import { moneyDisplay } from '../../fields/money/Display.tsx';
+import { multiDisplay } from '../../fields/multi/Display.tsx';
+import { numberDisplay } from '../../fields/number/Display.tsx';
+import { refDisplay } from '../../fields/ref/Display.tsx';
+import { textDisplay } from '../../fields/text/Display.tsx';
 import { flagCodeOf } from '../../../core/images.ts';
-import { pickText } from '../../../core/multiText.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
 import type { RendererKey } from '../../../core/registryKeys.ts';
@@ -29,7 +37,6 @@ import {
   toggle,
   flagImg,
   countryName,
-  fallbackCell,
   pathCell,
   listCell,
   imageCell,
@@ -43,79 +50,27 @@ import './renderers.css';
 
 export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';
 export { displayText } from './cells.tsx';
+export { loadRichText } from '../../fields/multi/Display.tsx';
 
-/**
- * Cells drawn by chunks of their own, which also bring their registry entry's `text` (copies,
- * group rows): list routes without such cells never load them. Rich text as read
- * (richText.tsx) brings the multi renderer's copy text; the change summary (changeLog.tsx)
- * waits for every label, as it names other screens' columns.
- */
-/** Loads the rich-text chunk (its first cell does); its copy text joins the multi renderer. */
-export const loadRichText = () => import('./richText.tsx').then((m) => ((renderers.multi.text = m.copyText), m));
-const richText = lazyCell(loadRichText);
+/** Cells drawn by a chunk of their own: the change summary (changeLog.tsx) brings its copy `text` and waits for every label, as it names other screens' columns. */
 const changeSummary = lazyCell(() => import('./changeLog.tsx').then((m) => ((renderers.changeSummary.text = m.summaryText), m)), true);
 
 export const renderers: Record<RendererKey, CellRenderer> = {
-  text: { render: ({ value }) => text(value) },
-  int: numeric((ctx, n) => ctx.fmt.int(n)),
-  /** An integer id: its digits, no thousands separators (also on the clipboard and in group rows). */
-  identifier: { ...numeric((_, n) => String(n)), text: ({ value }) => text(value) },
-  number: numeric((ctx, n) => ctx.fmt.number(n)),
+  // The column types' own cells (src/app/fields/<type>/Display.tsx), shared with the forms.
+  text: textDisplay,
+  int: intDisplay,
+  identifier: identifierDisplay,
+  number: numberDisplay,
   weight: numeric((ctx, n) => ctx.fmt.weight(n)),
   /** Volume: up to 3 decimals in m³. */
   volume: numeric((ctx, n) => ctx.fmt.volume(n)),
-  /**
-   * Money in the view currency (spec §9): amount × rate(from) / rate(to) with the
-   * company rates. The amount is in the currency of the row field the descriptor names
-   * (`currencyField`), else in the company currency. A missing rate shows the amount in
-   * its own currency (and warns once). Converted cells show the original in the tooltip.
-   * Copies (and group rows) give the text the cell shows, which paste reads back.
-   */
-  money: {
-    align: 'end',
-    text: ({ value, row, col, ctx }) => {
-      const n = num(value);
-      if (n === null) return value === null || value === undefined ? '' : String(value);
-      const from = storedCurrency(col, row, ctx);
-      return from ? shownMoney(n, from, ctx).text : ctx.fmt.money(n);
-    },
-    render: ({ value, row, col, ctx }) => {
-      const n = num(value);
-      if (n === null) return text(value);
-      const from = storedCurrency(col, row, ctx);
-      if (!from) return ctx.fmt.money(n);
-      const m = shownMoney(n, from, ctx);
-      return m.original === undefined ? m.text : <span title={m.original}>{m.text}</span>;
-    },
-  },
-  bool: {
-    align: 'center',
-    render: ({ value, ctx }) => (value === true ? ctx.t('common.yes') : value === false ? ctx.t('common.no') : ''),
-  },
-  date: { render: ({ value, ctx }) => ctx.fmt.date(value) },
-  datetime: { render: ({ value, ctx }) => ctx.fmt.datetime(value) },
-  /**
-   * Text in the current language; rich text (`html`) as a reader sees it, by its own chunk
-   * (richText.tsx, which also sets the copy text). A text from another language (none in
-   * this one) is marked as that language's: its code as a tag, muted, the tooltip says so.
-   */
-  multi: {
-    render: (a) => {
-      // One pick per cell (ctx.multi is the same rule, without the language it found).
-      const pick = pickText(a.value, a.ctx.lang);
-      const shown = a.col.meta.html ? richText(a) : (pick?.text ?? '');
-      return pick && pick.lang !== a.ctx.lang ? fallbackCell(a.ctx, pick.lang, shown) : shown;
-    },
-  },
-  /** Compact JSON, cut at 200 characters; the whole value (indented) in the tooltip. */
-  json: {
-    render: ({ value }) => {
-      const s = compactJson(value);
-      if (!s) return '';
-      return <span title={prettyJson(value)}>{s.length > 200 ? `${s.slice(0, 200)}…` : s}</span>;
-    },
-  },
-  ref: refRenderer(displayText),
+  money: moneyDisplay,
+  bool: boolDisplay,
+  date: dateDisplay,
+  datetime: datetimeDisplay,
+  multi: multiDisplay,
+  json: jsonDisplay,
+  ref: refDisplay,
   /**
    * A ref shown by its key alone (a product's code): for rows that show the lookup's name in
    * a column of their own beside it (issue 43: the name twice side by side). Copied, pasted
