@@ -1,6 +1,7 @@
 import type { Queryable } from '../types.ts';
 import { companies } from './companies.ts';
 import { insertRows } from './insert.ts';
+import { LANGS, type Lang } from '../../../core/langs.ts';
 
 /**
  * Demo data of the chat engines (migration 062): each company's translation prompts (one per
@@ -8,10 +9,9 @@ import { insertRows } from './insert.ts';
  * and two saved conversations of the administrator, so /ai_content/prompts, /settings/chatgpt
  * and /settings/gpt_chats have rows in every language without an engine.
  */
-const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'] as const;
-const NAMES: Record<(typeof LANGS)[number], string> = { en: 'English', de: 'German', hu: 'Hungarian', sk: 'Slovak', ro: 'Romanian', cs: 'Czech', bg: 'Bulgarian' };
+const NAMES: Record<Lang, string> = { en: 'English', de: 'German', hu: 'Hungarian', sk: 'Slovak', ro: 'Romanian', cs: 'Czech', bg: 'Bulgarian' };
 
-const translationPrompt = (lang: (typeof LANGS)[number]) =>
+const translationPrompt = (lang: Lang) =>
   `You translate product texts of a home and garden web shop from ${NAMES[lang]}. Keep HTML markup, units, sizes and product codes as they are; ` +
   'use the customary shop terms of the target language and a friendly, plain tone. Answer with JSON only.';
 

@@ -1,9 +1,10 @@
 import type { Queryable } from '../types.ts';
 import { insertRows, type Column } from './insert.ts';
 
-/** The active UI languages (spec §1), in menu order. Every multi-language value carries all of them. */
-export const LANGS = ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from '../../../core/langs.ts';
+
+/** The active UI languages (spec §1, core/langs.ts), in menu order. Every multi-language value carries all of them. */
+export { LANGS, type Lang };
 export type Ml = Record<Lang, string>;
 
 /** A multi-language value; arguments in LANGS order so data tables read as one row per text. */
