@@ -9,6 +9,7 @@
  * its lookup's display text where the caller looked it up (`RefLabels`, one batch per page
  * or export window), else its key.
  */
+import { columnTypes } from './columnTypes/index.ts';
 import type { ColumnSpec } from './descriptor.ts';
 import { fieldLabelId } from './fieldLabel.ts';
 import { compactJson } from './format.ts';
@@ -86,7 +87,7 @@ export function valueText(field: string, col: ColumnSpec | undefined, v: unknown
   const type = col?.type;
   if (typeof v === 'boolean') return w.t(v ? 'common.yes' : 'common.no');
   const n = numberOf(v);
-  if (n !== null && (type === 'int' || type === 'number' || type === 'money' || (!type && typeof v === 'number'))) {
+  if (n !== null && (type ? columnTypes[type].numeric : typeof v === 'number')) {
     // Identifiers (keys, `…_id`) are digits, as the grid shows them.
     if (type === 'money') return w.money(n);
     if (keys.includes(field) || field.endsWith('_id')) return String(n);

@@ -1,4 +1,5 @@
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
 
 type Scalar = string | number | boolean;
 
@@ -18,7 +19,7 @@ export function searchFilter(screen: Pick<ScreenDescriptor, 'columns' | 'source'
     if (typeof value !== 'string' && typeof value !== 'boolean' && !(typeof value === 'number' && Number.isFinite(value))) continue;
     // The router reads '?code=123' as a number: text columns get their text back.
     if (col.type === 'text' || col.type === 'date' || col.type === 'datetime') out[field] = String(value);
-    else if (col.type === 'int' || col.type === 'number' || col.type === 'money') {
+    else if (columnTypes[col.type].numeric) {
       const n = Number(value);
       if (typeof value !== 'boolean' && Number.isFinite(n)) out[field] = n;
     } else out[field] = value;

@@ -19,7 +19,8 @@
  *   the only allowed values.
  */
 import * as v from 'valibot';
-import type { ColumnSpec, ColumnType, ScreenSpec } from '../descriptor.ts';
+import type { ColumnSpec, ScreenSpec } from '../descriptor.ts';
+import type { ValueType } from '../query/kinds.ts';
 import { isEmpty, isPlainObject } from '../columnTypes/shared.ts';
 import { columnRules, schemaOf } from '../columnTypes/validate.ts';
 import { M } from './messages.ts';
@@ -34,7 +35,7 @@ import type { ColumnRules } from '../columnTypes/types.ts';
 const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x));
 
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
-export type ValueType = Exclude<ColumnType, 'ref'>;
+export type { ValueType };
 export type Scalar = string | number | boolean;
 export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */

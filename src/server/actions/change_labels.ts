@@ -9,6 +9,7 @@
  */
 import { ChangeLabelsPayload } from '../../../schemas/api.ts';
 import type { RefLabels } from '../../core/changeSummary.ts';
+import { columnTypes } from '../../core/columnTypes/index.ts';
 import type { Queryable } from '../db/types.ts';
 import { HttpError, forbidden, parseInput } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
@@ -25,7 +26,7 @@ export type LabelsByForm = Record<string, Record<string, Record<string, string>>
 function fits(type: ValueType, x: unknown): boolean {
   if (type === 'text') return typeof x === 'string' || typeof x === 'number';
   if (type === 'int') return (typeof x === 'number' && Number.isSafeInteger(x)) || (typeof x === 'string' && /^-?\d{1,15}$/.test(x));
-  if (type === 'number' || type === 'money') return typeof x === 'number' && Number.isFinite(x);
+  if (columnTypes[type].numeric) return typeof x === 'number' && Number.isFinite(x);
   return false;
 }
 

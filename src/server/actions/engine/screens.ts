@@ -1,8 +1,10 @@
-import { parseScreen, type ColumnMeta, type ScreenDescriptor } from '../../../../schemas/screen.ts';
+import { parseScreen, type ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { screenValueTypes } from '../../../core/validation/columns.ts';
 import { screenModules } from '../../../generated/screens.ts';
 
-export type ValueType = Exclude<ColumnMeta['type'], 'ref'>;
+import type { ValueType } from '../../../core/query/kinds.ts';
+
+export type { ValueType };
 
 /** A column whose value is the key of another form's row: what a write must find (engine/references.ts). */
 export interface Reference {

@@ -1,6 +1,7 @@
 import { BulkSetPayload, UndoPayload } from '../../../../schemas/api.ts';
 import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
+import { columnTypes } from '../../../core/columnTypes/index.ts';
 import { M } from '../../../core/validation/messages.ts';
 import type { Db, Queryable } from '../../db/types.ts';
 import { HttpError, badRequest, dbFieldRefusal, fieldRefused, fromDbError, invalidValue, parseInput, refused, ruleAtRow } from '../../http/errors.ts';
@@ -320,7 +321,7 @@ export async function undoChanges(db: Db, screen: Screen, payload: unknown, scop
         // Entries written before entity_key existed: a single key is entity_id itself.
         if (screen.keys.length !== 1) throw refused('not_undoable', `${at}: change ${id} does not name its row`, { field: at });
         const type = screen.valueType[screen.keys[0]!]!;
-        keys = [type === 'int' || type === 'number' || type === 'money' ? Number(e.entity_id) : e.entity_id];
+        keys = [columnTypes[type].numeric ? Number(e.entity_id) : e.entity_id];
       }
       entries.push({ ...e, index: indexOf.get(id)!, keys, fields });
     }
