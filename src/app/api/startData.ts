@@ -18,7 +18,7 @@ import { canon } from '../../core/canonJson.ts';
 import { viewCurrency } from '../../core/viewCurrency.ts';
 import { keepStartCaptions } from '../i18n/startCaptions.ts';
 import type { ShippedMessages } from '../../core/catalogue.ts';
-import { api } from './client.ts';
+import { actions } from './actions.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
 
@@ -83,7 +83,7 @@ export function resendStateSave(form: string, key: string): Promise<void> {
     }
     p =
       n && n.key === key
-        ? api.action<'GridStateSetOutput'>('grid_state', 'set', n.payload).then(
+        ? actions.grid_state_set(n.payload).then(
             () => landedStateSave(form),
             () => {},
           )

@@ -4,16 +4,12 @@
  * without SQL (new or edited), the model asked for it first (src/server/ai/askAi.ts). The
  * SQL, the time, the row count and the answer are kept on the row.
  */
-import { AiAnalyticsRunPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import { askAi, runSavedSql } from '../ai/askAi.ts';
-import { HttpError, parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { HttpError } from '../http/errors.ts';
+import { implement } from './implement.ts';
 
-export const aiAnalyticsRun: CustomAction = {
-  page: '/ai_content/ai_analytics',
-  flag: 'set',
-  async run(ctx, payload) {
-    const { question_id } = parseInput(AiAnalyticsRunPayload, payload);
+export const aiAnalyticsRun = implement(actionContracts.ai_analytics_run, async (ctx, { question_id }) => {
     const { db, session } = ctx;
     const r = await db.query<{ question: string; sql: string }>('select question, sql from app.ai_analytics where question_id = $1 and company_code = $2', [question_id, session.company]);
     const row = r.rows[0];
@@ -26,5 +22,4 @@ export const aiAnalyticsRun: CustomAction = {
       JSON.stringify(answer),
     ]);
     return { sql, ...answer };
-  },
-};
+});

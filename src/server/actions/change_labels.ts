@@ -7,13 +7,13 @@
  * Only lookups the user may list are read, company-scoped ones within the user's company
  * (the entries are the company's own); a key whose row is gone gets no text (shown as itself).
  */
-import { ChangeLabelsPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import type { RefLabels } from '../../core/changeSummary.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { refLabels } from '../transfer/refs.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 import { requireForm } from './engine/permissions.ts';
 import { screens, type Screen, type ValueType } from './engine/screens.ts';
 import { Params, castOf, ident, relation } from './engine/sql.ts';
@@ -89,11 +89,7 @@ const logScreens = (): Screen[] => [...screens.values()].filter((s) => Object.va
  * texts of the entries' ref values. The entries are read through the change log screens the
  * user may list (403 if none), within the user's company, like the grid's rows themselves.
  */
-export const changeLabels: CustomAction = {
-  page: 'authenticated',
-  flag: 'list',
-  async run({ db, session }, payload) {
-    const input = parseInput(ChangeLabelsPayload, payload);
+export const changeLabels = implement(actionContracts.change_labels, async ({ db, session }, input) => {
     const lang = input.language ?? session.languageCode;
     let ids = [...new Set(input.log_ids)];
     const entries: Record<string, unknown>[] = [];
@@ -120,5 +116,4 @@ export const changeLabels: CustomAction = {
     }
     if (!permitted) throw forbidden('forbidden: no change log to read');
     return { labels: await changeRefLabels(db, session, entries, lang) };
-  },
-};
+});

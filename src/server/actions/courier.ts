@@ -18,11 +18,11 @@
  *   in the file is lost silently.
  */
 import Papa from 'papaparse';
-import { CourierExportPayload, CourierTrackingPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import type { TrackingProblemCode } from '../../core/courier.ts';
 import { guardCell, guardRow } from '../../core/sheetGuard.ts';
-import { HttpError, badRequest, parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { implement } from './implement.ts';
 import { screens, type Screen } from './engine/screens.ts';
 import { rowValues } from './engine/values.ts';
 import { importRows, type ImportWrite } from './engine/write.ts';
@@ -136,11 +136,7 @@ export function packetaCsv(orders: ReadyOrder[]): string {
   return Papa.unparse(lines, { delimiter: ';', newline: '\r\n', quotes: false }) + '\r\n';
 }
 
-export const courierExport: CustomAction = {
-  page: PAGE,
-  flag: 'list',
-  async run({ db, session }, payload) {
-    const input = parseInput(CourierExportPayload, payload);
+export const courierExport = implement(actionContracts.courier_export, async ({ db, session }, input) => {
     const ids = input.order_ids ? [...new Set(input.order_ids)] : null;
     const r = await db.query<ReadyOrder>(
       `select order_id, fsm_reference, partner_name, first_name, last_name, address_line_1, address_house_no, zip_code, city, phone, email,
@@ -155,8 +151,7 @@ export const courierExport: CustomAction = {
     }
     const day = new Date().toISOString().slice(0, 10);
     return { file_name: `packeta-${session.company}-${day}.csv`, content_type: 'text/csv; charset=utf-8', rows: r.rows.length, csv: packetaCsv(r.rows) };
-  },
-};
+});
 
 /** Header names the tracking file may use for its two columns (case, spaces and underscores ignored). */
 const REFERENCE_NAMES = new Set(['reference', 'ordernumber', 'fsmreference', 'orderno', 'order']);
@@ -182,11 +177,7 @@ function trackingValues(screen: Screen, tracking: string, where: string): { valu
   }
 }
 
-export const courierTracking: CustomAction = {
-  page: PAGE,
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const input = parseInput(CourierTrackingPayload, payload);
+export const courierTracking = implement(actionContracts.courier_tracking, async ({ db, session }, input) => {
     const parsed = Papa.parse<string[]>(input.csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
     const [head, ...data] = parsed.data;
     const names = (head ?? []).map((h) => fold(String(h)));
@@ -239,5 +230,4 @@ export const courierTracking: CustomAction = {
     problems.sort((a, b) => a.line - b.line);
     const applied = plan.updates.length - written.refused.length;
     return { rows: data.length, updated: written.updated, unchanged: applied - written.updated, problems };
-  },
-};
+});

@@ -1,8 +1,7 @@
-import { GridStateDeletePayload, GridStateListPayload, GridStateSetPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
-import { parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { MAX_GRID_STATE, actionContracts } from '../../../schemas/api.ts';
 import { requireForm } from './engine/permissions.ts';
 import { jsonDocument, plainObject } from './engine/values.ts';
+import { implement } from './implement.ts';
 
 /**
  * The grid state of the signed-in user per screen (column order, widths, visibility,
@@ -17,12 +16,8 @@ import { jsonDocument, plainObject } from './engine/values.ts';
  * reload; a view the user may not see (another's unshared one, another form's) is stored as
  * none. `view` answers {view_id, name, state} while the user may still see it, else null.
  */
-export const gridState: Record<'list' | 'set' | 'delete', CustomAction> = {
-  list: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { form } = parseInput(GridStateListPayload, payload);
+export const gridState = [
+  implement(actionContracts.grid_state_list, async ({ db, session }, { form }) => {
       await requireForm(db, session, form, 'list');
       const r = await db.query<{ form: string; state: Record<string, unknown>; view: unknown; updated_at: string }>(
         `select s.form, s.state, s.updated_at,
@@ -33,13 +28,8 @@ export const gridState: Record<'list' | 'set' | 'delete', CustomAction> = {
         [session.userId, form],
       );
       return { rows: r.rows, total: r.rows.length, totalExact: true };
-    },
-  },
-  set: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { form, view_id } = parseInput(GridStateSetPayload, payload);
+  }),
+  implement(actionContracts.grid_state_set, async ({ db, session }, { form, view_id }, payload) => {
       const state = jsonDocument(plainObject(payload, 'payload').state, 'payload.state', MAX_GRID_STATE);
       await requireForm(db, session, form, 'list');
       const r = await db.query<{ form: string; state: Record<string, unknown>; updated_at: string }>(
@@ -49,16 +39,10 @@ export const gridState: Record<'list' | 'set' | 'delete', CustomAction> = {
          returning form, state, updated_at`,
         [session.userId, form, JSON.stringify(state), view_id ?? null],
       );
-      return { row: r.rows[0] };
-    },
-  },
-  delete: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { keys } = parseInput(GridStateDeletePayload, payload);
+      return { row: r.rows[0]! };
+  }),
+  implement(actionContracts.grid_state_delete, async ({ db, session }, { keys }) => {
       const r = await db.query('delete from app.user_grid_states where user_id = $1 and form = any($2::text[])', [session.userId, keys]);
       return { deleted: r.rowCount };
-    },
-  },
-};
+  }),
+];

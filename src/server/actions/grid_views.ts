@@ -1,10 +1,9 @@
-import * as v from 'valibot';
-import { GridViewAddPayload, GridViewDeletePayload, GridViewSetPayload, GridViewsListPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
+import { MAX_GRID_STATE, actionContracts } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, badRequest, forbidden, parseInput, refused } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { requireForm } from './engine/permissions.ts';
 import { jsonDocument, plainObject } from './engine/values.ts';
+import { implement } from './implement.ts';
 
 /** Most saved views one user keeps per screen. */
 const MAX_VIEWS = 100;
@@ -42,12 +41,8 @@ const stateOf = (payload: unknown) => jsonDocument(plainObject(payload, 'payload
  *
  * A view: {view_id, form, name, shared, state, row_version, owner (name), mine, updated_at}.
  */
-export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> = {
-  list: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { form } = parseInput(GridViewsListPayload, payload);
+export const gridViews = [
+  implement(actionContracts.grid_views_list, async ({ db, session }, { form }) => {
       await requireForm(db, session, form, 'list');
       const r = await db.query(
         `select ${columns} from app.grid_views v join app.users u on u.user_id = v.owner_user_id
@@ -56,13 +51,8 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
         [session.userId, form],
       );
       return { rows: r.rows, total: r.rows.length, totalExact: true };
-    },
-  },
-  add: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const input = parseInput(GridViewAddPayload, payload);
+  }),
+  implement(actionContracts.grid_views_add, async ({ db, session }, input, payload) => {
       const state = stateOf(payload);
       await requireForm(db, session, input.form, 'list');
       return db.transaction(async (tx) => {
@@ -79,13 +69,8 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
         ]);
         return { row: await viewOf(tx, session.userId, r.rows[0]!.view_id) };
       });
-    },
-  },
-  set: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const input = parseInput(GridViewSetPayload, payload);
+  }),
+  implement(actionContracts.grid_views_set, async ({ db, session }, input, payload) => {
       const state = input.state === undefined ? undefined : stateOf(payload);
       if (input.name === undefined && input.shared === undefined && state === undefined) throw badRequest('payload: no field to change');
       return db.transaction(async (tx) => {
@@ -107,19 +92,13 @@ export const gridViews: Record<'list' | 'add' | 'set' | 'delete', CustomAction> 
         );
         return { row: await viewOf(tx, session.userId, input.view_id) };
       });
-    },
-  },
-  delete: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { keys } = parseInput(GridViewDeletePayload, payload) as v.InferOutput<typeof GridViewDeletePayload>;
+  }),
+  implement(actionContracts.grid_views_delete, async ({ db, session }, { keys }) => {
       return db.transaction(async (tx) => {
         const others = await tx.query('select view_id from app.grid_views where view_id = any($1::int[]) and owner_user_id <> $2 limit 1', [keys, session.userId]);
         if (others.rows.length) throw forbidden('forbidden: only its owner may delete a view');
         const r = await tx.query('delete from app.grid_views where view_id = any($1::int[]) and owner_user_id = $2', [keys, session.userId]);
         return { deleted: r.rowCount };
       });
-    },
-  },
-};
+  }),
+];

@@ -16,19 +16,15 @@
  * - `goods_to_order_create` (add on /purchasing/goods_to_order): draft purchase orders from
  *   the suggestions picked, one per supplier.
  */
-import { GoodsToOrderCreatePayload, PickListCreatePayload, ReceivePurchaseOrdersPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import { pickText } from '../../core/query/langText.ts';
-import { HttpError, parseInput, refused } from '../http/errors.ts';
+import { HttpError, refused } from '../http/errors.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 import { actAs } from './engine/rows.ts';
 import { receiveOpenLines } from './receiveOpenLines.ts';
 
-export const pickListCreate: CustomAction = {
-  page: '/warehouse/pick_lists',
-  flag: 'add',
-  async run({ db, session }, payload) {
-    const input = parseInput(PickListCreatePayload, payload);
+export const pickListCreate = implement(actionContracts.pick_list_create, async ({ db, session }, input) => {
     const orders = input.order_ids ?? null;
     return db.transaction(async (tx) => {
       await actAs(tx, session.userId);
@@ -54,14 +50,9 @@ export const pickListCreate: CustomAction = {
         short: short.rows.map((x) => ({ order: x.fsm_reference, product: x.product_code, name: pickText(x.product_name, session.languageCode)?.text ?? x.product_code, short: Number(x.short) })),
       };
     });
-  },
-};
+});
 
-export const receivePurchaseOrders: CustomAction = {
-  page: '/warehouse/arriving_shipments',
-  flag: 'add',
-  async run({ db, session }, payload) {
-    const input = parseInput(ReceivePurchaseOrdersPayload, payload);
+export const receivePurchaseOrders = implement(actionContracts.receive_purchase_orders, async ({ db, session }, input) => {
     const ids = [...new Set(input.po_ids)];
     return db.transaction(async (tx) => {
       await actAs(tx, session.userId);
@@ -99,14 +90,9 @@ export const receivePurchaseOrders: CustomAction = {
       );
       return { ...got, received: closed.rows[0]!.n };
     });
-  },
-};
+});
 
-export const goodsToOrderCreate: CustomAction = {
-  page: '/purchasing/goods_to_order',
-  flag: 'add',
-  async run({ db, session }, payload) {
-    const input = parseInput(GoodsToOrderCreatePayload, payload);
+export const goodsToOrderCreate = implement(actionContracts.goods_to_order_create, async ({ db, session }, input) => {
     return db.transaction(async (tx) => {
       await actAs(tx, session.userId);
       const made = await tx.query<{ ids: number[] }>('select app.purchase_orders_from_suggestions($1, $2::jsonb) as ids', [session.company, JSON.stringify(input.lines)]);
@@ -114,5 +100,4 @@ export const goodsToOrderCreate: CustomAction = {
       const refs = await tx.query<{ fsm_reference: string }>('select fsm_reference from app.purchase_orders where po_id = any($1::int[]) order by po_id', [ids]);
       return { po_ids: ids, references: refs.rows.map((r) => r.fsm_reference) };
     });
-  },
-};
+});

@@ -1,7 +1,7 @@
-import { FsmBoardPayload } from '../../../schemas/api.ts';
-import type { CustomAction } from '../actions/custom.ts';
+import { actionContracts } from '../../../schemas/api.ts';
+import { implement } from '../actions/implement.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
-import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
 
 /**
  * `fsm_board` list: a workflow type as the kanban board and the diagram draw it — its
@@ -9,11 +9,7 @@ import { HttpError, forbidden, parseInput } from '../http/errors.ts';
  * are in each state. The definitions describe the type's records, so the records' page
  * must be listable (a user who cannot see sales orders learns nothing of their workflow).
  */
-export const fsmBoard: CustomAction = {
-  page: 'authenticated',
-  flag: 'list',
-  async run({ db, session }, payload) {
-    const { type_code } = parseInput(FsmBoardPayload, payload);
+export const fsmBoard = implement(actionContracts.fsm_board, async ({ db, session }, { type_code }) => {
     if (!session.company) throw forbidden('forbidden: workflows need a company');
     const type = (
       await db.query<{ type_code: string; type_names: Record<string, string>; timeout_event_code: string | null; on_loop: string | null; default_loop_interval: number | null; url: string | null }>(
@@ -44,5 +40,4 @@ export const fsmBoard: CustomAction = {
     ]);
     const { url, ...def } = type;
     return { type: def, url, states: states.rows, events: events.rows, transitions: transitions.rows, counts: Object.fromEntries(counts.rows.map((c) => [String(c.state_id), c.n])) };
-  },
-};
+});
