@@ -5,9 +5,9 @@
  * none is picked.
  */
 import type { ComponentType } from 'react';
-import { allFilters } from '../gridApi.ts';
-import type { BulkToolbarProps } from '../gridProps.ts';
-import { bulkActionsOf, type BulkActionKey } from '../../../core/bulkActions.ts';
+import { allFilters } from '../grid/gridApi.ts';
+import type { BulkToolbarProps } from '../grid/gridProps.ts';
+import { bulkActionsOf, type BulkActionKey } from '../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
