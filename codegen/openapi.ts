@@ -76,7 +76,9 @@ const customActionRows = (rows: readonly { entity: string; action: string; page:
   [
     '| entity | action | page (right) | payload | response | what it does |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) => `| ${r.entity} | ${r.action} | ${r.page === 'authenticated' ? 'authenticated' : `${r.page} (${r.flag})`} | \`${r.input}\` | \`${r.output}\` | ${r.summary.replace(/\|/g, '\\|')} |`),
+    ...rows.map(
+      (r) => `| ${r.entity} | ${r.action} | ${r.page === 'authenticated' ? 'authenticated' : `${r.page} (${r.flag})`} | \`${r.input}\` | \`${r.output}\` | ${r.summary.replace(/\|/g, '\\|')} |`,
+    ),
   ].join('\n');
 
 const apiActionExamples = {

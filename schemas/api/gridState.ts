@@ -16,7 +16,7 @@ export const GridStateDeletePayload = v.strictObject({ keys: v.pipe(v.array(form
 /** `view`: the view saved as applied, while the user may still see it (own or shared, same form); else null. */
 const AppliedView = v.nullable(v.object({ view_id: v.number(), name: v.string(), state: GridState }));
 export const GridStateListOutput = v.object({
-  data: v.object({ rows: v.array(v.object({ form: v.string(), state: GridState, view: AppliedView, updated_at: v.string() })), total: v.number() }),
+  data: v.object({ rows: v.array(v.object({ form: v.string(), state: GridState, view: AppliedView, updated_at: v.string() })), total: v.number(), totalExact: v.boolean() }),
 });
 export const GridStateSetOutput = v.object({ data: v.object({ row: v.object({ form: v.string(), state: GridState, updated_at: v.string() }) }) });
 const viewName = v.pipe(v.string(), v.trim(), v.nonEmpty('name is required'), v.maxLength(100, 'name is at most 100 characters'));

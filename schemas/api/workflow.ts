@@ -87,7 +87,8 @@ export const workflowActions = {
     flag: 'set',
     input: FsmTriggerPayload,
     output: FsmTriggerOutput,
-    summary: "One event fired on instances of one workflow type in one transaction (the events right on the type's page): an unknown event 400 `unknown_event`, two types 400 `mixed_workflow_types`, an instance not in the company 404 `not_found`, no transition from its state 409 `event_not_allowed`, not the state or version seen 409 `stale_state`.",
+    summary:
+      "One event fired on instances of one workflow type in one transaction (the events right on the type's page): an unknown event 400 `unknown_event`, two types 400 `mixed_workflow_types`, an instance not in the company 404 `not_found`, no transition from its state 409 `event_not_allowed`, not the state or version seen 409 `stale_state`.",
   }),
   trigger_fsms: defineAction({
     entity: 'trigger_fsms',

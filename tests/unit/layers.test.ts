@@ -38,7 +38,11 @@ describe('layers', () => {
     ['the storefront pages → the server', 'src/storefront/layerProbe.ts', "import type { Queryable } from '../server/db/types.ts';\nexport type Q = Queryable;\n"],
     ['schemas → the server', 'schemas/layerProbe.ts', "import { screens } from '../src/server/actions/engine/screens.ts';\nexport const s = screens;\n"],
     ['the grid → the toolbar actions', 'src/app/grid/layerProbe.ts', "import BulkActions from '../actions/index.tsx';\nexport const b = BulkActions;\n"],
-    ['a grid feature → the toolbar actions, a type only', 'src/app/grid/dataProvider/layerProbe.ts', "import type { BulkActionProps } from '../../actions/actionProps.ts';\nexport type P = BulkActionProps;\n"],
+    [
+      'a grid feature → the toolbar actions, a type only',
+      'src/app/grid/dataProvider/layerProbe.ts',
+      "import type { BulkActionProps } from '../../actions/actionProps.ts';\nexport type P = BulkActionProps;\n",
+    ],
   ])('refuses %s', async (_, path, code) => {
     const found = await refusals(path, code);
     expect(found, `${path}: ${code}`).toHaveLength(1);

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { MAX_AI_GENERATE } from '../../core/aiContent.ts';
 import { LANGS, type Lang } from '../../core/langs.ts';
-import { actions } from '../api/actions.ts';
+import { actions, type PayloadOf } from '../api/actions.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
@@ -25,7 +25,8 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   const picked = pickedKeys<number>(query);
   const draft = () =>
     run(async () => {
-      const r = await actions.ai_draft({ form: screen.form, ids: picked, languages, engine });
+      // Offered on the recipes and houses grids only (their descriptors' actions.bulk); the server refuses any other form.
+      const r = await actions.ai_draft({ form: screen.form as PayloadOf<'ai_draft'>['form'], ids: picked, languages, engine });
       toast({ variant: 'success', id: 'grid.bulk_ai_drafted', values: { count: r.texts } });
       setOpen(false);
       onDone();

@@ -65,14 +65,15 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
   const [busy, setBusy] = useState(false);
   const mayTranslate = useMayTranslate();
   const sel = query.selection;
-  const picked = sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
+  // The translation table's key is its text_key.
+  const picked = sel && !sel.all && sel.count > 0 ? (sel.keys as string[]) : undefined;
 
   const run = async () => {
     setBusy(true);
     try {
       const filterModel = {
-        ...(picked ? { text_key: { filterType: 'set', values: picked } } : query.filterModel),
-        [`missing_${target}`]: { filterType: 'set', values: [true] },
+        ...(picked ? { text_key: { filterType: 'set' as const, values: picked } } : query.filterModel),
+        [`missing_${target}`]: { filterType: 'set' as const, values: [true] },
       };
       const list = await gridData().list('translation_table', { startRow: 0, endRow: MAX_ROWS, filterModel, sortModel: [{ colId: 'text_key', sort: 'asc' }] });
       const rows = (list.rows as unknown as MissingRow[]).filter((r) => r.en?.trim());

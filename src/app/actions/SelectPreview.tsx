@@ -71,7 +71,7 @@ function ProposalPick({ query, onDone }: BulkActionProps) {
   const pick = async (id: string | number) => {
     setBusy(true);
     try {
-      const r = await actions.ai_proposals_accept({ proposal_ids: [id] });
+      const r = await actions.ai_proposals_accept({ proposal_ids: [Number(id)] });
       toast({ variant: 'success', id: 'grid.bulk_ai_accepted', values: { count: r.decided, superseded: r.superseded } });
       setOpen(false);
       onDone();

@@ -136,7 +136,7 @@ export function GoodsToOrderCreate({ query, onDone }: BulkActionProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const filterModel = picked ? { ...query.filterModel, product_code: { filterType: 'set', values: picked } } : query.filterModel;
+      const filterModel = picked ? { ...query.filterModel, product_code: { filterType: 'set' as const, values: picked } } : query.filterModel;
       const r = await gridData().list(query.form, { startRow: 0, endRow: 1000, filterModel });
       const lines = (r.rows as unknown as Suggestion[])
         .filter((s) => Number(s.suggested_qty) > 0)

@@ -1,4 +1,4 @@
-/** What each bulk action (the registry: bulk/index.tsx) is given. */
+/** What each toolbar action (the registry: actions/index.tsx) is given. */
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import type { ToolbarQuery } from '../grid/gridProps.ts';
 

@@ -2,7 +2,10 @@
  * Bulk actions of the grid toolbar, by the registry keys descriptors name in
  * `actions.bulk` (core/bulkActions.ts holds the keys and their permission flags). Each acts on the
  * picked rows, or on every row of the grid's filter (and the page's fixed filter) when
- * none is picked.
+ * none is picked. The grid knows none of them: the screen page loads this module lazily and
+ * hands it to the grid as its toolbar slot (ScreenGrid `toolbarStart`, `detailActions`; lint
+ * forbids src/app/grid to import src/app/actions). Each calls the server through the typed
+ * client (api/actions.ts) or the grid's data provider.
  */
 import type { ComponentType } from 'react';
 import { allFilters } from '../grid/gridApi.ts';

@@ -36,7 +36,7 @@ const RECENT_MS = 10_000;
 /** What a grid_state save sends. */
 interface StateSave {
   form: string;
-  state: unknown;
+  state: Record<string, unknown>;
   view_id: number | null;
 }
 

@@ -15,12 +15,12 @@ import { implement } from './implement.ts';
 
 /** Whether each engine has its key (never the key): the environment variable names what to set. */
 export const aiEngineStatus = implement(actionContracts.ai_engine_status, async ({ config, db, session }) => {
-    // The company's chat engine for AI content: the AI dialogs start on it.
-    const own = await companyChatEngine(db, session.company);
-    return {
-      engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e), company_default: e === own })),
-    };
-  });
+  // The company's chat engine for AI content: the AI dialogs start on it.
+  const own = await companyChatEngine(db, session.company);
+  return {
+    engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e), company_default: e === own })),
+  };
+});
 
 export const aiGenerate = implement(actionContracts.ai_generate, async (ctx, input) => generateProductTexts(ctx, input));
 

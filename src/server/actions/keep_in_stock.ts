@@ -1,4 +1,4 @@
-import { actionContracts } from '../../../schemas/api.ts';
+import { actionContracts, type ActionAnswer } from '../../../schemas/api.ts';
 import { screens } from './engine/screens.ts';
 import { setRow } from './engine/write.ts';
 import { implement } from './implement.ts';
@@ -9,7 +9,8 @@ import { implement } from './implement.ts';
  * (company scope, change log, version bump).
  */
 export const keepInStock = implement(actionContracts.keep_in_stock, async ({ db, session }, input) => {
-    const { row, log_id } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
-    // log_id: the product_list change, which product_list's undo reverts.
-    return { product_code: row.product_code, keep_in_stock: row.keep_in_stock, row_version: row.row_version, log_id };
+  const { row, log_id } = await setRow(db, screens.get('product_list')!, input, { company: session.company, userId: session.userId }, { versionCheck: false });
+  // log_id: the product_list change, which product_list's undo reverts.
+  const { product_code, keep_in_stock, row_version } = row as Omit<ActionAnswer<typeof actionContracts.keep_in_stock>, 'log_id'>;
+  return { product_code, keep_in_stock, row_version, log_id };
 });

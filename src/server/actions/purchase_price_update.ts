@@ -97,21 +97,21 @@ export const previewPurchasePriceUpdate = implement(actionContracts.purchase_pri
  * above the screen's bound refuses the whole update.
  */
 export const applyPurchasePriceUpdate = implement(actionContracts.purchase_price_update_set, async (ctx, payload) => {
-    const input = checked(payload);
-    const { company, userId, language } = scope(ctx);
-    return ctx.db.transaction(async (tx) => {
-      const c = await counts(tx, input, company, language, true);
-      if (c.invalid > 0)
-        throw refused('prices_out_of_range', `payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`, {
-          field: 'payload.value',
-          count: c.invalid,
-          max: MAX_PRICE,
-        });
-      const s = selection(input, company, language, false); // rows are locked by the count above
-      const user = s.p.add(userId, 'int');
-      const entity = s.p.add(FORM, 'text');
-      const r = await tx.query<{ updated: number; logged: number }>(
-        `with ${s.sql},
+  const input = checked(payload);
+  const { company, userId, language } = scope(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const c = await counts(tx, input, company, language, true);
+    if (c.invalid > 0)
+      throw refused('prices_out_of_range', `payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`, {
+        field: 'payload.value',
+        count: c.invalid,
+        max: MAX_PRICE,
+      });
+    const s = selection(input, company, language, false); // rows are locked by the count above
+    const user = s.p.add(userId, 'int');
+    const entity = s.p.add(FORM, 'text');
+    const r = await tx.query<{ updated: number; logged: number }>(
+      `with ${s.sql},
          changed as (
            select product_code, b0, o0, b1, o1, b1 is distinct from b0 as cb, o1 is distinct from o0 as co
            from calc where b1 is distinct from b0 or o1 is distinct from o0
@@ -132,8 +132,8 @@ export const applyPurchasePriceUpdate = implement(actionContracts.purchase_price
            returning log_id
          )
          select (select count(*) from upd)::int as updated, (select count(*) from logged)::int as logged`,
-        s.p.values,
-      );
-      return { rows: c.rows, updated: r.rows[0]!.updated };
-    });
+      s.p.values,
+    );
+    return { rows: c.rows, updated: r.rows[0]!.updated };
+  });
 });

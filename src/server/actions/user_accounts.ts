@@ -98,13 +98,13 @@ export const partnerUserEndSessions = endSessions(actionContracts.partner_user_e
  * the transaction checks company and rank again.
  */
 export const userInitialPassword = implement(actionContracts.user_initial_password, async ({ db, session }, { user_ids, password }) => {
-    const ids = [...new Set(user_ids)];
-    if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
-    const [user] = await db.transaction((tx) => companyUsers(tx, session, ids, STAFF, true));
-    checkNewPassword('payload.password', password, user!.user_email);
-    const hash = await hashPassword(password);
-    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF, true))[0]!, hash));
-    return { users: 1 };
+  const ids = [...new Set(user_ids)];
+  if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
+  const [user] = await db.transaction((tx) => companyUsers(tx, session, ids, STAFF, true));
+  checkNewPassword('payload.password', password, user!.user_email);
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF, true))[0]!, hash));
+  return { users: 1 };
 });
 
 const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
@@ -112,12 +112,12 @@ const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`
 export const totpPolicy = [
   implement(actionContracts.totp_policy_list, ({ db }) => policy(db)),
   implement(actionContracts.totp_policy_set, async ({ db, session }, { required }) => {
-      const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
-        USERS_PAGE,
-        session.userId,
-      ]);
-      if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
-      await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
-      return policy(db);
+    const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
+      USERS_PAGE,
+      session.userId,
+    ]);
+    if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
+    await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
+    return policy(db);
   }),
 ];

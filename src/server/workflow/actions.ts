@@ -18,5 +18,5 @@ export const triggerFsms = implement(actionContracts.trigger_fsms, triggerMany);
 
 /** `trigger_fsm` set: {event_code, fsm_instance_id, params with email_body}. */
 export const triggerFsm = implement(actionContracts.trigger_fsm, async ({ db, session }, input) => {
-    return { rows: await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params }) };
+  return { rows: await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params }) };
 });
