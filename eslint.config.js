@@ -30,6 +30,12 @@ const layers = {
     { target: './src/storefront', from: ['./src/server', './src/app'], message: 'The storefront pages import core and their own data shapes (src/storefront/data.ts), not the server or the app.' },
     { target: './src/app', from: ['./src/server', './src/storefront'], message: 'The browser app does not import server code: move what both use into src/core.' },
     { target: './codegen', from: './src/app', message: 'codegen does not import the browser app: move what it checks into src/core.' },
+    {
+      // The grid renders any descriptor; a page hands it the toolbar's actions (ScreenGrid `toolbarStart`, `detailActions`).
+      target: './src/app/grid',
+      from: './src/app/actions',
+      message: 'The grid does not import the toolbar actions (src/app/actions/): the page composes them and hands them in as a toolbar slot.',
+    },
   ],
 };
 

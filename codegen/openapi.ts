@@ -64,17 +64,22 @@ the shape of \`payload\` and of the response depends on \`action\` (schemas unde
 
 Rows: \`rows\` and \`row\` of these answers hold the form's row, \`FormRows.<form>\` (its keys, columns and version).
 
-Custom entities: \`grid_state\` (list \`GridStateListPayload\` → \`GridStateListOutput\`, with the applied view; set \`GridStateSetPayload\` → \`GridStateSetOutput\`; delete \`GridStateDeletePayload\`) and
-\`grid_views\` (list \`GridViewsListPayload\` → \`GridViewsListOutput\`; add \`GridViewAddPayload\`, set \`GridViewSetPayload\` → \`GridViewOutput\`, a rename that takes a name the owner has for another view of the form → 409 \`view_name_taken\`; delete \`GridViewDeletePayload\` → \`DeleteOutput\`);
-\`keep_in_stock\` (set \`KeepInStockPayload\` → \`KeepInStockOutput\`), \`user_bookmarks\` (set \`UserBookmarksPayload\` → \`UserBookmarksSetOutput\`; list → \`UserBookmarksListOutput\`),
-\`fsm_trigger\` and \`trigger_fsms\` (set \`FsmTriggerPayload\` → \`FsmTriggerOutput\`; an unknown event 400 \`unknown_event\`, instances of two types 400 \`mixed_workflow_types\`, an instance not in the company 404 \`not_found\`, no transition from its state 409 \`event_not_allowed\`, not the state or version seen 409 \`stale_state\`), \`trigger_fsm\` (set \`TriggerFsmPayload\` → \`FsmTriggerOutput\`), \`fsm_board\` (list \`FsmBoardPayload\` → \`FsmBoardOutput\`: a workflow type's states, events, transitions and instances per state; the type's page's list permission),
-\`change_labels\` (list \`ChangeLabelsPayload\` → \`ChangeLabelsOutput\`), \`purchase_price_update\` (filter, the preview, \`PurchasePriceUpdatePayload\` → \`PurchasePricePreviewOutput\`; set → \`PurchasePriceUpdateOutput\`),
-\`courier_export\` (filter on /sales/courier's list flag, \`CourierExportPayload\` → \`CourierExportOutput\`: the orders ready to ship as a Packeta CSV import file; an order not ready in the company 404 \`not_found\`) and \`courier_tracking\` (set, \`CourierTrackingPayload\` → \`CourierTrackingOutput\`: tracking numbers by order number, the rows not applied with their line and code);
-\`news_fetch\` (set on /news/news_sources, \`NewsFetchPayload\` → \`NewsFetchOutput\`: the picked news sources fetched now; an unknown source 404 \`not_found\`);
-Mail for AI on /ai_content/email_list (IMAP_URL; without it 503 \`imap_not_configured\`, a server that fails 502 \`imap_failed\` / \`imap_auth_failed\`): \`email_sync\` (list → \`EmailSyncStatusOutput\`; set → \`EmailSyncOutput\`), \`email_message\` (list \`EmailMessagePayload\` → \`EmailMessageOutput\`), \`email_labels\` (set \`EmailLabelsPayload\` → \`EmailLabelsOutput\`: IMAP keywords set and unset on the server), \`email_draft\` (set \`EmailDraftPayload\` → \`EmailDraftOutput\`: an OpenAI-drafted reply in the mail's language) and \`email_draft_save\` (set \`EmailDraftSavePayload\` → \`EmailDraftSaveOutput\`: appended to the Drafts folder).
-\`ai_analytics_run\` (set on /ai_content/ai_analytics, \`AiAnalyticsRunPayload\` → \`AiAnalyticsRunOutput\`: a saved question answered through Ask-AI now, its SQL checked by the guard; 400 \`ai_sql_*\`, 504 \`ai_query_timeout\`, 413 \`ai_query_too_many_rows\`).
-\`ai_engine_status\` (list, any signed-in user → \`AiEngineStatusOutput\`: which AI engines have a key, and its environment variable), \`ai_generate\` (set on /ai_content/ai_catalog, \`AiGeneratePayload\` → \`AiGenerateOutput\`: OpenAI's texts stored as proposals; a malformed reply 502 \`engine_bad_answer\`, nothing stored), \`ai_proposals_accept\` / \`ai_proposals_reject\` (set on /ai_content/ai_proposals, \`AiProposalsDecidePayload\` → \`AiProposalsDecideOutput\`; accept writes the product texts with their change log and needs set on the product list too; another company's proposal 404, a decided one 409 \`ai_proposal_closed\`), \`ai_draft\` (set on recipes or houses, \`AiDraftPayload\` → \`AiDraftOutput\`). \`product_texts_translate\` (set on /products/product_list, \`ProductTextsTranslatePayload\` → \`ProductTextsTranslateOutput\`: the picked products' name and descriptions from one language into the others by the company's default engine; empty texts filled unless \`overwrite\`; an engine failure writes nothing).
+Custom actions beside the engine (\`entity\` a name no form takes): each is one contract in schemas/api/*.ts
+(\`defineAction\`), listed below and in \`x-actions\` (by the name the browser's client calls it) with its payload and
+answer components. Page: the right the caller needs on that page before the payload is read (\`authenticated\`: any
+signed-in user; the action checks what else it needs itself).
+
 `;
+
+/** The description's table of the custom actions, one row per contract. */
+const customActionRows = (rows: readonly { entity: string; action: string; page: string; flag: string; input: string; output: string; summary: string }[]) =>
+  [
+    '| entity | action | page (right) | payload | response | what it does |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) => `| ${r.entity} | ${r.action} | ${r.page === 'authenticated' ? 'authenticated' : `${r.page} (${r.flag})`} | \`${r.input}\` | \`${r.output}\` | ${r.summary.replace(/\|/g, '\\|')} |`,
+    ),
+  ].join('\n');
 
 const apiActionExamples = {
   list: {
@@ -259,6 +264,17 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
     output: component(proc.output, `${pascal(name)}Output`),
   }));
   const errorBody = component(api.ErrorBody, 'ErrorBody');
+  // Each custom action's payload and answer, from its contract (schemas/api/defineAction.ts).
+  const customActions = Object.entries(api.actionContracts as Record<string, api.ActionContract>).map(([name, c]) => ({
+    name,
+    entity: c.entity,
+    action: c.action,
+    page: c.page,
+    flag: c.flag,
+    summary: c.summary,
+    input: component(c.input, `${pascal(name)}Payload`),
+    output: component(c.output, `${pascal(name)}Output`),
+  }));
 
   // Requests are what the schemas state: a pipe is converted up to its first transformation (an upload's number read from text).
   const config = {
@@ -300,7 +316,7 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
         operationId: name,
         tags: ['rpc'],
         summary: summaries[name] ?? `Procedure ${name}.`,
-        ...(isApiAction ? { description: apiActionDescription } : {}),
+        ...(isApiAction ? { description: `${apiActionDescription}${customActionRows(customActions)}\n` } : {}),
         security: security(auth),
         parameters: headers(auth),
         requestBody: {
@@ -316,6 +332,13 @@ export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
           '200': { description: `The result of ${name}.`, content: json(schemaRef(output)) },
           ...errorResponses(rpcErrors),
         },
+        ...(isApiAction
+          ? {
+              'x-actions': Object.fromEntries(
+                customActions.map((a) => [a.name, { entity: a.entity, action: a.action, page: a.page, flag: a.flag, summary: a.summary, payload: schemaRef(a.input), response: schemaRef(a.output) }]),
+              ),
+            }
+          : {}),
       },
     };
   }

@@ -5,7 +5,8 @@
  * every schema exported here is a named component of the document (shared field
  * schemas stay in schemas/api/fields.ts, not exported here). Besides the procedures
  * (schemas/api/rpc.ts), each feature declares its HTTP routes (schemas/api/http.ts), gathered
- * in `httpRoutes`.
+ * in `httpRoutes`. The custom api_actions are each one contract (schemas/api/defineAction.ts)
+ * beside its payload, gathered in `actionContracts`.
  */
 import { documentRoutes, type HttpRoute } from './api/http.ts';
 import { referenceRoutes } from './api/reference.ts';
@@ -18,8 +19,21 @@ import { fileRoutes } from './api/files.ts';
 import { imageRoutes } from './api/images.ts';
 import { transferRoutes } from './api/transfer.ts';
 import { printRoutes } from './api/print.ts';
+import { changeLabelsActions } from './api/apiAction.ts';
+import { gridStateActions } from './api/gridState.ts';
+import { bookmarkActions } from './api/session.ts';
+import { productActions } from './api/products.ts';
+import { workflowActions } from './api/workflow.ts';
+import { courierActions } from './api/courier.ts';
+import { warehouseActions } from './api/warehouse.ts';
+import { newsActions } from './api/news.ts';
+import { emailActions } from './api/email.ts';
+import { askAiActions } from './api/askAi.ts';
+import { userAccountActions } from './api/auth.ts';
+import { aiContentActions } from './api/aiContent.ts';
 
 export * from './api/http.ts';
+export * from './api/defineAction.ts';
 export * from './api/common.ts';
 export * from './api/auth.ts';
 export * from './api/session.ts';
@@ -60,3 +74,25 @@ export const httpRoutes: readonly HttpRoute[] = [
   ...transferRoutes,
   ...printRoutes,
 ];
+
+/**
+ * Every custom api_action beside the descriptor engine, by the name the browser calls it
+ * (src/app/api/actions.ts `actions.<name>`): the entity when it has one verb, else
+ * `<entity>_<verb>`. The server's registry is built from their implementations
+ * (src/server/actions/index.ts), the OpenAPI document lists each (`x-actions` of api_action).
+ */
+export const actionContracts = {
+  ...gridStateActions,
+  ...bookmarkActions,
+  ...changeLabelsActions,
+  ...productActions,
+  ...workflowActions,
+  ...courierActions,
+  ...warehouseActions,
+  ...newsActions,
+  ...emailActions,
+  ...askAiActions,
+  ...userAccountActions,
+  ...aiContentActions,
+};
+export type ActionName = keyof typeof actionContracts;

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { AI_CONTENT_FORMS, AI_TEXT_FIELDS, MAX_AI_DECIDE, MAX_AI_GENERATE } from '../../src/core/aiContent.ts';
 import { LANGS } from '../../src/core/langs.ts';
+import { NoPayload, defineAction } from './defineAction.ts';
 import { aiChatEngine } from './fields.ts';
 
 /** `ai_engine_status` list (any signed-in user): whether each AI engine has its key, and the variable that gives it. */
@@ -66,3 +67,60 @@ export const AiDraftPayload = v.strictObject({
 });
 /** Items whose text was written, texts written. */
 export const AiDraftOutput = v.object({ data: v.object({ items: v.number(), texts: v.number() }) });
+
+export const aiContentActions = {
+  ai_engine_status: defineAction({
+    entity: 'ai_engine_status',
+    action: 'list',
+    page: 'authenticated',
+    flag: 'list',
+    input: NoPayload,
+    output: AiEngineStatusOutput,
+    summary: 'Which AI engines have a key on this server, and the environment variable that gives it (never the key).',
+  }),
+  ai_generate: defineAction({
+    entity: 'ai_generate',
+    action: 'set',
+    page: '/ai_content/ai_catalog',
+    flag: 'set',
+    input: AiGeneratePayload,
+    output: AiGenerateOutput,
+    summary: "The engine's product texts stored as proposals (a malformed reply: 502 `engine_bad_answer`, nothing stored).",
+  }),
+  ai_proposals_accept: defineAction({
+    entity: 'ai_proposals_accept',
+    action: 'set',
+    page: '/ai_content/ai_proposals',
+    flag: 'set',
+    input: AiProposalsDecidePayload,
+    output: AiProposalsDecideOutput,
+    summary: "Accepts proposals: the product texts written with their change log (set on the product list too; another company's proposal 404, a decided one 409 `ai_proposal_closed`).",
+  }),
+  ai_proposals_reject: defineAction({
+    entity: 'ai_proposals_reject',
+    action: 'set',
+    page: '/ai_content/ai_proposals',
+    flag: 'set',
+    input: AiProposalsDecidePayload,
+    output: AiProposalsDecideOutput,
+    summary: 'Rejects proposals (refusals as ai_proposals_accept).',
+  }),
+  ai_draft: defineAction({
+    entity: 'ai_draft',
+    action: 'set',
+    page: 'authenticated',
+    flag: 'set',
+    input: AiDraftPayload,
+    output: AiDraftOutput,
+    summary: "Recipe or house texts drafted by the chat engine (the set right on the form's own page).",
+  }),
+  product_texts_translate: defineAction({
+    entity: 'product_texts_translate',
+    action: 'set',
+    page: '/products/product_list',
+    flag: 'set',
+    input: ProductTextsTranslatePayload,
+    output: ProductTextsTranslateOutput,
+    summary: "The picked products' name and descriptions from one language into the others by the company's engine; empty texts filled unless `overwrite`; an engine failure writes nothing.",
+  }),
+};

@@ -1,9 +1,9 @@
 /** api_action: the engine's actions on a form (list, filter, aggregate, set, add, delete, delete_preview, undo, redo) and the change log's labels. */
 import * as v from 'valibot';
 import { FilterModel, SortModel, serverSideRequestKeys } from '../agGrid.ts';
+import { actions, defineAction } from './defineAction.ts';
 import { lang, scalar } from './fields.ts';
 
-export const actions = ['list', 'filter', 'set', 'add', 'delete', 'delete_preview', 'undo', 'redo', 'aggregate'] as const;
 export const ApiActionInput = v.strictObject({
   entity: v.pipe(v.string(), v.nonEmpty('entity is required'), v.maxLength(100)),
   action: v.picklist(actions, `action must be one of ${actions.join(', ')}`),
@@ -176,3 +176,15 @@ export const ChangeLabelsPayload = v.strictObject({
 });
 /** The texts of the entries' ref values: logged form → field → key → text (a key whose row is gone has none). */
 export const ChangeLabelsOutput = v.object({ data: v.object({ labels: v.record(v.string(), v.record(v.string(), v.record(v.string(), v.string()))) }) });
+
+export const changeLabelsActions = {
+  change_labels: defineAction({
+    entity: 'change_labels',
+    action: 'list',
+    page: 'authenticated',
+    flag: 'list',
+    input: ChangeLabelsPayload,
+    output: ChangeLabelsOutput,
+    summary: 'The texts of the ref values the change log entries name (only of forms the user may list).',
+  }),
+};

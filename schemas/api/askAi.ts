@@ -1,6 +1,7 @@
 /** Ask-AI: questions answered by SQL the model writes (GET /ai/status, POST /ai/query, the sidebar's /ai/chat), and saved questions run again. */
 import * as v from 'valibot';
 import { ErrorBody } from './common.ts';
+import { defineAction } from './defineAction.ts';
 import { bodyInvalid, bodyTooLarge, engineErrors, type HttpRoute } from './http.ts';
 
 export const AiQueryInput = v.strictObject({
@@ -114,3 +115,15 @@ export const askAiRoutes: readonly HttpRoute[] = [
     errors: { 403: askAiPage },
   },
 ];
+
+export const askAiActions = {
+  ai_analytics_run: defineAction({
+    entity: 'ai_analytics_run',
+    action: 'set',
+    page: '/ai_content/ai_analytics',
+    flag: 'set',
+    input: AiAnalyticsRunPayload,
+    output: AiAnalyticsRunOutput,
+    summary: 'A saved question answered through Ask-AI now, its SQL checked by the guard (400 `ai_sql_*`, 504 `ai_query_timeout`, 413 `ai_query_too_many_rows`).',
+  }),
+};

@@ -1,5 +1,6 @@
 /** Sign-in, tokens, the account's password links and second factor, and the administrators' account actions. */
 import * as v from 'valibot';
+import { NoPayload, defineAction } from './defineAction.ts';
 import { emailSchema } from '../../src/core/email.ts';
 import { text } from './fields.ts';
 
@@ -94,3 +95,87 @@ export const InitialPasswordPayload = v.strictObject({
 /** `totp_policy` set (the perms right on /settings/users): whether users who may grant a page must enrol TOTP; list answers the same shape. */
 export const TotpPolicyPayload = v.strictObject({ required: v.boolean() });
 export const TotpPolicyOutput = v.object({ data: v.object({ required: v.boolean() }) });
+
+export const userAccountActions = {
+  user_invite: defineAction({
+    entity: 'user_invite',
+    action: 'set',
+    page: '/settings/users',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: "Mails each picked user of the company a set-password link that lasts days (another company's user: 404; one the caller does not outrank: 403; nothing done).",
+  }),
+  user_password_reset: defineAction({
+    entity: 'user_password_reset',
+    action: 'set',
+    page: '/settings/users',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: 'Mails each picked user of the company a password reset link that lasts an hour (refusals as user_invite).',
+  }),
+  user_end_sessions: defineAction({
+    entity: 'user_end_sessions',
+    action: 'set',
+    page: '/settings/users',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: 'Ends every session of each picked user of the company (refusals as user_invite).',
+  }),
+  partner_user_invite: defineAction({
+    entity: 'partner_user_invite',
+    action: 'set',
+    page: '/partners/user_list',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: "user_invite for partners' users, under /partners/user_list's rights (the company's own staff are unknown there: 404).",
+  }),
+  partner_user_password_reset: defineAction({
+    entity: 'partner_user_password_reset',
+    action: 'set',
+    page: '/partners/user_list',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: "user_password_reset for partners' users, under /partners/user_list's rights.",
+  }),
+  partner_user_end_sessions: defineAction({
+    entity: 'partner_user_end_sessions',
+    action: 'set',
+    page: '/partners/user_list',
+    flag: 'set',
+    input: UserAccountsPayload,
+    output: UserAccountsOutput,
+    summary: "user_end_sessions for partners' users, under /partners/user_list's rights.",
+  }),
+  user_initial_password: defineAction({
+    entity: 'user_initial_password',
+    action: 'set',
+    page: '/settings/users',
+    flag: 'set',
+    input: InitialPasswordPayload,
+    output: UserAccountsOutput,
+    summary: "Gives one user of the company a password she must change at her next sign-in (the page's perms right too; several users: 400 `one_user_required`); her sessions end.",
+  }),
+  totp_policy_list: defineAction({
+    entity: 'totp_policy',
+    action: 'list',
+    page: '/settings/users',
+    flag: 'list',
+    input: NoPayload,
+    output: TotpPolicyOutput,
+    summary: 'Whether users who may grant some page must enrol a second factor (TOTP).',
+  }),
+  totp_policy_set: defineAction({
+    entity: 'totp_policy',
+    action: 'set',
+    page: '/settings/users',
+    flag: 'set',
+    input: TotpPolicyPayload,
+    output: TotpPolicyOutput,
+    summary: 'Sets whether users who may grant some page must enrol TOTP (the perms right on /settings/users, else 403).',
+  }),
+};

@@ -1,5 +1,6 @@
 /** The courier: the carrier's import file of the orders ready to ship, and its tracking numbers read back. */
 import * as v from 'valibot';
+import { defineAction } from './defineAction.ts';
 import { TRACKING_PROBLEM_CODES } from '../../src/core/courier.ts';
 
 /** `courier_export` list: the picked orders ready to ship (absent: every one of the company). */
@@ -28,3 +29,24 @@ export const CourierTrackingOutput = v.object({
     ),
   }),
 });
+
+export const courierActions = {
+  courier_export: defineAction({
+    entity: 'courier_export',
+    action: 'filter',
+    page: '/sales/courier',
+    flag: 'list',
+    input: CourierExportPayload,
+    output: CourierExportOutput,
+    summary: "The orders ready to ship (the picked ones, else all of the company) as the carrier's import file (Packeta CSV); an order not ready in the company: 404 `not_found`.",
+  }),
+  courier_tracking: defineAction({
+    entity: 'courier_tracking',
+    action: 'set',
+    page: '/sales/courier',
+    flag: 'set',
+    input: CourierTrackingPayload,
+    output: CourierTrackingOutput,
+    summary: "The carrier's file of tracking numbers by order number read back: the orders updated, and the rows not applied with their line and code.",
+  }),
+};

@@ -1,5 +1,6 @@
 /** Mail for AI (/ai_content/email_list): the IMAP mailbox, its messages, labels and AI-drafted replies. */
 import * as v from 'valibot';
+import { NoPayload, defineAction } from './defineAction.ts';
 import { aiChatEngine } from './fields.ts';
 
 const EmailId = v.pipe(v.number(), v.integer(), v.minValue(1));
@@ -42,3 +43,60 @@ export const EmailDraftSavePayload = v.strictObject({
   body: v.pipe(v.string(), v.minLength(1), v.maxLength(50_000)),
 });
 export const EmailDraftSaveOutput = v.object({ data: v.object({ mailbox: v.string(), uid: v.nullable(v.number()) }) });
+
+export const emailActions = {
+  email_sync_list: defineAction({
+    entity: 'email_sync',
+    action: 'list',
+    page: '/ai_content/email_list',
+    flag: 'list',
+    input: NoPayload,
+    output: EmailSyncStatusOutput,
+    summary: 'Whether a mailbox is configured (IMAP_URL), and where (never the credentials).',
+  }),
+  email_sync_set: defineAction({
+    entity: 'email_sync',
+    action: 'set',
+    page: '/ai_content/email_list',
+    flag: 'set',
+    input: NoPayload,
+    output: EmailSyncOutput,
+    summary: 'The mailbox synchronised now. Without IMAP_URL: 503 `imap_not_configured`; a server that fails: 502 `imap_failed` / `imap_auth_failed`.',
+  }),
+  email_message: defineAction({
+    entity: 'email_message',
+    action: 'list',
+    page: '/ai_content/email_list',
+    flag: 'list',
+    input: EmailMessagePayload,
+    output: EmailMessageOutput,
+    summary: 'One stored message to read, with the labels one may apply.',
+  }),
+  email_labels: defineAction({
+    entity: 'email_labels',
+    action: 'set',
+    page: '/ai_content/email_list',
+    flag: 'set',
+    input: EmailLabelsPayload,
+    output: EmailLabelsOutput,
+    summary: 'IMAP keywords set and unset on the server. Without IMAP_URL: 503 `imap_not_configured`; a server that fails: 502 `imap_failed` / `imap_auth_failed`.',
+  }),
+  email_draft: defineAction({
+    entity: 'email_draft',
+    action: 'set',
+    page: '/ai_content/email_list',
+    flag: 'set',
+    input: EmailDraftPayload,
+    output: EmailDraftOutput,
+    summary: "A reply drafted by the chat engine in the mail's language.",
+  }),
+  email_draft_save: defineAction({
+    entity: 'email_draft_save',
+    action: 'set',
+    page: '/ai_content/email_list',
+    flag: 'set',
+    input: EmailDraftSavePayload,
+    output: EmailDraftSaveOutput,
+    summary: 'A reply appended to the Drafts folder. Without IMAP_URL: 503 `imap_not_configured`; a server that fails: 502 `imap_failed` / `imap_auth_failed`.',
+  }),
+};

@@ -1,5 +1,6 @@
 /** The product list's own actions: the keep-in-stock click and the bulk purchase price update. */
 import * as v from 'valibot';
+import { defineAction } from './defineAction.ts';
 import { FilterItem } from '../agGrid.ts';
 import { lang, productCode } from './fields.ts';
 
@@ -46,3 +47,33 @@ export const PurchasePriceUpdatePayload = v.strictObject({
 /** The preview: rows chosen, rows whose prices change, new prices out of bounds. */
 export const PurchasePricePreviewOutput = v.object({ data: v.object({ rows: v.number(), changes: v.number(), invalid: v.number() }) });
 export const PurchasePriceUpdateOutput = v.object({ data: v.object({ rows: v.number(), updated: v.number() }) });
+
+export const productActions = {
+  keep_in_stock: defineAction({
+    entity: 'keep_in_stock',
+    action: 'set',
+    page: '/products/product_list',
+    flag: 'set',
+    input: KeepInStockPayload,
+    output: KeepInStockOutput,
+    summary: "The keep-in-stock cell's click: the product_list row written without a row version, change-logged (its `log_id` undone by product_list's undo).",
+  }),
+  purchase_price_update_filter: defineAction({
+    entity: 'purchase_price_update',
+    action: 'filter',
+    page: '/prices/frontend_purchase_prices',
+    flag: 'set',
+    input: PurchasePriceUpdatePayload,
+    output: PurchasePricePreviewOutput,
+    summary: 'The preview of a purchase price update: rows chosen, prices that change, new prices out of bounds; nothing is written.',
+  }),
+  purchase_price_update_set: defineAction({
+    entity: 'purchase_price_update',
+    action: 'set',
+    page: '/prices/frontend_purchase_prices',
+    flag: 'set',
+    input: PurchasePriceUpdatePayload,
+    output: PurchasePriceUpdateOutput,
+    summary: 'A percentage or an amount applied to the purchase prices of the picked rows, or of the filter minus `except`, in one transaction (a price out of bounds: 400, nothing written).',
+  }),
+};

@@ -1,5 +1,6 @@
 /** The signed-in user: menu, companies, languages, the start of the app, bookmarks. */
 import * as v from 'valibot';
+import { NoPayload, defineAction } from './defineAction.ts';
 import { MultiText } from './common.ts';
 import { lang } from './fields.ts';
 
@@ -94,3 +95,24 @@ export const UserBookmarksSetOutput = v.object({ data: v.object({ bookmarks: v.a
 export const UserBookmarksListOutput = v.object({
   data: v.object({ rows: v.array(v.object({ path: v.string() })), total: v.number(), totalExact: v.boolean() }),
 });
+
+export const bookmarkActions = {
+  user_bookmarks_list: defineAction({
+    entity: 'user_bookmarks',
+    action: 'list',
+    page: 'authenticated',
+    flag: 'list',
+    input: NoPayload,
+    output: UserBookmarksListOutput,
+    summary: "The user's own bookmarks, in her order.",
+  }),
+  user_bookmarks_set: defineAction({
+    entity: 'user_bookmarks',
+    action: 'set',
+    page: 'authenticated',
+    flag: 'set',
+    input: UserBookmarksPayload,
+    output: UserBookmarksSetOutput,
+    summary: "Replaces the user's own bookmarks by this list (order kept, duplicates and language prefixes dropped).",
+  }),
+};

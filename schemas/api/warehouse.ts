@@ -1,5 +1,6 @@
 /** Warehouse and purchasing: pick lists, goods received, purchase orders from the goods to order. */
 import * as v from 'valibot';
+import { defineAction } from './defineAction.ts';
 import { productCode } from './fields.ts';
 
 /** `pick_list_create` add (/warehouse/pick_lists): a pick list of the paid orders given (absent: every paid order of the company) with goods to pick. */
@@ -39,3 +40,33 @@ export const GoodsToOrderCreatePayload = v.strictObject({
 });
 /** The draft purchase orders made. */
 export const GoodsToOrderCreateOutput = v.object({ data: v.object({ po_ids: v.array(v.number()), references: v.array(v.string()) }) });
+
+export const warehouseActions = {
+  pick_list_create: defineAction({
+    entity: 'pick_list_create',
+    action: 'add',
+    page: '/warehouse/pick_lists',
+    flag: 'add',
+    input: PickListCreatePayload,
+    output: PickListCreateOutput,
+    summary: 'A pick list of the paid orders given (else every paid order of the company with goods to pick), and what it could not take.',
+  }),
+  receive_purchase_orders: defineAction({
+    entity: 'receive_purchase_orders',
+    action: 'add',
+    page: '/warehouse/arriving_shipments',
+    flag: 'add',
+    input: ReceivePurchaseOrdersPayload,
+    output: ReceivePurchaseOrdersOutput,
+    summary: "Every open line of the purchase orders received in full, onto one storage or each product's home storage (none: 400 `receipt_storage_missing`).",
+  }),
+  goods_to_order_create: defineAction({
+    entity: 'goods_to_order_create',
+    action: 'add',
+    page: '/purchasing/goods_to_order',
+    flag: 'add',
+    input: GoodsToOrderCreatePayload,
+    output: GoodsToOrderCreateOutput,
+    summary: 'Purchase orders from the goods to order, one per supplier.',
+  }),
+};

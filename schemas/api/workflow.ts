@@ -1,5 +1,6 @@
 /** Workflows (spec §7: fsm_trigger and trigger_fsms, trigger_fsm, the board). */
 import * as v from 'valibot';
+import { defineAction } from './defineAction.ts';
 
 /** A workflow's type, state or event code as the definitions store it. */
 const fsmCode = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'a code of lower-case letters, digits and _ (at most 40)'));
@@ -77,3 +78,43 @@ export const FsmBoardOutput = v.object({
 
 /** The instances after the trigger, in the order asked. */
 export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState) }) });
+
+export const workflowActions = {
+  fsm_trigger: defineAction({
+    entity: 'fsm_trigger',
+    action: 'set',
+    page: 'authenticated',
+    flag: 'set',
+    input: FsmTriggerPayload,
+    output: FsmTriggerOutput,
+    summary:
+      "One event fired on instances of one workflow type in one transaction (the events right on the type's page): an unknown event 400 `unknown_event`, two types 400 `mixed_workflow_types`, an instance not in the company 404 `not_found`, no transition from its state 409 `event_not_allowed`, not the state or version seen 409 `stale_state`.",
+  }),
+  trigger_fsms: defineAction({
+    entity: 'trigger_fsms',
+    action: 'set',
+    page: 'authenticated',
+    flag: 'set',
+    input: FsmTriggerPayload,
+    output: FsmTriggerOutput,
+    summary: 'The same as fsm_trigger (spec §7 names both).',
+  }),
+  trigger_fsm: defineAction({
+    entity: 'trigger_fsm',
+    action: 'set',
+    page: 'authenticated',
+    flag: 'set',
+    input: TriggerFsmPayload,
+    output: FsmTriggerOutput,
+    summary: "One event fired on one instance, with the event's e-mail body; refusals as fsm_trigger.",
+  }),
+  fsm_board: defineAction({
+    entity: 'fsm_board',
+    action: 'list',
+    page: 'authenticated',
+    flag: 'list',
+    input: FsmBoardPayload,
+    output: FsmBoardOutput,
+    summary: "A workflow type's states, events, transitions and instances per state (the list right on the type's page).",
+  }),
+};

@@ -2,7 +2,7 @@
  * The names a descriptor may use in `actions.bulk`: toolbar actions over the picked rows
  * (or every row of the grid's filter), each with the page permission it needs. Pure data:
  * codegen checks descriptors against it, the page reads it without loading the dialogs
- * (app/grid/bulk/).
+ * (app/actions/).
  */
 import type { ScreenSpec } from './descriptor.ts';
 

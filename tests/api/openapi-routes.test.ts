@@ -3,7 +3,9 @@
  * operation the document states is served, and the documented answers are what the routes
  * answer. The route table is the app's as the server builds it (createApp, src/server/http/
  * app.ts); what is not an API — the UI's pages and files, the storefront's pages — is listed
- * in NOT_API, each entry with why (and an entry nothing serves any more fails too).
+ * in NOT_API, each entry with why (and an entry nothing serves any more fails too). Every custom
+ * api_action the server registers is implemented against one contract of `actionContracts`,
+ * and the document lists each with the contract's payload and answer.
  */
 import { mkdtempSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,9 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../../schemas/api.ts';
+import { actionCalls } from '../../src/generated/actions.ts';
+import { custom, implementations } from '../../src/server/actions/index.ts';
 import { tokenSigner } from '../../src/server/auth/tokens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { createApp } from '../../src/server/http/app.ts';
@@ -160,5 +165,43 @@ describe.each(engines)('the OpenAPI document and the routes on %s', (engine) => 
     expect(answers.map(([name, r]) => check(name, r.body)).filter(Boolean)).toEqual([]);
     // The numbers among the parameters are numbers (print_too_many's limit).
     expect(answers[9]![1].body.params.limit).toBeTypeOf('number');
+  });
+});
+
+describe('the custom api_actions', () => {
+  const contracts = Object.entries(api.actionContracts as Record<string, api.ActionContract>);
+  type Listed = { entity: string; action: string; page: string; flag: string; payload: { $ref: string }; response: { $ref: string } };
+  const listed = (doc.paths['/rpc/api_action']!.post as unknown as { 'x-actions': Record<string, Listed> })['x-actions'];
+  /** The component a contract's schema is: its export name in schemas/api.ts, else the one codegen names after the action. */
+  const componentOf = (schema: unknown, fallback: string) => Object.keys(api).find((k) => (api as Record<string, unknown>)[k] === schema) ?? fallback;
+  const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+
+  it('every registered action is implemented against a contract, and every contract once', () => {
+    const all = contracts.map(([, c]) => c);
+    expect(implementations.filter((i) => !all.includes(i.contract)).map((i) => `${i.contract.entity} ${i.contract.action}`)).toEqual([]);
+    expect(contracts.filter(([, c]) => implementations.filter((i) => i.contract === c).length !== 1).map(([name]) => name)).toEqual([]);
+    // The dispatcher finds each under its entity and verb, and holds nothing else.
+    expect(contracts.filter(([, c]) => custom.get(c.entity)?.get(c.action)?.contract !== c).map(([name]) => name)).toEqual([]);
+    expect([...custom.values()].reduce((n, verbs) => n + verbs.size, 0)).toBe(contracts.length);
+    expect(contracts.length).toBeGreaterThan(40);
+  });
+
+  it('the OpenAPI document lists each with its payload and answer, and the client calls each by its name', () => {
+    expect(Object.keys(listed).sort()).toEqual(contracts.map(([name]) => name).sort());
+    const wrong = contracts.flatMap(([name, c]) => {
+      const l = listed[name]!;
+      const payload = `#/components/schemas/${componentOf(c.input, `${pascal(name)}Payload`)}`;
+      const response = `#/components/schemas/${componentOf(c.output, `${pascal(name)}Output`)}`;
+      const problems = [
+        l.entity === c.entity && l.action === c.action && l.page === c.page && l.flag === c.flag ? '' : `${name}: listed as ${l.entity} ${l.action} on ${l.page} (${l.flag})`,
+        l.payload.$ref === payload ? '' : `${name}: payload ${l.payload.$ref}, not ${payload}`,
+        l.response.$ref === response ? '' : `${name}: response ${l.response.$ref}, not ${response}`,
+        ...[payload, response].map((ref) => (ajv.getSchema(`openapi${ref}`) ? '' : `${name}: no component ${ref}`)),
+        (actionCalls as Record<string, readonly [string, string]>)[name]?.join(' ') === `${c.entity} ${c.action}` ? '' : `${name}: the client calls it otherwise`,
+      ];
+      return problems.filter(Boolean);
+    });
+    expect(wrong).toEqual([]);
+    expect(Object.keys(actionCalls).length).toBe(contracts.length);
   });
 });

@@ -40,6 +40,12 @@ describe('layers', () => {
     ['the app → the server', 'src/app/layerProbe.ts', "import { screens } from '../server/actions/engine/screens.ts';\nexport const s = screens;\n"],
     ['the storefront pages → the server', 'src/storefront/layerProbe.ts', "import type { Queryable } from '../server/db/types.ts';\nexport type Q = Queryable;\n"],
     ['schemas → the server', 'schemas/layerProbe.ts', "import { screens } from '../src/server/actions/engine/screens.ts';\nexport const s = screens;\n"],
+    ['the grid → the toolbar actions', 'src/app/grid/layerProbe.ts', "import BulkActions from '../actions/index.tsx';\nexport const b = BulkActions;\n"],
+    [
+      'a grid feature → the toolbar actions, a type only',
+      'src/app/grid/dataProvider/layerProbe.ts',
+      "import type { BulkActionProps } from '../../actions/actionProps.ts';\nexport type P = BulkActionProps;\n",
+    ],
   ])('refuses %s', async (_, path, code) => {
     const found = await refusals(path, code);
     expect(found, `${path}: ${code}`).toHaveLength(1);
@@ -61,6 +67,7 @@ describe('layers', () => {
       'codegen/layerProbe.ts',
       "import { partOf } from '../src/core/catalogueParts.ts';\nimport type { ScreenDescriptor } from '../schemas/screen.ts';\nexport const p: [typeof partOf, ScreenDescriptor?] = [partOf];\n",
     ],
+    ['the toolbar actions → the grid and its data provider', 'src/app/actions/layerProbe.ts', "import { gridData } from '../grid/dataProvider/provider.ts';\nexport const g = gridData;\n"],
     ['the app → core and schemas', 'src/app/layerProbe.ts', "import { LOGO } from '../core/logo.ts';\nimport { parseScreen } from '../../schemas/screen.ts';\nexport const x = [LOGO, parseScreen];\n"],
     [
       'the storefront pages → core and their data shapes',

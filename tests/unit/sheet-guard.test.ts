@@ -107,7 +107,7 @@ const WRITERS: Record<string, string> = {
 const NOT_WRITERS: Record<string, string> = {
   'src/app/grid/features/clipboard/tsv.ts': 'the TSV quoting rules; sheet.ts writes the cells (guarded)',
   'src/app/grid/transfer/ImportDialog.tsx': 'saves the report importModel.ts wrote',
-  'src/app/grid/bulk/Courier.tsx': 'saves the file courier.ts wrote; reads a tracking file',
+  'src/app/actions/Courier.tsx': 'saves the file courier.ts wrote; reads a tracking file',
   'src/app/grid/dataProvider/testDataProvider.ts': 'the unit tests’ in-memory server',
   'src/server/transfer/sheet.ts': 'reads files (strips the BOM)',
   'src/server/http/files.ts': 'a content type of stored files',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { bulkActionsOf } from '../../src/core/bulkActions.ts';
-import { changeValue, inputProblem, priceUpdatePayload } from '../../src/app/grid/bulk/priceUpdate.ts';
+import { changeValue, inputProblem, priceUpdatePayload } from '../../src/app/actions/priceUpdate.ts';
 import { searchFilter } from '../../src/app/pages/searchFilter.ts';
 import colDefs from '../../screens/shops/frontend_pages2_col_defs.ts';
 import purchasePrices from '../../screens/prices/frontend_purchase_prices.ts';

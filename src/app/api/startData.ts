@@ -18,7 +18,7 @@ import { canon } from '../../core/canonJson.ts';
 import { viewCurrency } from '../../core/viewCurrency.ts';
 import { keepStartCaptions } from '../i18n/startCaptions.ts';
 import type { ShippedMessages } from '../../core/catalogue.ts';
-import { api } from './client.ts';
+import { actions } from './actions.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
 
@@ -36,7 +36,7 @@ const RECENT_MS = 10_000;
 /** What a grid_state save sends. */
 interface StateSave {
   form: string;
-  state: unknown;
+  state: Record<string, unknown>;
   view_id: number | null;
 }
 
@@ -83,7 +83,7 @@ export function resendStateSave(form: string, key: string): Promise<void> {
     }
     p =
       n && n.key === key
-        ? api.action<'GridStateSetOutput'>('grid_state', 'set', n.payload).then(
+        ? actions.grid_state_set(n.payload).then(
             () => landedStateSave(form),
             () => {},
           )

@@ -28,7 +28,7 @@ export interface ToolbarQuery {
   selection?: { count: number; all: boolean; keys: unknown[] };
 }
 
-/** The bulk actions' toolbar of a screen's grid (grid/bulk/index.tsx). */
+/** The bulk actions' toolbar of a screen's grid (src/app/actions/index.tsx, handed in by the page: the grid imports no action). */
 export interface BulkToolbarProps {
   screen: ScreenDescriptor;
   perms: GridPermissions;
@@ -81,7 +81,7 @@ export interface ScreenGridProps {
   persistState?: boolean;
   /**
    * The bulk actions of its detail grids' toolbars (descriptor `actions.bulk`; MasterDetail.tsx):
-   * the page's lazily loaded grid/bulk/index.tsx. Given, not imported: actions render grids
+   * the page's lazily loaded src/app/actions/index.tsx. Given, not imported: actions render grids
    * of their own (an AI answer's rows), so the grid would import itself.
    */
   detailActions?: ComponentType<BulkToolbarProps> | undefined;

@@ -18,7 +18,7 @@ import { searchFilter } from './searchFilter.ts';
 // The add/edit form is not needed to paint a list: its chunk loads when a form opens.
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 // Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
-const BulkActions = lazyWithMessages(() => import('../grid/bulk/index.tsx'));
+const BulkActions = lazyWithMessages(() => import('../actions/index.tsx'));
 // A report's parameters and chart (ECharts a chunk further) load only on a report's route.
 const ReportPanel = lazyWithMessages(() => import('../reports/ReportPanel.tsx'));
 

@@ -4,57 +4,32 @@
  * accepting and rejecting proposals (ai_proposals, select_preview) and drafting recipe and
  * house texts. The engines' work is in src/server/ai/.
  */
-import { AiDraftPayload, AiGeneratePayload, AiProposalsDecidePayload, ProductTextsTranslatePayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import { companyChatEngine } from '../ai/chatSettings.ts';
 import { draftContent } from '../ai/contentDraft.ts';
 import { ENGINES, isConfigured, type EngineName } from '../ai/engines.ts';
 import { generateProductTexts } from '../ai/productTexts.ts';
 import { decideProposals } from '../ai/proposals.ts';
 import { translateProductTexts } from '../ai/productTextsTranslate.ts';
-import { parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 
 /** Whether each engine has its key (never the key): the environment variable names what to set. */
-export const aiEngineStatus: CustomAction = {
-  page: 'authenticated',
-  flag: 'list',
-  run: async ({ config, db, session }) => {
-    // The company's chat engine for AI content: the AI dialogs start on it.
-    const own = await companyChatEngine(db, session.company);
-    return {
-      engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e), company_default: e === own })),
-    };
-  },
-};
+export const aiEngineStatus = implement(actionContracts.ai_engine_status, async ({ config, db, session }) => {
+  // The company's chat engine for AI content: the AI dialogs start on it.
+  const own = await companyChatEngine(db, session.company);
+  return {
+    engines: (Object.keys(ENGINES) as EngineName[]).map((e) => ({ engine: e, label: ENGINES[e].label, env: ENGINES[e].env, configured: isConfigured(config, e), company_default: e === own })),
+  };
+});
 
-export const aiGenerate: CustomAction = {
-  page: '/ai_content/ai_catalog',
-  flag: 'set',
-  run: (ctx, payload) => generateProductTexts(ctx, parseInput(AiGeneratePayload, payload)),
-};
+export const aiGenerate = implement(actionContracts.ai_generate, async (ctx, input) => generateProductTexts(ctx, input));
 
-export const aiProposalsAccept: CustomAction = {
-  page: '/ai_content/ai_proposals',
-  flag: 'set',
-  run: (ctx, payload) => decideProposals(ctx, parseInput(AiProposalsDecidePayload, payload).proposal_ids, 'accepted'),
-};
+export const aiProposalsAccept = implement(actionContracts.ai_proposals_accept, async (ctx, input) => decideProposals(ctx, input.proposal_ids, 'accepted'));
 
-export const aiProposalsReject: CustomAction = {
-  page: '/ai_content/ai_proposals',
-  flag: 'set',
-  run: (ctx, payload) => decideProposals(ctx, parseInput(AiProposalsDecidePayload, payload).proposal_ids, 'rejected'),
-};
+export const aiProposalsReject = implement(actionContracts.ai_proposals_reject, async (ctx, input) => decideProposals(ctx, input.proposal_ids, 'rejected'));
 
 /** The form's own page permission (recipes or houses) is checked in draftContent. */
-export const aiDraft: CustomAction = {
-  page: 'authenticated',
-  flag: 'set',
-  run: (ctx, payload) => draftContent(ctx, parseInput(AiDraftPayload, payload)),
-};
+export const aiDraft = implement(actionContracts.ai_draft, async (ctx, input) => draftContent(ctx, input));
 
 /** The picked products' texts into the other languages by the company's translation engine (src/server/ai/productTextsTranslate.ts). */
-export const productTextsTranslate: CustomAction = {
-  page: '/products/product_list',
-  flag: 'set',
-  run: (ctx, payload) => translateProductTexts(ctx, parseInput(ProductTextsTranslatePayload, payload)),
-};
+export const productTextsTranslate = implement(actionContracts.product_texts_translate, async (ctx, input) => translateProductTexts(ctx, input));

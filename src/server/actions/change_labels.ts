@@ -7,14 +7,14 @@
  * Only lookups the user may list are read, company-scoped ones within the user's company
  * (the entries are the company's own); a key whose row is gone gets no text (shown as itself).
  */
-import { ChangeLabelsPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import type { RefLabels } from '../../core/changeSummary.ts';
 import { columnTypes } from '../../core/columnTypes/index.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, forbidden, parseInput } from '../http/errors.ts';
+import { HttpError, forbidden } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { refLabels } from '../transfer/refs.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 import { requireForm } from './engine/permissions.ts';
 import { screens, type Screen, type ValueType } from './engine/screens.ts';
 import { Params, castOf, ident, relation } from './engine/sql.ts';
@@ -90,36 +90,31 @@ const logScreens = (): Screen[] => [...screens.values()].filter((s) => Object.va
  * texts of the entries' ref values. The entries are read through the change log screens the
  * user may list (403 if none), within the user's company, like the grid's rows themselves.
  */
-export const changeLabels: CustomAction = {
-  page: 'authenticated',
-  flag: 'list',
-  async run({ db, session }, payload) {
-    const input = parseInput(ChangeLabelsPayload, payload);
-    const lang = input.language ?? session.languageCode;
-    let ids = [...new Set(input.log_ids)];
-    const entries: Record<string, unknown>[] = [];
-    let permitted = false;
-    for (const screen of logScreens()) {
-      if (!ids.length) break;
-      if (!(await mayList(db, session, screen.form))) continue;
-      permitted = true;
-      const changes = Object.keys(screen.columns).find((f) => screen.columns[f]!.renderer === 'changeSummary')!;
-      const key = screen.keys[0]!;
-      const p = new Params();
-      const where = [`${ident(key)} = any(${p.add(ids, `${castOf[screen.valueType[key]!]}[]`)})`];
-      if (screen.source.company) {
-        if (!session.company) throw forbidden('forbidden: this form needs a company');
-        where.push(`${ident(screen.source.company)} = ${p.add(session.company, 'text')}`);
-      }
-      const r = await db.query<{ id: number; entity_name: string; changes: unknown }>(
-        `select ${ident(key)} as id, entity_name, ${ident(changes)} as changes from ${relation(screen.source.relation)} where ${where.join(' and ')}`,
-        p.values,
-      );
-      entries.push(...r.rows);
-      const found = new Set(r.rows.map((x) => Number(x.id)));
-      ids = ids.filter((id) => !found.has(id));
+export const changeLabels = implement(actionContracts.change_labels, async ({ db, session }, input) => {
+  const lang = input.language ?? session.languageCode;
+  let ids = [...new Set(input.log_ids)];
+  const entries: Record<string, unknown>[] = [];
+  let permitted = false;
+  for (const screen of logScreens()) {
+    if (!ids.length) break;
+    if (!(await mayList(db, session, screen.form))) continue;
+    permitted = true;
+    const changes = Object.keys(screen.columns).find((f) => screen.columns[f]!.renderer === 'changeSummary')!;
+    const key = screen.keys[0]!;
+    const p = new Params();
+    const where = [`${ident(key)} = any(${p.add(ids, `${castOf[screen.valueType[key]!]}[]`)})`];
+    if (screen.source.company) {
+      if (!session.company) throw forbidden('forbidden: this form needs a company');
+      where.push(`${ident(screen.source.company)} = ${p.add(session.company, 'text')}`);
     }
-    if (!permitted) throw forbidden('forbidden: no change log to read');
-    return { labels: await changeRefLabels(db, session, entries, lang) };
-  },
-};
+    const r = await db.query<{ id: number; entity_name: string; changes: unknown }>(
+      `select ${ident(key)} as id, entity_name, ${ident(changes)} as changes from ${relation(screen.source.relation)} where ${where.join(' and ')}`,
+      p.values,
+    );
+    entries.push(...r.rows);
+    const found = new Set(r.rows.map((x) => Number(x.id)));
+    ids = ids.filter((id) => !found.has(id));
+  }
+  if (!permitted) throw forbidden('forbidden: no change log to read');
+  return { labels: await changeRefLabels(db, session, entries, lang) };
+});

@@ -18,16 +18,14 @@
  *   in the file is lost silently.
  */
 import Papa from 'papaparse';
-import { CourierExportPayload, CourierTrackingPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import type { TrackingProblemCode } from '../../core/courier.ts';
 import { guardCell, guardRow } from '../../core/sheetGuard.ts';
-import { HttpError, badRequest, parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { implement } from './implement.ts';
 import { screens, type Screen } from './engine/screens.ts';
 import { rowValues } from './engine/values.ts';
 import { importRows, type ImportWrite } from './engine/write.ts';
-
-const PAGE = '/sales/courier';
 
 /** Packeta's CSV columns (version 7), in order: what each one takes from an order. */
 export const PACKETA_COLUMNS = [
@@ -136,27 +134,22 @@ export function packetaCsv(orders: ReadyOrder[]): string {
   return Papa.unparse(lines, { delimiter: ';', newline: '\r\n', quotes: false }) + '\r\n';
 }
 
-export const courierExport: CustomAction = {
-  page: PAGE,
-  flag: 'list',
-  async run({ db, session }, payload) {
-    const input = parseInput(CourierExportPayload, payload);
-    const ids = input.order_ids ? [...new Set(input.order_ids)] : null;
-    const r = await db.query<ReadyOrder>(
-      `select order_id, fsm_reference, partner_name, first_name, last_name, address_line_1, address_house_no, zip_code, city, phone, email,
+export const courierExport = implement(actionContracts.courier_export, async ({ db, session }, input) => {
+  const ids = input.order_ids ? [...new Set(input.order_ids)] : null;
+  const r = await db.query<ReadyOrder>(
+    `select order_id, fsm_reference, partner_name, first_name, last_name, address_line_1, address_house_no, zip_code, city, phone, email,
               weight::text as weight, total::text as total, cod_amount::text as cod_amount, currency_code, carrier_id, shop_name
        from app.v_courier_orders where company_code = $1 and ($2::int[] is null or order_id = any($2::int[])) order by order_id`,
-      [session.company, ids],
-    );
-    if (ids && r.rows.length !== ids.length) {
-      const found = new Set(r.rows.map((o) => o.order_id));
-      const missing = ids.find((id) => !found.has(id));
-      throw new HttpError(404, 'not_found', `payload.order_ids: order ${missing} is not ready to ship in this company`);
-    }
-    const day = new Date().toISOString().slice(0, 10);
-    return { file_name: `packeta-${session.company}-${day}.csv`, content_type: 'text/csv; charset=utf-8', rows: r.rows.length, csv: packetaCsv(r.rows) };
-  },
-};
+    [session.company, ids],
+  );
+  if (ids && r.rows.length !== ids.length) {
+    const found = new Set(r.rows.map((o) => o.order_id));
+    const missing = ids.find((id) => !found.has(id));
+    throw new HttpError(404, 'not_found', `payload.order_ids: order ${missing} is not ready to ship in this company`);
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  return { file_name: `packeta-${session.company}-${day}.csv`, content_type: 'text/csv; charset=utf-8', rows: r.rows.length, csv: packetaCsv(r.rows) };
+});
 
 /** Header names the tracking file may use for its two columns (case, spaces and underscores ignored). */
 const REFERENCE_NAMES = new Set(['reference', 'ordernumber', 'fsmreference', 'orderno', 'order']);
@@ -182,62 +175,57 @@ function trackingValues(screen: Screen, tracking: string, where: string): { valu
   }
 }
 
-export const courierTracking: CustomAction = {
-  page: PAGE,
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const input = parseInput(CourierTrackingPayload, payload);
-    const parsed = Papa.parse<string[]>(input.csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
-    const [head, ...data] = parsed.data;
-    const names = (head ?? []).map((h) => fold(String(h)));
-    const refAt = names.findIndex((n) => REFERENCE_NAMES.has(n));
-    const trackAt = names.findIndex((n) => TRACKING_NAMES.has(n));
-    if (refAt < 0 || trackAt < 0) throw badRequest('payload.csv: the first line must name the columns reference and tracking_number');
+export const courierTracking = implement(actionContracts.courier_tracking, async ({ db, session }, input) => {
+  const parsed = Papa.parse<string[]>(input.csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  const [head, ...data] = parsed.data;
+  const names = (head ?? []).map((h) => fold(String(h)));
+  const refAt = names.findIndex((n) => REFERENCE_NAMES.has(n));
+  const trackAt = names.findIndex((n) => TRACKING_NAMES.has(n));
+  if (refAt < 0 || trackAt < 0) throw badRequest('payload.csv: the first line must name the columns reference and tracking_number');
 
-    const problems: TrackingProblem[] = [];
-    const wanted = new Map<string, { line: number; tracking: string }>();
-    data.forEach((cells, i) => {
-      const line = i + 2;
-      const reference = String(cells[refAt] ?? '').trim();
-      const tracking = String(cells[trackAt] ?? '').trim();
-      if (!reference) return void problems.push({ line, code: 'missing_reference', reference });
-      if (!tracking) return void problems.push({ line, code: 'missing_tracking_number', reference });
-      const seen = wanted.get(reference);
-      if (seen && seen.tracking !== tracking) return void problems.push({ line, code: 'duplicate_reference', reference });
-      if (!seen) wanted.set(reference, { line, tracking });
-    });
-    const refs = [...wanted.keys()];
-    const known = new Map(
-      (
-        await db.query<{ order_id: number; fsm_reference: string }>('select order_id, fsm_reference from app.sales_orders where company_code = $1 and fsm_reference = any($2::text[])', [
-          session.company,
-          refs,
-        ])
-      ).rows.map((o) => [o.fsm_reference, o.order_id]),
-    );
-    const screen = screens.get('sales_orders')!;
-    const plan: ImportWrite = { inserts: [], updates: [] };
-    const lineRef = new Map<number, string>();
-    for (const [reference, { line, tracking }] of wanted) {
-      const orderId = known.get(reference);
-      if (orderId === undefined) {
-        problems.push({ line, code: 'unknown_reference', reference });
-        continue;
-      }
-      const checked = trackingValues(screen, tracking, `rows.${line}`);
-      if ('reason' in checked) {
-        problems.push({ line, code: 'invalid_tracking_number', reference, reason: checked.reason });
-        continue;
-      }
-      lineRef.set(line, reference);
-      plan.updates.push({ line, where: `rows.${line}`, keys: [orderId], values: checked.values });
+  const problems: TrackingProblem[] = [];
+  const wanted = new Map<string, { line: number; tracking: string }>();
+  data.forEach((cells, i) => {
+    const line = i + 2;
+    const reference = String(cells[refAt] ?? '').trim();
+    const tracking = String(cells[trackAt] ?? '').trim();
+    if (!reference) return void problems.push({ line, code: 'missing_reference', reference });
+    if (!tracking) return void problems.push({ line, code: 'missing_tracking_number', reference });
+    const seen = wanted.get(reference);
+    if (seen && seen.tracking !== tracking) return void problems.push({ line, code: 'duplicate_reference', reference });
+    if (!seen) wanted.set(reference, { line, tracking });
+  });
+  const refs = [...wanted.keys()];
+  const known = new Map(
+    (
+      await db.query<{ order_id: number; fsm_reference: string }>('select order_id, fsm_reference from app.sales_orders where company_code = $1 and fsm_reference = any($2::text[])', [
+        session.company,
+        refs,
+      ])
+    ).rows.map((o) => [o.fsm_reference, o.order_id]),
+  );
+  const screen = screens.get('sales_orders')!;
+  const plan: ImportWrite = { inserts: [], updates: [] };
+  const lineRef = new Map<number, string>();
+  for (const [reference, { line, tracking }] of wanted) {
+    const orderId = known.get(reference);
+    if (orderId === undefined) {
+      problems.push({ line, code: 'unknown_reference', reference });
+      continue;
     }
-    const written = plan.updates.length ? await importRows(db, screen, plan, { company: session.company, userId: session.userId }) : { inserted: 0, updated: 0, refused: [] };
-    for (const r of written.refused) {
-      problems.push({ line: r.line, code: 'invalid_tracking_number', reference: lineRef.get(r.line) ?? '', reason: r.error.params?.rule ? `rules.${String(r.error.params.rule)}` : r.error.code });
+    const checked = trackingValues(screen, tracking, `rows.${line}`);
+    if ('reason' in checked) {
+      problems.push({ line, code: 'invalid_tracking_number', reference, reason: checked.reason });
+      continue;
     }
-    problems.sort((a, b) => a.line - b.line);
-    const applied = plan.updates.length - written.refused.length;
-    return { rows: data.length, updated: written.updated, unchanged: applied - written.updated, problems };
-  },
-};
+    lineRef.set(line, reference);
+    plan.updates.push({ line, where: `rows.${line}`, keys: [orderId], values: checked.values });
+  }
+  const written = plan.updates.length ? await importRows(db, screen, plan, { company: session.company, userId: session.userId }) : { inserted: 0, updated: 0, refused: [] };
+  for (const r of written.refused) {
+    problems.push({ line: r.line, code: 'invalid_tracking_number', reference: lineRef.get(r.line) ?? '', reason: r.error.params?.rule ? `rules.${String(r.error.params.rule)}` : r.error.code });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  const applied = plan.updates.length - written.refused.length;
+  return { rows: data.length, updated: written.updated, unchanged: applied - written.updated, problems };
+});

@@ -1,8 +1,7 @@
-import { GridStateDeletePayload, GridStateListPayload, GridStateSetPayload, MAX_GRID_STATE } from '../../../schemas/api.ts';
-import { parseInput } from '../http/errors.ts';
-import type { CustomAction } from './custom.ts';
+import { MAX_GRID_STATE, actionContracts } from '../../../schemas/api.ts';
 import { requireForm } from './engine/permissions.ts';
 import { jsonDocument, plainObject } from './engine/values.ts';
+import { implement } from './implement.ts';
 
 /**
  * The grid state of the signed-in user per screen (column order, widths, visibility,
@@ -17,48 +16,33 @@ import { jsonDocument, plainObject } from './engine/values.ts';
  * reload; a view the user may not see (another's unshared one, another form's) is stored as
  * none. `view` answers {view_id, name, state} while the user may still see it, else null.
  */
-export const gridState: Record<'list' | 'set' | 'delete', CustomAction> = {
-  list: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { form } = parseInput(GridStateListPayload, payload);
-      await requireForm(db, session, form, 'list');
-      const r = await db.query<{ form: string; state: Record<string, unknown>; view: unknown; updated_at: string }>(
-        `select s.form, s.state, s.updated_at,
+export const gridState = [
+  implement(actionContracts.grid_state_list, async ({ db, session }, { form }) => {
+    await requireForm(db, session, form, 'list');
+    const r = await db.query<{ form: string; state: Record<string, unknown>; view: { view_id: number; name: string; state: Record<string, unknown> } | null; updated_at: string }>(
+      `select s.form, s.state, s.updated_at,
            case when v.view_id is not null then jsonb_build_object('view_id', v.view_id, 'name', v.name, 'state', v.state) end as view
          from app.user_grid_states s
          left join app.grid_views v on v.view_id = s.view_id and v.form = s.form and (v.owner_user_id = s.user_id or v.shared)
          where s.user_id = $1 and s.form = $2`,
-        [session.userId, form],
-      );
-      return { rows: r.rows, total: r.rows.length, totalExact: true };
-    },
-  },
-  set: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { form, view_id } = parseInput(GridStateSetPayload, payload);
-      const state = jsonDocument(plainObject(payload, 'payload').state, 'payload.state', MAX_GRID_STATE);
-      await requireForm(db, session, form, 'list');
-      const r = await db.query<{ form: string; state: Record<string, unknown>; updated_at: string }>(
-        `insert into app.user_grid_states (user_id, form, state, view_id)
+      [session.userId, form],
+    );
+    return { rows: r.rows, total: r.rows.length, totalExact: true };
+  }),
+  implement(actionContracts.grid_state_set, async ({ db, session }, { form, view_id }, payload) => {
+    const state = jsonDocument(plainObject(payload, 'payload').state, 'payload.state', MAX_GRID_STATE);
+    await requireForm(db, session, form, 'list');
+    const r = await db.query<{ form: string; state: Record<string, unknown>; updated_at: string }>(
+      `insert into app.user_grid_states (user_id, form, state, view_id)
          values ($1, $2, $3::text::jsonb, (select view_id from app.grid_views where view_id = $4::int and form = $2 and (owner_user_id = $1 or shared)))
          on conflict (user_id, form) do update set state = excluded.state, view_id = excluded.view_id, updated_at = now()
          returning form, state, updated_at`,
-        [session.userId, form, JSON.stringify(state), view_id ?? null],
-      );
-      return { row: r.rows[0] };
-    },
-  },
-  delete: {
-    page: 'authenticated',
-    flag: 'list',
-    async run({ db, session }, payload) {
-      const { keys } = parseInput(GridStateDeletePayload, payload);
-      const r = await db.query('delete from app.user_grid_states where user_id = $1 and form = any($2::text[])', [session.userId, keys]);
-      return { deleted: r.rowCount };
-    },
-  },
-};
+      [session.userId, form, JSON.stringify(state), view_id ?? null],
+    );
+    return { row: r.rows[0]! };
+  }),
+  implement(actionContracts.grid_state_delete, async ({ db, session }, { keys }) => {
+    const r = await db.query('delete from app.user_grid_states where user_id = $1 and form = any($2::text[])', [session.userId, keys]);
+    return { deleted: r.rowCount };
+  }),
+];

@@ -1,9 +1,8 @@
 import type * as v from 'valibot';
 import type { ApiActionInput } from '../../../schemas/api.ts';
-import { HttpError, badRequest, checkInputText, forbidden } from '../http/errors.ts';
+import { HttpError, badRequest, checkInputText, forbidden, parseInput } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
 import { changeLabels } from './change_labels.ts';
-import type { CustomAction } from './custom.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
 import { checkAgGridRequest } from './engine/agGrid.ts';
@@ -15,11 +14,12 @@ import { addRow, isBulkSet, setRow, setRows, undoChanges } from './engine/write.
 import { redoChanges } from './engine/redo.ts';
 import { gridState } from './grid_state.ts';
 import { gridViews } from './grid_views.ts';
+import type { Implementation } from './implement.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInitialPassword, userInvite, userPasswordReset } from './user_accounts.ts';
-import { triggerFsm, triggerFsms } from '../workflow/actions.ts';
+import { fsmTrigger, triggerFsm, triggerFsms } from '../workflow/actions.ts';
 import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
@@ -30,44 +30,66 @@ import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReje
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
 
-const custom: Record<string, Partial<Record<Action, CustomAction>>> = {
-  keep_in_stock: { set: keepInStock },
-  user_bookmarks: { set: setBookmarks, list: listBookmarks },
-  grid_state: gridState,
-  grid_views: gridViews,
-  purchase_price_update: { filter: previewPurchasePriceUpdate, set: applyPurchasePriceUpdate },
-  change_labels: { list: changeLabels },
-  fsm_trigger: { set: triggerFsms },
-  trigger_fsms: { set: triggerFsms },
-  trigger_fsm: { set: triggerFsm },
-  fsm_board: { list: fsmBoard },
-  courier_export: { filter: courierExport },
-  courier_tracking: { set: courierTracking },
-  pick_list_create: { add: pickListCreate },
-  receive_purchase_orders: { add: receivePurchaseOrders },
-  goods_to_order_create: { add: goodsToOrderCreate },
-  news_fetch: { set: newsFetch },
-  email_sync: { list: emailSyncStatus, set: emailSync },
-  email_message: { list: emailMessage },
-  email_labels: { set: emailLabels },
-  email_draft: { set: emailDraft },
-  email_draft_save: { set: emailDraftSave },
-  ai_analytics_run: { set: aiAnalyticsRun },
-  user_invite: { set: userInvite },
-  user_password_reset: { set: userPasswordReset },
-  user_end_sessions: { set: userEndSessions },
-  partner_user_invite: { set: partnerUserInvite },
-  partner_user_password_reset: { set: partnerUserPasswordReset },
-  partner_user_end_sessions: { set: partnerUserEndSessions },
-  user_initial_password: { set: userInitialPassword },
-  totp_policy: totpPolicy,
-  ai_engine_status: { list: aiEngineStatus },
-  ai_generate: { set: aiGenerate },
-  product_texts_translate: { set: productTextsTranslate },
-  ai_proposals_accept: { set: aiProposalsAccept },
-  ai_proposals_reject: { set: aiProposalsReject },
-  ai_draft: { set: aiDraft },
-};
+/**
+ * Every custom action's implementation, each bound to its contract (schemas/api.ts
+ * `actionContracts`): the contract says the entity, the verb and the page right, so this
+ * list is all the registry needs (tests/api/openapi-routes.test.ts: one implementation per
+ * contract, every one in the OpenAPI document).
+ */
+export const implementations: readonly Implementation[] = [
+  keepInStock,
+  setBookmarks,
+  listBookmarks,
+  ...gridState,
+  ...gridViews,
+  previewPurchasePriceUpdate,
+  applyPurchasePriceUpdate,
+  changeLabels,
+  fsmTrigger,
+  triggerFsms,
+  triggerFsm,
+  fsmBoard,
+  courierExport,
+  courierTracking,
+  pickListCreate,
+  receivePurchaseOrders,
+  goodsToOrderCreate,
+  newsFetch,
+  emailSyncStatus,
+  emailSync,
+  emailMessage,
+  emailLabels,
+  emailDraft,
+  emailDraftSave,
+  aiAnalyticsRun,
+  userInvite,
+  userPasswordReset,
+  userEndSessions,
+  partnerUserInvite,
+  partnerUserPasswordReset,
+  partnerUserEndSessions,
+  userInitialPassword,
+  ...totpPolicy,
+  aiEngineStatus,
+  aiGenerate,
+  productTextsTranslate,
+  aiProposalsAccept,
+  aiProposalsReject,
+  aiDraft,
+];
+
+/** The custom actions by entity, then verb; a second implementation of one entity and verb stops the server at start. */
+export const custom: ReadonlyMap<string, ReadonlyMap<Action, Implementation>> = (() => {
+  const byEntity = new Map<string, Map<Action, Implementation>>();
+  for (const impl of implementations) {
+    const { entity, action } = impl.contract;
+    if (screens.has(entity)) throw new Error(`custom action ${entity}: a form of that name exists`);
+    const verbs = byEntity.get(entity) ?? new Map<Action, Implementation>();
+    if (verbs.has(action)) throw new Error(`custom action ${entity} ${action}: implemented twice`);
+    byEntity.set(entity, verbs.set(action, impl));
+  }
+  return byEntity;
+})();
 
 // undo: 'set' to undo edits, 'delete' to undo deletes — checked once the entries are read (either one lets the request in).
 const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 'list', add: 'add', set: 'set', undo: 'set', redo: 'set', delete: 'delete', delete_preview: 'delete' };
@@ -77,7 +99,7 @@ const flagOf: Record<Action, Flag> = { list: 'list', filter: 'list', aggregate: 
  * entities excluded). Such a request may run on a session not yet confirmed (peekSession).
  */
 export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean {
-  return (input.action === 'list' || input.action === 'filter' || input.action === 'aggregate') && !Object.hasOwn(custom, input.entity);
+  return (input.action === 'list' || input.action === 'filter' || input.action === 'aggregate') && !custom.has(input.entity);
 }
 
 /**
@@ -88,13 +110,14 @@ export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean 
 export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiActionInput>): Promise<unknown> {
   const { entity, action, payload } = input;
   const { db, session } = ctx;
-  const own = Object.hasOwn(custom, entity) ? custom[entity] : undefined;
+  const own = custom.get(entity);
   if (own) {
-    const c = own[action];
-    if (!c) throw badRequest(`action: "${entity}" offers ${Object.keys(own).join(', ')}, not ${action}`);
-    if (c.page !== 'authenticated') await requirePagePermission(db, session, c.page, c.flag, entity);
+    const impl = own.get(action);
+    if (!impl) throw badRequest(`action: "${entity}" offers ${[...own.keys()].join(', ')}, not ${action}`);
+    const { page, flag, input: schema } = impl.contract;
+    if (page !== 'authenticated') await requirePagePermission(db, session, page, flag, entity);
     checkInputText(payload, 'payload');
-    return c.run(ctx, payload);
+    return impl.run(ctx, parseInput(schema, payload), payload);
   }
   const screen = screens.get(entity);
   if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${entity}"`);

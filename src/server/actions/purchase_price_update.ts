@@ -1,23 +1,21 @@
-import type * as v from 'valibot';
-import { MAX_PURCHASE_PRICE, PurchasePriceUpdatePayload } from '../../../schemas/api.ts';
+import { MAX_PURCHASE_PRICE, actionContracts, type ActionInput } from '../../../schemas/api.ts';
 import type { Queryable } from '../db/types.ts';
-import { badRequest, forbidden, parseInput, refused } from '../http/errors.ts';
+import { badRequest, forbidden, refused } from '../http/errors.ts';
 import type { UserCtx } from '../rpc/context.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 import { whereConditions } from './engine/list.ts';
 import { screens } from './engine/screens.ts';
 import { Params } from './engine/sql.ts';
 
 /** The purchase prices screen: its rows, company scope, filters and change-log entity. */
 const FORM = 'frontend_purchase_prices';
-const PAGE = '/prices/frontend_purchase_prices';
 /** The screen's bound of a price. */
 const MAX_PRICE = MAX_PURCHASE_PRICE;
 
-type Input = v.InferOutput<typeof PurchasePriceUpdatePayload>;
+type Input = ActionInput<typeof actionContracts.purchase_price_update_set>;
 
-function parse(payload: unknown): Input {
-  const input = parseInput(PurchasePriceUpdatePayload, payload);
+/** What the schema cannot say: keys or a filter, the bounds of a percentage or an amount. */
+function checked(input: Input): Input {
   if (input.keys && (input.filterModel || input.except)) throw badRequest('payload.keys: give the picked keys or a filterModel (with except), not both');
   if (input.mode === 'percent' && (input.value <= -100 || input.value > 1000))
     throw refused('percent_out_of_range', 'payload.value: a percentage must be above -100 and at most 1000', { field: 'payload.value', min: -100, max: 1000 });
@@ -85,15 +83,11 @@ function scope(ctx: UserCtx): { company: string; userId: number; language: strin
 }
 
 /** `filter`: what an update would do, changing nothing (the dialog's preview). */
-export const previewPurchasePriceUpdate: CustomAction = {
-  page: PAGE,
-  flag: 'set',
-  async run(ctx, payload) {
-    const input = parse(payload);
-    const { company, language } = scope(ctx);
-    return counts(ctx.db, input, company, language, false);
-  },
-};
+export const previewPurchasePriceUpdate = implement(actionContracts.purchase_price_update_filter, async (ctx, payload) => {
+  const input = checked(payload);
+  const { company, language } = scope(ctx);
+  return counts(ctx.db, input, company, language, false);
+});
 
 /**
  * `set`: the bulk purchase price update — every chosen product of the company in one
@@ -102,25 +96,22 @@ export const previewPurchasePriceUpdate: CustomAction = {
  * prices, so the grid's undo can revert it). All or nothing: a new price below 0 or
  * above the screen's bound refuses the whole update.
  */
-export const applyPurchasePriceUpdate: CustomAction = {
-  page: PAGE,
-  flag: 'set',
-  async run(ctx, payload) {
-    const input = parse(payload);
-    const { company, userId, language } = scope(ctx);
-    return ctx.db.transaction(async (tx) => {
-      const c = await counts(tx, input, company, language, true);
-      if (c.invalid > 0)
-        throw refused('prices_out_of_range', `payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`, {
-          field: 'payload.value',
-          count: c.invalid,
-          max: MAX_PRICE,
-        });
-      const s = selection(input, company, language, false); // rows are locked by the count above
-      const user = s.p.add(userId, 'int');
-      const entity = s.p.add(FORM, 'text');
-      const r = await tx.query<{ updated: number; logged: number }>(
-        `with ${s.sql},
+export const applyPurchasePriceUpdate = implement(actionContracts.purchase_price_update_set, async (ctx, payload) => {
+  const input = checked(payload);
+  const { company, userId, language } = scope(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const c = await counts(tx, input, company, language, true);
+    if (c.invalid > 0)
+      throw refused('prices_out_of_range', `payload.value: ${c.invalid} new price(s) would fall below 0 or above ${MAX_PRICE}; nothing was changed`, {
+        field: 'payload.value',
+        count: c.invalid,
+        max: MAX_PRICE,
+      });
+    const s = selection(input, company, language, false); // rows are locked by the count above
+    const user = s.p.add(userId, 'int');
+    const entity = s.p.add(FORM, 'text');
+    const r = await tx.query<{ updated: number; logged: number }>(
+      `with ${s.sql},
          changed as (
            select product_code, b0, o0, b1, o1, b1 is distinct from b0 as cb, o1 is distinct from o0 as co
            from calc where b1 is distinct from b0 or o1 is distinct from o0
@@ -141,9 +132,8 @@ export const applyPurchasePriceUpdate: CustomAction = {
            returning log_id
          )
          select (select count(*) from upd)::int as updated, (select count(*) from logged)::int as logged`,
-        s.p.values,
-      );
-      return { rows: c.rows, updated: r.rows[0]!.updated };
-    });
-  },
-};
+      s.p.values,
+    );
+    return { rows: c.rows, updated: r.rows[0]!.updated };
+  });
+});

@@ -17,15 +17,15 @@
  * `perms` flag): whether users who may grant some page must enrol TOTP (app.settings
  * `totp_required`, migration 055) — the app-wide setting, not a company's.
  */
-import { InitialPasswordPayload, TotpPolicyPayload, UserAccountsPayload } from '../../../schemas/api.ts';
+import { actionContracts } from '../../../schemas/api.ts';
 import { giveInitialPassword } from '../auth/initialPassword.ts';
 import { ADDRESSEE_COLUMNS, checkNewPassword, sendPasswordLink, type MailedPurpose } from '../auth/links.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Queryable } from '../db/types.ts';
-import { HttpError, forbidden, parseInput, refused } from '../http/errors.ts';
+import { HttpError, forbidden, refused } from '../http/errors.ts';
 import type { Session } from '../rpc/context.ts';
 import { requireRank } from './accountRank.ts';
-import type { CustomAction } from './custom.ts';
+import { implement } from './implement.ts';
 
 export const USERS_PAGE = '/settings/users';
 export const PARTNER_USERS_PAGE = '/partners/user_list';
@@ -61,38 +61,35 @@ async function companyUsers(tx: Queryable, session: Session, ids: readonly numbe
   return r.rows;
 }
 
-const linkAction = (purpose: MailedPurpose, scope: Scope): CustomAction => ({
-  page: scope.page,
-  flag: 'set',
-  async run({ db, session, config }, payload) {
-    const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
+/** A contract of the user accounts' actions on the picked users (each states the page of its scope). */
+type UsersContract = typeof actionContracts.user_invite;
+
+const linkAction = (contract: UsersContract, purpose: MailedPurpose, scope: Scope) =>
+  implement(contract, async ({ db, session, config }, input) => {
+    const ids = [...new Set(input.user_ids)];
     return db.transaction(async (tx) => {
       const users = await companyUsers(tx, session, ids, scope);
       for (const u of users) await sendPasswordLink(tx, u, purpose, session.userId, config.publicUrl);
       return { users: users.length };
     });
-  },
-});
+  });
 
-const endSessions = (scope: Scope): CustomAction => ({
-  page: scope.page,
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const ids = [...new Set(parseInput(UserAccountsPayload, payload).user_ids)];
+const endSessions = (contract: UsersContract, scope: Scope) =>
+  implement(contract, async ({ db, session }, input) => {
+    const ids = [...new Set(input.user_ids)];
     return db.transaction(async (tx) => {
       const users = await companyUsers(tx, session, ids, scope);
       await tx.query('update app.refresh_tokens set revoked_at = now() where user_id = any($1::int[]) and revoked_at is null', [users.map((u) => u.user_id)]);
       return { users: users.length };
     });
-  },
-});
+  });
 
-export const userInvite = linkAction('invite', STAFF);
-export const userPasswordReset = linkAction('reset', STAFF);
-export const userEndSessions = endSessions(STAFF);
-export const partnerUserInvite = linkAction('invite', PARTNERS);
-export const partnerUserPasswordReset = linkAction('reset', PARTNERS);
-export const partnerUserEndSessions = endSessions(PARTNERS);
+export const userInvite = linkAction(actionContracts.user_invite, 'invite', STAFF);
+export const userPasswordReset = linkAction(actionContracts.user_password_reset, 'reset', STAFF);
+export const userEndSessions = endSessions(actionContracts.user_end_sessions, STAFF);
+export const partnerUserInvite = linkAction(actionContracts.partner_user_invite, 'invite', PARTNERS);
+export const partnerUserPasswordReset = linkAction(actionContracts.partner_user_password_reset, 'reset', PARTNERS);
+export const partnerUserEndSessions = endSessions(actionContracts.partner_user_end_sessions, PARTNERS);
 
 /**
  * One user at a time: the administrator types the password and passes it on. The company,
@@ -100,37 +97,27 @@ export const partnerUserEndSessions = endSessions(PARTNERS);
  * e-mail, and the password hashed before the write's transaction (argon2 holds no lock);
  * the transaction checks company and rank again.
  */
-export const userInitialPassword: CustomAction = {
-  page: USERS_PAGE,
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const { user_ids, password } = parseInput(InitialPasswordPayload, payload);
-    const ids = [...new Set(user_ids)];
-    if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
-    const [user] = await db.transaction((tx) => companyUsers(tx, session, ids, STAFF, true));
-    checkNewPassword('payload.password', password, user!.user_email);
-    const hash = await hashPassword(password);
-    await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF, true))[0]!, hash));
-    return { users: 1 };
-  },
-};
+export const userInitialPassword = implement(actionContracts.user_initial_password, async ({ db, session }, { user_ids, password }) => {
+  const ids = [...new Set(user_ids)];
+  if (ids.length !== 1) throw refused('one_user_required', `payload.user_ids: an initial password is given to one user at a time, got ${ids.length}`, { field: 'payload.user_ids' });
+  const [user] = await db.transaction((tx) => companyUsers(tx, session, ids, STAFF, true));
+  checkNewPassword('payload.password', password, user!.user_email);
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => giveInitialPassword(tx, (await companyUsers(tx, session, ids, STAFF, true))[0]!, hash));
+  return { users: 1 };
+});
 
 const policy = async (db: Queryable) => (await db.query<{ required: boolean }>(`select coalesce((select value = 'true' from app.settings where key = 'totp_required'), false) as required`)).rows[0]!;
 
-export const totpPolicy: Record<'list' | 'set', CustomAction> = {
-  list: { page: USERS_PAGE, flag: 'list', run: ({ db }) => policy(db) },
-  set: {
-    page: USERS_PAGE,
-    flag: 'set',
-    async run({ db, session }, payload) {
-      const { required } = parseInput(TotpPolicyPayload, payload);
-      const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
-        USERS_PAGE,
-        session.userId,
-      ]);
-      if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
-      await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
-      return policy(db);
-    },
-  },
-};
+export const totpPolicy = [
+  implement(actionContracts.totp_policy_list, ({ db }) => policy(db)),
+  implement(actionContracts.totp_policy_set, async ({ db, session }, { required }) => {
+    const may = await db.query(`select 1 from app.backend_pages p join app.v_user_page_permissions g on g.page_code = p.page_code where p.url = $1 and g.user_id = $2 and g.can_perms`, [
+      USERS_PAGE,
+      session.userId,
+    ]);
+    if (!may.rows.length) throw forbidden(`forbidden: changing the two-step sign-in policy needs the perms right on ${USERS_PAGE}`);
+    await db.query(`insert into app.settings (key, value) values ('totp_required', $1) on conflict (key) do update set value = excluded.value`, [String(required)]);
+    return policy(db);
+  }),
+];

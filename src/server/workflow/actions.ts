@@ -1,6 +1,5 @@
-import { FsmTriggerPayload, TriggerFsmPayload } from '../../../schemas/api.ts';
-import type { CustomAction } from '../actions/custom.ts';
-import { parseInput } from '../http/errors.ts';
+import { actionContracts } from '../../../schemas/api.ts';
+import { implement, type Implementation } from '../actions/implement.ts';
 import { trigger } from './trigger.ts';
 
 /*
@@ -11,21 +10,13 @@ import { trigger } from './trigger.ts';
  */
 
 /** `fsm_trigger` and `trigger_fsms` set: {event_code, fsm_instance_id: [...], params}. */
-export const triggerFsms: CustomAction = {
-  page: 'authenticated',
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const input = parseInput(FsmTriggerPayload, payload);
-    return { rows: await trigger(db, session, { event_code: input.event_code, ids: input.fsm_instance_id, params: input.params }) };
-  },
-};
+const triggerMany: Implementation<typeof actionContracts.fsm_trigger>['run'] = async ({ db, session }, input) => ({
+  rows: await trigger(db, session, { event_code: input.event_code, ids: input.fsm_instance_id, params: input.params }),
+});
+export const fsmTrigger = implement(actionContracts.fsm_trigger, triggerMany);
+export const triggerFsms = implement(actionContracts.trigger_fsms, triggerMany);
 
 /** `trigger_fsm` set: {event_code, fsm_instance_id, params with email_body}. */
-export const triggerFsm: CustomAction = {
-  page: 'authenticated',
-  flag: 'set',
-  async run({ db, session }, payload) {
-    const input = parseInput(TriggerFsmPayload, payload);
-    return { rows: await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params }) };
-  },
-};
+export const triggerFsm = implement(actionContracts.trigger_fsm, async ({ db, session }, input) => {
+  return { rows: await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params }) };
+});

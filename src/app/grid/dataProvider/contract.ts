@@ -5,6 +5,7 @@
  * the contract changes these types, and the compiler finds every caller it breaks.
  */
 import type { components } from '../../../generated/api.ts';
+import type { AnswerOf, PayloadOf } from '../../api/actions.ts';
 import type { ActionData as Data } from '../../api/types.ts';
 
 type S = components['schemas'];
@@ -50,25 +51,26 @@ export type ExportParams = S['ExportInput'];
 export type TranslateParams = S['GtInput'];
 export type TranslateResult = S['TranslateOutput'];
 
-export type GridStateListParams = S['GridStateListPayload'];
-export type GridStateListResult = Data<'GridStateListOutput'>;
-export type GridStateSetParams = S['GridStateSetPayload'];
-export type GridStateSetResult = Data<'GridStateSetOutput'>;
-export type SavedView = S['GridView'];
-export type ViewsListParams = S['GridViewsListPayload'];
-export type ViewsListResult = Data<'GridViewsListOutput'>;
-export type ViewAddParams = S['GridViewAddPayload'];
-export type ViewSetParams = S['GridViewSetPayload'];
-export type ViewResult = Data<'GridViewOutput'>;
-export type ViewDeleteParams = S['GridViewDeletePayload'];
+// The custom actions the grid calls: typed by their contracts (schemas/api.ts actionContracts, api/actions.ts).
+export type GridStateListParams = PayloadOf<'grid_state_list'>;
+export type GridStateListResult = AnswerOf<'grid_state_list'>;
+export type GridStateSetParams = PayloadOf<'grid_state_set'>;
+export type GridStateSetResult = AnswerOf<'grid_state_set'>;
+export type SavedView = AnswerOf<'grid_views_list'>['rows'][number];
+export type ViewsListParams = PayloadOf<'grid_views_list'>;
+export type ViewsListResult = AnswerOf<'grid_views_list'>;
+export type ViewAddParams = PayloadOf<'grid_views_add'>;
+export type ViewSetParams = PayloadOf<'grid_views_set'>;
+export type ViewResult = AnswerOf<'grid_views_set'>;
+export type ViewDeleteParams = PayloadOf<'grid_views_delete'>;
 
-export type KeepInStockParams = S['KeepInStockPayload'];
-export type KeepInStockResult = Data<'KeepInStockOutput'>;
-export type ChangeLabelsParams = S['ChangeLabelsPayload'];
-export type ChangeLabelsResult = Data<'ChangeLabelsOutput'>;
-export type PriceUpdateParams = S['PurchasePriceUpdatePayload'];
-export type PriceUpdatePreview = Data<'PurchasePricePreviewOutput'>;
-export type PriceUpdateResult = Data<'PurchasePriceUpdateOutput'>;
+export type KeepInStockParams = PayloadOf<'keep_in_stock'>;
+export type KeepInStockResult = AnswerOf<'keep_in_stock'>;
+export type ChangeLabelsParams = PayloadOf<'change_labels'>;
+export type ChangeLabelsResult = AnswerOf<'change_labels'>;
+export type PriceUpdateParams = PayloadOf<'purchase_price_update_set'>;
+export type PriceUpdatePreview = AnswerOf<'purchase_price_update_filter'>;
+export type PriceUpdateResult = AnswerOf<'purchase_price_update_set'>;
 
 /** The grid's data provider (provider.ts `gridData()`): each method typed by the contract above. */
 export interface GridDataProvider {
@@ -105,7 +107,7 @@ export interface GridDataProvider {
     list(params: ViewsListParams): Promise<ViewsListResult>;
     add(params: ViewAddParams): Promise<ViewResult>;
     set(params: ViewSetParams): Promise<ViewResult>;
-    delete(params: ViewDeleteParams): Promise<DeleteResult>;
+    delete(params: ViewDeleteParams): Promise<AnswerOf<'grid_views_delete'>>;
   };
   /** The keep-in-stock cell's click: writes (and change-logs) the product_list row. */
   keepInStock(params: KeepInStockParams): Promise<KeepInStockResult>;

@@ -1,8 +1,10 @@
 /**
  * The grid's data provider over HTTP: each method one api_action (or route) with the
  * contract's answer schema named, so the answer's type is the contract's (client.ts
- * `api.action<'…Output'>`). Kept small: it is on the list route.
+ * `api.action<'…Output'>`); the custom actions through their typed calls (api/actions.ts).
+ * Kept small: it is on the list route.
  */
+import { actions } from '../../api/actions.ts';
 import { api } from '../../api/client.ts';
 import { resendStateSave } from '../../api/startData.ts';
 import { gridKey } from '../../session/session.ts';
@@ -32,19 +34,19 @@ export const httpDataProvider: C.GridDataProvider = {
   translate: (p) => api.post<C.TranslateResult>('/api/translate', p),
   gridState: {
     // A save the last page may have left under way goes first (api/startData.ts).
-    list: (p) => resendStateSave(p.form, gridKey(p.form)).then(() => api.action<'GridStateListOutput'>('grid_state', 'list', p)),
-    set: (p) => api.action<'GridStateSetOutput'>('grid_state', 'set', p),
+    list: (p) => resendStateSave(p.form, gridKey(p.form)).then(() => actions.grid_state_list(p)),
+    set: actions.grid_state_set,
   },
   views: {
-    list: (p) => api.action<'GridViewsListOutput'>('grid_views', 'list', p),
-    add: (p) => api.action<'GridViewOutput'>('grid_views', 'add', p),
-    set: (p) => api.action<'GridViewOutput'>('grid_views', 'set', p),
-    delete: (p) => api.action<'DeleteOutput'>('grid_views', 'delete', p),
+    list: actions.grid_views_list,
+    add: actions.grid_views_add,
+    set: actions.grid_views_set,
+    delete: actions.grid_views_delete,
   },
-  keepInStock: (p) => api.action<'KeepInStockOutput'>('keep_in_stock', 'set', p),
-  changeLabels: (p) => api.action<'ChangeLabelsOutput'>('change_labels', 'list', p),
+  keepInStock: actions.keep_in_stock,
+  changeLabels: actions.change_labels,
   priceUpdate: {
-    preview: (p) => api.action<'PurchasePricePreviewOutput'>('purchase_price_update', 'filter', p),
-    apply: (p) => api.action<'PurchasePriceUpdateOutput'>('purchase_price_update', 'set', p),
+    preview: actions.purchase_price_update_filter,
+    apply: actions.purchase_price_update_set,
   },
 };

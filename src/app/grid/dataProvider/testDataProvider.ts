@@ -351,7 +351,7 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
         const s = state.get(form);
         const view = s?.view_id ? views.find((x) => x.view_id === s.view_id) : undefined;
         const rows = s ? [{ form, state: copy(s.state), updated_at: s.updated_at, view: view ? { view_id: view.view_id, name: view.name, state: copy(view.state) } : null }] : [];
-        return { rows, total: rows.length };
+        return { rows, total: rows.length, totalExact: true };
       },
       set: async ({ form, state: st, view_id }) => {
         const s = { state: copy(st), view_id: view_id && views.some((x) => x.view_id === view_id && x.form === form) ? view_id : null, updated_at: now() };
@@ -362,7 +362,7 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
     views: {
       list: async ({ form }) => {
         const rows = views.filter((x) => x.form === form).map(copy);
-        return { rows, total: rows.length };
+        return { rows, total: rows.length, totalExact: true };
       },
       add: async ({ form, name, shared, state: st }) => {
         if (nameTaken(form, name.trim())) throw fail(409, 'already_exists', `payload.name: you already have a view named "${name}"`);

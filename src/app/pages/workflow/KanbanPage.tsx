@@ -11,7 +11,7 @@ import './workflowPages.css';
 import { useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { eventName } from '../../../core/workflowActions.ts';
-import { api } from '../../api/client.ts';
+import { actions } from '../../api/actions.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
 import { ask } from '../../chrome/confirm.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
@@ -101,7 +101,7 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
     if (!answer) return;
     const call = triggerCall(action, [row], answer);
     try {
-      await api.action<'FsmTriggerOutput'>(call.entity, 'set', call.payload);
+      await (call.entity === 'trigger_fsm' ? actions.trigger_fsm(call.payload) : actions.trigger_fsms(call.payload));
       toast({ variant: 'success', id: 'workflow.done', values: { count: 1 } });
       reload(Number(row.fsm_instance_id));
     } catch (e) {

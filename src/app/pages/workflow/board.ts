@@ -6,10 +6,10 @@
 import { pickText } from '../../../core/multiText.ts';
 import type { FsmAction } from '../../../core/workflowActions.ts';
 import { screenRoutes } from '../../../generated/routeList.ts';
+import { actions, type AnswerOf } from '../../api/actions.ts';
 import { api } from '../../api/client.ts';
-import type { ActionData } from '../../api/types.ts';
 
-export type Board = ActionData<'FsmBoardOutput'>;
+export type Board = AnswerOf<'fsm_board'>;
 export type BoardState = Board['states'][number];
 export type BoardTransition = Board['transitions'][number];
 export type Row = Record<string, unknown>;
@@ -24,7 +24,7 @@ export interface WorkflowType {
 
 export const loadTypes = async (): Promise<WorkflowType[]> => (await api.action<'ListOutput'>('fsm_types_brief', 'list', { startRow: 0, endRow: 100 })).rows as unknown as WorkflowType[];
 
-export const loadBoard = (type: string): Promise<Board> => api.action<'FsmBoardOutput'>('fsm_board', 'list', { type_code: type });
+export const loadBoard = (type: string): Promise<Board> => actions.fsm_board({ type_code: type });
 
 /** The form listing the type's records: the descriptor routed at the type's page. */
 export const formOf = (url: string): string | undefined => screenRoutes.find((r) => r.path === url)?.form;

@@ -5,6 +5,7 @@
  */
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import { pickText } from '../../../../core/multiText.ts';
+import { actions } from '../../../api/actions.ts';
 import { ApiError, api } from '../../../api/client.ts';
 import { describeError } from '../../../api/said.ts';
 import { ask } from '../../../chrome/confirm.ts';
@@ -35,7 +36,7 @@ export async function fireEvent(action: FsmAction, rows: GridRow[], q: GridQuery
   if (!answer) return;
   const call = triggerCall(action, data, answer);
   try {
-    const r = await api.action<'FsmTriggerOutput'>(call.entity, 'set', call.payload);
+    const r = await (call.entity === 'trigger_fsm' ? actions.trigger_fsm(call.payload) : actions.trigger_fsms(call.payload));
     for (const p of answerPatches(r.rows, rows, fields)) q.patch(p.id, p.fields);
     toast({ variant: 'success', id: 'workflow.done', values: { count: r.rows.length } });
   } catch (e) {

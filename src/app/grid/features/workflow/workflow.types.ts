@@ -1,4 +1,5 @@
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
+import type { PayloadOf } from '../../../api/actions.ts';
 import type { RowPicks } from '../selection/selection.types.ts';
 import type { GridQuery } from '../query/query.types.ts';
 
@@ -10,12 +11,5 @@ export interface WorkflowInput {
   canFire: boolean;
 }
 
-/** The api_action call a confirmed event makes. */
-export interface TriggerCall {
-  entity: 'trigger_fsms' | 'trigger_fsm';
-  payload: {
-    event_code: string;
-    fsm_instance_id: number[] | number;
-    params: { state_code?: string; checkbox?: boolean; email_body?: string };
-  };
-}
+/** The api_action call a confirmed event makes (schemas/api/workflow.ts): one instance with an e-mail body, or several. */
+export type TriggerCall = { entity: 'trigger_fsm'; payload: PayloadOf<'trigger_fsm'> } | { entity: 'trigger_fsms'; payload: PayloadOf<'trigger_fsms'> };

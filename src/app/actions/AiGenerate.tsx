@@ -5,11 +5,11 @@
  * written to a product here.
  */
 import { useState } from 'react';
-import { AI_TEXT_FIELDS, MAX_AI_GENERATE, type AiTextField } from '../../../core/aiContent.ts';
-import { LANGS, type Lang } from '../../../core/langs.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { AI_TEXT_FIELDS, MAX_AI_GENERATE, type AiTextField } from '../../core/aiContent.ts';
+import { LANGS, type Lang } from '../../core/langs.ts';
+import { actions } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
@@ -28,7 +28,7 @@ export function AiGenerate({ query, onDone }: BulkActionProps) {
   const picked = pickedKeys<string>(query);
   const generate = () =>
     run(async () => {
-      const r = await api.action<'AiGenerateOutput'>('ai_generate', 'set', { product_codes: picked, fields, languages, engine, ...(instructions.trim() ? { instructions } : {}) });
+      const r = await actions.ai_generate({ product_codes: picked, fields, languages, engine, ...(instructions.trim() ? { instructions } : {}) });
       toast({ variant: 'success', id: 'grid.bulk_ai_generated', values: { count: r.proposals } });
       setOpen(false);
       onDone();

@@ -6,7 +6,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
-import { useT } from '../../i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 
 interface Props {
   open: boolean;

@@ -3,9 +3,9 @@
  * `purchase_price_update` action (the picked rows, or the grid's filter minus the rows
  * unpicked after "select all").
  */
-import { readNumber } from '../../../core/numberInput.ts';
-import type { PriceUpdateParams } from '../dataProvider/contract.ts';
-import type { ToolbarQuery } from '../gridProps.ts';
+import { readNumber } from '../../core/numberInput.ts';
+import type { PriceUpdateParams } from '../grid/dataProvider/contract.ts';
+import type { ToolbarQuery } from '../grid/gridProps.ts';
 
 /** The action's payload as the inputs make it: `value` null while the typed change is no number (then it is not sent). */
 export type PriceUpdateDraft = Omit<PriceUpdateParams, 'value'> & { value: number | null };

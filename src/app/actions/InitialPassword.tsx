@@ -8,11 +8,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { PASSWORD_LIMITS } from '../../../core/password/limits.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { PASSWORD_LIMITS } from '../../core/password/limits.ts';
+import { actions } from '../api/actions.ts';
+import { ApiError } from '../api/client.ts';
+import { describeError, say } from '../api/said.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
@@ -43,7 +44,7 @@ export function InitialPassword({ query }: BulkActionProps) {
     setBusy(true);
     setError(undefined);
     try {
-      await api.action<'UserAccountsOutput'>('user_initial_password', 'set', { user_ids: ids, password });
+      await actions.user_initial_password({ user_ids: ids, password });
       // Nothing the grid shows changed: its rows and the user picked stay.
       toast({ variant: 'success', id: 'account.initial_password_done' });
       setOpen(false);

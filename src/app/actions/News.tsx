@@ -5,10 +5,10 @@
  * source's own reason is in its "Last error" cell after the reload).
  */
 import { useState } from 'react';
-import { MAX_NEWS_FETCH } from '../../../core/news.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { MAX_NEWS_FETCH } from '../../core/news.ts';
+import { actions } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
@@ -23,7 +23,7 @@ export function NewsFetch({ query, onDone }: BulkActionProps) {
     if (!picked || tooMany) return;
     setBusy(true);
     try {
-      const r = await api.action<'NewsFetchOutput'>('news_fetch', 'set', { news_source_ids: picked });
+      const r = await actions.news_fetch({ news_source_ids: picked });
       toast({ variant: r.failed || r.busy ? 'warning' : 'success', id: 'news.fetched', values: { fetched: r.fetched, added: r.added, failed: r.failed, busy: r.busy } });
       onDone();
     } catch (e) {

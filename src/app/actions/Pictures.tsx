@@ -7,10 +7,10 @@
  * too large, too many pixels) is named in a toast with the server's reason; the others go on.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { describeError } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { api } from '../api/client.ts';
+import { describeError } from '../api/said.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { PickedButton } from './BulkDialog.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import './pictures.css';

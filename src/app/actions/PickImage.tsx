@@ -4,10 +4,10 @@
  * selected_image_uri (the database holds it to one of the candidates).
  */
 import { useState } from 'react';
-import { imageSrc } from '../../../core/images.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { imageSrc } from '../../core/images.ts';
+import { gridData } from '../grid/dataProvider/provider.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { SideBySide, type Candidate } from './SideBySide.tsx';
@@ -33,7 +33,7 @@ export function PickImage({ screen, query, onDone }: BulkActionProps) {
     setItem(undefined);
     setOpen(true);
     try {
-      const r = await api.action<'ListOutput'>(screen.form, 'list', { startRow: 0, endRow: 1, filterModel: { [key]: { filterType: 'number', type: 'equals', filter: id } } });
+      const r = await gridData().list(screen.form, { startRow: 0, endRow: 1, filterModel: { [key]: { filterType: 'number', type: 'equals', filter: id } } });
       setItem(r.rows[0] as unknown as ItemRow);
     } catch (e) {
       setOpen(false);
@@ -50,7 +50,7 @@ export function PickImage({ screen, query, onDone }: BulkActionProps) {
     if (!item) return;
     setBusy(true);
     try {
-      await api.action<'SetOutput'>(screen.form, 'set', { [key]: id, selected_image_uri: uri, row_version: item.row_version });
+      await gridData().set(screen.form, { [key]: id, selected_image_uri: uri, row_version: item.row_version });
       toast({ variant: 'success', id: 'grid.bulk_ai_image_picked' });
       setOpen(false);
       onDone();

@@ -6,14 +6,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { AI_CHAT_ENGINES, type AiChatEngine } from '../../../core/aiContent.ts';
-import { LANGS, type Lang } from '../../../core/langs.ts';
-import { api } from '../../api/client.ts';
-import { describeError } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { AI_CHAT_ENGINES, type AiChatEngine } from '../../core/aiContent.ts';
+import { LANGS, type Lang } from '../../core/langs.ts';
+import { actions } from '../api/actions.ts';
+import { describeError } from '../api/said.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import './aiContent.css';
-import type { ToolbarQuery } from '../gridProps.ts';
+import type { ToolbarQuery } from '../grid/gridProps.ts';
 
 export interface EngineStatus {
   engine: string;
@@ -31,7 +31,7 @@ export function useChatEngines(): EngineStatus[] | undefined {
   const [s, setS] = useState<EngineStatus[]>();
   useEffect(() => {
     let live = true;
-    status ??= api.action<'AiEngineStatusOutput'>('ai_engine_status', 'list').then((r) => r.engines);
+    status ??= actions.ai_engine_status().then((r) => r.engines);
     status.then(
       (list) => live && setS(AI_CHAT_ENGINES.flatMap((name) => list.filter((e) => e.engine === name))),
       () => (status = undefined),

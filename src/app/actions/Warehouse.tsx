@@ -6,9 +6,10 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { actions } from '../api/actions.ts';
+import { gridData } from '../grid/dataProvider/provider.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
@@ -26,7 +27,7 @@ export function PickListCreate({ onDone }: BulkActionProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const r = await api.action<'PickListCreateOutput'>('pick_list_create', 'add', {});
+      const r = await actions.pick_list_create({});
       toast({ variant: 'success', id: 'grid.bulk_pick_list_created', values: { number: r.pick_list_no, lines: r.lines } });
       // What earlier orders' reservations (or no storage) kept off the list, named by its first order and product.
       const first = r.short[0];
@@ -61,7 +62,7 @@ export function ReceivePurchaseOrders({ query, onDone }: BulkActionProps) {
   const open = async () => {
     setStorage('');
     try {
-      const r = await api.action<'ListOutput'>('storages_brief', 'list', { startRow: 0, endRow: 5000 });
+      const r = await gridData().list('storages_brief', { startRow: 0, endRow: 5000 });
       setStorages(r.rows as unknown as StorageChoice[]);
     } catch (e) {
       failed(e);
@@ -71,7 +72,7 @@ export function ReceivePurchaseOrders({ query, onDone }: BulkActionProps) {
     if (!picked) return;
     setBusy(true);
     try {
-      const r = await api.action<'ReceivePurchaseOrdersOutput'>('receive_purchase_orders', 'add', { po_ids: picked, ...(storage ? { storage_id: Number(storage) } : {}) });
+      const r = await actions.receive_purchase_orders({ po_ids: picked, ...(storage ? { storage_id: Number(storage) } : {}) });
       toast({ variant: 'success', id: 'grid.bulk_received', values: { receipts: r.receipts, received: r.received } });
       setStorages(null);
       onDone();
@@ -135,13 +136,13 @@ export function GoodsToOrderCreate({ query, onDone }: BulkActionProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const filterModel = picked ? { ...query.filterModel, product_code: { filterType: 'set', values: picked } } : query.filterModel;
-      const r = await api.action<'ListOutput'>(query.form, 'list', { startRow: 0, endRow: 1000, filterModel });
+      const filterModel = picked ? { ...query.filterModel, product_code: { filterType: 'set' as const, values: picked } } : query.filterModel;
+      const r = await gridData().list(query.form, { startRow: 0, endRow: 1000, filterModel });
       const lines = (r.rows as unknown as Suggestion[])
         .filter((s) => Number(s.suggested_qty) > 0)
         .map((s) => ({ product_code: s.product_code, quantity: Number(s.suggested_qty), ...(s.partner_id ? { partner_id: s.partner_id } : {}) }));
       if (!lines.length) return void toast({ variant: 'warning', id: 'grid.bulk_goods_to_order_none' });
-      const made = await api.action<'GoodsToOrderCreateOutput'>('goods_to_order_create', 'add', { lines });
+      const made = await actions.goods_to_order_create({ lines });
       toast({ variant: 'success', id: 'grid.bulk_goods_to_order_made', values: { count: made.po_ids.length, references: made.references.join(', ') } });
       onDone();
     } catch (e) {

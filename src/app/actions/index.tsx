@@ -2,12 +2,15 @@
  * Bulk actions of the grid toolbar, by the registry keys descriptors name in
  * `actions.bulk` (core/bulkActions.ts holds the keys and their permission flags). Each acts on the
  * picked rows, or on every row of the grid's filter (and the page's fixed filter) when
- * none is picked.
+ * none is picked. The grid knows none of them: the screen page loads this module lazily and
+ * hands it to the grid as its toolbar slot (ScreenGrid `toolbarStart`, `detailActions`; lint
+ * forbids src/app/grid to import src/app/actions). Each calls the server through the typed
+ * client (api/actions.ts) or the grid's data provider.
  */
 import type { ComponentType } from 'react';
-import { allFilters } from '../gridApi.ts';
-import type { BulkToolbarProps } from '../gridProps.ts';
-import { bulkActionsOf, type BulkActionKey } from '../../../core/bulkActions.ts';
+import { allFilters } from '../grid/gridApi.ts';
+import type { BulkToolbarProps } from '../grid/gridProps.ts';
+import { bulkActionsOf, type BulkActionKey } from '../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';

@@ -5,11 +5,11 @@
  * in the chosen languages where the text is empty; a written text is never replaced.
  */
 import { useState } from 'react';
-import { MAX_AI_GENERATE } from '../../../core/aiContent.ts';
-import { LANGS, type Lang } from '../../../core/langs.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { MAX_AI_GENERATE } from '../../core/aiContent.ts';
+import { LANGS, type Lang } from '../../core/langs.ts';
+import { actions, type PayloadOf } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
@@ -25,7 +25,8 @@ export function AiDraft({ screen, query, onDone }: BulkActionProps) {
   const picked = pickedKeys<number>(query);
   const draft = () =>
     run(async () => {
-      const r = await api.action<'AiDraftOutput'>('ai_draft', 'set', { form: screen.form, ids: picked, languages, engine });
+      // Offered on the recipes and houses grids only (their descriptors' actions.bulk); the server refuses any other form.
+      const r = await actions.ai_draft({ form: screen.form as PayloadOf<'ai_draft'>['form'], ids: picked, languages, engine });
       toast({ variant: 'success', id: 'grid.bulk_ai_drafted', values: { count: r.texts } });
       setOpen(false);
       onDone();

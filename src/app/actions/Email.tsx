@@ -10,10 +10,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ActionData } from '../../api/types.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { actions, type AnswerOf } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { EngineChoice, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
@@ -22,11 +21,11 @@ import './email.css';
 export function EmailSync({ onDone }: BulkActionProps) {
   const t = useT();
   const failed = useFailed();
-  const [status, setStatus] = useState<ActionData<'EmailSyncStatusOutput'>>();
+  const [status, setStatus] = useState<AnswerOf<'email_sync_list'>>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
-    api.action<'EmailSyncStatusOutput'>('email_sync', 'list').then(
+    actions.email_sync_list().then(
       (s) => live && setStatus(s),
       () => {},
     );
@@ -37,7 +36,7 @@ export function EmailSync({ onDone }: BulkActionProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const r = await api.action<'EmailSyncOutput'>('email_sync', 'set');
+      const r = await actions.email_sync_set();
       toast({ variant: 'success', id: 'imap.synced', values: { mailbox: r.mailbox, added: r.added, updated: r.updated, removed: r.removed } });
       onDone();
     } catch (e) {
@@ -60,8 +59,8 @@ export function EmailSync({ onDone }: BulkActionProps) {
   );
 }
 
-type Message = ActionData<'EmailMessageOutput'>;
-type Draft = ActionData<'EmailDraftOutput'>;
+type Message = AnswerOf<'email_message'>;
+type Draft = AnswerOf<'email_draft'>;
 
 export function EmailOpen({ query, onDone }: BulkActionProps) {
   const t = useT();
@@ -81,7 +80,7 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
   const open = async () => {
     if (picked === undefined) return;
     try {
-      const m = await api.action<'EmailMessageOutput'>('email_message', 'list', { email_id: picked });
+      const m = await actions.email_message({ email_id: picked });
       setMsg(m);
       setAsHtml(!!m.body_html);
       setDraft(undefined);
@@ -95,7 +94,7 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
     if (!msg) return;
     setBusy('labels');
     try {
-      const r = await api.action<'EmailLabelsOutput'>('email_labels', 'set', { email_id: msg.email_id, ...(on ? { add: [label] } : { remove: [label] }) });
+      const r = await actions.email_labels({ email_id: msg.email_id, ...(on ? { add: [label] } : { remove: [label] }) });
       setMsg({ ...msg, flags: r.flags });
       toast({ variant: 'success', id: 'imap.labels_saved' });
       onDone();
@@ -110,7 +109,7 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
     if (!msg) return;
     setBusy('draft');
     try {
-      setDraft(await api.action<'EmailDraftOutput'>('email_draft', 'set', { email_id: msg.email_id, instructions, engine }));
+      setDraft(await actions.email_draft({ email_id: msg.email_id, instructions, engine }));
     } catch (e) {
       failed(e);
     } finally {
@@ -122,7 +121,7 @@ export function EmailOpen({ query, onDone }: BulkActionProps) {
     if (!msg || !draft) return;
     setBusy('save');
     try {
-      const r = await api.action<'EmailDraftSaveOutput'>('email_draft_save', 'set', { email_id: msg.email_id, subject: draft.subject, body: draft.body });
+      const r = await actions.email_draft_save({ email_id: msg.email_id, subject: draft.subject, body: draft.body });
       toast({ variant: 'success', id: 'imap.draft_saved', values: { mailbox: r.mailbox } });
     } catch (e) {
       failed(e);

@@ -8,11 +8,12 @@
  * language; nothing is written then.
  */
 import { useState } from 'react';
-import { ApiError, api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
-import { useMayTranslate } from '../../session/mayTranslate.ts';
-import { translateFailed } from '../translateFailure.ts';
+import { gridData } from '../grid/dataProvider/provider.ts';
+import { ApiError, api } from '../api/client.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
+import { useMayTranslate } from '../session/mayTranslate.ts';
+import { translateFailed } from '../grid/translateFailure.ts';
 import { useFailed } from './failed.ts';
 import { BulkDialog } from './BulkDialog.tsx';
 import type { BulkActionProps } from './actionProps.ts';
@@ -64,16 +65,17 @@ export function MachineTranslate({ query, onDone }: BulkActionProps) {
   const [busy, setBusy] = useState(false);
   const mayTranslate = useMayTranslate();
   const sel = query.selection;
-  const picked = sel && !sel.all && sel.count > 0 ? sel.keys : undefined;
+  // The translation table's key is its text_key.
+  const picked = sel && !sel.all && sel.count > 0 ? (sel.keys as string[]) : undefined;
 
   const run = async () => {
     setBusy(true);
     try {
       const filterModel = {
-        ...(picked ? { text_key: { filterType: 'set', values: picked } } : query.filterModel),
-        [`missing_${target}`]: { filterType: 'set', values: [true] },
+        ...(picked ? { text_key: { filterType: 'set' as const, values: picked } } : query.filterModel),
+        [`missing_${target}`]: { filterType: 'set' as const, values: [true] },
       };
-      const list = await api.action<'ListOutput'>('translation_table', 'list', { startRow: 0, endRow: MAX_ROWS, filterModel, sortModel: [{ colId: 'text_key', sort: 'asc' }] });
+      const list = await gridData().list('translation_table', { startRow: 0, endRow: MAX_ROWS, filterModel, sortModel: [{ colId: 'text_key', sort: 'asc' }] });
       const rows = (list.rows as unknown as MissingRow[]).filter((r) => r.en?.trim());
       if (!rows.length) {
         toast({ variant: 'info', id: 'screens.translation_table.machine_nothing' });
@@ -166,7 +168,7 @@ async function write(texts: { text_key: string; text: string }[], lang: Target):
   const rowOf = (x: { text_key: string; text: string }) => ({ text_key: x.text_key, [lang]: x.text });
   if (!texts.length) return { saved: 0, refused: 0 };
   try {
-    await api.action<'BulkSetOutput'>('translation_table', 'set', { rows: texts.map(rowOf) });
+    await gridData().setMany('translation_table', { rows: texts.map(rowOf) });
     return { saved: texts.length, refused: 0 };
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 400) throw e;
@@ -174,7 +176,7 @@ async function write(texts: { text_key: string; text: string }[], lang: Target):
   let saved = 0;
   for (const x of texts) {
     try {
-      await api.action<'SetOutput'>('translation_table', 'set', rowOf(x));
+      await gridData().set('translation_table', rowOf(x));
       saved++;
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 400) throw e;

@@ -5,9 +5,10 @@
  * others are set aside). On recipes and houses, the item's candidate images (PickImage.tsx).
  */
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { actions } from '../api/actions.ts';
+import { gridData } from '../grid/dataProvider/provider.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
@@ -45,7 +46,7 @@ function ProposalPick({ query, onDone }: BulkActionProps) {
     setCandidates(undefined);
     setOpen(true);
     try {
-      const r = await api.action<'ListOutput'>('ai_proposals', 'list', {
+      const r = await gridData().list('ai_proposals', {
         startRow: 0,
         endRow: 50,
         sortModel: [{ colId: 'proposal_id', sort: 'asc' }],
@@ -70,7 +71,7 @@ function ProposalPick({ query, onDone }: BulkActionProps) {
   const pick = async (id: string | number) => {
     setBusy(true);
     try {
-      const r = await api.action<'AiProposalsDecideOutput'>('ai_proposals_accept', 'set', { proposal_ids: [id] });
+      const r = await actions.ai_proposals_accept({ proposal_ids: [Number(id)] });
       toast({ variant: 'success', id: 'grid.bulk_ai_accepted', values: { count: r.decided, superseded: r.superseded } });
       setOpen(false);
       onDone();

@@ -4,7 +4,7 @@
  * OPENAI_BASE_URL for another OpenAI-compatible server). The page's data stays usable; the
  * AI dialogs say the same and wait.
  */
-import { useT } from '../../i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 import { noChatEngine, useChatEngines, useEngineWords } from './aiShared.tsx';
 import './aiContent.css';
 

@@ -8,15 +8,14 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
-import type { ActionData } from '../../api/types.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
-import { saveBlob } from '../transfer/saveBlob.ts';
+import { actions, type AnswerOf } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
+import { saveBlob } from '../grid/transfer/saveBlob.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
-type Tracking = ActionData<'CourierTrackingOutput'>;
+type Tracking = AnswerOf<'courier_tracking'>;
 
 /** Larger files than the server takes are refused here, before they are read. */
 const MAX_FILE_BYTES = 2_000_000;
@@ -30,7 +29,7 @@ export function CourierExport({ query }: BulkActionProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const r = await api.action<'CourierExportOutput'>('courier_export', 'filter', picked ? { order_ids: picked } : {});
+      const r = await actions.courier_export(picked ? { order_ids: picked } : {});
       saveBlob(new Blob([r.csv], { type: r.content_type }), r.file_name);
       toast({ variant: 'success', id: 'grid.bulk_courier_exported', values: { count: r.rows } });
     } catch (e) {
@@ -58,7 +57,7 @@ export function CourierTracking({ onDone }: BulkActionProps) {
     if (file.size > MAX_FILE_BYTES) return void toast({ variant: 'danger', id: 'grid.bulk_courier_too_large' });
     setBusy(true);
     try {
-      const r = await api.action<'CourierTrackingOutput'>('courier_tracking', 'set', { csv: await file.text() });
+      const r = await actions.courier_tracking({ csv: await file.text() });
       toast({ variant: r.problems.length ? 'warning' : 'success', id: 'grid.bulk_courier_tracked', values: { updated: r.updated, unchanged: r.unchanged, problems: r.problems.length } });
       if (r.problems.length) setReport(r);
       if (r.updated) onDone();

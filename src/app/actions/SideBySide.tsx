@@ -5,7 +5,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { useT } from '../../i18n/useT.ts';
+import { useT } from '../i18n/useT.ts';
 import './aiContent.css';
 
 export interface Candidate {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
+import { ApiError } from '../api/client.ts';
+import { describeError, say } from '../api/said.ts';
+import { toast } from '../chrome/toasts.tsx';
 
 /** What a toolbar action says when its call fails: no right or no row (the server's text), a refusal in the user's language, else the status. */
 export function useFailed(): (e: unknown) => void {

@@ -6,10 +6,10 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
-import { AiAnswerView } from '../../ai/AiAnswerView.tsx';
-import type { AiAnswer } from '../../ai/answer.ts';
-import { useT } from '../../i18n/useT.ts';
+import { actions } from '../api/actions.ts';
+import { AiAnswerView } from '../ai/AiAnswerView.tsx';
+import type { AiAnswer } from '../ai/answer.ts';
+import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
@@ -24,7 +24,7 @@ export function AiAnalyticsRun({ query, onDone }: BulkActionProps) {
     if (picked === undefined) return;
     setBusy(true);
     try {
-      setAnswer(await api.action<'AiAnalyticsRunOutput'>('ai_analytics_run', 'set', { question_id: picked }));
+      setAnswer(await actions.ai_analytics_run({ question_id: picked }));
       onDone();
     } catch (e) {
       failed(e);

@@ -5,10 +5,10 @@
  * other open proposals for that text aside.
  */
 import { useState } from 'react';
-import { MAX_AI_DECIDE } from '../../../core/aiContent.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { MAX_AI_DECIDE } from '../../core/aiContent.ts';
+import { actions } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { pickedKeys, sayFailure } from './aiShared.tsx';
 import type { BulkActionProps } from './actionProps.ts';
@@ -20,7 +20,7 @@ function Decide({ query, onDone, accept }: BulkActionProps & { accept: boolean }
   const run = async () => {
     setBusy(true);
     try {
-      const r = await api.action<'AiProposalsDecideOutput'>(accept ? 'ai_proposals_accept' : 'ai_proposals_reject', 'set', { proposal_ids: picked });
+      const r = await (accept ? actions.ai_proposals_accept : actions.ai_proposals_reject)({ proposal_ids: picked });
       toast({ variant: 'success', id: accept ? 'grid.bulk_ai_accepted' : 'grid.bulk_ai_rejected', values: { count: r.decided, superseded: r.superseded } });
       onDone();
     } catch (e) {

@@ -6,10 +6,10 @@
  * printing a whole list.
  */
 import { useMemo, type ComponentType } from 'react';
-import { printRoute, type PrintDocumentKey } from '../../../core/printDocuments.ts';
-import { useT } from '../../i18n/useT.ts';
-import { permsOf } from '../../session/pagePerms.ts';
-import { useSession } from '../../session/session.ts';
+import { printRoute, type PrintDocumentKey } from '../../core/printDocuments.ts';
+import { useT } from '../i18n/useT.ts';
+import { permsOf } from '../session/pagePerms.ts';
+import { useSession } from '../session/session.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
 /** A document printed from picked rows: its query parameter (the row key) and its button's texts. */

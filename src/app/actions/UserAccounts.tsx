@@ -5,10 +5,10 @@
  * set-password links or ends the users' sessions.
  */
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
-import { confirm } from '../../chrome/confirm.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { actions } from '../api/actions.ts';
+import { confirm } from '../chrome/confirm.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
@@ -33,7 +33,7 @@ function UserAccountAction({ entity, kind, query }: BulkActionProps & { entity: 
     if (!(await confirm({ title: t(text.label), body: t(text.question, { count: ids.length }), variant: kind === 'end_sessions' ? 'danger' : 'primary' }))) return;
     setBusy(true);
     try {
-      const r = await api.action<'UserAccountsOutput'>(entity, 'set', { user_ids: ids });
+      const r = await actions[entity]({ user_ids: ids });
       // Nothing the grid shows changed: its rows and the users picked stay.
       toast({ variant: 'success', id: text.done, values: { count: r.users } });
     } catch (e) {
@@ -63,7 +63,7 @@ export function TotpPolicy() {
   const [required, setRequired] = useState<boolean>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.action<'TotpPolicyOutput'>('totp_policy', 'list').then(
+    actions.totp_policy_list().then(
       (r) => setRequired(r.required),
       () => setRequired(undefined),
     );
@@ -74,7 +74,7 @@ export function TotpPolicy() {
     if (!(await confirm({ title: t('account.totp_policy'), body: t(next ? 'account.totp_policy_on_question' : 'account.totp_policy_off_question'), variant: 'primary' }))) return;
     setBusy(true);
     try {
-      setRequired((await api.action<'TotpPolicyOutput'>('totp_policy', 'set', { required: next })).required);
+      setRequired((await actions.totp_policy_set({ required: next })).required);
     } catch (e) {
       failed(e);
     } finally {

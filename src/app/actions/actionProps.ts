@@ -1,6 +1,6 @@
-/** What each bulk action (the registry: bulk/index.tsx) is given. */
-import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
-import type { ToolbarQuery } from '../gridProps.ts';
+/** What each toolbar action (the registry: actions/index.tsx) is given. */
+import type { ScreenDescriptor } from '../../../schemas/screen.ts';
+import type { ToolbarQuery } from '../grid/gridProps.ts';
 
 export interface BulkActionProps {
   screen: ScreenDescriptor;

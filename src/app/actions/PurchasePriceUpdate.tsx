@@ -7,15 +7,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
-import type { PriceUpdatePreview } from '../dataProvider/contract.ts';
-import { gridData } from '../dataProvider/provider.ts';
-import { confirm } from '../../chrome/confirm.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
+import { ApiError } from '../api/client.ts';
+import { describeError, say } from '../api/said.ts';
+import type { PriceUpdatePreview } from '../grid/dataProvider/contract.ts';
+import { gridData } from '../grid/dataProvider/provider.ts';
+import { confirm } from '../chrome/confirm.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
 import type { BulkActionProps } from './actionProps.ts';
-import { numberTyping } from '../../../core/numberInput.ts';
+import { numberTyping } from '../../core/numberInput.ts';
 import { PRICE_FIELDS, inputProblem, priceUpdatePayload, sendable, type PriceField, type PriceMode, type PriceUpdateInput } from './priceUpdate.ts';
 
 /** The preview with the inputs it was made for: a changed input needs a new preview. */

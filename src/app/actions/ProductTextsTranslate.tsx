@@ -6,11 +6,11 @@
  * failure (no engine key, a timeout…) is said like any translation's, and nothing is written.
  */
 import { useState } from 'react';
-import { LANGS, type Lang } from '../../../core/langs.ts';
-import { api } from '../../api/client.ts';
-import { toast } from '../../chrome/toasts.tsx';
-import { useT } from '../../i18n/useT.ts';
-import { translateFailed } from '../translateFailure.ts';
+import { LANGS, type Lang } from '../../core/langs.ts';
+import { actions } from '../api/actions.ts';
+import { toast } from '../chrome/toasts.tsx';
+import { useT } from '../i18n/useT.ts';
+import { translateFailed } from '../grid/translateFailure.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
 import type { BulkActionProps } from './actionProps.ts';
@@ -27,7 +27,7 @@ export function ProductTextsTranslate({ query, onDone }: BulkActionProps) {
   const picked = pickedKeys<string>(query);
   const translate = () =>
     run(async () => {
-      const r = await api.action<'ProductTextsTranslateOutput'>('product_texts_translate', 'set', { product_codes: picked, from, overwrite });
+      const r = await actions.product_texts_translate({ product_codes: picked, from, overwrite });
       toast({ variant: 'success', id: 'grid.bulk_translate_texts_done', values: { count: r.written } });
       setOpen(false);
       onDone();
