@@ -10,12 +10,14 @@
  * columnWindow.ts for grids with many columns) → display-only rows.
  *
  * Files: GridView.tsx composes the feature slices (features/<name>/<name>.feature.ts:
- * viewState, query, selection, range, pointer, rowActions, clipboard, keyboard,
- * masterDetail, headerActions); GridHeader.tsx, GridBody.tsx, HeaderCell.tsx,
- * FilterCell.tsx, RowView.tsx, renderRow.tsx, totals.tsx, ColumnChooser.tsx,
- * views/ViewMenu.tsx, FillDialog.tsx, MasterDetail.tsx; pure parts: layout.ts,
- * selection.ts, keyboard.ts, clipboard.ts, cellText.ts, cellValues.ts, columnState.ts,
- * grouping.ts, translate.ts, undo.ts, clientQuery.ts, ClientRowModel.ts, rowSource.ts;
+ * viewState, query, selection, range, pointer, rowActions, clipboard, keyboard, edits,
+ * liveRows, masterDetail, headerActions, totals, workflow) and the parts GridHeader.tsx
+ * (header/), GridBody.tsx (body/: visibleRows.ts, columnWindow.ts, RowView.tsx) and
+ * Toolbar.tsx (toolbar/, features/viewState/ViewMenu.tsx, features/clipboard/FillDialog.tsx);
+ * row models in rowModel/ (rowSource.ts, useRowModel.ts, ClientRowModel.ts, clientQuery.ts,
+ * grouping.ts); cells and inputs per column type in ../fields/; pure parts: layout.ts,
+ * cellText.ts, cellValues.ts, columnState.ts, translate.ts; toolbar actions come from the
+ * page (../actions/, never imported here);
  * calls: gridApi.ts. What a list does not need to paint (editors, popovers, paste/fill,
  * bulk actions, views, master-detail) loads on first use: docs/browser.md, "Loading".
  */

@@ -1,7 +1,8 @@
 /**
  * Spreadsheet operations over the grid's positions, without React: the text of a cell
  * range (copy) and fill down (Ctrl+D). Typed text into cells (paste, fill with one
- * value) is pasteFill.ts. They answer what to write; the grid saves (edits.ts) and shows.
+ * value) is features/clipboard/pasteFill.ts. They answer what to write; the grid saves
+ * (features/edits/) and shows.
  */
 import { columnTypes } from '../../core/columnTypes/index.ts';
 import type { Rect } from './features/selection/selection.utils.ts';
