@@ -125,7 +125,8 @@ export function valueTypeOf(col: Pick<ColumnSpec, 'type'>, refType?: ValueType):
 
 /** Value types of a screen's columns; `lookup` resolves a lookup form's descriptor. */
 export function screenValueTypes(screen: Pick<ScreenSpec, 'columns'>, lookup: (form: string) => Pick<ScreenSpec, 'columns' | 'source'> | undefined): Record<string, ValueType> {
-  const out: Record<string, ValueType> = {};
+  // No prototype: a field named like Object.prototype's members (toString) is no column's.
+  const out = Object.create(null) as Record<string, ValueType>;
   for (const [field, col] of Object.entries(screen.columns)) {
     if (col.type !== 'ref') {
       out[field] = col.type;
