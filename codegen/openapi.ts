@@ -245,7 +245,7 @@ const pascal = (s: string) => s.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) =
 
 /** The OpenAPI document as a plain object; `screens`: every descriptor (codegen/screens.ts `loadScreens`). */
 export function openapiDocument(screens: readonly ScreenDescriptor[]): Json {
-  const defs = namedSchemas(api as unknown as Record<string, unknown>);
+  const defs = namedSchemas({ ...api });
   const nameOf = new Map<unknown, string>(Object.entries(defs).map(([k, s]) => [s, k]));
   /** A component name for a procedure's schema: its export name, else one derived from the procedure. */
   const component = (schema: v.GenericSchema, fallback: string): string => {
