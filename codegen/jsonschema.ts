@@ -40,7 +40,7 @@ export const overrideAction: NonNullable<ConversionConfig['overrideAction']> = (
   return jsonSchema;
 };
 
-export const isSchema = (x: unknown): x is AnySchema => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'schema';
+const isSchema = (x: unknown): x is AnySchema => typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'schema';
 
 /**
  * The exported valibot schemas of a module, by export name (sorted). Callers pass the namespace
