@@ -93,7 +93,7 @@ export function keysInUse(screens: ScreenDescriptor[], workflows: readonly Scree
 }
 
 /** Every rule of the schema with a name (a trigger's `constraint = '…'`, a renamed check): the browser says each. */
-export function namedRules(): string[] {
+function namedRules(): string[] {
   const dir = join(root, 'src/server/db/migrations');
   const out = new Set<string>();
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.sql'))) {
@@ -139,7 +139,7 @@ export function optionSetProblems(screens: ScreenDescriptor[]): string[] {
 }
 
 /** Templates of keys built at run time whose prefix nothing declares. */
-export function undeclaredTemplates(): string[] {
+function undeclaredTemplates(): string[] {
   const declared = [...Object.keys(DYNAMIC_KEYS), ...DESCRIPTOR_PREFIXES];
   const out: string[] = [];
   for (const file of ['src/app', 'src/core', 'src/server'].flatMap((d) => sourceFiles(join(root, d)))) {
@@ -154,7 +154,7 @@ export function undeclaredTemplates(): string[] {
  * A translation keeps English's shape (src/core/icuShape.ts: the one rule, shared with the
  * captions an administrator writes).
  */
-export function shapeProblems(lang: string, key: string, text: string, english: string): string[] {
+function shapeProblems(lang: string, key: string, text: string, english: string): string[] {
   let a: MessageFormatElement[], e: MessageFormatElement[];
   try {
     a = parse(text);

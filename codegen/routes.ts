@@ -115,7 +115,7 @@ const same = (a: unknown, b: unknown): boolean => {
 
 /** What a descriptor says beyond the schema's defaults (what the browser's `expand` adds back: screenDefaults.ts). */
 type Defaults = ReturnType<typeof screenDefaults>;
-export function screenDefaults() {
+function screenDefaults() {
   const d = parseScreen({ form: 'x', route: '/x', source: { relation: 'app.x', key: 'k' }, columns: { k: {} } });
   const { form: _f, route: _route, source, columns, actions, ...top } = d;
   const { relation: _r, key: _k, ...src } = source;
@@ -132,7 +132,7 @@ function compact(s: ScreenDescriptor, d: Defaults): Record<string, unknown> {
   };
 }
 /** The browser's side of `compact` (emitted as src/generated/screenDefaults.ts). */
-export function expandDescriptor(c: Record<string, unknown>, d: Defaults): Record<string, unknown> {
+function expandDescriptor(c: Record<string, unknown>, d: Defaults): Record<string, unknown> {
   const columns = Object.fromEntries(Object.entries(c.columns as Record<string, object>).map(([f, col]) => [f, { ...d.column, ...col }]));
   return { ...d.top, ...c, source: { ...d.source, ...(c.source as object) }, actions: { ...d.actions, ...(c.actions as object | undefined) }, columns };
 }

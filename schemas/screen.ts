@@ -16,9 +16,9 @@ const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-cas
 const relation = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/, 'a schema-qualified relation such as app.v_products'));
 const route = v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9_-]+)+$/, 'a path such as /products/brands'));
 
-export { columnTypes, type ColumnType };
+export type { ColumnType };
 
-export const widthPresets = [50, 100, 150, 200, 250] as const;
+const widthPresets = [50, 100, 150, 200, 250] as const;
 
 /**
  * The workflow states in which rows (a screen) or a field (a column) may be written: the
@@ -254,7 +254,7 @@ export const WorkflowTransition = v.strictObject({
 });
 export type WorkflowTransitionSpec = v.InferOutput<typeof WorkflowTransition>;
 
-export const chartKinds = ['bar', 'pareto', 'pie'] as const;
+const chartKinds = ['bar', 'pareto', 'pie'] as const;
 export type ChartKind = (typeof chartKinds)[number];
 
 /**
@@ -349,7 +349,7 @@ export const Screen = v.strictObject({
 });
 
 /** The columns a workflow screen's rows carry, with their types, in the order `workflow` adds them. */
-export const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', fsm_actions: 'json', state_code: 'text' } as const;
+const WORKFLOW_COLUMNS = { fsm_instance_id: 'int', fsm_actions: 'json', state_code: 'text' } as const;
 
 export type ScreenInput = v.InferInput<typeof Screen>;
 export type ScreenDescriptor = v.InferOutput<typeof Screen>;
@@ -500,7 +500,7 @@ const workflowColumns = (buttons: unknown): Record<keyof typeof WORKFLOW_COLUMNS
  * - Its `workflow`: the workflow's columns (`workflowColumns`), after `fsm_reference` (the
  *   record's reference) when the screen has it, else after its key.
  */
-export function deriveScreen(input: unknown, file: string): { input: unknown; problems: string[] } {
+function deriveScreen(input: unknown, file: string): { input: unknown; problems: string[] } {
   if (!isRecord(input)) return { input, problems: [] };
   const d = input;
   const out = { ...d };

@@ -6,8 +6,6 @@
 export const AI_TEXT_FIELDS = ['description_short', 'description'] as const;
 export type AiTextField = (typeof AI_TEXT_FIELDS)[number];
 
-export const AI_PROPOSAL_STATES = ['proposed', 'accepted', 'rejected'] as const;
-
 /** Products per "Generate with AI", items per "Draft with AI": each is one engine request. */
 export const MAX_AI_GENERATE = 10;
 /** Proposals per accept or reject. */
@@ -25,4 +23,3 @@ export type AiChatEngine = (typeof AI_CHAT_ENGINES)[number];
 
 /** The content forms AI drafts texts for. */
 export const AI_CONTENT_FORMS = ['recipes', 'houses'] as const;
-export type AiContentForm = (typeof AI_CONTENT_FORMS)[number];

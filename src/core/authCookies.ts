@@ -3,7 +3,7 @@
  * strategy is 'local'), shared by the browser and the server.
  */
 export const AUTH_PREFIX = 'auth.';
-export const TOKEN_PREFIX = 'token.';
+const TOKEN_PREFIX = 'token.';
 
 /**
  * The access token as the server's first paint of a page reads it (issue 42, point 7): set

@@ -6,7 +6,7 @@
  */
 import type { ScreenSpec } from './descriptor.ts';
 
-export const bulkActionFlags = {
+const bulkActionFlags = {
   purchase_price_update: 'set',
   courier_export: 'list',
   courier_tracking: 'set',
@@ -53,7 +53,7 @@ export const bulkActionFlags = {
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 
-export const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
+const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);
 
 /** The bulk actions of a screen the user may run (`list`: a grid on screen is listed already). */
 export const bulkActionsOf = (screen: Pick<ScreenSpec, 'actions'>, perms: Record<'add' | 'set' | 'delete', boolean> & { list?: boolean }): BulkActionKey[] =>

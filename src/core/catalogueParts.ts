@@ -18,7 +18,7 @@ export type CataloguePart = 'first' | 'later';
  * (bulk actions, the views panel, the fill form, the workflow menu, the confirmation's
  * questions — each a `lazyWithMessages` chunk).
  */
-export const LATER_PREFIXES = [
+const LATER_PREFIXES = [
   ...[
     'forms.',
     'transfer.',

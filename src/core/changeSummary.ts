@@ -49,12 +49,10 @@ export interface ChangeLine {
   after: string;
 }
 
-export type LogAction = 'add' | 'set' | 'delete';
-
 /** Longest value shown in a summary; the raw JSON columns keep the rest. */
 const MAX_VALUE = 80;
 /** The mark of an empty value in a change ("– → 12"). */
-export const NONE = '–';
+const NONE = '–';
 
 const cut = (s: string): string => (s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s);
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -74,7 +72,7 @@ function numberOf(v: unknown): number | null {
 }
 
 /** One value as the language writes it ('' for none). */
-export function valueText(field: string, col: ColumnSpec | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = [], refs?: RefLabels): string {
+function valueText(field: string, col: ColumnSpec | undefined, v: unknown, w: SummaryWords, keys: readonly string[] = [], refs?: RefLabels): string {
   if (v === null || v === undefined || v === '') return '';
   if (col?.type === 'ref' && typeof v !== 'object') {
     const label = refs?.[field]?.[String(v)];

@@ -67,7 +67,7 @@ function textField(rule: FieldRule) {
 }
 
 /** The posted checkout form: the customer's details and the chosen country and methods (checked against the shop's choices by the server). */
-export const CheckoutForm = v.object({
+const CheckoutForm = v.object({
   ...(Object.fromEntries(Object.entries(CHECKOUT_FIELDS).map(([k, r]) => [k, textField(r)])) as Record<keyof typeof CHECKOUT_FIELDS, ReturnType<typeof textField>>),
   country: v.pipe(v.optional(v.string(), ''), v.regex(/^[A-Z]{2}$/, 'validation.required')),
   dm: v.pipe(v.optional(v.string(), ''), v.regex(/^\d{1,9}$/, 'validation.required'), v.transform(Number)),

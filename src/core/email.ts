@@ -25,10 +25,10 @@
 import * as v from 'valibot';
 
 export const EMAIL_MAX = 254;
-export const EMAIL_LOCAL_MAX = 64;
+const EMAIL_LOCAL_MAX = 64;
 
 /** The catalogue keys of the rule's refusals (validation/messages.ts decodes them). */
-export const EMAIL_MESSAGES = { required: 'validation.required', invalid: 'validation.invalidEmail', tooLong: `validation.max_length?max=${EMAIL_MAX}` } as const;
+const EMAIL_MESSAGES = { required: 'validation.required', invalid: 'validation.invalidEmail', tooLong: `validation.max_length?max=${EMAIL_MAX}` } as const;
 
 const ATOM = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+$/u;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -184,8 +184,6 @@ export type ErrorCode = keyof typeof ERROR_PARAMS;
 export type ErrorParams = Record<string, string | number>;
 
 export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_PARAMS, code);
-/** The catalogue key of a code's text. */
-export const errorMessageId = (code: ErrorCode): string => `server.${code}`;
 
 /** The row of a bulk write a path names (`payload.rows.3.price` → 3). */
 export function rowOfField(field: string): number | undefined {

@@ -20,8 +20,8 @@ export interface ErrorCase {
   retried: boolean;
 }
 
-export const isRefreshCall = (path: string) => path.endsWith('/rpc/refresh_token');
-export const isLoginCall = (path: string) => path.endsWith('/rpc/login');
+const isRefreshCall = (path: string) => path.endsWith('/rpc/refresh_token');
+const isLoginCall = (path: string) => path.endsWith('/rpc/login');
 
 export function classifyError({ status, path, loggedIn, retried }: ErrorCase): ErrorOutcome {
   if (status === 412) return { kind: 'logout', to: '/' };

@@ -5,7 +5,7 @@
  */
 import { LOCALE, isLang, type Lang } from './langs.ts';
 
-export { ownText, pickText, type LangText } from './query/langText.ts';
+export { ownText, pickText } from './query/langText.ts';
 
 const names = new Map<Lang, Intl.DisplayNames | null>();
 

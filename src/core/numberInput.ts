@@ -91,7 +91,7 @@ function wholeOk(whole: string, group: string, hasFraction: boolean): boolean {
 }
 
 /** The refusal of a text that is no number: 'validation.number_format' with the language's way of writing one ('1,234.56'). */
-export function formatRefusal(lang: string): string {
+function formatRefusal(lang: string): string {
   // With a fraction, so that the example is never a plain number the message would format again.
   const example = new Intl.NumberFormat(LOCALE[lang as Lang] ?? LOCALE.en, { useGrouping: 'always', minimumFractionDigits: 2 }).format(1234.56);
   return msg(M.number_format, { example });

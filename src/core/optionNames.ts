@@ -17,7 +17,7 @@
 import { screenTitleId } from './logWords.ts';
 
 /** The key naming value `v` of option set `set`. */
-export const optionKey = (set: string, v: unknown): string => `options.${set}.${String(v)}`;
+const optionKey = (set: string, v: unknown): string => `options.${set}.${String(v)}`;
 
 /** Renderers naming values that are no fixed set, each by its own rule. */
 const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {

@@ -4,7 +4,7 @@
 import { shownAmount, type Rates } from './money.ts';
 
 /** Spec §9: nice prices may move the price by at most 2 %. */
-export const NICE_PRICE_TOLERANCE = 0.02;
+const NICE_PRICE_TOLERANCE = 0.02;
 
 const roundTo = (x: number, digits: number) => {
   const f = 10 ** digits;

@@ -13,7 +13,7 @@ import type { PrintDocumentKey } from './printDocuments.ts';
 export const A4 = { width: 210, height: 297, margin: 10, content: 190 } as const;
 
 /** Symbologies drawn (bwip-js names): Code 128 for codes, EAN-13 for a GTIN, QR for a code a phone reads. */
-export type Symbology = 'code128' | 'ean13' | 'qrcode';
+type Symbology = 'code128' | 'ean13' | 'qrcode';
 
 export interface Barcode {
   symbology: Symbology;
@@ -30,7 +30,7 @@ export interface PrintLabel {
   barcodes: Barcode[];
 }
 
-export interface PrintColumn {
+interface PrintColumn {
   key: string;
   title: string;
   /** Share of the 190 mm table width, in millimetres (the widths add up to at most 190). */

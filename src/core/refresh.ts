@@ -1,5 +1,5 @@
 /** Spec §4/§9: refresh at 80 % of the remaining token life. */
-export const REFRESH_SHARE = 0.8;
+const REFRESH_SHARE = 0.8;
 /** Used when the token has no usable expiry (10 hours). */
 export const DEFAULT_REFRESH_MS = 36_000_000;
 

@@ -1,8 +1,8 @@
 import { htmlText } from './htmlText.ts';
 
 /** Spec §9: meta descriptions are plain text cut to 167 characters plus '...' when over 170. */
-export const META_MAX = 170;
-export const META_CUT = 167;
+const META_MAX = 170;
+const META_CUT = 167;
 
 /** The page's text (htmlText: inline tags leave no space before punctuation), cut. SQL twin: app.meta_description(). */
 export function metaDescription(html: string): string {

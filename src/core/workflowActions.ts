@@ -9,7 +9,7 @@ export const EVENT_VARIANTS = ['primary', 'secondary', 'success', 'danger', 'war
 export type EventVariant = (typeof EVENT_VARIANTS)[number];
 
 /** How the UI offers an event: button variant and icon, a checkbox (its label per language), whether it asks for an e-mail body. */
-export interface FsmEventParams {
+interface FsmEventParams {
   bv_variant?: string;
   bv_icon?: string;
   checkbox?: Record<string, string>;

@@ -68,7 +68,7 @@ export function AddToCart({ ctx, p, withQty }: { ctx: PageCtx; p: CardData; with
 }
 
 /** A product card; the first cards of a page load their image eagerly (LCP), the rest lazily. */
-export function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eager: boolean }) {
+function ProductCard({ ctx, p, eager }: { ctx: PageCtx; p: CardData; eager: boolean }) {
   return (
     <li className="card" data-product={p.code}>
       <a href={p.href}>

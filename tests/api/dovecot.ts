@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { vi } from 'vitest';
 
-export const DOVECOT_BIN = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
+const DOVECOT_BIN = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
 
 export interface Dovecot {
   port: number;

@@ -19,7 +19,7 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
  * with WORKERS=N (workerServer.ts), so the suite runs against several app processes on one
  * database; PGlite servers stay in-process (one process owns the embedded database).
  */
-export const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 0);
+const TEST_WORKERS = Number(process.env.TEST_WORKERS ?? 0);
 
 export const DEMO_PASSWORD = 'demo-password';
 export const PRODUCTS = Number(process.env.TEST_PRODUCTS ?? 2_000);

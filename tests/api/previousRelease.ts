@@ -22,7 +22,7 @@ import { NO_COMMIT_FLUSH, onServer, withDatabase } from './templates.ts';
  * on start (issue 45), whose databases never got a screen added after they were made. Move it
  * on to the last release's commit when one is cut.
  */
-export const PREVIOUS_RELEASE = 'da10fc4';
+const PREVIOUS_RELEASE = 'da10fc4';
 
 /** Its demo's catalogue: few products, so the old server's seed takes seconds. */
 const PRODUCTS = 50;
@@ -53,7 +53,7 @@ async function must(cmd: string, args: string[], opts: { cwd: string; env?: Node
 }
 
 /** The commit's full sha; a clear failure when this clone does not have it (a shallow clone, another repository). */
-export async function previousReleaseSha(): Promise<string> {
+async function previousReleaseSha(): Promise<string> {
   const r = await run('git', ['-C', root, 'rev-parse', '--verify', '--quiet', `${PREVIOUS_RELEASE}^{commit}`], { cwd: root });
   if (r.code !== 0) {
     throw new Error(

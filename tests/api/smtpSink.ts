@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface Received {
+interface Received {
   from: string;
   to: string[];
   headers: Map<string, string>;
@@ -41,7 +41,7 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
-export function parseMessage(raw: string, envelope: { from: string; to: string[] }): Received {
+function parseMessage(raw: string, envelope: { from: string; to: string[] }): Received {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();

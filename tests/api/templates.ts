@@ -44,7 +44,7 @@ export const TEMPLATE_SETS: readonly DataSet[] = [
 ];
 
 /** Without the demo data the catalogue's size means nothing (the seed makes no product): one template. */
-export const normalised = (set: DataSet): DataSet => (set.demo ? set : { demo: false, products: 0 });
+const normalised = (set: DataSet): DataSet => (set.demo ? set : { demo: false, products: 0 });
 
 const root = join(import.meta.dirname, '..', '..');
 /** Everything the migrations and the seed read: a change to any of it makes a new template (the menu's screen entries are the descriptors', gathered by codegen). */
@@ -76,7 +76,7 @@ export function treeKey(): string {
 /** How templates are made (a change to slimDump makes new ones). */
 const MAKE = 2;
 /** A template's name: its day, its tree, then its data set. */
-export const keyOf = (set: DataSet) =>
+const keyOf = (set: DataSet) =>
   `${today()}_${treeKey()}_${createHash('sha256')
     .update(JSON.stringify({ ...normalised(set), make: MAKE }))
     .digest('hex')
@@ -132,7 +132,7 @@ function known(set: DataSet): DataSet {
  * its folder, then a check, so an appearance between the two is not missed). Rejects with the
  * builder's reason when `<path>.failed` appears instead.
  */
-export function whenPresent(path: string): Promise<void> {
+function whenPresent(path: string): Promise<void> {
   const failed = failedMarkOf(path);
   const settled = (): 'ok' | Error | undefined => {
     if (existsSync(path)) return 'ok';

@@ -11,7 +11,7 @@ import { AUTH_PREFIX, PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 const STRATEGY_COOKIE = `${AUTH_PREFIX}strategy`;
 
 /** The browser the global set-up found or installed (tests/setup/tools.ts). */
-export const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
+const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
 
 /**
  * Chromium features off in the test browsers, Playwright's own first: Chromium reads only the

@@ -19,7 +19,7 @@ export interface FakeRequest {
   body: unknown;
 }
 
-export interface FakeAnswer {
+interface FakeAnswer {
   status?: number;
   json?: unknown;
   text?: string;
@@ -31,7 +31,7 @@ export interface FakeAnswer {
   chunkDelayMs?: number;
 }
 
-export type FakeHandler = (req: FakeRequest, index: number) => FakeAnswer | Promise<FakeAnswer>;
+type FakeHandler = (req: FakeRequest, index: number) => FakeAnswer | Promise<FakeAnswer>;
 
 export interface EngineFake {
   /** http://127.0.0.1:<port> */

@@ -2,8 +2,8 @@
  * `npm test`: codegen (everything reads its output) and the UI builds (the browser tests load
  * them) — each only when what it reads changed since its last successful run, the same exact
  * check as `npm start`'s (scripts/buildIfStale.ts: a hash of the inputs' content) — then the
- * static checks — tsc, ESLint, Prettier — side by side with the tests, not before them: on two
- * cores the checks fill the time the tests spend waiting for the browser and the servers. The
+ * static checks — tsc, ESLint, Prettier, knip — side by side with the tests, not before them: on
+ * two cores the checks fill the time the tests spend waiting for the browser and the servers. The
  * checks' output is held and shown when each ends (in full when it failed). The exit code is the
  * first failure's.
  *
@@ -82,6 +82,9 @@ const checks = full
       run('tsc --noEmit', ...nice(join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'), ['--noEmit', '--singleThreaded'])),
       run('eslint', ...nice(bin('eslint'), ['.'])),
       run('prettier --check', ...nice(bin('prettier'), ['--check', '.', '--log-level', 'warn'])),
+      // Dead code: files, exports and dependencies nothing uses, imports package.json does not
+      // list (knip.jsonc says the entries; ~3 CPU-s). It reads src/generated, so after codegen.
+      run('knip', ...nice(bin('knip'), ['--no-progress'])),
     ].map((p) => p.then(report))
   : [];
 const built = builds.every((b) => b.code === 0);

@@ -39,7 +39,7 @@ export function inputProblem(i: PriceUpdateInput, lang: string): string | null {
 }
 
 /** Which rows: the picked keys, else the filter (with the keys unpicked after "select all"). */
-export function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>): Pick<PriceUpdateParams, 'keys' | 'filterModel' | 'language' | 'except'> {
+function rowsOf(q: Pick<ToolbarQuery, 'filterModel' | 'language' | 'selection'>): Pick<PriceUpdateParams, 'keys' | 'filterModel' | 'language' | 'except'> {
   const s = q.selection;
   if (s && !s.all && s.count > 0) return { keys: s.keys.map(String) };
   const out: Pick<PriceUpdateParams, 'filterModel' | 'language' | 'except'> = { filterModel: q.filterModel, language: q.language };

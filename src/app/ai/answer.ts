@@ -1,5 +1,5 @@
 /** Ask-AI's answers as the server sends them (src/server/ai/runner.ts, chatHistory.ts). */
-export interface AiColumn {
+interface AiColumn {
   name: string;
   kind: 'number' | 'text';
 }

@@ -8,7 +8,7 @@ import type { IntlShape } from 'react-intl';
 import { numericValues } from '../../core/validation/messages.ts';
 import { ApiError } from './client.ts';
 
-export type SaidValue = string | number | boolean | Date | null | undefined | Said;
+type SaidValue = string | number | boolean | Date | null | undefined | Said;
 export interface Said {
   id: string;
   values?: Record<string, SaidValue> | undefined;

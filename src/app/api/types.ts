@@ -7,7 +7,6 @@ export type RpcOutput<N extends ProcedureName> = operations[N]['responses'][200]
 
 export type UserInfo = RpcOutput<'user'>;
 export type MenuNode = UserInfo['menu'][number];
-export type Company = UserInfo['companies'][number];
 export type Currency = RpcOutput<'currencies'>['data']['currencies'][number];
 export type Language = RpcOutput<'init'>['data']['languages'][number];
 export type Shop = operations['shops']['responses'][200]['content']['application/json'][number];

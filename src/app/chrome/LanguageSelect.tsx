@@ -4,7 +4,7 @@ import { LANGS, isLang, splitLang, withLang } from '../../core/langs.ts';
 import { useSession } from '../session/session.ts';
 
 /** Native names, so every user finds their language whatever the current one is. */
-export const LANGUAGE_NAMES = { en: 'English', de: 'Deutsch', hu: 'Magyar', sk: 'Slovenčina', ro: 'Română', cs: 'Čeština', bg: 'Български' } as const;
+const LANGUAGE_NAMES = { en: 'English', de: 'Deutsch', hu: 'Magyar', sk: 'Slovenčina', ro: 'Română', cs: 'Čeština', bg: 'Български' } as const;
 
 /** Switching keeps the page: same path under the new prefix (the route applies the cookie and the user's language). */
 export function LanguageSelect() {

@@ -7,8 +7,8 @@ import { progress } from '../session/progress.ts';
  * A visual cue only (its width is a guess, not a measure): hidden from assistive technology,
  * which hears the loading overlay's status and the toasts instead.
  */
-export const PROGRESS_THROTTLE_MS = 200;
-export const PROGRESS_DURATION_MS = 3000;
+const PROGRESS_THROTTLE_MS = 200;
+const PROGRESS_DURATION_MS = 3000;
 
 export function ProgressBar() {
   const { active, failed } = useStore(progress, (s) => s);

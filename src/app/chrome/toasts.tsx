@@ -4,7 +4,7 @@ import { Later } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
 import { say, type Said } from '../api/said.ts';
 
-export type Variant = 'success' | 'danger' | 'warning' | 'info';
+type Variant = 'success' | 'danger' | 'warning' | 'info';
 
 export interface Toast extends Said {
   key: number;
@@ -14,8 +14,8 @@ export interface Toast extends Said {
 }
 
 /** Spec §9: toasts hide by themselves; the timer ticks every 500 ms. */
-export const TOAST_TICK_MS = 500;
-export const TOAST_VISIBLE_MS = 5_000;
+const TOAST_TICK_MS = 500;
+const TOAST_VISIBLE_MS = 5_000;
 
 const toasts = createStore<{ list: (Toast & { until: number })[] }>({ list: [] });
 let next = 1;
@@ -36,7 +36,7 @@ export function toast(t: Omit<Toast, 'key'>): number {
   return key;
 }
 
-export const closeToast = (key: number) => toasts.set((s) => ({ list: s.list.filter((x) => x.key !== key) }));
+const closeToast = (key: number) => toasts.set((s) => ({ list: s.list.filter((x) => x.key !== key) }));
 
 export function Toaster() {
   const list = useStore(toasts, (s) => s.list);

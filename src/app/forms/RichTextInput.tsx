@@ -8,7 +8,7 @@ import { localizeQuill } from './quillLabels.ts';
 import 'quill/dist/quill.snow.css';
 
 /** Spec §9: the rich-text editor is 500 px high. */
-export const EDITOR_HEIGHT = 500;
+const EDITOR_HEIGHT = 500;
 
 export interface RichTextInputProps {
   id: string;

@@ -55,7 +55,7 @@ export type Errors = Record<string, Message>;
  */
 export type MoneyOf = (f: FormField) => MoneyTyping | undefined;
 
-export const schemaMode = (mode: ScreenFormMode): FormMode => (mode === 'add' ? 'add' : 'set');
+const schemaMode = (mode: ScreenFormMode): FormMode => (mode === 'add' ? 'add' : 'set');
 
 /**
  * The input of a column: its `editor` registry key where a form has an input of that
@@ -131,7 +131,7 @@ const converts = (money: MoneyTyping | undefined): money is MoneyTyping => !!mon
  * What an input shows for a stored value (add: the empty form). A money amount as the
  * grid shows it: converted into the currency shown and rounded to its digits.
  */
-export function initialRaw(f: FormField, value: unknown, money?: MoneyTyping, lang: string = DEFAULT_LANG): RawValue {
+function initialRaw(f: FormField, value: unknown, money?: MoneyTyping, lang: string = DEFAULT_LANG): RawValue {
   const n = f.input === 'number' && converts(money) ? numberOf(value) : null;
   if (n !== null) return editableNumber(shownNumber(n, money!), lang);
   switch (f.input) {
@@ -187,7 +187,7 @@ export function sessionStarts(fields: readonly FormField[], session: { companyCu
 }
 
 /** The stored value an input starts from: the row's (add: its pre-filled value, else the column's `default`). */
-export function startValue(f: FormField, row: Row | undefined, mode: ScreenFormMode): unknown {
+function startValue(f: FormField, row: Row | undefined, mode: ScreenFormMode): unknown {
   const useDefault = mode === 'add' && f.col.default !== undefined && !(row && Object.hasOwn(row, f.field));
   return useDefault ? f.col.default : row?.[f.field];
 }
@@ -385,7 +385,7 @@ function lookupLabels(lookup: Pick<ScreenDescriptor, 'columns' | 'source'>, rows
 }
 
 /** A multi value's text in the language, else English, else any (core/multiText.ts). */
-export function multiText(value: unknown, lang: string): string {
+function multiText(value: unknown, lang: string): string {
   if (!value || typeof value !== 'object') return '';
   return pickText(value, lang)?.text ?? '';
 }

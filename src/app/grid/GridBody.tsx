@@ -15,7 +15,7 @@ import type { DisplayItem, DisplayModel } from './rowModel/useRowModel.ts';
 import { useRowVirtualizer, type RowVirtualizer } from './body/visibleRows.ts';
 
 /** Rows beyond the viewport, either side, whose blocks are fetched (server rows). */
-export const OVERSCAN = 10;
+const OVERSCAN = 10;
 /**
  * Rendered rows beyond the viewport: more ahead of the scroll (the rows about to come in,
  * also when the compositor scrolls ahead of the main thread), few behind. Every rendered
@@ -26,7 +26,7 @@ const RENDER_BEHIND = 2;
 /** Blocks are fetched once scrolling rests this long on them (fast scrolls skip blocks). */
 const SCROLL_FETCH_DELAY_MS = 60;
 
-export interface BodyHandlers {
+interface BodyHandlers {
   onPointerDown(e: PointerEvent<HTMLDivElement>): void;
   onPointerMove(e: PointerEvent<HTMLDivElement>): void;
   onClick(e: MouseEvent<HTMLDivElement>): void;

@@ -69,7 +69,7 @@ export function parseCellText(col: GridColumn, text: string, current: unknown, c
 const schemas = new WeakMap<GridColumn, v.GenericSchema<unknown, unknown>>();
 
 /** The shared column schema of a grid column (cached per column). */
-export function schemaOf(col: GridColumn): v.GenericSchema<unknown, unknown> {
+function schemaOf(col: GridColumn): v.GenericSchema<unknown, unknown> {
   let s = schemas.get(col);
   if (!s) {
     s = columnSchema(col.meta, col.valueType);
@@ -90,5 +90,3 @@ export function cellFromText(col: GridColumn, text: string, current: unknown, ct
   const parsed = parseCellText(col, text, current, ctx, row);
   return parsed.ok ? validateCell(col, parsed.value) : parsed;
 }
-
-export { cellText, multiChanges, sameValue } from './cellText.ts';

@@ -17,8 +17,6 @@ export interface Choice {
 
 export type LookupLabel = (row: Row, data: LookupData, ctx: CellCtx) => string;
 
-export { choiceCollator, sortChoices } from '../../core/choiceOrder.ts';
-
 // owner (lookup data, or a column's options) → label rule → language → sorted choices
 const cache = new WeakMap<object, Map<unknown, Map<string, Choice[]>>>();
 

@@ -9,7 +9,7 @@ import { screenTitleId } from '../../core/logWords.ts';
 import type { DeletePreview } from './gridApi.ts';
 
 /** Rows named before "and N more". */
-export const NAMED_ROWS = 3;
+const NAMED_ROWS = 3;
 
 /** A multi-language value in the language (else English, else any), or a plain value as text. */
 function nameIn(value: unknown, lang: string): string {

@@ -112,7 +112,7 @@ const dayEnd = (d: string) => {
  * a date-time column a day means all of it: `= d` its instants, `> d` after its end,
  * `<= d` up to its end.
  */
-export function parseDateFilter(input: string, datetime: boolean): FilterItem | null {
+function parseDateFilter(input: string, datetime: boolean): FilterItem | null {
   const e = parseExpr(input, parseDateInput, (a, b) => a < b);
   if (!e) return null;
   if (!datetime) return e.to === undefined ? { filterType: 'date', type: e.type, dateFrom: e.from } : { filterType: 'date', type: e.type, dateFrom: e.from, dateTo: e.to };
@@ -143,7 +143,7 @@ export const BLANK_CHOICE = '∅';
  * option or "(empty)"), so the grid state, saved views and older states keep holding one
  * text per column; a single choice reads as before.
  */
-export const CHOICE_SEP = '\u001f';
+const CHOICE_SEP = '\u001f';
 /** The choices of a set filter's value (none for no filter). */
 export const choiceList = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? value.split(CHOICE_SEP) : []);
 /** A set filter's value of these choices; undefined (no filter) for none. */
@@ -204,7 +204,7 @@ export function filterItem(kind: FilterKind, value: unknown, col: GridColumn, la
  * exactly the rows whose shown amount passes: '= 21595' keeps the amounts shown as
  * 21,595 Ft, '> 21595' those shown above it.
  */
-export function shownToStored(item: FilterItem, view: { factor: number; precision: number }): FilterItem {
+function shownToStored(item: FilterItem, view: { factor: number; precision: number }): FilterItem {
   const h = 0.5 * 10 ** -view.precision;
   const s = (x: number) => x / view.factor;
   const a = item.filter as number;

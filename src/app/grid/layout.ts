@@ -10,14 +10,14 @@ import { FLEX_MIN, SELECT_WIDTH_FINE, THEMES, TOUCH_MIN, type ThemeName } from '
 import type { GridTable } from './table/gridFeatures.ts';
 import type { GridColumn } from './types.ts';
 
-export type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
+export type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 
 /**
  * A touch screen (the primary pointer coarse, a tablet): rows, headers, filters and the
  * checkbox column at least 44 px (a filter's row 52: its input 44), so a finger hits the cell meant (WCAG 2.5.5 target size).
  * Read once: a device does not change its pointer during a session.
  */
-export const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const COARSE = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /** The theme's geometry on this device. */
 export function geometry(theme: ThemeName): { rowHeight: number; headerHeight: number; filterHeight: number } {

@@ -9,7 +9,7 @@ import { lookupScreen } from './lookupScreens.ts';
 import type { Row } from './types.ts';
 
 /** Rows the server answers per call of a search lookup (schemas: source.search). */
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 /** Pause after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 250;
 

@@ -14,7 +14,7 @@ import type { CellCtx, CellSession, GridColumn, Row } from './types.ts';
 export const isMoneyColumn = (col: GridColumn): boolean => col.type === 'money' || col.rendererKey === 'money';
 
 /** The field holding a money column's currency code (the descriptor's `currencyField`, when it has one). */
-export const currencyFieldOf = (col: GridColumn): string | undefined => col.meta.currencyField;
+const currencyFieldOf = (col: GridColumn): string | undefined => col.meta.currencyField;
 
 /** The stored currency of a money cell; undefined when the grid has no session data (or the column is not money). */
 export function storedCurrency(col: GridColumn, row: Row, ctx: CellCtx): string | undefined {

@@ -10,7 +10,7 @@
  */
 import type { ColumnMeta } from '../../../schemas/screen.ts';
 
-export { shownNumber, typedMoney, type MoneyTyping } from '../../core/columnTypes/money.ts';
+export { shownNumber, type MoneyTyping } from '../../core/columnTypes/money.ts';
 export { moneyRefusal, storedNote } from '../../core/columnTypes/moneyNotes.ts';
 export { moneyTyping, typingIn } from './moneyCurrency.ts';
 

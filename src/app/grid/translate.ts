@@ -28,7 +28,7 @@ export interface TranslateTask {
 }
 
 /** The field whose texts are overwritten only with Shift held as well. */
-export const GUARDED_FIELD = 'product_name';
+const GUARDED_FIELD = 'product_name';
 
 const blank = (x: unknown) => typeof x !== 'string' || x.trim() === '';
 

@@ -132,7 +132,7 @@ export interface RenderArgs {
   canEdit: boolean;
 }
 
-export interface CustomSaveArgs {
+interface CustomSaveArgs {
   screen: ScreenDescriptor;
   row: Row;
   col: GridColumn;
@@ -144,7 +144,7 @@ export interface CustomSaveArgs {
  * ids of the write (so Ctrl+Z undoes it) with the form whose `undo` reverts them (default:
  * the grid's form).
  */
-export interface CustomSaved {
+interface CustomSaved {
   fields: Row;
   logIds?: number[];
   undoForm?: string;

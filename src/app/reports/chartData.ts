@@ -5,7 +5,7 @@
  * category, `agg` of its value column. Money in the company currency is shown in the view
  * currency (× the view factor, as the grid's cells and totals do).
  */
-import type { ChartSpec, ScreenDescriptor } from '../../../schemas/screen.ts';
+import type { ChartSpec } from '../../../schemas/screen.ts';
 import type { AggRequest, AggResult } from '../grid/gridApi.ts';
 import type { FilterModel } from '../grid/filters.ts';
 import type { ChartPoint } from './chartOption.ts';
@@ -37,6 +37,3 @@ export function chartPoints(chart: ChartSpec, valueField: string | undefined, re
     return { label: label(key), value: Number.isFinite(n) ? n * factor : 0 };
   });
 }
-
-/** Whether a screen has a report panel (a chart, or parameters to choose). */
-export const hasReport = (screen: Pick<ScreenDescriptor, 'chart' | 'source'>): boolean => !!(screen.chart || screen.source.params);

@@ -1,6 +1,6 @@
 /** Spec §8: a failed chunk load reloads the page, at most once a minute (else a reload loop). */
 const KEY = 'chunk-reload-at';
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 export const isChunkLoadError = (e: unknown): boolean =>
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(String((e as Error)?.message ?? e));

@@ -10,7 +10,7 @@ import { toast } from '../chrome/toasts.tsx';
 import { preloadScreen } from './screenStart.ts';
 
 /** The page of the user's own account; a session held to enrolling its second factor may open no other. */
-export const PROFILE_PATH = '/profile';
+const PROFILE_PATH = '/profile';
 
 let userLoad: Promise<boolean> | undefined;
 

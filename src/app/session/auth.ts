@@ -30,7 +30,7 @@ function storeToken(token: string) {
   scheduleRefresh();
 }
 
-export function scheduleRefresh(now = Date.now()) {
+function scheduleRefresh(now = Date.now()) {
   clearTimeout(timer);
   timer = undefined;
   const token = session.get().token;
@@ -42,7 +42,7 @@ export function scheduleRefresh(now = Date.now()) {
 }
 
 /** One refresh at a time (per tab; tabs refreshing at once share the server's grace); resolves whether a new token is in the session. */
-export function refresh(): Promise<boolean> {
+function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       // The refresh cookie goes along by itself; no Authorization (an access token is no refresh token).
@@ -85,7 +85,7 @@ export async function login(email: string, password: string, totpCode?: string):
 }
 
 /** A new access token of this session (TOTP confirmed: no longer held to enrolment), and the user as it is now. */
-export async function adoptToken(token: string): Promise<void> {
+async function adoptToken(token: string): Promise<void> {
   storeToken(token);
   await fetchUser();
 }

@@ -2,7 +2,7 @@ import { AUTH_PREFIX } from '../../core/authCookies.ts';
 import { COMPANY_COOKIE, CURRENCY_COOKIE, LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 
 /** Spec §9: cookies live 180 days on path /; the language cookie 365 days. */
-export const COOKIE_MAX_AGE = 15_552_000;
+const COOKIE_MAX_AGE = 15_552_000;
 export const LANGUAGE_MAX_AGE = 365 * 24 * 3600;
 
 /**

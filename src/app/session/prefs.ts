@@ -6,7 +6,7 @@ const KEY = 'grid-theme';
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY);
 
 /** Per-browser preferences. Grid theme: Balham by default (spec §2). */
-export const prefs = createStore<{ theme: GridTheme }>({ theme: stored === 'alpine' ? 'alpine' : 'balham' });
+const prefs = createStore<{ theme: GridTheme }>({ theme: stored === 'alpine' ? 'alpine' : 'balham' });
 export const usePrefs = <T>(select: (p: { theme: GridTheme }) => T) => useStore(prefs, select);
 export function setTheme(theme: GridTheme) {
   localStorage.setItem(KEY, theme);

@@ -46,7 +46,6 @@ export const session = createStore<SessionState>({
 });
 
 export const useSession = <T>(select: (s: SessionState) => T): T => useStore(session, select);
-export const isLoggedIn = () => !!session.get().token;
 
 /** A grid's key: the user and the form. */
 export const gridKey = (form: string) => {

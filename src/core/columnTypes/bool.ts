@@ -8,8 +8,8 @@ import { byNumber, nullsLast, plainText, word } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 /** Words read as yes and no in every language (besides the language's own Yes and No). */
-export const TRUE_WORDS: ReadonlySet<string> = new Set(['yes', 'true', '1', 'y', 'x']);
-export const FALSE_WORDS: ReadonlySet<string> = new Set(['no', 'false', '0', 'n']);
+const TRUE_WORDS: ReadonlySet<string> = new Set(['yes', 'true', '1', 'y', 'x']);
+const FALSE_WORDS: ReadonlySet<string> = new Set(['no', 'false', '0', 'n']);
 
 export const bool: ColumnTypeModule = {
   type: 'bool',

@@ -22,7 +22,7 @@ import type { ColumnTypeModule } from './types.ts';
 
 export const columnTypes: Readonly<Record<ColumnType, ColumnTypeModule>> = { text, int, number, money, bool, date, datetime, multi, json, ref };
 
-export type { ColumnRules, ColumnTypeModule, DefaultEditor, FilterKind, Kind, MoneyTyping, Parsed, TypeCtx, TypeRules } from './types.ts';
+export type { ColumnTypeModule, MoneyTyping, TypeCtx } from './types.ts';
 
 /** The type a column's values are typed and read as: a number column with the money renderer is money (as its cells, inputs and export treat it). */
 export const shownType = (col: { type: ColumnType; renderer?: string | undefined }): ColumnType => (col.type === 'number' && col.renderer === 'money' ? 'money' : col.type);

@@ -19,7 +19,7 @@ export type Kind = 'text' | 'number' | 'date' | 'bool' | 'json';
 export type FilterKind = 'text' | 'number' | 'bool' | 'date' | 'datetime' | 'ref' | 'option';
 
 /** The inline editor a column of the type gets when it names none (a key of core/registryKeys.ts `editorKeys`). */
-export type DefaultEditor = 'text' | 'int' | 'number' | 'bool' | 'date' | 'datetime' | 'multi' | 'json' | 'select';
+type DefaultEditor = 'text' | 'int' | 'number' | 'bool' | 'date' | 'datetime' | 'multi' | 'json' | 'select';
 
 /** A parse or check: the value, or a refusal (a validation message key, core/validation/messages.ts). */
 export type Parsed = { ok: true; value: unknown } | { ok: false; message: string };

@@ -10,7 +10,7 @@
 import { COMMON_PASSWORDS } from './commonPasswords.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 
-export { PASSWORD_LIMITS, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
+export { PASSWORD_LIMITS } from './limits.ts';
 
 export type PasswordReason = 'password.too_short' | 'password.too_long' | 'password.common' | 'password.repetitive' | 'password.contains_email';
 

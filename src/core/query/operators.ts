@@ -22,7 +22,7 @@ export const TEXT_TESTS = {
 export type TextTest = keyof typeof TEXT_TESTS;
 
 /** The negative text filters: a value passes when the positive test does not (NULL passes). */
-export const NEGATED = { notContains: 'contains', notEqual: 'equals' } as const satisfies Record<string, TextTest>;
+const NEGATED = { notContains: 'contains', notEqual: 'equals' } as const satisfies Record<string, TextTest>;
 
 /** A text filter's test and whether it is negated; null for a name that is not a text filter. */
 export function textOp(op: string): { test: TextTest; negate: boolean } | null {

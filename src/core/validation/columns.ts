@@ -25,7 +25,7 @@ import { isEmpty, isPlainObject } from '../columnTypes/shared.ts';
 import { columnRules, schemaOf } from '../columnTypes/validate.ts';
 import { M } from './messages.ts';
 
-export { MAX_JSON, MAX_TEXT, isEmpty, isPlainObject } from '../columnTypes/shared.ts';
+export { MAX_TEXT } from '../columnTypes/shared.ts';
 export { PARSE_CONFIG } from '../columnTypes/schemas.ts';
 export { FORBIDDEN_KEYS } from '../columnTypes/rules/multi.ts';
 export { isValidDate } from '../columnTypes/date.ts';
@@ -37,12 +37,8 @@ const emptyToNull = v.transform<unknown, unknown>((x) => (isEmpty(x) ? null : x)
 /** Scalar type of a column's values: a ref column takes the type of its lookup's key. */
 export type { ValueType };
 export type Scalar = string | number | boolean;
-export type MultiText = Record<string, string>;
 /** The value a column schema outputs. */
 export type ColumnValue = unknown;
-
-/** The refusal of a value that is not of the type (each type's rules' `message`). */
-export const typeMessage = Object.fromEntries(Object.entries(columnRules).map(([t, m]) => [t, m.message])) as Record<ValueType, string>;
 
 export type ScalarType = Exclude<ValueType, 'multi' | 'json'>;
 
@@ -117,7 +113,7 @@ export function mustHave(screen: FormScreen, field: string): boolean {
 }
 
 /** The value type of a column: its own, or for a ref the one given (its lookup's key type). */
-export function valueTypeOf(col: Pick<ColumnSpec, 'type'>, refType?: ValueType): ValueType {
+function valueTypeOf(col: Pick<ColumnSpec, 'type'>, refType?: ValueType): ValueType {
   if (col.type !== 'ref') return col.type;
   if (!refType) throw new Error('a ref column needs the value type of its lookup key');
   return refType;

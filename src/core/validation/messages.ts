@@ -48,7 +48,7 @@ export const M = {
 export type MessageId = (typeof M)[keyof typeof M];
 
 /** A number travels as a number: the catalogues format it for the locale (`{min, number}`). */
-export type MessageValues = Record<string, string | number>;
+type MessageValues = Record<string, string | number>;
 export interface Message {
   id: string;
   values?: MessageValues;
@@ -99,7 +99,7 @@ export function issuesByPath(issues: readonly BaseIssue<unknown>[]): Record<stri
 }
 
 /** A short English description of a received value (server messages). */
-export const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : typeof v);
+const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : typeof v);
 
 /** English sentences of the server's 400 messages, by key. `got` describes the value received. */
 const english: Record<MessageId, (v: MessageValues, got: string) => string> = {

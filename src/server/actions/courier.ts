@@ -76,7 +76,7 @@ interface ReadyOrder {
 }
 
 /** An amount as Packeta takes it in `currency`: CZK whole, HUF a multiple of 5, others 2 decimals (half away from zero, on the decimal text). */
-export function packetaAmount(amount: string | number, currency: string): string {
+function packetaAmount(amount: string | number, currency: string): string {
   const n = Number(amount);
   if (!Number.isFinite(n) || n <= 0) return '';
   if (currency === 'CZK') return String(Math.round(n));
@@ -128,7 +128,7 @@ function packetaRow(o: ReadyOrder): string[] {
 }
 
 /** The file: `version 7`, the header line, the packets; semicolons, CRLF line ends (RFC 4180 quoting). */
-export function packetaCsv(orders: ReadyOrder[]): string {
+function packetaCsv(orders: ReadyOrder[]): string {
   // guardRow: the cells not cut (e-mail, codes) guarded too; a cut cell is guarded already.
   const lines = [['version 7'], [...PACKETA_COLUMNS], ...orders.map((o) => guardRow(packetaRow(o)))];
   return Papa.unparse(lines, { delimiter: ';', newline: '\r\n', quotes: false }) + '\r\n';
@@ -156,7 +156,7 @@ const REFERENCE_NAMES = new Set(['reference', 'ordernumber', 'fsmreference', 'or
 const TRACKING_NAMES = new Set(['trackingnumber', 'tracking', 'barcode', 'packetbarcode', 'parcelnumber']);
 const fold = (s: string) => s.toLowerCase().replace(/[\s_\-.]+/g, '');
 
-export interface TrackingProblem {
+interface TrackingProblem {
   /** The file's line (1 = the header). */
   line: number;
   code: TrackingProblemCode;

@@ -27,8 +27,8 @@ import type { Session } from '../rpc/context.ts';
 import { requireRank } from './accountRank.ts';
 import { implement } from './implement.ts';
 
-export const USERS_PAGE = '/settings/users';
-export const PARTNER_USERS_PAGE = '/partners/user_list';
+const USERS_PAGE = '/settings/users';
+const PARTNER_USERS_PAGE = '/partners/user_list';
 
 /** Whose accounts a page's actions reach: a company's users, or only those of its partners. */
 interface Scope {

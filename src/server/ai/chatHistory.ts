@@ -12,7 +12,7 @@ import type { ChatMessage } from './chat.ts';
 import type { AiResult } from './runner.ts';
 
 /** Messages shown (the newest); earlier ones stay stored until the user clears them. */
-export const CHAT_SHOWN = 100;
+const CHAT_SHOWN = 100;
 /** Earlier turns given to the model as context. */
 const CONTEXT_TURNS = 6;
 

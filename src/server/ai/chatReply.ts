@@ -37,7 +37,7 @@ const engineOf: Record<ReplyPath, ChatEngineName> = { '/api/openai/get_reply': '
 type ReplyInput = v.InferOutput<typeof OpenaiReplyInput>;
 
 /** The engine request of a reply: the request's values, else the company's defaults; a model it does not allow or too many tokens refused. */
-export async function replyRequest(db: Db, company: string, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; settings: ChatSettings }> {
+async function replyRequest(db: Db, company: string, name: ChatEngineName, input: ReplyInput): Promise<{ req: ChatRequest; settings: ChatSettings }> {
   const s = await chatSettings(db, company, name);
   const label = ENGINES[name].label;
   const model = input.model ?? s.defaultModel;

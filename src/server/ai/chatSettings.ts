@@ -26,13 +26,13 @@ export interface ChatSettings {
 }
 
 /** Spec §9 (and DeepSeek's chat model), migrations 062 and 088: used where a company has no row. */
-export const CHAT_DEFAULTS: Record<ChatEngineName, ChatSettings> = {
+const CHAT_DEFAULTS: Record<ChatEngineName, ChatSettings> = {
   openai: { models: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1'], defaultModel: 'gpt-4o', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 200, monthlyTokenBudget: DEFAULT_MONTHLY_TOKENS },
   deepseek: { models: ['deepseek-chat', 'deepseek-reasoner'], defaultModel: 'deepseek-chat', temperature: 0.5, topP: 1, maxTokens: 500, dailyLimit: 200, monthlyTokenBudget: DEFAULT_MONTHLY_TOKENS },
 };
 
 /** The models of a settings row's comma-separated list, with the default model (first, when the list lacks it). */
-export function modelList(models: string, defaultModel: string): string[] {
+function modelList(models: string, defaultModel: string): string[] {
   const listed = models
     .split(',')
     .map((m) => m.trim())
@@ -41,7 +41,7 @@ export function modelList(models: string, defaultModel: string): string[] {
 }
 
 /** The translation prompt's project (spec §5 prompts.gpt_translation_prompt). */
-export const TRANSLATION_PROJECT = 'gpt_translation_prompt';
+const TRANSLATION_PROJECT = 'gpt_translation_prompt';
 
 export async function chatSettings(db: Queryable, company: string | null, engine: ChatEngineName): Promise<ChatSettings> {
   if (!company) return CHAT_DEFAULTS[engine];

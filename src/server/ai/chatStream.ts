@@ -14,7 +14,7 @@ import { CHAT_TIMEOUT_MS } from './chat.ts';
 import { badAnswer } from './engineFetch.ts';
 import type { ConfiguredEngine } from './engines.ts';
 
-export interface StreamEnd {
+interface StreamEnd {
   model: string;
   promptTokens: number;
   completionTokens: number;

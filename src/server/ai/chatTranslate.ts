@@ -24,7 +24,7 @@ import { takeAiCall } from './rateLimit.ts';
 import { logUsage } from './usage.ts';
 
 /** DeepSeek's reasoning model: the only one its translate route uses (spec §7). */
-export const DEEPSEEK_TRANSLATE_MODEL = DEEPSEEK_REASONER;
+const DEEPSEEK_TRANSLATE_MODEL = DEEPSEEK_REASONER;
 
 const DEFAULT_PROMPT =
   'You are a professional translator of product texts for web shops. Translate the values of the JSON you are given from the source language into the target language. ' +
@@ -33,7 +33,7 @@ const DEFAULT_PROMPT =
 type Text = string | Record<string, string>;
 
 /** The reply's `{"<to>": …}` parsed and checked against the shape sent; a fenced ```json block is read too. */
-export function readTranslation(engine: ConfiguredEngine, reply: string, to: string, text: Text): Text {
+function readTranslation(engine: ConfiguredEngine, reply: string, to: string, text: Text): Text {
   const json = replyJson(engine, reply);
   const value = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>)[to] : undefined;
   if (typeof text === 'string') {

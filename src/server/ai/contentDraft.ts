@@ -29,7 +29,7 @@ const KIND = { recipes: 'recipe', houses: 'house' } as const;
 const KEY = { recipes: 'recipe_id', houses: 'house_id' } as const;
 const MAX_TEXT = 20000;
 
-export function draftRequest(engine: Pick<ConfiguredEngine, 'name'>, kind: 'recipe' | 'house', title: Record<string, string>, languages: readonly Lang[]): ChatRequest {
+function draftRequest(engine: Pick<ConfiguredEngine, 'name'>, kind: 'recipe' | 'house', title: Record<string, string>, languages: readonly Lang[]): ChatRequest {
   return jsonRequest(engine, {
     model: AI_CONTENT_MODEL,
     messages: [

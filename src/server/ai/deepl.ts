@@ -18,8 +18,8 @@ export const DEEPL_MAX_CHARS = 30_000;
 const SOURCE: Record<string, string> = { en: 'EN', de: 'DE', hu: 'HU', sk: 'SK', ro: 'RO', cs: 'CS', bg: 'BG' };
 const TARGET: Record<string, string> = { ...SOURCE, en: 'EN-GB' };
 
-export const deeplSource = (lang: string): string => SOURCE[lang] ?? lang.toUpperCase();
-export const deeplTarget = (lang: string): string => TARGET[lang] ?? lang.toUpperCase();
+const deeplSource = (lang: string): string => SOURCE[lang] ?? lang.toUpperCase();
+const deeplTarget = (lang: string): string => TARGET[lang] ?? lang.toUpperCase();
 
 const Answer = v.object({ translations: v.array(v.object({ text: v.string() })) });
 

@@ -46,7 +46,7 @@ interface ProductFacts {
   category: string | null;
 }
 
-export function productTextsRequest(engine: Pick<ConfiguredEngine, 'name'>, p: ProductFacts, fields: readonly AiTextField[], languages: readonly Lang[], instructions?: string): ChatRequest {
+function productTextsRequest(engine: Pick<ConfiguredEngine, 'name'>, p: ProductFacts, fields: readonly AiTextField[], languages: readonly Lang[], instructions?: string): ChatRequest {
   const system = [
     "You write product texts for an online shop's catalogue.",
     'Answer with one JSON object only: a key for each language code asked for, each holding an object with a key for each field asked for, whose value is the text in that language.',
@@ -79,10 +79,10 @@ export function productTextsRequest(engine: Pick<ConfiguredEngine, 'name'>, p: P
 }
 
 /** Plain text as the product texts hold it (no markup: product_translations refuses < and >). */
-export const plainText = (s: string): string => (/[<>]/.test(s) ? htmlText(s).replace(/[<>]/g, '') : s).trim();
+const plainText = (s: string): string => (/[<>]/.test(s) ? htmlText(s).replace(/[<>]/g, '') : s).trim();
 
 /** The texts of the reply by language and field, or engine_bad_answer. */
-export function readProductTexts(engine: ConfiguredEngine, content: string, fields: readonly AiTextField[], languages: readonly Lang[]): Record<string, Record<string, string>> {
+function readProductTexts(engine: ConfiguredEngine, content: string, fields: readonly AiTextField[], languages: readonly Lang[]): Record<string, Record<string, string>> {
   const json = replyJson(engine, content);
   const out: Record<string, Record<string, string>> = {};
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw badAnswer(engine, 'not an object');

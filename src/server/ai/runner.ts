@@ -21,7 +21,7 @@ import { runInSandbox, snapshotViews } from './sandbox.ts';
 import type { CheckedSql } from './sqlGuard.ts';
 
 export const AI_QUERY_TIMEOUT_MS = 5_000;
-export const AI_QUERY_ROW_CAP = 1_000;
+const AI_QUERY_ROW_CAP = 1_000;
 /** The most bytes of an answer's rows as JSON (a grid of a thousand rows is well under it). */
 export const AI_QUERY_MAX_BYTES = 1_048_576;
 /** Sorts and hashes of an Ask-AI query spill to disk past this (the server's default may be set for reports). */
@@ -32,7 +32,7 @@ const AI_TEMP_FILE_LIMIT = '512MB';
 /** SQLSTATEs of a query that needed more memory or disk than it may have (out of memory, a limit, temp_file_limit). */
 const OVER_MEMORY = new Set(['53200', '53400', '54000']);
 
-export interface AiColumn {
+interface AiColumn {
   name: string;
   kind: 'number' | 'text';
 }
@@ -111,7 +111,7 @@ async function onServer(db: Db, wrapped: string, scope: RunScope, timeoutMs: num
 }
 
 /** Columns (in the query's order), rows as arrays, and whether they make a chart. */
-export function shape(sql: string, objects: Record<string, unknown>[]): AiResult {
+function shape(sql: string, objects: Record<string, unknown>[]): AiResult {
   const names = objects.length ? Object.keys(objects[0]!) : [];
   const rows = objects.map((o) => names.map((n) => o[n] ?? null));
   const columns: AiColumn[] = names.map((name, i) => {

@@ -26,7 +26,7 @@ const LOAD_LIMIT_MS = 120_000;
 /** An idle sandbox thread ends after this. */
 const IDLE_MS = 5 * 60_000;
 /** The most WebAssembly memory of the sandbox's PGlite (it starts with 128 MB). */
-export const SANDBOX_MEMORY_MB = 512;
+const SANDBOX_MEMORY_MB = 512;
 /** A thread whose WebAssembly memory grew past this is ended after its answer. */
 const SANDBOX_KEEP_MB = 256;
 /** The thread's JavaScript heap: the copies' JSON text and the answer's. */

@@ -15,7 +15,7 @@ import { loadModule, parseSync } from 'libpg-query';
 import { refused } from '../http/errors.ts';
 
 /** Functions a query may call (unqualified or in pg_catalog): aggregates, windows, arithmetic, text, dates, series. */
-export const ALLOWED_FUNCTIONS = new Set(
+const ALLOWED_FUNCTIONS = new Set(
   [
     // aggregates
     'count sum avg min max string_agg array_agg bool_and bool_or every stddev stddev_pop stddev_samp variance var_pop var_samp percentile_cont percentile_disc mode corr',
@@ -48,7 +48,7 @@ export const MAX_PAD_LENGTH = 1_000;
 const PADS = new Set(['lpad', 'rpad']);
 
 /** Longest SQL text the guard parses (a model's answer; a longer one is not a question's query). */
-export const MAX_SQL_CHARS = 20_000;
+const MAX_SQL_CHARS = 20_000;
 
 const notSelect = (why: string) => refused('ai_sql_not_select', `The AI's query is not a single SELECT (${why})`);
 const relationRefused = (name: string) => refused('ai_sql_relation', `The AI's query reads ${name}, which is not allowed`, { relation: name });
@@ -62,7 +62,7 @@ const strings = (list: Json | undefined): string[] => (Array.isArray(list) ? lis
 
 let ready: Promise<void> | undefined;
 /** Loads the parser (WebAssembly shipped inside the npm package: nothing is downloaded). */
-export const loadParser = (): Promise<void> => (ready ??= loadModule());
+const loadParser = (): Promise<void> => (ready ??= loadModule());
 
 /** A query the guard allowed: its text and the views it reads (what a sandbox must hold). */
 export interface CheckedSql {

@@ -12,7 +12,7 @@ import { ENGINES } from './engines.ts';
 export type MachineEngine = 'google' | 'deepl';
 
 /** The engines the translate action falls back to, in this order, when a company has no row for them. */
-export const FALLBACK_ENGINES: readonly MachineEngine[] = ['google', 'deepl'];
+const FALLBACK_ENGINES: readonly MachineEngine[] = ['google', 'deepl'];
 
 interface EngineRow {
   engine: MachineEngine;

@@ -18,7 +18,7 @@ export interface Segment {
 /** An HTML element's tag or an entity: the text is sent as HTML so that its markup survives. */
 const HTML = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i;
 
-export const isHtml = (text: string): boolean => HTML.test(text);
+const isHtml = (text: string): boolean => HTML.test(text);
 
 /** The segments to send (the non-empty texts), in the request's order. */
 export function segmentsOf(text: TranslateText): Segment[] {

@@ -18,7 +18,7 @@ import { revokeAllForUser } from './refresh.ts';
 export type LinkPurpose = 'invite' | 'reset' | 'change';
 export type MailedPurpose = Exclude<LinkPurpose, 'change'>;
 // A change link is used at once, in the browser that signed in.
-export const LINK_TTL_SEC: Record<LinkPurpose, number> = { invite: 7 * 24 * 3600, reset: 3600, change: 900 };
+const LINK_TTL_SEC: Record<LinkPurpose, number> = { invite: 7 * 24 * 3600, reset: 3600, change: 900 };
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -28,12 +28,12 @@ const MAIL_TEXTS: Record<MailedPurpose, { subject: string; body: string }> = {
 };
 
 /** A refusal of a password: `weak_password` with the reason's catalogue key and the length limits. */
-export function weakPassword(field: string, reason: string): HttpError {
+function weakPassword(field: string, reason: string): HttpError {
   return new HttpError(400, 'weak_password', `${field}: the password is too weak (${reason})`, {}, undefined, { field, reason, ...PASSWORD_LIMITS });
 }
 
 /** A user held to change an initial password gave it again: the administrator knows it too. */
-export const passwordUnchanged = (field: string) => new HttpError(400, 'password_unchanged', `${field}: choose a password of your own, not the initial one`, {}, undefined, { field });
+const passwordUnchanged = (field: string) => new HttpError(400, 'password_unchanged', `${field}: choose a password of your own, not the initial one`, {}, undefined, { field });
 
 /** Throws `weak_password` unless `password` passes the rule (core/password/policy.ts). */
 export function checkNewPassword(field: string, password: string, email: string): void {
@@ -87,7 +87,7 @@ export async function sendPasswordLink(tx: Queryable, user: Addressee, purpose: 
 /** The columns sendPasswordLink needs, of app.users `u`. */
 export const ADDRESSEE_COLUMNS = 'u.user_id, u.user_email, u.first_name, u.user_name, u.language_code';
 
-export const invalidLink = () => new HttpError(400, 'invalid_link', 'This link is unknown, used already or expired');
+const invalidLink = () => new HttpError(400, 'invalid_link', 'This link is unknown, used already or expired');
 
 /**
  * Sets the password of a link's user: the link must be unused and unexpired (else 400

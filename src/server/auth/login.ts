@@ -4,10 +4,10 @@ import { HttpError } from '../http/errors.ts';
 import { decoyHash, verifyPassword } from './password.ts';
 
 /** Failures of one account from one client address in the window: that client is locked out of the account. */
-export const MAX_FAILURES = 10;
+const MAX_FAILURES = 10;
 /** Failures of one account from all clients in the window: the account takes no more attempts at all (a distributed guess). */
-export const ACCOUNT_MAX_FAILURES = 100;
-export const FAILURE_WINDOW_MIN = 15;
+const ACCOUNT_MAX_FAILURES = 100;
+const FAILURE_WINDOW_MIN = 15;
 
 /** Unknown user and wrong password answer alike, so accounts cannot be probed. */
 const wrongCredentials = () => new HttpError(401, 'invalid_credentials', 'Wrong email or password');

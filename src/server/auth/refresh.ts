@@ -16,7 +16,7 @@ const invalid = () => new HttpError(401, 'invalid_refresh_token', 'Refresh token
  * §4.14.2): it gets a token of its own in the family. Later, or once the successor was
  * used, a reuse is a theft and revokes the family.
  */
-export const REUSE_GRACE_SEC = 10;
+const REUSE_GRACE_SEC = 10;
 
 async function store(db: Queryable, userId: number, familyId: string, expiresAt: string | Date): Promise<{ token: string; id: number }> {
   const token = randomBytes(32).toString('base64url');

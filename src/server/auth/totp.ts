@@ -14,9 +14,9 @@ import { reserveAttempt } from './login.ts';
  * hour against the 3 codes a window accepts out of a million. A recovery code (shown once,
  * stored hashed) stands in for a code once.
  */
-export const TOTP_MAX_FAILURES = 5;
-export const TOTP_ACCOUNT_MAX_FAILURES = 10;
-export const RECOVERY_CODES = 10;
+const TOTP_MAX_FAILURES = 5;
+const TOTP_ACCOUNT_MAX_FAILURES = 10;
+const RECOVERY_CODES = 10;
 const PERIOD = 30;
 const ISSUER = 'Back office';
 
@@ -24,7 +24,7 @@ const digest = (code: string) => createHash('sha256').update(code).digest('hex')
 const totpOf = (secret: string, label = '') => new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 
 /** 401 at sign-in; 400 from a signed-in user's own calls (a 401 there would send the browser to refresh its session), naming the input (`field`) there. */
-export const invalidTotp = (status: 400 | 401 = 401, field?: string) =>
+const invalidTotp = (status: 400 | 401 = 401, field?: string) =>
   new HttpError(status, 'invalid_totp', `${field ? `${field}: ` : ''}The code is wrong, used already or expired`, {}, undefined, field ? { field } : undefined);
 
 /** A new secret (160 bits, base32) and the otpauth:// URI an authenticator app reads. */
@@ -32,9 +32,6 @@ export function newTotpSecret(email: string): { secret: string; uri: string } {
   const secret = new Secret({ size: 20 }).base32;
   return { secret, uri: totpOf(secret, email).toString() };
 }
-
-/** The otpauth:// URI of a stored secret. */
-export const totpUri = (secret: string, email: string) => totpOf(secret, email).toString();
 
 /** Recovery codes: 10 characters of an alphabet without look-alikes, shown as xxxxx-xxxxx. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

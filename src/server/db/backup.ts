@@ -31,7 +31,7 @@ export class ToolError extends Error {
   }
 }
 
-export const FORMAT = 'backoffice-backup';
+const FORMAT = 'backoffice-backup';
 
 const Facts = v.object({ rows: v.pipe(v.number(), v.integer(), v.minValue(0)), md5: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)) });
 export const Manifest = v.object({
@@ -62,7 +62,7 @@ export async function openForTool(dataDir: string, what: string): Promise<Pglite
 }
 
 /** The manifest's facts of an open database: its migrations and every table's count and checksum. */
-export async function describe(db: PgliteDb): Promise<{ postgres: number; migrations: string[]; tables: Record<string, TableFacts> }> {
+async function describe(db: PgliteDb): Promise<{ postgres: number; migrations: string[]; tables: Record<string, TableFacts> }> {
   const postgres = (await db.query<{ n: number }>(`select current_setting('server_version_num')::int as n`)).rows[0]!.n;
   return { postgres, migrations: await appliedMigrations(db), tables: await factsOf(db) };
 }

@@ -13,7 +13,7 @@ import type { Db } from './types.ts';
 const SYNC_LOCK = 727276; // beside seed's SEED_LOCK
 
 /** Every key → its text per language, as the files have them. */
-export function catalogueRows(): Record<string, Record<string, string>> {
+function catalogueRows(): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   for (const lang of LANGS) for (const [key, text] of Object.entries(catalogue(lang))) (out[key] ??= {})[lang] = text;
   return out;

@@ -98,7 +98,7 @@ const plain: Plain[] = [
 const pages = menuPages.map(({ title_key: _k, area: _a, ...row }) => row);
 
 /** Every natural key of the definitions, as app.reference_sync.known_keys holds them. */
-export function referenceKeys(): string[] {
+function referenceKeys(): string[] {
   const keys = plain.flatMap((p) => p.rows.map((r) => `${p.kind}:${String(r[p.key])}`));
   keys.push(...pages.map((p) => `page:${p.page_code}`), `role:${ADMIN_ROLE.code}`);
   for (const w of workflows) {

@@ -5,13 +5,13 @@ import { englishText, numericValues, parseMessage, type Message } from '../../co
 import { recordRule } from '../../core/recordRules.ts';
 
 /** The most characters of one value (a key, a column name, a text) an error shows; longer ones end in "…". */
-export const SHOWN_CHARS = 60;
+const SHOWN_CHARS = 60;
 /** The most characters of an error's message (a safety net: each value is clipped first), and of a parameter. */
 const MAX_MESSAGE = 500;
 const MAX_PARAM = 200;
 
 /** A text cut to `max` characters and "…" (never between the halves of a surrogate pair). */
-export function clip(text: string, max = SHOWN_CHARS): string {
+function clip(text: string, max = SHOWN_CHARS): string {
   if (text.length <= max) return text;
   const code = text.charCodeAt(max - 1);
   return `${text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)}…`;
@@ -70,7 +70,7 @@ export function invalidValue(field: string, m: Message, input?: unknown, label?:
   return new HttpError(400, 'invalid_value', `${field}: ${englishText(m, input)}`, {}, undefined, invalidValueParams(field, m, label));
 }
 /** A key the input's schema does not define (`field`: its dot path). */
-export const unknownField = (field: string) => new HttpError(400, 'unknown_field', `${field}: unknown field`, {}, undefined, { field });
+const unknownField = (field: string) => new HttpError(400, 'unknown_field', `${field}: unknown field`, {}, undefined, { field });
 /** A column the screen does not have, named where a column is expected. */
 export const unknownColumn = (field: string, column: string) => new HttpError(400, 'unknown_column', `${field}: unknown column "${column}"`, {}, undefined, { field, column });
 /** A valid request whose meaning the server does not serve (`field`: what asks for it). */
@@ -208,7 +208,7 @@ export function fieldRefused(r: NonNullable<ReturnType<typeof dbFieldRefusal>>, 
  * message belongs) and, for a column's bound, the validation key to say (`reason`) with its
  * values. A bulk write's row is added where it is known (`ruleAtRow`).
  */
-export function ruleParams(rule: string, table?: string): ErrorParams | undefined {
+function ruleParams(rule: string, table?: string): ErrorParams | undefined {
   const r = recordRule(rule, table);
   if (!r) return undefined;
   const out: ErrorParams = {};

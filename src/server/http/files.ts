@@ -17,7 +17,7 @@ import { DOWNLOAD_CSP } from './csp.ts';
 import { contentMatches } from './sniff.ts';
 import { HttpError, parseInput } from './errors.ts';
 
-export { FILE_TYPES, MAX_UPLOAD_BYTES };
+export { FILE_TYPES };
 
 /** A checked file as the tables store it. */
 interface StoredFile {

@@ -19,7 +19,7 @@ const dir = join(dirname(createRequire(import.meta.url).resolve('flag-icons/pack
 
 let codes: Set<string> | undefined;
 /** The flag codes the package has ('sk', 'gb-eng', …), listed once. */
-export function flagCodes(): ReadonlySet<string> {
+function flagCodes(): ReadonlySet<string> {
   codes ??= new Set(
     readdirSync(dir)
       .filter((f) => f.endsWith('.svg'))

@@ -26,9 +26,9 @@ import { pictureBytes, pictureHashOf, storePicture, sweepUnused } from '../image
 import { HttpError, badRequest, parseInput } from './errors.ts';
 
 /** A year: a versioned URL's answer never changes. */
-export const VERSIONED_MAX_AGE = 365 * 24 * 3600;
+const VERSIONED_MAX_AGE = 365 * 24 * 3600;
 /** A bare id's answer follows a replaced picture within this many seconds. */
-export const UNVERSIONED_MAX_AGE = 300;
+const UNVERSIONED_MAX_AGE = 300;
 
 const FILE = /^([1-9][0-9]{0,9})(?:-([0-9a-f]{16}))?\.jpg$/;
 const SIZES = OFFERED_IMAGE_SIZES.map((s) => `${s.width}x${s.height}`).join(', ');
@@ -42,7 +42,7 @@ function intParam(c: Context, name: string): number | undefined {
 }
 
 /** The variant a request asks for: an offered size (both sides or none), an offered quality, jpeg (the default) or webp; anything else 400. */
-export function variantOf(c: Context): Variant {
+function variantOf(c: Context): Variant {
   const width = intParam(c, 'width');
   const height = intParam(c, 'height');
   const quality = intParam(c, 'quality') ?? ORIGINAL.quality;

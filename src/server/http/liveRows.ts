@@ -26,7 +26,7 @@ import type { Listening, Queryable } from '../db/types.ts';
 import type { Deps, LiveStreams, Session } from '../rpc/context.ts';
 import { resolveSession } from './session.ts';
 
-export const LIVE_CHANNEL = 'app_rows';
+const LIVE_CHANNEL = 'app_rows';
 /** pg_notify's payload limit is 8000 bytes: keys are sent in parts below it. */
 const PART_CHARS = 7000;
 /** More parts than this (a large import): one message saying "rows of this table changed", no keys. */

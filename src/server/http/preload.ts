@@ -21,7 +21,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The app's code, which the entry imports (src/app/main.tsx): every page loads it. */
-export const APP_MODULE = 'src/app/start.tsx';
+const APP_MODULE = 'src/app/start.tsx';
 
 /** What every screen route loads before its first rows: the page, the grid's saved-state check, its bulk actions and live rows. */
 export const SCREEN_MODULES = ['src/app/grid/features/viewState/savedShape.ts', 'src/app/actions/index.tsx', 'src/app/grid/features/liveRows/liveRowsFollow.ts', 'src/app/ai/AskAiEntry.tsx'];

@@ -14,7 +14,7 @@ import { presentedPageToken } from './pageCookie.ts';
  */
 
 /** What the browser's own bootstrap call would send (src/app/session/auth.ts `fetchUser`). */
-export interface StartRequest {
+interface StartRequest {
   currency_code: string | null;
   page: string | null;
   form: string | null;

@@ -12,10 +12,10 @@ import { HttpError } from '../http/errors.ts';
 import { loadSharp } from './sharp.ts';
 
 // The limits and the formats' names are the contract's (schemas/api/images.ts).
-export { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, PICTURE_TYPE_NAMES };
+export { MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS };
 
 /** The formats taken, by libvips' name, and the content type each is stored under. */
-export const PICTURE_TYPES: Readonly<Record<string, string>> = {
+const PICTURE_TYPES: Readonly<Record<string, string>> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',

@@ -36,7 +36,7 @@ export const ORIGINAL: Variant = { quality: CDN_QUALITY, format: 'jpeg' };
 const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 
 /** Renders a variant of a picture: EXIF orientation applied, every metadata block (EXIF, XMP, ICC after conversion to sRGB) left out. */
-export async function renderPicture(bytes: Uint8Array, v: Variant): Promise<Buffer> {
+async function renderPicture(bytes: Uint8Array, v: Variant): Promise<Buffer> {
   const sharp = await loadSharp();
   let img = sharp(bytes, SHARP_INPUT).rotate();
   if (v.width && v.height) img = img.resize(v.width, v.height, { fit: 'contain', background: WHITE });
@@ -45,10 +45,10 @@ export async function renderPicture(bytes: Uint8Array, v: Variant): Promise<Buff
 }
 
 /** At most this many renderings at once (each uses libvips' threads). */
-export const RENDER_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
+const RENDER_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
 
 /** Where a rendering came from: the disk cache, made for this request, or made for another one under way. */
-export type RenderSource = 'hit' | 'miss' | 'joined';
+type RenderSource = 'hit' | 'miss' | 'joined';
 
 export interface Renderer {
   /** The rendering, from the disk cache or made now (`load` gives the picture's bytes on a miss). */

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types.ts';
 import type { Picture } from './picture.ts';
 
 /** How long a picture nobody uses is kept (an undo of the delete that left it unused still finds it). */
-export const UNUSED_KEEP_DAYS = 30;
+const UNUSED_KEEP_DAYS = 30;
 
 /** Stores the picture unless its content is stored already; answers its hash. */
 export async function storePicture(tx: Queryable, p: Picture): Promise<string> {

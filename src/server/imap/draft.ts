@@ -23,7 +23,7 @@ import { HttpError } from '../http/errors.ts';
 import { withImap } from './client.ts';
 
 /** The model of a draft (spec §9's default). */
-export const DRAFT_MODEL = 'gpt-4o';
+const DRAFT_MODEL = 'gpt-4o';
 /** The message's text the model reads at most. */
 const MAX_PROMPT_BODY = 8_000;
 

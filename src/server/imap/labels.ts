@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
 import { withImap } from './client.ts';
 import { flagList } from './sync.ts';
 
-export interface StoredMail {
+interface StoredMail {
   email_id: number;
   mailbox: string;
   uidvalidity: string;
@@ -18,7 +18,7 @@ export interface StoredMail {
 }
 
 /** The stored message, or 404. */
-export async function storedMail(db: Queryable, emailId: number): Promise<StoredMail> {
+async function storedMail(db: Queryable, emailId: number): Promise<StoredMail> {
   const r = await db.query<StoredMail>('select email_id::int, mailbox, uidvalidity::text, uid::text from app.emails where email_id = $1', [emailId]);
   if (!r.rows[0]) throw new HttpError(404, 'not_found', `payload.email_id: message ${emailId} does not exist`);
   return r.rows[0];

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.ts';
 import { mailMoney, mailText, type MailValues } from './render.ts';
 
 /** The record a workflow instance moves, as its mail needs it. */
-export interface Addressee {
+interface Addressee {
   fsmInstanceId: number;
   /** The record's key (stored as the outbox row's source_id). */
   sourceId: number;
@@ -24,7 +24,7 @@ export interface MoveParams {
   loop?: boolean;
 }
 
-export interface Composed {
+interface Composed {
   subject: string;
   text: string;
   html?: string;

@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer';
 
 /** One e-mail as the outbox hands it to a transport. */
-export interface MailMessage {
+interface MailMessage {
   to: readonly string[];
   subject: string;
   text: string;

@@ -30,8 +30,6 @@ export function addressRange(address: string): AddressRange {
   return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).match(IPV4_COMPATIBLE) ? 'ipv4Compatible' : 'public';
 }
 
-export const isPublicAddress = (address: string): boolean => addressRange(address) === 'public';
-
 /** A URL's host as the guard reads it: an IP address (brackets off) or a DNS name (lower case, without a trailing dot). */
 export type UrlHost = { address: string } | { name: string };
 

@@ -44,7 +44,7 @@ export class OutboundError extends Error {
   }
 }
 
-export interface OutboundRequest {
+interface OutboundRequest {
   /** The whole exchange, every hop, connect to last byte. */
   timeoutMs: number;
   /** A 2xx answer's body at most: reading stops beyond it (too_large). */

@@ -10,7 +10,7 @@ import { htmlText } from '../../core/htmlText.ts';
 import { isWebUrl } from '../../core/news.ts';
 import { FeedFetchError } from './download.ts';
 
-export interface FeedItem {
+interface FeedItem {
   url: string;
   title: string;
   /** ISO time, or null when the feed gives none (stored as the time it was first fetched). */

@@ -27,7 +27,7 @@ type Intl = ReturnType<typeof intlOf>;
 const textsOf = (intl: Intl) => (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
 /** The document types of obd_texts (settings/obd_texts) the builders print. */
-export type ObdDocument = 'pick_list' | 'arriving_shipment';
+type ObdDocument = 'pick_list' | 'arriving_shipment';
 
 /**
  * The company's texts for a document (settings/obd_texts, active ones) in the reader's
@@ -121,7 +121,7 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
 };
 
 /** Documents in one request: 50 pick lists or purchase orders. */
-export const MAX_DOCUMENTS = 50;
+const MAX_DOCUMENTS = 50;
 
 /** The ids asked for (`param`, repeated), each a positive integer, at most MAX_DOCUMENTS, in order without repeats. */
 function documentIds(params: URLSearchParams, param: string): number[] {

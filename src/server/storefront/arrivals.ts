@@ -13,7 +13,7 @@ import { startPoller, type Poller } from '../poller.ts';
 import { sweepCarts } from './cart.ts';
 
 /** Waiting requests one address may have in a shop: more are not recorded (the answer stays the same). */
-export const MAX_WAITING_PER_ADDRESS = 20;
+const MAX_WAITING_PER_ADDRESS = 20;
 /** Rows one pass sends at most. */
 const BATCH = 100;
 

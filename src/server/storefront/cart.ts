@@ -8,7 +8,7 @@ import { mailMoney, mailText } from '../mail/render.ts';
 import type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
 import type { PriceRow, Shop } from './queries.ts';
 
-export type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
+export type { CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
 
 /**
  * The storefront's cart and checkout on app.carts / app.cart_items (migration 042, token hash
@@ -16,8 +16,8 @@ export type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } fr
  * product code and a quantity; every view recalculates each line with the price rule.
  */
 
-export const newCartToken = (): string => randomBytes(32).toString('base64url');
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newCartToken = (): string => randomBytes(32).toString('base64url');
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export interface CartRow {
   cart_id: number;
@@ -37,7 +37,7 @@ export async function cartByToken(db: Queryable, shopId: number, token: string |
 /** New carts one visitor address may start per hour (in all shops, counted in the database so every app process sees the same). */
 export const CARTS_PER_VISITOR_PER_HOUR = 30;
 /** A cart's cookie lives 30 days: an open cart without an e-mail untouched for longer can't be reached by anyone. */
-export const UNREACHABLE_CART_DAYS = 30;
+const UNREACHABLE_CART_DAYS = 30;
 
 /** A new cart, or null when the visitor started too many within the hour (bots filling app.carts). */
 export async function createCart(db: Queryable, shop: Shop, lang: string, visitor: string): Promise<{ token: string; cart: CartRow } | null> {

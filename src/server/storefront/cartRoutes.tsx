@@ -21,7 +21,7 @@ const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 
 /** The paths that take a POST (within a language), as the host middleware tells them from the back office's. */
 export const CART_POST_PATH = /\/(cart\/(add|update|remove)|checkout)$/;
 
-export const cartCookieName = (shopId: number) => `cart_${shopId}`;
+const cartCookieName = (shopId: number) => `cart_${shopId}`;
 
 export interface CartArgs {
   c: Context;

@@ -1,7 +1,7 @@
 import { countryFromAnswer, ipCountryRequestUrl } from '../../core/ipCountry.ts';
 
 /** How long an address's answer is kept, and how many addresses at most (oldest dropped first). */
-export const COUNTRY_TTL_MS = 6 * 3600_000;
+const COUNTRY_TTL_MS = 6 * 3600_000;
 export const COUNTRY_CACHE_MAX = 10_000;
 
 export interface CountryDetector {

@@ -12,15 +12,15 @@ import type { Db, Queryable } from '../db/types.ts';
 import { intlOf } from '../mail/render.ts';
 import type { Shop } from './queries.ts';
 
-export const CONFIRM_DAYS = 7;
-export const THROTTLE_MINUTES = 10;
+const CONFIRM_DAYS = 7;
+const THROTTLE_MINUTES = 10;
 
 export const SignUp = v.object({
   email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email()),
   name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 });
 
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 /** A token as it comes from a link: base64url of 32 bytes, anything else is no token. */
 export const isToken = (t: string | undefined): t is string => !!t && /^[A-Za-z0-9_-]{43}$/.test(t);

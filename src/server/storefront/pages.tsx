@@ -27,7 +27,7 @@ export interface Args {
 }
 
 /** Products per listing page (a multiple of 1, 2, 3 and 4 columns). */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 const MAX_QUERY = 200;
 
 const num = (v: string | undefined): number | null => {

@@ -216,10 +216,10 @@ export async function relatedProducts(db: Queryable, shopId: number, lang: strin
 
 /** PostgreSQL text-search configurations of the languages that have one; the others are searched word by word ('simple'). */
 const TS_CONFIG: Readonly<Record<string, string>> = { en: 'english', de: 'german', hu: 'hungarian', ro: 'romanian' };
-export const tsConfigOf = (lang: string): string => TS_CONFIG[lang] ?? 'simple';
+const tsConfigOf = (lang: string): string => TS_CONFIG[lang] ?? 'simple';
 
 /** Below this trigram word similarity a name is no match for a mistyped query. */
-export const SEARCH_SIMILARITY = 0.45;
+const SEARCH_SIMILARITY = 0.45;
 
 /**
  * Search in the shop's language: full-text (stemmed where the language has a configuration)

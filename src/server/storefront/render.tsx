@@ -12,7 +12,7 @@ import { intlOf } from '../mail/render.ts';
  * file of this origin; JSON-LD is data, not run), the inline stylesheet by nonce, images
  * from this origin and any https host (the CDN, banners).
  */
-export const storefrontCsp = (nonce: string) =>
+const storefrontCsp = (nonce: string) =>
   `default-src 'self'; script-src 'self'; style-src 'self' 'nonce-${nonce}'; img-src 'self' https: data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'`;
 
 /** A page streamed as React renders it (renderToReadableStream): the head goes out before the body's last query result is written. */

@@ -43,7 +43,7 @@ const sheetName = (title: string) =>
     .slice(0, 31) || 'Export';
 
 /** Checks the request against the descriptor; answers the list request of the whole view. */
-export function exportRequest(screen: Screen, input: Input): ListRequest {
+function exportRequest(screen: Screen, input: Input): ListRequest {
   if (!screen.actions.export) throw forbidden(`forbidden: ${screen.form} cannot be exported`);
   input.columns.forEach((c, i) => {
     // Own columns only: `__proto__` and `constructor` name Object.prototype's, no column.

@@ -25,7 +25,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /** How the grid shows a searched lookup's row (large lookups: the code carries the meaning). */
-export const SEARCH_LABEL_SEPARATOR = ' · ';
+const SEARCH_LABEL_SEPARATOR = ' · ';
 
 /** Display texts of the given keys of a ref column (keys without a row are left out). */
 export async function refLabels(db: Queryable, screen: Screen, field: string, keys: unknown[], lang: string, company: string | null): Promise<Map<string, string>> {

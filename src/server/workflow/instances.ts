@@ -1,8 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import type { FsmAction } from '../../core/workflowActions.ts';
 
-export type { FsmAction };
-
 /** An instance as workflow screens' rows carry it (spec §7): its state, that state's names and the actions it offers. */
 export interface FsmInstanceState {
   fsm_instance_id: number;

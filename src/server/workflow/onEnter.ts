@@ -6,7 +6,7 @@ import type { Session } from '../rpc/context.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 
 /** Who moves the instances: the ledger records the user, a refusal is said in the user's language. */
-export interface Actor {
+interface Actor {
   userId: number;
   languageCode: string;
 }

@@ -7,7 +7,7 @@ import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
 
-export interface TriggerParams {
+interface TriggerParams {
   checkbox?: boolean | undefined;
   state_code?: string | undefined;
   row_version?: number | undefined;

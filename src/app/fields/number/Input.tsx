@@ -13,8 +13,6 @@ import { moneyTyping } from '../../grid/moneyCurrency.ts';
 import type { CellEditor } from '../../grid/types.ts';
 import { MoneyEditor } from '../money/Input.tsx';
 
-export { NumberFormInput } from '../int/Input.tsx';
-
 const PlainNumberEditor: CellEditor = (p) => {
   const initial = editableNumber(p.value, p.ctx.lang);
   return (

@@ -14,7 +14,7 @@ type WithRows<T, R> = Omit<T, 'rows'> & { rows: R[] };
 type WithRow<T, R> = Omit<T, 'row'> & { row: R };
 
 /** Every form (api_action entity of a descriptor) by name. */
-export type FormName = keyof S['FormRows'];
+type FormName = keyof S['FormRows'];
 /** The row of form F (keys, columns, version); of any form when F is only known as a string. */
 export type FormRow<F extends string = string> = [F] extends [FormName] ? S['FormRows'][F] : S['Row'];
 
@@ -28,7 +28,7 @@ export type ListResult<F extends string = string> = WithRows<Data<'ListOutput'>,
 export type FilterParams = S['FilterPayload'];
 /** locate: where the row with this key stands in the order under the filters. */
 export type LocateParams = Pick<S['ListPayload'], 'sortModel' | 'filterModel' | 'language'> & { locate: NonNullable<S['ListPayload']['locate']> };
-export type LocateResult = Data<'LocateOutput'>;
+type LocateResult = Data<'LocateOutput'>;
 
 export type SetParams = S['SetPayload'];
 export type SetResult<F extends string = string> = WithRow<Data<'SetOutput'>, FormRow<F>>;
@@ -47,22 +47,22 @@ export type AggregateValues = S['AggregateValues'];
 export type AggregateGroup = S['AggregateGroup'];
 /** The functions an aggregate may ask for per column (sum, avg, min, max, count). */
 export type AggregateFunction = NonNullable<AggregateParams['aggregates']>[string][number];
-export type ExportParams = S['ExportInput'];
-export type TranslateParams = S['GtInput'];
+type ExportParams = S['ExportInput'];
+type TranslateParams = S['GtInput'];
 export type TranslateResult = S['TranslateOutput'];
 
 // The custom actions the grid calls: typed by their contracts (schemas/api.ts actionContracts, api/actions.ts).
-export type GridStateListParams = PayloadOf<'grid_state_list'>;
+type GridStateListParams = PayloadOf<'grid_state_list'>;
 export type GridStateListResult = AnswerOf<'grid_state_list'>;
 export type GridStateSetParams = PayloadOf<'grid_state_set'>;
-export type GridStateSetResult = AnswerOf<'grid_state_set'>;
+type GridStateSetResult = AnswerOf<'grid_state_set'>;
 export type SavedView = AnswerOf<'grid_views_list'>['rows'][number];
-export type ViewsListParams = PayloadOf<'grid_views_list'>;
-export type ViewsListResult = AnswerOf<'grid_views_list'>;
+type ViewsListParams = PayloadOf<'grid_views_list'>;
+type ViewsListResult = AnswerOf<'grid_views_list'>;
 export type ViewAddParams = PayloadOf<'grid_views_add'>;
 export type ViewSetParams = PayloadOf<'grid_views_set'>;
-export type ViewResult = AnswerOf<'grid_views_set'>;
-export type ViewDeleteParams = PayloadOf<'grid_views_delete'>;
+type ViewResult = AnswerOf<'grid_views_set'>;
+type ViewDeleteParams = PayloadOf<'grid_views_delete'>;
 
 export type KeepInStockParams = PayloadOf<'keep_in_stock'>;
 export type KeepInStockResult = AnswerOf<'keep_in_stock'>;
@@ -70,7 +70,7 @@ export type ChangeLabelsParams = PayloadOf<'change_labels'>;
 export type ChangeLabelsResult = AnswerOf<'change_labels'>;
 export type PriceUpdateParams = PayloadOf<'purchase_price_update_set'>;
 export type PriceUpdatePreview = AnswerOf<'purchase_price_update_filter'>;
-export type PriceUpdateResult = AnswerOf<'purchase_price_update_set'>;
+type PriceUpdateResult = AnswerOf<'purchase_price_update_set'>;
 
 /** The grid's data provider (provider.ts `gridData()`): each method typed by the contract above. */
 export interface GridDataProvider {

@@ -15,7 +15,7 @@ import { SetFilter } from './SetFilter.tsx';
 import type { ViewColumn } from '../layout.ts';
 import type { CellCtx } from '../types.ts';
 
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 
 /** `epoch` changes when the filters are replaced from outside (a view applied, a reset, a money filter carried into another view currency): the inputs show the new values. */
 export const FilterCell = memo(function FilterCell({

@@ -11,7 +11,7 @@ const load = () => import('./PopoverPanel.tsx');
 export const PopoverPanel = lazyWithMessages(load);
 let loading: Promise<unknown> | null = null;
 /** Starts loading the popover code (once); an intent to open one is enough. */
-export const preloadPopover = () => void (loading ??= load());
+const preloadPopover = () => void (loading ??= load());
 
 type TriggerProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick'> & { 'aria-haspopup': 'menu' | 'dialog' };
 

@@ -13,7 +13,7 @@ import { Suspense, type SyntheticEvent } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../../core/images.ts';
 import { PopoverPanel } from '../popover/Popup.tsx';
 
-export const IMAGE_POPOVER_SIZE = 300;
+const IMAGE_POPOVER_SIZE = 300;
 
 export interface ImagePopoverProps {
   /** The clicked thumbnail (or its cell): the popover is placed beside it. */

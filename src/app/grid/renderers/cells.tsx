@@ -35,7 +35,7 @@ export function lookupOf(col: GridColumn, ctx: CellCtx): LookupData | undefined 
 }
 
 /** The lookup row of a ref value, if its lookup is loaded. */
-export function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row: Row; data: LookupData } | undefined {
+function lookupRow(value: unknown, col: GridColumn, ctx: CellCtx): { row: Row; data: LookupData } | undefined {
   if (value === null || value === undefined) return undefined;
   const data = lookupOf(col, ctx);
   const row = data?.byKey.get(String(value));
@@ -136,7 +136,7 @@ export function listCell(items: string[]): ReactNode {
 }
 
 /** An image that failed to load shows the placeholder (once: the placeholder itself may fail). */
-export function onImageError(e: SyntheticEvent<HTMLImageElement>) {
+function onImageError(e: SyntheticEvent<HTMLImageElement>) {
   const img = e.currentTarget;
   if (img.dataset.fallback) return;
   img.dataset.fallback = '1';

@@ -48,7 +48,7 @@ import {
 } from './cells.tsx';
 import './renderers.css';
 
-export { ImagePopover, type ImagePopoverProps } from './ImagePopover.tsx';
+export { ImagePopover } from './ImagePopover.tsx';
 export { displayText } from './cells.tsx';
 export { loadRichText } from '../../fields/multi/Display.tsx';
 

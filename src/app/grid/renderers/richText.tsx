@@ -13,7 +13,7 @@ import type { RenderArgs } from '../types.ts';
 const read = new WeakMap<object, Map<string, string>>();
 
 /** A multi cell's text in the language (else its fallback, which the cell marks); rich text as read. */
-export function multiText({ value, col, ctx }: RenderArgs): string {
+function multiText({ value, col, ctx }: RenderArgs): string {
   const raw = ctx.multi(value);
   if (!col.meta.html || !value || typeof value !== 'object') return raw;
   let byLang = read.get(value);

@@ -5,7 +5,7 @@ import { chunks, STEP, type Work } from './scheduler.ts';
 import type { Row } from '../types.ts';
 
 /** The sort key of NULL: radixSort.ts puts NaN last, ascending and descending (core/query/order.ts). */
-export const NULL_KEY = Number.NaN;
+const NULL_KEY = Number.NaN;
 
 /** The filter model's key of a fixed filter (a detail grid's parent key): it cannot clash with a field. */
 export const FIXED = '\u0000fixed:';

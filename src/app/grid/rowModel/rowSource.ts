@@ -213,7 +213,7 @@ export class RowStore {
 }
 
 /** Rows per request when every row of a query is needed (delete or fill "all"). */
-export const COLLECT_WINDOW = 10_000;
+const COLLECT_WINDOW = 10_000;
 
 /** Every row of a query, window after window (keyset when the order allows). */
 export async function collectRows(fetch: FetchPage, onProgress?: (n: number) => void): Promise<Row[]> {

@@ -24,7 +24,7 @@ import { compareCodePoints, textCollator } from '../../../core/query/collation.t
 import { ROW_STEP, chunks, type Work } from './scheduler.ts';
 
 /** Below this many texts the collator alone is quicker than making keys. */
-export const KEYS_MIN_TEXTS = 4000;
+const KEYS_MIN_TEXTS = 4000;
 
 const MAX = '\uFFFF';
 const COMBINING = /\p{M}/u;

@@ -7,7 +7,7 @@
  * Range, whatever the label's box) plus what the header cell spends besides the label
  * (padding, drag handle, menu button).
  */
-export const HEADER_MAX_PX = 280;
+const HEADER_MAX_PX = 280;
 /** The sort arrow appears when the column is sorted: its room is kept from the start. */
 const SORT_ROOM_PX = 14;
 

@@ -22,7 +22,7 @@ import { TransitionDialog, type Editing } from './TransitionDialog.tsx';
 import { TypePicker, useTypes } from './TypePicker.tsx';
 
 /** The grid of transitions: its page's rights are the diagram's rights to change them. */
-export const TRANSITIONS_PAGE = '/fsm/fsm_transitions';
+const TRANSITIONS_PAGE = '/fsm/fsm_transitions';
 
 interface Drawn {
   board: Board;

@@ -15,7 +15,7 @@ export type BoardTransition = Board['transitions'][number];
 export type Row = Record<string, unknown>;
 
 /** Cards per column: the board shows a state's newest records, the list page has them all. */
-export const CARDS_PER_STATE = 50;
+const CARDS_PER_STATE = 50;
 
 export interface WorkflowType {
   type_code: string;

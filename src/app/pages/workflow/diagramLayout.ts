@@ -6,8 +6,8 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { BoardState, BoardTransition } from './board.ts';
 
-export const NODE_WIDTH = 180;
-export const NODE_HEIGHT = 48;
+const NODE_WIDTH = 180;
+const NODE_HEIGHT = 48;
 
 const elk = new ELK();
 

@@ -20,7 +20,7 @@ import { actAs, changeLog, keyValues, readRows, viaRelation, writeTable, type Lo
 type Row = Record<string, unknown>;
 
 /** How many rows the delete question names before "and N more". */
-export const PREVIEW_ROWS = 3;
+const PREVIEW_ROWS = 3;
 
 /** The payload's keys as the WHERE of the written table (alias t), within the verified company (and the owner's rows, source.owner). */
 function selection(screen: Screen, payload: unknown, scope: WriteScope) {

@@ -22,7 +22,7 @@ import { Params, castOf, ident } from './sql.ts';
 import { plainObject, scalar } from './values.ts';
 
 /** Rows without a window are capped; a larger source must be asked for in windows. */
-export const MAX_ROWS = 100_000;
+const MAX_ROWS = 100_000;
 
 type Sort = v.InferOutput<typeof SortModel>[number];
 
@@ -246,7 +246,7 @@ export interface ListRequest extends AgGridRequest {
 }
 
 /** An estimated total is answered only above this many rows (smaller ones are counted). */
-export const ESTIMATE_THRESHOLD = 100_000;
+const ESTIMATE_THRESHOLD = 100_000;
 
 export interface ListOptions {
   /** Estimated totals above this are answered as estimates (default ESTIMATE_THRESHOLD). */
@@ -277,7 +277,7 @@ export function whereConditions(screen: Screen, req: WhereRequest, scope: ListSc
 }
 
 /** The planner's row estimate of `select 1 from … where …` (EXPLAIN, no execution). */
-export async function plannerEstimate(db: Queryable, from: string, where: string, params: unknown[]): Promise<number> {
+async function plannerEstimate(db: Queryable, from: string, where: string, params: unknown[]): Promise<number> {
   const r = await db.query<Record<string, unknown>>(`explain (format json) select 1 from ${from} ${where}`, params);
   let plan = Object.values(r.rows[0] ?? {})[0];
   if (typeof plan === 'string') plan = JSON.parse(plan);
@@ -341,7 +341,7 @@ function selectList(screen: Screen): string {
 }
 
 /** How long a planner estimate is reused for the same query (scrolling asks for the same total again and again). */
-export const ESTIMATE_TTL_MS = 10_000;
+const ESTIMATE_TTL_MS = 10_000;
 const ESTIMATES_KEPT = 1000;
 const estimatesOf = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
 

@@ -24,7 +24,7 @@ function requested(req: WhereRequest, field: string): { value: unknown; at: stri
 const params = (screen: Screen): readonly string[] => screen.source.params ?? [];
 
 /** The checked parameter values of a parameterized screen's request, by column (null when absent). */
-export function paramValues(screen: Screen, req: WhereRequest): Record<string, string | number | null> {
+function paramValues(screen: Screen, req: WhereRequest): Record<string, string | number | null> {
   const out: Record<string, string | number | null> = {};
   for (const field of params(screen)) {
     const got = requested(req, field);

@@ -20,11 +20,11 @@ import { expr, type ListScope } from './listScope.ts';
 import type { Screen } from './screens.ts';
 import { ident, type Params } from './sql.ts';
 
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 /** Words of a search text that count; more are ignored (each one is a condition). */
 const MAX_WORDS = 6;
 /** Trigram word similarity from which a word is taken for a mistyped one (pg_trgm's default threshold of `<%`). */
-export const TYPO_SIMILARITY = 0.6;
+const TYPO_SIMILARITY = 0.6;
 
 export interface SearchClause {
   /** Every word in some searched column. */

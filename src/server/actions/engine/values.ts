@@ -6,13 +6,10 @@
 import * as v from 'valibot';
 import { FORBIDDEN_KEYS, PARSE_CONFIG, rowSchema, scalarSchema, writableFields, type FormMode, type Scalar } from '../../../core/validation/columns.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
-import { M, describe, englishText, issuePath, parseMessage } from '../../../core/validation/messages.ts';
+import { M, englishText, issuePath, parseMessage } from '../../../core/validation/messages.ts';
 import { sanitizeMulti } from './html.ts';
 import { badRequest, invalidValue, refused } from '../../http/errors.ts';
 import type { Screen, ValueType } from './screens.ts';
-
-export { describe };
-export { isValidDate } from '../../../core/validation/columns.ts';
 
 /** A plain JSON object whose keys are safe to look at; anything else is a 400. */
 export function plainObject(value: unknown, where: string): Record<string, unknown> {

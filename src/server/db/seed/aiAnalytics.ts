@@ -6,7 +6,7 @@ import type { Queryable } from '../types.ts';
  * it through Ask-AI's guard without a model, so the screen answers on a demo start too.
  * Not answered yet: when and how many rows stay empty until someone asks.
  */
-export const DEMO_QUESTIONS: { question: string; sql: string }[] = [
+const DEMO_QUESTIONS: { question: string; sql: string }[] = [
   {
     question: 'Top 5 brands by stock value',
     sql: 'select brand_name, round(sum(stock_value), 2) as stock_value from ai.stock where brand_name is not null group by brand_name order by stock_value desc limit 5',

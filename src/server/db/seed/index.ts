@@ -38,10 +38,8 @@ import { seedChat } from './chat.ts';
 import { seedTranslationEngines } from './translationEngines.ts';
 import { seedAiAnalytics } from './aiAnalytics.ts';
 
-export { demoUsers, DEMO_PASSWORD, roles } from './users.ts';
-export { menuRoutes, menuPages } from './menu.ts';
-export { companies } from './companies.ts';
-export { productCounts } from './products.ts';
+export { demoUsers } from './users.ts';
+export { menuPages } from './menu.ts';
 
 export const SEED_LOCK = 727275; // distinct from migrate's lock; serializes two app instances seeding one server
 

@@ -32,7 +32,7 @@ const ascii = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
 
-export function demoPartnerUsers() {
+function demoPartnerUsers() {
   const { partners, addresses } = demoPartners();
   const contact = new Map<number, (typeof addresses)[number]>();
   for (const a of addresses) if (a.first_name && a.last_name && !contact.has(a.partner_id)) contact.set(a.partner_id, a);

@@ -26,7 +26,7 @@ export const PALETTES: readonly (readonly [string, string, number])[] = [
   ['#a23e6b', '#cde7b0', 330],
 ];
 /** The other views of a product after its cover (positions 2–4). */
-export const VIEWS = 3;
+const VIEWS = 3;
 
 /** Each top-level category's drawing (ids 1–12, seed/categories.ts), in a 0..100 box; `b` body colour, `a` accent. */
 const DRAWINGS: Readonly<Record<number, (b: string, a: string) => string>> = {
@@ -65,7 +65,7 @@ const DRAWINGS: Readonly<Record<number, (b: string, a: string) => string>> = {
   // Outdoor: a tent
   12: (b, a) => `<path d="M50 14 L90 86 H10 Z" fill="${b}"/><path d="M50 40 L64 86 H36 Z" fill="${a}"/><rect x="6" y="86" width="88" height="4" rx="2" fill="#6b8f5e"/>`,
 };
-export const CATEGORY_DRAWINGS = Object.keys(DRAWINGS).length;
+const CATEGORY_DRAWINGS = Object.keys(DRAWINGS).length;
 
 const svg = (background: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${SIDE}" height="${SIDE}" viewBox="0 0 100 100">` +
@@ -74,13 +74,13 @@ const svg = (background: string, body: string) =>
 const stops = (top: string, bottom: string) => `<stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/>`;
 
 /** A product's cover: its category's drawing in its brand's palette. */
-export function coverSvg(category: number, palette: number): string {
+function coverSvg(category: number, palette: number): string {
   const [b, a, hue] = PALETTES[palette % PALETTES.length]!;
   return svg(stops(`hsl(${hue} 40% 97%)`, `hsl(${hue} 30% 88%)`), DRAWINGS[category]!(b, a));
 }
 
 /** A product's other views (1: close-up, 2: from the side, 3: in its box), in neutral colours. */
-export function viewSvg(category: number, view: number): string {
+function viewSvg(category: number, view: number): string {
   const draw = DRAWINGS[category]!;
   if (view === 1) return svg(stops('#fafafa', '#e6e6e6'), `<g transform="translate(-30 -22) scale(1.6)">${draw('#555b66', '#d9a441')}</g>`);
   if (view === 2) return svg(stops('#eef3f6', '#cfdbe3'), `<g transform="translate(100 8) scale(-0.84 0.84)">${draw('#3a4a5c', '#9fb4c7')}</g>`);

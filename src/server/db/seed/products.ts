@@ -8,7 +8,7 @@ import { createRng, round, type Rng } from './prng.ts';
 import { adjectives, features, materials, nouns, productName, shortDescription, type MaterialKey, type Noun, type Size } from './words.ts';
 
 /** Product rows per company: SK01 (the default company) carries the bulk, like a main market. */
-export function productCounts(total: number): Map<string, number> {
+function productCounts(total: number): Map<string, number> {
   const first = Math.min(20000, Math.ceil((total * 5) / 6));
   const rest = total - first;
   const second = Math.ceil(rest / 2);

@@ -47,7 +47,7 @@ export const roles: Role[] = [
   },
 ];
 
-export const DEMO_PASSWORD = 'demo-password';
+const DEMO_PASSWORD = 'demo-password';
 
 export interface DemoUser {
   id: number;

@@ -5,7 +5,7 @@ import { LANGS, type Lang, type Ml } from './languages.ts';
  * its own word order and gender agreement (de/sk/cs/bg/ro adjectives follow
  * the noun's gender), so every language reads as a real product name.
  */
-export type Gender = 'm' | 'f' | 'n';
+type Gender = 'm' | 'f' | 'n';
 type Forms = Record<Gender, string>;
 
 /** A word in the gendered languages: its text and its gender. */

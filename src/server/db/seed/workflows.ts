@@ -16,7 +16,7 @@ import type { Queryable } from '../types.ts';
 import { mlFrom, type Ml } from './languages.ts';
 
 /** How the UI offers an event (spec §4): button variant and icon, an optional checkbox (its label), whether it asks for an e-mail body. */
-export interface EventParams {
+interface EventParams {
   bv_variant: EventVariant;
   bv_icon: string;
   checkbox?: Ml;

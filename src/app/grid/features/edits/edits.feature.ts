@@ -36,7 +36,7 @@ export interface CellFlag {
 }
 
 /** Rows per bulk set request (the server's limit: one transaction each). */
-export const BULK_ROWS = 5000;
+const BULK_ROWS = 5000;
 
 /** The cell a bulk write's refusal names (its row in the batch and column), and what to say there. */
 export function bulkErrorCell(e: unknown): { index: number; field: string; said: Said } | null {
@@ -52,7 +52,7 @@ export function bulkErrorCell(e: unknown): { index: number; field: string; said:
  * another cell than the one typed in (a line given another product is refused at its discount,
  * over the new product's limit).
  */
-export function rowErrorCell(e: unknown): { field: string; said: Said } | null {
+function rowErrorCell(e: unknown): { field: string; said: Said } | null {
   if (!(e instanceof ApiError) || e.code !== 'invalid_value' || typeof e.params?.field !== 'string') return null;
   const field = /^payload\.([a-z_][a-z0-9_]*)$/.exec(e.params.field)?.[1];
   if (!field) return null;
@@ -70,10 +70,10 @@ export function ruleCell(e: unknown, edited: string, has: (field: string) => boo
 }
 
 /** Is this a 409 with this error code (the server's `error`)? */
-export const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
+const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError && e.status === 409 && e.code === code;
 
 /** The toast of a failed save: a conflict as a warning, anything else as "not saved" with the server's reason, in the user's language. */
-export function saveFailedToast(e: unknown): void {
+function saveFailedToast(e: unknown): void {
   const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
   if (conflict) toast({ variant: 'warning', id: conflict });
   else if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', ...describeError(e) });
@@ -81,7 +81,7 @@ export function saveFailedToast(e: unknown): void {
 }
 
 /** A typed value as the "was not saved" toast names it: a multi value by its changed languages. */
-export function valueText(value: unknown, before?: unknown): string {
+function valueText(value: unknown, before?: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     const changed = before === undefined ? (value as Row) : multiChanges(before, value);

@@ -10,7 +10,7 @@ import { collectRows, type FetchPage, type RowWindow } from '../../rowModel/rowS
 import type { Row } from '../../types.ts';
 
 /** Most rows of a server window read again (the loaded blocks first to last). */
-export const REREAD_MAX_ROWS = 2000;
+const REREAD_MAX_ROWS = 2000;
 
 export interface RereadInput {
   query: Query;

@@ -26,7 +26,7 @@ export interface UndoEntry {
   keys?: Record<string, unknown>[];
 }
 
-export const MAX_UNDO = 100;
+const MAX_UNDO = 100;
 
 export class UndoStack {
   private entries: UndoEntry[] = [];

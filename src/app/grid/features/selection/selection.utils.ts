@@ -19,8 +19,6 @@ export const isRowSelected = (s: RowSelection, id: string): boolean => (s.all ? 
 /** How many rows are selected, given how many rows the query has. */
 export const selectedCount = (s: RowSelection, total: number): number => (s.all ? Math.max(0, total - s.except.size) : s.ids.size);
 
-export const isEmptySelection = (s: RowSelection, total: number): boolean => selectedCount(s, total) === 0;
-
 /** Sets some rows on or off. */
 export function setRows(s: RowSelection, ids: Iterable<string>, on: boolean): RowSelection {
   if (s.all) {
@@ -89,8 +87,6 @@ export function rectOf(r: CellRange): Rect {
     right: Math.max(r.anchor.col, r.focus.col),
   };
 }
-
-export const rectSize = (r: Rect) => ({ rows: r.bottom - r.top + 1, cols: r.right - r.left + 1 });
 
 export const isSingleCell = (r: CellRange) => r.anchor.row === r.focus.row && r.anchor.col === r.focus.col;
 

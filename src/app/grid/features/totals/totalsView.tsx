@@ -146,7 +146,7 @@ export function groupCells(aggs: Aggs | undefined, cols: readonly ViewColumn[], 
 
 const AGG_SHORT: Record<AggFn, string> = { sum: 'grid.agg_sum_short', avg: 'grid.agg_avg_short', min: 'grid.agg_min_short', max: 'grid.agg_max_short' };
 
-export function formatAgg(col: GridColumn, fn: AggFn, raw: number | string | null | undefined, ctx: CellCtx): string {
+function formatAgg(col: GridColumn, fn: AggFn, raw: number | string | null | undefined, ctx: CellCtx): string {
   // numeric sums may travel as text (exact decimals)
   const v = typeof raw === 'string' ? Number(raw) : raw;
   if (v === null || v === undefined || !Number.isFinite(v)) return '';
@@ -168,6 +168,7 @@ interface TotalsRowProps {
   rowIndex: number;
 }
 
+/** @public totals.feature.tsx renders it from the chunk it loaded (`loaded = m`), a use knip does not follow. */
 export const TotalsRow = memo(function TotalsRow({ cols, totals, aggs, numeric, ctx, rowIndex }: TotalsRowProps) {
   const labelAt = cols.findIndex((c) => c.col && !numeric.has(c.id));
   return (

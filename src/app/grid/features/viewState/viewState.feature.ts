@@ -28,7 +28,7 @@ import { cache, held, heldText, loadShape, SAVE_DELAY_MS, saveOnLeave } from './
 type StateRows = Awaited<ReturnType<typeof loadGridState>>['rows'];
 type CheckSaved = Awaited<ReturnType<typeof loadShape>>['checkSaved'];
 
-export function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
+function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
   const key = gridKey(form);
   // The state's read the route had answered before this grid was there (session/gridStates.ts): the grid starts restored.
   const [first] = useState(() => (persist && !cache.has(key) ? firstStateReads.get(key) : undefined));

@@ -31,7 +31,7 @@ export interface EventRecords {
 }
 
 /** How many references the question over several records lists (the rest is "…"). */
-export const LISTED_REFERENCES = 10;
+const LISTED_REFERENCES = 10;
 
 /**
  * What names a record in a question: its document number (fsm_reference: SO-…, PO-…), else
