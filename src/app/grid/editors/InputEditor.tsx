@@ -16,7 +16,6 @@ export interface InputEditorProps {
   initial: string;
   parse: (text: string) => Parsed;
   inputMode?: 'text' | 'decimal' | 'numeric';
-  placeholder?: string;
   invalidId?: string;
   /** A unit shown inside the editor after the text (a money amount's currency code). */
   unit?: string;
@@ -32,7 +31,7 @@ export interface InputEditorProps {
  * No maxLength attribute: the browser would cut a longer paste silently and the cut text
  * be saved; the column's schema refuses it instead, with its "At most N characters".
  */
-export function InputEditor({ p, initial, parse, inputMode, placeholder, invalidId, unit, hint, clean, note }: InputEditorProps) {
+export function InputEditor({ p, initial, parse, inputMode, invalidId, unit, hint, clean, note }: InputEditorProps) {
   // The key that started the edit is cleaned like any typed text.
   const ed = useEdit(clean && p.initialInput !== undefined ? { ...p, initialInput: clean(p.initialInput) } : p, initial, parse);
   const [, attach] = useAutoFocus<HTMLInputElement>();
@@ -48,7 +47,6 @@ export function InputEditor({ p, initial, parse, inputMode, placeholder, invalid
       type="text"
       inputMode={inputMode}
       value={ed.text}
-      placeholder={placeholder}
       aria-label={unit ? `${label} (${unit})` : label}
       aria-description={hint}
       aria-invalid={ed.invalid || undefined}
