@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screenJsonSchemaText } from './jsonschema.ts';
-import { actionCallsSource } from './actions.ts';
+import { actionCallsSources } from './actions.ts';
 import { clientTypes, openapiDocument, openapiYaml } from './openapi.ts';
 import { LANGS } from '../src/core/langs.ts';
 import { checkLocales, readCatalogues } from './locales.ts';
@@ -85,5 +85,12 @@ await step('schemas/screen.schema.json', () => emit(join(root, 'schemas/screen.s
 let doc: ReturnType<typeof openapiDocument> = {};
 await step('schemas/openapi.yaml', () => emit(join(root, 'schemas/openapi.yaml'), openapiYaml((doc = openapiDocument(descriptors)))));
 await step('src/generated/api.ts', async () => emit(join(gen, 'api.ts'), await clientTypes(doc)));
-await step('src/generated/actions.ts', () => emit(join(gen, 'actions.ts'), actionCallsSource()));
-console.log('codegen: screen.schema.json, openapi.yaml, src/generated/api.ts, actions.ts ok');
+await step('src/generated/actions/', () => {
+  const dir = join(gen, 'actions');
+  const files = actionCallsSources();
+  mkdirSync(dir, { recursive: true });
+  for (const f of readdirSync(dir)) if (!files.has(f)) rmSync(join(dir, f)); // an action removed since
+  for (const [f, source] of files) emit(join(dir, f), source);
+  rmSync(join(gen, 'actions.ts'), { force: true }); // the one file before (issue 45)
+});
+console.log('codegen: screen.schema.json, openapi.yaml, src/generated/api.ts, actions/ ok');

@@ -15,7 +15,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../schemas/api.ts';
-import { actionCalls } from '../../src/generated/actions.ts';
+import * as actionCalls from '../../src/generated/actions/index.ts';
 import { custom, implementations } from '../../src/server/actions/index.ts';
 import { tokenSigner } from '../../src/server/auth/tokens.ts';
 import { configFromEnv } from '../../src/server/config.ts';
@@ -197,7 +197,9 @@ describe('the custom api_actions', () => {
         l.payload.$ref === payload ? '' : `${name}: payload ${l.payload.$ref}, not ${payload}`,
         l.response.$ref === response ? '' : `${name}: response ${l.response.$ref}, not ${response}`,
         ...[payload, response].map((ref) => (ajv.getSchema(`openapi${ref}`) ? '' : `${name}: no component ${ref}`)),
-        (actionCalls as Record<string, readonly [string, string]>)[name]?.join(' ') === `${c.entity} ${c.action}` ? '' : `${name}: the client calls it otherwise`,
+        ((call) => call && `${call.entity} ${call.action}`)((actionCalls as Record<string, { entity: string; action: string } | undefined>)[name]) === `${c.entity} ${c.action}`
+          ? ''
+          : `${name}: the client calls it otherwise`,
       ];
       return problems.filter(Boolean);
     });

@@ -14,6 +14,8 @@ import type { BulkActionProps } from './actionProps.ts';
 
 type Kind = 'invite' | 'reset' | 'end_sessions';
 type Entity = `${'' | 'partner_'}user_${'invite' | 'password_reset' | 'end_sessions'}`;
+/** One of the six account calls (each read statically, so a bundle keeps only the calls it makes). */
+type AccountCall = (typeof actions)[Entity];
 
 /** The catalogue texts of each kind of action: the button, the question and what it did. */
 const TEXTS: Record<Kind, { label: string; question: string; done: string }> = {
@@ -22,7 +24,7 @@ const TEXTS: Record<Kind, { label: string; question: string; done: string }> = {
   end_sessions: { label: 'account.bulk_end_sessions', question: 'account.bulk_end_sessions_question', done: 'account.bulk_end_sessions_done' },
 };
 
-function UserAccountAction({ entity, kind, query }: BulkActionProps & { entity: Entity; kind: Kind }) {
+function UserAccountAction({ entity, call, kind, query }: BulkActionProps & { entity: Entity; call: AccountCall; kind: Kind }) {
   const t = useT();
   const failed = useFailed();
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ function UserAccountAction({ entity, kind, query }: BulkActionProps & { entity: 
     if (!(await confirm({ title: t(text.label), body: t(text.question, { count: ids.length }), variant: kind === 'end_sessions' ? 'danger' : 'primary' }))) return;
     setBusy(true);
     try {
-      const r = await actions[entity]({ user_ids: ids });
+      const r = await call({ user_ids: ids });
       // Nothing the grid shows changed: its rows and the users picked stay.
       toast({ variant: 'success', id: text.done, values: { count: r.users } });
     } catch (e) {
@@ -49,12 +51,12 @@ function UserAccountAction({ entity, kind, query }: BulkActionProps & { entity: 
   );
 }
 
-export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" kind="invite" />;
-export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" kind="reset" />;
-export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" kind="end_sessions" />;
-export const PartnerUserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_invite" kind="invite" />;
-export const PartnerUserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_password_reset" kind="reset" />;
-export const PartnerUserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_end_sessions" kind="end_sessions" />;
+export const UserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_invite" call={actions.user_invite} kind="invite" />;
+export const UserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_password_reset" call={actions.user_password_reset} kind="reset" />;
+export const UserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="user_end_sessions" call={actions.user_end_sessions} kind="end_sessions" />;
+export const PartnerUserInvite = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_invite" call={actions.partner_user_invite} kind="invite" />;
+export const PartnerUserPasswordReset = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_password_reset" call={actions.partner_user_password_reset} kind="reset" />;
+export const PartnerUserEndSessions = (p: BulkActionProps) => <UserAccountAction {...p} entity="partner_user_end_sessions" call={actions.partner_user_end_sessions} kind="end_sessions" />;
 
 /** Whether users who may grant a page must set up two-step sign-in: shown to the page's users, changed by those who may grant it. */
 export function TotpPolicy() {

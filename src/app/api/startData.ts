@@ -18,7 +18,8 @@ import { canon } from '../../core/canonJson.ts';
 import { viewCurrency } from '../../core/viewCurrency.ts';
 import { keepStartCaptions } from '../i18n/startCaptions.ts';
 import type { ShippedMessages } from '../../core/catalogue.ts';
-import { actions } from './actions.ts';
+// On the list route: the call from its own module, not the namespace of all (./actions.ts), which would bring them all.
+import { grid_state_set } from '../../generated/actions/grid_state_set.ts';
 import { earlyKey, keepEarly } from './early.ts';
 import type { RpcInput, RpcOutput } from './types.ts';
 
@@ -83,7 +84,7 @@ export function resendStateSave(form: string, key: string): Promise<void> {
     }
     p =
       n && n.key === key
-        ? actions.grid_state_set(n.payload).then(
+        ? grid_state_set(n.payload).then(
             () => landedStateSave(form),
             () => {},
           )

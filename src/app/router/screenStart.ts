@@ -12,7 +12,8 @@
  */
 import type { Lang } from '../../core/langs.ts';
 import { screenLoaders } from '../../generated/routes.ts';
-import { actions } from '../api/actions.ts';
+// On the list route: each call from its own module, not the namespace of all (api/actions.ts), which would bring them all.
+import { grid_state_list } from '../../generated/actions/grid_state_list.ts';
 import { api } from '../api/client.ts';
 import { earlyKey, keepEarly, peekEarly } from '../api/early.ts';
 import { resendStateSave } from '../api/startData.ts';
@@ -77,7 +78,7 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
   if (!answer) {
     // A save the last page may have left under way goes first (api/startData.ts).
     // Fresh: the answer kept under this key is this very request (taking it, it waited for itself).
-    answer = resendStateSave(form, key).then(() => actions.grid_state_list({ form }, { fresh: true }));
+    answer = resendStateSave(form, key).then(() => grid_state_list({ form }, { fresh: true }));
     keepEarly(stateKey, answer);
   }
   return firstRequestParts((await answer)?.rows.find((x) => x.form === form)?.state ?? null);

@@ -4,7 +4,7 @@
  * no before yes.
  */
 import { M } from '../validation/messages.ts';
-import { byNumber, nullsLast, plainText, word } from './shared.ts';
+import { plainText, word } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 /** Words read as yes and no in every language (besides the language's own Yes and No). */
@@ -27,5 +27,4 @@ export const bool: ColumnTypeModule = {
     return { ok: false, message: M.type_bool };
   },
   format: (value, ctx) => (value === true ? word(ctx.t, 'common.yes') : value === false ? word(ctx.t, 'common.no') : plainText(value)),
-  compare: nullsLast((x) => (typeof x === 'boolean' ? Number(x) : null), byNumber),
 };

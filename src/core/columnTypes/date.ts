@@ -7,7 +7,6 @@
 import { formatDay, parseDateInput } from '../format.ts';
 import { LOCALE } from '../langs.ts';
 import { M } from '../validation/messages.ts';
-import { nullsLast } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,12 +17,6 @@ export function isValidDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
-
-/** Days and instants in time order, NULL last: ISO texts compare as they read. */
-export const compareTimes = nullsLast(
-  (x) => (x instanceof Date ? x.toISOString() : String(x)),
-  (a, b) => (a < b ? -1 : a > b ? 1 : 0),
-);
 
 export const date: ColumnTypeModule = {
   type: 'date',
@@ -40,5 +33,4 @@ export const date: ColumnTypeModule = {
     return d ? { ok: true, value: d } : { ok: false, message: M.type_date };
   },
   format: (value, ctx) => formatDay(value, LOCALE[ctx.lang]),
-  compare: compareTimes,
 };

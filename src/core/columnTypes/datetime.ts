@@ -6,7 +6,6 @@
  */
 import { formatDayTime, parseDateTimeInput } from '../format.ts';
 import { LOCALE } from '../langs.ts';
-import { compareTimes } from './date.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 export const datetime: ColumnTypeModule = {
@@ -24,5 +23,4 @@ export const datetime: ColumnTypeModule = {
     return { ok: true, value: d ? d.toISOString() : t };
   },
   format: (value, ctx) => formatDayTime(value, LOCALE[ctx.lang], ctx.timeZone),
-  compare: compareTimes,
 };

@@ -1,6 +1,6 @@
 /**
  * The column types, one module each, keyed by type (Twenty's field modules): how a value of
- * the type is typed (`parse`), read (`format`) and sorted (`compare`), with what the rest
+ * the type is typed (`parse`), and read (`format`) (how its values sort: ./order.ts), with what the rest
  * derives from the type (./types.ts). Its value rules are its `rules/<type>.ts`, gathered in
  * ./validate.ts: valibot, in modules apart, since a bundle takes a module whole and a list
  * paints without validation code (measured: +5.4 KiB gzipped on the list route together). A switch on a column's type

@@ -5,11 +5,8 @@
  * digits alone. Sorted by value.
  */
 import { numberText } from '../numberInput.ts';
-import { byNumber, nullsLast, numberFormat, numberOf, plainText } from './shared.ts';
+import { numberFormat, numberOf, plainText } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
-
-/** Numbers by value, NULL last (numeric text read as its number). */
-export const compareNumbers = nullsLast(numberOf, byNumber);
 
 export const int: ColumnTypeModule = {
   type: 'int',
@@ -25,5 +22,4 @@ export const int: ColumnTypeModule = {
     if (n === null) return plainText(value);
     return ctx.identifier ? String(n) : numberFormat(ctx.lang, 'int', { maximumFractionDigits: 0 }).format(n);
   },
-  compare: compareNumbers,
 };

@@ -5,7 +5,6 @@
  */
 import { compactJson } from '../format.ts';
 import { M } from '../validation/messages.ts';
-import { nullsLast } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 export const json: ColumnTypeModule = {
@@ -26,8 +25,4 @@ export const json: ColumnTypeModule = {
     }
   },
   format: (value) => compactJson(value),
-  compare: nullsLast(
-    (x) => JSON.stringify(x),
-    (a, b) => (a < b ? -1 : a > b ? 1 : 0),
-  ),
 };

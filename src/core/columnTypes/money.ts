@@ -11,7 +11,6 @@ import { formatMoney } from '../format.ts';
 import { LOCALE } from '../langs.ts';
 import { canConvert, shownAmount, storedFromShown, type Rates } from '../money.ts';
 import { numberText } from '../numberInput.ts';
-import { compareNumbers } from './int.ts';
 import { numberFormat, numberOf, plainText } from './shared.ts';
 import type { ColumnTypeModule, MoneyTyping, TypeCtx } from './types.ts';
 
@@ -69,5 +68,4 @@ export const money: ColumnTypeModule = {
     // An amount without its currency (no session data): 2 decimals.
     return numberFormat(ctx.lang, 'money', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
   },
-  compare: compareNumbers,
 };

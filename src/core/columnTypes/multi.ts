@@ -7,7 +7,6 @@
  * text in its collation.
  */
 import { ownText } from '../query/langText.ts';
-import { compareText } from './text.ts';
 import { isPlainObject } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
@@ -24,5 +23,4 @@ export const multi: ColumnTypeModule = {
     return { ok: true, value: { ...obj, [ctx.lang]: text } };
   },
   format: (value, ctx) => ownText(value, ctx.lang),
-  compare: (a, b, lang) => compareText(lang)(ownText(a, lang) || null, ownText(b, lang) || null),
 };

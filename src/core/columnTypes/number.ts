@@ -4,7 +4,6 @@
  * shown with the language's grouping and up to 3 decimals. Sorted by value.
  */
 import { numberText } from '../numberInput.ts';
-import { compareNumbers } from './int.ts';
 import { numberFormat, numberOf, plainText } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
@@ -21,5 +20,4 @@ export const number: ColumnTypeModule = {
     const n = numberOf(value);
     return n === null ? plainText(value) : numberFormat(ctx.lang, 'number', { maximumFractionDigits: 3 }).format(n);
   },
-  compare: compareNumbers,
 };

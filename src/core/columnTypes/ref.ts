@@ -7,7 +7,7 @@
  * typed key is taken as it is (the server checks that it exists). Sorted by the lookup's
  * text where it is known (core/query/order.ts `sortsByLabel`), else by key.
  */
-import { nullsLast, plainText } from './shared.ts';
+import { plainText } from './shared.ts';
 import type { ColumnTypeModule } from './types.ts';
 
 export const ref: ColumnTypeModule = {
@@ -20,8 +20,4 @@ export const ref: ColumnTypeModule = {
   sortable: true,
   parse: (t) => ({ ok: true, value: t.trim() === '' ? null : t.trim() }),
   format: (value) => plainText(value),
-  compare: nullsLast(
-    (x) => x as string | number,
-    (a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0),
-  ),
 };

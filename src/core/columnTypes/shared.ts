@@ -33,18 +33,3 @@ export const plainText = (v: unknown): string => (v === null || v === undefined 
 
 /** The catalogue's word, English without a catalogue. */
 export const word = (t: ((id: string) => string) | undefined, id: 'common.yes' | 'common.no'): string => (t ? t(id) : id === 'common.yes' ? 'Yes' : 'No');
-
-const none = (x: unknown) => x === null || x === undefined;
-
-/** NULL after every value (a descending sort keeps it last too, core/query/order.ts); else `by` over what `read` takes of a value. */
-export const nullsLast =
-  <T>(read: (x: unknown) => T | null, by: (a: T, b: T) => number) =>
-  (a: unknown, b: unknown): number => {
-    const x = none(a) ? null : read(a);
-    const y = none(b) ? null : read(b);
-    if (x === null) return y === null ? 0 : 1;
-    if (y === null) return -1;
-    return by(x, y);
-  };
-
-export const byNumber = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);

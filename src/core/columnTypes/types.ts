@@ -1,9 +1,8 @@
 /**
  * What a column type states (one module per type, index.ts the record keyed by type): how a
  * user's text becomes its value (`parse`, in her language), how a value reads (`format`, in
- * her language and currency), whether a value keeps the column's rules (`validate`) and
- * how values sort (`compare`), with what the rest of the system derives from the type (its
- * query kind, filter, alignment, default editor). The grid's cells and editors, the forms,
+ * her language and currency), whether a value keeps the column's rules (`validate`), with
+ * what the rest of the system derives from the type (its query kind, filter, alignment, default editor). The grid's cells and editors, the forms,
  * the server's first paint and the export/import read these same functions, so a value
  * reads and is read alike everywhere.
  */
@@ -80,8 +79,6 @@ export interface ColumnTypeModule {
   parse(text: string, ctx: TypeCtx): Parsed;
   /** A value → its text in the user's language (and currency); no value → ''. */
   format(value: unknown, ctx: TypeCtx): string;
-  /** The sort order of two values in a language: NULL (no value) after every value. */
-  compare(a: unknown, b: unknown, lang: Lang): number;
 }
 
 /** A column type's value rules (valibot schemas, built on first use). */

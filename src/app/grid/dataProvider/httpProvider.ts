@@ -1,10 +1,20 @@
 /**
  * The grid's data provider over HTTP: each method one api_action (or route) with the
  * contract's answer schema named, so the answer's type is the contract's (client.ts
- * `api.action<'…Output'>`); the custom actions through their typed calls (api/actions.ts).
+ * `api.action<'…Output'>`); the custom actions through their typed calls (api/actionCall.ts).
  * Kept small: it is on the list route.
  */
-import { actions } from '../../api/actions.ts';
+// On the list route: each call from its own module, not the namespace of all (api/actions.ts), which would bring them all.
+import { change_labels } from '../../../generated/actions/change_labels.ts';
+import { grid_state_list } from '../../../generated/actions/grid_state_list.ts';
+import { grid_state_set } from '../../../generated/actions/grid_state_set.ts';
+import { grid_views_add } from '../../../generated/actions/grid_views_add.ts';
+import { grid_views_delete } from '../../../generated/actions/grid_views_delete.ts';
+import { grid_views_list } from '../../../generated/actions/grid_views_list.ts';
+import { grid_views_set } from '../../../generated/actions/grid_views_set.ts';
+import { keep_in_stock } from '../../../generated/actions/keep_in_stock.ts';
+import { purchase_price_update_filter } from '../../../generated/actions/purchase_price_update_filter.ts';
+import { purchase_price_update_set } from '../../../generated/actions/purchase_price_update_set.ts';
 import { api } from '../../api/client.ts';
 import { resendStateSave } from '../../api/startData.ts';
 import { gridKey } from '../../session/session.ts';
@@ -34,19 +44,19 @@ export const httpDataProvider: C.GridDataProvider = {
   translate: (p) => api.post<C.TranslateResult>('/api/translate', p),
   gridState: {
     // A save the last page may have left under way goes first (api/startData.ts).
-    list: (p) => resendStateSave(p.form, gridKey(p.form)).then(() => actions.grid_state_list(p)),
-    set: actions.grid_state_set,
+    list: (p) => resendStateSave(p.form, gridKey(p.form)).then(() => grid_state_list(p)),
+    set: grid_state_set,
   },
   views: {
-    list: actions.grid_views_list,
-    add: actions.grid_views_add,
-    set: actions.grid_views_set,
-    delete: actions.grid_views_delete,
+    list: grid_views_list,
+    add: grid_views_add,
+    set: grid_views_set,
+    delete: grid_views_delete,
   },
-  keepInStock: actions.keep_in_stock,
-  changeLabels: actions.change_labels,
+  keepInStock: keep_in_stock,
+  changeLabels: change_labels,
   priceUpdate: {
-    preview: actions.purchase_price_update_filter,
-    apply: actions.purchase_price_update_set,
+    preview: purchase_price_update_filter,
+    apply: purchase_price_update_set,
   },
 };

@@ -5,7 +5,9 @@
  */
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import { pickText } from '../../../../core/multiText.ts';
-import { actions } from '../../../api/actions.ts';
+// On the list route: each call from its own module, not the namespace of all (api/actions.ts), which would bring them all.
+import { trigger_fsm } from '../../../../generated/actions/trigger_fsm.ts';
+import { trigger_fsms } from '../../../../generated/actions/trigger_fsms.ts';
 import { ApiError, api } from '../../../api/client.ts';
 import { describeError } from '../../../api/said.ts';
 import { ask } from '../../../chrome/confirm.ts';
@@ -36,7 +38,7 @@ export async function fireEvent(action: FsmAction, rows: GridRow[], q: GridQuery
   if (!answer) return;
   const call = triggerCall(action, data, answer);
   try {
-    const r = await (call.entity === 'trigger_fsm' ? actions.trigger_fsm(call.payload) : actions.trigger_fsms(call.payload));
+    const r = await (call.entity === 'trigger_fsm' ? trigger_fsm(call.payload) : trigger_fsms(call.payload));
     for (const p of answerPatches(r.rows, rows, fields)) q.patch(p.id, p.fields);
     toast({ variant: 'success', id: 'workflow.done', values: { count: r.rows.length } });
   } catch (e) {
