@@ -111,7 +111,9 @@ describe.each(engines)('shop listings on %s', (engine) => {
     expect(cat.body).toContain('Listing lamp 4');
     expect(cat.body).toContain('Listing lamp 5');
     expect(cat.body).not.toContain('Listing lamp 3');
-    expect(Number((await one(`select count(*) as n from app.product_change_log where entity_name = 'frontend_shop_products' and log_action = 'add' and entity_id like $1`, [`${sk}/LST-%`])).n)).toBe(2);
+    expect(Number((await one(`select count(*) as n from app.product_change_log where entity_name = 'frontend_shop_products' and log_action = 'add' and entity_id like $1`, [`${sk}/LST-%`])).n)).toBe(
+      2,
+    );
 
     // Replace: the listed one takes the flag and exactly the categories given; undo takes the flag back.
     const replace = await ok(admin, 'shop_list', 'set', { ...payload, category_ids: [otherCategory], mode: 'replace' }, 'SK01');
