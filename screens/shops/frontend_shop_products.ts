@@ -28,6 +28,7 @@ export default defineScreen({
     shop_price: { type: 'money', editable: true, min: 0, max: 100000000 },
     published: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
     position: { type: 'int', editable: true, min: 0, max: 10000000, width: 100 },
+    listing_categories: { type: 'multi', width: 250 },
     published_at: { type: 'datetime', width: 150 },
   },
   actions: { add: true, delete: true },

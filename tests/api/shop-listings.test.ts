@@ -106,6 +106,10 @@ describe.each(engines)('shop listings on %s', (engine) => {
       { product_code: 'LST-5', published: true, position: before + 2 },
     ]);
     expect(await rows(`select product_code from app.shop_product_categories where shop_id = $1 order by product_code`, [sk])).toEqual([{ product_code: 'LST-4' }, { product_code: 'LST-5' }]);
+    // The product's shops tab names the listing's categories.
+    expect((await ok(admin, 'product_shops', 'filter', { product_code: 'LST-4' }, 'SK01')).rows).toEqual([
+      expect.objectContaining({ shop_id: sk, listing_categories: { en: 'Listing lights', sk: 'Svetlá zoznamu' } }),
+    ]);
     // The storefront's next request shows them on the category's page; the kept one stays unpublished.
     const cat = await page(`/en/c/${slug}`);
     expect(cat.body).toContain('Listing lamp 4');

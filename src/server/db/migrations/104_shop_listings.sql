@@ -45,3 +45,19 @@ create view app.v_shop_product_categories as
 select x.shop_id, s.company_code, x.product_code, x.product_category_id, x.row_version
 from app.shop_product_categories x
 join app.shops s on s.shop_id = x.shop_id;
+
+-- The listing's own categories as the grids show them (read only): per language, their names in
+-- the categories' order.
+create or replace view app.v_shop_products as
+select sp.shop_id, s.company_code, s.currency_code, sp.product_code, p.product_name, p.selling_price_shop,
+       sp.shop_price, sp.published, sp.published_at, sp.position, p.active, sp.row_version,
+       (select coalesce(jsonb_object_agg(n.lang, n.names), '{}'::jsonb)
+          from (select e.key as lang, string_agg(e.value, ', ' order by c.position, c.product_category_id) as names
+                from app.shop_product_categories x
+                join app.product_categories c on c.product_category_id = x.product_category_id
+                cross join lateral jsonb_each_text(c.product_category_names) e
+                where x.shop_id = sp.shop_id and x.product_code = sp.product_code and e.value <> ''
+                group by e.key) n) as listing_categories
+from app.shop_products sp
+join app.shops s on s.shop_id = sp.shop_id
+join app.products p on p.product_code = sp.product_code;
