@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { axeProblems } from './axe.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
@@ -49,6 +50,7 @@ describe('shop listings', () => {
     // The counts come before anything is written.
     await expect.poll(() => dialog.getByTestId('shop-list-preview').innerText()).toBe('2 products chosen: 2 to list, 0 to replace, 0 to keep as they are.');
     expect((await db.query(`select 1 from app.shop_products where product_code = any($1::text[])`, [codes])).rows).toEqual([]);
+    expect(await axeProblems(t.page, 'List in shop… dialog')).toEqual([]);
     await dialog.getByTestId('shop-list-run').click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => t.page.getByText('2 products listed, 0 replaced.').count()).toBe(1);
