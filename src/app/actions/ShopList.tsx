@@ -4,7 +4,8 @@
  * filter, listed in a shop of the company, with categories of that shop and the published
  * flag; products listed there already are kept as they are or their listing replaced. The
  * dialog counts what would happen (the action's preview) before anything is written; the
- * listing is one transaction. Shown to holders of the shop products' add right.
+ * listing is one transaction. Shown to holders of the shop products' add right; replacing
+ * needs their set right too.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -34,7 +35,8 @@ export function ShopList({ query, onDone }: BulkActionProps) {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const menu = useSession((s) => s.user?.menu);
-  const allowed = useMemo(() => permsOf(menu ?? [], '/shops/frontend_shop_products').add, [menu]);
+  const perms = useMemo(() => permsOf(menu ?? [], '/shops/frontend_shop_products'), [menu]);
+  const allowed = perms.add;
   const failed = useFailed();
   const [open, setOpen] = useState(false);
   const [shops, setShops] = useState<ShopChoice[]>([]);
@@ -150,7 +152,7 @@ export function ShopList({ query, onDone }: BulkActionProps) {
             <input type="radio" name="shop-list-mode" checked={input.mode === 'keep'} onChange={() => change({ mode: 'keep' })} /> {t('grid.bulk_shop_list_keep')}
           </label>
           <label className="form-check">
-            <input type="radio" name="shop-list-mode" checked={input.mode === 'replace'} onChange={() => change({ mode: 'replace' })} data-testid="shop-list-replace" />{' '}
+            <input type="radio" name="shop-list-mode" checked={input.mode === 'replace'} disabled={!perms.set} onChange={() => change({ mode: 'replace' })} data-testid="shop-list-replace" />{' '}
             {t('grid.bulk_shop_list_replace')}
           </label>
         </fieldset>
