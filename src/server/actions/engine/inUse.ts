@@ -9,8 +9,8 @@
 import type { ErrorParams } from '../../../core/errorCodes.ts';
 import type { Queryable } from '../../db/types.ts';
 import { HttpError } from '../../http/errors.ts';
-import { quoteName, quoteTable, screenOfTable } from './cascade.ts';
-import type { Screen } from './screens.ts';
+import { quoteName, quoteTable, tablesOfViews } from './cascade.ts';
+import { screens, type Screen } from './screens.ts';
 
 /** The refusal of a delete by a foreign key (23503) as PostgreSQL reports it: the referencing table, its constraint, the key's detail. */
 interface KeyRefusal {
@@ -62,6 +62,24 @@ async function referringCount(db: Queryable, screen: Screen, sel: Selection, fk:
   return r.rows[0]!.n;
 }
 
+/**
+ * The screen that names the referring rows: the deleting screen's own detail writing them, else
+ * a page where such rows are added (the shop list for app.shops, not a screen that only edits
+ * some of their fields), else any page writing them, else one writing them through a view (the
+ * users' page for app.users) — the screen named as the table first (purchase_orders, not
+ * new_purchase_order), then by form name among equals.
+ */
+async function usingScreen(db: Queryable, screen: Screen, table: string): Promise<Screen | undefined> {
+  const details = (screen.details ?? []).flatMap((f) => screens.get(f) ?? []);
+  const detail = details.find((d) => d.source.write === table);
+  if (detail) return detail;
+  const views = await tablesOfViews(db);
+  const named = table.slice(table.indexOf('.') + 1);
+  const rank = (s: Screen) => (s.form === named ? 0 : 8) + (s.source.write === table ? 0 : 4) + (s.route ? 0 : 2) + (s.actions.add ? 0 : 1);
+  const writers = [...screens.values()].filter((s) => s.access !== 'authenticated' && s.source.write && (s.source.write === table || views.get(s.source.write)?.has(table)));
+  return writers.sort((a, b) => rank(a) - rank(b) || a.form.localeCompare(b.form))[0];
+}
+
 /** The 409 `in_use` of a delete the key `e` refused, naming what uses the rows (or the general one when that cannot be read). */
 export async function inUseError(db: Queryable, screen: Screen, sel: Selection, e: unknown): Promise<HttpError> {
   const refusal = e as KeyRefusal;
@@ -71,9 +89,9 @@ export async function inUseError(db: Queryable, screen: Screen, sel: Selection, 
     if (!fk) return generic();
     const count = await referringCount(db, screen, sel, fk, refusal.detail);
     if (count === undefined || count < 1) return generic();
-    const user = await screenOfTable(db, screen, fk.child);
+    const user = await usingScreen(db, screen, fk.child);
     const params: ErrorParams = user ? { count, label: `screens.${user.form}.title` } : { count };
-    return new HttpError(409, 'in_use', `A row is still referenced by ${count} rows of ${fk.child} and cannot be deleted`, {}, undefined, params);
+    return new HttpError(409, 'in_use', `A row is still referenced by ${count} rows${user ? ` of ${user.form}` : ''} and cannot be deleted`, {}, undefined, params);
   } catch {
     return generic();
   }
