@@ -97,7 +97,7 @@ describe('the reference-data screens', () => {
     const dialog = t.page.getByRole('dialog');
     await dialog.getByRole('button', { name: de['common.delete'] }).click();
     const said = de['messages.in_use_by']!.replace('{label}', de['screens.frontend_shops.title']!).replace('{count}', '1');
-    await expect.poll(() => t.page.locator('.toast-danger').allInnerTexts(), { timeout: 10_000 }).toContain(said);
+    await expect.poll(() => t.page.locator('.toast-danger .toast-text').allInnerTexts(), { timeout: 10_000 }).toContain(said);
     expect((await t.server.db.query("select 1 from app.currencies where currency_code = 'XTU'")).rows).toHaveLength(1);
   });
 });
