@@ -53,11 +53,17 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     for (const [form, key, add, set] of cases) {
       const added = (await ok(admin, form, 'add', add)).row as Row;
       const id = added[key];
-      expect((await list(admin, form)).some((r) => r[key] === id), form).toBe(true);
+      expect(
+        (await list(admin, form)).some((r) => r[key] === id),
+        form,
+      ).toBe(true);
       const changed = (await ok(admin, form, 'set', { rows: [{ [key]: id, row_version: added.row_version, ...set }] })).rows[0] as Row;
       for (const [f, v] of Object.entries(set)) expect(typeof v === 'object' ? changed[f] : changed[f], `${form}.${f}`).toMatchObject(typeof v === 'object' ? (v as object) : (v as never));
       expect((await ok(admin, form, 'delete', { keys: [id] })).deleted, form).toBe(1);
-      expect((await list(admin, form)).some((r) => r[key] === id), form).toBe(false);
+      expect(
+        (await list(admin, form)).some((r) => r[key] === id),
+        form,
+      ).toBe(false);
     }
     // Shared reference data reads the same in every company.
     expect((await list(admin, 'currencies', 'HU01')).map((r) => r.currency_code)).toEqual((await list(admin, 'currencies')).map((r) => r.currency_code));
@@ -155,7 +161,9 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     // Another company's settings are out of her reach.
     expect((await call(catalog, 'companies', 'set', { rows: [{ company_code: 'HU01', row_version: 1, company_name: 'Mine now' }] })).status).toBe(404);
     // The first company's settings: what documents and the shops read of it.
-    const first = (await ok(catalog, 'companies', 'set', { rows: [{ company_code: 'SK01', row_version: 1, vat_number: 'SK2020202020', address_line_1: 'Hlavná 1', city: 'Bratislava', zip_code: '81101' }] })).rows[0];
+    const first = (
+      await ok(catalog, 'companies', 'set', { rows: [{ company_code: 'SK01', row_version: 1, vat_number: 'SK2020202020', address_line_1: 'Hlavná 1', city: 'Bratislava', zip_code: '81101' }] })
+    ).rows[0];
     expect(first).toMatchObject({ vat_number: 'SK2020202020', city: 'Bratislava' });
     // A company's currency is fixed once it exists.
     expect((await call(catalog, 'companies', 'set', { rows: [{ company_code: 'SK01', row_version: 2, currency_code: 'HUF' }] })).status).toBe(400);
@@ -178,9 +186,11 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
       expect((await call(token, 'frontend_product_categories_brief', 'list', { startRow: 0, endRow: 1000 })).status).toBe(200);
       expect((await call(token, 'accounts_brief', 'list', { startRow: 0, endRow: 1000 })).status).toBe(200);
     }
-    const shown = (await s.db.query<{ n: number }>(
-      `select count(distinct c.product_category_id)::int as n from app.shop_categories c join app.shops s on s.shop_id = c.shop_id where s.company_code = 'SK01' and c.active`,
-    )).rows[0]!.n;
+    const shown = (
+      await s.db.query<{ n: number }>(
+        `select count(distinct c.product_category_id)::int as n from app.shop_categories c join app.shops s on s.shop_id = c.shop_id where s.company_code = 'SK01' and c.active`,
+      )
+    ).rows[0]!.n;
     expect(await list(admin, 'frontend_product_categories_brief')).toHaveLength(shown);
     // The accounts a purchase order may name: filtered by is_stock_account, as the spec's filter.
     const stock = (await ok(admin, 'accounts_brief', 'filter', { is_stock_account: true })).rows as Row[];

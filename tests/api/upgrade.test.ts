@@ -89,9 +89,7 @@ const rowsOf = (db: Db, table: string, columns?: string[]): Promise<string[]> =>
 
 /** A table's columns in their order. */
 const columnsOf = async (db: Db, table: string): Promise<string[]> =>
-  (
-    await db.query<{ c: string }>(`select attname as c from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`, [table])
-  ).rows.map((r) => r.c);
+  (await db.query<{ c: string }>(`select attname as c from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`, [table])).rows.map((r) => r.c);
 
 /** Of `before`, what `after` lacks (a multiset difference). */
 function lost(before: string[], after: string[]): string[] {

@@ -21,7 +21,7 @@ interface KeyRefusal {
 }
 
 /** What the delete asked for: its WHERE over the written table (alias t) and its parameters. */
-export interface Selection {
+interface Selection {
   where: string;
   params: unknown[];
 }
