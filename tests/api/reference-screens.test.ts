@@ -7,12 +7,42 @@
  */
 import { readFileSync } from 'node:fs';
 import { createIntl } from 'react-intl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeCode, say } from '../../src/app/api/said.ts';
 import { engines, startSignedIn, type Json, type TestServer } from './harness.ts';
 import { grantUserPage } from './grants.ts';
 
 type Row = Record<string, Json>;
+
+/** Opens a live-rows stream (`GET /api/live`) as `token` in `company`, collecting its `rows` events once it says it is ready. */
+async function subscribe(s: TestServer, token: string, company: string): Promise<{ events: Json[]; close(): void }> {
+  const ctl = new AbortController();
+  const res = await fetch(`${s.url}/api/live`, { headers: { authorization: `Bearer ${token}`, 'x-company': company, accept: 'text/event-stream' }, signal: ctl.signal });
+  expect(res.status).toBe(200);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: Json[] = [];
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  void (async () => {
+    let buf = '';
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) return;
+      buf += value;
+      let cut: number;
+      while ((cut = buf.indexOf('\n\n')) >= 0) {
+        const block = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === 'ready') ready();
+        if (event === 'rows' && data) events.push(JSON.parse(data));
+      }
+    }
+  })();
+  await isReady;
+  return { events, close: () => ctl.abort() };
+}
 
 /** The refusal as a user of `lang` reads it (the browser's rule, api/said.ts). */
 function said(lang: string, body: { error: string; params?: Record<string, string | number> }): string {
@@ -178,6 +208,21 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     expect((await list(catalog, 'companies', 'NEW1')).map((r) => r.company_code).sort()).toEqual(['NEW1', 'SK01']);
   });
 
+  it("tells a companies stream only of the subscriber's own companies", async () => {
+    // Catalog works in SK01 and NEW1 (the test before) and may list the companies page.
+    const live = await subscribe(s, catalog, 'SK01');
+    try {
+      const version = async (code: string) => (await s.db.query<{ v: number }>('select row_version as v from app.companies where company_code = $1', [code])).rows[0]!.v;
+      await ok(admin, 'companies', 'set', { rows: [{ company_code: 'HU01', row_version: await version('HU01'), phone: '+36 1 000' }] });
+      // A later write she may hear of: once it is there, the earlier one would have been too (commit order).
+      await ok(admin, 'companies', 'set', { rows: [{ company_code: 'SK01', row_version: await version('SK01'), phone: '+421 2 000' }] });
+      await vi.waitFor(() => expect(live.events.some((e) => e.form === 'companies' && JSON.stringify(e.ids) === '[["SK01"]]')).toBe(true), { timeout: 10_000, interval: 10 });
+      expect(live.events.filter((e) => e.form === 'companies').map((e) => e.ids)).toEqual([[['SK01']]]);
+    } finally {
+      live.close();
+    }
+  });
+
   it('serves the lookups the spec names', async () => {
     for (const token of [admin, catalog]) {
       expect((await list(token, 'channel_brief')).map((r) => r.channel_code)).toEqual(expect.arrayContaining(['eshop', 'b2b']));
@@ -195,5 +240,7 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     // The accounts a purchase order may name: filtered by is_stock_account, as the spec's filter.
     const stock = (await ok(admin, 'accounts_brief', 'filter', { is_stock_account: true })).rows as Row[];
     expect(stock.map((r) => r.account_code)).toEqual(['131', 'T131']);
+    expect((await ok(admin, 'accounts_brief', 'filter', { is_stock_account: true, company_code: 'SK01' })).rows).toHaveLength(2);
+    expect((await ok(admin, 'accounts_brief', 'filter', { company_code: 'HU01' })).rows).toEqual([]);
   });
 });
