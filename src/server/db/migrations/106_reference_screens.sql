@@ -75,7 +75,7 @@ insert into app.channels (channel_code, channel_names, position) values
   ('eshop', '{"en": "Online shop", "de": "Onlineshop", "hu": "Webáruház", "sk": "Internetový obchod", "ro": "Magazin online", "cs": "Internetový obchod", "bg": "Онлайн магазин"}', 1),
   ('b2b', '{"en": "B2B", "de": "B2B", "hu": "B2B", "sk": "B2B", "ro": "B2B", "cs": "B2B", "bg": "B2B"}', 2),
   ('store', '{"en": "Brick-and-mortar store", "de": "Ladengeschäft", "hu": "Üzlet", "sk": "Kamenná predajňa", "ro": "Magazin fizic", "cs": "Kamenná prodejna", "bg": "Физически магазин"}', 3),
-  ('marketplace', '{"en": "Marketplace", "de": "Marktplatz", "hu": "Piactér", "sk": "Trhovisko", "ro": "Marketplace", "cs": "Tržiště", "bg": "Онлайн пазар"}', 4)
+  ('marketplace', '{"en": "Marketplace", "de": "Marktplatz", "hu": "Piactér", "sk": "Trhovisko", "ro": "Piață online", "cs": "Tržiště", "bg": "Онлайн пазар"}', 4)
 on conflict do nothing;
 
 -- The company's default price group (spec §3 "default shopper groups"): one per company at most (007).
