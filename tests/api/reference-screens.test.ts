@@ -206,6 +206,13 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     expect(user.body.companies.map((c: Row) => c.company_code)).toEqual(['SK01', 'NEW1']);
     expect(user.body.company).toBe('NEW1');
     expect((await list(catalog, 'companies', 'NEW1')).map((r) => r.company_code).sort()).toEqual(['NEW1', 'SK01']);
+
+    // A company with records stays, saying what uses it; an empty one goes, and with it who worked in it.
+    const used = await call(admin, 'companies', 'delete', { keys: ['CZ01'] });
+    expect(used.status).toBe(409);
+    expect(used.body).toMatchObject({ error: 'in_use', params: { count: expect.any(Number) } });
+    expect((await ok(admin, 'companies', 'delete', { keys: ['NEW1'] })).deleted).toBe(1);
+    expect((await s.post('/rpc/user', {}, { token: catalog })).body.companies.map((c: Row) => c.company_code)).toEqual(['SK01']);
   });
 
   it("tells a companies stream only of the subscriber's own companies", async () => {
