@@ -105,7 +105,8 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
     const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs, outbound: configuredOutbound(config) }) : undefined;
     // The daily currency rates (RATES_URL, through the same guard as the news).
-    const rates: Poller | undefined = config.ratesUrl && config.ratesTickMs > 0 ? startRateFeed(db, { url: config.ratesUrl, intervalMs: config.ratesTickMs, outbound: configuredOutbound(config) }) : undefined;
+    const rates: Poller | undefined =
+      config.ratesUrl && config.ratesTickMs > 0 ? startRateFeed(db, { url: config.ratesUrl, intervalMs: config.ratesTickMs, outbound: configuredOutbound(config) }) : undefined;
     const imap: Poller | undefined = config.imapUrl && config.imapTickMs > 0 ? startImapSync(db, { imapUrl: config.imapUrl, intervalMs: config.imapTickMs }) : undefined;
     if (imap && config.imapUrl) console.log(`mail for AI: synchronising ${describeImapUrl(config.imapUrl)} every ${config.imapTickMs / 1000} s`);
     let outbox: OutboxRunner | undefined;

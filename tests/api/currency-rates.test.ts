@@ -77,8 +77,7 @@ describe.each(engines)('currency rates on %s', (engine) => {
     await s?.close();
   });
 
-  const rateOn = async (company: string, currency: string, day: string) =>
-    Number((await one('select app.rate_on($1, $2, $3::date)::float8 as r', [company, currency, day])).r);
+  const rateOn = async (company: string, currency: string, day: string) => Number((await one('select app.rate_on($1, $2, $3::date)::float8 as r', [company, currency, day])).r);
   const dayRow = (company: string, currency: string, day: string) =>
     one('select rate::float8 as rate, source from app.currency_rate_days where company_code = $1 and currency_code = $2 and rate_date = $3::date', [company, currency, day]);
   const addRate = (company: string, currency_code: string, rate_date: string, rate: number) => s.action(admin, 'currency_rates', 'add', { currency_code, rate_date, rate }, company);

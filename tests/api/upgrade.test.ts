@@ -177,9 +177,7 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
   it('keeps every currency rate as the first day of its history, and every document converts to the same amount (110)', async () => {
     expect(oldRates.length).toBeGreaterThan(10);
     expect(Object.keys(after)).not.toContain('app.company_currency_rates'); // a view of today's rates now
-    const days = (
-      await s.db.query<Row>(`select company_code, currency_code, rate::text as rate, rate_date = current_date as today, source from app.currency_rate_days order by 1, 2`)
-    ).rows;
+    const days = (await s.db.query<Row>(`select company_code, currency_code, rate::text as rate, rate_date = current_date as today, source from app.currency_rate_days order by 1, 2`)).rows;
     expect(days).toEqual(oldRates.map((r) => ({ ...r, today: true, source: 'initial' })));
     for (const k of Object.keys(CONVERTED)) expect(convertedBefore[k]!.length, k).toBeGreaterThan(0);
     expect(convertedAfter).toEqual(convertedBefore);

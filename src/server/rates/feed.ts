@@ -43,7 +43,11 @@ class FeedFailure extends Error {
 
 async function download(opts: RateFeedOptions): Promise<string> {
   try {
-    const res = await opts.outbound.get(opts.url, { timeoutMs: opts.timeoutMs ?? 15_000, maxBytes: MAX_BYTES, headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', 'user-agent': 'back-office-rates/1' } });
+    const res = await opts.outbound.get(opts.url, {
+      timeoutMs: opts.timeoutMs ?? 15_000,
+      maxBytes: MAX_BYTES,
+      headers: { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', 'user-agent': 'back-office-rates/1' },
+    });
     if (res.status < 200 || res.status >= 300) throw new FeedFailure('http_status', res.status);
     return new TextDecoder('utf-8').decode(res.body);
   } catch (e) {
