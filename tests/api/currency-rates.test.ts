@@ -144,6 +144,9 @@ describe.each(engines)('currency rates on %s', (engine) => {
     const now = await add(today);
     expect(Number(past.amount_view_currency)).toBe(38_000);
     expect(Number(now.amount_view_currency)).toBeCloseTo(100 * eurToday, 6);
+    // Each row carries its day's rates, which the grid converts it into the view currency with (`ratesField`): 38,000 Ft shown in EUR is €100 again.
+    expect(past.day_rates).toMatchObject({ HUF: 1, EUR: 380, USD: 360 });
+    expect(now.day_rates).toMatchObject({ HUF: 1, EUR: eurToday });
     // A purchase order of that day: its cost in EUR converts into the order's HUF with that day's rate.
     const supplier = (await one(`select partner_id from app.partners where company_code = 'HU01' and is_supplier order by partner_id limit 1`)).partner_id as number;
     const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier, currency_code: 'HUF', opened_on: '2026-01-10' }, 'HU01')).row as Row;

@@ -35,6 +35,14 @@ create function app.rate_on(p_company text, p_currency text, p_day date) returns
     (select d.rate from app.currency_rate_days d where d.company_code = p_company and d.currency_code = p_currency order by d.rate_date limit 1))
 $$;
 
+-- A company's rates on a day, for a grid row that shows a document's amount in the view
+-- currency as that day gives it (a money column's `ratesField`, schemas/screen.ts): every
+-- currency with a rate, { "EUR": 395, "USD": 365.74, … }.
+create function app.rates_of_day(p_company text, p_day date) returns jsonb language sql stable as $$
+  select coalesce(jsonb_strip_nulls(jsonb_object_agg(k.currency_code, app.rate_on(p_company, k.currency_code, p_day))), '{}')
+  from app.currencies k
+$$;
+
 -- Today's rates, under the old name and shape (reference.ts, the storefront, the cart, seeds).
 create view app.company_currency_rates as
 select p.company_code, p.currency_code, app.rate_on(p.company_code, p.currency_code, current_date)::numeric(20, 10) as rate
@@ -95,7 +103,8 @@ create table app.rate_feed_status (
 );
 insert into app.rate_feed_status default values;
 
--- Documents convert with the rate of their own date.
+-- Documents convert with the rate of their own date; the cash flow and the sales report carry
+-- the company's rates of the document's day (day_rates) for the view currency.
 create or replace function app.sales_order_items_before_write() returns trigger language plpgsql as $$
 declare
   o record;
@@ -191,7 +200,8 @@ select c.cashflow_id, c.company_code, c.fsm_instance_id, app.fsm_actions(i.state
        c.amount, c.currency_code,
        case when c.currency_code = co.currency_code then c.amount else c.amount * app.rate_on(c.company_code, c.currency_code, c.opened_on) end as amount_view_currency,
        (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.user_name) from app.users u where u.user_id = c.opened_by) as opened_by,
-       c.note, c.row_version
+       c.note, c.row_version,
+       app.rates_of_day(c.company_code, c.opened_on) as day_rates
 from app.cashflow_items c
 join app.companies co on co.company_code = c.company_code
 join app.cashflow_types t on t.type_code = c.type_code
@@ -211,7 +221,8 @@ select it.item_id, o.company_code, o.order_id, o.opened_on as sold_on, to_char(o
        it.quantity, it.net_amount, it.vat_amount, it.gross_amount, o.currency_code,
        case when o.currency_code = co.currency_code then it.net_amount else it.net_amount * r.rate end as net_company,
        case when o.currency_code = co.currency_code then it.vat_amount else it.vat_amount * r.rate end as vat_company,
-       case when o.currency_code = co.currency_code then it.gross_amount else it.gross_amount * r.rate end as gross_company
+       case when o.currency_code = co.currency_code then it.gross_amount else it.gross_amount * r.rate end as gross_company,
+       app.rates_of_day(o.company_code, o.opened_on) as day_rates
 from app.v_sales_order_items it
 join app.sales_orders o on o.order_id = it.order_id
 join app.companies co on co.company_code = o.company_code
