@@ -28,7 +28,7 @@ export default defineScreen({
     rate_id: { type: 'int', hidden: true },
     rate_date: { type: 'date', editable: true, required: true, defaultFrom: 'today', width: 100 },
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, required: true, width: 100 },
-    rate: { type: 'number', editable: true, required: true, min: 0.000001, max: 9999999999, width: 150 },
+    rate: { type: 'number', renderer: 'rate', editable: true, required: true, min: 0.000001, max: 9999999999, width: 150 },
     source: { label: 'rate_source', options: [...RATE_SOURCES], optionsKey: 'rate_source', width: 150 },
     updated_at: { type: 'datetime', width: 150 },
   },
