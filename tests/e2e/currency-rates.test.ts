@@ -68,9 +68,11 @@ describe('currency rates', () => {
     await dialog.locator('input[id$="-rate"]').fill('0,9251');
     await dialog.getByRole('button', { name: de['common.save'] }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
-    const added = (await db.query<{ rate_id: number; rate: string; source: string }>(
-      `select rate_id, rate::float8::text as rate, source from app.currency_rate_days where company_code = 'SK01' and currency_code = 'USD' and rate_date = '2026-01-10'`,
-    )).rows[0]!;
+    const added = (
+      await db.query<{ rate_id: number; rate: string; source: string }>(
+        `select rate_id, rate::float8::text as rate, source from app.currency_rate_days where company_code = 'SK01' and currency_code = 'USD' and rate_date = '2026-01-10'`,
+      )
+    ).rows[0]!;
     expect(added).toMatchObject({ rate: '0.9251', source: 'manual' });
     await expect.poll(() => cell(String(added.rate_id), 'rate').innerText()).toBe('0,9251');
     await expect.poll(() => cell(String(added.rate_id), 'source').innerText()).toBe(de['options.rate_source.manual']);

@@ -4,6 +4,7 @@
  * through EUR that a company in another currency gets (issue 46).
  */
 import { describe, expect, it } from 'vitest';
+import { formatRate } from '../../src/core/rates.ts';
 import { crossRate, EcbFormatError, parseEcbDaily } from '../../src/server/rates/ecb.ts';
 
 /** The ECB's file as it is published (single quotes, tabs, two namespaces), shortened. */
@@ -57,5 +58,12 @@ describe('ECB daily rates', () => {
     expect(crossRate(perEur, 'CZK', 'HUF')).toBe(0.0625871514);
     expect(crossRate(perEur, 'HUF', 'PLN')).toBeUndefined(); // not in the file
     expect(crossRate(perEur, 'PLN', 'USD')).toBeUndefined();
+  });
+
+  it('shows a rate with every decimal it keeps, as the language writes numbers (the rate renderer)', () => {
+    expect(formatRate(0.9523809524, 'de-DE')).toBe('0,9523809524');
+    expect(formatRate(371.4391416944, 'en-GB')).toBe('371.4391416944');
+    expect(formatRate(4010.5, 'hu-HU')).toBe('4010,5');
+    expect(formatRate(12345.25, 'en-GB')).toBe('12,345.25');
   });
 });
