@@ -9,7 +9,9 @@ import { parseScreen } from '../../schemas/screen.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { convertsFilter, moneyTyping, moneyView, totalMoney } from '../../src/app/grid/moneyCurrency.ts';
 import type { CellCtx, CellSession } from '../../src/app/grid/types.ts';
+import { createIntl } from '@formatjs/intl';
 import { shownMoney } from '../../src/core/columnTypes/money.ts';
+import { cellHtml, type PaintCtx } from '../../src/server/http/firstPaintCells.ts';
 
 /** HU01 today: 1 EUR = 392.565 HUF; on the invoice's day it was 380. */
 const session: CellSession = {
@@ -67,5 +69,18 @@ describe('money converted with the rates of its row’s day', () => {
     expect(bad({ a: { type: 'number', ratesField: 'r' }, r: { type: 'json' } })).toThrow(/ratesField: expected a money column/);
     expect(bad({ a: { type: 'money', ratesField: 'r' }, r: { type: 'text' } })).toThrow(/ratesField: expected a json column/);
     expect(bad({ a: { type: 'money', currencyField: 'c', ratesField: 'r' }, c: {}, r: { type: 'json' } })).toThrow(/ratesField: expected a money column in the company currency/);
+  });
+
+  it('paints the first rows on the server as the grid shows them, whatever scale the page’s rates have', () => {
+    // The page's rates are the view currency's (view_currency_rates: EUR 1); a row's are the company's.
+    const paint: PaintCtx = {
+      lang: 'en',
+      intl: createIntl({ locale: 'en-GB', messages: {} }),
+      money: { view: 'EUR', company: 'HUF', rates: { EUR: 1, HUF: 1 / 392.565, USD: 360 / 392.565 }, digits: (c) => (c === 'HUF' ? 0 : 2) },
+      lookup: () => undefined,
+    };
+    const html = (field: string) => cellHtml(screen.columns[field]!, 'money', 38_000, row, paint, false);
+    expect(html('amount_company')).toContain('€100.00');
+    expect(html('today_company')).toContain('€96.80');
   });
 });

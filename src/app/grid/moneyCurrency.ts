@@ -49,7 +49,7 @@ export function typingIn(currencyField: string | undefined, row: Row, s: CellSes
   const stored = rowCurrency(row, currencyField, s.companyCurrency);
   // A document's amount converts with its day's rates when the row carries them (issue 46), else today's.
   const rates = ratesField ? rowRates(row[ratesField]) : undefined;
-  return stored ? typingOf(stored, s, rates && Object.keys(rates).length ? { ...s.companyRates, ...rates } : s.companyRates) : undefined;
+  return stored ? typingOf(stored, s, rates && Object.keys(rates).length ? rates : s.companyRates) : undefined;
 }
 
 /** The currencies a money cell is typed, shown and stored in; undefined for other cells (or without session data). */

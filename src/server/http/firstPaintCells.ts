@@ -67,9 +67,10 @@ function lookupText(form: string, key: unknown, ctx: PaintCtx): string | undefin
 /** The column type's context of a cell: the language, its words, a money cell's currencies (as the grid's fields/typeCtx.ts). */
 function typeCtx(col: ColumnMeta, type: ColumnType, row: Row, ctx: PaintCtx, t: (id: string) => string, identifier: boolean): TypeCtx {
   const m = ctx.money;
-  // A document's amount converts with its day's rates when the row carries them (`ratesField`, issue 46), as the grid does.
+  // A document's amount converts with its day's rates when the row carries them (`ratesField`, issue 46), as the grid does
+  // (alone: they are the company's, the page's are the view currency's — only their ratios are alike).
   const own = col.ratesField ? row[col.ratesField] : undefined;
-  const rates = own && typeof own === 'object' && !Array.isArray(own) ? { ...m.rates, ...(own as Record<string, number>) } : m.rates;
+  const rates = own && typeof own === 'object' && !Array.isArray(own) && Object.keys(own).length ? (own as Rates) : m.rates;
   const money = type === 'money' ? typingFor(rowCurrency(row, col.currencyField, m.company), m.view, rates, m.digits) : undefined;
   return { lang: ctx.lang, t, identifier, money };
 }
