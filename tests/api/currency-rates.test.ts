@@ -108,6 +108,10 @@ describe.each(engines)('currency rates on %s', (engine) => {
     expect(await rateOn('HU01', 'USD', '2025-06-01')).toBe(360); // before the history: its first rate
     expect(await rateOn('HU01', 'USD', today)).toBe(initial);
     expect(Number((await one(`select rate::float8 as r from app.company_currency_rates where company_code = 'HU01' and currency_code = 'USD'`)).r)).toBe(initial);
+    // Code that still writes a company's rate under the old name writes today's.
+    await s.db.query(`insert into app.company_currency_rates (company_code, currency_code, rate) values ('CZ01', 'PLN', 5.9)`);
+    expect(await dayRow('CZ01', 'PLN', today)).toEqual({ rate: 5.9, source: 'initial' });
+    expect(Number((await one(`select rate::float8 as r from app.company_currency_rates where company_code = 'CZ01' and currency_code = 'PLN'`)).r)).toBe(5.9);
     // The view currency reads today's: USD in a HUF view is today's rate.
     expect((await viewRates('HU01', 'HUF')).USD).toBeCloseTo(initial, 8);
     // Another company's rates are not this one's: SK01 lists none of these days.

@@ -4,7 +4,8 @@
  * through EUR that a company in another currency gets (issue 46).
  */
 import { describe, expect, it } from 'vitest';
-import { formatRate } from '../../src/core/rates.ts';
+import { ECB_DAILY_URL, formatRate } from '../../src/core/rates.ts';
+import { configFromEnv } from '../../src/server/config.ts';
 import { crossRate, EcbFormatError, parseEcbDaily } from '../../src/server/rates/ecb.ts';
 
 /** The ECB's file as it is published (single quotes, tabs, two namespaces), shortened. */
@@ -65,5 +66,12 @@ describe('ECB daily rates', () => {
     expect(formatRate(371.4391416944, 'en-GB')).toBe('371.4391416944');
     expect(formatRate(4010.5, 'hu-HU')).toBe('4010,5');
     expect(formatRate(12345.25, 'en-GB')).toBe('12,345.25');
+  });
+
+  it('reads RATES_URL: the ECB by default, empty for no feed, else an http(s) URL; RATES_TICK_MS an hour', () => {
+    expect(configFromEnv({})).toMatchObject({ ratesUrl: ECB_DAILY_URL, ratesTickMs: 3_600_000 });
+    expect(configFromEnv({ RATES_URL: '' }).ratesUrl).toBeUndefined();
+    expect(configFromEnv({ RATES_URL: ' https://rates.example.org/daily.xml ', RATES_TICK_MS: '0' })).toMatchObject({ ratesUrl: 'https://rates.example.org/daily.xml', ratesTickMs: 0 });
+    expect(() => configFromEnv({ RATES_URL: 'file:///etc/passwd' })).toThrow(/RATES_URL must be an http\(s\) URL/);
   });
 });
