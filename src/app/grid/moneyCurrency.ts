@@ -63,7 +63,7 @@ export function moneyTyping(col: GridColumn, row: Row, ctx: CellCtx): MoneyTypin
  * both rates are known (spec §9), else in its own currency; `original` is the stored
  * amount's text when they differ (the tooltip). The money type's text (core/columnTypes/money.ts).
  */
-export function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
+function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
   return shownIn(n, typingOf(from, ctx.session!), ctx.lang);
 }
 
