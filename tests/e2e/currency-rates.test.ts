@@ -10,6 +10,8 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/core/format.ts';
+import { LOCALE } from '../../src/core/langs.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
 
@@ -96,5 +98,33 @@ describe('currency rates', () => {
     expect(await status.innerText()).toContain(say('rates.error_http_status', { status: 503 }));
     expect(await status.innerText()).toContain(de['rates.feed_failed']!.split(': ')[1]!);
     expect((await db.query(`select count(*)::int as n from app.currency_rate_days`)).rows[0]).toEqual(before);
+  }, 120_000);
+
+  it('shows a past invoice in the view currency at its own day’s rates: a USD invoice in a USD view is its own dollars (cash flow)', async () => {
+    const db = t.server.db;
+    const { token } = await t.server.login('admin@example.com');
+    // SK01 (EUR): 1 USD was 0.80 EUR on the invoice's day; today it is another rate.
+    expect((await t.server.action(token, 'currency_rates', 'add', { currency_code: 'USD', rate_date: '2025-06-02', rate: 0.8 }, 'SK01')).status).toBe(200);
+    const partner = (await db.query<{ id: number }>(`select partner_id as id from app.partners where company_code = 'SK01' and not is_supplier and not deleted order by partner_id limit 1`)).rows[0]!
+      .id;
+    const added = await t.server.action(
+      token,
+      'cashflow',
+      'add',
+      { type_code: 'customer_invoice', partner_id: partner, amount: 100, currency_code: 'USD', opened_on: '2025-06-02', due_date: '2099-12-30', invoice_number: 'RATE-DAY-1' },
+      'SK01',
+    );
+    const item = added.body.data.row as { cashflow_id: number; amount_view_currency: number };
+    expect(Number(item.amount_view_currency)).toBe(80); // in EUR, at that day's rate
+    const today = Number((await db.query<{ r: number }>(`select rate::float8 as r from app.company_currency_rates where company_code = 'SK01' and currency_code = 'USD'`)).rows[0]!.r);
+    expect(today).not.toBe(0.8);
+
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/finance/cashflow`);
+    await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
+    const amount = cell(String(item.cashflow_id), 'amount_view_currency');
+    await expect.poll(() => amount.innerText(), { timeout: 15_000 }).toBe(formatMoney(100, 'USD', LOCALE.en, 2));
+    // Not what today's rate would make of its 80 euros.
+    expect(formatMoney(100, 'USD', LOCALE.en, 2)).not.toBe(formatMoney(Math.round((80 / today) * 100) / 100, 'USD', LOCALE.en, 2));
   }, 120_000);
 });
