@@ -14,9 +14,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundFetch } from '../../src/server/net/outboundFetch.ts';
-import { fetchRates } from '../../src/server/rates/feed.ts';
+import { fetchRates, startRateFeed } from '../../src/server/rates/feed.ts';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
 type Row = Record<string, Json>;
@@ -216,6 +216,21 @@ describe.each(engines)('currency rates on %s', (engine) => {
     expect(ecbFake.state.hits).toBe(hits);
     expect((await ok(admin, 'rate_feed_status', 'list', {}, 'HU01')).last_error).toBe('blocked_address');
     expect(await dayRow('HU01', 'USD', FEED_DAY)).toEqual({ rate: 363.6363636364, source: 'feed' });
+  });
+
+  it('fetches on its schedule, each pass claiming the feed through the status row (two pollers at once)', async () => {
+    ecbFake.state.answer = { status: 200, body: ecb('2026-03-03', { USD: 1.2, HUF: 400 }) };
+    await s.db.query(`update app.rate_feed_status set next_fetch_at = now() - interval '1 minute'`);
+    const hits = ecbFake.state.hits;
+    const opts = { url: ecbFake.url('/daily.xml'), outbound: outboundFetch({ allowHosts: [ecbFake.hostPort] }), intervalMs: 50 };
+    const a = startRateFeed(s.db, opts);
+    const b = startRateFeed(s.db, opts);
+    await vi.waitFor(async () => expect(await dayRow('HU01', 'USD', '2026-03-03')).toEqual({ rate: 333.3333333333, source: 'feed' }), { timeout: 10_000 });
+    await Promise.all([a.stop(), b.stop()]);
+    // A pass claimed the feed by moving its next fetch on.
+    const next = await one(`select next_fetch_at > now() - interval '1 minute' as moved from app.rate_feed_status`);
+    expect(next).toEqual({ moved: true });
+    expect(ecbFake.state.hits - hits).toBeGreaterThanOrEqual(1);
   });
 
   it('needs the rates page: another user is refused the screen, its status and a fetch', async () => {
