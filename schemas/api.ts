@@ -28,6 +28,7 @@ import { workflowActions } from './api/workflow.ts';
 import { courierActions } from './api/courier.ts';
 import { warehouseActions } from './api/warehouse.ts';
 import { newsActions } from './api/news.ts';
+import { rateActions } from './api/rates.ts';
 import { emailActions } from './api/email.ts';
 import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
@@ -49,6 +50,7 @@ export * from './api/workflow.ts';
 export * from './api/courier.ts';
 export * from './api/warehouse.ts';
 export * from './api/news.ts';
+export * from './api/rates.ts';
 export * from './api/email.ts';
 export * from './api/aiContent.ts';
 export * from './api/transfer.ts';
@@ -93,6 +95,7 @@ export const actionContracts = {
   ...courierActions,
   ...warehouseActions,
   ...newsActions,
+  ...rateActions,
   ...emailActions,
   ...askAiActions,
   ...userAccountActions,

@@ -101,6 +101,15 @@ export const Column = v.strictObject({
    * view currency either way; no totals (the amounts are in several currencies).
    */
   currencyField: v.optional(identifier),
+  /**
+   * Money in the company currency converted from a document's own currency with the rates of
+   * the document's day (issue 46): the json column of the same row holding the company's
+   * rates on that day ({ currency: value of one unit in the company currency }). Its cells
+   * are shown in the view currency with those rates, not today's, so they say what the
+   * document's day gives; its totals, filters and a chart summing it read the company
+   * currency (a sum over several days has no one day's rate).
+   */
+  ratesField: v.optional(identifier),
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
   /**
@@ -580,6 +589,10 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
       // The currency's code: a text, or a ref to the currencies (currencies_brief).
       const cur = s.columns[c.currencyField];
       if (cur?.type !== 'text' && cur?.type !== 'ref') problems.push(`columns.${f}.currencyField: expected a text or ref column of the screen, got "${c.currencyField}"`);
+    }
+    if (c.ratesField !== undefined) {
+      if (c.type !== 'money' || c.currencyField !== undefined) problems.push(`columns.${f}.ratesField: expected a money column in the company currency (no currencyField), got ${c.type}`);
+      if (s.columns[c.ratesField]?.type !== 'json') problems.push(`columns.${f}.ratesField: expected a json column of the screen, got "${c.ratesField}"`);
     }
     if ((c.editableOn || c.editableIn) && !c.editable) problems.push(`columns.${f}: expected editable beside editableOn/editableIn`);
     if (c.defaultFrom === 'today' && c.type !== 'date') problems.push(`columns.${f}.defaultFrom: expected a date column for today, got ${c.type}`);

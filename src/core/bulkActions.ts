@@ -19,6 +19,8 @@ const bulkActionFlags = {
   arriving_shipments_print: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
+  // The rate feed's state and "Fetch now" on /finance/currency_rates (src/server/actions/rates.ts): shown to whoever lists, fetching needs set (checked by the server).
+  rate_feed: 'list',
   // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
   email_sync: 'set',
   email_open: 'list',

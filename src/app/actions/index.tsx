@@ -14,6 +14,7 @@ import { bulkActionsOf, type BulkActionKey } from '../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
+import { RateFeed } from './RateFeed.tsx';
 import { EmailOpen, EmailSync } from './Email.tsx';
 import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
@@ -41,6 +42,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
+  rate_feed: RateFeed,
   email_sync: EmailSync,
   email_open: EmailOpen,
   ai_analytics_run: AiAnalyticsRun,

@@ -25,6 +25,7 @@ import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
+import { rateFeedFetch, rateFeedStatus } from './rates.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
@@ -58,6 +59,8 @@ export const implementations: readonly Implementation[] = [
   receivePurchaseOrders,
   goodsToOrderCreate,
   newsFetch,
+  rateFeedStatus,
+  rateFeedFetch,
   emailSyncStatus,
   emailSync,
   emailMessage,

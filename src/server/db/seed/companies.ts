@@ -79,11 +79,11 @@ export interface RateRow {
   rate: number;
 }
 
-/** A company's rates to currencies (the demo companies', the first administrator's company). */
+/** A company's rates to currencies (the demo companies', the first administrator's company): its initial rates, of today (migration 110). */
 export const insertRates = (tx: Queryable, rows: RateRow[]): Promise<void> =>
   insertRows(
     tx,
-    'app.company_currency_rates',
+    'app.currency_rate_days',
     [
       ['company_code', 'text'],
       ['currency_code', 'text'],
