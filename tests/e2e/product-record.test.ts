@@ -35,7 +35,7 @@ describe('the product record form', () => {
     await tab('Preise').click();
     await field('Neuer Rabatt %').fill('12,5');
     expect(await field('Berechneter Stückpreis').isDisabled()).toBe(true);
-    expect(await field('Berechneter Stückpreis').getAttribute('aria-describedby')).toMatch(/-note$/);
+    expect(await field('Berechneter Stückpreis').getAttribute('aria-describedby')).toMatch(/-readonly$/);
     expect(await dialog.getByRole('tabpanel').getByText('Vom System gesetzt; hier nicht änderbar').count()).toBeGreaterThan(0);
 
     // Logistics by keyboard: from the Prices tab, the right arrow opens Logistics.

@@ -535,7 +535,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
   const errorId = `${id}-error`;
   const invalidBy = error ? errorId : marked;
   // A read-only field of a record says why it cannot be changed.
-  const noteId = `${id}-note`;
+  const noteId = `${id}-readonly`;
   const fixed = f.readOnly && !f.col.editable;
   const describedBy = invalidBy ?? (fixed ? noteId : undefined);
   const note = fixed ? <ReadOnlyNote id={noteId} /> : null;
