@@ -70,6 +70,9 @@ export default defineScreen({
     // The storefront takes orders beyond the free stock (backorders) only where this is ticked.
     can_order: { type: 'bool', editable: true, default: true, width: 100, hidden: true, group: 'shop' },
     prepayment_required: { type: 'bool', editable: true, default: false, width: 100, hidden: true, group: 'shop' },
+    // Counted from the product's comments (its Comments detail, migration 103).
+    number_of_comments: { type: 'int', width: 100, hidden: true, group: 'shop' },
+    last_comment: { hidden: true, group: 'shop' },
     description_short: { type: 'multi', editable: true, maxLength: 1000, translate: true, hidden: true, group: 'texts' },
     // Rich text: sanitized by the server on every write (engine/html.ts); the storefront shows it as HTML.
     description: { type: 'multi', html: true, editable: true, maxLength: 20000, translate: true, hidden: true, sortable: false, group: 'texts' },
@@ -86,6 +89,7 @@ export default defineScreen({
     'product_packing',
     'product_checklist',
     'product_margins',
+    'product_comments',
     'product_changes',
   ],
 });

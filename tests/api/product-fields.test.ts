@@ -2,8 +2,9 @@
  * Every product field of the spec (§3 Product) on product_list (issue 46, point 1), on both
  * engines: each written field saves and reads back; each rule of a field (its descriptor's
  * bounds, pattern, reference) is refused at the field with its message; computed and counted
- * values are not written; the long description is rich text stored sanitized; collections are
- * a screen of their own and the product's collection a reference to them.
+ * values are not written; the long description is rich text stored sanitized; a product's
+ * comments are counted on its row; collections are a screen of their own and the product's
+ * collection a reference to them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
@@ -156,6 +157,27 @@ describe.each(engines)('product fields on %s', (engine) => {
     expect(page.status, text.slice(0, 300)).toBe(200);
     expect(text).toContain('Solid <strong>oak</strong>');
     expect(text).not.toContain('alert(1)');
+  });
+
+  it('counts a product’s comments and shows the newest on its row; the author is the user who wrote it', async () => {
+    const p = await product();
+    expect(await listed(p.product_code)).toMatchObject({ number_of_comments: 0, last_comment: null });
+    await ok(admin, 'product_comments', 'add', { product_code: p.product_code, comment: 'Supplier confirmed the new packaging.' });
+    const { row: second } = await ok(admin, 'product_comments', 'add', { product_code: p.product_code, comment: 'Photos retaken.' });
+    expect(second).toMatchObject({ product_code: p.product_code, comment: 'Photos retaken.', author: expect.any(String) });
+    expect(second.author).toBe((await one("select user_name from app.users where user_email = 'admin@example.com'")).user_name);
+    expect(await listed(p.product_code)).toMatchObject({ number_of_comments: 2, last_comment: 'Photos retaken.' });
+    const { rows } = await ok(admin, 'product_comments', 'list', { filterModel: { product_code: { filterType: 'text', type: 'equals', filter: p.product_code } } });
+    expect(rows.map((r: Row) => r.comment)).toEqual(['Photos retaken.', 'Supplier confirmed the new packaging.']);
+    const empty = await s.action(admin, 'product_comments', 'add', { product_code: p.product_code, comment: '' });
+    expect([empty.status, empty.body.params?.field, empty.body.params?.reason]).toEqual([400, 'payload.comment', 'validation.required']);
+    const long = await s.action(admin, 'product_comments', 'add', { product_code: p.product_code, comment: 'x'.repeat(2001) });
+    expect([long.status, long.body.params?.field, long.body.params?.reason]).toEqual([400, 'payload.comment', 'validation.max_length']);
+    // Another company's product is not the session's to comment on.
+    const foreign = (await one("select product_code from app.products where company_code = 'CZ01' limit 1")).product_code;
+    expect((await s.action(admin, 'product_comments', 'add', { product_code: foreign, comment: 'x' })).status).toBeGreaterThanOrEqual(400);
+    await ok(admin, 'product_comments', 'delete', { keys: [second.comment_id] });
+    expect(await listed(p.product_code)).toMatchObject({ number_of_comments: 1, last_comment: 'Supplier confirmed the new packaging.' });
   });
 
   it('lists collections as a screen of their own; a product’s collection reads back and must exist', async () => {
