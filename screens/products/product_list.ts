@@ -46,6 +46,7 @@ export default defineScreen({
     new_qty: { type: 'number', editable: true, min: 0, max: 1000000000, width: 100, hidden: true, group: 'logistics' },
     out_of_stock: { type: 'bool', width: 100, hidden: true, group: 'logistics' },
     keep_in_stock: { type: 'int', options: [0, 1, 2], renderer: 'keepInStock', editable: true, width: 100, group: 'logistics' },
+    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100, group: 'shop' },
     packing_template_id: { type: 'ref', lookup: 'packing_templates_brief', editable: true, hidden: true, group: 'logistics' },
     country_of_origin: { type: 'ref', lookup: 'countries_brief', renderer: 'country', editable: true, width: 100, group: 'logistics' },
     hs_code: { editable: true, maxLength: 12, pattern: '^[0-9]*$', patternHint: '0–9', hidden: true, group: 'logistics' },
@@ -64,7 +65,6 @@ export default defineScreen({
     master_box_width: { type: 'number', editable: true, min: 0, max: 10000, width: 100, hidden: true, group: 'logistics' },
     master_box_height: { type: 'number', editable: true, min: 0, max: 10000, width: 100, hidden: true, group: 'logistics' },
     master_box_qty: { type: 'int', editable: true, min: 1, max: 100000, width: 100, hidden: true, group: 'logistics' },
-    active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100, group: 'shop' },
     new_product: { type: 'bool', editable: true, default: false, width: 100, hidden: true, group: 'shop' },
     free_shipping: { type: 'bool', editable: true, default: false, width: 100, hidden: true, group: 'shop' },
     // The storefront takes orders beyond the free stock (backorders) only where this is ticked.

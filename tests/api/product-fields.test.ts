@@ -160,7 +160,10 @@ describe.each(engines)('product fields on %s', (engine) => {
   });
 
   it('counts a product’s comments and shows the newest on its row; the author is the user who wrote it', async () => {
-    const p = await product();
+    const uncommented = await one(
+      "select product_code from app.products p where company_code = 'SK01' and not exists (select 1 from app.product_comments c where c.product_code = p.product_code) order by product_code desc limit 1",
+    );
+    const p = await listed(uncommented.product_code);
     expect(await listed(p.product_code)).toMatchObject({ number_of_comments: 0, last_comment: null });
     await ok(admin, 'product_comments', 'add', { product_code: p.product_code, comment: 'Supplier confirmed the new packaging.' });
     const { row: second } = await ok(admin, 'product_comments', 'add', { product_code: p.product_code, comment: 'Photos retaken.' });
@@ -177,6 +180,9 @@ describe.each(engines)('product fields on %s', (engine) => {
     const foreign = (await one("select product_code from app.products where company_code = 'CZ01' limit 1")).product_code;
     expect((await s.action(admin, 'product_comments', 'add', { product_code: foreign, comment: 'x' })).status).toBeGreaterThanOrEqual(400);
     await ok(admin, 'product_comments', 'delete', { keys: [second.comment_id] });
+    // The demo's comments count on their products' rows too.
+    const seeded = await one('select product_code, count(*)::int as n from app.product_comments group by product_code order by product_code limit 1');
+    expect((await listed(seeded.product_code)).number_of_comments).toBe(seeded.n);
     expect(await listed(p.product_code)).toMatchObject({ number_of_comments: 1, last_comment: 'Supplier confirmed the new packaging.' });
   });
 

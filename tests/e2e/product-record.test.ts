@@ -7,6 +7,7 @@
  * without markup she typed.
  */
 import { describe, expect, it } from 'vitest';
+import { axeProblems } from './axe.ts';
 import { browserSuite, signIn } from './browser.ts';
 
 const t = browserSuite();
@@ -30,6 +31,8 @@ describe('the product record form', () => {
     await expect.poll(() => dialog.getByRole('tablist', { name: 'Abschnitte des Formulars' }).getByRole('tab').allInnerTexts()).toEqual(['Grunddaten', 'Preise', 'Logistik', 'Shop', 'Texte']);
     const tab = (name: string) => dialog.getByRole('tablist', { name: 'Abschnitte des Formulars' }).getByRole('tab', { name });
     const field = (name: string) => dialog.getByLabel(name, { exact: true });
+    // The tabs and the read-only fields pass axe's rules.
+    expect(await axeProblems(t.page, 'product record form')).toEqual([]);
 
     // Prices: a percentage with a German decimal comma; the calculated unit price is shown, read-only, and says so.
     await tab('Preise').click();
