@@ -144,8 +144,8 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     company_code: company.code,
     product_name: name,
     description_short: short,
-    // A long description (rich text, as the form's editor writes it) on every fourth product: the storefront shows it, the others show none.
-    description: Number(code.slice(1)) % 4 === 1 ? longDescription(name, short) : {},
+    // A long description (rich text, as the form's editor writes it) on every fourth product past the first few: the storefront shows it, the others show none.
+    description: Number(code.slice(1)) % 4 === 1 && Number(code.slice(1)) > 8 ? longDescription(name, short) : {},
     supplier_product_code: `${mfPrefix[mfIdx]}-${rng.int(10000, 99999)}`,
     brand_id: brandIdx + 1,
     mf_id: mfIdx + 1,
