@@ -23,6 +23,7 @@ import { changeLabelsActions } from './api/apiAction.ts';
 import { gridStateActions } from './api/gridState.ts';
 import { bookmarkActions } from './api/session.ts';
 import { productActions } from './api/products.ts';
+import { shopListingActions } from './api/shopListings.ts';
 import { workflowActions } from './api/workflow.ts';
 import { courierActions } from './api/courier.ts';
 import { warehouseActions } from './api/warehouse.ts';
@@ -43,6 +44,7 @@ export * from './api/askAi.ts';
 export * from './api/apiAction.ts';
 export * from './api/gridState.ts';
 export * from './api/products.ts';
+export * from './api/shopListings.ts';
 export * from './api/workflow.ts';
 export * from './api/courier.ts';
 export * from './api/warehouse.ts';
@@ -86,6 +88,7 @@ export const actionContracts = {
   ...bookmarkActions,
   ...changeLabelsActions,
   ...productActions,
+  ...shopListingActions,
   ...workflowActions,
   ...courierActions,
   ...warehouseActions,

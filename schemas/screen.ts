@@ -168,6 +168,13 @@ export const Source = v.strictObject({
    * the company's (engine/owner.ts). Rows are made elsewhere (no add, no import).
    */
   owner: v.optional(identifier),
+  /**
+   * Rows that are companies (or belong to one) reached by the companies a user works in: the
+   * column holding the company code. A user lists, changes, exports and deletes only the rows
+   * of her companies (app.user_companies); a global administrator every row (engine/owner.ts).
+   * Not imported. Unlike `company`, not the session's one company: the header's choices.
+   */
+  userCompanies: v.optional(identifier),
   /** Row version column for optimistic concurrency (written tables). */
   version: v.optional(identifier),
   /** Order when the request gives none; the key is always appended as tie-breaker. */
@@ -609,6 +616,9 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
   }
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
   if (s.source.owner && (s.actions.add || s.actions.upload)) problems.push('source.owner: expected no add or upload (private rows are made by their own path, with their owner)');
+  if (s.source.userCompanies && (s.source.owner || s.source.company || s.access === 'authenticated')) {
+    problems.push('source.userCompanies: expected page access and neither source.owner nor source.company (one scope of rows)');
+  }
   if (s.source.owner && s.access === 'authenticated') problems.push("source.owner: expected page access (the page's perms right lifts the owner scope)");
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');

@@ -78,7 +78,7 @@ export default defineScreen({
     description: { type: 'multi', html: true, editable: true, maxLength: 20000, translate: true, hidden: true, sortable: false, group: 'texts' },
     updated_at: { type: 'datetime', hidden: true, group: 'basics' },
   },
-  actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate'] },
+  actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate', 'shop_list'] },
   details: [
     'product_images',
     'product_videos',

@@ -49,6 +49,8 @@ const bulkActionFlags = {
   // Product pictures (Pictures.tsx, src/server/http/images.ts): new image rows from files picked or dropped on the grid; a new picture for the picked row.
   product_pictures_add: 'add',
   product_picture_replace: 'set',
+  // The picked products (or the filter's) listed in a shop (ShopList.tsx, src/server/actions/shop_list.ts): shown to holders of the shop products' add right, which the server checks.
+  shop_list: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

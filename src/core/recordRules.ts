@@ -81,6 +81,7 @@ export const RECORD_RULES = {
   grant_needs_perms: whole,
   imap_label_color: on('color'),
   imap_label_keyword: on('imap_label'),
+  language_of_ui: whole,
   lead_time_range: on('lead_time_days'),
   min_order_qty_positive: on('min_order_qty'),
   news_feed_url: on('feed_url'),
@@ -142,6 +143,7 @@ export const RECORD_RULES = {
   shop_languages_check: on('is_default', 'enabled'),
 
   // ---- one column's bound, named by PostgreSQL: said as that bound ----------------------
+  accounts_account_code_check: pattern('account_code'),
   ai_analytics_question_check: maxLength('question', 4000),
   ai_chat_messages_role_check: oneOf('role', ['user', 'assistant', 'system']),
   ai_proposals_field_name_check: oneOf('field_name', ['description_short', 'description']),
@@ -154,6 +156,7 @@ export const RECORD_RULES = {
   catalogue_sync_id_check: invalid('id'),
   category_translations_category_name_check: required('category_name'),
   category_translations_slug_check: pattern('slug'),
+  channels_channel_code_check: pattern('channel_code'),
   chatgpt_settings_daily_limit_check: between('daily_limit', 0, 100000),
   chatgpt_settings_engine_check: oneOf('engine', ['openai', 'deepseek']),
   chatgpt_settings_temperature_check: between('temperature', 0, 2),

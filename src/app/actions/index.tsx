@@ -28,6 +28,7 @@ import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
+import { ShopList } from './ShopList.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -60,6 +61,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   ai_draft: AiDraft,
   product_pictures_add: PicturesAdd,
   product_picture_replace: PictureReplace,
+  shop_list: ShopList,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {

@@ -17,6 +17,7 @@ import { gridViews } from './grid_views.ts';
 import type { Implementation } from './implement.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
+import { applyShopList, previewShopList } from './shop_list.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInitialPassword, userInvite, userPasswordReset } from './user_accounts.ts';
 import { fsmTrigger, triggerFsm, triggerFsms } from '../workflow/actions.ts';
@@ -44,6 +45,8 @@ export const implementations: readonly Implementation[] = [
   ...gridViews,
   previewPurchasePriceUpdate,
   applyPurchasePriceUpdate,
+  previewShopList,
+  applyShopList,
   changeLabels,
   fsmTrigger,
   triggerFsms,
