@@ -22,6 +22,7 @@ const NAMESPACES = [
   'errors',
   'auth',
   'fields',
+  'groups',
   'home',
   'ai',
   'validation',
@@ -47,7 +48,7 @@ const SERVER_KEY_LITERAL = keyLiteral(NAMESPACES.filter((n) => n !== 'app'));
 /** A key built at run time: a template literal `ns.prefix${…}`; its prefix must be declared (core/dynamicKeys.ts) or come from descriptors. */
 const KEY_TEMPLATE = new RegExp(`\`((?:${NAMESPACES.filter((n) => n !== 'app').join('|')})\\.[a-z0-9_.]*)\\$\\{`, 'g');
 /** Prefixes whose keys the descriptors and the schema's named rules give (checked through keysInUse). */
-const DESCRIPTOR_PREFIXES = ['screens.', 'fields.', 'areas.', 'rules.', 'options.', 'workflows.'];
+const DESCRIPTOR_PREFIXES = ['screens.', 'fields.', 'groups.', 'areas.', 'rules.', 'options.', 'workflows.'];
 /** Share of a catalogue that may read exactly like English (names, codes, 'OK'). */
 const MAX_SAME_AS_ENGLISH = 0.12;
 
@@ -60,7 +61,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Keys the runtime needs: every descriptor's title and column labels, the names of its option
+ * Keys the runtime needs: every descriptor's title, column labels and form groups' titles, the names of its option
  * columns' values (`options.<set>.<value>`) and of its workflow's parts (`workflows.<type>.…`),
  * the area of every route (its breadcrumb), and every key literal in src/app and src/core.
  */
@@ -71,6 +72,7 @@ export function keysInUse(screens: ScreenDescriptor[], workflows: readonly Scree
     if (s.route) used.set(`areas.${s.route.split('/')[1]}`, `screens/${s.form}`);
     for (const [f, c] of Object.entries(s.columns)) {
       used.set(fieldLabelId(f, c), `screens/${s.form}`);
+      if (c.group) used.set(`groups.${c.group}`, `screens/${s.form} (${f})`);
       const name = optionLabelIdOf(c);
       if (name) for (const o of c.options ?? []) used.set(name(o), `screens/${s.form} (${f})`);
     }

@@ -141,6 +141,13 @@ export const Column = v.strictObject({
   html: v.optional(v.boolean(), false),
   /** Offered to the translate action (multi columns). */
   translate: v.optional(v.boolean(), false),
+  /**
+   * The group of fields this column belongs to (`basics`, `prices`, `logistics`…): a form of a
+   * screen whose columns name groups shows one tab per group, in the order the groups first
+   * appear, titled by the catalogue key `groups.<group>` (codegen checks all seven); columns
+   * naming none join the first group. The grid ignores it (its column chooser lists every column).
+   */
+  group: v.optional(identifier),
 });
 export type ColumnInput = v.InferInput<typeof Column>;
 export type ColumnMeta = v.InferOutput<typeof Column>;

@@ -35,6 +35,7 @@ export interface ColumnSpec {
   label?: string | undefined;
   renderer?: string | undefined;
   html: boolean;
+  group?: string | undefined;
 }
 
 /** The parts of a descriptor core reads. */

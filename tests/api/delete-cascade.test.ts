@@ -20,6 +20,8 @@ const DEPENDENT_SQL: Record<string, string> = {
   product_accessories: `select to_jsonb(t) as r from app.product_accessories t where $1 in (product_code, accessory_code) order by product_code, accessory_code`,
   product_checklist: `select to_jsonb(t) as r from app.product_checklist t where product_code = $1 order by item_code`,
   product_files: `select to_jsonb(t) as r from app.product_files t where product_code = $1 order by file_id`,
+  // Staff comments on the product (migration 103).
+  product_comments: `select to_jsonb(t) as r from app.product_comments t where product_code = $1 order by comment_id`,
   // AI proposals of the product's texts (migration 064) go with it.
   ai_proposals: `select to_jsonb(t) as r from app.ai_proposals t where product_code = $1 order by proposal_id`,
 };

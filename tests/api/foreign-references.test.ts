@@ -94,7 +94,8 @@ describe.each(engines)('references to another company’s rows on %s', (engine) 
         continue;
       }
       const addable = !!screen.actions.add && writableFields(screen, 'add').includes(field);
-      const settable = !!screen.columns[field]!.editable && !screen.keys.includes(field); // a key addresses the row, a set never changes it
+      // A key addresses the row, a set never changes it; nor a column written only on add (editableOn).
+      const settable = writableFields(screen, 'set').includes(field) && !screen.keys.includes(field);
       if (!addable && !settable) continue;
       const listed = await s.action(admin, screen.form, 'list', { endRow: 1 }, OWN);
       const base: Row | undefined = listed.body?.data?.rows?.[0];

@@ -78,6 +78,23 @@ describe.each(engines)('translating product texts on %s', (dbEngine) => {
     expect(after.en!.product_name).toBe(before.en!.product_name);
   });
 
+  it('translates a rich-text description as HTML and stores it sanitized (issue 46)', async () => {
+    const { product_code: a, row_version } = (await rows("select product_code, row_version from app.products where company_code = 'SK01' order by product_code offset 5 limit 1"))[0]!;
+    await ok(admin, 'product_list', 'set', { product_code: a, row_version, description: { en: '<p>Solid <strong>oak</strong></p>' } });
+    fake.reset();
+    // An engine answering with a script: what is stored is sanitized all the same.
+    fake.answer((r: FakeRequest) => {
+      const b = r.body as Row;
+      return { json: { data: { translations: (b.q as string[]).map((q) => ({ translatedText: `[${b.target}] ${q}<script>alert(1)</script>` })) } } };
+    });
+    await ok(admin, 'product_texts_translate', 'set', { product_codes: [a], from: 'en', overwrite: true });
+    const stored = (await rows('select description from app.products where product_code = $1', [a]))[0]!.description as Record<string, string>;
+    expect(stored.en).toBe('<p>Solid <strong>oak</strong></p>');
+    for (const l of ['de', 'hu', 'sk', 'ro', 'cs', 'bg']) expect(stored[l]).toBe(`[${l}] <p>Solid <strong>oak</strong></p>`);
+    const log = await rows(`select after from app.product_change_log where entity_name = 'product_list' and entity_key = $1::jsonb order by log_id desc limit 1`, [JSON.stringify([a])]);
+    expect(Object.keys(log[0]!.after)).toEqual(['description']);
+  });
+
   it('writes nothing when the engine fails, and refuses a missing product or a user without the right', async () => {
     const [a] = ((await ok(admin, 'product_list', 'list', { endRow: 1, sortModel: [{ colId: 'product_code', sort: 'desc' }] })).rows as Row[]).map((r) => r.product_code as string);
     const before = await texts(a!);

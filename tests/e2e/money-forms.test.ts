@@ -46,6 +46,8 @@ describe('money in forms, typed in the view currency', () => {
     const dialog = t.page.getByRole('dialog');
     await dialog.getByLabel('Product code').fill('MONEY-FORM-1');
     await dialog.locator('[id$="product_name-en"]').first().fill('Priced in euros');
+    // The prices are on the form's Prices tab (product_list's groups).
+    await dialog.getByRole('tab', { name: 'Prices' }).click();
 
     const price = dialog.locator('input[id$="-selling_price_shop"]');
     const field = price.locator('xpath=ancestor::div[contains(@class,"form-field")]');

@@ -442,7 +442,10 @@ describe('parsed descriptors for the browser (src/generated/screens/)', () => {
       for (const [form, l] of Object.entries(lookups)) expect(expand({ ...(l as CompactScreen), form }), `${screen.form} → ${form}`).toEqual(lookupScreens[form]);
     }
     expect(Object.keys(product.lookups ?? {}).sort()).toEqual([
+      'collections_brief',
       'countries_brief',
+      'currencies_brief',
+      'packing_templates_brief',
       'product_brands_brief',
       'product_categories_brief',
       'product_manufacturers_brief',

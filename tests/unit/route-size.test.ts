@@ -29,7 +29,10 @@ import { routeSize } from '../bench/sizes.ts';
 // Then trimmed (measured 196.22): each action's call a module of its own, the list route importing the
 // calls it makes from theirs (the namespace of all 46 had come with the start's data); the sort order
 // of the column types a module apart (core/columnTypes/order.ts).
-const BUDGET_KIB = 197;
+// Issue 46 (measured unmerged: 197.36): every product field on product_list (its descriptor 1.34 →
+// 1.87 KiB: 31 more columns, the hidden ones in the column chooser, and their groups; the lookups of
+// collections, currencies and packing templates) and the grid's Open record button — so 198.
+const BUDGET_KIB = 198;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

@@ -5,7 +5,7 @@
  * in the view currency (named beside the input), stored converted back (formModel `MoneyOf`).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ScreenDescriptor } from '../../../schemas/screen.ts';
 import { conflictMessageId } from '../../core/httpErrors.ts';
@@ -35,9 +35,13 @@ import {
   collect,
   editPayload,
   formFields,
+  formGroups,
   formTitle,
+  groupOfError,
+  hasGroups,
   initialValues,
   sessionStarts,
+  shownFields,
   validate,
   validateField,
   withFieldErrors,
@@ -86,9 +90,11 @@ export interface ScreenFormDialogProps {
   onOpenChange(open: boolean): void;
   /** After a successful save, with the row as the server answered it; the dialog then closes. */
   onSaved?(row: Row): void;
+  /** The user may not change the row (no set right): the record is shown, nothing is saved. */
+  readOnly?: boolean;
 }
 
-export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSaved }: ScreenFormDialogProps) {
+export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSaved, readOnly }: ScreenFormDialogProps) {
   const t = useT();
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
@@ -108,7 +114,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className={Object.values(screen.columns).some((c) => c.html) ? 'dialog dialog-xl' : 'dialog'}
+          className={hasGroups(screen) || Object.values(screen.columns).some((c) => c.html) ? 'dialog dialog-xl' : 'dialog'}
           aria-describedby={undefined}
           // A click beside the dialog must not throw away what was typed; Esc and Cancel close it.
           onInteractOutside={(e) => e.preventDefault()}
@@ -123,6 +129,7 @@ export function ScreenFormDialog({ screen, mode, row, open, onOpenChange, onSave
             screen={screen}
             mode={mode}
             row={row}
+            readOnly={readOnly}
             ref={form}
             onCancel={() => void leave()}
             onSaved={(saved) => {
@@ -190,6 +197,7 @@ interface ScreenFormProps {
   screen: ScreenDescriptor;
   mode: ScreenFormMode;
   row: Row | undefined;
+  readOnly?: boolean | undefined;
   onCancel(): void;
   onSaved(row: Row): void;
   ref: Ref<FormHandle>;
@@ -216,15 +224,21 @@ function useMoneyOf(row: Row | undefined, values?: RawValues): MoneyOf {
   };
 }
 
-function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormProps) {
+function ScreenForm({ screen, mode, row, readOnly, onCancel, onSaved, ref }: ScreenFormProps) {
   const intl = useIntl();
-  const fields = useMemo(() => formFields(screen, mode), [screen, mode]);
+  // What the form writes, and what it shows: a record form (a screen with groups) shows the row's other columns read-only too.
+  const fields = useMemo(() => (readOnly ? [] : formFields(screen, mode)), [screen, mode, readOnly]);
+  const shown = useMemo(() => shownFields(screen, mode).map((f): FormField => (readOnly ? { ...f, readOnly: true } : f)), [screen, mode, readOnly]);
+  // The tabs of a screen whose columns name groups; an error in a hidden tab marks it, a refused submit opens the first such tab.
+  const groups = useMemo(() => formGroups(shown), [shown]);
+  const [tab, setTab] = useState(0);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const types = useMemo(() => valueTypesOf(screen), [screen]);
   const startMoney = useMoneyOf(row);
   const cellSession = useCellSession();
   // Numbers are read and shown as the UI language writes them (core numberInput.ts).
   const uiLang = useSession((s) => s.lang);
-  const [initial] = useState<RawValues>(() => initialValues(fields, mode === 'add' ? { ...sessionStarts(fields, cellSession), ...row } : row, mode, startMoney, uiLang));
+  const [initial] = useState<RawValues>(() => initialValues(shown, mode === 'add' ? { ...sessionStarts(fields, cellSession), ...row } : row, mode, startMoney, uiLang));
   const [values, setValues] = useState<RawValues>(initial);
   const moneyOf = useMoneyOf(row, values);
   useImperativeHandle(ref, () => ({ dirty: () => values !== initial && JSON.stringify(values) !== JSON.stringify(initial) }), [values, initial]);
@@ -235,7 +249,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
   const alertRef = useRef<HTMLDivElement>(null);
   const focusAlert = useRef(false);
   const [saving, setSaving] = useState(false);
-  const lookups = useLookups(fields);
+  const lookups = useLookups(shown);
   const uid = useId();
   const idOf = (field: string) => `${uid}-${field}`;
   const focusAfterErrors = useRef<Errors | null>(null);
@@ -252,7 +266,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     const errs = focusAfterErrors.current;
     if (!errs) return;
     focusAfterErrors.current = null;
-    for (const f of fields) {
+    for (const f of shown) {
       const path = Object.keys(errs).find((p) => p === f.field || p.startsWith(`${f.field}.`));
       if (path === undefined) continue;
       const lang = path.slice(f.field.length + 1) || 'en';
@@ -305,6 +319,24 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   }
 
+  /** Errors to show after a refused submit: the first one's tab opens, its field takes the focus (the effect above). */
+  const refuse = (errs: Errors) => {
+    focusAfterErrors.current = errs;
+    const first = groups && shown.flatMap((f) => Object.keys(errs).filter((p) => p === f.field || p.startsWith(`${f.field}.`)))[0];
+    const at = groups && first !== undefined && first !== null ? groupOfError(groups, first) : undefined;
+    if (at !== undefined) setTab(at);
+  };
+  const tabInvalid = (i: number) => !!groups && [...Object.keys(errors), ...(ruleError?.fields ?? [])].some((p) => groupOfError(groups, p) === i);
+  // Tabs by keyboard (WAI-ARIA tabs): arrows move and open, Home and End the first and last.
+  const tabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const n = groups?.length ?? 0;
+    const to = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : undefined;
+    if (to === undefined) return;
+    e.preventDefault();
+    setTab(to);
+    tabRefs.current[to]?.focus();
+  };
+
   // The form's submit event awaits nothing: every failure of the save is said here (toast, field, alert).
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -313,7 +345,7 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     setRuleError(null);
     const r = validate(screen, mode, types, collect(fields, mode, initial, values, row, moneyOf, uiLang), row);
     if (!r.ok) {
-      focusAfterErrors.current = r.errors;
+      refuse(r.errors);
       setErrors(r.errors);
       return;
     }
@@ -333,14 +365,14 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
       // A rule of the record (ETA before ETD): said at its field, which takes the focus; said once, with no "not saved" before it.
       const ruleFields = refusedFields(err).filter((x) => fields.some((f) => f.field === x));
       if (atField) {
-        focusAfterErrors.current = atField;
+        refuse(atField);
         setErrors(atField);
       } else if (conflict) toast({ variant: 'warning', id: conflict });
       else if (err instanceof ApiError && err.status === 400 && ruleFields.length) {
         const said = describeError(err);
         const message: Message = { id: Object.hasOwn(intl.messages, said.id) ? said.id : 'server.rule_violated', values: said.values as Message['values'] };
         setRuleError({ fields: ruleFields, message });
-        focusAfterErrors.current = { [ruleFields[0]!]: message };
+        refuse({ [ruleFields[0]!]: message });
       } else if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
         setServerError(say(intl, describeError(err)));
         focusAlert.current = true;
@@ -351,6 +383,23 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
     }
   }
 
+  const input = (f: FormField) => (
+    <FieldInput
+      key={f.field}
+      f={f}
+      id={idOf(f.field)}
+      value={values[f.field] ?? null}
+      initial={initial[f.field] ?? null}
+      money={moneyOf(f)}
+      errors={ruleError?.fields[0] === f.field ? { ...errors, [f.field]: errors[f.field] ?? ruleError.message } : errors}
+      marked={ruleError && ruleError.fields[0] !== f.field && ruleError.fields.includes(f.field) ? `${idOf(ruleError.fields[0]!)}-error` : undefined}
+      lookup={f.lookup ? lookups[f.lookup] : undefined}
+      disabled={saving || translating || !!f.readOnly}
+      onChange={(raw) => change(f, raw)}
+      onBlur={() => !f.readOnly && check(f, values[f.field] ?? null)}
+    />
+  );
+
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="screen-form">
       {serverError && (
@@ -358,22 +407,52 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
           <FormattedMessage id="forms.server_refused" values={{ message: serverError }} />
         </div>
       )}
-      {fields.map((f) => (
-        <FieldInput
-          key={f.field}
-          f={f}
-          id={idOf(f.field)}
-          value={values[f.field] ?? null}
-          initial={initial[f.field] ?? null}
-          money={moneyOf(f)}
-          errors={ruleError?.fields[0] === f.field ? { ...errors, [f.field]: errors[f.field] ?? ruleError.message } : errors}
-          marked={ruleError && ruleError.fields[0] !== f.field && ruleError.fields.includes(f.field) ? `${idOf(ruleError.fields[0]!)}-error` : undefined}
-          lookup={f.lookup ? lookups[f.lookup] : undefined}
-          disabled={saving || translating}
-          onChange={(raw) => change(f, raw)}
-          onBlur={() => check(f, values[f.field] ?? null)}
-        />
-      ))}
+      {groups ? (
+        <>
+          <div role="tablist" className="form-tabs" aria-label={intl.formatMessage({ id: 'forms.groups' })}>
+            {groups.map((g, i) => (
+              <button
+                key={g.group}
+                ref={(el) => {
+                  tabRefs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${uid}-tab-${i}`}
+                aria-controls={`${uid}-panel-${i}`}
+                aria-selected={i === tab}
+                tabIndex={i === tab ? 0 : -1}
+                data-group={g.group}
+                className={`form-tab${i === tab ? ' active' : ''}${tabInvalid(i) ? ' invalid' : ''}`}
+                onClick={() => setTab(i)}
+                onKeyDown={(e) => tabKey(e, i)}
+              >
+                <FormattedMessage id={`groups.${g.group}`} />
+                {tabInvalid(i) && (
+                  <>
+                    <span className="form-tab-mark" aria-hidden="true">
+                      {' '}
+                      !
+                    </span>
+                    <span className="visually-hidden">
+                      {' '}
+                      <FormattedMessage id="forms.tab_has_errors" />
+                    </span>
+                  </>
+                )}
+              </button>
+            ))}
+          </div>
+          {groups.map((g, i) => (
+            // Every tab's inputs stay mounted (what was typed stays); only the open one shows.
+            <div key={g.group} role="tabpanel" id={`${uid}-panel-${i}`} aria-labelledby={`${uid}-tab-${i}`} hidden={i !== tab} className="form-tab-panel">
+              {g.fields.map(input)}
+            </div>
+          ))}
+        </>
+      ) : (
+        shown.map(input)
+      )}
       <div className="dialog-buttons">
         {translatable.length > 0 && (
           <button
@@ -390,9 +469,11 @@ function ScreenForm({ screen, mode, row, onCancel, onSaved, ref }: ScreenFormPro
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           <FormattedMessage id="common.cancel" />
         </button>
-        <button type="submit" className="btn btn-primary" disabled={saving || translating} aria-busy={saving || undefined}>
-          <FormattedMessage id="common.save" />
-        </button>
+        {!readOnly && (
+          <button type="submit" className="btn btn-primary" disabled={saving || translating} aria-busy={saving || undefined}>
+            <FormattedMessage id="common.save" />
+          </button>
+        )}
       </div>
     </form>
   );
@@ -427,6 +508,15 @@ function ErrorText({ id, error, money }: { id: string; error: Message | undefine
   );
 }
 
+/** Why a field of a record cannot be changed: its value is the system's (computed, counted, or the user's right). */
+function ReadOnlyNote({ id }: { id: string }) {
+  return (
+    <div id={id} className="field-rule">
+      <FormattedMessage id="forms.read_only_field" />
+    </div>
+  );
+}
+
 function Label({ f, htmlFor }: { f: FormField; htmlFor: string }) {
   return (
     <label htmlFor={htmlFor}>
@@ -443,13 +533,18 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
   const flags = useSession((s) => s.flags);
   const error = errors[f.field];
   const errorId = `${id}-error`;
-  const describedBy = error ? errorId : marked;
+  const invalidBy = error ? errorId : marked;
+  // A read-only field of a record says why it cannot be changed.
+  const noteId = `${id}-readonly`;
+  const fixed = f.readOnly && !f.col.editable;
+  const describedBy = invalidBy ?? (fixed ? noteId : undefined);
+  const note = fixed ? <ReadOnlyNote id={noteId} /> : null;
   const a11y = {
     id,
     disabled,
     onBlur,
     'aria-required': f.required || undefined,
-    'aria-invalid': describedBy ? true : undefined,
+    'aria-invalid': invalidBy ? true : undefined,
     'aria-describedby': describedBy,
   } as const;
 
@@ -457,7 +552,12 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
     const langErrors: Record<string, Message | undefined> = { '': error };
     for (const [p, m] of Object.entries(errors)) if (p.startsWith(`${f.field}.`)) langErrors[p.slice(f.field.length + 1)] = m;
     const Input = f.col.html ? RichTextInput : MultiLangInput;
-    return <Input id={id} labelId={f.labelId} value={(value ?? {}) as Record<string, string>} onChange={onChange} onBlur={onBlur} errors={langErrors} required={f.required} disabled={disabled} />;
+    return (
+      <>
+        <Input id={id} labelId={f.labelId} value={(value ?? {}) as Record<string, string>} onChange={onChange} onBlur={onBlur} errors={langErrors} required={f.required} disabled={disabled} />
+        {note}
+      </>
+    );
   }
 
   if (f.input === 'checkbox') {
@@ -466,12 +566,13 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
         <div>
           <BoolFormInput f={f} a11y={a11y} value={value} onChange={onChange} /> <Label f={f} htmlFor={id} />
         </div>
+        {note}
         <ErrorText id={errorId} error={error} />
       </div>
     );
   }
 
-  const common = { id, onBlur, disabled, required: f.required, invalid: !!describedBy, describedBy };
+  const common = { id, onBlur, disabled, required: f.required, invalid: !!invalidBy, describedBy };
   let special;
   switch (f.input) {
     case 'tag':
@@ -489,6 +590,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
       <div className="form-field">
         <Label f={f} htmlFor={id} />
         {special}
+        {note}
         <ErrorText id={errorId} error={error} />
       </div>
     );
@@ -506,9 +608,10 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
           onBlur={onBlur}
           disabled={disabled}
           required={f.required}
-          invalid={!!describedBy}
+          invalid={!!invalidBy}
           describedBy={describedBy}
         />
+        {note}
         <ErrorText id={errorId} error={error} />
       </div>
     );
@@ -516,7 +619,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
 
   if (money) {
     const text = String(value ?? '');
-    return <MoneyField f={f} a11y={a11y} error={error} errorId={errorId} value={text} initial={String(initial ?? '')} money={money} onChange={onChange} />;
+    return <MoneyField f={f} a11y={a11y} error={error} errorId={errorId} value={text} initial={String(initial ?? '')} money={money} note={note} onChange={onChange} />;
   }
 
   let control;
@@ -555,6 +658,7 @@ function FieldInput({ f, id, value, initial, money, errors, marked, lookup, disa
     <div className="form-field">
       <Label f={f} htmlFor={id} />
       {control}
+      {note}
       <ErrorText id={errorId} error={error} />
     </div>
   );
@@ -569,15 +673,17 @@ interface MoneyFieldProps {
   value: string;
   initial: string;
   money: MoneyTyping;
+  note: ReactNode;
   onChange(raw: string): void;
 }
 
 /** A money field: its label, the money type's input (fields/money/Input.tsx) and its refusal said in the currency typed in. */
-function MoneyField({ f, a11y, errorId, error, value, initial, money, onChange }: MoneyFieldProps) {
+function MoneyField({ f, a11y, errorId, error, value, initial, money, note, onChange }: MoneyFieldProps) {
   return (
     <div className="form-field">
       <Label f={f} htmlFor={a11y.id} />
       <MoneyFormInput f={f} a11y={a11y} value={value} initial={initial} money={money} errorId={error ? errorId : undefined} onChange={(raw) => onChange(String(raw ?? ''))} />
+      {note}
       <ErrorText id={errorId} error={error} money={money} />
     </div>
   );

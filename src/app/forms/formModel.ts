@@ -40,6 +40,8 @@ export interface FormField {
   lookup?: string;
   /** Must be given (required, or the key on add). */
   required: boolean;
+  /** Shown, never written: a column the form may not change (a record form's computed or system value). */
+  readOnly?: true;
 }
 
 /** What the inputs hold: text of text-like inputs, a boolean, a key value (select/ref), language → text. */
@@ -106,6 +108,57 @@ export function formFields(screen: Pick<ScreenDescriptor, 'columns' | 'source'>,
       required: col.required || (mode === 'add' && mustHave(screen, field)),
     };
   });
+}
+
+/** Whether the screen's columns name groups (`group`): its forms are then tabs, and its edit form shows the whole record. */
+export const hasGroups = (screen: Pick<ScreenDescriptor, 'columns'>): boolean => Object.values(screen.columns).some((c) => c.group !== undefined);
+
+/**
+ * The fields a form shows: those it writes (`formFields`), and on editing a row of a screen
+ * with groups every other column too, read-only, in column order — the form is then the
+ * row's whole record (Odoo's form view), its computed and system values said as such. Not
+ * shown: json columns (a workflow's actions) and the row version.
+ */
+export function shownFields(screen: Pick<ScreenDescriptor, 'columns' | 'source'>, mode: ScreenFormMode): FormField[] {
+  const writable = formFields(screen, mode);
+  if (mode !== 'edit' || !hasGroups(screen)) return writable;
+  const byField = new Map(writable.map((f) => [f.field, f]));
+  return Object.entries(screen.columns).flatMap(([field, col]): FormField[] => {
+    const w = byField.get(field);
+    if (w) return [w];
+    if (col.type === 'json' || field === screen.source.version) return [];
+    const input = inputKind(col);
+    const lookup = input === 'ref' || input === 'service' ? (col.lookup ?? (isEditorKey(col.editor) ? editorLookups[col.editor] : undefined)) : undefined;
+    return [{ field, col, type: col.type, labelId: fieldLabelId(field, col), input, ...(lookup ? { lookup } : {}), required: false, readOnly: true }];
+  });
+}
+
+/** A tab of a form: its group (`groups.<group>` titles it) and its fields. */
+export interface FormGroup {
+  group: string;
+  fields: FormField[];
+}
+
+/**
+ * The tabs of a form whose columns name groups, in the order the groups first appear; a
+ * field naming none joins the first group. Null when no column names a group (one page).
+ */
+export function formGroups(fields: readonly FormField[]): FormGroup[] | null {
+  const first = fields.find((f) => f.col.group !== undefined)?.col.group;
+  if (first === undefined) return null;
+  const out = new Map<string, FormField[]>([[first, []]]);
+  for (const f of fields) {
+    const g = f.col.group ?? first;
+    if (!out.has(g)) out.set(g, []);
+    out.get(g)!.push(f);
+  }
+  return [...out].map(([group, fs]) => ({ group, fields: fs }));
+}
+
+/** The group (tab) holding an error's path ('product_name.de' → product_name's), or undefined. */
+export function groupOfError(groups: readonly FormGroup[], path: string): number | undefined {
+  const i = groups.findIndex((g) => g.fields.some((f) => path === f.field || path.startsWith(`${f.field}.`)));
+  return i < 0 ? undefined : i;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -182,6 +182,10 @@ export function GridView({
     key: [q.dataKey, edits.savedTick],
   });
   const md = useMasterDetail({ screen, model, q, range, reveal, firstDataCol, grouped });
+  // A screen whose columns name groups has a record form (the row's fields in tabs): opened for the active row.
+  const activeRowItem = display.item(range.activeRow);
+  const recordRow = activeRowItem?.kind === 'row' ? activeRowItem.row?.data : undefined;
+  const hasRecord = useMemo(() => Object.values(screen.columns).some((c) => c.group !== undefined), [screen]);
   // What the handlers above call, as of the latest commit (they run in events, after it).
   useLayoutEffect(() => {
     detailMove.current = md.onMove;
@@ -305,6 +309,7 @@ export function GridView({
         history={perms.set || canDelete ? { canUndo: edits.canUndo, canRedo: edits.canRedo, undo: () => void edits.undoLast(), redo: () => void edits.redoLast() } : undefined}
         onRefresh={rows ? undefined : q.reload}
         onAdd={canAdd ? () => onAdd?.() : undefined}
+        record={hasRecord && onEditRow ? { disabled: !recordRow, open: () => recordRow && onEditRow(recordRow) } : undefined}
         locked={locked}
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}

@@ -49,6 +49,8 @@ export interface ToolbarProps {
   /** Reads the rows again; absent for rows the page handed in (nothing to read again). */
   onRefresh?: () => void;
   onAdd?: () => void;
+  /** The active row's record form (a screen whose columns name groups): every field in tabs. */
+  record?: { disabled: boolean; open(): void };
   /** Why the rows may not change now (a workflow state): shown with a lock, and Add and Delete disabled with it. */
   locked?: string | undefined;
   /** The master-detail panel (a screen with details): shown or not; the user opens and closes it here. */
@@ -126,6 +128,11 @@ export function Toolbar(p: ToolbarProps) {
         <span className="grid-locked" role="note">
           {p.locked}
         </span>
+      )}
+      {p.record && (
+        <button type="button" className="grid-record" disabled={p.record.disabled} title={t('grid.open_record_hint')} onClick={p.record.open}>
+          {t('grid.open_record')}
+        </button>
       )}
       {p.onAdd && (
         <button type="button" className="grid-add" disabled={!!p.locked} title={p.locked} onClick={p.onAdd}>

@@ -103,6 +103,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
             screen={screen}
             mode="edit"
             row={editing}
+            readOnly={!perms.set}
             open
             onOpenChange={(open) => !open && setEditing(null)}
             onSaved={(row) => {

@@ -5,7 +5,9 @@
  * products together (machineTranslate). Only empty texts are filled unless `overwrite`.
  * Each product and language is written through product_translations' own write (row lock,
  * the product change log with who and before/after) in one transaction, after every
- * translation has come back: an engine failure writes nothing.
+ * translation has come back: an engine failure writes nothing. The long description is rich
+ * text (HTML, issue 46): it is written through product_list, whose `html` column the engine
+ * sanitizes (product_translations takes plain text only).
  */
 import { HttpError, forbidden } from '../http/errors.ts';
 import { setRow } from '../actions/engine/write.ts';
@@ -49,6 +51,7 @@ export async function translateProductTexts({ db, session, config }: UserCtx, re
   const translated = await machineTranslate({ db, config }, session, await defaultEngine(db, session.company), source, req.from, targets);
 
   const texts = screens.get('product_translations')!;
+  const products = screens.get('product_list')!;
   const scope = { company: session.company, userId: session.userId };
   return db.transaction(async (tx) => {
     const engineDb = inTransaction(db, tx);
@@ -63,7 +66,10 @@ export async function translateProductTexts({ db, session, config }: UserCtx, re
           if (text?.trim() && (req.overwrite || !current?.[f]?.trim())) change[f] = text;
         }
         if (!Object.keys(change).length) continue;
-        await setRow(engineDb, texts, { product_code: code, language_code: lang, ...change }, scope, { versionCheck: false });
+        const { description, ...plain } = change;
+        if (Object.keys(plain).length) await setRow(engineDb, texts, { product_code: code, language_code: lang, ...plain }, scope, { versionCheck: false });
+        // A multi column's set is a patch of the languages given.
+        if (description !== undefined) await setRow(engineDb, products, { product_code: code, description: { [lang]: description } }, scope, { versionCheck: false });
         written++;
       }
     }

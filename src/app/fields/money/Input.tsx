@@ -58,7 +58,8 @@ export function MoneyFormInput({ a11y, value, initial, money, errorId, onChange 
   const noteId = `${id}-note`;
   const typed = money.shown !== money.stored && value.trim() !== '' && value !== initial ? readNumber(value, lang) : null;
   const note = typed === null ? undefined : storedNote(typed, money, LOCALE[lang]);
-  const describedBy = [unitId, errorId ?? (note ? noteId : undefined)].filter(Boolean).join(' ');
+  // Else what the form says of the field (another field's refused rule, a record's read-only note).
+  const describedBy = [unitId, errorId ?? (note ? noteId : a11y['aria-describedby'])].filter(Boolean).join(' ');
   return (
     <>
       <div className="form-money" title={t('grid.editor_currency', { currency: money.shown })}>

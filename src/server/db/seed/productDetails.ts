@@ -10,6 +10,8 @@ import type { Queryable } from '../types.ts';
  *   being onboarded; an item is ticked when the data it checks is really there (most of
  *   the time: some are not ticked yet), by the catalogue manager in SK01 and the admin
  *   elsewhere, in item order after the product was created.
+ * - Comments: every ninth product carries a staff note or two (migration 103), written by the
+ *   same users after the product's last change.
  */
 export async function seedProductDetails(tx: Queryable): Promise<void> {
   await tx.exec(`
@@ -41,5 +43,14 @@ export async function seedProductDetails(tx: Queryable): Promise<void> {
         when 'published' then exists (select 1 from app.shop_products s where s.product_code = p.product_code and s.published)
         else false
       end;
+
+    insert into app.product_comments (product_code, comment, user_id, created_at)
+    select p.product_code, n.comment, case when p.company_code = 'SK01' then 2 else 1 end, p.updated_at + n.k * interval '2 hours'
+    from app.products p
+    cross join lateral (values
+      (1, (array['Supplier confirmed the new packaging.', 'Photos to be retaken in daylight.', 'Customer asked for a larger size.'])[substr(p.product_code, 2)::int % 3 + 1]),
+      (2, case when substr(p.product_code, 2)::int % 2 = 0 then 'Checked the dimensions against the sample.' end)
+    ) as n(k, comment)
+    where p.product_code ~ '^P[0-9]+$' and substr(p.product_code, 2)::int % 9 = 2 and n.comment is not null;
   `);
 }

@@ -5,7 +5,7 @@ import { companies, vats, type Company } from './companies.ts';
 import { currencies, rate } from './currencies.ts';
 import { insertRows, type Column } from './insert.ts';
 import { createRng, round, type Rng } from './prng.ts';
-import { adjectives, features, materials, nouns, productName, shortDescription, type MaterialKey, type Noun, type Size } from './words.ts';
+import { adjectives, features, longDescription, materials, nouns, productName, shortDescription, type MaterialKey, type Noun, type Size } from './words.ts';
 
 /** Product rows per company: SK01 (the default company) carries the bulk, like a main market. */
 function productCounts(total: number): Map<string, number> {
@@ -136,11 +136,16 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
   const updated = created + rng.int(0, Math.floor((T_LAST_UPDATED - created) / day)) * day;
   const origin = mf && rng.chance(0.85) ? mf[1] : rng.pick(IMPORT_ORIGINS);
 
+  // Drawn where the row's fields were drawn before (nothing reads the generator in between): the rest of the catalogue is the same.
+  const name = productName(n, a, matKey && materials[matKey], model);
+  const short = shortDescription(n, brand, collection, rng.pick(features), rng.pick(features));
   return {
     product_code: code,
     company_code: company.code,
-    product_name: productName(n, a, matKey && materials[matKey], model),
-    description_short: shortDescription(n, brand, collection, rng.pick(features), rng.pick(features)),
+    product_name: name,
+    description_short: short,
+    // A long description (rich text, as the form's editor writes it) on every fourth product past the first few: the storefront shows it, the others show none.
+    description: Number(code.slice(1)) % 4 === 1 && Number(code.slice(1)) > 8 ? longDescription(name, short) : {},
     supplier_product_code: `${mfPrefix[mfIdx]}-${rng.int(10000, 99999)}`,
     brand_id: brandIdx + 1,
     mf_id: mfIdx + 1,
@@ -207,6 +212,7 @@ const columns: Column[] = [
   ['company_code', 'text'],
   ['product_name', 'jsonb'],
   ['description_short', 'jsonb'],
+  ['description', 'jsonb'],
   ['supplier_product_code', 'text'],
   ['brand_id', 'int'],
   ['mf_id', 'int'],

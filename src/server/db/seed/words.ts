@@ -935,3 +935,10 @@ export function shortDescription(n: Noun, brand: string, collection: string | un
   };
   return Object.fromEntries(LANGS.map((l) => [l, `${cap(lead[l])}. ${f1[l]}. ${f2[l]}.`])) as Ml;
 }
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A product's long description as the form's rich-text editor writes it: its name in bold, then the short description. */
+export function longDescription(name: Ml, short: Ml): Ml {
+  return Object.fromEntries(LANGS.map((l) => [l, `<p><strong>${escapeHtml(name[l])}</strong></p><p>${escapeHtml(short[l])}</p>`])) as Ml;
+}
