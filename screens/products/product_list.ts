@@ -83,6 +83,7 @@ export default defineScreen({
     'product_images',
     'product_videos',
     'product_shops',
+    'product_shop_categories',
     'product_translations',
     'product_accessories',
     'product_alternatives',

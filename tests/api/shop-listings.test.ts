@@ -39,6 +39,25 @@ describe.each(engines)('shop listings on %s', (engine) => {
     return { status: r.status, body: await r.text() };
   };
 
+  it('gives a listing its categories from the product’s shop-categories tab, only in a shop the product is listed in', async () => {
+    // A product of its own (the other tests count the LST-1…6 listings).
+    await s.db.query(`insert into app.products (product_code, company_code, product_name, active) values ('LSC-1', 'SK01', '{"en": "Listing lamp C"}', true)`);
+    await ok(catalog, 'product_shops', 'add', { shop_id: sk, product_code: 'LSC-1' });
+    // The catalogue manager works under the product list's rights: the tab is a detail of product_list.
+    const added = (await ok(catalog, 'product_shop_categories', 'add', { shop_id: sk, product_code: 'LSC-1', product_category_id: category })).row;
+    expect(added).toMatchObject({ shop_id: sk, product_code: 'LSC-1', product_category_id: category });
+    expect((await page(`/en/c/${slug}`)).body).toContain('Listing lamp C');
+    expect((await ok(catalog, 'product_shop_categories', 'filter', { product_code: 'LSC-1' })).rows).toEqual([expect.objectContaining({ shop_id: sk, product_category_id: category })]);
+    // A shop the product is not listed in: refused at the shop, nothing written.
+    const refused = await s.action(admin, 'product_shop_categories', 'add', { shop_id: at, product_code: 'LSC-1', product_category_id: category });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).not.toMatch(/violates|constraint|shop_product_categories_listing/);
+    expect(await rows(`select 1 from app.shop_product_categories where product_code = 'LSC-1' and shop_id = $1`, [at])).toEqual([]);
+    expect(await ok(admin, 'product_shop_categories', 'delete', { keys: [{ shop_id: sk, product_code: 'LSC-1', product_category_id: category }] }, 'SK01')).toMatchObject({ deleted: 1 });
+    expect((await page(`/en/c/${slug}`)).body).not.toContain('Listing lamp C');
+    await ok(admin, 'product_shops', 'delete', { keys: [{ shop_id: sk, product_code: 'LSC-1' }] }, 'SK01');
+  });
+
   it('adds, reorders and removes a listing from the product’s shops tab; the storefront follows on its next request', async () => {
     expect((await page('/en/product/lst-1')).status).toBe(404);
     const last = Number((await one(`select max(position) as m from app.shop_products where shop_id = $1`, [sk])).m);
@@ -105,7 +124,10 @@ describe.each(engines)('shop listings on %s', (engine) => {
       { product_code: 'LST-4', published: true, position: before + 1 },
       { product_code: 'LST-5', published: true, position: before + 2 },
     ]);
-    expect(await rows(`select product_code from app.shop_product_categories where shop_id = $1 and product_code like 'LST-%' order by product_code`, [sk])).toEqual([{ product_code: 'LST-4' }, { product_code: 'LST-5' }]);
+    expect(await rows(`select product_code from app.shop_product_categories where shop_id = $1 and product_code like 'LST-%' order by product_code`, [sk])).toEqual([
+      { product_code: 'LST-4' },
+      { product_code: 'LST-5' },
+    ]);
     // The product's shops tab names the listing's categories.
     expect((await ok(admin, 'product_shops', 'filter', { product_code: 'LST-4' }, 'SK01')).rows).toEqual([
       expect.objectContaining({ shop_id: sk, listing_categories: { en: 'Listing lights', sk: 'Svetlá zoznamu' } }),
