@@ -94,6 +94,7 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
       ['PurchasePriceUpdateOutput', await act('purchase_price_update', 'set', { fields: ['purchase_price_base'], mode: 'percent', value: 1, keys: [code] })],
       ['GridStateSetOutput', await act('grid_state', 'set', { form: 'brands', state: { v: 1 } })],
       ['GridStateListOutput', await act('grid_state', 'list', { form: 'brands' })],
+      ['SetupChecklistOutput', await act('setup_checklist', 'list')],
     ];
     const view = await act('grid_views', 'add', { form: 'brands', name: 'Contract view', state: { v: 1 } });
     const row = view.data.row as { view_id: number; row_version: number };

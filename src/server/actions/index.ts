@@ -26,6 +26,7 @@ import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './war
 import { newsFetch } from './news.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
+import { setupChecklist } from './setup_checklist.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -76,6 +77,7 @@ export const implementations: readonly Implementation[] = [
   aiProposalsAccept,
   aiProposalsReject,
   aiDraft,
+  setupChecklist,
 ];
 
 /** The custom actions by entity, then verb; a second implementation of one entity and verb stops the server at start. */
