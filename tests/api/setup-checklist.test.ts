@@ -9,7 +9,14 @@ import { hashPassword } from '../../src/server/auth/password.ts';
 import { COMPANY_SETTINGS, SETUP_KEYS, type SetupKey } from '../../src/core/setupChecklist.ts';
 import { engines, startTestServer, type TestServer } from './harness.ts';
 
-const ADMIN = { ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'a long enough secret', ADMIN_COMPANY: 'Muster GmbH', ADMIN_COMPANY_CODE: 'MUST', ADMIN_COMPANY_CURRENCY: 'EUR', ADMIN_COMPANY_COUNTRY: 'DE' };
+const ADMIN = {
+  ADMIN_EMAIL: 'owner@shop.test',
+  ADMIN_PASSWORD: 'a long enough secret',
+  ADMIN_COMPANY: 'Muster GmbH',
+  ADMIN_COMPANY_CODE: 'MUST',
+  ADMIN_COMPANY_CURRENCY: 'EUR',
+  ADMIN_COMPANY_COUNTRY: 'DE',
+};
 type Item = { key: SetupKey; done: boolean; page: string | null; missing: string[] };
 
 describe.each(engines)('set-up checklist on an empty database on %s', (engine) => {
@@ -34,7 +41,10 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
   };
   /** A user of the company with her own list right on these pages only (and no role). */
   async function userWith(email: string, pages: string[], companies = ['MUST']): Promise<string> {
-    const u = await s.db.query<{ user_id: number }>(`insert into app.users (user_email, user_name, password_hash) values ($1, 'u', $2) returning user_id`, [email, await hashPassword(ADMIN.ADMIN_PASSWORD)]);
+    const u = await s.db.query<{ user_id: number }>(`insert into app.users (user_email, user_name, password_hash) values ($1, 'u', $2) returning user_id`, [
+      email,
+      await hashPassword(ADMIN.ADMIN_PASSWORD),
+    ]);
     const id = u.rows[0]!.user_id;
     for (const c of companies) await s.db.query('insert into app.user_companies (user_id, company_code) values ($1, $2)', [id, c]);
     await s.db.query(`insert into app.user_pages (user_id, page_code, can_list) select $1, page_code, true from app.backend_pages where url = any($2)`, [id, pages]);
@@ -100,7 +110,9 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
   it('shows a user only the items whose page she may list (and none to a user who may list none); without a company only the company', async () => {
     const catalog = await checklist(await userWith('catalog@shop.test', ['/products/product_list', '/products/categories']));
     // Items whose pages this database has none of yet (a screen of a later release) go to whoever may do any item.
-    const present = new Set((await s.db.query<{ url: string }>(`select url from app.backend_pages where url = any($1)`, [['/settings/companies', '/finance/currency_rates', '/settings/currencies']])).rows.map((r) => r.url));
+    const present = new Set(
+      (await s.db.query<{ url: string }>(`select url from app.backend_pages where url = any($1)`, [['/settings/companies', '/finance/currency_rates', '/settings/currencies']])).rows.map((r) => r.url),
+    );
     const pageless = [...(present.has('/settings/companies') ? [] : ['company']), ...(present.has('/finance/currency_rates') || present.has('/settings/currencies') ? [] : ['rates'])];
     expect(catalog.map((i) => i.key)).toEqual([...pageless, 'category', 'product']);
     expect(catalog.find((i) => i.key === 'product')).toMatchObject({ page: '/products/product_list', done: true });

@@ -72,6 +72,15 @@ const PRODUCTS = [
 const grid = (form: string) => t.page.locator(`.screen-grid[data-form="${form}"]`).first();
 const rows = (form: string) => grid(form).locator('[role=row][data-key]');
 
+/** Every answer of the server ≥ 400 and every console error of the page, as `status path` / `console: text`. */
+function watchProblems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (r) => void (r.status() >= 400 && seen.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname} ${r.request().postData()?.slice(0, 200) ?? ''}`)));
+  page.on('console', (m) => void (m.type() === 'error' && seen.push(`console: ${m.text()}`)));
+  page.on('pageerror', (e) => void seen.push(`pageerror: ${e.message}`));
+  return seen;
+}
+
 /** Signs in through the login form, as the administrator does the first time. */
 async function signInByForm(page: Page, base: string, lang: string): Promise<void> {
   await page.goto(`${base}/${lang}/login`);
@@ -84,7 +93,16 @@ async function signInByForm(page: Page, base: string, lang: string): Promise<voi
 /** Opens a screen of the back office in German and waits for its grid (empty or not) to be drawn. */
 async function openScreen(path: string, form: string): Promise<void> {
   await t.page.goto(`${t.server.url}/${LANG}${path}`);
-  await expect.poll(() => grid(form).locator('[role=grid]').first().evaluate((g) => !g.hasAttribute('aria-busy')), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        grid(form)
+          .locator('[role=grid]')
+          .first()
+          .evaluate((g) => !g.hasAttribute('aria-busy')),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** The form of a grid's Add button: `fill` types into it, then Save; waits until it closed (else says what it shows). */
@@ -116,12 +134,21 @@ async function openDetail(master: string, key: string, clickField: string, tab: 
 }
 
 /** The server's database: only reads, to find keys the browser shows (never set-up writes, but in STAND-IN steps). */
-const one = async <T,>(s: TestServer, sql: string, params: unknown[] = []): Promise<T> => (await s.db.query<T & Record<string, unknown>>(sql, params)).rows[0]!;
+const one = async <T>(s: TestServer, sql: string, params: unknown[] = []): Promise<T> => (await s.db.query<T & Record<string, unknown>>(sql, params)).rows[0]!;
 
 const steps = {
   /** The header with exactly one company: its name, and the view currency (the company's). */
   async header() {
-    await expect.poll(() => t.page.getByRole('combobox', { name: de('common.company') }).locator('option:checked').innerText(), { timeout: 15_000 }).toBe(ADMIN.ADMIN_COMPANY);
+    await expect
+      .poll(
+        () =>
+          t.page
+            .getByRole('combobox', { name: de('common.company') })
+            .locator('option:checked')
+            .innerText(),
+        { timeout: 15_000 },
+      )
+      .toBe(ADMIN.ADMIN_COMPANY);
   },
 
   async vat() {
@@ -144,7 +171,10 @@ const steps = {
       await selectLabel(d, 'currency_code', 'EUR');
       const language = d.getByRole('combobox', { name: de('fields.language_code') });
       await language.click();
-      await d.getByRole('listbox').getByRole('option', { name: /Deutsch/ }).click();
+      await d
+        .getByRole('listbox')
+        .getByRole('option', { name: /Deutsch/ })
+        .click();
     });
     await expect.poll(() => rows('frontend_shops').count()).toBe(1);
   },
@@ -255,6 +285,49 @@ const steps = {
   },
 };
 
+const shopper = {
+  /** A customer puts the product in the cart from its card and checks out with delivery and payment; answers the order's reference. */
+  async order(code: string): Promise<string> {
+    const page = t.page;
+    const card = page.locator('.card[data-product]').filter({ has: page.locator(`a[href$="/product/${code.toLowerCase()}"]`) });
+    await card.locator('form.add button').click();
+    await expect.poll(() => page.locator('.cart-button').getAttribute('data-cart-count'), { timeout: 15_000 }).toBe('1');
+    await page.goto(`${t.server.url}/storefront/${HOST}/checkout`);
+    await page.fill('#f-name', 'Erika Mustermann');
+    await page.fill('#f-email', 'erika.mustermann@example.com');
+    await page.fill('#f-phone', '+49 30 1234567');
+    await page.fill('#f-address', 'Heidestraße 17');
+    await page.fill('#f-zip', '51147');
+    await page.fill('#f-city', 'Köln');
+    await expect.poll(() => page.locator('#f-country').inputValue()).toBe('DE');
+    await page.locator('input[name="dm"]').first().check();
+    await page.locator('input[name="pm"]').first().check();
+    await page.locator('button[value="place"]').click();
+    const done = page.locator('[data-reference]');
+    await expect.poll(() => done.count(), { timeout: 15_000 }).toBe(1);
+    return (await done.getAttribute('data-reference'))!;
+  },
+};
+
+const backOffice = {
+  /** The administrator finds the order in the sales orders, its total in the company's currency. */
+  async orderIsThere(reference: string) {
+    const page = t.page;
+    const order = await one<{ order_id: number; currency_code: string; grand_total: string; state_code: string }>(
+      t.server,
+      'select order_id, currency_code, grand_total::text as grand_total, state_code from app.v_sales_orders where fsm_reference = $1',
+      [reference],
+    );
+    expect(order).toMatchObject({ currency_code: ADMIN.ADMIN_COMPANY_CURRENCY, state_code: 'placed' });
+    await signInByForm(page, t.server.url, LANG);
+    await openScreen('/sales/sales_orders', 'sales_orders');
+    await expect.poll(() => rows('sales_orders').count(), { timeout: 15_000 }).toBe(1);
+    const total = grid('sales_orders').locator(`[role=row][data-key="${order.order_id}"] [role=gridcell][data-field="grand_total"]`);
+    const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(Number(order.grand_total));
+    await expect.poll(async () => (await total.innerText()).replace(/\s/g, ' '), { timeout: 15_000 }).toBe(euros.replace(/\s/g, ' '));
+  },
+};
+
 /** The storefront at HOST: its root answered for that Host header (no back office). */
 function storefrontRoot(url: string): Promise<{ status: number; body: string }> {
   const u = new URL(url);
@@ -273,6 +346,7 @@ function storefrontRoot(url: string): Promise<{ status: number; body: string }> 
 describe('from an empty database to the first storefront order, in German, without SQL', () => {
   it('the administrator signs in, picks German, is led by the checklist and sets the company up in the browser', async () => {
     const page = t.page;
+    const problems = watchProblems(page);
     // Signed in through the form in English, German picked in the header: the page stays, its words change.
     await signInByForm(page, t.server.url, 'en');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
@@ -299,10 +373,12 @@ describe('from an empty database to the first storefront order, in German, witho
     await page.goto(`${t.server.url}/de`);
     await expect.poll(() => page.locator('.home-welcome').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => page.locator('.setup-checklist').count()).toBe(0);
+    expect(problems, 'failed requests and console errors on the way').toEqual([]);
   }, 300_000);
 
   it('the storefront at the shop’s host shows both products; a customer orders one; the order is in the sales orders in euros', async () => {
     const page = t.page;
+    const problems = watchProblems(page);
     const root = await storefrontRoot(t.server.url);
     expect(root.status).toBe(200);
     expect(root.body).toContain('Muster Werkzeug-Shop');
@@ -312,5 +388,11 @@ describe('from an empty database to the first storefront order, in German, witho
     await page.locator('a', { hasText: 'Handwerkzeug' }).first().click();
     const cards = page.locator('.card[data-product]');
     await expect.poll(() => cards.evaluateAll((els) => els.map((e) => (e.getAttribute('data-product') ?? '').toUpperCase()).sort()), { timeout: 15_000 }).toEqual(['HAM-500', 'ZAN-200']);
-  }, 120_000);
+    // Each card with its picture from this server.
+    await expect.poll(() => cards.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.complete && i.naturalWidth > 0)), { timeout: 15_000 }).toEqual([true, true]);
+
+    const reference = await shopper.order(PRODUCTS[0]!.code);
+    await backOffice.orderIsThere(reference);
+    expect(problems, 'failed requests and console errors on the way').toEqual([]);
+  }, 180_000);
 });
