@@ -51,6 +51,7 @@ const PRODUCTS = [
     origin: 'Deutschland',
     hsCode: '820520',
     weight: '0,6',
+    discountEnd: '31.12.2030',
     color: [200, 40, 40] as const,
   },
   {
@@ -65,6 +66,7 @@ const PRODUCTS = [
     origin: 'Österreich',
     hsCode: '820320',
     weight: '0,35',
+    discountEnd: '30.06.2031',
     color: [40, 80, 200] as const,
   },
 ];
@@ -92,7 +94,7 @@ async function signInByForm(page: Page, base: string, lang: string): Promise<voi
 
 /** Opens a screen of the back office in German and waits for its grid (empty or not) to be drawn. */
 async function openScreen(path: string, form: string): Promise<void> {
-  await t.page.goto(`${t.server.url}/${LANG}${path}`);
+  if (new URL(t.page.url()).pathname !== `/${LANG}${path}`) await t.page.goto(`${t.server.url}/${LANG}${path}`);
   await expect
     .poll(
       () =>
@@ -135,6 +137,32 @@ async function openDetail(master: string, key: string, clickField: string, tab: 
 
 /** The server's database: only reads, to find keys the browser shows (never set-up writes, but in STAND-IN steps). */
 const one = async <T>(s: TestServer, sql: string, params: unknown[] = []): Promise<T> => (await s.db.query<T & Record<string, unknown>>(sql, params)).rows[0]!;
+
+/**
+ * From the home page, the checklist's item `key`: not done yet, saying what is missing, its link
+ * followed to its screen (in German); the items before it are done.
+ */
+async function followChecklist(key: string, path: string): Promise<void> {
+  await t.page.goto(`${t.server.url}/${LANG}`);
+  const checklist = t.page.locator('.setup-checklist');
+  const item = checklist.locator(`li[data-setup="${key}"]`);
+  await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
+  expect(await item.getAttribute('data-done')).toBeNull();
+  expect(await item.locator('.setup-missing').innerText()).toBe(de(`home.setup_${key}_missing`));
+  const keys = await checklist.locator('li[data-setup]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-setup'), e.hasAttribute('data-done')] as const));
+  const before = keys
+    .slice(
+      0,
+      keys.findIndex(([k]) => k === key),
+    )
+    .filter(([k]) => k !== 'company' && k !== 'rates');
+  expect(
+    before.every(([, done]) => done),
+    JSON.stringify(keys),
+  ).toBe(true);
+  await item.locator('a').click();
+  await t.page.waitForURL((u) => u.pathname === `/${LANG}${path}`);
+}
 
 const steps = {
   /** The header with exactly one company: its name, and the view currency (the company's). */
@@ -236,6 +264,21 @@ const steps = {
     await expect.poll(() => detail.locator('[role=row][data-key]').count()).toBe(1);
   },
 
+  async brand() {
+    await openScreen('/products/brands', 'brands');
+    await addWithForm('brands', (d) => field(d, 'brand_name').fill('Muster Pro'));
+    await expect.poll(() => rows('brands').count()).toBe(1);
+  },
+
+  async manufacturer() {
+    await openScreen('/products/manufacturers', 'manufacturers');
+    await addWithForm('manufacturers', async (d) => {
+      await field(d, 'mf_name').fill('Muster Schmiede KG');
+      await selectLabel(d, 'country_code', 'Deutschland');
+    });
+    await expect.poll(() => rows('manufacturers').count()).toBe(1);
+  },
+
   /** A product with every field of the product list's add form, then its picture in the images grid below it. */
   async product(p: (typeof PRODUCTS)[number]) {
     await openScreen('/products/product_list', 'product_list');
@@ -244,6 +287,9 @@ const steps = {
       await field(d, 'product_name-de').fill(p.name.de);
       await field(d, 'product_name-en').fill(p.name.en);
       await field(d, 'supplier_product_code').fill(p.supplierCode);
+      await selectLabel(d, 'brand_id', 'Muster Pro');
+      await selectLabel(d, 'mf_id', 'Muster Schmiede KG');
+      await d.locator('select[id$="-pt_id"]').selectOption({ index: 1 });
       await selectLabel(d, 'main_product_category_id', 'Handwerkzeug');
       await selectLabel(d, 'vat_id', 'Normalsatz');
       await field(d, 'purchase_price_base').fill(p.purchase);
@@ -254,6 +300,9 @@ const steps = {
       await selectLabel(d, 'country_of_origin', p.origin);
       await field(d, 'hs_code').fill(p.hsCode);
       await field(d, 'weight').fill(p.weight);
+      await selectLabel(d, 'keep_in_stock', de('options.keep_in_stock.1'));
+      await field(d, 'discount_end_date').fill(p.discountEnd);
+      expect(await field(d, 'active').isChecked()).toBe(true);
     });
     await expect.poll(() => grid('product_list').locator(`[role=row][data-key="${p.code}"]`).count(), { timeout: 15_000 }).toBe(1);
     // Its picture: a file dropped on the images grid below the product.
@@ -358,15 +407,60 @@ describe('from an empty database to the first storefront order, in German, witho
     expect(await checklist.locator('li[data-setup="vats"] .setup-missing').innerText()).toBe(de('home.setup_vats_missing'));
     await steps.header();
 
-    await checklist.locator('li[data-setup="vats"] a').click();
-    await expect.poll(() => page.url()).toContain('/de/settings/vats');
+    await followChecklist('vats', '/settings/vats');
     await steps.vat();
+    await followChecklist('shop', '/shops/frontend_shops');
     await steps.shop();
+    await followChecklist('delivery', '/shops/delivery_methods');
+    await steps.delivery();
+    await followChecklist('payment', '/shops/payment_methods');
+    await steps.payment();
+    await followChecklist('category', '/products/categories');
     await steps.category();
     await steps.shopCategory();
-    await steps.delivery();
-    await steps.payment();
+    await steps.brand();
+    await steps.manufacturer();
+    await followChecklist('product', '/products/product_list');
     for (const p of PRODUCTS) await steps.product(p);
+    // What the forms stored, typed the German way (decimal commas, day-first dates).
+    const stored = await t.server.db.query(
+      `select product_code, product_name ->> 'de' as name, selling_price_shop::text as price, purchase_price_base::text as purchase, weight::text as weight,
+              discount_end_date::text as discount_end, keep_in_stock, b.brand_name, m.mf_name, v.vat_code, country_of_origin, p.company_code,
+              (select count(*)::int from app.product_images i where i.product_code = p.product_code) as pictures
+       from app.products p left join app.brands b using (brand_id) left join app.manufacturers m using (mf_id) left join app.vats v using (vat_id) order by product_code`,
+    );
+    expect(stored.rows).toEqual([
+      {
+        product_code: 'HAM-500',
+        name: 'Schlosserhammer 500 g',
+        price: '16.5000',
+        purchase: '7.4000',
+        weight: '0.600',
+        discount_end: '2030-12-31',
+        keep_in_stock: 1,
+        brand_name: 'Muster Pro',
+        mf_name: 'Muster Schmiede KG',
+        vat_code: 'DE19',
+        country_of_origin: 'DE',
+        company_code: 'MUST',
+        pictures: 1,
+      },
+      {
+        product_code: 'ZAN-200',
+        name: 'Kombizange 200 mm',
+        price: '11.9000',
+        purchase: '5.1000',
+        weight: '0.350',
+        discount_end: '2031-06-30',
+        keep_in_stock: 1,
+        brand_name: 'Muster Pro',
+        mf_name: 'Muster Schmiede KG',
+        vat_code: 'DE19',
+        country_of_origin: 'AT',
+        company_code: 'MUST',
+        pictures: 1,
+      },
+    ]);
     await steps.listInShopStandIn(PRODUCTS.map((p) => p.code));
 
     // Everything done: the checklist is gone from the home page.
