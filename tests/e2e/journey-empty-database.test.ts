@@ -15,7 +15,9 @@ import sharp from 'sharp';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
+import { openInApp } from './browser.ts';
 import { emptyDatabaseSuite } from './emptyDatabase.ts';
+import { mainRoutes } from './routeAreas.ts';
 
 const LANG = 'de';
 const ADMIN = {
@@ -393,6 +395,24 @@ function storefrontRoot(url: string): Promise<{ status: number; body: string }> 
 }
 
 describe('from an empty database to the first storefront order, in German, without SQL', () => {
+  it('every screen of the menu opens on the empty database, in German, without a failed request or an error', async () => {
+    const page = t.page;
+    const problems = watchProblems(page);
+    await signInByForm(page, t.server.url, LANG);
+    // The first page after signing in: home, with the set-up checklist.
+    await expect.poll(() => page.locator('.setup-checklist h2').count(), { timeout: 15_000 }).toBe(1);
+    let title = '';
+    for (const r of mainRoutes) {
+      problems.push(`— ${r.path}`);
+      await openInApp(page, `${t.server.url}/${LANG}${r.path}`);
+      await expect.poll(() => page.locator('h1.page-title').innerText(), { message: r.path, timeout: 15_000 }).not.toBe(title);
+      title = await page.locator('h1.page-title').innerText();
+      await expect.poll(() => page.locator('[role=grid][aria-busy]').count(), { message: r.path, timeout: 15_000 }).toBe(0);
+      problems.push(...(await page.locator('.toast-danger, .alert-danger, .error-page').allInnerTexts()).map((x) => `${r.path}: ${x}`));
+    }
+    expect(problems.filter((p) => !p.startsWith('— ')).length ? problems : [], 'failed requests, errors shown and console errors (after the route they came on)').toEqual([]);
+  }, 300_000);
+
   it('the administrator signs in, picks German, is led by the checklist and sets the company up in the browser', async () => {
     const page = t.page;
     const problems = watchProblems(page);
