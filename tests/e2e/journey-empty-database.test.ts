@@ -401,6 +401,13 @@ describe('from an empty database to the first storefront order, in German, witho
     await signInByForm(page, t.server.url, LANG);
     // The first page after signing in: home, with the set-up checklist.
     await expect.poll(() => page.locator('.setup-checklist h2').count(), { timeout: 15_000 }).toBe(1);
+    // Dismissed, it stays away in this browser (a page load later too).
+    await page.getByRole('button', { name: de('home.setup_dismiss') }).click();
+    await expect.poll(() => page.locator('.setup-checklist').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.locator('.home-welcome').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('.area-grid').count()).toBe(1);
+    expect(await page.locator('.setup-checklist').count()).toBe(0);
     let title = '';
     for (const r of mainRoutes) {
       problems.push(`— ${r.path}`);

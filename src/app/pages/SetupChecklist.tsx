@@ -25,24 +25,26 @@ export default function SetupChecklist() {
   const user = useSession((s) => s.user);
   const company = useSession((s) => s.company);
   const known = knownPaths(useRouter());
-  const [items, setItems] = useState<Item[]>();
   const key = dismissedKey(user?.user_id ?? 0, company);
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(key) === '1');
+  // The answer for the user and company it was asked for (a switch in the header asks again).
+  const [answer, setAnswer] = useState<{ key: string; items: Item[] }>();
+  const [dismissedNow, setDismissedNow] = useState<string>();
   useEffect(() => {
-    setDismissed(localStorage.getItem(key) === '1');
     let current = true;
     actions.setup_checklist(undefined, { fresh: true }).then(
-      (r) => current && setItems(r.items),
-      () => current && setItems([]),
+      (r) => current && setAnswer({ key, items: r.items }),
+      () => current && setAnswer({ key, items: [] }),
     );
     return () => void (current = false);
   }, [key]);
+  const items = answer?.key === key ? answer.items : undefined;
+  const dismissed = dismissedNow === key || localStorage.getItem(key) === '1';
   if (!user || !items || dismissed || items.every((i) => i.done)) return null;
   const menu = menuPaths(user.menu);
   const done = items.filter((i) => i.done).length;
   const dismiss = () => {
     localStorage.setItem(key, '1');
-    setDismissed(true);
+    setDismissedNow(key);
   };
   return (
     <section className="setup-checklist" aria-labelledby="setup-checklist-title">
