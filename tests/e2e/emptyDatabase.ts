@@ -23,7 +23,7 @@ export interface AdminEnv {
 }
 
 /** The real server with the built UI on a new, empty database, started with DEMO_DATA=0 and `admin`; `close()` drops the database. */
-export async function startEmptyUiServer(admin: AdminEnv): Promise<TestServer> {
+async function startEmptyUiServer(admin: AdminEnv): Promise<TestServer> {
   const uiDir = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
   const env = { ...admin, DEMO_DATA: '0' };
   if (process.env.TEST_DATABASE_URL) {

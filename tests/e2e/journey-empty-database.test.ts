@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
+import { axeProblems } from './axe.ts';
 import { openInApp } from './browser.ts';
 import { emptyDatabaseSuite } from './emptyDatabase.ts';
 import { mainRoutes } from './routeAreas.ts';
@@ -401,6 +402,7 @@ describe('from an empty database to the first storefront order, in German, witho
     await signInByForm(page, t.server.url, LANG);
     // The first page after signing in: home, with the set-up checklist.
     await expect.poll(() => page.locator('.setup-checklist h2').count(), { timeout: 15_000 }).toBe(1);
+    expect(await axeProblems(page, '/de with the set-up checklist')).toEqual([]);
     // Dismissed, it stays away in this browser (a page load later too).
     await page.getByRole('button', { name: de('home.setup_dismiss') }).click();
     await expect.poll(() => page.locator('.setup-checklist').count()).toBe(0);
