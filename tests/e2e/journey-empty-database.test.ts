@@ -18,6 +18,7 @@ import type { TestServer } from '../api/harness.ts';
 import { axeProblems } from './axe.ts';
 import { openInApp } from './browser.ts';
 import { emptyDatabaseSuite } from './emptyDatabase.ts';
+import { typeIntoCell } from './gridPage.ts';
 import { mainRoutes } from './routeAreas.ts';
 
 const LANG = 'de';
@@ -167,7 +168,33 @@ async function followChecklist(key: string, path: string): Promise<void> {
   await t.page.waitForURL((u) => u.pathname === `/${LANG}${path}`);
 }
 
+/** Whether this build has a screen at `path` (screens later releases bring: their steps run once they are there). */
+const hasScreen = (path: string) => mainRoutes.some((r) => r.path === path);
+
 const steps = {
+  /**
+   * The company's settings on the companies screen (issue 46 "refdata"), its row's cells typed
+   * in: the company itself comes from ADMIN_COMPANY at the first start. Skipped while the build
+   * has no such screen (the checklist then has nothing to ask of the company).
+   */
+  async company() {
+    if (!hasScreen('/settings/companies')) return;
+    await followChecklist('company', '/settings/companies');
+    await openScreen('/settings/companies', 'companies');
+    const settings: [string, string][] = [
+      ['address_line_1', 'Heidestraße 17'],
+      ['zip_code', '51147'],
+      ['city', 'Köln'],
+      ['vat_number', 'DE123456789'],
+      ['email', 'info@muster.test'],
+    ];
+    for (const [name, value] of settings) {
+      const cell = grid('companies').locator(`[role=row][data-key="${ADMIN.ADMIN_COMPANY_CODE}"] [role=gridcell][data-field="${name}"]`);
+      await typeIntoCell(t.page, cell, value);
+      await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe(value);
+    }
+  },
+
   /** The header with exactly one company: its name, and the view currency (the company's). */
   async header() {
     await expect
@@ -436,6 +463,7 @@ describe('from an empty database to the first storefront order, in German, witho
     expect(await checklist.locator('li[data-setup="vats"] .setup-missing').innerText()).toBe(de('home.setup_vats_missing'));
     await steps.header();
 
+    await steps.company();
     await followChecklist('vats', '/settings/vats');
     await steps.vat();
     await followChecklist('shop', '/shops/frontend_shops');
