@@ -119,6 +119,10 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
     expect(await checklist(await userWith('nobody@shop.test', []))).toEqual([]);
 
     const homeless = await userWith('homeless@shop.test', ['/settings/vats', '/settings/companies'], []);
+    // Her session starts (the header then shows no company to pick) and her home page asks only for the company.
+    const start = await s.post('/rpc/bootstrap', { page: '/settings/vats', form: 'vats' }, { token: homeless });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect([start.body.data.user.company, start.body.data.user.companies, start.body.data.shops]).toEqual([null, [], []]);
     const items = await checklist(homeless);
     expect(items).toEqual([{ key: 'company', done: false, page: present.has('/settings/companies') ? '/settings/companies' : null, missing: ['company'] }]);
   });
