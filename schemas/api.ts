@@ -23,10 +23,12 @@ import { changeLabelsActions } from './api/apiAction.ts';
 import { gridStateActions } from './api/gridState.ts';
 import { bookmarkActions } from './api/session.ts';
 import { productActions } from './api/products.ts';
+import { shopListingActions } from './api/shopListings.ts';
 import { workflowActions } from './api/workflow.ts';
 import { courierActions } from './api/courier.ts';
 import { warehouseActions } from './api/warehouse.ts';
 import { newsActions } from './api/news.ts';
+import { rateActions } from './api/rates.ts';
 import { emailActions } from './api/email.ts';
 import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
@@ -44,10 +46,12 @@ export * from './api/askAi.ts';
 export * from './api/apiAction.ts';
 export * from './api/gridState.ts';
 export * from './api/products.ts';
+export * from './api/shopListings.ts';
 export * from './api/workflow.ts';
 export * from './api/courier.ts';
 export * from './api/warehouse.ts';
 export * from './api/news.ts';
+export * from './api/rates.ts';
 export * from './api/email.ts';
 export * from './api/aiContent.ts';
 export * from './api/setup.ts';
@@ -88,10 +92,12 @@ export const actionContracts = {
   ...bookmarkActions,
   ...changeLabelsActions,
   ...productActions,
+  ...shopListingActions,
   ...workflowActions,
   ...courierActions,
   ...warehouseActions,
   ...newsActions,
+  ...rateActions,
   ...emailActions,
   ...askAiActions,
   ...userAccountActions,

@@ -101,6 +101,15 @@ export const Column = v.strictObject({
    * view currency either way; no totals (the amounts are in several currencies).
    */
   currencyField: v.optional(identifier),
+  /**
+   * Money in the company currency converted from a document's own currency with the rates of
+   * the document's day (issue 46): the json column of the same row holding the company's
+   * rates on that day ({ currency: value of one unit in the company currency }). Its cells
+   * are shown in the view currency with those rates, not today's, so they say what the
+   * document's day gives; its totals, filters and a chart summing it read the company
+   * currency (a sum over several days has no one day's rate).
+   */
+  ratesField: v.optional(identifier),
   /** Form name of the lookup source for ref columns (e.g. brands_brief). */
   lookup: v.optional(identifier),
   /**
@@ -161,6 +170,13 @@ export const Source = v.strictObject({
    * the company's (engine/owner.ts). Rows are made elsewhere (no add, no import).
    */
   owner: v.optional(identifier),
+  /**
+   * Rows that are companies (or belong to one) reached by the companies a user works in: the
+   * column holding the company code. A user lists, changes, exports and deletes only the rows
+   * of her companies (app.user_companies); a global administrator every row (engine/owner.ts).
+   * Not imported. Unlike `company`, not the session's one company: the header's choices.
+   */
+  userCompanies: v.optional(identifier),
   /** Row version column for optimistic concurrency (written tables). */
   version: v.optional(identifier),
   /** Order when the request gives none; the key is always appended as tie-breaker. */
@@ -574,6 +590,10 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
       const cur = s.columns[c.currencyField];
       if (cur?.type !== 'text' && cur?.type !== 'ref') problems.push(`columns.${f}.currencyField: expected a text or ref column of the screen, got "${c.currencyField}"`);
     }
+    if (c.ratesField !== undefined) {
+      if (c.type !== 'money' || c.currencyField !== undefined) problems.push(`columns.${f}.ratesField: expected a money column in the company currency (no currencyField), got ${c.type}`);
+      if (s.columns[c.ratesField]?.type !== 'json') problems.push(`columns.${f}.ratesField: expected a json column of the screen, got "${c.ratesField}"`);
+    }
     if ((c.editableOn || c.editableIn) && !c.editable) problems.push(`columns.${f}: expected editable beside editableOn/editableIn`);
     if (c.defaultFrom === 'today' && c.type !== 'date') problems.push(`columns.${f}.defaultFrom: expected a date column for today, got ${c.type}`);
     if (c.defaultFrom === 'companyCurrency' && c.type !== 'text' && c.type !== 'ref')
@@ -602,6 +622,9 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
   }
   if ((s.actions.add || s.actions.delete) && !s.source.write) problems.push('actions: expected source.write for add/delete');
   if (s.source.owner && (s.actions.add || s.actions.upload)) problems.push('source.owner: expected no add or upload (private rows are made by their own path, with their owner)');
+  if (s.source.userCompanies && (s.source.owner || s.source.company || s.access === 'authenticated')) {
+    problems.push('source.userCompanies: expected page access and neither source.owner nor source.company (one scope of rows)');
+  }
   if (s.source.owner && s.access === 'authenticated') problems.push("source.owner: expected page access (the page's perms right lifts the owner scope)");
   if (s.source.search && !Object.values(s.columns).some((c) => c.type === 'text' || c.type === 'multi')) {
     problems.push('source.search: expected a text or multi column to search in');

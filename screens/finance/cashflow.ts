@@ -6,7 +6,8 @@ import { defineScreen } from '../../schemas/screen.ts';
  * reminded → paid / written off / cancelled). Payment count and total, the day it closed
  * and the payment delay are computed in SQL (app.v_cashflow); `amount` and `total_paid`
  * are in the item's currency as invoiced, `amount_view_currency` is the amount in the
- * company currency, shown (and totalled) in the view currency like every money column.
+ * company currency at the rate of the item's day (opened_on), shown in the view currency
+ * with that day's rates (`day_rates`, issue 46) and totalled in the company currency.
  * Oldest due date last: what falls due soonest at the top of the open items.
  */
 export default defineScreen({
@@ -73,7 +74,8 @@ export default defineScreen({
     total_paid: { type: 'number', width: 100 },
     amount_open: { type: 'number', width: 100 },
     payment_count: { type: 'int', width: 100 },
-    amount_view_currency: { type: 'money', width: 150 },
+    amount_view_currency: { type: 'money', ratesField: 'day_rates', width: 150 },
+    day_rates: { type: 'json', hidden: true },
     opened_by: { width: 150 },
     note: { editable: true, maxLength: 500, width: 200, hidden: true },
   },

@@ -34,7 +34,7 @@ export default defineScreen({
     discount_end_date: { type: 'date', editable: true, editor: 'date', hidden: true },
     updated_at: { type: 'datetime', hidden: true },
   },
-  actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate'] },
+  actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate', 'shop_list'] },
   details: [
     'product_images',
     'product_videos',

@@ -29,6 +29,8 @@ export default defineScreen({
     partner_name: { width: 250, hidden: true },
     opened_on: { type: 'date', editable: true, width: 100 },
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },
+    // The company's account it is booked to (spec §3; migration 107: one of its own accounts).
+    account_id: { type: 'ref', lookup: 'accounts_brief', editable: true, width: 200 },
     external_reference: { editable: true, maxLength: 60, width: 150 },
     etd: { type: 'date', editable: true, width: 100 },
     eta: { type: 'date', editable: true, width: 100 },

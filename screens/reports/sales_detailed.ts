@@ -34,9 +34,11 @@ export default defineScreen({
     net_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
     vat_amount: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     gross_amount: { type: 'money', currencyField: 'currency_code', width: 100 },
-    net_company: { type: 'money', width: 100 },
-    vat_company: { type: 'money', width: 100, hidden: true },
-    gross_company: { type: 'money', width: 100 },
+    // In the company currency at the order day's rate, shown in the view currency with that day's rates (issue 46).
+    net_company: { type: 'money', ratesField: 'day_rates', width: 100 },
+    vat_company: { type: 'money', ratesField: 'day_rates', width: 100, hidden: true },
+    gross_company: { type: 'money', ratesField: 'day_rates', width: 100 },
+    day_rates: { type: 'json', hidden: true },
   },
   chart: { kind: 'bar', category: 'sold_month', value: 'net_company' },
 });

@@ -19,6 +19,8 @@ const bulkActionFlags = {
   arriving_shipments_print: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
+  // The rate feed's state and "Fetch now" on /finance/currency_rates (src/server/actions/rates.ts): shown to whoever lists, fetching needs set (checked by the server).
+  rate_feed: 'list',
   // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
   email_sync: 'set',
   email_open: 'list',
@@ -49,6 +51,8 @@ const bulkActionFlags = {
   // Product pictures (Pictures.tsx, src/server/http/images.ts): new image rows from files picked or dropped on the grid; a new picture for the picked row.
   product_pictures_add: 'add',
   product_picture_replace: 'set',
+  // The picked products (or the filter's) listed in a shop (ShopList.tsx, src/server/actions/shop_list.ts): shown to holders of the shop products' add right, which the server checks.
+  shop_list: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

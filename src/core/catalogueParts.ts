@@ -46,6 +46,8 @@ const LATER_PREFIXES = [
   'workflows.',
   // The news screens' words: the toolbar's (lazy) "fetch now".
   'news.',
+  // The rates screen's feed state and "fetch now" (the lazy toolbar, RateFeed.tsx).
+  'rates.',
   // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
   'imap.',
   // The home page's set-up checklist (a lazy part that waits for the server's answer anyway).

@@ -57,7 +57,8 @@ export const ERROR_PARAMS = {
   stale_row: [],
   changed_since: [],
   restore_conflict: [],
-  in_use: [],
+  /** A delete refused by a foreign key: `count` rows of the screen titled `label` (a title key) still use the rows, when that could be read. */
+  in_use: ['count', 'label'],
   already_exists: ['label'],
   view_name_taken: ['name'],
   too_many_views: ['limit'],

@@ -30,6 +30,7 @@ export const rendererKeys = [
   'countryCodeName',
   'weight',
   'volume',
+  'rate',
   'deleteButton',
   'translateButton',
   'image',

@@ -4,6 +4,7 @@ import { LoginInput } from '../../schemas/api.ts';
 import { DEFAULT_MAIL_FROM } from './mail/transport.ts';
 import { allowHostKey } from './net/outboundFetch.ts';
 import { AI_QUERY_TIMEOUT_MS } from './ai/runner.ts';
+import { ECB_DAILY_URL } from '../core/rates.ts';
 
 /** The first company, made with the first administrator when the database has none. */
 export interface CompanySetup {
@@ -90,6 +91,14 @@ export interface Config {
   arrivalTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
+  /**
+   * RATES_URL: the daily currency-rate feed (an ECB eurofxref-daily.xml file, rates per 1 EUR;
+   * src/server/rates/feed.ts), fetched through the outbound guard. Unset: the ECB's own; set
+   * empty: no feed (rates only as users enter them).
+   */
+  ratesUrl: string | undefined;
+  /** How often (ms) this process fetches the rate feed (RATES_TICK_MS; processes share the schedule: once per interval in all); 0: not in this process. */
+  ratesTickMs: number;
   /** How often (ms) an embedded database (PGlite, which has no autovacuum) is vacuumed and analyzed where due (src/server/db/maintenance.ts); 0: never. A server's own autovacuum does this there. */
   maintenanceTickMs: number;
   /**
@@ -265,6 +274,15 @@ function ipCountryUrl(v: string | undefined): string | undefined {
   return t;
 }
 
+/** RATES_URL: absent → the ECB's daily file; empty → no feed; else an http(s) URL. */
+function ratesUrl(v: string | undefined): string | undefined {
+  if (v === undefined) return ECB_DAILY_URL;
+  const t = v.trim();
+  if (!t) return undefined;
+  if (!/^https?:\/\/[^\s/]+/i.test(t)) throw new Error(`RATES_URL must be an http(s) URL (or empty: no rate feed), got "${t}"`);
+  return t;
+}
+
 /** OUTBOUND_ALLOW_HOSTS: host:port entries, each with its port (a host alone would open all its ports). */
 function outboundAllowHosts(v: string | undefined): string[] {
   const entries = (v ?? '')
@@ -309,6 +327,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     arrivalTickMs: int(env.ARRIVAL_TICK_MS, 60_000, 'ARRIVAL_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
+    ratesUrl: ratesUrl(env.RATES_URL),
+    ratesTickMs: int(env.RATES_TICK_MS, 3_600_000, 'RATES_TICK_MS'),
     maintenanceTickMs: int(env.MAINTENANCE_TICK_MS, 60_000, 'MAINTENANCE_TICK_MS'),
     engines: enginesFromEnv(env),
     imapUrl: mailServerUrl(env.IMAP_URL, 'IMAP_URL', 'imap', 'imaps://user:password@mail.example.com:993/INBOX'),

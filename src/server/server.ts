@@ -18,6 +18,7 @@ import { startOutbox, type OutboxRunner } from './mail/outbox.ts';
 import { describeSmtpUrl, smtpTransport } from './mail/transport.ts';
 import { configuredOutbound } from './net/outboundFetch.ts';
 import { startNewsFetcher } from './news/fetcher.ts';
+import { startRateFeed } from './rates/feed.ts';
 import { describeImapUrl } from './imap/client.ts';
 import { startImapSync } from './imap/poller.ts';
 import { AfterAnswer } from './afterAnswer.ts';
@@ -65,7 +66,7 @@ export interface Running {
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
  * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs), fetches
- * the news sources (config.newsTickMs) and
+ * the news sources (config.newsTickMs) and the currency rates (config.ratesTickMs) and
  * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl) and queues the
  * storefront's arrival notifications (config.arrivalTickMs). `opened`: a
  * database already open instead of config's (the tests' seeded copies); closed with the server.
@@ -103,6 +104,9 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
     const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs, outbound: configuredOutbound(config) }) : undefined;
+    // The daily currency rates (RATES_URL, through the same guard as the news).
+    const rates: Poller | undefined =
+      config.ratesUrl && config.ratesTickMs > 0 ? startRateFeed(db, { url: config.ratesUrl, intervalMs: config.ratesTickMs, outbound: configuredOutbound(config) }) : undefined;
     const imap: Poller | undefined = config.imapUrl && config.imapTickMs > 0 ? startImapSync(db, { imapUrl: config.imapUrl, intervalMs: config.imapTickMs }) : undefined;
     if (imap && config.imapUrl) console.log(`mail for AI: synchronising ${describeImapUrl(config.imapUrl)} every ${config.imapTickMs / 1000} s`);
     let outbox: OutboxRunner | undefined;
@@ -125,6 +129,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
         await afterAnswer.settled(); // nothing begun for an answer already given is cut off
         await scheduler?.stop();
         await news?.stop();
+        await rates?.stop();
         await imap?.stop();
         await arrivals?.stop();
         await maintenance?.stop();

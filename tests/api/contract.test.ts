@@ -84,6 +84,7 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
   it('the custom entities answer their components', async () => {
     const code = ((await act('product_list', 'list', { endRow: 1 })).data.rows as { product_code: string }[])[0]!.product_code;
     const keep = await act('keep_in_stock', 'set', { product_code: code, keep_in_stock: 2 });
+    const shop = ((await act('shops_brief', 'list', { endRow: 1 })).data.rows as { shop_id: number }[])[0]!.shop_id;
     const log = ((await act('product_change_log', 'list', { endRow: 20 })).data.rows as { log_id: number }[]).map((r) => r.log_id);
     const answers: [string, unknown][] = [
       ['KeepInStockOutput', keep],
@@ -92,6 +93,8 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
       ['UserBookmarksListOutput', await act('user_bookmarks', 'list')],
       ['PurchasePricePreviewOutput', await act('purchase_price_update', 'filter', { fields: ['purchase_price_base'], mode: 'percent', value: 1, keys: [code] })],
       ['PurchasePriceUpdateOutput', await act('purchase_price_update', 'set', { fields: ['purchase_price_base'], mode: 'percent', value: 1, keys: [code] })],
+      ['ShopListPreviewOutput', await act('shop_list', 'filter', { shop_id: shop, keys: [code], mode: 'replace' })],
+      ['ShopListOutput', await act('shop_list', 'set', { shop_id: shop, keys: [code], mode: 'replace' })],
       ['GridStateSetOutput', await act('grid_state', 'set', { form: 'brands', state: { v: 1 } })],
       ['GridStateListOutput', await act('grid_state', 'list', { form: 'brands' })],
       ['SetupChecklistOutput', await act('setup_checklist', 'list')],

@@ -123,6 +123,7 @@ export async function startTestServer(
     mailTickMs: 0,
     arrivalTickMs: 0,
     newsTickMs: 0,
+    ratesTickMs: 0,
     maintenanceTickMs: 0,
     ...opts.config,
   };
@@ -190,6 +191,7 @@ function childEnv(env: NodeJS.ProcessEnv, c: Config, uiDir: string): Record<stri
     MAIL_TICK_MS: String(c.mailTickMs),
     ARRIVAL_TICK_MS: String(c.arrivalTickMs),
     NEWS_TICK_MS: String(c.newsTickMs),
+    RATES_TICK_MS: String(c.ratesTickMs),
     IMAP_TICK_MS: String(c.imapTickMs),
     COUNT_ESTIMATE_THRESHOLD: String(c.countEstimateThreshold),
     FLAG_SERVICE_URL: c.flagServiceUrl,

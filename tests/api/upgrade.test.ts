@@ -50,6 +50,19 @@ const GROWS: Record<string, string> = {
   'app.fsm_events': 'the removed workflow event comes back',
   'app.fsm_transitions': 'and its transition',
 };
+/**
+ * Tables the upgrade gives new columns (their rows' text changes): every old row is still
+ * there with the same values in the columns it had.
+ */
+const GAINS_COLUMNS: Record<string, string> = {
+  'app.companies': "a company's address, VAT number and settings, its row version (106)",
+  'app.currencies': 'a row version (106: the currencies screen)',
+  'app.countries': 'a row version (106: the countries screen)',
+  'app.languages': 'a row version (106: the languages screen)',
+  'app.cashflow_types': 'a row version (106: the cashflow types screen)',
+  'app.purchase_orders': 'the account it is booked to (107)',
+};
+
 /** Tables whose rows the upgrade's start rewrites: only their row count is kept. */
 const EVERY_START = 'app.engine_status';
 const REWRITTEN: Record<string, string> = {
@@ -64,14 +77,44 @@ const FOLLOW_CATALOGUES: Record<string, string> = {
   'app.captions': 'a caption on a renamed key moves with it (101): RENAMED_CAPTION',
 };
 
+/**
+ * Tables this version renames, by their new name (checked row by row in their own test):
+ * migration 110 turns the one rate per company and currency into the first day of a history.
+ */
+const RENAMED: Record<string, string> = {
+  'app.company_currency_rates': 'app.currency_rate_days',
+};
+
+/**
+ * What the documents convert to (migration 110: documents convert with their day's rate, the
+ * old rates become the rates of the upgrade's day): every amount the same after the upgrade.
+ */
+const CONVERTED: Record<string, string> = {
+  todays_rates: 'select company_code, currency_code, rate::text from app.company_currency_rates order by 1, 2',
+  cashflow: 'select cashflow_id, amount_view_currency::text from app.v_cashflow order by 1',
+  po_costs: 'select cost_id, cost_currency_rate::text, cost_converted_amount::text from app.v_purchase_order_costs order by 1',
+  po_items: 'select po_item_id, landed_unit_cost_company::text from app.v_purchase_order_items order by 1',
+  sales_report: 'select item_id, net_company::text, vat_company::text, gross_company::text from app.v_sales_detailed order by 1',
+};
+const convertedIn = async (db: Db): Promise<Record<string, unknown[]>> => {
+  const out: Record<string, unknown[]> = {};
+  for (const [k, sql] of Object.entries(CONVERTED)) out[k] = (await db.query(sql)).rows;
+  return out;
+};
+
 const openOld = (o: OldDatabase): Promise<Db> => ('dataDir' in o.existing ? openPglite(o.existing.dataDir) : openPostgres(o.existing.databaseUrl));
 
-/** md5 of every row's text (as factsIn writes values), sorted: the multiset of a table's rows. */
-const rowsOf = (db: Db, table: string): Promise<string[]> =>
+/** md5 of every row's text (as factsIn writes values), sorted: the multiset of a table's rows (of these columns only, when given). */
+const rowsOf = (db: Db, table: string, columns?: string[]): Promise<string[]> =>
   db.transaction(async (tx) => {
     await tx.exec(`set local timezone to 'UTC'; set local datestyle to 'ISO, YMD'; set local intervalstyle to 'postgres'; set local extra_float_digits to 1; set local bytea_output to 'hex'`);
-    return (await tx.query<{ h: string }>(`select md5(t::text) as h from only ${table} t order by 1`)).rows.map((r) => r.h);
+    const row = columns ? `row(${columns.map((c) => `t."${c}"`).join(', ')})` : 't';
+    return (await tx.query<{ h: string }>(`select md5(${row}::text) as h from only ${table} t order by 1`)).rows.map((r) => r.h);
   });
+
+/** A table's columns in their order. */
+const columnsOf = async (db: Db, table: string): Promise<string[]> =>
+  (await db.query<{ c: string }>(`select attname as c from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped order by attnum`, [table])).rows.map((r) => r.c);
 
 /** Of `before`, what `after` lacks (a multiset difference). */
 function lost(before: string[], after: string[]): string[] {
@@ -95,6 +138,10 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
   let after: Record<string, TableFacts>;
   const beforeRows: Record<string, string[]> = {};
   const afterRows: Record<string, string[]> = {};
+  const oldColumns: Record<string, string[]> = {};
+  let convertedBefore: Record<string, unknown[]>;
+  let convertedAfter: Record<string, unknown[]>;
+  let oldRates: Row[];
 
   beforeAll(async () => {
     old = await previousReleaseDatabase(engine); // fails (never skips) when the commit is not in this clone
@@ -108,6 +155,12 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
         insert into app.captions (text_key, language_code, caption_text) values ('${RENAMED_CAPTION.old}', '${RENAMED_CAPTION.lang}', '${RENAMED_CAPTION.text}');`);
       before = await factsOf(db);
       for (const t of Object.keys(GROWS)) beforeRows[t] = await rowsOf(db, t);
+      for (const t of Object.keys(GAINS_COLUMNS)) {
+        oldColumns[t] = await columnsOf(db, t);
+        beforeRows[t] = await rowsOf(db, t, oldColumns[t]);
+      }
+      convertedBefore = await convertedIn(db);
+      oldRates = (await db.query<Row>('select company_code, currency_code, rate::text as rate from app.company_currency_rates order by 1, 2')).rows;
     } finally {
       await db.close();
     }
@@ -115,6 +168,8 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
     // Read before any request: signing in and listing write rows of their own.
     after = await factsOf(s.db);
     for (const t of Object.keys(GROWS)) afterRows[t] = await rowsOf(s.db, t);
+    for (const t of Object.keys(GAINS_COLUMNS)) afterRows[t] = await rowsOf(s.db, t, oldColumns[t]);
+    convertedAfter = await convertedIn(s.db);
     admin = (await s.login('admin@example.com')).token;
   }, 600_000);
   afterAll(async () => {
@@ -131,7 +186,7 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
   });
 
   it('keeps every row of every table it had: the same count and checksum, and in the tables it grows every old row', () => {
-    const same = (t: string) => !(t in GROWS) && !(t in REWRITTEN) && !(t in FOLLOW_CATALOGUES);
+    const same = (t: string) => !(t in GROWS) && !(t in GAINS_COLUMNS) && !(t in REWRITTEN) && !(t in FOLLOW_CATALOGUES) && !(t in RENAMED);
     const pick = (f: Record<string, TableFacts>, keep: (t: string) => boolean) => Object.fromEntries(Object.entries(f).filter(([t]) => keep(t)));
     expect(
       factsDiffer(
@@ -141,6 +196,20 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
     ).toEqual([]);
     for (const t of Object.keys(REWRITTEN)) expect(after[t]?.rows, t).toBe(before[t]!.rows);
     for (const t of Object.keys(GROWS)) expect(lost(beforeRows[t]!, afterRows[t]!), `${t}: rows of the old database gone`).toEqual([]);
+    // Tables that gained columns: the same rows, the same values in the old columns.
+    for (const t of Object.keys(GAINS_COLUMNS)) {
+      expect(oldColumns[t]!.length, t).toBeGreaterThan(1);
+      expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
+    }
+  });
+
+  it('keeps every currency rate as the first day of its history, and every document converts to the same amount (110)', async () => {
+    expect(oldRates.length).toBeGreaterThan(10);
+    expect(Object.keys(after)).not.toContain('app.company_currency_rates'); // a view of today's rates now
+    const days = (await s.db.query<Row>(`select company_code, currency_code, rate::text as rate, rate_date = current_date as today, source from app.currency_rate_days order by 1, 2`)).rows;
+    expect(days).toEqual(oldRates.map((r) => ({ ...r, today: true, source: 'initial' })));
+    for (const k of Object.keys(CONVERTED)) expect(convertedBefore[k]!.length, k).toBeGreaterThan(0);
+    expect(convertedAfter).toEqual(convertedBefore);
   });
 
   it("keeps an administrator's caption on a renamed catalogue key, under its new key", async () => {

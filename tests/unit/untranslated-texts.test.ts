@@ -34,6 +34,7 @@ const CATALOGUE_SAME: Record<string, Same> = {
   DeepL: { langs: ALL, why: 'brand name of the translation service' },
   DeepSeek: { langs: ALL, why: 'brand name of the chat engine' },
   OpenAI: { langs: ALL, why: 'brand name of the chat engine' },
+  IBAN: { langs: ALL, why: 'the international bank account number, abbreviated so in every language' },
   Ø: { langs: ALL, why: 'the average sign of a totals row' },
   Σ: { langs: ALL, why: 'the sum sign of a totals row' },
   kg: { langs: LATIN, why: 'SI unit symbol (Bulgarian writes кг)' },
@@ -70,6 +71,8 @@ const CATALOGUE_SAME: Record<string, Same> = {
 
 /** Per-language texts in the code and the migrations that are rightly the English text. */
 const DATA_SAME: Record<string, Same> = {
+  // The business-to-business sales channel (migration 106): every language's shops say B2B.
+  B2B: { langs: ALL, why: 'business to business, abbreviated so in every language' },
   // Country names (reference data): the country's name in that language is spelled as in English.
   Austria: { langs: ['ro'], why: 'Romanian name of Austria' },
   Belgium: { langs: ['hu'], why: 'Hungarian name of Belgium' },

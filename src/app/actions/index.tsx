@@ -14,6 +14,7 @@ import { bulkActionsOf, type BulkActionKey } from '../../core/bulkActions.ts';
 import { CourierExport, CourierTracking } from './Courier.tsx';
 import { InitialPassword } from './InitialPassword.tsx';
 import { NewsFetch } from './News.tsx';
+import { RateFeed } from './RateFeed.tsx';
 import { EmailOpen, EmailSync } from './Email.tsx';
 import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
@@ -28,6 +29,7 @@ import { AiProposalsAccept, AiProposalsReject } from './AiProposals.tsx';
 import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
+import { ShopList } from './ShopList.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -40,6 +42,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
   news_fetch: NewsFetch,
+  rate_feed: RateFeed,
   email_sync: EmailSync,
   email_open: EmailOpen,
   ai_analytics_run: AiAnalyticsRun,
@@ -60,6 +63,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   ai_draft: AiDraft,
   product_pictures_add: PicturesAdd,
   product_picture_replace: PictureReplace,
+  shop_list: ShopList,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {

@@ -50,6 +50,12 @@ export function describeCode(code: string, params: Record<string, string | numbe
     const own: Said = { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
     return typeof params.reason === 'string' ? { id: params.reason, values: numericValues(params), or: own } : own;
   }
+  if (code === 'in_use' && typeof params.count === 'number') {
+    // What still uses the rows, from the database's keys (server engine/inUse.ts): so many rows of that screen.
+    const count = params.count;
+    const plain: Said = { id: 'messages.in_use_count', values: { count } };
+    return typeof params.label === 'string' ? { id: 'messages.in_use_by', values: { count, label: { id: params.label, or: params.label } }, or: plain } : plain;
+  }
   const values: Record<string, SaidValue> = { ...numericValues(params), label: labelOf(params) };
   if (typeof params.reason === 'string') values.reason = refusal(params.reason, params);
   return { id: `server.${code}`, values, or: unknown };

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
+import { describeError } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.ts';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
@@ -98,9 +99,10 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
     if (deleted > 0) toast({ variant: 'success', id: 'messages.records_deleted', values: { count: deleted } });
     else toast({ variant: 'warning', id: 'messages.no_records_deleted' });
   } catch (e) {
-    // A row still referenced (in_use) says so; anything else is a failed delete.
+    // A row still referenced (in_use) says so, with what uses it when the server names it; anything else is a failed delete.
     const id = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
-    toast({ variant: 'danger', id: id ?? 'messages.error_deleting_data' });
+    if (e instanceof ApiError && e.code === 'in_use' && typeof e.params?.count === 'number') toast({ variant: 'danger', ...describeError(e) });
+    else toast({ variant: 'danger', id: id ?? 'messages.error_deleting_data' });
   }
   // Chunks already deleted stay deleted (each its own transaction): their undo is kept too.
   if (logIds.length) d.onDeleted?.(logIds);

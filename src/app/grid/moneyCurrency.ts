@@ -22,8 +22,22 @@ export function storedCurrency(col: GridColumn, row: Row, ctx: CellCtx): string 
   return rowCurrency(row, currencyFieldOf(col), ctx.session.companyCurrency);
 }
 
-/** How an amount stored in `stored` is typed and shown in a session (core `typingFor`). */
-const typingOf = (stored: string, s: CellSession): MoneyTyping => typingFor(stored, s.currency, s.companyRates, digitsIn(s))!;
+/** How an amount stored in `stored` is typed and shown in a session (core `typingFor`), with the session's rates or a row's own. */
+const typingOf = (stored: string, s: CellSession, rates: CellSession['companyRates'] = s.companyRates): MoneyTyping => typingFor(stored, s.currency, rates, digitsIn(s))!;
+
+/** A row's own rates (a json object of positive numbers by currency), else undefined. */
+function rowRates(v: unknown): Readonly<Record<string, number>> | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const out: Record<string, number> = {};
+  for (const [c, r] of Object.entries(v)) {
+    const n = typeof r === 'string' ? Number(r) : r;
+    if (typeof n === 'number' && Number.isFinite(n) && n > 0) out[c] = n;
+  }
+  return out;
+}
+
+/** The descriptor's `ratesField`: the row field holding the company's rates on the document's day. */
+const ratesFieldOf = (col: GridColumn): string | undefined => col.meta.ratesField;
 
 /**
  * The typing of an amount of a row whose currency is in `currencyField` (else the company
@@ -31,15 +45,17 @@ const typingOf = (stored: string, s: CellSession): MoneyTyping => typingFor(stor
  * its own. Undefined without a currency to go by. The grid's cells and the forms' money
  * inputs alike; the money column type (core/columnTypes/money.ts) formats and parses with it.
  */
-export function typingIn(currencyField: string | undefined, row: Row, s: CellSession): MoneyTyping | undefined {
+export function typingIn(currencyField: string | undefined, row: Row, s: CellSession, ratesField?: string): MoneyTyping | undefined {
   const stored = rowCurrency(row, currencyField, s.companyCurrency);
-  return stored ? typingOf(stored, s) : undefined;
+  // A document's amount converts with its day's rates when the row carries them (issue 46), else today's.
+  const rates = ratesField ? rowRates(row[ratesField]) : undefined;
+  return stored ? typingOf(stored, s, rates && Object.keys(rates).length ? rates : s.companyRates) : undefined;
 }
 
 /** The currencies a money cell is typed, shown and stored in; undefined for other cells (or without session data). */
 export function moneyTyping(col: GridColumn, row: Row, ctx: CellCtx): MoneyTyping | undefined {
   if (!isMoneyColumn(col) || !ctx.session) return undefined;
-  return typingIn(currencyFieldOf(col), row, ctx.session);
+  return typingIn(currencyFieldOf(col), row, ctx.session, ratesFieldOf(col));
 }
 
 /**
@@ -47,8 +63,18 @@ export function moneyTyping(col: GridColumn, row: Row, ctx: CellCtx): MoneyTypin
  * both rates are known (spec §9), else in its own currency; `original` is the stored
  * amount's text when they differ (the tooltip). The money type's text (core/columnTypes/money.ts).
  */
-export function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
+function shownMoney(n: number, from: string, ctx: CellCtx): { text: string; original?: string } {
   return shownIn(n, typingOf(from, ctx.session!), ctx.lang);
+}
+
+/**
+ * A total of a money column as the totals row shows it: in the view currency (today's rates),
+ * or — a column converted with each row's day (`ratesField`) — in the company currency itself.
+ */
+export function totalMoney(n: number, col: GridColumn, ctx: CellCtx): string | undefined {
+  const from = storedCurrency(col, {}, ctx);
+  if (!from) return undefined;
+  return ratesFieldOf(col) ? shownIn(n, typingFor(from, from, {}, digitsIn(ctx.session!))!, ctx.lang).text : shownMoney(n, from, ctx).text;
 }
 
 /** A currency's digits in the session's currencies (currency_precision), 2 when unknown. */
@@ -58,7 +84,7 @@ export const digitsIn =
     s.currencies.find((x) => x.currency_code === currency)?.currency_precision ?? 2;
 
 /** A column whose filter is typed against converted amounts: money in the company currency (moneyView). */
-export const convertsFilter = (c: GridColumn | undefined): boolean => !!c && isMoneyColumn(c) && !currencyFieldOf(c);
+export const convertsFilter = (c: GridColumn | undefined): boolean => !!c && isMoneyColumn(c) && !currencyFieldOf(c) && !ratesFieldOf(c);
 
 /**
  * How a money column's amounts are shown, when all of them are in the company currency
@@ -69,6 +95,8 @@ export const convertsFilter = (c: GridColumn | undefined): boolean => !!c && isM
  */
 export function moneyView(col: GridColumn, session: CellSession | undefined): { factor: number; precision: number } | null {
   if (!session || !isMoneyColumn(col) || currencyFieldOf(col)) return null;
+  // Converted row by row with each day's rates: filters and totals read the company currency.
+  if (ratesFieldOf(col)) return session.companyCurrency ? { factor: 1, precision: digitsIn(session)(session.companyCurrency) } : null;
   const { currency, companyCurrency: from, companyRates: rates } = session;
   if (!from) return null;
   const to = currency && canConvert(from, currency, rates) ? currency : from;

@@ -90,7 +90,7 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
                 q={q}
                 columns={screen.columns}
                 canExport={perms.list && screen.actions.export}
-                canImport={!!screen.source.write && !screen.source.owner && ((perms.add && !!screen.actions.add) || perms.set)}
+                canImport={!!screen.source.write && !screen.source.owner && !screen.source.userCompanies && ((perms.add && !!screen.actions.add) || perms.set)}
                 onImported={() => setReloadKey((k) => k + 1)}
               />
             </>

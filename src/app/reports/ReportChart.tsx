@@ -59,7 +59,8 @@ export default function ReportChart({ screen, chart, filterModel, params }: Prop
   const catCol = screen.columns[chart.category]!;
   const valueCol = valueField ? screen.columns[valueField] : undefined;
   const money = valueCol?.type === 'money' && !valueCol.currencyField && !!session.companyCurrency;
-  const shownCurrency = money ? (session.currency ?? session.companyCurrency!) : undefined;
+  // A sum of amounts converted each with its own day's rates (`ratesField`) stays in the company currency.
+  const shownCurrency = money ? (valueCol.ratesField ? session.companyCurrency : (session.currency ?? session.companyCurrency!)) : undefined;
   const factor = money ? viewFactor(session, shownCurrency) : 1;
   // viewFactor answers 1 when it cannot convert: then the amounts stay in the company currency.
   const currency = money && factor === 1 && session.currency !== session.companyCurrency ? session.companyCurrency : shownCurrency;

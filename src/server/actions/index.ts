@@ -17,6 +17,7 @@ import { gridViews } from './grid_views.ts';
 import type { Implementation } from './implement.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
+import { applyShopList, previewShopList } from './shop_list.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInitialPassword, userInvite, userPasswordReset } from './user_accounts.ts';
 import { fsmTrigger, triggerFsm, triggerFsms } from '../workflow/actions.ts';
@@ -24,6 +25,7 @@ import { fsmBoard } from '../workflow/board.ts';
 import { courierExport, courierTracking } from './courier.ts';
 import { goodsToOrderCreate, pickListCreate, receivePurchaseOrders } from './warehouse.ts';
 import { newsFetch } from './news.ts';
+import { rateFeedFetch, rateFeedStatus } from './rates.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
 import { setupChecklist } from './setup_checklist.ts';
@@ -45,6 +47,8 @@ export const implementations: readonly Implementation[] = [
   ...gridViews,
   previewPurchasePriceUpdate,
   applyPurchasePriceUpdate,
+  previewShopList,
+  applyShopList,
   changeLabels,
   fsmTrigger,
   triggerFsms,
@@ -56,6 +60,8 @@ export const implementations: readonly Implementation[] = [
   receivePurchaseOrders,
   goodsToOrderCreate,
   newsFetch,
+  rateFeedStatus,
+  rateFeedFetch,
   emailSyncStatus,
   emailSync,
   emailMessage,

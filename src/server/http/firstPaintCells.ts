@@ -12,6 +12,7 @@ import { columnTypes, shownType, type TypeCtx } from '../../core/columnTypes/ind
 import { typingFor } from '../../core/columnTypes/money.ts';
 import type { ColumnType } from '../../core/descriptor.ts';
 import { formatWeight } from '../../core/format.ts';
+import { formatRate } from '../../core/rates.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { displayTextOf, treePath } from '../../core/lookupDisplay.ts';
 import { rowCurrency, type Rates } from '../../core/money.ts';
@@ -46,7 +47,7 @@ const CENTRED = new Set(['activeFlag', 'checkbox', 'keepInStock', 'image']);
 /** The cell's alignment class, by the grid's rule (columns.ts: the renderer's, else numeric end, bool centre). */
 export function alignOf(col: ColumnMeta, type: ValueType | undefined): 'start' | 'end' | 'center' {
   if (col.renderer && CENTRED.has(col.renderer)) return 'center';
-  if (col.renderer === 'weight' || col.renderer === 'money') return 'end';
+  if (col.renderer === 'weight' || col.renderer === 'money' || col.renderer === 'rate') return 'end';
   if (col.type !== 'ref' && (type === 'int' || type === 'number' || type === 'money')) return 'end';
   return col.type === 'bool' ? 'center' : 'start';
 }
@@ -66,7 +67,11 @@ function lookupText(form: string, key: unknown, ctx: PaintCtx): string | undefin
 /** The column type's context of a cell: the language, its words, a money cell's currencies (as the grid's fields/typeCtx.ts). */
 function typeCtx(col: ColumnMeta, type: ColumnType, row: Row, ctx: PaintCtx, t: (id: string) => string, identifier: boolean): TypeCtx {
   const m = ctx.money;
-  const money = type === 'money' ? typingFor(rowCurrency(row, col.currencyField, m.company), m.view, m.rates, m.digits) : undefined;
+  // A document's amount converts with its day's rates when the row carries them (`ratesField`, issue 46), as the grid does
+  // (alone: they are the company's, the page's are the view currency's — only their ratios are alike).
+  const own = col.ratesField ? row[col.ratesField] : undefined;
+  const rates = own && typeof own === 'object' && !Array.isArray(own) && Object.keys(own).length ? (own as Rates) : m.rates;
+  const money = type === 'money' ? typingFor(rowCurrency(row, col.currencyField, m.company), m.view, rates, m.digits) : undefined;
   return { lang: ctx.lang, t, identifier, money };
 }
 
@@ -85,6 +90,10 @@ export function cellHtml(col: ColumnMeta, type: ValueType | undefined, value: un
     case 'weight': {
       const n = num(value);
       return n === null ? escapeHtml(String(value)) : escapeHtml(formatWeight(n, LOCALE[ctx.lang], t('grid.unit_kg')));
+    }
+    case 'rate': {
+      const n = num(value);
+      return n === null ? escapeHtml(String(value)) : escapeHtml(formatRate(n, LOCALE[ctx.lang]));
     }
     case 'vat': {
       const vat = col.lookup ? ctx.lookup(col.lookup)?.get(String(value)) : undefined;

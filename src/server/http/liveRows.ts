@@ -13,13 +13,15 @@
  *  - whose session still stands (re-resolved per notification, as a request's: a blocked
  *    user, an ended session or a company taken away ends the stream),
  *  - who may list the form's page (the grants cache, current grants version),
- *  - for private rows (source.owner), only the owner's own streams.
+ *  - for private rows (source.owner), only the owner's own streams; for companies
+ *    (source.userCompanies), only the keys of the companies the subscriber works in.
  * A stream ends when its access token expires: the browser refreshes and reconnects.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type * as v from 'valibot';
 import type { LiveRowsEvent } from '../../../schemas/api.ts';
+import { ownerScope } from '../actions/engine/owner.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import { screens, type Screen } from '../actions/engine/screens.ts';
 import type { Listening, Queryable } from '../db/types.ts';
@@ -145,7 +147,13 @@ export class LiveRows implements LiveStreams {
     for (const screen of forms) {
       if (screen.source.owner && m.u !== sub.userId) continue;
       if (screen.access !== 'authenticated' && !(await holdsPagePermission(this.deps.db, session, screen.pageUrl!, 'list'))) continue;
-      sub.send({ form: screen.form, ids: m.k && sameKeys(m.kn, screen.keys) ? m.k : null, by });
+      let ids = m.k && sameKeys(m.kn, screen.keys) ? m.k : null;
+      // Companies (source.userCompanies, keyed by the company): only those the subscriber works in, unless she is a global administrator.
+      if (ids && screen.source.userCompanies && screen.keys.length === 1 && screen.keys[0] === screen.source.userCompanies && (await ownerScope(this.deps.db, session, screen)) !== null) {
+        ids = ids.filter((k) => session.companies.includes(String(k[0])));
+        if (!ids.length) continue;
+      }
+      sub.send({ form: screen.form, ids, by });
     }
   }
 

@@ -103,12 +103,14 @@ export async function categoryCards(db: Queryable, shopId: number, lang: string)
          union all
          select tree.top, c.product_category_id from app.product_categories c join tree on c.parent_category_id = tree.id where c.active
        )
-       select distinct on (tree.top) tree.top, i.image_id
-       from tree
-       join app.products p on p.main_product_category_id = tree.id and p.active
+       select distinct on (c.top) c.top, i.image_id
+       from (select tree.top, p.product_code from tree join app.products p on p.main_product_category_id = tree.id
+             union
+             select tree.top, x.product_code from tree join app.shop_product_categories x on x.shop_id = $1 and x.product_category_id = tree.id) c
+       join app.products p on p.product_code = c.product_code and p.active
        join app.shop_products sp on sp.shop_id = $1 and sp.product_code = p.product_code and sp.published
        join app.product_images i on i.product_code = p.product_code and i.is_cover
-       order by tree.top, sp.position, p.product_code`,
+       order by c.top, sp.position, p.product_code`,
       [shopId],
     ),
   ]);
@@ -155,7 +157,8 @@ export interface ListingRow extends PriceRow {
 }
 
 /**
- * Every published product of a category and its subcategories, with only what the page
+ * Every published product of a category and its subcategories (by its main category, or a
+ * category its listing names: shop_product_categories), with only what the page
  * filters and sorts by (price rule inputs, name, brand, position, date): a large category's
  * stock and pictures are read for the shown page's cards only (`cardsOf`).
  */
@@ -168,7 +171,10 @@ export async function categoryProducts(db: Queryable, shopId: number, lang: stri
      join app.shop_products sp on sp.shop_id = pp.shop_id and sp.product_code = pp.product_code
      left join app.brands b on b.brand_id = p.brand_id
      left join app.vats v on v.vat_id = p.vat_id
-     where pp.shop_id = $1 and p.main_product_category_id in (select id from app.category_subtree($3) id)`,
+     where pp.shop_id = $1
+       and pp.product_code in (select m.product_code from app.products m where m.main_product_category_id in (select id from app.category_subtree($3) id)
+                               union
+                               select x.product_code from app.shop_product_categories x where x.shop_id = $1 and x.product_category_id in (select id from app.category_subtree($3) id))`,
     [shopId, lang, categoryId],
   );
   return r.rows;
@@ -206,7 +212,11 @@ export async function productByCode(db: Queryable, shopId: number, lang: string,
      left join lateral (
        select sc.product_category_id as id, coalesce(nullif(sc.shop_category_names ->> $2, ''), t.category_name) as name, t.slug
        from app.shop_categories sc join app.category_translations t on t.product_category_id = sc.product_category_id and t.language_code = $2
-       where sc.shop_id = $1 and sc.active and p.main_product_category_id in (select id from app.category_subtree(sc.product_category_id) id)
+       where sc.shop_id = $1 and sc.active
+         and (p.main_product_category_id in (select id from app.category_subtree(sc.product_category_id) id)
+              or exists (select 1 from app.shop_product_categories x
+                         where x.shop_id = $1 and x.product_code = pp.product_code and x.product_category_id in (select id from app.category_subtree(sc.product_category_id) id)))
+       order by (p.main_product_category_id in (select id from app.category_subtree(sc.product_category_id) id)) desc, sc.position, sc.product_category_id
        limit 1) top on true
      where pp.shop_id = $1 and lower(pp.product_code) = lower($3)`,
     [shopId, lang, code],

@@ -46,7 +46,7 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
       if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${form}"`);
       if (screen.access === 'authenticated' || !screen.source.write) throw forbidden(`forbidden: ${form} is read-only`);
       // Private rows (source.owner) are made and changed by their own path and the grid, never by a file.
-      if (screen.source.owner) throw forbidden(`forbidden: ${form} holds its users' private rows: not imported`);
+      if (screen.source.owner || screen.source.userCompanies) throw forbidden(`forbidden: ${form} holds its users' private rows: not imported`);
       const [add, set] = await Promise.all([hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'add'), hasPagePermission(deps.db, session.userId, screen.pageUrl!, 'set')]);
       const rights: Rights = { canAdd: add && !!screen.actions.add, canSet: set && writableFields(screen, 'set').length > 0 };
       if (!rights.canAdd && !rights.canSet) throw forbidden(`forbidden: no add or set permission for ${form}`);

@@ -19,6 +19,7 @@ import { numberDisplay } from '../../fields/number/Display.tsx';
 import { refDisplay } from '../../fields/ref/Display.tsx';
 import { textDisplay } from '../../fields/text/Display.tsx';
 import { flagCodeOf } from '../../../core/images.ts';
+import { formatRate } from '../../../core/rates.ts';
 import { gridData } from '../dataProvider/provider.ts';
 import type { KeepInStockParams } from '../dataProvider/contract.ts';
 import type { RendererKey } from '../../../core/registryKeys.ts';
@@ -64,6 +65,11 @@ export const renderers: Record<RendererKey, CellRenderer> = {
   weight: numeric((ctx, n) => ctx.fmt.weight(n)),
   /** Volume: up to 3 decimals in m³. */
   volume: numeric((ctx, n) => ctx.fmt.volume(n)),
+  /** A currency rate: every decimal it keeps (core/rates.ts), in the cell and in a copy. */
+  rate: {
+    ...numeric((ctx, n) => formatRate(n, localeOf(ctx))),
+    text: ({ value, ctx }) => (num(value) === null ? (value === null || value === undefined ? '' : String(value)) : formatRate(num(value)!, localeOf(ctx))),
+  },
   money: moneyDisplay,
   bool: boolDisplay,
   date: dateDisplay,

@@ -142,7 +142,7 @@ export async function cascadeRows(tx: Queryable, graph: Map<string, Edge[]>, tab
 const viewTables = new WeakMap<object, Promise<Map<string, Set<string>>>>();
 
 /** View → the tables it reads (a screen may write through a view over the table). */
-function tablesOfViews(db: Queryable): Promise<Map<string, Set<string>>> {
+export function tablesOfViews(db: Queryable): Promise<Map<string, Set<string>>> {
   let m = viewTables.get(db);
   if (!m) {
     m = db.query<{ v: string; t: string }>(`select view_schema || '.' || view_name as v, table_schema || '.' || table_name as t from information_schema.view_table_usage`).then((r) => {

@@ -12,6 +12,7 @@ import { HttpError, badRequest, parseInput, refused } from '../../http/errors.ts
 import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quoteName, quoteTable, screenOfTable, type TakenRow } from './cascade.ts';
 import { ownerCondition } from './owner.ts';
 import type { Screen } from './screens.ts';
+import { inUseError } from './inUse.ts';
 import { checkStateLocks } from './stateLocks.ts';
 import { Params, castOf, ident } from './sql.ts';
 import { plainObject } from './values.ts';
@@ -98,9 +99,8 @@ export async function deleteRows(db: Db, screen: Screen, payload: unknown, scope
       return { deleted: rows.length, log_ids: logIds };
     });
   } catch (e) {
-    if ((e as { code?: string }).code === '23503') {
-      throw new HttpError(409, 'in_use', 'A row is still referenced by other records and cannot be deleted');
-    }
+    // Still referenced by a key without cascade: refused, naming what uses the rows (inUse.ts).
+    if ((e as { code?: string }).code === '23503') throw await inUseError(db, screen, sel, e);
     throw e;
   }
 }

@@ -5,6 +5,8 @@
  * administrator of the page) acts on all of the company's. Decided once per request
  * (`ownerScope`) and carried in the engine's scopes; every statement over such a screen
  * adds `ownerCondition`. A path that did not decide fails (an error, never every row).
+ * Companies (`source.userCompanies`) are scoped the same way: the companies a user works in,
+ * every one for a global administrator.
  */
 import type { Queryable } from '../../db/types.ts';
 import type { Session } from '../../rpc/context.ts';
@@ -19,15 +21,22 @@ export interface OwnerScope {
 
 /** Whose rows the session reaches on the screen: its own, or (the page's `perms` right, or no owner column) everyone's. */
 export async function ownerScope(db: Queryable, session: Session, screen: Screen): Promise<number | null> {
+  if (screen.source.userCompanies) {
+    // Companies (source.userCompanies): those the user works in; a global administrator's, every one.
+    const admin = await db.query<{ admin: boolean }>('select app.is_global_admin($1) as admin', [session.userId]);
+    return admin.rows[0]?.admin ? null : session.userId;
+  }
   if (!screen.source.owner || !screen.pageUrl) return null;
   return (await holdsPagePermission(db, session, screen.pageUrl, 'perms')) ? null : session.userId;
 }
 
 /** `[alias.]owner = $n` for a user's scope; null when every row is reached. */
 export function ownerCondition(screen: Screen, scope: OwnerScope, p: Params, alias?: string): string | null {
-  const column = screen.source.owner;
+  const column = screen.source.owner ?? screen.source.userCompanies;
   if (!column) return null;
-  if (scope.owner === undefined) throw new Error(`${screen.form}: its rows belong to users (source.owner), and this path did not say whose`);
+  if (scope.owner === undefined) throw new Error(`${screen.form}: its rows belong to users (source.owner or userCompanies), and this path did not say whose`);
   if (scope.owner === null) return null;
-  return `${alias ? `${alias}.` : ''}${ident(column)} = ${p.add(scope.owner, 'int')}`;
+  const at = `${alias ? `${alias}.` : ''}${ident(column)}`;
+  if (screen.source.userCompanies) return `${at} in (select uc.company_code from app.user_companies uc where uc.user_id = ${p.add(scope.owner, 'int')})`;
+  return `${at} = ${p.add(scope.owner, 'int')}`;
 }

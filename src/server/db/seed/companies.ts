@@ -66,17 +66,24 @@ export const vats: (Vat & { kind: VatKind })[] = vatRates.map(([company, r, kind
   kind,
 }));
 
+/** A few accounts of each company's chart (spec §3 "Account"): goods in stock, suppliers, sales of goods. */
+const accounts: { code: string; stock: boolean; names: Record<Lang, string> }[] = [
+  { code: '131', stock: true, names: ml('Goods in stock', 'Waren auf Lager', 'Áruk készleten', 'Tovar na sklade', 'Mărfuri în stoc', 'Zboží na skladě', 'Стоки на склад') },
+  { code: '321', stock: false, names: ml('Suppliers', 'Lieferanten', 'Szállítók', 'Dodávatelia', 'Furnizori', 'Dodavatelé', 'Доставчици') },
+  { code: '604', stock: false, names: ml('Sales of goods', 'Warenerlöse', 'Áruértékesítés', 'Tržby za tovar', 'Venituri din vânzarea mărfurilor', 'Tržby za zboží', 'Приходи от продажба на стоки') },
+];
+
 export interface RateRow {
   company_code: string;
   currency_code: string;
   rate: number;
 }
 
-/** A company's rates to currencies (the demo companies', the first administrator's company). */
+/** A company's rates to currencies (the demo companies', the first administrator's company): its initial rates, of today (migration 110). */
 export const insertRates = (tx: Queryable, rows: RateRow[]): Promise<void> =>
   insertRows(
     tx,
-    'app.company_currency_rates',
+    'app.currency_rate_days',
     [
       ['company_code', 'text'],
       ['currency_code', 'text'],
@@ -159,4 +166,16 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
     })),
   );
   await syncSerial(tx, 'app.vats', 'vat_id');
+
+  await insertRows(
+    tx,
+    'app.accounts',
+    [
+      ['company_code', 'text'],
+      ['account_code', 'text'],
+      ['account_names', 'jsonb'],
+      ['is_stock_account', 'boolean'],
+    ],
+    companies.flatMap((c) => accounts.map((a) => ({ company_code: c.code, account_code: a.code, account_names: a.names, is_stock_account: a.stock }))),
+  );
 }

@@ -18,7 +18,7 @@ import type { GridModel } from '../../columns.ts';
 import { AGG_FNS, aggregate, allFilters, type AggFn, type AggGroup, type AggResult, type Aggs, type Query, type TotalFn } from '../../gridApi.ts';
 import { AGG_LABEL } from '../../header/HeaderCell.tsx';
 import type { ViewColumn } from '../../layout.ts';
-import { isMoneyColumn, shownMoney, storedCurrency } from '../../moneyCurrency.ts';
+import { isMoneyColumn, totalMoney } from '../../moneyCurrency.ts';
 import type { CellCtx, GridColumn } from '../../types.ts';
 
 interface Source {
@@ -152,8 +152,7 @@ function formatAgg(col: GridColumn, fn: AggFn, raw: number | string | null | und
   if (v === null || v === undefined || !Number.isFinite(v)) return '';
   if (isMoneyColumn(col)) {
     // As the column's cells show amounts: converted into the view currency, with its symbol.
-    const from = storedCurrency(col, {}, ctx);
-    return from ? shownMoney(v, from, ctx).text : ctx.fmt.money(v);
+    return totalMoney(v, col, ctx) ?? ctx.fmt.money(v);
   }
   if (col.type === 'int' && fn !== 'avg') return ctx.fmt.int(v);
   return ctx.fmt.number(v);
