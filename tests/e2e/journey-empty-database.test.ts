@@ -7,7 +7,7 @@
  * both, a customer orders one, and the order is in the sales orders in the company's currency.
  *
  * One function per set-up step (`steps`), so a step is easy to swap for a screen a later
- * release brings. STAND-IN marks what no screen does yet: replace it with the screen's steps.
+ * release brings; a step whose screen this build lacks is skipped (`hasScreen`).
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -140,7 +140,7 @@ async function openDetail(master: string, key: string, clickField: string, tab: 
   return detail;
 }
 
-/** The server's database: only reads, to find keys the browser shows (never set-up writes, but in STAND-IN steps). */
+/** The server's database: only reads, to find keys the browser shows and what was stored (never a set-up write). */
 const one = async <T>(s: TestServer, sql: string, params: unknown[] = []): Promise<T> => (await s.db.query<T & Record<string, unknown>>(sql, params)).rows[0]!;
 
 /**
@@ -356,13 +356,20 @@ const steps = {
     await expect.poll(() => images.locator('[role=row][data-key]').count(), { timeout: 15_000 }).toBe(1);
   },
 
-  /**
-   * STAND-IN (issue 46, "listings"): no screen lists a product in a shop yet (shop_products has
-   * no add). Replace with the product list's "List in shop…" once it is there.
-   */
-  async listInShopStandIn(codes: string[]) {
-    const shop = await one<{ shop_id: number }>(t.server, 'select shop_id from app.shops where hostname = $1', [HOST]);
-    for (const code of codes) await t.server.db.query('insert into app.shop_products (shop_id, product_code, published) values ($1, $2, true)', [shop.shop_id, code]);
+  /** Both products picked in the product list and listed in the shop with its category ("In Shop listen…"). */
+  async listInShop(codes: string[]) {
+    await openScreen('/products/product_list', 'product_list');
+    const list = grid('product_list');
+    for (const code of codes) await list.locator(`[role=row][data-key="${code}"] [role=checkbox]`).first().click();
+    const button = list.locator(':scope > .grid-toolbar .grid-bulk-shop-list');
+    await expect.poll(() => button.innerText()).toBe(`${de('grid.bulk_shop_list')} (${codes.length})`);
+    await button.click();
+    const dialog = t.page.getByRole('dialog', { name: de('grid.bulk_shop_list_title') });
+    await dialog.getByTestId('shop-list-shop').selectOption({ label: `Muster Werkzeug-Shop (${HOST})` });
+    await dialog.getByTestId('shop-list-categories').selectOption({ label: 'Handwerkzeug' });
+    await expect.poll(() => dialog.getByTestId('shop-list-preview').innerText()).toContain(String(codes.length));
+    await dialog.getByTestId('shop-list-run').click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
   },
 };
 
@@ -520,7 +527,7 @@ describe('from an empty database to the first storefront order, in German, witho
         pictures: 1,
       },
     ]);
-    await steps.listInShopStandIn(PRODUCTS.map((p) => p.code));
+    await steps.listInShop(PRODUCTS.map((p) => p.code));
 
     // Everything done: the checklist is gone from the home page.
     await page.goto(`${t.server.url}/de`);
