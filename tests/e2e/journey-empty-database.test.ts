@@ -211,6 +211,22 @@ const steps = {
       .toBe(ADMIN.ADMIN_COMPANY);
   },
 
+  /** Today's rate of a currency (the US dollar) typed over the one the company started with, on the rates screen. */
+  async rates() {
+    if (!hasScreen('/finance/currency_rates')) return;
+    await openScreen('/finance/currency_rates', 'currency_rates');
+    const usd = await one<{ rate_id: number }>(t.server, `select rate_id from app.currency_rate_days where company_code = $1 and currency_code = 'USD' and rate_date = current_date`, [
+      ADMIN.ADMIN_COMPANY_CODE,
+    ]);
+    const cell = grid('currency_rates').locator(`[role=row][data-key="${usd.rate_id}"] [role=gridcell][data-field="rate"]`);
+    await typeIntoCell(t.page, cell, '0,9251');
+    await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe('0,9251');
+    // Saved as a rate of the user's own, which the daily feed leaves alone.
+    await expect
+      .poll(() => one(t.server, 'select rate::float8::text as rate, source from app.currency_rate_days where rate_id = $1', [usd.rate_id]), { timeout: 10_000 })
+      .toEqual({ rate: '0.9251', source: 'manual' });
+  },
+
   async vat() {
     await openScreen('/settings/vats', 'vats');
     await addWithForm('vats', async (d) => {
@@ -473,6 +489,7 @@ describe('from an empty database to the first storefront order, in German, witho
     await steps.header();
 
     await steps.company();
+    await steps.rates();
     await followChecklist('vats', '/settings/vats');
     await steps.vat();
     await followChecklist('shop', '/shops/frontend_shops');
