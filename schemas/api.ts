@@ -33,6 +33,7 @@ import { emailActions } from './api/email.ts';
 import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
 import { aiContentActions } from './api/aiContent.ts';
+import { setupActions } from './api/setup.ts';
 
 export * from './api/http.ts';
 export * from './api/defineAction.ts';
@@ -53,6 +54,7 @@ export * from './api/news.ts';
 export * from './api/rates.ts';
 export * from './api/email.ts';
 export * from './api/aiContent.ts';
+export * from './api/setup.ts';
 export * from './api/transfer.ts';
 export * from './api/files.ts';
 export * from './api/images.ts';
@@ -100,5 +102,6 @@ export const actionContracts = {
   ...askAiActions,
   ...userAccountActions,
   ...aiContentActions,
+  ...setupActions,
 };
 export type ActionName = keyof typeof actionContracts;

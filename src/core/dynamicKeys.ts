@@ -9,6 +9,7 @@
 import { TRACKING_PROBLEM_CODES } from './courier.ts';
 import { ERROR_PARAMS } from './errorCodes.ts';
 import { PRINT_DOCUMENT_KEYS } from './printDocuments.ts';
+import { SETUP_KEYS } from './setupChecklist.ts';
 
 export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   /** Why a row of a courier tracking file was not applied (server/actions/courier.ts). */
@@ -17,4 +18,6 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'print.choose_': PRINT_DOCUMENT_KEYS,
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
+  /** The home page's set-up checklist: each item's name and what it misses (app/pages/SetupChecklist.tsx). */
+  'home.setup_': SETUP_KEYS.flatMap((k) => [k, `${k}_missing`]),
 };

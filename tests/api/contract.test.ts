@@ -97,6 +97,7 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
       ['ShopListOutput', await act('shop_list', 'set', { shop_id: shop, keys: [code], mode: 'replace' })],
       ['GridStateSetOutput', await act('grid_state', 'set', { form: 'brands', state: { v: 1 } })],
       ['GridStateListOutput', await act('grid_state', 'list', { form: 'brands' })],
+      ['SetupChecklistOutput', await act('setup_checklist', 'list')],
     ];
     const view = await act('grid_views', 'add', { form: 'brands', name: 'Contract view', state: { v: 1 } });
     const row = view.data.row as { view_id: number; row_version: number };

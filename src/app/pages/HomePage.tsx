@@ -1,12 +1,17 @@
 import { Link, useRouter } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { pruneMenu, titleIn, titlesByUrl } from '../../core/breadcrumbs.ts';
 import { knownPaths } from '../router/routePaths.ts';
 import { withLang } from '../../core/langs.ts';
 import { useSession } from '../session/session.ts';
 import { usePageTitle } from '../chrome/pageTitle.ts';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 
-/** The landing page: the user's bookmarks and areas (breadcrumbs reset here). */
+/** What the company still lacks before its first storefront order (issue 46): its texts are in the catalogue's later part. */
+const SetupChecklist = lazyWithMessages(() => import('./SetupChecklist.tsx'));
+
+/** The landing page: the set-up checklist while the company lacks something, the user's bookmarks and areas (breadcrumbs reset here). */
 export function HomePage() {
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
@@ -20,6 +25,9 @@ export function HomePage() {
   return (
     <div className="home">
       <p className="home-welcome">{intl.formatMessage({ id: 'home.welcome' }, { name: user.first_name || user.user_name })}</p>
+      <Suspense fallback={null}>
+        <SetupChecklist />
+      </Suspense>
       {bookmarks.length > 0 && (
         <section>
           <h2>{intl.formatMessage({ id: 'chrome.bookmarks' })}</h2>

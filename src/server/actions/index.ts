@@ -28,6 +28,7 @@ import { newsFetch } from './news.ts';
 import { rateFeedFetch, rateFeedStatus } from './rates.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
+import { setupChecklist } from './setup_checklist.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -82,6 +83,7 @@ export const implementations: readonly Implementation[] = [
   aiProposalsAccept,
   aiProposalsReject,
   aiDraft,
+  setupChecklist,
 ];
 
 /** The custom actions by entity, then verb; a second implementation of one entity and verb stops the server at start. */

@@ -1,3 +1,4 @@
+import { canConvert } from '../../core/money.ts';
 import type { Queryable } from '../db/types.ts';
 import type { BlockRow, CategoryRow, PageLink, Shop, StoreRow } from '../../storefront/data.ts';
 
@@ -33,7 +34,18 @@ export async function shopOfHost(db: Queryable, host: string): Promise<Shop | nu
   );
   const s = r.rows[0];
   if (!s) return null;
-  return { ...s, multiplier: Number(s.multiplier), defaultVat: Number(s.defaultVat), rates: Object.fromEntries(Object.entries(s.rates).map(([k, v]) => [k, Number(v)])) };
+  const rates = Object.fromEntries(Object.entries(s.rates).map(([k, v]) => [k, Number(v)]));
+  // A shop whose currency the company has no rate for (a new company's, issue 46) sells in the
+  // company currency: its prices, cart, charges and orders then agree, never company amounts
+  // booked as another currency's.
+  const sellable = canConvert(s.companyCurrency, s.currency, rates);
+  return {
+    ...s,
+    ...(sellable ? {} : { currency: s.companyCurrency, digits: s.digitsOf[s.companyCurrency] ?? 2 }),
+    multiplier: Number(s.multiplier),
+    defaultVat: Number(s.defaultVat),
+    rates,
+  };
 }
 
 /** The inputs of the price rule (src/core/shopPrice.ts) as a row carries them. */
