@@ -58,6 +58,10 @@ const PRODUCTS = [
     weight: '0,6',
     discountEnd: '31.12.2030',
     color: [200, 40, 40] as const,
+    short: 'Geschmiedeter Hammer mit Eschenstiel.',
+    long: 'Kopf aus C45-Stahl, gehärtet und geschliffen.',
+    days: ['5', '2', '14'],
+    size: ['30', '4', '11,5'],
   },
   {
     code: 'ZAN-200',
@@ -73,6 +77,10 @@ const PRODUCTS = [
     weight: '0,35',
     discountEnd: '30.06.2031',
     color: [40, 80, 200] as const,
+    short: 'Zange mit Zweikomponentengriffen.',
+    long: 'Chrom-Vanadium-Stahl, induktiv gehärtete Schneiden.',
+    days: ['3', '1', '10'],
+    size: ['20', '6', '2,5'],
   },
 ];
 
@@ -327,30 +335,122 @@ const steps = {
     await expect.poll(() => rows('manufacturers').count()).toBe(1);
   },
 
-  /** A product with every field of the product list's add form, then its picture in the images grid below it. */
+  /** A collection (a product line) the products belong to. */
+  async collection() {
+    await openScreen('/products/collections', 'collections');
+    await addWithForm('collections', (d) => field(d, 'ct_name').fill('Meisterlinie'));
+    await expect.poll(() => rows('collections').count()).toBe(1);
+  },
+
+  /**
+   * A product with every field of the product list's add form, tab by tab (basics, prices,
+   * logistics, shop, texts; the long description in the rich-text editor), then its picture
+   * in the images grid below it. Every field the form lets her change is filled: the form is
+   * checked for an empty one before it is saved.
+   */
   async product(p: (typeof PRODUCTS)[number]) {
     await openScreen('/products/product_list', 'product_list');
     await addWithForm('product_list', async (d) => {
-      await field(d, 'product_code').fill(p.code);
-      await field(d, 'product_name-de').fill(p.name.de);
-      await field(d, 'product_name-en').fill(p.name.en);
-      await field(d, 'supplier_product_code').fill(p.supplierCode);
+      const tab = async (group: string) => {
+        await d
+          .getByRole('tablist', { name: de('forms.groups') })
+          .getByRole('tab', { name: de(`groups.${group}`) })
+          .click();
+        await expect
+          .poll(() =>
+            d
+              .getByRole('tablist', { name: de('forms.groups') })
+              .getByRole('tab', { name: de(`groups.${group}`) })
+              .getAttribute('aria-selected'),
+          )
+          .toBe('true');
+      };
+      const fill = async (values: Record<string, string>) => {
+        for (const [name, value] of Object.entries(values)) await field(d, name).fill(value);
+      };
+      // Every field of the tab she may change holds a value (other languages' texts may stay empty; the rich-text editor's link box is no field).
+      const filled = async (group: string) => {
+        const empty = await d
+          .getByRole('tabpanel')
+          .evaluate((panel) =>
+            [...panel.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type=checkbox]):not([type=file]):not(:disabled), select:not(:disabled)')]
+              .filter((e) => e.value === '' && !e.closest('.ql-tooltip, .ql-toolbar') && !/-(en|hu|sk|ro|cs|bg)$/.test(e.id))
+              .map((e) => e.id),
+          );
+        expect(empty, group).toEqual([]);
+      };
+      await tab('basics');
+      await fill({ product_code: p.code, 'product_name-de': p.name.de, 'product_name-en': p.name.en, supplier_product_code: p.supplierCode });
       await selectLabel(d, 'brand_id', 'Muster Pro');
       await selectLabel(d, 'mf_id', 'Muster Schmiede KG');
+      await selectLabel(d, 'ct_id', 'Meisterlinie');
       await d.locator('select[id$="-pt_id"]').selectOption({ index: 1 });
       await selectLabel(d, 'main_product_category_id', 'Handwerkzeug');
+
+      await filled('basics');
+      await tab('prices');
       await selectLabel(d, 'vat_id', 'Normalsatz');
-      await field(d, 'purchase_price_base').fill(p.purchase);
-      await field(d, 'selling_price_shop').fill(p.price);
-      await field(d, 'min_margin').fill(p.minMargin);
-      await field(d, 'exp_margin').fill(p.expMargin);
-      await field(d, 'max_discount_limit_percent').fill(p.maxDiscount);
-      await selectLabel(d, 'country_of_origin', p.origin);
-      await field(d, 'hs_code').fill(p.hsCode);
-      await field(d, 'weight').fill(p.weight);
+      await selectLabel(d, 'purchase_price_currency_code', 'EUR');
+      await fill({
+        purchase_price_original: p.purchase,
+        purchase_price_base: p.purchase,
+        selling_price_shop: p.price,
+        min_margin: p.minMargin,
+        exp_margin: p.expMargin,
+        max_discount_limit_percent: p.maxDiscount,
+        discount_percent: '0',
+        max_discount: p.maxDiscount,
+        new_discount: '0',
+        discounted_price_shop: p.price,
+        new_discounted_price: p.price,
+        discount_end_date: p.discountEnd,
+        unit_price: p.price,
+        new_unit_price: p.price,
+        unit_price_original: p.purchase,
+      });
+
+      await filled('prices');
+      await tab('logistics');
       await selectLabel(d, 'keep_in_stock', de('options.keep_in_stock.1'));
-      await field(d, 'discount_end_date').fill(p.discountEnd);
+      await d.locator('select[id$="-packing_template_id"]').selectOption({ index: 1 });
+      await selectLabel(d, 'country_of_origin', p.origin);
+      const [length, width, height] = p.size;
+      await fill({
+        new_qty: '0',
+        hs_code: p.hsCode,
+        production_time: p.days[0]!,
+        delivery_time: p.days[1]!,
+        purchase_time: p.days[2]!,
+        weight: p.weight,
+        length: length!,
+        width: width!,
+        height: height!,
+        volume: '0,002',
+        pallet_length: '120',
+        pallet_width: '80',
+        pallet_height: '100',
+        master_box_length: '40',
+        master_box_width: '30',
+        master_box_height: '20',
+        master_box_qty: '24',
+      });
+
+      await filled('logistics');
+      await tab('shop');
       expect(await field(d, 'active').isChecked()).toBe(true);
+      expect(await field(d, 'can_order').isChecked()).toBe(true);
+      await field(d, 'new_product').check();
+      await field(d, 'free_shipping').check();
+
+      await filled('shop');
+      await tab('texts');
+      await fill({ 'description_short-de': p.short });
+      const editor = d.locator('.ql-editor');
+      await expect.poll(() => editor.count()).toBe(1);
+      await editor.click();
+      await t.page.keyboard.type(p.long);
+
+      await filled('texts');
     });
     await expect.poll(() => grid('product_list').locator(`[role=row][data-key="${p.code}"]`).count(), { timeout: 15_000 }).toBe(1);
     // Its picture: a file dropped on the images grid below the product.
@@ -503,14 +603,17 @@ describe('from an empty database to the first storefront order, in German, witho
     await steps.shopCategory();
     await steps.brand();
     await steps.manufacturer();
+    await steps.collection();
     await followChecklist('product', '/products/product_list');
     for (const p of PRODUCTS) await steps.product(p);
     // What the forms stored, typed the German way (decimal commas, day-first dates).
     const stored = await t.server.db.query(
       `select product_code, product_name ->> 'de' as name, selling_price_shop::text as price, purchase_price_base::text as purchase, weight::text as weight,
               discount_end_date::text as discount_end, keep_in_stock, b.brand_name, m.mf_name, v.vat_code, country_of_origin, p.company_code,
+              c.ct_name, length::text as length, height::text as height, master_box_qty, production_time, purchase_time, free_shipping, new_product, can_order,
+              description_short ->> 'de' as short, description ->> 'de' as long,
               (select count(*)::int from app.product_images i where i.product_code = p.product_code) as pictures
-       from app.products p left join app.brands b using (brand_id) left join app.manufacturers m using (mf_id) left join app.vats v using (vat_id) order by product_code`,
+       from app.products p left join app.brands b using (brand_id) left join app.manufacturers m using (mf_id) left join app.vats v using (vat_id) left join app.collections c using (ct_id) order by product_code`,
     );
     expect(stored.rows).toEqual([
       {
@@ -526,6 +629,17 @@ describe('from an empty database to the first storefront order, in German, witho
         vat_code: 'DE19',
         country_of_origin: 'DE',
         company_code: 'MUST',
+        ct_name: 'Meisterlinie',
+        length: '30.00',
+        height: '11.50',
+        master_box_qty: 24,
+        production_time: 5,
+        purchase_time: 14,
+        free_shipping: true,
+        new_product: true,
+        can_order: true,
+        short: PRODUCTS[0]!.short,
+        long: `<p>${PRODUCTS[0]!.long}</p>`,
         pictures: 1,
       },
       {
@@ -541,6 +655,17 @@ describe('from an empty database to the first storefront order, in German, witho
         vat_code: 'DE19',
         country_of_origin: 'AT',
         company_code: 'MUST',
+        ct_name: 'Meisterlinie',
+        length: '20.00',
+        height: '2.50',
+        master_box_qty: 24,
+        production_time: 3,
+        purchase_time: 10,
+        free_shipping: true,
+        new_product: true,
+        can_order: true,
+        short: PRODUCTS[1]!.short,
+        long: `<p>${PRODUCTS[1]!.long}</p>`,
         pictures: 1,
       },
     ]);

@@ -32,7 +32,10 @@ import { routeSize } from '../bench/sizes.ts';
 // Issue 46 (measured unmerged: 197.36): every product field on product_list (its descriptor 1.34 →
 // 1.87 KiB: 31 more columns, the hidden ones in the column chooser, and their groups; the lookups of
 // collections, currencies and packing templates) and the grid's Open record button — so 198.
-const BUDGET_KIB = 198;
+// Merged with the rest of issue 46 (measured 198.13): a money column's rates of its row's day
+// (`ratesField`, the `rate` renderer), the product list's bulk "List in shop…" key, the set-up
+// checklist's route line — so 199.
+const BUDGET_KIB = 199;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {

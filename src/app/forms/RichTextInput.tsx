@@ -39,10 +39,11 @@ function showHtml(q: Quill, html: string): void {
  * The HTML is sanitized again by the server on save; what is typed here is never trusted.
  */
 export function RichTextInput({ id, labelId, value, onChange, onBlur, errors, required, disabled }: RichTextInputProps) {
-  const [lang, setLang] = useState<string>(FORM_LANGS[0]);
+  const intl = useIntl();
+  // The editor opens on the user's language: what she types first is her language's text.
+  const [lang, setLang] = useState<string>(() => ((FORM_LANGS as readonly string[]).includes(intl.locale.slice(0, 2)) ? intl.locale.slice(0, 2) : FORM_LANGS[0]));
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
-  const intl = useIntl();
   // What Quill's handlers and the tab switch read: the props as last committed.
   const latest = useRef({ value, onChange, lang, intl });
   useLayoutEffect(() => {
