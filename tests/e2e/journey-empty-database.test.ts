@@ -127,8 +127,11 @@ async function addWithForm(form: string, fill: (dialog: Locator) => Promise<void
   await expect.poll(() => dialog.count()).toBe(1);
   await fill(dialog);
   await dialog.getByRole('button', { name: de('common.save'), exact: true }).click();
+  // allInnerTexts, not innerText: the dialog may close between the count and the read, and innerText would wait 30 s for it.
   await expect
-    .poll(async () => ((await dialog.count()) === 0 ? 'closed' : `${await dialog.innerText()} | ${(await t.page.locator('.toast-text').allInnerTexts()).join(' | ')}`), { timeout: 15_000 })
+    .poll(async () => ((await dialog.count()) === 0 ? 'closed' : `${(await dialog.allInnerTexts()).join(' ')} | ${(await t.page.locator('.toast-text').allInnerTexts()).join(' | ')}`), {
+      timeout: 15_000,
+    })
     .toBe('closed');
 }
 
@@ -219,6 +222,18 @@ const steps = {
       .toBe(ADMIN.ADMIN_COMPANY);
   },
 
+  /** A currency the reference data lacks (the Swiss franc), on the currencies screen. */
+  async currency() {
+    if (!hasScreen('/settings/currencies')) return;
+    await openScreen('/settings/currencies', 'currencies');
+    await addWithForm('currencies', async (d) => {
+      await field(d, 'currency_code').fill('CHF');
+      await field(d, 'currency_name-de').fill('Schweizer Franken');
+      await field(d, 'currency_name-en').fill('Swiss franc');
+    });
+    await expect.poll(() => grid('currencies').locator('[role=row][data-key="CHF"]').count(), { timeout: 15_000 }).toBe(1);
+  },
+
   /** Today's rate of a currency (the US dollar) typed over the one the company started with, on the rates screen. */
   async rates() {
     if (!hasScreen('/finance/currency_rates')) return;
@@ -233,6 +248,22 @@ const steps = {
     await expect
       .poll(() => one(t.server, 'select rate::float8::text as rate, source from app.currency_rate_days where rate_id = $1', [usd.rate_id]), { timeout: 10_000 })
       .toEqual({ rate: '0.9251', source: 'manual' });
+    // The new currency's rate of today, added (the day is today's unless she picks another).
+    await addWithForm('currency_rates', async (d) => {
+      await selectLabel(d, 'currency_code', 'CHF');
+      await field(d, 'rate').fill('1,0712');
+    });
+    await expect
+      .poll(
+        () =>
+          one(t.server, `select rate::float8::text as rate, rate_date = current_date as today from app.currency_rate_days where company_code = $1 and currency_code = 'CHF'`, [
+            ADMIN.ADMIN_COMPANY_CODE,
+          ]),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toEqual({ rate: '1.0712', today: true });
   },
 
   async vat() {
@@ -589,6 +620,7 @@ describe('from an empty database to the first storefront order, in German, witho
     await steps.header();
 
     await steps.company();
+    await steps.currency();
     await steps.rates();
     await followChecklist('vats', '/settings/vats');
     await steps.vat();
