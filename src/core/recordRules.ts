@@ -210,6 +210,8 @@ export const RECORD_RULES = {
   payment_methods_fee_check: atLeast('fee', 0),
   product_change_log_log_action_check: oneOf('log_action', ['add', 'set', 'delete']),
   product_checklist_note_check: maxLength('note', 500),
+  // Blank or over 2,000 characters: the screen's required and maxLength refuse both before the database (screens/products/product_comments.ts).
+  product_comments_comment_check: maxLength('comment', 2000),
   product_files_file_name_check: maxLength('file_name', 255),
   product_files_size_bytes_check: atLeast('size_bytes', 0),
   product_pack_storages_pack_no_check: between('pack_no', 1, 99),

@@ -100,7 +100,7 @@ describe('the server’s first paint of a screen page', () => {
     // In the same place: the grid's viewport where the app's is.
     const paintBox = (await t.page.evaluate('window.paintBox')) as [number, number];
     const gridBox = await t.page.locator(`${GRID} .grid-viewport`).boundingBox();
-    expect(Math.abs(paintBox[0] - gridBox!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(paintBox[0] - gridBox!.x), `x ${paintBox[0]} ${gridBox!.x} y ${paintBox[1]} ${gridBox!.y}`).toBeLessThanOrEqual(1);
     expect(Math.abs(paintBox[1] - gridBox!.y)).toBeLessThanOrEqual(1);
     expect(await t.page.locator('#first-paint').count()).toBe(0);
   });

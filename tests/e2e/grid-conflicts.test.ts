@@ -144,6 +144,8 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     await expect.poll(() => t.page.evaluate(() => document.activeElement?.className)).toBe('grid-delete');
     await t.page.locator('button.grid-delete').click();
     await t.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
-    await expect.poll(() => toasts('danger')).toContain('Der Datensatz wird noch verwendet und kann nicht gelöscht werden');
+    // The refusal names where the row is used and how often (the database's foreign keys, engine/inUse.ts).
+    const count = (await t.server.db.query<{ n: number }>(`select count(*)::int as n from app.products where brand_id = $1`, [used])).rows[0]!.n;
+    await expect.poll(() => toasts('danger')).toContain(`Kann nicht gelöscht werden: wird noch in „Produktliste“ verwendet (Einträge: ${new Intl.NumberFormat('de-DE').format(count)}).`);
   });
 });
