@@ -120,6 +120,7 @@ export const RECORD_RULES = {
   ship_short_stock: whole,
   shop_default_language: on('is_default'),
   shop_language: on('language_code'),
+  shop_product_same_company: on('shop_id'),
   stock_company: whole,
   stock_from_ledger: on('stock_qty'),
   stock_ledger_append_only: whole,
