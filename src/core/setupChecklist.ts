@@ -20,5 +20,5 @@ export const SETUP_ITEMS = [
 export type SetupKey = (typeof SETUP_ITEMS)[number]['key'];
 export const SETUP_KEYS = SETUP_ITEMS.map((i): SetupKey => i.key);
 
-/** A company's settings the checklist asks for, where the companies table has them (read off the row, so it holds before and after they arrive). */
+/** A company's settings the checklist asks for (app.companies, the companies screen). */
 export const COMPANY_SETTINGS = ['address_line_1', 'zip_code', 'city', 'vat_number', 'email'] as const;

@@ -58,7 +58,7 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
     expect(by.vats).toEqual({ key: 'vats', done: false, page: '/settings/vats', missing: [] });
     expect(by.shop).toEqual({ key: 'shop', done: false, page: '/shops/frontend_shops', missing: [] });
     expect(by.product).toEqual({ key: 'product', done: false, page: '/products/product_list', missing: [] });
-    // The first administrator's company has its rates (firstAdmin.ts); its settings are what the companies table holds (none on a release without them).
+    // The first administrator's company has its rates (firstAdmin.ts), not its settings (address, VAT number …).
     expect(by.rates!.done).toBe(true);
     expect(by.company!.missing.every((k: string) => (COMPANY_SETTINGS as readonly string[]).includes(k))).toBe(true);
     expect(by.company!.done).toBe(by.company!.missing.length === 0);
@@ -71,7 +71,7 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
     const shop = await add('frontend_shops', { shop_name: 'Muster Shop', hostname: 'shop.muster.test', currency_code: 'EUR', language_code: 'de' });
     expect(await undone()).toEqual(['delivery', 'payment', 'category', 'product']);
 
-    // A second shop in forints, whose rate the company lacks: the rates item names HUF; a rate of today ticks it again.
+    // A second shop in forints, whose rate the company lacks: the rates item names HUF; a rate ticks it again.
     await add('frontend_shops', { shop_name: 'Muster HU', hostname: 'hu.muster.test', currency_code: 'HUF', language_code: 'hu' });
     await s.db.query(`delete from app.company_currency_rates where company_code = 'MUST' and currency_code = 'HUF'`);
     const rates = (await checklist(admin, 'MUST')).find((i) => i.key === 'rates')!;
@@ -91,8 +91,7 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
     expect(await undone()).toEqual(['product']);
     await add('product_list', { product_code: 'HAMMER-1', product_name: { de: 'Hammer' }, main_product_category_id: category.product_category_id, selling_price_shop: 12 });
     expect(await undone()).toEqual(['product']); // a product in no shop is not for sale
-    // Stand-in until a screen lists products in a shop (no add on shop_products today).
-    await s.db.query(`insert into app.shop_products (shop_id, product_code, published) values ($1, 'HAMMER-1', true)`, [shop.shop_id]);
+    await add('product_shops', { shop_id: shop.shop_id, product_code: 'HAMMER-1' });
     expect(await undone()).toEqual([]);
   });
 
@@ -109,12 +108,7 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
 
   it('shows a user only the items whose page she may list (and none to a user who may list none); without a company only the company', async () => {
     const catalog = await checklist(await userWith('catalog@shop.test', ['/products/product_list', '/products/categories']));
-    // Items whose pages this database has none of yet (a screen of a later release) go to whoever may do any item.
-    const present = new Set(
-      (await s.db.query<{ url: string }>(`select url from app.backend_pages where url = any($1)`, [['/settings/companies', '/finance/currency_rates', '/settings/currencies']])).rows.map((r) => r.url),
-    );
-    const pageless = [...(present.has('/settings/companies') ? [] : ['company']), ...(present.has('/finance/currency_rates') || present.has('/settings/currencies') ? [] : ['rates'])];
-    expect(catalog.map((i) => i.key)).toEqual([...pageless, 'category', 'product']);
+    expect(catalog.map((i) => i.key)).toEqual(['category', 'product']);
     expect(catalog.find((i) => i.key === 'product')).toMatchObject({ page: '/products/product_list', done: true });
     expect(await checklist(await userWith('nobody@shop.test', []))).toEqual([]);
 
@@ -124,6 +118,6 @@ describe.each(engines)('set-up checklist on an empty database on %s', (engine) =
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect([start.body.data.user.company, start.body.data.user.companies, start.body.data.shops]).toEqual([null, [], []]);
     const items = await checklist(homeless);
-    expect(items).toEqual([{ key: 'company', done: false, page: present.has('/settings/companies') ? '/settings/companies' : null, missing: ['company'] }]);
+    expect(items).toEqual([{ key: 'company', done: false, page: '/settings/companies', missing: ['company'] }]);
   });
 });

@@ -7,7 +7,7 @@
  * both, a customer orders one, and the order is in the sales orders in the company's currency.
  *
  * One function per set-up step (`steps`), so a step is easy to swap for a screen a later
- * release brings; a step whose screen this build lacks is skipped (`hasScreen`).
+ * release brings.
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -181,17 +181,12 @@ async function followChecklist(key: string, path: string): Promise<void> {
   await t.page.waitForURL((u) => u.pathname === `/${LANG}${path}`);
 }
 
-/** Whether this build has a screen at `path` (screens later releases bring: their steps run once they are there). */
-const hasScreen = (path: string) => mainRoutes.some((r) => r.path === path);
-
 const steps = {
   /**
-   * The company's settings on the companies screen (issue 46 "refdata"), its row's cells typed
-   * in: the company itself comes from ADMIN_COMPANY at the first start. Skipped while the build
-   * has no such screen (the checklist then has nothing to ask of the company).
+   * The company's settings on the companies screen, its row's cells typed in: the company
+   * itself comes from ADMIN_COMPANY at the first start.
    */
   async company() {
-    if (!hasScreen('/settings/companies')) return;
     await followChecklist('company', '/settings/companies');
     await openScreen('/settings/companies', 'companies');
     const settings: [string, string][] = [
@@ -224,7 +219,6 @@ const steps = {
 
   /** A currency the reference data lacks (the Swiss franc), on the currencies screen. */
   async currency() {
-    if (!hasScreen('/settings/currencies')) return;
     await openScreen('/settings/currencies', 'currencies');
     await addWithForm('currencies', async (d) => {
       await field(d, 'currency_code').fill('CHF');
@@ -236,7 +230,6 @@ const steps = {
 
   /** Today's rate of a currency (the US dollar) typed over the one the company started with, on the rates screen. */
   async rates() {
-    if (!hasScreen('/finance/currency_rates')) return;
     await openScreen('/finance/currency_rates', 'currency_rates');
     const usd = await one<{ rate_id: number }>(t.server, `select rate_id from app.currency_rate_days where company_code = $1 and currency_code = 'USD' and rate_date = current_date`, [
       ADMIN.ADMIN_COMPANY_CODE,

@@ -16,16 +16,13 @@ type Facts = Record<SetupKey, string[] | false>;
 async function facts(db: Queryable, company: string): Promise<Facts> {
   const one = async (sql: string, params: unknown[] = [company]) => (await db.query<{ ok: boolean }>(sql, params)).rows[0]?.ok === true;
   const row = (await db.query<{ c: Record<string, unknown> }>('select to_jsonb(c) as c from app.companies c where company_code = $1', [company])).rows[0]?.c ?? {};
-  // The settings this database's companies table has (migrations bring them) and that are empty.
-  const settings = COMPANY_SETTINGS.filter((k) => k in row && (row[k] === null || String(row[k]).trim() === ''));
-  // Rates: every currency the company's shops sell in, besides its own; with a rate history (a
-  // table of days) a rate of today, else a rate at all.
-  const history = (await db.query<{ t: string | null }>(`select to_regclass('app.currency_rate_days')::text as t`)).rows[0]?.t != null;
+  const settings = COMPANY_SETTINGS.filter((k) => row[k] === null || row[k] === undefined || String(row[k]).trim() === '');
+  // Rates: every currency the company's shops sell in, besides its own, with a rate in effect (of today or an earlier day).
   const rates = await db.query<{ currency_code: string }>(
     `select distinct s.currency_code from app.shops s join app.companies c on c.company_code = s.company_code
      where s.company_code = $1 and s.active and s.currency_code <> c.currency_code
-       and not exists (select 1 from ${history ? 'app.currency_rate_days' : 'app.company_currency_rates'} r
-                       where r.company_code = s.company_code and r.currency_code = s.currency_code${history ? ' and r.rate_date = current_date' : ''})
+       and not exists (select 1 from app.currency_rate_days r
+                       where r.company_code = s.company_code and r.currency_code = s.currency_code and r.rate_date <= current_date)
      order by 1`,
     [company],
   );
@@ -57,7 +54,7 @@ export const setupChecklist = implement(actionContracts.setup_checklist, async (
   const existing = new Set((await db.query<{ url: string }>('select url from app.backend_pages where url = any($1)', [pages])).rows.map((r) => r.url));
   const may = new Set<string>();
   for (const p of existing) if (await holdsPagePermission(db, session, p, 'list')) may.add(p);
-  // An item for a user who may list one of its pages; one whose pages this database has none of yet, for whoever may list any item's page.
+  // An item for a user who may list one of its pages; one whose pages are gone from this database (an administrator removed them), unlinked, for whoever may list any item's page.
   const shown = SETUP_ITEMS.flatMap((i): { key: SetupKey; page: string | null }[] => {
     const page = i.pages.find((p: string) => may.has(p));
     if (page) return [{ key: i.key, page }];
