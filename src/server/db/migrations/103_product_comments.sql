@@ -25,8 +25,10 @@ from app.product_comments c
 join app.products p on p.product_code = c.product_code
 left join app.users u on u.user_id = c.user_id;
 
--- The list's view gains the count and the newest comment (scalar subqueries: computed for a
--- page's rows only, not by a count over the view), after 102's columns.
+-- product_list shows every field of a product (issue 46): the list's view gains the long
+-- description (rich text, per language), the count and the newest comment (scalar subqueries:
+-- computed for a page's rows only, not by a count over the view), at its end (a view's columns
+-- may only be added at the end); the rest is 085's, unchanged.
 create or replace view app.v_product_list as
 select p.product_code, p.company_code, p.product_name, p.description_short, p.supplier_product_code,
        p.brand_id, (select b.brand_name from app.brands b where b.brand_id = p.brand_id) as brand_name,
