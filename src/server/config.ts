@@ -19,7 +19,8 @@ export interface AdminSetup {
   email: string;
   /** Never logged, never echoed in an error. */
   password: string;
-  company: CompanySetup;
+  /** Undefined: no company is made; the administrator creates it in the browser (the home page's checklist leads her there). */
+  company: CompanySetup | undefined;
 }
 
 /** Configuration from the environment; secrets never leave the server or reach logs. */
@@ -245,8 +246,15 @@ export function checkAdminCredentials(email: string, password: string, where: { 
   return { email: r.output.email, password };
 }
 
-/** The first company from ADMIN_COMPANY… (defaults: "My company", MAIN, EUR, SK); the codes are checked against the reference data on creation. */
-export function companyFromEnv(env: NodeJS.ProcessEnv): CompanySetup {
+const COMPANY_ENV = ['ADMIN_COMPANY', 'ADMIN_COMPANY_CODE', 'ADMIN_COMPANY_CURRENCY', 'ADMIN_COMPANY_COUNTRY'] as const;
+
+/**
+ * The first company from ADMIN_COMPANY… when any of them is set (the others default to "My
+ * company", MAIN, EUR, SK; the codes are checked against the reference data on creation);
+ * none set: no company, the administrator creates it on the companies screen.
+ */
+export function companyFromEnv(env: NodeJS.ProcessEnv): CompanySetup | undefined {
+  if (!COMPANY_ENV.some((k) => env[k]?.trim())) return undefined;
   const code = env.ADMIN_COMPANY_CODE?.trim() || 'MAIN';
   if (!/^[A-Za-z0-9_-]{1,20}$/.test(code)) throw new Error(`ADMIN_COMPANY_CODE must be 1 to 20 letters, digits, _ or -, got "${code}"`);
   const name = env.ADMIN_COMPANY?.trim() || 'My company';

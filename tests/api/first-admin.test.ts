@@ -46,6 +46,37 @@ describe('demo data and the first administrator from the environment', () => {
     expect(refused({ ADMIN_EMAIL: 'owner@shop.test' })).toMatch(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
     expect(refused({ ...ADMIN, ADMIN_COMPANY_CURRENCY: 'euro' })).toMatch(/ADMIN_COMPANY_CURRENCY must be a three-letter currency code/);
   });
+
+  it('makes a first company only when an ADMIN_COMPANY setting names it (the others take their defaults)', () => {
+    const only = { ADMIN_EMAIL: ADMIN.ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN.ADMIN_PASSWORD };
+    expect(configFromEnv(only).admin?.company).toBeUndefined();
+    expect(configFromEnv({ ...only, ADMIN_COMPANY: '  ' }).admin?.company).toBeUndefined();
+    expect(configFromEnv({ ...only, ADMIN_COMPANY_CURRENCY: 'huf' }).admin?.company).toEqual({ code: 'MAIN', name: 'My company', currency: 'HUF', country: 'SK' });
+  });
+});
+
+describe.each(engines)('a first administrator without ADMIN_COMPANY on %s', (engine) => {
+  let s: TestServer;
+  const env = { ADMIN_EMAIL: ADMIN.ADMIN_EMAIL, ADMIN_PASSWORD: ADMIN.ADMIN_PASSWORD, DEMO_DATA: '0' };
+  beforeAll(async () => void (s = await startTestServer(engine, { env })));
+  afterAll(() => s?.close());
+
+  it('has no company until she creates one on the companies screen; then she works in it, its currency worth 1', async () => {
+    expect(await counts(s, 'users', 'companies', 'currency_rate_days')).toEqual({ users: 1, companies: 0, currency_rate_days: 0 });
+    const { token } = await s.login(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const before = await s.post('/rpc/user', {}, { token });
+    expect([before.body.company, before.body.companies]).toEqual([null, []]);
+
+    const added = await s.action(token, 'companies', 'add', { company_code: 'MUST', company_name: 'Muster GmbH', currency_code: 'HUF', country_code: 'DE' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const after = await s.post('/rpc/user', {}, { token });
+    expect([after.body.company, after.body.companies]).toEqual(['MUST', [{ company_code: 'MUST', company_name: 'Muster GmbH', currency_code: 'HUF', country_code: 'DE' }]]);
+    // Its own currency has its rate (migration 111), so the view currency works at once; other currencies wait for a rate.
+    const own = await s.post('/rpc/view_currency_rates', { currency_code: 'HUF' }, { token, company: 'MUST' });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.data.rates).toEqual({ HUF: 1 });
+    expect((await s.post('/rpc/view_currency_rates', { currency_code: 'EUR' }, { token, company: 'MUST' })).status).toBe(400);
+  });
 });
 
 describe.each(engines)('a database without demo data on %s', (engine) => {

@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
+import { screens } from '../../src/server/actions/engine/screens.ts';
 import { axeProblems } from './axe.ts';
 import { openInApp } from './browser.ts';
 import { emptyDatabaseSuite } from './emptyDatabase.ts';
@@ -23,14 +24,12 @@ import { typeIntoCell } from './gridPage.ts';
 import { mainRoutes } from './routeAreas.ts';
 
 const LANG = 'de';
+/** No ADMIN_COMPANY: the database starts without a company, and she creates it in the browser. */
 const ADMIN = {
   ADMIN_EMAIL: 'inhaberin@muster.test',
   ADMIN_PASSWORD: 'ein langes Passwort 46',
-  ADMIN_COMPANY: 'Muster Werkzeuge GmbH',
-  ADMIN_COMPANY_CODE: 'MUST',
-  ADMIN_COMPANY_CURRENCY: 'EUR',
-  ADMIN_COMPANY_COUNTRY: 'DE',
 };
+const COMPANY = { code: 'MUST', name: 'Muster Werkzeuge GmbH', currency: 'EUR', country: 'Deutschland' };
 const HOST = 'werkzeug.muster.test';
 const catalogue = JSON.parse(readFileSync(`locales/${LANG}.json`, 'utf8')) as Record<string, string>;
 /** A text of the German catalogue (its placeholders left as they are). */
@@ -158,14 +157,14 @@ const one = async <T>(s: TestServer, sql: string, params: unknown[] = []): Promi
  * From the home page, the checklist's item `key`: not done yet, saying what is missing, its link
  * followed to its screen (in German); the items before it are done.
  */
-async function followChecklist(key: string, path: string): Promise<void> {
+async function followChecklist(key: string, path: string, codes = 'address_line_1'): Promise<void> {
   await t.page.goto(`${t.server.url}/${LANG}`);
   const checklist = t.page.locator('.setup-checklist');
   const item = checklist.locator(`li[data-setup="${key}"]`);
   await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
   expect(await item.getAttribute('data-done')).toBeNull();
-  // The company's line names its settings (the select's other branch); the others have no value.
-  expect(await item.locator('.setup-missing').innerText()).toBe(new IntlMessageFormat(de(`home.setup_${key}_missing`), LANG).format({ codes: 'address_line_1', count: 1 }));
+  // The company's line says there is none (`codes` 'company') or names its settings (the select's other branch); the others have no value.
+  expect(await item.locator('.setup-missing').innerText()).toBe(new IntlMessageFormat(de(`home.setup_${key}_missing`), LANG).format({ codes, count: 1 }));
   const keys = await checklist.locator('li[data-setup]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-setup'), e.hasAttribute('data-done')] as const));
   const before = keys
     .slice(
@@ -183,9 +182,30 @@ async function followChecklist(key: string, path: string): Promise<void> {
 
 const steps = {
   /**
-   * The company's settings on the companies screen, its row's cells typed in: the company
-   * itself comes from ADMIN_COMPANY at the first start.
+   * The company, created on the companies screen the checklist leads to (the only item while
+   * there is none): the header offers it at once, with its currency as the view currency.
    */
+  async createCompany() {
+    const items = t.page.locator('.setup-checklist li[data-setup]');
+    await followChecklist('company', '/settings/companies', 'company');
+    await openScreen('/settings/companies', 'companies');
+    expect(await t.page.getByRole('combobox', { name: de('common.company') }).count()).toBe(0);
+    await addWithForm('companies', async (d) => {
+      await field(d, 'company_code').fill(COMPANY.code);
+      await field(d, 'company_name').fill(COMPANY.name);
+      await selectLabel(d, 'currency_code', COMPANY.currency);
+      await selectLabel(d, 'country_code', COMPANY.country);
+    });
+    await expect.poll(() => rows('companies').count(), { timeout: 15_000 }).toBe(1);
+    await steps.header();
+    // Back home, the checklist has every item now, the company's asking for its settings.
+    await t.page.goto(`${t.server.url}/${LANG}`);
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await t.page.locator('.setup-checklist li[data-setup="vats"] a').getAttribute('href')).toBe('/de/settings/vats');
+    expect(await t.page.locator('.setup-checklist li[data-setup="vats"] .setup-missing').innerText()).toBe(de('home.setup_vats_missing'));
+  },
+
+  /** The company's settings on the companies screen, its row's cells typed in. */
   async company() {
     await followChecklist('company', '/settings/companies');
     await openScreen('/settings/companies', 'companies');
@@ -197,24 +217,17 @@ const steps = {
       ['email', 'info@muster.test'],
     ];
     for (const [name, value] of settings) {
-      const cell = grid('companies').locator(`[role=row][data-key="${ADMIN.ADMIN_COMPANY_CODE}"] [role=gridcell][data-field="${name}"]`);
+      const cell = grid('companies').locator(`[role=row][data-key="${COMPANY.code}"] [role=gridcell][data-field="${name}"]`);
       await typeIntoCell(t.page, cell, value);
       await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe(value);
     }
   },
 
-  /** The header with exactly one company: its name, and the view currency (the company's). */
+  /** The header with exactly one company, its name (no reload: the save read the session again), and the view currency (the company's). */
   async header() {
-    await expect
-      .poll(
-        () =>
-          t.page
-            .getByRole('combobox', { name: de('common.company') })
-            .locator('option:checked')
-            .innerText(),
-        { timeout: 15_000 },
-      )
-      .toBe(ADMIN.ADMIN_COMPANY);
+    const company = t.page.getByRole('combobox', { name: de('common.company') });
+    await expect.poll(() => company.locator('option').allInnerTexts(), { timeout: 15_000 }).toEqual([COMPANY.name]);
+    await expect.poll(() => t.page.getByRole('combobox', { name: de('common.currency') }).inputValue()).toBe(COMPANY.currency);
   },
 
   /** A currency the reference data lacks (the Swiss franc), on the currencies screen. */
@@ -228,35 +241,37 @@ const steps = {
     await expect.poll(() => grid('currencies').locator('[role=row][data-key="CHF"]').count(), { timeout: 15_000 }).toBe(1);
   },
 
-  /** Today's rate of a currency (the US dollar) typed over the one the company started with, on the rates screen. */
+  /**
+   * Today's rates on the rates screen: the US dollar's added, then typed over in its cell, and
+   * the new currency's (the day is today's unless she picks another). A new company has only
+   * its own currency's rate.
+   */
   async rates() {
     await openScreen('/finance/currency_rates', 'currency_rates');
-    const usd = await one<{ rate_id: number }>(t.server, `select rate_id from app.currency_rate_days where company_code = $1 and currency_code = 'USD' and rate_date = current_date`, [
-      ADMIN.ADMIN_COMPANY_CODE,
-    ]);
+    await expect.poll(() => rows('currency_rates').count(), { timeout: 15_000 }).toBe(1);
+    const rateOf = async (currency: string) =>
+      (
+        await t.server.db.query<{ rate_id: number; rate: string; source: string; today: boolean }>(
+          `select rate_id, rate::float8::text as rate, source, rate_date = current_date as today from app.currency_rate_days where company_code = $1 and currency_code = $2`,
+          [COMPANY.code, currency],
+        )
+      ).rows[0];
+    await addWithForm('currency_rates', async (d) => {
+      await selectLabel(d, 'currency_code', 'USD');
+      await field(d, 'rate').fill('0,93');
+    });
+    await expect.poll(() => rateOf('USD'), { timeout: 10_000 }).toMatchObject({ rate: '0.93', today: true });
+    const usd = (await rateOf('USD'))!;
     const cell = grid('currency_rates').locator(`[role=row][data-key="${usd.rate_id}"] [role=gridcell][data-field="rate"]`);
     await typeIntoCell(t.page, cell, '0,9251');
     await expect.poll(() => cell.innerText(), { timeout: 10_000 }).toBe('0,9251');
     // Saved as a rate of the user's own, which the daily feed leaves alone.
-    await expect
-      .poll(() => one(t.server, 'select rate::float8::text as rate, source from app.currency_rate_days where rate_id = $1', [usd.rate_id]), { timeout: 10_000 })
-      .toEqual({ rate: '0.9251', source: 'manual' });
-    // The new currency's rate of today, added (the day is today's unless she picks another).
+    await expect.poll(() => rateOf('USD'), { timeout: 10_000 }).toMatchObject({ rate: '0.9251', source: 'manual' });
     await addWithForm('currency_rates', async (d) => {
       await selectLabel(d, 'currency_code', 'CHF');
       await field(d, 'rate').fill('1,0712');
     });
-    await expect
-      .poll(
-        () =>
-          one(t.server, `select rate::float8::text as rate, rate_date = current_date as today from app.currency_rate_days where company_code = $1 and currency_code = 'CHF'`, [
-            ADMIN.ADMIN_COMPANY_CODE,
-          ]),
-        {
-          timeout: 10_000,
-        },
-      )
-      .toEqual({ rate: '1.0712', today: true });
+    await expect.poll(() => rateOf('CHF'), { timeout: 10_000 }).toMatchObject({ rate: '1.0712', today: true });
   },
 
   async vat() {
@@ -546,7 +561,7 @@ const backOffice = {
       'select order_id, currency_code, grand_total::text as grand_total, state_code from app.v_sales_orders where fsm_reference = $1',
       [reference],
     );
-    expect(order).toMatchObject({ currency_code: ADMIN.ADMIN_COMPANY_CURRENCY, state_code: 'placed' });
+    expect(order).toMatchObject({ currency_code: COMPANY.currency, state_code: 'placed' });
     await signInByForm(page, t.server.url, LANG);
     await openScreen('/sales/sales_orders', 'sales_orders');
     await expect.poll(() => rows('sales_orders').count(), { timeout: 15_000 }).toBe(1);
@@ -572,7 +587,7 @@ function storefrontRoot(url: string): Promise<{ status: number; body: string }> 
 }
 
 describe('from an empty database to the first storefront order, in German, without SQL', () => {
-  it('every screen of the menu opens on the empty database, in German, without a failed request or an error', async () => {
+  it('every screen of the menu opens on the empty database with no company yet, in German, without a failed request or an error', async () => {
     const page = t.page;
     const problems = watchProblems(page);
     await signInByForm(page, t.server.url, LANG);
@@ -594,6 +609,10 @@ describe('from an empty database to the first storefront order, in German, witho
       title = await page.locator('h1.page-title').innerText();
       await expect.poll(() => page.locator('[role=grid][aria-busy]').count(), { message: r.path, timeout: 15_000 }).toBe(0);
       problems.push(...(await page.locator('.toast-danger, .alert-danger, .error-page').allInnerTexts()).map((x) => `${r.path}: ${x}`));
+      // No company yet: a company's screen says so, with the way to create one; the others list.
+      const companyScreen = !!screens.get(r.form)?.source.company;
+      await expect.poll(() => page.locator('.no-company').count(), { message: r.path }).toBe(companyScreen ? 1 : 0);
+      if (companyScreen) expect(await page.locator('.no-company a').getAttribute('href')).toBe(`/${LANG}/settings/companies`);
     }
     expect(problems.filter((p) => !p.startsWith('— ')).length ? problems : [], 'failed requests, errors shown and console errors (after the route they came on)').toEqual([]);
   }, 300_000);
@@ -605,13 +624,12 @@ describe('from an empty database to the first storefront order, in German, witho
     await signInByForm(page, t.server.url, 'en');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.waitForURL((u) => u.pathname === '/de' || u.pathname === '/de/');
-    // The checklist says what is missing, linking each screen under /de.
+    // The checklist says what is missing, linking each screen under /de: with no company yet, only that.
     const checklist = page.locator('.setup-checklist');
     await expect.poll(() => checklist.getByRole('heading').innerText(), { timeout: 15_000 }).toBe(de('home.setup_title'));
-    expect(await checklist.locator('li[data-setup="vats"] a').getAttribute('href')).toBe('/de/settings/vats');
-    expect(await checklist.locator('li[data-setup="vats"] .setup-missing').innerText()).toBe(de('home.setup_vats_missing'));
-    await steps.header();
+    expect(await checklist.locator('li[data-setup]').evaluateAll((els) => els.map((e) => e.getAttribute('data-setup')))).toEqual(['company']);
 
+    await steps.createCompany();
     await steps.company();
     await steps.currency();
     await steps.rates();

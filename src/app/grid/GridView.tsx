@@ -22,6 +22,7 @@ import { useRange } from './features/range/range.feature.ts';
 import { cellElement } from './features/range/range.utils.ts';
 import { useRowActions } from './features/rowActions/rowActions.feature.ts';
 import { useRowPicks } from './features/selection/selection.feature.ts';
+import { useSessionRefresh } from './features/sessionRefresh/sessionRefresh.feature.ts';
 import { useViewState } from './features/viewState/viewState.feature.ts';
 import { useWorkflow } from './features/workflow/workflow.feature.ts';
 import { useMayTranslate } from '../session/mayTranslate.ts';
@@ -133,6 +134,7 @@ export function GridView({
   // A refused save's cell (a rule of the record) is brought into view: set after the range exists, below.
   const showCell = useRef<(id: string, field: string) => void>(() => {});
   const edits = useEdits({ screen, model, patch: q.patch, current: q.current, reread, reload: q.reload, show: (id, field) => showCell.current(id, field) });
+  useSessionRefresh(screen, edits.savedTick, reloadKey);
   const detailMove = useRef(() => {});
   const orderKey = JSON.stringify([q.sortModel, q.filterModel, q.fixedKey, vs.grouping]);
   // Live rows: other users' changes read again in place; the row being edited shows the conflict instead.

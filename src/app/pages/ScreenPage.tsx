@@ -19,6 +19,8 @@ import { searchFilter } from './searchFilter.ts';
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
 // Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
 const BulkActions = lazyWithMessages(() => import('../actions/index.tsx'));
+// What a company's screen shows to a user in no company (a new database's first administrator): only then.
+const NoCompany = lazyWithMessages(() => import('./NoCompany.tsx'));
 // A report's parameters and chart (ECharts a chunk further) load only on a report's route.
 const ReportPanel = lazyWithMessages(() => import('../reports/ReportPanel.tsx'));
 
@@ -50,6 +52,13 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   // A report (a chart, or parameters): its panel goes above the grid, into this slot.
   const report = !!(screen.chart || screen.source.params);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const noCompany = useSession((s) => !s.company) && !!screen.source.company;
+  if (noCompany)
+    return (
+      <Suspense fallback={null}>
+        <NoCompany />
+      </Suspense>
+    );
   return (
     <>
       {report && <div ref={setSlot} className="report-slot" />}

@@ -87,7 +87,8 @@ async function savedParts(form: string, company: string | undefined): Promise<Fi
 /** Asks for the screen's first block of rows as the grid will (gridApi.ts `fetchWindow`), unless it is on its way already. */
 export async function prefetchFirstRows(form: string, fixedFilter: boolean): Promise<void> {
   const { token, company, lang } = session.get();
-  if (!token || fixedFilter) return;
+  // No company known (none chosen in this browser yet, or she works in none: a company's screen then says so, pages/NoCompany.tsx): the grid asks.
+  if (!token || fixedFilter || !company) return;
   const payload = firstRowsPayload(await savedParts(form, company).catch(() => undefined), lang);
   if (!payload) return;
   // The session changed meanwhile (a company switch): the grid's request will not be this one.

@@ -119,6 +119,19 @@ export function takeLoggedPage(page: string): boolean {
  * the grid's own requests (api/early.ts). A failure logs out.
  */
 export async function fetchUser(opening?: { page: string; form: string }): Promise<boolean> {
+  return readSession(opening, () => {
+    if (session.get().token) logout('/login');
+  });
+}
+
+/**
+ * The session read again after a write that changed it (a company created or renamed:
+ * grid/features/sessionRefresh): a failure keeps the session as it was — a page left while
+ * the call was on its way must not sign the user out; her next call says what is wrong.
+ */
+export const refreshSession = (): Promise<boolean> => readSession(undefined, () => {});
+
+async function readSession(opening: { page: string; form: string } | undefined, failed: () => void): Promise<boolean> {
   try {
     const s = session.get();
     const request = { currency_code: s.currency ?? null, page: opening?.page ?? null, form: opening?.form ?? null };
@@ -150,7 +163,7 @@ export async function fetchUser(opening?: { page: string; form: string }): Promi
     });
     return true;
   } catch {
-    if (session.get().token) logout('/login');
+    failed();
     return false;
   }
 }

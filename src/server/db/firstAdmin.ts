@@ -2,8 +2,8 @@
  * An administrator for a database without demo users: ADMIN_EMAIL + ADMIN_PASSWORD on the
  * first start, or `npm run create-admin` any time. The administrator holds the
  * administrator role (every page, every flag, as the demo admin) and every company; a
- * database without a company gets its first one (ADMIN_COMPANY…), with rates to every
- * currency from the reference rate table.
+ * database without a company gets its first one when ADMIN_COMPANY… name it, with rates to
+ * every currency from the reference rate table — else she creates it in the browser.
  */
 import { hashPassword } from '../auth/password.ts';
 import type { AdminSetup, CompanySetup } from '../config.ts';
@@ -26,18 +26,19 @@ async function known(tx: Queryable, codes: 'currencies' | 'countries', code: str
   if (!all.includes(code)) throw new Error(`${envName}: "${code}" is not in the reference data (${codes}: ${all.join(', ')})`);
 }
 
-/** The first company and its rates to every currency (a company's view currency needs a rate, reference.ts). */
+/** The first company and its rates to every currency of the rate table. */
 async function createCompany(tx: Queryable, c: CompanySetup): Promise<void> {
   await known(tx, 'currencies', c.currency, 'ADMIN_COMPANY_CURRENCY');
   await known(tx, 'countries', c.country, 'ADMIN_COMPANY_COUNTRY');
   await tx.query('insert into app.companies (company_code, company_name, currency_code, country_code, position) values ($1, $2, $3, $4, 1)', [c.code, c.name, c.currency, c.country]);
   const inDb = new Set((await tx.query<{ currency_code: string }>('select currency_code from app.currencies')).rows.map((r) => r.currency_code));
   const rated = currencies.filter((cur) => inDb.has(cur.code));
-  // A company currency outside the rate table gets its own rate only.
-  const rows = rated.some((cur) => cur.code === c.currency)
-    ? rated.map((cur) => ({ company_code: c.code, currency_code: cur.code, rate: rate(c.currency, cur.code) }))
-    : [{ company_code: c.code, currency_code: c.currency, rate: 1 }];
-  await insertRates(tx, rows);
+  // Its own currency's rate comes with the company (migration 111); one outside the rate table gets no other.
+  if (!rated.some((cur) => cur.code === c.currency)) return;
+  await insertRates(
+    tx,
+    rated.filter((cur) => cur.code !== c.currency).map((cur) => ({ company_code: c.code, currency_code: cur.code, rate: rate(c.currency, cur.code) })),
+  );
 }
 
 /**
@@ -55,7 +56,8 @@ export async function createAdmin(db: Db, admin: AdminSetup, opts: { onlyFirst: 
     const role = await tx.query<{ role_id: number }>('select role_id from app.roles where role_code = $1', [ADMIN_ROLE.code]);
     if (!role.rows[0]) throw new Error(`the role "${ADMIN_ROLE.code}" is missing from the database (the reference data)`);
     const noCompany = !(await tx.query('select 1 from app.companies limit 1')).rows.length;
-    if (noCompany) await createCompany(tx, admin.company);
+    const company = noCompany ? admin.company : undefined;
+    if (company) await createCompany(tx, company);
     const user = await tx.query<{ user_id: number }>(`insert into app.users (user_email, user_name, password_hash, language_code) values ($1, $2, $3, 'en') returning user_id`, [
       admin.email,
       admin.email.split('@')[0],
@@ -68,6 +70,6 @@ export async function createAdmin(db: Db, admin: AdminSetup, opts: { onlyFirst: 
        select $1, company_code, row_number() over (order by position, company_code) from app.companies`,
       [userId],
     );
-    return { created: true, email: admin.email, company: noCompany ? admin.company.code : undefined };
+    return { created: true, email: admin.email, company: company?.code };
   });
 }

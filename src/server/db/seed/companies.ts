@@ -79,7 +79,7 @@ export interface RateRow {
   rate: number;
 }
 
-/** A company's rates to currencies (the demo companies', the first administrator's company): its initial rates, of today (migration 110). */
+/** A company's rates to other currencies (the demo companies', the first administrator's company): its initial rates, of today (migration 110); its own currency's comes with the company (111). */
 export const insertRates = (tx: Queryable, rows: RateRow[]): Promise<void> =>
   insertRows(
     tx,
@@ -114,8 +114,9 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
 
   await insertRates(
     tx,
+    // The company's own currency has its rate from the company's insert (migration 111).
     companies.flatMap((c) =>
-      currencies.map((cur) => ({
+      currencies.filter((cur) => cur.code !== c.currency).map((cur) => ({
         company_code: c.code,
         currency_code: cur.code,
         rate: rate(c.currency, cur.code),

@@ -370,7 +370,10 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   const redoLast = async () => (await import('./history.ts')).redoLast(history);
 
   /** A delete's change-log ids: Ctrl+Z puts the rows back. */
-  const pushDeleted = (logIds: number[]) => pushUndo({ logIds, rowIds: [], deleted: true });
+  const pushDeleted = (logIds: number[]) => {
+    pushUndo({ logIds, rowIds: [], deleted: true });
+    setSavedTick(); // a delete is a write: totals and the session (useSessionRefresh) follow it
+  };
 
   /** A save of this row is on its way (live rows leave such a row to its answer). */
   const busy = (id: string) => queues.current.has(id);
