@@ -84,6 +84,8 @@ export const RECORD_RULES = {
   grant_needs_perms: whole,
   imap_label_color: on('color'),
   imap_label_keyword: on('imap_label'),
+  language_in_shop: on('active'),
+  language_inactive: on('language_code'),
   language_of_ui: whole,
   lead_time_range: on('lead_time_days'),
   min_order_qty_positive: on('min_order_qty'),

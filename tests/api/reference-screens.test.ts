@@ -155,6 +155,33 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     expect((await ok(admin, 'currencies', 'delete', { keys: ['XTU'] })).deleted).toBe(1);
   });
 
+  it('sells in active languages only: a shop refuses an inactive one, and a language a shop sells in stays active', async () => {
+    const shop = (await s.db.query<{ shop_id: number }>(`select shop_id from app.shops where company_code = 'SK01' order by shop_id limit 1`)).rows[0]!.shop_id;
+    const used = (await s.db.query<{ language_code: string }>('select language_code from app.shop_languages where shop_id = $1 and enabled order by position limit 1', [shop])).rows[0]!;
+    const unused = (
+      await s.db.query<{ language_code: string; row_version: number }>(
+        `select language_code, row_version from app.languages where active and language_code = any($1) and language_code not in (select language_code from app.shop_languages where enabled) order by position limit 1`,
+        [['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg']],
+      )
+    ).rows[0];
+    // Deactivating a language a shop sells in: refused at the field, in the user's language.
+    const version = (await s.db.query<{ row_version: number }>('select row_version from app.languages where language_code = $1', [used.language_code])).rows[0]!.row_version;
+    const kept = await call(admin, 'languages', 'set', { rows: [{ language_code: used.language_code, row_version: version, active: false }] });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(400);
+    expect(kept.body).toMatchObject({ error: 'rule_violated', params: { rule: 'language_in_shop', fields: 'active' } });
+    expect(said('de', kept.body)).toBe('Ein Shop verkauft in dieser Sprache: Entfernen Sie sie zuerst aus den Sprachen des Shops.');
+    // A language no shop sells in is deactivated; then no shop may take it until it is active again.
+    if (!unused) throw new Error('the demo data has no active UI language outside the shops');
+    await ok(admin, 'languages', 'set', { rows: [{ language_code: unused.language_code, row_version: unused.row_version, active: false }] });
+    const refused = await call(admin, 'shop_languages', 'add', { shop_id: shop, language_code: unused.language_code, url_prefix: '/x' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'rule_violated', params: { rule: 'language_inactive' } });
+    expect(said('en', refused.body)).toBe('This language is not active: activate it on the languages screen first.');
+    const now = (await s.db.query<{ row_version: number }>('select row_version from app.languages where language_code = $1', [unused.language_code])).rows[0]!.row_version;
+    await ok(admin, 'languages', 'set', { rows: [{ language_code: unused.language_code, row_version: now, active: true }] });
+    await ok(admin, 'shop_languages', 'add', { shop_id: shop, language_code: unused.language_code, url_prefix: '/x' });
+  });
+
   it("keeps a company's accounts to it: another company's are invisible and unwritable; a purchase order names one of its own", async () => {
     const sk = (await ok(admin, 'accounts', 'add', { account_code: 'T131', account_names: { en: 'Goods' }, is_stock_account: true })).row as Row;
     const hu = (await ok(admin, 'accounts', 'add', { account_code: 'T228', account_names: { en: 'Stock' } }, 'HU01')).row as Row;

@@ -439,6 +439,10 @@ describe('language input', () => {
       { code: 'fr', name: 'French', flag: '/flags/fr.svg' },
       { code: 'en', name: 'English', flag: '/flags/us.svg' },
     ]);
+    // Only the active languages (the session's list), the stored one kept.
+    const active = [{ language_code: 'en' }, { language_code: 'de' }];
+    expect(languageOptions(undefined, 'en', active).map((o) => o.code)).toEqual(['en', 'de']);
+    expect(languageOptions(undefined, 'en', active, 'hu').map((o) => o.code)).toEqual(['hu', 'en', 'de']);
     expect(languageName('zz', 'en')).toBe('zz');
     // A configured flag service (init's `flags`) instead of this server's SVGs.
     expect(languageOptions(['cs'], 'en', [], undefined, 'https://flagcdn.com/w20/{code}.png')[0]!.flag).toBe('https://flagcdn.com/w20/cz.png');

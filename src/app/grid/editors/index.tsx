@@ -111,7 +111,7 @@ const CountryEditor: CellEditor = (p) => <LookupSelect p={p} fallback={editorLoo
 const LanguageEditor: CellEditor = (p) => (
   <SelectEditor
     p={p}
-    options={languageOptions(p.col.meta.options, p.ctx.lang, p.ctx.session?.languages, undefined, p.ctx.session?.flags).map((o) => ({ value: o.code, label: `${o.name} (${o.code})` }))}
+    options={languageOptions(p.col.meta.options, p.ctx.lang, p.ctx.session?.languages, p.value, p.ctx.session?.flags).map((o) => ({ value: o.code, label: `${o.name} (${o.code})` }))}
   />
 );
 

@@ -40,7 +40,8 @@ export function languageName(code: string, uiLang: Lang): string {
 
 /**
  * The options of a language column: its `options` (else the app's languages), in that
- * order. `known` is the session's languages list (flag codes); `current` is kept among
+ * order, those active only: `known` is the session's list of the active languages (the
+ * languages screen; with their flag codes), none known: no narrowing. `current` is kept among
  * the options when it is none of them, so an edit never silently changes it; `flags` is
  * the flag URL template (the session's).
  */
@@ -51,7 +52,8 @@ export function languageOptions(
   current?: unknown,
   flags: string = OWN_FLAGS,
 ): LanguageOption[] {
-  const codes = (options ?? LANGS).map(String);
+  const active = known.length ? new Set(known.map((l) => l.language_code)) : undefined;
+  const codes = (options ?? LANGS).map(String).filter((c) => !active || active.has(c));
   if (typeof current === 'string' && current && !codes.includes(current)) codes.unshift(current);
   return codes.map((code) => {
     const lang = known.find((l) => l.language_code === code);
