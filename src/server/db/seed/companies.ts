@@ -116,11 +116,13 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
     tx,
     // The company's own currency has its rate from the company's insert (migration 111).
     companies.flatMap((c) =>
-      currencies.filter((cur) => cur.code !== c.currency).map((cur) => ({
-        company_code: c.code,
-        currency_code: cur.code,
-        rate: rate(c.currency, cur.code),
-      })),
+      currencies
+        .filter((cur) => cur.code !== c.currency)
+        .map((cur) => ({
+          company_code: c.code,
+          currency_code: cur.code,
+          rate: rate(c.currency, cur.code),
+        })),
     ),
   );
 
