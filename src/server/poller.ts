@@ -15,14 +15,17 @@ export interface Poller {
   ended: Promise<void>;
 }
 
-export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: number; onError: (e: unknown) => void }): Poller {
+export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: number; onError: (e: unknown) => void; firstMs?: number }): Poller {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let end!: () => void;
   const ended = new Promise<void>((r) => (end = r));
+  let delay = opts.firstMs ?? opts.intervalMs; // the first pass may come sooner (a feed due at start)
   const schedule = () => {
     if (stopped) return end();
+    const ms = delay;
+    delay = opts.intervalMs;
     timer = setTimeout(() => {
       running = pass().then(
         (again) => {
@@ -34,7 +37,7 @@ export function startPoller(pass: () => Promise<unknown>, opts: { intervalMs: nu
           schedule();
         },
       );
-    }, opts.intervalMs);
+    }, ms);
     timer.unref();
   };
   schedule();

@@ -233,6 +233,19 @@ describe.each(engines)('currency rates on %s', (engine) => {
     expect(ecbFake.state.hits - hits).toBeGreaterThanOrEqual(1);
   });
 
+  it('looks right after the start, not an interval later: a feed due then is fetched at once', async () => {
+    ecbFake.state.answer = { status: 200, body: ecb('2026-03-04', { USD: 1.25, HUF: 400 }) };
+    await s.db.query(`update app.rate_feed_status set next_fetch_at = now() - interval '1 minute'`);
+    const feed = startRateFeed(s.db, { url: ecbFake.url('/daily.xml'), outbound: outboundFetch({ allowHosts: [ecbFake.hostPort] }), intervalMs: 3_600_000 });
+    try {
+      await vi.waitFor(async () => expect(await dayRow('HU01', 'USD', '2026-03-04')).toEqual({ rate: 320, source: 'feed' }), { timeout: 10_000 });
+    } finally {
+      await feed.stop();
+    }
+    // The next is an interval away.
+    expect(await one(`select next_fetch_at > now() + interval '50 minutes' as later from app.rate_feed_status`)).toEqual({ later: true });
+  });
+
   it('needs the rates page: another user is refused the screen, its status and a fetch', async () => {
     for (const [entity, action] of [
       ['currency_rates', 'list'],

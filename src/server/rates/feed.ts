@@ -115,7 +115,9 @@ async function claim(db: Db, intervalMs: number): Promise<boolean> {
   return r.rows.length > 0;
 }
 
-/** The feed every `intervalMs` in this process (RATES_TICK_MS), fetched when due across the processes. */
+const FIRST_LOOK_MS = 2_000;
+
+/** The feed every `intervalMs` in this process (RATES_TICK_MS), fetched when due across the processes (the first look soon after the start). */
 export function startRateFeed(db: Db, opts: RateFeedOptions & { intervalMs: number; log?: (line: string) => void }): Poller {
   const log = opts.log ?? ((line) => console.log(line));
   const host = (() => {
@@ -131,6 +133,7 @@ export function startRateFeed(db: Db, opts: RateFeedOptions & { intervalMs: numb
       const r = await fetchRates(db, opts);
       if (!r.ok) log(`rates: fetch from ${host} failed: ${r.error}${r.status ? ` (HTTP ${r.status})` : ''}; the last rates are kept`);
     },
-    { intervalMs: opts.intervalMs, onError: (e) => console.error(`rate feed: ${(e as Error).message}`) },
+    // The first look right after the start: a new database's feed is due at once, not an interval later.
+    { intervalMs: opts.intervalMs, firstMs: Math.min(opts.intervalMs, FIRST_LOOK_MS), onError: (e) => console.error(`rate feed: ${(e as Error).message}`) },
   );
 }
