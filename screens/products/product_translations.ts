@@ -3,7 +3,8 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Detail of product_list: the product's texts, a row per language. Rows are written
  * through the view into the product's multi-language columns (migration 014). The long
- * description is plain text here: the grid cannot sanitize HTML.
+ * description is rich text, edited in the product's form (its Texts tab): shown here as a
+ * reader sees it, read-only (migration 118).
  */
 export default defineScreen({
   form: 'product_translations',
@@ -22,6 +23,6 @@ export default defineScreen({
     language_position: { type: 'int', hidden: true },
     product_name: { editable: true, maxLength: 200, width: 250 },
     description_short: { editable: true, maxLength: 1000 },
-    description: { editable: true, maxLength: 20000, pattern: '^[^<>]*$' },
+    description: { width: 250 },
   },
 });

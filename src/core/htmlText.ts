@@ -50,3 +50,15 @@ export function htmlParagraphs(html: string): string[] {
     .map(htmlText)
     .filter((p) => p !== '' && p !== '•');
 }
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Plain text as rich text: a paragraph per blank-line-separated block, lines within it kept by <br>, every character escaped (an AI proposal for the long description). */
+export function textAsHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => `<p>${p.replace(/[&<>"]/g, (c) => ESCAPES[c]!).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -187,6 +187,21 @@ describe.each(engines)('AI content on %s', (engine) => {
     expect([late.status, late.body.error, late.body.rule]).toEqual([400, 'rule_violated', 'ai_proposal_decided']);
   });
 
+  it('accept writes a long description as rich text (paragraphs, escaped), the other languages untouched', async () => {
+    const [p] = await products(1);
+    const before = await one(`select description from app.products where product_code = $1`, [p]);
+    fake.answer(() => completion({ de: { description: 'Eiche & Stahl\n\nZweiter Absatz' } }));
+    expect((await act(admin, 'ai_generate', 'set', { product_codes: [p], fields: ['description'], languages: ['de'] })).status).toBe(200);
+    const id = (await one(`select proposal_id from app.ai_proposals where product_code = $1 and field_name = 'description'`, [p])).proposal_id;
+    const r = await act(admin, 'ai_proposals_accept', 'set', { proposal_ids: [id] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const after = (await one(`select description from app.products where product_code = $1`, [p])).description as Record<string, string>;
+    expect(after).toEqual({ ...(before.description as object), de: '<p>Eiche &amp; Stahl</p><p>Zweiter Absatz</p>' });
+    // The translations tab shows it as read.
+    const de = await act(admin, 'product_translations', 'filter', { product_code: p, language_code: 'de' });
+    expect(de.body.data.rows[0].description).toBe('Eiche & Stahl Zweiter Absatz');
+  });
+
   it('reject sets proposals aside without touching the product; two candidates of one text cannot both be accepted', async () => {
     const [p] = await products(1);
     fake.answer(() => completion({ en: { description_short: 'Candidate' } }));

@@ -8,7 +8,7 @@ import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { loadRichText } from '../../src/app/grid/renderers/index.tsx';
 import { keysetAfter } from '../../src/app/grid/filters.ts';
 import type { CellCtx } from '../../src/app/grid/types.ts';
-import { htmlText } from '../../src/core/htmlText.ts';
+import { htmlText, textAsHtml } from '../../src/core/htmlText.ts';
 import { metaDescription } from '../../src/core/seo.ts';
 
 describe('htmlText: rich text as a reader sees it', () => {
@@ -45,6 +45,14 @@ describe('htmlText: rich text as a reader sees it', () => {
   it('is what meta descriptions are cut from (no space before a full stop after bold text)', () => {
     expect(metaDescription('<p>Wir verkaufen Haushaltswaren <strong>seit 2009</strong>.</p><p>Unser Lager</p>')).toBe('Wir verkaufen Haushaltswaren seit 2009. Unser Lager');
     expect(metaDescription(`<p>${'a'.repeat(100)} <em>${'b'.repeat(100)}</em></p>`)).toBe(`${'a'.repeat(100)} ${'b'.repeat(66)}...`);
+  });
+});
+
+describe('textAsHtml: plain text as rich text', () => {
+  it('makes a paragraph per block, keeps lines, escapes every markup character, and reads back as the text', () => {
+    expect(textAsHtml('Eiche & Stahl\n\n  <b>nicht fett</b>\nzweite Zeile\n\n\n')).toBe('<p>Eiche &amp; Stahl</p><p>&lt;b&gt;nicht fett&lt;/b&gt;<br>zweite Zeile</p>');
+    expect(textAsHtml('')).toBe('');
+    for (const t of ['a "quoted" word', 'x < y > z', 'one\n\ntwo']) expect(htmlText(textAsHtml(t))).toBe(t.replace(/\s+/g, ' '));
   });
 });
 

@@ -31,8 +31,10 @@ export async function translateProductTexts({ db, session, config }: UserCtx, re
   if (!session.company) throw forbidden('forbidden: translating product texts needs a company');
   const codes = [...new Set(req.product_codes)];
   const found = await db.query<TextRow>(
-    `select product_code, language_code, product_name, description_short, description from app.v_product_translations
-     where company_code = $1 and product_code = any($2::text[])`,
+    // The long description as stored (rich text), not as the translations grid shows it (read as text, migration 118).
+    `select t.product_code, t.language_code, t.product_name, t.description_short, p.description ->> t.language_code as description
+     from app.v_product_translations t join app.products p on p.product_code = t.product_code
+     where t.company_code = $1 and t.product_code = any($2::text[])`,
     [session.company, codes],
   );
   const known = new Set(found.rows.map((r) => r.product_code));

@@ -15,6 +15,7 @@ import type { UserCtx } from '../rpc/context.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { setRow } from '../actions/engine/write.ts';
+import { textAsHtml } from '../../core/htmlText.ts';
 import { inTransaction } from './inTransaction.ts';
 
 interface Proposal {
@@ -30,6 +31,7 @@ export async function decideProposals(ctx: UserCtx, ids: number[], decision: 'ac
   const { db, session } = ctx;
   if (!session.company) throw forbidden('forbidden: AI content needs a company');
   const texts = screens.get('product_translations')!;
+  const products = screens.get('product_list')!;
   if (decision === 'accepted') await requirePagePermission(db, session, texts.pageUrl!, 'set', 'product_translations');
   const scope = { company: session.company, userId: session.userId };
   return db.transaction(async (tx) => {
@@ -56,7 +58,11 @@ export async function decideProposals(ctx: UserCtx, ids: number[], decision: 'ac
       }
       const engineDb = inTransaction(db, tx);
       for (const p of found.rows) {
-        const { log_id } = await setRow(engineDb, texts, { product_code: p.product_code, language_code: p.language_code, [p.field_name]: p.proposed_text }, scope, { versionCheck: false });
+        // The long description is rich text: written through the product list's html column (sanitized there) as paragraphs; the other texts through the translations row.
+        const { log_id } =
+          p.field_name === 'description'
+            ? await setRow(engineDb, products, { product_code: p.product_code, description: { [p.language_code]: textAsHtml(p.proposed_text) } }, scope, { versionCheck: false })
+            : await setRow(engineDb, texts, { product_code: p.product_code, language_code: p.language_code, [p.field_name]: p.proposed_text }, scope, { versionCheck: false });
         if (log_id !== undefined) logIds.push(log_id);
         await tx.query(`update app.ai_proposals set state = 'accepted', decided_by = $2, decided_at = now(), log_id = $3, row_version = row_version + 1 where proposal_id = $1`, [
           p.proposal_id,
