@@ -14,5 +14,6 @@ create trigger companies_own_rate after insert on app.companies for each row exe
 insert into app.currency_rate_days (company_code, currency_code, rate, rate_date, source)
 select c.company_code, c.currency_code, 1, current_date, 'initial'
 from app.companies c
+join app.currencies cur on cur.currency_code = c.currency_code
 where not exists (select 1 from app.currency_rate_days d where d.company_code = c.company_code and d.currency_code = c.currency_code)
 on conflict (company_code, currency_code, rate_date) do nothing;
