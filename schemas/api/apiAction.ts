@@ -87,13 +87,16 @@ export const DeleteOutput = v.object({
  * keys would take, under the same company checks — how many rows, the first few of them
  * (display key and the value that names them, a multi-language object or a text), and
  * the rows the database's ON DELETE CASCADE keys would remove with them, counted per
- * screen that shows them (`form` null: a table no screen shows).
+ * screen that shows them (`form` null: a table no screen shows). `refused`: the delete would
+ * be refused — still used elsewhere (`in_use`) or a rule of the record — with the code and
+ * parameters the delete's own refusal would answer, so the question is not asked in vain.
  */
 export const DeletePreviewOutput = v.object({
   data: v.object({
     count: v.number(),
     rows: v.array(v.object({ key: v.string(), name: v.unknown() })),
     dependents: v.array(v.object({ form: v.nullable(v.string()), count: v.number() })),
+    refused: v.optional(v.object({ error: v.string(), params: v.record(v.string(), v.union([v.string(), v.number()])) })),
   }),
 });
 

@@ -129,6 +129,15 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
       expect(JSON.stringify(r.body)).not.toMatch(/violates|foreign key|constraint|app\./);
       return r.body;
     };
+    // The delete's preview says so before anyone is asked (the delete tried in a savepoint, rolled back).
+    const preview = await call(admin, 'currencies', 'delete_preview', { keys: ['XTU'] });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data.refused).toEqual({ error: 'in_use', params: { count: 2, label: 'screens.frontend_shops.title' } });
+    const uiPreview = await call(admin, 'languages', 'delete_preview', { keys: ['bg'] });
+    expect(uiPreview.body.data.refused).toMatchObject({ error: 'rule_violated', params: { rule: 'language_of_ui' } });
+    const free = await ok(admin, 'countries', 'add', { country_code: 'XF', country_names: { en: 'Freeland' } });
+    expect((await ok(admin, 'countries', 'delete_preview', { keys: [free.row.country_code] })).refused).toBeUndefined();
+    expect((await s.db.query(`select 1 from app.countries where country_code = 'XF'`)).rows).toHaveLength(1);
     const currency = await refused('currencies', 'XTU');
     expect(currency.params).toEqual({ count: 2, label: 'screens.frontend_shops.title' });
     expect(said('en', currency)).toBe('Cannot be deleted: still used in “Shop list” (records: 2).');

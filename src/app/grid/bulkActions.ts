@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { conflictMessageId } from '../../core/httpErrors.ts';
 import { LANGS } from '../../core/langs.ts';
 import { ApiError } from '../api/client.ts';
-import { describeError } from '../api/said.ts';
+import { describeCode, describeError } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.ts';
 import { toast } from '../chrome/toasts.tsx';
 import type { GridModel } from './columns.ts';
@@ -75,6 +75,11 @@ export async function deleteSelection(d: DeleteDeps): Promise<boolean> {
   // how many rows go (nothing when the count is unknown).
   const count = selectedCount(d.selection, d.main?.total ?? 0);
   const p = await preview(d);
+  if (p?.refused) {
+    // The delete would be refused (still in use, a rule): said now, not after a yes that cannot be kept.
+    toast({ variant: 'danger', ...describeCode(p.refused.error, p.refused.params, 409) });
+    return false;
+  }
   const ok = await confirm({
     titleId: 'messages.sure',
     ...(p && p.count ? { body: createElement(DeleteQuestion, { preview: p, lang: session.get().lang }) } : count ? { bodyId: 'grid.delete_confirm', bodyValues: { count } } : {}),

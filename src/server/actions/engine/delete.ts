@@ -8,7 +8,7 @@
 import { DeletePayload } from '../../../../schemas/api.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
 import type { Db, Queryable } from '../../db/types.ts';
-import { HttpError, badRequest, parseInput, refused } from '../../http/errors.ts';
+import { HttpError, badRequest, fromDbError, parseInput, refused } from '../../http/errors.ts';
 import { cascadeGraph, cascadeRows, insertableColumns, isTable, primaryKey, quoteName, quoteTable, screenOfTable, type TakenRow } from './cascade.ts';
 import { ownerCondition } from './owner.ts';
 import type { Screen } from './screens.ts';
@@ -129,12 +129,36 @@ export async function previewDelete(db: Db, screen: Screen, payload: unknown, sc
     const first = sel.requested.filter((k) => present.has(JSON.stringify(k))).slice(0, PREVIEW_ROWS);
     const display = lookupDisplayField(screen.columns, screen.keys);
     const read = first.length ? await readRows(tx, screen, first, scope) : [];
+    const refusal = rows.length ? await trialDelete(tx, screen, sel, scope) : undefined;
     return {
       count: rows.length,
       rows: first.map((k, i) => ({ key: k.join('/'), name: display in screen.columns && !screen.keys.includes(display) ? (read[i]?.[display] ?? null) : null })),
       dependents: [...perForm].map(([form, count]) => ({ form, count })).sort((a, b) => rank(screen, a.form) - rank(screen, b.form)),
+      ...(refusal ? { refused: { error: refusal.code, params: refusal.params ?? {} } } : {}),
     };
   });
+}
+
+/**
+ * Whether the database would refuse the delete: the delete itself, run in a savepoint rolled
+ * back at once (keys without cascade, the rules' triggers — nothing stays), its refusal as the
+ * delete would answer it (in use, naming what uses the rows; a rule of the record).
+ */
+async function trialDelete(tx: Queryable, screen: Screen, sel: ReturnType<typeof selection>, scope: WriteScope): Promise<HttpError | undefined> {
+  await tx.query('savepoint delete_trial');
+  let failed: unknown;
+  try {
+    await actAs(tx, scope.userId);
+    await tx.query(`delete from ${writeTable(screen)} t where ${sel.where}`, sel.params);
+  } catch (e) {
+    failed = e;
+  }
+  await tx.query('rollback to savepoint delete_trial');
+  if (failed === undefined) return undefined;
+  if ((failed as { code?: string }).code === '23503') return inUseError(tx, screen, sel, failed);
+  const said = fromDbError(failed);
+  if (said) return said;
+  throw failed;
 }
 
 /**
