@@ -237,6 +237,7 @@ export const RECORD_RULES = {
   sales_orders_payment_fee_check: atLeast('payment_fee', 0),
   shelves_shelf_code_check: pattern('shelf_code'),
   shelves_walk_order_check: atLeast('walk_order', 0),
+  shops_cart_reminder_hours_check: between('cart_reminder_hours', 0, 720),
   shop_languages_domain_check: pattern('domain'),
   shop_languages_url_prefix_check: pattern('url_prefix'),
   shop_products_shop_price_check: atLeast('shop_price', 0),
