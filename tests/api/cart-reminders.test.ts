@@ -140,7 +140,9 @@ describe.each(engines)('abandoned-cart reminders on %s', (engine) => {
     const fresh = await cartOf(AT, '', 'fresh@example.org', 1);
     const ordered = await cartOf(AT, '', 'ordered@example.org', 5);
     const order = (
-      await s.db.query<{ id: number }>(`select order_id as id from app.sales_orders where company_code = 'SK01' and order_id not in (select order_id from app.carts where order_id is not null) limit 1`)
+      await s.db.query<{ id: number }>(
+        `select order_id as id from app.sales_orders where company_code = 'SK01' and order_id not in (select order_id from app.carts where order_id is not null) limit 1`,
+      )
     ).rows[0]!.id;
     await s.db.query(`update app.carts set order_id = $2 where cart_id = $1`, [ordered.id, order]);
     const empty = await cartOf(AT, '', 'empty@example.org', 5);
@@ -216,7 +218,9 @@ describe.each(engines)('abandoned-cart reminders on %s', (engine) => {
     expect((await stranger.get(`/cart/restore?t=${'x'.repeat(43)}`)).location).toBe('/cart?m=restore_invalid');
     expect((await stranger.get('/cart/restore')).location).toBe('/cart?m=restore_invalid');
     const order = (
-      await s.db.query<{ id: number }>(`select order_id as id from app.sales_orders where company_code = 'SK01' and order_id not in (select order_id from app.carts where order_id is not null) limit 1`)
+      await s.db.query<{ id: number }>(
+        `select order_id as id from app.sales_orders where company_code = 'SK01' and order_id not in (select order_id from app.carts where order_id is not null) limit 1`,
+      )
     ).rows[0]!.id;
     await s.db.query(`update app.carts set order_id = $2 where cart_id = $1`, [left.id, order]);
     expect((await stranger.get(restore.path)).location).toBe('/cart?m=restore_invalid');
