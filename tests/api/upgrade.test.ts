@@ -61,6 +61,8 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.languages': 'a row version (106: the languages screen)',
   'app.cashflow_types': 'a row version (106: the cashflow types screen)',
   'app.purchase_orders': 'the account it is booked to (107)',
+  'app.shops': 'the cart reminder delay (119)',
+  'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
 };
 
 /** Tables whose rows the upgrade's start rewrites: only their row count is kept. */
