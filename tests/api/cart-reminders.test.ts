@@ -200,6 +200,7 @@ describe.each(engines)('abandoned-cart reminders on %s', (engine) => {
     const phone = browser(s.url, restore.host);
     await phone.post('/cart/add', { code: b, qty: '1' });
     expect(linesOf((await phone.get('/cart')).body)).toEqual([b]);
+    const phoneCart = (await s.db.query<{ id: number }>(`select max(cart_id) as id from app.carts`)).rows[0]!.id;
     const opened = await phone.get(restore.path);
     expect(opened.status).toBe(303);
     expect(opened.location).toBe('/cart?m=restored');
@@ -207,6 +208,8 @@ describe.each(engines)('abandoned-cart reminders on %s', (engine) => {
     expect(page.body).toContain('Ihr Warenkorb ist wieder da.');
     expect(linesOf(page.body)).toEqual([a, b].sort());
     expect(page.body).toMatch(new RegExp(`id="qty-${a}"[^>]*value="2"`));
+    // The phone's own cart went into it (not a second abandoned cart).
+    expect((await s.db.query(`select 1 from app.carts where cart_id = $1`, [phoneCart])).rows).toEqual([]);
     // One cart, one holder: the browser that left it has it no more.
     expect(linesOf((await left.br.get('/cart')).body)).toEqual([]);
     // Again, on the same phone: the same cart.

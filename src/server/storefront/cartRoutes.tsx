@@ -60,8 +60,8 @@ const setCartCookie = (c: Context, shop: Shop, token: string) =>
 
 /**
  * GET /cart/restore?t=… (a cart reminder's link, cartReminders.ts): this browser's cart becomes
- * the reminded one, with what its own open cart held added (by the price and stock rules), and
- * the visitor lands on the cart page. A link of an ordered cart or no link: the cart page says so.
+ * the reminded one, with what its own open cart held added (by the price and stock rules; that
+ * cart then goes), and the visitor lands on the cart page. A link of an ordered cart or no link: the cart page says so.
  */
 async function restoreCart(a: CartArgs): Promise<Response> {
   const { c, db, shop, ctx } = a;
@@ -75,6 +75,8 @@ async function restoreCart(a: CartArgs): Promise<Response> {
   if (had && had.order_id === null && had.cart_id !== taken.cart.cart_id) {
     const items = await db.query<{ product_code: string; quantity: string }>(`select product_code, quantity from app.cart_items where cart_id = $1 order by item_id`, [had.cart_id]);
     for (const it of items.rows) await cart.addItem(db, shop, taken.cart, it.product_code, Number(it.quantity), ctx.today);
+    // Its lines live on in the restored cart and no browser holds it any more: not a second abandoned cart.
+    await db.query(`delete from app.carts where cart_id = $1 and order_id is null`, [had.cart_id]);
   }
   return back('restored');
 }
