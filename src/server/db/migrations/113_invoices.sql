@@ -390,9 +390,10 @@ begin
   from app.v_sales_order_items x join app.products p on p.product_code = x.product_code
   where x.order_id = p_order;
 
-  -- The charges (gross), one line per VAT rate they are apportioned to (099's rule).
+  -- The charges (gross), one line per VAT rate they are apportioned to (099's rule), named
+  -- after the order's delivery or payment method (none: the line's kind, which a document names).
   insert into app.invoice_lines (invoice_id, line_no, kind, description, quantity, unit_price, vat_rate, net_amount, vat_amount, gross_amount)
-  select inv, (select count(*) from app.invoice_lines where invoice_id = inv) + row_number() over (order by ch.pos, cp.rate desc), ch.kind, ch.name,
+  select inv, (select count(*) from app.invoice_lines where invoice_id = inv) + row_number() over (order by ch.pos, cp.rate desc), ch.kind, coalesce(ch.name, ch.kind),
          1, cp.gross - cp.vat, cp.rate, cp.gross - cp.vat, cp.vat, cp.gross
   from (values (1, 'delivery', o.delivery_price, (select app.name_in(dm.dm_names, lang, dm.dm_code) from app.delivery_methods dm where dm.dm_id = o.dm_id)),
                (2, 'payment_fee', o.payment_fee, (select app.name_in(pm.pm_names, lang, pm.pm_code) from app.payment_methods pm where pm.pm_id = o.pm_id))) as ch(pos, kind, gross, name)
