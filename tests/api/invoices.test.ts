@@ -31,12 +31,19 @@ describe.each(engines)('invoices on %s', (engine) => {
     lines: { quantity: number; unit_price: number; vat_rate?: number; discount_percent?: number }[],
     extra: { delivery_price?: number; payment_fee?: number; currency_code?: string; partner_id?: number } = {},
   ) => {
-    const o = (
-      await ok(admin, 'sales_orders', 'add', { partner_id: extra.partner_id ?? (await customerOf(company)), ...(extra.currency_code ? { currency_code: extra.currency_code } : {}) }, company)
-    ).row as { order_id: number; fsm_instance_id: number; fsm_reference: string };
+    const o = (await ok(admin, 'sales_orders', 'add', { partner_id: extra.partner_id ?? (await customerOf(company)), ...(extra.currency_code ? { currency_code: extra.currency_code } : {}) }, company))
+      .row as { order_id: number; fsm_instance_id: number; fsm_reference: string };
     const products = await productsOf(company, lines.length);
     for (const [i, l] of lines.entries()) {
-      const item = (await ok(admin, 'sales_order_items', 'add', { order_id: o.order_id, product_code: products[i], quantity: l.quantity, unit_price: l.unit_price, discount_percent: l.discount_percent ?? 0 }, company)).row;
+      const item = (
+        await ok(
+          admin,
+          'sales_order_items',
+          'add',
+          { order_id: o.order_id, product_code: products[i], quantity: l.quantity, unit_price: l.unit_price, discount_percent: l.discount_percent ?? 0 },
+          company,
+        )
+      ).row;
       if (l.vat_rate !== undefined) await s.db.query('update app.sales_order_items set vat_rate = $2 where item_id = $1', [item.item_id, l.vat_rate]);
     }
     if (extra.delivery_price || extra.payment_fee)
@@ -82,7 +89,14 @@ describe.each(engines)('invoices on %s', (engine) => {
     expect(so.invoice_number).toBe(inv.invoice_number);
 
     const doc = (await readInvoice(s.db, 'SK01', Number(inv.invoice_id)))!;
-    expect(doc).toMatchObject({ kind: 'invoice', number: inv.invoice_number, currencyCode: so.currency_code, rate: expect.stringMatching(/^1(\.0+)?$/), languageCode: so.language_code, credited: null });
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      number: inv.invoice_number,
+      currencyCode: so.currency_code,
+      rate: expect.stringMatching(/^1(\.0+)?$/),
+      languageCode: so.language_code,
+      credited: null,
+    });
     expect(doc.seller).toMatchObject({ vatNumber: 'SK1010101010', city: 'Bratislava', zipCode: '811 01', addressLine1: 'Hlavná 1', iban: 'SK31 1200 0000 1987 4263 7541' });
     expect(doc.buyer.vatNumber).toBe('SK2020202020');
     // The totals are the order's to the cent: lines and both charges, VAT taken out of the charges by 099's rule.
@@ -101,7 +115,10 @@ describe.each(engines)('invoices on %s', (engine) => {
     // 1.5 × 7.33 × 0.95 = 10.44525 → 10.45; VAT 1.045 → 1.05 (rounded once per line).
     expect(doc.lines[1]).toMatchObject({ discountPercent: '5.00', netAmount: '10.45', vatAmount: '1.05' });
     // The lines' names are the products' in the order's language.
-    const names = await rows(`select app.name_in(p.product_name, $2, p.product_code) as n from app.sales_order_items i join app.products p using (product_code) where i.order_id = $1 order by i.item_id`, [o.order_id, so.language_code]);
+    const names = await rows(
+      `select app.name_in(p.product_name, $2, p.product_code) as n from app.sales_order_items i join app.products p using (product_code) where i.order_id = $1 order by i.item_id`,
+      [o.order_id, so.language_code],
+    );
     expect(doc.lines.slice(0, 2).map((l) => l.description)).toEqual(names.map((n) => n.n));
     // VAT per rate adds up the lines; together the totals.
     expect(doc.vat.map((v) => v.vatRate)).toEqual(['20.00', '10.00']);
@@ -112,7 +129,16 @@ describe.each(engines)('invoices on %s', (engine) => {
     // The receivable: a customer invoice due on the due date, in the invoice's currency, at its day's rate.
     const cf = await rows(`select type_code, state_code, amount::text, currency_code, due_date::text, opened_on::text, invoice_number, order_id from app.v_cashflow where order_id = $1`, [o.order_id]);
     expect(cf).toEqual([
-      { type_code: 'customer_invoice', state_code: 'due', amount: Number(doc.totals.gross).toFixed(4), currency_code: doc.currencyCode, due_date: doc.dueDate, opened_on: doc.issueDate, invoice_number: doc.number, order_id: o.order_id },
+      {
+        type_code: 'customer_invoice',
+        state_code: 'due',
+        amount: Number(doc.totals.gross).toFixed(4),
+        currency_code: doc.currencyCode,
+        due_date: doc.dueDate,
+        opened_on: doc.issueDate,
+        invoice_number: doc.number,
+        order_id: o.order_id,
+      },
     ]);
     // The invoices screen lists it in its company only, with its lines as the detail.
     const listed = (await ok(admin, 'invoices', 'list', { filterModel: { invoice_number: { filterType: 'text', type: 'equals', filter: doc.number } } }, 'SK01')).rows;
@@ -190,9 +216,9 @@ describe.each(engines)('invoices on %s', (engine) => {
     expect(got.map((r) => numberOf(r.invoice_number as string)).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
     expect(await highest('CZ01', 'INV')).toBe(before + 20);
     // Each with its receivable.
-    expect(
-      (await rows(`select invoice_number from app.cashflow_items where order_id = any($1::int[])`, [orders.map((o) => o.order_id)])).map((r) => r.invoice_number).sort(),
-    ).toEqual(got.map((r) => r.invoice_number).sort());
+    expect((await rows(`select invoice_number from app.cashflow_items where order_id = any($1::int[])`, [orders.map((o) => o.order_id)])).map((r) => r.invoice_number).sort()).toEqual(
+      got.map((r) => r.invoice_number).sort(),
+    );
   });
 
   it('keeps an issued invoice and its lines as they are (rule invoice_issued), and the invoiced order too', async () => {
@@ -269,7 +295,9 @@ describe.each(engines)('invoices on %s', (engine) => {
     expect(rest).toMatchObject({ invoice_number: pad('CN', cn0 + 2), gross_total: 91 });
     const listed = await one(`select credited_total::float8 as c, balance_total::float8 as b from app.v_invoices where invoice_id = $1`, [doc.invoiceId]);
     expect(listed).toEqual({ c: 103, b: 0 });
-    expect((await rows('select quantity::float8 as q, credited_quantity::float8 as c from app.v_invoice_lines where invoice_id = $1 order by line_no', [doc.invoiceId])).map((r) => [r.q, r.c])).toEqual([
+    expect(
+      (await rows('select quantity::float8 as q, credited_quantity::float8 as c from app.v_invoice_lines where invoice_id = $1 order by line_no', [doc.invoiceId])).map((r) => [r.q, r.c]),
+    ).toEqual([
       [4, 4],
       [1, 1],
     ]);
