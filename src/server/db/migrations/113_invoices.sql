@@ -341,7 +341,8 @@ on conflict do nothing;
 -- Issues the invoice of a sales order on `p_day` (the order locked first: one invoice per
 -- order). Null when there is nothing to invoice (no lines, no charges) or the order has its
 -- invoice already (an event that issues came again, or the setting changed between events).
-create function app.invoice_issue(p_order int, p_user int, p_day date default current_date) returns int language plpgsql as $$
+-- `p_receivable` false: no cashflow item (the demo data, whose orders have theirs already).
+create function app.invoice_issue(p_order int, p_user int, p_day date default current_date, p_receivable boolean default true) returns int language plpgsql as $$
 declare
   o record;
   inv int;
@@ -405,7 +406,9 @@ begin
   where ch.gross > 0;
 
   update app.invoices set issued_at = now() where invoice_id = inv;
-  perform app.invoice_receivable(inv, p_user);
+  if p_receivable then
+    perform app.invoice_receivable(inv, p_user);
+  end if;
   return inv;
 end $$;
 
