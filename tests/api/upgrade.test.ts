@@ -54,6 +54,8 @@ const GROWS: Record<string, string> = {
  * Tables the upgrade gives new columns (their rows' text changes): every old row is still
  * there with the same values in the columns it had.
  */
+/** Of those, tables that also gain rows: every old row kept (113 adds the customer credit note's cashflow type). */
+const GAINS_ROWS = new Set(['app.cashflow_types']);
 const GAINS_COLUMNS: Record<string, string> = {
   'app.companies': "a company's address, VAT number and settings, its row version (106)",
   'app.currencies': 'a row version (106: the currencies screen)',
@@ -63,6 +65,7 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.purchase_orders': 'the account it is booked to (107)',
   'app.shops': 'the cart reminder delay (119)',
   'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
+  'app.partners': 'a VAT number and a payment term for invoices (113)',
 };
 
 /** Tables whose rows the upgrade's start rewrites: only their row count is kept. */
@@ -201,7 +204,8 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
     // Tables that gained columns: the same rows, the same values in the old columns.
     for (const t of Object.keys(GAINS_COLUMNS)) {
       expect(oldColumns[t]!.length, t).toBeGreaterThan(1);
-      expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
+      if (GAINS_ROWS.has(t)) expect(lost(beforeRows[t]!, afterRows[t]!), `${t}: its old rows' values`).toEqual([]);
+      else expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
     }
   });
 
