@@ -14,6 +14,8 @@ import { describeError, say } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { gridData } from '../grid/dataProvider/provider.ts';
 import { useT } from '../i18n/useT.ts';
+import { parseNumberInput } from '../forms/formModel.ts';
+import { useSession } from '../session/session.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
@@ -29,6 +31,7 @@ interface Line {
 export function CreditNote({ query, onDone }: BulkActionProps) {
   const t = useT();
   const intl = useIntl();
+  const lang = useSession((s) => s.lang);
   const failed = useFailed();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -47,7 +50,8 @@ export function CreditNote({ query, onDone }: BulkActionProps) {
       const got = (r.rows as unknown as Line[]).map((l) => ({ ...l, quantity: Number(l.quantity), credited_quantity: Number(l.credited_quantity) }));
       setInvoice(ids[0]);
       setLines(got);
-      setQty(Object.fromEntries(got.map((l) => [l.line_id, String(l.quantity - l.credited_quantity)])));
+      // What is left, written as the user's language writes numbers (read back the same way below).
+      setQty(Object.fromEntries(got.map((l) => [l.line_id, intl.formatNumber(l.quantity - l.credited_quantity, { maximumFractionDigits: 3, useGrouping: false })])));
       setReason('');
       setError(undefined);
       setOpen(true);
@@ -59,7 +63,10 @@ export function CreditNote({ query, onDone }: BulkActionProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy || invoice === undefined) return;
-    const picked = lines.map((l) => ({ line_id: l.line_id, quantity: Number((qty[l.line_id] ?? '').replace(',', '.')) })).filter((l) => Number.isFinite(l.quantity) && l.quantity > 0);
+    // Each quantity read as the user's language writes numbers (the forms' rule); one it does not write is said, not guessed.
+    const read = lines.map((l) => ({ l, r: parseNumberInput(qty[l.line_id] ?? '', lang) }));
+    for (const { l, r } of read) if ('error' in r) return void setError(`${l.line_no}: ${intl.formatMessage({ id: r.error.id }, r.error.values)}`);
+    const picked = read.flatMap(({ l, r }) => ('value' in r && r.value !== null && r.value > 0 ? [{ line_id: l.line_id, quantity: r.value }] : []));
     if (!picked.length) return void setError(t('rules.credit_note_nothing'));
     setBusy(true);
     setError(undefined);
