@@ -132,20 +132,33 @@ describe('ScreenGrid conflicts and click-save undo', () => {
     await expect.poll(() => toasts('danger')).toContain('Fehler beim Speichern der Daten: Eine Kategorie kann nicht unter sich selbst oder unter eine ihrer Unterkategorien gestellt werden.');
     expect((await t.server.db.query('select parent_category_id from app.product_categories where product_category_id = $1', [pair.root])).rows[0]).toEqual({ parent_category_id: null });
 
-    // A brand that products still use.
+    // A brand no product uses: the question starts on Cancel (a reflex Enter deletes nothing); Esc gives the focus back.
+    const unused = (await t.server.db.query<{ id: number }>(`insert into app.brands (brand_name) values ('Unbenutzt 113') returning brand_id as id`)).rows[0]!.id;
     await t.page.goto(`${t.server.url}/de/products/brands`);
-    const used = (await t.server.db.query<{ id: number }>(`select brand_id as id from app.products where brand_id is not null order by 1 limit 1`)).rows[0]!.id;
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
-    await t.page.locator(`[role=row][data-key="${used}"] [role=checkbox]`).click();
+    const pick = async (id: number) => {
+      const box = t.page.locator(`[role=row][data-key="${id}"] [role=checkbox]`);
+      await box.click();
+      await expect.poll(() => box.getAttribute('aria-checked')).toBe('true');
+      return box;
+    };
+    const byName = t.page.getByRole('textbox', { name: 'Marke', exact: true });
+    await byName.fill('Unbenutzt 113');
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    const unusedBox = await pick(unused);
     await t.page.locator('button.grid-delete').click();
-    // The question starts on Cancel (a reflex Enter deletes nothing); Esc gives the focus back.
     await expect.poll(() => t.page.evaluate(() => document.activeElement?.textContent)).toBe('Abbrechen');
     await t.page.keyboard.press('Escape');
     await expect.poll(() => t.page.evaluate(() => document.activeElement?.className)).toBe('grid-delete');
+    await unusedBox.click();
+    await byName.fill('');
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+    // A brand that products still use: the preview knows, so no question is asked; the refusal names where and how often (engine/inUse.ts).
+    const used = (await t.server.db.query<{ id: number }>(`select brand_id as id from app.products where brand_id is not null order by 1 limit 1`)).rows[0]!.id;
+    await pick(used);
     await t.page.locator('button.grid-delete').click();
-    await t.page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
-    // The refusal names where the row is used and how often (the database's foreign keys, engine/inUse.ts).
     const count = (await t.server.db.query<{ n: number }>(`select count(*)::int as n from app.products where brand_id = $1`, [used])).rows[0]!.n;
     await expect.poll(() => toasts('danger')).toContain(`Kann nicht gelöscht werden: wird noch in „Produktliste“ verwendet (Einträge: ${new Intl.NumberFormat('de-DE').format(count)}).`);
+    expect(await t.page.getByRole('dialog').count()).toBe(0);
   });
 });
