@@ -178,8 +178,8 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
       24: '',
     };
     const boxes: FormBox[] = [
-      { no: '', titles: titles('print.cmr_heading'), text: n.cmr_number, x: HALF, y: 0, w: HALF, h: 12, size: 14, bold: true },
-      { no: '', titles: [], text: titles('print.cmr_convention').join('\n'), x: HALF, y: 12, w: HALF, h: 14, size: 7 },
+      { no: '', titles: titles('print.cmr_heading'), text: n.cmr_number, x: HALF, y: 0, w: HALF, h: 10, size: 14, bold: true },
+      { no: '', titles: [], text: titles('print.cmr_convention').join('\n'), x: HALF, y: 10, w: HALF, h: 16, size: 7 },
       ...BOXES.map((b) => ({ ...b, no: String(b.no), titles: titles(`print.cmr_box_${b.no}`), text: boxText[b.no] ?? '' })),
     ];
     const lines: Record<string, string>[] = [

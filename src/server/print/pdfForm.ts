@@ -8,6 +8,7 @@
  * last line saying so.
  */
 import { FORM_MIN_SIZE, FORM_TEXT_SIZE, type FormBox, type PrintForm, type PrintTable } from '../../core/print.ts';
+import { unbreakable } from './tableLayout.ts';
 
 type Doc = PDFKit.PDFDocument;
 type Font = 'Sans' | 'Sans-Bold';
@@ -16,6 +17,7 @@ type Font = 'Sans' | 'Sans-Bold';
 const mm = (x: number) => (x * 72) / 25.4;
 const PAD = mm(1);
 const TITLE_SIZE = 5.5;
+const TITLE_MIN_SIZE = 3.5;
 const NUMBER_SIZE = 7;
 /** Steps of the shrinking, in points. */
 const STEP = 0.5;
@@ -42,21 +44,17 @@ function drawHeading(doc: Doc, no: string, titles: string[], x: number, y: numbe
     height = doc.currentLineHeight();
   }
   const [own, ...others] = titles;
+  const room = x + width - left;
+  // Smaller where a title's longest word is wider than the box (a narrow goods column): words are never broken.
+  const widest = Math.max(0, ...titles.flatMap((t) => unbreakable(t)).map((w) => doc.font('Sans-Bold').fontSize(TITLE_SIZE).widthOfString(`${w} `)));
+  const size = widest > room ? Math.max(TITLE_MIN_SIZE, Math.floor(((TITLE_SIZE * room) / widest) * 4) / 4) : TITLE_SIZE;
   let ty = y;
   if (own) {
-    doc
-      .font('Sans-Bold')
-      .fontSize(TITLE_SIZE)
-      .fillColor('#000')
-      .text(own, left, ty, { width: x + width - left });
+    doc.font('Sans-Bold').fontSize(size).fillColor('#000').text(own, left, ty, { width: room });
     ty = doc.y;
   }
   for (const t of others) {
-    doc
-      .font('Sans')
-      .fontSize(TITLE_SIZE)
-      .fillColor('#444')
-      .text(t, left, ty, { width: x + width - left });
+    doc.font('Sans').fontSize(size).fillColor('#444').text(t, left, ty, { width: room });
     ty = doc.y;
   }
   doc.fillColor('#000');
@@ -183,7 +181,11 @@ export function drawForm(doc: Doc, f: PrintForm, left: number, drawTable: (t: Pr
     doc.y += mm(3);
   }
   if (over.rows.length) {
-    const columns = f.lines.columns.map((c) => ({ key: c.key, title: `${c.no} ${c.titles[0] ?? ''}`, width: c.width, ...(c.align ? { align: c.align } : {}) }));
+    // The columns the lines left over fill, the widest taking the width of those they leave empty.
+    const used = f.lines.columns.filter((c) => over.rows.some((r) => r[c.key]));
+    const widest = used.reduce((a, c) => (c.width > a.width ? c : a), used[0]!);
+    const spare = f.lines.w - used.reduce((sum, c) => sum + c.width, 0);
+    const columns = used.map((c) => ({ key: c.key, title: `${c.no} ${c.titles[0] ?? ''}`, width: c === widest ? c.width + spare : c.width, ...(c.align ? { align: c.align } : {}) }));
     drawTable({ columns, rows: over.rows });
   }
 }
