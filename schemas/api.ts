@@ -34,6 +34,7 @@ import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
 import { aiContentActions } from './api/aiContent.ts';
 import { setupActions } from './api/setup.ts';
+import { invoiceActions } from './api/invoices.ts';
 
 export * from './api/http.ts';
 export * from './api/defineAction.ts';
@@ -55,6 +56,7 @@ export * from './api/rates.ts';
 export * from './api/email.ts';
 export * from './api/aiContent.ts';
 export * from './api/setup.ts';
+export * from './api/invoices.ts';
 export * from './api/transfer.ts';
 export * from './api/files.ts';
 export * from './api/images.ts';
@@ -103,5 +105,6 @@ export const actionContracts = {
   ...userAccountActions,
   ...aiContentActions,
   ...setupActions,
+  ...invoiceActions,
 };
 export type ActionName = keyof typeof actionContracts;

@@ -24,6 +24,9 @@ export default defineScreen({
     partner_id: { type: 'int', width: 100 },
     partner_name: { editable: true, required: true, maxLength: 150, width: 250 },
     label_name: { editable: true, maxLength: 100, width: 200 },
+    // Printed on the customer's invoices; its payment term (empty: the company's).
+    vat_number: { editable: true, maxLength: 30, pattern: '^[A-Z0-9 -]*$', patternHint: 'A–Z 0–9 -', width: 150 },
+    payment_days: { type: 'int', editable: true, min: 0, max: 365, width: 100 },
     is_supplier: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
     deleted: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
   },

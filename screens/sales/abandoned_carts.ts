@@ -3,9 +3,9 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Carts left for at least an hour before checkout, or never checked out (the storefront
  * will write the carts; app.v_abandoned_carts, migration 042). Value and item count come
- * from the items (cart_items below) in the shop's currency. Staff tick reminder_sent after
- * writing to the customer, and record the order a cart became (order_id): it is then
- * recovered.
+ * from the items (cart_items below) in the shop's currency. reminder_sent and reminded_at are
+ * what the reminder job did (storefront/cartReminders.ts, after the shop's cart_reminder_hours);
+ * staff record the order a cart became (order_id): it is then recovered.
  */
 export default defineScreen({
   form: 'abandoned_carts',
@@ -33,7 +33,7 @@ export default defineScreen({
     item_count: { type: 'int', width: 100 },
     cart_value: { type: 'money', currencyField: 'currency_code', width: 100 },
     currency_code: { width: 100 },
-    reminder_sent: { type: 'bool', renderer: 'checkbox', editable: true, width: 100 },
+    reminder_sent: { type: 'bool', renderer: 'checkbox', width: 100 },
     reminded_at: { type: 'datetime', width: 150 },
     order_id: { type: 'int', references: 'sales_orders', editable: true, width: 100 },
     fsm_reference: { width: 150 },

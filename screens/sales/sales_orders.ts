@@ -50,6 +50,8 @@ export default defineScreen({
     grand_net: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     grand_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     ks_order_id: { editable: true, maxLength: 40, width: 100, hidden: true },
+    // The invoice the order's workflow issued (the company's `invoice_on` event, migration 113).
+    invoice_number: { label: 'invoice', width: 150 },
     ks_invoice_no: { editable: true, maxLength: 40, width: 100 },
     ks_customer_id: { editable: true, maxLength: 40, width: 100, hidden: true },
     valid_until: { type: 'date', editable: true, width: 100 },

@@ -31,6 +31,9 @@ export default defineScreen({
     email: { editable: true, maxLength: 254, format: 'email', width: 200 },
     phone: { editable: true, maxLength: 40, width: 150 },
     iban: { editable: true, maxLength: 42, pattern: '^[A-Z0-9 ]*$', patternHint: 'A–Z 0–9', width: 250 },
+    // Which sales-order event issues the invoice, and the payment term its due date follows (a partner's own term first).
+    invoice_on: { editable: true, options: ['confirm', 'pay', 'ship'], default: 'confirm', width: 100 },
+    payment_days: { type: 'int', editable: true, min: 0, max: 365, default: 14, width: 100 },
     position: { type: 'int', editable: true, min: 0, max: 10000, default: 0, width: 100 },
   },
   actions: { add: true, delete: true },

@@ -11,6 +11,8 @@ export default defineScreen({
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, required: true, width: 100 },
     language_code: { editable: true, required: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', width: 100 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
+    // Hours after a cart's last change its customer is reminded once (storefront/cartReminders.ts); empty or 0: never.
+    cart_reminder_hours: { type: 'int', editable: true, min: 0, max: 720, width: 150 },
   },
   actions: { add: true, delete: true },
   details: ['shop_languages'],

@@ -53,6 +53,8 @@ const bulkActionFlags = {
   product_picture_replace: 'set',
   // The picked products (or the filter's) listed in a shop (ShopList.tsx, src/server/actions/shop_list.ts): shown to holders of the shop products' add right, which the server checks.
   shop_list: 'list',
+  // A credit note of the picked invoice (Invoices.tsx, src/server/actions/invoices.ts).
+  credit_note: 'add',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

@@ -90,6 +90,8 @@ export interface Config {
   mailTickMs: number;
   /** How often (ms) this process mails the storefront's arrival notifications of products back in stock (src/server/storefront/arrivals.ts); 0: not in this process. */
   arrivalTickMs: number;
+  /** How often (ms) this process mails the reminders of abandoned carts due by their shop's delay (src/server/storefront/cartReminders.ts); 0: not in this process. */
+  cartReminderTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
   /**
@@ -334,6 +336,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     arrivalTickMs: int(env.ARRIVAL_TICK_MS, 60_000, 'ARRIVAL_TICK_MS'),
+    cartReminderTickMs: int(env.CART_REMINDER_TICK_MS, 600_000, 'CART_REMINDER_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     ratesUrl: ratesUrl(env.RATES_URL),
     ratesTickMs: int(env.RATES_TICK_MS, 3_600_000, 'RATES_TICK_MS'),

@@ -24,6 +24,7 @@ import { startImapSync } from './imap/poller.ts';
 import { AfterAnswer } from './afterAnswer.ts';
 import type { Poller } from './poller.ts';
 import { startArrivals } from './storefront/arrivals.ts';
+import { startCartReminders } from './storefront/cartReminders.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
 
 /** The app's request handler, as @hono/node-server calls it. */
@@ -68,7 +69,7 @@ export interface Running {
  * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs), fetches
  * the news sources (config.newsTickMs) and the currency rates (config.ratesTickMs) and
  * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl) and queues the
- * storefront's arrival notifications (config.arrivalTickMs). `opened`: a
+ * storefront's arrival notifications (config.arrivalTickMs) and cart reminders (config.cartReminderTickMs). `opened`: a
  * database already open instead of config's (the tests' seeded copies); closed with the server.
  * `serveApp`: what brings the app its requests — its own HTTP server on config.port (`listen`)
  * unless the caller has another (the e2e tests' one listener per worker).
@@ -117,6 +118,8 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     }
     // "Notify me when in stock": the mails of products back in stock (queued in the outbox).
     const arrivals: Poller | undefined = config.arrivalTickMs > 0 ? startArrivals(db, { intervalMs: config.arrivalTickMs }) : undefined;
+    // Abandoned carts: each one reminder mail after its shop's delay (queued in the outbox).
+    const cartReminders: Poller | undefined = config.cartReminderTickMs > 0 ? startCartReminders(db, { intervalMs: config.cartReminderTickMs }) : undefined;
     // PGlite has no autovacuum daemon: this process is its only one (db/maintenance.ts).
     const maintenance: Poller | undefined = db.engine === 'pglite' && config.maintenanceTickMs > 0 ? startMaintenance(db, { intervalMs: config.maintenanceTickMs }) : undefined;
     return {
@@ -132,6 +135,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
         await rates?.stop();
         await imap?.stop();
         await arrivals?.stop();
+        await cartReminders?.stop();
         await maintenance?.stop();
         await outbox?.stop();
         transport?.close();

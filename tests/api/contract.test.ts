@@ -35,6 +35,13 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
     return r.body as { data: Record<string, unknown> };
   };
 
+  /** An invoice issued for an order of the session's company that has lines and none yet (migration 113). */
+  const issuedInvoice = async () => {
+    const orders = (await act('sales_orders', 'list', { endRow: 100 })).data.rows as { order_id: number; total: number; invoice_number: string | null }[];
+    const o = orders.find((r) => Number(r.total) > 0 && !r.invoice_number)!;
+    return Number((await t.s.db.query<{ id: number }>('select app.invoice_issue($1, null) as id', [o.order_id])).rows[0]!.id);
+  };
+
   it('every form lists rows of its FormRows row', async () => {
     const problems: string[] = [];
     let rows = 0;
@@ -98,6 +105,7 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
       ['GridStateSetOutput', await act('grid_state', 'set', { form: 'brands', state: { v: 1 } })],
       ['GridStateListOutput', await act('grid_state', 'list', { form: 'brands' })],
       ['SetupChecklistOutput', await act('setup_checklist', 'list')],
+      ['CreditNoteOutput', await act('credit_note', 'add', { invoice_id: await issuedInvoice() })],
     ];
     const view = await act('grid_views', 'add', { form: 'brands', name: 'Contract view', state: { v: 1 } });
     const row = view.data.row as { view_id: number; row_version: number };

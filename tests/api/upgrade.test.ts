@@ -54,6 +54,8 @@ const GROWS: Record<string, string> = {
  * Tables the upgrade gives new columns (their rows' text changes): every old row is still
  * there with the same values in the columns it had.
  */
+/** Of those, tables that also gain rows: every old row kept (113 adds the customer credit note's cashflow type). */
+const GAINS_ROWS = new Set(['app.cashflow_types']);
 const GAINS_COLUMNS: Record<string, string> = {
   'app.companies': "a company's address, VAT number and settings, its row version (106)",
   'app.currencies': 'a row version (106: the currencies screen)',
@@ -61,6 +63,9 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.languages': 'a row version (106: the languages screen)',
   'app.cashflow_types': 'a row version (106: the cashflow types screen)',
   'app.purchase_orders': 'the account it is booked to (107)',
+  'app.shops': 'the cart reminder delay (119)',
+  'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
+  'app.partners': 'a VAT number and a payment term for invoices (113)',
   'app.cmr_notes': 'the form’s boxes 12, 13, 14, 17 and 19 (115)',
 };
 
@@ -213,7 +218,8 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
     // Tables that gained columns: the same rows, the same values in the old columns.
     for (const t of Object.keys(GAINS_COLUMNS)) {
       expect(oldColumns[t]!.length, t).toBeGreaterThan(1);
-      expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
+      if (GAINS_ROWS.has(t)) expect(lost(beforeRows[t]!, afterRows[t]!), `${t}: its old rows' values`).toEqual([]);
+      else expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
     }
   });
 

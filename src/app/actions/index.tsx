@@ -30,6 +30,7 @@ import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 import { ShopList } from './ShopList.tsx';
+import { CreditNote } from './Invoices.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -64,6 +65,7 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_pictures_add: PicturesAdd,
   product_picture_replace: PictureReplace,
   shop_list: ShopList,
+  credit_note: CreditNote,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {

@@ -29,6 +29,7 @@ import { rateFeedFetch, rateFeedStatus } from './rates.ts';
 import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, emailSyncStatus } from './email.ts';
 import { aiAnalyticsRun } from './ai_analytics.ts';
 import { setupChecklist } from './setup_checklist.ts';
+import { creditNote } from './invoices.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -84,6 +85,7 @@ export const implementations: readonly Implementation[] = [
   aiProposalsReject,
   aiDraft,
   setupChecklist,
+  creditNote,
 ];
 
 /** The custom actions by entity, then verb; a second implementation of one entity and verb stops the server at start. */

@@ -16,8 +16,9 @@ export type { CartNotice, CartView, DeliveryOption, PaymentOption } from '../../
  * product code and a quantity; every view recalculates each line with the price rule.
  */
 
-const newCartToken = (): string => randomBytes(32).toString('base64url');
-const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const newCartToken = (): string => randomBytes(32).toString('base64url');
+/** What is kept of a cart's cookie token (cart reminders' restore link sets a new one: cartReminders.ts). */
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export interface CartRow {
   cart_id: number;

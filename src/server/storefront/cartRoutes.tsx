@@ -5,8 +5,10 @@ import { CartPage } from '../../storefront/CartPage.tsx';
 import { CheckoutPage, OrderPlacedPage } from '../../storefront/CheckoutPage.tsx';
 import type { PageCtx } from '../../storefront/context.ts';
 import type { Db } from '../db/types.ts';
+import { CartRemindersPage, type RemindersState } from '../../storefront/CartRemindersPage.tsx';
 import { fieldsOf, formOf } from './form.ts';
 import * as cart from './cart.ts';
+import { isReminderToken, optOut, optOutKnown, takeRemindedCart } from './cartReminders.ts';
 import { pages, type Page } from './pages.tsx';
 import type { Shop } from './queries.ts';
 import type { Helpers } from './helpers.ts';
@@ -16,10 +18,10 @@ import type { Place } from './site.ts';
 const CART_MAX_AGE = 2_592_000;
 /** A storefront form is a few hundred bytes: anything much larger is refused unread. */
 /** The notes a redirect may carry back (Post/Redirect/Get): only these keys are said. */
-const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty', 'busy']);
+const FLASHES = new Set(['added', 'limited', 'out_of_stock', 'unknown', 'full', 'updated', 'removed', 'bad_qty', 'busy', 'restored', 'restore_invalid']);
 
 /** The paths that take a POST (within a language), as the host middleware tells them from the back office's. */
-export const CART_POST_PATH = /\/(cart\/(add|update|remove)|checkout)$/;
+export const CART_POST_PATH = /\/(cart\/(add|update|remove|reminders\/unsubscribe)|checkout)$/;
 
 const cartCookieName = (shopId: number) => `cart_${shopId}`;
 
@@ -49,8 +51,48 @@ async function openCart(c: Context, db: Db, shop: Shop, lang: string, visitor: s
   if (had && had.order_id === null) return had;
   const made = await cart.createCart(db, shop, lang, visitor);
   if (!made) return null;
-  setCookie(c, cartCookieName(shop.id), made.token, { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' });
+  setCartCookie(c, shop, made.token);
   return made.cart;
+}
+
+const setCartCookie = (c: Context, shop: Shop, token: string) =>
+  setCookie(c, cartCookieName(shop.id), token, { path: '/', maxAge: CART_MAX_AGE, sameSite: 'Lax', httpOnly: true, secure: new URL(c.req.url).protocol === 'https:' });
+
+/**
+ * GET /cart/restore?t=… (a cart reminder's link, cartReminders.ts): this browser's cart becomes
+ * the reminded one, with what its own open cart held added (by the price and stock rules; that
+ * cart then goes), and the visitor lands on the cart page. A link of an ordered cart or no link: the cart page says so.
+ */
+async function restoreCart(a: CartArgs): Promise<Response> {
+  const { c, db, shop, ctx } = a;
+  const back = (m: string) => c.redirect(`${ctx.href('/cart')}?m=${m}`, 303);
+  const t = c.req.query('t');
+  if (!isReminderToken(t)) return back('restore_invalid');
+  const had = await visitorCart(c, db, shop);
+  const taken = await takeRemindedCart(db, shop.id, t);
+  if (!taken) return back('restore_invalid');
+  setCartCookie(c, shop, taken.cookie);
+  if (had && had.order_id === null && had.cart_id !== taken.cart.cart_id) {
+    const items = await db.query<{ product_code: string; quantity: string }>(`select product_code, quantity from app.cart_items where cart_id = $1 order by item_id`, [had.cart_id]);
+    for (const it of items.rows) await cart.addItem(db, shop, taken.cart, it.product_code, Number(it.quantity), ctx.today);
+    // Its lines live on in the restored cart and no browser holds it any more: not a second abandoned cart.
+    await db.query(`delete from app.carts where cart_id = $1 and order_id is null`, [had.cart_id]);
+  }
+  return back('restored');
+}
+
+/** GET /cart/reminders/unsubscribe?t=… a page with a button (a mail scanner's GET changes nothing); its POST stops the reminders. */
+async function remindersPage(a: CartArgs): Promise<Page> {
+  const { c, db, shop, place, ctx, helpers } = a;
+  const t = c.req.method === 'POST' ? ((await fieldsPosted(c, ['t']))?.t ?? undefined) : c.req.query('t');
+  const page = (state: RemindersState, status: 200 | 400 = 200): Page => ({
+    head: helpers.head(ctx, place, { title: ctx.t('storefront.cart_reminders'), description: '', noindex: true }),
+    body: <CartRemindersPage ctx={ctx} state={state} token={t} />,
+    status,
+  });
+  if (!isReminderToken(t)) return page('bad_link', 400);
+  if (c.req.method === 'POST') return (await optOut(db, shop.id, t)) ? page('unsubscribed') : page('bad_link', 400);
+  return (await optOutKnown(db, shop.id, t)) ? page('unsubscribe') : page('bad_link', 400);
 }
 
 /** Only the known fields of a posted form are read (a forged price field is never looked at). */
@@ -64,6 +106,7 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   const { c, db, shop, place, ctx } = a;
   const path = place.path;
   if (path === '/checkout') return postCheckout(a);
+  if (path === '/cart/reminders/unsubscribe') return remindersPage(a);
   const form = await fieldsPosted(c, ['code', 'qty']);
   if (!form) return pages.formRefused(a.ctx, a.place, a.helpers, 'too_large');
   const code = (form.code ?? '').trim().slice(0, 64);
@@ -85,6 +128,9 @@ export async function postCart(a: CartArgs): Promise<Response | Page> {
   const r = await cart.setQty(db, shop, row, code, qty);
   return back(r === 'changed' ? 'updated' : r);
 }
+
+/** The cart's GET paths besides the cart page itself: a reminder's restore link and its unsubscribe page. */
+export const CART_REMINDER_PAGES = { '/cart/restore': restoreCart, '/cart/reminders/unsubscribe': remindersPage } as const;
 
 export function cartPage(a: CartArgs): Promise<Page> {
   return renderCart(a, [], 200);

@@ -15,7 +15,7 @@ import { sanitizeHtml } from '../actions/engine/html.ts';
 import { mailMoney, intlOf } from '../mail/render.ts';
 import type { Deps } from '../rpc/context.ts';
 import { cartCount } from './cart.ts';
-import { CART_POST_PATH, cartPage, checkoutPage, donePage, postCart, visitorCart, type CartArgs } from './cartRoutes.tsx';
+import { CART_POST_PATH, CART_REMINDER_PAGES, cartPage, checkoutPage, donePage, postCart, visitorCart, type CartArgs } from './cartRoutes.tsx';
 import { countryDetector, visitorAddress } from './country.ts';
 import * as v from 'valibot';
 import { NotifyMe, requestArrival } from './arrivals.ts';
@@ -290,8 +290,8 @@ function stockOf(r: q.CardRow): StockState {
 /** og:image when a page has no picture of its own: the shop's logo (the site icon). */
 const ogDefault = (shop: q.Shop) => `https://${shop.hostname}/favicon.svg`;
 
-/** The cart's pages (GET): the cart, checkout, the confirmation. */
-const CART_PAGES: Readonly<Record<string, (a: CartArgs) => Promise<Page | Response>>> = { '/cart': cartPage, '/checkout': checkoutPage, '/checkout/done': donePage };
+/** The cart's pages (GET): the cart, checkout, the confirmation, a reminder's links. */
+const CART_PAGES: Readonly<Record<string, (a: CartArgs) => Promise<Page | Response>>> = { '/cart': cartPage, '/checkout': checkoutPage, '/checkout/done': donePage, ...CART_REMINDER_PAGES };
 
 function matchPage(path: string) {
   for (const p of pages.routes) {

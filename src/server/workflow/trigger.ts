@@ -6,6 +6,7 @@ import { queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
+import { issueOnEvent } from '../invoices/issue.ts';
 
 interface TriggerParams {
   checkbox?: boolean | undefined;
@@ -149,6 +150,14 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
       if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
+    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move.
+    await issueOnEvent(
+      tx,
+      type,
+      event,
+      moving.map((m) => m.fsm_instance_id),
+      session.userId,
+    );
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);
     return instanceStates(tx, ids);

@@ -18,6 +18,7 @@ import { seedPartners } from './partners.ts';
 import { seedSalesOrders } from './salesOrders.ts';
 import { seedSalesLists } from './salesLists.ts';
 import { seedCashflow } from './cashflow.ts';
+import { seedInvoices } from './invoices.ts';
 import { seedShipping } from './shipping.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
@@ -77,6 +78,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedSalesOrders(tx);
   await seedWarehouse(tx, stock); // after the orders: shipped ones were picked
   await seedCashflow(tx); // after the orders: incoming items are their invoices
+  await seedInvoices(tx); // after the cash flow: the delivered orders' items take their invoices' numbers
   await seedShipping(tx);
   await seedBannerTags(tx);
   await seedPages(tx);

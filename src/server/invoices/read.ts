@@ -1,0 +1,226 @@
+/**
+ * The read model of an issued invoice or credit note (migration 113): everything a printed
+ * document, an e-invoice (EN 16931 / UBL) or an accounting export needs, in one shape, read
+ * from the stored snapshot only — never from the order, partner, product or company as they
+ * are now, so a document reads the same every time.
+ *
+ * Amounts are decimal strings (exact, as stored): money scaled to the currency's digits
+ * (`currencyDigits`), quantities to 3 decimals, rates as stored. A credit note's amounts
+ * are positive; its `kind` says that it reverses, `credited` which invoice.
+ */
+import type { Queryable } from '../db/types.ts';
+
+export type InvoiceKind = 'invoice' | 'credit_note';
+export type InvoiceLineKind = 'item' | 'delivery' | 'payment_fee';
+
+/** A party as it was on the issue date. Empty strings where the company or partner had nothing. */
+export interface InvoiceParty {
+  name: string;
+  /** The buyer's contact person (the address's first and last name); the seller has none. */
+  contact: string;
+  addressLine1: string;
+  houseNo: string;
+  zipCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2; null for a buyer without an address. */
+  countryCode: string | null;
+  vatNumber: string;
+  registrationNumber: string;
+  iban: string;
+  email: string;
+  phone: string;
+}
+
+export interface InvoiceLine {
+  lineNo: number;
+  kind: InvoiceLineKind;
+  /** Null for a charge (delivery, payment fee). */
+  productCode: string | null;
+  /** In the document's language. */
+  description: string;
+  quantity: string;
+  /** Net price of one unit before the discount. */
+  unitPrice: string;
+  discountPercent: string;
+  vatRate: string;
+  netAmount: string;
+  vatAmount: string;
+  grossAmount: string;
+  /** A credit note's line: the number of the invoice line it reverses. */
+  creditedLineNo: number | null;
+}
+
+/** One VAT rate's part of the document (the lines at that rate added up). */
+export interface InvoiceVatPart {
+  vatRate: string;
+  netAmount: string;
+  vatAmount: string;
+  grossAmount: string;
+}
+
+export interface InvoiceDocument {
+  invoiceId: number;
+  kind: InvoiceKind;
+  /** INV-<year>-<n> or CN-<year>-<n>, per company and year without gaps. */
+  number: string;
+  companyCode: string;
+  /** ISO dates (YYYY-MM-DD); the issue date is also the supply's tax point. */
+  issueDate: string;
+  dueDate: string;
+  issuedAt: string;
+  /** The customer's language: the lines' descriptions are in it. */
+  languageCode: string;
+  currencyCode: string;
+  currencyDigits: number;
+  /** The company's currency and the value of one unit of `currencyCode` in it on the issue date (null: no rate was known). */
+  companyCurrencyCode: string;
+  rate: string | null;
+  orderId: number;
+  /** The sales order's number (SO-…). */
+  orderReference: string;
+  /** A credit note's invoice. */
+  credited: { invoiceId: number; number: string; issueDate: string } | null;
+  /** A credit note's reason ('' for an invoice). */
+  reason: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  lines: InvoiceLine[];
+  /** Per VAT rate, highest first. */
+  vat: InvoiceVatPart[];
+  totals: { net: string; vat: string; gross: string };
+}
+
+interface HeaderRow {
+  invoice_id: number;
+  kind: InvoiceKind;
+  invoice_number: string;
+  company_code: string;
+  issue_date: string;
+  due_date: string;
+  issued_at: string;
+  language_code: string;
+  currency_code: string;
+  digits: number;
+  company_currency_code: string;
+  rate: string | null;
+  order_id: number;
+  order_reference: string;
+  credited_id: number | null;
+  credited_number: string | null;
+  credited_date: string | null;
+  reason: string;
+  [column: string]: unknown;
+}
+
+const party = (h: HeaderRow, side: 'seller' | 'buyer'): InvoiceParty => {
+  const t = (c: string) => (typeof h[`${side}_${c}`] === 'string' ? (h[`${side}_${c}`] as string) : '');
+  return {
+    name: t('name'),
+    contact: t('contact'),
+    addressLine1: t('address_line_1'),
+    houseNo: t('house_no'),
+    zipCode: t('zip_code'),
+    city: t('city'),
+    countryCode: (h[`${side}_country_code`] as string | null) ?? null,
+    vatNumber: t('vat_number'),
+    registrationNumber: t('registration_number'),
+    iban: t('iban'),
+    email: t('email'),
+    phone: t('phone'),
+  };
+};
+
+/** The issued document `invoiceId` of `company` (null: none such, or another company's). */
+export async function readInvoice(db: Queryable, company: string, invoiceId: number): Promise<InvoiceDocument | null> {
+  const h = (
+    await db.query<HeaderRow>(
+      `select i.invoice_id, i.kind, i.invoice_number, i.company_code, i.issue_date::text as issue_date, i.due_date::text as due_date,
+              to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as issued_at, i.language_code, i.currency_code,
+              cur.currency_precision as digits, i.company_currency_code, i.rate::text as rate, i.order_id, i.order_reference,
+              c.invoice_id as credited_id, c.invoice_number as credited_number, c.issue_date::text as credited_date, i.reason,
+              i.seller_name, i.seller_address_line_1, i.seller_zip_code, i.seller_city, i.seller_country_code, i.seller_vat_number,
+              i.seller_registration_number, i.seller_iban, i.seller_email, i.seller_phone,
+              i.buyer_name, i.buyer_contact, i.buyer_address_line_1, i.buyer_house_no, i.buyer_zip_code, i.buyer_city, i.buyer_country_code,
+              i.buyer_vat_number, i.buyer_email
+       from app.invoices i join app.currencies cur on cur.currency_code = i.currency_code
+       left join app.invoices c on c.invoice_id = i.credited_invoice_id
+       where i.invoice_id = $1 and i.company_code = $2 and i.issued_at is not null`,
+      [invoiceId, company],
+    )
+  ).rows[0];
+  if (!h) return null;
+  const digits = Number(h.digits);
+  const lines = (
+    await db.query<{
+      line_no: number;
+      kind: InvoiceLineKind;
+      product_code: string | null;
+      description: string;
+      quantity: string;
+      unit_price: string;
+      discount_percent: string;
+      vat_rate: string;
+      net: string;
+      vat: string;
+      gross: string;
+      credited_line_no: number | null;
+    }>(
+      `select l.line_no, l.kind, l.product_code, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
+              l.discount_percent::text as discount_percent, l.vat_rate::text as vat_rate,
+              round(l.net_amount, $2)::text as net, round(l.vat_amount, $2)::text as vat, round(l.gross_amount, $2)::text as gross,
+              cl.line_no as credited_line_no
+       from app.invoice_lines l left join app.invoice_lines cl on cl.line_id = l.credited_line_id
+       where l.invoice_id = $1 order by l.line_no`,
+      [invoiceId, digits],
+    )
+  ).rows;
+  const vat = (
+    await db.query<{ vat_rate: string; net: string; vat: string; gross: string }>(
+      `select vat_rate::text as vat_rate, round(net_amount, $2)::text as net, round(vat_amount, $2)::text as vat, round(gross_amount, $2)::text as gross
+       from app.v_invoice_vat where invoice_id = $1 order by vat_rate desc`,
+      [invoiceId, digits],
+    )
+  ).rows;
+  const totals = (
+    await db.query<{ net: string; vat: string; gross: string }>(
+      `select round(net_total, $2)::text as net, round(vat_total, $2)::text as vat, round(gross_total, $2)::text as gross from app.v_invoice_totals where invoice_id = $1`,
+      [invoiceId, digits],
+    )
+  ).rows[0]!;
+  return {
+    invoiceId: Number(h.invoice_id),
+    kind: h.kind,
+    number: h.invoice_number,
+    companyCode: h.company_code,
+    issueDate: h.issue_date,
+    dueDate: h.due_date,
+    issuedAt: h.issued_at,
+    languageCode: h.language_code,
+    currencyCode: h.currency_code,
+    currencyDigits: digits,
+    companyCurrencyCode: h.company_currency_code,
+    rate: h.rate,
+    orderId: Number(h.order_id),
+    orderReference: h.order_reference,
+    credited: h.credited_id === null ? null : { invoiceId: Number(h.credited_id), number: h.credited_number!, issueDate: h.credited_date! },
+    reason: h.reason,
+    seller: party(h, 'seller'),
+    buyer: party(h, 'buyer'),
+    lines: lines.map((l) => ({
+      lineNo: Number(l.line_no),
+      kind: l.kind,
+      productCode: l.product_code,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      discountPercent: l.discount_percent,
+      vatRate: l.vat_rate,
+      netAmount: l.net,
+      vatAmount: l.vat,
+      grossAmount: l.gross,
+      creditedLineNo: l.credited_line_no === null ? null : Number(l.credited_line_no),
+    })),
+    vat: vat.map((x) => ({ vatRate: x.vat_rate, netAmount: x.net, vatAmount: x.vat, grossAmount: x.gross })),
+    totals,
+  };
+}
