@@ -15,10 +15,24 @@ const PrintTable = v.object({
   columns: v.array(v.object({ key: v.string(), title: v.string(), width: v.number(), align: v.optional(v.picklist(['left', 'right'])) })),
   rows: v.array(v.record(v.string(), v.string())),
 });
+const Titled = { no: v.string(), titles: v.array(v.string()) };
+const Place = { x: v.number(), y: v.number(), w: v.number(), h: v.number() };
+const PrintForm = v.object({
+  height: v.number(),
+  boxes: v.array(v.object({ ...Titled, ...Place, text: v.string(), size: v.optional(v.number()), bold: v.optional(v.boolean()) })),
+  lines: v.object({
+    ...Place,
+    columns: v.array(v.object({ key: v.string(), ...Titled, width: v.number(), align: v.optional(v.picklist(['left', 'right'])) })),
+    rows: v.array(v.record(v.string(), v.string())),
+  }),
+  continued: v.string(),
+  continuation: v.object({ title: v.string() }),
+});
 const PrintBlock = v.variant('kind', [
   v.object({ kind: v.literal('labels'), columns: v.number(), labelHeight: v.number(), labels: v.array(PrintLabel) }),
   v.object({ kind: v.literal('table'), table: PrintTable }),
   v.object({ kind: v.literal('text'), placement: v.picklist(['header', 'footer', 'terms']), paragraphs: v.array(v.string()) }),
+  v.object({ kind: v.literal('form'), form: PrintForm }),
 ]);
 /** A print request's documents, every text in the reader's language; widths and heights in millimetres of A4 (190 mm of content). */
 export const PrintBatch = v.object({
@@ -47,11 +61,12 @@ const params = [
   },
   { name: 'pick_list_id', in: 'query', repeated: true, description: '`pick_lists_print`: the pick lists.', schema: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/)) },
   { name: 'po_id', in: 'query', repeated: true, description: '`arriving_shipments_print`: the purchase orders.', schema: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/)) },
+  { name: 'cmr_id', in: 'query', repeated: true, description: '`cmr_notes_print`: the CMR notes (also needs `list` on /sales/cmr).', schema: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/)) },
 ] as const;
 const errors = {
   400: 'Nothing to print (`print_nothing`), too many at once (`print_too_many`, `params.limit`), a code or number that is not one (`bad_request`, `params.field`).',
   403: 'No `list` on the document’s page, or no company (`forbidden`).',
-  404: '`bad_data_source`: no such document; a product (`unknown_product`), pick list or purchase order (`not_found`) not of the session’s company.',
+  404: '`bad_data_source`: no such document; a product (`unknown_product`), pick list, purchase order or CMR note (`not_found`) not of the session’s company.',
 } as const;
 const summary = 'Reads what the document prints in the session’s company; the document’s page’s `list` permission.';
 

@@ -46,9 +46,60 @@ export interface PrintTable {
 /** Where a document's own text (an obd text, settings/obd_texts) stands: above the body, under it, or as its terms at the end. */
 export type TextPlacement = 'header' | 'footer' | 'terms';
 
-/** A document's body, in order: label sheets (a grid of fixed-size labels), tables and texts (paragraphs of plain text). */
+/**
+ * A box of a printed form (the CMR note's 24): its number, its title (the reader's language,
+ * then English where that differs: a note crosses borders) and its text, at a fixed place on
+ * the form, in millimetres from the form's top left corner. The PDF wraps the text in the
+ * box and shrinks it down to FORM_MIN_SIZE; what does not fit even then is printed whole on
+ * the continuation sheet, the box saying so (`PrintForm.continued`).
+ */
+export interface FormBox {
+  no: string;
+  titles: string[];
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** The text's largest size in points (FORM_TEXT_SIZE when absent): a document number reads larger. */
+  size?: number;
+  bold?: boolean;
+}
+
+/** A form's lines of goods: columns that are boxes of their own (the CMR note's 6–12) side by side over one area. */
+export interface FormLines {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  columns: { key: string; no: string; titles: string[]; width: number; align?: 'left' | 'right' }[];
+  rows: Record<string, string>[];
+}
+
+/**
+ * A form on one page: boxes and an area of lines. What does not fit (a box's text at the
+ * smallest size, the lines beyond the area) follows on a continuation sheet titled
+ * `continuation.title`; the box or the area's last line says `continued`.
+ */
+export interface PrintForm {
+  /** The form's height in millimetres (its width is the page's 190). */
+  height: number;
+  boxes: FormBox[];
+  lines: FormLines;
+  continued: string;
+  continuation: { title: string };
+}
+
+/** A form box's text sizes, in points: the largest, and the smallest it shrinks to before continuing. */
+export const FORM_TEXT_SIZE = 9;
+export const FORM_MIN_SIZE = 6;
+
+/** A document's body, in order: label sheets (a grid of fixed-size labels), tables, texts (paragraphs of plain text) and forms. */
 export type PrintBlock =
-  { kind: 'labels'; columns: number; labelHeight: number; labels: PrintLabel[] } | { kind: 'table'; table: PrintTable } | { kind: 'text'; placement: TextPlacement; paragraphs: string[] };
+  | { kind: 'labels'; columns: number; labelHeight: number; labels: PrintLabel[] }
+  | { kind: 'table'; table: PrintTable }
+  | { kind: 'text'; placement: TextPlacement; paragraphs: string[] }
+  | { kind: 'form'; form: PrintForm };
 
 export interface PrintDocument {
   title: string;

@@ -3,7 +3,7 @@
  * the page `/print/<key>` (spec §2's print routes) titled `screens.<key>.title`. Kept apart
  * from the model (print.ts): codegen and the browser's registries import only this.
  */
-export const PRINT_DOCUMENT_KEYS = ['product_labels', 'pick_lists_print', 'arriving_shipments_print'] as const;
+export const PRINT_DOCUMENT_KEYS = ['product_labels', 'pick_lists_print', 'arriving_shipments_print', 'cmr_notes_print'] as const;
 
 export type PrintDocumentKey = (typeof PRINT_DOCUMENT_KEYS)[number];
 export const isPrintDocumentKey = (x: string): x is PrintDocumentKey => (PRINT_DOCUMENT_KEYS as readonly string[]).includes(x);

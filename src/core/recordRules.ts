@@ -61,6 +61,7 @@ export const RECORD_RULES = {
   cmr_fixed: whole,
   cmr_packages_positive: on('packages'),
   cmr_weight_not_negative: on('weight'),
+  cmr_volume_not_negative: on('volume'),
   confirm_expires: on('expires_at'),
   correction_reason: on('reason'),
   cost_amount_not_negative: on('cost_amount'),

@@ -2,9 +2,11 @@
  * Shipping in the browser (issue 22): /de/sales/courier lists the orders ready to ship
  * under German headers; "Für Packeta exportieren" downloads the carrier's import file;
  * a tracking file read back fills the known orders and lists the rows it could not apply,
- * in German. /de/sales/cmr_print?cmr_id=… prints a CMR note as an A4 document (210 mm),
- * its boxes titled in German — and only for a signed-in user.
+ * in German. /de/print/cmr_notes_print?cmr_id=… prints a CMR note as the convention's form,
+ * its 24 boxes titled in German, and its PDF holds the full addresses — only for a
+ * signed-in user.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
@@ -48,25 +50,37 @@ describe('courier and CMR', () => {
     await expect.poll(() => cell(String(first.order_id), 'tracking_number').innerText(), { timeout: 5000 }).toBe('Z0001112223');
   }, 120_000);
 
-  it('prints a CMR note as an A4 document with its boxes in German, for a signed-in user only', async () => {
+  it('prints a CMR note as the A4 form with its 24 boxes in German, for a signed-in user only; its PDF holds the full addresses', async () => {
+    await t.server.db.query(`update app.companies set address_line_1 = 'Mlynská 5', zip_code = '040 01', city = 'Košice' where company_code = 'SK01'`);
     const note = (await t.server.db.query<{ cmr_id: number; consignee: string }>(`select cmr_id, consignee from app.cmr_notes where company_code = 'SK01' order by cmr_id limit 1`)).rows[0]!;
-    const url = `${t.server.url}/de/sales/cmr_print?cmr_id=${note.cmr_id}`;
+    const url = `${t.server.url}/de/print/cmr_notes_print?cmr_id=${note.cmr_id}`;
     await t.page.goto(url);
     await t.page.waitForURL((u) => u.pathname === '/de/login');
 
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(url);
-    const doc = t.page.locator('.layout-print .print-document');
-    await expect.poll(() => doc.locator('[role=row][data-key]').count(), { timeout: 10_000 }).toBe(13);
-    const boxes = await t.server.db.query<{ print_id: number; title: string; box_text: string }>(
-      `select print_id, box_names ->> 'de' as title, box_text from app.v_cmr_print where cmr_id = $1 order by box_no`,
-      [note.cmr_id],
-    );
-    expect(await cell(String(boxes.rows[1]!.print_id), 'box_names').innerText()).toBe('Empfänger (Name, Anschrift, Land)');
-    expect(await cell(String(boxes.rows[0]!.print_id), 'box_text').innerText()).toContain('Dunaj Trade s.r.o.');
-    // The document is 210 mm wide (96 px per inch), the print button is not printed.
-    const width = await doc.evaluate((el) => el.getBoundingClientRect().width);
-    expect(Math.abs(width - (210 / 25.4) * 96)).toBeLessThan(2);
-    await expect.poll(() => t.page.locator('.print-toolbar.no-print button').innerText()).toBe(de['chrome.print']);
+    const form = t.page.locator('.print-form');
+    await expect.poll(() => form.locator('[data-box]').count(), { timeout: 10_000 }).toBe(24);
+    const numbers = await form.locator('[data-box]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-box'))).sort((a, b) => a - b));
+    expect(numbers).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    const box = (no: number) => form.locator(`[data-box="${no}"]`);
+    expect(await box(2).innerText()).toContain(de['print.cmr_box_2']);
+    expect(await box(2).locator('.print-form-text').innerText()).toBe(note.consignee);
+    expect(await box(1).innerText()).toContain('Dunaj Trade s.r.o.\nMlynská 5\n040 01 Košice');
+    // The form is 190 mm wide (96 px per inch) inside the A4 document; the download button is not printed.
+    const width = await form.evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.abs(width - (190 / 25.4) * 96)).toBeLessThan(2);
+    const [download] = await Promise.all([t.page.waitForEvent('download'), t.page.locator('.print-actions.no-print button').click()]);
+    expect(download.suggestedFilename()).toMatch(/^CMR-\d{4}-\d{6}\.pdf$/);
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', (await download.path())!, '-'], { encoding: 'utf8' });
+    const lines = text.split('\n').map((l) => l.replace(/\s+/g, ' '));
+    // Box 2 stands at the left: each consignee line begins a line of the page's text.
+    for (const line of note.consignee.split('\n'))
+      expect(
+        lines.some((l) => l.trim().startsWith(line)),
+        line,
+      ).toBe(true);
+    expect(text).toContain('Mlynská 5');
+    expect(text).not.toContain('…');
   }, 120_000);
 });

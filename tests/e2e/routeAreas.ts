@@ -69,7 +69,7 @@ export interface LanguageGroup {
   areas: readonly string[];
   /** …and these paths (main-frame routes of other areas, base pages with data: kanban, diagram). */
   paths?: readonly string[];
-  /** The three print documents (routeWalk.ts picks a document of each from the seed). */
+  /** The print documents (routeWalk.ts picks a document of each from the seed). */
   prints?: boolean;
 }
 

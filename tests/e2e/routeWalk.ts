@@ -133,6 +133,7 @@ const PRINTS: { path: string; id: string; sql: string }[] = [
   { path: '/print/product_labels', id: 'product_code', sql: "select product_code as id from app.products where company_code = 'SK01' order by product_code offset 300 limit 1" },
   { path: '/print/pick_lists_print', id: 'pick_list_id', sql: "select pick_list_id::text as id from app.pick_lists where company_code = 'SK01' order by pick_list_id desc limit 1" },
   { path: '/print/arriving_shipments_print', id: 'po_id', sql: "select po_id::text as id from app.v_arriving_shipments where company_code = 'SK01' order by po_id limit 1" },
+  { path: '/print/cmr_notes_print', id: 'cmr_id', sql: "select cmr_id::text as id from app.cmr_notes where company_code = 'SK01' order by cmr_id limit 1" },
 ];
 
 /**

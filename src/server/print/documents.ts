@@ -4,7 +4,7 @@
  * answers the typed model of src/core/print.ts with every text in the reader's language.
  * The browser's print page (HTML) and the PDF (pdf.ts) draw the same model.
  */
-import { isEan13, type Barcode, type PrintBatch, type PrintDocumentKey, type PrintLabel } from '../../core/print.ts';
+import { isEan13, type Barcode, type PrintDocumentKey, type PrintLabel } from '../../core/print.ts';
 import { pickText } from '../../core/query/langText.ts';
 import type { Queryable } from '../db/types.ts';
 import { badRequest, refused } from '../http/errors.ts';
@@ -12,11 +12,11 @@ import { htmlParagraphs } from '../../core/htmlText.ts';
 import { formatDay, formatDayTime } from '../../core/format.ts';
 import type { PrintBlock, TextPlacement } from '../../core/print.ts';
 import type { intlOf } from '../mail/render.ts';
-import type { Session } from '../rpc/context.ts';
 import { intlFor } from '../texts/captions.ts';
+import { documentIds, type PrintBuilder } from './builder.ts';
+import { cmrNotes } from './cmrNote.ts';
 
-/** A builder: the session (its company already checked), the request's query parameters, the reader's language. */
-export type PrintBuilder = (db: Queryable, session: Session & { company: string }, params: URLSearchParams, lang: string) => Promise<PrintBatch>;
+export type { PrintBuilder } from './builder.ts';
 
 /** Labels in one request (one PDF): 50 A4 pages of 10. */
 export const MAX_LABELS = 500;
@@ -119,18 +119,6 @@ const productLabels: PrintBuilder = async (db, session, params, lang) => {
     ],
   };
 };
-
-/** Documents in one request: 50 pick lists or purchase orders. */
-const MAX_DOCUMENTS = 50;
-
-/** The ids asked for (`param`, repeated), each a positive integer, at most MAX_DOCUMENTS, in order without repeats. */
-function documentIds(params: URLSearchParams, param: string): number[] {
-  const raw = params.getAll(param).map((c) => c.trim());
-  if (raw.length === 0) throw refused('print_nothing', `${param}: give at least one`, { field: param });
-  if (raw.length > MAX_DOCUMENTS) throw refused('print_too_many', `${param}: at most ${MAX_DOCUMENTS} documents at once`, { limit: MAX_DOCUMENTS });
-  for (const c of raw) if (!/^[1-9][0-9]{0,9}$/.test(c) || Number(c) > 2_147_483_647) throw badRequest(`${param}: "${c.slice(0, 60)}" is not a document number`, param);
-  return [...new Set(raw.map(Number))];
-}
 
 const qty = (intl: Intl, v: unknown) => intl.formatNumber(Number(v), { maximumFractionDigits: 3 });
 // Days as the grid and the kanban show them (core/format.ts); a time in the server's zone, 24-hour.
@@ -314,4 +302,5 @@ export const PRINT_BUILDERS: Readonly<Record<PrintDocumentKey, PrintBuilder>> = 
   product_labels: productLabels,
   pick_lists_print: pickLists,
   arriving_shipments_print: arrivingShipments,
+  cmr_notes_print: cmrNotes,
 };

@@ -2,7 +2,7 @@
  * The PDF of a print batch (docs/print-and-reports.md "Print documents"): pdfkit draws the model
  * of src/core/print.ts on A4 portrait pages (10 mm margins, 190 mm content), texts as real
  * text in DejaVu Sans (embedded, subset: Latin Extended and Cyrillic), barcodes as vector
- * rectangles of bwip-js's symbols. Each document of the batch starts on a new page.
+ * rectangles of bwip-js's symbols, forms by pdfForm.ts. Each document of the batch starts on a new page.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import { A4, barcodeSizeMm, type BarcodeShape, type PrintBatch, type PrintBlock, type PrintDocument, type PrintLabel, type PrintTable } from '../../core/print.ts';
 import { refused } from '../http/errors.ts';
 import { barcodeOf } from './barcode.ts';
+import { drawForm } from './pdfForm.ts';
 import { BODY_SIZE, layoutTable, type Measure } from './tableLayout.ts';
 
 const require = createRequire(import.meta.url);
@@ -67,6 +68,7 @@ function drawDocument(doc: Doc, d: PrintDocument): void {
 function drawBlock(doc: Doc, b: PrintBlock): void {
   if (b.kind === 'labels') return drawLabels(doc, b.columns, b.labelHeight, b.labels);
   if (b.kind === 'table') return drawTable(doc, b.table);
+  if (b.kind === 'form') return drawForm(doc, b.form, LEFT, (t) => drawTable(doc, t));
   drawText(doc, b.paragraphs, b.placement === 'terms' ? 8 : 9);
 }
 

@@ -24,6 +24,7 @@ import { describeError, say, type Said } from '../../api/said.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
 import { saveBlob } from '../../grid/transfer/saveBlob.ts';
 import { useSession } from '../../session/session.ts';
+import { FormHtml } from './FormHtml.tsx';
 import './print.css';
 
 type Loaded = PrintBatch | { error: Said };
@@ -158,6 +159,7 @@ function BlockHtml({ b }: { b: PrintBlock }) {
         ))}
       </div>
     );
+  if (b.kind === 'form') return <FormHtml f={b.form} />;
   if (b.kind === 'table')
     return (
       <table className="print-table">

@@ -55,6 +55,8 @@ const otherPages: Entry[] = [
   { route: '/print/product_labels', icon: 'tag', order: 1, title: 'screens.product_labels.title' },
   { route: '/print/pick_lists_print', icon: 'printer', order: 2, title: 'screens.pick_lists_print.title' },
   { route: '/print/arriving_shipments_print', icon: 'printer', order: 3, title: 'screens.arriving_shipments_print.title' },
+  // Opened from a note's print link (?cmr_id=…): not in the menu.
+  { route: '/print/cmr_notes_print', icon: 'scroll-text', order: 4, title: 'screens.cmr_notes_print.title', hidden: true },
   { route: '/settings/chatgpt_twin', icon: 'messages-square', order: 10, title: 'ai.twin.title' },
   { route: '/settings/gojs', icon: 'network', order: 12, title: 'diagram.title' },
   { route: '/settings/kanban', icon: 'square-kanban', order: 13, title: 'kanban.title' },
