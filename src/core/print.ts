@@ -67,7 +67,7 @@ export interface FormBox {
 }
 
 /** A form's lines of goods: columns that are boxes of their own (the CMR note's 6–12) side by side over one area. */
-export interface FormLines {
+interface FormLines {
   x: number;
   y: number;
   w: number;

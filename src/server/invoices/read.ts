@@ -10,11 +10,11 @@
  */
 import type { Queryable } from '../db/types.ts';
 
-export type InvoiceKind = 'invoice' | 'credit_note';
-export type InvoiceLineKind = 'item' | 'delivery' | 'payment_fee';
+type InvoiceKind = 'invoice' | 'credit_note';
+type InvoiceLineKind = 'item' | 'delivery' | 'payment_fee';
 
 /** A party as it was on the issue date. Empty strings where the company or partner had nothing. */
-export interface InvoiceParty {
+interface InvoiceParty {
   name: string;
   /** The buyer's contact person (the address's first and last name); the seller has none. */
   contact: string;
@@ -31,7 +31,7 @@ export interface InvoiceParty {
   phone: string;
 }
 
-export interface InvoiceLine {
+interface InvoiceLine {
   lineNo: number;
   kind: InvoiceLineKind;
   /** Null for a charge (delivery, payment fee). */
@@ -51,7 +51,7 @@ export interface InvoiceLine {
 }
 
 /** One VAT rate's part of the document (the lines at that rate added up). */
-export interface InvoiceVatPart {
+interface InvoiceVatPart {
   vatRate: string;
   netAmount: string;
   vatAmount: string;
