@@ -40,6 +40,6 @@ export default defineScreen({
     reason: { width: 200, hidden: true },
     issued_by: { width: 150, hidden: true },
   },
-  actions: { bulk: ['credit_note'] },
+  actions: { bulk: ['credit_note', 'invoices_print'] },
   details: ['invoice_lines'],
 });

@@ -59,7 +59,8 @@ export default defineScreen({
     deleted: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
   },
-  actions: { add: true },
+  // Its order confirmation and delivery note, in the customer's language (server/print/salesDocuments.ts); the invoice is printed on /finance/invoices.
+  actions: { add: true, bulk: ['order_confirmations_print', 'delivery_notes_print'] },
   /**
    * Spec §4: the sales order's states (the grid marks placed, waiting for payment, waiting for
    * prepayment, cancelled, waiting for goods). Entering `shipped` takes the goods off the

@@ -17,6 +17,14 @@ const bulkActionFlags = {
   product_labels: 'list',
   pick_lists_print: 'list',
   arriving_shipments_print: 'list',
+  // Customers' and suppliers' documents of the picked orders, invoices, purchase orders (PrintPicked.tsx, server/print/salesDocuments.ts).
+  order_confirmations_print: 'list',
+  delivery_notes_print: 'list',
+  invoices_print: 'list',
+  purchase_orders_print: 'list',
+  // An order's Documents tab (Files.tsx, src/server/http/files.ts): files uploaded to the grid's order; the picked files downloaded.
+  file_upload: 'add',
+  file_download: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
   // The rate feed's state and "Fetch now" on /finance/currency_rates (src/server/actions/rates.ts): shown to whoever lists, fetching needs set (checked by the server).

@@ -72,6 +72,8 @@ export const RECORD_RULES = {
   discount_over_limit: bound('discount_percent', M.discount_limit),
   discount_range: on('discount_percent'),
   document_number_fixed: whole,
+  // An order's kept copy of a document may wait for its PDF (migration 116); an upload always has its content.
+  document_content: on('content', 'size_bytes'),
   credit_note_limit: on('quantity'),
   credit_note_nothing: whole,
   email_format: on('email'),

@@ -18,7 +18,8 @@ import { RateFeed } from './RateFeed.tsx';
 import { EmailOpen, EmailSync } from './Email.tsx';
 import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
-import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
+import { PrintArrivingShipments, PrintDeliveryNotes, PrintInvoices, PrintLabels, PrintOrderConfirmations, PrintPickLists, PrintPurchaseOrders } from './PrintPicked.tsx';
+import { FileDownload, FileUpload } from './Files.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
@@ -42,6 +43,12 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_labels: PrintLabels,
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
+  order_confirmations_print: PrintOrderConfirmations,
+  delivery_notes_print: PrintDeliveryNotes,
+  invoices_print: PrintInvoices,
+  purchase_orders_print: PrintPurchaseOrders,
+  file_upload: FileUpload,
+  file_download: FileDownload,
   news_fetch: NewsFetch,
   rate_feed: RateFeed,
   email_sync: EmailSync,
