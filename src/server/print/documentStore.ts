@@ -41,7 +41,7 @@ const KIND_KEYS: readonly SalesDocumentKind[] = ['order_confirmation', 'delivery
 const isKind = (x: string): x is SalesDocumentKind => (KIND_KEYS as readonly string[]).includes(x);
 
 /** A file name from a document's title: no path separators or control characters, '.pdf' at the end (rule file_extension_kept). */
-export const pdfFileName = (title: string) => `${title.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 250) || 'document'}.pdf`;
+const pdfFileName = (title: string) => `${title.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 250) || 'document'}.pdf`;
 
 /**
  * A PDF drawn for the server's own use: a renderer thread's turn is waited for (the pool's
@@ -79,8 +79,8 @@ const BATCH_KEY: Record<SalesDocumentKind, PrintBatch['key']> = {
  *
  * For the server's own callers (a mail attaching the invoice): it checks no user's rights,
  * the caller has; `db` may be the caller's transaction (what it has written is read). The PDF
- * is drawn on a renderer thread (pdfPool.ts), waiting for a free one. Nothing is kept: a
- * caller that sends it may keep it with keepDocument.
+ * is drawn on a renderer thread (pdfPool.ts), waiting for a free one. Nothing is kept (an
+ * invoice's copy is on its order's tab from its issue on).
  */
 export async function renderDocumentPdf(db: Queryable, company: string, kind: SalesDocumentKind, id: number, lang?: Lang): Promise<RenderedDocument | null> {
   const doc = (await loadSalesDocuments(db, company, kind, [id], lang ?? null)).get(id);
@@ -99,7 +99,7 @@ const generatedKey = (kind: SalesDocumentKind, recordId: number, lang: string) =
  * replaced). `content` null: drawn when first opened. Answers the row's id (null: kept before
  * and `onConflict` 'keep').
  */
-export async function keepDocument(
+async function keepDocument(
   db: Queryable,
   keep: KeptAs,
   file: { lang: string; fileName: string; content: Uint8Array | null },

@@ -14,7 +14,7 @@
  * one document for other server code (a mail's attachment).
  */
 import type { IntlShape } from '@formatjs/intl';
-import { formatDay } from '../../core/format.ts';
+import { formatDay, isoDate } from '../../core/format.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { KeptAs, PrintBlock, PrintDocument, PrintDocumentKey, PrintTable, TextPlacement } from '../../core/print.ts';
 import { pickText } from '../../core/query/langText.ts';
@@ -404,7 +404,8 @@ async function deliveryNotes(r: Reading, ids: number[]): Promise<Map<number, Pri
   );
   const { party: sender } = await companyParty(r);
   await r.loadCountries([sender.countryCode, ...found.map((o) => o.country_code)]);
-  const today = new Date().toISOString().slice(0, 10);
+  // The day it is printed, in the server's zone (as the grid's days).
+  const today = isoDate(new Date());
   const out = new Map<number, PrintDocument>();
   for (const [i, o] of found.entries()) {
     const lang = langs[i]!;
