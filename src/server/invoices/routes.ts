@@ -72,7 +72,7 @@ export function mountInvoices(app: Hono, deps: Deps, requireSession: (c: Context
       await db.query<{ invoice_id: number; account_code: string | null }>(
         `select i.invoice_id, a.account_code from app.invoices i left join app.accounts a on a.account_id = i.account_id
          where i.company_code = $1 and i.issued_at is not null and i.issue_date between $2 and $3
-         order by i.issue_date, i.invoice_number`,
+         order by i.issue_date, i.invoice_id`,
         [company, q.from, q.to],
       )
     ).rows;
