@@ -108,7 +108,7 @@ function csv(columns: readonly string[], rows: (string | number | null)[][], num
 
 const numericOf = (columns: readonly string[], names: readonly string[]) => new Set(names.map((n) => columns.indexOf(n)));
 
-export function invoicesCsv(job: ArchiveJob): string {
+function invoicesCsv(job: ArchiveJob): string {
   const rows = job.documents.flatMap((d) => {
     const sign = d.kind === 'credit_note' ? negated : (x: string) => x;
     return d.vat.map((v) => {
@@ -140,7 +140,7 @@ export function invoicesCsv(job: ArchiveJob): string {
   return csv(INVOICE_COLUMNS, rows, numericOf(INVOICE_COLUMNS, ['vat_rate', 'net_amount', 'vat_amount', 'gross_amount', 'rate', 'net_company', 'vat_company', 'gross_company']), job);
 }
 
-export function paymentsCsv(job: ArchiveJob): string {
+function paymentsCsv(job: ArchiveJob): string {
   const rows = job.payments.map((p) => {
     const row: Record<(typeof PAYMENT_COLUMNS)[number], string | number | null> = {
       payment_id: p.payment_id,
@@ -165,7 +165,7 @@ export function paymentsCsv(job: ArchiveJob): string {
 }
 
 /** A document's file in the archive: its number, made safe as a file name. */
-export const ublFileName = (number: string) => `ubl/${number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml`;
+const ublFileName = (number: string) => `ubl/${number.replace(/[^A-Za-z0-9._-]/g, '_')}.xml`;
 
 /** The archive's bytes. */
 export async function accountingArchive(job: ArchiveJob): Promise<Uint8Array<ArrayBuffer>> {

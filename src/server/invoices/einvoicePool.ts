@@ -12,12 +12,12 @@ import type { ArchiveJob } from './accountingExport.ts';
 import type { EInvoiceJob, EInvoiceResult } from './einvoiceWorker.ts';
 import type { InvoiceDocument } from './read.ts';
 
-export const MAX_WAITING = 4;
+const MAX_WAITING = 4;
 /** Documents in one accounting archive: a busy month of a small shop is a few hundred. */
 export const MAX_ARCHIVE_DOCUMENTS = 2_000;
 const RETRY_AFTER_S = 10;
 
-export const einvoicePool = new WorkerPool<EInvoiceJob, EInvoiceResult>({
+const einvoicePool = new WorkerPool<EInvoiceJob, EInvoiceResult>({
   name: 'e-invoice writer',
   module: new URL('./einvoiceWorker.ts', import.meta.url),
   size: 1,

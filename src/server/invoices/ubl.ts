@@ -42,7 +42,7 @@ const amount = (value: string, digits: number) => text(scaled(value, 10), 10, Ma
  * The price of a line per base quantity: net (after the discount), gross and discount, each
  * with at most two decimals, the base quantity 10^k the smallest that makes them so.
  */
-export function linePrice(unitPrice: string, discountPercent: string): { base: string; net: string; gross: string; discount: string | null } {
+function linePrice(unitPrice: string, discountPercent: string): { base: string; net: string; gross: string; discount: string | null } {
   // Scale 8: unit price (4 decimals) × (100 − discount) (2 decimals) / 100.
   const u = scaled(unitPrice, 4);
   const d = scaled(discountPercent, 2);
@@ -66,7 +66,7 @@ const vatCategory = (rate: string) => (scaled(rate, 4) === 0n ? 'Z' : 'S');
 const taxCategory = (rate: string): Node => ({ 'cbc:ID': vatCategory(rate), 'cbc:Percent': percent(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } });
 const compact = (s: string) => s.replace(/\s+/g, '');
 /** Keys whose value is empty are left out (an empty element is no value in EN 16931). */
-const present = (n: Record<string, string | Node | undefined>): Node => Object.fromEntries(Object.entries(n).filter((e): e is [string, string | Node] => e[1] !== undefined && e[1] !== '')) as Node;
+const present = (n: Record<string, string | Node | undefined>): Node => Object.fromEntries(Object.entries(n).filter((e): e is [string, string | Node] => e[1] !== undefined && e[1] !== ''));
 
 function address(p: InvoiceDocument['seller'], country: string): Node {
   return present({
