@@ -31,7 +31,7 @@ import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 import { ShopList } from './ShopList.tsx';
-import { CreditNote } from './Invoices.tsx';
+import { AccountingExport, CreditNote, EInvoiceDownload } from './Invoices.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -73,6 +73,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_picture_replace: PictureReplace,
   shop_list: ShopList,
   credit_note: CreditNote,
+  einvoice_download: EInvoiceDownload,
+  accounting_export: AccountingExport,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {

@@ -21,7 +21,7 @@ import { pickText } from '../../core/query/langText.ts';
 import type { Queryable } from '../db/types.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { refused } from '../http/errors.ts';
-import { readInvoice, type InvoiceDocument } from '../invoices/read.ts';
+import { readInvoices } from '../invoices/read.ts';
 import { intlFor } from '../texts/captions.ts';
 import { documentIds, obdBlocks, type ObdDocument, type PrintBuilder } from './builder.ts';
 
@@ -447,11 +447,7 @@ async function deliveryNotes(r: Reading, ids: number[]): Promise<Map<number, Pri
 
 /** Invoices and credit notes (by invoice id), from their read model: what was issued, as it was. */
 async function invoiceDocuments(r: Reading, ids: number[]): Promise<Map<number, PrintDocument>> {
-  const docs: InvoiceDocument[] = [];
-  for (const id of ids) {
-    const d = await readInvoice(r.db, r.company, id);
-    if (d) docs.push(d);
-  }
+  const docs = await readInvoices(r.db, r.company, ids);
   await r.loadCountries(docs.flatMap((d) => [d.seller.countryCode, d.buyer.countryCode]));
   const out = new Map<number, PrintDocument>();
   for (const d of docs) {
