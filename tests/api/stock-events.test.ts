@@ -7,6 +7,7 @@
  * oldest order first (Ship's rule). Two receipts and two passes at once move an order once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../src/server/config.ts';
 import { moveByStock } from '../../src/server/workflow/stockEvents.ts';
 import { engines, serverHelpers, startSignedIn, type TestServer } from './harness.ts';
 
@@ -15,6 +16,12 @@ interface Order {
   fsm_instance_id: number;
   fsm_reference: string;
 }
+
+it('reads STOCK_EVENTS_TICK_MS (every 5 s unless set; 0: not in this process)', () => {
+  expect(configFromEnv({}).stockEventsTickMs).toBe(5_000);
+  expect(configFromEnv({ STOCK_EVENTS_TICK_MS: '0' }).stockEventsTickMs).toBe(0);
+  expect(() => configFromEnv({ STOCK_EVENTS_TICK_MS: 'soon' })).toThrow(/STOCK_EVENTS_TICK_MS/);
+});
 
 describe.each(engines)('stock-driven order events on %s', (engine) => {
   let s: TestServer, admin: string, warehouse: string;
