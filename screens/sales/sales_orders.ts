@@ -67,6 +67,8 @@ export default defineScreen({
    * Spec §4: the sales order's states (the grid marks placed, waiting for payment, waiting for
    * prepayment, cancelled, waiting for goods). Entering `shipped` takes the goods off the
    * shelves (server/workflow/onEnter.ts); `ship` and `pay` write mail (mail/registry.ts).
+   * `goods_missing` / `goods_arrived` also fire by themselves when the order's goods become
+   * short or available (server/workflow/stockEvents.ts, migration 123).
    */
   workflow: {
     type: 'sales_order',
