@@ -93,7 +93,9 @@ describe.each(engines)('mail that goes out on %s', (engine) => {
   it('mails the supplier the user’s text and the lines on “Send to supplier”; without an address it is refused and nothing moves', async () => {
     const supplier = await newPartner({ is_supplier: true, language_code: 'de' });
     const po = (await ok('purchase_orders', 'add', { partner_id: supplier.partner_id, currency_code: 'EUR' })).row as Row;
-    const product = (await one(`select product_code, supplier_product_code, product_name->>'de' as name from app.products where company_code = 'SK01' and active order by product_code limit 1`)) as Row;
+    const product = (await one(
+      `select product_code, supplier_product_code, product_name->>'de' as name from app.products where company_code = 'SK01' and active order by product_code limit 1`,
+    )) as Row;
     await ok('purchase_order_items', 'add', { po_id: po.po_id, product_code: product.product_code, quantity: 12, unit_price: 3.5 });
     const text = 'Guten Tag,\n\nbitte liefern Sie bis Ende des Monats.';
 
@@ -138,7 +140,11 @@ describe.each(engines)('mail that goes out on %s', (engine) => {
 
     await ok('partner_contacts', 'add', { partner_id: customer.partner_id, contact_name: 'Könyvelés', email: 'konyveles@vevo.example', receives_invoices: true });
     // The company's own letter for the second level, in Hungarian only.
-    await ok('obd_texts', 'add', { document_type: 'reminder_2', placement: 'header', obd_text: { hu: '<p>Tisztelt Partnerünk!</p><p>Második felszólításunk a <strong>lejárt</strong> tartozásról.</p>' } });
+    await ok('obd_texts', 'add', {
+      document_type: 'reminder_2',
+      placement: 'header',
+      obd_text: { hu: '<p>Tisztelt Partnerünk!</p><p>Második felszólításunk a <strong>lejárt</strong> tartozásról.</p>' },
+    });
     const note = 'Kérjük, hivatkozzon a számlaszámra.';
     expect((await fire('remind', item.fsm_instance_id, { email_body: note })).status).toBe(200);
     expect((await fire('remind', item.fsm_instance_id)).status).toBe(200);
@@ -234,7 +240,19 @@ describe.each(engines)('mail that goes out on %s', (engine) => {
         ],
       }),
     );
-    await expect(s.db.transaction((tx) => enqueueMail(tx, { company: 'SK01', to: ['a@example.sk'], language: 'sk', subject: 'x', text: 'x', source: { type: 'sales_order', id: 0 }, attachments: [{ filename: '../etc/passwd', contentType: 'text/plain', content: Buffer.from('') }] }))).rejects.toThrow(/not a file name/);
+    await expect(
+      s.db.transaction((tx) =>
+        enqueueMail(tx, {
+          company: 'SK01',
+          to: ['a@example.sk'],
+          language: 'sk',
+          subject: 'x',
+          text: 'x',
+          source: { type: 'sales_order', id: 0 },
+          attachments: [{ filename: '../etc/passwd', contentType: 'text/plain', content: Buffer.from('') }],
+        }),
+      ),
+    ).rejects.toThrow(/not a file name/);
     expect((await ok('mail_outbox', 'filter', { mail_id: id })).rows[0]).toMatchObject({ attachment_names: 'Faktúra INV-2030-1.pdf, dodací list.txt' });
     expect((await ok('mail_preview', 'list', { mail_id: id })).attachments).toEqual([
       { filename: 'Faktúra INV-2030-1.pdf', content_type: 'application/pdf', size: 3000 },

@@ -69,7 +69,10 @@ describe('outbox', () => {
     await t.page.getByRole('button', { name: new RegExp(`^${sk['outbox.resend']}`) }).click();
     await expect.poll(() => t.page.locator('.toast-success').last().innerText(), { timeout: 10_000 }).toContain(said('outbox.resent', { count: 1 }));
     await expect.poll(() => cell(key, 'status').innerText(), { timeout: 10_000 }).toBe(sk['options.mail_status.pending']);
-    expect((await t.server.db.query<{ status: string; attempts: number }>('select status, attempts from app.mail_outbox where mail_id = $1', [id])).rows[0]).toEqual({ status: 'pending', attempts: 0 });
+    expect((await t.server.db.query<{ status: string; attempts: number }>('select status, attempts from app.mail_outbox where mail_id = $1', [id])).rows[0]).toEqual({
+      status: 'pending',
+      attempts: 0,
+    });
     await t.server.db.query('delete from app.mail_outbox where mail_id = $1', [id]); // the shared server's other suites find no mail of this one waiting
   }, 90_000);
 });

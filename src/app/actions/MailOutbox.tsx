@@ -102,7 +102,16 @@ export function MailCancel({ query, onDone }: BulkActionProps) {
   const picked = pickedKeys<number>(query);
   const run = async () => {
     if (!picked.length) return;
-    if (!(await confirm({ titleId: 'outbox.cancel_title', bodyId: 'outbox.cancel_body', bodyValues: { count: picked.length }, okId: 'outbox.cancel', cancelId: 'workflow.confirm_back', variant: 'danger' })))
+    if (
+      !(await confirm({
+        titleId: 'outbox.cancel_title',
+        bodyId: 'outbox.cancel_body',
+        bodyValues: { count: picked.length },
+        okId: 'outbox.cancel',
+        cancelId: 'workflow.confirm_back',
+        variant: 'danger',
+      }))
+    )
       return;
     setBusy(true);
     try {

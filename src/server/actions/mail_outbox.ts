@@ -20,10 +20,10 @@ const companyOf = (session: Session): string => {
 
 /** Locks the company's picked mails (in id order) and answers their states; one of another company or none: 404. */
 async function lockMails(tx: Queryable, company: string, ids: readonly number[]): Promise<{ mail_id: number; status: string }[]> {
-  const r = await tx.query<{ mail_id: number; status: string }>(
-    'select mail_id, status from app.mail_outbox where mail_id = any($1::bigint[]) and company_code = $2 order by mail_id for update',
-    [ids, company],
-  );
+  const r = await tx.query<{ mail_id: number; status: string }>('select mail_id, status from app.mail_outbox where mail_id = any($1::bigint[]) and company_code = $2 order by mail_id for update', [
+    ids,
+    company,
+  ]);
   if (r.rows.length !== ids.length) {
     const found = new Set(r.rows.map((x) => Number(x.mail_id)));
     throw new HttpError(404, 'not_found', `payload.mail_ids: no mail ${ids.find((id) => !found.has(id))} in this company`);

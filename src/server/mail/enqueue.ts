@@ -28,7 +28,7 @@ const FILE_NAME = /^[^/\\\p{Cc}]{1,200}$/u;
 /** A MIME type as `type/subtype`, lower case. */
 const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 /** The most one attachment may weigh (the table's bound), and all of a mail's together. */
-export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
 function checkAttachments(files: readonly MailAttachment[]): void {
   let total = 0;
@@ -45,7 +45,7 @@ function checkAttachments(files: readonly MailAttachment[]): void {
  * each with its attachments; the outbox worker sends them (outbox.ts). Returns their ids in
  * the order given.
  */
-export async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]): Promise<number[]> {
+async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]): Promise<number[]> {
   if (!mails.length) return [];
   for (const m of mails) {
     if (!m.to.length) throw new Error(`mail "${m.subject.slice(0, 60)}": no recipient`);
@@ -77,13 +77,7 @@ export async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]):
   ids.sort((a, b) => a - b);
   for (const [k, m] of mails.entries()) {
     for (const [position, f] of (m.attachments ?? []).entries()) {
-      await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, content) values ($1, $2, $3, $4, $5)', [
-        ids[k],
-        position + 1,
-        f.filename,
-        f.contentType,
-        f.content,
-      ]);
+      await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, content) values ($1, $2, $3, $4, $5)', [ids[k], position + 1, f.filename, f.contentType, f.content]);
     }
   }
   return ids;

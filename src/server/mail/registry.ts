@@ -41,7 +41,7 @@ export interface MoveParams {
   loop?: boolean;
 }
 
-export interface Composed {
+interface Composed {
   subject: string;
   text: string;
   html?: string;
@@ -49,7 +49,7 @@ export interface Composed {
 }
 
 /** What composing may read: the move's transaction and company. */
-export interface MailContext {
+interface MailContext {
   tx: Queryable;
   company: string;
 }
@@ -170,7 +170,15 @@ async function purchaseOrderAddressees(tx: Queryable, company: string, ids: read
 
 /** The order's lines as the supplier reads them: quantity, its code for the product (and ours), the name in the mail's language, the unit price; then the total. */
 async function purchaseOrderLines(tx: Queryable, poId: number, lang: string): Promise<{ lines: string[]; total: string }> {
-  const r = await tx.query<{ product_code: string; supplier_product_code: string | null; product_name: unknown; quantity: string; unit_price: string; currency_code: string; currency_precision: number }>(
+  const r = await tx.query<{
+    product_code: string;
+    supplier_product_code: string | null;
+    product_name: unknown;
+    quantity: string;
+    unit_price: string;
+    currency_code: string;
+    currency_precision: number;
+  }>(
     `select i.product_code, p.supplier_product_code, p.product_name, i.quantity::text as quantity, i.unit_price::text as unit_price, po.currency_code, c.currency_precision
      from app.purchase_order_items i
      join app.purchase_orders po on po.po_id = i.po_id
@@ -210,7 +218,7 @@ const purchaseOrderMails: WorkflowMailer = {
 };
 
 /** The highest reminder level: a fourth reminder is refused. */
-export const MAX_REMINDER_LEVEL = 3;
+const MAX_REMINDER_LEVEL = 3;
 
 /**
  * A cashflow item's partner: a customer's contacts for invoices (else its own address, else
@@ -275,10 +283,10 @@ async function cashflowAddressees(tx: Queryable, company: string, ids: readonly 
  * text in gets the catalogue's letter: never another language's text in a customer's mail.
  */
 async function dunningTexts(tx: Queryable, company: string, level: number, lang: string): Promise<Record<'header' | 'footer' | 'terms', string>> {
-  const r = await tx.query<{ placement: 'header' | 'footer' | 'terms'; obd_text: unknown }>(
-    'select placement, obd_text from app.obd_texts where company_code = $1 and document_type = $2 and active',
-    [company, `reminder_${level}`],
-  );
+  const r = await tx.query<{ placement: 'header' | 'footer' | 'terms'; obd_text: unknown }>('select placement, obd_text from app.obd_texts where company_code = $1 and document_type = $2 and active', [
+    company,
+    `reminder_${level}`,
+  ]);
   const out = { header: '', footer: '', terms: '' };
   for (const x of r.rows) out[x.placement] = htmlParagraphs(ownText(x.obd_text, lang)).join('\n\n');
   return out;

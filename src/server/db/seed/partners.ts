@@ -425,7 +425,15 @@ function supplierMail(partners: PartnerRow[], addresses: AddressRow[]): { emails
     const seat = addresses.find((x) => x.partner_id === p.partner_id);
     if (!seat) continue;
     const name = `${seat.first_name} ${seat.last_name}`;
-    contacts.push({ partner_id: p.partner_id, contact_name: name, contact_role: 'Sales', email: `${mailLabel(name, '.')}@${domain}`, phone: seat.phone, receives_orders: true, receives_invoices: false });
+    contacts.push({
+      partner_id: p.partner_id,
+      contact_name: name,
+      contact_role: 'Sales',
+      email: `${mailLabel(name, '.')}@${domain}`,
+      phone: seat.phone,
+      receives_orders: true,
+      receives_invoices: false,
+    });
   }
   return { emails, contacts };
 }
