@@ -34,7 +34,7 @@ import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
 import { aiContentActions } from './api/aiContent.ts';
 import { setupActions } from './api/setup.ts';
-import { invoiceActions } from './api/invoices.ts';
+import { invoiceActions, invoiceRoutes } from './api/invoices.ts';
 import { mailOutboxActions } from './api/mailOutbox.ts';
 
 export * from './api/http.ts';
@@ -83,6 +83,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   ...imageRoutes,
   ...transferRoutes,
   ...printRoutes,
+  ...invoiceRoutes,
 ];
 
 /**

@@ -37,6 +37,8 @@ export default defineScreen({
     tracking_number: { editable: true, maxLength: 60, width: 150 },
     // Chosen on add (default: the company's); the lines are priced in it, so it stays.
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, editableOn: 'add', defaultFrom: 'companyCurrency', width: 100 },
+    // The company's account it is booked to (migration 120: one of its own; a new order takes the company's default); its invoice keeps it.
+    account_id: { type: 'ref', lookup: 'accounts_brief', editable: true, width: 200 },
     total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
     total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     total: { type: 'money', currencyField: 'currency_code', width: 100 },

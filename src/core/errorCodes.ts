@@ -108,6 +108,11 @@ export const ERROR_PARAMS = {
   print_too_many_pages: ['limit'],
   print_too_large: ['resource'],
   print_busy: ['retry_after'],
+  // e-invoices and the accounting export (issue 47): a document whose data fails EN 16931's schema (`document` its number, `field` where), a period with more documents than an archive takes
+  einvoice_invalid: ['document', 'field'],
+  einvoice_busy: ['retry_after'],
+  einvoice_too_large: ['resource'],
+  accounting_export_too_many: ['count', 'limit'],
   unknown_product: ['field', 'value'],
   // stock and purchasing (issue 43): the order, the product (code and name) and what it lacks
   /** Shipping would take stock that is not on hand for the order (what earlier open orders reserve is theirs). */

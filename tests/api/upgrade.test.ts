@@ -66,8 +66,9 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.shops': 'the cart reminder delay (119)',
   'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
   'app.partners': 'a VAT number and a payment term for invoices (113), an e-mail address and a language (114)',
-  'app.cashflow_items': 'the dunning level, counted from the reminders sent (114)',
   'app.cmr_notes': 'the form’s boxes 12, 13, 14, 17 and 19 (115)',
+  'app.sales_orders': 'the account it is booked to (120)',
+  'app.cashflow_items': 'the account it is booked to (117, 120), the dunning level counted from the reminders sent (114)',
 };
 
 /**

@@ -30,7 +30,7 @@ import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 import { ShopList } from './ShopList.tsx';
-import { CreditNote } from './Invoices.tsx';
+import { AccountingExport, CreditNote, EInvoiceDownload } from './Invoices.tsx';
 import { MailCancel, MailPreview, MailResend } from './MailOutbox.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
@@ -70,6 +70,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_picture_replace: PictureReplace,
   shop_list: ShopList,
   credit_note: CreditNote,
+  einvoice_download: EInvoiceDownload,
+  accounting_export: AccountingExport,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {

@@ -70,11 +70,16 @@ export const vats: (Vat & { kind: VatKind })[] = vatRates.map(([company, r, kind
   kind,
 }));
 
-/** A few accounts of each company's chart (spec §3 "Account"): goods in stock, suppliers, sales of goods. */
-const accounts: { code: string; stock: boolean; names: Record<Lang, string> }[] = [
+/** A few accounts of each company's chart (spec §3 "Account"): goods in stock, suppliers, sales of goods (the default: sales orders are booked to it, migration 120). */
+const accounts: { code: string; stock: boolean; isDefault?: boolean; names: Record<Lang, string> }[] = [
   { code: '131', stock: true, names: ml('Goods in stock', 'Waren auf Lager', 'Áruk készleten', 'Tovar na sklade', 'Mărfuri în stoc', 'Zboží na skladě', 'Стоки на склад') },
   { code: '321', stock: false, names: ml('Suppliers', 'Lieferanten', 'Szállítók', 'Dodávatelia', 'Furnizori', 'Dodavatelé', 'Доставчици') },
-  { code: '604', stock: false, names: ml('Sales of goods', 'Warenerlöse', 'Áruértékesítés', 'Tržby za tovar', 'Venituri din vânzarea mărfurilor', 'Tržby za zboží', 'Приходи от продажба на стоки') },
+  {
+    code: '604',
+    stock: false,
+    isDefault: true,
+    names: ml('Sales of goods', 'Warenerlöse', 'Áruértékesítés', 'Tržby za tovar', 'Venituri din vânzarea mărfurilor', 'Tržby za zboží', 'Приходи от продажба на стоки'),
+  },
 ];
 
 export interface RateRow {
@@ -186,7 +191,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       ['account_code', 'text'],
       ['account_names', 'jsonb'],
       ['is_stock_account', 'boolean'],
+      ['is_default', 'boolean'],
     ],
-    companies.flatMap((c) => accounts.map((a) => ({ company_code: c.code, account_code: a.code, account_names: a.names, is_stock_account: a.stock }))),
+    companies.flatMap((c) => accounts.map((a) => ({ company_code: c.code, account_code: a.code, account_names: a.names, is_stock_account: a.stock, is_default: a.isDefault ?? false }))),
   );
 }
