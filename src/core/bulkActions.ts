@@ -32,6 +32,10 @@ const bulkActionFlags = {
   // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
   email_sync: 'set',
   email_open: 'list',
+  // The Outbox (src/app/actions/MailOutbox.tsx, src/server/actions/mail_outbox.ts): read the picked mail; queue failed or cancelled ones again; cancel queued ones.
+  mail_preview: 'list',
+  mail_resend: 'set',
+  mail_cancel: 'set',
   // Answers a saved question of /ai_content/ai_analytics again (src/server/actions/ai_analytics.ts).
   ai_analytics_run: 'set',
   // Writes captions of the translation table (MachineTranslate.tsx).

@@ -32,6 +32,7 @@ import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 import { ShopList } from './ShopList.tsx';
 import { AccountingExport, CreditNote, EInvoiceDownload } from './Invoices.tsx';
+import { MailCancel, MailPreview, MailResend } from './MailOutbox.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -53,6 +54,9 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   rate_feed: RateFeed,
   email_sync: EmailSync,
   email_open: EmailOpen,
+  mail_preview: MailPreview,
+  mail_resend: MailResend,
+  mail_cancel: MailCancel,
   ai_analytics_run: AiAnalyticsRun,
   machine_translate: MachineTranslate,
   user_invite: UserInvite,

@@ -4,10 +4,10 @@
 -- PDF of each is kept in its order's Documents tab when it is issued or printed
 -- (src/server/print/documentStore.ts).
 
--- The company's texts (056) for the two documents that had none.
+-- The company's texts (056) for the two documents that had none; 114's dunning letters kept.
 alter table app.obd_texts drop constraint obd_text_document;
 alter table app.obd_texts add constraint obd_text_document
-  check (document_type in ('order', 'invoice', 'credit_note', 'delivery_note', 'purchase_order', 'pick_list', 'arriving_shipment'));
+  check (document_type in ('order', 'invoice', 'credit_note', 'delivery_note', 'purchase_order', 'pick_list', 'arriving_shipment', 'reminder_1', 'reminder_2', 'reminder_3'));
 
 -- A kept copy names what it is a copy of: '<document type>:<record id>:<language>' (the record:
 -- the order, the invoice, the purchase order; null: a file a user uploaded). Printing the same

@@ -8,13 +8,17 @@ export interface Company {
   name: string;
   currency: string;
   country: string;
+  /** The language of its own mail (to its accounting) and of partners' who have none. */
+  language: Lang;
+  /** Where "Notify accounting" on a write-off goes (settings/companies). */
+  accountingEmail: string;
 }
 
 /** Position 1 (SK01, EUR) is every user's default company. */
 export const companies: Company[] = [
-  { code: 'SK01', name: 'Dunaj Trade s.r.o.', currency: 'EUR', country: 'SK' },
-  { code: 'HU01', name: 'Tisza Kereskedelmi Kft.', currency: 'HUF', country: 'HU' },
-  { code: 'CZ01', name: 'Vltava Obchod s.r.o.', currency: 'CZK', country: 'CZ' },
+  { code: 'SK01', name: 'Dunaj Trade s.r.o.', currency: 'EUR', country: 'SK', language: 'sk', accountingEmail: 'uctovnictvo@dunaj-trade.example' },
+  { code: 'HU01', name: 'Tisza Kereskedelmi Kft.', currency: 'HUF', country: 'HU', language: 'hu', accountingEmail: 'konyveles@tisza-kereskedelmi.example' },
+  { code: 'CZ01', name: 'Vltava Obchod s.r.o.', currency: 'CZK', country: 'CZ', language: 'cs', accountingEmail: 'ucetni@vltava-obchod.example' },
 ];
 
 // [hostname, shop name, company, currency, language]; the CZ company also runs a EUR shop for export.
@@ -106,6 +110,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       ['company_name', 'text'],
       ['currency_code', 'text'],
       ['country_code', 'text'],
+      ['language_code', 'text'],
+      ['accounting_email', 'text'],
       ['position', 'int'],
     ],
     companies.map((c, i) => ({
@@ -113,6 +119,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       company_name: c.name,
       currency_code: c.currency,
       country_code: c.country,
+      language_code: c.language,
+      accounting_email: c.accountingEmail,
       position: i + 1,
     })),
   );

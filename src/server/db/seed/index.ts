@@ -20,6 +20,7 @@ import { seedSalesLists } from './salesLists.ts';
 import { seedCashflow } from './cashflow.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedShipping } from './shipping.ts';
+import { seedOutbox } from './outbox.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -82,6 +83,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedCashflow(tx); // after the orders: incoming items are their invoices
   await seedInvoices(tx); // after the cash flow: the delivered orders' items take their invoices' numbers
   await seedShipping(tx);
+  await seedOutbox(tx); // after the orders, purchase orders and cash flow: the mail their moves sent
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);
