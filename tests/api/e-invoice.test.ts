@@ -4,7 +4,8 @@
  * checked by @e-invoice-eu/core's EN 16931 schema (a document failing it is refused, naming
  * where), the XML checked with xmllint against the OASIS UBL 2.1 XSD where the fixture is
  * shipped (tests/fixtures/ubl-2.1/); a period's archive — invoices.csv (a row per document
- * and rate, a credit note negative, the account, formulas guarded), payments.csv and one XML
+ * and rate, a credit note negative, the account, formulas guarded by
+ * server/invoices/accountingExport.ts), payments.csv and one XML
  * per document; accounts on orders, invoices and receivables (the company's default); the
  * invoices page's right and the company's scope on both routes.
  */
