@@ -64,6 +64,8 @@ async function seedReference(tx: Queryable): Promise<void> {
 
 /** The deterministic demo data set: three companies with shops and VATs, the demo users and roles, the catalogue and its content. */
 async function seedDemo(tx: Queryable, hashes: string[], products: number): Promise<void> {
+  // The demo histories are written as they happened: payments do not close items, receipts make no payables (migration 117).
+  await tx.query(`select set_config('app.cashflow_auto', 'off', true)`);
   await seedCompanies(tx);
   await seedCatalogue(tx);
   await seedCategories(tx);
@@ -97,6 +99,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
   await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
   await seedAiContent(tx); // recipes, houses and open AI proposals; after the products and users
+  await tx.query(`select set_config('app.cashflow_auto', '', true)`);
 }
 
 export interface Seeded {
