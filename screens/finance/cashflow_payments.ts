@@ -30,7 +30,7 @@ export default defineScreen({
     paid_on: { type: 'date', editable: true, required: true, width: 100 },
     amount: { type: 'number', editable: true, required: true, min: 0.01, max: 9999999999, width: 150 },
     currency_code: { width: 100 },
-    pay_method: { options: [...PAY_METHODS], editable: true, required: true, default: 'bank_transfer', width: 150 },
+    pay_method: { options: [...PAY_METHODS], editable: true, default: 'bank_transfer', width: 150 },
     note: { editable: true, maxLength: 500, width: 250 },
   },
   actions: { add: true, delete: true },

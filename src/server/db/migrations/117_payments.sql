@@ -314,20 +314,21 @@ create trigger cashflow_items_amount_changed after update of amount on app.cashf
 
 -- An item moved: into an open state it closes if settled (an item paid in full while
 -- planned, now invoiced); into `paid` (by its payments or a user's decision) its sales
--- order is paid.
+-- order is paid. After the move's history row (app.fsm_move writes it last), so a move
+-- this one makes follows it in the history.
 create function app.cashflow_instance_moved() returns trigger language plpgsql as $$
 declare
   item int;
   st record;
 begin
-  if not app.cashflow_auto() then
+  if new.from_state_id is null or not app.cashflow_auto() then
     return null;
   end if;
-  select cashflow_id into item from app.cashflow_items where fsm_instance_id = new.fsm_instance_id;
+  select c.cashflow_id into item from app.cashflow_items c where c.fsm_instance_id = new.fsm_instance_id;
   if item is null then
-    return null;
+    return null; -- another type's instance, or one without an item
   end if;
-  select state_code, final_state into st from app.fsm_states where state_id = new.state_id;
+  select state_code, final_state into st from app.fsm_states where state_id = new.to_state_id;
   if not st.final_state then
     perform app.cashflow_settle(item);
   elsif st.state_code = 'paid' then
@@ -335,8 +336,8 @@ begin
   end if;
   return null;
 end $$;
-create trigger cashflow_instance_moved after update of state_id on app.fsm_instances
-  for each row when (new.type_code = 'cashflow' and new.state_id is distinct from old.state_id) execute function app.cashflow_instance_moved();
+create trigger cashflow_instance_moved after insert on app.fsm_history
+  for each row execute function app.cashflow_instance_moved();
 
 -- ---- the order's receivable ---------------------------------------------------------------
 
