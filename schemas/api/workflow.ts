@@ -37,10 +37,7 @@ export const EventPayment = v.strictObject({
 export const TriggerFsmPayload = v.strictObject({
   event_code: fsmCode,
   fsm_instance_id: fsmInstanceId,
-  params: v.optional(
-    v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))), payment: v.optional(EventPayment) }),
-    {},
-  ),
+  params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))), payment: v.optional(EventPayment) }), {}),
 });
 /** An event a state offers (spec §7 fsm_actions): its names and how the UI shows it (bv_variant, bv_icon, checkbox, email). */
 export const FsmAction = v.object({

@@ -71,7 +71,7 @@ export default defineScreen({
     invoice_number: { editable: true, maxLength: 40, width: 150 },
     order_id: { type: 'int', references: 'sales_orders', editable: true, hidden: true },
     order_reference: { label: 'sales_order', width: 150 },
-    po_id: { type: 'int', hidden: true },
+    po_id: { type: 'int', references: 'purchase_orders', hidden: true },
     // The purchase order whose receipt made this payable (migration 117).
     po_reference: { label: 'purchase_order', width: 150 },
     // Open, partly paid, paid in full (not yet invoiced) or closed.
@@ -86,7 +86,7 @@ export default defineScreen({
     amount_open: { type: 'number', width: 100 },
     // Paid beyond the amount: kept as a credit item of the partner (migration 117).
     credit_amount: { type: 'number', width: 100 },
-    credit_of: { type: 'int', hidden: true },
+    credit_of: { type: 'int', references: 'cashflow', hidden: true },
     payment_count: { type: 'int', width: 100 },
     amount_view_currency: { type: 'money', ratesField: 'day_rates', width: 150 },
     day_rates: { type: 'json', hidden: true },

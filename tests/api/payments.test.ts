@@ -10,9 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantUserPage } from './grants.ts';
-import { engines, serverHelpers, startSignedIn, type TestServer } from './harness.ts';
+import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
 
-type Row = Record<string, any>;
+type Row = Record<string, Json>;
 
 describe.each(engines)('payments on %s', (engine) => {
   let s: TestServer, admin: string, catalog: string, warehouse: string, today: string;
@@ -24,7 +24,9 @@ describe.each(engines)('payments on %s', (engine) => {
   const { ok, rows, one } = serverHelpers(() => s);
 
   const partnerOf = async (company: string, supplier = false, offset = 0) =>
-    Number((await one('select partner_id from app.partners where company_code = $1 and is_supplier = $2 and not deleted order by partner_id offset $3 limit 1', [company, supplier, offset])).partner_id);
+    Number(
+      (await one('select partner_id from app.partners where company_code = $1 and is_supplier = $2 and not deleted order by partner_id offset $3 limit 1', [company, supplier, offset])).partner_id,
+    );
   const daysFrom = async (n: number) => (await one('select (current_date + $1::int)::text as d', [n])).d as string;
   /** A sales order of `company` with one line (2 × 50 at 20 %: 120 gross), confirmed unless told. */
   const order = async (company: string, confirm = true) => {
@@ -50,9 +52,7 @@ describe.each(engines)('payments on %s', (engine) => {
        from app.v_cashflow where ${where} order by cashflow_id`,
       args,
     );
-  const stateOf = async (instance: number) => (await one('select s.state_code from app.fsm_instances i join app.fsm_states s using (state_id) where fsm_instance_id = $1', [instance])).state_code;
-  const lastMove = async (instance: number) =>
-    one('select event_code, params, user_id from app.fsm_history where fsm_instance_id = $1 order by history_id desc limit 1', [instance]);
+  const lastMove = async (instance: number) => one('select event_code, params, user_id from app.fsm_history where fsm_instance_id = $1 order by history_id desc limit 1', [instance]);
 
   it('records partial payments on the receivable; the one reaching the amount closes it and pays the order; the excess is the customer’s credit', async () => {
     const o = await order('SK01');
@@ -86,9 +86,7 @@ describe.each(engines)('payments on %s', (engine) => {
     });
     expect(await lastMove(o.fsm_instance_id)).toMatchObject({ event_code: 'pay', params: { checkbox: true, settled: receivable!.cashflow_id, invoice: receivable!.invoice_number }, user_id: me });
     expect(await rows(`select recipients from app.mail_outbox where source_type = 'sales_order' and source_id = $1`, [o.order_id])).toEqual([{ recipients: ['buyer@example.com'] }]);
-    expect(
-      (await ok(admin, 'cashflow_payments', 'filter', { cashflow_id: receivable!.cashflow_id }, 'SK01')).rows.map((p: Row) => [p.amount, p.pay_method, p.paid_on]),
-    ).toEqual([
+    expect((await ok(admin, 'cashflow_payments', 'filter', { cashflow_id: receivable!.cashflow_id }, 'SK01')).rows.map((p: Row) => [p.amount, p.pay_method, p.paid_on])).toEqual([
       [40, 'card', today],
       [100, 'bank_transfer', today],
     ]);
@@ -106,7 +104,13 @@ describe.each(engines)('payments on %s', (engine) => {
     // Closed: its payments stay; the credit is the system's, refunded at most in full, and closes when refunded.
     const late = await s.action(admin, 'cashflow_payments', 'add', { cashflow_id: receivable!.cashflow_id, paid_on: today, amount: 1 }, 'SK01');
     expect([late.status, late.body.rule], JSON.stringify(late.body)).toEqual([400, 'cashflow_closed']);
-    const typed = await s.action(admin, 'cashflow', 'set', { cashflow_id: credit!.cashflow_id, row_version: (await one('select row_version from app.cashflow_items where cashflow_id = $1', [credit!.cashflow_id])).row_version, amount: 5 }, 'SK01');
+    const typed = await s.action(
+      admin,
+      'cashflow',
+      'set',
+      { cashflow_id: credit!.cashflow_id, row_version: (await one('select row_version from app.cashflow_items where cashflow_id = $1', [credit!.cashflow_id])).row_version, amount: 5 },
+      'SK01',
+    );
     expect([typed.status, typed.body.rule, typed.body.params?.field]).toEqual([400, 'cashflow_credit_fixed', 'payload.amount']);
     const over = await s.action(admin, 'cashflow_payments', 'add', { cashflow_id: credit!.cashflow_id, paid_on: today, amount: 25 }, 'SK01');
     expect([over.status, over.body.rule]).toEqual([400, 'cashflow_overpaid']);
@@ -237,7 +241,8 @@ describe.each(engines)('payments on %s', (engine) => {
 
   it('asks the events right on orders and the add right on the cash flow, in the session’s company; a payment only where the event takes one', async () => {
     const o = await order('SK01');
-    const paidOf = async () => Number((await one('select coalesce(sum(p.amount), 0)::float8 as t from app.cashflow_payments p join app.cashflow_items c using (cashflow_id) where c.order_id = $1', [o.order_id])).t);
+    const paidOf = async () =>
+      Number((await one('select coalesce(sum(p.amount), 0)::float8 as t from app.cashflow_payments p join app.cashflow_items c using (cashflow_id) where c.order_id = $1', [o.order_id])).t);
     const cz = await order('CZ01', false);
     const foreign = await recordPayment(cz, 10);
     expect([foreign.status, foreign.body.error]).toEqual([404, 'not_found']);
@@ -252,11 +257,23 @@ describe.each(engines)('payments on %s', (engine) => {
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(await paidOf()).toBe(10);
 
-    const onConfirm = await s.action(admin, 'trigger_fsm', 'set', { event_code: 'confirm', fsm_instance_id: o.fsm_instance_id, params: { payment: { amount: 1, paid_on: today, pay_method: 'cash' } } }, 'SK01');
+    const onConfirm = await s.action(
+      admin,
+      'trigger_fsm',
+      'set',
+      { event_code: 'confirm', fsm_instance_id: o.fsm_instance_id, params: { payment: { amount: 1, paid_on: today, pay_method: 'cash' } } },
+      'SK01',
+    );
     expect(onConfirm.status).toBe(400);
     const badMethod = await recordPayment(o, 1, { payment: { pay_method: 'cheque' } });
     expect(badMethod.status).toBe(400);
-    const grid = await s.action(admin, 'cashflow_payments', 'add', { cashflow_id: (await items('order_id = $1', [o.order_id]))[0]!.cashflow_id, paid_on: today, amount: 1, pay_method: 'cheque' }, 'SK01');
+    const grid = await s.action(
+      admin,
+      'cashflow_payments',
+      'add',
+      { cashflow_id: (await items('order_id = $1', [o.order_id]))[0]!.cashflow_id, paid_on: today, amount: 1, pay_method: 'cheque' },
+      'SK01',
+    );
     expect([grid.status, grid.body.params?.field]).toEqual([400, 'payload.pay_method']);
     expect(await paidOf()).toBe(10);
   });
