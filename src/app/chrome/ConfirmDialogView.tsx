@@ -116,7 +116,6 @@ function PaymentFields({ q, value, refused, lang, onChange }: { q: PaymentQuesti
           {refused.amount && <span className="field-error">{say(refused.amount)}</span>}
           {paymentHints(q, value, lang).map((h) => (
             <span key={h.id} className="field-hint" data-hint={h.id}>
-              {' '}
               {say(h)}
             </span>
           ))}
