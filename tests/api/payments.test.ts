@@ -145,7 +145,11 @@ describe.each(engines)('payments on %s', (engine) => {
     // Invoiced, the settled item closes by itself.
     const r = await ok(admin, 'trigger_fsm', 'set', { event_code: 'invoice', fsm_instance_id: item.fsm_instance_id, params: {} }, 'SK01');
     expect(r.rows[0]).toMatchObject({ state_code: 'paid', final_state: true });
-    expect(await lastMove(item.fsm_instance_id)).toMatchObject({ event_code: 'pay', params: { settled: 110 } });
+    expect(await lastMove(item.fsm_instance_id)).toMatchObject({
+      event_code: 'pay',
+      params: { settled: 110 },
+      user_id: Number((await one("select user_id from app.users where user_email = 'admin@example.com'")).user_id),
+    });
   });
 
   it('plans the receivable of an order invoiced on shipping, which its invoice takes over; invoicing on pay issues at the first payment', async () => {

@@ -3,6 +3,7 @@ import type { EventPayment, RecordedPayment } from '../../../schemas/api/workflo
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
+import { actAs } from '../actions/engine/rows.ts';
 import type { Session } from '../rpc/context.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
@@ -153,6 +154,8 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       moving = moves.filter((m) => stateNow.get(Number(m.fsm_instance_id)) === m.state_code);
     }
     if (moving.length) {
+      // The moves the database makes in turn (a cash-flow item closing when invoiced settles it, migration 117) are this user's.
+      await actAs(tx, session.userId);
       try {
         await tx.query(
           `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
