@@ -31,7 +31,11 @@ export default defineScreen({
       { colId: 'cashflow_id', sort: 'desc' },
     ],
   },
-  /** An item is due after its invoice's term, overdue by timeout, reminded by the daily loop (`remind` writes the partner: mail/registry.ts). */
+  /**
+   * An item is due after its invoice's term, overdue by timeout, reminded by the daily loop or a
+   * user (`remind` writes the customer the next dunning level, 1–3; `write_off` with its checkbox
+   * tells the company's accounting: mail/registry.ts).
+   */
   workflow: {
     type: 'cashflow',
     buttons: false,
@@ -56,7 +60,8 @@ export default defineScreen({
       { event: 'invoice', from: 'planned', to: 'due', timeout: 30 * 86_400, button: true },
       { event: 'pay', from: ['due', 'overdue', 'reminded'], to: 'paid', button: true },
       { event: 'expire', from: 'due', to: 'overdue', actions: false },
-      { event: 'remind', from: 'overdue', to: 'reminded' },
+      // The first reminder (also the daily loop's), then the second and the last (levels 1–3, mail/registry.ts).
+      { event: 'remind', from: ['overdue', 'reminded'], to: 'reminded' },
       { event: 'write_off', from: 'reminded', to: 'written_off' },
       { event: 'cancel', from: ['planned', 'due'], to: 'cancelled' },
     ],

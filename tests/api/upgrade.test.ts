@@ -60,7 +60,7 @@ const GROWS: Record<string, string> = {
 /** Of those, tables that also gain rows: every old row kept (113 adds the customer credit note's cashflow type, 117 the overpayment credits'). */
 const GAINS_ROWS = new Set(['app.cashflow_types']);
 const GAINS_COLUMNS: Record<string, string> = {
-  'app.companies': "a company's address, VAT number and settings, its row version (106)",
+  'app.companies': "a company's address, VAT number and settings, its row version (106), its accounting address and language (114)",
   'app.currencies': 'a row version (106: the currencies screen)',
   'app.countries': 'a row version (106: the countries screen)',
   'app.languages': 'a row version (106: the languages screen)',
@@ -68,9 +68,10 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.purchase_orders': 'the account it is booked to (107)',
   'app.shops': 'the cart reminder delay (119)',
   'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
-  'app.partners': 'a VAT number and a payment term for invoices (113)',
+  'app.partners': 'a VAT number and a payment term for invoices (113), an e-mail address and a language (114)',
   'app.cmr_notes': 'the form’s boxes 12, 13, 14, 17 and 19 (115)',
-  'app.cashflow_items': 'the purchase order of a payable, the origin of a credit, the account (117)',
+  'app.sales_orders': 'the account it is booked to (120)',
+  'app.cashflow_items': 'the account it is booked to (117, 120), the purchase order of a payable and the origin of a credit (117), the dunning level counted from the reminders sent (114)',
   'app.cashflow_payments': "a payment's method (117)",
 };
 

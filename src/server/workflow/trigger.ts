@@ -11,6 +11,7 @@ import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
 import { issueOnEvent } from '../invoices/issue.ts';
 import { recordPayment, takesPayments } from './payment.ts';
+import { keepIssued } from '../print/documentStore.ts';
 
 interface TriggerParams {
   checkbox?: boolean | undefined;
@@ -67,7 +68,8 @@ async function eventOf(tx: Queryable, type: string, event: string) {
  * when the payments settle it, in this transaction.
  */
 export async function trigger(db: Db, session: Session, input: TriggerInput): Promise<{ rows: FsmInstanceState[]; payment?: v.InferOutput<typeof RecordedPayment> }> {
-  if (!session.company) throw forbidden('forbidden: workflows need a company');
+  const company = session.company;
+  if (!company) throw forbidden('forbidden: workflows need a company');
   const ids = [...new Set(input.ids)];
   const { event_code: event, params } = input;
   if (params.row_version !== undefined && ids.length !== 1) throw badRequest('payload.params.row_version: a version is checked for one instance only');
@@ -171,14 +173,16 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
       if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
-    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move.
-    await issueOnEvent(
+    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move,
+    // and its copy on the order's Documents tab (drawn when first opened).
+    const issued = await issueOnEvent(
       tx,
       type,
       event,
       moving.map((m) => m.fsm_instance_id),
       session.userId,
     );
+    await keepIssued(tx, company, issued, session.userId);
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);
     return { rows: await instanceStates(tx, ids) };
