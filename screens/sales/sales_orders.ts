@@ -86,7 +86,8 @@ export default defineScreen({
     events: {
       confirm: { variant: 'primary', icon: 'check' },
       require_prepayment: { variant: 'warning', icon: 'hourglass' },
-      pay: { variant: 'success', icon: 'banknote', checkbox: true },
+      // Record payment asks amount, date and method and records them on the order's receivable (server/workflow/payment.ts).
+      pay: { variant: 'success', icon: 'banknote', checkbox: true, payment: true },
       goods_missing: { variant: 'warning', icon: 'package-x' },
       goods_arrived: { variant: 'info', icon: 'package-check' },
       ship: { variant: 'primary', icon: 'truck', email: true },

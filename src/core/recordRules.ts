@@ -13,6 +13,7 @@
  * constraint and every named trigger rule of the migrations has its entry, and each entry's
  * fields are columns of the rule's tables. A new rule needs an entry here.
  */
+import { PAY_METHODS } from './payments.ts';
 import { M, msg } from './validation/messages.ts';
 
 export interface RecordRule {
@@ -48,6 +49,8 @@ export const RECORD_RULES = {
   cashflow_amount_positive: on('amount'),
   cashflow_closed: whole,
   cashflow_company: on('partner_id', 'order_id'),
+  cashflow_credit_fixed: on('amount'),
+  cashflow_credit_used: on('amount'),
   cashflow_fixed: on('currency_code'),
   cashflow_overpaid: on('amount'),
   cashflow_payment_positive: on('amount'),
@@ -108,6 +111,7 @@ export const RECORD_RULES = {
   notified_after_requested: on('notified_on', 'requested_on'),
   obd_text_document: on('document_type'),
   obd_text_placement: on('placement'),
+  order_nothing_to_pay: whole,
   own_admin_right: whole,
   partner_contact_email_needed: on('email'),
   partner_user_partner: on('partner_id'),
@@ -173,6 +177,7 @@ export const RECORD_RULES = {
   ai_proposals_state_check: oneOf('state', ['proposed', 'accepted', 'rejected']),
   ai_usage_engine_check: oneOf('engine', ['google', 'deepl', 'openai', 'deepseek']),
   captions_caption_text_check: required('caption_text'),
+  cashflow_payments_pay_method_check: oneOf('pay_method', PAY_METHODS),
   cashflow_types_direction_check: oneOf('direction', ['in', 'out']),
   cashflow_types_type_code_check: pattern('type_code'),
   catalogue_sync_id_check: invalid('id'),

@@ -65,6 +65,8 @@ async function seedReference(tx: Queryable): Promise<void> {
 
 /** The deterministic demo data set: three companies with shops and VATs, the demo users and roles, the catalogue and its content. */
 async function seedDemo(tx: Queryable, hashes: string[], products: number): Promise<void> {
+  // The demo histories are written as they happened: payments do not close items, receipts make no payables (migration 117).
+  await tx.query(`select set_config('app.cashflow_auto', 'off', true)`);
   // The demo orders keep the histories drawn for them: their stock and moves queue no stock event (migration 123).
   await tx.query("select set_config('app.stock_events', 'off', true)");
   await seedCompanies(tx);
@@ -101,6 +103,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
   await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
   await seedAiContent(tx); // recipes, houses and open AI proposals; after the products and users
+  await tx.query(`select set_config('app.cashflow_auto', '', true)`);
 }
 
 export interface Seeded {
