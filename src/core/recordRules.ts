@@ -143,6 +143,8 @@ export const RECORD_RULES = {
   stock_company: whole,
   stock_from_ledger: on('stock_qty'),
   stock_ledger_append_only: whole,
+  // The stock-events queue (123) is written by triggers only: a row names a product or an order, never both.
+  stock_event_target: invalid('product_code'),
   // The ledger's level: what the user typed is the moved quantity (a correction, a transfer, a pick).
   stock_not_negative: { fields: ['quantity', 'picked_qty'], elsewhere: true },
   transfer_storages_differ: on('to_storage_id', 'from_storage_id'),
