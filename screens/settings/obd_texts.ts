@@ -25,7 +25,12 @@ export default defineScreen({
   },
   columns: {
     obd_text_id: { type: 'int', width: 100 },
-    document_type: { editable: true, required: true, options: ['order', 'invoice', 'credit_note', 'delivery_note', 'purchase_order', 'pick_list', 'arriving_shipment', 'reminder_1', 'reminder_2', 'reminder_3'], width: 200 },
+    document_type: {
+      editable: true,
+      required: true,
+      options: ['order', 'invoice', 'credit_note', 'delivery_note', 'purchase_order', 'pick_list', 'arriving_shipment', 'reminder_1', 'reminder_2', 'reminder_3'],
+      width: 200,
+    },
     placement: { editable: true, required: true, options: ['header', 'footer', 'terms'], width: 150 },
     obd_text: { type: 'multi', html: true, editable: true, required: true, maxLength: 20000, translate: true, width: 250 },
     active: { type: 'bool', renderer: 'activeFlag', editable: true, default: true, width: 100 },
