@@ -8,6 +8,76 @@
 export const EVENT_VARIANTS = ['primary', 'secondary', 'success', 'danger', 'warning', 'info'] as const;
 export type EventVariant = (typeof EVENT_VARIANTS)[number];
 
+/**
+ * The icons an event's button may have (its `bv_icon`): lucide icons by name, chosen from this
+ * list in the /fsm/fsm_events grid and the diagram (a descriptor's `icon` is one of them too).
+ * Codegen checks each name and writes the browser's map of exactly these
+ * (src/generated/eventIcons.ts), loaded with the confirmation and the editor, never the list route.
+ */
+export const EVENT_ICONS = [
+  'archive',
+  'ban',
+  'banknote',
+  'bell',
+  'calendar-clock',
+  'check',
+  'circle-alert',
+  'circle-check',
+  'circle-pause',
+  'circle-play',
+  'circle-stop',
+  'clipboard-check',
+  'clock',
+  'credit-card',
+  'eye',
+  'file-check',
+  'file-text',
+  'flag',
+  'forward',
+  'gift',
+  'hand',
+  'handshake',
+  'hourglass',
+  'house',
+  'inbox',
+  'lock',
+  'lock-open',
+  'mail',
+  'map-pin',
+  'message-square',
+  'package',
+  'package-check',
+  'package-open',
+  'package-x',
+  'pause',
+  'pencil',
+  'phone',
+  'play',
+  'printer',
+  'receipt',
+  'redo',
+  'refresh-cw',
+  'rotate-ccw',
+  'search',
+  'send',
+  'shield-check',
+  'ship',
+  'shopping-cart',
+  'star',
+  'thumbs-down',
+  'thumbs-up',
+  'trash-2',
+  'truck',
+  'undo',
+  'user-check',
+  'wallet',
+  'warehouse',
+  'wrench',
+  'x-circle',
+  'zap',
+] as const;
+export type EventIconName = (typeof EVENT_ICONS)[number];
+
 /** How the UI offers an event: button variant and icon, a checkbox (its label per language), whether it asks for an e-mail body. */
 interface FsmEventParams {
   bv_variant?: string;
@@ -24,6 +94,16 @@ export interface FsmAction {
   params: FsmEventParams;
   menu?: boolean;
   button?: boolean;
+}
+
+/**
+ * The actions a user may press: all but those reserved to roles she holds none of (the
+ * session's `denied_events` of the type, migration 122; the server refuses them the same).
+ * A row without actions (null) stays without.
+ */
+export function pressable<T extends readonly FsmAction[] | null | undefined>(actions: T, denied: ReadonlySet<string> | undefined): T {
+  if (!actions || !denied?.size) return actions;
+  return actions.filter((a) => !denied.has(a.event_code)) as unknown as T;
 }
 
 /** The event's name in the language, else in English, else its code. */
