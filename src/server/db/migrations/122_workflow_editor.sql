@@ -10,7 +10,7 @@
 -- - `app.fsm_event_roles`: the roles whose users may press an event. None: everyone with the
 --   events right on the type's page (094); some: only their users (active roles; a global
 --   administrator always). Checked by the trigger call (src/server/workflow/trigger.ts). A role
---   named there cannot be deleted (restrict): deleting it would open the event to everyone.
+--   named there cannot be deleted (in use): deleting it would open the event to everyone.
 -- - `app.v_fsm_events`: the events screen's rows, the button's parts (bv_variant, bv_icon, the
 --   confirmation's checkbox label, e-mail) as columns, written back into event_params (keys
 --   of its own an event has are kept) by INSTEAD OF triggers; `app.v_fsm_event_roles`: the
@@ -130,7 +130,8 @@ $$;
 -- Retiring or deleting a state that instances are in.
 create function app.fsm_state_occupied() returns trigger language plpgsql as $$
 begin
-  if tg_op = 'UPDATE' and (old.retired or not new.retired) then
+  -- The initial state is refused by its own rule (fsm_initial_not_retired), whoever is in it.
+  if tg_op = 'UPDATE' and (old.retired or not new.retired or new.initial_state) then
     return new;
   end if;
   if exists (select 1 from app.fsm_instances i where i.state_id = old.state_id) then
@@ -186,7 +187,8 @@ create constraint trigger fsm_states_ways_out after update of retired, final_sta
 
 create table app.fsm_event_roles (
   event_id int not null references app.fsm_events on delete cascade,
-  role_id int not null references app.roles on delete restrict,
+  -- No cascade: a role an event names is not deleted (409 in_use), it would open the event to everyone.
+  role_id int not null references app.roles,
   primary key (event_id, role_id)
 );
 create index on app.fsm_event_roles (role_id);
