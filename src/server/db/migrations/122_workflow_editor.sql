@@ -33,6 +33,9 @@ where o.state_id = s.state_id;
 update app.fsm_events e set position = o.n
 from (select event_id, row_number() over (partition by type_code order by event_id)::int as n from app.fsm_events) o
 where o.event_id = e.event_id;
+-- The updated states' check of one initial state (035, deferred) now, so the table can be altered.
+set constraints app.fsm_states_one_initial immediate;
+set constraints app.fsm_states_one_initial deferred;
 alter table app.fsm_states alter column position set not null;
 alter table app.fsm_events alter column position set not null;
 alter table app.fsm_states add constraint fsm_initial_not_retired check (not (initial_state and retired));
