@@ -1,5 +1,6 @@
 import { defineScreen } from '../../schemas/screen.ts';
-import { EVENT_ICONS, EVENT_VARIANTS } from '../../src/core/workflowActions.ts';
+import { EVENT_ICONS } from '../../src/core/eventIcons.ts';
+import { EVENT_VARIANTS } from '../../src/core/workflowActions.ts';
 
 /**
  * Spec §7 fsm_events (listed without payload): every workflow type's events, in their order. An

@@ -141,7 +141,9 @@ describe.each(engines)('the workflow editor on %s', (engine) => {
     expect((await fire(admin, 'hold', d!.id)).body).toMatchObject({ error: 'event_not_allowed', params: { event: 'hold', state: 'placed' } });
 
     // Released, the state holds nothing: now it may be retired.
-    for (const [id, company] of (await rows("select i.fsm_instance_id::int as id, i.company_code as c from app.fsm_instances i where i.state_id = $1", [onHold.state_id])).map((r) => [r.id, r.c] as const)) {
+    for (const [id, company] of (await rows('select i.fsm_instance_id::int as id, i.company_code as c from app.fsm_instances i where i.state_id = $1', [onHold.state_id])).map(
+      (r) => [r.id, r.c] as const,
+    )) {
       expect((await fire(admin, 'release', id, company)).status).toBe(200);
     }
     const now = await stateRow('on_hold');

@@ -281,7 +281,7 @@ describe('workflow', () => {
       expect(source).toContain("import i0 from 'lucide-react/icons/archive';");
       expect(source).toMatch(/"x-circle": i\d+,/);
       expect(iconProblems(icons)).toEqual([]);
-      expect(iconProblems(new Map())[0]).toBe('src/core/workflowActions.ts: EVENT_ICONS: expected a lucide icon name, got "archive"');
+      expect(iconProblems(new Map())[0]).toBe('src/core/eventIcons.ts: EVENT_ICONS: expected a lucide icon name, got "archive"');
       // A descriptor names one of the event icons (the editor's list): another is refused.
       expect(() => parsed({ ...defined, events: { ...defined.events, drop: { variant: 'danger', icon: 'flask-conical' } } })).toThrow(/icon/);
     });

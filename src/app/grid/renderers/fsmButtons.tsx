@@ -13,7 +13,10 @@ const actionsOf = (v: unknown, ctx: CellCtx): FsmAction[] => (ctx.canEvents && A
  * reserved to roles the user lacks (`ctx.deniedEvents`, migration 122).
  */
 export const fsmButtons: CellRenderer = {
-  text: ({ value, ctx }) => actionsOf(value, ctx).map((a) => eventName(a, ctx.lang)).join(', '),
+  text: ({ value, ctx }) =>
+    actionsOf(value, ctx)
+      .map((a) => eventName(a, ctx.lang))
+      .join(', '),
   render: ({ value, ctx }) => (
     <span className="cell-fsm-buttons">
       {actionsOf(value, ctx).map((a) => (

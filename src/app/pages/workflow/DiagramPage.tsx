@@ -113,7 +113,6 @@ function DiagramView({ data, redraw }: { data: Promise<Drawn | { error: Said }>;
   const eventPerms = useMemo(() => permsOf(menu ?? [], EVENTS_PAGE), [menu]);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
-  const renamingRef = useRef<number | null>(null);
   const [stateMenu, setStateMenu] = useState<{ state: BoardState; x: number; y: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -138,13 +137,8 @@ function DiagramView({ data, redraw }: { data: Promise<Drawn | { error: Said }>;
       setProblem(say(intl, describeError(e)));
     }
   };
-  const startRename = (id: number) => {
-    renamingRef.current = id;
-    setRenaming(id);
-  };
+  const startRename = (id: number) => setRenaming(id);
   const rename = (s: BoardState, text: string | null) => {
-    if (renamingRef.current !== s.state_id) return; // the input's blur after Enter or Escape
-    renamingRef.current = null;
     setRenaming(null);
     if (text === null || !text.trim() || text.trim() === stateName(s)) return;
     void change(() => setState(s, { state_names: renamed(s.state_names, lang, text) }), 'workflow.state_saved');

@@ -9,7 +9,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { EVENT_ICONS, EVENT_VARIANTS } from '../../../core/workflowActions.ts';
+import { EVENT_ICONS } from '../../../core/eventIcons.ts';
+import { EVENT_VARIANTS } from '../../../core/workflowActions.ts';
 import { describeError, say } from '../../api/said.ts';
 import { EventButtonPreview } from '../../chrome/EventButtonPreview.tsx';
 import { EventIcon } from '../../chrome/eventIcons.tsx';

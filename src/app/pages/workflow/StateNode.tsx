@@ -5,6 +5,7 @@
  * UI language, Escape leaves it.
  */
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 
 export type StateNodeData = {
@@ -21,6 +22,13 @@ export type StateNodeType = Node<StateNodeData, 'state'>;
 
 export function StateNode({ data }: NodeProps<StateNodeType>) {
   const intl = useIntl();
+  // One end per edit: the input's blur as Enter or Escape removes it says nothing more.
+  const ended = useRef(false);
+  const end = (text: string | null) => {
+    if (ended.current) return;
+    ended.current = true;
+    data.rename(text);
+  };
   return (
     <>
       <Handle type="target" position={Position.Left} />
@@ -30,13 +38,16 @@ export function StateNode({ data }: NodeProps<StateNodeType>) {
           aria-label={intl.formatMessage({ id: 'workflow.rename' })}
           defaultValue={data.label}
           autoFocus
-          onFocus={(e) => e.currentTarget.select()}
+          onFocus={(e) => {
+            ended.current = false;
+            e.currentTarget.select();
+          }}
           onKeyDown={(e) => {
             e.stopPropagation();
-            if (e.key === 'Enter') data.rename(e.currentTarget.value);
-            else if (e.key === 'Escape') data.rename(null);
+            if (e.key === 'Enter') end(e.currentTarget.value);
+            else if (e.key === 'Escape') end(null);
           }}
-          onBlur={(e) => data.rename(e.currentTarget.value)}
+          onBlur={(e) => end(e.currentTarget.value)}
         />
       ) : (
         <span className="wf-node-label" onDoubleClick={data.canRename ? () => data.startRename() : undefined}>
