@@ -3,6 +3,7 @@
  * one the app does not know is danger, as everywhere), its icon and its name. The events grid's
  * icon cells and the diagram's event editor show it while the style and icon are chosen.
  */
+import './eventButtonPreview.css';
 import { EVENT_VARIANTS } from '../../core/workflowActions.ts';
 import { EventIcon } from './eventIcons.tsx';
 
