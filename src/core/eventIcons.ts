@@ -67,4 +67,3 @@ export const EVENT_ICONS = [
   'x-circle',
   'zap',
 ] as const;
-export type EventIconName = (typeof EVENT_ICONS)[number];

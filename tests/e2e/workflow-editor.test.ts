@@ -73,9 +73,11 @@ describe('workflow editor', () => {
     await dialog.locator('[data-role="packer"] input').check();
     await dialog.locator('button[type=submit]').click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await q("select e.event_params, array(select r.role_code from app.fsm_event_roles g join app.roles r using (role_id) where g.event_id = e.event_id) as roles from app.fsm_events e where e.event_code = 'send_to_review'")).toEqual([
-      { event_params: { bv_variant: 'warning', bv_icon: 'eye' }, roles: ['packer'] },
-    ]);
+    expect(
+      await q(
+        "select e.event_params, array(select r.role_code from app.fsm_event_roles g join app.roles r using (role_id) where g.event_id = e.event_id) as roles from app.fsm_events e where e.event_code = 'send_to_review'",
+      ),
+    ).toEqual([{ event_params: { bv_variant: 'warning', bv_icon: 'eye' }, roles: ['packer'] }]);
     await expect.poll(() => page.locator('.wf-event[data-event="send_to_review"] .wf-event-roles').count()).toBe(1);
 
     // Retiring a state records are in: refused above the diagram, naming them.

@@ -8,7 +8,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 
-export type StateNodeData = {
+type StateNodeData = {
   label: string;
   /** The name is being edited in place. */
   renaming: boolean;
