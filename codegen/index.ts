@@ -57,7 +57,7 @@ await step('screens', async () => {
   const workflows = workflowDefinitions(screens);
   const icons = lucideIcons();
   emit(join(gen, 'workflows.ts'), workflowsSource(workflows));
-  emit(join(gen, 'eventIcons.ts'), eventIconsSource(workflows, icons));
+  emit(join(gen, 'eventIcons.ts'), eventIconsSource(icons));
   const parsed = join(gen, 'screens');
   mkdirSync(parsed, { recursive: true });
   const files = new Set(screens.map((s) => `${s.screen.form}.ts`));
@@ -73,7 +73,7 @@ await step('screens', async () => {
     ...checkLocales(descriptors, workflows),
     ...checkMenuTitles(descriptors, menuPages, readCatalogues()),
     ...workflowTypeProblems(screens, workflows),
-    ...iconProblems(screens, icons),
+    ...iconProblems(icons),
   ];
   if (problems.length) throw new Error(problems.join('\n'));
   console.log(`codegen: ${screens.length} screens ok; locales complete in ${LANGS.length} languages`);

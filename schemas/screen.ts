@@ -10,6 +10,7 @@ import { columnTypes, type ColumnSpec, type ColumnType, type EditableInRule, typ
 import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
 import { ROW_RULES, rowRuleNames } from '../src/core/validation/rowRules.ts';
 import { namesOwnValues } from '../src/core/optionNames.ts';
+import { EVENT_ICONS } from '../src/core/eventIcons.ts';
 import { EVENT_VARIANTS } from '../src/core/workflowActions.ts';
 
 const identifier = v.pipe(v.string(), v.regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier'));
@@ -256,8 +257,8 @@ export const WorkflowState = v.strictObject({
 export const WorkflowEvent = v.strictObject({
   /** The button's style (its `bv_variant`). */
   variant: v.picklist(EVENT_VARIANTS),
-  /** Its icon: any lucide icon by name (its `bv_icon`; the browser's map of them is generated, src/generated/eventIcons.ts). */
-  icon: iconName,
+  /** Its icon: one of the event icons by lucide name (core/eventIcons.ts EVENT_ICONS: its `bv_icon`; the browser's map of them is generated, src/generated/eventIcons.ts). */
+  icon: v.picklist(EVENT_ICONS),
   /** The confirmation offers a checkbox (`workflows.<type>.checkboxes.<event>`), sent as the trigger's `checkbox`. */
   checkbox: v.optional(v.literal(true)),
   /** The confirmation of one record asks for an e-mail body. */

@@ -58,6 +58,11 @@ export const UserOutput = v.object({
    * from the courier list without the sales orders page).
    */
   event_types: v.array(v.string()),
+  /**
+   * Of those types, the events reserved to roles she holds none of (fsm_event_roles, migration
+   * 122), by type: offered nowhere to her, refused by the trigger call (403 `event_role_required`).
+   */
+  denied_events: v.record(v.string(), v.array(v.string())),
   scope: v.array(v.string()),
   /** The session may do nothing but enrol TOTP (the `totp_required` setting and a perms flag): the app opens the profile page. */
   totp_enrol_required: v.boolean(),

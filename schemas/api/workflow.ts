@@ -67,8 +67,33 @@ export const FsmBoardOutput = v.object({
     type: v.object({ type_code: v.string(), type_names: names, timeout_event_code: v.nullable(v.string()), on_loop: v.nullable(v.string()), default_loop_interval: v.nullable(v.number()) }),
     /** The page of the type's records (the board lists them through its form). */
     url: v.string(),
-    states: v.array(v.object({ state_id: v.number(), state_code: v.string(), state_names: names, initial_state: v.boolean(), final_state: v.boolean(), show_in_filters: v.boolean() })),
-    events: v.array(v.object({ event_code: v.string(), event_names: names, event_params: v.record(v.string(), v.unknown()) })),
+    /** In their order (`position`); a retired state is kept for the history, no transition leads into it. */
+    states: v.array(
+      v.object({
+        state_id: v.number(),
+        state_code: v.string(),
+        state_names: names,
+        initial_state: v.boolean(),
+        final_state: v.boolean(),
+        show_in_filters: v.boolean(),
+        position: v.number(),
+        retired: v.boolean(),
+        row_version: v.number(),
+      }),
+    ),
+    /** In their order; `reserved`: only the users of some roles may press it (fsm_event_roles). */
+    events: v.array(
+      v.object({
+        event_id: v.number(),
+        event_code: v.string(),
+        event_names: names,
+        event_params: v.record(v.string(), v.unknown()),
+        position: v.number(),
+        retired: v.boolean(),
+        row_version: v.number(),
+        reserved: v.boolean(),
+      }),
+    ),
     transitions: v.array(
       v.object({
         transition_id: v.number(),
@@ -116,7 +141,7 @@ export const workflowActions = {
     input: FsmTriggerPayload,
     output: FsmTriggerOutput,
     summary:
-      "One event fired on instances of one workflow type in one transaction (the events right on the type's page): an unknown event 400 `unknown_event`, two types 400 `mixed_workflow_types`, an instance not in the company 404 `not_found`, no transition from its state 409 `event_not_allowed`, not the state or version seen 409 `stale_state`.",
+      "One event fired on instances of one workflow type in one transaction (the events right on the type's page; an event reserved to roles, one of them — else 403 `event_role_required`): an unknown event 400 `unknown_event`, two types 400 `mixed_workflow_types`, an instance not in the company 404 `not_found`, no transition from its state 409 `event_not_allowed`, not the state or version seen 409 `stale_state`.",
   }),
   trigger_fsms: defineAction({
     entity: 'trigger_fsms',

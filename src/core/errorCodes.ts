@@ -73,8 +73,10 @@ export const ERROR_PARAMS = {
    * A rule of the schema refused the write (core/recordRules.ts): `rule` its name (said as
    * `rules.<rule>`), `fields` the columns it concerns (comma-separated) and `field` the first
    * one's path (`row` in a bulk write); a column's bound says `reason` with its values instead.
+   * A workflow definition's change that would strand records (migration 122: fsm_state_occupied,
+   * fsm_no_way_out) names the `state`, how many records (`count`) and some of them (`instances`).
    */
-  rule_violated: ['rule', 'field', 'fields', 'row', 'reason', 'min', 'max', 'options'],
+  rule_violated: ['rule', 'field', 'fields', 'row', 'reason', 'min', 'max', 'options', 'state', 'count', 'instances'],
   not_undoable: [],
   // files: uploads, import, export
   file_required: [],
@@ -128,6 +130,8 @@ export const ERROR_PARAMS = {
   event_not_allowed: ['event', 'state'],
   /** The user lacks the `events` right on the workflow type's page (migration 094): `set` edits the records, it runs no event. */
   event_right_required: [],
+  /** The event is reserved to roles (fsm_event_roles, migration 122) the user holds none of: `event` its name, `roles` theirs, in the user's language. */
+  event_role_required: ['event', 'roles'],
   mixed_workflow_types: [],
   stale_state: [],
   /** A write the workflow state of the row (or of its master row) does not allow (descriptor editableIn): `state` is the state's name in the user's language. */

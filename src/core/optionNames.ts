@@ -12,7 +12,8 @@
  *
  * Two kinds of column name their values otherwise: a renderer whose values are no fixed set
  * (`screenTitle`: any screen's form, said as its title), and one whose values name themselves
- * (`languageCode`: a language's code with its flag).
+ * (`languageCode`: a language's code with its flag; `eventButton`: a workflow event's icon by
+ * its lucide name, drawn on the event's button).
  */
 import { screenTitleId } from './logWords.ts';
 
@@ -25,7 +26,7 @@ const byRenderer: Readonly<Record<string, (value: unknown) => string>> = {
 };
 
 /** Renderers whose values are shown as they are, with what the renderer adds (a language's flag). */
-const SELF_NAMED: ReadonlySet<string> = new Set(['languageCode']);
+const SELF_NAMED: ReadonlySet<string> = new Set(['languageCode', 'eventButton']);
 
 /** Whether a column with this renderer names its values without the convention (so its options need no keys). */
 export const namesOwnValues = (renderer: string | undefined): boolean => !!renderer && (Object.hasOwn(byRenderer, renderer) || SELF_NAMED.has(renderer));

@@ -84,6 +84,10 @@ export const RECORD_RULES = {
   eta_after_etd: on('eta', 'etd'),
   file_extension_kept: on('file_name'),
   fsm_initial_state: on('initial_state'),
+  // The workflow editor (migration 122): no change to a definition strands a record.
+  fsm_initial_not_retired: on('retired', 'initial_state'),
+  fsm_state_occupied: on('retired'),
+  fsm_no_way_out: whole,
   // Invoices (migration 113): an issued document never changes; one is issued in the transaction that writes it.
   invoice_company: on('order_id', 'credited_invoice_id'),
   invoice_credit_kind: on('credited_invoice_id', 'kind'),

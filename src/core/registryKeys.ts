@@ -46,6 +46,7 @@ export const rendererKeys = [
   'screenTitle',
   'changeSummary',
   'fsmActions',
+  'eventButton',
 ] as const;
 export type RendererKey = (typeof rendererKeys)[number];
 

@@ -26,6 +26,16 @@ export interface FsmAction {
   button?: boolean;
 }
 
+/**
+ * The actions a user may press: all but those reserved to roles she holds none of (the
+ * session's `denied_events` of the type, migration 122; the server refuses them the same).
+ * A row without actions (null) stays without.
+ */
+export function pressable<T extends readonly FsmAction[] | null | undefined>(actions: T, denied: ReadonlySet<string> | undefined): T {
+  if (!actions || !denied?.size) return actions;
+  return actions.filter((a) => !denied.has(a.event_code)) as unknown as T;
+}
+
 /** The event's name in the language, else in English, else its code. */
 export const eventName = (a: FsmAction, lang: string): string => a.event_names[lang] || a.event_names.en || a.event_code;
 

@@ -250,7 +250,7 @@ describe('workflow', () => {
     const defined = {
       type: 'review',
       states: { open: { initial: true }, done: { final: true } },
-      events: { finish: { variant: 'success', icon: 'flask-conical', checkbox: true }, drop: { variant: 'danger', icon: 'x-circle' } },
+      events: { finish: { variant: 'success', icon: 'clipboard-check', checkbox: true }, drop: { variant: 'danger', icon: 'x-circle' } },
       transitions: [
         { event: 'finish', from: 'open', to: 'done', button: true, timeout: 60 },
         { event: 'drop', from: ['open'], to: 'done' },
@@ -281,15 +281,16 @@ describe('workflow', () => {
       expect(keysInUse([], [w!]).get('workflows.review.events.finish')).toBe('workflow review');
     });
 
-    it('maps each icon to its lucide-react module, and refuses a name lucide does not have', () => {
+    it('maps each event icon to its lucide-react module, and refuses a name lucide does not have or the list lacks', () => {
       const icons = lucideIcons();
       expect(icons.get('x-circle')).toBe('circle-x'); // an alias, by the module it names
-      const [w] = workflowDefinitions([{ file: 'screens/o.ts', screen: parsed(defined) }]);
-      const source = eventIconsSource([w!], icons);
-      expect(source).toContain("import i0 from 'lucide-react/icons/flask-conical';");
-      expect(source).toContain('"x-circle": i1,');
-      const bad = { file: 'screens/o.ts', screen: parsed({ ...defined, events: { ...defined.events, drop: { variant: 'danger', icon: 'no-such-icon' } } }) };
-      expect(iconProblems([bad], icons)).toEqual(['screens/o.ts: workflow.events.drop.icon: expected a lucide icon name, got "no-such-icon"']);
+      const source = eventIconsSource(icons);
+      expect(source).toContain("import i0 from 'lucide-react/icons/archive';");
+      expect(source).toMatch(/"x-circle": i\d+,/);
+      expect(iconProblems(icons)).toEqual([]);
+      expect(iconProblems(new Map())[0]).toBe('src/core/eventIcons.ts: EVENT_ICONS: expected a lucide icon name, got "archive"');
+      // A descriptor names one of the event icons (the editor's list): another is refused.
+      expect(() => parsed({ ...defined, events: { ...defined.events, drop: { variant: 'danger', icon: 'flask-conical' } } })).toThrow(/icon/);
     });
 
     it('refuses a definition that cannot be written', () => {

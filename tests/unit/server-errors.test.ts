@@ -39,6 +39,9 @@ const sample: Record<string, string | number> = {
   retry_after: 10,
   event: 'pay',
   state: 'shipped',
+  // the workflow editor (migration 122): an event's roles, the records a change would strand
+  roles: 'Packer, Clerk',
+  instances: 'SO-SK01-000042, SO-SK01-000043 …',
   value: 'P000001',
   from: '2026-03-01',
   to: '2026-02-01',

@@ -47,7 +47,8 @@ export function describeCode(code: string, params: Record<string, string | numbe
   const unknown: Said = { id: 'server.unknown', values: { status } };
   if (code === 'rule_violated') {
     // A rule of the schema (core/recordRules.ts): a column's bound says its validation message, any other its own (a rule the catalogue lacks: the general text).
-    const own: Said = { id: `rules.${params.rule}`, or: { id: 'server.rule_violated' } };
+    // Its parameters too: a workflow change that would strand records names the state and them (migration 122).
+    const own: Said = { id: `rules.${params.rule}`, values: numericValues(params), or: { id: 'server.rule_violated' } };
     return typeof params.reason === 'string' ? { id: params.reason, values: numericValues(params), or: own } : own;
   }
   if (code === 'in_use' && typeof params.count === 'number') {

@@ -1,9 +1,9 @@
 /**
- * Icons of workflow events (fsm_events.event_params.bv_icon): any lucide icon a descriptor's
- * workflow names (`events.<code>.icon`), drawn by lucide-react from codegen's map
- * (src/generated/eventIcons.ts: one module per icon, only those named reach the bundle). A
- * name no descriptor uses (an administrator's own in /fsm/fsm_events) shows no icon; the
- * event's name always says what it does.
+ * Icons of workflow events (fsm_events.event_params.bv_icon): the event icons an event may have
+ * (core/eventIcons.ts: chosen in /fsm/fsm_events and the diagram, named by descriptors), drawn by
+ * lucide-react from codegen's map (src/generated/eventIcons.ts: one module per icon, only those
+ * listed reach the bundle). A name outside the list (written by SQL) shows no icon; the event's
+ * name always says what it does.
  */
 import { eventIcons } from '../../generated/eventIcons.ts';
 

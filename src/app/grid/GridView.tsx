@@ -107,7 +107,13 @@ export function GridView({
   const { gs, vs, change, views } = useViewState(screen.form, model, persist, cellSession, scrollTop);
   const q = useGridQuery({ screen, model, vs, ready: gs.ready, rows, fixedFilter, reloadKey, cellSession, canDelete });
   const { ctx: queryCtx, display, count, rm } = q;
-  const ctx = useMemo(() => (locked || canFire ? { ...queryCtx, ...(locked ? { locked } : {}), ...(canFire ? { canEvents: true } : {}) } : queryCtx), [queryCtx, locked, canFire]);
+  // The events reserved to roles the user lacks (migration 122): neither a row's button nor the menu offers them.
+  const deniedKey = perms.deniedEvents?.join(',') ?? '';
+  const denied = useMemo(() => (deniedKey ? new Set(deniedKey.split(',')) : undefined), [deniedKey]);
+  const ctx = useMemo(
+    () => (locked || canFire ? { ...queryCtx, ...(locked ? { locked } : {}), ...(canFire ? { canEvents: true, ...(denied ? { deniedEvents: denied } : {}) } : {}) } : queryCtx),
+    [queryCtx, locked, canFire, denied],
+  );
   const t = ctx.t;
 
   // ---- the TanStack table and the rendered columns ---------------------------------------
@@ -207,7 +213,7 @@ export function GridView({
       import('./features/edits/reread.ts').then((m) => m.rereadRows({ query: q.query, main: rm.main, fetchPage: rm.fetchPage, rowId: model.rowId, current: q.current, patch: q.patch, skip }));
   });
   const rowActions = useRowActions({ screen, model, q, picks, edits, canDelete, translatable, focusActive: range.focusActive });
-  const workflow = useWorkflow({ screen, q, picks, canFire });
+  const workflow = useWorkflow({ screen, q, picks, canFire, denied });
   // One delegated handler for the cells' buttons: a workflow event's, else the row actions'.
   const actions = { ...rowActions, cellAction: (...a: Parameters<typeof rowActions.cellAction>) => void (workflow.cellAction(a[0], a[1]) || rowActions.cellAction(...a)) };
   const pointer = useBodyPointer({ bodyRef, cols, display, range, picks, toggleGroup: q.toggleGroup, cellAction: actions.cellAction, onCellPress: md.onCellPress });

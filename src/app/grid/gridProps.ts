@@ -15,6 +15,8 @@ export interface GridPermissions {
   delete: boolean;
   /** A workflow screen's events may be run (the events right on its type's page, migration 094); absent: none offered. */
   events?: boolean;
+  /** Of those, the events reserved to roles the user holds none of (the session's `denied_events`, migration 122): not offered. */
+  deniedEvents?: readonly string[] | undefined;
 }
 
 /** What the toolbar's right end may act on (export of the current view). */

@@ -119,6 +119,8 @@ export interface CellCtx {
   canDelete?: boolean;
   /** The workflow events of the rows may be run (the events right): else the fsmActions cell shows no buttons. */
   canEvents?: boolean;
+  /** Of those, the events the user may not press (reserved to roles she lacks): no button. */
+  deniedEvents?: ReadonlySet<string>;
   /** Why the grid's rows may not change now (a workflow state): the title of its editable columns' cells. */
   locked?: string;
 }

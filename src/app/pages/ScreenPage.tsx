@@ -37,8 +37,12 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
   usePageTitle(`screens.${form}.title`);
   const menu = useSession((s) => s.user?.menu);
   const eventTypes = useSession((s) => s.user?.event_types);
-  // A workflow screen's events: the right on its type's page, whichever page shows the records.
-  const perms = useMemo(() => ({ ...permsOf(menu ?? [], path), events: mayRunEvents(eventTypes, screen.workflow?.type) }), [menu, path, eventTypes, screen.workflow?.type]);
+  const denied = useSession((s) => s.user?.denied_events);
+  // A workflow screen's events: the right on its type's page, whichever page shows the records; not those reserved to roles the user lacks.
+  const perms = useMemo(() => {
+    const type = screen.workflow?.type;
+    return { ...permsOf(menu ?? [], path), events: mayRunEvents(eventTypes, type), deniedEvents: type ? denied?.[type] : undefined };
+  }, [menu, path, eventTypes, denied, screen.workflow?.type]);
   const theme = usePrefs((p) => p.theme);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);

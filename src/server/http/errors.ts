@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { invalidValueParams, rowOfField, type ErrorCode, type ErrorParams } from '../../core/errorCodes.ts';
+import { ERROR_PARAMS, invalidValueParams, rowOfField, type ErrorCode, type ErrorParams } from '../../core/errorCodes.ts';
 import { FORBIDDEN_KEYS } from '../../core/validation/columns.ts';
 import { englishText, numericValues, parseMessage, type Message } from '../../core/validation/messages.ts';
 import { recordRule } from '../../core/recordRules.ts';
@@ -220,6 +220,24 @@ function ruleParams(rule: string, table?: string): ErrorParams | undefined {
   return out;
 }
 
+/**
+ * What a named rule says beside its name, from its detail's JSON `params` (migration 122: the
+ * workflow state and the records a change would strand): only the parameters `rule_violated`
+ * defines, text or number, each clipped like any parameter.
+ */
+function detailParams(detail: string | undefined): ErrorParams {
+  if (!detail?.startsWith('{')) return {};
+  let d: unknown;
+  try {
+    d = (JSON.parse(detail) as { params?: unknown }).params;
+  } catch {
+    return {};
+  }
+  if (typeof d !== 'object' || d === null) return {};
+  const allowed: readonly string[] = ERROR_PARAMS.rule_violated;
+  return Object.fromEntries(Object.entries(d).filter(([k, x]) => allowed.includes(k) && k !== 'rule' && (typeof x === 'string' || typeof x === 'number')) as [string, string | number][]);
+}
+
 /** A rule's refusal as one row of a bulk write (`payload.rows.<row>`): its params name the row, its field that row's. */
 export function ruleAtRow(e: HttpError, row: number): HttpError {
   const { rule, ...params } = e.params ?? {};
@@ -259,7 +277,8 @@ export function fromDbError(e: unknown): HttpError | undefined {
       if (atField) return fieldRefused(atField, 'payload');
       const text = String(err.message ?? '');
       const own = text && !/violates check constraint/.test(text) ? text : english;
-      return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined, err.constraint ? ruleParams(err.constraint, err.table) : undefined);
+      const params = err.constraint ? { ...ruleParams(err.constraint, err.table), ...detailParams(err.detail) } : undefined;
+      return new HttpError(400, 'rule_violated', own, {}, err.constraint || undefined, params);
     }
     case '23503':
       return /still referenced/.test(err.detail ?? '')

@@ -59,6 +59,27 @@ export async function menuTree(db: Queryable, userId: number): Promise<MenuNode[
   return roots;
 }
 
+/**
+ * The events of those types the user may not press although she holds their page's events
+ * right: each reserved to roles (fsm_event_roles, migration 122) of which she holds no active
+ * one — a global administrator none. By type; types with none are left out.
+ */
+export async function deniedEvents(db: Queryable, userId: number): Promise<Record<string, string[]>> {
+  const r = await db.query<{ type_code: string; events: string[] }>(
+    `select e.type_code, array_agg(e.event_code order by e.event_code) as events
+     from app.fsm_events e
+     join app.fsm_types t on t.type_code = e.type_code
+     join app.v_user_page_permissions g on g.page_code = t.page_code and g.user_id = $1 and g.can_events
+     where not app.is_global_admin($1)
+       and exists (select 1 from app.fsm_event_roles x where x.event_id = e.event_id)
+       and not exists (select 1 from app.fsm_event_roles x join app.user_roles ur on ur.role_id = x.role_id and ur.user_id = $1
+                       join app.roles ro on ro.role_id = x.role_id and ro.active where x.event_id = e.event_id)
+     group by e.type_code`,
+    [userId],
+  );
+  return Object.fromEntries(r.rows.map((x) => [x.type_code, x.events]));
+}
+
 /** The workflow types whose events the user may run: the `events` right on each type's page (migration 094). */
 export async function eventTypes(db: Queryable, userId: number): Promise<string[]> {
   const r = await db.query<{ type_code: string }>(

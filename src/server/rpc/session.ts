@@ -2,7 +2,7 @@ import type { Queryable } from '../db/types.ts';
 import { badRequest } from '../http/errors.ts';
 import { OWN_FLAGS } from '../../core/images.ts';
 import type { Procedure } from './context.ts';
-import { eventTypes, menuTree } from './menu.ts';
+import { deniedEvents, eventTypes, menuTree } from './menu.ts';
 import { oncePerRequest } from './perRequest.ts';
 
 const companiesOf = (db: Queryable, codes: string[]) =>
@@ -42,6 +42,7 @@ export const user: Procedure<'user'> = {
       company: session.company,
       menu: await oncePerRequest(ctx, 'menu', () => menuTree(db, session.userId)),
       event_types: await eventTypes(db, session.userId),
+      denied_events: await deniedEvents(db, session.userId),
       totp_enrol_required: session.enrolOnly === true,
     };
   },

@@ -5,8 +5,8 @@ import { HttpError, forbidden } from '../http/errors.ts';
 
 /**
  * `fsm_board` list: a workflow type as the kanban board and the diagram draw it — its
- * states (initial first), events, transitions and how many of the company's instances
- * are in each state. The definitions describe the type's records, so the records' page
+ * states and events in their order (retired ones too, marked; the board leaves those states
+ * out), transitions and how many of the company's instances are in each state. The definitions describe the type's records, so the records' page
  * must be listable (a user who cannot see sales orders learns nothing of their workflow).
  */
 /** The board's answer, whose parts the queries read (typed by the contract). */
@@ -26,11 +26,16 @@ export const fsmBoard = implement(actionContracts.fsm_board, async ({ db, sessio
   await requirePagePermission(db, session, type.url, 'list', `workflow ${type_code}`);
   const [states, events, transitions, counts] = await Promise.all([
     db.query<Board['states'][number]>(
-      `select state_id, state_code, state_names, initial_state, final_state, show_in_filters from app.fsm_states
-         where type_code = $1 order by initial_state desc, final_state, state_id`,
+      `select state_id, state_code, state_names, initial_state, final_state, show_in_filters, position, retired, row_version from app.fsm_states
+         where type_code = $1 order by position, state_id`,
       [type_code],
     ),
-    db.query<Board['events'][number]>('select event_code, event_names, event_params from app.fsm_events where type_code = $1 order by event_id', [type_code]),
+    db.query<Board['events'][number]>(
+      `select e.event_id, e.event_code, e.event_names, e.event_params, e.position, e.retired, e.row_version,
+              exists (select 1 from app.fsm_event_roles g where g.event_id = e.event_id) as reserved
+         from app.fsm_events e where e.type_code = $1 order by e.position, e.event_id`,
+      [type_code],
+    ),
     db.query<Board['transitions'][number]>(
       `select transition_id, event_code, from_state_id, to_state_id, timeout, position, show_in_fsm_actions, show_in_fsm_buttons, row_version
          from app.fsm_transitions where type_code = $1 order by position, transition_id`,

@@ -28,7 +28,7 @@ async function fireTimeouts(tx: Queryable, ids: number[], now: string): Promise<
   const r = await tx.query<{ id: number; transition_id: number | null }>(
     `select i.fsm_instance_id as id, t.transition_id
      from app.fsm_instances i join app.fsm_types ty on ty.type_code = i.type_code
-     left join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = ty.timeout_event_code and t.from_state_id = i.state_id
+     left join app.fsm_live_transitions t on t.type_code = i.type_code and t.event_code = ty.timeout_event_code and t.from_state_id = i.state_id
      where i.fsm_instance_id = any($1::bigint[])`,
     [ids],
   );
@@ -57,7 +57,7 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
   const r = await tx.query<{ id: number; transition_id: number }>(
     `select i.fsm_instance_id as id, t.transition_id
      from app.fsm_instances i join app.fsm_types ty on ty.type_code = i.type_code
-     join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = ty.on_loop and t.from_state_id = i.state_id and t.to_state_id <> i.state_id
+     join app.fsm_live_transitions t on t.type_code = i.type_code and t.event_code = ty.on_loop and t.from_state_id = i.state_id and t.to_state_id <> i.state_id
      where i.fsm_instance_id = any($1::bigint[])`,
     [ids],
   );

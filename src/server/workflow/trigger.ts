@@ -12,6 +12,7 @@ import { beforeEnter, onEnter } from './onEnter.ts';
 import { issueOnEvent } from '../invoices/issue.ts';
 import { recordPayment, takesPayments } from './payment.ts';
 import { keepIssued } from '../print/documentStore.ts';
+import { pickText } from '../../core/query/langText.ts';
 
 interface TriggerParams {
   checkbox?: boolean | undefined;
@@ -36,16 +37,35 @@ interface Locked {
   row_version: number;
 }
 
-/** The event as its type defines it, with the type's page (whose `events` right lets a user fire it, migration 094). */
-async function eventOf(tx: Queryable, type: string, event: string) {
-  const r = await tx.query<{ url: string | null; event_params: Record<string, unknown> | null }>(
-    `select p.url, e.event_params
+/**
+ * The event as its type defines it, with the type's page (whose `events` right lets a user fire
+ * it, migration 094) and the roles it is reserved to (fsm_event_roles, migration 122): whether
+ * it is, whether the user holds one of them (active; a global administrator always may) and
+ * their names in the user's language.
+ */
+async function eventOf(tx: Queryable, type: string, event: string, userId: number, lang: string) {
+  const r = await tx.query<{
+    url: string | null;
+    event_params: Record<string, unknown> | null;
+    event_names: Record<string, string> | null;
+    reserved: boolean;
+    holds: boolean;
+    roles: Record<string, string> | null;
+  }>(
+    `select p.url, e.event_params, e.event_names,
+            exists (select 1 from app.fsm_event_roles g where g.event_id = e.event_id) as reserved,
+            app.is_global_admin($3) or exists (select 1 from app.fsm_event_roles g join app.user_roles ur on ur.role_id = g.role_id
+                                               join app.roles ro on ro.role_id = g.role_id and ro.active
+                                               where g.event_id = e.event_id and ur.user_id = $3) as holds,
+            app.role_names(array(select g.role_id from app.fsm_event_roles g where g.event_id = e.event_id)) as roles
      from app.fsm_types t join app.backend_pages p on p.page_code = t.page_code
      left join app.fsm_events e on e.type_code = t.type_code and e.event_code = $2
      where t.type_code = $1`,
-    [type, event],
+    [type, event, userId],
   );
-  return r.rows[0];
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return { ...row, name: pickText(row.event_names, lang)?.text || event, roleNames: pickText(row.roles, lang)?.text ?? '' };
 }
 
 /**
@@ -59,9 +79,11 @@ async function eventOf(tx: Queryable, type: string, event: string) {
  * Order of checks: every instance in the session's company (another company's answers as a
  * missing one: 404) → one type (400 `mixed_workflow_types`) → the `events` right on the type's
  * page (403 `event_right_required`; `set` alone edits the records, it fires nothing)
- * → the event exists for the type (400 `unknown_event`) → the params fit the event (400) →
- * the state and version the user saw (409 `stale_state`) → a transition from each
- * instance's state (409 `event_not_allowed`).
+ * → the event exists for the type (400 `unknown_event`) → one of the roles the event is
+ * reserved to, if it is (403 `event_role_required`) → the params fit the event (400) →
+ * the state and version the user saw (409 `stale_state`) → a live transition from each
+ * instance's state (409 `event_not_allowed`; a retired event or one leading into a retired
+ * state is none, app.fsm_live_transitions).
  *
  * An event given a payment (its `params.payment`, a sales order's Record payment) records it
  * on the record's receivable instead of moving it (workflow/payment.ts): the record moves
@@ -94,12 +116,18 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     const types = [...new Set(locked.map((l) => l.type_code))];
     if (types.length > 1) throw refused('mixed_workflow_types', `payload.fsm_instance_id: the instances belong to several workflow types (${types.join(', ')})`);
     const type = types[0]!;
-    const def = await eventOf(tx, type, event);
+    const def = await eventOf(tx, type, event, session.userId, session.languageCode);
     if (!def?.url) throw forbidden(`forbidden: workflow type ${type} has no page`);
     if (!(await holdsPagePermission(tx, session, def.url, 'events'))) {
       throw new HttpError(403, 'event_right_required', `forbidden: running the events of workflow ${type} needs the events right on ${def.url}`);
     }
     if (!def.event_params) throw refused('unknown_event', `payload.event_code: workflow type ${type} has no event "${event}"`, { event });
+    if (def.reserved && !def.holds) {
+      throw new HttpError(403, 'event_role_required', `forbidden: the event "${event}" of workflow ${type} is reserved to the roles ${def.roleNames}`, {}, undefined, {
+        event: def.name,
+        roles: def.roleNames,
+      });
+    }
     if (params.checkbox !== undefined && !def.event_params.checkbox) throw badRequest(`payload.params.checkbox: the event "${event}" has no checkbox`);
     const emailBody = params.email_body?.trim() || undefined;
     if (emailBody && def.event_params.email !== true) throw badRequest(`payload.params.email_body: the event "${event}" sends no e-mail`);
@@ -118,7 +146,7 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
          from unnest($1::bigint[]) as l(id)
          join app.fsm_instances i on i.fsm_instance_id = l.id
          join app.fsm_states s on s.state_id = i.state_id
-         left join app.fsm_transitions t on t.type_code = i.type_code and t.event_code = $2 and t.from_state_id = i.state_id
+         left join app.fsm_live_transitions t on t.type_code = i.type_code and t.event_code = $2 and t.from_state_id = i.state_id
          left join app.fsm_states ts on ts.state_id = t.to_state_id`,
         [ids, event],
       )

@@ -55,6 +55,8 @@ export { loadRichText } from '../../fields/multi/Display.tsx';
 
 /** Cells drawn by a chunk of their own: the change summary (changeLog.tsx) brings its copy `text` and waits for every label, as it names other screens' columns. */
 const changeSummary = lazyCell(() => import('./changeLog.tsx').then((m) => ((renderers.changeSummary.text = m.summaryText), m)), true);
+/** A workflow event's button as it will look (the events grid's icon column): a chunk of its own, with the icons. */
+const eventButton = lazyCell(() => import('./eventButton.tsx'));
 
 export const renderers: Record<RendererKey, CellRenderer> = {
   // The column types' own cells (src/app/fields/<type>/Display.tsx), shared with the forms.
@@ -274,6 +276,8 @@ export const renderers: Record<RendererKey, CellRenderer> = {
    * brings the cell's `text` (copies, group rows) when it loads.
    */
   changeSummary: { render: changeSummary },
+  /** A workflow event's icon by name, drawn on the event's button (its style and name from the row); copied as the icon's name. */
+  eventButton: { render: eventButton, text: ({ value }) => (typeof value === 'string' ? value : '') },
   /** A colour: swatch and hex code; other text as it is. */
   colour: {
     render: ({ value }) => {

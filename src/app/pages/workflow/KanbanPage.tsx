@@ -4,7 +4,9 @@
  * transition its state offers leads (the other columns refuse the drop), or by its "move
  * to" list from the keyboard; either asks the event's confirmation and fires the same
  * trigger call as the grid's buttons (workflow.utils.ts). Only for a user with the events
- * right on the type's page (migration 094): anyone else sees the board without moves.
+ * right on the type's page (migration 094): anyone else sees the board without moves; an
+ * event reserved to roles she lacks moves nothing either (migration 122). Retired states have
+ * no column.
  */
 import { Suspense, use, useState, useTransition, type DragEvent } from 'react';
 import './workflowPages.css';
@@ -36,6 +38,8 @@ async function loadAll(type: string, moved: number | null): Promise<Loaded | { e
     const board = await loadBoard(type);
     const form = formOf(board.url);
     if (!form) return { error: { id: 'workflow.kanban_no_records' } };
+    // A retired state holds no records (the definitions' rule fsm_state_occupied): no column.
+    board.states = board.states.filter((s) => !s.retired);
     const [screen, lists, card] = await Promise.all([loadScreen(form), Promise.all(board.states.map((s) => loadCards(form, s.state_code))), moved === null ? undefined : loadCard(form, moved)]);
     const cards = new Map(board.states.map((s, i) => [s.state_id, lists[i]!]));
     const into = card && board.states.find((s) => s.state_code === card.state_code);
@@ -79,6 +83,7 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   const intl = useIntl();
   const lang = useSession((s) => s.lang);
   const eventTypes = useSession((s) => s.user?.event_types);
+  const deniedEvents = useSession((s) => s.user?.denied_events);
   const [dragging, setDragging] = useState<Row | null>(null);
   if ('error' in loaded) {
     return (
@@ -91,7 +96,9 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
   const fields = screen.workflow?.card ?? [Array.isArray(screen.source.key) ? screen.source.key[0]! : screen.source.key];
   // A move runs an event: none is offered without the right (no drag, no "Move to…").
   const canFire = mayRunEvents(eventTypes, board.type.type_code);
-  const moveOf = (row: Row, to: number) => (canFire ? moveEvent(board, row, to) : null);
+  // Nor one reserved to roles the user lacks (migration 122).
+  const denied = new Set(deniedEvents?.[board.type.type_code] ?? []);
+  const moveOf = (row: Row, to: number) => (canFire ? moveEvent(board, row, to, denied) : null);
 
   async function move(row: Row, to: number) {
     const action = moveOf(row, to);

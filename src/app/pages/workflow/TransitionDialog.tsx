@@ -1,8 +1,10 @@
 /**
  * A transition of the diagram, new (a drag from one state to another) or clicked: its
- * event, timeout, position and where it is offered. Saved through the fsm_transitions form
- * (add, or set with its version), deleted the same way; a refusal is said in the dialog
- * and nothing the user typed is lost.
+ * event — one of the type's, or a new one named here (saved first through the fsm_events
+ * form, with the editors' rights of the events page) —, timeout, position and where it is
+ * offered. Saved through the fsm_transitions form (add, or set with its version), deleted the
+ * same way; a refusal (deleting a state's only way out while records are in it names them) is
+ * said in the dialog and nothing the user typed is lost.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
@@ -13,11 +15,17 @@ import { toast } from '../../chrome/toasts.tsx';
 import type { GridPermissions } from '../../grid/gridProps.ts';
 import { useSession } from '../../session/session.ts';
 import { nameIn, type Board, type BoardTransition } from './board.ts';
+import { addEvent, codeFrom } from './editor.ts';
 
 export type Editing = { kind: 'add'; from: number; to: number } | { kind: 'edit'; transition: BoardTransition };
 
+/** The event select's choice that names a new event. */
+const NEW_EVENT = '';
+
 interface Draft {
   event_code: string;
+  /** A new event's name in the UI language (event_code NEW_EVENT). */
+  new_event: string;
   timeout: string;
   position: string;
   show_in_fsm_actions: boolean;
@@ -28,17 +36,31 @@ const draftOf = (board: Board, e: Editing): Draft =>
   e.kind === 'edit'
     ? {
         event_code: e.transition.event_code,
+        new_event: '',
         timeout: e.transition.timeout === null ? '' : String(e.transition.timeout),
         position: String(e.transition.position),
         show_in_fsm_actions: e.transition.show_in_fsm_actions,
         show_in_fsm_buttons: e.transition.show_in_fsm_buttons,
       }
-    : { event_code: board.events[0]?.event_code ?? '', timeout: '', position: '0', show_in_fsm_actions: true, show_in_fsm_buttons: false };
+    : { event_code: board.events.find((x) => !x.retired)?.event_code ?? NEW_EVENT, new_event: '', timeout: '', position: '0', show_in_fsm_actions: true, show_in_fsm_buttons: false };
 
 /** A whole number typed, or the text itself (the server refuses it with the column's message). */
 const numberOr = (text: string): number | string => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
 
-export function TransitionDialog({ board, editing, perms, onClose }: { board: Board; editing: Editing; perms: GridPermissions; onClose(changed: boolean): void }) {
+export function TransitionDialog({
+  board,
+  editing,
+  perms,
+  eventPerms,
+  onClose,
+}: {
+  board: Board;
+  editing: Editing;
+  perms: GridPermissions;
+  /** The events page's rights: a new event named here needs its `add`. */
+  eventPerms: GridPermissions;
+  onClose(changed: boolean): void;
+}) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const lang = useSession((s) => s.lang);
@@ -70,19 +92,24 @@ export function TransitionDialog({ board, editing, perms, onClose }: { board: Bo
   const save = (e: FormEvent) => {
     e.preventDefault();
     const fields = {
-      event_code: draft.event_code,
+      event_code: draft.event_code || codeFrom(draft.new_event),
       timeout: draft.timeout.trim() === '' ? null : numberOr(draft.timeout),
       position: numberOr(draft.position),
       show_in_fsm_actions: draft.show_in_fsm_actions,
       show_in_fsm_buttons: draft.show_in_fsm_buttons,
     };
-    void run(
-      () =>
-        editing.kind === 'add'
-          ? api.action('fsm_transitions', 'add', { type_code: board.type.type_code, from_state_id: from, to_state_id: to, ...fields })
-          : api.action('fsm_transitions', 'set', { transition_id: editing.transition.transition_id, row_version: editing.transition.row_version, ...fields }),
-      'workflow.diagram_saved',
-    );
+    const saveTransition = () =>
+      editing.kind === 'add'
+        ? api.action('fsm_transitions', 'add', { type_code: board.type.type_code, from_state_id: from, to_state_id: to, ...fields })
+        : api.action('fsm_transitions', 'set', { transition_id: editing.transition.transition_id, row_version: editing.transition.row_version, ...fields });
+    void run(async () => {
+      if (draft.event_code === NEW_EVENT) {
+        await addEvent(board.type.type_code, { code: fields.event_code, names: { [lang]: draft.new_event.trim() }, variant: 'primary', icon: '', email: false, retired: false, roles: new Set() }, []);
+        // Made: a second try (the transition refused) names it, it is not made again.
+        setDraft((d) => ({ ...d, event_code: fields.event_code }));
+      }
+      await saveTransition();
+    }, 'workflow.diagram_saved');
   };
   const remove = () => {
     if (editing.kind !== 'edit') return;
@@ -102,13 +129,22 @@ export function TransitionDialog({ board, editing, perms, onClose }: { board: Bo
             <label className="dialog-field">
               {t('workflow.diagram_event')}
               <select name="event_code" value={draft.event_code} disabled={!canSave} onChange={(e) => setDraft({ ...draft, event_code: e.target.value })}>
-                {board.events.map((ev) => (
-                  <option key={ev.event_code} value={ev.event_code}>
-                    {nameIn(ev.event_names, lang) || ev.event_code}
-                  </option>
-                ))}
+                {board.events
+                  .filter((ev) => !ev.retired || ev.event_code === draft.event_code)
+                  .map((ev) => (
+                    <option key={ev.event_code} value={ev.event_code}>
+                      {nameIn(ev.event_names, lang) || ev.event_code}
+                    </option>
+                  ))}
+                {eventPerms.add && <option value={NEW_EVENT}>{t('workflow.new_event_option')}</option>}
               </select>
             </label>
+            {draft.event_code === NEW_EVENT && (
+              <label className="dialog-field">
+                {t('workflow.new_event_name')}
+                <input name="new_event" value={draft.new_event} required maxLength={100} autoFocus onChange={(e) => setDraft({ ...draft, new_event: e.target.value })} />
+              </label>
+            )}
             <label className="dialog-field">
               {t('workflow.diagram_timeout')}
               <input name="timeout" inputMode="numeric" value={draft.timeout} disabled={!canSave} onChange={(e) => setDraft({ ...draft, timeout: e.target.value })} />

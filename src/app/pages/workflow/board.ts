@@ -4,7 +4,7 @@
  * page is a descriptor route) and, per state, the records in it.
  */
 import { pickText } from '../../../core/multiText.ts';
-import type { FsmAction } from '../../../core/workflowActions.ts';
+import { pressable, type FsmAction } from '../../../core/workflowActions.ts';
 import { screenRoutes } from '../../../generated/routeList.ts';
 import { actions, type AnswerOf } from '../../api/actions.ts';
 import { api } from '../../api/client.ts';
@@ -52,12 +52,13 @@ export const nameIn = (v: unknown, lang: string): string => pickText(v, lang)?.t
 /**
  * The event that moves a record from its state to `to`: among the actions its state offers
  * (its fsm_actions, those of the menu), the one whose transition leads to `to`; null when
- * none does (the board refuses the drop).
+ * none does (the board refuses the drop), or only one the user may not press (`denied`: reserved
+ * to roles she lacks, migration 122).
  */
-export function moveEvent(board: Board, row: Row, to: number): FsmAction | null {
+export function moveEvent(board: Board, row: Row, to: number, denied?: ReadonlySet<string>): FsmAction | null {
   const from = board.states.find((s) => s.state_code === row.state_code)?.state_id;
   if (from === undefined || from === to) return null;
-  const actions = Array.isArray(row.fsm_actions) ? (row.fsm_actions as FsmAction[]) : [];
+  const actions = pressable(Array.isArray(row.fsm_actions) ? (row.fsm_actions as FsmAction[]) : [], denied);
   for (const t of board.transitions) {
     if (t.from_state_id !== from || t.to_state_id !== to) continue;
     const a = actions.find((x) => x.event_code === t.event_code && x.menu !== false);

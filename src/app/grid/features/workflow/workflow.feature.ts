@@ -3,20 +3,23 @@
  * a row's buttons (the fsmActions renderer marks them data-action="fsm", data-event) and
  * the toolbar's menu over the picked rows — only the actions every picked row offers
  * (core/workflowActions.ts), and only to a user with the events right on the workflow
- * type's page (the session's `event_types`, migration 094): without it neither is shown. An event asks first, then fires through trigger_fsms /
+ * type's page (the session's `event_types`, migration 094): without it neither is shown; an event
+ * reserved to roles the user lacks (`denied_events`, migration 122) is not either. An event asks first, then fires through trigger_fsms /
  * trigger_fsm (workflow.trigger.ts, loaded with the first event: the list route does not
  * carry it).
  */
 import { useMemo } from 'react';
-import { buttonActions, commonActions, type FsmAction } from '../../../../core/workflowActions.ts';
+import { buttonActions, commonActions, pressable, type FsmAction } from '../../../../core/workflowActions.ts';
 import type { GridRow, Row } from '../../types.ts';
 import type { WorkflowInput } from './workflow.types.ts';
 
 export type { WorkflowInput } from './workflow.types.ts';
 
-const actionsOf = (row: Row | undefined): FsmAction[] | null => (Array.isArray(row?.fsm_actions) ? (row.fsm_actions as FsmAction[]) : null);
+const rowActions = (row: Row | undefined): FsmAction[] | null => (Array.isArray(row?.fsm_actions) ? (row.fsm_actions as FsmAction[]) : null);
 
-export function useWorkflow({ screen, q, picks, canFire }: WorkflowInput) {
+export function useWorkflow({ screen, q, picks, canFire, denied }: WorkflowInput) {
+  // A row's actions the user may press (not those reserved to roles she lacks).
+  const actionsOf = (row: Row | undefined) => pressable(rowActions(row), denied);
   const on = !!screen.workflow && canFire;
   const fields = useMemo(() => new Set(Object.keys(screen.columns)), [screen.columns]);
 

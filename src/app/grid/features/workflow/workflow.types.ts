@@ -9,6 +9,8 @@ export interface WorkflowInput {
   picks: RowPicks;
   /** The events right on the workflow type's page (the server asks the same, migration 094): the grid offers no event without it. */
   canFire: boolean;
+  /** The events the user may not press (reserved to roles she lacks, migration 122): offered nowhere. */
+  denied?: ReadonlySet<string> | undefined;
 }
 
 /** The api_action call a confirmed event makes (schemas/api/workflow.ts): one instance with an e-mail body, or several. */
