@@ -181,7 +181,8 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
       before = await factsOf(db);
       const removed = `t.page_code not in (${REMOVED_PAGES.map((p) => `'${p}'`).join(', ')})`;
       // Over the columns they had: a table may grow and gain columns (122: fsm_events' order and retirement).
-      for (const t of Object.keys(GROWS)) beforeRows[t] = await rowsOf(db, t, (oldColumns[t] = await columnsOf(db, t)), PAGE_TABLES.includes(t) ? removed : t === 'app.fsm_events' ? notExtended : undefined);
+      for (const t of Object.keys(GROWS))
+        beforeRows[t] = await rowsOf(db, t, (oldColumns[t] = await columnsOf(db, t)), PAGE_TABLES.includes(t) ? removed : t === 'app.fsm_events' ? notExtended : undefined);
       extendedBefore = (await db.query<Row>('select event_params from app.fsm_events where type_code = $1 and event_code = $2', [EXTENDED_EVENT.type, EXTENDED_EVENT.event])).rows[0]?.event_params;
       for (const t of Object.keys(GAINS_COLUMNS)) {
         oldColumns[t] = await columnsOf(db, t);
