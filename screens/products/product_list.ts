@@ -29,9 +29,9 @@ export default defineScreen({
     min_margin: { type: 'number', total: 'avg', editable: true, min: 0, max: 1000, width: 100, group: 'prices' },
     exp_margin: { type: 'number', total: 'avg', editable: true, min: 0, max: 1000, width: 100, group: 'prices' },
     max_discount_limit_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, width: 100, group: 'prices' },
-    discount_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, width: 100, hidden: true, group: 'prices' },
+    discount_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, rowRule: 'productDiscount', width: 100, hidden: true, group: 'prices' },
     max_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, width: 100, hidden: true, group: 'prices' },
-    new_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, width: 100, hidden: true, group: 'prices' },
+    new_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, rowRule: 'productDiscount', width: 100, hidden: true, group: 'prices' },
     discounted_price_shop: { type: 'money', editable: true, min: 0, max: 100000000, hidden: true, group: 'prices' },
     new_discounted_price: { type: 'money', editable: true, min: 0, max: 100000000, hidden: true, group: 'prices' },
     discount_end_date: { type: 'date', editable: true, editor: 'date', hidden: true, group: 'prices' },
@@ -78,6 +78,8 @@ export default defineScreen({
     description: { type: 'multi', html: true, editable: true, maxLength: 20000, translate: true, hidden: true, sortable: false, group: 'texts' },
     updated_at: { type: 'datetime', hidden: true, group: 'basics' },
   },
+  // A selling price under the minimum margin: its cell marked (core/prices.ts belowMinMargin); saving one asks first (migration 121).
+  markers: ['belowMinMargin'],
   actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate', 'shop_list'] },
   details: [
     'product_images',

@@ -20,6 +20,7 @@ import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+import { Reprice } from './Reprice.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 import { AiDraft } from './AiDraft.tsx';
@@ -34,6 +35,7 @@ import { CreditNote } from './Invoices.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
+  reprice: Reprice,
   courier_export: CourierExport,
   courier_tracking: CourierTracking,
   pick_list_create: PickListCreate,
@@ -68,13 +70,13 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   credit_note: CreditNote,
 };
 
-export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {
+export default function BulkActions({ screen, perms, query, fixed, onDone, onUndoable }: BulkToolbarProps) {
   const q = fixed ? { ...query, filterModel: allFilters({ filterModel: query.filterModel, fixed }) } : query;
   return (
     <>
       {bulkActionsOf(screen, perms).map((k) => {
         const Component = registry[k];
-        return <Component key={k} screen={screen} query={q} fixed={fixed} onDone={onDone} />;
+        return <Component key={k} screen={screen} query={q} fixed={fixed} onDone={onDone} onUndoable={onUndoable} />;
       })}
     </>
   );

@@ -3,6 +3,7 @@ import type { actions, ProcedureName } from '../../../schemas/api.ts';
 
 /** api_action's actions, from the HTTP contract. */
 export type ApiAction = (typeof actions)[number];
+import { confirmationOf, type Confirmation } from '../../core/confirmations.ts';
 import { requestHeaders } from '../../core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
 import { requestEnded, requestStarted } from '../session/progress.ts';
@@ -122,6 +123,25 @@ function logError(path: string, status: number, statusText: string) {
   return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(() => {});
 }
 
+/**
+ * An api_action that the server may want confirmed (409 `confirm_required`: a selling price
+ * under its minimum margin, core/confirmations.ts): the user is asked with what the server said
+ * (api/confirmWrite.tsx, loaded then), and on yes the same request goes again with `confirm`;
+ * on no the refusal stands (the grid flags the cell with it). Every write of every screen and
+ * action gets the question this one way.
+ */
+async function callConfirming<T>(body: { entity: string; action: ApiAction; payload: unknown }, confirm: readonly Confirmation[] = []): Promise<T> {
+  try {
+    return await call<T>('/rpc/api_action', confirm.length ? { ...body, confirm } : body);
+  } catch (e) {
+    const need = e instanceof ApiError && e.code === 'confirm_required' ? confirmationOf(e.params?.reason) : undefined;
+    if (!need || confirm.includes(need)) throw e;
+    const { askToConfirm } = await import('./confirmWrite.tsx');
+    if (!(await askToConfirm(e as ApiError))) throw e;
+    return callConfirming<T>(body, [...confirm, need]);
+  }
+}
+
 /** api_action's writing actions: after each success the write listeners hear the entity. */
 const WRITES: ReadonlySet<string> = new Set<ApiAction>(['set', 'add', 'delete', 'undo', 'redo']);
 const writeListeners = new Set<(entity: string) => void>();
@@ -150,7 +170,7 @@ export const api = {
     // answer (the request that is itself kept as the early answer must not take itself).
     const early = action === 'list' && !opts?.fresh ? takeEarly(earlyKey(session.get().company, entity, payload)) : undefined;
     if (early) return early as Promise<ActionData<O>>;
-    const r = await call<{ data: ActionData<O> }>('/rpc/api_action', { entity, action, payload });
+    const r = await callConfirming<{ data: ActionData<O> }>({ entity, action, payload });
     if (WRITES.has(action)) {
       forgetEarly();
       for (const l of writeListeners) l(entity);
