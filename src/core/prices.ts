@@ -19,16 +19,23 @@ function magnitude(x: number): number {
   return m;
 }
 
+/** x × 10^e computed on its decimal text, so 0.00995 × 10^4 is 99.5 (not 99.50000000000001). */
+function shift(x: number, e: number): number {
+  const [m, exp = '0'] = String(x).split('e');
+  return Number(`${m}e${Number(exp) + e}`);
+}
+
 /**
  * x rounded to `sig` significant digits, minus a small step at the digit after them — the
  * step taken from the rounded value's magnitude, so 999.9 → 1000 → 990 like 1000 itself
- * (never 999 above 1000's 990: the rounding stays monotone).
+ * (never 999 above 1000's 990: the rounding stays monotone). Decimal arithmetic on integers:
+ * no float noise decides a magnitude.
  */
 function stepBelow(x: number, sig: number): number {
-  const unit = 10 ** (magnitude(x) - sig + 1); // 2 significant digits of 1234 → units of 100
-  const rounded = Math.round(x / unit) * unit; // 1200
-  const m = magnitude(rounded);
-  return roundTo(rounded - 10 ** (m - sig), Math.max(0, sig - m)); // the "small step at the third digit": 10 → 1190
+  const unitExp = magnitude(x) - sig + 1; // 2 significant digits of 1234 → units of 10^2
+  const n = Math.round(shift(x, -unitExp)); // 12 (99.5 → 100: a digit more, the next magnitude)
+  const k = String(n).length > sig ? 0 : 1;
+  return Number(`${n * 10 ** k - 1}e${unitExp - k}`); // 12 → 119 × 10^1 = 1190; 100 → 99 × 10^1 = 990
 }
 
 /**
