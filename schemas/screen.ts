@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { columnTypes, type ColumnSpec, type ColumnType, type EditableInRule, type ScreenSpec } from '../src/core/descriptor.ts';
-import { MARKER_READS, ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
+import { ROW_MARKERS, rowMarkerKeys } from '../src/core/rowMarkers.ts';
 import { ROW_RULES, rowRuleNames } from '../src/core/validation/rowRules.ts';
 import { namesOwnValues } from '../src/core/optionNames.ts';
 import { EVENT_VARIANTS } from '../src/core/workflowActions.ts';
@@ -643,8 +643,8 @@ export function parseScreen(raw: unknown, file = '<descriptor>'): ScreenDescript
   if (s.workflow) for (const f of s.workflow.card ?? []) if (!(f in s.columns)) problems.push(`workflow.card: expected a column, got "${f}"`);
   if (s.workflow) problems.push(...workflowProblems(s.workflow, s.route));
   for (const m of s.markers ?? []) {
-    for (const field of MARKER_READS[m] ?? [ROW_MARKERS[m]])
-      if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);
+    const field = ROW_MARKERS[m];
+    if (!(field in s.columns)) problems.push(`markers: "${m}" reads the column ${field}, which the screen does not have`);
   }
   for (const [i, f] of (s.source.params ?? []).entries()) {
     const c = s.columns[f];

@@ -78,8 +78,6 @@ export default defineScreen({
     description: { type: 'multi', html: true, editable: true, maxLength: 20000, translate: true, hidden: true, sortable: false, group: 'texts' },
     updated_at: { type: 'datetime', hidden: true, group: 'basics' },
   },
-  // A selling price under the minimum margin: its cell marked (core/prices.ts belowMinMargin); saving one asks first (migration 121).
-  markers: ['belowMinMargin'],
   actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate', 'shop_list'] },
   details: [
     'product_images',

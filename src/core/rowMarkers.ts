@@ -6,7 +6,6 @@
  * grid turns a row's marks into `data-marks` (gridBody.css colours them). Kept as a table,
  * not closures: it ships with the list route.
  */
-import { belowMinMargin } from './prices.ts';
 
 /** The workflow states the sales-order grid colours (spec §4; gridBody.css): every state is marked, these are styled. */
 export const STYLED_STATES: readonly string[] = ['placed', 'waiting_for_payment', 'waiting_for_prepayment', 'cancelled', 'waiting_for_goods'];
@@ -21,17 +20,11 @@ export const ROW_MARKERS = {
   productExists: 'product_exists',
   productCreated: 'product_created',
   storageUsed: 'storage_is_used',
-  /** A product whose selling price is under its minimum margin (core/prices.ts belowMinMargin; also reads purchase_price_base and min_margin). */
-  belowMinMargin: 'selling_price_shop',
+  /** A product whose selling price is under its minimum margin (v_product_margins, migration 121: the twin of core/prices.ts belowMinMargin). */
+  belowMinMargin: 'below_min_margin',
 } as const;
 
 export type RowMarkerKey = keyof typeof ROW_MARKERS;
-
-/** Markers that read more columns than their own (codegen requires them too). */
-export const MARKER_READS: Partial<Record<RowMarkerKey, readonly string[]>> = { belowMinMargin: ['selling_price_shop', 'purchase_price_base', 'min_margin'] };
-
-/** Markers that flag one cell of the row besides the row: its field, and the catalogue key of what the cell's title says. */
-export const MARKED_CELLS: Partial<Record<RowMarkerKey, { field: string; says: string }>> = { belowMinMargin: { field: 'selling_price_shop', says: 'grid.below_min_margin' } };
 export const rowMarkerKeys = Object.keys(ROW_MARKERS) as RowMarkerKey[];
 
 /** A row's marks under the screen's markers, space-separated ('' when none). */
@@ -41,8 +34,6 @@ export function rowMarks(markers: readonly RowMarkerKey[], row: Readonly<Record<
     const v = row[ROW_MARKERS[k]];
     if (k === 'workflowState') {
       if (typeof v === 'string' && v) marks.push(`state-${v}`);
-    } else if (k === 'belowMinMargin') {
-      if (belowMinMargin(v, row.purchase_price_base, row.min_margin)) marks.push(k);
     } else if (v === (k !== 'inactive')) marks.push(k);
   }
   return marks.join(' ');

@@ -99,7 +99,7 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   });
 
   it('takes a price under the minimum margin only when confirmed: set, bulk set, add; undo and redo restore without asking; other writers are not asked', async () => {
-    const [a, b] = await products(2);
+    const [a, b] = (await products(2)) as [string, string];
     // 11 € on 10 € purchase is a 10 % margin: under 15 %, asked at the price, nothing written.
     const low = await s.action(admin, 'product_list', 'set', { product_code: a, row_version: await version(a), selling_price_shop: 11 });
     asksAt(low, 'payload.selling_price_shop');
@@ -110,8 +110,8 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
     const yes = await confirmed('product_list', 'set', { product_code: a, row_version: await version(a), selling_price_shop: 11 });
     expect(yes.status, JSON.stringify(yes.body)).toBe(200);
     expect(await price(a)).toBe(11);
-    // The margins screen says the same: the margin on the purchase price and the lowest price keeping the minimum.
-    expect((await ok(admin, 'frontend_product_margins', 'filter', { product_code: a })).rows[0]).toMatchObject({ margin_percent: 10, min_price: 11.5, selling_price_shop: 11 });
+    // The margins screen says the same: the margin on the purchase price, the lowest price keeping the minimum, the grid's marker.
+    expect((await ok(admin, 'frontend_product_margins', 'filter', { product_code: a })).rows[0]).toMatchObject({ margin_percent: 10, min_price: 11.5, selling_price_shop: 11, below_min_margin: true });
 
     // Undo puts the confirmed edit back, redo writes it again: neither asks a second time.
     const undone = await ok(admin, 'product_list', 'undo', { log_ids: [yes.body.data.log_id] });
@@ -141,7 +141,7 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   });
 
   it('imports a price under the minimum margin only when confirmed: the preview and the commit report its row', async () => {
-    const [a, b] = await products(2);
+    const [a, b] = (await products(2)) as [string, string];
     const csv = `product_code,selling_price_shop\n${a},11\n${b},25\n`;
     const preview = await upload('product_list', csv, ['product_code', 'selling_price_shop'], 'preview');
     expect([preview.status, preview.body.updates, preview.body.errorRows]).toEqual([200, 1, 1]);
@@ -194,7 +194,7 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   });
 
   it("keeps a product's discount and staged discount within its limit on every path: API, bulk, import, any writer", async () => {
-    const [a, b] = await products(2);
+    const [a, b] = (await products(2)) as [string, string];
     // Limit 30 % (Discount limit %), and Max. discount % 20: the lower holds.
     await s.db.query('update app.products set max_discount = 20 where product_code = $1', [a]);
     refusedAt(await s.action(admin, 'frontend_product_discounts', 'set', { product_code: a, row_version: await version(a), discount_percent: 25 }), 'payload.discount_percent', 20);
@@ -222,7 +222,7 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   });
 
   it('gives the discount of the day — the current one through its end date, then the staged one — in the shop and on a new order line', async () => {
-    const [a] = await products(1);
+    const [a] = (await products(1)) as [string];
     // 10 % ended yesterday; 15 % staged after it.
     await s.db.query("update app.products set discount_percent = 10, discount_end_date = current_date - 1, new_discount = 15 where product_code = $1", [a]);
     expect((await ok(admin, 'frontend_product_discounts', 'filter', { product_code: a })).rows[0]).toMatchObject({ discount_today: 15, discounted_price_shop: 17 });

@@ -3,7 +3,6 @@ import type { actions, ProcedureName } from '../../../schemas/api.ts';
 
 /** api_action's actions, from the HTTP contract. */
 export type ApiAction = (typeof actions)[number];
-import { confirmationOf, type Confirmation } from '../../core/confirmations.ts';
 import { requestHeaders } from '../../core/headers.ts';
 import { apiActionMessage, classifyError, shouldLogError } from '../../core/httpErrors.ts';
 import { requestEnded, requestStarted } from '../session/progress.ts';
@@ -125,20 +124,17 @@ function logError(path: string, status: number, statusText: string) {
 
 /**
  * An api_action that the server may want confirmed (409 `confirm_required`: a selling price
- * under its minimum margin, core/confirmations.ts): the user is asked with what the server said
- * (api/confirmWrite.tsx, loaded then), and on yes the same request goes again with `confirm`;
- * on no the refusal stands (the grid flags the cell with it). Every write of every screen and
- * action gets the question this one way.
+ * under its minimum margin, core/confirmations.ts): api/confirmWrite.tsx, loaded then, asks the
+ * user with what the server said and on yes sends the same request again with `confirm`; on no
+ * the refusal stands (the grid flags the cell with it). Every write of every screen and action
+ * gets the question this one way.
  */
-async function callConfirming<T>(body: { entity: string; action: ApiAction; payload: unknown }, confirm: readonly Confirmation[] = []): Promise<T> {
+async function callConfirming<T>(body: { entity: string; action: ApiAction; payload: unknown }): Promise<T> {
   try {
-    return await call<T>('/rpc/api_action', confirm.length ? { ...body, confirm } : body);
+    return await call<T>('/rpc/api_action', body);
   } catch (e) {
-    const need = e instanceof ApiError && e.code === 'confirm_required' ? confirmationOf(e.params?.reason) : undefined;
-    if (!need || confirm.includes(need)) throw e;
-    const { askToConfirm } = await import('./confirmWrite.tsx');
-    if (!(await askToConfirm(e as ApiError))) throw e;
-    return callConfirming<T>(body, [...confirm, need]);
+    if (!(e instanceof ApiError) || e.code !== 'confirm_required') throw e;
+    return (await import('./confirmWrite.tsx')).confirmAndRetry(e, (confirm) => call<T>('/rpc/api_action', { ...body, confirm }));
   }
 }
 

@@ -6,7 +6,6 @@
  * the layout change — scrolling mounts new rows and leaves the others alone.
  */
 import { memo, type ReactNode } from 'react';
-import { MARKED_CELLS } from '../../../core/rowMarkers.ts';
 import type { GroupNode } from '../rowModel/grouping.ts';
 import { sameProps } from './sameProps.ts';
 import type { ViewColumn } from '../layout.ts';
@@ -79,9 +78,6 @@ export const RowView = memo(
           // An editable column the rows' workflow state locks: the cell says why.
           const lockedHere = !vc.canEdit && vc.col.editable && ctx.locked ? ctx.locked : undefined;
           if (lockedHere) className += ' cell-locked';
-          // A marker that flags this cell (a price under the minimum margin): styled, and its title says why.
-          const markedHere = marks ? cellMark(marks, vc.id) : undefined;
-          if (markedHere) className += ' cell-marked';
           const indented = depth > 0 && i === firstDataCol(cols);
           const content = editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null;
           // A flex column is at least its minimum wide.
@@ -94,7 +90,7 @@ export const RowView = memo(
               aria-readonly={vc.canEdit ? 'false' : 'true'}
               aria-invalid={problem ? 'true' : undefined}
               aria-selected={i >= rangeFrom && i <= rangeTo ? true : undefined}
-              title={problem ?? lockedHere ?? (markedHere && ctx.t(markedHere))}
+              title={problem ?? lockedHere}
               data-field={vc.id}
               tabIndex={i === activeCol ? 0 : -1}
               className={className}
@@ -131,12 +127,6 @@ export const RowView = memo(
 );
 
 const firstDataCol = (cols: ViewColumn[]) => cols.findIndex((c) => c.col !== null);
-
-/** The catalogue key a row's marks say at this cell (core/rowMarkers.ts MARKED_CELLS), else undefined. */
-function cellMark(marks: string, field: string): string | undefined {
-  for (const [k, m] of Object.entries(MARKED_CELLS)) if (m.field === field && marks.split(' ').includes(k)) return m.says;
-  return undefined;
-}
 
 interface GroupRowProps {
   index: number;

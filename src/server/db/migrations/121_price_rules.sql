@@ -118,14 +118,16 @@ begin
   return new;
 end $$;
 
--- The price screens by the same rules: the margin on the purchase price and the lowest price
--- keeping the minimum margin; the discounted price and the discount of today (current, then staged, capped).
+-- The price screens by the same rules: the margin on the purchase price, the lowest price
+-- keeping the minimum margin and whether the price is under it (the grid's marker); the
+-- discounted price and the discount of today (current, then staged, capped).
 create or replace view app.v_product_margins as
 select p.product_code, p.company_code, p.product_name, b.brand_name, p.purchase_price_base, p.selling_price_shop,
        case when p.purchase_price_base > 0 and p.selling_price_shop is not null
             then round((p.selling_price_shop / p.purchase_price_base - 1) * 100, 2) end as margin_percent,
        p.min_margin, p.exp_margin, p.max_discount_limit_percent, p.row_version,
-       app.min_selling_price(p.purchase_price_base, p.min_margin) as min_price
+       app.min_selling_price(p.purchase_price_base, p.min_margin) as min_price,
+       coalesce(p.selling_price_shop < app.min_selling_price(p.purchase_price_base, p.min_margin), false) as below_min_margin
 from app.products p
 left join app.brands b on b.brand_id = p.brand_id;
 
