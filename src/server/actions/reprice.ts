@@ -156,7 +156,7 @@ export const applyReprice = implement(actionContracts.reprice_set, async (ctx, i
       throw refused(
         'confirm_required',
         `payload: ${below.length} new price(s) under their minimum margin (${first.product_code}: ${first.margin} % < ${first.min_margin} %); send confirm: ["below_min_margin"] to save them`,
-        { field: 'payload.margin', reason: M.below_min_margin, margin: first.margin, min_margin: first.min_margin ?? 0 },
+        { field: 'payload.margin', label: 'fields.margin_percent', reason: M.below_min_margin, margin: first.margin, min_margin: first.min_margin ?? 0 },
         409,
       );
     }
