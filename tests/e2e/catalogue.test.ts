@@ -76,6 +76,8 @@ describe('catalogue and prices in the browser', () => {
     await t.page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
     const rows = grid().locator('[role=row][data-key]');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // The filter has reached the rows (the first product of the list is another one).
+    await expect.poll(() => rows.first().locator('[data-field="product_code"]').innerText()).toBe(p.product_code);
     const sql = await t.server.db.query<{ gross_price: number; original_gross_price: number }>(
       `select gross_price, original_gross_price from app.v_show_prices where product_code = $1 order by shop_id, shopper_group_id limit 1`,
       [p.product_code],
