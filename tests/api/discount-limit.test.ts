@@ -28,7 +28,11 @@ describe.each(engines)('discount limit of order lines on %s', (engine) => {
        order by p.product_code offset $1 limit 1`,
       [skip++],
     );
-    await s.db.query('update app.products set max_discount_limit_percent = $2, max_discount = $3, discount_percent = null, new_discount = null where product_code = $1', [product_code, limitPercent, maxDiscount]);
+    await s.db.query('update app.products set max_discount_limit_percent = $2, max_discount = $3, discount_percent = null, new_discount = null where product_code = $1', [
+      product_code,
+      limitPercent,
+      maxDiscount,
+    ]);
     return product_code as string;
   };
   const newOrder = async () => {

@@ -78,8 +78,14 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   };
 
   it('holds the database twins equal to src/core: the minimum price, and the discount of a day', async () => {
-    const purchase = fc.oneof(fc.constant(null), fc.integer({ min: -10, max: 10_000_000 }).map((n) => n / 10_000));
-    const margin = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100_000 }).map((n) => n / 100));
+    const purchase = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: -10, max: 10_000_000 }).map((n) => n / 10_000),
+    );
+    const margin = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 0, max: 100_000 }).map((n) => n / 100),
+    );
     const cases = fc.sample(fc.tuple(purchase, margin), 300);
     const got = await rows('select app.min_selling_price(p, m)::float8 as v from unnest($1::numeric[], $2::numeric[]) with ordinality u(p, m, n) order by n', [
       cases.map((c) => c[0]),
@@ -87,7 +93,10 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
     ]);
     expect(got.map((r) => r.v)).toEqual(cases.map(([p, m]) => minimumPrice(p, m)));
 
-    const pct = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100));
+    const pct = fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+    );
     const day = fc.constantFrom('2026-03-01', '2026-03-02', '2026-03-03');
     const ps = fc.sample(fc.record({ discount_percent: pct, discount_end_date: fc.option(day, { nil: null }), new_discount: pct, max_discount: pct, max_discount_limit_percent: pct }), 300);
     const on = await rows(
@@ -224,7 +233,7 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
   it('gives the discount of the day — the current one through its end date, then the staged one — in the shop and on a new order line', async () => {
     const [a] = (await products(1)) as [string];
     // 10 % ended yesterday; 15 % staged after it.
-    await s.db.query("update app.products set discount_percent = 10, discount_end_date = current_date - 1, new_discount = 15 where product_code = $1", [a]);
+    await s.db.query('update app.products set discount_percent = 10, discount_end_date = current_date - 1, new_discount = 15 where product_code = $1', [a]);
     expect((await ok(admin, 'frontend_product_discounts', 'filter', { product_code: a })).rows[0]).toMatchObject({ discount_today: 15, discounted_price_shop: 17 });
     expect((await ok(admin, 'show_prices', 'filter', { product_code: a })).rows.map((r: Row) => r.discount_percent)).toContain(15);
 

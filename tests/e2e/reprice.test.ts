@@ -40,7 +40,9 @@ describe('Reprice on the margins screen', () => {
     const nice = sellingPrice({ purchase: 10, margin: 40, minMargin: 15, vatRate: vat, multiplier: 1, nice: true })!.net;
     // Each change, old → new, in the company currency; nothing is written yet.
     const line = dialog.locator(`tr[data-code="${a}"] td`);
-    await expect.poll(() => line.allInnerTexts()).toEqual([a, expect.any(String), '€20.00', new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 4 }).format(nice), expect.stringMatching(/ %$/)]);
+    await expect
+      .poll(() => line.allInnerTexts())
+      .toEqual([a, expect.any(String), '€20.00', new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', maximumFractionDigits: 4 }).format(nice), expect.stringMatching(/ %$/)]);
     expect(await price(a)).toBe(20);
 
     await dialog.getByTestId('reprice-run').click();

@@ -70,7 +70,6 @@ export function Reprice({ query, onDone, onUndoable }: BulkActionProps) {
   useEffect(() => {
     if (!open || !payload) return;
     let live = true;
-    setError(null);
     actions.reprice_filter(payload).then(
       (r) => live && setPreview({ ...r, of: key }),
       (e: unknown) => live && sayFailure(e),
@@ -79,7 +78,10 @@ export function Reprice({ query, onDone, onUndoable }: BulkActionProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the payload's identity
   }, [open, key]);
 
-  const change = (u: Partial<RepriceInput>) => setInput((i) => ({ ...i, ...u }));
+  const change = (u: Partial<RepriceInput>) => {
+    setInput((i) => ({ ...i, ...u }));
+    setError(null);
+  };
 
   const apply = () =>
     run(async () => {

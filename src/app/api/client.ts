@@ -122,19 +122,26 @@ function logError(path: string, status: number, statusText: string) {
   return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(() => {});
 }
 
+/** Asks the user to confirm a refused write and sends it again with `send(confirm)` (api/confirmWrite.tsx); rejects with the refusal on no. */
+export type ConfirmHook = <T>(e: ApiError, send: (confirm: string[]) => Promise<T>) => Promise<T>;
+let askToConfirm: ConfirmHook | undefined;
+/** The chrome plugs in the question (chrome/ConfirmDialog.tsx, which loads api/confirmWrite.tsx with the first one). */
+export const setConfirmHook = (h: ConfirmHook) => {
+  askToConfirm = h;
+};
+
 /**
  * An api_action that the server may want confirmed (409 `confirm_required`: a selling price
- * under its minimum margin, core/confirmations.ts): api/confirmWrite.tsx, loaded then, asks the
- * user with what the server said and on yes sends the same request again with `confirm`; on no
- * the refusal stands (the grid flags the cell with it). Every write of every screen and action
- * gets the question this one way.
+ * under its minimum margin, core/confirmations.ts): the user is asked with what the server said
+ * and on yes the same request goes again with `confirm`; on no the refusal stands (the grid flags
+ * the cell with it). Every write of every screen and action gets the question this one way.
  */
 async function callConfirming<T>(body: { entity: string; action: ApiAction; payload: unknown }): Promise<T> {
   try {
     return await call<T>('/rpc/api_action', body);
   } catch (e) {
-    if (!(e instanceof ApiError) || e.code !== 'confirm_required') throw e;
-    return (await import('./confirmWrite.tsx')).confirmAndRetry(e, (confirm) => call<T>('/rpc/api_action', { ...body, confirm }));
+    if (!askToConfirm || !(e instanceof ApiError) || e.code !== 'confirm_required') throw e;
+    return askToConfirm(e, (confirm) => call<T>('/rpc/api_action', { ...body, confirm }));
   }
 }
 

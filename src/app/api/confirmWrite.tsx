@@ -2,7 +2,7 @@
  * The question a write the server wants confirmed asks (409 `confirm_required`, core/confirmations.ts):
  * what the server said, at its field ("Selling price: a margin of 8 % is under the minimum
  * margin of 15 %"), and "Save anyway?"; on yes the request goes again with `confirm`. Loaded
- * with the first such answer (api/client.ts callConfirming).
+ * with the first such answer (chrome/ConfirmDialog.tsx plugs it into api/client.ts).
  */
 import { useIntl } from 'react-intl';
 import { confirmationOf, type Confirmation } from '../../core/confirmations.ts';
@@ -23,7 +23,7 @@ const askToConfirm = (e: ApiError): Promise<boolean> =>
  * The refused request `e` sent again with what the user confirms (`send(confirm)`), each
  * question asked once: on no, or a confirmation it cannot name, the refusal stands.
  */
-export async function confirmAndRetry<T>(e: ApiError, send: (confirm: Confirmation[]) => Promise<T>, confirmed: Confirmation[] = []): Promise<T> {
+export async function confirmAndRetry<T>(e: ApiError, send: (confirm: string[]) => Promise<T>, confirmed: Confirmation[] = []): Promise<T> {
   const need = confirmationOf(e.params?.reason);
   if (!need || confirmed.includes(need) || !(await askToConfirm(e))) throw e;
   const now = [...confirmed, need];

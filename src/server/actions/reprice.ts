@@ -88,8 +88,7 @@ async function chosen(db: Queryable, input: Input, s: Scope, lock: boolean): Pro
      limit ${MAX_REPRICE_ROWS + 1}${lock ? ' for update of p' : ''}`,
     p.values,
   );
-  if (r.rows.length > MAX_REPRICE_ROWS)
-    throw refused('too_many_rows', `payload: more than ${MAX_REPRICE_ROWS} products; pick fewer or narrow the filter`, { limit: MAX_REPRICE_ROWS });
+  if (r.rows.length > MAX_REPRICE_ROWS) throw refused('too_many_rows', `payload: more than ${MAX_REPRICE_ROWS} products; pick fewer or narrow the filter`, { limit: MAX_REPRICE_ROWS });
   return r.rows;
 }
 
@@ -97,10 +96,7 @@ async function chosen(db: Queryable, input: Input, s: Scope, lock: boolean): Pro
 function priced(products: Product[], input: Input, multiplier: number): { all: Priced[]; changed: Priced[] } {
   const all = products.map((x) => {
     const margin = input.margin ?? x.exp_margin;
-    const price =
-      x.purchase !== null && margin !== null
-        ? sellingPrice({ purchase: x.purchase, margin, minMargin: x.min_margin, vatRate: x.vat_rate, multiplier, nice: input.nice })
-        : null;
+    const price = x.purchase !== null && margin !== null ? sellingPrice({ purchase: x.purchase, margin, minMargin: x.min_margin, vatRate: x.vat_rate, multiplier, nice: input.nice }) : null;
     return { ...x, price };
   });
   const units = (n: number | null) => (n === null ? null : Math.round(n * 10_000));
@@ -185,4 +181,3 @@ export const applyReprice = implement(actionContracts.reprice_set, async (ctx, i
     return { rows: r.products.length, updated: codes.length, log_ids: logIds };
   });
 });
-
