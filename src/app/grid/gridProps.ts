@@ -29,7 +29,7 @@ export interface ToolbarQuery {
 }
 
 /** What the grid lends its toolbar's parts: its undo stack (an action's writes undone by Ctrl+Z like the grid's own edits). */
-export interface ToolbarTools {
+interface ToolbarTools {
   /** Change-log ids of the grid's form an action wrote: the next Ctrl+Z sends them to the form's undo. */
   pushUndo(logIds: number[]): void;
 }
