@@ -13,7 +13,7 @@ export interface ScreenWorkflow {
   type: string;
   page: string;
   states: Record<string, { initial?: true; final?: true; filter?: false }>;
-  events: Record<string, { variant: string; icon: string; checkbox?: true; email?: true }>;
+  events: Record<string, { variant: string; icon: string; checkbox?: true; email?: true; payment?: true }>;
   transitions: { event: string; from: string; to: string; timeout?: number; actions?: false; button?: true }[];
   timeoutEvent?: string;
   loop?: { event: string; interval: number };
@@ -124,7 +124,7 @@ export function workflowsSource(workflows: readonly ScreenWorkflow[]): string {
     '  type: string;',
     '  page: string;',
     '  states: Record<string, { initial?: true; final?: true; filter?: false }>;',
-    '  events: Record<string, { variant: string; icon: string; checkbox?: true; email?: true }>;',
+    '  events: Record<string, { variant: string; icon: string; checkbox?: true; email?: true; payment?: true }>;',
     '  transitions: { event: string; from: string; to: string; timeout?: number; actions?: false; button?: true }[];',
     '  timeoutEvent?: string;',
     '  loop?: { event: string; interval: number };',

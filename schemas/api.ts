@@ -34,7 +34,8 @@ import { askAiActions } from './api/askAi.ts';
 import { userAccountActions } from './api/auth.ts';
 import { aiContentActions } from './api/aiContent.ts';
 import { setupActions } from './api/setup.ts';
-import { invoiceActions } from './api/invoices.ts';
+import { invoiceActions, invoiceRoutes } from './api/invoices.ts';
+import { mailOutboxActions } from './api/mailOutbox.ts';
 
 export * from './api/http.ts';
 export * from './api/defineAction.ts';
@@ -57,6 +58,7 @@ export * from './api/email.ts';
 export * from './api/aiContent.ts';
 export * from './api/setup.ts';
 export * from './api/invoices.ts';
+export * from './api/mailOutbox.ts';
 export * from './api/transfer.ts';
 export * from './api/files.ts';
 export * from './api/images.ts';
@@ -81,6 +83,7 @@ export const httpRoutes: readonly HttpRoute[] = [
   ...imageRoutes,
   ...transferRoutes,
   ...printRoutes,
+  ...invoiceRoutes,
 ];
 
 /**
@@ -106,5 +109,6 @@ export const actionContracts = {
   ...aiContentActions,
   ...setupActions,
   ...invoiceActions,
+  ...mailOutboxActions,
 };
 export type ActionName = keyof typeof actionContracts;

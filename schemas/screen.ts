@@ -262,6 +262,12 @@ export const WorkflowEvent = v.strictObject({
   checkbox: v.optional(v.literal(true)),
   /** The confirmation of one record asks for an e-mail body. */
   email: v.optional(v.literal(true)),
+  /**
+   * The confirmation of one record asks for a payment (amount, date, method), recorded on the
+   * record's receivable instead of the move (server/workflow/payment.ts: sales orders); the
+   * record moves when the payments settle it.
+   */
+  payment: v.optional(v.literal(true)),
 });
 export const WorkflowTransition = v.strictObject({
   event: identifier,

@@ -1,6 +1,7 @@
 /** Workflows (spec §7: fsm_trigger and trigger_fsms, trigger_fsm, the board). */
 import * as v from 'valibot';
 import { defineAction } from './defineAction.ts';
+import { MAX_PAYMENT, PAY_METHODS } from '../../src/core/payments.ts';
 
 /** A workflow's type, state or event code as the definitions store it. */
 const fsmCode = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/, 'a code of lower-case letters, digits and _ (at most 40)'));
@@ -22,11 +23,21 @@ export const FsmTriggerPayload = v.strictObject({
   fsm_instance_id: v.pipe(v.array(fsmInstanceId), v.minLength(1, 'at least one instance'), v.maxLength(MAX_FSM_INSTANCES, `at most ${MAX_FSM_INSTANCES} instances`)),
   params: v.optional(v.strictObject(fsmTriggerParams), {}),
 });
-/** `trigger_fsm` set: one instance, and the e-mail the event sends (events whose `params.email` is set). */
+/**
+ * A payment an event records (events whose `params.payment` is set: a sales order's Record
+ * payment): in the record's currency, on a day, by a method. The record moves only when the
+ * payments settle its receivable (server/workflow/payment.ts).
+ */
+export const EventPayment = v.strictObject({
+  amount: v.pipe(v.number(), v.minValue(0.01, 'at least 0.01'), v.maxValue(MAX_PAYMENT, `at most ${MAX_PAYMENT}`)),
+  paid_on: v.pipe(v.string(), v.isoDate('a date as yyyy-mm-dd')),
+  pay_method: v.picklist(PAY_METHODS),
+});
+/** `trigger_fsm` set: one instance, and the e-mail the event sends (events whose `params.email` is set) or the payment it records (`params.payment`). */
 export const TriggerFsmPayload = v.strictObject({
   event_code: fsmCode,
   fsm_instance_id: fsmInstanceId,
-  params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))) }), {}),
+  params: v.optional(v.strictObject({ ...fsmTriggerParams, email_body: v.optional(v.pipe(v.string(), v.maxLength(100_000, 'at most 100000 characters'))), payment: v.optional(EventPayment) }), {}),
 });
 /** An event a state offers (spec §7 fsm_actions): its names and how the UI shows it (bv_variant, bv_icon, checkbox, email). */
 export const FsmAction = v.object({
@@ -76,8 +87,25 @@ export const FsmBoardOutput = v.object({
   }),
 });
 
-/** The instances after the trigger, in the order asked. */
-export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState) }) });
+/**
+ * What a recorded payment did to the record's receivable (its currency): the item, its
+ * invoice number, amount, what is paid and open, what was kept as credit, its state, and
+ * whether the record (the order) moved.
+ */
+export const RecordedPayment = v.object({
+  payment_id: v.number(),
+  cashflow_id: v.number(),
+  invoice_number: v.string(),
+  currency_code: v.string(),
+  amount: v.number(),
+  total_paid: v.number(),
+  amount_open: v.number(),
+  credit_amount: v.number(),
+  payment_status: v.string(),
+  moved: v.boolean(),
+});
+/** The instances after the trigger, in the order asked; a payment event's payment. */
+export const FsmTriggerOutput = v.object({ data: v.object({ rows: v.array(FsmInstanceState), payment: v.optional(RecordedPayment) }) });
 
 export const workflowActions = {
   fsm_trigger: defineAction({
@@ -106,7 +134,8 @@ export const workflowActions = {
     flag: 'set',
     input: TriggerFsmPayload,
     output: FsmTriggerOutput,
-    summary: "One event fired on one instance, with the event's e-mail body; refusals as fsm_trigger.",
+    summary:
+      "One event fired on one instance, with the event's e-mail body, or the payment an event with `params.payment` records (a sales order's Record payment: on its receivable, `add` on /finance/cashflow needed, the order paid when it is settled); refusals as fsm_trigger.",
   }),
   fsm_board: defineAction({
     entity: 'fsm_board',

@@ -5,7 +5,9 @@ import { defineScreen } from '../../schemas/screen.ts';
  * issued by its sales order's workflow event (the company's `invoice_on`), a credit note by
  * "Credit note…" on an invoice; neither changes once issued. Totals add the document's
  * rounded lines; an invoice shows what its credit notes reversed and the balance, a credit
- * note the invoice it credits. The lines are the detail. Newest first.
+ * note the invoice it credits. The lines are the detail. Newest first. Each document is also
+ * an EN 16931 e-invoice (UBL 2.1 XML, "E-invoice"), and a period's documents and payments
+ * go to the accounting as one archive ("Accounting export…"; docs/finance.md).
  */
 export default defineScreen({
   form: 'invoices',
@@ -39,7 +41,11 @@ export default defineScreen({
     rate: { type: 'number', renderer: 'rate', width: 100, hidden: true },
     reason: { width: 200, hidden: true },
     issued_by: { width: 150, hidden: true },
+    // The order's account when issued (a credit note: its invoice's; migration 120).
+    account_id: { type: 'ref', lookup: 'accounts_brief', width: 200, hidden: true },
   },
-  actions: { bulk: ['credit_note'] },
+  // The e-invoice (UBL) of the picked document, and the period's archive for the accounting (src/server/invoices/routes.ts);
+  // the picked documents printed in the customer's language (server/print/salesDocuments.ts).
+  actions: { bulk: ['credit_note', 'einvoice_download', 'accounting_export', 'invoices_print'] },
   details: ['invoice_lines'],
 });

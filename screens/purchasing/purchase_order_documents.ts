@@ -29,5 +29,5 @@ export default defineScreen({
     uploaded_by_name: { width: 150 },
     uploaded_at: { type: 'datetime', width: 150 },
   },
-  actions: { delete: true, upload: true },
+  actions: { delete: true, upload: true, bulk: ['file_upload', 'file_download'] },
 });

@@ -49,7 +49,8 @@ export default defineScreen({
     comments: { editable: true, maxLength: 2000, width: 250 },
     description: { editable: true, maxLength: 2000, width: 250, hidden: true },
   },
-  actions: { add: true, delete: true },
+  // The purchase order for the supplier, in its language (server/print/salesDocuments.ts).
+  actions: { add: true, delete: true, bulk: ['purchase_orders_print'] },
   /** Receiving goods first takes them onto their storages (server/workflow/onEnter.ts `beforeEnter`); `order` writes the supplier (mail/registry.ts). */
   workflow: {
     type: 'purchase_order',

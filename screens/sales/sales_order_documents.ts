@@ -3,9 +3,11 @@ import { defineScreen } from '../../schemas/screen.ts';
 /**
  * Detail of sales_orders: the files attached to an order (an invoice, a delivery note, the
  * customer's purchase order), added by upload (POST /api/files/sales_order_documents with
- * the order_id), downloaded with auth (GET /api/files/sales_order_documents/{doc_id}). Type,
- * number, name and description can be edited; a rename keeps the file's type (rule
- * file_extension_kept).
+ * the order_id: "Upload file"), downloaded with auth (GET /api/files/sales_order_documents/{doc_id}:
+ * "Download"). Type, number, name and description can be edited; a rename keeps the file's
+ * type (rule file_extension_kept). The order's own documents are kept here too when they are
+ * issued or printed (server/print/documentStore.ts: the invoice, credit note, order
+ * confirmation, delivery note).
  */
 export default defineScreen({
   form: 'sales_order_documents',
@@ -31,5 +33,5 @@ export default defineScreen({
     uploaded_by_name: { width: 150 },
     uploaded_at: { type: 'datetime', width: 150 },
   },
-  actions: { delete: true, upload: true },
+  actions: { delete: true, upload: true, bulk: ['file_upload', 'file_download'] },
 });

@@ -37,6 +37,8 @@ export default defineScreen({
     tracking_number: { editable: true, maxLength: 60, width: 150 },
     // Chosen on add (default: the company's); the lines are priced in it, so it stays.
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, editableOn: 'add', defaultFrom: 'companyCurrency', width: 100 },
+    // The company's account it is booked to (migration 120: one of its own; a new order takes the company's default); its invoice keeps it.
+    account_id: { type: 'ref', lookup: 'accounts_brief', editable: true, width: 200 },
     total_net: { type: 'money', currencyField: 'currency_code', width: 100 },
     total_vat: { type: 'money', currencyField: 'currency_code', width: 100, hidden: true },
     total: { type: 'money', currencyField: 'currency_code', width: 100 },
@@ -59,11 +61,14 @@ export default defineScreen({
     deleted: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
   },
-  actions: { add: true },
+  // Its order confirmation and delivery note, in the customer's language (server/print/salesDocuments.ts); the invoice is printed on /finance/invoices.
+  actions: { add: true, bulk: ['order_confirmations_print', 'delivery_notes_print'] },
   /**
    * Spec §4: the sales order's states (the grid marks placed, waiting for payment, waiting for
    * prepayment, cancelled, waiting for goods). Entering `shipped` takes the goods off the
    * shelves (server/workflow/onEnter.ts); `ship` and `pay` write mail (mail/registry.ts).
+   * `goods_missing` / `goods_arrived` also fire by themselves when the order's goods become
+   * short or available (server/workflow/stockEvents.ts, migration 123).
    */
   workflow: {
     type: 'sales_order',
@@ -81,7 +86,8 @@ export default defineScreen({
     events: {
       confirm: { variant: 'primary', icon: 'check' },
       require_prepayment: { variant: 'warning', icon: 'hourglass' },
-      pay: { variant: 'success', icon: 'banknote', checkbox: true },
+      // Record payment asks amount, date and method and records them on the order's receivable (server/workflow/payment.ts).
+      pay: { variant: 'success', icon: 'banknote', checkbox: true, payment: true },
       goods_missing: { variant: 'warning', icon: 'package-x' },
       goods_arrived: { variant: 'info', icon: 'package-check' },
       ship: { variant: 'primary', icon: 'truck', email: true },

@@ -29,6 +29,9 @@ export default defineScreen({
     vat_number: { editable: true, maxLength: 30, pattern: '^[A-Z0-9 -]*$', patternHint: 'A–Z 0–9 -', width: 150 },
     registration_number: { editable: true, maxLength: 30, width: 150 },
     email: { editable: true, maxLength: 254, format: 'email', width: 200 },
+    // Where "Notify accounting" on a write-off goes; the language of the company's own mail and of partners' without one.
+    accounting_email: { editable: true, maxLength: 254, format: 'email', width: 200 },
+    language_code: { editable: true, options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', editor: 'language', default: 'en', width: 100 },
     phone: { editable: true, maxLength: 40, width: 150 },
     iban: { editable: true, maxLength: 42, pattern: '^[A-Z0-9 ]*$', patternHint: 'A–Z 0–9', width: 250 },
     // Which sales-order event issues the invoice, and the payment term its due date follows (a partner's own term first).

@@ -19,6 +19,14 @@ const bulkActionFlags = {
   product_labels: 'list',
   pick_lists_print: 'list',
   arriving_shipments_print: 'list',
+  // Customers' and suppliers' documents of the picked orders, invoices, purchase orders (PrintPicked.tsx, server/print/salesDocuments.ts).
+  order_confirmations_print: 'list',
+  delivery_notes_print: 'list',
+  invoices_print: 'list',
+  purchase_orders_print: 'list',
+  // An order's Documents tab (Files.tsx, src/server/http/files.ts): files uploaded to the grid's order; the picked files downloaded.
+  file_upload: 'add',
+  file_download: 'list',
   // Fetches the picked news sources now (src/server/actions/news.ts).
   news_fetch: 'set',
   // The rate feed's state and "Fetch now" on /finance/currency_rates (src/server/actions/rates.ts): shown to whoever lists, fetching needs set (checked by the server).
@@ -26,6 +34,10 @@ const bulkActionFlags = {
   // Mail for AI (Email.tsx, src/server/actions/email.ts): synchronise the mailbox; read the picked message, label it, draft a reply.
   email_sync: 'set',
   email_open: 'list',
+  // The Outbox (src/app/actions/MailOutbox.tsx, src/server/actions/mail_outbox.ts): read the picked mail; queue failed or cancelled ones again; cancel queued ones.
+  mail_preview: 'list',
+  mail_resend: 'set',
+  mail_cancel: 'set',
   // Answers a saved question of /ai_content/ai_analytics again (src/server/actions/ai_analytics.ts).
   ai_analytics_run: 'set',
   // Writes captions of the translation table (MachineTranslate.tsx).
@@ -57,6 +69,9 @@ const bulkActionFlags = {
   shop_list: 'list',
   // A credit note of the picked invoice (Invoices.tsx, src/server/actions/invoices.ts).
   credit_note: 'add',
+  // The picked document as an EN 16931 e-invoice (UBL 2.1 XML), and a period's archive for the accounting (Invoices.tsx, src/server/invoices/routes.ts).
+  einvoice_download: 'list',
+  accounting_export: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

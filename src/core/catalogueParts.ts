@@ -50,6 +50,8 @@ const LATER_PREFIXES = [
   'rates.',
   // Mail for AI's words: the (lazy) toolbar of /ai_content/email_list and its reader.
   'imap.',
+  // The Outbox's (lazy) toolbar and its preview (MailOutbox.tsx).
+  'outbox.',
   // The home page's set-up checklist (a lazy part that waits for the server's answer anyway).
   'home.setup_',
   // The public storefront's words: only its server-rendered pages say them (src/storefront/), never the back office's first paint.

@@ -18,6 +18,8 @@ export const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'print.choose_': PRINT_DOCUMENT_KEYS,
   /** Server error codes (core/errorCodes.ts). */
   'server.': Object.keys(ERROR_PARAMS),
+  /** A cashflow reminder's letter by its dunning level, 1–3 (server/mail/registry.ts MAX_REMINDER_LEVEL). */
+  'mail.reminder.body_': ['1', '2', '3'],
   /** The home page's set-up checklist: each item's name and what it misses (app/pages/SetupChecklist.tsx). */
   'home.setup_': SETUP_KEYS.flatMap((k) => [k, `${k}_missing`]),
 };

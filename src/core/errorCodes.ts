@@ -110,6 +110,11 @@ export const ERROR_PARAMS = {
   print_too_many_pages: ['limit'],
   print_too_large: ['resource'],
   print_busy: ['retry_after'],
+  // e-invoices and the accounting export (issue 47): a document whose data fails EN 16931's schema (`document` its number, `field` where), a period with more documents than an archive takes
+  einvoice_invalid: ['document', 'field'],
+  einvoice_busy: ['retry_after'],
+  einvoice_too_large: ['resource'],
+  accounting_export_too_many: ['count', 'limit'],
   unknown_product: ['field', 'value'],
   // stock and purchasing (issue 43): the order, the product (code and name) and what it lacks
   /** Shipping would take stock that is not on hand for the order (what earlier open orders reserve is theirs). */
@@ -129,6 +134,18 @@ export const ERROR_PARAMS = {
   stale_state: [],
   /** A write the workflow state of the row (or of its master row) does not allow (descriptor editableIn): `state` is the state's name in the user's language. */
   locked_in_state: ['field', 'state', 'row'],
+  // mail a workflow event sends (src/server/mail/registry.ts): nobody to send it to, or no further reminder
+  /** "Send to supplier" on a purchase order whose supplier has no address for orders (a contact, or its own). */
+  supplier_no_email: [],
+  /** "Send a reminder" on an item whose customer has no address for invoices (a contact, its own, or the order's). */
+  customer_no_email: [],
+  /** "Notify accounting" on a write-off of a company without an accounting address. */
+  accounting_no_email: [],
+  /** "Send a reminder" after the last level (`max`) was sent. */
+  reminder_limit: ['max'],
+  // the Outbox screen (src/server/actions/mail_outbox.ts): only a failed or cancelled mail is sent again, only a queued one cancelled
+  mail_not_resendable: ['mail'],
+  mail_not_cancellable: ['mail'],
   // engines (machine translation, AI)
   /** `variable`: the environment variable that gives the engine its key (an administrator's to set). */
   not_configured: ['engine', 'variable'],

@@ -101,11 +101,28 @@ export type PrintBlock =
   | { kind: 'text'; placement: TextPlacement; paragraphs: string[] }
   | { kind: 'form'; form: PrintForm };
 
+/** Where a PDF of a document is kept when it is printed: its order's Documents tab, as a file of this type and number. */
+export interface KeptAs {
+  on: 'sales_order' | 'purchase_order';
+  /** The order's key (order_id, po_id). */
+  id: number;
+  /** The file's type in the tab (sales_order_documents.doc_type): 'order_confirmation', 'invoice', 'credit_note', 'delivery_note', 'purchase_order'. */
+  docType: string;
+  /** The document's number (the order's, the invoice's). */
+  code: string;
+  /** The record it is made from (the order's key, or the invoice's): what a copy is drawn from again. */
+  record: number;
+}
+
 export interface PrintDocument {
   title: string;
   /** Label–value pairs under the title (a document's number, date, company). */
   meta: { label: string; value: string }[];
   blocks: PrintBlock[];
+  /** The document's own language where a batch mixes them (each order in its customer's); else the batch's. */
+  lang?: string;
+  /** A document whose printed PDF its order keeps (server/print/documentStore.ts). */
+  keep?: KeptAs;
 }
 
 /** What a print request answers: the documents (a batch prints them one after another, each from a new page). */

@@ -13,6 +13,7 @@
  * constraint and every named trigger rule of the migrations has its entry, and each entry's
  * fields are columns of the rule's tables. A new rule needs an entry here.
  */
+import { PAY_METHODS } from './payments.ts';
 import { M, msg } from './validation/messages.ts';
 
 export interface RecordRule {
@@ -50,9 +51,12 @@ export const RECORD_RULES = {
   cashflow_amount_positive: on('amount'),
   cashflow_closed: whole,
   cashflow_company: on('partner_id', 'order_id'),
+  cashflow_credit_fixed: on('amount'),
+  cashflow_credit_used: on('amount'),
   cashflow_fixed: on('currency_code'),
   cashflow_overpaid: on('amount'),
   cashflow_payment_positive: on('amount'),
+  cashflow_reminder_level: between('reminder_level', 0, 3),
   category_cycle: on('parent_category_id'),
   category_name_required: whole,
   chatgpt_default_model: on('default_model'),
@@ -74,6 +78,8 @@ export const RECORD_RULES = {
   discount_over_limit: bound('discount_percent', M.discount_limit),
   discount_range: on('discount_percent'),
   document_number_fixed: whole,
+  // An order's kept copy of a document may wait for its PDF (migration 116); an upload always has its content.
+  document_content: on('content', 'size_bytes'),
   credit_note_limit: on('quantity'),
   credit_note_nothing: whole,
   email_format: on('email'),
@@ -107,7 +113,9 @@ export const RECORD_RULES = {
   notified_after_requested: on('notified_on', 'requested_on'),
   obd_text_document: on('document_type'),
   obd_text_placement: on('placement'),
+  order_nothing_to_pay: whole,
   own_admin_right: whole,
+  partner_contact_email_needed: on('email'),
   partner_user_partner: on('partner_id'),
   password_needs_perms: whole,
   pick_list_fixed: whole,
@@ -139,6 +147,8 @@ export const RECORD_RULES = {
   stock_company: whole,
   stock_from_ledger: on('stock_qty'),
   stock_ledger_append_only: whole,
+  // The stock-events queue (123) is written by triggers only: a row names a product or an order, never both.
+  stock_event_target: invalid('product_code'),
   // The ledger's level: what the user typed is the moved quantity (a correction, a transfer, a pick).
   stock_not_negative: { fields: ['quantity', 'picked_qty'], elsewhere: true },
   transfer_storages_differ: on('to_storage_id', 'from_storage_id'),
@@ -173,6 +183,7 @@ export const RECORD_RULES = {
   ai_proposals_state_check: oneOf('state', ['proposed', 'accepted', 'rejected']),
   ai_usage_engine_check: oneOf('engine', ['google', 'deepl', 'openai', 'deepseek']),
   captions_caption_text_check: required('caption_text'),
+  cashflow_payments_pay_method_check: oneOf('pay_method', PAY_METHODS),
   cashflow_types_direction_check: oneOf('direction', ['in', 'out']),
   cashflow_types_type_code_check: pattern('type_code'),
   catalogue_sync_id_check: invalid('id'),
@@ -187,6 +198,7 @@ export const RECORD_RULES = {
   company_currency_rates_rate_check: above('rate', 0),
   companies_invoice_on_check: oneOf('invoice_on', ['confirm', 'pay', 'ship']),
   companies_payment_days_check: between('payment_days', 0, 365),
+  companies_accounting_email_check: bound('accounting_email', M.invalid_email),
   currency_rate_days_source_check: oneOf('source', ['manual', 'feed', 'initial']),
   content_page_columns_block_type_check: oneOf('block_type', ['text', 'image', 'video']),
   content_page_columns_col_width_check: between('col_width', 1, 12),
@@ -224,9 +236,16 @@ export const RECORD_RULES = {
   image_blobs_width_check: above('width', 0),
   languages_language_code_check: bound('language_code', M.type_language),
   mail_outbox_recipients_check: required('recipients'),
-  mail_outbox_status_check: oneOf('status', ['pending', 'sent', 'failed']),
+  mail_outbox_status_check: oneOf('status', ['pending', 'sent', 'failed', 'cancelled']),
+  // Written by the outbox's code only (mail/enqueue.ts checks them first): never a user's field.
+  mail_attachment_content_type: invalid('content_type'),
+  mail_attachment_filename: invalid('filename'),
+  mail_attachment_size: invalid('content'),
   newsletter_tokens_purpose_check: oneOf('purpose', ['confirm', 'unsubscribe']),
   newsletter_tokens_token_hash_check: pattern('token_hash'),
+  partner_contacts_contact_name_check: required('contact_name'),
+  partner_contacts_email_check: bound('email', M.invalid_email),
+  partners_email_check: bound('email', M.invalid_email),
   partners_payment_days_check: between('payment_days', 0, 365),
   partners_vat_number_check: pattern('vat_number'),
   password_links_purpose_check: oneOf('purpose', ['invite', 'reset', 'change']),

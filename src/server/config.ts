@@ -92,6 +92,8 @@ export interface Config {
   arrivalTickMs: number;
   /** How often (ms) this process mails the reminders of abandoned carts due by their shop's delay (src/server/storefront/cartReminders.ts); 0: not in this process. */
   cartReminderTickMs: number;
+  /** How often (ms) this process moves sales orders by the stock changes queued since (src/server/workflow/stockEvents.ts: goods arrived / missing); 0: not in this process. */
+  stockEventsTickMs: number;
   /** How often (ms) this process fetches the news sources that are due (src/server/news/fetcher.ts); 0: not in this process. Any number of processes may. */
   newsTickMs: number;
   /**
@@ -337,6 +339,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailTickMs: int(env.MAIL_TICK_MS, 5_000, 'MAIL_TICK_MS'),
     arrivalTickMs: int(env.ARRIVAL_TICK_MS, 60_000, 'ARRIVAL_TICK_MS'),
     cartReminderTickMs: int(env.CART_REMINDER_TICK_MS, 600_000, 'CART_REMINDER_TICK_MS'),
+    stockEventsTickMs: int(env.STOCK_EVENTS_TICK_MS, 5_000, 'STOCK_EVENTS_TICK_MS'),
     newsTickMs: int(env.NEWS_TICK_MS, 60_000, 'NEWS_TICK_MS'),
     ratesUrl: ratesUrl(env.RATES_URL),
     ratesTickMs: int(env.RATES_TICK_MS, 3_600_000, 'RATES_TICK_MS'),

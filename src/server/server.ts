@@ -26,6 +26,7 @@ import type { Poller } from './poller.ts';
 import { startArrivals } from './storefront/arrivals.ts';
 import { startCartReminders } from './storefront/cartReminders.ts';
 import { startScheduler, type SchedulerRunner } from './workflow/scheduler.ts';
+import { startStockEvents } from './workflow/stockEvents.ts';
 
 /** The app's request handler, as @hono/node-server calls it. */
 export type FetchHandler = Parameters<typeof serve>[0]['fetch'];
@@ -66,7 +67,8 @@ export interface Running {
 /**
  * Opens the database, applies migrations, loads the reference data (and the demo data when
  * config.demoData) into a new database, makes the first administrator from config.admin
- * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs), fetches
+ * when there is no user, serves HTTP, runs the workflow scheduler (config.workflowTickMs) and the
+ * stock-driven order events (config.stockEventsTickMs), fetches
  * the news sources (config.newsTickMs) and the currency rates (config.ratesTickMs) and
  * sends the outbox's e-mail (config.mailTickMs, by SMTP from config.smtpUrl) and queues the
  * storefront's arrival notifications (config.arrivalTickMs) and cart reminders (config.cartReminderTickMs). `opened`: a
@@ -103,6 +105,8 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     const app = createApp({ db, signer, config, sessions, live, afterAnswer });
     const listener = await serveApp(app.fetch);
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
+    // Sales orders moved by goods arriving or missing (the stock changes queued by migration 123).
+    const stockEvents: Poller | undefined = config.stockEventsTickMs > 0 ? startStockEvents(db, { intervalMs: config.stockEventsTickMs }) : undefined;
     if (config.outboundAllowHosts.length) console.warn(`OUTBOUND_ALLOW_HOSTS is set (test only): ${config.outboundAllowHosts.join(', ')} fetched whatever their addresses`);
     const news: Poller | undefined = config.newsTickMs > 0 ? startNewsFetcher(db, { intervalMs: config.newsTickMs, outbound: configuredOutbound(config) }) : undefined;
     // The daily currency rates (RATES_URL, through the same guard as the news).
@@ -131,6 +135,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
         await listener.close();
         await afterAnswer.settled(); // nothing begun for an answer already given is cut off
         await scheduler?.stop();
+        await stockEvents?.stop();
         await news?.stop();
         await rates?.stop();
         await imap?.stop();

@@ -20,7 +20,7 @@ export interface ChildServer {
   kill(): void;
 }
 
-const TICKS = ['WORKFLOW_TICK_MS', 'MAIL_TICK_MS', 'ARRIVAL_TICK_MS', 'NEWS_TICK_MS', 'RATES_TICK_MS', 'MAINTENANCE_TICK_MS', 'IMAP_TICK_MS'];
+const TICKS = ['WORKFLOW_TICK_MS', 'MAIL_TICK_MS', 'ARRIVAL_TICK_MS', 'NEWS_TICK_MS', 'RATES_TICK_MS', 'MAINTENANCE_TICK_MS', 'IMAP_TICK_MS', 'STOCK_EVENTS_TICK_MS'];
 
 export function startChildServer(cwd: string, env: Record<string, string>, what = 'the server'): Promise<ChildServer> {
   const ui = mkdtempSync(join(tmpdir(), 'bo-child-ui-'));

@@ -35,7 +35,7 @@ describe.each(engines)('partners on %s', (engine) => {
       const deleted = rows.map((r) => r.deleted);
       expect(deleted.includes(true)).toBe(true);
       expect(deleted.indexOf(true)).toBe(deleted.lastIndexOf(false) + 1); // the default sort: deleted last
-      expect(Object.keys(rows[0]!).sort()).toEqual(['deleted', 'is_supplier', 'label_name', 'partner_id', 'partner_name', 'payment_days', 'row_version', 'vat_number']);
+      expect(Object.keys(rows[0]!).sort()).toEqual(['deleted', 'email', 'is_supplier', 'label_name', 'language_code', 'partner_id', 'partner_name', 'payment_days', 'row_version', 'vat_number']);
     }
     // Every partner has an address in a country of the reference data.
     expect(await dbCount('app.partners p where not exists (select 1 from app.partner_addresses a where a.partner_id = p.partner_id)')).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * A local SMTP server for the mail tests (the `smtp-server` package) on 127.0.0.1: keeps
- * every message it accepts with its envelope, decoded headers and text body. Plain SMTP (no
+ * every message it accepts with its envelope, decoded headers, text body and its raw bytes (a
+ * multipart message with attachments is read from them: postal-mime). Plain SMTP (no
  * STARTTLS: nothing leaves loopback); with `refuseAuth` it asks for AUTH and refuses any
  * login, as a server given wrong credentials does, quoting the password in its answer.
  */
@@ -13,6 +14,8 @@ interface Received {
   headers: Map<string, string>;
   subject: string;
   text: string;
+  /** The message as received (DATA), for a MIME parser. */
+  raw: Buffer;
 }
 
 export interface SmtpSink {
@@ -41,7 +44,7 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
-function parseMessage(raw: string, envelope: { from: string; to: string[] }): Received {
+function parseMessage(raw: string, envelope: { from: string; to: string[] }): Omit<Received, 'raw'> {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
@@ -73,7 +76,8 @@ export async function startSmtpSink(opts: { port?: number; refuseAuth?: boolean 
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((a) => a.address) };
-        messages.push(parseMessage(Buffer.concat(chunks).toString('utf8'), envelope));
+        const raw = Buffer.concat(chunks);
+        messages.push({ ...parseMessage(raw.toString('utf8'), envelope), raw });
         cb();
       });
     },

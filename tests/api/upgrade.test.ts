@@ -33,6 +33,9 @@ type Row = Record<string, Json>;
 const REMOVED_AREA = 'news'; // and its pages news.news_list, news.news_sources
 const REMOVED_PAGE = 'purchasing.low_stock'; // under purchasing: the administrator's and the warehouse role's
 const REMOVED_EVENT = { type: 'sales_order', event: 'goods_arrived', from: 'waiting_for_goods', to: 'paid' };
+/** A workflow event whose parameters a migration extends (117: Record payment asks for the payment): its other parameters kept. */
+const EXTENDED_EVENT = { type: 'sales_order', event: 'pay', gains: { payment: true } };
+const notExtended = `not (t.type_code = '${EXTENDED_EVENT.type}' and t.event_code = '${EXTENDED_EVENT.event}')`;
 
 /**
  * An administrator's caption on a catalogue key this version renames (migration 101: option
@@ -54,10 +57,10 @@ const GROWS: Record<string, string> = {
  * Tables the upgrade gives new columns (their rows' text changes): every old row is still
  * there with the same values in the columns it had.
  */
-/** Of those, tables that also gain rows: every old row kept (113 adds the customer credit note's cashflow type). */
+/** Of those, tables that also gain rows: every old row kept (113 adds the customer credit note's cashflow type, 117 the overpayment credits'). */
 const GAINS_ROWS = new Set(['app.cashflow_types']);
 const GAINS_COLUMNS: Record<string, string> = {
-  'app.companies': "a company's address, VAT number and settings, its row version (106)",
+  'app.companies': "a company's address, VAT number and settings, its row version (106), its accounting address and language (114)",
   'app.currencies': 'a row version (106: the currencies screen)',
   'app.countries': 'a row version (106: the countries screen)',
   'app.languages': 'a row version (106: the languages screen)',
@@ -65,8 +68,11 @@ const GAINS_COLUMNS: Record<string, string> = {
   'app.purchase_orders': 'the account it is booked to (107)',
   'app.shops': 'the cart reminder delay (119)',
   'app.carts': "the hashes of a cart reminder's restore and unsubscribe tokens (119)",
-  'app.partners': 'a VAT number and a payment term for invoices (113)',
+  'app.partners': 'a VAT number and a payment term for invoices (113), an e-mail address and a language (114)',
   'app.cmr_notes': 'the form’s boxes 12, 13, 14, 17 and 19 (115)',
+  'app.sales_orders': 'the account it is booked to (120)',
+  'app.cashflow_items': 'the account it is booked to (117, 120), the purchase order of a payable and the origin of a credit (117), the dunning level counted from the reminders sent (114)',
+  'app.cashflow_payments': "a payment's method (117)",
 };
 
 /**
@@ -159,6 +165,7 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
   let convertedBefore: Record<string, unknown[]>;
   let convertedAfter: Record<string, unknown[]>;
   let oldRates: Row[];
+  let extendedBefore: unknown;
 
   beforeAll(async () => {
     old = await previousReleaseDatabase(engine); // fails (never skips) when the commit is not in this clone
@@ -172,7 +179,8 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
         insert into app.captions (text_key, language_code, caption_text) values ('${RENAMED_CAPTION.old}', '${RENAMED_CAPTION.lang}', '${RENAMED_CAPTION.text}');`);
       before = await factsOf(db);
       const removed = `t.page_code not in (${REMOVED_PAGES.map((p) => `'${p}'`).join(', ')})`;
-      for (const t of Object.keys(GROWS)) beforeRows[t] = await rowsOf(db, t, undefined, PAGE_TABLES.includes(t) ? removed : undefined);
+      for (const t of Object.keys(GROWS)) beforeRows[t] = await rowsOf(db, t, undefined, PAGE_TABLES.includes(t) ? removed : t === 'app.fsm_events' ? notExtended : undefined);
+      extendedBefore = (await db.query<Row>('select event_params from app.fsm_events where type_code = $1 and event_code = $2', [EXTENDED_EVENT.type, EXTENDED_EVENT.event])).rows[0]?.event_params;
       for (const t of Object.keys(GAINS_COLUMNS)) {
         oldColumns[t] = await columnsOf(db, t);
         beforeRows[t] = await rowsOf(db, t, oldColumns[t]);
@@ -221,6 +229,12 @@ describe.each(engines)('an upgrade from the previous release on %s', (engine) =>
       if (GAINS_ROWS.has(t)) expect(lost(beforeRows[t]!, afterRows[t]!), `${t}: its old rows' values`).toEqual([]);
       else expect(afterRows[t], `${t}: its old columns' values`).toEqual(beforeRows[t]);
     }
+  });
+
+  it("extends a workflow event's parameters where a migration says so, keeping the others (117)", async () => {
+    expect(extendedBefore).toMatchObject({ bv_icon: expect.any(String) });
+    const now = await s.db.query<Row>('select event_params from app.fsm_events where type_code = $1 and event_code = $2', [EXTENDED_EVENT.type, EXTENDED_EVENT.event]);
+    expect(now.rows[0]!.event_params).toEqual({ ...(extendedBefore as Row), ...EXTENDED_EVENT.gains });
   });
 
   it('keeps every currency rate as the first day of its history, and every document converts to the same amount (110)', async () => {

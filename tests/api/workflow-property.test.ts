@@ -95,7 +95,7 @@ describe.each(engines)('workflow property on %s', (engine) => {
               const before = await stateOf(id);
               const expected = g.next.get(before)!.get(event);
               try {
-                const [row] = await trigger(s.db, session, { event_code: event, ids: [id], params: {} });
+                const [row] = (await trigger(s.db, session, { event_code: event, ids: [id], params: {} })).rows;
                 expect(expected, `${type}: ${event} from ${before} was accepted`).toBeDefined();
                 expect(row!.state_code).toBe(expected);
               } catch (e) {

@@ -3,9 +3,13 @@
  * tests/api/invoices.test.ts) on the invoices screen in German; "Gutschrift…" on a picked
  * invoice lists its lines with what is left to credit, written the German way; a quantity
  * German does not write is refused in the dialog; one line credited in part issues a credit
- * note, shown in the list and stored with that line only.
+ * note, shown in the list and stored with that line only. The picked invoice downloads as its
+ * e-invoice (UBL XML); "Export für die Buchhaltung…" takes a period typed the German way in the
+ * forms' date inputs and downloads the archive holding that day's documents (issue 47, points 3
+ * and 6; tests/api/e-invoice.test.ts checks the contents).
  */
 import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn } from './browser.ts';
 
@@ -64,5 +68,30 @@ describe('invoices and credit notes in the browser', () => {
     await t.page.getByRole('textbox', { name: de['fields.invoice_number'] }).fill(cn[0]!.invoice_number);
     const cnRow = grid().locator('[role=row][data-key]');
     await expect.poll(() => cnRow.locator('[role=gridcell][data-field="credited_invoice_number"]').allInnerTexts(), { timeout: 15_000 }).toEqual([inv.invoice_number]);
+
+    // The invoice as its e-invoice: picked alone, downloaded as <number>.xml.
+    await t.page.getByRole('textbox', { name: de['fields.invoice_number'] }).fill(inv.invoice_number);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    for (const picked of await grid().locator('[role=row][data-key] [role=checkbox][aria-checked="true"]').all()) await picked.click();
+    await row.getByRole('checkbox').click();
+    await expect.poll(() => row.getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
+    const [xml] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: de['invoices.einvoice'] }).click()]);
+    expect(xml.suggestedFilename()).toBe(`${inv.invoice_number}.xml`);
+    expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<cbc:ID>${inv.invoice_number}</cbc:ID>`);
+
+    // The accounting export of the invoice's day, typed the German way.
+    const day = (await t.server.db.query<{ d: string }>("select to_char(issue_date, 'DD.MM.YYYY') as d from app.invoices where invoice_id = $1", [inv.invoice_id])).rows[0]!.d;
+    await t.page.getByRole('button', { name: de['invoices.accounting_export'] }).click();
+    const exportDialog = t.page.getByRole('dialog');
+    const from = exportDialog.getByRole('textbox', { name: de['invoices.export_from'] });
+    await expect.poll(() => from.inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
+    await from.fill(day);
+    await exportDialog.getByRole('textbox', { name: de['invoices.export_to'] }).fill(day);
+    const [zip] = await Promise.all([t.page.waitForEvent('download'), exportDialog.getByRole('button', { name: de['invoices.export_download'] }).click()]);
+    const iso = day.split('.').reverse().join('-');
+    expect(zip.suggestedFilename()).toBe(`accounting-${iso}-${iso}.zip`);
+    const files = Object.keys((await JSZip.loadAsync(readFileSync((await zip.path())!))).files);
+    expect(files).toEqual(expect.arrayContaining(['invoices.csv', 'payments.csv', `ubl/${inv.invoice_number}.xml`]));
+    await expect.poll(() => exportDialog.count(), { timeout: 10_000 }).toBe(0);
   });
 });

@@ -128,12 +128,19 @@ export function walkRoutes(group: string) {
   });
 }
 
-/** The print documents of the languages walk: one of each from the seed's company SK01. */
+/**
+ * The print documents of the languages walk: one of each from the seed's company SK01 (of the
+ * customers' and suppliers' documents one per record they are made from: the delivery note is
+ * the order confirmation's order in another layout).
+ */
 const PRINTS: { path: string; id: string; sql: string }[] = [
   { path: '/print/product_labels', id: 'product_code', sql: "select product_code as id from app.products where company_code = 'SK01' order by product_code offset 300 limit 1" },
   { path: '/print/pick_lists_print', id: 'pick_list_id', sql: "select pick_list_id::text as id from app.pick_lists where company_code = 'SK01' order by pick_list_id desc limit 1" },
   { path: '/print/arriving_shipments_print', id: 'po_id', sql: "select po_id::text as id from app.v_arriving_shipments where company_code = 'SK01' order by po_id limit 1" },
   { path: '/print/cmr_notes_print', id: 'cmr_id', sql: "select cmr_id::text as id from app.cmr_notes where company_code = 'SK01' order by cmr_id limit 1" },
+  { path: '/print/order_confirmations_print', id: 'order_id', sql: "select order_id::text as id from app.invoices where company_code = 'SK01' and kind = 'invoice' order by invoice_id limit 1" },
+  { path: '/print/invoices_print', id: 'invoice_id', sql: "select invoice_id::text as id from app.invoices where company_code = 'SK01' order by invoice_id limit 1" },
+  { path: '/print/purchase_orders_print', id: 'po_id', sql: "select po_id::text as id from app.purchase_orders where company_code = 'SK01' order by po_id limit 1" },
 ];
 
 /**

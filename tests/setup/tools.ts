@@ -23,6 +23,7 @@ const TOOLS: Tool[] = [
   { what: 'a Chromium browser (e2e tests)', present: () => findBrowser() !== undefined, debian: 'chromium' },
   { what: 'pdftotext and pdftoppm (print tests read PDFs back)', present: () => onPath('pdftotext') && onPath('pdftoppm'), debian: 'poppler-utils' },
   { what: 'zbarimg (print tests read barcodes back)', present: () => onPath('zbarimg'), debian: 'zbar-tools' },
+  { what: 'xmllint (the e-invoice tests check the UBL XML)', present: () => onPath('xmllint'), debian: 'libxml2-utils' },
   { what: 'Dovecot (the IMAP tests start their own)', present: () => existsSync(process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot'), debian: 'dovecot-imapd' },
 ];
 

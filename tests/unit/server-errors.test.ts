@@ -54,6 +54,8 @@ const sample: Record<string, string | number> = {
   order: 'SO-SK01-000042',
   product: 'P000230',
   short: 3,
+  // einvoice_invalid: the document and where its data failed EN 16931's schema (src/server/invoices/einvoice.ts)
+  document: 'INV-2026-000042',
   // the AI budget, allow list and Ask-AI's answer size (issue 42)
   budget: 1000000,
   unit: 'tokens',

@@ -101,6 +101,7 @@ const WRITERS: Record<string, string> = {
   'src/server/actions/courier.ts': 'tests/api/sheet-guard.test.ts', // the Packeta CSV
   'src/app/grid/transfer/importModel.ts': 'tests/unit/sheet-guard.test.ts', // the import's problem report
   'src/app/grid/sheet.ts': 'tests/unit/sheet-guard.test.ts', // the grid's copy (TSV through features/clipboard/tsv.ts)
+  'src/server/invoices/accountingExport.ts': 'tests/api/e-invoice.test.ts', // the accounting export's invoices.csv and payments.csv
 };
 
 /** Files the search finds that write no sheet of their own, and why. */

@@ -35,12 +35,14 @@ const CATALOGUE_SAME: Record<string, Same> = {
   DeepSeek: { langs: ALL, why: 'brand name of the chat engine' },
   OpenAI: { langs: ALL, why: 'brand name of the chat engine' },
   IBAN: { langs: ALL, why: 'the international bank account number, abbreviated so in every language' },
+  'IBAN: {value}': { langs: ALL, why: 'a printed party’s IBAN line: the abbreviation and the number' },
   Ø: { langs: ALL, why: 'the average sign of a totals row' },
   Σ: { langs: ALL, why: 'the sum sign of a totals row' },
   kg: { langs: LATIN, why: 'SI unit symbol (Bulgarian writes кг)' },
   'm³': { langs: LATIN, why: 'SI unit symbol (Bulgarian writes м³)' },
   // Words the language has in the same spelling and meaning.
   'E-mail': { langs: ['hu', 'sk', 'ro', 'cs'], why: 'the usual spelling of e-mail in these languages (German writes E-Mail)' },
+  'E-mail: {value}': { langs: ['hu', 'sk', 'ro', 'cs'], why: 'a printed party’s e-mail line, spelt as these languages spell e-mail' },
   AI: { langs: ['sk', 'ro', 'cs'], why: 'the abbreviation these catalogues use for AI throughout (AI dotaz, Interogare AI, AI obsah)' },
   Model: { langs: ['sk', 'ro', 'cs'], why: 'Slovak, Romanian and Czech noun model (a language model)' },
   Text: { langs: ['de', 'sk', 'ro', 'cs'], why: 'German, Slovak, Romanian and Czech noun text' },
@@ -66,6 +68,10 @@ const CATALOGUE_SAME: Record<string, Same> = {
   Document: { langs: ['ro'], why: 'Romanian noun document' },
   Normal: { langs: ['ro'], why: 'Romanian adjective normal (the paragraph style of the text editor)' },
   Total: { langs: ['ro'], why: 'Romanian noun total' },
+  'Total: {total}': { langs: ['ro'], why: 'Romanian noun total, before the amount (a supplier order mail)' },
+  Net: { langs: ['ro'], why: 'Romanian net (a net amount column of a printed document)' },
+  Status: { langs: ['de'], why: 'German noun der Status' },
+  Reference: { langs: ['cs'], why: 'Czech noun reference' },
   Transfer: { langs: ['ro'], why: 'Romanian noun transfer (a stock transfer)' },
 };
 

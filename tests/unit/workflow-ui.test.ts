@@ -127,6 +127,19 @@ describe('workflow trigger call', () => {
     });
   });
 
+  it('asks one record’s payment and records it through trigger_fsm; several move by hand (issue 47)', () => {
+    const record: FsmAction = { ...pay, params: { ...pay.params, payment: true } };
+    const q = { currency: 'EUR', digits: 2, open: 80, total: 120, receivable: true };
+    expect(confirmOptions(record, 'en', records('SO-1'), q).payment).toEqual(q);
+    expect(confirmOptions(record, 'en', records('SO-1', 'SO-2'), q).payment).toBeUndefined();
+    const payment = { amount: 40.5, paid_on: '2026-03-05', pay_method: 'cash' as const };
+    expect(triggerCall(record, [row(3, 'waiting_for_payment')], { checkbox: true, email: '', payment })).toEqual({
+      entity: 'trigger_fsm',
+      payload: { event_code: 'pay', fsm_instance_id: 3, params: { state_code: 'waiting_for_payment', checkbox: true, payment } },
+    });
+    expect(triggerCall(record, [row(3), row(4)], { checkbox: false, email: '' }).entity).toBe('trigger_fsms');
+  });
+
   it('patches the rows holding the answered instances with the fields the screen has', () => {
     const answer = [{ fsm_instance_id: 2, type_code: 'sales_order', state_code: 'paid', state_names: { en: 'Paid' }, final_state: false, fsm_actions: [], row_version: 5 }];
     const rows = [

@@ -1,9 +1,16 @@
 /**
- * "Credit note…" on /finance/invoices (registry key `credit_note`; server:
- * src/server/actions/invoices.ts): the one invoice picked, its lines with what is left to
- * credit (invoiced less credited) as the quantities to reverse — all of it by default, any
- * line lowered or set to 0 — and a reason. The server keeps the limit (400
- * `credit_note_limit`, said in the dialog) and numbers the credit note.
+ * The invoices grid's toolbar (/finance/invoices).
+ *
+ * "Credit note…" (registry key `credit_note`; server: src/server/actions/invoices.ts): the one
+ * invoice picked, its lines with what is left to credit (invoiced less credited) as the
+ * quantities to reverse — all of it by default, any line lowered or set to 0 — and a reason.
+ * The server keeps the limit (400 `credit_note_limit`, said in the dialog) and numbers the
+ * credit note.
+ *
+ * "E-invoice" (`einvoice_download`): the picked document's EN 16931 UBL XML, downloaded as
+ * <number>.xml (GET /api/invoices/{id}/ubl). "Accounting export…" (`accounting_export`): a
+ * period (the form's date inputs, the current month by default) and the archive of its
+ * documents and payments (GET /api/invoices/accounting_export; src/server/invoices/).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
@@ -16,6 +23,10 @@ import { gridData } from '../grid/dataProvider/provider.ts';
 import { useT } from '../i18n/useT.ts';
 import { parseNumberInput } from '../forms/formModel.ts';
 import { useSession } from '../session/session.ts';
+import { api } from '../api/client.ts';
+import { DateInput } from '../forms/DateInput.tsx';
+import { saveBlob } from '../grid/transfer/saveBlob.ts';
+import { parseDateInput } from '../../core/format.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
@@ -144,6 +155,130 @@ export function CreditNote({ query, onDone }: BulkActionProps) {
                 </Dialog.Close>
                 <button type="submit" className="btn btn-primary" disabled={busy}>
                   {t('invoices.credit_note_issue')}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+/** What a refused download says in the user's language (the server's code and parameters). */
+const refusalText = (intl: ReturnType<typeof useIntl>, e: unknown) => (e instanceof ApiError ? say(intl, describeError(e)) : String(e));
+
+export function EInvoiceDownload({ query }: BulkActionProps) {
+  const t = useT();
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    const ids = pickedKeys<number>(query);
+    if (ids.length !== 1) return void toast({ variant: 'warning', id: 'invoices.pick_one_document' });
+    setBusy(true);
+    try {
+      // The file is named by the document's number, as the server names it.
+      const [blob, r] = await Promise.all([
+        api.downloadGet(`/api/invoices/${ids[0]}/ubl`),
+        gridData().list('invoices', { startRow: 0, endRow: 1, filterModel: { invoice_id: { filterType: 'number', type: 'equals', filter: ids[0] } } }),
+      ]);
+      saveBlob(blob, `${(r.rows[0] as { invoice_number?: string } | undefined)?.invoice_number ?? ids[0]}.xml`);
+    } catch (e) {
+      toast({ variant: 'danger', id: 'invoices.einvoice_failed', values: { reason: refusalText(intl, e) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="grid-bulk-einvoice" title={t('invoices.pick_one_document')} disabled={busy} onClick={() => void run()}>
+      {t('invoices.einvoice')}
+    </button>
+  );
+}
+
+/** The current month's first and last day, as yyyy-MM-dd. */
+function thisMonth(): [string, string] {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate();
+  const ym = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
+  return [`${ym}-01`, `${ym}-${pad(last)}`];
+}
+
+export function AccountingExport(_: BulkActionProps) {
+  const t = useT();
+  const intl = useIntl();
+  const lang = useSession((s) => s.lang);
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const start = () => {
+    const [a, b] = thisMonth();
+    setFrom(a);
+    setTo(b);
+    setError(undefined);
+    setOpen(true);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    // The days as the date inputs read them (yyyy-MM-dd, or the day-first way the language writes them).
+    const a = parseDateInput(from);
+    const b = parseDateInput(to);
+    if (!a || !b) return void setError(t('invoices.export_period_invalid'));
+    if (a > b) return void setError(t('invoices.export_period_order'));
+    setBusy(true);
+    setError(undefined);
+    try {
+      const blob = await api.downloadGet(`/api/invoices/accounting_export?${new URLSearchParams({ from: a, to: b, lang })}`);
+      saveBlob(blob, `accounting-${a}-${b}.zip`);
+      toast({ variant: 'success', id: 'invoices.export_done' });
+      setOpen(false);
+    } catch (err) {
+      setError(refusalText(intl, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="grid-bulk-accounting-export" onClick={start}>
+        {t('invoices.accounting_export')}
+      </button>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog" aria-describedby={`${id}-intro`} onInteractOutside={(e) => e.preventDefault()}>
+            <Dialog.Title className="dialog-title">{t('invoices.accounting_export')}</Dialog.Title>
+            <form className="screen-form" onSubmit={(e) => void submit(e)} noValidate>
+              <p id={`${id}-intro`}>{t('invoices.export_intro')}</p>
+              <div className="form-field">
+                <label htmlFor={`${id}-from`}>{t('invoices.export_from')}</label>
+                <DateInput id={`${id}-from`} value={from} lang={lang} onChange={setFrom} onBlur={() => undefined} disabled={busy} required invalid={false} describedBy={undefined} />
+              </div>
+              <div className="form-field">
+                <label htmlFor={`${id}-to`}>{t('invoices.export_to')}</label>
+                <DateInput id={`${id}-to`} value={to} lang={lang} onChange={setTo} onBlur={() => undefined} disabled={busy} required invalid={false} describedBy={undefined} />
+              </div>
+              {error && (
+                <div className="alert alert-danger" role="alert">
+                  {error}
+                </div>
+              )}
+              <div className="dialog-buttons">
+                <Dialog.Close asChild>
+                  <button type="button" className="btn btn-secondary">
+                    {t('common.cancel')}
+                  </button>
+                </Dialog.Close>
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  {t('invoices.export_download')}
                 </button>
               </div>
             </form>

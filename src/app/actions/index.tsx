@@ -18,7 +18,8 @@ import { RateFeed } from './RateFeed.tsx';
 import { EmailOpen, EmailSync } from './Email.tsx';
 import { AiAnalyticsRun } from './AiAnalytics.tsx';
 import { MachineTranslate } from './MachineTranslate.tsx';
-import { PrintArrivingShipments, PrintLabels, PrintPickLists } from './PrintPicked.tsx';
+import { PrintArrivingShipments, PrintDeliveryNotes, PrintInvoices, PrintLabels, PrintOrderConfirmations, PrintPickLists, PrintPurchaseOrders } from './PrintPicked.tsx';
+import { FileDownload, FileUpload } from './Files.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
 import { Reprice } from './Reprice.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
@@ -31,7 +32,8 @@ import { SelectPreview } from './SelectPreview.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import { PictureReplace, PicturesAdd } from './Pictures.tsx';
 import { ShopList } from './ShopList.tsx';
-import { CreditNote } from './Invoices.tsx';
+import { AccountingExport, CreditNote, EInvoiceDownload } from './Invoices.tsx';
+import { MailCancel, MailPreview, MailResend } from './MailOutbox.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
@@ -44,10 +46,19 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_labels: PrintLabels,
   pick_lists_print: PrintPickLists,
   arriving_shipments_print: PrintArrivingShipments,
+  order_confirmations_print: PrintOrderConfirmations,
+  delivery_notes_print: PrintDeliveryNotes,
+  invoices_print: PrintInvoices,
+  purchase_orders_print: PrintPurchaseOrders,
+  file_upload: FileUpload,
+  file_download: FileDownload,
   news_fetch: NewsFetch,
   rate_feed: RateFeed,
   email_sync: EmailSync,
   email_open: EmailOpen,
+  mail_preview: MailPreview,
+  mail_resend: MailResend,
+  mail_cancel: MailCancel,
   ai_analytics_run: AiAnalyticsRun,
   machine_translate: MachineTranslate,
   user_invite: UserInvite,
@@ -68,6 +79,8 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   product_picture_replace: PictureReplace,
   shop_list: ShopList,
   credit_note: CreditNote,
+  einvoice_download: EInvoiceDownload,
+  accounting_export: AccountingExport,
 };
 
 export default function BulkActions({ screen, perms, query, fixed, onDone, onUndoable }: BulkToolbarProps) {

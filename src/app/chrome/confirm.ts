@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createStore } from '../session/createStore.ts';
 import type { Values } from '../i18n/useT.ts';
+import type { PaymentAnswer, PaymentQuestion } from './paymentInputs.ts';
 
 export interface ConfirmOptions {
   /** Locale keys; spec §5: delete asks with title 'sure' and buttons delete and cancel. */
@@ -26,12 +27,15 @@ export interface ConfirmOptions {
   checkbox?: string;
   /** A text area for an e-mail's body, by the locale key of its label: the answer carries the text. */
   emailId?: string;
+  /** A payment's amount, day and method (paymentInputs.ts): the answer carries the payment, refused at its fields until it is one. */
+  payment?: PaymentQuestion;
 }
 
-/** What the user confirmed with: the checkbox and the e-mail body (false and '' when not asked). */
+/** What the user confirmed with: the checkbox and the e-mail body (false and '' when not asked), the payment when asked. */
 export interface ConfirmAnswer {
   checkbox: boolean;
   email: string;
+  payment?: PaymentAnswer;
 }
 
 export type OpenConfirm = ConfirmOptions & { resolve: (a: ConfirmAnswer | null) => void };

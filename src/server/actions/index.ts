@@ -31,6 +31,7 @@ import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, email
 import { aiAnalyticsRun } from './ai_analytics.ts';
 import { setupChecklist } from './setup_checklist.ts';
 import { creditNote } from './invoices.ts';
+import { mailCancel, mailPreview, mailResend } from './mail_outbox.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -89,6 +90,9 @@ export const implementations: readonly Implementation[] = [
   aiDraft,
   setupChecklist,
   creditNote,
+  mailPreview,
+  mailResend,
+  mailCancel,
 ];
 
 /** The custom actions by entity, then verb; a second implementation of one entity and verb stops the server at start. */

@@ -20,6 +20,7 @@ import { mountFiles } from './files.ts';
 import { tokenExpiry } from './liveRows.ts';
 import { mountImages } from './images.ts';
 import { mountPrint } from '../print/routes.ts';
+import { mountInvoices } from '../invoices/routes.ts';
 import { mountFlags } from './flags.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { presentedRefreshCookie } from './refreshCookie.ts';
@@ -175,6 +176,7 @@ export function createApp(deps: Deps): Hono {
   mountImages(app, deps, dataSession);
   mountTransfer(app, deps, dataSession, readJson);
   mountPrint(app, deps, dataSession);
+  mountInvoices(app, deps, dataSession);
   mountCaptions(app, deps);
 
   let openapi: unknown;

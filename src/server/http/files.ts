@@ -2,7 +2,8 @@
  * File upload and download for forms with `actions.upload` (product_files,
  * sales_order_documents, purchase_order_documents): multipart POST /api/files/{form} and GET /api/files/{form}/{id}.
  * Page permissions as api_action (add to upload, list to download) and the verified
- * company through the row the file hangs on (a product, an order).
+ * company through the row the file hangs on (a product, an order). An order's kept copy of
+ * a document not drawn yet is drawn when first downloaded (print/documentStore.ts).
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,6 +13,7 @@ import { requirePagePermission } from '../actions/engine/permissions.ts';
 import { checkReferences } from '../actions/engine/references.ts';
 import { screens } from '../actions/engine/screens.ts';
 import type { Queryable } from '../db/types.ts';
+import { drawKept } from '../print/documentStore.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { DOWNLOAD_CSP } from './csp.ts';
 import { contentMatches } from './sniff.ts';
@@ -124,13 +126,17 @@ function orderDocuments<S extends typeof SalesOrderDocumentFields | typeof Purch
       ).rows[0];
     },
     async download(db, id, company) {
-      const r = await db.query<Download>(
-        `select d.file_name, d.content_type, d.content from ${o.table} d
+      const r = await db.query<{ file_name: string; content_type: string; content: Uint8Array | null; generated_key: string | null }>(
+        `select d.file_name, d.content_type, d.content, d.generated_key from ${o.table} d
          join ${o.parentTable} o on o.${o.parent} = d.${o.parent}
          where d.doc_id = $1 and o.company_code = $2`,
         [id, company],
       );
-      return r.rows[0];
+      const f = r.rows[0];
+      if (!f) return undefined;
+      // A kept copy of a document not drawn yet (an invoice's, added when issued): drawn now and kept (print/documentStore.ts).
+      const content = f.content ?? (f.generated_key ? await drawKept(db, company, o.parent === 'order_id' ? 'sales' : 'purchase', id, f.generated_key) : null);
+      return content ? { file_name: f.file_name, content_type: f.content_type, content } : undefined;
     },
   };
   return erased(target);

@@ -132,7 +132,17 @@ const party = (h: HeaderRow, side: 'seller' | 'buyer'): InvoiceParty => {
 
 /** The issued document `invoiceId` of `company` (null: none such, or another company's). */
 export async function readInvoice(db: Queryable, company: string, invoiceId: number): Promise<InvoiceDocument | null> {
-  const h = (
+  return (await readInvoices(db, company, [invoiceId]))[0] ?? null;
+}
+
+/**
+ * The issued documents `invoiceIds` of `company`, in the order asked (one not issued, or
+ * another company's, is left out): four queries whatever their number (the accounting
+ * export reads a period's documents at once).
+ */
+export async function readInvoices(db: Queryable, company: string, invoiceIds: readonly number[]): Promise<InvoiceDocument[]> {
+  if (!invoiceIds.length) return [];
+  const heads = (
     await db.query<HeaderRow>(
       `select i.invoice_id, i.kind, i.invoice_number, i.company_code, i.issue_date::text as issue_date, i.due_date::text as due_date,
               to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as issued_at, i.language_code, i.currency_code,
@@ -144,14 +154,16 @@ export async function readInvoice(db: Queryable, company: string, invoiceId: num
               i.buyer_vat_number, i.buyer_email
        from app.invoices i join app.currencies cur on cur.currency_code = i.currency_code
        left join app.invoices c on c.invoice_id = i.credited_invoice_id
-       where i.invoice_id = $1 and i.company_code = $2 and i.issued_at is not null`,
-      [invoiceId, company],
+       where i.invoice_id = any($1::int[]) and i.company_code = $2 and i.issued_at is not null`,
+      [invoiceIds, company],
     )
-  ).rows[0];
-  if (!h) return null;
-  const digits = Number(h.digits);
+  ).rows;
+  if (!heads.length) return [];
+  const ids = heads.map((h) => Number(h.invoice_id));
+  // Amounts rounded to each document's currency digits.
   const lines = (
     await db.query<{
+      invoice_id: number;
       line_no: number;
       kind: InvoiceLineKind;
       product_code: string | null;
@@ -165,62 +177,89 @@ export async function readInvoice(db: Queryable, company: string, invoiceId: num
       gross: string;
       credited_line_no: number | null;
     }>(
-      `select l.line_no, l.kind, l.product_code, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
+      `select l.invoice_id, l.line_no, l.kind, l.product_code, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
               l.discount_percent::text as discount_percent, l.vat_rate::text as vat_rate,
-              round(l.net_amount, $2)::text as net, round(l.vat_amount, $2)::text as vat, round(l.gross_amount, $2)::text as gross,
-              cl.line_no as credited_line_no
-       from app.invoice_lines l left join app.invoice_lines cl on cl.line_id = l.credited_line_id
-       where l.invoice_id = $1 order by l.line_no`,
-      [invoiceId, digits],
+              round(l.net_amount, cur.currency_precision)::text as net, round(l.vat_amount, cur.currency_precision)::text as vat,
+              round(l.gross_amount, cur.currency_precision)::text as gross, cl.line_no as credited_line_no
+       from app.invoice_lines l join app.invoices i on i.invoice_id = l.invoice_id join app.currencies cur on cur.currency_code = i.currency_code
+       left join app.invoice_lines cl on cl.line_id = l.credited_line_id
+       where l.invoice_id = any($1::int[]) order by l.invoice_id, l.line_no`,
+      [ids],
     )
   ).rows;
   const vat = (
-    await db.query<{ vat_rate: string; net: string; vat: string; gross: string }>(
-      `select vat_rate::text as vat_rate, round(net_amount, $2)::text as net, round(vat_amount, $2)::text as vat, round(gross_amount, $2)::text as gross
-       from app.v_invoice_vat where invoice_id = $1 order by vat_rate desc`,
-      [invoiceId, digits],
+    await db.query<{ invoice_id: number; vat_rate: string; net: string; vat: string; gross: string }>(
+      `select v.invoice_id, v.vat_rate::text as vat_rate, round(v.net_amount, cur.currency_precision)::text as net,
+              round(v.vat_amount, cur.currency_precision)::text as vat, round(v.gross_amount, cur.currency_precision)::text as gross
+       from app.v_invoice_vat v join app.currencies cur on cur.currency_code = v.currency_code
+       where v.invoice_id = any($1::int[]) order by v.invoice_id, v.vat_rate desc`,
+      [ids],
     )
   ).rows;
   const totals = (
-    await db.query<{ net: string; vat: string; gross: string }>(
-      `select round(net_total, $2)::text as net, round(vat_total, $2)::text as vat, round(gross_total, $2)::text as gross from app.v_invoice_totals where invoice_id = $1`,
-      [invoiceId, digits],
+    await db.query<{ invoice_id: number; net: string; vat: string; gross: string }>(
+      `select t.invoice_id, round(t.net_total, cur.currency_precision)::text as net, round(t.vat_total, cur.currency_precision)::text as vat,
+              round(t.gross_total, cur.currency_precision)::text as gross
+       from app.v_invoice_totals t join app.invoices i on i.invoice_id = t.invoice_id join app.currencies cur on cur.currency_code = i.currency_code
+       where t.invoice_id = any($1::int[])`,
+      [ids],
     )
-  ).rows[0]!;
-  return {
-    invoiceId: Number(h.invoice_id),
-    kind: h.kind,
-    number: h.invoice_number,
-    companyCode: h.company_code,
-    issueDate: h.issue_date,
-    dueDate: h.due_date,
-    issuedAt: h.issued_at,
-    languageCode: h.language_code,
-    currencyCode: h.currency_code,
-    currencyDigits: digits,
-    companyCurrencyCode: h.company_currency_code,
-    rate: h.rate,
-    orderId: Number(h.order_id),
-    orderReference: h.order_reference,
-    credited: h.credited_id === null ? null : { invoiceId: Number(h.credited_id), number: h.credited_number!, issueDate: h.credited_date! },
-    reason: h.reason,
-    seller: party(h, 'seller'),
-    buyer: party(h, 'buyer'),
-    lines: lines.map((l) => ({
-      lineNo: Number(l.line_no),
-      kind: l.kind,
-      productCode: l.product_code,
-      description: l.description,
-      quantity: l.quantity,
-      unitPrice: l.unit_price,
-      discountPercent: l.discount_percent,
-      vatRate: l.vat_rate,
-      netAmount: l.net,
-      vatAmount: l.vat,
-      grossAmount: l.gross,
-      creditedLineNo: l.credited_line_no === null ? null : Number(l.credited_line_no),
-    })),
-    vat: vat.map((x) => ({ vatRate: x.vat_rate, netAmount: x.net, vatAmount: x.vat, grossAmount: x.gross })),
-    totals,
+  ).rows;
+  const byId = new Map(heads.map((h) => [Number(h.invoice_id), h]));
+  const group = <T extends { invoice_id: number }>(rows: T[]) => {
+    const m = new Map<number, T[]>();
+    for (const r of rows) {
+      const id = Number(r.invoice_id);
+      const list = m.get(id);
+      if (list) list.push(r);
+      else m.set(id, [r]);
+    }
+    return m;
   };
+  const linesOf = group(lines);
+  const vatOf = group(vat);
+  const totalOf = new Map(totals.map((t) => [Number(t.invoice_id), t]));
+  return invoiceIds.flatMap((id) => {
+    const h = byId.get(id);
+    if (!h) return [];
+    const t = totalOf.get(id)!;
+    return [
+      {
+        invoiceId: id,
+        kind: h.kind,
+        number: h.invoice_number,
+        companyCode: h.company_code,
+        issueDate: h.issue_date,
+        dueDate: h.due_date,
+        issuedAt: h.issued_at,
+        languageCode: h.language_code,
+        currencyCode: h.currency_code,
+        currencyDigits: Number(h.digits),
+        companyCurrencyCode: h.company_currency_code,
+        rate: h.rate,
+        orderId: Number(h.order_id),
+        orderReference: h.order_reference,
+        credited: h.credited_id === null ? null : { invoiceId: Number(h.credited_id), number: h.credited_number!, issueDate: h.credited_date! },
+        reason: h.reason,
+        seller: party(h, 'seller'),
+        buyer: party(h, 'buyer'),
+        lines: (linesOf.get(id) ?? []).map((l) => ({
+          lineNo: Number(l.line_no),
+          kind: l.kind,
+          productCode: l.product_code,
+          description: l.description,
+          quantity: l.quantity,
+          unitPrice: l.unit_price,
+          discountPercent: l.discount_percent,
+          vatRate: l.vat_rate,
+          netAmount: l.net,
+          vatAmount: l.vat,
+          grossAmount: l.gross,
+          creditedLineNo: l.credited_line_no === null ? null : Number(l.credited_line_no),
+        })),
+        vat: (vatOf.get(id) ?? []).map((x) => ({ vatRate: x.vat_rate, netAmount: x.net, vatAmount: x.vat, grossAmount: x.gross })),
+        totals: { net: t.net, vat: t.vat, gross: t.gross },
+      },
+    ];
+  });
 }

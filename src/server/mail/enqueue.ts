@@ -1,7 +1,90 @@
 import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
 import type { Queryable } from '../db/types.ts';
+import { refused } from '../http/errors.ts';
 import { captionsOf } from '../texts/captions.ts';
-import { WORKFLOW_MAILS, eventMail, isMailingType, type MoveParams } from './registry.ts';
+import { WORKFLOW_MAILS, eventMail, isMailingType, type Addressee, type MoveParams } from './registry.ts';
+import type { MailAttachment } from './transport.ts';
+
+/** A mail to queue: who, in which language, what, about which record, with which files. */
+export interface OutboxMail {
+  /** The company it is sent for (the Outbox screen's scope); null for a user's account mail. */
+  company: string | null;
+  to: readonly string[];
+  /** The language it is written in (a UI language; another is stored as English). */
+  language: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  /** The record it is about (e.g. 'purchase_order', po_id). */
+  source: { type: string; id: number };
+  /** The workflow move that sent it (its history row). */
+  fsmHistoryId?: number | undefined;
+  /** Files it carries, in order (an invoice's PDF …): sent by the outbox as they are given. */
+  attachments?: readonly MailAttachment[] | undefined;
+}
+
+/** A file name as the recipient's client shows it: no path, no control character, 1 … 200 characters (migration 114). */
+const FILE_NAME = /^[^/\\\p{Cc}]{1,200}$/u;
+/** A MIME type as `type/subtype`, lower case. */
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+/** The most one attachment may weigh (the table's bound), and all of a mail's together. */
+const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+
+function checkAttachments(files: readonly MailAttachment[]): void {
+  let total = 0;
+  for (const f of files) {
+    if (!FILE_NAME.test(f.filename)) throw new Error(`mail attachment: "${f.filename.slice(0, 60)}" is not a file name`);
+    if (!CONTENT_TYPE.test(f.contentType)) throw new Error(`mail attachment ${f.filename}: "${f.contentType.slice(0, 60)}" is not a MIME type`);
+    total += f.content.length;
+  }
+  if (total > MAX_ATTACHMENT_BYTES) throw new Error(`mail attachments: ${total} bytes, at most ${MAX_ATTACHMENT_BYTES}`);
+}
+
+/**
+ * Queues mails in the caller's transaction (they commit or roll back with what sends them),
+ * each with its attachments; the outbox worker sends them (outbox.ts). Returns their ids in
+ * the order given.
+ */
+async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]): Promise<number[]> {
+  if (!mails.length) return [];
+  for (const m of mails) {
+    if (!m.to.length) throw new Error(`mail "${m.subject.slice(0, 60)}": no recipient`);
+    checkAttachments(m.attachments ?? []);
+  }
+  const rows = mails.map((m) => ({
+    company_code: m.company,
+    recipients: m.to,
+    language_code: isLang(m.language) ? m.language : DEFAULT_LANG,
+    subject: m.subject,
+    body_text: m.text,
+    body_html: m.html ?? null,
+    fsm_history_id: m.fsmHistoryId ?? null,
+    source_type: m.source.type,
+    source_id: m.source.id,
+  }));
+  const ids = (
+    await tx.query<{ mail_id: number }>(
+      `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, body_html, fsm_history_id, source_type, source_id)
+       select r->>'company_code', array(select jsonb_array_elements_text(r->'recipients')), r->>'language_code', r->>'subject', r->>'body_text', r->>'body_html',
+              (r->>'fsm_history_id')::bigint, r->>'source_type', (r->>'source_id')::bigint
+       from jsonb_array_elements($1::jsonb) with ordinality as x(r, n)
+       order by x.n
+       returning mail_id`,
+      [JSON.stringify(rows)],
+    )
+  ).rows.map((r) => Number(r.mail_id));
+  // Identity values follow the insert's order: the n-th id is the n-th mail's.
+  ids.sort((a, b) => a - b);
+  for (const [k, m] of mails.entries()) {
+    for (const [position, f] of (m.attachments ?? []).entries()) {
+      await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, content) values ($1, $2, $3, $4, $5)', [ids[k], position + 1, f.filename, f.contentType, f.content]);
+    }
+  }
+  return ids;
+}
+
+/** Queues one mail (enqueueMails); returns its id. */
+export const enqueueMail = async (tx: Queryable, mail: OutboxMail): Promise<number> => (await enqueueMails(tx, [mail]))[0]!;
 
 interface Move {
   fsm_instance_id: number;
@@ -16,8 +99,9 @@ interface Move {
  * Queues the mail of the moves just made on `instanceIds` (each instance's last history
  * row: the move, its event and the params it kept), in the caller's transaction — the
  * trigger's or the scheduler's batch — so the mail commits or rolls back with the move.
- * A record without an address gets no mail; its history row says `"mail": "no_recipient"`.
- * Returns the number of mails queued.
+ * A record without an address gets no mail and its history row says `"mail": "no_recipient"`
+ * — unless the event requires one and a user moved it: then the whole trigger is refused
+ * with the event's code (a supplier order nobody would receive). Returns the number queued.
  */
 export async function queueMoveMails(tx: Queryable, instanceIds: readonly number[]): Promise<number> {
   if (!instanceIds.length) return 0;
@@ -40,7 +124,7 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
     if (group) group.push(m);
     else groups.set(k, [m]);
   }
-  const rows: Record<string, unknown>[] = [];
+  const mails: OutboxMail[] = [];
   // Each language's captions once per batch: the mails say what the administrator wrote.
   const captions = new Map<string, Promise<Record<string, string>>>();
   const captionsIn = (lang: string) => captions.get(lang) ?? captions.set(lang, captionsOf(tx, lang)).get(lang)!;
@@ -61,35 +145,34 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
     for (const m of group) {
       const a = byInstance.get(Number(m.fsm_instance_id));
       if (!a) continue; // an instance with no record of its type (e.g. made by a test or a script)
-      if (!a.to.length) {
+      const mail = eventMail(type, m.event_code, m.params)!;
+      const audience = mail.audience === 'accounting' ? (a.accounting ?? { to: [], language: a.language }) : a;
+      if (!audience.to.length || a.unmailed) {
+        // A user's move (not the scheduler's timeout or loop) that must write to somebody is refused: nothing moves.
+        if (mail.required && !a.unmailed && !m.params.timeout && !m.params.loop) {
+          throw refused(mail.required, `workflow instance ${m.fsm_instance_id}: its mail for "${m.event_code}" has no address to go to`, {}, 409);
+        }
         unaddressed.push(m.history_id);
         continue;
       }
-      const mail = eventMail(type, m.event_code, m.params)!.compose({ ...a, captions: await captionsIn(a.language) }, m.params);
-      rows.push({
-        company_code: company,
-        recipients: a.to,
-        language_code: isLang(a.language) ? a.language : DEFAULT_LANG, // the language it is written in
-        subject: mail.subject,
-        body_text: mail.text,
-        body_html: mail.html ?? null,
-        fsm_history_id: m.history_id,
-        source_type: mailer.source,
-        source_id: a.sourceId,
+      const language = audience.language;
+      const addressee: Addressee = { ...a, to: audience.to, language, vars: { ...a.vars, ...a.varsIn?.(language) }, captions: await captionsIn(language) };
+      const composed = await mail.compose(addressee, m.params, { tx, company });
+      mails.push({
+        company,
+        to: audience.to,
+        language,
+        subject: composed.subject,
+        text: composed.text,
+        html: composed.html,
+        fsmHistoryId: m.history_id,
+        source: { type: mailer.source, id: a.sourceId },
+        attachments: composed.attachments,
       });
     }
   }
   if (unaddressed.length) {
     await tx.query(`update app.fsm_history set params = params || '{"mail": "no_recipient"}'::jsonb where history_id = any($1::bigint[])`, [unaddressed]);
   }
-  if (!rows.length) return 0;
-  await tx.query(
-    `insert into app.mail_outbox (company_code, recipients, language_code, subject, body_text, body_html, fsm_history_id, source_type, source_id)
-     select r.company_code, array(select jsonb_array_elements_text(r.recipients)), r.language_code, r.subject, r.body_text, r.body_html,
-            r.fsm_history_id, r.source_type, r.source_id
-     from jsonb_to_recordset($1::jsonb) as r(company_code text, recipients jsonb, language_code text, subject text, body_text text, body_html text,
-                                             fsm_history_id bigint, source_type text, source_id bigint)`,
-    [JSON.stringify(rows)],
-  );
-  return rows.length;
+  return (await enqueueMails(tx, mails)).length;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/types.ts';
-import { safeError, type MailTransport } from './transport.ts';
+import { safeError, type MailAttachment, type MailTransport } from './transport.ts';
 import { startPoller, type Poller } from '../poller.ts';
 
 export interface OutboxOptions {
@@ -32,6 +32,22 @@ interface Claimed {
   body_text: string;
   body_html: string | null;
   attempts: number;
+}
+
+/** The files of the claimed mails, in their order, by mail. */
+async function attachmentsOf(db: Db, mailIds: readonly number[]): Promise<Map<number, MailAttachment[]>> {
+  const out = new Map<number, MailAttachment[]>();
+  if (!mailIds.length) return out;
+  const r = await db.query<{ mail_id: number; filename: string; content_type: string; content: Uint8Array }>(
+    'select mail_id, filename, content_type, content from app.mail_attachments where mail_id = any($1::bigint[]) order by mail_id, position',
+    [mailIds],
+  );
+  for (const a of r.rows) {
+    const list = out.get(Number(a.mail_id)) ?? [];
+    list.push({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content) });
+    out.set(Number(a.mail_id), list);
+  }
+  return out;
 }
 
 /** Rounds per pass at most: a backlog is worked off over several ticks. */
@@ -70,12 +86,23 @@ export async function deliverDue(db: Db, transport: MailTransport, now: Date, op
         [now.toISOString(), batch, lease],
       )
     ).rows;
+    const files = await attachmentsOf(
+      db,
+      claimed.map((m) => m.mail_id),
+    );
     for (const m of claimed) {
       try {
-        const { messageId } = await transport.send({ to: m.recipients, subject: m.subject, text: m.body_text, html: m.body_html ?? undefined });
+        const { messageId } = await transport.send({
+          to: m.recipients,
+          subject: m.subject,
+          text: m.body_text,
+          html: m.body_html ?? undefined,
+          attachments: files.get(Number(m.mail_id)),
+        });
+        // Sent is what happened, even if a user cancelled the row while it was on its way.
         await db.query(
           `update app.mail_outbox set status = 'sent', sent_at = $3::timestamptz, message_id = $4, last_error = null
-           where mail_id = $1 and attempts = $2 and status = 'pending'`,
+           where mail_id = $1 and attempts = $2 and status in ('pending', 'cancelled')`,
           [m.mail_id, m.attempts, now.toISOString(), messageId],
         );
         out.sent++;

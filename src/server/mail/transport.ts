@@ -1,11 +1,19 @@
 import type { Transporter } from 'nodemailer';
 
+/** A file a mail carries: its name as the recipient sees it, its MIME type and its bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One e-mail as the outbox hands it to a transport. */
 interface MailMessage {
   to: readonly string[];
   subject: string;
   text: string;
   html?: string | undefined;
+  attachments?: readonly MailAttachment[] | undefined;
 }
 
 /** What sends mail: SMTP in production, anything that keeps messages in tests. */
@@ -56,7 +64,9 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
       const t = await open();
       // Each recipient as one address object: a stored address is never parsed as a list ("a,b@x" is not two).
       const to = msg.to.map((address) => ({ name: '', address }));
-      const info = await t.sendMail({ from, to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      // Attachments as bytes with their stored name and type: nodemailer reads no path or URL of ours.
+      const attachments = (msg.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+      const info = await t.sendMail({ from, to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}), ...(attachments.length ? { attachments } : {}) });
       return { messageId: String(info.messageId ?? '') };
     },
     close: () =>

@@ -6,15 +6,13 @@
  */
 import { isEan13, type Barcode, type PrintDocumentKey, type PrintLabel } from '../../core/print.ts';
 import { pickText } from '../../core/query/langText.ts';
-import type { Queryable } from '../db/types.ts';
 import { badRequest, refused } from '../http/errors.ts';
-import { htmlParagraphs } from '../../core/htmlText.ts';
 import { formatDay, formatDayTime } from '../../core/format.ts';
-import type { PrintBlock, TextPlacement } from '../../core/print.ts';
 import type { intlOf } from '../mail/render.ts';
 import { intlFor } from '../texts/captions.ts';
-import { documentIds, type PrintBuilder } from './builder.ts';
+import { documentIds, obdBlocks, type PrintBuilder } from './builder.ts';
 import { cmrNotes } from './cmrNote.ts';
+import { deliveryNotesPrint, invoicesPrint, orderConfirmationsPrint, purchaseOrdersPrint } from './salesDocuments.ts';
 
 export type { PrintBuilder } from './builder.ts';
 
@@ -25,27 +23,6 @@ const PRODUCT_CODE = /^[A-Za-z0-9._/-]{1,40}$/;
 type Intl = ReturnType<typeof intlOf>;
 /** The reader's texts: the catalogue's, or an administrator's caption of them (texts/captions.ts). */
 const textsOf = (intl: Intl) => (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-
-/** The document types of obd_texts (settings/obd_texts) the builders print. */
-type ObdDocument = 'pick_list' | 'arriving_shipment';
-
-/**
- * The company's texts for a document (settings/obd_texts, active ones) in the reader's
- * language (else English, else any: multiText's rule), as text blocks by placement — the
- * sanitized rich text read as paragraphs of plain text, so no markup reaches either renderer.
- */
-async function obdBlocks(db: Queryable, company: string, document: ObdDocument, lang: string): Promise<Record<TextPlacement, PrintBlock[]>> {
-  const r = await db.query<{ placement: TextPlacement; obd_text: unknown }>('select placement, obd_text from app.obd_texts where company_code = $1 and document_type = $2 and active', [
-    company,
-    document,
-  ]);
-  const out: Record<TextPlacement, PrintBlock[]> = { header: [], footer: [], terms: [] };
-  for (const x of r.rows) {
-    const paragraphs = htmlParagraphs(pickText(x.obd_text, lang)?.text ?? '');
-    if (paragraphs.length) out[x.placement].push({ kind: 'text', placement: x.placement, paragraphs });
-  }
-  return out;
-}
 
 /** The product codes asked for (`product_code`, repeated), in order; a code given twice gives two labels. */
 function productCodes(params: URLSearchParams): string[] {
@@ -303,4 +280,8 @@ export const PRINT_BUILDERS: Readonly<Record<PrintDocumentKey, PrintBuilder>> = 
   pick_lists_print: pickLists,
   arriving_shipments_print: arrivingShipments,
   cmr_notes_print: cmrNotes,
+  order_confirmations_print: orderConfirmationsPrint,
+  delivery_notes_print: deliveryNotesPrint,
+  invoices_print: invoicesPrint,
+  purchase_orders_print: purchaseOrdersPrint,
 };

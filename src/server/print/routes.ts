@@ -2,7 +2,10 @@
  * GET /api/print/{doc}?… — a print document's model as JSON (the browser's print page draws
  * it) and GET /api/print/{doc}/pdf?… — the same model as a PDF download. Both need a session
  * (401), a company, the print page's `list` permission (403) and take the company from the
- * session; `lang` (one of the UI languages, else the user's) is the language printed.
+ * session; `lang` (one of the UI languages, else the user's) is the language printed — a
+ * document to a customer or supplier is in its recipient's language unless `lang` is given
+ * (salesDocuments.ts). A PDF of such a document is kept in its order's Documents tab
+ * (documentStore.ts `keepPrinted`).
  */
 import type { Context, Hono } from 'hono';
 import { isLang } from '../../core/langs.ts';
@@ -12,6 +15,7 @@ import { DOWNLOAD_CSP } from '../http/csp.ts';
 import { HttpError, forbidden } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { PRINT_BUILDERS } from './documents.ts';
+import { keepPrinted } from './documentStore.ts';
 import { renderPdfOffThread } from './pdfPool.ts';
 
 async function build(deps: Deps, c: Context, session: Session): Promise<PrintBatch> {
@@ -33,8 +37,11 @@ export function mountPrint(app: Hono, deps: Deps, requireSession: (c: Context) =
   });
 
   app.get('/api/print/:doc{[a-z_]+}/pdf', async (c) => {
-    const batch = await build(deps, c, await requireSession(c));
+    const session = await requireSession(c);
+    const batch = await build(deps, c, session);
     const pdf = await renderPdfOffThread(batch);
+    // The printed copy stays with its order (before the answer: the tab lists it when the download arrives).
+    if (batch.documents.some((d) => d.keep)) await keepPrinted(deps.db, batch, pdf, session.userId);
     const name = `${batch.fileName}.pdf`;
     const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     return new Response(pdf, {

@@ -11,12 +11,13 @@ import { trigger } from './trigger.ts';
 
 /** `fsm_trigger` and `trigger_fsms` set: {event_code, fsm_instance_id: [...], params}. */
 const triggerMany: Implementation<typeof actionContracts.fsm_trigger>['run'] = async ({ db, session }, input) => ({
-  rows: await trigger(db, session, { event_code: input.event_code, ids: input.fsm_instance_id, params: input.params }),
+  rows: (await trigger(db, session, { event_code: input.event_code, ids: input.fsm_instance_id, params: input.params })).rows,
 });
 export const fsmTrigger = implement(actionContracts.fsm_trigger, triggerMany);
 export const triggerFsms = implement(actionContracts.trigger_fsms, triggerMany);
 
-/** `trigger_fsm` set: {event_code, fsm_instance_id, params with email_body}. */
+/** `trigger_fsm` set: {event_code, fsm_instance_id, params with email_body or payment}. */
 export const triggerFsm = implement(actionContracts.trigger_fsm, async ({ db, session }, input) => {
-  return { rows: await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params }) };
+  const r = await trigger(db, session, { event_code: input.event_code, ids: [input.fsm_instance_id], params: input.params });
+  return r.payment ? { rows: r.rows, payment: r.payment } : { rows: r.rows };
 });

@@ -1,18 +1,25 @@
+import type * as v from 'valibot';
+import type { EventPayment, RecordedPayment } from '../../../schemas/api/workflow.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
+import { actAs } from '../actions/engine/rows.ts';
 import type { Session } from '../rpc/context.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
 import { issueOnEvent } from '../invoices/issue.ts';
+import { recordPayment, takesPayments } from './payment.ts';
+import { keepIssued } from '../print/documentStore.ts';
 
 interface TriggerParams {
   checkbox?: boolean | undefined;
   state_code?: string | undefined;
   row_version?: number | undefined;
   email_body?: string | undefined;
+  /** The payment an event with `params.payment` records (one instance). */
+  payment?: v.InferOutput<typeof EventPayment> | undefined;
 }
 
 export interface TriggerInput {
@@ -55,9 +62,14 @@ async function eventOf(tx: Queryable, type: string, event: string) {
  * → the event exists for the type (400 `unknown_event`) → the params fit the event (400) →
  * the state and version the user saw (409 `stale_state`) → a transition from each
  * instance's state (409 `event_not_allowed`).
+ *
+ * An event given a payment (its `params.payment`, a sales order's Record payment) records it
+ * on the record's receivable instead of moving it (workflow/payment.ts): the record moves
+ * when the payments settle it, in this transaction.
  */
-export async function trigger(db: Db, session: Session, input: TriggerInput): Promise<FsmInstanceState[]> {
-  if (!session.company) throw forbidden('forbidden: workflows need a company');
+export async function trigger(db: Db, session: Session, input: TriggerInput): Promise<{ rows: FsmInstanceState[]; payment?: v.InferOutput<typeof RecordedPayment> }> {
+  const company = session.company;
+  if (!company) throw forbidden('forbidden: workflows need a company');
   const ids = [...new Set(input.ids)];
   const { event_code: event, params } = input;
   if (params.row_version !== undefined && ids.length !== 1) throw badRequest('payload.params.row_version: a version is checked for one instance only');
@@ -91,6 +103,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     if (params.checkbox !== undefined && !def.event_params.checkbox) throw badRequest(`payload.params.checkbox: the event "${event}" has no checkbox`);
     const emailBody = params.email_body?.trim() || undefined;
     if (emailBody && def.event_params.email !== true) throw badRequest(`payload.params.email_body: the event "${event}" sends no e-mail`);
+    if (params.payment && (def.event_params.payment !== true || !takesPayments(type) || ids.length !== 1)) {
+      throw badRequest(`payload.params.payment: the event "${event}" of ${type} records no payment`);
+    }
 
     for (const l of locked) {
       if ((params.state_code !== undefined && l.state_code !== params.state_code) || (params.row_version !== undefined && l.row_version !== params.row_version)) {
@@ -117,6 +132,14 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
         409,
       );
     }
+    // What the history keeps of the request: the checkbox and the e-mail's body (the mail is queued below, sent by the outbox).
+    const kept = { ...(params.checkbox === undefined ? {} : { checkbox: params.checkbox }), ...(emailBody ? { email_body: emailBody } : {}) };
+    if (params.payment) {
+      const payment = await recordPayment(tx, session, type, Number(moves[0]!.fsm_instance_id), params.payment, kept);
+      // A payment that settled the order moved it (its `pay`, with the checkbox): its mail goes with it.
+      if (payment.moved) await queueMoveMails(tx, ids);
+      return { rows: await instanceStates(tx, ids), payment };
+    }
     // What entering the state needs first (a receipt before the order closes); an instance the step moved itself is not moved again.
     let moving = moves;
     const before = Object.entries(beforeEnter[type] ?? {}).flatMap(([state, step]) => {
@@ -132,9 +155,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const stateNow = new Map(now.rows.map((r) => [Number(r.id), r.state_code]));
       moving = moves.filter((m) => stateNow.get(Number(m.fsm_instance_id)) === m.state_code);
     }
-    // What the history keeps of the request: the checkbox and the e-mail's body (the mail is queued below, sent by the outbox).
-    const kept = { ...(params.checkbox === undefined ? {} : { checkbox: params.checkbox }), ...(emailBody ? { email_body: emailBody } : {}) };
     if (moving.length) {
+      // The moves the database makes in turn (a cash-flow item closing when invoiced settles it, migration 117) are this user's.
+      await actAs(tx, session.userId);
       try {
         await tx.query(
           `select app.fsm_move(m.id, m.transition_id, $3, $4::jsonb, now())
@@ -150,16 +173,18 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
       if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
-    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move.
-    await issueOnEvent(
+    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move,
+    // and its copy on the order's Documents tab (drawn when first opened).
+    const issued = await issueOnEvent(
       tx,
       type,
       event,
       moving.map((m) => m.fsm_instance_id),
       session.userId,
     );
+    await keepIssued(tx, company, issued, session.userId);
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);
-    return instanceStates(tx, ids);
+    return { rows: await instanceStates(tx, ids) };
   });
 }

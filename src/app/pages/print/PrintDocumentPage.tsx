@@ -19,6 +19,7 @@ import {
   type PrintLabel,
   printTitle,
 } from '../../../core/print.ts';
+import { printsInRecipientLanguage } from '../../../core/printDocuments.ts';
 import { api } from '../../api/client.ts';
 import { describeError, say, type Said } from '../../api/said.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
@@ -29,10 +30,14 @@ import './print.css';
 
 type Loaded = PrintBatch | { error: Said };
 
-/** The request's query: the page's own parameters with the language printed. */
-function query(search: string, lang: string): string {
+/**
+ * The request's query: the page's own parameters with the language printed — the page's,
+ * except for a document to a customer or supplier, which is in its recipient's language
+ * unless the address names one (`?lang=`).
+ */
+function query(doc: PrintDocumentKey, search: string, lang: string): string {
   const q = new URLSearchParams(search);
-  q.set('lang', lang);
+  if (!printsInRecipientLanguage(doc)) q.set('lang', lang);
   return q.toString();
 }
 
@@ -62,7 +67,7 @@ export function PrintDocumentPage({ doc }: { doc: PrintDocumentKey }) {
   const search = useSyncExternalStore(onPopState, addressQuery);
   const lang = useSession((s) => s.lang);
   const company = useSession((s) => s.company);
-  const q = query(search, lang);
+  const q = query(doc, search, lang);
   // A new query, language or company is a new document (a new view, its own load).
   return <DocumentView key={`${q}|${company ?? ''}`} doc={doc} q={q} />;
 }
@@ -123,15 +128,15 @@ function BatchView({ doc, loaded }: { doc: PrintDocumentKey; loaded: Loaded }) {
   return (
     <div className="print-batch" lang={loaded.lang}>
       {loaded.documents.map((d, i) => (
-        <DocumentHtml key={i} d={d} />
+        <DocumentHtml key={i} d={d} lang={d.lang !== loaded.lang ? d.lang : undefined} />
       ))}
     </div>
   );
 }
 
-function DocumentHtml({ d }: { d: PrintDocument }) {
+function DocumentHtml({ d, lang }: { d: PrintDocument; lang?: string | undefined }) {
   return (
-    <section className="print-doc">
+    <section className="print-doc" lang={lang}>
       <h1 className="print-title">{d.title}</h1>
       {d.meta.length > 0 && (
         <dl className="print-meta">

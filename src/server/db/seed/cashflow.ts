@@ -325,6 +325,12 @@ export async function seedCashflow(tx: Queryable): Promise<void> {
     );
     if (r.rows.length !== moves.length) throw new Error(`seed: cashflow workflow step ${k}: ${r.rows.length} of ${moves.length} moved`);
   }
+  // The reminders sent are the item's dunning level (migration 114).
+  await tx.query(
+    `update app.cashflow_items c set reminder_level = r.n
+     from (select h.fsm_instance_id, least(count(*), 3)::int as n from app.fsm_history h where h.event_code = 'remind' group by h.fsm_instance_id) r
+     where r.fsm_instance_id = c.fsm_instance_id`,
+  );
   // The daily loop's next run, a whole number of days after the creation: the first one from tomorrow on, as a
   // scheduler running since then would have left it by the end of today. Not merely the next after now(): tests copy
   // a database seeded hours earlier the same day, which must not find loops come due in the meantime.

@@ -8,13 +8,17 @@ export interface Company {
   name: string;
   currency: string;
   country: string;
+  /** The language of its own mail (to its accounting) and of partners' who have none. */
+  language: Lang;
+  /** Where "Notify accounting" on a write-off goes (settings/companies). */
+  accountingEmail: string;
 }
 
 /** Position 1 (SK01, EUR) is every user's default company. */
 export const companies: Company[] = [
-  { code: 'SK01', name: 'Dunaj Trade s.r.o.', currency: 'EUR', country: 'SK' },
-  { code: 'HU01', name: 'Tisza Kereskedelmi Kft.', currency: 'HUF', country: 'HU' },
-  { code: 'CZ01', name: 'Vltava Obchod s.r.o.', currency: 'CZK', country: 'CZ' },
+  { code: 'SK01', name: 'Dunaj Trade s.r.o.', currency: 'EUR', country: 'SK', language: 'sk', accountingEmail: 'uctovnictvo@dunaj-trade.example' },
+  { code: 'HU01', name: 'Tisza Kereskedelmi Kft.', currency: 'HUF', country: 'HU', language: 'hu', accountingEmail: 'konyveles@tisza-kereskedelmi.example' },
+  { code: 'CZ01', name: 'Vltava Obchod s.r.o.', currency: 'CZK', country: 'CZ', language: 'cs', accountingEmail: 'ucetni@vltava-obchod.example' },
 ];
 
 // [hostname, shop name, company, currency, language]; the CZ company also runs a EUR shop for export.
@@ -66,11 +70,16 @@ export const vats: (Vat & { kind: VatKind })[] = vatRates.map(([company, r, kind
   kind,
 }));
 
-/** A few accounts of each company's chart (spec §3 "Account"): goods in stock, suppliers, sales of goods. */
-const accounts: { code: string; stock: boolean; names: Record<Lang, string> }[] = [
+/** A few accounts of each company's chart (spec §3 "Account"): goods in stock, suppliers, sales of goods (the default: sales orders are booked to it, migration 120). */
+const accounts: { code: string; stock: boolean; isDefault?: boolean; names: Record<Lang, string> }[] = [
   { code: '131', stock: true, names: ml('Goods in stock', 'Waren auf Lager', 'Áruk készleten', 'Tovar na sklade', 'Mărfuri în stoc', 'Zboží na skladě', 'Стоки на склад') },
   { code: '321', stock: false, names: ml('Suppliers', 'Lieferanten', 'Szállítók', 'Dodávatelia', 'Furnizori', 'Dodavatelé', 'Доставчици') },
-  { code: '604', stock: false, names: ml('Sales of goods', 'Warenerlöse', 'Áruértékesítés', 'Tržby za tovar', 'Venituri din vânzarea mărfurilor', 'Tržby za zboží', 'Приходи от продажба на стоки') },
+  {
+    code: '604',
+    stock: false,
+    isDefault: true,
+    names: ml('Sales of goods', 'Warenerlöse', 'Áruértékesítés', 'Tržby za tovar', 'Venituri din vânzarea mărfurilor', 'Tržby za zboží', 'Приходи от продажба на стоки'),
+  },
 ];
 
 export interface RateRow {
@@ -101,6 +110,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       ['company_name', 'text'],
       ['currency_code', 'text'],
       ['country_code', 'text'],
+      ['language_code', 'text'],
+      ['accounting_email', 'text'],
       ['position', 'int'],
     ],
     companies.map((c, i) => ({
@@ -108,6 +119,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       company_name: c.name,
       currency_code: c.currency,
       country_code: c.country,
+      language_code: c.language,
+      accounting_email: c.accountingEmail,
       position: i + 1,
     })),
   );
@@ -178,7 +191,8 @@ export async function seedCompanies(tx: Queryable): Promise<void> {
       ['account_code', 'text'],
       ['account_names', 'jsonb'],
       ['is_stock_account', 'boolean'],
+      ['is_default', 'boolean'],
     ],
-    companies.flatMap((c) => accounts.map((a) => ({ company_code: c.code, account_code: a.code, account_names: a.names, is_stock_account: a.stock }))),
+    companies.flatMap((c) => accounts.map((a) => ({ company_code: c.code, account_code: a.code, account_names: a.names, is_stock_account: a.stock, is_default: a.isDefault ?? false }))),
   );
 }

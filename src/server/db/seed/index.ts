@@ -20,6 +20,7 @@ import { seedSalesLists } from './salesLists.ts';
 import { seedCashflow } from './cashflow.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedShipping } from './shipping.ts';
+import { seedOutbox } from './outbox.ts';
 import { seedFiles } from './files.ts';
 import { seedShopCatalogue } from './shopCatalogue.ts';
 import { seedMedia } from './media.ts';
@@ -64,6 +65,10 @@ async function seedReference(tx: Queryable): Promise<void> {
 
 /** The deterministic demo data set: three companies with shops and VATs, the demo users and roles, the catalogue and its content. */
 async function seedDemo(tx: Queryable, hashes: string[], products: number): Promise<void> {
+  // The demo histories are written as they happened: payments do not close items, receipts make no payables (migration 117).
+  await tx.query(`select set_config('app.cashflow_auto', 'off', true)`);
+  // The demo orders keep the histories drawn for them: their stock and moves queue no stock event (migration 123).
+  await tx.query("select set_config('app.stock_events', 'off', true)");
   await seedCompanies(tx);
   await seedCatalogue(tx);
   await seedCategories(tx);
@@ -80,6 +85,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedCashflow(tx); // after the orders: incoming items are their invoices
   await seedInvoices(tx); // after the cash flow: the delivered orders' items take their invoices' numbers
   await seedShipping(tx);
+  await seedOutbox(tx); // after the orders, purchase orders and cash flow: the mail their moves sent
   await seedBannerTags(tx);
   await seedPages(tx);
   await seedFiles(tx);
@@ -97,6 +103,7 @@ async function seedDemo(tx: Queryable, hashes: string[], products: number): Prom
   await seedTranslationEngines(tx); // the companies' engines and this month's demo usage
   await seedAiAnalytics(tx); // saved Ask-AI questions with their SQL (no model needed to answer)
   await seedAiContent(tx); // recipes, houses and open AI proposals; after the products and users
+  await tx.query(`select set_config('app.cashflow_auto', '', true)`);
 }
 
 export interface Seeded {

@@ -57,6 +57,11 @@ const otherPages: Entry[] = [
   { route: '/print/arriving_shipments_print', icon: 'printer', order: 3, title: 'screens.arriving_shipments_print.title' },
   // Opened from a note's print link (?cmr_id=…): not in the menu.
   { route: '/print/cmr_notes_print', icon: 'scroll-text', order: 4, title: 'screens.cmr_notes_print.title', hidden: true },
+  // Customers' and suppliers' documents, opened from the picked rows of their screens (sales orders, invoices, purchase orders).
+  { route: '/print/order_confirmations_print', icon: 'file-check', order: 5, title: 'screens.order_confirmations_print.title', hidden: true },
+  { route: '/print/delivery_notes_print', icon: 'truck', order: 6, title: 'screens.delivery_notes_print.title', hidden: true },
+  { route: '/print/invoices_print', icon: 'receipt-text', order: 7, title: 'screens.invoices_print.title', hidden: true },
+  { route: '/print/purchase_orders_print', icon: 'file-text', order: 8, title: 'screens.purchase_orders_print.title', hidden: true },
   { route: '/settings/chatgpt_twin', icon: 'messages-square', order: 10, title: 'ai.twin.title' },
   { route: '/settings/gojs', icon: 'network', order: 12, title: 'diagram.title' },
   { route: '/settings/kanban', icon: 'square-kanban', order: 13, title: 'kanban.title' },

@@ -384,7 +384,61 @@ export function demoPartners(): { partners: PartnerRow[]; addresses: AddressRow[
   return { partners, addresses };
 }
 
-/** Demo: every company's partners and their addresses. */
+/** A name as a mail domain's label or a mailbox: ASCII letters and digits, words joined by `joiner` ('Tatra Sport s.r.o.' → 'tatra-sport-s-r-o'). */
+function mailLabel(text: string, joiner: '-' | '.'): string {
+  const words = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/ı/g, 'i')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  let out = '';
+  for (const w of words) if ((out ? out.length + 1 : 0) + w.length <= 40) out = out ? `${out}${joiner}${w}` : w;
+  return out;
+}
+
+interface ContactRow {
+  partner_id: number;
+  contact_name: string;
+  contact_role: string;
+  email: string;
+  phone: string;
+  receives_orders: boolean;
+  receives_invoices: boolean;
+}
+
+/**
+ * Every supplier's mail (migration 114): an address of its own under an `.example` domain (RFC
+ * 2606: never delivered) and its seat's contact person as the one who receives orders, so
+ * "Send to supplier" writes to somebody. Customers write their address on each order.
+ */
+function supplierMail(partners: PartnerRow[], addresses: AddressRow[]): { emails: { partner_id: number; email: string }[]; contacts: ContactRow[] } {
+  const emails: { partner_id: number; email: string }[] = [];
+  const contacts: ContactRow[] = [];
+  for (const p of partners) {
+    if (!p.is_supplier) continue;
+    const domain = `${mailLabel(p.partner_name, '-')}.example`;
+    emails.push({ partner_id: p.partner_id, email: `info@${domain}` });
+    const seat = addresses.find((x) => x.partner_id === p.partner_id);
+    if (!seat) continue;
+    const name = `${seat.first_name} ${seat.last_name}`;
+    contacts.push({
+      partner_id: p.partner_id,
+      contact_name: name,
+      contact_role: 'Sales',
+      email: `${mailLabel(name, '.')}@${domain}`,
+      phone: seat.phone,
+      receives_orders: true,
+      receives_invoices: false,
+    });
+  }
+  return { emails, contacts };
+}
+
+/** Demo: every company's partners, their addresses, and the suppliers' mail. */
 export async function seedPartners(tx: Queryable): Promise<void> {
   const { partners, addresses } = demoPartners();
   await insertRows(
@@ -420,4 +474,20 @@ export async function seedPartners(tx: Queryable): Promise<void> {
     addresses,
   );
   await syncSerial(tx, 'app.partner_addresses', 'address_id');
+  const { emails, contacts } = supplierMail(partners, addresses);
+  await tx.query(`update app.partners p set email = r.email from jsonb_to_recordset($1::jsonb) as r(partner_id int, email text) where p.partner_id = r.partner_id`, [JSON.stringify(emails)]);
+  await insertRows(
+    tx,
+    'app.partner_contacts',
+    [
+      ['partner_id', 'int'],
+      ['contact_name', 'text'],
+      ['contact_role', 'text'],
+      ['email', 'text'],
+      ['phone', 'text'],
+      ['receives_orders', 'boolean'],
+      ['receives_invoices', 'boolean'],
+    ],
+    contacts,
+  );
 }

@@ -15,12 +15,13 @@ import { catalogueText } from '../../transfer/catalogue.ts';
 import type { Queryable } from '../types.ts';
 import { mlFrom, type Ml } from './languages.ts';
 
-/** How the UI offers an event (spec §4): button variant and icon, an optional checkbox (its label), whether it asks for an e-mail body. */
+/** How the UI offers an event (spec §4): button variant and icon, an optional checkbox (its label), whether it asks for an e-mail body or a payment. */
 interface EventParams {
   bv_variant: EventVariant;
   bv_icon: string;
   checkbox?: Ml;
   email?: true;
+  payment?: true;
 }
 
 interface StateDef {
@@ -70,6 +71,7 @@ function definitionOf(w: ScreenWorkflow): WorkflowDef {
         bv_icon: e.icon,
         ...(e.checkbox ? { checkbox: named(workflowCheckboxId(w.type, code)) } : {}),
         ...(e.email ? { email: true as const } : {}),
+        ...(e.payment ? { payment: true as const } : {}),
       },
     })),
     transitions: w.transitions.map((t): TransitionDef => [t.event, t.from, t.to, t.timeout ?? null, t.actions ?? true, t.button ?? false]),

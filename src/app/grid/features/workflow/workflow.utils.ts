@@ -4,6 +4,7 @@
  */
 import { eventName, type FsmAction } from '../../../../core/workflowActions.ts';
 import type { ConfirmAnswer, ConfirmOptions } from '../../../chrome/confirm.ts';
+import type { PaymentQuestion } from '../../../chrome/paymentInputs.ts';
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import type { Row } from '../../types.ts';
 import type { TriggerCall } from './workflow.types.ts';
@@ -53,7 +54,7 @@ export function referenceOf(screen: Pick<ScreenDescriptor, 'source' | 'workflow'
  * called like the dialog's usual Cancel. Its checkbox; the e-mail body only for one record
  * (trigger_fsm carries it; several are moved by trigger_fsms, which has none).
  */
-export function confirmOptions(a: FsmAction, lang: string, target: EventRecords): ConfirmOptions {
+export function confirmOptions(a: FsmAction, lang: string, target: EventRecords, payment?: PaymentQuestion): ConfirmOptions {
   const event = eventName(a, lang);
   const refs = target.references;
   const count = refs.length;
@@ -72,13 +73,15 @@ export function confirmOptions(a: FsmAction, lang: string, target: EventRecords)
   const checkbox = checkboxLabel(a, lang);
   if (checkbox !== undefined) o.checkbox = checkbox;
   if (a.params.email && count === 1) o.emailId = 'workflow.email_body';
+  if (a.params.payment && count === 1 && payment) o.payment = payment;
   return o;
 }
 
 /**
  * The call a confirmed event makes over rows: their instance ids, the state they were seen
  * in when they share one (another now answers 409 stale_state), the checkbox when the
- * event has one, and for one row an e-mail body that is not blank (trigger_fsm).
+ * event has one, and for one row an e-mail body that is not blank or the payment it asked
+ * (trigger_fsm).
  */
 export function triggerCall(a: FsmAction, rows: readonly Row[], answer: ConfirmAnswer): TriggerCall {
   const ids = rows.map((r) => Number(r.fsm_instance_id));
@@ -87,6 +90,9 @@ export function triggerCall(a: FsmAction, rows: readonly Row[], answer: ConfirmA
   const [state] = states;
   if (states.size === 1 && typeof state === 'string' && state) params.state_code = state;
   if (checkboxLabel(a, 'en') !== undefined) params.checkbox = answer.checkbox;
+  if (rows.length === 1 && a.params.payment && answer.payment) {
+    return { entity: 'trigger_fsm', payload: { event_code: a.event_code, fsm_instance_id: ids[0]!, params: { ...params, payment: answer.payment } } };
+  }
   if (rows.length === 1 && a.params.email && answer.email.trim()) {
     return { entity: 'trigger_fsm', payload: { event_code: a.event_code, fsm_instance_id: ids[0]!, params: { ...params, email_body: answer.email } } };
   }
