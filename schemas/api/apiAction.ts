@@ -1,5 +1,6 @@
 /** api_action: the engine's actions on a form (list, filter, aggregate, set, add, delete, delete_preview, undo, redo) and the change log's labels. */
 import * as v from 'valibot';
+import { CONFIRMATIONS } from '../../src/core/confirmations.ts';
 import { FilterModel, SortModel, serverSideRequestKeys } from '../agGrid.ts';
 import { actions, defineAction } from './defineAction.ts';
 import { lang, scalar } from './fields.ts';
@@ -8,6 +9,12 @@ export const ApiActionInput = v.strictObject({
   entity: v.pipe(v.string(), v.nonEmpty('entity is required'), v.maxLength(100)),
   action: v.picklist(actions, `action must be one of ${actions.join(', ')}`),
   payload: v.optional(v.unknown()),
+  /**
+   * What the user confirmed for this write (add, set, import of a form; core/confirmations.ts):
+   * `below_min_margin` saves a selling price under the product's minimum margin, which is
+   * otherwise refused with 409 `confirm_required` at the price.
+   */
+  confirm: v.optional(v.pipe(v.array(v.picklist(CONFIRMATIONS, `confirm takes ${CONFIRMATIONS.join(', ')}`)), v.maxLength(CONFIRMATIONS.length))),
 });
 export const ApiActionOutput = v.object({ data: v.unknown() });
 

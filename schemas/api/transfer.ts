@@ -1,5 +1,6 @@
 /** Grid export and import (POST /api/export/{form}, POST /api/import/{form}). */
 import * as v from 'valibot';
+import { CONFIRMATIONS } from '../../src/core/confirmations.ts';
 import { FilterModel, SortModel } from '../agGrid.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { lang, scalar, text } from './fields.ts';
@@ -67,6 +68,8 @@ export const ImportFields = v.strictObject({
   mode: ImportMode,
   language: v.picklist(LANGS, 'language must be one of the app languages'),
   mapping: v.optional(v.pipe(v.string(), v.description('preview and commit: ImportMapping as JSON text — one field or null per file column, in order.'))),
+  /** preview and commit: what the user confirmed for the file's rows (core/confirmations.ts): `below_min_margin` takes selling prices under their minimum margin, else reported as rows with problems. */
+  confirm: v.optional(v.picklist(CONFIRMATIONS, `confirm must be one of ${CONFIRMATIONS.join(', ')}`)),
 });
 /** inspect answers ImportInspectOutput; preview and commit ImportResultOutput. */
 export const ImportOutput = v.union([ImportInspectOutput, ImportResultOutput]);

@@ -1,6 +1,11 @@
 import { defineScreen } from '../../schemas/screen.ts';
 
-/** Discounts per product; the discounted price follows from the shop price (app.v_product_discounts). */
+/**
+ * Discounts per product (issue 48): the current discount through its end date, then the staged
+ * one (new_discount); "Discount today" is what the shop and a new order line give (capped at the
+ * product's limit), the discounted price follows from it (app.v_product_discounts). A discount
+ * over the limit is refused at its cell (row rule productDiscount; migration 121).
+ */
 export default defineScreen({
   form: 'frontend_product_discounts',
   menu: { icon: 'badge-percent', order: 3 },
@@ -10,11 +15,12 @@ export default defineScreen({
     product_name: { type: 'multi', width: 250 },
     brand_name: { width: 150 },
     selling_price_shop: { type: 'money' },
-    discount_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100 },
-    new_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100 },
+    discount_percent: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, rowRule: 'productDiscount' },
+    discount_end_date: { type: 'date', editable: true, editor: 'date', width: 150 },
+    new_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100, rowRule: 'productDiscount' },
     max_discount: { type: 'number', total: 'avg', editable: true, min: 0, max: 100 },
     max_discount_limit_percent: { type: 'number', total: 'avg' },
-    discount_end_date: { type: 'date', editable: true, editor: 'date', width: 150 },
+    discount_today: { type: 'number', total: 'avg' },
     discounted_price_shop: { type: 'money' },
   },
 });

@@ -7,7 +7,8 @@ import { defineScreen } from '../../schemas/screen.ts';
  * prepayment): once paid, shipped or closed they are what was sold (editableIn, issue 43;
  * the database also keeps a closed order's items: rule sales_order_closed). A line's discount
  * is at most its product's discount limit (the lower of "Discount limit %" and "Max.
- * discount %"; core/discountLimit.ts), refused at the cell before saving.
+ * discount %"; core/discountLimit.ts), refused at the cell before saving; a line added
+ * without one takes its product's discount of the order's day (migration 121).
  */
 export default defineScreen({
   form: 'sales_order_items',
@@ -30,7 +31,8 @@ export default defineScreen({
     quantity: { type: 'number', editable: true, required: true, min: 0.001, max: 1000000, width: 100 },
     unit_price: { type: 'money', currencyField: 'currency_code', editable: true, min: 0, width: 100 },
     // At most the product's discount limit (discount_limit; migration 093 holds it for every writer).
-    discount_percent: { type: 'number', editable: true, min: 0, max: 100, default: 0, rowRule: 'discountLimit', width: 100, total: 'avg' },
+    // Left empty on add: the product's discount of the order's day (current, then staged, capped; migration 121).
+    discount_percent: { type: 'number', editable: true, min: 0, max: 100, rowRule: 'discountLimit', width: 100, total: 'avg' },
     discount_limit: { type: 'number', width: 100, hidden: true },
     vat_rate: { type: 'number', width: 100, total: 'avg' },
     net_amount: { type: 'money', currencyField: 'currency_code', width: 100 },

@@ -8,6 +8,8 @@ import type { ScreenSpec } from './descriptor.ts';
 
 const bulkActionFlags = {
   purchase_price_update: 'set',
+  // New selling prices by the price rule, previewed then applied (Reprice.tsx, src/server/actions/reprice.ts).
+  reprice: 'set',
   courier_export: 'list',
   courier_tracking: 'set',
   pick_list_create: 'add',

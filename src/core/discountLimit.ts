@@ -43,3 +43,41 @@ export function discountOverLimit(discount: unknown, limit: unknown): boolean {
 export function discountRefusal(discount: unknown, limit: unknown): string | undefined {
   return discountOverLimit(discount, limit) ? msg(M.discount_limit, { limit: limit as number }) : undefined;
 }
+
+/** A product's discount fields as its rows carry them (numbers, or null when not set). */
+export interface ProductDiscounts {
+  discount_percent?: number | null;
+  /** yyyy-MM-dd: the last day of discount_percent; none: it holds until changed. */
+  discount_end_date?: string | null;
+  /** The staged discount: it follows discount_percent from the day after discount_end_date. */
+  new_discount?: number | null;
+  /** "Max. discount %": the most any discount of the product may be. */
+  max_discount?: number | null;
+  /** "Discount limit %": the ceiling of every discount of the product, max_discount included. */
+  max_discount_limit_percent?: number | null;
+}
+
+/**
+ * The discount a product gives on `day` (issue 48), the storefront's and a new order line's:
+ * discount_percent through discount_end_date (inclusive; without one, until it is changed),
+ * then the staged new_discount; capped at the product's limit (productDiscountLimit, which a
+ * limit lowered after the discount was set still holds). None, ≤ 0 or ≥ 100 %: 0. The
+ * database's twin is app.product_discount_on (migration 121; tests/api/prices-rule.test.ts
+ * holds them equal).
+ */
+export function discountOnDay(p: ProductDiscounts, day: string): number {
+  const ended = !!p.discount_end_date && p.discount_end_date < day;
+  const raw = ended ? p.new_discount : p.discount_percent;
+  if (!isNumber(raw)) return 0;
+  const limit = productDiscountLimit(p.max_discount_limit_percent, p.max_discount);
+  const d = limit === null ? raw : Math.min(raw, limit);
+  return d > 0 && d < 100 ? d : 0;
+}
+
+/**
+ * The limit of a product's own discount and staged discount (issue 48): the product's limit,
+ * as on its order lines (the lower of "Discount limit %" and "Max. discount %"); null: none.
+ * The database refuses a write over it (migration 121, rule product_discount_over_limit); the
+ * grid and forms say it at the field first (row rule productDiscount).
+ */
+export const ownDiscountLimit = (p: ProductDiscounts): number | null => productDiscountLimit(p.max_discount_limit_percent, p.max_discount);

@@ -21,6 +21,8 @@ export const ERROR_PARAMS = {
   unknown_column: ['field', 'column'],
   unsupported: ['field'],
   invalid_value: ['field', 'label', 'reason', 'row'],
+  /** A value taken only when confirmed (core/confirmations.ts): `reason` says why; the request's `confirm` names it. */
+  confirm_required: ['field', 'label', 'reason', 'row'],
   invalid_character: ['field'],
   key_not_allowed: ['field'],
   too_large: ['limit'],

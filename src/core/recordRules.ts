@@ -46,6 +46,8 @@ export const RECORD_RULES = {
   administrator_role_fixed: whole,
   ai_proposal_decided: on('proposed_text'),
   banner_valid_range: on('valid_to', 'valid_from'),
+  // Raised with its field and reason in the detail (migration 121): answered as 409 confirm_required at the price (http/errors.ts fieldRefused).
+  below_min_margin: on('selling_price_shop'),
   cashflow_amount_positive: on('amount'),
   cashflow_closed: whole,
   cashflow_company: on('partner_id', 'order_id'),
@@ -126,6 +128,8 @@ export const RECORD_RULES = {
   pick_over_quantity: on('picked_qty'),
   pick_short_stock: whole,
   product_name_required: on('product_name'),
+  // Raised with its field, reason and limit in the detail (migration 121): answered as invalid_value at that field.
+  product_discount_over_limit: bound('discount_percent', M.discount_limit),
   purchase_order_closed: whole,
   purchase_order_company: on('product_code', 'quantity'),
   purchase_order_fixed: whole,

@@ -20,6 +20,8 @@ export const ROW_MARKERS = {
   productExists: 'product_exists',
   productCreated: 'product_created',
   storageUsed: 'storage_is_used',
+  /** A product whose selling price is under its minimum margin (v_product_margins, migration 121: the twin of core/prices.ts belowMinMargin). */
+  belowMinMargin: 'below_min_margin',
 } as const;
 
 export type RowMarkerKey = keyof typeof ROW_MARKERS;

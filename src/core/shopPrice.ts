@@ -12,7 +12,7 @@ export interface ShopPriceInput {
   vatRate: number;
   /** The shopper group's multiplier (the shop's default group for a visitor). */
   multiplier: number;
-  /** The product's discount in percent when it is in force (`discountInForce`), else 0/null. */
+  /** The product's discount in percent on the day (core/discountLimit.ts `discountOnDay`), else 0/null. */
   discountPercent: number | null | undefined;
   /** The company currency the net price is kept in. */
   from: string;
@@ -31,12 +31,6 @@ export interface ShopPrice {
   /** The discount in percent (0 without one). */
   discount: number;
   currency: string;
-}
-
-/** The discount counts while its end date (yyyy-MM-dd, inclusive) has not passed; none or ≤ 0 % → 0. */
-export function discountInForce(percent: number | null | undefined, endDate: string | null | undefined, today: string): number {
-  if (!percent || !Number.isFinite(percent) || percent <= 0 || percent >= 100) return 0;
-  return endDate && endDate < today ? 0 : percent;
 }
 
 /**

@@ -20,7 +20,7 @@ describe.each(engines)('discount limit of order lines on %s', (engine) => {
   const { ok, rows, one } = serverHelpers(() => s);
 
   let skip = 0;
-  /** A product of SK01 in no order yet, with these limits (Discount limit %, Max. discount %). */
+  /** A product of SK01 in no order yet, with these limits (Discount limit %, Max. discount %) and no discount of its own (a new line would take it: migration 121). */
   const product = async (limitPercent: number | null, maxDiscount: number | null) => {
     const { product_code } = await one(
       `select p.product_code from app.products p where p.company_code = 'SK01' and p.selling_price_shop > 0
@@ -28,7 +28,11 @@ describe.each(engines)('discount limit of order lines on %s', (engine) => {
        order by p.product_code offset $1 limit 1`,
       [skip++],
     );
-    await s.db.query('update app.products set max_discount_limit_percent = $2, max_discount = $3 where product_code = $1', [product_code, limitPercent, maxDiscount]);
+    await s.db.query('update app.products set max_discount_limit_percent = $2, max_discount = $3, discount_percent = null, new_discount = null where product_code = $1', [
+      product_code,
+      limitPercent,
+      maxDiscount,
+    ]);
     return product_code as string;
   };
   const newOrder = async () => {

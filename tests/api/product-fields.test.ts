@@ -16,6 +16,8 @@ const VALUES: Row = {
   description_short: { en: 'A short text', de: 'Ein kurzer Text' },
   purchase_price_original: 12.5,
   purchase_price_currency_code: 'USD',
+  // Within the product's limit (the lower of the two: 20), as every discount of a product must be (migration 121).
+  max_discount_limit_percent: 30,
   discount_percent: 12.5,
   max_discount: 20,
   new_discount: 15,

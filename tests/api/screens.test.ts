@@ -17,7 +17,10 @@ describe.each(engines)('every routed screen on %s', (engine) => {
   afterAll(() => s?.close());
 
   it('computes the discounted price from a discount set on the discounts screen', async () => {
-    const row = (await s.action(catalog, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 10 } } })).body.data.rows[0];
+    // A product whose limit allows 25 % (a discount over it is refused: migration 121).
+    const roomy = { max_discount_limit_percent: { filterType: 'number', type: 'gte', filter: 25 }, max_discount: { filterType: 'number', type: 'gte', filter: 25 } };
+    const row = (await s.action(catalog, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 10 }, ...roomy } })).body
+      .data.rows[0];
     const r = await s.action(catalog, 'frontend_product_discounts', 'set', {
       product_code: row.product_code,
       row_version: row.row_version,
@@ -97,8 +100,11 @@ describe.each(engines)('every routed screen on %s', (engine) => {
   });
 
   it('shows net, gross and original prices per shop and shopper group, with an active discount', async () => {
-    const row = (await s.action(admin, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 50 } } })).body.data.rows[0];
-    await s.action(admin, 'frontend_product_discounts', 'set', { product_code: row.product_code, row_version: row.row_version, discount_percent: 25, discount_end_date: '2099-01-01' });
+    const roomy = { max_discount_limit_percent: { filterType: 'number', type: 'gte', filter: 25 }, max_discount: { filterType: 'number', type: 'gte', filter: 25 } };
+    const row = (await s.action(admin, 'frontend_product_discounts', 'list', { endRow: 1, filterModel: { selling_price_shop: { filterType: 'number', type: 'gt', filter: 50 }, ...roomy } })).body.data
+      .rows[0];
+    const set = await s.action(admin, 'frontend_product_discounts', 'set', { product_code: row.product_code, row_version: row.row_version, discount_percent: 25, discount_end_date: '2099-01-01' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
     const r = await s.action(admin, 'show_prices', 'filter', { product_code: row.product_code });
     expect(r.status).toBe(200);
     const shops = (await s.get('/shops', { token: admin })).body.length;

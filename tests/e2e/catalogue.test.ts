@@ -55,7 +55,9 @@ describe('catalogue and prices in the browser', () => {
   it('sets a discount and shows the discounted and original prices in show_prices in another view currency', async () => {
     const p = (
       await t.server.db.query<{ product_code: string; selling_price_shop: number }>(
-        `select product_code, selling_price_shop from app.products where company_code = 'SK01' and active and selling_price_shop > 20 order by product_code limit 1`,
+        // Its limit allows 20 % (a discount over it is refused at the cell: migration 121).
+        `select product_code, selling_price_shop from app.products where company_code = 'SK01' and active and selling_price_shop > 20
+           and coalesce(max_discount_limit_percent, 100) >= 20 and coalesce(max_discount, 100) >= 20 order by product_code limit 1`,
       )
     ).rows[0]!;
     await signIn(t.page, t.server.url, 'admin@example.com');
@@ -74,6 +76,8 @@ describe('catalogue and prices in the browser', () => {
     await t.page.getByRole('textbox', { name: 'Product code' }).fill(p.product_code);
     const rows = grid().locator('[role=row][data-key]');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // The filter has reached the rows (the first product of the list is another one).
+    await expect.poll(() => rows.first().locator('[data-field="product_code"]').innerText()).toBe(p.product_code);
     const sql = await t.server.db.query<{ gross_price: number; original_gross_price: number }>(
       `select gross_price, original_gross_price from app.v_show_prices where product_code = $1 order by shop_id, shopper_group_id limit 1`,
       [p.product_code],

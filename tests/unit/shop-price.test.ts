@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryFromAnswer, countryCurrency, ipCountryRequestUrl } from '../../src/core/ipCountry.ts';
-import { discountInForce, shopPrice } from '../../src/core/shopPrice.ts';
+import { discountOnDay } from '../../src/core/discountLimit.ts';
+import { shopPrice } from '../../src/core/shopPrice.ts';
 
 const rates = { EUR: 1, HUF: 0.0025316456, CZK: 0.0396825397 };
 const base = { vatRate: 23, multiplier: 1, discountPercent: 0, from: 'EUR', to: 'EUR', rates, digits: 2 };
@@ -33,12 +34,17 @@ describe('shopPrice (the storefront price rule)', () => {
     expect(shopPrice({ ...base, net: 10, to: 'PLN', digits: 2 }).currency).toBe('EUR');
   });
 
-  it('counts a discount only while its end date has not passed', () => {
-    expect(discountInForce(10, null, '2026-11-25')).toBe(10);
-    expect(discountInForce(10, '2026-11-25', '2026-11-25')).toBe(10);
-    expect(discountInForce(10, '2026-11-24', '2026-11-25')).toBe(0);
-    expect(discountInForce(null, null, '2026-11-25')).toBe(0);
-    expect(discountInForce(100, null, '2026-11-25')).toBe(0);
+  it('counts a discount through its end date, then the staged one, capped at the limit', () => {
+    const day = '2026-11-25';
+    expect(discountOnDay({ discount_percent: 10 }, day)).toBe(10);
+    expect(discountOnDay({ discount_percent: 10, discount_end_date: day }, day)).toBe(10);
+    expect(discountOnDay({ discount_percent: 10, discount_end_date: '2026-11-24' }, day)).toBe(0);
+    expect(discountOnDay({ discount_percent: 10, discount_end_date: '2026-11-24', new_discount: 15 }, day)).toBe(15);
+    expect(discountOnDay({ discount_percent: 10, new_discount: 15 }, day)).toBe(10); // staged: waits for an end date
+    expect(discountOnDay({ discount_percent: 30, max_discount: 20, max_discount_limit_percent: 25 }, day)).toBe(20);
+    expect(discountOnDay({ discount_percent: 30, max_discount_limit_percent: 25 }, day)).toBe(25);
+    expect(discountOnDay({ discount_percent: null }, day)).toBe(0);
+    expect(discountOnDay({ discount_percent: 100 }, day)).toBe(0);
   });
 });
 

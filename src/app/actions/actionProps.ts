@@ -10,4 +10,6 @@ export interface BulkActionProps {
   fixed?: Record<string, unknown> | undefined;
   /** After a change: the page reloads the grid's rows. */
   onDone(): void;
+  /** The change-log ids of the grid form's rows the action wrote: Ctrl+Z in the grid undoes them (Reprice). */
+  onUndoable?: ((logIds: number[]) => void) | undefined;
 }

@@ -21,6 +21,7 @@ import { MachineTranslate } from './MachineTranslate.tsx';
 import { PrintArrivingShipments, PrintDeliveryNotes, PrintInvoices, PrintLabels, PrintOrderConfirmations, PrintPickLists, PrintPurchaseOrders } from './PrintPicked.tsx';
 import { FileDownload, FileUpload } from './Files.tsx';
 import { PurchasePriceUpdate } from './PurchasePriceUpdate.tsx';
+import { Reprice } from './Reprice.tsx';
 import { PartnerUserEndSessions, PartnerUserInvite, PartnerUserPasswordReset, TotpPolicy, UserEndSessions, UserInvite, UserPasswordReset } from './UserAccounts.tsx';
 import { GoodsToOrderCreate, PickListCreate, ReceivePurchaseOrders } from './Warehouse.tsx';
 import { AiDraft } from './AiDraft.tsx';
@@ -36,6 +37,7 @@ import { MailCancel, MailPreview, MailResend } from './MailOutbox.tsx';
 
 const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   purchase_price_update: PurchasePriceUpdate,
+  reprice: Reprice,
   courier_export: CourierExport,
   courier_tracking: CourierTracking,
   pick_list_create: PickListCreate,
@@ -81,13 +83,13 @@ const registry: Record<BulkActionKey, ComponentType<BulkActionProps>> = {
   accounting_export: AccountingExport,
 };
 
-export default function BulkActions({ screen, perms, query, fixed, onDone }: BulkToolbarProps) {
+export default function BulkActions({ screen, perms, query, fixed, onDone, onUndoable }: BulkToolbarProps) {
   const q = fixed ? { ...query, filterModel: allFilters({ filterModel: query.filterModel, fixed }) } : query;
   return (
     <>
       {bulkActionsOf(screen, perms).map((k) => {
         const Component = registry[k];
-        return <Component key={k} screen={screen} query={q} fixed={fixed} onDone={onDone} />;
+        return <Component key={k} screen={screen} query={q} fixed={fixed} onDone={onDone} onUndoable={onUndoable} />;
       })}
     </>
   );

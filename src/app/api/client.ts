@@ -122,6 +122,29 @@ function logError(path: string, status: number, statusText: string) {
   return call('/rpc/page_error_log', { _page_name: location.pathname, _error: `${status} ${statusText} (${path})`.slice(0, 10_000) }).catch(() => {});
 }
 
+/** Asks the user to confirm a refused write and sends it again with `send(confirm)` (api/confirmWrite.tsx); rejects with the refusal on no. */
+export type ConfirmHook = <T>(e: ApiError, send: (confirm: string[]) => Promise<T>) => Promise<T>;
+let askToConfirm: ConfirmHook | undefined;
+/** The chrome plugs in the question (chrome/ConfirmDialog.tsx, which loads api/confirmWrite.tsx with the first one). */
+export const setConfirmHook = (h: ConfirmHook) => {
+  askToConfirm = h;
+};
+
+/**
+ * An api_action that the server may want confirmed (409 `confirm_required`: a selling price
+ * under its minimum margin, core/confirmations.ts): the user is asked with what the server said
+ * and on yes the same request goes again with `confirm`; on no the refusal stands (the grid flags
+ * the cell with it). Every write of every screen and action gets the question this one way.
+ */
+async function callConfirming<T>(body: { entity: string; action: ApiAction; payload: unknown }): Promise<T> {
+  try {
+    return await call<T>('/rpc/api_action', body);
+  } catch (e) {
+    if (!askToConfirm || !(e instanceof ApiError) || e.code !== 'confirm_required') throw e;
+    return askToConfirm(e, (confirm) => call<T>('/rpc/api_action', { ...body, confirm }));
+  }
+}
+
 /** api_action's writing actions: after each success the write listeners hear the entity. */
 const WRITES: ReadonlySet<string> = new Set<ApiAction>(['set', 'add', 'delete', 'undo', 'redo']);
 const writeListeners = new Set<(entity: string) => void>();
@@ -150,7 +173,7 @@ export const api = {
     // answer (the request that is itself kept as the early answer must not take itself).
     const early = action === 'list' && !opts?.fresh ? takeEarly(earlyKey(session.get().company, entity, payload)) : undefined;
     if (early) return early as Promise<ActionData<O>>;
-    const r = await call<{ data: ActionData<O> }>('/rpc/api_action', { entity, action, payload });
+    const r = await callConfirming<{ data: ActionData<O> }>({ entity, action, payload });
     if (WRITES.has(action)) {
       forgetEarly();
       for (const l of writeListeners) l(entity);

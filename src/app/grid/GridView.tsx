@@ -322,7 +322,7 @@ export function GridView({
         details={md.toolbar}
         del={canDelete ? { count: picks.selCount, busy: actions.deleting, run: () => void actions.deleteSelected() } : undefined}
         workflow={workflow.on ? { actions: workflow.menu, picked: picks.selCount, lang: q.lang, run: workflow.onMenu } : undefined}
-        start={toolbarQuery && toolbarStart?.(toolbarQuery)}
+        start={toolbarQuery && toolbarStart?.(toolbarQuery, { pushUndo: edits.pushLogged })}
         end={toolbarQuery && toolbarEnd?.(toolbarQuery)}
       />
       <div className="grid-frame">

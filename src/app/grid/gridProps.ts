@@ -30,6 +30,12 @@ export interface ToolbarQuery {
   selection?: { count: number; all: boolean; keys: unknown[] };
 }
 
+/** What the grid lends its toolbar's parts: its undo stack (an action's writes undone by Ctrl+Z like the grid's own edits). */
+interface ToolbarTools {
+  /** Change-log ids of the grid's form an action wrote: the next Ctrl+Z sends them to the form's undo. */
+  pushUndo(logIds: number[]): void;
+}
+
 /** The bulk actions' toolbar of a screen's grid (src/app/actions/index.tsx, handed in by the page: the grid imports no action). */
 export interface BulkToolbarProps {
   screen: ScreenDescriptor;
@@ -38,6 +44,8 @@ export interface BulkToolbarProps {
   /** Equality filter the page applies besides the grid's own filters. */
   fixed?: Record<string, unknown> | undefined;
   onDone(): void;
+  /** The grid's undo stack, for an action whose writes Ctrl+Z undoes (ToolbarTools.pushUndo). */
+  onUndoable?: ((logIds: number[]) => void) | undefined;
 }
 
 export interface ScreenGridProps {
@@ -74,7 +82,7 @@ export interface ScreenGridProps {
    * Rendered first among the toolbar's buttons, next to its spacer: what the page loads
    * lazily (bulk actions), whose arrival there moves no button already shown (Toolbar.tsx).
    */
-  toolbarStart?: (q: ToolbarQuery) => ReactNode;
+  toolbarStart?: (q: ToolbarQuery, tools: ToolbarTools) => ReactNode;
   /** Rendered at the right end of the toolbar (export/import): shown with the toolbar, not later. */
   toolbarEnd?: (q: ToolbarQuery) => ReactNode;
   /** Rows get checkboxes even without the delete permission (for toolbarStart actions over picked rows). */

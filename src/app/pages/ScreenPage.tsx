@@ -80,9 +80,9 @@ export function ScreenPage({ form, path }: { form: string; path: string }) {
         // Bulk actions load lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
         toolbarStart={
           bulk
-            ? (grid) => (
+            ? (grid, tools) => (
                 <Suspense fallback={null}>
-                  <BulkActions screen={screen} perms={perms} query={grid} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} />
+                  <BulkActions screen={screen} perms={perms} query={grid} fixed={fixed} onDone={() => setReloadKey((k) => k + 1)} onUndoable={tools.pushUndo} />
                 </Suspense>
               )
             : undefined

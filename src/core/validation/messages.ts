@@ -18,6 +18,8 @@ export const M = {
   min: 'validation.min',
   max: 'validation.max',
   discount_limit: 'validation.discount_limit',
+  /** A selling price under the product's minimum margin: saved only when confirmed (core/confirmations.ts). */
+  below_min_margin: 'validation.below_min_margin',
   /** A bound the database holds: more than `min` (a quantity above zero). */
   above: 'validation.above',
   between: 'validation.between',
@@ -108,6 +110,7 @@ const english: Record<MessageId, (v: MessageValues, got: string) => string> = {
   'validation.min': (v) => `must be at least ${v.min}`,
   'validation.max': (v) => `must be at most ${v.max}`,
   'validation.discount_limit': (v) => `at most ${v.limit} % discount on this product`,
+  'validation.below_min_margin': (v) => `a margin of ${v.margin} % is under the minimum margin of ${v.min_margin} %; confirm to save it`,
   'validation.above': (v) => `must be more than ${v.min}`,
   'validation.between': (v) => `must be between ${v.min} and ${v.max}`,
   'validation.not_zero': () => 'must not be zero',

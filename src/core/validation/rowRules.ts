@@ -6,7 +6,7 @@
  * Kept as a table of names, not closures in descriptors: descriptors stay data.
  * Isomorphic and pure.
  */
-import { discountRefusal } from '../discountLimit.ts';
+import { discountRefusal, ownDiscountLimit } from '../discountLimit.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -14,6 +14,8 @@ type Row = Readonly<Record<string, unknown>>;
 export const ROW_RULES = {
   /** An order line's discount: at most the product's limit (the row's discount_limit; migration 093). */
   discountLimit: { reads: 'discount_limit', check: (value: unknown, row: Row) => discountRefusal(value, row.discount_limit) },
+  /** A product's discount or staged discount: at most its limit (the lower of "Discount limit %" and "Max. discount %"; migration 121). */
+  productDiscount: { reads: 'max_discount_limit_percent', check: (value: unknown, row: Row) => discountRefusal(value, ownDiscountLimit(row)) },
 } as const;
 
 export type RowRuleName = keyof typeof ROW_RULES;

@@ -18,6 +18,7 @@ import type { Implementation } from './implement.ts';
 import { keepInStock } from './keep_in_stock.ts';
 import { applyPurchasePriceUpdate, previewPurchasePriceUpdate } from './purchase_price_update.ts';
 import { applyShopList, previewShopList } from './shop_list.ts';
+import { applyReprice, previewReprice } from './reprice.ts';
 import { listBookmarks, setBookmarks } from './user_bookmarks.ts';
 import { partnerUserEndSessions, partnerUserInvite, partnerUserPasswordReset, totpPolicy, userEndSessions, userInitialPassword, userInvite, userPasswordReset } from './user_accounts.ts';
 import { fsmTrigger, triggerFsm, triggerFsms } from '../workflow/actions.ts';
@@ -51,6 +52,8 @@ export const implementations: readonly Implementation[] = [
   applyPurchasePriceUpdate,
   previewShopList,
   applyShopList,
+  previewReprice,
+  applyReprice,
   changeLabels,
   fsmTrigger,
   triggerFsms,
@@ -122,7 +125,7 @@ export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean 
  * the payload is valid (400); then SQL from descriptor identifiers only.
  */
 export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiActionInput>): Promise<unknown> {
-  const { entity, action, payload } = input;
+  const { entity, action, payload, confirm } = input;
   const { db, session } = ctx;
   const own = custom.get(entity);
   if (own) {
@@ -131,7 +134,7 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
     const { page, flag, input: schema } = impl.contract;
     if (page !== 'authenticated') await requirePagePermission(db, session, page, flag, entity);
     checkInputText(payload, 'payload');
-    return impl.run(ctx, parseInput(schema, payload), payload);
+    return impl.run(confirm ? { ...ctx, confirm } : ctx, parseInput(schema, payload), payload);
   }
   const screen = screens.get(entity);
   if (!screen) throw new HttpError(404, 'bad_data_source', `bad_data_source: no form "${entity}"`);
@@ -151,7 +154,7 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   checkInputText(payload, 'payload');
 
   // Private rows (source.owner): the user's own, or every one for the page's administrator.
-  const scope = { company: session.company, userId: session.userId, language: session.languageCode, owner: await ownerScope(db, session, screen) };
+  const scope = { company: session.company, userId: session.userId, language: session.languageCode, owner: await ownerScope(db, session, screen), confirm };
   switch (action) {
     case 'list': {
       const req = parseList(payload);

@@ -3,6 +3,7 @@ import { ERROR_PARAMS, invalidValueParams, rowOfField, type ErrorCode, type Erro
 import { FORBIDDEN_KEYS } from '../../core/validation/columns.ts';
 import { englishText, numericValues, parseMessage, type Message } from '../../core/validation/messages.ts';
 import { recordRule } from '../../core/recordRules.ts';
+import { confirmationOf } from '../../core/confirmations.ts';
 
 /** The most characters of one value (a key, a column name, a text) an error shows; longer ones end in "…". */
 const SHOWN_CHARS = 60;
@@ -197,7 +198,9 @@ export class DbFieldRefusal extends HttpError {
 }
 export function fieldRefused(r: NonNullable<ReturnType<typeof dbFieldRefusal>>, where: string): HttpError {
   const field = `${where}.${r.field}`;
-  const e = new DbFieldRefusal(400, 'invalid_value', `${field}: ${englishText(r.message)}`, {}, undefined, invalidValueParams(field, r.message, `fields.${r.field}`));
+  // A value taken once confirmed (a price under the minimum margin): 409 confirm_required, the request's `confirm` lets it through.
+  const [status, code] = confirmationOf(r.message.id) ? ([409, 'confirm_required'] as const) : ([400, 'invalid_value'] as const);
+  const e = new DbFieldRefusal(status, code, `${field}: ${englishText(r.message)}`, {}, undefined, invalidValueParams(field, r.message, `fields.${r.field}`));
   e.column = r.field;
   return e;
 }

@@ -1,3 +1,4 @@
+import type { Confirmation } from '../../core/confirmations.ts';
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { AfterAnswer } from '../afterAnswer.ts';
@@ -50,6 +51,8 @@ export interface Ctx extends Deps {
 
 export interface UserCtx extends Ctx {
   session: Session;
+  /** What the user confirmed for this api_action (its `confirm`: a price under the minimum margin; core/confirmations.ts). */
+  confirm?: readonly Confirmation[] | undefined;
 }
 
 type In<N extends ProcedureName> = v.InferOutput<(typeof procedures)[N]['input']>;

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { allowedQty, lineAmounts, MAX_CART_LINES, unitNetOf, type CheckoutInput } from '../../core/checkout.ts';
 import { convert, roundMoney } from '../../core/money.ts';
 import { orderTotals, type OrderTotals } from '../../core/orderCharges.ts';
-import { discountInForce, shopPrice } from '../../core/shopPrice.ts';
+import { shopPrice } from '../../core/shopPrice.ts';
 import type { Db, Queryable } from '../db/types.ts';
 import { mailMoney, mailText } from '../mail/render.ts';
 import type { CartLine, CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
-import type { PriceRow, Shop } from './queries.ts';
+import { discountCols, rowDiscount, type PriceRow, type Shop } from './queries.ts';
 
 export type { CartNotice, CartView, DeliveryOption, PaymentOption } from '../../storefront/data.ts';
 
@@ -76,7 +76,7 @@ async function productsFor(db: Queryable, shopId: number, lang: string, codes: s
   if (!codes.length) return new Map();
   const r = await db.query<ProductRow>(
     `select pp.product_code, coalesce(nullif(p.product_name ->> $2, ''), p.product_name ->> 'en', pp.product_code) as name,
-            pp.price as net, coalesce(v.vat_rate, 0) as vat_rate, p.discount_percent, p.discount_end_date, pp.free_qty, p.can_order, p.weight
+            pp.price as net, coalesce(v.vat_rate, 0) as vat_rate, ${discountCols}, pp.free_qty, p.can_order, p.weight
      from app.v_published_products pp join app.products p on p.product_code = pp.product_code left join app.vats v on v.vat_id = p.vat_id
      where pp.shop_id = $1 and lower(pp.product_code) = any ($3::text[])`,
     [shopId, lang, codes.map((c) => c.toLowerCase())],
@@ -90,7 +90,7 @@ function grossOf(shop: Shop, p: PriceRow, today: string): number {
     net: p.net === null ? null : Number(p.net),
     vatRate: Number(p.vat_rate),
     multiplier: shop.multiplier,
-    discountPercent: discountInForce(p.discount_percent === null ? null : Number(p.discount_percent), p.discount_end_date, today),
+    discountPercent: rowDiscount(p, today),
     from: shop.companyCurrency,
     to: shop.currency,
     rates: shop.rates,
@@ -283,8 +283,16 @@ export async function placeOrder(db: Db, shop: Shop, cartId: number, input: Chec
         [shop.company, partnerId, input.email, shop.id, pm.id, dm.id, shop.currency, lang, dm.price, pm.fee],
       )
     ).rows[0]!;
+    // The unit price is the discounted one the shopper confirmed: the line's own discount is 0
+    // (left out, the line would take the product's discount a second time: migration 121).
     for (const l of view.lines) {
-      await tx.query(`insert into app.sales_order_items (order_id, product_code, quantity, unit_price, vat_rate) values ($1, $2, $3, $4, $5)`, [order.order_id, l.code, l.qty, l.unitNet, l.vatRate]);
+      await tx.query(`insert into app.sales_order_items (order_id, product_code, quantity, unit_price, vat_rate, discount_percent) values ($1, $2, $3, $4, $5, 0)`, [
+        order.order_id,
+        l.code,
+        l.qty,
+        l.unitNet,
+        l.vatRate,
+      ]);
     }
     const details = { name: input.name, email: input.email, phone: input.phone, address: input.address, zip: input.zip, city: input.city, country: input.country };
     await tx.query(`update app.carts set order_id = $2, email = lower($3), checkout = $4::jsonb where cart_id = $1`, [cartId, order.order_id, input.email, JSON.stringify(details)]);

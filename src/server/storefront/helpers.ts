@@ -3,9 +3,10 @@
  * helpers of a page, and the price rule fed by a row. A leaf the routes and the pages share.
  */
 import type { ImagePresetName } from '../../core/images.ts';
-import { discountInForce, shopPrice, type ShopPrice } from '../../core/shopPrice.ts';
+import { shopPrice, type ShopPrice } from '../../core/shopPrice.ts';
 import type { Head, PageCtx } from '../../storefront/context.ts';
 import type { CardData } from '../../storefront/ProductCard.tsx';
+import { rowDiscount } from './queries.ts';
 import type * as q from './queries.ts';
 import type { Place } from './site.ts';
 
@@ -23,7 +24,7 @@ export function priceOf(ctx: Pick<PageCtx, 'shop' | 'today'>, r: q.PriceRow, to:
     net: r.net === null ? null : Number(r.net),
     vatRate: Number(r.vat_rate),
     multiplier: s.multiplier,
-    discountPercent: discountInForce(r.discount_percent === null ? null : Number(r.discount_percent), r.discount_end_date, ctx.today),
+    discountPercent: rowDiscount(r, ctx.today),
     from: s.companyCurrency,
     to,
     rates: s.rates,

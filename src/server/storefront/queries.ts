@@ -1,3 +1,4 @@
+import { discountOnDay } from '../../core/discountLimit.ts';
 import { canConvert } from '../../core/money.ts';
 import type { Queryable } from '../db/types.ts';
 import type { BlockRow, CategoryRow, PageLink, Shop, StoreRow } from '../../storefront/data.ts';
@@ -48,15 +49,34 @@ export async function shopOfHost(db: Queryable, host: string): Promise<Shop | nu
   };
 }
 
-/** The inputs of the price rule (src/core/shopPrice.ts) as a row carries them. */
+/** The inputs of the price rule (src/core/shopPrice.ts) and of the discount rule (src/core/discountLimit.ts) as a row carries them. */
 export interface PriceRow {
   net: number | null;
   vat_rate: number;
   discount_percent: number | null;
   discount_end_date: string | null;
+  new_discount: number | null;
+  max_discount: number | null;
+  max_discount_limit_percent: number | null;
 }
 
-const priceCols = `pp.price as net, coalesce(v.vat_rate, 0) as vat_rate, p.discount_percent, p.discount_end_date`;
+/** The product columns of PriceRow (beside `net` and `vat_rate`), from `p` (app.products). */
+export const discountCols = `p.discount_percent, p.discount_end_date, p.new_discount, p.max_discount, p.max_discount_limit_percent`;
+const priceCols = `pp.price as net, coalesce(v.vat_rate, 0) as vat_rate, ${discountCols}`;
+
+const num = (x: unknown): number | null => (x === null || x === undefined ? null : Number(x));
+/** A row's discount on `day` by the one rule (current through its end date, then the staged one, capped at the limit). */
+export const rowDiscount = (r: PriceRow, day: string): number =>
+  discountOnDay(
+    {
+      discount_percent: num(r.discount_percent),
+      discount_end_date: r.discount_end_date,
+      new_discount: num(r.new_discount),
+      max_discount: num(r.max_discount),
+      max_discount_limit_percent: num(r.max_discount_limit_percent),
+    },
+    day,
+  );
 
 export interface CardRow extends PriceRow {
   product_code: string;

@@ -77,7 +77,13 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
       // The preview is a dry run too: it reports the rows a rule of the database refuses.
       const written =
         write.inserts.length || write.updates.length
-          ? await importRows(deps.db, screen, write, { company: session.company, userId: session.userId, language: input.language }, { dryRun: input.mode === 'preview' })
+          ? await importRows(
+              deps.db,
+              screen,
+              write,
+              { company: session.company, userId: session.userId, language: input.language, confirm: input.confirm ? [input.confirm] : undefined },
+              { dryRun: input.mode === 'preview' },
+            )
           : { refused: [] };
       return c.json({ ...withCells(withWritten(result, write, written), sheet, mapping, screen.keys), written: input.mode === 'commit' });
     },

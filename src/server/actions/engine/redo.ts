@@ -10,6 +10,7 @@
  * replayed on the row as stored), so redoing an undo of several edits of one cell ends at
  * the last edit's value.
  */
+import { CONFIRMATIONS } from '../../../core/confirmations.ts';
 import { UndoPayload } from '../../../../schemas/api.ts';
 import { writableFields } from '../../../core/validation/columns.ts';
 import type { Db } from '../../db/types.ts';
@@ -23,7 +24,9 @@ import { applySets, type PreparedSet } from './write.ts';
 
 type Row = Record<string, unknown>;
 
-export async function redoChanges(db: Db, screen: Screen, payload: unknown, scope: WriteScope) {
+export async function redoChanges(db: Db, screen: Screen, payload: unknown, given: WriteScope) {
+  // Redo writes again what the user wrote (and confirmed) before: no question a second time.
+  const scope: WriteScope = { ...given, confirm: CONFIRMATIONS };
   const { log_ids: requested } = parseInput(UndoPayload, payload);
   const ids = [...new Set(requested)];
   const indexOf = new Map(requested.map((id, i) => [id, i] as const).reverse());
@@ -31,7 +34,7 @@ export async function redoChanges(db: Db, screen: Screen, payload: unknown, scop
   if (!writable.size) throw badRequest(`action: ${screen.form} has no editable column`);
 
   return db.transaction(async (tx) => {
-    await actAs(tx, scope.userId);
+    await actAs(tx, scope.userId, scope.confirm);
     const found = await tx.query<LogEntry>(
       `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, deleted_rows
        from app.product_change_log where log_id = any($1::bigint[]) for update`,

@@ -3,6 +3,7 @@
  * state locks (stateLocks.ts): the acting user, keys, reads and locks of many rows at once,
  * the change log. A leaf of the write modules: they import it, it imports none of them.
  */
+import { confirmSetting, type Confirmation } from '../../../core/confirmations.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M } from '../../../core/validation/messages.ts';
 import type { Queryable } from '../../db/types.ts';
@@ -19,16 +20,20 @@ export interface WriteScope extends OwnerScope {
   userId: number;
   /** The user's language: a refusal naming a workflow state names it in it (stateLocks.ts). */
   language?: string;
+  /** What the user confirmed for this write (the request's `confirm`: a price under the minimum margin). */
+  confirm?: readonly Confirmation[] | undefined;
 }
 /**
  * Names the acting user to the database for the rest of the transaction
  * (`current_setting('app.user_id', true)`): insert triggers that record who opened a row
  * (a cashflow item's opened_by, migration 041) read it, whoever the writer's path, and so
  * do the rules of grants (migration 054: a grant needs the actor's perms flag). Every
- * engine write (add, set, undo, delete, import) names its actor.
+ * engine write (add, set, undo, delete, import) names its actor — and what the user confirmed
+ * (`app.confirm`, core/confirmations.ts: 'none' or the confirmations; migration 121's rules ask
+ * for the others: a write of the app never saves a price under the minimum margin unasked).
  */
-export async function actAs(tx: Queryable, userId: number): Promise<void> {
-  await tx.query(`select set_config('app.user_id', $1, true)`, [String(userId)]);
+export async function actAs(tx: Queryable, userId: number, confirm?: readonly Confirmation[]): Promise<void> {
+  await tx.query(`select set_config('app.user_id', $1, true), set_config('app.confirm', $2, true)`, [String(userId), confirmSetting(confirm)]);
 }
 
 /** What a read of written rows needs: the company the rows must belong to. */

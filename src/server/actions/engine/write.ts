@@ -1,4 +1,5 @@
 import { BulkSetPayload, UndoPayload } from '../../../../schemas/api.ts';
+import { CONFIRMATIONS } from '../../../core/confirmations.ts';
 import { emptiedMulti, writableFields } from '../../../core/validation/columns.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { columnTypes } from '../../../core/columnTypes/index.ts';
@@ -81,7 +82,7 @@ function prepareSet(screen: Screen, raw: unknown, where: string, version: string
  */
 export async function applySets(tx: Queryable, screen: Screen, sets: PreparedSet[], scope: WriteScope, version: string | undefined, named: boolean, rowRefusals = false) {
   const at = (s: PreparedSet, field: string) => (named ? `${s.where}.${field}: ` : '');
-  await actAs(tx, scope.userId); // the rules of grants (migration 054) and the ledgers' "who" read it
+  await actAs(tx, scope.userId, scope.confirm); // the rules of grants (migration 054) and the ledgers' "who" read it; app.confirm (migration 121)
   const keysOfRows = sets.map((s) => s.keys);
   const locked = await lockRows(tx, screen, keysOfRows, scope);
   sets.forEach((s, i) => {
@@ -274,14 +275,16 @@ export const isBulkSet = (screen: Screen, payload: unknown): boolean =>
  * `delete` entries puts the deleted rows back instead (delete.ts `restoreDeleted`). `may`
  * checks the permission the undo needs: `set` for edits, `delete` for deletes.
  */
-export async function undoChanges(db: Db, screen: Screen, payload: unknown, scope: WriteScope, may: (flag: 'set' | 'delete') => Promise<void>) {
+export async function undoChanges(db: Db, screen: Screen, payload: unknown, given: WriteScope, may: (flag: 'set' | 'delete') => Promise<void>) {
+  // Undo puts back values the log holds: a price under the minimum margin was confirmed when it was written, or stood before the rule.
+  const scope: WriteScope = { ...given, confirm: CONFIRMATIONS };
   const { log_ids: requested } = parseInput(UndoPayload, payload);
   const ids = [...new Set(requested)];
   const indexOf = new Map(requested.map((id, i) => [id, i] as const).reverse()); // first index of each id
   const writable = new Set(writableFields(screen, 'set'));
 
   return db.transaction(async (tx) => {
-    await actAs(tx, scope.userId);
+    await actAs(tx, scope.userId, scope.confirm);
     const found = await tx.query<LogEntry>(
       `select log_id, entity_name, entity_id, entity_key, log_action, actor_user_id, company_code, before, after, deleted_rows
        from app.product_change_log where log_id = any($1::bigint[]) for update`,
@@ -388,7 +391,7 @@ export async function addRow(db: Db, screen: Screen, payload: unknown, scope: Wr
     checkRowRules(screen, [{ where: 'payload', values }]);
     await checkReferences(tx, screen, [{ where: 'payload', values }], scope.company);
     await checkStateLocks(tx, screen, 'add', [{ where: 'payload', row: values, fields: Object.keys(values) }], scope);
-    await actAs(tx, scope.userId);
+    await actAs(tx, scope.userId, scope.confirm);
     const p = new Params();
     const cols = Object.keys(values);
     const vals = cols.map((f) => p.add(values[f], screen.valueType[f] === 'multi' ? 'jsonb' : castOf[screen.valueType[f]!]));
@@ -441,7 +444,7 @@ export async function importRows(db: Db, screen: Screen, plan: ImportWrite, scop
   const withCompany = !!(screen.source.company && screen.source.writeCompany);
 
   const insert = async (tx: Queryable, cols: string[], chunk: Row[]): Promise<number> => {
-    await actAs(tx, scope.userId);
+    await actAs(tx, scope.userId, scope.confirm);
     const p = new Params();
     const docs = p.add(JSON.stringify(chunk.map((r) => Object.fromEntries(cols.map((f) => [f, asJson(f, r[f])])))), 'jsonb');
     const names = cols.map(ident);

@@ -1,3 +1,4 @@
+import { nicePrice, sellingPrice } from '../../../core/prices.ts';
 import type { Queryable } from '../types.ts';
 import { brands, collections, manufacturers, PACKING, productTypeId } from './catalogue.ts';
 import { categories } from './categories.ts';
@@ -24,22 +25,8 @@ function productCounts(total: number): Map<string, number> {
 const perEur = new Map(currencies.map((c) => [c.code, c.perEur]));
 const eurIn = (currency: string): number => perEur.get(currency) ?? 1;
 
-/** Shelf prices end the way shops price them: 24.99 €, 349 Kč, 12 990 Ft. */
-function nicePrice(value: number, currency: string): number {
-  if (currency === 'HUF') {
-    if (value < 1000) return Math.ceil(value / 10) * 10;
-    if (value < 10000) return Math.ceil(value / 100) * 100 - 10;
-    return Math.ceil(value / 1000) * 1000 - 10;
-  }
-  if (currency === 'CZK') {
-    if (value < 100) return round(Math.ceil(value) - 0.1, 2);
-    if (value < 1000) return Math.ceil(value / 10) * 10 - 1;
-    return Math.ceil(value / 100) * 100 - 10;
-  }
-  if (value < 10) return round(Math.ceil(value * 10) / 10 - 0.01, 2);
-  if (value < 100) return round(Math.ceil(value) - 0.01, 2);
-  return round(Math.ceil(value / 10) * 10 - 0.01, 2);
-}
+/** The multiplier of each company's default shopper group ("Retail", seed/shops.ts): the visitor's price, which the price rule rounds. */
+const DEFAULT_GROUP_MULTIPLIER = 1;
 
 // Dimension (cm) and weight (kg) ranges per size class.
 const dims: Record<Size, { l: [number, number]; w: [number, number]; h: [number, number]; kg: [number, number] }> = {
@@ -108,8 +95,8 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
   const base = round(original * rate(cur, buyCur), 2);
   const minMargin = rng.int(8, 20);
   const expMargin = minMargin + rng.int(10, 45);
-  let selling = nicePrice(base * (1 + expMargin / 100), cur);
-  if (selling <= base) selling = round(base * 1.25, 2);
+  // The price rule (core/prices.ts): the expected margin, the gross a visitor sees rounded to a nice price, never under the minimum margin.
+  const selling = sellingPrice({ purchase: base, margin: expMargin, minMargin, vatRate: vat?.rate ?? 0, multiplier: DEFAULT_GROUP_MULTIPLIER, nice: true })?.net ?? round(base * 1.25, 2);
   const limit = rng.pick([10, 15, 20, 25, 30, 40]);
   const discount = rng.chance(0.18) ? rng.pick([5, 10, 15, 20, 25, 30].filter((d) => d <= limit)) : null;
   const packUnits = rng.chance(0.12) ? rng.pick([2, 4, 5, 6, 10, 12, 20]) : 1;
@@ -172,7 +159,7 @@ function makeProduct(rng: Rng, company: Company, code: string): Record<string, u
     selling_price_shop: selling,
     discount_percent: discount,
     max_discount: limit,
-    discounted_price_shop: discount === null ? null : nicePrice(selling * (1 - discount / 100), cur),
+    discounted_price_shop: discount === null ? null : nicePrice(round(selling * (1 - discount / 100), 4)),
     discount_end_date: discount === null ? null : isoDate(DISCOUNT_FROM + rng.int(0, 729) * day),
     unit_price: round(selling / packUnits, 4),
     calc_unit_price: round(selling / packUnits, 4),

@@ -53,7 +53,8 @@ export function bulkErrorCell(e: unknown): { index: number; field: string; said:
  * over the new product's limit).
  */
 function rowErrorCell(e: unknown): { field: string; said: Said } | null {
-  if (!(e instanceof ApiError) || e.code !== 'invalid_value' || typeof e.params?.field !== 'string') return null;
+  // A refused value, or one the user did not confirm (a price under the minimum margin): flagged at its cell.
+  if (!(e instanceof ApiError) || (e.code !== 'invalid_value' && e.code !== 'confirm_required') || typeof e.params?.field !== 'string') return null;
   const field = /^payload\.([a-z_][a-z0-9_]*)$/.exec(e.params.field)?.[1];
   if (!field) return null;
   return { field, said: typeof e.params.reason === 'string' ? refusal(e.params.reason, e.params) : describeError(e) };
@@ -369,6 +370,12 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   const undoLast = async () => (await import('./history.ts')).undoLast(history);
   const redoLast = async () => (await import('./history.ts')).redoLast(history);
 
+  /** A toolbar action's edits (Reprice's new prices): their change-log ids, undone by this grid's form like a paste. */
+  const pushLogged = (logIds: number[]) => {
+    pushUndo({ logIds, rowIds: [] });
+    setSavedTick();
+  };
+
   /** A delete's change-log ids: Ctrl+Z puts the rows back. */
   const pushDeleted = (logIds: number[]) => {
     pushUndo({ logIds, rowIds: [], deleted: true });
@@ -378,7 +385,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
   /** A save of this row is on its way (live rows leave such a row to its answer). */
   const busy = (id: string) => queues.current.has(id);
 
-  return { save, saveMany, undoLast, redoLast, pushDeleted, setFlag, clearFlags, busy, undoSize: () => stack.size, redoSize: () => redoStack.size };
+  return { save, saveMany, undoLast, redoLast, pushDeleted, pushLogged, setFlag, clearFlags, busy, undoSize: () => stack.size, redoSize: () => redoStack.size };
 }
 
 /** A grid's edits: createEdits over the grid's props as last committed, with its flags, save tick and saves on their way as state. */

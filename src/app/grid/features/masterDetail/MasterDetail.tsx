@@ -111,7 +111,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
             // Loaded lazily: first among the toolbar's buttons, where their arrival moves none (Toolbar.tsx).
             toolbarStart={
               bulk && BulkActions
-                ? (grid) => (
+                ? (grid, tools) => (
                     <Suspense fallback={null}>
                       <BulkActions
                         screen={current}
@@ -122,6 +122,7 @@ export function MasterDetail({ forms, masterKeys, masterRow, title, perms, theme
                           setReloadKey((k) => k + 1);
                           onDetailWrite();
                         }}
+                        onUndoable={tools.pushUndo}
                       />
                     </Suspense>
                   )
