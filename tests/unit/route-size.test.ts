@@ -35,7 +35,10 @@ import { routeSize } from '../bench/sizes.ts';
 // Merged with the rest of issue 46 (measured 198.13): a money column's rates of its row's day
 // (`ratesField`, the `rate` renderer), the product list's bulk "List in shop…" key, the set-up
 // checklist's route line — so 199.
-const BUDGET_KIB = 199;
+// Issues 47 and 48 merged (measured 199.71): a write's "Save anyway?" question (below the minimum
+// margin), the session's denied events, the documents' upload — so 200, issue 49's own target for
+// the whole page; trimming below it is issue 49's open work.
+const BUDGET_KIB = 200;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {
