@@ -59,6 +59,7 @@ const sample: Record<string, string | number> = {
   short: 3,
   // einvoice_invalid: the document and where its data failed EN 16931's schema (src/server/invoices/einvoice.ts)
   document: 'INV-2026-000042',
+  mail: '4711',
   // the AI budget, allow list and Ask-AI's answer size (issue 42)
   budget: 1000000,
   unit: 'tokens',

@@ -71,6 +71,8 @@ const CATALOGUE_SAME: Record<string, Same> = {
   'Total: {total}': { langs: ['ro'], why: 'Romanian noun total, before the amount (a supplier order mail)' },
   Net: { langs: ['ro'], why: 'Romanian net (a net amount column of a printed document)' },
   Status: { langs: ['de'], why: 'German noun der Status' },
+  Information: { langs: ['de'], why: 'German noun die Information (the info style of an event button)' },
+  Card: { langs: ['ro'], why: 'Romanian noun card (a payment by card)' },
   Reference: { langs: ['cs'], why: 'Czech noun reference' },
   Transfer: { langs: ['ro'], why: 'Romanian noun transfer (a stock transfer)' },
 };
