@@ -77,6 +77,8 @@ describe('users and roles in the browser', () => {
     await t.page.getByRole('grid').first().locator(`[role=row][data-key="${id}"]`).getByRole('checkbox', { name: 'Select row' }).click();
     await t.page.getByRole('button', { name: 'Send set-password link' }).click();
     await t.page.getByRole('dialog').locator('.dialog-buttons button:not(.btn-secondary)').click();
+    // The answer shown first (the click returns before the request ends): then the outbox has the mail.
+    await expect.poll(() => t.page.getByText('Invitations sent: 1').count()).toBeGreaterThan(0);
     const [mail] = await waitForMails(t.server, 'nora.novak@example.com', 1);
     const link = new URL(/(https?:\/\/\S+\/set_password#token=\S+)/.exec(mail!.body_text)![1]!);
 
@@ -231,6 +233,7 @@ describe('users and roles in the browser', () => {
     await row.getByRole('checkbox', { name: 'Select row' }).click();
     await list.locator(':scope > .grid-toolbar').getByRole('button', { name: 'Send set-password link' }).click();
     await page.getByRole('dialog').locator('.dialog-buttons button:not(.btn-secondary)').click();
+    await expect.poll(() => page.getByText('Invitations sent: 1').count()).toBeGreaterThan(0);
     const [mail] = await waitForMails(t.server, 'petra.rep@partner.example', 1);
     expect(mail!.body_text).toMatch(/\/en\/set_password#token=/);
   }, 120_000);

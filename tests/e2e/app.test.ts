@@ -33,7 +33,8 @@ describe('the browser runtime', () => {
       await expect.poll(() => t.page.title()).toBe(`${cat['errors.not_found_title']} · ${cat['app.name']}`);
       expect(await t.page.evaluate(() => document.documentElement.lang)).toBe(lang);
     }
-  });
+    // 21 page loads (three per language): ~31 s on a loaded 2-core machine, on either engine.
+  }, 120_000);
 
   it('signs in through the login form and lands on the home page', async () => {
     await t.page.goto(`${t.server.url}/en/login`);

@@ -201,13 +201,14 @@ export async function startUiServer(engine: Engine = 'pglite', config: Partial<C
 }
 
 /**
- * The engine of the browser tests' servers: PGlite, or E2E_ENGINE=postgres (with
- * TEST_DATABASE_URL) by hand. On the PostgreSQL server a browser file's Node side took ~40 %
- * less CPU (grid-details, 23.5 → 14.6 CPU-s: the database work runs natively in the server's
- * processes, not as WebAssembly on the worker's thread beside Playwright), but 7 tests of the
- * e2e project still fail there (docs/testing.md): the default waits until they pass.
+ * The engine of the browser tests' servers: the PostgreSQL server when the run has
+ * TEST_DATABASE_URL, else PGlite; E2E_ENGINE (pglite or postgres) picks one by hand. On the
+ * PostgreSQL server a browser file's Node side took ~40 % less CPU (grid-details, 23.5 → 14.6
+ * CPU-s: the database work runs natively in the server's processes, not as WebAssembly on the
+ * worker's thread beside Playwright). A test's own query there runs beside the app's requests,
+ * not queued behind them as on PGlite: it waits for the answer it reads (docs/testing.md).
  */
-const E2E_ENGINE: Engine = (process.env.E2E_ENGINE as Engine | undefined) ?? 'pglite';
+const E2E_ENGINE: Engine = (process.env.E2E_ENGINE as Engine | undefined) ?? (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
 /**
  * `startUiServer` (E2E_ENGINE) behind the worker's one listener: its own fresh database and app

@@ -31,13 +31,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+/** The requests of the test's context still under way (its page's last grid-state save among them). */
+let inFlight = 0;
+
 beforeEach(async () => {
   // Each test starts from the descriptor's layout (filters and sorts are saved per user too).
   await server.db.query('delete from app.user_grid_states');
   context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  inFlight = 0;
+  context.on('request', () => inFlight++);
+  context.on('requestfinished', () => inFlight--);
+  context.on('requestfailed', () => inFlight--);
   page = await context.newPage();
 });
 afterEach(async () => {
+  // The page left first and its requests answered: a grid-state save it sends (debounced, or
+  // as the grid unmounts) lands before the next test's delete, not after it (on the PostgreSQL
+  // server nothing queues that delete behind it).
+  await page?.goto('about:blank').catch(() => undefined);
+  await expect.poll(() => inFlight).toBe(0);
   await context?.close();
 });
 

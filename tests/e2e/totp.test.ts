@@ -127,6 +127,8 @@ describe('accounts in the browser', () => {
     await t.page.getByRole('button', { name: 'Send set-password link' }).click();
     await expect.poll(() => dialog.locator('.dialog-body').innerText()).toContain('Users picked: 1');
     await dialog.locator('.dialog-buttons button:not(.btn-secondary)').click();
+    // The answer shown first (the click returns before the request ends): then the outbox has the mail.
+    await expect.poll(() => t.page.getByText('Invitations sent: 1').count()).toBeGreaterThan(0);
     const [mail] = await waitForMails(t.server, 'e2e-toolbar@example.com', 1);
     expect(mail!.subject).toBe('Your back office account');
 
