@@ -216,7 +216,9 @@ describe.each(engines)('every routed screen on %s', (engine) => {
         const r = await s.action(admin, form, 'list', { endRow: 20, language: lang });
         expect(r.status, `${form} ${lang}`).toBe(200);
         for (const f of multi) {
-          if (!r.body.data.rows.some((row: Record<string, Record<string, string> | null>) => row[f]?.[lang])) missing.push(`${form}.${f} ${lang}`);
+          const rows = r.body.data.rows as Record<string, Record<string, string> | null>[];
+          // A column no listed row fills (fsm_events.role_names: no event reserved to a role in the demo) has nothing to translate.
+          if (rows.some((row) => Object.values(row[f] ?? {}).some(Boolean)) && !rows.some((row) => row[f]?.[lang])) missing.push(`${form}.${f} ${lang}`);
         }
       }
     }
