@@ -33,7 +33,8 @@ async function huProductInEur(huf: number): Promise<string> {
   await expect.poll(() => bodyRows().first().getAttribute('data-key')).toMatch(/./);
   await expect.poll(async () => (await bodyRows().first().locator('[data-field="selling_price_shop"]').innerText()).trim()).toMatch(/^€/);
   const [k1] = await rowKeys(1);
-  await t.server.db.query('update app.products set selling_price_shop = $2 where product_code = $1', [k1!, huf]);
+  // No minimum margin in the way (issue 48: a price under it asks first): this test is about the currency, not the margin.
+  await t.server.db.query('update app.products set selling_price_shop = $2, min_margin = null where product_code = $1', [k1!, huf]);
   await t.page.reload();
   await expect.poll(() => cell(k1!, 'selling_price_shop').innerText()).toMatch(/^€/);
   return k1!;
