@@ -163,6 +163,9 @@ describe.each(engines)('migration 097 on a database of the previous release (%s)
     const ref = (type: string, year: number, id: number) => `${type}-${year}-${String(id).padStart(6, '0')}`;
     await db.transaction(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
+      // A release's first start seeds the languages before any company exists; later migrations
+      // (114's company language) rely on that.
+      await tx.query(`insert into app.languages (language_code, iso_code, language_name, flag_code, active) values ('en', 'en-GB', 'English', 'gb', true), ('sk', 'sk-SK', 'Slovenčina', 'sk', true)`);
       await tx.query(`insert into app.companies (company_code, company_name, currency_code, country_code) values ('SK01', 'S', 'EUR', 'SK'), ('AA01', 'A', 'EUR', 'SK'), ('BB01', 'B', 'EUR', 'SK')`);
       for (const [type, table, id, column, company, n, year] of docs) {
         const extra =

@@ -37,8 +37,8 @@ import { startDataOf } from './pageStart.ts';
 const AREA = 'warehouse';
 const FORM = 'stock_reasons';
 const TYPE = 'stock_reason';
-/** An icon no other workflow uses: the browser's map of event icons is codegen's, from the descriptors. */
-const ICON = 'flask-conical';
+/** An icon of the event icon list (core/eventIcons.ts): the browser's map of event icons is codegen's, from that list. */
+const ICON = 'package-check';
 const ROUTE = `/${AREA}/${FORM}`;
 const PAGE_CODE = `${AREA}.${FORM}`;
 
@@ -61,7 +61,7 @@ export default defineScreen({
     states: { proposed: { initial: true }, approved: {}, retired: { final: true } },
     events: {
       approve: { variant: 'success', icon: '${ICON}' },
-      retire: { variant: 'danger', icon: 'archive-x', checkbox: true },
+      retire: { variant: 'danger', icon: 'archive', checkbox: true },
     },
     transitions: [
       { event: 'approve', from: 'proposed', to: 'approved', button: true },
@@ -367,7 +367,7 @@ describe('a new screen: one descriptor, one migration and locale keys, on a data
       {
         event_code: 'retire',
         event_names: inLangs((t) => t.workflow.events.retire),
-        params: { bv_variant: 'danger', bv_icon: 'archive-x', checkbox: inLangs((t) => t.workflow.retireCheckbox) },
+        params: { bv_variant: 'danger', bv_icon: 'archive', checkbox: inLangs((t) => t.workflow.retireCheckbox) },
         menu: true,
         button: false,
       },
