@@ -134,6 +134,25 @@ describe.each(engines)('stock-driven order events on %s', (engine) => {
     expect([...(await moves(unpaid)), ...(await moves(placed))]).toEqual([]);
   });
 
+  it('a transfer between storages is a stock event: an order left waiting for goods that are there moves by goods_arrived (migration 127)', async () => {
+    const t = await product(4, 0);
+    const o = await order([[t, 2]], ['confirm', 'pay']);
+    await pass();
+    expect(await states(o)).toEqual(['waiting_for_goods']);
+    // The goods came while no pass looked (a database before 123, the queue lost): the order still waits.
+    await correct(t, 3);
+    await s.db.query('delete from app.stock_event_queue where product_code = $1', [t]);
+    expect(await pass()).toMatchObject({ arrived: 0, missing: 0 });
+    expect(await states(o)).toEqual(['waiting_for_goods']);
+    // Moving them to another storage queues the product like a receipt does; the pass moves the order.
+    const [from, to] = (await rows("select storage_id from app.storages where company_code = 'SK01' and active order by storage_id limit 2")).map((r) => r.storage_id as number);
+    const transfer = (await ok(warehouse, 'stock_transfers', 'add', { product_code: t, from_storage_id: from, to_storage_id: to, quantity: 1 }, 'SK01')).row.transfer_id as number;
+    expect(await rows('select cause from app.stock_event_queue where product_code = $1', [t])).toEqual([{ cause: { cause: 'transfer', transfer_id: transfer } }]);
+    expect(await pass()).toMatchObject({ arrived: 1, missing: 0 });
+    expect(await states(o)).toEqual(['paid']);
+    expect((await moves(o))[1]).toEqual({ event_code: 'goods_arrived', params: { cause: 'transfer', transfer_id: transfer, product: t }, user_id: null });
+  });
+
   it('two receipts and two passes at once move an order that needed both exactly once', async () => {
     const [a, b] = [await product(2, 0), await product(3, 0)];
     const o = await order(
