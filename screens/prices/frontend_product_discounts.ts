@@ -22,5 +22,8 @@ export default defineScreen({
     max_discount_limit_percent: { type: 'number', total: 'avg' },
     discount_today: { type: 'number', total: 'avg' },
     discounted_price_shop: { type: 'money' },
+    // The selling price is under the minimum margin (migration 129; the margins screen's rule): the marker's column.
+    below_min_margin: { type: 'bool', hidden: true, width: 100 },
   },
+  markers: ['belowMinMargin'],
 });

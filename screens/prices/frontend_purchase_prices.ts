@@ -18,6 +18,9 @@ export default defineScreen({
     purchase_price_base: { type: 'money', editable: true, min: 0, max: 100000000 },
     selling_price_shop: { type: 'money' },
     purchase_time: { type: 'int', editable: true, min: 0, max: 3650, width: 100 },
+    // The selling price is under the minimum margin (migration 129; the margins screen's rule): the marker's column.
+    below_min_margin: { type: 'bool', hidden: true, width: 100 },
   },
+  markers: ['belowMinMargin'],
   actions: { bulk: ['purchase_price_update'] },
 });

@@ -77,7 +77,10 @@ export default defineScreen({
     // Rich text: sanitized by the server on every write (engine/html.ts); the storefront shows it as HTML.
     description: { type: 'multi', html: true, editable: true, maxLength: 20000, translate: true, hidden: true, sortable: false, group: 'texts' },
     updated_at: { type: 'datetime', hidden: true, group: 'basics' },
+    // The selling price is under the minimum margin (migration 129: app.min_selling_price, core/prices.ts belowMinMargin's twin): the marker's column.
+    below_min_margin: { type: 'bool', hidden: true, width: 100, group: 'prices' },
   },
+  markers: ['belowMinMargin'],
   actions: { add: true, delete: true, translate: true, bulk: ['product_labels', 'product_texts_translate', 'shop_list'] },
   details: [
     'product_images',

@@ -25,6 +25,21 @@ export const ROW_MARKERS = {
 } as const;
 
 export type RowMarkerKey = keyof typeof ROW_MARKERS;
+
+/** Markers that mark one cell of the row too (gridBody.css colours it) and say why in its title (a catalogue key). */
+export const MARKED_CELLS: Readonly<Partial<Record<RowMarkerKey, { field: string; title: string }>>> = {
+  belowMinMargin: { field: 'selling_price_shop', title: 'grid.below_min_margin' },
+};
+
+/** The title of cell `field` of a row with these marks (a catalogue key), if a mark concerns it. */
+export function markedCellTitle(marks: string, field: string): string | undefined {
+  if (!marks) return undefined;
+  for (const m of marks.split(' ')) {
+    const c = MARKED_CELLS[m as RowMarkerKey];
+    if (c?.field === field) return c.title;
+  }
+  return undefined;
+}
 export const rowMarkerKeys = Object.keys(ROW_MARKERS) as RowMarkerKey[];
 
 /** A row's marks under the screen's markers, space-separated ('' when none). */

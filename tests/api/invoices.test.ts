@@ -181,6 +181,57 @@ describe.each(engines)('invoices on %s', (engine) => {
     expect(bad.status).toBe(400);
   });
 
+  it("invoices each order once at its company's point whatever the path: a prepayment order on confirm, one shipped by SQL on ship (migration 128)", async () => {
+    const invoices = async (orderId: number) => (await rows(`select invoice_number from app.invoices where order_id = $1 and kind = 'invoice'`, [orderId])).length;
+    const copies = async (orderId: number) => (await rows(`select doc_id from app.sales_order_documents where order_id = $1 and doc_type = 'invoice'`, [orderId])).length;
+    const today = (await one('select current_date::text as d')).d as string;
+    const pay = (o: { fsm_instance_id: number }, amount: number, company: string) =>
+      s.action(admin, 'trigger_fsm', 'set', { event_code: 'pay', fsm_instance_id: o.fsm_instance_id, params: { checkbox: false, payment: { amount, paid_on: today, pay_method: 'card' } } }, company);
+
+    // invoice_on = confirm (CZ01's): a prepayment order never fires confirm — it is confirmed by require_prepayment, and invoiced then.
+    const pre = await order('CZ01', [{ quantity: 1, unit_price: 100, vat_rate: 21 }]);
+    expect(await invoices(pre.order_id)).toBe(0);
+    await fireOk('require_prepayment', [pre.fsm_instance_id], 'CZ01');
+    expect(await invoices(pre.order_id)).toBe(1);
+    expect(await copies(pre.order_id)).toBe(1);
+    // Its prepayment settles that invoice's receivable and pays the order: no second invoice.
+    const paid = await pay(pre, 121, 'CZ01');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data.rows).toMatchObject([{ state_code: 'paid' }]);
+    expect(await invoices(pre.order_id)).toBe(1);
+    // A cancelled order never reached the point.
+    const gone = await order('CZ01', [{ quantity: 1, unit_price: 10 }]);
+    await fireOk('cancel', [gone.fsm_instance_id], 'CZ01');
+    expect(await invoices(gone.order_id)).toBe(0);
+
+    // invoice_on = ship: the order is invoiced when shipped (not on confirm or its payment), once.
+    await setCompany('CZ01', { invoice_on: 'ship' });
+    try {
+      const o = await order('CZ01', [{ quantity: 1, unit_price: 50, vat_rate: 21 }]);
+      await fireOk('confirm', [o.fsm_instance_id], 'CZ01');
+      expect((await pay(o, 60.5, 'CZ01')).status).toBe(200);
+      expect(await invoices(o.order_id)).toBe(0);
+      expect((await one('select s.state_code from app.fsm_instances i join app.fsm_states s using (state_id) where i.fsm_instance_id = $1', [o.fsm_instance_id])).state_code).toBe('paid');
+      // Moved by SQL (a writer other than the trigger call): the point is the state reached, not the user's event.
+      const move = (event: string) =>
+        s.db.query(
+          `select app.fsm_move($1, t.transition_id, null, '{}'::jsonb, now())
+           from app.fsm_instances i join app.fsm_transitions t on t.type_code = i.type_code and t.from_state_id = i.state_id and t.event_code = $2
+           where i.fsm_instance_id = $1`,
+          [o.fsm_instance_id, event],
+        );
+      await move('goods_missing');
+      await move('goods_arrived');
+      expect(await invoices(o.order_id)).toBe(0);
+      await move('ship');
+      expect(await invoices(o.order_id)).toBe(1);
+      await move('deliver');
+      expect(await invoices(o.order_id)).toBe(1);
+    } finally {
+      await setCompany('CZ01', { invoice_on: 'confirm' });
+    }
+  });
+
   it('numbers per company and year: another company leaves no gap, a new year starts at 1', async () => {
     const sk = await highest('SK01', 'INV');
     const hu = await highest('HU01', 'INV');

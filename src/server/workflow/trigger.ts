@@ -166,6 +166,8 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const payment = await recordPayment(tx, session, type, Number(moves[0]!.fsm_instance_id), params.payment, kept);
       // A payment that settled the order moved it (its `pay`, with the checkbox): its mail goes with it.
       if (payment.moved) await queueMoveMails(tx, ids);
+      // The invoice the payment issued (its company invoices on pay: with its receivable, or as the settled order reached paid, migration 128): its copy.
+      await keepIssued(tx, company, await issueOnEvent(tx, type, 'pay', ids, session.userId), session.userId);
       return { rows: await instanceStates(tx, ids), payment };
     }
     // What entering the state needs first (a receipt before the order closes); an instance the step moved itself is not moved again.
@@ -201,15 +203,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
       if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
-    // The invoices this event issues (the company's `invoice_on`), in this transaction: the number, the document and its receivable commit with the move,
-    // and its copy on the order's Documents tab (drawn when first opened).
-    const issued = await issueOnEvent(
-      tx,
-      type,
-      event,
-      moving.map((m) => m.fsm_instance_id),
-      session.userId,
-    );
+    // The invoices these moves issued (an order reaching its company's `invoice_on` point, migration 128), in this transaction: the number, the document
+    // and its receivable commit with the move, and its copy on the order's Documents tab (drawn when first opened).
+    const issued = await issueOnEvent(tx, type, event, ids, session.userId);
     await keepIssued(tx, company, issued, session.userId);
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
     await queueMoveMails(tx, ids);

@@ -8,6 +8,7 @@
 import { memo, type ReactNode } from 'react';
 import type { GroupNode } from '../rowModel/grouping.ts';
 import { sameProps } from './sameProps.ts';
+import { markedCellTitle } from '../../../core/rowMarkers.ts';
 import type { ViewColumn } from '../layout.ts';
 import type { FitHolder } from './textFit.ts';
 import type { GroupTotals } from '../features/totals/totals.feature.tsx';
@@ -78,6 +79,8 @@ export const RowView = memo(
           // An editable column the rows' workflow state locks: the cell says why.
           const lockedHere = !vc.canEdit && vc.col.editable && ctx.locked ? ctx.locked : undefined;
           if (lockedHere) className += ' cell-locked';
+          // A cell its row's mark concerns (a price under the minimum margin) says why.
+          const markedKey = markedCellTitle(marks, vc.id);
           const indented = depth > 0 && i === firstDataCol(cols);
           const content = editingHere ? editor : row ? vc.col.renderer.render({ value: row.data[vc.id], row: row.data, col: vc.col, ctx, canEdit: vc.canEdit }) : null;
           // A flex column is at least its minimum wide.
@@ -90,7 +93,7 @@ export const RowView = memo(
               aria-readonly={vc.canEdit ? 'false' : 'true'}
               aria-invalid={problem ? 'true' : undefined}
               aria-selected={i >= rangeFrom && i <= rangeTo ? true : undefined}
-              title={problem ?? lockedHere}
+              title={problem ?? lockedHere ?? (markedKey && row ? ctx.t(markedKey) : undefined)}
               data-field={vc.id}
               tabIndex={i === activeCol ? 0 : -1}
               className={className}

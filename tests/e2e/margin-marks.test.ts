@@ -1,0 +1,48 @@
+/**
+ * A selling price under the minimum margin is marked wherever prices are listed (issue 48
+ * point 1, migration 129): the product list and the price screens mark the row and the price
+ * cell, whose title says why in the user's language. The mark is the server's
+ * (`below_min_margin`: app.min_selling_price, the twin of core/prices.ts belowMinMargin).
+ */
+import { describe, expect, it } from 'vitest';
+import { belowMinMargin } from '../../src/core/prices.ts';
+import { browserSuite, signIn } from './browser.ts';
+import { gridPage } from './gridPage.ts';
+
+const t = browserSuite();
+const { row, cell, rowKeys } = gridPage(
+  () => t.page,
+  () => t.server,
+);
+
+describe('prices under the minimum margin are marked in the lists', () => {
+  it('marks the row and the price cell with a title in the product list (English, German) and on the purchase prices and discounts screens; not the others', async () => {
+    const db = t.server.db;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    const [a, b, c] = (await rowKeys(3)) as [string, string, string];
+    // Purchase 10, minimum 15 %: b sells at 11 (10 %), a at 20, c exactly at the minimum (11.50).
+    await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = $2 where product_code = $1', [a, 20]);
+    await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = $2 where product_code = $1', [b, 11]);
+    await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = $2 where product_code = $1', [c, 11.5]);
+    // The rule the server marks by (the browser's twin agrees).
+    expect([20, 11, 11.5].map((p) => belowMinMargin(p, 10, 15))).toEqual([false, true, false]);
+    await t.page.reload();
+    await expect.poll(() => row(b).getAttribute('data-marks')).toBe('belowMinMargin');
+    expect(await row(a).getAttribute('data-marks')).toBeNull();
+    expect(await row(c).getAttribute('data-marks')).toBeNull();
+    expect(await cell(b, 'selling_price_shop').getAttribute('title')).toBe('Under the minimum margin');
+    expect(await cell(a, 'selling_price_shop').getAttribute('title')).toBeNull();
+    expect(await cell(b, 'selling_price_shop').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 243, 199)');
+
+    await t.page.goto(`${t.server.url}/de/products/product_list`);
+    await expect.poll(() => cell(b, 'selling_price_shop').getAttribute('title')).toBe('Unter der Mindestmarge');
+
+    for (const screen of ['frontend_purchase_prices', 'frontend_product_discounts']) {
+      await t.page.goto(`${t.server.url}/en/prices/${screen}`);
+      await expect.poll(() => row(b).getAttribute('data-marks')).toBe('belowMinMargin');
+      expect(await row(a).getAttribute('data-marks')).toBeNull();
+      expect(await cell(b, 'selling_price_shop').getAttribute('title')).toBe('Under the minimum margin');
+    }
+  });
+});
