@@ -149,6 +149,34 @@ describe.each(engines)('the price and discount rules on %s', (engine) => {
     expect(await price(b)).toBe(9);
   });
 
+  it("takes a shop's own price under the minimum margin only when confirmed — the shop's grid, the product's tab, import — and the storefront sells at it only then (migration 129)", async () => {
+    const [a, b] = (await products(2)) as [string, string];
+    const shopPrice = async (code: string) => (await one('select shop_price from app.shop_products where shop_id = 2 and product_code = $1', [code])).shop_price;
+    const spVersion = async (code: string) => (await one('select row_version from app.shop_products where shop_id = 2 and product_code = $1', [code])).row_version as number;
+    for (const form of ['frontend_shop_products', 'product_shops']) {
+      const low = await s.action(admin, form, 'set', { shop_id: 2, product_code: a, row_version: await spVersion(a), shop_price: 11 });
+      asksAt(low, 'payload.shop_price');
+      expect(await shopPrice(a)).toBeNull();
+    }
+    // At the minimum price it is taken; under it only confirmed.
+    await ok(admin, 'frontend_shop_products', 'set', { shop_id: 2, product_code: a, row_version: await spVersion(a), shop_price: 11.5 });
+    const yes = await confirmed('frontend_shop_products', 'set', { shop_id: 2, product_code: a, row_version: await spVersion(a), shop_price: 11 });
+    expect(yes.status, JSON.stringify(yes.body)).toBe(200);
+    expect(Number(await shopPrice(a))).toBe(11);
+    // The storefront's price is that confirmed one.
+    expect(Number((await one('select price from app.v_published_products where shop_id = 2 and product_code = $1', [a])).price)).toBe(11);
+    // Import: the row under the minimum is reported unless the file's confirmation is given.
+    const csv = `shop_id,product_code,shop_price\n2,${b},10\n`;
+    const plain = await upload('frontend_shop_products', csv, ['shop_id', 'product_code', 'shop_price'], 'commit');
+    expect([plain.body.errorRows, await shopPrice(b)]).toEqual([1, null]);
+    expect(plain.body.errors).toEqual([expect.objectContaining({ line: 2, field: 'shop_price', message: expect.stringMatching(/^server\.confirm_required\?.*reason=validation\.below_min_margin/) })]);
+    const taken = await upload('frontend_shop_products', csv, ['shop_id', 'product_code', 'shop_price'], 'commit', 'below_min_margin');
+    expect([taken.status, taken.body.errorRows, Number(await shopPrice(b))]).toEqual([200, 0, 10]);
+    // Writers outside the app are not asked; an empty shop price (the product's) is never.
+    await s.db.query('update app.shop_products set shop_price = 5 where shop_id = 2 and product_code = $1', [b]);
+    await ok(admin, 'frontend_shop_products', 'set', { shop_id: 2, product_code: b, row_version: await spVersion(b), shop_price: null });
+  });
+
   it('imports a price under the minimum margin only when confirmed: the preview and the commit report its row', async () => {
     const [a, b] = (await products(2)) as [string, string];
     const csv = `product_code,selling_price_shop\n${a},11\n${b},25\n`;

@@ -52,3 +52,33 @@ select p.product_code, p.company_code, p.product_name, b.brand_name, p.selling_p
 from app.products p
 left join app.brands b on b.brand_id = p.brand_id
 cross join lateral (select app.product_discount_on(p.discount_percent, p.discount_end_date, p.new_discount, p.max_discount_limit_percent, p.max_discount, current_date) as today) d;
+
+-- A shop's own price (shop_products.shop_price: what that storefront sells at instead of the
+-- product's selling price, coalesce(shop_price, selling_price_shop)) under the product's
+-- minimum margin is saved only when confirmed, as the selling price is (121): a write of the
+-- app names what the user confirmed in app.confirm; without `below_min_margin` a new shop
+-- price under app.min_selling_price is refused at its field (409 confirm_required, the
+-- browser asks "Save anyway?"); writers outside the app (psql, the seed) are not asked.
+create function app.shop_products_price_rules() returns trigger language plpgsql as $$
+declare
+  confirmed text := coalesce(current_setting('app.confirm', true), '');
+  p record;
+  min_price numeric;
+begin
+  if confirmed = '' or 'below_min_margin' = any (string_to_array(confirmed, ',')) or new.shop_price is null
+     or (tg_op = 'UPDATE' and new.shop_price is not distinct from old.shop_price) then
+    return new;
+  end if;
+  select pr.product_code, pr.purchase_price_base, pr.min_margin into p from app.products pr where pr.product_code = new.product_code;
+  min_price := app.min_selling_price(p.purchase_price_base, p.min_margin);
+  if min_price is not null and new.shop_price < min_price then
+    raise exception 'the shop price % of product % is under its minimum margin of % %% (at least %)', new.shop_price, new.product_code, p.min_margin, min_price
+      using errcode = '23514', constraint = 'below_min_margin',
+            detail = json_build_object('field', 'shop_price', 'reason', 'validation.below_min_margin',
+                                       'values', json_build_object('margin', round((new.shop_price / p.purchase_price_base - 1) * 100, 2), 'min_margin', p.min_margin),
+                                       'key', json_build_array(new.shop_id, new.product_code))::text;
+  end if;
+  return new;
+end $$;
+create trigger shop_products_price_rules before insert or update of shop_price on app.shop_products
+  for each row execute function app.shop_products_price_rules();
