@@ -37,6 +37,8 @@ export default defineScreen({
     // Which sales-order event issues the invoice, and the payment term its due date follows (a partner's own term first).
     invoice_on: { editable: true, options: ['confirm', 'pay', 'ship'], default: 'confirm', width: 100 },
     payment_days: { type: 'int', editable: true, min: 0, max: 365, default: 14, width: 100 },
+    // Orders may be marked paid without a settled receivable (migration 128: else `pay` needs the money).
+    paid_without_payment: { type: 'bool', renderer: 'checkbox', editable: true, default: false, width: 100 },
     position: { type: 'int', editable: true, min: 0, max: 10000, default: 0, width: 100 },
   },
   actions: { add: true, delete: true },

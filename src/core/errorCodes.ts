@@ -127,6 +127,8 @@ export const ERROR_PARAMS = {
   pick_short_stock: ['order', 'product', 'name', 'short', 'rule'],
   /** Goods received (the toolbar's Receive, the workflow's "Receive goods") on a purchase order that is not confirmed or in transit (app.po_receivable). */
   purchase_order_not_receivable: ['order'],
+  /** A sales order marked paid (bulk, board, API) whose receivable is not settled (migration 128): `open` the amount still open, in `currency`. */
+  order_not_settled: ['order', 'open', 'currency'],
   // workflows
   unknown_event: ['event'],
   event_not_allowed: ['event', 'state'],

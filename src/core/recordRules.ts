@@ -145,6 +145,8 @@ export const RECORD_RULES = {
   sales_order_fixed: whole,
   selected_image_candidate: on('selected_image_uri'),
   ship_short_stock: whole,
+  // A sales order enters paid only with its receivable settled (migration 128); the trigger call says it as order_not_settled.
+  sales_order_not_settled: whole,
   shop_default_language: on('is_default'),
   shop_language: on('language_code'),
   shop_product_same_company: on('shop_id'),

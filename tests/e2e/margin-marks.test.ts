@@ -45,4 +45,30 @@ describe('prices under the minimum margin are marked in the lists', () => {
       expect(await cell(b, 'selling_price_shop').getAttribute('title')).toBe('Under the minimum margin');
     }
   });
+
+  it('imports prices under the minimum margin only with the dialog\'s "intended" box ticked; without it the row is reported at its price', async () => {
+    const db = t.server.db;
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    const [a, b] = (await rowKeys(2)) as [string, string];
+    await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = 20 where product_code = any($1)', [[a, b]]);
+    const price = async (code: string) => Number((await db.query<{ p: string }>('select selling_price_shop as p from app.products where product_code = $1', [code])).rows[0]!.p);
+    const csv = `Product code,Selling price\n${a},11\n${b},25\n`;
+    await t.page.getByRole('button', { name: 'Import' }).click();
+    const dialog = t.page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const box = dialog.getByRole('checkbox', { name: 'Prices under the minimum margin are intended' });
+    expect(await box.isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toMatch(/1 to update.*1 with problems \(skipped\)\.$/);
+    const problem = await dialog.locator(`.import-errors tbody tr[data-line="2"] td`).allInnerTexts();
+    expect(problem).toEqual(['2', 'Selling price', 'Selling price: A margin of 10 % is under the minimum margin of 15 %']);
+    // Ticked: the check runs again with the confirmation, and the import takes both rows.
+    await box.check();
+    await expect.poll(() => dialog.locator('.import-summary').innerText()).toMatch(/2 to update.*0 with problems/);
+    await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => price(a)).toBe(11);
+    expect(await price(b)).toBe(25);
+  });
 });

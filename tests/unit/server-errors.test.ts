@@ -55,6 +55,9 @@ const sample: Record<string, string | number> = {
   product_code: 'P000001',
   // ship_short_stock (migration 092)
   order: 'SO-SK01-000042',
+  // order_not_settled: what of the order's receivable is open (migration 128)
+  open: 121.5,
+  currency: 'EUR',
   product: 'P000230',
   short: 3,
   // einvoice_invalid: the document and where its data failed EN 16931's schema (src/server/invoices/einvoice.ts)

@@ -6,6 +6,7 @@
  *
  * - `ship_short_stock`: shipping would take what is not available to the order.
  * - `pick_short_stock`: a pick list could take nothing (what is available to the orders is listed).
+ * - `sales_order_not_settled`: a sales order marked paid whose receivable is not settled (128).
  * - `purchase_order_not_receivable`: goods on a purchase order not confirmed or in transit
  *   (a receipt, the toolbar's Receive, the workflow's "Receive goods").
  */
@@ -35,6 +36,10 @@ const RULES = new Map<string, (d: Detail, lang: string) => HttpError>(
         'pick_short_stock',
         p,
       );
+    },
+    sales_order_not_settled: (d: Detail & { open?: unknown; currency?: unknown }) => {
+      const p = { order: String(d.order ?? ''), open: Number(d.open), currency: String(d.currency ?? '') };
+      return new HttpError(409, 'order_not_settled', `order ${p.order} is not paid: ${p.open} ${p.currency} of its receivable is open`, {}, undefined, p);
     },
     purchase_order_not_receivable: (d: Detail) => {
       const order = String(d.order ?? '');

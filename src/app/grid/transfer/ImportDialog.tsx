@@ -34,6 +34,9 @@ interface Props {
   onImported(): void;
 }
 
+/** The prices a confirmation may take under the minimum margin (migrations 121, 129). */
+const PRICE_FIELDS = ['selling_price_shop', 'shop_price'];
+
 /** Problems listed in the dialog; the report holds all the server sent. */
 const SHOWN = 200;
 
@@ -45,6 +48,9 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Prices under the minimum margin are intended (core/confirmations.ts below_min_margin): passed as the import's confirmation, else such rows are reported.
+  const [belowMinMargin, setBelowMinMargin] = useState(false);
+  const pricesConfirmable = PRICE_FIELDS.some((f) => columns[f]?.editable);
   const returnFocus = useReturnFocus();
   const label = (field: string) => t(fieldLabelId(field, columns[field]));
   // Rich text is exported and imported as its HTML, cleaned as the editor's save cleans it: the dialog says so.
@@ -52,12 +58,13 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
     .filter(([, c]) => c.html && c.editable)
     .map(([f]) => label(f));
 
-  const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[]): Promise<T | null> => {
+  const send = async <T,>(mode: 'inspect' | 'preview' | 'commit', f: File, map?: (string | null)[], confirmBelow = belowMinMargin): Promise<T | null> => {
     const body = new FormData();
     body.set('file', f, f.name);
     body.set('mode', mode);
     body.set('language', language);
     if (map) body.set('mapping', JSON.stringify(map));
+    if (mode !== 'inspect' && pricesConfirmable && confirmBelow) body.set('confirm', 'below_min_margin');
     setBusy(true);
     setError(null);
     try {
@@ -87,8 +94,8 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
     setStep({ kind: 'map', info });
   };
 
-  const preview = async (info: Inspect) => {
-    const result = await send<Result>('preview', file!, mapping);
+  const preview = async (info: Inspect, confirmBelow = belowMinMargin) => {
+    const result = await send<Result>('preview', file!, mapping, confirmBelow);
     if (result) setStep({ kind: 'preview', info, result });
   };
 
@@ -104,6 +111,24 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
   const missing = step.kind === 'file' ? [] : step.info.fields.filter((f) => f.required && !mapping.includes(f.field)).map((f) => label(f.field));
 
   const mappedSomething = mapping.some((f) => f !== null);
+
+  /** "Prices under the minimum margin are intended": on a screen with a selling or shop price; changed after a check, the check runs again. */
+  const confirmBox = (info: Inspect, recheck: boolean) =>
+    pricesConfirmable && (
+      <label className="form-check import-confirm">
+        <input
+          type="checkbox"
+          checked={belowMinMargin}
+          disabled={busy}
+          onChange={(e) => {
+            const on = e.target.checked;
+            setBelowMinMargin(on);
+            if (recheck) void preview(info, on);
+          }}
+        />{' '}
+        {t('transfer.confirm_below_min_margin')}
+      </label>
+    );
 
   return (
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
@@ -184,6 +209,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
               </table>
               {richText.length > 0 && <p className="grid-muted import-rich-text">{t('transfer.rich_text_html', { columns: richText.join(', ') })}</p>}
               {missing.length > 0 && step.info.canAdd && <p className="grid-muted">{t('transfer.required_unmapped', { fields: missing.join(', ') })}</p>}
+              {confirmBox(step.info, false)}
               {error && (
                 <p className="grid-form-error" role="alert">
                   {error}
@@ -252,6 +278,7 @@ export default function ImportDialog({ form, columns, language, onClose, onImpor
                   </button>
                 </>
               )}
+              {!step.result.written && confirmBox(step.info, true)}
               {error && (
                 <p className="grid-form-error" role="alert">
                   {error}
