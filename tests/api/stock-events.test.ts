@@ -31,7 +31,19 @@ describe.each(engines)('stock-driven order events on %s', (engine) => {
 
   const storage = async () => (await one("select storage_id from app.storages where company_code = 'SK01' and active order by storage_id limit 1")).storage_id as number;
   const fire = async (event: string, o: Order) => {
-    const r = await s.action(admin, 'fsm_trigger', 'set', { event_code: event, fsm_instance_id: [o.fsm_instance_id], params: event === 'pay' ? { checkbox: false } : {} }, 'SK01');
+    // `pay` is its payment (Record payment of the order's total: the settled receivable moves it, migration 128).
+    const payment = async () => ({
+      checkbox: false,
+      payment: {
+        amount: Number((await one('select grand_total from app.v_sales_orders where order_id = $1', [o.order_id])).grand_total),
+        paid_on: (await one('select current_date::text as d')).d,
+        pay_method: 'card',
+      },
+    });
+    const r =
+      event === 'pay'
+        ? await s.action(admin, 'trigger_fsm', 'set', { event_code: event, fsm_instance_id: o.fsm_instance_id, params: await payment() }, 'SK01')
+        : await s.action(admin, 'fsm_trigger', 'set', { event_code: event, fsm_instance_id: [o.fsm_instance_id], params: {} }, 'SK01');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   };
   const correct = async (code: string, quantity: number) =>

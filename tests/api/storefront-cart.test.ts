@@ -67,6 +67,8 @@ describe.each(engines)('storefront cart and checkout on %s', (engine) => {
     sink = await startSmtpSink();
     s = await startTestServer(engine);
     const db = s.db;
+    // A cash-on-delivery order is marked paid for the carrier to collect: the company allows orders paid without payment (migration 128).
+    await db.query('update app.companies set paid_without_payment = true');
     const rows = await db.query<{ c: string }>(
       `select sp.product_code as c from app.shop_products sp join app.products p using (product_code)
        where sp.shop_id = 2 and sp.published and p.active order by sp.product_code limit 2`,

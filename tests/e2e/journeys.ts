@@ -53,7 +53,13 @@ export function journeyKit(server: () => TestServer) {
 
   /** Fires a workflow event on one instance as the admin (the scene's way, the journey's own steps are the browser's). */
   async function fire(event: string, fsmInstanceId: number): Promise<void> {
-    await ok('fsm_trigger', 'set', { event_code: event, fsm_instance_id: [fsmInstanceId], params: event === 'pay' ? { checkbox: false } : {} });
+    if (event === 'pay') {
+      // Paid means money (migration 128): the order's total recorded as its payment, which moves it.
+      const o = await one<{ total: string; today: string }>('select grand_total as total, current_date::text as today from app.v_sales_orders where fsm_instance_id = $1', [fsmInstanceId]);
+      await ok('trigger_fsm', 'set', { event_code: 'pay', fsm_instance_id: fsmInstanceId, params: { checkbox: false, payment: { amount: Number(o.total), paid_on: o.today, pay_method: 'card' } } });
+      return;
+    }
+    await ok('fsm_trigger', 'set', { event_code: event, fsm_instance_id: [fsmInstanceId], params: {} });
   }
 
   /**
