@@ -18,6 +18,7 @@ import { describeError, say, type Said } from '../../api/said.ts';
 import { ask } from '../../chrome/confirm.ts';
 import { usePageTitle } from '../../chrome/pageTitle.ts';
 import { toast } from '../../chrome/toasts.tsx';
+import { paymentQuestion, paymentSaid } from '../../grid/features/workflow/workflow.trigger.ts';
 import { confirmOptions, referenceOf, triggerCall } from '../../grid/features/workflow/workflow.utils.ts';
 import { mayRunEvents } from '../../session/pagePerms.ts';
 import { useSession } from '../../session/session.ts';
@@ -104,12 +105,16 @@ function BoardView({ data, reload }: { data: Promise<Loaded | { error: Said }>; 
     const action = moveOf(row, to);
     if (!action) return;
     // The question names the card's record: its type and reference (SO-…), with buttons of their own (workflow.utils.ts).
-    const answer = await ask(confirmOptions(action, lang, { type: nameIn(board.type.type_names, lang), references: [referenceOf(screen, row)] }));
+    // A payment event (Record payment) asks amount, day and method as the grid does: an order is paid by its money (migration 128).
+    const payment = action.params.payment ? await paymentQuestion(row) : undefined;
+    const reference = referenceOf(screen, row);
+    const answer = await ask(confirmOptions(action, lang, { type: nameIn(board.type.type_names, lang), references: [reference] }, payment));
     if (!answer) return;
     const call = triggerCall(action, [row], answer);
     try {
-      await (call.entity === 'trigger_fsm' ? actions.trigger_fsm(call.payload) : actions.trigger_fsms(call.payload));
-      toast({ variant: 'success', id: 'workflow.done', values: { count: 1 } });
+      const r = await (call.entity === 'trigger_fsm' ? actions.trigger_fsm(call.payload) : actions.trigger_fsms(call.payload));
+      if ('payment' in r && r.payment && answer.payment) toast({ variant: 'success', ...paymentSaid(r.payment, answer.payment.amount, reference, lang) });
+      else toast({ variant: 'success', id: 'workflow.done', values: { count: 1 } });
       reload(Number(row.fsm_instance_id));
     } catch (e) {
       toast({ variant: 'danger', ...describeError(e) });

@@ -43,7 +43,7 @@ const digitsOf = (currency: string) => session.get().currencies.find((c) => c.cu
  * its invoice's cash-flow item, what is open of it — read through the cash flow's list (the
  * right a payment needs anyway); none, or not readable: the order's total, not invoiced yet.
  */
-async function paymentQuestion(row: Row): Promise<PaymentQuestion> {
+export async function paymentQuestion(row: Row): Promise<PaymentQuestion> {
   try {
     const r = await api.action<'ListOutput'>('cashflow', 'filter', { order_id: row.order_id, type_code: 'customer_invoice' });
     const items = (r.rows as Row[]).filter((x) => x.credit_of === null && x.state_code !== 'cancelled').sort((a, b) => Number(a.final_state) - Number(b.final_state));
@@ -57,7 +57,7 @@ async function paymentQuestion(row: Row): Promise<PaymentQuestion> {
 }
 
 /** The toast of a recorded payment: what it did to the receivable (paid in full, a credit kept, what is still open). */
-function paymentSaid(p: NonNullable<Awaited<ReturnType<typeof trigger_fsm>>['payment']>, paid: number, reference: string, lang: Lang) {
+export function paymentSaid(p: NonNullable<Awaited<ReturnType<typeof trigger_fsm>>['payment']>, paid: number, reference: string, lang: Lang) {
   const money = (n: number) => formatMoney(n, p.currency_code, LOCALE[lang], digitsOf(p.currency_code));
   const document = p.invoice_number || reference;
   if (p.credit_amount > 0) return { id: 'workflow.payment_credit', values: { paid: money(paid), document, credit: money(p.credit_amount) } };
