@@ -36,6 +36,7 @@ export const AREA_GUIDE = {
   warehouse: 'warehouse',
   finance: 'finance',
   reports: 'reports',
+  print: 'reports',
   settings: 'administration',
   fsm: 'administration',
   ai_content: 'ai',
