@@ -6,19 +6,7 @@
  */
 
 /** The guide's pages: one per area, and the first day of a new shop. Also the server's whitelist. */
-export const GUIDE_PAGES = [
-  'first-day',
-  'catalogue',
-  'prices',
-  'shops',
-  'sales',
-  'purchasing',
-  'warehouse',
-  'finance',
-  'reports',
-  'administration',
-  'ai',
-] as const;
+export const GUIDE_PAGES = ['first-day', 'catalogue', 'prices', 'shops', 'sales', 'purchasing', 'warehouse', 'finance', 'reports', 'administration', 'ai'] as const;
 export type GuidePage = (typeof GUIDE_PAGES)[number];
 
 /** The guide's languages; any other UI language reads the English guide. */

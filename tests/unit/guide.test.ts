@@ -36,7 +36,11 @@ describe('staff guide', () => {
     for (const page of Object.values(AREA_GUIDE)) expect(GUIDE_PAGES).toContain(page);
     for (const file of GUIDE_FILES) expect(existsSync(join(dir, file)), file).toBe(true);
     for (const lang of GUIDE_LANGS) {
-      expect(readdirSync(join(dir, lang)).sort()).toEqual(GUIDE_FILES.filter((f) => f.startsWith(`${lang}/`)).map((f) => f.slice(3)).sort());
+      expect(readdirSync(join(dir, lang)).sort()).toEqual(
+        GUIDE_FILES.filter((f) => f.startsWith(`${lang}/`))
+          .map((f) => f.slice(3))
+          .sort(),
+      );
     }
   });
 

@@ -26,8 +26,6 @@ code{background:#f6f8fa;padding:1px 4px;border-radius:3px}
 table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}
 a{color:#0969da}h1{font-size:28px}h2{font-size:21px;margin-top:28px}`;
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
-
 /** Markdown → safe HTML; links to sibling pages (`sales.md`) become the served page (`sales`). */
 export function renderGuide(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
@@ -71,7 +69,7 @@ export function mountGuide(app: Hono): void {
     const page = c.req.param('page');
     // Whitelisted: a page of GUIDE_PAGES (or the contents) in a guide language, nothing else.
     const md = isGuideLang(lang) && (isGuidePage(page) || page === 'index') ? await read(`${lang}/${page}.md`) : undefined;
-    if (!md) return c.json({ error: 'not_found', message: 'This page could not be found' }, 404);
+    if (!md || !isGuideLang(lang)) return c.json({ error: 'not_found', message: 'This page could not be found' }, 404);
     const nonce = newNonce();
     c.header('Content-Security-Policy', `default-src 'none'; img-src 'self'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`);
     c.header('Cache-Control', 'no-cache');
