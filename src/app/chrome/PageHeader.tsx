@@ -1,11 +1,11 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
-import { CircleHelp } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
 import { guideHref, guidePageOfPath } from '../../core/guide.ts';
 import { splitLang, withLang } from '../../core/langs.ts';
 import { routeTitle } from '../router/routePaths.ts';
 import { useSession } from '../session/session.ts';
+import { HelpIcon } from './icons.tsx';
 
 /**
  * Spec §2: the title is the last breadcrumb; the trail starts with Home and is shown
@@ -30,7 +30,7 @@ export function PageHeader() {
         <h1 className="page-title">{title}</h1>
         {guide && (
           <a className="page-help" href={guideHref(lang, guide)} target="_blank" rel="noopener" aria-label={help} title={help} data-guide={guide}>
-            <CircleHelp size={18} aria-hidden="true" />
+            <HelpIcon />
           </a>
         )}
       </div>
