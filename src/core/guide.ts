@@ -40,7 +40,7 @@ export const isGuideLang = (x: string): x is GuideLang => (GUIDE_LANGS as readon
 export const isGuideArea = (x: string): x is GuideArea => Object.hasOwn(AREA_GUIDE, x);
 
 /** The guide's language for a UI language: itself when the guide has it, else English. */
-export const guideLang = (uiLang: string): GuideLang => (isGuideLang(uiLang) ? uiLang : 'en');
+const guideLang = (uiLang: string): GuideLang => (isGuideLang(uiLang) ? uiLang : 'en');
 
 /** The guide page of a path without its language prefix (`/sales/sales_orders` → sales), or none (profile, print). */
 export function guidePageOfPath(path: string): GuidePage | undefined {
