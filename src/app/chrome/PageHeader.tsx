@@ -1,14 +1,17 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
+import { guideHref, guidePageOfPath } from '../../core/guide.ts';
 import { splitLang, withLang } from '../../core/langs.ts';
 import { routeTitle } from '../router/routePaths.ts';
 import { useSession } from '../session/session.ts';
+import { HelpIcon } from './icons.tsx';
 
 /**
  * Spec §2: the title is the last breadcrumb; the trail starts with Home and is shown
  * only with more than one item. Landing pages (index) reset it to Home. Titles are the
- * catalogue keys the generated route tree carries (the same texts the menu seed holds).
+ * catalogue keys the generated route tree carries (the same texts the menu seed holds). Beside
+ * the title, the help button opens the staff guide's page of the screen's area.
  */
 export function PageHeader() {
   const intl = useIntl();
@@ -18,9 +21,19 @@ export function PageHeader() {
   // A screen's title comes with its labels (core/catalogueParts.ts): blank for the moment they load, never the key.
   const crumbs = breadcrumbs(path, (p) => routeTitle(router, lang, p)).map((c) => ({ ...c, text: c.id in intl.messages ? intl.formatMessage({ id: c.id }) : '' }));
   const title = crumbs[crumbs.length - 1]!.text;
+  // The help button: the staff guide's page of the screen's area (core/guide.ts), in a new tab.
+  const guide = guidePageOfPath(path);
+  const help = intl.formatMessage({ id: 'chrome.help' });
   return (
     <div className="page-header">
-      <h1 className="page-title">{title}</h1>
+      <div className="page-title-row">
+        <h1 className="page-title">{title}</h1>
+        {guide && (
+          <a className="page-help" href={guideHref(lang, guide)} target="_blank" rel="noopener" aria-label={help} title={help} data-guide={guide}>
+            <HelpIcon />
+          </a>
+        )}
+      </div>
       {crumbs.length > 1 && (
         <nav aria-label={intl.formatMessage({ id: 'chrome.breadcrumbs' })}>
           <ol className="breadcrumbs">

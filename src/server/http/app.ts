@@ -22,6 +22,7 @@ import { mountImages } from './images.ts';
 import { mountPrint } from '../print/routes.ts';
 import { mountInvoices } from '../invoices/routes.ts';
 import { mountFlags } from './flags.ts';
+import { mountGuide } from './guide.ts';
 import { jsonAnswer, limitBody, noStore, securityHeaders } from './middleware.ts';
 import { presentedRefreshCookie } from './refreshCookie.ts';
 import { clearLegacyTokenCookie, hasLegacyTokenCookie, presentedPageToken } from './pageCookie.ts';
@@ -205,6 +206,8 @@ export function createApp(deps: Deps): Hono {
   });
   app.use('/media/*', serveStatic({ root: ui }));
   mountFlags(app);
+  // The staff guide (docs/guide/): documentation, no sign-in.
+  mountGuide(app);
   /**
    * The UI's page in a language: `<html lang>` is the route's language from the first byte
    * (else the `language` cookie's, else English), so a page never says one language and
