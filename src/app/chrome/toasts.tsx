@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Later } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
-import { say, type Said } from '../api/said.ts';
+import { refOf, say, type Said } from '../api/said.ts';
 
 type Variant = 'success' | 'danger' | 'warning' | 'info';
 
@@ -23,7 +23,9 @@ let timer: ReturnType<typeof setInterval> | undefined;
 
 export function toast(t: Omit<Toast, 'key'>): number {
   const key = next++;
-  toasts.set((s) => ({ list: [...s.list, { ...t, key, until: t.persistent ? Infinity : Date.now() + TOAST_VISIBLE_MS }] }));
+  // A failed call's request id, wherever the message holds it: shown under the text.
+  const ref = refOf(t);
+  toasts.set((s) => ({ list: [...s.list, { ...t, ref, key, until: t.persistent ? Infinity : Date.now() + TOAST_VISIBLE_MS }] }));
   timer ??= setInterval(() => {
     const now = Date.now();
     const { list } = toasts.get();
@@ -48,7 +50,14 @@ export function Toaster() {
         <Later>
           {list.map((t) => (
             <div key={t.key} className={`toast toast-${t.variant}`} role={t.variant === 'danger' ? 'alert' : 'status'} data-variant={t.variant}>
-              <span className="toast-text">{say(intl, t)}</span>
+              <span className="toast-text">
+                {say(intl, t)}
+                {t.ref && (
+                  <small className="toast-ref" data-testid="toast-ref">
+                    {intl.formatMessage({ id: 'messages.request_ref' }, { ref: t.ref })}
+                  </small>
+                )}
+              </span>
               <button type="button" className="toast-close" aria-label="×" onClick={() => closeToast(t.key)}>
                 ×
               </button>
