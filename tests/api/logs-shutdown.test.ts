@@ -95,6 +95,7 @@ describe.each(engines)('%s: logs and shutdown of the real server', (engine) => {
       DEEPL_AUTH_KEY: deeplKey,
       JWT_SECRET: jwtSecret,
       SHUTDOWN_DELAY_MS: '1000',
+      METRICS_PORT: '0',
     });
     cleanups.push(() => server.kill());
   });
@@ -161,6 +162,15 @@ describe.each(engines)('%s: logs and shutdown of the real server', (engine) => {
     const unmatched = lines().find((l) => l.status === 404 && l.method === 'GET' && l.msg === 'request');
     expect(unmatched.route).toBe('unmatched');
     expect(lines().find((l) => /^mail: by SMTP to /.test(l.msg))).toBeDefined();
+
+    // METRICS_PORT: the metrics alone on their own port (the token asked there too).
+    const own = lines().find((l) => l.msg === 'metrics: served on their own port');
+    const metricsUrl = `http://127.0.0.1:${own.port}`;
+    expect((await fetch(`${metricsUrl}/metrics`)).status).toBe(401);
+    expect((await fetch(`${metricsUrl}/healthz`)).status).toBe(404);
+    const scraped = await fetch(`${metricsUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^http_requests_total\{method="POST",route="\/rpc\/api_action",status="200"\} \d+$/m);
   });
 
   it('on SIGTERM refuses new connections, answers every request under way, and exits 0', async () => {

@@ -82,38 +82,24 @@ export class Metrics {
         for (const [state, n] of Object.entries(s)) this.set({ state }, n);
       },
     });
-    // The database's queues, one query per scrape each.
-    const outboxDepth = new Gauge({ name: 'outbox_pending', help: 'Mails waiting in app.mail_outbox (pending)', registers: r });
-    const outboxAge = new Gauge({ name: 'outbox_oldest_due_seconds', help: 'How long the oldest pending mail has been due (0: none due)', registers: r });
-    const schedulerLag = new Gauge({ name: 'scheduler_lag_seconds', help: 'How long the oldest due workflow timeout or loop has waited (0: none due)', registers: r });
-    const scrapeFailures = new Counter({ name: 'metrics_db_read_failures_total', help: 'Scrapes whose database figures could not be read', registers: r });
-    new Gauge({
-      name: 'metrics_db_read_seconds',
-      help: 'Time to read the database figures of this scrape',
-      registers: r,
-      async collect() {
-        const t = performance.now();
-        try {
-          const [o, s] = await Promise.all([
-            src.db.query<{ n: number; age: number | null }>(
-              `select count(*)::int as n, extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now()))::float8 as age
-               from app.mail_outbox where status = 'pending'`,
-            ),
-            src.db.query<{ lag: number | null }>(
-              `select extract(epoch from now() - least(
-                 (select min(due_at) from app.fsm_instances where due_at <= now()),
-                 (select min(next_loop_at) from app.fsm_instances where next_loop_at <= now())))::float8 as lag`,
-            ),
-          ]);
-          outboxDepth.set(o.rows[0]?.n ?? 0);
-          outboxAge.set(Math.max(0, o.rows[0]?.age ?? 0));
-          schedulerLag.set(Math.max(0, s.rows[0]?.lag ?? 0));
-        } catch {
-          scrapeFailures.inc();
-        }
-        this.set((performance.now() - t) / 1000);
-      },
-    });
+    // The database's queues: read once per scrape (every gauge below awaits the same reading).
+    let reading: Promise<DbFigures> | undefined;
+    const figures = () => (reading ??= readDbFigures(src.db).finally(() => setImmediate(() => (reading = undefined))));
+    const fromDb = (name: string, help: string, pick: (f: DbFigures) => number | undefined) =>
+      new Gauge({
+        name,
+        help,
+        registers: r,
+        async collect() {
+          const v = pick(await figures());
+          if (v === undefined) this.reset();
+          else this.set(v);
+        },
+      });
+    fromDb('outbox_pending', 'Mails waiting in app.mail_outbox (pending)', (f) => f.outboxPending);
+    fromDb('outbox_oldest_due_seconds', 'How long the oldest pending mail has been due (0: none due)', (f) => f.outboxAge);
+    fromDb('scheduler_lag_seconds', 'How long the oldest due workflow timeout or loop has waited (0: none due)', (f) => f.schedulerLag);
+    fromDb('metrics_db_read_failed', '1 when this scrape could not read the database figures (then absent)', (f) => (f.failed ? 1 : 0));
   }
 
   text(): Promise<string> {
@@ -122,5 +108,31 @@ export class Metrics {
 
   get contentType(): string {
     return this.registry.contentType;
+  }
+}
+
+interface DbFigures {
+  outboxPending?: number;
+  outboxAge?: number;
+  schedulerLag?: number;
+  failed: boolean;
+}
+
+async function readDbFigures(db: Db): Promise<DbFigures> {
+  try {
+    const [o, s] = await Promise.all([
+      db.query<{ n: number; age: number | null }>(
+        `select count(*)::int as n, extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now()))::float8 as age
+         from app.mail_outbox where status = 'pending'`,
+      ),
+      db.query<{ lag: number | null }>(
+        `select extract(epoch from now() - least(
+           (select min(due_at) from app.fsm_instances where due_at <= now()),
+           (select min(next_loop_at) from app.fsm_instances where next_loop_at <= now())))::float8 as lag`,
+      ),
+    ]);
+    return { outboxPending: o.rows[0]?.n ?? 0, outboxAge: Math.max(0, o.rows[0]?.age ?? 0), schedulerLag: Math.max(0, s.rows[0]?.lag ?? 0), failed: false };
+  } catch {
+    return { failed: true };
   }
 }

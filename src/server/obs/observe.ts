@@ -15,7 +15,7 @@ import { matchedRoutes } from 'hono/route';
 import { migrationNames } from '../db/migrate.ts';
 import type { Db } from '../db/types.ts';
 import type { Config } from '../config.ts';
-import { screenModules } from '../../generated/screens.ts';
+import { screens } from '../actions/engine/screens.ts';
 import { log } from './log.ts';
 import { Metrics, methodLabel } from './metrics.ts';
 
@@ -95,7 +95,7 @@ export class Observability {
   private done(c: Context, info: RequestInfo, ms: number): void {
     const status = c.res.status;
     const route = info.route ?? routeOf(c, status);
-    const entity = info.entity && Object.hasOwn(screenModules, info.entity) ? info.entity : info.entity ? 'other' : '';
+    const entity = info.entity && screens.has(info.entity) ? info.entity : info.entity ? 'other' : '';
     this.metrics.requests.inc({ method: methodLabel(c.req.method), route, status: String(status) });
     this.metrics.duration.observe({ route, entity }, ms / 1000);
     if (status >= 400) this.metrics.errors.inc({ code: info.code ?? (status === 404 ? 'not_found' : 'other'), status: String(status) });
