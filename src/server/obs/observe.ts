@@ -116,27 +116,26 @@ export class Observability {
     else log.info(line, 'request');
   }
 
-  /** GET /healthz, /readyz, and /metrics when METRICS_TOKEN is set: before any session, host or page route. */
+  /** GET (and HEAD) /healthz and /readyz, and /metrics when METRICS_TOKEN is set: before any session, host or page route. */
   mount(app: Hono): void {
     const plain = { 'Cache-Control': 'no-store' };
     // Alive: the process answers. Nothing else is asked (a database away is readyz's business).
     app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, plain));
-    app.on('HEAD', '/healthz', (c) => c.body(null, 200, plain));
     app.get('/readyz', async (c) => {
       const r = await this.ready();
       return c.json(r.ok ? { status: 'ready' } : { status: 'not_ready', reason: r.reason }, r.ok ? 200 : 503, plain);
     });
+    // Without METRICS_TOKEN the route answers as if it were not there (METRICS_PORT serves them apart).
     const token = this.deps.config.metricsToken;
-    if (token) {
-      app.get('/metrics', async (c) => {
-        requestInfo(c).route = '/metrics';
-        if (!sameSecret(bearer(c.req.header('authorization')), token)) {
-          requestInfo(c).code = 'unauthorized';
-          return c.json({ error: 'unauthorized', message: 'The metrics token is required' }, 401, { ...plain, 'WWW-Authenticate': 'Bearer' });
-        }
-        return c.body(await this.metrics.text(), 200, { ...plain, 'Content-Type': this.metrics.contentType });
-      });
-    }
+    app.get('/metrics', async (c) => {
+      if (!token) return c.notFound();
+      requestInfo(c).route = '/metrics';
+      if (!sameSecret(bearer(c.req.header('authorization')), token)) {
+        requestInfo(c).code = 'unauthorized';
+        return c.json({ error: 'unauthorized', message: 'The metrics token is required' }, 401, { ...plain, 'WWW-Authenticate': 'Bearer' });
+      }
+      return c.body(await this.metrics.text(), 200, { ...plain, 'Content-Type': this.metrics.contentType });
+    });
   }
 
   /** Ready: not stopping, the database answers, its migrations are this version's, the outbox moves. */
