@@ -49,6 +49,14 @@ export const newRequestId = (): string => randomBytes(9).toString('base64url');
 /** A proxy's request id, taken only when the proxy is trusted and the id a safe short token. */
 export const acceptedRequestId = (sent: string | undefined, trustProxy: boolean): string | undefined => (trustProxy && sent && SAFE_ID.test(sent) ? sent : undefined);
 
+/** Node's response object, as @hono/node-server hands it in the environment. */
+interface NodeResponse {
+  setHeader(name: string, value: string): void;
+  headersSent?: boolean;
+}
+/** Responses whose X-Request-Id a request has set. */
+const claimed = new WeakSet<object>();
+
 /** Paths probed often and of no interest line by line: logged at debug. */
 const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -80,15 +88,21 @@ export class Observability {
     c.set('obs', info);
     // On Node's server the header is set on the response object itself: it joins whatever
     // headers the answer brings (a prepared JSON answer's too) without rebuilding it.
-    const outgoing = (c.env as { outgoing?: { setHeader(n: string, v: string): void; headersSent?: boolean } } | undefined)?.outgoing;
-    if (outgoing?.setHeader) outgoing.setHeader('X-Request-Id', id);
+    // A request the app asks of itself with the same environment (the page's start data, http/startData.ts)
+    // leaves the response alone: it belongs to the request that claimed it first.
+    let outgoing = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
+    if (outgoing && (claimed.has(outgoing) || outgoing.headersSent || !outgoing.setHeader)) outgoing = undefined;
+    if (outgoing) {
+      claimed.add(outgoing);
+      outgoing.setHeader('X-Request-Id', id);
+    }
     this.inFlight++;
     try {
       await next();
     } finally {
       this.inFlight--;
     }
-    if (!outgoing?.setHeader) c.header('X-Request-Id', id);
+    if (!outgoing) c.header('X-Request-Id', id);
     this.done(c, info, performance.now() - t);
   };
 
