@@ -65,17 +65,17 @@ export function Toaster() {
   );
 }
 
-/** A toast's text, and under it the request id of a failed call ("Ref: …", selectable) for the user to quote. */
+/** A toast's text, and under it (apart from the text) the request id of a failed call ("Ref: …", selectable) for the user to quote. */
 export function ToastText({ t }: { t: Said }) {
   const intl = useIntl();
   return (
-    <span className="toast-text">
-      {say(intl, t)}
+    <div className="toast-body">
+      <span className="toast-text">{say(intl, t)}</span>
       {t.ref && (
         <small className="toast-ref" data-testid="toast-ref">
           {intl.formatMessage({ id: 'messages.request_ref' }, { ref: t.ref })}
         </small>
       )}
-    </span>
+    </div>
   );
 }
