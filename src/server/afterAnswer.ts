@@ -1,3 +1,4 @@
+import { errorField, log as logger } from './obs/log.ts';
 /**
  * Work a request starts after its answer has gone (forgot_password mails the link only once it
  * has answered, so the answer's timing tells nothing). The server waits for it when it stops, so
@@ -11,7 +12,7 @@ export class AfterAnswer {
   run(name: string, work: () => Promise<void>): void {
     const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
-      .catch((e: unknown) => console.error(`${name}: ${e instanceof Error ? e.message : String(e)}`))
+      .catch((e: unknown) => logger.error({ err: errorField(e) }, `${name}: failed after the answer`))
       .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }

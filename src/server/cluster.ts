@@ -16,11 +16,12 @@
  * (each closes its server and pollers) and then the primary.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { log as logger } from './obs/log.ts';
 
 /** Within this many ms of its start a worker's death counts as a failed start. */
 const START_GRACE_MS = 30_000;
 
-export function runPrimary(workers: number, log: (line: string) => void = console.log): void {
+export function runPrimary(workers: number, shutdownTimeoutMs = 20_000, log: (line: string) => void = (line) => logger.info(line)): void {
   let stopping = false;
   const started = new Map<number, { at: number; listening: boolean }>();
   let forked = 0;
@@ -63,11 +64,11 @@ export function runPrimary(workers: number, log: (line: string) => void = consol
     const left = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     if (!left.length) process.exit(code);
     for (const w of left) w.process.kill('SIGTERM');
-    // A worker that does not end in time is killed: the primary never hangs.
+    // A worker that does not end in time (its own SHUTDOWN_TIMEOUT_MS, then 5 s) is killed: the primary never hangs.
     setTimeout(() => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
       process.exit(code);
-    }, 15_000).unref();
+    }, shutdownTimeoutMs + 10_000).unref();
     if (code) process.exitCode = code;
   };
   process.on('SIGINT', () => stop());

@@ -143,6 +143,22 @@ export interface Config {
    */
   trustProxy: boolean;
   /**
+   * METRICS_TOKEN: GET /metrics (Prometheus text) answers a request bearing it
+   * (`Authorization: Bearer …`); a secret, never logged. METRICS_PORT: the metrics also on
+   * a port of their own (for a network only the scraper reaches; the token, if set, is asked
+   * there too). Neither: no metrics are served.
+   */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (default 20 s): on SIGTERM the server stops taking connections and
+   * waits this long at most for the requests under way and the background passes; then the
+   * connections left are cut and the process ends with 1. SHUTDOWN_DELAY_MS (default 0):
+   * how long /readyz says 503 before the listener closes (a load balancer's probe interval).
+   */
+  shutdownTimeoutMs: number;
+  shutdownDelayMs: number;
+  /**
    * TEST ONLY — OUTBOUND_ALLOW_HOSTS: host:port entries (comma-separated) that the outbound
    * guard (src/server/net/outboundFetch.ts) fetches although their addresses are not public:
    * the tests' fake feeds on 127.0.0.1. Empty (the default): only public addresses.
@@ -305,6 +321,13 @@ function outboundAllowHosts(v: string | undefined): string[] {
   return entries;
 }
 
+/** METRICS_TOKEN: at least 16 characters (a scraper's secret, not a word to guess). */
+function metricsToken(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (v.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return v;
+}
+
 /** WORKERS: 0 or 1 is one process; more needs a PostgreSQL server. */
 function workers(v: string | undefined, databaseUrl: string | undefined): number {
   const n = Math.max(1, int(v, 1, 'WORKERS'));
@@ -355,6 +378,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     ipCountryUrl: ipCountryUrl(env.IP_COUNTRY_URL),
     ipCountryTimeoutMs: int(env.IP_COUNTRY_TIMEOUT_MS, 2_000, 'IP_COUNTRY_TIMEOUT_MS'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000, 'SHUTDOWN_TIMEOUT_MS'),
+    shutdownDelayMs: int(env.SHUTDOWN_DELAY_MS, 0, 'SHUTDOWN_DELAY_MS'),
     outboundAllowHosts: outboundAllowHosts(env.OUTBOUND_ALLOW_HOSTS),
   };
 }

@@ -18,6 +18,7 @@ import { openPostgres } from '../../src/server/db/postgres.ts';
 import type { Db } from '../../src/server/db/types.ts';
 import { engines, freshDatabase, startTestServer, type TestServer } from './harness.ts';
 import { STRONG, linkToken, mailsTo, waitForMails } from './accountsHelpers.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const TYPED = 'Zsófia.QA@Example.com';
 const STORED = 'zsófia.qa@example.com';
@@ -191,7 +192,7 @@ describe.each(engines)('migration 096 on %s', (engine) => {
     ]);
     expect(await emailConflicts(db)).toEqual({ total: 2, listed: ['user 2 (the address of user 1)', 'user 6 (the address of user 5)'] });
     // The start says it (ids, no address).
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(serverLog, 'warn').mockImplementation(() => undefined);
     try {
       await warnEmailConflicts(db);
       expect(warn).toHaveBeenCalledTimes(1);

@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const completion = (content: unknown) => ({
   json: {
@@ -63,7 +64,7 @@ describe.each(engines)('the monthly budget on every engine call (%s)', (dbEngine
   const product: Record<string, string> = {};
   const recipe: Record<string, number> = {};
   const { one } = serverHelpers(() => s);
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
 
   beforeAll(async () => {
     fake = await startEngineFake();

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const KEY = 'sk-ai-content-test';
 const DEEPSEEK_KEY = 'sk-ai-content-deepseek';
@@ -112,7 +113,7 @@ describe.each(engines)('AI content on %s', (engine) => {
   });
 
   it('a malformed or incomplete reply is engine_bad_answer and stores nothing; HTML in a reply becomes plain text', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
     try {
       const [p1, p2] = await products(2);
       const count = async () => Number((await one('select count(*) as n from app.ai_proposals')).n);

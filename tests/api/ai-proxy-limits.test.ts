@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AI_MAX_TOKENS, AI_SYSTEM_PROMPT_MAX, DEFAULT_MONTHLY_CHARACTERS, DEFAULT_MONTHLY_TOKENS } from '../../src/core/aiLimits.ts';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const completion = (content: string) => ({ json: { model: 'fake-model', choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 30, completion_tokens: 12 } } });
 /** Google's answer: each `q` as "[target] q". */
@@ -39,7 +40,7 @@ describe.each(engines)('AI proxies under page rights and company limits (%s)', (
   let fake: EngineFake;
   let admin: string;
   const { ok, one } = serverHelpers(() => s);
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
 
   beforeAll(async () => {
     fake = await startEngineFake();

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const OPENAI_KEY = 'sk-openai-secret-4711';
 const DEEPSEEK_KEY = 'sk-deepseek-secret-0815';
@@ -54,7 +55,7 @@ describe.each(engines)('chat engines (%s)', (engine) => {
   let fake: EngineFake;
   let admin: string;
   const { rows, one } = serverHelpers(() => s);
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
 
   beforeAll(async () => {
     fake = await startEngineFake();

@@ -39,7 +39,7 @@ export function startChildServer(cwd: string, env: Record<string, string>, what 
     child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
     child.stdout!.on('data', (b: Buffer) => {
       out += b.toString();
-      const url = /back office: (http:\/\/\S+)\s/.exec(out)?.[1]; // the whole address (a chunk may end inside it)
+      const url = /back office: (http:\/\/[^\s"]+)[\s"]/.exec(out)?.[1]; // the whole address (a chunk may end inside it; a JSON log line or plain text)
       if (url) done({ url, child, exited, output: () => out, kill });
     });
     child.once('exit', (code, signal) => fail(new Error(`${what} ended (${code ?? signal}) before it listened:\n${out}`)));

@@ -52,6 +52,9 @@ const NOT_API: Record<string, string> = {
   'GET /sf/{file}': 'the storefront’s islands script: a build file',
   'GET /storefront/{host}': 'a shop’s storefront (HTML pages for shoppers’ browsers) under this server’s host',
   'GET /storefront/{host}/*': 'a shop’s storefront pages (HTML for browsers), robots.txt and sitemap.xml',
+  'GET /healthz': 'operations: the load balancer’s liveness probe (docs/server.md, Watching it)',
+  'GET /readyz': 'operations: the load balancer’s readiness probe (docs/server.md, Watching it)',
+  'GET /metrics': 'operations: Prometheus text for the scraper, with METRICS_TOKEN only (docs/server.md, Watching it)',
   'POST /storefront/{host}/*': 'the storefront pages’ own forms (cart, checkout, newsletter, notify me, the shoppers’ chat): same-origin posts of those pages only',
 };
 

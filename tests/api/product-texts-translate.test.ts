@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, serverHelpers, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 type Row = Record<string, Json>;
 const GOOGLE_PATH = '/language/translate/v2';
@@ -98,7 +99,7 @@ describe.each(engines)('translating product texts on %s', (dbEngine) => {
   it('writes nothing when the engine fails, and refuses a missing product or a user without the right', async () => {
     const [a] = ((await ok(admin, 'product_list', 'list', { endRow: 1, sortModel: [{ colId: 'product_code', sort: 'desc' }] })).rows as Row[]).map((r) => r.product_code as string);
     const before = await texts(a!);
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
     try {
       fake.answer(() => ({ status: 500 }));
       const failed = await s.action(admin, 'product_texts_translate', 'set', { product_codes: [a], from: 'en', overwrite: true });

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { startEngineFake, type EngineFake, type FakeRequest } from '../fakes/engineFake.ts';
 import { engines, startTestServer, type Json, type TestServer } from './harness.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const GKEY = 'AIza-google-secret-key';
 const DKEY = 'deepl-secret-key:fx';
@@ -61,7 +62,7 @@ describe.each(engines)('machine translation on %s', (dbEngine) => {
     // The catalogue user translates here by a grant of its own on the translation engines' page (issue 42: the proxies' page right).
     await s.db.query(`insert into app.user_pages (user_id, page_code, can_list) select 2, page_code, true from app.backend_pages where url = '/settings/gtranslate'`);
     [admin, catalog, warehouse] = (await Promise.all(['admin', 'catalog', 'warehouse'].map(async (u) => (await s.login(`${u}@example.com`)).token))) as [string, string, string];
-    logs = (['log', 'info', 'warn', 'error'] as const).map((m) => vi.spyOn(console, m));
+    logs = [...(['log', 'info', 'warn', 'error'] as const).map((m) => vi.spyOn(console, m)), ...(['info', 'warn', 'error'] as const).map((m) => vi.spyOn(serverLog, m))];
   });
   afterAll(async () => {
     // Neither key in an answer (body or header) nor in a line the server logged.

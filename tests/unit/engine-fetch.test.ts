@@ -9,6 +9,7 @@ import { chatComplete } from '../../src/server/ai/chat.ts';
 import { engineFetch } from '../../src/server/ai/engineFetch.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { startEngineFake, type EngineFake } from '../fakes/engineFake.ts';
+import { log as serverLog } from '../../src/server/obs/log.ts';
 
 const KEY = 'sk-test-secret-123';
 let fake: EngineFake;
@@ -49,7 +50,7 @@ describe('engine calls', () => {
   });
 
   it('says rate limiting, failures, timeouts and unreadable answers as translated codes, without the key', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(serverLog, 'error').mockImplementation(() => {});
     try {
       fake.reset();
       fake.answer(() => ({ status: 429, text: `slow down ${KEY}` }));

@@ -7,7 +7,13 @@ import { toast } from '../chrome/toasts.tsx';
 export function useFailed(): (e: unknown) => void {
   const intl = useIntl();
   return (e: unknown) => {
-    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) toast({ variant: 'danger', id: e.messageId });
-    else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: e instanceof ApiError && e.status === 400 ? say(intl, describeError(e)) : describeError(e) } });
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) toast({ variant: 'danger', id: e.messageId, ref: e.requestId });
+    else
+      toast({
+        variant: 'danger',
+        id: 'messages.error_saving_data',
+        values: { status: e instanceof ApiError && e.status === 400 ? say(intl, describeError(e)) : describeError(e) },
+        ref: e instanceof ApiError ? e.requestId : undefined,
+      });
   };
 }

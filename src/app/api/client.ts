@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly rule?: string,
     /** The code's parameters (core/errorCodes.ts): said with the code's text (api/said.ts). */
     readonly params?: Record<string, string | number>,
+    /** The server's `X-Request-Id` of the answer: shown in the error's toast ("Ref: …") so a user can quote it. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -90,7 +92,8 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
       session.set({ token: undefined });
     }
     const m = path.endsWith('/rpc/api_action') ? apiActionMessage(status, statusText, data?.rule) : { id: 'messages.status_text' };
-    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule, data?.params);
+    const requestId = (e instanceof FetchError && e.response?.headers.get('x-request-id')) || undefined;
+    throw new ApiError(status, data?.error ?? 'error', data?.message ?? statusText, m.id, data?.rule, data?.params, requestId);
   } finally {
     requestEnded(failed);
   }

@@ -14,6 +14,8 @@ export interface Said {
   values?: Record<string, SaidValue> | undefined;
   /** Said instead when the catalogue has no `id` (a rule or a label the catalogue lacks): a message, or a text as it is. */
   or?: Said | string | undefined;
+  /** A failed call's request id (the server's X-Request-Id): a toast saying it shows "Ref: …". */
+  ref?: string | undefined;
 }
 
 const isSaid = (x: unknown): x is Said => typeof x === 'object' && x !== null && !(x instanceof Date) && typeof (x as Said).id === 'string';
@@ -72,5 +74,16 @@ export function refusedFields(e: unknown): string[] {
 export function describeError(e: unknown): Said {
   if (!(e instanceof ApiError)) return { id: 'messages.generic_error' };
   if (e.status === 0) return { id: 'server.network' };
-  return describeCode(e.code, e.params ?? {}, e.status);
+  return { ...describeCode(e.code, e.params ?? {}, e.status), ...(e.requestId ? { ref: e.requestId } : {}) };
+}
+
+/** The request id a message carries, itself or in one of its values (a toast's "the save failed: {status}"). */
+export function refOf(s: Said): string | undefined {
+  if (s.ref) return s.ref;
+  for (const v of Object.values(s.values ?? {}))
+    if (isSaid(v)) {
+      const r = refOf(v);
+      if (r) return r;
+    }
+  return undefined;
 }

@@ -14,7 +14,8 @@ interface ErrorData {
   params?: Record<string, string | number>;
 }
 
-const apiError = (status: number, d: ErrorData | undefined, fallback: string) => new ApiError(status, d?.error ?? 'error', d?.message ?? fallback, 'messages.status_text', undefined, d?.params);
+const apiError = (status: number, d: ErrorData | undefined, fallback: string, requestId?: string) =>
+  new ApiError(status, d?.error ?? 'error', d?.message ?? fallback, 'messages.status_text', undefined, d?.params, requestId);
 
 async function send(path: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
   const s = session.get();
@@ -31,7 +32,7 @@ export async function postStream(path: string, body: unknown, onEvent: (event: s
   if (res.status === 401 && (await refreshSession())) res = await send(path, body, signal);
   if (!res.ok || !res.body) {
     const d = (await res.json().catch(() => undefined)) as ErrorData | undefined;
-    throw apiError(res.status, d, res.statusText);
+    throw apiError(res.status, d, res.statusText, res.headers.get('x-request-id') ?? undefined);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';

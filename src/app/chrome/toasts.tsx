@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Later } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
-import { say, type Said } from '../api/said.ts';
+import { refOf, say, type Said } from '../api/said.ts';
 
 type Variant = 'success' | 'danger' | 'warning' | 'info';
 
@@ -21,9 +21,15 @@ const toasts = createStore<{ list: (Toast & { until: number })[] }>({ list: [] }
 let next = 1;
 let timer: ReturnType<typeof setInterval> | undefined;
 
+/** A toast as shown: with a failed call's request id, wherever its message holds it (said under the text). */
+export const withRef = <T extends Said>(t: T): T & { ref?: string | undefined } => {
+  const ref = refOf(t);
+  return ref ? { ...t, ref } : t;
+};
+
 export function toast(t: Omit<Toast, 'key'>): number {
   const key = next++;
-  toasts.set((s) => ({ list: [...s.list, { ...t, key, until: t.persistent ? Infinity : Date.now() + TOAST_VISIBLE_MS }] }));
+  toasts.set((s) => ({ list: [...s.list, { ...withRef(t), key, until: t.persistent ? Infinity : Date.now() + TOAST_VISIBLE_MS }] }));
   timer ??= setInterval(() => {
     const now = Date.now();
     const { list } = toasts.get();
@@ -40,7 +46,6 @@ const closeToast = (key: number) => toasts.set((s) => ({ list: s.list.filter((x)
 
 export function Toaster() {
   const list = useStore(toasts, (s) => s.list);
-  const intl = useIntl();
   return (
     <div className="toaster" aria-live="polite">
       {/* A toast may say a server error: its text is in the catalogue's later part. */}
@@ -48,7 +53,7 @@ export function Toaster() {
         <Later>
           {list.map((t) => (
             <div key={t.key} className={`toast toast-${t.variant}`} role={t.variant === 'danger' ? 'alert' : 'status'} data-variant={t.variant}>
-              <span className="toast-text">{say(intl, t)}</span>
+              <ToastText t={t} />
               <button type="button" className="toast-close" aria-label="×" onClick={() => closeToast(t.key)}>
                 ×
               </button>
@@ -56,6 +61,21 @@ export function Toaster() {
           ))}
         </Later>
       </Suspense>
+    </div>
+  );
+}
+
+/** A toast's text, and under it (apart from the text) the request id of a failed call ("Ref: …", selectable) for the user to quote. */
+export function ToastText({ t }: { t: Said }) {
+  const intl = useIntl();
+  return (
+    <div className="toast-body">
+      <span className="toast-text">{say(intl, t)}</span>
+      {t.ref && (
+        <small className="toast-ref" data-testid="toast-ref">
+          {intl.formatMessage({ id: 'messages.request_ref' }, { ref: t.ref })}
+        </small>
+      )}
     </div>
   );
 }

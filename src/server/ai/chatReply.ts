@@ -31,6 +31,7 @@ import { ENGINES, configuredEngine, isConfigured } from './engines.ts';
 import { takeAiCall } from './rateLimit.ts';
 import { proxyCompany } from './proxyAccess.ts';
 import { logUsage } from './usage.ts';
+import { log as logger } from '../obs/log.ts';
 
 const engineOf: Record<ReplyPath, ChatEngineName> = { '/api/openai/get_reply': 'openai', '/api/deepseek/get_reply': 'deepseek' };
 
@@ -137,7 +138,7 @@ export function mountChatReplies(app: Hono, deps: { db: Db; config: Config }, re
           await logUsage(deps.db, { ...usage, ok: false });
           if (sse.aborted) return;
           const err = e instanceof HttpError ? e : new HttpError(502, 'engine_failed', `${engine.label} failed`, {}, undefined, { engine: engine.label, status: 0 });
-          if (!(e instanceof HttpError)) console.error(`engine ${name}: reply stream failed`);
+          if (!(e instanceof HttpError)) logger.error(`engine ${name}: reply stream failed`);
           await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(err)) });
         }
       });

@@ -13,6 +13,7 @@ import type { ChatRequest } from './chat.ts';
 import { CHAT_TIMEOUT_MS } from './chat.ts';
 import { badAnswer } from './engineFetch.ts';
 import type { ConfiguredEngine } from './engines.ts';
+import { log as logger } from '../obs/log.ts';
 
 interface StreamEnd {
   model: string;
@@ -45,7 +46,7 @@ function retryAfterMs(v: string | null): number | undefined {
 }
 
 const timeoutError = (engine: ConfiguredEngine, ms: number) => {
-  console.error(`engine ${engine.name}: /chat/completions (stream) timed out after ${ms} ms`);
+  logger.error(`engine ${engine.name}: /chat/completions (stream) timed out after ${ms} ms`);
   return new HttpError(504, 'engine_timeout', `${engine.label} did not answer in time`, {}, undefined, { engine: engine.label, seconds: Math.round(ms / 1000) });
 };
 
@@ -98,7 +99,7 @@ export async function openChatStream(engine: ConfiguredEngine, req: ChatRequest,
       }
       continue;
     }
-    console.error(`engine ${engine.name}: /chat/completions (stream) failed with status ${status || 'none (not reached)'} after ${attempt + 1} attempt(s)`);
+    logger.error(`engine ${engine.name}: /chat/completions (stream) failed with status ${status || 'none (not reached)'} after ${attempt + 1} attempt(s)`);
     if (status === 429) throw new HttpError(503, 'engine_rate_limited', `${engine.label} is rate limiting this server`, {}, undefined, { engine: engine.label });
     throw new HttpError(502, 'engine_failed', `${engine.label} answered with status ${status || 'none (not reached)'}`, {}, undefined, { engine: engine.label, status });
   }

@@ -14,6 +14,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { HttpError } from '../http/errors.ts';
 import type { ConfiguredEngine } from './engines.ts';
+import { log as logger } from '../obs/log.ts';
 
 export interface EngineRequest {
   /** The path after the engine's URL ('' for the URL itself), e.g. '/chat/completions'. */
@@ -51,7 +52,7 @@ function retryAfterMs(headers: Headers | undefined): number | undefined {
 }
 
 export const badAnswer = (engine: ConfiguredEngine, why: string): HttpError => {
-  console.error(`engine ${engine.name}: unreadable answer (${why})`);
+  logger.error(`engine ${engine.name}: unreadable answer (${why})`);
   return new HttpError(502, 'engine_bad_answer', `${engine.label} answered in a form that could not be read`, {}, undefined, { engine: engine.label });
 };
 
@@ -79,7 +80,7 @@ export async function engineFetch<T>(engine: ConfiguredEngine, req: EngineReques
       const status = e instanceof FetchError ? (e.status ?? 0) : 0;
       const timedOut = e instanceof FetchError && (e.cause as Error | undefined)?.name === 'TimeoutError';
       if (timedOut) {
-        console.error(`engine ${engine.name}: ${req.path || '/'} timed out after ${req.timeoutMs} ms`);
+        logger.error(`engine ${engine.name}: ${req.path || '/'} timed out after ${req.timeoutMs} ms`);
         throw new HttpError(504, 'engine_timeout', `${engine.label} did not answer in time`, {}, undefined, { engine: engine.label, seconds: Math.round(req.timeoutMs / 1000) });
       }
       if (req.signal?.aborted) throw e;
@@ -90,7 +91,7 @@ export async function engineFetch<T>(engine: ConfiguredEngine, req: EngineReques
         await sleep(wait, req.signal);
         continue;
       }
-      console.error(`engine ${engine.name}: ${req.path || '/'} failed with status ${status || 'none (not reached)'} after ${attempt + 1} attempt(s)`);
+      logger.error(`engine ${engine.name}: ${req.path || '/'} failed with status ${status || 'none (not reached)'} after ${attempt + 1} attempt(s)`);
       if (status === 429) throw new HttpError(503, 'engine_rate_limited', `${engine.label} is rate limiting this server`, {}, undefined, { engine: engine.label });
       throw new HttpError(502, 'engine_failed', `${engine.label} answered with status ${status || 'none (not reached)'}`, {}, undefined, { engine: engine.label, status });
     }

@@ -19,6 +19,7 @@ import type { Db } from '../db/types.ts';
 import { HttpError, refused } from '../http/errors.ts';
 import { runInSandbox, snapshotViews } from './sandbox.ts';
 import type { CheckedSql } from './sqlGuard.ts';
+import { log as logger } from '../obs/log.ts';
 
 export const AI_QUERY_TIMEOUT_MS = 5_000;
 const AI_QUERY_ROW_CAP = 1_000;
@@ -85,7 +86,7 @@ function failure(e: unknown, timeoutMs: number): HttpError {
   if (e instanceof HttpError) return e;
   const err = e as { code?: unknown; message?: unknown };
   const code = typeof err.code === 'string' ? err.code : undefined;
-  console.error(`ask-ai: the query failed (${code ?? 'no SQLSTATE'}): ${String(err.message ?? e)}`);
+  logger.error(`ask-ai: the query failed (${code ?? 'no SQLSTATE'}): ${String(err.message ?? e)}`);
   if (code === '57014') return new HttpError(504, 'ai_query_timeout', `The AI's query ran longer than ${timeoutMs / 1000} s`, {}, undefined, { seconds: timeoutMs / 1000 });
   if (code !== undefined && OVER_MEMORY.has(code)) return refused('ai_query_out_of_memory', "The AI's query needed more memory than it may use", undefined, 413);
   return refused('ai_sql_failed', "The AI's query could not be run");

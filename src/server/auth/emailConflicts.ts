@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.ts';
+import { log as logger } from '../obs/log.ts';
 
 /**
  * Accounts whose address became another account's when addresses were brought into their
@@ -18,7 +19,7 @@ export async function emailConflicts(db: Queryable, limit = 20): Promise<{ total
 export async function warnEmailConflicts(db: Queryable): Promise<void> {
   const { total, listed } = await emailConflicts(db);
   if (!total) return;
-  console.warn(
+  logger.warn(
     `accounts: ${total} user(s) share an e-mail address with another user once case and spaces are ignored; sign-in by it reaches the other user. ` +
       `Give each an address of its own (Settings → Users) — see app.user_email_conflicts: ${listed.join('; ')}${total > listed.length ? '; …' : ''}`,
   );

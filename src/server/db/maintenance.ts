@@ -1,5 +1,6 @@
 import { startPoller, type Poller } from '../poller.ts';
 import type { Queryable } from './types.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /*
  * VACUUM and ANALYZE where PostgreSQL's autovacuum would run them. PGlite has no autovacuum
@@ -52,5 +53,5 @@ export async function maintain(db: Queryable): Promise<TableWork[]> {
 
 /** PGlite's stand-in for autovacuum: a pass every `intervalMs` (config MAINTENANCE_TICK_MS). */
 export function startMaintenance(db: Queryable, opts: { intervalMs: number; onError?: (e: unknown) => void }): Poller {
-  return startPoller(() => maintain(db), { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => console.warn('database maintenance:', e)) });
+  return startPoller(() => maintain(db), { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => logger.warn({ err: errorField(e) }, 'database maintenance: pass failed')) });
 }

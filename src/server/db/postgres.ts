@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, ListenHandlers, Listening, Queryable, QueryResult } from './types.ts';
 import { OID, parseDate, parseNumber, parseTimestamp } from './types-parse.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 const typeParsers: Record<number, (v: string) => unknown> = {
   [OID.int8]: parseNumber,
@@ -28,7 +29,7 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
 /** A PostgreSQL server (15+) reached through DATABASE_URL. */
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  pool.on('error', (e) => console.error('postgres pool error:', e.message));
+  pool.on('error', (e) => logger.error({ err: errorField(e) }, 'postgres pool error'));
   await pool.query('select 1'); // fail at start, not at the first request
   return {
     engine: 'postgres',
@@ -50,6 +51,7 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     listen: (channel, on) => listenPostgres(url, channel, on),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }),
   };
 }
 
@@ -101,7 +103,7 @@ async function listenPostgres(url: string, channel: string, on: ListenHandlers):
       if (client === c && m.channel === channel) on.notify(m.payload ?? '');
     });
     c.on('error', (e) => {
-      if (client === c) console.error(`postgres listener (${channel}): ${e.message}`);
+      if (client === c) logger.error({ err: errorField(e), channel }, 'postgres listener: error');
       lost(c);
     });
     c.on('end', () => lost(c));
@@ -109,7 +111,7 @@ async function listenPostgres(url: string, channel: string, on: ListenHandlers):
       await c.connect();
       await c.query(`listen ${channel}`);
     } catch (e) {
-      if (client === c && !closed) console.error(`postgres listener (${channel}): ${e instanceof Error ? e.message : String(e)}`);
+      if (client === c && !closed) logger.error({ err: errorField(e), channel }, 'postgres listener: cannot listen');
       lost(c);
       return;
     }
@@ -124,7 +126,7 @@ async function listenPostgres(url: string, channel: string, on: ListenHandlers):
       // No answer in time: the connection is treated as lost (reconnect; meanwhile not live).
       const timer = setTimeout(() => {
         resolve(false);
-        if (client === c) console.error(`postgres listener (${channel}): no answer in ${SYNC_TIMEOUT_MS} ms, reconnecting`);
+        if (client === c) logger.error({ channel }, `postgres listener: no answer in ${SYNC_TIMEOUT_MS} ms, reconnecting`);
         lost(c);
       }, SYNC_TIMEOUT_MS);
       c.query('').then(

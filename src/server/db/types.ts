@@ -25,6 +25,8 @@ export interface Db extends Queryable {
   /** LISTEN on `channel` (a plain lower-case identifier): see Listening. */
   listen(channel: string, on: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
+  /** The connection pool's state now (a PostgreSQL server; PGlite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export interface ListenHandlers {

@@ -38,6 +38,8 @@ import { captionsOf, mountCaptions } from '../texts/captions.ts';
 import { compileCatalogue } from '../../core/catalogue.ts';
 import { mountTransfer } from '../transfer/routes.ts';
 import { mountStorefront } from '../storefront/routes.ts';
+import { errorField, log } from '../obs/log.ts';
+import { Observability, requestInfo } from '../obs/observe.ts';
 
 /** The peer address of the request's connection (no proxy header is trusted); '' outside Node's server (app.request in tests). */
 function clientAddress(c: Context): string {
@@ -86,9 +88,15 @@ function refuseEnrolOnly(s: Session): Session {
 /** The Cache-Control of the build's hashed files (/assets/…). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The signed-in user and company of a request, for its log line. */
+function noteSession(c: Context, s: Session | null): Session | null {
+  if (s) Object.assign(requestInfo(c), { user: s.userId, company: s.company });
+  return s;
+}
+
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  const session = (c: Context, begun?: Begun): Promise<Session | null> => resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun);
+  const session = async (c: Context, begun?: Begun): Promise<Session | null> => noteSession(c, await resolveSession(deps, bearerOf(c.req.header('authorization')), c.req.header('x-company'), begun));
   const requireSession = async (c: Context, begun?: Begun): Promise<Session> => {
     const s = await session(c, begun);
     if (!s) throw new HttpError(401, 'unauthorized', 'Sign in first');
@@ -97,7 +105,11 @@ export function createApp(deps: Deps): Hono {
   /** A session that may read and write data: not one held to enrolling its second factor (the `enrol` claim). */
   const dataSession = async (c: Context, begun?: Begun): Promise<Session> => refuseEnrolOnly(await requireSession(c, begun));
 
+  // First: the request's id, its log line and metrics; then the probes, before any host, session or page.
+  const obs = deps.obs ?? new Observability(deps);
+  app.use('*', obs.middleware);
   app.use('*', securityHeaders);
+  obs.mount(app);
   // A shop's host gets its storefront (spec §7 X-Host); any other host the back office below.
   const storefront = mountStorefront(app, deps);
   app.use('*', storefront.byHost);
@@ -113,6 +125,8 @@ export function createApp(deps: Deps): Hono {
     const name = c.req.param('name');
     if (!Object.hasOwn(registry, name)) throw new HttpError(404, 'unknown_procedure', `no procedure "${name}"`);
     const key = name as ProcedureName;
+    const info = requestInfo(c);
+    info.route = `/rpc/${key}`;
     const proc = registry[key];
     const bearer = bearerOf(c.req.header('authorization'));
     const auth = procedures[key].auth;
@@ -122,6 +136,10 @@ export function createApp(deps: Deps): Hono {
     // Text the database cannot hold is refused before any procedure runs; api_action checks its payload itself, after its permission checks.
     if (key !== 'api_action') checkInputText(body, 'body');
     const input = parseInput(procedures[key].input, body, 'body');
+    if (key === 'api_action') {
+      const a = input as v.InferOutput<typeof ApiActionInput>;
+      Object.assign(info, { entity: a.entity, action: a.action });
+    }
     const cookies: string[] = [];
     const run = (s: Session | null) =>
       (proc.run as (ctx: Ctx, input: unknown) => Promise<unknown>)(
@@ -141,6 +159,7 @@ export function createApp(deps: Deps): Hono {
       // or error) is given only once the sync confirms that session, else it runs again.
       const early = await peekSession(deps, bearer, c.req.header('x-company'), begun);
       if (early && !early.session.enrolOnly) {
+        noteSession(c, early.session);
         const out = await run(early.session).then(
           (value) => ({ value }),
           (error: unknown) => ({ error }),
@@ -276,11 +295,17 @@ export function createApp(deps: Deps): Hono {
   // A browser asking for a page nothing serves (`/xx/products/…`) gets the UI's not-found
   // page; API clients get the JSON error.
   const wantsPage = (c: Context) => c.req.method === 'GET' && (c.req.header('accept') ?? '').includes('text/html') && !/^\/(rpc|api)\//.test(c.req.path);
-  app.notFound((c) => (wantsPage(c) ? index(c, undefined, 404) : c.json({ error: 'not_found', message: 'This page could not be found' }, 404)));
+  app.notFound((c) => {
+    requestInfo(c).code = 'not_found';
+    return wantsPage(c) ? index(c, undefined, 404) : c.json({ error: 'not_found', message: 'This page could not be found' }, 404);
+  });
   app.onError((err, c) => {
     const e = err instanceof HttpError ? err : fromDbError(err);
+    const info = requestInfo(c);
+    info.code = e?.code ?? 'internal';
     if (e) return c.json({ error: e.code, message: e.message, ...(e.rule ? { rule: e.rule } : {}), ...(e.params ? { params: e.params } : {}) }, e.status, e.headers);
-    console.error(`500 ${c.req.method} ${c.req.path}:`, err);
+    // A server bug: its message and stack with the request's id (the answer says only "internal").
+    log.error({ req: info.id, method: c.req.method, route: info.route, err: errorField(err) }, 'internal error');
     return c.json({ error: 'internal', message: 'Internal server error' }, 500);
   });
   return app;

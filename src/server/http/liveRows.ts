@@ -27,6 +27,7 @@ import { screens, type Screen } from '../actions/engine/screens.ts';
 import type { Listening, Queryable } from '../db/types.ts';
 import type { Deps, LiveStreams, Session } from '../rpc/context.ts';
 import { resolveSession } from './session.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 const LIVE_CHANNEL = 'app_rows';
 /** pg_notify's payload limit is 8000 bytes: keys are sent in parts below it. */
@@ -132,7 +133,7 @@ export class LiveRows implements LiveStreams {
         const by = { id: m.u, name: await userName(this.deps.db, m.u) };
         await Promise.all(subs.map((s) => this.deliver(s, m, forms, by)));
       })
-      .catch((e: unknown) => console.error('live rows:', e instanceof Error ? e.message : e));
+      .catch((e: unknown) => logger.error({ err: errorField(e) }, 'live rows: fan-out failed'));
   }
 
   private async deliver(sub: Subscriber, m: RowsMessage, forms: Screen[], by: RowsEvent['by']): Promise<void> {

@@ -9,12 +9,13 @@ import { HttpError } from '../http/errors.ts';
 import { onceAcrossProcesses, startPoller, type Poller } from '../poller.ts';
 import { describeImapUrl } from './client.ts';
 import { syncMailbox } from './sync.ts';
+import { log as logger } from '../obs/log.ts';
 
 /** The advisory lock key of the mailbox sync (any constant other locks do not use). */
 const IMAP_SYNC_LOCK = 727_301;
 
 export function startImapSync(db: Db, opts: { imapUrl: string; intervalMs: number; log?: (line: string) => void }): Poller {
-  const log = opts.log ?? ((line) => console.error(line));
+  const log = opts.log ?? ((line) => logger.error(line));
   // One mailbox, read whole: one process syncs it at a time (the others skip their turn).
   return startPoller(() => onceAcrossProcesses(db, IMAP_SYNC_LOCK, () => syncMailbox(db, opts.imapUrl)), {
     intervalMs: opts.intervalMs,

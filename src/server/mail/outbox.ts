@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.ts';
 import { safeError, type MailAttachment, type MailTransport } from './transport.ts';
 import { startPoller, type Poller } from '../poller.ts';
+import { log as logger } from '../obs/log.ts';
 
 export interface OutboxOptions {
   /** Rows claimed per round (default 20). */
@@ -137,8 +138,8 @@ export function startOutbox(
   opts: OutboxOptions & { intervalMs: number; transport: MailTransport | undefined; clock?: () => Date; onError?: (e: unknown) => void; log?: (line: string) => void },
 ): OutboxRunner {
   const clock = opts.clock ?? (() => new Date());
-  const onError = opts.onError ?? ((e) => console.error(`mail outbox: ${safeError(e, opts.smtpUrl)}`));
-  const log = opts.log ?? ((line) => console.log(line));
+  const onError = opts.onError ?? ((e) => logger.error(`mail outbox: ${safeError(e, opts.smtpUrl)}`));
+  const log = opts.log ?? ((line) => logger.info(line));
   const transport = opts.transport;
 
   const pass = async (): Promise<boolean> => {

@@ -23,6 +23,7 @@ import { publicOutbound, type OutboundFetch } from '../net/outboundFetch.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { downloadFeed, FeedFetchError } from './download.ts';
 import { feedItems } from './items.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 export interface NewsFetchOptions {
   /** The whole request of one feed, connect to last byte (default 15 s). */
@@ -158,7 +159,7 @@ export async function fetchSources(db: Db, ids: number[], now: Date, opts: NewsF
  */
 export function startNewsFetcher(db: Db, opts: NewsFetchOptions & { intervalMs: number; clock?: () => Date; log?: (line: string) => void; onError?: (e: unknown) => void }): Poller {
   const clock = opts.clock ?? (() => new Date());
-  const log = opts.log ?? ((line) => console.log(line));
+  const log = opts.log ?? ((line) => logger.info(line));
   return startPoller(
     async () => {
       const results = await fetchDue(db, clock(), opts);
@@ -170,7 +171,7 @@ export function startNewsFetcher(db: Db, opts: NewsFetchOptions & { intervalMs: 
       );
       for (const r of results) if (r.error) log(`news: source ${r.news_source_id} (${hostOf(urls.get(r.news_source_id))}): ${r.error}${r.status ? ` (HTTP ${r.status})` : ''}`);
     },
-    { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => console.error(`news fetcher: ${(e as Error).message}`)) },
+    { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => logger.error({ err: errorField(e) }, 'news fetcher: pass failed')) },
   );
 }
 

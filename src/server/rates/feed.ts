@@ -20,6 +20,7 @@ import type { Db } from '../db/types.ts';
 import { OutboundError, type OutboundFetch } from '../net/outboundFetch.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { crossRate, EcbFormatError, parseEcbDaily } from './ecb.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 export interface RateFeedOptions {
   url: string;
@@ -119,7 +120,7 @@ const FIRST_LOOK_MS = 2_000;
 
 /** The feed every `intervalMs` in this process (RATES_TICK_MS), fetched when due across the processes (the first look soon after the start). */
 export function startRateFeed(db: Db, opts: RateFeedOptions & { intervalMs: number; log?: (line: string) => void }): Poller {
-  const log = opts.log ?? ((line) => console.log(line));
+  const log = opts.log ?? ((line) => logger.info(line));
   const host = (() => {
     try {
       return new URL(opts.url).host;
@@ -134,6 +135,6 @@ export function startRateFeed(db: Db, opts: RateFeedOptions & { intervalMs: numb
       if (!r.ok) log(`rates: fetch from ${host} failed: ${r.error}${r.status ? ` (HTTP ${r.status})` : ''}; the last rates are kept`);
     },
     // The first look right after the start: a new database's feed is due at once, not an interval later.
-    { intervalMs: opts.intervalMs, firstMs: Math.min(opts.intervalMs, FIRST_LOOK_MS), onError: (e) => console.error(`rate feed: ${(e as Error).message}`) },
+    { intervalMs: opts.intervalMs, firstMs: Math.min(opts.intervalMs, FIRST_LOOK_MS), onError: (e) => logger.error({ err: errorField(e) }, 'rate feed: pass failed') },
   );
 }

@@ -1,4 +1,5 @@
 import type { Confirmation } from '../../core/confirmations.ts';
+import type { Observability } from '../obs/observe.ts';
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { AfterAnswer } from '../afterAnswer.ts';
@@ -18,11 +19,15 @@ export interface Deps {
   live?: LiveStreams;
   /** Work begun after an answer (forgot_password's mail); the server waits for it when it stops. */
   afterAnswer?: AfterAnswer;
+  /** Request ids, logs, metrics, health (obs/observe.ts; startServer makes it, createApp makes one when absent). */
+  obs?: Observability;
 }
 
 /** What GET /api/live asks of the live rows' hub (http/liveRows.ts `LiveRows`, which imports this module: stated here, not imported). */
 export interface LiveStreams {
   stream(c: Context, session: Session, bearer: string, expiresAt: number | undefined): Response;
+  /** Open streams in this process (the metrics' live_rows_subscribers). */
+  readonly subscribers: number;
 }
 
 /** The signed-in user of a request, with the company verified against the user's companies. */

@@ -11,6 +11,7 @@ import type { Db, Queryable } from '../db/types.ts';
 import { intlOf } from '../mail/render.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { sweepCarts } from './cart.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /** Waiting requests one address may have in a shop: more are not recorded (the answer stays the same). */
 const MAX_WAITING_PER_ADDRESS = 20;
@@ -95,5 +96,8 @@ export async function sendArrivals(db: Db): Promise<number> {
 
 /** The storefront's background pass: arrival mails, then the sweep of carts nobody can reach (cart.ts sweepCarts). */
 export function startArrivals(db: Db, opts: { intervalMs: number }): Poller {
-  return startPoller(async () => [await sendArrivals(db), await sweepCarts(db)], { intervalMs: opts.intervalMs, onError: (e) => console.error('arrival notifications:', e) });
+  return startPoller(async () => [await sendArrivals(db), await sweepCarts(db)], {
+    intervalMs: opts.intervalMs,
+    onError: (e) => logger.error({ err: errorField(e) }, 'arrival notifications: pass failed'),
+  });
 }

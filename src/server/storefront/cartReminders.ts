@@ -13,6 +13,7 @@ import type { Db, Queryable } from '../db/types.ts';
 import { mailMoney, mailText } from '../mail/render.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { newCartToken, tokenHash as cartTokenHash, type CartRow } from './cart.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /** Carts one pass reminds at most. */
 const BATCH = 100;
@@ -127,7 +128,7 @@ export async function sendCartReminders(db: Db): Promise<number> {
 
 /** The reminders' background pass in this process. */
 export function startCartReminders(db: Db, opts: { intervalMs: number }): Poller {
-  return startPoller(() => sendCartReminders(db), { intervalMs: opts.intervalMs, onError: (e) => console.error('cart reminders:', e) });
+  return startPoller(() => sendCartReminders(db), { intervalMs: opts.intervalMs, onError: (e) => logger.error({ err: errorField(e) }, 'cart reminders: pass failed') });
 }
 
 /**

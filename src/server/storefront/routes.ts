@@ -29,6 +29,7 @@ import * as q from './queries.ts';
 import { neutralNotFound, renderPage } from './render.tsx';
 import { absoluteLink, absoluteUrl, linkTo, placeOf, type Place } from './site.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /** How long the set of shop hosts and each shop's facts are kept (a changed hostname or language shows within this). */
 const HOSTS_TTL_MS = 5_000;
@@ -55,7 +56,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     if (!hosts || hosts.until <= now) {
       // A failed read is not kept: the back office goes on, the next request asks again.
       const set = q.shopHosts(db).catch((e: unknown) => {
-        console.error('storefront: shop hosts:', e);
+        logger.error({ err: errorField(e) }, 'storefront: shop hosts unreadable');
         hosts = undefined;
         return new Set<string>();
       });
@@ -176,7 +177,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       const text = await askModel(deps.db, shop.company, engine, deps.config, askRequest(engine, { shop: shop.name, language: lang, products, question: question.output }));
       return c.json({ text, products });
     } catch (e) {
-      console.error('storefront ask:', e instanceof Error ? e.message : e);
+      logger.error({ err: errorField(e) }, 'storefront ask: failed');
       return c.json({ error: 'engine' }, 502);
     }
   }

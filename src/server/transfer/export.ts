@@ -27,6 +27,7 @@ import { sortsByLabel } from '../actions/engine/lookupSql.ts';
 import { changeRefLabels, entryLabels, type LabelsByForm } from '../actions/change_labels.ts';
 import { LOCALE, type Lang } from '../../core/langs.ts';
 import { guardCell, guardRow } from '../../core/sheetGuard.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 const WINDOW = 5_000;
 type Input = v.InferOutput<typeof ExportInput>;
@@ -187,7 +188,7 @@ export async function exportView(db: Queryable, screen: Screen, input: Input, se
     await wb.commit();
   };
   produce().catch((e: unknown) => {
-    console.error(`export of ${screen.form} failed:`, e instanceof Error ? e.message : e);
+    logger.error({ err: errorField(e), entity: screen.form }, 'export failed');
     out.destroy(e instanceof Error ? e : new Error(String(e)));
   });
   const ext = csv ? 'csv' : 'xlsx';

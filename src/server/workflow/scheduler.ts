@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { startPoller, type Poller } from '../poller.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /** Instances claimed per transaction: a short lock each, and other processes take the rest meanwhile. */
 const BATCH = 200;
@@ -124,5 +125,5 @@ export type SchedulerRunner = Poller;
  */
 export function startScheduler(db: Db, opts: { intervalMs: number; clock?: () => Date; onError?: (e: unknown) => void }): SchedulerRunner {
   const clock = opts.clock ?? (() => new Date());
-  return startPoller(() => tick(db, clock()), { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => console.error(`workflow scheduler: ${(e as Error).message}`)) });
+  return startPoller(() => tick(db, clock()), { intervalMs: opts.intervalMs, onError: opts.onError ?? ((e) => logger.error({ err: errorField(e) }, 'workflow scheduler: pass failed')) });
 }

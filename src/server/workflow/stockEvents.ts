@@ -20,6 +20,7 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
 import { startPoller, type Poller } from '../poller.ts';
+import { errorField, log as logger } from '../obs/log.ts';
 
 /** Queue rows claimed per transaction. */
 const BATCH = 200;
@@ -122,5 +123,5 @@ export async function moveByStock(db: Db, size = BATCH): Promise<StockEventsResu
 
 /** Polls `moveByStock` every `intervalMs` (the server starts it; STOCK_EVENTS_TICK_MS, 0 = not in this process). */
 export function startStockEvents(db: Db, opts: { intervalMs: number }): Poller {
-  return startPoller(() => moveByStock(db), { intervalMs: opts.intervalMs, onError: (e) => console.error(`stock events: ${(e as Error).message}`) });
+  return startPoller(() => moveByStock(db), { intervalMs: opts.intervalMs, onError: (e) => logger.error({ err: errorField(e) }, 'stock events: pass failed') });
 }

@@ -76,7 +76,7 @@ const isConflict = (e: unknown, code: string): boolean => e instanceof ApiError 
 /** The toast of a failed save: a conflict as a warning, anything else as "not saved" with the server's reason, in the user's language. */
 function saveFailedToast(e: unknown): void {
   const conflict = e instanceof ApiError && e.status === 409 ? conflictMessageId(e.code) : undefined;
-  if (conflict) toast({ variant: 'warning', id: conflict });
+  if (conflict) toast({ variant: 'warning', id: conflict, ref: e instanceof ApiError ? e.requestId : undefined });
   else if (e instanceof ApiError && e.status === 409) toast({ variant: 'warning', ...describeError(e) });
   else toast({ variant: 'danger', id: 'messages.error_saving_data', values: { status: describeError(e) } });
 }
@@ -264,7 +264,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
         if (sameValue(current(id)?.[field], next)) patch(id, { [field]: before });
         if (isConflict(e, 'stale_row') && (await reload([cur]))) {
           // The row as it is now is in the grid; the typed value is named, not silently lost.
-          toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) } });
+          toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) }, ref: e instanceof ApiError ? e.requestId : undefined });
           return;
         }
         const { model: m, intl, show } = deps();
