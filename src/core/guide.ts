@@ -40,7 +40,7 @@ export const isGuideLang = (x: string): x is GuideLang => (GUIDE_LANGS as readon
 export const isGuideArea = (x: string): x is GuideArea => Object.hasOwn(AREA_GUIDE, x);
 
 /** The guide's language for a UI language: itself when the guide has it, else English. */
-const guideLang = (uiLang: string): GuideLang => (isGuideLang(uiLang) ? uiLang : 'en');
+export const guideLangOf = (uiLang: string): GuideLang => (isGuideLang(uiLang) ? uiLang : 'en');
 
 /** The guide page of a path without its language prefix (`/sales/sales_orders` → sales), or none (profile, print). */
 export function guidePageOfPath(path: string): GuidePage | undefined {
@@ -48,5 +48,8 @@ export function guidePageOfPath(path: string): GuidePage | undefined {
   return isGuideArea(area) ? AREA_GUIDE[area] : undefined;
 }
 
+/** The help button's link: the server resolves the area (its first path segment) to the guide's page (src/server/http/guide.ts). */
+export const helpHref = (uiLang: string, path: string): string => `/guide/help/${uiLang}${path.split('/')[1] ? `/${path.split('/')[1]}` : ''}`;
+
 /** The guide's address of a page in a UI language. */
-export const guideHref = (uiLang: string, page: GuidePage): string => `/guide/${guideLang(uiLang)}/${page}`;
+export const guideHref = (uiLang: string, page: GuidePage): string => `/guide/${guideLangOf(uiLang)}/${page}`;

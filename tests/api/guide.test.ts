@@ -45,6 +45,22 @@ describe.each(engines)('staff guide route (%s)', (engine) => {
     expect(await (await fetch(`${s.url}/guide/en/first-day`)).text()).toContain('<a href="sales">Sales</a>');
   });
 
+  it('sends the help button to its area’s page, in the guide’s language for the UI language', async () => {
+    const cases: [string, string][] = [
+      ['/guide/help/de/sales', '/guide/de/sales'],
+      ['/guide/help/hu/warehouse', '/guide/en/warehouse'],
+      ['/guide/help/en/settings', '/guide/en/administration'],
+      ['/guide/help/en', '/guide/en/first-day'],
+      ['/guide/help/de/profile', '/guide/de/index'],
+      ['/guide/help/en/..%2F..%2Fpackage', '/guide/en/index'],
+    ];
+    for (const [from, to] of cases) {
+      const res = await fetch(`${s.url}${from}`, { redirect: 'manual' });
+      expect(res.status, from).toBe(302);
+      expect(new URL(res.headers.get('location')!, s.url).pathname, from).toBe(to);
+    }
+  });
+
   it('answers 404 for an unknown page, language or image', async () => {
     for (const path of ['/guide/en/nothing', '/guide/hu/sales', '/guide/xx/sales', '/guide/en/Sales', '/guide/en/sales.md', '/guide/img/none.png', '/guide/img/catalogue.gif']) {
       const res = await fetch(`${s.url}${path}`);

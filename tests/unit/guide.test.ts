@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import { screenModules } from '../../src/generated/screens.ts';
 import { screenRoutes, baseRoutes } from '../../src/generated/routeList.ts';
-import { AREA_GUIDE, GUIDE_LANGS, GUIDE_PAGES, guideHref, guidePageOfPath, isGuideArea } from '../../src/core/guide.ts';
+import { AREA_GUIDE, GUIDE_LANGS, GUIDE_PAGES, guideHref, guidePageOfPath, helpHref, isGuideArea } from '../../src/core/guide.ts';
 import { GUIDE_FILES, renderGuide } from '../../src/server/http/guide.ts';
 
 const dir = join(import.meta.dirname, '..', '..', 'docs', 'guide');
@@ -65,6 +65,8 @@ describe('staff guide', () => {
   it('links the guide in the user’s language, English for the others', () => {
     expect(guideHref('de', 'sales')).toBe('/guide/de/sales');
     expect(guideHref('hu', 'sales')).toBe('/guide/en/sales');
+    expect(helpHref('hu', '/sales/sales_orders')).toBe('/guide/help/hu/sales');
+    expect(helpHref('de', '/')).toBe('/guide/help/de');
   });
 
   it('renders markdown without script and turns page links into the served pages', () => {

@@ -10,7 +10,8 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/app/api/client.ts';
 import { describeError, type Said } from '../../src/app/api/said.ts';
-import { ToastText, withRef } from '../../src/app/chrome/toasts.tsx';
+import { ToastText } from '../../src/app/chrome/ToastList.tsx';
+import { withRef } from '../../src/app/chrome/toasts.tsx';
 import { LANGS, LOCALE } from '../../src/core/langs.ts';
 
 const failure = (requestId?: string) => new ApiError(409, 'stale_row', 'changed meanwhile', 'messages.status_text', undefined, {}, requestId);

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { breadcrumbs } from '../../core/breadcrumbs.ts';
-import { guideHref, guidePageOfPath } from '../../core/guide.ts';
+import { helpHref } from '../../core/guide.ts';
 import { splitLang, withLang } from '../../core/langs.ts';
 import { routeTitle } from '../router/routePaths.ts';
 import { useSession } from '../session/session.ts';
@@ -21,18 +21,15 @@ export function PageHeader() {
   // A screen's title comes with its labels (core/catalogueParts.ts): blank for the moment they load, never the key.
   const crumbs = breadcrumbs(path, (p) => routeTitle(router, lang, p)).map((c) => ({ ...c, text: c.id in intl.messages ? intl.formatMessage({ id: c.id }) : '' }));
   const title = crumbs[crumbs.length - 1]!.text;
-  // The help button: the staff guide's page of the screen's area (core/guide.ts), in a new tab.
-  const guide = guidePageOfPath(path);
+  // The help button: the staff guide's page of the screen's area (the server resolves it: core/guide.ts), in a new tab.
   const help = intl.formatMessage({ id: 'chrome.help' });
   return (
     <div className="page-header">
       <div className="page-title-row">
         <h1 className="page-title">{title}</h1>
-        {guide && (
-          <a className="page-help" href={guideHref(lang, guide)} target="_blank" rel="noopener" aria-label={help} title={help} data-guide={guide}>
-            <HelpIcon />
-          </a>
-        )}
+        <a className="page-help" href={helpHref(lang, path)} target="_blank" rel="noopener" aria-label={help} title={help}>
+          <HelpIcon />
+        </a>
       </div>
       {crumbs.length > 1 && (
         <nav aria-label={intl.formatMessage({ id: 'chrome.breadcrumbs' })}>

@@ -33,12 +33,7 @@ export const UserIcon = ({ signedIn }: { signedIn: boolean }) => (
 );
 export const CloseIcon = () => svg(18, 'M6 6l12 12M18 6L6 18');
 /** lucide's circle-help (circle-question-mark) drawn inline: lucide-react's runtime would cost the start chunk ~1 KiB gzipped. */
-export const HelpIcon = () => (
-  <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M9 9.5a3 2.5 0 016 0c0 2-2 2-3 3.5M12 17h.01" />
-  </svg>
-);
+export const HelpIcon = () => svg(18, 'M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0M9 9.5a3 2.5 0 0 1 6 0c0 2-2 2-3 3.5M12 17h.01');
 
 /** The product mark: an orange box. */
 /** The logo (core/logo.ts: its shapes, which the server's first paint draws too). */

@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
-import { useIntl } from 'react-intl';
-import { Later } from '../i18n/lazy.tsx';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
 import { createStore, useStore } from '../session/createStore.ts';
-import { refOf, say, type Said } from '../api/said.ts';
+import { refOf, type Said } from '../api/said.ts';
 
 type Variant = 'success' | 'danger' | 'warning' | 'info';
 
@@ -44,37 +43,17 @@ export function toast(t: Omit<Toast, 'key'>): number {
 
 const closeToast = (key: number) => toasts.set((s) => ({ list: s.list.filter((x) => x.key !== key) }));
 
+// The toasts' view loads with the first toast (with the catalogue's later part, where a server error's text is): the page's start carries only the store.
+const ToastList = lazyWithMessages(() => import('./ToastList.tsx'));
+
 export function Toaster() {
   const list = useStore(toasts, (s) => s.list);
   return (
     <div className="toaster" aria-live="polite">
-      {/* A toast may say a server error: its text is in the catalogue's later part. */}
-      <Suspense fallback={null}>
-        <Later>
-          {list.map((t) => (
-            <div key={t.key} className={`toast toast-${t.variant}`} role={t.variant === 'danger' ? 'alert' : 'status'} data-variant={t.variant}>
-              <ToastText t={t} />
-              <button type="button" className="toast-close" aria-label="×" onClick={() => closeToast(t.key)}>
-                ×
-              </button>
-            </div>
-          ))}
-        </Later>
-      </Suspense>
-    </div>
-  );
-}
-
-/** A toast's text, and under it (apart from the text) the request id of a failed call ("Ref: …", selectable) for the user to quote. */
-export function ToastText({ t }: { t: Said }) {
-  const intl = useIntl();
-  return (
-    <div className="toast-body">
-      <span className="toast-text">{say(intl, t)}</span>
-      {t.ref && (
-        <small className="toast-ref" data-testid="toast-ref">
-          {intl.formatMessage({ id: 'messages.request_ref' }, { ref: t.ref })}
-        </small>
+      {list.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastList list={list} onClose={closeToast} />
+        </Suspense>
       )}
     </div>
   );

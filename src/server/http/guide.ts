@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { GUIDE_LANGS, GUIDE_PAGES, isGuideLang, isGuidePage, type GuideLang } from '../../core/guide.ts';
+import { GUIDE_LANGS, GUIDE_PAGES, guideLangOf, guidePageOfPath, isGuideLang, isGuidePage, type GuideLang } from '../../core/guide.ts';
 import { newNonce } from './csp.ts';
 
 /**
@@ -63,6 +63,12 @@ export function mountGuide(app: Hono): void {
       'Cache-Control': 'public, max-age=3600',
       'Content-Security-Policy': "default-src 'none'",
     });
+  });
+  // The help button's link (src/app/chrome/PageHeader.tsx): the UI language and the screen's area, resolved
+  // here so the browser carries no map. An area without a page of its own (profile) opens the contents.
+  app.get('/guide/help/:uiLang/:area?', (c) => {
+    const page = guidePageOfPath(`/${c.req.param('area') ?? ''}`) ?? 'index';
+    return c.redirect(`/guide/${guideLangOf(c.req.param('uiLang'))}/${page}`, 302);
   });
   app.get('/guide/:lang/:page', async (c) => {
     const lang = c.req.param('lang');
