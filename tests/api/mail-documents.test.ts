@@ -54,7 +54,8 @@ describe.each(engines)('documents attached to mails on %s', (engine) => {
     await deliverDue(s.db, smtp, new Date(Date.now() + 1000));
     return Promise.all(sink.messages.slice(before).map(async (m) => ({ ...(await PostalMime.parse(m.raw)), rcpt: m.to })));
   };
-  const newCustomer = async (company: string, fields: Row) => (await ok(admin, 'partner_list', 'add', { partner_name: `Dokumente ${Math.random().toString(36).slice(2, 8)}`, ...fields }, company)).row as Row;
+  const newCustomer = async (company: string, fields: Row) =>
+    (await ok(admin, 'partner_list', 'add', { partner_name: `Dokumente ${Math.random().toString(36).slice(2, 8)}`, ...fields }, company)).row as Row;
   const newOrder = async (company: string, partner: Row, fields: Row = {}) => {
     const order = (await ok(admin, 'sales_orders', 'add', { partner_id: partner.partner_id, ...fields }, company)).row as Row;
     const product = (await one('select product_code from app.products where company_code = $1 and active and selling_price_shop > 0 and stock_qty >= 50 order by product_code limit 1', [company]))
@@ -110,9 +111,10 @@ describe.each(engines)('documents attached to mails on %s', (engine) => {
 
     // The bytes stay with the mail (a resend sends the same files), and the kept confirmation took the PDF that was mailed
     // (the invoice's copy is in the invoice's language, Slovak: the German one mailed is not it).
-    const stored = await rows(`select a.filename, a.content is not null as drawn from app.mail_attachments a join app.mail_outbox o using (mail_id) where o.source_id = $1 and o.source_type = 'sales_order' order by a.attachment_id`, [
-      order.order_id,
-    ]);
+    const stored = await rows(
+      `select a.filename, a.content is not null as drawn from app.mail_attachments a join app.mail_outbox o using (mail_id) where o.source_id = $1 and o.source_type = 'sales_order' order by a.attachment_id`,
+      [order.order_id],
+    );
     expect(stored.every((r) => r.drawn)).toBe(true);
     expect((await kept(order.order_id as number)).map((d) => d.waiting)).toEqual([true, false]);
   });

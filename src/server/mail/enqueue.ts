@@ -86,10 +86,15 @@ async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]): Promis
     }
     const after = m.attachments?.length ?? 0;
     for (const [position, d] of (m.documents ?? []).entries()) {
-      await tx.query(
-        'insert into app.mail_attachments (mail_id, position, filename, content_type, document_kind, document_id, document_lang) values ($1, $2, $3, $4, $5, $6, $7)',
-        [ids[k], after + position + 1, provisionalName(d), documentContentType(d), d.document, d.id, d.lang],
-      );
+      await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, document_kind, document_id, document_lang) values ($1, $2, $3, $4, $5, $6, $7)', [
+        ids[k],
+        after + position + 1,
+        provisionalName(d),
+        documentContentType(d),
+        d.document,
+        d.id,
+        d.lang,
+      ]);
     }
   }
   return ids;
