@@ -9,6 +9,7 @@
  */
 import { isLang } from '../../core/langs.ts';
 import type { Queryable } from '../db/types.ts';
+import { HttpError } from '../http/errors.ts';
 import { readInvoices } from '../invoices/read.ts';
 import { ublOffThread } from '../invoices/einvoicePool.ts';
 import { fillKept, renderDocumentPdf, type SalesDocumentKind } from '../print/documentStore.ts';
@@ -29,13 +30,20 @@ export const documentContentType = (d: MailDocument) => (d.document === 'ubl' ? 
 
 /**
  * Draws a named document of `company` (the mail's). Throws when its record is gone: the
- * outbox counts that as a failed try, and the mail is not sent without its document.
+ * outbox counts that as a failed try, and the mail is not sent without its document. An
+ * invoice the EN 16931 schema refuses as an e-invoice (einvoice_invalid) answers null: the
+ * mail goes with its PDF only, rather than never.
  */
-export async function drawMailDocument(db: Queryable, company: string, d: MailDocument): Promise<MailAttachment> {
+export async function drawMailDocument(db: Queryable, company: string, d: MailDocument): Promise<MailAttachment | null> {
   if (d.document === 'ubl') {
     const [doc] = await readInvoices(db, company, [d.id]);
     if (!doc) throw new Error(`mail document: no issued invoice ${d.id}`);
-    return { filename: `${doc.number}.xml`, contentType: 'application/xml', content: Buffer.from(await ublOffThread(doc), 'utf8') };
+    try {
+      return { filename: `${doc.number}.xml`, contentType: 'application/xml', content: Buffer.from(await ublOffThread(doc), 'utf8') };
+    } catch (e) {
+      if (e instanceof HttpError && e.code === 'einvoice_invalid') return null;
+      throw e;
+    }
   }
   const pdf = await renderDocumentPdf(db, company, d.document, d.id, isLang(d.lang) ? d.lang : undefined);
   if (!pdf) throw new Error(`mail document: no ${d.document} ${d.id}`);

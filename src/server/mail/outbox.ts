@@ -83,6 +83,11 @@ async function drawnAttachments(db: Db, company: string | null, files: readonly 
     }
     if (!company) throw new Error('mail document: a mail without a company names a document');
     const drawn = await drawMailDocument(db, company, f.document);
+    if (!drawn) {
+      // An e-invoice the schema refuses: the mail goes without it (documents.ts).
+      await db.query('delete from app.mail_attachments where attachment_id = $1 and content is null', [f.attachmentId]);
+      continue;
+    }
     await db.query('update app.mail_attachments set content = $2, filename = $3 where attachment_id = $1 and content is null', [f.attachmentId, drawn.content, drawn.filename]);
     out.push(drawn);
   }
