@@ -1,11 +1,12 @@
 /**
  * Order to cash in the browser (issue 47), in English and German — the part built so far: an
- * order of a customer writing in the language is confirmed, paid and shipped by its row's
- * buttons; the server's own outbox sends the mails to a local SMTP sink, each with its
+ * order of a customer writing in the language is confirmed, partly paid (Record payment's
+ * amount), paid and shipped by its row's buttons — its receivable open, partly paid, closed;
+ * the server's own outbox sends the mails to a local SMTP sink, each with its
  * documents (migration 130): the confirmation with its PDF, the invoice with its PDF and UBL
  * e-invoice (pdftotext, xmllint), the shipping note with the delivery note; the order keeps
  * the confirmation, the invoice and the delivery note on its Documents tab. Not yet here: the
- * partial payment and reminder, the CMR, the purchase order and the cash flow's views.
+ * reminder, the CMR, the purchase order and the cash flow's screen.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +51,7 @@ const TITLES = {
 
 describe('order to cash', () => {
   JOURNEY_LANGS.forEach((lang, i) => {
-    it(`confirms, pays and ships an order in the browser; its mails carry their documents (${lang})`, async () => {
+    it(`confirms, partly pays, pays and ships an order in the browser; its mails carry their documents (${lang})`, async () => {
       const db = t.server.db;
       const p = await kit.productWith(70 + i, 10);
       const to = `kunde-${lang}-${Date.now()}@o2c.example`;
@@ -76,17 +77,32 @@ describe('order to cash', () => {
       const key = String(o.order_id);
       await expect.poll(() => row(key).count()).toBe(1);
       const dialog = t.page.getByRole('dialog');
-      for (const [event, state] of [
-        ['confirm', 'waiting_for_payment'],
-        ['pay', 'paid'],
-        ['ship', 'shipped'],
-      ] as const) {
+      const move = async (event: string, state: string, amount?: string) => {
         await cell(key, 'fsm_actions').locator(`[data-action=fsm][data-event=${event}]`).click();
         await expect.poll(() => dialog.count(), { message: event }).toBe(1);
+        if (amount) await dialog.locator('input[name=amount]').fill(amount);
         await dialog.locator('.dialog-buttons .btn').last().click();
         await expect.poll(() => dialog.count(), { message: event }).toBe(0);
         await expect.poll(() => kit.stateOf(o.fsm_instance_id), { message: event }).toBe(state);
-      }
+      };
+      /** The receivable: its amount less what was paid, and whether its workflow ended. */
+      const receivable = async () =>
+        (
+          await db.query<{ open: number; final: boolean }>(
+            `select (c.amount - coalesce((select sum(x.amount) from app.cashflow_payments x where x.cashflow_id = c.cashflow_id), 0))::float8 as open, s.final_state as final
+             from app.cashflow_items c join app.fsm_instances i on i.fsm_instance_id = c.fsm_instance_id join app.fsm_states s on s.state_id = i.state_id
+             where c.order_id = $1 and c.type_code = 'customer_invoice'`,
+            [o.order_id],
+          )
+        ).rows[0];
+      await move('confirm', 'waiting_for_payment');
+      await expect.poll(receivable).toEqual({ open: 120, final: false });
+      // Partly paid in the Record payment dialog: the order still waits, the receivable is open for the rest.
+      await move('pay', 'waiting_for_payment', '40');
+      await expect.poll(receivable).toEqual({ open: 80, final: false });
+      await move('pay', 'paid');
+      await expect.poll(receivable).toEqual({ open: 0, final: true });
+      await move('ship', 'shipped');
       const inv = (await db.query<{ invoice_number: string }>(`select invoice_number from app.invoices where order_id = $1 and kind = 'invoice'`, [o.order_id])).rows[0]!;
 
       // The server's outbox sends them (MAIL_TICK_MS 200): three mails to the customer.
