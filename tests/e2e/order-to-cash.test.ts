@@ -5,8 +5,10 @@
  * the server's own outbox sends the mails to a local SMTP sink, each with its
  * documents (migration 130): the confirmation with its PDF, the invoice with its PDF and UBL
  * e-invoice (pdftotext, xmllint), the shipping note with the delivery note; the order keeps
- * the confirmation, the invoice and the delivery note on its Documents tab. Not yet here: the
- * reminder, the CMR, the purchase order and the cash flow's screen.
+ * the confirmation, the invoice and the delivery note on its Documents tab. A purchase order
+ * sent to its supplier from New purchase orders goes with its PDF, in the supplier's German.
+ * Not yet here: the reminder, the CMR, receiving the purchase order and its payable, the cash
+ * flow's screen.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,4 +131,43 @@ describe('order to cash', () => {
       expect(kept.rows.map((r) => r.doc_type)).toEqual(['delivery_note', 'invoice', 'order_confirmation']);
     }, 120_000);
   });
+
+  it('sends a purchase order to its supplier from New purchase orders: the mail carries the order’s PDF in the supplier’s language', async () => {
+    const db = t.server.db;
+    const to = `verkauf-${Date.now()}@lieferant-o2c.example`;
+    const supplier = (
+      await db.query<{ partner_id: number }>(`insert into app.partners (company_code, partner_name, email, language_code, is_supplier) values ('SK01', $1, $2, 'de', true) returning partner_id`, [
+        `Lieferant ${Date.now()}`,
+        to,
+      ])
+    ).rows[0]!.partner_id;
+    const po = (
+      await db.query<{ po_id: number; fsm_reference: string; fsm_instance_id: number }>(
+        `insert into app.purchase_orders (company_code, partner_id, currency_code) values ('SK01', $1, 'EUR') returning po_id, fsm_reference, fsm_instance_id::int`,
+        [supplier],
+      )
+    ).rows[0]!;
+    const p = await kit.productWith(80, 10);
+    await db.query('insert into app.purchase_order_items (po_id, product_code, quantity, unit_price) values ($1, $2, 12, 3.5)', [po.po_id, p.product_code]);
+
+    await signIn(t.page, t.server.url, 'admin@example.com', 'en');
+    await t.page.goto(`${t.server.url}/en/purchasing/new_purchase_order`);
+    await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const key = String(po.po_id);
+    await expect.poll(() => row(key).count()).toBe(1);
+    await cell(key, 'fsm_actions').locator('[data-action=fsm][data-event=order]').click();
+    const dialog = t.page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.locator('.dialog-buttons .btn').last().click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => kit.stateOf(po.fsm_instance_id)).toBe('ordered');
+
+    const mine = () => sink!.messages.filter((m) => m.to.includes(to));
+    await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(1);
+    const mail = await PostalMime.parse(mine()[0]!.raw);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`Bestellung ${po.fsm_reference}.pdf`]);
+    expect(await pdfText(mail.attachments[0]!.content)).toContain(`Bestellung ${po.fsm_reference}`);
+    const kept = await db.query<{ doc_type: string }>('select doc_type from app.purchase_order_documents where po_id = $1 and generated_key is not null', [po.po_id]);
+    expect(kept.rows).toEqual([{ doc_type: 'purchase_order' }]);
+  }, 120_000);
 });
