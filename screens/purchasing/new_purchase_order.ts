@@ -23,6 +23,8 @@ export default defineScreen({
     partner_id: { type: 'ref', lookup: 'suppliers_brief', label: 'supplier', editable: true, required: true, width: 250 },
     opened_on: { type: 'date', editable: true, width: 100 },
     currency_code: { type: 'ref', lookup: 'currencies_brief', editable: true, width: 100 },
+    // The company's account it is booked to (spec §3; migrations 107, 131: one of its own accounts).
+    account_id: { type: 'ref', lookup: 'accounts_brief', editable: true, width: 200 },
     external_reference: { editable: true, maxLength: 60, width: 150 },
     etd: { type: 'date', editable: true, width: 100 },
     eta: { type: 'date', editable: true, width: 100 },

@@ -217,6 +217,13 @@ describe.each(engines)('reference-data screens on %s', (engine) => {
     const inUse = await call(admin, 'accounts', 'delete', { keys: [sk.account_id] });
     expect(inUse.status).toBe(409);
     expect(inUse.body.params).toEqual({ count: 1, label: 'screens.purchase_orders.title' });
+    // A draft on /purchasing/new_purchase_order names its account too (migration 131), one of the company's own.
+    const supplier = (await s.db.query<{ partner_id: number }>(`select partner_id from app.partners where company_code = 'SK01' and is_supplier and not deleted order by partner_id limit 1`)).rows[0]!;
+    const draft = await call(admin, 'new_purchase_order', 'add', { partner_id: supplier.partner_id, account_id: sk.account_id });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body.data.row.account_id).toBe(sk.account_id);
+    expect((await list(admin, 'new_purchase_order')).find((r) => r.po_id === draft.body.data.row.po_id)?.account_id).toBe(sk.account_id);
+    expect((await call(admin, 'new_purchase_order', 'add', { partner_id: supplier.partner_id, account_id: hu.account_id })).status).toBe(400);
   });
 
   it('shows a user only the companies she works in; a company she adds is hers to pick at once', async () => {

@@ -40,7 +40,7 @@ export const mailPreview = implement(actionContracts.mail_preview, async ({ db, 
   const mail = r.rows[0];
   if (!mail) throw new HttpError(404, 'not_found', `payload.mail_id: no mail ${input.mail_id} in this company`);
   const files = await db.query<{ filename: string; content_type: string; size: number }>(
-    'select filename, content_type, octet_length(content) as size from app.mail_attachments where mail_id = $1 order by position',
+    'select filename, content_type, coalesce(octet_length(content), 0) as size from app.mail_attachments where mail_id = $1 order by position',
     [input.mail_id],
   );
   return { ...mail, mail_id: Number(mail.mail_id), attachments: files.rows.map((f) => ({ ...f, size: Number(f.size) })) };

@@ -1,9 +1,12 @@
-import { DEFAULT_LANG, isLang } from '../../core/langs.ts';
+import { DEFAULT_LANG, LOCALE, isLang } from '../../core/langs.ts';
+import { formatDay } from '../../core/format.ts';
+import { mailMoney, mailText } from './render.ts';
 import type { Queryable } from '../db/types.ts';
 import { refused } from '../http/errors.ts';
 import { captionsOf } from '../texts/captions.ts';
 import { WORKFLOW_MAILS, eventMail, isMailingType, type Addressee, type MoveParams } from './registry.ts';
 import type { MailAttachment } from './transport.ts';
+import { documentContentType, provisionalName, type MailDocument } from './documents.ts';
 
 /** A mail to queue: who, in which language, what, about which record, with which files. */
 export interface OutboxMail {
@@ -21,6 +24,8 @@ export interface OutboxMail {
   fsmHistoryId?: number | undefined;
   /** Files it carries, in order (an invoice's PDF …): sent by the outbox as they are given. */
   attachments?: readonly MailAttachment[] | undefined;
+  /** Documents it carries after them (an order's confirmation, an invoice and its UBL …), drawn when the outbox sends it (documents.ts). */
+  documents?: readonly MailDocument[] | undefined;
 }
 
 /** A file name as the recipient's client shows it: no path, no control character, 1 … 200 characters (migration 114). */
@@ -78,6 +83,18 @@ async function enqueueMails(tx: Queryable, mails: readonly OutboxMail[]): Promis
   for (const [k, m] of mails.entries()) {
     for (const [position, f] of (m.attachments ?? []).entries()) {
       await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, content) values ($1, $2, $3, $4, $5)', [ids[k], position + 1, f.filename, f.contentType, f.content]);
+    }
+    const after = m.attachments?.length ?? 0;
+    for (const [position, d] of (m.documents ?? []).entries()) {
+      await tx.query('insert into app.mail_attachments (mail_id, position, filename, content_type, document_kind, document_id, document_lang) values ($1, $2, $3, $4, $5, $6, $7)', [
+        ids[k],
+        after + position + 1,
+        provisionalName(d),
+        documentContentType(d),
+        d.document,
+        d.id,
+        d.lang,
+      ]);
     }
   }
   return ids;
@@ -168,11 +185,79 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
         fsmHistoryId: m.history_id,
         source: { type: mailer.source, id: a.sourceId },
         attachments: composed.attachments,
+        documents: composed.documents,
       });
     }
   }
   if (unaddressed.length) {
     await tx.query(`update app.fsm_history set params = params || '{"mail": "no_recipient"}'::jsonb where history_id = any($1::bigint[])`, [unaddressed]);
+  }
+  return (await enqueueMails(tx, mails)).length;
+}
+
+/**
+ * In the transaction that issued them: each invoice's mail to its customer — the contacts for
+ * invoices (else the partner's address, else the order's) in app.mail_language (the
+ * customer's, else the invoice's, else the company's) — with the invoice's PDF and its UBL
+ * e-invoice attached, both drawn when the outbox sends it. A credit note is not mailed here.
+ * A customer without an address gets no mail. Returns the number queued.
+ */
+export async function queueInvoiceMails(tx: Queryable, company: string, invoiceIds: readonly number[]): Promise<number> {
+  if (!invoiceIds.length) return 0;
+  const r = await tx.query<{
+    invoice_id: number;
+    order_id: number;
+    to: string[];
+    order_email: string | null;
+    language_code: string;
+    invoice_number: string;
+    order_reference: string;
+    buyer_name: string;
+    seller_name: string;
+    gross_total: string;
+    currency_code: string;
+    currency_precision: number;
+    due_date: string;
+  }>(
+    `select i.invoice_id, i.order_id, app.partner_mail_to(i.partner_id, 'invoices') as to, nullif(btrim(o.email), '') as order_email,
+            app.mail_language(i.company_code, i.partner_id, i.language_code) as language_code, i.invoice_number, i.order_reference, i.buyer_name, i.seller_name,
+            v.gross_total::text as gross_total, i.currency_code, c.currency_precision, to_char(i.due_date, 'YYYY-MM-DD') as due_date
+     from app.invoices i
+     join app.v_invoices v on v.invoice_id = i.invoice_id
+     join app.sales_orders o on o.order_id = i.order_id
+     join app.currencies c on c.currency_code = i.currency_code
+     where i.invoice_id = any($1::int[]) and i.company_code = $2 and i.kind = 'invoice' and i.issued_at is not null
+     order by i.invoice_id`,
+    [invoiceIds, company],
+  );
+  const mails: OutboxMail[] = [];
+  const captions = new Map<string, Record<string, string>>();
+  for (const x of r.rows) {
+    const to = x.to.length ? x.to : x.order_email ? [x.order_email] : [];
+    if (!to.length) continue;
+    const lang = isLang(x.language_code) ? x.language_code : DEFAULT_LANG;
+    if (!captions.has(lang)) captions.set(lang, await captionsOf(tx, lang));
+    const values = {
+      invoice: x.invoice_number,
+      reference: x.order_reference,
+      customer: x.buyer_name,
+      company: x.seller_name,
+      total: mailMoney(lang, x.gross_total, x.currency_code, x.currency_precision),
+      due_date: formatDay(x.due_date, LOCALE[lang]),
+    };
+    const t = (id: string) => mailText(lang, id, values, captions.get(lang));
+    mails.push({
+      company,
+      to,
+      language: lang,
+      subject: t('mail.invoice.subject'),
+      text: t('mail.invoice.body'),
+      source: { type: 'sales_order', id: Number(x.order_id) },
+      documents: [
+        { document: 'invoice', id: Number(x.invoice_id), lang },
+        { document: 'ubl', id: Number(x.invoice_id), lang },
+      ],
+    });
   }
   return (await enqueueMails(tx, mails)).length;
 }

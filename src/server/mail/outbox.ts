@@ -2,6 +2,7 @@ import type { Db } from '../db/types.ts';
 import { safeError, type MailAttachment, type MailTransport } from './transport.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { log as logger } from '../obs/log.ts';
+import { drawMailDocument, type MailDocument } from './documents.ts';
 
 export interface OutboxOptions {
   /** Rows claimed per round (default 20). */
@@ -28,6 +29,7 @@ export interface DeliverResult {
 
 interface Claimed {
   mail_id: number;
+  company_code: string | null;
   recipients: string[];
   subject: string;
   body_text: string;
@@ -35,18 +37,60 @@ interface Claimed {
   attempts: number;
 }
 
+/** A claimed mail's file: its bytes, or the document to draw first (migration 130). */
+type Pending = MailAttachment | { attachmentId: number; document: MailDocument };
+
 /** The files of the claimed mails, in their order, by mail. */
-async function attachmentsOf(db: Db, mailIds: readonly number[]): Promise<Map<number, MailAttachment[]>> {
-  const out = new Map<number, MailAttachment[]>();
+async function attachmentsOf(db: Db, mailIds: readonly number[]): Promise<Map<number, Pending[]>> {
+  const out = new Map<number, Pending[]>();
   if (!mailIds.length) return out;
-  const r = await db.query<{ mail_id: number; filename: string; content_type: string; content: Uint8Array }>(
-    'select mail_id, filename, content_type, content from app.mail_attachments where mail_id = any($1::bigint[]) order by mail_id, position',
+  const r = await db.query<{
+    attachment_id: number;
+    mail_id: number;
+    filename: string;
+    content_type: string;
+    content: Uint8Array | null;
+    document_kind: MailDocument['document'] | null;
+    document_id: number | null;
+    document_lang: string | null;
+  }>(
+    `select attachment_id, mail_id, filename, content_type, content, document_kind, document_id, document_lang
+     from app.mail_attachments where mail_id = any($1::bigint[]) order by mail_id, position`,
     [mailIds],
   );
   for (const a of r.rows) {
     const list = out.get(Number(a.mail_id)) ?? [];
-    list.push({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content) });
+    list.push(
+      a.content !== null
+        ? { filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content) }
+        : { attachmentId: Number(a.attachment_id), document: { document: a.document_kind!, id: Number(a.document_id), lang: a.document_lang ?? 'en' } },
+    );
     out.set(Number(a.mail_id), list);
+  }
+  return out;
+}
+
+/**
+ * A mail's files with its documents drawn (documents.ts: off this thread), each drawn one
+ * stored in its row with its name, so a resend sends the same file.
+ */
+async function drawnAttachments(db: Db, company: string | null, files: readonly Pending[] | undefined): Promise<MailAttachment[] | undefined> {
+  if (!files) return undefined;
+  const out: MailAttachment[] = [];
+  for (const f of files) {
+    if (!('document' in f)) {
+      out.push(f);
+      continue;
+    }
+    if (!company) throw new Error('mail document: a mail without a company names a document');
+    const drawn = await drawMailDocument(db, company, f.document);
+    if (!drawn) {
+      // An e-invoice the schema refuses: the mail goes without it (documents.ts).
+      await db.query('delete from app.mail_attachments where attachment_id = $1 and content is null', [f.attachmentId]);
+      continue;
+    }
+    await db.query('update app.mail_attachments set content = $2, filename = $3 where attachment_id = $1 and content is null', [f.attachmentId, drawn.content, drawn.filename]);
+    out.push(drawn);
   }
   return out;
 }
@@ -83,7 +127,7 @@ export async function deliverDue(db: Db, transport: MailTransport, now: Date, op
          from (select mail_id from app.mail_outbox where status = 'pending' and next_attempt_at <= $1::timestamptz
                order by next_attempt_at, mail_id limit $2 for update skip locked) c
          where o.mail_id = c.mail_id
-         returning o.mail_id, o.recipients, o.subject, o.body_text, o.body_html, o.attempts`,
+         returning o.mail_id, o.company_code, o.recipients, o.subject, o.body_text, o.body_html, o.attempts`,
         [now.toISOString(), batch, lease],
       )
     ).rows;
@@ -93,12 +137,13 @@ export async function deliverDue(db: Db, transport: MailTransport, now: Date, op
     );
     for (const m of claimed) {
       try {
+        const attachments = await drawnAttachments(db, m.company_code, files.get(Number(m.mail_id)));
         const { messageId } = await transport.send({
           to: m.recipients,
           subject: m.subject,
           text: m.body_text,
           html: m.body_html ?? undefined,
-          attachments: files.get(Number(m.mail_id)),
+          attachments,
         });
         // Sent is what happened, even if a user cancelled the row while it was on its way.
         await db.query(

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types.ts';
 import { refused } from '../http/errors.ts';
 import { intlOf, mailMoney, mailText, type MailValues } from './render.ts';
 import type { MailAttachment } from './transport.ts';
+import type { MailDocument } from './documents.ts';
 
 /** Who a move's mail goes to, and in which language. */
 interface Audience {
@@ -31,6 +32,8 @@ export interface Addressee extends Audience {
   accounting?: Audience;
   /** A record its events write to nobody by design (an amount the company owes is not dunned): no mail, no refusal. */
   unmailed?: true;
+  /** The issued invoice a cash-flow item is for (a reminder attaches its PDF). */
+  invoiceId?: number | undefined;
 }
 
 /** What a move's history row keeps of the request (workflow/trigger.ts) or of the scheduler. */
@@ -46,6 +49,8 @@ interface Composed {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Documents drawn when the mail is sent (documents.ts), after `attachments`. */
+  documents?: MailDocument[];
 }
 
 /** What composing may read: the move's transaction and company. */
@@ -124,12 +129,24 @@ const salesOrderMails: WorkflowMailer = {
   source: 'sales_order',
   addressees: orderAddressees,
   events: {
-    // `ship` asks the user for the mail's body (event_params.email); without one the catalogue's is sent.
+    // `confirm`: the order confirmation, its PDF attached (drawn when the mail is sent).
+    confirm: {
+      compose: (a, params) => ({
+        subject: mailText(a.language, 'mail.order_confirmation.subject', a.vars, a.captions),
+        text: params.email_body?.trim() || mailText(a.language, 'mail.order_confirmation.body', a.vars, a.captions),
+        documents: [{ document: 'order_confirmation', id: a.sourceId, lang: a.language }],
+      }),
+    },
+    // `ship` asks the user for the mail's body (event_params.email); without one the catalogue's is sent. The delivery note is attached.
     ship: {
       compose(a, params) {
         const body = params.email_body?.trim() || mailText(a.language, 'mail.order_shipped.body', a.vars, a.captions);
         const tracking = a.vars.tracking_number ? `\n\n${mailText(a.language, 'mail.order_shipped.tracking', a.vars, a.captions)}` : '';
-        return { subject: mailText(a.language, 'mail.order_shipped.subject', a.vars, a.captions), text: body + tracking };
+        return {
+          subject: mailText(a.language, 'mail.order_shipped.subject', a.vars, a.captions),
+          text: body + tracking,
+          documents: [{ document: 'delivery_note', id: a.sourceId, lang: a.language }],
+        };
       },
     },
     // `pay` mails only when its checkbox ("Send a payment confirmation") was ticked.
@@ -211,7 +228,7 @@ const purchaseOrderMails: WorkflowMailer = {
         const body = params.email_body?.trim() || t('mail.purchase_order.body');
         const { lines, total } = await purchaseOrderLines(tx, a.sourceId, a.language);
         const items = lines.length ? `\n\n${t('mail.purchase_order.lines')}\n${lines.join('\n')}\n\n${t('mail.purchase_order.total', { total })}` : '';
-        return { subject: t('mail.purchase_order.subject'), text: body + items };
+        return { subject: t('mail.purchase_order.subject'), text: body + items, documents: [{ document: 'purchase_order', id: a.sourceId, lang: a.language }] };
       },
     },
   },
@@ -244,8 +261,11 @@ async function cashflowAddressees(tx: Queryable, company: string, ids: readonly 
     company_name: string;
     accounting_email: string | null;
     company_language: string;
+    invoice_id: number | null;
   }>(
-    `select c.fsm_instance_id, c.cashflow_id, t.direction, app.partner_mail_to(c.partner_id, 'invoices') as partner_to, nullif(btrim(o.email), '') as order_email,
+    `select c.fsm_instance_id, c.cashflow_id, t.direction,
+            (select i.invoice_id from app.invoices i
+             where i.company_code = c.company_code and i.kind = 'invoice' and i.issued_at is not null and i.invoice_number = nullif(c.invoice_number, '')) as invoice_id, app.partner_mail_to(c.partner_id, 'invoices') as partner_to, nullif(btrim(o.email), '') as order_email,
             app.mail_language(c.company_code, c.partner_id, o.language_code) as language_code, p.partner_name,
             coalesce(nullif(c.invoice_number, ''), '#' || c.cashflow_id) as reference, c.amount::text as amount,
             (c.amount - coalesce((select sum(x.amount) from app.cashflow_payments x where x.cashflow_id = c.cashflow_id), 0))::text as open,
@@ -270,6 +290,7 @@ async function cashflowAddressees(tx: Queryable, company: string, ids: readonly 
       language: c.language_code,
       ...(incoming ? {} : { unmailed: true as const }),
       accounting: { to: c.accounting_email ? [c.accounting_email] : [], language: c.company_language },
+      invoiceId: c.invoice_id === null ? undefined : Number(c.invoice_id),
       vars: { reference: c.reference, customer: c.partner_name, company: c.company_name, level: c.reminder_level },
       // The customer's mail and the accounting's may be in two languages: money and the day in the mail's.
       varsIn: (lang) => ({ total: money(lang, c.amount), open: money(lang, c.open), due_date: mailDay(lang, c.due_date) }),
@@ -313,7 +334,9 @@ const cashflowMails: WorkflowMailer = {
         const t = (id: string) => mailText(a.language, id, values, a.captions);
         const own = await dunningTexts(tx, company, level, a.language);
         const parts = [own.header || t(`mail.reminder.body_${level}`), params.email_body?.trim() ?? '', t('mail.reminder.facts'), own.footer || t('mail.reminder.closing'), own.terms];
-        return { subject: t('mail.reminder.subject'), text: parts.filter((p) => p !== '').join('\n\n') };
+        // The invoice it reminds of, as a PDF in the mail's language.
+        const documents = a.invoiceId === undefined ? [] : [{ document: 'invoice' as const, id: a.invoiceId, lang: a.language }];
+        return { subject: t('mail.reminder.subject'), text: parts.filter((p) => p !== '').join('\n\n'), documents };
       },
     },
     // "Write off" with "Notify accounting" ticked: the company's accounting is told, in the company's language.

@@ -181,3 +181,45 @@ export async function drawKept(db: Queryable, company: string, table: 'sales' | 
   await db.query(`update ${t} set content = $2, size_bytes = $3 where doc_id = $1 and content is null`, [docId, doc.content, doc.content.length]);
   return doc.content;
 }
+
+/**
+ * A document drawn for other use (a mail's attachment): the copy its order keeps of it in
+ * that language, when still waiting to be drawn, takes this PDF.
+ */
+export async function fillKept(db: Queryable, doc: RenderedDocument): Promise<void> {
+  const t = doc.keep.on === 'sales_order' ? 'app.sales_order_documents' : 'app.purchase_order_documents';
+  const parent = doc.keep.on === 'sales_order' ? 'order_id' : 'po_id';
+  await db.query(`update ${t} set content = $3, size_bytes = $4 where ${parent} = $1 and generated_key = $2 and content is null`, [
+    doc.keep.id,
+    generatedKey(doc.kind, doc.keep.record, doc.lang),
+    doc.content,
+    doc.content.length,
+  ]);
+}
+
+/** The documents a workflow event hands over, by type and event: what its order keeps a copy of when it happens. */
+const EVENT_DOCUMENTS: Readonly<Record<string, Readonly<Record<string, { kind: SalesDocumentKind; table: string; key: string }>>>> = {
+  sales_order: {
+    confirm: { kind: 'order_confirmation', table: 'app.sales_orders', key: 'order_id' },
+    ship: { kind: 'delivery_note', table: 'app.sales_orders', key: 'order_id' },
+  },
+  purchase_order: { order: { kind: 'purchase_order', table: 'app.purchase_orders', key: 'po_id' } },
+};
+
+/**
+ * In the transaction of a move: the document the event hands over (an order's confirmation on
+ * `confirm`, its delivery note on `ship`, a purchase order on "Send to supplier") kept as a copy
+ * on the order's Documents tab in its recipient's language, drawn when first opened or when
+ * its mail is sent (fillKept). A copy kept already stays.
+ */
+export async function keepEventDocuments(tx: Queryable, company: string, type: string, event: string, instanceIds: readonly number[], userId: number | null): Promise<void> {
+  const what = Object.hasOwn(EVENT_DOCUMENTS, type) && Object.hasOwn(EVENT_DOCUMENTS[type]!, event) ? EVENT_DOCUMENTS[type]![event]! : undefined;
+  if (!what || !instanceIds.length) return;
+  const r = await tx.query<{ id: number }>(`select ${what.key} as id from ${what.table} where fsm_instance_id = any($1::bigint[]) and company_code = $2 order by 1`, [instanceIds, company]);
+  const ids = r.rows.map((x) => Number(x.id));
+  if (!ids.length) return;
+  const docs = await loadSalesDocuments(tx, company, what.kind, ids, null);
+  for (const d of docs.values()) {
+    if (d.keep?.docType === what.kind) await keepDocument(tx, d.keep, { lang: d.lang ?? 'en', fileName: pdfFileName(d.title), content: null }, userId, 'keep');
+  }
+}

@@ -5,13 +5,13 @@ import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import { actAs } from '../actions/engine/rows.ts';
 import type { Session } from '../rpc/context.ts';
-import { queueMoveMails } from '../mail/enqueue.ts';
+import { queueInvoiceMails, queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
 import { issueOnEvent } from '../invoices/issue.ts';
 import { recordPayment, takesPayments } from './payment.ts';
-import { keepIssued } from '../print/documentStore.ts';
+import { keepEventDocuments, keepIssued } from '../print/documentStore.ts';
 import { pickText } from '../../core/query/langText.ts';
 
 interface TriggerParams {
@@ -207,8 +207,18 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     // and its receivable commit with the move, and its copy on the order's Documents tab (drawn when first opened).
     const issued = await issueOnEvent(tx, type, event, ids, session.userId);
     await keepIssued(tx, company, issued, session.userId);
-    // In this transaction: a refusal above queued nothing, and a committed move keeps its mail.
+    // The document the event hands over (confirmation, delivery note, purchase order) kept on the order's Documents tab.
+    await keepEventDocuments(
+      tx,
+      company,
+      type,
+      event,
+      moving.map((m) => m.fsm_instance_id),
+      session.userId,
+    );
+    // In this transaction: a refusal above queued nothing, and a committed move keeps its mail (its documents drawn when it is sent).
     await queueMoveMails(tx, ids);
+    await queueInvoiceMails(tx, company, issued);
     return { rows: await instanceStates(tx, ids) };
   });
 }
