@@ -167,7 +167,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       // A payment that settled the order moved it (its `pay`, with the checkbox): its mail goes with it.
       if (payment.moved) await queueMoveMails(tx, ids);
       // The invoice the payment issued (its company invoices on pay: with its receivable, or as the settled order reached paid, migration 128): its copy.
-      await keepIssued(tx, company, await issueOnEvent(tx, type, 'pay', ids, session.userId), session.userId);
+      const issued = await issueOnEvent(tx, type, 'pay', ids, session.userId);
+      await keepIssued(tx, company, issued, session.userId);
+      await queueInvoiceMails(tx, company, issued);
       return { rows: await instanceStates(tx, ids), payment };
     }
     // What entering the state needs first (a receipt before the order closes); an instance the step moved itself is not moved again.
