@@ -7,7 +7,7 @@ import { createAdmin, hasUsers } from './db/firstAdmin.ts';
 import { warnEmailConflicts } from './auth/emailConflicts.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
-import { openDb } from './db/open.ts';
+import { openDb, openReads } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
@@ -80,6 +80,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
   const db = opened ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let sessions: SessionCache | undefined;
   let live: LiveRows | undefined;
+  let reads: Db | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) console.log(`database: applied ${applied.join(', ')}`);
@@ -102,7 +103,10 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     live = await LiveRows.open({ db, signer, config, sessions });
     const afterAnswer = new AfterAnswer();
-    const app = createApp({ db, signer, config, sessions, live, afterAnswer });
+    // The heavy reads' handle (DATABASE_READ_URL's replica, else the primary itself).
+    reads = await openReads(db, config.databaseReadUrl);
+    if (reads !== db) console.log('database: reports, Ask-AI, exports and storefront listings read from the replica (DATABASE_READ_URL)');
+    const app = createApp({ db, reads, signer, config, sessions, live, afterAnswer });
     const listener = await serveApp(app.fetch);
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
     // Sales orders moved by goods arriving or missing (the stock changes queued by migration 123).
@@ -145,12 +149,14 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
         await outbox?.stop();
         transport?.close();
         await sessions!.close();
+        if (reads !== db) await reads!.close();
         await db.close();
       },
     };
   } catch (e) {
     await live?.close().catch(() => {});
     await sessions?.close().catch(() => {});
+    if (reads && reads !== db) await reads.close().catch(() => {});
     await db.close().catch(() => {});
     throw e;
   }
