@@ -25,6 +25,16 @@ import { seededDatabase } from './templates.ts';
 const ADMIN = process.env.TEST_DATABASE_URL;
 const BIN = '/usr/lib/postgresql/15/bin';
 const root = process.getuid?.() === 0;
+const SLOT = `bo_test_replica_${process.pid}`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -43,15 +53,16 @@ const asPostgres = (tool: string, args: string[]) => {
   if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
 };
 
-async function one<T>(url: string, sql: string, params: unknown[] = []): Promise<T> {
+async function many<T>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return (await c.query(sql, params)).rows[0] as T;
+    return (await c.query(sql, params)).rows as T[];
   } finally {
     await c.end();
   }
 }
+const one = async <T>(url: string, sql: string, params: unknown[] = []): Promise<T> => (await many<T>(url, sql, params))[0]!;
 
 /** Resolves once the replica has replayed the primary's WAL up to now (no timer: each poll is one round trip). */
 async function caughtUp(primary: string, replica: string): Promise<void> {
@@ -95,21 +106,13 @@ describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
     port = await freePort();
     const primary = new URL(ADMIN!);
-    asPostgres('pg_basebackup', [
-      '-h',
-      primary.hostname,
-      '-p',
-      primary.port || '5432',
-      '-U',
-      decodeURIComponent(primary.username) || 'postgres',
-      '-D',
-      join(dir, 'data'),
-      '-R',
-      '-X',
-      'stream',
-      '-c',
-      'fast',
-    ]);
+    // Slots of replicas whose test process died hold WAL on the shared server: dropped first.
+    const stale = await many<{ slot_name: string }>(ADMIN!, `select slot_name from pg_replication_slots where slot_name like 'bo_test_replica_%' and not active`);
+    for (const { slot_name } of stale) if (!alive(Number(slot_name.split('_').at(-1)))) await one(ADMIN!, 'select pg_drop_replication_slot($1)', [slot_name]);
+    // A slot of its own: the primary keeps the WAL the replica has not received yet (the
+    // template copy below writes a lot of it, and a busy server recycles segments fast).
+    const user = decodeURIComponent(primary.username) || 'postgres';
+    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', user, '-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '-C', '-S', SLOT]);
     // Debian keeps the configuration outside the data directory: the replica gets its own, with
     // the settings a hot standby must not have lower than its primary.
     const settings = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
@@ -147,6 +150,7 @@ describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
       }
       rmSync(dir, { recursive: true, force: true });
     }
+    await one(ADMIN!, 'select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [SLOT]).catch(() => {});
     await db?.drop();
   });
 
