@@ -66,7 +66,8 @@ const one = async <T>(url: string, sql: string, params: unknown[] = []): Promise
 
 /** Resolves once the replica has replayed the primary's WAL up to now (no timer: each poll is one round trip). */
 async function caughtUp(primary: string, replica: string): Promise<void> {
-  const { lsn } = await one<{ lsn: string }>(primary, 'select pg_current_wal_lsn()::text as lsn');
+  // The insert position: with synchronous_commit off (the test databases') a commit may not be written yet.
+  const { lsn } = await one<{ lsn: string }>(primary, 'select pg_current_wal_insert_lsn()::text as lsn');
   // The replica's maintenance database: the test database may not have reached it yet.
   const u = new URL(replica);
   u.pathname = '/postgres';
@@ -112,12 +113,12 @@ describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
     // A slot of its own: the primary keeps the WAL the replica has not received yet (the
     // template copy below writes a lot of it, and a busy server recycles segments fast).
     const user = decodeURIComponent(primary.username) || 'postgres';
-    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', user, '-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '-C', '-S', SLOT]);
+    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', user, '-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync', '-C', '-S', SLOT]);
     // Debian keeps the configuration outside the data directory: the replica gets its own, with
-    // the settings a hot standby must not have lower than its primary.
+    // the settings a hot standby must not have lower than its primary (and no fsync: thrown away).
     const settings = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
     const values = await Promise.all(settings.map((s) => one<Record<string, string>>(ADMIN!, `show ${s}`)));
-    const conf = [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'hot_standby = on', ...settings.map((s, i) => `${s} = ${values[i]![s]}`)];
+    const conf = [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'hot_standby = on', 'fsync = off', ...settings.map((s, i) => `${s} = ${values[i]![s]}`)];
     for (const [file, text] of [
       ['postgresql.conf', conf.join('\n') + '\n'],
       ['pg_hba.conf', 'local all all trust\nhost all all 127.0.0.1/32 trust\n'],

@@ -120,7 +120,7 @@ export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean 
 }
 
 /** A report (screens/reports/: its page under /reports/): only read, and heavy. */
-export const isReport = (screen: Screen): boolean => screen.pageUrl?.startsWith('/reports/') === true;
+const isReport = (screen: Screen): boolean => screen.pageUrl?.startsWith('/reports/') === true;
 
 /**
  * api_action(entity, action, payload): one engine for every descriptor. Order of
