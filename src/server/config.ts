@@ -34,6 +34,12 @@ export interface Config {
   workers: number;
   dataDir: string | undefined;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a streaming replica of DATABASE_URL's server for the heavy reads
+   * (reports, Ask-AI, exports, the storefront's listings: db/open.ts `openReads`). Unset: the
+   * primary reads them too. Ignored without DATABASE_URL (PGlite has no replica).
+   */
+  databaseReadUrl: string | undefined;
   jwtSecret: string | undefined;
   accessTtlSec: number;
   refreshTtlSec: number;
@@ -345,6 +351,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workers(env.WORKERS, env.DATABASE_URL || undefined),
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: (env.DATABASE_URL && env.DATABASE_READ_URL) || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     accessTtlSec: int(env.ACCESS_TOKEN_TTL, 15 * 60, 'ACCESS_TOKEN_TTL'),
     refreshTtlSec: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),

@@ -7,7 +7,7 @@ import { createAdmin, hasUsers } from './db/firstAdmin.ts';
 import { warnEmailConflicts } from './auth/emailConflicts.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
-import { openDb } from './db/open.ts';
+import { openDb, openReads } from './db/open.ts';
 import { seed } from './db/seed/index.ts';
 import type { Db } from './db/types.ts';
 import { createApp } from './http/app.ts';
@@ -116,6 +116,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
   let sessions: SessionCache | undefined;
   let live: LiveRows | undefined;
   let metricsServer: HttpServer | undefined;
+  let reads: Db | undefined;
   try {
     const applied = await migrate(db);
     if (applied.length) log.info(`database: applied ${applied.join(', ')}`);
@@ -138,8 +139,11 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     sessions = await SessionCache.open(db); // after the migrations: 020 sends its notifications
     live = await LiveRows.open({ db, signer, config, sessions });
     const afterAnswer = new AfterAnswer();
+    // The heavy reads' handle (DATABASE_READ_URL's replica, else the primary itself).
+    reads = await openReads(db, config.databaseReadUrl);
+    if (reads !== db) log.info('database: reports, Ask-AI, exports and storefront listings read from the replica (DATABASE_READ_URL)');
     const obs = new Observability({ db, config, live });
-    const app = createApp({ db, signer, config, sessions, live, afterAnswer, obs });
+    const app = createApp({ db, reads, signer, config, sessions, live, afterAnswer, obs });
     const listener = await serveApp(app.fetch);
     metricsServer = config.metricsPort !== undefined ? await serveMetrics(obs, config.metricsPort, config.metricsToken) : undefined;
     const scheduler: SchedulerRunner | undefined = config.workflowTickMs > 0 ? startScheduler(db, { intervalMs: config.workflowTickMs }) : undefined;
@@ -187,6 +191,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
         await outbox?.stop();
         transport?.close();
         await sessions!.close();
+        if (reads !== db) await reads!.close();
         await db.close();
       },
     };
@@ -194,6 +199,7 @@ export async function startServer(config: Config, opened?: Db, serveApp: Serve =
     metricsServer?.close();
     await live?.close().catch(() => {});
     await sessions?.close().catch(() => {});
+    if (reads && reads !== db) await reads.close().catch(() => {});
     await db.close().catch(() => {});
     throw e;
   }

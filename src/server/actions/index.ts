@@ -1,14 +1,14 @@
 import type * as v from 'valibot';
 import type { ApiActionInput } from '../../../schemas/api.ts';
 import { HttpError, badRequest, checkInputText, forbidden, parseInput } from '../http/errors.ts';
-import type { UserCtx } from '../rpc/context.ts';
+import { readsOf, type UserCtx } from '../rpc/context.ts';
 import { changeLabels } from './change_labels.ts';
 import { aggregate, parseAggregate } from './engine/aggregate.ts';
 import { listJson, locateRow, parseFilter, parseList } from './engine/list.ts';
 import { checkAgGridRequest } from './engine/agGrid.ts';
 import { ownerScope } from './engine/owner.ts';
 import { requirePagePermission, type Flag } from './engine/permissions.ts';
-import { screens } from './engine/screens.ts';
+import { screens, type Screen } from './engine/screens.ts';
 import { deleteRows, previewDelete } from './engine/delete.ts';
 import { addRow, isBulkSet, setRow, setRows, undoChanges } from './engine/write.ts';
 import { redoChanges } from './engine/redo.ts';
@@ -119,6 +119,9 @@ export function onlyReads(input: v.InferOutput<typeof ApiActionInput>): boolean 
   return (input.action === 'list' || input.action === 'filter' || input.action === 'aggregate') && !custom.has(input.entity);
 }
 
+/** A report (screens/reports/: its page under /reports/): only read, and heavy. */
+const isReport = (screen: Screen): boolean => screen.pageUrl?.startsWith('/reports/') === true;
+
 /**
  * api_action(entity, action, payload): one engine for every descriptor. Order of
  * checks: the entity exists (404), the user may do it (403), the form offers it (400),
@@ -155,21 +158,23 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
 
   // Private rows (source.owner): the user's own, or every one for the page's administrator.
   const scope = { company: session.company, userId: session.userId, language: session.languageCode, owner: await ownerScope(db, session, screen), confirm };
+  // A report's rows (read-only, heavy) come from the replica when there is one (Deps.reads).
+  const reads = isReport(screen) ? readsOf(ctx) : db;
   switch (action) {
     case 'list': {
       const req = parseList(payload);
       checkAgGridRequest(screen, req);
       // Where one row stands (the grid scrolls to a row just added), under the same checks.
       if (req.locate) return locateRow(db, screen, req, scope);
-      return listJson(db, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+      return listJson(reads, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: reads.jsonRows });
     }
     case 'filter': {
       const req = parseFilter(payload);
       checkAgGridRequest(screen, req);
-      return listJson(db, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: db.jsonRows });
+      return listJson(reads, screen, req, scope, { estimateThreshold: ctx.config.countEstimateThreshold, json: reads.jsonRows });
     }
     case 'aggregate':
-      return aggregate(db, screen, parseAggregate(payload), scope);
+      return aggregate(reads, screen, parseAggregate(payload), scope);
     case 'set':
       if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
       return isBulkSet(screen, payload) ? setRows(db, screen, payload, scope) : setRow(db, screen, payload, scope);

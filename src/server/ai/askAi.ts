@@ -26,6 +26,8 @@ export const ASK_AI_MODEL = 'gpt-4o';
 
 export interface AskDeps {
   db: Db;
+  /** Where the checked query runs: the replica when there is one (rpc/context.ts Deps.reads). */
+  reads?: Db;
   config: Pick<Config, 'engines' | 'aiRatePerMinute' | 'aiRetryBaseMs' | 'aiQueryTimeoutMs'>;
 }
 
@@ -81,5 +83,5 @@ export async function runSavedSql(deps: AskDeps, session: Session, sql: string):
 
 async function runChecked(deps: AskDeps, session: Session, sql: string, views: string[]): Promise<AiResult> {
   const checked = await checkAiSqlViews(sql, views);
-  return runAiSql(deps.db, checked, scopeOf(session, deps.config.aiQueryTimeoutMs));
+  return runAiSql(deps.reads ?? deps.db, checked, scopeOf(session, deps.config.aiQueryTimeoutMs));
 }

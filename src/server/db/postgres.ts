@@ -27,8 +27,8 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
 }
 
 /** A PostgreSQL server (15+) reached through DATABASE_URL. */
-export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export async function openPostgres(url: string, opts: { applicationName?: string } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(opts.applicationName ? { application_name: opts.applicationName } : {}) });
   pool.on('error', (e) => logger.error({ err: errorField(e) }, 'postgres pool error'));
   await pool.query('select 1'); // fail at start, not at the first request
   return {

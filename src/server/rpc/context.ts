@@ -11,6 +11,12 @@ import type { SessionCache } from '../http/sessionCache.ts';
 
 export interface Deps {
   db: Db;
+  /**
+   * The heavy reads — reports, Ask-AI's queries, exports, the storefront's listings — when a
+   * replica serves them (DATABASE_READ_URL; db/open.ts `openReads`); absent: `db`. Never
+   * written through, and never for what a user reads right after her own writes.
+   */
+  reads?: Db;
   signer: TokenSigner;
   config: Config;
   /** Session facts kept in the server (startServer opens it); without it each request reads them. */
@@ -22,6 +28,9 @@ export interface Deps {
   /** Request ids, logs, metrics, health (obs/observe.ts; startServer makes it, createApp makes one when absent). */
   obs?: Observability;
 }
+
+/** Where the heavy reads go: the replica's handle when there is one, else the primary. */
+export const readsOf = (deps: Pick<Deps, 'db' | 'reads'>): Db => deps.reads ?? deps.db;
 
 /** What GET /api/live asks of the live rows' hub (http/liveRows.ts `LiveRows`, which imports this module: stated here, not imported). */
 export interface LiveStreams {

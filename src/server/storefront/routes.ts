@@ -13,7 +13,7 @@ import type { Head, PageCtx } from '../../storefront/context.ts';
 import type { CardData, StockState } from '../../storefront/ProductCard.tsx';
 import { sanitizeHtml } from '../actions/engine/html.ts';
 import { mailMoney, intlOf } from '../mail/render.ts';
-import type { Deps } from '../rpc/context.ts';
+import { readsOf, type Deps } from '../rpc/context.ts';
 import { cartCount } from './cart.ts';
 import { CART_POST_PATH, CART_REMINDER_PAGES, cartPage, checkoutPage, donePage, postCart, visitorCart, type CartArgs } from './cartRoutes.tsx';
 import { countryDetector, visitorAddress } from './country.ts';
@@ -47,6 +47,8 @@ export interface Storefront {
 
 export function mountStorefront(app: Hono, deps: Deps): Storefront {
   const db = deps.db;
+  // The listings (catalogue pages, navigation, sitemap) from the replica when there is one; the cart, forms and the visitor's own state from the primary.
+  const reads = readsOf(deps);
   const detector = countryDetector(deps.config.ipCountryUrl, deps.config.ipCountryTimeoutMs);
   let hosts: { set: Promise<Set<string>>; until: number } | undefined;
   const shopCache = new Map<string, { shop: Promise<q.Shop | null>; until: number }>();
@@ -90,7 +92,7 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
     const shop = await shopOf(host);
     if (!shop || !shop.active) return neutralNotFound(c);
     if (rest === '/robots.txt') return robotsTxt(c, shop, host);
-    if (rest === '/sitemap.xml') return sitemapXml(c, db, shop, host);
+    if (rest === '/sitemap.xml') return sitemapXml(c, reads, shop, host);
     const place = placeOf(shop, host, rest.replace(/\/+$/, '') || '/', localBase);
     if (!place) return neutralNotFound(c);
     if (place.path === '/country') return chooseCountry(c, shop, place);
@@ -111,11 +113,11 @@ export function mountStorefront(app: Hono, deps: Deps): Storefront {
       : cartPath
         ? await cartPath({ c, db, shop, place, ctx, helpers, visitor: visitorOf(c) })
         : page
-          ? await page.run({ c, db, shop, place, ctx, helpers, mailLink })
+          ? await page.run({ c, db: page === newsletterRoute ? db : reads, shop, place, ctx, helpers, mailLink })
           : null;
     if (out instanceof Response) return out;
     if (out && 'redirect' in out) return c.redirect(out.redirect, out.status ?? 301);
-    const nav = await Promise.all([q.shopCategories(db, shop.id, place.lang.code), q.pageLinks(db, shop.id, place.lang.code)]);
+    const nav = await Promise.all([q.shopCategories(reads, shop.id, place.lang.code), q.pageLinks(reads, shop.id, place.lang.code)]);
     const islands = islandsScript(deps.config.uiDir);
     if (!out) {
       const head: Head = {

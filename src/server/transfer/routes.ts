@@ -12,7 +12,7 @@ import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts
 import { screens } from '../actions/engine/screens.ts';
 import { importRows } from '../actions/engine/write.ts';
 import { HttpError, badRequest, checkInputText, forbidden, parseInput, refused } from '../http/errors.ts';
-import type { Deps, Session } from '../rpc/context.ts';
+import { readsOf, type Deps, type Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
 import { inspect, planImport, withCells, withWritten, type Rights } from './import.ts';
 import { parseSheet } from './parsePool.ts';
@@ -28,7 +28,8 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
     const screen = await requireForm(deps.db, session, c.req.param('form'), 'list');
     // The body as sent (valibot's records drop prototype keys): no text PostgreSQL cannot hold, no such key.
     checkInputText(body, 'body');
-    return exportView(deps.db, screen, input, session);
+    // The rows from the replica when there is one (Deps.reads); the rights above from the primary.
+    return exportView(readsOf(deps), screen, input, session);
   });
 
   app.post(

@@ -1,0 +1,199 @@
+/**
+ * DATABASE_READ_URL (db/open.ts `openReads`): a streaming replica of the local PostgreSQL server,
+ * made here with pg_basebackup (its own data directory and port), serves the reports, while the
+ * writes and everything else stay on the primary. Proof that a report was read there: the
+ * replica's pg_stat_activity shows the report's query as the last one of the app's `reads`
+ * connections, and no connection of the primary's to the test database ran it. Correctness:
+ * after a write the replica's answer, once its replay passed the primary's WAL position, is the
+ * primary's answer (a second server on the same database without the replica).
+ *
+ * Needs TEST_DATABASE_URL (the local server on 127.0.0.1) with replication connections allowed
+ * from 127.0.0.1 (.ci/run adds the pg_hba line). PostgreSQL refuses to run as root: as root the
+ * replica runs as the `postgres` user (runuser).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READS_APPLICATION_NAME } from '../../src/server/db/open.ts';
+import { PRODUCTS, startTestServer, type Json, type TestServer } from './harness.ts';
+import { seededDatabase } from './templates.ts';
+
+const ADMIN = process.env.TEST_DATABASE_URL;
+const BIN = '/usr/lib/postgresql/15/bin';
+const root = process.getuid?.() === 0;
+const SLOT = `bo_test_replica_${process.pid}`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** A PostgreSQL tool as the user the cluster belongs to. */
+const asPostgres = (tool: string, args: string[]) => {
+  const [cmd, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]] : [join(BIN, tool), args];
+  const r = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')}: ${r.status}\n${r.stdout}\n${r.stderr}`);
+};
+
+async function many<T>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+const one = async <T>(url: string, sql: string, params: unknown[] = []): Promise<T> => (await many<T>(url, sql, params))[0]!;
+
+/** Resolves once the replica has replayed the primary's WAL up to now (no timer: each poll is one round trip). */
+async function caughtUp(primary: string, replica: string): Promise<void> {
+  // The insert position: with synchronous_commit off (the test databases') a commit may not be written yet.
+  const { lsn } = await one<{ lsn: string }>(primary, 'select pg_current_wal_insert_lsn()::text as lsn');
+  // The replica's maintenance database: the test database may not have reached it yet.
+  const u = new URL(replica);
+  u.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: u.toString() });
+  await c.connect();
+  try {
+    for (let i = 0; i < 100_000; i++) {
+      const r = await c.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn]);
+      if (r.rows[0]!.done) return;
+      await c.query('select pg_sleep(0.01)'); // a poll's pause: the condition checked is exact (no wait-for-LSN function in PostgreSQL 15)
+    }
+    throw new Error(`replica never replayed ${lsn}`);
+  } finally {
+    await c.end();
+  }
+}
+
+describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
+  let dir: string;
+  let port: number;
+  let db: { url: string; drop(): Promise<void> };
+  let readUrl: string;
+  let replicated: TestServer;
+  let primaryOnly: TestServer;
+  let admin: string;
+
+  beforeAll(async () => {
+    // Replication must be allowed from here (.ci/run adds it): said plainly rather than as pg_basebackup's error.
+    const probe = new pg.Client({ connectionString: ADMIN, replication: true } as pg.ClientConfig);
+    await probe.connect().catch((e: unknown) => {
+      throw new Error(`the server at TEST_DATABASE_URL refuses replication connections (pg_hba.conf needs "host replication all 127.0.0.1/32 trust"; .ci/run adds it): ${(e as Error).message}`);
+    });
+    await probe.end();
+
+    dir = mkdtempSync(join(tmpdir(), 'bo-replica-'));
+    chmodSync(dir, 0o700);
+    if (root) execFileSync('chown', ['postgres:postgres', dir]);
+    port = await freePort();
+    const primary = new URL(ADMIN!);
+    // Slots of replicas whose test process died hold WAL on the shared server: dropped first.
+    const stale = await many<{ slot_name: string }>(ADMIN!, `select slot_name from pg_replication_slots where slot_name like 'bo_test_replica_%' and not active`);
+    for (const { slot_name } of stale) if (!alive(Number(slot_name.split('_').at(-1)))) await one(ADMIN!, 'select pg_drop_replication_slot($1)', [slot_name]);
+    // A slot of its own: the primary keeps the WAL the replica has not received yet (the
+    // template copy below writes a lot of it, and a busy server recycles segments fast).
+    const user = decodeURIComponent(primary.username) || 'postgres';
+    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', user, '-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync', '-C', '-S', SLOT]);
+    // Debian keeps the configuration outside the data directory: the replica gets its own, with
+    // the settings a hot standby must not have lower than its primary (and no fsync: thrown away).
+    const settings = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
+    const values = await Promise.all(settings.map((s) => one<Record<string, string>>(ADMIN!, `show ${s}`)));
+    const conf = [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'hot_standby = on', 'fsync = off', ...settings.map((s, i) => `${s} = ${values[i]![s]}`)];
+    for (const [file, text] of [
+      ['postgresql.conf', conf.join('\n') + '\n'],
+      ['pg_hba.conf', 'local all all trust\nhost all all 127.0.0.1/32 trust\n'],
+      ['pg_ident.conf', ''],
+    ] as const) {
+      writeFileSync(join(dir, 'data', file), text);
+      if (root) execFileSync('chown', ['postgres:postgres', join(dir, 'data', file)]);
+    }
+    asPostgres('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', 'start']);
+
+    // The test database is made on the primary after the base backup: it reaches the replica by streaming.
+    db = await seededDatabase({ demo: true, products: PRODUCTS });
+    const r = new URL(db.url);
+    r.host = `127.0.0.1:${port}`;
+    readUrl = r.toString();
+    await caughtUp(db.url, readUrl);
+    replicated = await startTestServer('postgres', { existing: { databaseUrl: db.url }, config: { databaseReadUrl: readUrl } });
+    primaryOnly = await startTestServer('postgres', { existing: { databaseUrl: db.url } });
+    admin = (await replicated.login('admin@example.com')).token;
+  }, 300_000);
+
+  afterAll(async () => {
+    await replicated?.close();
+    await primaryOnly?.close();
+    if (dir) {
+      try {
+        asPostgres('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        /* never started */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await one(ADMIN!, 'select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [SLOT]).catch(() => {});
+    await db?.drop();
+  });
+
+  const report = async (s: TestServer) => {
+    const r = await s.action(admin, 'product_change_log', 'list', { endRow: 1000 }, 'CZ01');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as Json;
+  };
+
+  /** The last query of each connection to the test database (pg_stat_activity keeps it while idle). */
+  const lastQueries = async (url: string, name: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const r = await c.query<{ application_name: string; query: string }>(`select application_name, query from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
+      return r.rows;
+    } finally {
+      await c.end();
+    }
+  };
+
+  it('reads a report on the replica, and the primary never runs it', async () => {
+    const name = new URL(db.url).pathname.slice(1);
+    await report(replicated);
+    const onReplica = await lastQueries(readUrl, name);
+    expect(onReplica.filter((q) => q.application_name === READS_APPLICATION_NAME && q.query.includes('v_product_change_log')).length).toBeGreaterThan(0);
+    const onPrimary = await lastQueries(db.url, name);
+    expect(onPrimary.length).toBeGreaterThan(0); // the app's own connections are there …
+    expect(onPrimary.filter((q) => q.query.includes('v_product_change_log'))).toEqual([]); // … none ran the report
+    // The replica is read-only: nothing the app writes could have gone there.
+    expect((await one<{ r: boolean }>(readUrl, 'select pg_is_in_recovery() as r')).r).toBe(true);
+  });
+
+  it('writes on the primary; after replay the replica answers the report as the primary does', async () => {
+    const code = `RPL-${process.pid}`;
+    const add = await replicated.action(admin, 'product_list', 'add', { product_code: code, product_name: { en: 'Replicated' } }, 'CZ01');
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    // The write is on the primary (the replica refuses writes, so it can be nowhere else).
+    expect((await one<{ n: number }>(db.url, 'select count(*)::int as n from app.products where product_code = $1', [code])).n).toBe(1);
+    await caughtUp(db.url, readUrl);
+    const [viaReplica, viaPrimary] = [await report(replicated), await report(primaryOnly)];
+    expect(viaReplica).toEqual(viaPrimary);
+    expect(JSON.stringify(viaReplica)).toContain(code);
+  });
+});
