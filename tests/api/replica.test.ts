@@ -1,18 +1,20 @@
 /**
- * DATABASE_READ_URL (db/open.ts `openReads`): a streaming replica of the local PostgreSQL server,
- * made here with pg_basebackup (its own data directory and port), serves the reports, while the
+ * DATABASE_READ_URL (db/open.ts `openReads`): a streaming replica, made here with pg_basebackup of a
+ * small primary cluster of the test's own (initdb; the test database copied into it from the local
+ * server's seeded template), serves the reports, while the
  * writes and everything else stay on the primary. Proof that a report was read there: the
  * replica's pg_stat_activity shows the report's query as the last one of the app's `reads`
  * connections, and no connection of the primary's to the test database ran it. Correctness:
  * after a write the replica's answer, once its replay passed the primary's WAL position, is the
  * primary's answer (a second server on the same database without the replica).
  *
- * Needs TEST_DATABASE_URL (the local server on 127.0.0.1) with replication connections allowed
- * from 127.0.0.1 (.ci/run adds the pg_hba line). PostgreSQL refuses to run as root: as root the
- * replica runs as the `postgres` user (runuser).
+ * Needs TEST_DATABASE_URL (the local server, where the seeded template is) and PostgreSQL 15's
+ * binaries. Its own primary, not the shared server: a base backup of that one would copy every
+ * test database of the run (gigabytes), and its pg_hba would need a replication line.
+ * PostgreSQL refuses to run as root: as root both clusters run as the `postgres` user (runuser).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,16 +27,6 @@ import { seededDatabase } from './templates.ts';
 const ADMIN = process.env.TEST_DATABASE_URL;
 const BIN = '/usr/lib/postgresql/15/bin';
 const root = process.getuid?.() === 0;
-const SLOT = `bo_test_replica_${process.pid}`;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -88,49 +80,50 @@ async function caughtUp(primary: string, replica: string): Promise<void> {
 describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
   let dir: string;
   let port: number;
-  let db: { url: string; drop(): Promise<void> };
+  let db: { url: string };
   let readUrl: string;
   let replicated: TestServer;
   let primaryOnly: TestServer;
   let admin: string;
 
   beforeAll(async () => {
-    // Replication must be allowed from here (.ci/run adds it): said plainly rather than as pg_basebackup's error.
-    const probe = new pg.Client({ connectionString: ADMIN, replication: true } as pg.ClientConfig);
-    await probe.connect().catch((e: unknown) => {
-      throw new Error(`the server at TEST_DATABASE_URL refuses replication connections (pg_hba.conf needs "host replication all 127.0.0.1/32 trust"; .ci/run adds it): ${(e as Error).message}`);
-    });
-    await probe.end();
-
     dir = mkdtempSync(join(tmpdir(), 'bo-replica-'));
     chmodSync(dir, 0o700);
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
-    port = await freePort();
-    const primary = new URL(ADMIN!);
-    // Slots of replicas whose test process died hold WAL on the shared server: dropped first.
-    const stale = await many<{ slot_name: string }>(ADMIN!, `select slot_name from pg_replication_slots where slot_name like 'bo_test_replica_%' and not active`);
-    for (const { slot_name } of stale) if (!alive(Number(slot_name.split('_').at(-1)))) await one(ADMIN!, 'select pg_drop_replication_slot($1)', [slot_name]);
-    // A slot of its own: the primary keeps the WAL the replica has not received yet (the
-    // template copy below writes a lot of it, and a busy server recycles segments fast).
-    const user = decodeURIComponent(primary.username) || 'postgres';
-    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', user, '-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync', '-C', '-S', SLOT]);
-    // Debian keeps the configuration outside the data directory: the replica gets its own, with
-    // the settings a hot standby must not have lower than its primary (and no fsync: thrown away).
-    const settings = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
-    const values = await Promise.all(settings.map((s) => one<Record<string, string>>(ADMIN!, `show ${s}`)));
-    const conf = [`port = ${port}`, `listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'hot_standby = on', 'fsync = off', ...settings.map((s, i) => `${s} = ${values[i]![s]}`)];
-    for (const [file, text] of [
-      ['postgresql.conf', conf.join('\n') + '\n'],
-      ['pg_hba.conf', 'local all all trust\nhost all all 127.0.0.1/32 trust\n'],
-      ['pg_ident.conf', ''],
-    ] as const) {
-      writeFileSync(join(dir, 'data', file), text);
-      if (root) execFileSync('chown', ['postgres:postgres', join(dir, 'data', file)]);
-    }
-    asPostgres('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', 'start']);
+    const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+    port = replicaPort;
+    const own = (file: string) => root && execFileSync('chown', ['postgres:postgres', file]);
+    const conf = (data: string, lines: string[], hba: string) => {
+      appendFileSync(join(data, 'postgresql.conf'), lines.join('\n') + '\n');
+      writeFileSync(join(data, 'pg_hba.conf'), hba);
+      own(join(data, 'pg_hba.conf'));
+    };
+    const common = [`listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'fsync = off', 'synchronous_commit = off', 'full_page_writes = off'];
 
-    // The test database is made on the primary after the base backup: it reaches the replica by streaming.
-    db = await seededDatabase({ demo: true, products: PRODUCTS });
+    // The primary: a cluster of its own, replication allowed from here.
+    const primaryData = join(dir, 'primary');
+    asPostgres('initdb', ['-D', primaryData, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    conf(primaryData, [`port = ${primaryPort}`, 'wal_level = replica', ...common], 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\n');
+    asPostgres('pg_ctl', ['-D', primaryData, '-l', join(dir, 'primary.log'), '-w', 'start']);
+    const primaryUrl = (name: string) => `postgres://postgres@127.0.0.1:${primaryPort}/${name}`;
+
+    // The replica: a base backup of it (-R: it follows the primary), on its own port.
+    const replicaData = join(dir, 'replica');
+    asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+    appendFileSync(join(replicaData, 'postgresql.conf'), `port = ${replicaPort}\nhot_standby = on\n`);
+    asPostgres('pg_ctl', ['-D', replicaData, '-l', join(dir, 'replica.log'), '-w', 'start']);
+
+    // The test database, made on the primary after the base backup (it reaches the replica by
+    // streaming): a copy of the run's seeded template on the local server.
+    const seeded = await seededDatabase({ demo: true, products: PRODUCTS });
+    const name = new URL(seeded.url).pathname.slice(1);
+    try {
+      await one(primaryUrl('postgres'), `create database "${name}"`);
+      execFileSync('bash', ['-o', 'pipefail', '-c', `${BIN}/pg_dump --no-owner --no-privileges "$1" | ${BIN}/psql -q -X -v ON_ERROR_STOP=1 "$2" >/dev/null`, 'copy', seeded.url, primaryUrl(name)]);
+    } finally {
+      await seeded.drop();
+    }
+    db = { url: primaryUrl(name) };
     const r = new URL(db.url);
     r.host = `127.0.0.1:${port}`;
     readUrl = r.toString();
@@ -144,15 +137,15 @@ describe.skipIf(!ADMIN)('read replica (DATABASE_READ_URL)', () => {
     await replicated?.close();
     await primaryOnly?.close();
     if (dir) {
-      try {
-        asPostgres('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        /* never started */
+      for (const data of ['replica', 'primary']) {
+        try {
+          asPostgres('pg_ctl', ['-D', join(dir, data), '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          /* never started */
+        }
       }
       rmSync(dir, { recursive: true, force: true });
     }
-    await one(ADMIN!, 'select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1', [SLOT]).catch(() => {});
-    await db?.drop();
   });
 
   const report = async (s: TestServer) => {
