@@ -27,7 +27,7 @@ export const ROW_MARKERS = {
 export type RowMarkerKey = keyof typeof ROW_MARKERS;
 
 /** Markers that mark one cell of the row too (gridBody.css colours it) and say why in its title (a catalogue key). */
-export const MARKED_CELLS: Readonly<Partial<Record<RowMarkerKey, { field: string; title: string }>>> = {
+const MARKED_CELLS: Readonly<Partial<Record<RowMarkerKey, { field: string; title: string }>>> = {
   belowMinMargin: { field: 'selling_price_shop', title: 'grid.below_min_margin' },
 };
 

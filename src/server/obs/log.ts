@@ -9,7 +9,7 @@ import cluster from 'node:cluster';
 import pino from 'pino';
 
 /** Keys whose values are never written, at any of the first levels of a log object. */
-export const SECRET_KEYS = [
+const SECRET_KEYS = [
   'password',
   'new_password',
   'old_password',
@@ -38,7 +38,7 @@ export const SECRET_KEYS = [
 ];
 
 /** pino's redaction paths: each key at the top and one and two levels down. */
-export const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
+const REDACT_PATHS = SECRET_KEYS.flatMap((k) => {
   const p = /^[A-Za-z_$][\w$]*$/.test(k) ? k : `["${k}"]`;
   const dot = p.startsWith('[') ? p : `.${p}`;
   return [p, `*${dot}`, `*.*${dot}`];

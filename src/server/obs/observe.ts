@@ -45,9 +45,9 @@ export function requestInfo(c: Context): RequestInfo {
 }
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
-export const newRequestId = (): string => randomBytes(9).toString('base64url');
+const newRequestId = (): string => randomBytes(9).toString('base64url');
 /** A proxy's request id, taken only when the proxy is trusted and the id a safe short token. */
-export const acceptedRequestId = (sent: string | undefined, trustProxy: boolean): string | undefined => (trustProxy && sent && SAFE_ID.test(sent) ? sent : undefined);
+const acceptedRequestId = (sent: string | undefined, trustProxy: boolean): string | undefined => (trustProxy && sent && SAFE_ID.test(sent) ? sent : undefined);
 
 /** Node's response object, as @hono/node-server hands it in the environment. */
 interface NodeResponse {
@@ -61,7 +61,7 @@ const claimed = new WeakSet<object>();
 const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** How long a due mail may wait before the outbox counts as stuck (readyz), when this process sends mail. */
-export const OUTBOX_STUCK_MS = 15 * 60_000;
+const OUTBOX_STUCK_MS = 15 * 60_000;
 
 export interface ObservedDeps {
   db: Db;
