@@ -1,14 +1,16 @@
 /**
  * Order to cash in the browser (issue 47), in English and German — the part built so far: an
  * order of a customer writing in the language is confirmed, partly paid (Record payment's
- * amount), paid and shipped by its row's buttons — its receivable open, partly paid, closed;
+ * amount), reminded, paid and shipped by its row's buttons — its receivable open, partly paid, closed;
  * the server's own outbox sends the mails to a local SMTP sink, each with its
  * documents (migration 130): the confirmation with its PDF, the invoice with its PDF and UBL
  * e-invoice (pdftotext, xmllint), the shipping note with the delivery note; the order keeps
  * the confirmation, the invoice and the delivery note on its Documents tab. A purchase order
  * sent to its supplier from New purchase orders goes with its PDF, in the supplier's German.
- * Not yet here: the reminder, the CMR, receiving the purchase order and its payable, the cash
- * flow's screen.
+ * Between the payments the overdue receivable is reminded from the Cash flow grid (its row says
+ * "partly paid", at the end "closed"); the reminder mail carries the invoice. The purchase order,
+ * confirmed, is received by its row's button and its payable shows in Cash flow, open. The CMR's
+ * PDF with the full addresses is tests/e2e/courier-cmr.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../api/smtpSink.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
-import { JOURNEY_LANGS, journeyKit } from './journeys.ts';
+import { JOURNEY_LANGS, journeyKit, words } from './journeys.ts';
 
 let sink: SmtpSink | undefined;
 const t = browserSuite({ width: 1600, height: 1000 }, async () => {
@@ -53,7 +55,7 @@ const TITLES = {
 
 describe('order to cash', () => {
   JOURNEY_LANGS.forEach((lang, i) => {
-    it(`confirms, partly pays, pays and ships an order in the browser; its mails carry their documents (${lang})`, async () => {
+    it(`confirms, partly pays, pays and ships an order in the browser; reminded from Cash flow; its mails carry their documents (${lang})`, async () => {
       const db = t.server.db;
       const p = await kit.productWith(70 + i, 10);
       const to = `kunde-${lang}-${Date.now()}@o2c.example`;
@@ -102,21 +104,62 @@ describe('order to cash', () => {
       // Partly paid in the Record payment dialog: the order still waits, the receivable is open for the rest.
       await move('pay', 'waiting_for_payment', '40');
       await expect.poll(receivable).toEqual({ open: 80, final: false });
+
+      // Its term passed (the scheduler's `expire`); reminded from the Cash flow grid, whose row says "partly paid".
+      const item = await kit.one<{ cashflow_id: number; fsm_instance_id: number }>(
+        `select cashflow_id, fsm_instance_id::int from app.cashflow_items where order_id = $1 and type_code = 'customer_invoice'`,
+        [o.order_id],
+      );
+      await kit.fire('expire', item.fsm_instance_id);
+      const cashflow = async () => {
+        await t.page.goto(`${t.server.url}/${lang}/finance/cashflow`);
+        await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        await t.page.locator('[data-filter-field="order_reference"] input').fill(o.fsm_reference);
+        await expect.poll(() => row(String(item.cashflow_id)).count()).toBe(1);
+        await expect.poll(() => bodyRows().count()).toBe(1);
+      };
+      await cashflow();
+      await expect.poll(() => cell(String(item.cashflow_id), 'payment_status').innerText()).toBe(words(lang)['options.payment_status.partly_paid']);
+      // "Send a reminder" has no row button: the row picked, the toolbar's workflow menu.
+      await row(String(item.cashflow_id))
+        .getByRole('checkbox', { name: words(lang)['grid.select_row'] })
+        .click();
+      await t.page.locator('.screen-grid[data-form="cashflow"] > .grid-toolbar .grid-workflow').click();
+      await t.page.locator('.grid-workflow-menu [role=menuitem][data-event=remind]').click();
+      await expect.poll(() => dialog.count(), { message: 'remind' }).toBe(1);
+      await dialog.locator('.dialog-buttons .btn').last().click();
+      await expect.poll(() => dialog.count(), { message: 'remind' }).toBe(0);
+      await expect.poll(() => kit.stateOf(item.fsm_instance_id)).toBe('reminded');
+
+      // The rest paid from the order: it is paid, its receivable closed — and the Cash flow grid says so.
+      await t.page.goto(`${t.server.url}/${lang}/sales/sales_orders`);
+      await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await t.page.locator('[data-filter-field="fsm_reference"] input').fill(o.fsm_reference);
+      await expect.poll(() => row(key).count()).toBe(1);
       await move('pay', 'paid');
       await expect.poll(receivable).toEqual({ open: 0, final: true });
+      await cashflow();
+      await expect.poll(() => cell(String(item.cashflow_id), 'payment_status').innerText()).toBe(words(lang)['options.payment_status.closed']);
+      await t.page.goto(`${t.server.url}/${lang}/sales/sales_orders`);
+      await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await t.page.locator('[data-filter-field="fsm_reference"] input').fill(o.fsm_reference);
+      await expect.poll(() => row(key).count()).toBe(1);
       await move('ship', 'shipped');
       const inv = (await db.query<{ invoice_number: string }>(`select invoice_number from app.invoices where order_id = $1 and kind = 'invoice'`, [o.order_id])).rows[0]!;
 
-      // The server's outbox sends them (MAIL_TICK_MS 200): three mails to the customer.
+      // The server's outbox sends them (MAIL_TICK_MS 200): four mails to the customer — the reminder carries the invoice.
       const mine = () => sink!.messages.filter((m) => m.to.includes(to));
-      await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => mine().length, { timeout: 30_000 }).toBe(4);
       const mails = await Promise.all(mine().map((m) => PostalMime.parse(m.raw)));
-      const names = mails.map((m) => m.attachments.map((a) => a.filename)).sort((a, b) => a[0]!.localeCompare(b[0]!));
+      const names = mails.map((m) => m.attachments.map((a) => a.filename)).sort((a, b) => a.join().localeCompare(b.join()));
       const w = TITLES[lang];
       expect(names).toEqual(
-        [[`${w.confirmation} ${o.fsm_reference}.pdf`], [`${w.invoice} ${inv.invoice_number}.pdf`, `${inv.invoice_number}.xml`], [`${w.delivery} ${o.fsm_reference}.pdf`]].sort((a, b) =>
-          a[0]!.localeCompare(b[0]!),
-        ),
+        [
+          [`${w.confirmation} ${o.fsm_reference}.pdf`],
+          [`${w.invoice} ${inv.invoice_number}.pdf`, `${inv.invoice_number}.xml`],
+          [`${w.invoice} ${inv.invoice_number}.pdf`],
+          [`${w.delivery} ${o.fsm_reference}.pdf`],
+        ].sort((a, b) => a.join().localeCompare(b.join())),
       );
       const file = (name: string) => mails.flatMap((m) => m.attachments).find((a) => a.filename === name)!.content;
       expect(await pdfText(file(`${w.confirmation} ${o.fsm_reference}.pdf`))).toContain(`${w.confirmation} ${o.fsm_reference}`);
@@ -132,7 +175,7 @@ describe('order to cash', () => {
     }, 120_000);
   });
 
-  it('sends a purchase order to its supplier from New purchase orders: the mail carries the order’s PDF in the supplier’s language', async () => {
+  it('sends a purchase order to its supplier from New purchase orders with its PDF in the supplier’s language; received by its row’s button, its payable is open in Cash flow', async () => {
     const db = t.server.db;
     const to = `verkauf-${Date.now()}@lieferant-o2c.example`;
     const supplier = (
@@ -169,5 +212,26 @@ describe('order to cash', () => {
     expect(await pdfText(mail.attachments[0]!.content)).toContain(`Bestellung ${po.fsm_reference}`);
     const kept = await db.query<{ doc_type: string }>('select doc_type from app.purchase_order_documents where po_id = $1 and generated_key is not null', [po.po_id]);
     expect(kept.rows).toEqual([{ doc_type: 'purchase_order' }]);
+
+    // The supplier confirms; the goods are received by the row's button on Purchase orders; the payable appears in Cash flow.
+    await kit.fire('confirm', po.fsm_instance_id);
+    await t.page.goto(`${t.server.url}/en/purchasing/purchase_orders`);
+    await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await t.page.locator('[data-filter-field="fsm_reference"] input').fill(po.fsm_reference);
+    await expect.poll(() => row(key).count()).toBe(1);
+    await cell(key, 'fsm_actions').locator('[data-action=fsm][data-event=receive]').click();
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.locator('.dialog-buttons .btn').last().click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => kit.stateOf(po.fsm_instance_id)).toBe('received');
+    const payable = await kit.one<{ cashflow_id: number; amount: string }>('select cashflow_id, amount::text from app.cashflow_items where po_id = $1', [po.po_id]);
+    expect(Number(payable.amount)).toBe(42);
+    await t.page.goto(`${t.server.url}/en/finance/cashflow`);
+    await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await t.page.locator('[data-filter-field="po_reference"] input').fill(po.fsm_reference);
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    // The grid's rows as they are now (no wait on one element: the row is drawn again as its live values arrive).
+    const shown = () => bodyRows().evaluateAll((els) => els.map((e) => `${e.getAttribute('data-key')}: ${e.querySelector('[data-field=payment_status]')?.textContent ?? ''}`));
+    await expect.poll(shown).toEqual([`${payable.cashflow_id}: ${words('en')['options.payment_status.open']}`]);
   }, 120_000);
 });
