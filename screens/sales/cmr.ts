@@ -42,6 +42,8 @@ export default defineScreen({
     sender_instructions: { editable: true, maxLength: 1000, width: 200, hidden: true },
     payment_instructions: { editable: true, maxLength: 200, width: 200, hidden: true },
     special_agreements: { editable: true, maxLength: 1000, width: 200, hidden: true },
+    // Box 20: who pays the carriage (migration 125).
+    paid_by: { options: ['sender', 'consignee'], editable: true, default: 'sender', width: 150 },
   },
   actions: { add: true, delete: true },
 });

@@ -140,6 +140,13 @@ describe.each(engines)('the CMR form on %s', (engine) => {
     const sender = flat(await place(0, 0, 95, 26));
     for (const part of ['Dunaj Trade s.r.o.', 'Hlavná 12', '811 01 Bratislava', 'SK2020123456']) expect(sender).toContain(part);
     expect(flat(await place(0, 26, 95, 28))).toContain(flat(note.consignee));
+    // Box 20: the carriage paid by the sender unless the note says the consignee (migration 125), in the note's language.
+    const b20 = f.boxes.find((b) => b.no === '20')!;
+    expect(flat(await place(b20.x, b20.y, b20.w, b20.h))).toContain('Frachtkosten: Absender');
+    await ok(admin, 'cmr', 'set', { cmr_id: note.cmr_id, paid_by: 'consignee', row_version: note.row_version }, 'SK01');
+    expect((await model(note.cmr_id, 'de')).boxes.find((b) => b.no === '20')!.text).toBe('Frachtkosten: Empfänger');
+    expect((await model(note.cmr_id, 'en')).boxes.find((b) => b.no === '20')!.text).toBe('Carriage charges: Consignee');
+    expect((await s.action(admin, 'cmr', 'set', { cmr_id: note.cmr_id, paid_by: 'carrier' }, 'SK01')).status).toBe(400);
     // The goods columns read each as its boxes' number and titles, then its lines in order.
     let x = f.lines.x;
     for (const c of f.lines.columns) {

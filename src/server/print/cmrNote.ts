@@ -40,6 +40,7 @@ interface Note {
   sender_instructions: string;
   payment_instructions: string;
   special_agreements: string;
+  paid_by: 'sender' | 'consignee';
   cod_amount: string | null;
   currency_code: string | null;
 }
@@ -113,7 +114,7 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
   const notes = await db.query<Note>(
     `select n.cmr_id, n.cmr_number, n.order_id, n.order_reference, n.invoice_no, n.consignee, n.place_of_delivery, n.taking_over_place,
             n.taking_over_date::text, n.marks, n.packages, n.packing, n.hs_name, n.hs_code, n.weight::text, n.volume::text, n.carrier,
-            n.successive_carriers, n.remarks, n.sender_instructions, n.payment_instructions, n.special_agreements,
+            n.successive_carriers, n.remarks, n.sender_instructions, n.payment_instructions, n.special_agreements, n.paid_by,
             -- Box 15: the order's total when the carrier collects it (cash on delivery).
             case when pm.pm_code = 'cod' then (select coalesce(sum(x.net_amount + x.vat_amount), 0) from app.v_sales_order_items x where x.order_id = o.order_id)::text end as cod_amount,
             o.currency_code
@@ -171,7 +172,7 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
       17: n.successive_carriers,
       18: n.remarks,
       19: n.special_agreements,
-      20: '',
+      20: text('print.cmr_carriage', { payer: text(`options.paid_by.${n.paid_by}`) }),
       21: [company.city ?? '', formatDay(n.taking_over_date, intl.locale)].filter(Boolean).join(', '),
       22: '',
       23: '',
