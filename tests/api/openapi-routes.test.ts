@@ -49,6 +49,7 @@ const NOT_API: Record<string, string> = {
   'GET /guide': 'the staff guide (docs/guide/): redirects to its contents page',
   'GET /guide/{lang}/{page}': 'the staff guide’s pages (HTML for browsers, docs/guide/): documentation',
   'GET /guide/img/{file}': 'the staff guide’s screenshots (docs/guide/img/): static files',
+  'GET /guide/help/{uiLang}/{area}?': 'the help button’s link (PageHeader.tsx): redirects to the guide page of the screen’s area',
   'GET /sf/{file}': 'the storefront’s islands script: a build file',
   'GET /storefront/{host}': 'a shop’s storefront (HTML pages for shoppers’ browsers) under this server’s host',
   'GET /storefront/{host}/*': 'a shop’s storefront pages (HTML for browsers), robots.txt and sitemap.xml',
