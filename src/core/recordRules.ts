@@ -67,6 +67,7 @@ export const RECORD_RULES = {
   cmr_fixed: whole,
   cmr_packages_positive: on('packages'),
   cmr_weight_not_negative: on('weight'),
+  cmr_notes_paid_by_check: oneOf('paid_by', ['sender', 'consignee']),
   cmr_volume_not_negative: on('volume'),
   confirm_expires: on('expires_at'),
   correction_reason: on('reason'),
@@ -247,6 +248,9 @@ export const RECORD_RULES = {
   mail_attachment_content_type: invalid('content_type'),
   mail_attachment_filename: invalid('filename'),
   mail_attachment_size: invalid('content'),
+  // A document to draw when the mail is sent (migration 130): written by the server only.
+  mail_attachment_document_kind: invalid('document_kind'),
+  mail_attachment_content_or_document: invalid('content'),
   newsletter_tokens_purpose_check: oneOf('purpose', ['confirm', 'unsubscribe']),
   newsletter_tokens_token_hash_check: pattern('token_hash'),
   partner_contacts_contact_name_check: required('contact_name'),
