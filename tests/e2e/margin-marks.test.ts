@@ -4,7 +4,7 @@
  * cell, whose title says why in the user's language. The mark is the server's
  * (`below_min_margin`: app.min_selling_price, the twin of core/prices.ts belowMinMargin).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { belowMinMargin } from '../../src/core/prices.ts';
 import { browserSuite, signIn } from './browser.ts';
 import { gridPage } from './gridPage.ts';
@@ -15,12 +15,31 @@ const { row, cell, rowKeys } = gridPage(
   () => t.server,
 );
 
+type Prices = { product_code: string; purchase_price_base: string | null; min_margin: string | null; selling_price_shop: string | null };
+/** The prices a test changed, put back after it: the worker's other files share this server's products. */
+let changed: Prices[] = [];
+const keep = async (codes: string[]) => {
+  const r = await t.server.db.query<Prices>('select product_code, purchase_price_base, min_margin, selling_price_shop from app.products where product_code = any($1)', [codes]);
+  changed.push(...r.rows);
+};
+afterEach(async () => {
+  for (const p of changed.reverse())
+    await t.server.db.query('update app.products set purchase_price_base = $2, min_margin = $3, selling_price_shop = $4 where product_code = $1', [
+      p.product_code,
+      p.purchase_price_base,
+      p.min_margin,
+      p.selling_price_shop,
+    ]);
+  changed = [];
+});
+
 describe('prices under the minimum margin are marked in the lists', () => {
   it('marks the row and the price cell with a title in the product list (English, German) and on the purchase prices and discounts screens; not the others', async () => {
     const db = t.server.db;
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     const [a, b, c] = (await rowKeys(3)) as [string, string, string];
+    await keep([a, b, c]);
     // Purchase 10, minimum 15 %: b sells at 11 (10 %), a at 20, c exactly at the minimum (11.50).
     await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = $2 where product_code = $1', [a, 20]);
     await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = $2 where product_code = $1', [b, 11]);
@@ -51,6 +70,7 @@ describe('prices under the minimum margin are marked in the lists', () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     const [a, b] = (await rowKeys(2)) as [string, string];
+    await keep([a, b]);
     await db.query('update app.products set purchase_price_base = 10, min_margin = 15, selling_price_shop = 20 where product_code = any($1)', [[a, b]]);
     const price = async (code: string) => Number((await db.query<{ p: string }>('select selling_price_shop as p from app.products where product_code = $1', [code])).rows[0]!.p);
     const csv = `Product code,Selling price\n${a},11\n${b},25\n`;

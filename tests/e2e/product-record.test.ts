@@ -17,8 +17,11 @@ const cell = (key: string, field: string) => grid().locator(`[role=row][data-key
 
 describe('the product record form', () => {
   it('fills fields across the tabs in German, shows an error on its tab, saves, and reads the values back as typed', async () => {
-    const code = (await t.server.db.query<{ product_code: string }>(`select product_code from app.products where company_code = 'SK01' and active order by product_code offset 3 limit 1`)).rows[0]!
-      .product_code;
+    const code = (
+      await t.server.db.query<{ product_code: string }>(
+        `select product_code from app.products where company_code = 'SK01' and active and selling_price_shop >= coalesce(app.min_selling_price(purchase_price_base, min_margin), 0) order by product_code offset 3 limit 1`,
+      )
+    ).rows[0]!.product_code;
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.page.goto(`${t.server.url}/de/products/product_list`);
     await t.page.getByRole('textbox', { name: 'Produktcode' }).fill(code);
