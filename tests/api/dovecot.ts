@@ -13,11 +13,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { vi } from 'vitest';
+import { freePort } from './freePort.ts';
 
 const DOVECOT_BIN = process.env.DOVECOT_BIN ?? '/usr/sbin/dovecot';
 
@@ -48,16 +49,6 @@ function systemUser(name: string): Account | undefined {
   }
   return undefined;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Resolves once the server greets on the port ("* OK"), rejects after `ms` or when it exited. */
 async function greeting(port: number, ms: number, exited: () => string | undefined): Promise<void> {

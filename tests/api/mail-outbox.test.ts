@@ -9,7 +9,6 @@
  * database send each mail exactly once; the runner sends by itself, and without SMTP_URL
  * says once that mail waits.
  */
-import { createServer } from 'node:net';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configFromEnv } from '../../src/server/config.ts';
@@ -24,19 +23,11 @@ import { tick } from '../../src/server/workflow/scheduler.ts';
 import { LANGS } from '../../src/core/langs.ts';
 import { engines, startSignedIn, startTestServer, type Json, type TestServer } from './harness.ts';
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
+import { freePort } from './freePort.ts';
 
 type Row = Record<string, Json>;
 const FROM = 'Tisza Webáruház <shop@tisza.example>';
 const HOUR = 3_600_000;
-
-/** A port nothing listens on (taken from the system, then freed). */
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 describe('mail configuration', () => {
   it('reads SMTP_URL, MAIL_FROM and MAIL_TICK_MS, and never quotes an SMTP_URL it refuses', () => {

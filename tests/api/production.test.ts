@@ -13,26 +13,16 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freshDatabase } from './harness.ts';
+import { freePort } from './freePort.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const caddy = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim();
 const skip = !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL is not set' : !caddy ? 'caddy is not installed (apt-get install caddy; .ci/run does)' : '';
-
-const freePort = () =>
-  new Promise<number>((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
 
 /** The Containerfile's final stage: its ENV pairs, USER and CMD (exec form). */
 function containerfile() {

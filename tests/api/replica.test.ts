@@ -15,7 +15,6 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,20 +22,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READS_APPLICATION_NAME } from '../../src/server/db/open.ts';
 import { PRODUCTS, startTestServer, type Json, type TestServer } from './harness.ts';
 import { seededDatabase } from './templates.ts';
+import { freePort } from './freePort.ts';
 
 const ADMIN = process.env.TEST_DATABASE_URL;
 const BIN = '/usr/lib/postgresql/15/bin';
 const root = process.getuid?.() === 0;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** A PostgreSQL tool as the user the cluster belongs to. */
 const asPostgres = (tool: string, args: string[]) => {

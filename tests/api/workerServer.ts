@@ -5,24 +5,12 @@
  * suite with TEST_WORKERS=2 (PostgreSQL only); tests/api/workers.test.ts directly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { openPostgres } from '../../src/server/db/postgres.ts';
 import type { Db } from '../../src/server/db/types.ts';
+import { freePort } from './freePort.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-
-/** A port free now (the child listens on it; the primary shares it with its workers). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ChildServer {
   url: string;

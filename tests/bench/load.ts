@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { rowFields } from '../../src/server/actions/engine/rows.ts';
-import { freePort } from '../api/workerServer.ts';
+import { freePort } from '../api/freePort.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const COMPANY = 'SK01';
