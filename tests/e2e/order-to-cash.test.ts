@@ -9,8 +9,9 @@
  * sent to its supplier from New purchase orders goes with its PDF, in the supplier's German.
  * Between the payments the overdue receivable is reminded from the Cash flow grid (its row says
  * "partly paid", at the end "closed"); the reminder mail carries the invoice. The purchase order,
- * confirmed, is received by its row's button and its payable shows in Cash flow, open. The CMR's
- * PDF with the full addresses is tests/e2e/courier-cmr.test.ts.
+ * confirmed, is received by its row's button and its payable shows in Cash flow, open. The
+ * shipped order's CMR note is added on the CMR screen by picking the order (consignee and the
+ * invoice's number from it) and printed: its PDF holds the full addresses.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,11 @@ describe('order to cash', () => {
         )
       ).rows[0]!;
       await db.query(`insert into app.sales_order_items (order_id, product_code, quantity, unit_price, vat_rate) values ($1, $2, 2, 50, 20)`, [o.order_id, p.product_code]);
+      await db.query(
+        `insert into app.partner_addresses (partner_id, address_name, address_line_1, address_house_no, zip_code, city, country_code, first_name, last_name)
+         values ($1, 'Delivery', 'Lange Straße', '12', '80331', 'München', 'DE', 'Erika', 'Musterfrau')`,
+        [partner],
+      );
 
       await signIn(t.page, t.server.url, 'admin@example.com', lang);
       await t.page.goto(`${t.server.url}/${lang}/sales/sales_orders`);
@@ -172,6 +178,35 @@ describe('order to cash', () => {
       // Kept on the order's Documents tab.
       const kept = await db.query<{ doc_type: string }>('select doc_type from app.sales_order_documents where order_id = $1 and generated_key is not null order by doc_type', [o.order_id]);
       expect(kept.rows.map((r) => r.doc_type)).toEqual(['delivery_note', 'invoice', 'order_confirmation']);
+
+      // Shipped: its CMR note added on the CMR screen by picking the order — the consignee, the
+      // place of delivery and the invoice's number come from it — and printed as the A4 form,
+      // whose PDF holds the full addresses.
+      await t.page.goto(`${t.server.url}/${lang}/sales/cmr`);
+      await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await t.page.getByRole('button', { name: words(lang)['common.add'], exact: true }).click();
+      const order = dialog.getByRole('combobox', { name: words(lang)['fields.sales_order'] });
+      await order.fill(o.fsm_reference);
+      await dialog.getByRole('option', { name: new RegExp(o.fsm_reference) }).click();
+      await dialog.getByRole('button', { name: words(lang)['common.save'], exact: true }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      const note = await kit.one<{ cmr_id: number; cmr_number: string; consignee: string; invoice_no: string }>(
+        'select cmr_id, cmr_number, consignee, invoice_no from app.cmr_notes where order_id = $1',
+        [o.order_id],
+      );
+      expect(note.invoice_no).toBe(inv.invoice_number);
+      expect(note.consignee.split('\n')).toEqual([expect.stringContaining(`Order to cash ${lang}`), 'Erika Musterfrau', 'Lange Straße 12', '80331 München', 'DE']);
+      await cell(String(note.cmr_id), 'print_url').locator('a').click();
+      await expect.poll(() => t.page.locator('.print-form [data-box]').count(), { timeout: 10_000 }).toBe(24);
+      const [cmr] = await Promise.all([t.page.waitForEvent('download'), t.page.locator('.print-actions.no-print button').click()]);
+      expect(cmr.suggestedFilename()).toBe(`${note.cmr_number}.pdf`);
+      const cmrText = (await run('pdftotext', ['-layout', '-enc', 'UTF-8', (await cmr.path())!, '-'])).split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+      for (const line of note.consignee.split('\n'))
+        expect(
+          cmrText.some((l) => l.startsWith(line)),
+          line,
+        ).toBe(true);
+      expect(cmrText.join(' ')).toContain(inv.invoice_number);
     }, 120_000);
   });
 
