@@ -91,3 +91,34 @@ export function useBulkRun(fail: (e: unknown) => void): { busy: boolean; run(wor
   };
   return { busy, run };
 }
+
+interface FootProps {
+  /** What went wrong with the last try, said above the buttons. */
+  error: string | undefined;
+  submitLabel: string;
+  submitDisabled: boolean;
+}
+
+/** A form dialog's foot: the last try's failure, Cancel and the form's submit button (Enter submits). */
+export function FormDialogFoot({ error, submitLabel, submitDisabled }: FootProps) {
+  const t = useT();
+  return (
+    <>
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="dialog-buttons">
+        <Dialog.Close asChild>
+          <button type="button" className="btn btn-secondary">
+            {t('common.cancel')}
+          </button>
+        </Dialog.Close>
+        <button type="submit" className="btn btn-primary" disabled={submitDisabled}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -16,6 +16,7 @@ import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
+import { FormDialogFoot } from './BulkDialog.tsx';
 
 export function InitialPassword({ query }: BulkActionProps) {
   const t = useT();
@@ -92,21 +93,7 @@ export function InitialPassword({ query }: BulkActionProps) {
               <label className="form-check">
                 <input type="checkbox" checked={shown} onChange={(e) => setShown(e.target.checked)} /> {t('account.show_password')}
               </label>
-              {error && (
-                <div className="alert alert-danger" role="alert">
-                  {error}
-                </div>
-              )}
-              <div className="dialog-buttons">
-                <Dialog.Close asChild>
-                  <button type="button" className="btn btn-secondary">
-                    {t('common.cancel')}
-                  </button>
-                </Dialog.Close>
-                <button type="submit" className="btn btn-primary" disabled={busy || !password}>
-                  {t('password.save')}
-                </button>
-              </div>
+              <FormDialogFoot error={error} submitLabel={t('password.save')} submitDisabled={busy || !password} />
             </form>
           </Dialog.Content>
         </Dialog.Portal>

@@ -30,6 +30,7 @@ import { parseDateInput } from '../../core/format.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
+import { FormDialogFoot } from './BulkDialog.tsx';
 
 interface Line {
   line_id: number;
@@ -142,21 +143,7 @@ export function CreditNote({ query, onDone }: BulkActionProps) {
                 <label htmlFor={`${id}-reason`}>{t('fields.reason')}</label>
                 <input id={`${id}-reason`} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
               </div>
-              {error && (
-                <div className="alert alert-danger" role="alert">
-                  {error}
-                </div>
-              )}
-              <div className="dialog-buttons">
-                <Dialog.Close asChild>
-                  <button type="button" className="btn btn-secondary">
-                    {t('common.cancel')}
-                  </button>
-                </Dialog.Close>
-                <button type="submit" className="btn btn-primary" disabled={busy}>
-                  {t('invoices.credit_note_issue')}
-                </button>
-              </div>
+              <FormDialogFoot error={error} submitLabel={t('invoices.credit_note_issue')} submitDisabled={busy} />
             </form>
           </Dialog.Content>
         </Dialog.Portal>
@@ -266,21 +253,7 @@ export function AccountingExport(_: BulkActionProps) {
                 <label htmlFor={`${id}-to`}>{t('invoices.export_to')}</label>
                 <DateInput id={`${id}-to`} value={to} lang={lang} onChange={setTo} onBlur={() => undefined} disabled={busy} required invalid={false} describedBy={undefined} />
               </div>
-              {error && (
-                <div className="alert alert-danger" role="alert">
-                  {error}
-                </div>
-              )}
-              <div className="dialog-buttons">
-                <Dialog.Close asChild>
-                  <button type="button" className="btn btn-secondary">
-                    {t('common.cancel')}
-                  </button>
-                </Dialog.Close>
-                <button type="submit" className="btn btn-primary" disabled={busy}>
-                  {t('invoices.export_download')}
-                </button>
-              </div>
+              <FormDialogFoot error={error} submitLabel={t('invoices.export_download')} submitDisabled={busy} />
             </form>
           </Dialog.Content>
         </Dialog.Portal>
