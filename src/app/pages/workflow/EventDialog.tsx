@@ -11,14 +11,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { EVENT_ICONS } from '../../../core/eventIcons.ts';
 import { EVENT_VARIANTS } from '../../../core/workflowActions.ts';
-import { describeError, say } from '../../api/said.ts';
 import { EventButtonPreview } from '../../chrome/EventButtonPreview.tsx';
 import { EventIcon } from '../../chrome/eventIcons.tsx';
-import { toast } from '../../chrome/toasts.tsx';
 import type { GridPermissions } from '../../grid/gridProps.ts';
 import { useSession } from '../../session/session.ts';
 import { nameIn, type Board } from './board.ts';
 import { addEvent, codeFrom, deleteEvent, loadRoles, move, renamed, saveEvent, type EventDraft, type RoleChoice } from './editor.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 type BoardEvent = Board['events'][number];
 
@@ -40,8 +39,7 @@ export function EventDialog({ board, event, perms, onClose }: { board: Board; ev
   const [draft, setDraft] = useState(() => draftOf(event, lang));
   const [codeTyped, setCodeTyped] = useState(false);
   const [roles, setRoles] = useState<RoleChoice[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run, fail } = useDialogSave(onClose);
   const canSave = event ? perms.set : perms.add;
   const name = draft.names[lang] ?? nameIn(draft.names, lang);
 
@@ -54,26 +52,12 @@ export function EventDialog({ board, event, perms, onClose }: { board: Board; ev
         setRoles(r);
         setDraft((d) => ({ ...d, roles: new Set(r.filter((x) => x.may_press).map((x) => x.role_id)) }));
       },
-      (e: unknown) => live && setError(say(intl, describeError(e))),
+      (e: unknown) => live && fail(e),
     );
     return () => {
       live = false;
     };
-  }, [event, board, intl]);
-
-  async function run(what: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await what();
-      toast({ variant: 'success', id: done });
-      onClose(true);
-    } catch (e) {
-      setError(say(intl, describeError(e)));
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [event, board, fail]);
 
   const save = (e: FormEvent) => {
     e.preventDefault();

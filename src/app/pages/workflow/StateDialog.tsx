@@ -6,10 +6,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { describeError, say } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
 import { useSession } from '../../session/session.ts';
 import { addState, codeFrom } from './editor.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 export function StateDialog({ type, onClose }: { type: string; onClose(changed: boolean): void }) {
   const intl = useIntl();
@@ -18,23 +17,12 @@ export function StateDialog({ type, onClose }: { type: string; onClose(changed: 
   const [name, setName] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const [final, setFinal] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useDialogSave(onClose);
   const shownCode = code ?? codeFrom(name);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await addState(type, shownCode, { [lang]: name.trim() }, final);
-      toast({ variant: 'success', id: 'workflow.state_saved' });
-      onClose(true);
-    } catch (err) {
-      setError(say(intl, describeError(err)));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => addState(type, shownCode, { [lang]: name.trim() }, final), 'workflow.state_saved');
   };
 
   return (

@@ -10,12 +10,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '../../api/client.ts';
-import { describeError, say } from '../../api/said.ts';
-import { toast } from '../../chrome/toasts.tsx';
 import type { GridPermissions } from '../../grid/gridProps.ts';
 import { useSession } from '../../session/session.ts';
 import { nameIn, type Board, type BoardTransition } from './board.ts';
 import { addEvent, codeFrom } from './editor.ts';
+import { useDialogSave } from './useDialogSave.ts';
 
 export type Editing = { kind: 'add'; from: number; to: number } | { kind: 'edit'; transition: BoardTransition };
 
@@ -65,8 +64,7 @@ export function TransitionDialog({
   const t = (id: string) => intl.formatMessage({ id });
   const lang = useSession((s) => s.lang);
   const [draft, setDraft] = useState(() => draftOf(board, editing));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useDialogSave(onClose);
   const canSave = editing.kind === 'add' ? perms.add : perms.set;
   const from = editing.kind === 'add' ? editing.from : editing.transition.from_state_id;
   const to = editing.kind === 'add' ? editing.to : editing.transition.to_state_id;
@@ -74,20 +72,6 @@ export function TransitionDialog({
     const s = board.states.find((x) => x.state_id === id);
     return s ? nameIn(s.state_names, lang) || s.state_code : String(id);
   };
-
-  async function run(what: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await what();
-      toast({ variant: 'success', id: done });
-      onClose(true);
-    } catch (e) {
-      setError(say(intl, describeError(e)));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const save = (e: FormEvent) => {
     e.preventDefault();
