@@ -44,15 +44,17 @@ describe.each(engines)('CMR notes on %s', (engine) => {
   it('adds a note for an order with its invoice, consignee, place of delivery and weight; refuses another company’s order and bad packages', async () => {
     const order = (await one(
       `select o.order_id, o.fsm_reference, o.ks_invoice_no, p.partner_name, a.city, a.country_code,
+              (select i.invoice_number from app.invoices i where i.order_id = o.order_id and i.kind = 'invoice') as invoice_number,
               (select sum(it.quantity * coalesce(pr.weight, 0))::text from app.sales_order_items it join app.products pr using (product_code) where it.order_id = o.order_id) as weight
        from app.sales_orders o join app.partners p using (partner_id)
        join lateral (select * from app.partner_addresses a where a.partner_id = o.partner_id order by address_id limit 1) a on true
        where o.company_code = 'SK01' and o.ks_invoice_no <> '' order by o.order_id limit 1`,
     )) as Row;
     const note = (await ok(admin, 'cmr', 'add', { order_id: order.order_id, packages: 3, packing: 'Cartons', hs_name: 'Kitchen utensils' }, 'SK01')).row;
+    // The invoice issued for the order (migration 138), else the shop's own number.
     expect(note).toMatchObject({
       order_id: order.order_id,
-      invoice_no: order.ks_invoice_no,
+      invoice_no: order.invoice_number ?? order.ks_invoice_no,
       place_of_delivery: `${order.city}, ${order.country_code}`,
       packages: 3,
       weight: Math.round(Number(order.weight) * 1000) / 1000,
@@ -62,6 +64,13 @@ describe.each(engines)('CMR notes on %s', (engine) => {
     // Written values win over the order's.
     const own = (await ok(admin, 'cmr', 'add', { order_id: order.order_id, invoice_no: 'X-1', consignee: 'Someone\nElsewhere 1', weight: 12.5 }, 'SK01')).row;
     expect(own).toMatchObject({ invoice_no: 'X-1', consignee: 'Someone\nElsewhere 1', weight: 12.5 });
+    // An order not invoiced: the shop's number.
+    const uninvoiced = (await one(
+      `select o.order_id, o.ks_invoice_no from app.sales_orders o
+       where o.company_code = 'SK01' and o.ks_invoice_no <> '' and not exists (select 1 from app.invoices i where i.order_id = o.order_id) order by o.order_id limit 1`,
+    )) as Row;
+    expect((await ok(admin, 'cmr', 'add', { order_id: uninvoiced.order_id }, 'SK01')).row.invoice_no).toBe(uninvoiced.ks_invoice_no);
+    if (order.invoice_number === null) throw new Error('the demo data has no invoiced order with a shop number: this test proves nothing of migration 138');
 
     const cz = (await one(`select order_id from app.sales_orders where company_code = 'CZ01' order by order_id limit 1`)).order_id;
     const foreign = await s.action(admin, 'cmr', 'add', { order_id: cz }, 'SK01');
