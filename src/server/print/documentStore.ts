@@ -139,14 +139,15 @@ export async function keepPrinted(db: Queryable, batch: PrintBatch, pdf: Uint8Ar
 }
 
 /**
- * In the transaction that issued them: a copy of each invoice or credit note in its
- * customer's language on its order's Documents tab, drawn when first opened (the document is
- * immutable: the copy is the same whenever it is drawn). A copy kept already stays.
+ * In the transaction that issued them (invoices/deliver.ts): a copy of each invoice or credit
+ * note in its customer's language on its order's Documents tab, by whoever issued it (none:
+ * the system), drawn when first opened (the document is immutable: the copy is the same
+ * whenever it is drawn). A copy kept already stays.
  */
-export async function keepIssued(tx: Queryable, company: string, invoiceIds: readonly number[], userId: number): Promise<void> {
+export async function keepIssued(tx: Queryable, company: string, invoiceIds: readonly number[]): Promise<void> {
   if (!invoiceIds.length) return;
-  const r = await tx.query<{ invoice_id: number; kind: 'invoice' | 'credit_note'; invoice_number: string; order_id: number; language_code: string }>(
-    'select invoice_id, kind, invoice_number, order_id, language_code from app.invoices where invoice_id = any($1::int[]) and company_code = $2 order by invoice_id',
+  const r = await tx.query<{ invoice_id: number; kind: 'invoice' | 'credit_note'; invoice_number: string; order_id: number; language_code: string; issued_by: number | null }>(
+    'select invoice_id, kind, invoice_number, order_id, language_code, issued_by from app.invoices where invoice_id = any($1::int[]) and company_code = $2 order by invoice_id',
     [invoiceIds, company],
   );
   const intls = new Map<string, IntlShape>();
@@ -159,7 +160,7 @@ export async function keepIssued(tx: Queryable, company: string, invoiceIds: rea
       tx,
       { on: 'sales_order', id: Number(x.order_id), docType: x.kind, code: x.invoice_number, record: Number(x.invoice_id) },
       { lang, fileName: pdfFileName(title), content: null },
-      userId,
+      x.issued_by,
       'keep',
     );
   }
