@@ -65,7 +65,7 @@ describe.each(engines)('issued documents delivered on every path on %s', (engine
       Object.values(fields),
     );
   /** A German-speaking customer with its own address, and an order of 2 of a product (of `product`, else one in stock). */
-  const newOrder = async (product?: string) => {
+  const newOrder = async (product?: string): Promise<Row> => {
     const tag = Math.random().toString(36).slice(2, 8);
     const partner = (await ok(admin, 'partner_list', 'add', { partner_name: `Zustellung ${tag}`, email: `buchhaltung-${tag}@kunde.example`, language_code: 'de' }, 'SK01')).row as Row;
     const order = (await ok(admin, 'sales_orders', 'add', { partner_id: partner.partner_id, language_code: 'sk' }, 'SK01')).row as Row;

@@ -254,8 +254,8 @@ export async function queueInvoiceMails(tx: Queryable, company: string, invoiceI
       company,
       to,
       language: lang,
-      subject: t(`mail.${x.kind}.subject`),
-      text: t(`mail.${x.kind}.body`),
+      subject: t(x.kind === 'invoice' ? 'mail.invoice.subject' : 'mail.credit_note.subject'),
+      text: t(x.kind === 'invoice' ? 'mail.invoice.body' : 'mail.credit_note.body'),
       source: { type: 'sales_order', id: Number(x.order_id) },
       documents: [
         { document: x.kind, id: Number(x.invoice_id), lang },

@@ -82,11 +82,20 @@ const BATCH_KEY: Record<SalesDocumentKind, PrintBatch['key']> = {
  * is drawn on a renderer thread (pdfPool.ts), waiting for a free one. Nothing is kept (an
  * invoice's copy is on its order's tab from its issue on).
  */
-export async function renderDocumentPdf(db: Queryable, company: string, kind: SalesDocumentKind, id: number, lang?: Lang): Promise<RenderedDocument | null> {
+export async function renderDocumentPdf(
+  db: Queryable,
+  company: string,
+  kind: SalesDocumentKind,
+  id: number,
+  lang?: Lang,
+  /** A person's request: refused with 503 `print_busy` when the renderers are busy, instead of waiting. */
+  opts: { request?: boolean } = {},
+): Promise<RenderedDocument | null> {
   const doc = (await loadSalesDocuments(db, company, kind, [id], lang ?? null)).get(id);
   if (!doc?.keep || doc.keep.docType !== kind) return null;
   const docLang = doc.lang ?? lang ?? 'en';
-  const content = await drawn(single(doc, docLang, BATCH_KEY[kind]));
+  const batch = single(doc, docLang, BATCH_KEY[kind]);
+  const content = opts.request ? await renderPdfOffThread(batch) : await drawn(batch);
   return { kind, lang: docLang, fileName: pdfFileName(doc.title), contentType: 'application/pdf', content, keep: doc.keep };
 }
 
