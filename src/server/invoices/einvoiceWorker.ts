@@ -5,9 +5,7 @@ import { facturXPdf, ublXml } from './einvoice.ts';
 import type { InvoiceDocument } from './read.ts';
 
 export type EInvoiceJob =
-  | { kind: 'xml'; document: InvoiceDocument }
-  | { kind: 'facturx'; document: InvoiceDocument; pdf: Uint8Array<ArrayBuffer>; fileName: string }
-  | ({ kind: 'archive' } & ArchiveJob);
+  { kind: 'xml'; document: InvoiceDocument } | { kind: 'facturx'; document: InvoiceDocument; pdf: Uint8Array<ArrayBuffer>; fileName: string } | ({ kind: 'archive' } & ArchiveJob);
 export type EInvoiceResult = { kind: 'xml'; xml: string } | { kind: 'facturx'; pdf: Uint8Array<ArrayBuffer> } | { kind: 'archive'; zip: Uint8Array<ArrayBuffer> };
 
 async function work(job: EInvoiceJob): Promise<EInvoiceResult> {
@@ -17,7 +15,4 @@ async function work(job: EInvoiceJob): Promise<EInvoiceResult> {
   return { kind: 'archive', zip: await accountingArchive(job) };
 }
 
-serveJobs<EInvoiceJob, EInvoiceResult>(
-  work,
-  (r) => (r.kind === 'archive' ? [r.zip.buffer] : r.kind === 'facturx' ? [r.pdf.buffer] : []),
-);
+serveJobs<EInvoiceJob, EInvoiceResult>(work, (r) => (r.kind === 'archive' ? [r.zip.buffer] : r.kind === 'facturx' ? [r.pdf.buffer] : []));
