@@ -5,8 +5,9 @@
  * sends it, into a local SMTP sink, on both engines. The paths: a credit note (its own mail,
  * in the customer's language); the workflow scheduler (a timeout that moves an order to its
  * company's invoicing point); the stock pass (goods arriving for an order whose point is
- * `paid`); a payment added on the cash flow that settles an order invoiced on `pay` (a row
- * write); SQL outside the server (the scheduler's pass takes what it left).
+ * `paid`); a payment added on the cash flow, or imported into it, that settles an order
+ * invoiced on `pay` (a row write, an import); SQL outside the server (the scheduler's pass
+ * takes what it left).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -200,7 +201,22 @@ describe.each(engines)('issued documents delivered on every path on %s', (engine
     await expectInvoiceMailed(order, inv);
   });
 
-  it('a payment added on the cash flow that settles an order invoiced on `pay`: issued, kept and mailed in the row write', async () => {
+  /** The rest of an order's payment, on its receivable: added on the Cash flow's payments grid, or imported into it from a CSV file. */
+  const payOnCashflow: Record<string, (item: number, day: string, amount: number) => Promise<void>> = {
+    'added on': async (item, day, amount) => void (await ok(admin, 'cashflow_payments', 'add', { cashflow_id: item, paid_on: day, amount, pay_method: 'bank_transfer' }, 'SK01')),
+    'imported into': async (item, day, amount) => {
+      const fd = new FormData();
+      fd.set('file', new Blob([`Item,Day,Amount,Method\n${item},${day},${amount},bank_transfer\n`]), 'payments.csv');
+      fd.set('mapping', JSON.stringify(['cashflow_id', 'paid_on', 'amount', 'pay_method']));
+      fd.set('language', 'en');
+      fd.set('mode', 'commit');
+      const r = await fetch(`${s.url}/api/import/cashflow_payments`, { method: 'POST', body: fd, headers: { authorization: `Bearer ${admin}`, 'x-company': 'SK01' } });
+      const body = (await r.json()) as Row;
+      expect([r.status, body.written], JSON.stringify(body)).toEqual([200, true]);
+    },
+  };
+
+  it.each(Object.keys(payOnCashflow))('a payment %s the cash flow that settles an order invoiced on `pay`: issued, kept and mailed in its transaction', async (way) => {
     // A first part recorded while the company invoiced on shipping: planned on the order's receivable, no invoice.
     await company({ invoice_on: 'ship' });
     const order = await newOrder();
@@ -216,10 +232,10 @@ describe.each(engines)('issued documents delivered on every path on %s', (engine
     );
     expect(await invoiceOf(order.order_id)).toBeUndefined();
     const item = (await one(`select cashflow_id from app.cashflow_items where order_id = $1 and type_code = 'customer_invoice'`, [order.order_id])).cashflow_id;
-    // The rest added on the Cash flow's payments once it invoices on payment.
+    // The rest paid on the Cash flow once it invoices on payment.
     await company({ invoice_on: 'pay' });
     try {
-      await ok(admin, 'cashflow_payments', 'add', { cashflow_id: item, paid_on: today, amount: Number((total - 10).toFixed(2)), pay_method: 'bank_transfer' }, 'SK01');
+      await payOnCashflow[way]!(item, today, Number((total - 10).toFixed(2)));
     } finally {
       await company({ invoice_on: 'confirm' });
     }

@@ -3,8 +3,9 @@
  * every path that can issue one goes through. The database issues an order's invoice when any
  * move reaches the company's `invoice_on` point (migration 128) — a user's event or payment
  * (workflow/trigger.ts), a payment or a close on the cash flow (the row writes of
- * actions/index.ts, the cash flow's own events), the workflow scheduler, the stock pass — and
- * a credit note from its action; each issue leaves a row in app.invoices_to_deliver.
+ * actions/index.ts and imports of transfer/routes.ts, the cash flow's own events), the
+ * workflow scheduler, the stock pass — and a credit note from its action; each issue leaves a
+ * row in app.invoices_to_deliver.
  *
  * `deliverIssued(tx)` takes the rows its own transaction left, before it commits: each
  * document's copy is kept on its order's Documents tab (keepIssued, drawn when first opened)
@@ -74,8 +75,8 @@ export async function deliverLeftovers(db: Db): Promise<number> {
 const wrappers = new WeakMap<Db, Db>();
 
 /**
- * `db` whose transactions deliver what they issued before they commit: for the row writes of
- * the forms (a payment added on the cash flow that settles an order invoiced on `pay`).
+ * `db` whose transactions deliver what they issued before they commit: for the row writes and
+ * imports of the forms (a payment added on the cash flow that settles an order invoiced on `pay`).
  */
 export function delivering(db: Db): Db {
   let wrapped = wrappers.get(db);
