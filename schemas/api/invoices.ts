@@ -73,6 +73,29 @@ export const invoiceRoutes: readonly HttpRoute[] = [
   },
   {
     method: 'get',
+    path: '/api/invoices/{id}/facturx',
+    operationId: 'invoice_facturx',
+    tag: 'files',
+    summary: `An issued invoice or credit note as a Factur-X / ZUGFeRD PDF (profile EN 16931): the document as printed, in its customer’s language, with the same data as CII XML embedded (factur-x.xml) and PDF/A-3 metadata, made by @e-invoice-eu/core. ${invoiceRight}`,
+    auth: 'data',
+    params: [{ name: 'id', in: 'path', description: 'The document (invoice_id of /finance/invoices).', schema: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,9}$/)), example: '1' }],
+    answers: {
+      200: {
+        description: 'The PDF, named by the document’s number.',
+        content: [{ kind: 'bytes', types: ['application/pdf'] }],
+        headers: { 'Content-Disposition': '`attachment`, `<number>.pdf`.', 'Cache-Control': '`private, no-store`.' },
+      },
+    },
+    errors: {
+      403: 'No `list` on /finance/invoices, or no company (`forbidden`).',
+      404: 'No issued document of that id in the session’s company (`not_found`).',
+      409: 'The document’s data fails the EN 16931 schema (`einvoice_invalid`, `params.document`, `params.field`).',
+      413: 'The writer ran out of memory or time (`einvoice_too_large`, `print_too_large`).',
+      503: 'Too many PDFs or e-invoices are being made (`print_busy`, `einvoice_busy`, with Retry-After).',
+    },
+  },
+  {
+    method: 'get',
     path: '/api/invoices/accounting_export',
     operationId: 'accounting_export',
     tag: 'files',

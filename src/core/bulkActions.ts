@@ -69,8 +69,9 @@ const bulkActionFlags = {
   shop_list: 'list',
   // A credit note of the picked invoice (Invoices.tsx, src/server/actions/invoices.ts).
   credit_note: 'add',
-  // The picked document as an EN 16931 e-invoice (UBL 2.1 XML), and a period's archive for the accounting (Invoices.tsx, src/server/invoices/routes.ts).
+  // The picked document as an EN 16931 e-invoice (UBL 2.1 XML, or a Factur-X PDF), and a period's archive for the accounting (Invoices.tsx, src/server/invoices/routes.ts).
   einvoice_download: 'list',
+  facturx_download: 'list',
   accounting_export: 'list',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;

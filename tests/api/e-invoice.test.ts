@@ -145,6 +145,45 @@ describe.each(engines)('e-invoices and the accounting export on %s', (engine) =>
     xmllint(await (await get(`/api/invoices/${noteId}/ubl`)).text(), 'UBL-CreditNote-2.1.xsd');
   });
 
+  it('gives an invoice and a credit note as Factur-X PDFs: the printed document with factur-x.xml inside, its totals the document’s', async () => {
+    const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: 'pipe' });
+    for (const [id, type] of [
+      [invoiceId, '380'],
+      [noteId, '381'],
+    ] as const) {
+      const doc = (await readInvoice(s.db, 'SK01', id))!;
+      const r = await get(`/api/invoices/${id}/facturx`);
+      expect(r.status, await r.clone().text()).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/pdf');
+      expect(r.headers.get('content-disposition')).toContain(`filename="${doc.number}.pdf"`);
+      const dir = mkdtempSync(join(tmp, 'fx-'));
+      const pdf = join(dir, 'document.pdf');
+      writeFileSync(pdf, new Uint8Array(await r.arrayBuffer()));
+      // The document as printed (its title and number), with the XML attached and the PDF/A-3 and Factur-X marks in its metadata.
+      expect(run('pdftotext', ['-raw', '-enc', 'UTF-8', pdf, '-'])).toContain(doc.number);
+      expect(run('pdfdetach', ['-list', pdf])).toMatch(/1: factur-x\.xml/);
+      const meta = run('pdfinfo', ['-meta', pdf]);
+      expect(meta).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+      expect(meta).toMatch(/<fx:ConformanceLevel>EN 16931<\/fx:ConformanceLevel>/);
+      // PDF/A wants every font embedded (the printed PDF embeds its own): pdffonts' emb column.
+      const fonts = run('pdffonts', [pdf]).trim().split('\n').slice(2);
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.map((f) => / (yes|no) +(?:yes|no) +(?:yes|no) +\d+ +\d+$/.exec(f)?.[1])).toEqual(fonts.map(() => 'yes'));
+      run('pdfdetach', ['-save', '1', '-o', join(dir, 'factur-x.xml'), pdf]);
+      const xml = join(dir, 'factur-x.xml');
+      run('xmllint', ['--noout', '--nonet', xml]);
+      const x = (path: string) => run('xmllint', ['--xpath', `string(${path})`, xml]).trim();
+      const sum = "//*[local-name()='SpecifiedTradeSettlementHeaderMonetarySummation']";
+      expect({
+        number: x("//*[local-name()='ExchangedDocument']/*[local-name()='ID']"),
+        type: x("//*[local-name()='ExchangedDocument']/*[local-name()='TypeCode']"),
+        net: x(`${sum}/*[local-name()='TaxBasisTotalAmount']`),
+        vat: x(`${sum}/*[local-name()='TaxTotalAmount']`),
+        gross: x(`${sum}/*[local-name()='GrandTotalAmount']`),
+      }).toEqual({ number: doc.number, type, net: doc.totals.net, vat: doc.totals.vat, gross: doc.totals.gross });
+    }
+  });
+
   it('refuses a document whose data fails the EN 16931 schema, naming where', async () => {
     const doc = (await readInvoice(s.db, 'SK01', invoiceId))!;
     const wrong = { ...doc, buyer: { ...doc.buyer, countryCode: 'XX' } };
@@ -225,6 +264,8 @@ describe.each(engines)('e-invoices and the accounting export on %s', (engine) =>
   it('holds both routes to the invoices page’s right and the session’s company; refuses a period that is none', async () => {
     // Without list on /finance/invoices.
     expect((await get(`/api/invoices/${invoiceId}/ubl`, catalog)).status).toBe(403);
+    expect((await get(`/api/invoices/${invoiceId}/facturx`, catalog)).status).toBe(403);
+    expect((await get(`/api/invoices/${invoiceId}/facturx`, admin, 'HU01')).status).toBe(404);
     expect((await get(`/api/invoices/accounting_export?from=${today}&to=${today}`, catalog)).status).toBe(403);
     // Another company's document is not found; its archive holds none of SK01's.
     const other = await get(`/api/invoices/${invoiceId}/ubl`, admin, 'HU01');

@@ -88,8 +88,8 @@ describe.each(engines)('documents attached to mails on %s', (engine) => {
     ]);
     // The confirmation is kept on the Documents tab the moment the order is confirmed (in the order's language), like the invoice.
     expect(await kept(order.order_id as number)).toEqual([
-      { doc_type: 'invoice', generated_key: `invoice:${inv.invoice_id}:sk`, waiting: true },
       { doc_type: 'order_confirmation', generated_key: `order_confirmation:${order.order_id}:sk`, waiting: true },
+      { doc_type: 'invoice', generated_key: `invoice:${inv.invoice_id}:sk`, waiting: true },
     ]);
 
     const got = await deliver();
@@ -118,7 +118,7 @@ describe.each(engines)('documents attached to mails on %s', (engine) => {
       [order.order_id],
     );
     expect(stored.every((r) => r.drawn)).toBe(true);
-    expect((await kept(order.order_id as number)).map((d) => d.waiting)).toEqual([true, false]);
+    expect((await kept(order.order_id as number)).map((d) => d.waiting)).toEqual([false, true]);
   });
 
   it('mails the delivery note on `ship`, the invoice on a reminder, and the purchase order to the supplier', async () => {

@@ -4,10 +4,11 @@
  * invoice lists its lines with what is left to credit, written the German way; a quantity
  * German does not write is refused in the dialog; one line credited in part issues a credit
  * note, shown in the list and stored with that line only. The picked invoice downloads as its
- * e-invoice (UBL XML); "Export für die Buchhaltung…" takes a period typed the German way in the
+ * e-invoice (UBL XML) and as its Factur-X PDF; "Export für die Buchhaltung…" takes a period typed the German way in the
  * forms' date inputs and downloads the archive holding that day's documents (issue 47, points 3
  * and 6; tests/api/e-invoice.test.ts checks the contents).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,10 @@ describe('invoices and credit notes in the browser', () => {
     const [xml] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: de['invoices.einvoice'] }).click()]);
     expect(xml.suggestedFilename()).toBe(`${inv.invoice_number}.xml`);
     expect(readFileSync((await xml.path())!, 'utf8')).toContain(`<cbc:ID>${inv.invoice_number}</cbc:ID>`);
+    // The same as a Factur-X PDF: <number>.pdf with factur-x.xml inside.
+    const [fx] = await Promise.all([t.page.waitForEvent('download'), t.page.getByRole('button', { name: de['invoices.facturx'] }).click()]);
+    expect(fx.suggestedFilename()).toBe(`${inv.invoice_number}.pdf`);
+    expect(execFileSync('pdfdetach', ['-list', (await fx.path())!], { encoding: 'utf8' })).toMatch(/1: factur-x\.xml/);
 
     // The accounting export of the invoice's day, typed the German way.
     const day = (await t.server.db.query<{ d: string }>("select to_char(issue_date, 'DD.MM.YYYY') as d from app.invoices where invoice_id = $1", [inv.invoice_id])).rows[0]!.d;

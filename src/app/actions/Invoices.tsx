@@ -8,7 +8,9 @@
  * credit note.
  *
  * "E-invoice" (`einvoice_download`): the picked document's EN 16931 UBL XML, downloaded as
- * <number>.xml (GET /api/invoices/{id}/ubl). "Accounting export…" (`accounting_export`): a
+ * <number>.xml (GET /api/invoices/{id}/ubl); "Factur-X PDF" (`facturx_download`): the same as a
+ * Factur-X PDF, the printed document with its CII XML inside, as <number>.pdf (GET
+ * /api/invoices/{id}/facturx). "Accounting export…" (`accounting_export`): a
  * period (the form's date inputs, the current month by default) and the archive of its
  * documents and payments (GET /api/invoices/accounting_export; src/server/invoices/).
  */
@@ -155,8 +157,8 @@ export function CreditNote({ query, onDone }: BulkActionProps) {
 /** What a refused download says in the user's language (the server's code and parameters). */
 const refusalText = (intl: ReturnType<typeof useIntl>, e: unknown) => (e instanceof ApiError ? say(intl, describeError(e)) : String(e));
 
-export function EInvoiceDownload({ query }: BulkActionProps) {
-  const t = useT();
+/** A picked document's e-invoice file: its UBL XML, or its Factur-X PDF (the printed invoice with the XML inside). */
+function useDocumentDownload(query: BulkActionProps['query'], what: 'ubl' | 'facturx') {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -166,19 +168,35 @@ export function EInvoiceDownload({ query }: BulkActionProps) {
     try {
       // The file is named by the document's number, as the server names it.
       const [blob, r] = await Promise.all([
-        api.downloadGet(`/api/invoices/${ids[0]}/ubl`),
+        api.downloadGet(`/api/invoices/${ids[0]}/${what}`),
         gridData().list('invoices', { startRow: 0, endRow: 1, filterModel: { invoice_id: { filterType: 'number', type: 'equals', filter: ids[0] } } }),
       ]);
-      saveBlob(blob, `${(r.rows[0] as { invoice_number?: string } | undefined)?.invoice_number ?? ids[0]}.xml`);
+      saveBlob(blob, `${(r.rows[0] as { invoice_number?: string } | undefined)?.invoice_number ?? ids[0]}.${what === 'ubl' ? 'xml' : 'pdf'}`);
     } catch (e) {
       toast({ variant: 'danger', id: 'invoices.einvoice_failed', values: { reason: refusalText(intl, e) } });
     } finally {
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+export function EInvoiceDownload({ query }: BulkActionProps) {
+  const t = useT();
+  const { busy, run } = useDocumentDownload(query, 'ubl');
   return (
     <button type="button" className="grid-bulk-einvoice" title={t('invoices.pick_one_document')} disabled={busy} onClick={() => void run()}>
       {t('invoices.einvoice')}
+    </button>
+  );
+}
+
+export function FacturXDownload({ query }: BulkActionProps) {
+  const t = useT();
+  const { busy, run } = useDocumentDownload(query, 'facturx');
+  return (
+    <button type="button" className="grid-bulk-facturx" title={t('invoices.pick_one_document')} disabled={busy} onClick={() => void run()}>
+      {t('invoices.facturx')}
     </button>
   );
 }

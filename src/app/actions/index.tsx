@@ -62,6 +62,7 @@ const loaders: Record<BulkActionKey, Load> = {
   shop_list: () => import('./ShopList.tsx').then((m) => ({ default: m.ShopList })),
   credit_note: () => import('./Invoices.tsx').then((m) => ({ default: m.CreditNote })),
   einvoice_download: () => import('./Invoices.tsx').then((m) => ({ default: m.EInvoiceDownload })),
+  facturx_download: () => import('./Invoices.tsx').then((m) => ({ default: m.FacturXDownload })),
   accounting_export: () => import('./Invoices.tsx').then((m) => ({ default: m.AccountingExport })),
 };
 

@@ -31,6 +31,7 @@ import { emailDraft, emailDraftSave, emailLabels, emailMessage, emailSync, email
 import { aiAnalyticsRun } from './ai_analytics.ts';
 import { setupChecklist } from './setup_checklist.ts';
 import { creditNote } from './invoices.ts';
+import { delivering } from '../invoices/deliver.ts';
 import { mailCancel, mailPreview, mailResend } from './mail_outbox.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
@@ -160,6 +161,8 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
   const scope = { company: session.company, userId: session.userId, language: session.languageCode, owner: await ownerScope(db, session, screen), confirm };
   // A report's rows (read-only, heavy) come from the replica when there is one (Deps.reads).
   const reads = isReport(screen) ? readsOf(ctx) : db;
+  // A row write may issue an invoice (a payment on the cash flow settling an order invoiced on `pay`): delivered in its transaction.
+  const writes = delivering(db);
   switch (action) {
     case 'list': {
       const req = parseList(payload);
@@ -177,17 +180,17 @@ export async function apiAction(ctx: UserCtx, input: v.InferOutput<typeof ApiAct
       return aggregate(reads, screen, parseAggregate(payload), scope);
     case 'set':
       if (!Object.values(screen.columns).some((c) => c.editable)) throw badRequest(`action: ${entity} has no editable column`);
-      return isBulkSet(screen, payload) ? setRows(db, screen, payload, scope) : setRow(db, screen, payload, scope);
+      return isBulkSet(screen, payload) ? setRows(writes, screen, payload, scope) : setRow(writes, screen, payload, scope);
     case 'undo':
-      return undoChanges(db, screen, payload, scope, may);
+      return undoChanges(writes, screen, payload, scope, may);
     case 'redo':
-      return redoChanges(db, screen, payload, scope);
+      return redoChanges(writes, screen, payload, scope);
     case 'add':
       if (!screen.actions.add) throw badRequest(`action: ${entity} does not offer add`);
-      return addRow(db, screen, payload, scope);
+      return addRow(writes, screen, payload, scope);
     case 'delete':
       if (!screen.actions.delete) throw badRequest(`action: ${entity} does not offer delete`);
-      return deleteRows(db, screen, payload, scope);
+      return deleteRows(writes, screen, payload, scope);
     case 'delete_preview':
       if (!screen.actions.delete) throw badRequest(`action: ${entity} does not offer delete`);
       return previewDelete(db, screen, payload, scope);

@@ -42,6 +42,13 @@ export async function ublOffThread(document: InvoiceDocument): Promise<string> {
   return r.xml;
 }
 
+/** The Factur-X PDF of `document` from its printed `pdf` (einvoice.ts `facturXPdf`), made on the e-invoice thread. */
+export async function facturXOffThread(document: InvoiceDocument, pdf: Uint8Array<ArrayBuffer>, fileName: string): Promise<Uint8Array<ArrayBuffer>> {
+  const r = await einvoicePool.run({ kind: 'facturx', document, pdf, fileName });
+  if (r.kind !== 'facturx') throw new Error('e-invoice writer: not a Factur-X PDF');
+  return r.pdf;
+}
+
 /** The accounting archive's bytes (accountingExport.ts), made on the e-invoice thread. */
 export async function archiveOffThread(job: ArchiveJob): Promise<Uint8Array<ArrayBuffer>> {
   const r = await einvoicePool.run({ kind: 'archive', ...job });

@@ -1,6 +1,7 @@
 /**
  * GET /api/invoices/{id}/ubl — an issued invoice or credit note as its EN 16931 e-invoice
- * (UBL 2.1 XML, einvoice.ts) — and GET /api/invoices/accounting_export?from&to[&lang] — a
+ * (UBL 2.1 XML, einvoice.ts) —, GET /api/invoices/{id}/facturx — the same as a Factur-X PDF
+ * (its printed PDF on a renderer thread, the CII XML embedded on the e-invoice thread) — and GET /api/invoices/accounting_export?from&to[&lang] — a
  * period's archive for the accounting system (accountingExport.ts). Both need a session, a
  * company and `list` on /finance/invoices, read only the session's company's documents, and
  * do their writing on the e-invoice thread (einvoicePool.ts). The export counts what the
@@ -15,7 +16,8 @@ import { HttpError, forbidden, parseInput, refused } from '../http/errors.ts';
 import type { Deps, Session } from '../rpc/context.ts';
 import { csvStyle } from '../transfer/export.ts';
 import type { ExportPayment } from './accountingExport.ts';
-import { MAX_ARCHIVE_DOCUMENTS, archiveOffThread, ublOffThread } from './einvoicePool.ts';
+import { MAX_ARCHIVE_DOCUMENTS, archiveOffThread, facturXOffThread, ublOffThread } from './einvoicePool.ts';
+import { renderDocumentPdf } from '../print/documentStore.ts';
 import { readInvoices } from './read.ts';
 
 const PAGE = '/finance/invoices';
@@ -41,12 +43,27 @@ async function companyOf(deps: Deps, session: Session): Promise<string> {
 }
 
 export function mountInvoices(app: Hono, deps: Deps, requireSession: (c: Context) => Promise<Session>): void {
-  app.get('/api/invoices/:id{[0-9]+}/ubl', async (c) => {
+  /** The issued document of the path's id in the session's company, once the user may list the invoices. */
+  const documentOf = async (c: Context) => {
     const company = await companyOf(deps, await requireSession(c));
     const id = Number(c.req.param('id'));
     const [doc] = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await readInvoices(deps.db, company, [id]) : [];
     if (!doc) throw new HttpError(404, 'not_found', 'No such issued invoice or credit note in this company');
+    return { company, doc };
+  };
+
+  app.get('/api/invoices/:id{[0-9]+}/ubl', async (c) => {
+    const { doc } = await documentOf(c);
     return download(await ublOffThread(doc), 'application/xml; charset=utf-8', `${doc.number}.xml`);
+  });
+
+  app.get('/api/invoices/:id{[0-9]+}/facturx', async (c) => {
+    const { company, doc } = await documentOf(c);
+    // The document as printed, in its customer's language (its copy on the order's Documents tab is the same).
+    const printed = await renderDocumentPdf(deps.db, company, doc.kind, doc.invoiceId, undefined, { request: true });
+    if (!printed) throw new HttpError(404, 'not_found', 'No such issued invoice or credit note in this company');
+    const pdf = await facturXOffThread(doc, new Uint8Array(printed.content), printed.fileName);
+    return download(pdf, 'application/pdf', `${doc.number}.pdf`);
   });
 
   app.get('/api/invoices/accounting_export', async (c) => {

@@ -196,21 +196,23 @@ export async function queueMoveMails(tx: Queryable, instanceIds: readonly number
 }
 
 /**
- * In the transaction that issued them: each invoice's mail to its customer — the contacts for
- * invoices (else the partner's address, else the order's) in app.mail_language (the
- * customer's, else the invoice's, else the company's) — with the invoice's PDF and its UBL
- * e-invoice attached, both drawn when the outbox sends it. A credit note is not mailed here.
- * A customer without an address gets no mail. Returns the number queued.
+ * In the transaction that issued them (invoices/deliver.ts): each invoice's or credit note's
+ * mail to its customer — the contacts for invoices (else the partner's address, else the
+ * order's) in app.mail_language (the customer's, else the document's, else the company's) —
+ * with the document's PDF and its UBL e-invoice attached, both drawn when the outbox sends
+ * it. A customer without an address gets no mail. Returns the number queued.
  */
 export async function queueInvoiceMails(tx: Queryable, company: string, invoiceIds: readonly number[]): Promise<number> {
   if (!invoiceIds.length) return 0;
   const r = await tx.query<{
     invoice_id: number;
+    kind: 'invoice' | 'credit_note';
     order_id: number;
     to: string[];
     order_email: string | null;
     language_code: string;
     invoice_number: string;
+    credited_number: string | null;
     order_reference: string;
     buyer_name: string;
     seller_name: string;
@@ -219,14 +221,15 @@ export async function queueInvoiceMails(tx: Queryable, company: string, invoiceI
     currency_precision: number;
     due_date: string;
   }>(
-    `select i.invoice_id, i.order_id, app.partner_mail_to(i.partner_id, 'invoices') as to, nullif(btrim(o.email), '') as order_email,
-            app.mail_language(i.company_code, i.partner_id, i.language_code) as language_code, i.invoice_number, i.order_reference, i.buyer_name, i.seller_name,
+    `select i.invoice_id, i.kind, i.order_id, app.partner_mail_to(i.partner_id, 'invoices') as to, nullif(btrim(o.email), '') as order_email,
+            app.mail_language(i.company_code, i.partner_id, i.language_code) as language_code, i.invoice_number, v.credited_invoice_number as credited_number,
+            i.order_reference, i.buyer_name, i.seller_name,
             v.gross_total::text as gross_total, i.currency_code, c.currency_precision, to_char(i.due_date, 'YYYY-MM-DD') as due_date
      from app.invoices i
      join app.v_invoices v on v.invoice_id = i.invoice_id
      join app.sales_orders o on o.order_id = i.order_id
      join app.currencies c on c.currency_code = i.currency_code
-     where i.invoice_id = any($1::int[]) and i.company_code = $2 and i.kind = 'invoice' and i.issued_at is not null
+     where i.invoice_id = any($1::int[]) and i.company_code = $2 and i.issued_at is not null
      order by i.invoice_id`,
     [invoiceIds, company],
   );
@@ -238,7 +241,8 @@ export async function queueInvoiceMails(tx: Queryable, company: string, invoiceI
     const lang = isLang(x.language_code) ? x.language_code : DEFAULT_LANG;
     if (!captions.has(lang)) captions.set(lang, await captionsOf(tx, lang));
     const values = {
-      invoice: x.invoice_number,
+      invoice: x.kind === 'invoice' ? x.invoice_number : (x.credited_number ?? ''),
+      credit_note: x.invoice_number,
       reference: x.order_reference,
       customer: x.buyer_name,
       company: x.seller_name,
@@ -250,11 +254,11 @@ export async function queueInvoiceMails(tx: Queryable, company: string, invoiceI
       company,
       to,
       language: lang,
-      subject: t('mail.invoice.subject'),
-      text: t('mail.invoice.body'),
+      subject: t(x.kind === 'invoice' ? 'mail.invoice.subject' : 'mail.credit_note.subject'),
+      text: t(x.kind === 'invoice' ? 'mail.invoice.body' : 'mail.credit_note.body'),
       source: { type: 'sales_order', id: Number(x.order_id) },
       documents: [
-        { document: 'invoice', id: Number(x.invoice_id), lang },
+        { document: x.kind, id: Number(x.invoice_id), lang },
         { document: 'ubl', id: Number(x.invoice_id), lang },
       ],
     });

@@ -82,11 +82,20 @@ const BATCH_KEY: Record<SalesDocumentKind, PrintBatch['key']> = {
  * is drawn on a renderer thread (pdfPool.ts), waiting for a free one. Nothing is kept (an
  * invoice's copy is on its order's tab from its issue on).
  */
-export async function renderDocumentPdf(db: Queryable, company: string, kind: SalesDocumentKind, id: number, lang?: Lang): Promise<RenderedDocument | null> {
+export async function renderDocumentPdf(
+  db: Queryable,
+  company: string,
+  kind: SalesDocumentKind,
+  id: number,
+  lang?: Lang,
+  /** A person's request: refused with 503 `print_busy` when the renderers are busy, instead of waiting. */
+  opts: { request?: boolean } = {},
+): Promise<RenderedDocument | null> {
   const doc = (await loadSalesDocuments(db, company, kind, [id], lang ?? null)).get(id);
   if (!doc?.keep || doc.keep.docType !== kind) return null;
   const docLang = doc.lang ?? lang ?? 'en';
-  const content = await drawn(single(doc, docLang, BATCH_KEY[kind]));
+  const batch = single(doc, docLang, BATCH_KEY[kind]);
+  const content = opts.request ? await renderPdfOffThread(batch) : await drawn(batch);
   return { kind, lang: docLang, fileName: pdfFileName(doc.title), contentType: 'application/pdf', content, keep: doc.keep };
 }
 
@@ -139,14 +148,15 @@ export async function keepPrinted(db: Queryable, batch: PrintBatch, pdf: Uint8Ar
 }
 
 /**
- * In the transaction that issued them: a copy of each invoice or credit note in its
- * customer's language on its order's Documents tab, drawn when first opened (the document is
- * immutable: the copy is the same whenever it is drawn). A copy kept already stays.
+ * In the transaction that issued them (invoices/deliver.ts): a copy of each invoice or credit
+ * note in its customer's language on its order's Documents tab, by whoever issued it (none:
+ * the system), drawn when first opened (the document is immutable: the copy is the same
+ * whenever it is drawn). A copy kept already stays.
  */
-export async function keepIssued(tx: Queryable, company: string, invoiceIds: readonly number[], userId: number): Promise<void> {
+export async function keepIssued(tx: Queryable, company: string, invoiceIds: readonly number[]): Promise<void> {
   if (!invoiceIds.length) return;
-  const r = await tx.query<{ invoice_id: number; kind: 'invoice' | 'credit_note'; invoice_number: string; order_id: number; language_code: string }>(
-    'select invoice_id, kind, invoice_number, order_id, language_code from app.invoices where invoice_id = any($1::int[]) and company_code = $2 order by invoice_id',
+  const r = await tx.query<{ invoice_id: number; kind: 'invoice' | 'credit_note'; invoice_number: string; order_id: number; language_code: string; issued_by: number | null }>(
+    'select invoice_id, kind, invoice_number, order_id, language_code, issued_by from app.invoices where invoice_id = any($1::int[]) and company_code = $2 order by invoice_id',
     [invoiceIds, company],
   );
   const intls = new Map<string, IntlShape>();
@@ -159,7 +169,7 @@ export async function keepIssued(tx: Queryable, company: string, invoiceIds: rea
       tx,
       { on: 'sales_order', id: Number(x.order_id), docType: x.kind, code: x.invoice_number, record: Number(x.invoice_id) },
       { lang, fileName: pdfFileName(title), content: null },
-      userId,
+      x.issued_by,
       'keep',
     );
   }

@@ -11,6 +11,7 @@ import { writableFields } from '../../core/validation/columns.ts';
 import { hasPagePermission, requireForm } from '../actions/engine/permissions.ts';
 import { screens } from '../actions/engine/screens.ts';
 import { importRows } from '../actions/engine/write.ts';
+import { delivering } from '../invoices/deliver.ts';
 import { HttpError, badRequest, checkInputText, forbidden, parseInput, refused } from '../http/errors.ts';
 import { readsOf, type Deps, type Session } from '../rpc/context.ts';
 import { exportView } from './export.ts';
@@ -79,7 +80,8 @@ export function mountTransfer(app: Hono, deps: Deps, requireSession: (c: Context
       const written =
         write.inserts.length || write.updates.length
           ? await importRows(
-              deps.db,
+              // An imported row may issue an invoice (a payment settling an order invoiced on `pay`): delivered in the import's transaction.
+              delivering(deps.db),
               screen,
               write,
               { company: session.company, userId: session.userId, language: input.language, confirm: input.confirm ? [input.confirm] : undefined },

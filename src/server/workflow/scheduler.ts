@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../db/types.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
+import { deliverIssued, deliverLeftovers } from '../invoices/deliver.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { errorField, log as logger } from '../obs/log.ts';
 
@@ -16,6 +17,8 @@ export interface TickResult {
   /** Loop runs (every instance whose next loop was due), and those whose loop event moved the state. */
   loops: number;
   loopMoves: number;
+  /** Invoices and credit notes issued by a writer outside the server, delivered now (invoices/deliver.ts). */
+  leftovers: number;
 }
 
 /** Claims up to BATCH instances whose `column` is due: rows another process holds are skipped, not waited for. */
@@ -44,6 +47,8 @@ async function fireTimeouts(tx: Queryable, ids: number[], now: string): Promise<
     ]);
     const moved = moves.map((m) => m.id);
     await queueMoveMails(tx, moved);
+    // An order a timeout moved to its company's invoicing point (a workflow drawn so): its invoice's copy and mail, as a user's move.
+    await deliverIssued(tx);
   }
   return { fired: moves.length, cleared: idle.length };
 }
@@ -70,6 +75,7 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
     ]);
     const moved = r.rows.map((m) => m.id);
     await queueMoveMails(tx, moved);
+    await deliverIssued(tx);
   }
   // A type that stopped looping (on_loop cleared) leaves no instance to be claimed again and again.
   await tx.query(
@@ -86,10 +92,11 @@ async function runLoops(tx: Queryable, ids: number[], now: string): Promise<numb
  * the database (due_at, next_loop_at), so a restart loses nothing, and any number of
  * processes may tick at once: a claimed row is skipped by the others, and once its batch
  * commits it is no longer due — a timeout fires exactly once. History rows have no user.
+ * Last, invoices issued outside the server (SQL) and never delivered are (deliverLeftovers).
  */
 export async function tick(db: Db, now: Date): Promise<TickResult> {
   const at = now.toISOString();
-  const out: TickResult = { timeouts: 0, cleared: 0, loops: 0, loopMoves: 0 };
+  const out: TickResult = { timeouts: 0, cleared: 0, loops: 0, loopMoves: 0, leftovers: 0 };
   for (let i = 0; i < MAX_BATCHES; i++) {
     const n = await db.transaction(async (tx) => {
       const ids = await claim(tx, 'due_at', at);
@@ -113,6 +120,7 @@ export async function tick(db: Db, now: Date): Promise<TickResult> {
     });
     if (n < BATCH) break;
   }
+  out.leftovers = await deliverLeftovers(db);
   return out;
 }
 

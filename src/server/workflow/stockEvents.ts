@@ -19,6 +19,7 @@
  */
 import type { Db, Queryable } from '../db/types.ts';
 import { queueMoveMails } from '../mail/enqueue.ts';
+import { deliverIssued } from '../invoices/deliver.ts';
 import { startPoller, type Poller } from '../poller.ts';
 import { errorField, log as logger } from '../obs/log.ts';
 
@@ -100,6 +101,8 @@ async function batch(tx: Queryable, size: number): Promise<{ claimed: number; mo
         tx,
         moves.map((m) => m.fsm_instance_id),
       );
+      // An order these moves brought to its company's invoicing point: its invoice's copy and mail, as a user's move.
+      await deliverIssued(tx);
     }
   }
   await tx.query('delete from app.stock_event_queue where queue_id = any($1::bigint[])', [claimed]);

@@ -5,13 +5,13 @@ import { HttpError, badRequest, forbidden, refused } from '../http/errors.ts';
 import { holdsPagePermission } from '../actions/engine/permissions.ts';
 import { actAs } from '../actions/engine/rows.ts';
 import type { Session } from '../rpc/context.ts';
-import { queueInvoiceMails, queueMoveMails } from '../mail/enqueue.ts';
+import { queueMoveMails } from '../mail/enqueue.ts';
 import { stockRefusal } from '../http/stockRefusals.ts';
 import { instanceStates, type FsmInstanceState } from './instances.ts';
 import { beforeEnter, onEnter } from './onEnter.ts';
-import { issueOnEvent } from '../invoices/issue.ts';
+import { deliverIssued } from '../invoices/deliver.ts';
 import { recordPayment, takesPayments } from './payment.ts';
-import { keepEventDocuments, keepIssued } from '../print/documentStore.ts';
+import { keepEventDocuments } from '../print/documentStore.ts';
 import { pickText } from '../../core/query/langText.ts';
 
 interface TriggerParams {
@@ -166,10 +166,8 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const payment = await recordPayment(tx, session, type, Number(moves[0]!.fsm_instance_id), params.payment, kept);
       // A payment that settled the order moved it (its `pay`, with the checkbox): its mail goes with it.
       if (payment.moved) await queueMoveMails(tx, ids);
-      // The invoice the payment issued (its company invoices on pay: with its receivable, or as the settled order reached paid, migration 128): its copy.
-      const issued = await issueOnEvent(tx, type, 'pay', ids, session.userId);
-      await keepIssued(tx, company, issued, session.userId);
-      await queueInvoiceMails(tx, company, issued);
+      // The invoice the payment issued (its company invoices on pay: with its receivable, or as the settled order reached paid, migration 128): its copy and mail.
+      await deliverIssued(tx);
       return { rows: await instanceStates(tx, ids), payment };
     }
     // What entering the state needs first (a receipt before the order closes); an instance the step moved itself is not moved again.
@@ -205,10 +203,6 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
       const entering = moves.filter((m) => m.to_state === state && m.state_code !== state).map((m) => m.fsm_instance_id);
       if (entering.length) await enter(tx, entering, { userId: session.userId, languageCode: session.languageCode });
     }
-    // The invoices these moves issued (an order reaching its company's `invoice_on` point, migration 128), in this transaction: the number, the document
-    // and its receivable commit with the move, and its copy on the order's Documents tab (drawn when first opened).
-    const issued = await issueOnEvent(tx, type, event, ids, session.userId);
-    await keepIssued(tx, company, issued, session.userId);
     // The document the event hands over (confirmation, delivery note, purchase order) kept on the order's Documents tab.
     await keepEventDocuments(
       tx,
@@ -220,7 +214,9 @@ export async function trigger(db: Db, session: Session, input: TriggerInput): Pr
     );
     // In this transaction: a refusal above queued nothing, and a committed move keeps its mail (its documents drawn when it is sent).
     await queueMoveMails(tx, ids);
-    await queueInvoiceMails(tx, company, issued);
+    // The invoices these moves issued (an order reaching its company's `invoice_on` point, migration 128; an order paid by a cash-flow item's move), in this
+    // transaction: the number, the document and its receivable commit with the move, and so do its copy on the order's Documents tab and its mail.
+    await deliverIssued(tx);
     return { rows: await instanceStates(tx, ids) };
   });
 }
