@@ -63,6 +63,7 @@ const loaders: Record<BulkActionKey, Load> = {
   credit_note: () => import('./Invoices.tsx').then((m) => ({ default: m.CreditNote })),
   einvoice_download: () => import('./Invoices.tsx').then((m) => ({ default: m.EInvoiceDownload })),
   accounting_export: () => import('./Invoices.tsx').then((m) => ({ default: m.AccountingExport })),
+  document_mail: () => import('./DocumentMail.tsx').then((m) => ({ default: m.DocumentMail })),
 };
 
 const loading = new Map<BulkActionKey, Promise<{ default: ComponentType<BulkActionProps> }>>();
