@@ -16,10 +16,10 @@ const email = emailSchema({ required: 'an address is required', invalid: 'must b
 
 /** `document_mail` list: what the picked record's mail would be (the record: its page's key — order_id, invoice_id, po_id, cmr_id). */
 export const DocumentMailRecordPayload = v.strictObject({ source, id });
-/** The documents the record can send, each with the recipients and language the automatic mail would use, and its title in the reader's language. */
+/** The documents the record can send, each with its number (the order's, the invoice's, the note's) and the recipients and language the automatic mail would use. */
 export const DocumentMailOptionsOutput = v.object({
   data: v.object({
-    documents: v.array(v.object({ document: v.picklist(DOCUMENT_MAIL_KINDS), title: v.string(), to: v.array(v.string()), language: v.picklist(LANGS) })),
+    documents: v.array(v.object({ document: v.picklist(DOCUMENT_MAIL_KINDS), number: v.string(), to: v.array(v.string()), language: v.picklist(LANGS) })),
   }),
 });
 

@@ -19,6 +19,16 @@ export const DOCUMENT_MAIL_SOURCES = Object.keys(DOCUMENT_MAIL_PAGES) as Documen
 export const DOCUMENT_MAIL_KINDS = ['order_confirmation', 'delivery_note', 'invoice', 'credit_note', 'purchase_order', 'cmr_note'] as const;
 export type DocumentMailKind = (typeof DOCUMENT_MAIL_KINDS)[number];
 
+/** Each document's title (print.* keys, with its `number`): the dialog's choice, the mail's subject and the PDF's name say it. */
+export const DOCUMENT_MAIL_TITLES: Readonly<Record<DocumentMailKind, string>> = {
+  order_confirmation: 'print.order_confirmation',
+  delivery_note: 'print.delivery_note',
+  invoice: 'print.invoice',
+  credit_note: 'print.credit_note',
+  purchase_order: 'print.purchase_order',
+  cmr_note: 'print.cmr_title',
+};
+
 /** The screens (by form) that offer the action, and the record their rows are. */
 export const DOCUMENT_MAIL_FORMS: Readonly<Record<string, DocumentMailSource>> = {
   sales_orders: 'sales_order',

@@ -81,8 +81,8 @@ describe.each(engines)('Send by mail… on %s', (engine) => {
     const order = await newOrder(customer, { language_code: 'sk', email: 'objednavka@kunde-hand.example' });
     // Before the invoice is issued, an order offers its confirmation and delivery note, to the order's address in its language.
     expect(await options('sales_order', order.order_id as number)).toEqual([
-      { document: 'order_confirmation', title: `Order confirmation ${order.fsm_reference}`, to: ['objednavka@kunde-hand.example'], language: 'sk' },
-      { document: 'delivery_note', title: `Delivery note ${order.fsm_reference}`, to: ['objednavka@kunde-hand.example'], language: 'sk' },
+      { document: 'order_confirmation', number: order.fsm_reference, to: ['objednavka@kunde-hand.example'], language: 'sk' },
+      { document: 'delivery_note', number: order.fsm_reference, to: ['objednavka@kunde-hand.example'], language: 'sk' },
     ]);
     const notIssued = await call('add', { source: 'sales_order', id: order.order_id, document: 'invoice', to: ['a@b.example'], language: 'en' });
     expect([notIssued.status, notIssued.body.error]).toEqual([404, 'not_found']);
@@ -90,7 +90,7 @@ describe.each(engines)('Send by mail… on %s', (engine) => {
     await confirm(order);
     await deliver(); // the confirmation's own mails out of the way
     const inv = await one(`select invoice_id, invoice_number from app.invoices where order_id = $1 and kind = 'invoice'`, [order.order_id]);
-    const invoiceOption = { document: 'invoice', title: `Invoice ${inv.invoice_number}`, to: ['rechnung@kunde-hand.example'], language: 'de' };
+    const invoiceOption = { document: 'invoice', number: inv.invoice_number, to: ['rechnung@kunde-hand.example'], language: 'de' };
     expect((await options('sales_order', order.order_id as number))[2]).toEqual(invoiceOption);
     expect(await options('invoice', inv.invoice_id as number)).toEqual([invoiceOption]);
 
@@ -139,7 +139,7 @@ describe.each(engines)('Send by mail… on %s', (engine) => {
     const supplier = await newPartner({ is_supplier: true, language_code: 'cs', email: 'prodej@dodavatel-hand.example' });
     const po = (await ok(admin, 'purchase_orders', 'add', { partner_id: supplier.partner_id, currency_code: 'EUR' }, 'SK01')).row as Row;
     const ref = (await one('select fsm_reference from app.purchase_orders where po_id = $1', [po.po_id])).fsm_reference;
-    expect(await options('purchase_order', po.po_id as number)).toEqual([{ document: 'purchase_order', title: `Purchase order ${ref}`, to: ['prodej@dodavatel-hand.example'], language: 'cs' }]);
+    expect(await options('purchase_order', po.po_id as number)).toEqual([{ document: 'purchase_order', number: ref, to: ['prodej@dodavatel-hand.example'], language: 'cs' }]);
     await send({ source: 'purchase_order', id: po.po_id, document: 'purchase_order', to: ['prodej@dodavatel-hand.example'], language: 'cs' });
     const [poMail] = await deliver();
     expect(poMail!.attachments.map((a) => a.filename)).toEqual([`Objednávka ${ref}.pdf`]);
@@ -148,9 +148,7 @@ describe.each(engines)('Send by mail… on %s', (engine) => {
     ]);
 
     const note = (await ok(admin, 'cmr', 'add', { order_id: order.order_id, packages: 2 }, 'SK01')).row as Row;
-    expect(await options('cmr_note', note.cmr_id as number)).toEqual([
-      { document: 'cmr_note', title: `CMR consignment note ${note.cmr_number}`, to: ['bestellung@lieferschein.example'], language: 'en' },
-    ]);
+    expect(await options('cmr_note', note.cmr_id as number)).toEqual([{ document: 'cmr_note', number: note.cmr_number, to: ['bestellung@lieferschein.example'], language: 'en' }]);
     await send({ source: 'cmr_note', id: note.cmr_id, document: 'cmr_note', to: ['kunde@lieferschein.example'], language: 'sk' });
     const [cmrMail] = await deliver();
     expect(cmrMail!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([[`Nákladný list CMR ${note.cmr_number}.pdf`, 'application/pdf']]);

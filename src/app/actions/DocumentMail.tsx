@@ -9,7 +9,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { DOCUMENT_MAIL_FORMS, MAX_MAIL_RECIPIENTS, readRecipients, type DocumentMailKind } from '../../core/documentMail.ts';
+import { DOCUMENT_MAIL_FORMS, DOCUMENT_MAIL_TITLES, MAX_MAIL_RECIPIENTS, readRecipients, type DocumentMailKind } from '../../core/documentMail.ts';
 import { LANGS, type Lang } from '../../core/langs.ts';
 import { document_mail_add } from '../../generated/actions/document_mail_add.ts';
 import { document_mail_list } from '../../generated/actions/document_mail_list.ts';
@@ -25,7 +25,7 @@ import type { BulkActionProps } from './actionProps.ts';
 
 interface Option {
   document: DocumentMailKind;
-  title: string;
+  number: string;
   to: string[];
   language: Lang;
 }
@@ -149,7 +149,8 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
                   <legend>{t('document_mail.document')}</legend>
                   {options.map((o, k) => (
                     <label key={o.document}>
-                      <input type="radio" name={`${id}-document`} value={o.document} checked={k === picked} onChange={() => choose(k, options, toTyped)} /> {o.title}
+                      <input type="radio" name={`${id}-document`} value={o.document} checked={k === picked} onChange={() => choose(k, options, toTyped)} />{' '}
+                      {t(DOCUMENT_MAIL_TITLES[o.document], { number: o.number })}
                     </label>
                   ))}
                 </fieldset>

@@ -14,7 +14,7 @@
  * the same right a move of its workflow needs; a record of another company is 404.
  */
 import { actionContracts } from '../../../schemas/api.ts';
-import { DOCUMENT_MAIL_PAGES, type DocumentMailKind, type DocumentMailSource } from '../../core/documentMail.ts';
+import { DOCUMENT_MAIL_PAGES, DOCUMENT_MAIL_TITLES, type DocumentMailKind, type DocumentMailSource } from '../../core/documentMail.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { KeptAs } from '../../core/print.ts';
 import type { Queryable } from '../db/types.ts';
@@ -37,15 +37,6 @@ interface Sendable {
   to: string[];
   language: Lang;
 }
-
-const TITLE_KEYS: Record<DocumentMailKind, string> = {
-  order_confirmation: 'print.order_confirmation',
-  delivery_note: 'print.delivery_note',
-  invoice: 'print.invoice',
-  credit_note: 'print.credit_note',
-  purchase_order: 'print.purchase_order',
-  cmr_note: 'print.cmr_title',
-};
 
 const langOf = (x: string | null): Lang => (isLang(x) ? x : DEFAULT_LANG);
 /** The first list with an address. */
@@ -137,8 +128,7 @@ export const documentMailList = implement(actionContracts.document_mail_list, as
   const company = await companyAndRight(db, session, input.source);
   const docs = await sendables(db, company, input.source, input.id);
   if (!docs) throw notFound(input.source, input.id);
-  const intl = await intlFor(db, session.languageCode);
-  return { documents: docs.map((d) => ({ document: d.document, title: intl.formatMessage({ id: TITLE_KEYS[d.document] }, { number: d.number }), to: d.to, language: d.language })) };
+  return { documents: docs.map((d) => ({ document: d.document, number: d.number, to: d.to, language: d.language })) };
 });
 
 export const documentMailAdd = implement(actionContracts.document_mail_add, async ({ db, session }, input) => {
@@ -151,7 +141,7 @@ export const documentMailAdd = implement(actionContracts.document_mail_add, asyn
     const lang = input.language;
     const captions = await captionsOf(tx, lang);
     const companyName = (await tx.query<{ company_name: string }>('select company_name from app.companies where company_code = $1', [company])).rows[0]?.company_name ?? company;
-    const title = (await intlFor(tx, lang)).formatMessage({ id: TITLE_KEYS[doc.document] }, { number: doc.number });
+    const title = (await intlFor(tx, lang)).formatMessage({ id: DOCUMENT_MAIL_TITLES[doc.document] }, { number: doc.number });
     const values = { document: title, company: companyName };
     const subject = mailText(lang, 'mail.document.subject', values, captions);
     const text = input.message?.trim() || mailText(lang, 'mail.document.body', values, captions);
