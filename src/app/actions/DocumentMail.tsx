@@ -49,6 +49,7 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
   // Once the user typed an address, choosing another document keeps it (nothing typed is lost).
   const [toTyped, setToTyped] = useState(false);
   const [language, setLanguage] = useState<Lang>(lang);
+  const [languageChosen, setLanguageChosen] = useState(false);
   const [message, setMessage] = useState('');
   const [toError, setToError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -56,12 +57,13 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
   const [queued, setQueued] = useState<{ subject: string; to: string[] }>();
   if (!source) return null;
 
-  const choose = (k: number, list: Option[], keepTyped: boolean) => {
+  /** Another document picked: its recipients and language, unless the user wrote or chose her own. */
+  const choose = (k: number, list: Option[], keep: { to: boolean; language: boolean }) => {
     const o = list[k];
     if (!o) return;
     setPicked(k);
-    if (!keepTyped) setTo(o.to.join(', '));
-    setLanguage(o.language);
+    if (!keep.to) setTo(o.to.join(', '));
+    if (!keep.language) setLanguage(o.language);
   };
 
   const start = async () => {
@@ -72,7 +74,8 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
       setRecord(ids[0]);
       setOptions(r.documents);
       setToTyped(false);
-      choose(0, r.documents, false);
+      setLanguageChosen(false);
+      choose(0, r.documents, { to: false, language: false });
       setMessage('');
       setToError(undefined);
       setError(undefined);
@@ -149,7 +152,7 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
                   <legend>{t('document_mail.document')}</legend>
                   {options.map((o, k) => (
                     <label key={o.document}>
-                      <input type="radio" name={`${id}-document`} value={o.document} checked={k === picked} onChange={() => choose(k, options, toTyped)} />{' '}
+                      <input type="radio" name={`${id}-document`} value={o.document} checked={k === picked} onChange={() => choose(k, options, { to: toTyped, language: languageChosen })} />{' '}
                       {t(DOCUMENT_MAIL_TITLES[o.document], { number: o.number })}
                     </label>
                   ))}
@@ -179,7 +182,14 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
                 </div>
                 <div className="form-field">
                   <label htmlFor={`${id}-language`}>{t('document_mail.language')}</label>
-                  <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as Lang)}>
+                  <select
+                    id={`${id}-language`}
+                    value={language}
+                    onChange={(e) => {
+                      setLanguage(e.target.value as Lang);
+                      setLanguageChosen(true);
+                    }}
+                  >
                     {LANGS.map((l) => (
                       <option key={l} value={l}>
                         {t(`fields.${l}`)}
