@@ -36,6 +36,7 @@ import { aiContentActions } from './api/aiContent.ts';
 import { setupActions } from './api/setup.ts';
 import { invoiceActions, invoiceRoutes } from './api/invoices.ts';
 import { mailOutboxActions } from './api/mailOutbox.ts';
+import { documentMailActions } from './api/documentMail.ts';
 
 export * from './api/http.ts';
 export * from './api/defineAction.ts';
@@ -59,6 +60,7 @@ export * from './api/aiContent.ts';
 export * from './api/setup.ts';
 export * from './api/invoices.ts';
 export * from './api/mailOutbox.ts';
+export * from './api/documentMail.ts';
 export * from './api/transfer.ts';
 export * from './api/files.ts';
 export * from './api/images.ts';
@@ -110,5 +112,6 @@ export const actionContracts = {
   ...setupActions,
   ...invoiceActions,
   ...mailOutboxActions,
+  ...documentMailActions,
 };
 export type ActionName = keyof typeof actionContracts;

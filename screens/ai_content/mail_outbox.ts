@@ -27,7 +27,7 @@ export default defineScreen({
     created_at: { type: 'datetime', width: 150 },
     recipients: { width: 250 },
     subject: { width: 250 },
-    source_type: { options: ['sales_order', 'purchase_order', 'cashflow', 'cart', 'arrival_notification', 'newsletter_subscriber'], optionsKey: 'mail_source', width: 150 },
+    source_type: { options: ['sales_order', 'purchase_order', 'cashflow', 'cart', 'arrival_notification', 'newsletter_subscriber', 'cmr_note'], optionsKey: 'mail_source', width: 150 },
     reference: { width: 150 },
     language_code: { options: ['en', 'de', 'hu', 'sk', 'ro', 'cs', 'bg'], renderer: 'languageCode', width: 100 },
     attempts: { type: 'int', width: 100 },

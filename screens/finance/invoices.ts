@@ -46,6 +46,6 @@ export default defineScreen({
   },
   // The e-invoice (UBL) of the picked document, and the period's archive for the accounting (src/server/invoices/routes.ts);
   // the picked documents printed in the customer's language (server/print/salesDocuments.ts).
-  actions: { bulk: ['credit_note', 'einvoice_download', 'facturx_download', 'accounting_export', 'invoices_print'] },
+  actions: { bulk: ['credit_note', 'einvoice_download', 'facturx_download', 'accounting_export', 'invoices_print', 'document_mail'] },
   details: ['invoice_lines'],
 });

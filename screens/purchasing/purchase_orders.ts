@@ -50,7 +50,7 @@ export default defineScreen({
     description: { editable: true, maxLength: 2000, width: 250, hidden: true },
   },
   // The purchase order for the supplier, in its language (server/print/salesDocuments.ts).
-  actions: { add: true, delete: true, bulk: ['purchase_orders_print'] },
+  actions: { add: true, delete: true, bulk: ['purchase_orders_print', 'document_mail'] },
   /** Receiving goods first takes them onto their storages (server/workflow/onEnter.ts `beforeEnter`); `order` writes the supplier (mail/registry.ts). */
   workflow: {
     type: 'purchase_order',

@@ -45,5 +45,6 @@ export default defineScreen({
     // Box 20: who pays the carriage (migration 125).
     paid_by: { options: ['sender', 'consignee'], editable: true, default: 'sender', width: 150 },
   },
-  actions: { add: true, delete: true },
+  // "Send by mail…": the note's PDF to the customer (src/server/actions/document_mail.ts).
+  actions: { add: true, delete: true, bulk: ['document_mail'] },
 });

@@ -62,7 +62,7 @@ export default defineScreen({
     notification_sent: { type: 'bool', renderer: 'checkbox', editable: true, editableOn: 'set', default: false, width: 100 },
   },
   // Its order confirmation and delivery note, in the customer's language (server/print/salesDocuments.ts); the invoice is printed on /finance/invoices.
-  actions: { add: true, bulk: ['order_confirmations_print', 'delivery_notes_print'] },
+  actions: { add: true, bulk: ['order_confirmations_print', 'delivery_notes_print', 'document_mail'] },
   /**
    * Spec §4: the sales order's states (the grid marks placed, waiting for payment, waiting for
    * prepayment, cancelled, waiting for goods). Entering `shipped` takes the goods off the

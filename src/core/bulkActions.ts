@@ -73,6 +73,8 @@ const bulkActionFlags = {
   einvoice_download: 'list',
   facturx_download: 'list',
   accounting_export: 'list',
+  // "Send by mail…": the picked order's, invoice's, purchase order's or CMR note's document queued in the outbox (DocumentMail.tsx, src/server/actions/document_mail.ts).
+  document_mail: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];

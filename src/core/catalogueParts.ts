@@ -52,6 +52,8 @@ const LATER_PREFIXES = [
   'imap.',
   // The Outbox's (lazy) toolbar and its preview (MailOutbox.tsx).
   'outbox.',
+  // "Send by mail…" on the documents' grids (the lazy DocumentMail.tsx).
+  'document_mail.',
   // The home page's set-up checklist (a lazy part that waits for the server's answer anyway).
   'home.setup_',
   // The public storefront's words: only its server-rendered pages say them (src/storefront/), never the back office's first paint.

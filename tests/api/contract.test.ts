@@ -107,6 +107,11 @@ describe.each(engines)('api_action answers match the OpenAPI components on %s', 
       ['SetupChecklistOutput', await act('setup_checklist', 'list')],
       ['CreditNoteOutput', await act('credit_note', 'add', { invoice_id: await issuedInvoice() })],
     ];
+    const mailed = await issuedInvoice();
+    answers.push(
+      ['DocumentMailOptionsOutput', await act('document_mail', 'list', { source: 'invoice', id: mailed })],
+      ['DocumentMailSendOutput', await act('document_mail', 'add', { source: 'invoice', id: mailed, document: 'invoice', to: ['contract@example.com'], language: 'de' })],
+    );
     const view = await act('grid_views', 'add', { form: 'brands', name: 'Contract view', state: { v: 1 } });
     const row = view.data.row as { view_id: number; row_version: number };
     answers.push(

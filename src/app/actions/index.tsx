@@ -64,6 +64,7 @@ const loaders: Record<BulkActionKey, Load> = {
   einvoice_download: () => import('./Invoices.tsx').then((m) => ({ default: m.EInvoiceDownload })),
   facturx_download: () => import('./Invoices.tsx').then((m) => ({ default: m.FacturXDownload })),
   accounting_export: () => import('./Invoices.tsx').then((m) => ({ default: m.AccountingExport })),
+  document_mail: () => import('./DocumentMail.tsx').then((m) => ({ default: m.DocumentMail })),
 };
 
 const loading = new Map<BulkActionKey, Promise<{ default: ComponentType<BulkActionProps> }>>();

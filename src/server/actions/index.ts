@@ -33,6 +33,7 @@ import { setupChecklist } from './setup_checklist.ts';
 import { creditNote } from './invoices.ts';
 import { delivering } from '../invoices/deliver.ts';
 import { mailCancel, mailPreview, mailResend } from './mail_outbox.ts';
+import { documentMailAdd, documentMailList } from './document_mail.ts';
 import { aiDraft, aiEngineStatus, aiGenerate, aiProposalsAccept, aiProposalsReject, productTextsTranslate } from './ai_content.ts';
 
 type Action = v.InferOutput<typeof ApiActionInput>['action'];
@@ -92,6 +93,8 @@ export const implementations: readonly Implementation[] = [
   setupChecklist,
   creditNote,
   mailPreview,
+  documentMailList,
+  documentMailAdd,
   mailResend,
   mailCancel,
 ];

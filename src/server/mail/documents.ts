@@ -12,12 +12,12 @@ import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { readInvoices } from '../invoices/read.ts';
 import { ublOffThread } from '../invoices/einvoicePool.ts';
-import { fillKept, renderDocumentPdf, type SalesDocumentKind } from '../print/documentStore.ts';
+import { fillKept, renderCmrNotePdf, renderDocumentPdf, type SalesDocumentKind } from '../print/documentStore.ts';
 import type { MailAttachment } from './transport.ts';
 
-/** A document a mail names: a sales or purchase document as PDF, or an invoice's UBL XML. */
+/** A document a mail names: a sales or purchase document or a CMR note (migration 140) as PDF, or an invoice's UBL XML. */
 export interface MailDocument {
-  document: SalesDocumentKind | 'ubl';
+  document: SalesDocumentKind | 'cmr_note' | 'ubl';
   /** The record: the order (confirmation, delivery note), the invoice or credit note (its PDF, its UBL), the purchase order. */
   id: number;
   /** The mail's language. */
@@ -44,6 +44,13 @@ export async function drawMailDocument(db: Queryable, company: string, d: MailDo
       if (e instanceof HttpError && e.code === 'einvoice_invalid') return null;
       throw e;
     }
+  }
+  if (d.document === 'cmr_note') {
+    // A CMR note mailed by hand ("Send by mail…"): its order's copy filled as a sales document's is.
+    const note = await renderCmrNotePdf(db, company, d.id, isLang(d.lang) ? d.lang : 'en');
+    if (!note) throw new Error(`mail document: no cmr_note ${d.id}`);
+    if (note.keep) await fillKept(db, { ...note, keep: note.keep });
+    return { filename: note.fileName, contentType: note.contentType, content: Buffer.from(note.content) };
   }
   const pdf = await renderDocumentPdf(db, company, d.document, d.id, isLang(d.lang) ? d.lang : undefined);
   if (!pdf) throw new Error(`mail document: no ${d.document} ${d.id}`);

@@ -10,9 +10,10 @@
  * The PDF wraps and shrinks every text and continues what does not fit (pdfForm.ts).
  */
 import { formatDay } from '../../core/format.ts';
-import type { FormBox, PrintForm } from '../../core/print.ts';
+import type { FormBox, KeptAs, PrintBatch, PrintForm } from '../../core/print.ts';
 import { pickText } from '../../core/query/langText.ts';
 import { requirePagePermission } from '../actions/engine/permissions.ts';
+import type { Queryable } from '../db/types.ts';
 import { refused } from '../http/errors.ts';
 import { intlFor } from '../texts/captions.ts';
 import { documentIds, type PrintBuilder } from './builder.ts';
@@ -111,6 +112,15 @@ const joinLines = (...parts: (string | null | undefined)[]) =>
 export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
   const ids = documentIds(params, 'cmr_id');
   await requirePagePermission(db, session, '/sales/cmr', 'list', 'cmr');
+  return cmrNoteBatch(db, session.company, ids, lang);
+};
+
+/**
+ * The CMR notes `ids` of `company` in `lang` (one missing: 404), without a user's rights: the
+ * print route checks them, a mail's sender has (mail/documents.ts). A note for an order is kept
+ * on that order's Documents tab when printed or mailed (documentStore.ts).
+ */
+export async function cmrNoteBatch(db: Queryable, companyCode: string, ids: number[], lang: string): Promise<PrintBatch> {
   const notes = await db.query<Note>(
     `select n.cmr_id, n.cmr_number, n.order_id, n.order_reference, n.invoice_no, n.consignee, n.place_of_delivery, n.taking_over_place,
             n.taking_over_date::text, n.marks, n.packages, n.packing, n.hs_name, n.hs_code, n.weight::text, n.volume::text, n.carrier,
@@ -122,7 +132,7 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
      left join app.sales_orders o on o.order_id = n.order_id
      left join app.payment_methods pm on pm.pm_id = o.pm_id
      where n.cmr_id = any($1::int[]) and n.company_code = $2`,
-    [ids, session.company],
+    [ids, companyCode],
   );
   const byId = new Map(notes.rows.map((n) => [n.cmr_id, n]));
   const missing = ids.find((id) => !byId.has(id));
@@ -131,7 +141,7 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
     await db.query<Company>(
       `select c.company_name, c.address_line_1, c.zip_code, c.city, c.country_code, co.country_names, c.vat_number
        from app.companies c left join app.countries co on co.country_code = c.country_code where c.company_code = $1`,
-      [session.company],
+      [companyCode],
     )
   ).rows[0]!;
   const orderIds = notes.rows.flatMap((n) => (n.order_id === null ? [] : [n.order_id]));
@@ -224,7 +234,8 @@ export const cmrNotes: PrintBuilder = async (db, session, params, lang) => {
     fileName: ids.length === 1 ? byId.get(ids[0]!)!.cmr_number : title,
     documents: ids.map((id) => {
       const n = byId.get(id)!;
-      return { title: text('print.cmr_title', { number: n.cmr_number }), meta: [], blocks: [{ kind: 'form', form: form(n) }] };
+      const keep: KeptAs | undefined = n.order_id === null ? undefined : { on: 'sales_order', id: Number(n.order_id), docType: 'cmr_note', code: n.cmr_number, record: Number(n.cmr_id) };
+      return { title: text('print.cmr_title', { number: n.cmr_number }), meta: [], blocks: [{ kind: 'form', form: form(n) }], ...(keep ? { keep } : {}) };
     }),
   };
-};
+}

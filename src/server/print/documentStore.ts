@@ -21,13 +21,17 @@ import type { Queryable } from '../db/types.ts';
 import { HttpError } from '../http/errors.ts';
 import { intlFor } from '../texts/captions.ts';
 import { pdfPool, renderPdfOffThread } from './pdfPool.ts';
+import { cmrNoteBatch } from './cmrNote.ts';
 import { loadSalesDocuments, type SalesDocumentKind } from './salesDocuments.ts';
 
 export type { SalesDocumentKind } from './salesDocuments.ts';
 
+/** What an order's Documents tab keeps copies of: its sales and purchase documents, and a CMR note naming the order. */
+type KeptKind = SalesDocumentKind | 'cmr_note';
+
 /** One document's PDF, with what its order's Documents tab files it as. */
 export interface RenderedDocument {
-  kind: SalesDocumentKind;
+  kind: KeptKind;
   /** The language it is printed in. */
   lang: string;
   /** The file's name in that language: its title ("Rechnung INV-2025-000001.pdf"). */
@@ -39,6 +43,7 @@ export interface RenderedDocument {
 
 const KIND_KEYS: readonly SalesDocumentKind[] = ['order_confirmation', 'delivery_note', 'invoice', 'credit_note', 'purchase_order'];
 const isKind = (x: string): x is SalesDocumentKind => (KIND_KEYS as readonly string[]).includes(x);
+const isKeptKind = (x: string): x is KeptKind => x === 'cmr_note' || isKind(x);
 
 /** A file name from a document's title: no path separators or control characters, '.pdf' at the end (rule file_extension_kept). */
 const pdfFileName = (title: string) => `${title.replace(/[\\/\p{Cc}]/gu, '_').slice(0, 250) || 'document'}.pdf`;
@@ -99,8 +104,22 @@ export async function renderDocumentPdf(
   return { kind, lang: docLang, fileName: pdfFileName(doc.title), contentType: 'application/pdf', content, keep: doc.keep };
 }
 
+/**
+ * The PDF of the CMR note `cmrId` of `company` in `lang` (null: no such note there), as
+ * renderDocumentPdf draws the sales documents — for a mail's attachment. `keep` is null when the
+ * note names no order (nothing keeps it).
+ */
+export async function renderCmrNotePdf(db: Queryable, company: string, cmrId: number, lang: Lang): Promise<(Omit<RenderedDocument, 'keep'> & { keep: KeptAs | null }) | null> {
+  const found = await db.query('select 1 from app.cmr_notes where cmr_id = $1 and company_code = $2', [cmrId, company]);
+  if (!found.rows.length) return null;
+  const batch = await cmrNoteBatch(db, company, [cmrId], lang);
+  const doc = batch.documents[0]!;
+  const content = await drawn({ ...batch, fileName: doc.title });
+  return { kind: 'cmr_note', lang, fileName: pdfFileName(doc.title), contentType: 'application/pdf', content, keep: doc.keep ?? null };
+}
+
 /** The key of a kept copy: what it is, of which record, in which language. */
-const generatedKey = (kind: SalesDocumentKind, recordId: number, lang: string) => `${kind}:${recordId}:${lang}`;
+const generatedKey = (kind: KeptKind, recordId: number, lang: string) => `${kind}:${recordId}:${lang}`;
 
 /**
  * Keeps a copy of a document in its order's Documents tab: a new row, or the one kept before
@@ -115,7 +134,7 @@ async function keepDocument(
   userId: number | null,
   onConflict: 'replace' | 'keep' = 'replace',
 ): Promise<number | null> {
-  if (!isKind(keep.docType)) throw new Error(`keepDocument: unknown document type ${keep.docType}`);
+  if (!isKeptKind(keep.docType)) throw new Error(`keepDocument: unknown document type ${keep.docType}`);
   const key = generatedKey(keep.docType, keep.record, file.lang);
   const [table, parent] = keep.on === 'sales_order' ? ['app.sales_order_documents', 'order_id'] : ['app.purchase_order_documents', 'po_id'];
   const values = [keep.id, keep.docType, keep.code, file.fileName, file.content?.length ?? null, file.content, userId, key];
@@ -182,9 +201,9 @@ export async function keepIssued(tx: Queryable, company: string, invoiceIds: rea
  */
 export async function drawKept(db: Queryable, company: string, table: 'sales' | 'purchase', docId: number, generatedKey: string): Promise<Uint8Array | null> {
   const m = /^([a-z_]+):(\d+):([a-z]{2,3})$/.exec(generatedKey);
-  if (!m || !isKind(m[1]!)) return null;
+  if (!m || !isKeptKind(m[1]!)) return null;
   const lang = isLang(m[3]) ? m[3] : undefined;
-  const doc = await renderDocumentPdf(db, company, m[1], Number(m[2]), lang);
+  const doc = m[1] === 'cmr_note' ? await renderCmrNotePdf(db, company, Number(m[2]), lang ?? 'en') : await renderDocumentPdf(db, company, m[1], Number(m[2]), lang);
   if (!doc) return null;
   const t = table === 'sales' ? 'app.sales_order_documents' : 'app.purchase_order_documents';
   // Only a copy still waiting is filled: one printed meanwhile keeps its own PDF.
@@ -232,4 +251,13 @@ export async function keepEventDocuments(tx: Queryable, company: string, type: s
   for (const d of docs.values()) {
     if (d.keep?.docType === what.kind) await keepDocument(tx, d.keep, { lang: d.lang ?? 'en', fileName: pdfFileName(d.title), content: null }, userId, 'keep');
   }
+}
+
+/**
+ * In the transaction that queued a mail by hand ("Send by mail…"): the document it carries kept
+ * on its order's Documents tab in the mail's language, drawn when the mail is sent (fillKept)
+ * or first opened. A copy kept already stays.
+ */
+export async function keepMailed(tx: Queryable, keep: KeptAs, lang: string, title: string, userId: number): Promise<void> {
+  await keepDocument(tx, keep, { lang, fileName: pdfFileName(title), content: null }, userId, 'keep');
 }
