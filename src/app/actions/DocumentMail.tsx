@@ -22,6 +22,7 @@ import { useSession } from '../session/session.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
+import { FormDialogFoot } from './BulkDialog.tsx';
 
 interface Option {
   document: DocumentMailKind;
@@ -201,21 +202,7 @@ export function DocumentMail({ screen, query }: BulkActionProps) {
                   <label htmlFor={`${id}-message`}>{t('document_mail.message')}</label>
                   <textarea id={`${id}-message`} rows={5} maxLength={10000} value={message} placeholder={t('document_mail.message_hint')} onChange={(e) => setMessage(e.target.value)} />
                 </div>
-                {error && (
-                  <div className="alert alert-danger" role="alert">
-                    {error}
-                  </div>
-                )}
-                <div className="dialog-buttons">
-                  <Dialog.Close asChild>
-                    <button type="button" className="btn btn-secondary">
-                      {t('common.cancel')}
-                    </button>
-                  </Dialog.Close>
-                  <button type="submit" className="btn btn-primary" disabled={busy}>
-                    {t('document_mail.send')}
-                  </button>
-                </div>
+                <FormDialogFoot error={error} submitLabel={t('document_mail.send')} submitDisabled={busy} />
               </form>
             )}
           </Dialog.Content>
