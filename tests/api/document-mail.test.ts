@@ -6,39 +6,18 @@
  * Documents tab; the CMR note kept there when printed too; the refusals — the page's `set`
  * right, another company's record, a document the record has not, a bad address at its field.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
-import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
-import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
-import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, serverHelpers, type Json, type TestServer } from './harness.ts';
+import { mailSuite } from './mailSuite.ts';
 
 type Row = Record<string, Json>;
-const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
-const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe.each(engines)('Send by mail… on %s', (engine) => {
-  let s: TestServer, admin: string, catalog: string, warehouse: string, sink: SmtpSink, smtp: MailTransport, dir: string;
-  let n = 0;
+  const mail = mailSuite(engine, (s) => s.db.query('update app.companies set paid_without_payment = true'));
+  let s: TestServer, admin: string, catalog: string, warehouse: string;
+  beforeAll(() => void ({ s, admin, catalog, warehouse } = mail.at));
+  const { pdfText, deliver } = mail;
   const { ok, rows, one } = serverHelpers(() => s);
-  beforeAll(async () => {
-    ({ s, admin, catalog, warehouse } = await startSignedIn(engine));
-    sink = await startSmtpSink();
-    smtp = smtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Back office <bo@example.com>');
-    dir = mkdtempSync(join(tmpdir(), 'bo-document-mail-'));
-    await s.db.query('update app.companies set paid_without_payment = true');
-  });
-  afterAll(async () => {
-    smtp?.close();
-    await sink?.close();
-    await s?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   const call = (verb: 'list' | 'add', payload: Row, token = admin, company = 'SK01') => s.action(token, 'document_mail', verb, payload, company);
   const options = async (source: string, id: number) => {
@@ -50,17 +29,6 @@ describe.each(engines)('Send by mail… on %s', (engine) => {
     const r = await call('add', payload);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data as Row;
-  };
-  const pdfText = async (content: ArrayBuffer | Uint8Array | string) => {
-    const path = join(dir, `${engine}-${++n}.pdf`);
-    writeFileSync(path, typeof content === 'string' ? content : new Uint8Array(content));
-    return flat(await run('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-']));
-  };
-  /** Sends what is due and answers the messages that reached the sink, parsed. */
-  const deliver = async () => {
-    const before = sink.messages.length;
-    await deliverDue(s.db, smtp, new Date(Date.now() + 1000));
-    return Promise.all(sink.messages.slice(before).map(async (m) => ({ ...(await PostalMime.parse(m.raw)), rcpt: m.to })));
   };
   const outboxCount = async () => Number((await one('select count(*)::int as n from app.mail_outbox')).n);
   const newPartner = async (fields: Row) => (await ok(admin, 'partner_list', 'add', { partner_name: `Versand ${Math.random().toString(36).slice(2, 8)}`, ...fields }, 'SK01')).row as Row;

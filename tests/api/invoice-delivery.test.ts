@@ -9,55 +9,23 @@
  * invoiced on `pay` (a row write, an import); SQL outside the server (the scheduler's pass
  * takes what it left).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
-import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tick } from '../../src/server/workflow/scheduler.ts';
 import { moveByStock } from '../../src/server/workflow/stockEvents.ts';
-import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
-import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
+import { engines, serverHelpers, type Json, type TestServer } from './harness.ts';
+import { mailSuite, run } from './mailSuite.ts';
 
 type Row = Record<string, Json>;
-const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
-const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe.each(engines)('issued documents delivered on every path on %s', (engine) => {
-  let s: TestServer, admin: string, sink: SmtpSink, smtp: MailTransport, dir: string;
-  let n = 0;
+  const mail = mailSuite(engine);
+  let s: TestServer, admin: string;
+  beforeAll(() => void ({ s, admin } = mail.at));
+  const { file, pdfText, deliver } = mail;
   const { ok, rows, one } = serverHelpers(() => s);
-  beforeAll(async () => {
-    ({ s, admin } = await startSignedIn(engine));
-    sink = await startSmtpSink();
-    smtp = smtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Back office <bo@example.com>');
-    dir = mkdtempSync(join(tmpdir(), 'bo-invoice-delivery-'));
-  });
-  afterAll(async () => {
-    smtp?.close();
-    await sink?.close();
-    await s?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   const fire = (event_code: string, id: number, params: Row = {}) => ok(admin, 'fsm_trigger', 'set', { event_code, fsm_instance_id: [id], params }, 'SK01');
-  const file = (name: string, content: ArrayBuffer | Uint8Array | string) => {
-    const path = join(dir, `${engine}-${++n}-${name}`);
-    writeFileSync(path, typeof content === 'string' ? content : new Uint8Array(content));
-    return path;
-  };
-  const pdfText = async (content: ArrayBuffer | Uint8Array | string) => flat(await run('pdftotext', ['-raw', '-enc', 'UTF-8', file('doc.pdf', content), '-']));
   const xpath = async (xml: string, path: string) => (await run('xmllint', ['--xpath', path, xml])).trim();
-  /** Sends what is due and answers the messages that reached the sink, parsed. */
-  const deliver = async () => {
-    const before = sink.messages.length;
-    await deliverDue(s.db, smtp, new Date(Date.now() + 1000));
-    return Promise.all(sink.messages.slice(before).map(async (m) => ({ ...(await PostalMime.parse(m.raw)), rcpt: m.to })));
-  };
   const company = (fields: Row) =>
     s.db.query(
       `update app.companies set ${Object.keys(fields)

@@ -8,54 +8,20 @@
  * confirmation, delivery note and purchase order are kept on their order's Documents tab when
  * the event happens, filled by the PDF the mail carried.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
-import { smtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
-import { engines, serverHelpers, startSignedIn, type Json, type TestServer } from './harness.ts';
-import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, serverHelpers, type Json, type TestServer } from './harness.ts';
+import { mailSuite, run } from './mailSuite.ts';
 
 type Row = Record<string, Json>;
-const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
-const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describe.each(engines)('documents attached to mails on %s', (engine) => {
-  let s: TestServer, admin: string, sink: SmtpSink, smtp: MailTransport, dir: string;
-  let n = 0;
+  const mail = mailSuite(engine, (s) => s.db.query('update app.companies set paid_without_payment = true'));
+  let s: TestServer, admin: string;
+  beforeAll(() => void ({ s, admin } = mail.at));
+  const { file, pdfText, deliver } = mail;
   const { ok, rows, one } = serverHelpers(() => s);
-  beforeAll(async () => {
-    ({ s, admin } = await startSignedIn(engine));
-    sink = await startSmtpSink();
-    smtp = smtpTransport(`smtp://127.0.0.1:${sink.port}`, 'Back office <bo@example.com>');
-    dir = mkdtempSync(join(tmpdir(), 'bo-mail-docs-'));
-    // Orders here go to paid by the event alone (the mails are the subject, not the money: tests/api/paid-needs-money.test.ts).
-    await s.db.query('update app.companies set paid_without_payment = true');
-  });
-  afterAll(async () => {
-    smtp?.close();
-    await sink?.close();
-    await s?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
 
   const fire = (event_code: string, id: number, params: Row = {}, company = 'SK01') => ok(admin, 'fsm_trigger', 'set', { event_code, fsm_instance_id: [id], params }, company);
-  const file = (name: string, content: ArrayBuffer | Uint8Array | string) => {
-    const path = join(dir, `${engine}-${++n}-${name.replace(/[^\w.-]/g, '_')}`);
-    writeFileSync(path, typeof content === 'string' ? content : new Uint8Array(content));
-    return path;
-  };
-  const pdfText = async (content: ArrayBuffer | Uint8Array | string) => flat(await run('pdftotext', ['-raw', '-enc', 'UTF-8', file('doc.pdf', content), '-']));
-  /** Sends what is due and answers the messages that reached the sink, parsed. */
-  const deliver = async () => {
-    const before = sink.messages.length;
-    await deliverDue(s.db, smtp, new Date(Date.now() + 1000));
-    return Promise.all(sink.messages.slice(before).map(async (m) => ({ ...(await PostalMime.parse(m.raw)), rcpt: m.to })));
-  };
   const newCustomer = async (company: string, fields: Row) =>
     (await ok(admin, 'partner_list', 'add', { partner_name: `Dokumente ${Math.random().toString(36).slice(2, 8)}`, ...fields }, company)).row as Row;
   const newOrder = async (company: string, partner: Row, fields: Row = {}) => {
