@@ -77,6 +77,11 @@ describe.each(engines)('list at scale on %s', (engine) => {
       expect(all.status, JSON.stringify(all.body)).toBe(200);
       const truth = all.body.data.rows as Row[];
       expect(truth.length).toBeGreaterThan(300);
+      // Every offset window past the first is one plain `limit … offset` read (a descending sort's
+      // first page reads its split parts instead): one window from row 1 to the end holds them all.
+      const shifted = await s.action(admin, 'product_list', 'list', { startRow: 1, endRow: 5001, sortModel, language: 'en' });
+      expect(shifted.status, JSON.stringify(shifted.body)).toBe(200);
+      expect(codes(shifted.body.data.rows)).toEqual(codes(truth.slice(1)));
       const order = [...sortModel, ...(sortModel.some((x) => x.colId === 'product_code') ? [] : [{ colId: 'product_code', sort: 'asc' as const }])];
       const WINDOW = 97;
       const walked: Row[] = [];
@@ -90,8 +95,7 @@ describe.each(engines)('list at scale on %s', (engine) => {
           expect(r.body.data).toMatchObject({ total: truth.length, totalExact: true });
           break;
         }
-        const offset = await s.action(admin, 'product_list', 'list', { startRow: start, endRow: start + WINDOW, sortModel, language: 'en' });
-        expect(codes(r.body.data.rows)).toEqual(codes(offset.body.data.rows));
+        expect(codes(r.body.data.rows)).toEqual(codes(truth.slice(start, start + WINDOW)));
       }
       expect(codes(walked)).toEqual(codes(truth));
     });
