@@ -1,0 +1,23 @@
+import '../../src/server/productionMode.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { configFromEnv } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/server.ts';
+import { httpClient } from './httpClient.ts';
+const uiDir = mkdtempSync(join(tmpdir(), 'ui-')); writeFileSync(join(uiDir, 'index.html'), '<div></div>');
+const running = await startServer({ ...configFromEnv({}), uiDir, port: 0, dataDir: undefined, databaseUrl: process.env.DB ?? 'postgres://postgres@127.0.0.1:5432/bo_i49s_demo', jwtSecret: undefined });
+const login = await fetch(`${running.url}/rpc/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }) });
+const { token } = (await login.json()) as { token: string };
+const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-company': 'SK01' };
+const body = JSON.stringify({ entity: process.env.FORM ?? 'show_prices', action: 'list', payload: { startRow: 0, endRow: 100, language: 'en' } });
+const orig = pg.Client.prototype.query;
+let marks: [string, number][] = []; let t0 = 0;
+(pg.Client.prototype as any).query = function (this: unknown, ...a: any[]) { const txt = String(typeof a[0] === 'string' ? a[0] : a[0]?.text).slice(0, 30); marks.push(['start ' + txt, performance.now() - t0]); const r = (orig as any).apply(this, a); if (r?.then) r.then(() => marks.push(['end   ' + txt, performance.now() - t0])); return r; };
+const client = httpClient();
+const N = Number(process.env.N ?? 60);
+const totals: number[] = [];
+for (let i = 0; i < N; i++) { marks = []; t0 = performance.now(); const a = await client.post(`${running.url}/rpc/api_action`, headers, body); totals.push(a.ms); if (i === N - 1) { console.log(a.status, a.ms.toFixed(2)); for (const [m, t] of marks) console.log(t.toFixed(2).padStart(7), m); } }
+totals.sort((a, b) => a - b); console.log('median', totals[N >> 1]!.toFixed(2));
+await client.close(); await running.close(); process.exit(0);
