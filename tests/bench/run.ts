@@ -14,7 +14,7 @@
  *   BENCH_MOVEMENTS=1000000 stock movements of the reports part
  *   BENCH_NAV_RUNS=10      runs per case of the navigation part (nav.ts)
  *   BENCH_NAV_ROOT=.       the source tree whose app the navigation part builds (another checkout: figures before a change)
- *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products)
+ *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products; BENCH_LOAD_ROUNDS=3 alternating rounds of the bare endpoint and 1 process)
  *   BENCH_SF_RUNS=30       timed requests per storefront page and side (storefront part)
  *   BENCH_SF_LCP_RUNS=10   browser loads per storefront page and side (0: no browser figures)
  *   BENCH_SF_PRODUCTS=24000 demo products of the storefront part (the default of `npm start`)
@@ -240,7 +240,7 @@ async function main() {
     if (!SKIP.has('load')) {
       const unreachable = await pgReachable(PG_URL);
       if (unreachable) log(`load: PostgreSQL server not reachable (${unreachable}); skipped`);
-      else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
+      else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), rounds: num(env.BENCH_LOAD_ROUNDS, 3), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
     }
     if (!SKIP.has('pdf')) {
       const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
