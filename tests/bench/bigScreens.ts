@@ -37,6 +37,8 @@ export interface BigScreensEngineResult {
 export interface BigScreensOptions {
   engines: ApiEngine[];
   runs: number;
+  /** Runs of a case whose call takes over a second. */
+  slowRuns: number;
   products: number;
   pgUrl: string;
   log: (s: string) => void;
@@ -132,7 +134,7 @@ async function benchEngine(engine: ApiEngine, o: BigScreensOptions): Promise<Big
       let seed = 500;
       for (const s of big) {
         if (o.only && !o.only.includes(s.form)) continue;
-        for (const c of await screenCases(b.running.db, s.form)) cases.push(await timeCase(b, bare, engine, c, seed++, o.runs, o.log));
+        for (const c of await screenCases(b.running.db, s.form)) cases.push(await timeCase(b, bare, engine, c, seed++, o.runs, o.log, { overMs: 1000, runs: o.slowRuns }));
       }
     } finally {
       await bare.close();

@@ -43,7 +43,7 @@ export interface BenchResults {
   pagesSettings?: { runs: number; products: number; searchProducts: number };
   /** The five biggest screens' sorted and filtered first pages against bare endpoints (bigScreens.ts). */
   screens?: BigScreensEngineResult[];
-  screensSettings?: { runs: number; products: number };
+  screensSettings?: { runs: number; slowRuns: number; products: number };
   /** autocannon on the list page, 1 vs 2 processes vs a bare endpoint (load.ts). */
   loadTest?: LoadResult;
   /** The real app through the real server: first rows from navigation, a screen switch (nav.ts). */

@@ -22,7 +22,7 @@
  *   BENCH_PAGES_PRODUCTS=24000  demo products of the pages part (SK01 holds 20,000)
  *   BENCH_SEARCH_PRODUCTS=100000  products of the pages part's search
  *   BENCH_PDF_RUNS=30      idle list requests of the PDF part (pdf.ts); BENCH_PDF_ROUNDS=3 rounds of three PDFs, BENCH_PDF_PRODUCTS=2000 demo products
- *   BENCH_SCREENS_RUNS=7   timed runs per first page of the five biggest screens (screens part); BENCH_SCREENS=form,… only those screens
+ *   BENCH_SCREENS_RUNS=7   timed runs per first page of the five biggest screens (screens part; BENCH_SLOW_RUNS of one over a second); BENCH_SCREENS=form,… only those screens
  *   BENCH_PDF_ROOT=.       the source tree whose server the PDF part runs (another checkout: figures before a change)
  *   BENCH_SKIP=ui,api,app,reports,pages,search,screens,storefront,load,nav,pdf  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
  *   BENCH_OUT=docs/benchmarks.md
@@ -233,14 +233,29 @@ async function main() {
       const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
       if (unreachable) log(`screens: PostgreSQL server not reachable (${unreachable}); PGlite only`);
       else if (!SKIP.has('postgres')) engines.push('postgres');
-      results.screensSettings = { runs: num(env.BENCH_SCREENS_RUNS, 7), products: PAGES_PRODUCTS };
-      results.screens = await runBigScreensBench({ engines, ...results.screensSettings, pgUrl: PG_URL, log, ...(env.BENCH_SCREENS ? { only: env.BENCH_SCREENS.split(',') } : {}) });
+      results.screensSettings = { runs: num(env.BENCH_SCREENS_RUNS, 7), slowRuns: SLOW_RUNS, products: PAGES_PRODUCTS };
+      results.screens = await runBigScreensBench({
+        engines,
+        ...results.screensSettings,
+        slowRuns: SLOW_RUNS,
+        pgUrl: PG_URL,
+        log,
+        ...(env.BENCH_SCREENS ? { only: env.BENCH_SCREENS.split(',') } : {}),
+      });
       if (unreachable) results.screens.push({ engine: 'postgres', version: '', seedMs: NaN, screens: [], cases: [], error: `not reachable: ${unreachable}` });
     }
     if (!SKIP.has('load')) {
       const unreachable = await pgReachable(PG_URL);
       if (unreachable) log(`load: PostgreSQL server not reachable (${unreachable}); skipped`);
-      else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), rounds: num(env.BENCH_LOAD_ROUNDS, 3), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
+      else
+        results.loadTest = await runLoadBench({
+          pgUrl: PG_URL,
+          connections: 32,
+          durationS: num(env.BENCH_LOAD_SECONDS, 10),
+          rounds: num(env.BENCH_LOAD_ROUNDS, 3),
+          products: num(env.BENCH_LOAD_PRODUCTS, 20_000),
+          log,
+        });
     }
     if (!SKIP.has('pdf')) {
       const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];

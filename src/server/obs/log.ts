@@ -50,45 +50,23 @@ function level(): string {
   return process.env.VITEST ? 'warn' : 'info';
 }
 
-const options = {
+/** The process's logger (a worker's lines name it: `worker`). */
+export const log = pino({
   level: level(),
   base: { pid: process.pid, ...(cluster.isWorker && process.env.WORKER_INDEX ? { worker: Number(process.env.WORKER_INDEX) } : {}) },
   timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label: string) => ({ level: label }) },
-};
-
-/** The process's logger (a worker's lines name it: `worker`). */
-export const log = pino({ ...options, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
-
-/** How long a request line may wait in its buffer before it is written. */
-const REQUEST_LINES_MS = 200;
-/**
- * The request lines' own destination (not under vitest, whose stdout pino must not bypass):
- * stdout in writes of 4 KiB or after REQUEST_LINES_MS, not a write per request — under load
- * the write of each line blocked the event loop longer than the rest of a cheap list
- * request's own work. pino flushes it when the process exits.
- */
-const requestLines = process.env.VITEST ? undefined : pino.destination({ dest: 1, minLength: 4096, sync: false });
-let flushing: NodeJS.Timeout | undefined;
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  formatters: { level: (label) => ({ level: label }) },
+});
 
 /**
- * The request lines' logger (obs/observe.ts): without the redaction pass, which costs over
- * 100 µs a line (every path above is tried on every object). Safe because those lines are
- * built from fixed fields only (id, method, route template, status, duration, user id,
- * company, entity, action, error code), never from a body, a header's value or a query.
+ * The request lines' logger (obs/observe.ts): the same logger without the redaction pass,
+ * which costs over 100 µs a line (every path above is tried on every object) — more than a
+ * cheap list request's own work. Safe because those lines are built from fixed fields only
+ * (id, method, route template, status, duration, user id, company, entity, action, error
+ * code), never from a body, a header's value or a query.
  */
-const requestLogger = requestLines ? pino(options, requestLines) : log.child({}, { redact: [] });
-
-/** Logs a request's line at `level`; it reaches stdout within REQUEST_LINES_MS. */
-export function logRequest(level: 'debug' | 'info' | 'error', line: Record<string, unknown>): void {
-  requestLogger[level](line, 'request');
-  if (requestLines && !flushing && requestLogger.isLevelEnabled(level)) {
-    flushing = setTimeout(() => {
-      flushing = undefined;
-      requestLines.flush();
-    }, REQUEST_LINES_MS).unref();
-  }
-}
+export const requestLog = log.child({}, { redact: [] });
 
 /** An error as a log field: its message and (for a server bug) its stack; never its cause's objects. */
 export const errorField = (e: unknown): { message: string; stack?: string } => (e instanceof Error ? { message: e.message, ...(e.stack ? { stack: e.stack } : {}) } : { message: String(e) });

@@ -16,7 +16,7 @@ import { migrationNames } from '../db/migrate.ts';
 import type { Db } from '../db/types.ts';
 import type { Config } from '../config.ts';
 import { screens } from '../actions/engine/screens.ts';
-import { logRequest } from './log.ts';
+import { requestLog } from './log.ts';
 import { Metrics, methodLabel } from './metrics.ts';
 
 /** What a request's handlers tell its log line and metrics. */
@@ -134,7 +134,9 @@ export class Observability {
       ...(info.action ? { action: info.action } : {}),
       ...(info.code ? { err_code: info.code } : {}),
     };
-    logRequest(status >= 500 ? 'error' : QUIET.has(c.req.path) ? 'debug' : 'info', line);
+    if (status >= 500) requestLog.error(line, 'request');
+    else if (QUIET.has(c.req.path)) requestLog.debug(line, 'request');
+    else requestLog.info(line, 'request');
   }
 
   /** GET (and HEAD) /healthz and /readyz, and /metrics when METRICS_TOKEN is set: before any session, host or page route. */
