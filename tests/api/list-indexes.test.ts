@@ -66,6 +66,21 @@ describe.each(engines)('indexes of sorted pages and product search on %s', (engi
     expect(['Index Scan', 'Index Only Scan', 'Incremental Sort']).toContain(first);
   });
 
+  it('frontend_shop_products in its default order (shop, position): the first page reads shop_products_position (migration 135)', async () => {
+    const statements = await statementsOf(s.db, 'frontend_shop_products', {});
+    const plan = await planOf(s.db, statements[0]!);
+    expect(plan).toContain('shop_products_position');
+    const first = /(Incremental Sort|Sort|Seq Scan|Index Only Scan|Index Scan)\b/.exec(plan.replace(/Sort (Key|Method)/g, ''))?.[1];
+    expect(['Index Scan', 'Index Only Scan']).toContain(first);
+    // The same rows in the same order as the view sorted by hand.
+    const r = await s.action(admin, 'frontend_shop_products', 'list', { startRow: 0, endRow: 100 });
+    expect(r.status).toBe(200);
+    const expected = await s.db.query<{ shop_id: number; product_code: string }>(
+      `select shop_id, product_code from app.v_shop_products where company_code = 'SK01' order by shop_id, position, product_code limit 100`,
+    );
+    expect(r.body.data.rows.map((x: Row) => [x.shop_id, x.product_code])).toEqual(expected.rows.map((x) => [x.shop_id, x.product_code]));
+  });
+
   it('a descending first page lists the rows with a value first, then those without, like the client', async () => {
     const page = async (sort: 'asc' | 'desc') => {
       const r = await s.action(admin, 'product_list', 'list', { startRow: 0, endRow: 100, sortModel: [{ colId: 'selling_price_shop', sort }] });

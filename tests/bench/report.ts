@@ -8,6 +8,7 @@ import type { BenchResults, UiResults } from './results.ts';
 import { ROUTE_MODULES } from './sizes.ts';
 import { renderStorefrontSection } from './storefront.ts';
 import { renderPagesSection } from './pagesReport.ts';
+import { renderScreensSection } from './bigScreensReport.ts';
 import { median, ratio, summarize, type Summary } from './stats.ts';
 
 /** Issue 20: the list route carries TanStack Table and TanStack Virtual (issue 4's budget was 160 KiB). */
@@ -419,6 +420,7 @@ export function renderReport(r: BenchResults): string {
     ...(r.reports ? renderReportsSection(r) : []),
     ...(r.storefront ? renderStorefrontSection(r.storefront.results, r.storefront.settings, `Measured ${r.date.slice(0, 10)} (${r.date.slice(11, 16)} UTC)`) : []),
     ...(r.pages ? renderPagesSection(r) : []),
+    ...(r.screens ? renderScreensSection(r) : []),
     ...(r.nav ? renderNavSection(r) : []),
     ...(r.ui ? profileSection(r.ui) : []),
   ];

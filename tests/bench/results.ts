@@ -1,5 +1,6 @@
 /** What `npm run bench` (run.ts) measures, as the reports (report.ts, pagesReport.ts, pagesMerge.ts) read it. */
 import type { ApiEngineResult } from './api.ts';
+import type { BigScreensEngineResult } from './bigScreens.ts';
 import type { GridId, PhaseProfiles, RunResult, ScrollResult } from './grids.ts';
 import type { LoadResult } from './load.ts';
 import type { NavResults } from './nav.ts';
@@ -40,6 +41,9 @@ export interface BenchResults {
   /** First pages and search as you type against bare endpoints (pages.ts). */
   pages?: PagesEngineResult[];
   pagesSettings?: { runs: number; products: number; searchProducts: number };
+  /** The five biggest screens' sorted and filtered first pages against bare endpoints (bigScreens.ts). */
+  screens?: BigScreensEngineResult[];
+  screensSettings?: { runs: number; slowRuns: number; products: number };
   /** autocannon on the list page, 1 vs 2 processes vs a bare endpoint (load.ts). */
   loadTest?: LoadResult;
   /** The real app through the real server: first rows from navigation, a screen switch (nav.ts). */

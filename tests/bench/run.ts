@@ -14,7 +14,7 @@
  *   BENCH_MOVEMENTS=1000000 stock movements of the reports part
  *   BENCH_NAV_RUNS=10      runs per case of the navigation part (nav.ts)
  *   BENCH_NAV_ROOT=.       the source tree whose app the navigation part builds (another checkout: figures before a change)
- *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products)
+ *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products; BENCH_LOAD_ROUNDS=3 alternating rounds of the bare endpoint and 1 process)
  *   BENCH_SF_RUNS=30       timed requests per storefront page and side (storefront part)
  *   BENCH_SF_LCP_RUNS=10   browser loads per storefront page and side (0: no browser figures)
  *   BENCH_SF_PRODUCTS=24000 demo products of the storefront part (the default of `npm start`)
@@ -22,8 +22,9 @@
  *   BENCH_PAGES_PRODUCTS=24000  demo products of the pages part (SK01 holds 20,000)
  *   BENCH_SEARCH_PRODUCTS=100000  products of the pages part's search
  *   BENCH_PDF_RUNS=30      idle list requests of the PDF part (pdf.ts); BENCH_PDF_ROUNDS=3 rounds of three PDFs, BENCH_PDF_PRODUCTS=2000 demo products
+ *   BENCH_SCREENS_RUNS=7   timed runs per first page of the five biggest screens (screens part; BENCH_SLOW_RUNS of one over a second); BENCH_SCREENS=form,… only those screens
  *   BENCH_PDF_ROOT=.       the source tree whose server the PDF part runs (another checkout: figures before a change)
- *   BENCH_SKIP=ui,api,app,reports,pages,search,storefront,load,nav,pdf  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
+ *   BENCH_SKIP=ui,api,app,reports,pages,search,screens,storefront,load,nav,pdf  parts to leave out (also pglite or postgres: one database of the server parts; search: the pages part's search)
  *   BENCH_OUT=docs/benchmarks.md
  *   CHROMIUM_PATH=/usr/bin/chromium
  */
@@ -37,6 +38,8 @@ import { chromium } from 'playwright';
 import { DEFAULT_PG_URL, runApiBench, type ApiEngine } from './api.ts';
 import { GRIDS, SCROLL_MS, SCROLL_PX_PER_S, baselineHeap, floorRun, profileRun, runOnce, type GridId } from './grids.ts';
 import { runPagesBench } from './pages.ts';
+import { runBigScreensBench } from './bigScreens.ts';
+import { renderScreensSection, SCREENS_HEADING } from './bigScreensReport.ts';
 import { PAGES_HEADING, renderPagesSection } from './pagesReport.ts';
 import { NAV_HEADING, renderNavSection, renderReport, renderReportsSection, REPORTS_HEADING, spliceSection } from './report.ts';
 import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING } from './storefront.ts';
@@ -225,10 +228,34 @@ async function main() {
       results.pages = await runPagesBench({ engines, runs: PAGES_RUNS, products: PAGES_PRODUCTS, searchProducts: SEARCH_PRODUCTS, pgUrl: PG_URL, log, skipSearch: SKIP.has('search') });
       if (unreachable) results.pages.push({ engine: 'postgres', version: '', products: 0, companyProducts: 0, seedMs: NaN, cases: [], error: `not reachable: ${unreachable}` });
     }
+    if (!SKIP.has('screens')) {
+      const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
+      const unreachable = SKIP.has('postgres') ? undefined : await pgReachable(PG_URL);
+      if (unreachable) log(`screens: PostgreSQL server not reachable (${unreachable}); PGlite only`);
+      else if (!SKIP.has('postgres')) engines.push('postgres');
+      results.screensSettings = { runs: num(env.BENCH_SCREENS_RUNS, 7), slowRuns: SLOW_RUNS, products: PAGES_PRODUCTS };
+      results.screens = await runBigScreensBench({
+        engines,
+        ...results.screensSettings,
+        slowRuns: SLOW_RUNS,
+        pgUrl: PG_URL,
+        log,
+        ...(env.BENCH_SCREENS ? { only: env.BENCH_SCREENS.split(',') } : {}),
+      });
+      if (unreachable) results.screens.push({ engine: 'postgres', version: '', seedMs: NaN, screens: [], cases: [], error: `not reachable: ${unreachable}` });
+    }
     if (!SKIP.has('load')) {
       const unreachable = await pgReachable(PG_URL);
       if (unreachable) log(`load: PostgreSQL server not reachable (${unreachable}); skipped`);
-      else results.loadTest = await runLoadBench({ pgUrl: PG_URL, connections: 32, durationS: num(env.BENCH_LOAD_SECONDS, 10), products: num(env.BENCH_LOAD_PRODUCTS, 20_000), log });
+      else
+        results.loadTest = await runLoadBench({
+          pgUrl: PG_URL,
+          connections: 32,
+          durationS: num(env.BENCH_LOAD_SECONDS, 10),
+          rounds: num(env.BENCH_LOAD_ROUNDS, 3),
+          products: num(env.BENCH_LOAD_PRODUCTS, 20_000),
+          log,
+        });
     }
     if (!SKIP.has('pdf')) {
       const engines: ApiEngine[] = SKIP.has('pglite') ? [] : ['pglite'];
@@ -266,6 +293,7 @@ async function main() {
     const sections: { heading: string; lines: string[] }[] = [];
     if (results.reports) sections.push({ heading: REPORTS_HEADING, lines: renderReportsSection(results) });
     if (results.pages) sections.push({ heading: PAGES_HEADING, lines: renderPagesSection(results) });
+    if (results.screens) sections.push({ heading: SCREENS_HEADING, lines: renderScreensSection(results) });
     if (results.nav) sections.push({ heading: NAV_HEADING, lines: renderNavSection(results) });
     if (results.storefront)
       sections.push({
