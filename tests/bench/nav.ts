@@ -53,11 +53,20 @@ export interface NavRun {
   sortMs?: number;
   /** app, ag, floor: the filter's applying event (Enter in the app, the input elsewhere) → the first matching row painted. */
   filterMs?: number;
+  sortPhases?: Phases;
+  filterPhases?: Phases;
   /** app, ag, floor: gzipped JS the page loaded before it was idle (bytes), and the files. */
-  js?: { gzip: number; files: number };
+  js?: { gzip: number; files: number; largest: { file: string; gzip: number }[] };
   /** The list payloads the page sent for the sort and the filter. */
   bodies?: NavBenchBodies;
   error?: string;
+}
+
+/** An interaction's list call: the client's work before it left (ms from the event), the request (sent → answer read), the work after it (→ painted). */
+export interface Phases {
+  before: number;
+  request: number;
+  after: number;
 }
 
 /** The cases with a sort, a filter and a JS figure. */
@@ -71,6 +80,8 @@ export interface NavResults {
   grid: Summary;
   sort: Record<PageCase, Summary>;
   filter: Record<PageCase, Summary>;
+  /** Medians of the phases (before the request, the request, after it) of the sort and the filter. */
+  phases: Record<'sort' | 'filter', Record<PageCase, Phases | null>>;
   /** Gzipped KiB of JS loaded before idle. */
   jsKiB: Record<PageCase, Summary>;
   /** The floor sent the app's payloads (byte for byte) for the sort and the filter. */
@@ -142,8 +153,8 @@ interface Signed {
   page: Page;
   close(): Promise<void>;
   calls: { url: string; at: number; body?: string }[];
-  /** Script responses: gzipped sizes (gzip level 9 of the body, as sizes.ts). */
-  scripts: Promise<number>[];
+  /** Script responses: their path and gzipped size (gzip level 9 of the body, as sizes.ts). */
+  scripts: Promise<{ file: string; gzip: number }>[];
   lastRequestAt(): number;
 }
 
@@ -174,10 +185,11 @@ async function signedInPage(browser: Browser, server: Running, first: string, se
   page.on('requestfinished', () => void (last = Date.now()));
   page.on('response', (r) => {
     if (r.request().resourceType() !== 'script' && !new URL(r.url()).pathname.endsWith('.js')) return;
+    const file = new URL(r.url()).pathname;
     scripts.push(
       r.body().then(
-        (b) => gzipSync(b, { level: 9 }).length,
-        () => 0,
+        (b) => ({ file, gzip: gzipSync(b, { level: 9 }).length }),
+        () => ({ file, gzip: 0 }),
       ),
     );
   });
@@ -214,7 +226,7 @@ async function idle(s: Signed): Promise<void> {
 }
 
 /** `act` done, the time from the interaction's event (`event`: click / keydown / input) to `first` showing `expected`, painted. */
-async function interaction(page: Page, selector: string, expected: string, event: 'click' | 'keydown' | 'input', act: () => Promise<void>): Promise<number> {
+async function interaction(page: Page, selector: string, expected: string, event: 'click' | 'keydown' | 'input', act: () => Promise<void>): Promise<{ ms: number; phases?: Phases }> {
   const shown = withTimeout(
     page.evaluate(`window.__probe.when(() => window.__probe.cellText(${JSON.stringify(selector)}) === ${JSON.stringify(expected)}).then((r) => r.paint)`) as Promise<number>,
     WAIT_MS,
@@ -222,7 +234,12 @@ async function interaction(page: Page, selector: string, expected: string, event
   );
   await act();
   const paint = await shown;
-  return paint - ((await page.evaluate(`window.__probe.events.${event}`)) as number);
+  const at = (await page.evaluate(`window.__probe.events.${event}`)) as number;
+  // The list call's resource timing: the client's work before it left, the request, the work after its answer.
+  const call = (await page.evaluate(
+    `(() => { const e = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/rpc/api_action') && r.startTime >= ${at}).at(-1); return e ? { start: e.startTime, end: e.responseEnd } : null; })()`,
+  )) as { start: number; end: number } | null;
+  return { ms: paint - at, ...(call ? { phases: { before: call.start - at, request: call.end - call.start, after: paint - call.end } } : {}) };
 }
 
 async function runCase(browser: Browser, server: Running, c: NavCase, expect: Expect): Promise<NavRun> {
@@ -239,18 +256,22 @@ async function runCase(browser: Browser, server: Running, c: NavCase, expect: Ex
       if (c === 'app') run.gridMs = (await withTimeout(s.page.evaluate('window.__probe.secondRow.then((r) => r.paint)') as Promise<number>, WAIT_MS, 'the grid')) as number;
       await idle(s);
       const sizes = await Promise.all(s.scripts);
-      run.js = { gzip: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
+      run.js = { gzip: sizes.reduce((a, b) => a + b.gzip, 0), files: sizes.length, largest: sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 12) };
       // Sort: the first click sorts ascending in all three.
       const beforeSort = s.calls.length;
-      run.sortMs = await interaction(s.page, LIVE_FIRST[c], expect.sortedFirst, 'click', () => s.page.click(SORT_HEADER[c]));
+      const sorted = await interaction(s.page, LIVE_FIRST[c], expect.sortedFirst, 'click', () => s.page.click(SORT_HEADER[c]));
+      run.sortMs = sorted.ms;
+      if (sorted.phases) run.sortPhases = sorted.phases;
       const sortBody = listBody(s.calls, beforeSort);
       await s.page.waitForTimeout(300);
       // Filter: the text in one input event; the app applies it on Enter (past its debounce).
       const beforeFilter = s.calls.length;
-      run.filterMs = await interaction(s.page, LIVE_FIRST[c], expect.filteredFirst, c === 'app' ? 'keydown' : 'input', async () => {
+      const filtered = await interaction(s.page, LIVE_FIRST[c], expect.filteredFirst, c === 'app' ? 'keydown' : 'input', async () => {
         await s.page.fill(FILTER_INPUT[c], expect.filterText);
         if (c === 'app') await s.page.press(FILTER_INPUT[c], 'Enter');
       });
+      run.filterMs = filtered.ms;
+      if (filtered.phases) run.filterPhases = filtered.phases;
       const filterBody = listBody(s.calls, beforeFilter);
       run.bodies = { ...(sortBody ? { sort: sortBody } : {}), ...(filterBody ? { filter: filterBody } : {}) };
       return run;
@@ -313,8 +334,10 @@ async function expectations(server: Running): Promise<Expect> {
   throw new Error('expectations: no filter text whose first match differs from the sorted first row');
 }
 
-export async function runNavBench(opts: { runs: number; chromiumPath: string; launchArgs: string[]; log: (s: string) => void; root?: string }): Promise<NavResults> {
+export async function runNavBench(opts: { runs: number; chromiumPath: string; launchArgs: string[]; log: (s: string) => void; root?: string; cases?: readonly NavCase[] }): Promise<NavResults> {
   const root = opts.root ?? process.cwd();
+  // The app always runs (its payloads are the floor's); a subset of the rest for a quicker look.
+  const cases = opts.cases?.length ? NAV_CASES.filter((c) => c === 'app' || opts.cases!.includes(c)) : NAV_CASES;
   const dir = mkdtempSync(join(tmpdir(), 'bo-nav-'));
   opts.log('nav: building the app and the navigation pages');
   await buildAll(dir, root);
@@ -332,20 +355,21 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
     opts.log(`nav: sort by ${SORT_FIELD} → ${expect.sortedFirst}; filter ${FILTER_FIELD} "${expect.filterText}" → ${expect.filteredFirst}`);
     // One unmeasured round: the server's caches (sessions, grants, plans) warm, as in use;
     // the app's sort and filter payloads are the floor's from here on.
-    for (const c of NAV_CASES) {
+    for (const c of ['app', ...cases.filter((x) => x !== 'app')] as NavCase[]) {
       const r = await runCase(browser, server, c, expect);
       if (c === 'app') expect.bodies = r.bodies ?? {};
       if (r.error) opts.log(`nav ${c} (warm-up): ${r.error}`);
     }
     for (let i = 0; i < opts.runs; i++) {
-      for (let k = 0; k < NAV_CASES.length; k++) {
-        const c = NAV_CASES[(i + k) % NAV_CASES.length]!;
+      for (let k = 0; k < cases.length; k++) {
+        const c = cases[(i + k) % cases.length]!;
         const r = await runCase(browser, server, c, expect);
         runs.push(r);
+        const ph = (p?: Phases) => (p ? ` (${p.before.toFixed(0)} + ${p.request.toFixed(0)} + ${p.after.toFixed(0)})` : '');
         const more =
           r.sortMs === undefined
             ? ''
-            : `; live ${r.gridMs?.toFixed(0) ?? r.ms.toFixed(0)} ms, sort ${r.sortMs.toFixed(0)} ms, filter ${r.filterMs?.toFixed(0)} ms, JS ${((r.js?.gzip ?? 0) / 1024).toFixed(1)} KiB gz in ${r.js?.files} files`;
+            : `; live ${r.gridMs?.toFixed(0) ?? r.ms.toFixed(0)} ms, sort ${r.sortMs.toFixed(0)} ms${ph(r.sortPhases)}, filter ${r.filterMs?.toFixed(0)} ms${ph(r.filterPhases)}, JS ${((r.js?.gzip ?? 0) / 1024).toFixed(1)} KiB gz in ${r.js?.files} files`;
         opts.log(
           `nav ${c.padEnd(6)} run ${i + 1}/${opts.runs}: ${r.ms.toFixed(0)} ms${more}${r.error ? ` (${r.error})` : ''}${c === 'app' || c === 'switch' ? `; calls before the rows: ${r.calls.join(', ')}` : ''}`,
         );
@@ -361,6 +385,14 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
   const grid = summarize(runs.flatMap((r) => (r.gridMs === undefined ? [] : [r.gridMs])));
   const per = (f: (r: NavRun) => number | undefined) =>
     Object.fromEntries(PAGE_CASES.map((c) => [c, summarize(runs.filter((r) => r.case === c && !r.error).flatMap((r) => (f(r) === undefined ? [] : [f(r)!])))])) as Record<PageCase, Summary>;
+  const phaseMedians = (f: (r: NavRun) => Phases | undefined) =>
+    Object.fromEntries(
+      PAGE_CASES.map((c) => {
+        const ps = runs.filter((r) => r.case === c && !r.error).flatMap((r) => (f(r) ? [f(r)!] : []));
+        const m = (k: keyof Phases) => summarize(ps.map((p) => p[k])).median;
+        return [c, ps.length ? { before: m('before'), request: m('request'), after: m('after') } : null];
+      }),
+    ) as Record<PageCase, Phases | null>;
   const floorRuns = runs.filter((r) => r.case === 'floor' && !r.error);
   const same = (k: keyof NavBenchBodies) => !!expect?.bodies[k] && floorRuns.length > 0 && floorRuns.every((r) => JSON.stringify(r.bodies?.[k]) === JSON.stringify(expect!.bodies[k]));
   return {
@@ -371,6 +403,7 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
     filter: per((r) => r.filterMs),
     jsKiB: per((r) => (r.js ? r.js.gzip / 1024 : undefined)),
     sameBody: { sort: same('sort'), filter: same('filter') },
+    phases: { sort: phaseMedians((r) => r.sortPhases), filter: phaseMedians((r) => r.filterPhases) },
     interaction: { sortField: SORT_FIELD, filterField: FILTER_FIELD, filterText: expect?.filterText ?? '', sortedFirst: expect?.sortedFirst ?? '', filteredFirst: expect?.filteredFirst ?? '' },
     products: PRODUCTS,
     chromium: version,

@@ -3,7 +3,7 @@ import type { ApiCaseResult, ApiEngineResult } from './api.ts';
 import type { GridId, RunResult } from './grids.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { ReportCaseResult } from './reports.ts';
-import { NAV_TARGETS, type NavResults } from './nav.ts';
+import { NAV_TARGETS, type NavResults, type Phases } from './nav.ts';
 import type { BenchResults, UiResults } from './results.ts';
 import { ROUTE_MODULES } from './sizes.ts';
 import { renderStorefrontSection } from './storefront.ts';
@@ -556,6 +556,7 @@ export function renderNavSection(r: BenchResults): string[] {
     `- First rows ≤ ${NAV_TARGETS.vsFloor}× the floor: ${yes(vsFloor <= NAV_TARGETS.vsFloor)} (${x(vsFloor)}).`,
     `- Screen switch ≤ ${NAV_TARGETS.switchVsFloor}× the floor: ${yes(sw <= NAV_TARGETS.switchVsFloor)} (${x(sw)}).`,
     ...(lastApp ? [`- Calls of the app before its first rows (last run): ${lastApp.calls.join(', ') || 'none'}.`] : []),
+    ...(lastApp?.js ? [`- The app's largest scripts before idle (last run, gzipped KiB): ${lastApp.js.largest.map((j) => `${j.file.split('/').pop()} ${f(j.gzip / 1024, 1)}`).join(', ')}.`] : []),
     ...(lastSwitch ? [`- Calls of the switch before its first rows (last run): ${lastSwitch.calls.join(', ') || 'none'}.`] : []),
     ...(errors.length ? [`- Failed runs: ${errors.join('; ')}.`] : []),
     '',
@@ -567,6 +568,7 @@ function navInteractions(n: NavResults, ms: (x: Summary) => string): string[] {
   const T = NAV_TARGETS;
   const it = n.interaction;
   const kib = (x: Summary) => (x.n ? `${f(x.median, 1)} KiB` : '—');
+  const phase = (p: Phases | null | undefined) => (p ? `${f(p.before, 0)} + ${f(p.request, 0)} + ${f(p.after, 0)} ms` : '—');
   const liveVsAg = ratio(n.grid.median, n.summary.ag.median);
   const liveVsFloor = ratio(n.grid.median, n.summary.floor.median);
   const line = (what: string, m: Record<'app' | 'ag' | 'floor', Summary>) => {
@@ -583,6 +585,10 @@ function navInteractions(n: NavResults, ms: (x: Summary) => string): string[] {
     `| Sort, click → sorted first row painted | ${ms(n.sort.app)} | ${ms(n.sort.ag)} | ${ms(n.sort.floor)} |`,
     `| Filter, typed → first match painted | ${ms(n.filter.app)} | ${ms(n.filter.ag)} | ${ms(n.filter.floor)} |`,
     `| JS loaded before idle, gzipped | ${kib(n.jsKiB.app)} | ${kib(n.jsKiB.ag)} | ${kib(n.jsKiB.floor)} |`,
+    ...(['sort', 'filter'] as const).map(
+      (k) =>
+        `| ${k === 'sort' ? 'Sort' : 'Filter'}: before the request + the request + after its answer (medians, resource timing) | ${(['app', 'ag', 'floor'] as const).map((c) => phase(n.phases?.[k][c])).join(' | ')} |`,
+    ),
     '',
     `- Live first rows ≤ ${T.liveVsAg}× AG Grid: ${yes(liveVsAg <= T.liveVsAg)} (${x(liveVsAg)}); ≤ ${T.liveVsFloor}× the floor: ${yes(liveVsFloor <= T.liveVsFloor)} (${x(liveVsFloor)}).`,
     line('Sort', n.sort),
