@@ -3,7 +3,7 @@ import type { ApiCaseResult, ApiEngineResult } from './api.ts';
 import type { GridId, RunResult } from './grids.ts';
 import type { ProfileSummary } from './profile.ts';
 import type { ReportCaseResult } from './reports.ts';
-import { NAV_TARGETS, type NavResults } from './nav.ts';
+import { NAV_TARGETS, type NavResults, type Phases } from './nav.ts';
 import type { BenchResults, UiResults } from './results.ts';
 import { ROUTE_MODULES } from './sizes.ts';
 import { renderStorefrontSection } from './storefront.ts';
@@ -553,12 +553,49 @@ export function renderNavSection(r: BenchResults): string[] {
     `| Floor: a bare page, one list call, a plain table, from navigation start | ${ms(s.floor)} |`,
     `| Switch: product_list → partner_list by the menu's link, from the click | ${ms(s.switch)} |`,
     '',
+    ...(n.sort ? navInteractions(n, ms) : []),
     `- First rows ≤ ${NAV_TARGETS.vsAg}× AG Grid: ${yes(vsAg <= NAV_TARGETS.vsAg)} (${x(vsAg)}).`,
     `- First rows ≤ ${NAV_TARGETS.vsFloor}× the floor: ${yes(vsFloor <= NAV_TARGETS.vsFloor)} (${x(vsFloor)}).`,
     `- Screen switch ≤ ${NAV_TARGETS.switchVsFloor}× the floor: ${yes(sw <= NAV_TARGETS.switchVsFloor)} (${x(sw)}).`,
     ...(lastApp ? [`- Calls of the app before its first rows (last run): ${lastApp.calls.join(', ') || 'none'}.`] : []),
+    ...(lastApp?.js ? [`- The app's largest scripts before idle (last run, gzipped KiB): ${lastApp.js.largest.map((j) => `${j.file.split('/').pop()} ${f(j.gzip / 1024, 1)}`).join(', ')}.`] : []),
     ...(lastSwitch ? [`- Calls of the switch before its first rows (last run): ${lastSwitch.calls.join(', ') || 'none'}.`] : []),
     ...(errors.length ? [`- Failed runs: ${errors.join('; ')}.`] : []),
+    '',
+  ];
+}
+
+/** Issue 49's part of the navigation section: live rows, sort and filter through the server, JS before idle. */
+function navInteractions(n: NavResults, ms: (x: Summary) => string): string[] {
+  const T = NAV_TARGETS;
+  const it = n.interaction;
+  const kib = (x: Summary) => (x.n ? `${f(x.median, 1)} KiB` : '—');
+  const phase = (p: Phases | null | undefined) => (p ? `${f(p.before, 0)} + ${f(p.request, 0)} + ${f(p.after, 0)} ms` : '—');
+  const liveVsAg = ratio(n.grid.median, n.summary.ag.median);
+  const liveVsFloor = ratio(n.grid.median, n.summary.floor.median);
+  const line = (what: string, m: Record<'app' | 'ag' | 'floor', Summary>) => {
+    const a = ratio(m.app.median, m.ag.median);
+    const fl = ratio(m.app.median, m.floor.median);
+    return `- ${what} ≤ ${T.interactVsAg}× AG Grid: ${yes(a <= T.interactVsAg)} (${x(a)}); ≤ ${T.interactVsFloor}× the floor: ${yes(fl <= T.interactVsFloor)} (${x(fl)}).`;
+  };
+  return [
+    `Issue 49, in the same loads of the app, AG Grid and the floor: sort by \`${it.sortField}\` (a click on its header → the sorted first row, ${it.sortedFirst}, painted) and filter \`${it.filterField}\` contains "${it.filterText}" (the sort kept; the app applies it on Enter, AG Grid (debounce 0) and the floor on the input → the first match, ${it.filteredFirst}, painted), each a list call to the server, timed from the event; the floor sends the app's own payloads (captured from the app: sort ${yes(n.sameBody.sort)}, filter ${yes(n.sameBody.filter)}). JS: every script the page loaded until it was idle (the live rows shown, then no request for 1 s), each gzipped (level 9).`,
+    '',
+    '| Case | The app | AG Grid | Floor |',
+    '|---|---:|---:|---:|',
+    `| First rows usable (the app: its live grid), from navigation start | ${ms(n.grid)} | ${ms(n.summary.ag)} | ${ms(n.summary.floor)} |`,
+    `| Sort, click → sorted first row painted | ${ms(n.sort.app)} | ${ms(n.sort.ag)} | ${ms(n.sort.floor)} |`,
+    `| Filter, typed → first match painted | ${ms(n.filter.app)} | ${ms(n.filter.ag)} | ${ms(n.filter.floor)} |`,
+    `| JS loaded before idle, gzipped | ${kib(n.jsKiB.app)} | ${kib(n.jsKiB.ag)} | ${kib(n.jsKiB.floor)} |`,
+    ...(['sort', 'filter'] as const).map(
+      (k) =>
+        `| ${k === 'sort' ? 'Sort' : 'Filter'}: before the request + the request + after its answer (medians, resource timing) | ${(['app', 'ag', 'floor'] as const).map((c) => phase(n.phases?.[k][c])).join(' | ')} |`,
+    ),
+    '',
+    `- Live first rows ≤ ${T.liveVsAg}× AG Grid: ${yes(liveVsAg <= T.liveVsAg)} (${x(liveVsAg)}); ≤ ${T.liveVsFloor}× the floor: ${yes(liveVsFloor <= T.liveVsFloor)} (${x(liveVsFloor)}).`,
+    line('Sort', n.sort),
+    line('Filter', n.filter),
+    `- JS loaded by the product list page before idle ≤ ${T.jsKiB} KiB gzipped: ${yes(n.jsKiB.app.median <= T.jsKiB)} (${kib(n.jsKiB.app)}).`,
     '',
   ];
 }

@@ -13,6 +13,7 @@
  *   BENCH_REPORT_RUNS=15   timed runs per report page (reports part)
  *   BENCH_MOVEMENTS=1000000 stock movements of the reports part
  *   BENCH_NAV_RUNS=10      runs per case of the navigation part (nav.ts)
+ *   BENCH_NAV_CASES=app,ag,floor,switch  the navigation part's cases (the app always runs)
  *   BENCH_NAV_ROOT=.       the source tree whose app the navigation part builds (another checkout: figures before a change)
  *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products; BENCH_LOAD_ROUNDS=3 alternating rounds of the bare endpoint and 1 process)
  *   BENCH_SF_RUNS=30       timed requests per storefront page and side (storefront part)
@@ -43,7 +44,7 @@ import { renderScreensSection, SCREENS_HEADING } from './bigScreensReport.ts';
 import { PAGES_HEADING, renderPagesSection } from './pagesReport.ts';
 import { NAV_HEADING, renderNavSection, renderReport, renderReportsSection, REPORTS_HEADING, spliceSection } from './report.ts';
 import { renderStorefrontSection, runStorefrontBench, STOREFRONT_HEADING } from './storefront.ts';
-import { runNavBench } from './nav.ts';
+import { runNavBench, type NavCase } from './nav.ts';
 import { runReportBench } from './reports.ts';
 import { renderLoadSection, runLoadBench, spliceLoadSection } from './load.ts';
 import { PDF_HEADING, renderPdfSection, runPdfBench } from './pdf.ts';
@@ -273,7 +274,14 @@ async function main() {
       });
     }
     if (!SKIP.has('nav'))
-      results.nav = await runNavBench({ runs: NAV_RUNS, chromiumPath: CHROMIUM, launchArgs: LAUNCH_ARGS, log, ...(env.BENCH_NAV_ROOT ? { root: resolve(env.BENCH_NAV_ROOT) } : {}) });
+      results.nav = await runNavBench({
+        runs: NAV_RUNS,
+        chromiumPath: CHROMIUM,
+        launchArgs: LAUNCH_ARGS,
+        log,
+        cases: (env.BENCH_NAV_CASES ?? '').split(',').filter(Boolean) as NavCase[],
+        ...(env.BENCH_NAV_ROOT ? { root: resolve(env.BENCH_NAV_ROOT) } : {}),
+      });
   } finally {
     results.durationS = (performance.now() - t0) / 1000;
     results.load.end = loadavg()[0]!;

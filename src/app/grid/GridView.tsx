@@ -7,10 +7,10 @@
  * body's rows are TanStack Virtual's (GridBody.tsx). Cells are display-only; metadata
  * and permissions are resolved once, never per cell.
  */
-import { Suspense, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { gridShown } from '../chrome/firstPaint.ts';
 import { lazyWithMessages } from '../i18n/lazy.tsx';
-import { resetColumns, totalsColumns } from './columnState.ts';
+import { resetColumns, totalsColumns, type ViewState } from './columnState.ts';
 import { buildGridModel } from './columns.ts';
 import { preloadEditing, useClipboardFill } from './features/clipboard/clipboard.feature.ts';
 import { useHeaderActions } from './features/headerActions/headerActions.feature.ts';
@@ -107,6 +107,21 @@ export function GridView({
   const { gs, vs, change, views } = useViewState(screen.form, model, persist, cellSession, scrollTop);
   const q = useGridQuery({ screen, model, vs, ready: gs.ready, rows, fixedFilter, reloadKey, cellSession, canDelete });
   const { ctx: queryCtx, display, count, rm } = q;
+  // A new sort or filter: its first window's request leaves in the event's task (query.feature's
+  // `ahead`), not after the render of the new state (GridBody's layout effect asks for it then, and takes that answer).
+  const aheadOf = useRef(q.ahead);
+  useLayoutEffect(() => {
+    aheadOf.current = q.ahead;
+  });
+  const changeQuery = useCallback(
+    (update: (s: ViewState) => ViewState, replace?: boolean) =>
+      change((s) => {
+        const next = update(s);
+        if (next.sorting !== s.sorting || next.columnFilters !== s.columnFilters) aheadOf.current(next);
+        return next;
+      }, replace),
+    [change],
+  );
   // The events reserved to roles the user lacks (migration 122): neither a row's button nor the menu offers them.
   const deniedKey = perms.deniedEvents?.join(',') ?? '';
   const denied = useMemo(() => (deniedKey ? new Set(deniedKey.split(',')) : undefined), [deniedKey]);
@@ -119,7 +134,7 @@ export function GridView({
   // ---- the TanStack table and the rendered columns ---------------------------------------
   const headerKey = `${q.lang}/${theme}`;
   const [headerNeed, setHeaderNeed] = useHeaderNeed(headerKey);
-  const { table, layout } = useGridTable({ model, selectable, state: vs, headerNeed, expanded: q.expanded, canSet: perms.set, change, setExpanded: q.setExpanded });
+  const { table, layout } = useGridTable({ model, selectable, state: vs, headerNeed, expanded: q.expanded, canSet: perms.set, change: changeQuery, setExpanded: q.setExpanded });
   const cols = layout.cols;
   const firstDataCol = Math.max(
     0,
@@ -238,7 +253,7 @@ export function GridView({
     activeCellEl,
     clip,
   });
-  const headerActions = useHeaderActions({ table, change, grouping: vs.grouping, client: rm.client, lang: q.lang, scrollTop });
+  const headerActions = useHeaderActions({ table, change: changeQuery, grouping: vs.grouping, client: rm.client, lang: q.lang, scrollTop });
 
   // ---- render ----------------------------------------------------------------------------------------
   const rootStyle = {

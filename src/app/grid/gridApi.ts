@@ -12,6 +12,7 @@ export {
   deletePreview,
   deleteView,
   equalsItem,
+  fetchAhead,
   fetchRows,
   fetchWindow,
   listViews,

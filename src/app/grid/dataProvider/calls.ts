@@ -34,12 +34,45 @@ const setItem = (values: readonly unknown[]): C.FilterItem => ({ filterType: 'se
 /** The set filter of one value: exact equality for any type, null as "is null". */
 export const equalsItem = (value: unknown) => setItem([value]);
 
+/** A window asked for ahead of the render that will ask for it, by what it asks. */
+const aheadKey = (q: Query, w: Window) => JSON.stringify([q.form, q.sortModel, q.filterModel, q.fixed ?? null, q.language, w.startRow, w.endRow, w.after ?? null, w.count ?? null]);
+const ahead = new Map<string, Promise<Page>>();
+/** An answer asked for ahead and not taken within this long is not used (the rows may have changed since). */
+const AHEAD_MS = 2000;
+
 /**
- * One window of a query. A detail grid's fixed filter goes by the `filter` action
- * (equality object beside window and sort); with column filters too, the fixed fields
- * become set filters of `list` (the same equality).
+ * Sends a window's request now, for the render that is about to ask for it (a header click,
+ * a filter applied: the request leaves in the event's task, before the grid renders the
+ * new state); that render's `fetchWindow` of the same window takes it, once.
+ */
+export function fetchAhead(q: Query, w: Window): void {
+  const key = aheadKey(q, w);
+  if (ahead.has(key)) return;
+  const p = fetchWindowNow(q, w);
+  // A failure is the taker's to report; untaken, it is nobody's.
+  p.catch(() => {});
+  ahead.set(key, p);
+  setTimeout(() => ahead.get(key) === p && ahead.delete(key), AHEAD_MS);
+}
+
+/**
+ * One window of a query (the answer asked for ahead, when there is one). A detail grid's
+ * fixed filter goes by the `filter` action (equality object beside window and sort); with
+ * column filters too, the fixed fields become set filters of `list` (the same equality).
  */
 export function fetchWindow(q: Query, w: Window): Promise<Page> {
+  if (ahead.size) {
+    const key = aheadKey(q, w);
+    const p = ahead.get(key);
+    if (p) {
+      ahead.delete(key);
+      return p;
+    }
+  }
+  return fetchWindowNow(q, w);
+}
+
+function fetchWindowNow(q: Query, w: Window): Promise<Page> {
   const filtersActive = Object.keys(q.filterModel).length > 0;
   const base = {
     startRow: w.startRow,

@@ -21,14 +21,33 @@ export interface ListAnswer {
   total?: number;
 }
 
+/** The column the sort cases click (plain text, in view in all three pages; the key breaks ties). */
+export const SORT_FIELD = 'supplier_product_code';
+/** The column the filter cases type into (a multi-language text: `contains`). */
+export const FILTER_FIELD = 'product_name';
+
+/**
+ * What the bench hands the floor page (an init script, tests/bench/nav.ts): the app's own
+ * sort and filter payloads, captured from its requests, so the floor sends the same body.
+ */
+export interface NavBenchBodies {
+  sort?: Record<string, unknown>;
+  filter?: Record<string, unknown>;
+}
+
 /** One `list` of product_list (AG Grid's request shape: startRow, endRow, sortModel, filterModel). */
-export async function list(payload: Record<string, unknown>): Promise<ListAnswer> {
+export function list(payload: Record<string, unknown>): Promise<ListAnswer> {
+  return listAs({ language: LANGUAGE, count: 'estimate', ...payload });
+}
+
+/** One `list` of product_list with exactly this payload. */
+export async function listAs(payload: Record<string, unknown>): Promise<ListAnswer> {
   const token = cookie(BENCH_TOKEN_COOKIE);
   const company = cookie('company');
   const res = await fetch('/rpc/api_action', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(company ? { 'X-Company': company } : {}) },
-    body: JSON.stringify({ entity: FORM, action: 'list', payload: { language: LANGUAGE, count: 'estimate', ...payload } }),
+    body: JSON.stringify({ entity: FORM, action: 'list', payload }),
   });
   if (!res.ok) throw new Error(`list: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: ListAnswer }).data;

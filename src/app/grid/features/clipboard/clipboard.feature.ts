@@ -18,13 +18,25 @@ import type { ClipboardInput } from './clipboard.types.ts';
 // Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
 const loadPasteFill = () => import('./pasteFill.ts');
 let editingLoaded = false;
-/** Editing starts from a focused grid: its editors and paste code load then, before the first edit. */
+/** The editors' preload waits this long after the focus, then for an idle moment (at most PRELOAD_IDLE_MS more). */
+const PRELOAD_AFTER_MS = 800;
+const PRELOAD_IDLE_MS = 1000;
+/**
+ * Editing starts from a focused grid: its editors and paste code load then, before the first
+ * edit (an edit before them loads its editor itself: editors/lazyEditor.tsx) — a moment
+ * later: the focus often comes with a header click, whose sort request, answer and new rows
+ * go first (measured: the chunks loading beside them took the network and the main thread
+ * while the answer was awaited and rendered; an idle callback alone runs during that wait).
+ */
 export const preloadEditing = () => {
   if (editingLoaded) return;
   editingLoaded = true;
-  preloadEditors();
-  void loadPasteFill();
-  preloadFill();
+  const load = () => {
+    preloadEditors();
+    void loadPasteFill();
+    preloadFill();
+  };
+  setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: PRELOAD_IDLE_MS }) : load()), PRELOAD_AFTER_MS);
 };
 
 export type { ClipboardInput } from './clipboard.types.ts';

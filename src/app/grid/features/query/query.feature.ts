@@ -12,7 +12,9 @@ import { toast } from '../../../chrome/toasts.tsx';
 import { useSession } from '../../../session/session.ts';
 import { describeError } from '../../../api/said.ts';
 import { toFilterModel, toSortModel } from '../../filters.ts';
-import type { Query } from '../../gridApi.ts';
+import { fetchAhead, type Query } from '../../gridApi.ts';
+import { BLOCK_SIZE } from '../../rowModel/blockSize.ts';
+import type { ViewState } from '../../columnState.ts';
 import { LookupStore } from '../../lookups.ts';
 import { moneyView } from '../../moneyCurrency.ts';
 import { RowStore } from '../../rowModel/rowSource.ts';
@@ -109,6 +111,19 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
     if (rm.client) rm.client.patch(id, fields);
     for (const w of rm.windows()) if (!w.complete) w.patchById(id, fields);
   };
+  // As `query` is made (above), for the state about to be rendered; only where that render
+  // will fetch its first window from the server (not rows in memory, not groups).
+  const ahead = (next: ViewState) => {
+    if (rows || !ready || rm.client || next.grouping.length) return;
+    const q: Query = {
+      form: screen.form,
+      sortModel: toSortModel(next.sorting),
+      filterModel: toFilterModel(next.columnFilters, model.byField, lang, (c) => moneyView(c, cellSession)),
+      fixed,
+      language: lang,
+    };
+    if (JSON.stringify(q) !== JSON.stringify(query)) fetchAhead(q, { startRow: 0, endRow: BLOCK_SIZE });
+  };
   const current = (id: string): Row | undefined => {
     for (const w of rm.windows()) {
       const d = w.dataById(id);
@@ -141,6 +156,7 @@ export function useGridQuery({ screen, model, vs, ready, rows, fixedFilter, relo
     toggleGroup,
     patch,
     current,
+    ahead,
     onError,
   };
 }

@@ -54,5 +54,10 @@ export interface GridQuery {
   patch(id: string, fields: Row): void;
   /** The row's data as the grid holds it now. */
   current(id: string): Row | undefined;
+  /**
+   * A change of the state (sort, filters) is about to render: its first window's request
+   * leaves now, in the event's task, and the render that asks for it takes it (fetchAhead).
+   */
+  ahead(next: ViewState): void;
   onError(e: unknown): void;
 }
