@@ -17,7 +17,7 @@ import { startSignedIn, type Engine, type SignedIn, type TestServer } from './ha
 import { startSmtpSink, type SmtpSink } from './smtpSink.ts';
 
 export const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout;
-export const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** `setup` runs once the server is up (the company's settings a suite needs). */
 export function mailSuite(engine: Engine, setup?: (s: TestServer) => Promise<unknown>) {
