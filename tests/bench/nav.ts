@@ -70,7 +70,7 @@ export interface Phases {
 }
 
 /** The cases with a sort, a filter and a JS figure. */
-export type PageCase = 'app' | 'ag' | 'floor';
+type PageCase = 'app' | 'ag' | 'floor';
 const PAGE_CASES: readonly PageCase[] = ['app', 'ag', 'floor'];
 
 export interface NavResults {
