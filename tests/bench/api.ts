@@ -28,7 +28,7 @@ import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { httpClient, type HttpClient } from './httpClient.ts';
 import { prng } from './prng.ts';
-import { summarize, type Summary } from './stats.ts';
+import { perEngine, summarize, type Summary } from './stats.ts';
 
 export type ApiEngine = 'pglite' | 'postgres';
 export type SortKind = 'key' | 'nonkey';
@@ -431,15 +431,10 @@ async function benchEngine(engine: ApiEngine, o: ApiOptions): Promise<ApiEngineR
 }
 
 export async function runApiBench(o: ApiOptions): Promise<ApiEngineResult[]> {
-  const out: ApiEngineResult[] = [];
-  for (const engine of o.engines) {
-    try {
-      out.push(await benchEngine(engine, o));
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      o.log(`  ${engine}: FAILED ${error}`);
-      out.push({ engine, version: '', products: o.products, insertMs: NaN, estimateSupported: false, cases: [], error });
-    }
-  }
-  return out;
+  return perEngine(
+    o.engines,
+    o.log,
+    (engine) => benchEngine(engine, o),
+    (engine, error) => ({ engine, version: '', products: o.products, insertMs: NaN, estimateSupported: false, cases: [], error }),
+  );
 }

@@ -12,6 +12,7 @@ import { screens, type Screen } from '../../src/server/actions/engine/screens.ts
 import type { Db } from '../../src/server/db/types.ts';
 import type { ApiEngine } from './api.ts';
 import { bareEndpoint, start, timeCase, type PagesCase, type PagesCaseResult } from './pages.ts';
+import { perEngine } from './stats.ts';
 
 const COMPANY = 'SK01';
 /** Issue 49 point 3: the first page within this many times the same SQL behind a bare endpoint. */
@@ -146,15 +147,10 @@ async function benchEngine(engine: ApiEngine, o: BigScreensOptions): Promise<Big
 }
 
 export async function runBigScreensBench(o: BigScreensOptions): Promise<BigScreensEngineResult[]> {
-  const out: BigScreensEngineResult[] = [];
-  for (const engine of o.engines) {
-    try {
-      out.push(await benchEngine(engine, o));
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      o.log(`  ${engine}: FAILED ${error}`);
-      out.push({ engine, version: '', seedMs: NaN, screens: [], cases: [], error });
-    }
-  }
-  return out;
+  return perEngine(
+    o.engines,
+    o.log,
+    (engine) => benchEngine(engine, o),
+    (engine, error) => ({ engine, version: '', seedMs: NaN, screens: [], cases: [], error }),
+  );
 }

@@ -31,7 +31,7 @@ import { startServer, type Running } from '../../src/server/server.ts';
 import type { ApiEngine } from './api.ts';
 import { httpClient, type HttpClient } from './httpClient.ts';
 import { prng } from './prng.ts';
-import { ratio, summarize, type Summary } from './stats.ts';
+import { perEngine, ratio, summarize, type Summary } from './stats.ts';
 
 const COMPANY = 'SK01';
 const ADMIN = 'admin@example.com';
@@ -499,15 +499,10 @@ async function benchEngine(engine: ApiEngine, o: PagesOptions): Promise<PagesEng
 }
 
 export async function runPagesBench(o: PagesOptions): Promise<PagesEngineResult[]> {
-  const out: PagesEngineResult[] = [];
-  for (const engine of o.engines) {
-    try {
-      out.push(await benchEngine(engine, o));
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      o.log(`  ${engine}: FAILED ${error}`);
-      out.push({ engine, version: '', products: 0, companyProducts: 0, seedMs: NaN, cases: [], error });
-    }
-  }
-  return out;
+  return perEngine(
+    o.engines,
+    o.log,
+    (engine) => benchEngine(engine, o),
+    (engine, error) => ({ engine, version: '', products: 0, companyProducts: 0, seedMs: NaN, cases: [], error }),
+  );
 }

@@ -33,7 +33,7 @@ import { startServer, type Running } from '../../src/server/server.ts';
 import type { ApiEngine } from './api.ts';
 import { httpClient, type HttpClient } from './httpClient.ts';
 import { prng } from './prng.ts';
-import { summarize, type Summary } from './stats.ts';
+import { perEngine, summarize, type Summary } from './stats.ts';
 
 export const REPORT_FORMS = ['stock_value', 'company_stocks'] as const;
 export type ReportForm = (typeof REPORT_FORMS)[number];
@@ -370,15 +370,10 @@ async function benchEngine(engine: ApiEngine, o: ReportOptions): Promise<ReportE
 }
 
 export async function runReportBench(o: ReportOptions): Promise<ReportEngineResult[]> {
-  const out: ReportEngineResult[] = [];
-  for (const engine of o.engines) {
-    try {
-      out.push(await benchEngine(engine, o));
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      o.log(`  ${engine}: FAILED ${error}`);
-      out.push({ engine, version: '', ledgerRows: 0, companyLedgerRows: 0, insertMs: NaN, products: 0, storages: 0, shelves: 0, cases: [], error });
-    }
-  }
-  return out;
+  return perEngine(
+    o.engines,
+    o.log,
+    (engine) => benchEngine(engine, o),
+    (engine, error) => ({ engine, version: '', ledgerRows: 0, companyLedgerRows: 0, insertMs: NaN, products: 0, storages: 0, shelves: 0, cases: [], error }),
+  );
 }

@@ -37,3 +37,21 @@ export function medianTime(runs: number, f: () => unknown): string {
   }
   return `${median(ms).toFixed(0)} ms`;
 }
+
+/**
+ * A server part's run on each engine in turn: an engine that fails is logged and recorded as
+ * `failed(engine, error)` (the report says it), and the next one still runs.
+ */
+export async function perEngine<E extends string, R>(engines: readonly E[], log: (line: string) => void, run: (engine: E) => Promise<R>, failed: (engine: E, error: string) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (const engine of engines) {
+    try {
+      out.push(await run(engine));
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      log(`  ${engine}: FAILED ${error}`);
+      out.push(failed(engine, error));
+    }
+  }
+  return out;
+}
