@@ -320,6 +320,8 @@ export function browserSuite(viewport = { width: 1400, height: 900 }, config?: (
     s.context = await s.browser.newContext({ viewport });
     s.cspViolations = await watchCsp(s.context);
     s.page = await s.context.newPage();
+    // A stuck click or wait names its element before the test's own timeout says nothing.
+    s.context.setDefaultTimeout(45_000);
   });
   afterEach(async () => {
     const violations = s.cspViolations;

@@ -65,6 +65,7 @@ export function emptyDatabaseSuite(admin: AdminEnv, viewport = { width: 1400, he
     s.context = await s.browser.newContext({ viewport });
     s.cspViolations = await watchCsp(s.context);
     s.page = await s.context.newPage();
+    s.context.setDefaultTimeout(45_000); // a stuck action names its element (see browserSuite)
   });
   afterEach(async () => {
     const violations = s.cspViolations;

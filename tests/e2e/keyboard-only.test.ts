@@ -226,7 +226,7 @@ describe('keyboard only', () => {
     await openFromMenu(de['screens.brands.title']!);
     const add = '.grid-toolbar .grid-add';
     const brandName = '[role=dialog] input[id$="-brand_name"]';
-    await tabTo(add, 20);
+    await tabTo(add, 40);
     await press('Enter');
     await expect.poll(() => dialog.count()).toBe(1);
     await expect.poll(() => focusIs(brandName)).toBe(true);
