@@ -1,5 +1,9 @@
 import { reloadForChunkError } from './router/chunkReload.ts';
+import { sendEarlyRefresh } from './session/earlyRefresh.ts';
 import './styles/app.css';
+
+// The page load's access token: asked for now, while the app's code loads (session/earlyRefresh.ts).
+sendEarlyRefresh();
 
 // Vite reports a failed preload of a lazy chunk here (a deploy replaced the files).
 window.addEventListener('vite:preloadError', (e) => {

@@ -113,6 +113,33 @@ describe('the session in the browser', () => {
     await noTokenInReach();
   }, 120_000);
 
+  it('sends a page load’s refresh call from the entry, before the app’s code has come, and once (issue 49: off the live grid’s path)', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    await expect.poll(() => t.page.getByRole('button', { name: 'User' }).count()).toBe(1);
+    // The app's code (start.tsx's chunk) is held back until the refresh call has been seen, or for 10 s:
+    // a call the app's code made itself could not come before it.
+    let refreshSeen!: () => void;
+    const seen = new Promise<void>((r) => (refreshSeen = r));
+    const refreshes: string[] = [];
+    t.page.on('request', (r) => {
+      if (!r.url().endsWith(REFRESH_PATH)) return;
+      refreshes.push(r.url());
+      refreshSeen();
+    });
+    let heldFor = -1;
+    await t.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      const from = Date.now();
+      const first = await Promise.race([seen.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+      heldFor = first ? Date.now() - from : Infinity;
+      await route.continue();
+    });
+    await t.page.goto(`${t.server.url}/en/products/product_list`);
+    await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
+    expect(heldFor, 'the refresh call came while the app code was held').toBeLessThan(10_000);
+    // One call: the app took the entry's answer instead of asking again (which would rotate the refresh token twice).
+    expect(refreshes).toHaveLength(1);
+  });
+
   it('keeps the refresh token out of script reach, signs in again by its cookie, runs under the CSP, and ends the access token on sign-out', async () => {
     const violations = t.cspViolations;
     await signIn(t.page, t.server.url, 'admin@example.com');

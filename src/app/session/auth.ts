@@ -3,6 +3,7 @@ import { viewCurrency } from '../../core/viewCurrency.ts';
 import { api, setAuthHooks } from '../api/client.ts';
 import { earlyKey, forgetEarly, keepEarly } from '../api/early.ts';
 import { takeStartBootstrap } from '../api/startData.ts';
+import { takeEarlyRefresh } from './earlyRefresh.ts';
 import { COOKIES, getCookie, removeCookie, setCookie } from './cookies.ts';
 import { session } from './session.ts';
 
@@ -46,7 +47,8 @@ function refresh(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       // The refresh cookie goes along by itself; no Authorization (an access token is no refresh token).
-      const r = await api.rpc('refresh_token', {}, { anonymous: true, retried: true });
+      // A page load's first: the entry's call (earlyRefresh.ts), already under way.
+      const r = await (takeEarlyRefresh() ?? api.rpc('refresh_token', {}, { anonymous: true, retried: true }));
       storeToken(r.token);
       return true;
     } catch {
