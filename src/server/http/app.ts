@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import { DEFAULT_LANG, isLang, splitLang } from '../../core/langs.ts';
 import { LANGUAGE_COOKIE } from '../../core/cookieNames.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { assetFiles } from './assets.ts';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
 import { procedures, ShopsOutput, type ApiActionInput, type ProcedureName } from '../../../schemas/api.ts';
@@ -215,7 +216,7 @@ export function createApp(deps: Deps): Hono {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', IMMUTABLE);
   });
-  app.use('/assets/*', serveStatic({ root: ui }));
+  app.use('/assets/*', assetFiles(ui));
   // public/: the icons and the image placeholder (spec: /download.svg).
   for (const f of ['/favicon.svg', '/favicon.ico', '/download.svg']) app.get(f, serveStatic({ root: ui }));
   // public/media/: the demo's banner and content pictures (drawn SVGs), public on every host like /p/….
