@@ -174,4 +174,15 @@ describe('a VAT cell', () => {
     expect(vatParts('Rate 150 %', 15, 'en-GB')).toEqual({ rate: '15%', name: 'Rate 150 %' });
     expect(vatParts('Standard', null, 'en-GB')).toEqual({ rate: '', name: 'Standard' });
   });
+
+  it('answers a repeated cell from its memo, each locale, rate and name apart', () => {
+    const first = vatParts('Reduced 5 %', 5, 'en-GB');
+    expect(vatParts('Reduced 5 %', 5, 'en-GB')).toBe(first);
+    expect(vatParts('Reduced 5 %', 5, 'de-DE')).toEqual({ rate: '5\u00a0%', name: 'Reduced' });
+    expect(vatParts('Reduced 5 %', 7, 'en-GB')).toEqual({ rate: '7%', name: 'Reduced 5 %' });
+    expect(vatParts('Reduced 5', 5, 'en-GB')).toEqual({ rate: '5%', name: 'Reduced 5' });
+    // Past its bound the memo starts again, and answers as before.
+    for (let i = 0; i < 1100; i++) vatParts(`Rate ${i}`, i % 30, 'en-GB');
+    expect(vatParts('Reduced 5 %', 5, 'en-GB')).toEqual(first);
+  });
 });

@@ -42,14 +42,30 @@ export function parseCookies(header: string): Map<string, string> {
  * All cookies at once: each `document.cookie` read asks the browser's cookie store (in
  * Chromium a synchronous call to another process, ~0.5 ms), so start-up reads them once.
  */
-export const readCookies = (): Map<string, string> => (typeof document === 'undefined' ? new Map() : parseCookies(document.cookie));
+export const readCookies = (): Map<string, string> => (typeof document === 'undefined' ? new Map() : parseCookies(cookieText()));
 
 export const getCookie = (name: string): string | undefined => readCookies().get(name);
 
+/**
+ * The store's text, read once for the reads of a moment: a page load reads it in the entry,
+ * the session and the route checks within a few hundred ms, while the browser process is
+ * busiest (each read then took up to ~10 ms). Another tab's change is seen after READ_MS;
+ * this tab's own writes are seen at once.
+ */
+const READ_MS = 1000;
+let read: { text: string; at: number } | undefined;
+function cookieText(): string {
+  const now = performance.now();
+  if (!read || now - read.at > READ_MS) read = { text: document.cookie, at: now };
+  return read.text;
+}
+
 export function setCookie(name: string, value: string, maxAge = COOKIE_MAX_AGE): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  read = undefined;
 }
 
 export function removeCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  read = undefined;
 }
