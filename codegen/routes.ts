@@ -2,6 +2,7 @@ import { parseScreen, type ScreenDescriptor } from '../schemas/screen.ts';
 import { fieldLabelId } from '../src/core/fieldLabel.ts';
 import { optionLabelIdOf } from '../src/core/optionNames.ts';
 import { partOf } from '../src/core/catalogueParts.ts';
+import { bulkButtonKeys, type BulkActionKey } from '../src/core/bulkActions.ts';
 import { PRINT_DOCUMENT_KEYS, printRoute } from '../src/core/printDocuments.ts';
 
 /** Routes that exist without a descriptor (spec §2 "Base"). `index` pages reset breadcrumbs. */
@@ -231,10 +232,15 @@ export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<str
     const name = optionLabelIdOf(c);
     return name ? (c.options ?? []).map(name).filter((k) => partOf(k) === 'later') : [];
   };
+  // The words of its toolbar buttons that paint before the later part (core/bulkActions.ts `bulkButtonKeys`).
+  const buttonWords = (s: ScreenDescriptor): string[] => (s.actions?.bulk ?? []).flatMap((k) => bulkButtonKeys[k as BulkActionKey] ?? []);
   return Object.fromEntries(
     screens
       .filter((s) => s.screen.route)
-      .map((s) => [s.screen.form, [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).flatMap(([f, c]) => [fieldLabelId(f, c), ...optionNames(c)])])].sort()])
+      .map((s) => [
+        s.screen.form,
+        [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).flatMap(([f, c]) => [fieldLabelId(f, c), ...optionNames(c)]), ...buttonWords(s.screen)])].sort(),
+      ])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );
 }

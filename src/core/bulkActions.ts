@@ -77,6 +77,25 @@ const bulkActionFlags = {
   document_mail: 'set',
 } as const satisfies Record<string, 'list' | 'add' | 'set' | 'delete'>;
 export type BulkActionKey = keyof typeof bulkActionFlags;
+
+/**
+ * The words a toolbar button says before it is opened (its label, why it is off), for the
+ * actions whose button says no other: they come with the screen's labels (codegen
+ * `fieldKeysOf`), so the button paints without the catalogue's later part, which its dialog
+ * waits for (app/actions/index.tsx, BulkDialog.tsx). An action not named here loads with the
+ * later part. `tests/e2e/languages.test.ts` opens the product list with none of it.
+ */
+export const bulkButtonKeys: Partial<Record<BulkActionKey, readonly string[]>> = {
+  product_labels: ['print.labels_action', 'print.pick_products'],
+  pick_lists_print: ['print.print_action', 'print.pick_rows'],
+  arriving_shipments_print: ['print.print_action', 'print.pick_rows'],
+  order_confirmations_print: ['print.order_confirmations_action', 'print.pick_rows'],
+  delivery_notes_print: ['print.delivery_notes_action', 'print.pick_rows'],
+  invoices_print: ['print.print_action', 'print.pick_rows'],
+  purchase_orders_print: ['print.print_action', 'print.pick_rows'],
+  product_texts_translate: ['grid.bulk_translate_texts', 'grid.bulk_translate_texts_pick', 'grid.bulk_translate_texts_too_many'],
+  shop_list: ['grid.bulk_shop_list'],
+};
 export const bulkActionKeys = Object.keys(bulkActionFlags) as BulkActionKey[];
 
 const isBulkActionKey = (k: unknown): k is BulkActionKey => typeof k === 'string' && Object.hasOwn(bulkActionFlags, k);

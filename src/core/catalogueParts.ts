@@ -6,8 +6,9 @@
  * screen paints with its own labels, a small chunk per screen and language
  * (`?fields=<form>`, with its title): the first part does not grow with every screen.
  * The list route loads `first` and its
- * screen's labels before it paints and `later` right after, off its critical path; code
- * that speaks `later` keys renders only once that part is in (i18n/lazy.tsx, <Later>).
+ * screen's labels (with its toolbar buttons' words: core/bulkActions.ts `bulkButtonKeys`)
+ * before it paints, and `later` on first need (i18n/fullCatalogue.ts): code that speaks
+ * `later` keys asks for it and renders once it is in (i18n/lazy.tsx).
  * The server reads the whole catalogue.
  */
 export type CataloguePart = 'first' | 'later';
@@ -32,7 +33,6 @@ const LATER_PREFIXES = [
     'grid.view_',
     'reports.',
     'grid.fill_',
-    'grid.announce_',
     'workflow.',
     'mail.',
     'print.',
@@ -73,8 +73,8 @@ function laterScreenText(key: string, _routed?: ReadonlySet<string>): boolean {
   return /^screens\.[a-z0-9_]+\.[a-z_]+$/.test(key);
 }
 
-/** The AI page's texts (it loads with the later part: pages/laterPages.tsx); its title paints in the header. */
-const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title' && key !== 'ai.twin.title';
+/** The AI page's texts (it loads with the later part: pages/laterPages.tsx); its title and the header's Ask-AI button paint in the header. */
+const laterAiText = (key: string): boolean => key.startsWith('ai.') && key !== 'ai.title' && key !== 'ai.twin.title' && key !== 'ai.chat_title';
 
 export const partOf = (key: string, routed?: ReadonlySet<string>): CataloguePart =>
   LATER_PREFIXES.some((p) => key.startsWith(p)) || laterScreenText(key, routed) || laterAiText(key) ? 'later' : 'first';

@@ -115,3 +115,56 @@ it("paints a screen's headers in the language before the catalogue's later part 
     .poll(() => t.page.getByRole('grid').first().locator('[role=columnheader] .grid-hlabel').allInnerTexts())
     .toEqual(['fields.brand_key', 'fields.brand_name', 'fields.active'].map((k) => s(k)));
 });
+
+it("loads the catalogue's later part on first need, not with the list (issue 49): a sort said without it, the add form with it", async () => {
+  const manifest = JSON.parse(readFileSync(`${process.env.E2E_DIST ?? 'dist'}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const later = manifest['locales/en.json?part=later']!.file;
+  const asked: string[] = [];
+  t.page.on('request', (r) => {
+    if (r.url().endsWith(later)) asked.push(r.url());
+  });
+  const s = say('en');
+  await t.server.db.query(`delete from app.user_grid_states where form = 'brands'`);
+  await signIn(t.page, t.server.url, 'admin@example.com', 'en');
+  await t.page.goto(`${t.server.url}/en/products/brands`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+  // A sort, said by the grid's live region in words of the first part.
+  await t.page.locator('[role=columnheader][data-field="brand_name"] button.grid-sort').click();
+  const announcer = t.page.locator('.screen-grid .grid-announcer').first();
+  await expect.poll(() => announcer.innerText()).toContain(s('grid.announce_asc', { column: s('fields.brand_name') }));
+  expect(asked).toEqual([]);
+  // The add form speaks the later part (its title, its buttons): asked for now, and its words shown.
+  await t.page.getByRole('button', { name: s('common.add') }).click();
+  await expect.poll(() => t.page.getByRole('dialog').getByRole('heading').first().innerText()).toBe(s('screens.brands.new'));
+  expect(asked).toHaveLength(1);
+  await t.page.keyboard.press('Escape');
+});
+
+it("paints the product list's toolbar without the later part or Radix's dialog; a toolbar dialog opens with both (issue 49)", async () => {
+  const manifest = JSON.parse(readFileSync(`${process.env.E2E_DIST ?? 'dist'}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const wanted = [manifest['locales/en.json?part=later']!.file, manifest['src/app/actions/BulkDialogBody.tsx']!.file];
+  const asked = new Set<string>();
+  t.page.on('request', (r) => {
+    for (const f of wanted) if (r.url().endsWith(f)) asked.add(f);
+  });
+  const s = say('en');
+  await signIn(t.page, t.server.url, 'admin@example.com', 'en');
+  await t.page.goto(`${t.server.url}/en/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+  // The actions' buttons say their words (the screen's labels bring them), not their keys.
+  const translate = t.page.locator('.grid-toolbar button.grid-bulk-translate-texts');
+  await expect.poll(() => translate.innerText()).toBe(s('grid.bulk_translate_texts'));
+  expect(await t.page.locator('.grid-toolbar button.grid-bulk-shop-list').innerText()).toBe(s('grid.bulk_shop_list'));
+  expect(await translate.getAttribute('title')).toBe(s('grid.bulk_translate_texts_pick'));
+  expect([...asked]).toEqual([]);
+  // Opened: Radix's dialog and the later part come, and the dialog says its words.
+  const [key] = await rowKeys(1);
+  await bodyRows().and(t.page.locator(`[data-key="${key}"]`)).getByRole('checkbox', { name: 'Select row' }).click();
+  await translate.click();
+  const dialog = t.page.getByRole('dialog');
+  await expect.poll(() => dialog.getByRole('heading').first().innerText()).toBe(s('grid.bulk_translate_texts'));
+  expect(await dialog.getByTestId('translate-texts-run').innerText()).toBe(s('grid.bulk_translate_texts_run'));
+  expect([...asked].sort()).toEqual([...wanted].sort());
+  await t.page.keyboard.press('Escape');
+  await expect.poll(() => dialog.count()).toBe(0);
+});

@@ -12,10 +12,10 @@ describe('page preloads', () => {
   const preloads = pagePreloads(dist);
   const tags = (path: string) => [...preloads(path).matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g)].map((m) => m[2]!);
 
-  it("names a screen's page, descriptor, labels, catalogue parts and first lazy chunks, in the page's language", () => {
+  it("names a screen's page, descriptor, labels, the catalogue's first part and first lazy chunks, in the page's language", () => {
     expect(existsSync(join(dist, '.vite', 'manifest.json'))).toBe(true);
     const files = tags('/de/products/product_list');
-    const wanted = [...SCREEN_MODULES, 'src/generated/screens/product_list.ts', 'locales/de.json?part=first', 'locales/de.json?part=later', 'locales/de.json?fields=product_list'];
+    const wanted = [...SCREEN_MODULES, 'src/generated/screens/product_list.ts', 'locales/de.json?part=first', 'locales/de.json?fields=product_list'];
     for (const key of wanted) {
       expect(manifest[key], `${key} is in the build`).toBeDefined();
       expect(files, key).toContain(manifest[key]!.file);
@@ -26,6 +26,8 @@ describe('page preloads', () => {
     expect(files).not.toContain(entry.file);
     for (const i of entry.imports ?? []) expect(files).not.toContain(manifest[i]!.file);
     expect(files).not.toContain(manifest['locales/en.json?part=later']!.file);
+    // Nor the later part of its own: the app takes it on first need (app/i18n/fullCatalogue.ts, issue 49).
+    expect(files).not.toContain(manifest['locales/de.json?part=later']!.file);
   });
 
   it("names the app's code on every page, and no screen's chunks on a page that is no screen", () => {

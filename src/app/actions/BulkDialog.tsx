@@ -4,50 +4,21 @@
  * runs; the dialog does not close then). `useBulkRun` is the run itself: busy while the
  * action's promise is pending, its failure handed to the action's way of saying it.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
-import { useT } from '../i18n/useT.ts';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../i18n/lazy.tsx';
+import type { BulkDialogProps } from './BulkDialogBody.tsx';
 
-interface Props {
-  open: boolean;
-  busy: boolean;
-  onClose(): void;
-  title: string;
-  /** The hint's id (aria-describedby) and its text. */
-  hintId: string;
-  hint: string;
-  /** The action's button: its text (and while busy), test id, whether it may run now. */
-  runLabel: string;
-  busyLabel?: string;
-  runTestId?: string;
-  runDisabled?: boolean;
-  onRun(): void;
-  children?: ReactNode;
-}
+// Radix and the dialog's words (the catalogue's later part) load with the first opening: the toolbar's buttons paint without them.
+const BulkDialogBody = lazyWithMessages(() => import('./BulkDialogBody.tsx'));
 
-export function BulkDialog({ open, busy, onClose, title, hintId, hint, runLabel, busyLabel, runTestId, runDisabled, onRun, children }: Props) {
-  const t = useT();
+export function BulkDialog(p: BulkDialogProps) {
+  const [opened, setOpened] = useState(p.open);
+  if (p.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={hintId}>
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <p id={hintId}>{hint}</p>
-          {children}
-          <div className="dialog-buttons">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-secondary" disabled={busy}>
-                {t('common.cancel')}
-              </button>
-            </Dialog.Close>
-            <button type="button" className="btn btn-primary" data-testid={runTestId} disabled={busy || runDisabled} onClick={onRun}>
-              {busy && busyLabel ? busyLabel : runLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <BulkDialogBody {...p} />
+    </Suspense>
   );
 }
 
@@ -90,35 +61,4 @@ export function useBulkRun(fail: (e: unknown) => void): { busy: boolean; run(wor
     }
   };
   return { busy, run };
-}
-
-interface FootProps {
-  /** What went wrong with the last try, said above the buttons. */
-  error: string | undefined;
-  submitLabel: string;
-  submitDisabled: boolean;
-}
-
-/** A form dialog's foot: the last try's failure, Cancel and the form's submit button (Enter submits). */
-export function FormDialogFoot({ error, submitLabel, submitDisabled }: FootProps) {
-  const t = useT();
-  return (
-    <>
-      {error && (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="dialog-buttons">
-        <Dialog.Close asChild>
-          <button type="button" className="btn btn-secondary">
-            {t('common.cancel')}
-          </button>
-        </Dialog.Close>
-        <button type="submit" className="btn btn-primary" disabled={submitDisabled}>
-          {submitLabel}
-        </button>
-      </div>
-    </>
-  );
 }

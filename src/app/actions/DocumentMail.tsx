@@ -22,7 +22,7 @@ import { useSession } from '../session/session.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
-import { FormDialogFoot } from './BulkDialog.tsx';
+import { FormDialogFoot } from './FormDialogFoot.tsx';
 
 interface Option {
   document: DocumentMailKind;

@@ -16,7 +16,7 @@ import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
-import { FormDialogFoot } from './BulkDialog.tsx';
+import { FormDialogFoot } from './FormDialogFoot.tsx';
 
 export function InitialPassword({ query }: BulkActionProps) {
   const t = useT();

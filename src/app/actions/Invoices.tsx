@@ -32,7 +32,7 @@ import { parseDateInput } from '../../core/format.ts';
 import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
 import type { BulkActionProps } from './actionProps.ts';
-import { FormDialogFoot } from './BulkDialog.tsx';
+import { FormDialogFoot } from './FormDialogFoot.tsx';
 
 interface Line {
   line_id: number;

@@ -21,6 +21,8 @@ const MAX_PRODUCTS = 100;
 export function ProductTextsTranslate({ query, onDone }: BulkActionProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // The dialog's words (the catalogue's later part) are said once it has been opened: the button paints without them.
+  const [opened, setOpened] = useState(false);
   const { busy, run } = useBulkRun(translateFailed);
   const [from, setFrom] = useState<Lang>('en');
   const [overwrite, setOverwrite] = useState(false);
@@ -41,34 +43,36 @@ export function ProductTextsTranslate({ query, onDone }: BulkActionProps) {
         max={MAX_PRODUCTS}
         pickHint={t('grid.bulk_translate_texts_pick')}
         tooManyHint={t('grid.bulk_translate_texts_too_many', { max: MAX_PRODUCTS })}
-        onClick={() => setOpen(true)}
+        onClick={() => (setOpened(true), setOpen(true))}
       />
-      <BulkDialog
-        open={open}
-        busy={busy}
-        onClose={() => setOpen(false)}
-        title={t('grid.bulk_translate_texts')}
-        hintId="translate-texts-hint"
-        hint={t('grid.bulk_translate_texts_hint', { count: picked.length })}
-        runLabel={t('grid.bulk_translate_texts_run')}
-        busyLabel={t('grid.bulk_translate_texts_working')}
-        runTestId="translate-texts-run"
-        onRun={() => void translate()}
-      >
-        <label className="form-field">
-          <span>{t('grid.bulk_translate_texts_from')}</span>
-          <select value={from} onChange={(e) => setFrom(e.target.value as Lang)} data-testid="translate-texts-from">
-            {LANGS.map((l) => (
-              <option key={l} value={l}>
-                {t(`fields.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-check">
-          <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> {t('grid.bulk_translate_texts_overwrite')}
-        </label>
-      </BulkDialog>
+      {opened && (
+        <BulkDialog
+          open={open}
+          busy={busy}
+          onClose={() => setOpen(false)}
+          title={t('grid.bulk_translate_texts')}
+          hintId="translate-texts-hint"
+          hint={t('grid.bulk_translate_texts_hint', { count: picked.length })}
+          runLabel={t('grid.bulk_translate_texts_run')}
+          busyLabel={t('grid.bulk_translate_texts_working')}
+          runTestId="translate-texts-run"
+          onRun={() => void translate()}
+        >
+          <label className="form-field">
+            <span>{t('grid.bulk_translate_texts_from')}</span>
+            <select value={from} onChange={(e) => setFrom(e.target.value as Lang)} data-testid="translate-texts-from">
+              {LANGS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`fields.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="form-check">
+            <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> {t('grid.bulk_translate_texts_overwrite')}
+          </label>
+        </BulkDialog>
+      )}
     </>
   );
 }

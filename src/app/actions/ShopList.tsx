@@ -39,6 +39,7 @@ export function ShopList({ query, onDone }: BulkActionProps) {
   const allowed = perms.add;
   const failed = useFailed();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [shops, setShops] = useState<ShopChoice[]>([]);
   const [categories, setCategories] = useState<CategoryRow[]>([]);
   const [input, setInput] = useState<ShopListInput>({ shopId: null, categoryIds: [], published: true, mode: 'keep' });
@@ -48,7 +49,8 @@ export function ShopList({ query, onDone }: BulkActionProps) {
 
   const sel = query.selection;
   const picked = sel && !sel.all && sel.count > 0;
-  const scope = picked ? t('grid.bulk_scope_picked', { count: sel.count }) : sel?.all ? t('grid.bulk_scope_all', { count: sel.count }) : t('grid.bulk_scope_filter');
+  // The dialog's words (the catalogue's later part) are said once it has been opened: the button paints without them.
+  const scope = !opened ? '' : picked ? t('grid.bulk_scope_picked', { count: sel.count }) : sel?.all ? t('grid.bulk_scope_all', { count: sel.count }) : t('grid.bulk_scope_filter');
   const payload = shopListPayload(query, input);
   const key = JSON.stringify(payload);
   const current = preview?.of === key ? preview : null;
@@ -62,6 +64,7 @@ export function ShopList({ query, onDone }: BulkActionProps) {
       const [s, c] = await Promise.all([gridData().list('shops_brief', { startRow: 0, endRow: 1000 }), gridData().list('product_categories_brief', { startRow: 0, endRow: 5000 })]);
       setShops(s.rows as unknown as ShopChoice[]);
       setCategories(c.rows as unknown as CategoryRow[]);
+      setOpened(true);
       setOpen(true);
     } catch (e) {
       failed(e);
@@ -101,73 +104,75 @@ export function ShopList({ query, onDone }: BulkActionProps) {
         {t('grid.bulk_shop_list')}
         {picked ? ` (${sel.count})` : ''}
       </button>
-      <BulkDialog
-        open={open}
-        busy={busy}
-        onClose={() => setOpen(false)}
-        title={t('grid.bulk_shop_list_title')}
-        hintId="shop-list-hint"
-        hint={scope}
-        runLabel={t('grid.bulk_shop_list_run')}
-        busyLabel={t('grid.bulk_shop_list_working')}
-        runTestId="shop-list-run"
-        runDisabled={!current || current.added + current.replaced === 0}
-        onRun={() => void apply()}
-      >
-        <label className="form-field">
-          <span>{t('grid.bulk_shop_list_shop')}</span>
-          <select value={input.shopId ?? ''} onChange={(e) => change({ shopId: e.target.value ? Number(e.target.value) : null })} data-testid="shop-list-shop">
-            <option value="">{t('grid.bulk_shop_list_choose_shop')}</option>
-            {shops.map((s) => (
-              <option key={s.shop_id} value={s.shop_id}>
-                {s.shop_name} ({s.hostname})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-field">
-          <span>{t('grid.bulk_shop_list_categories')}</span>
-          <select
-            multiple
-            size={6}
-            value={input.categoryIds.map(String)}
-            onChange={(e) => change({ categoryIds: [...e.target.selectedOptions].map((o) => Number(o.value)) })}
-            data-testid="shop-list-categories"
-          >
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {'\u00a0\u00a0'.repeat(o.depth)}
-                {o.name}
-              </option>
-            ))}
-          </select>
-          <small>{t('grid.bulk_shop_list_categories_hint')}</small>
-        </label>
-        <label className="form-check">
-          <input type="checkbox" checked={input.published} onChange={(e) => change({ published: e.target.checked })} data-testid="shop-list-published" /> {t('grid.bulk_shop_list_published')}
-        </label>
-        <fieldset className="form-field">
-          <legend>{t('grid.bulk_shop_list_existing')}</legend>
-          <label className="form-check">
-            <input type="radio" name="shop-list-mode" checked={input.mode === 'keep'} onChange={() => change({ mode: 'keep' })} /> {t('grid.bulk_shop_list_keep')}
+      {opened && (
+        <BulkDialog
+          open={open}
+          busy={busy}
+          onClose={() => setOpen(false)}
+          title={t('grid.bulk_shop_list_title')}
+          hintId="shop-list-hint"
+          hint={scope}
+          runLabel={t('grid.bulk_shop_list_run')}
+          busyLabel={t('grid.bulk_shop_list_working')}
+          runTestId="shop-list-run"
+          runDisabled={!current || current.added + current.replaced === 0}
+          onRun={() => void apply()}
+        >
+          <label className="form-field">
+            <span>{t('grid.bulk_shop_list_shop')}</span>
+            <select value={input.shopId ?? ''} onChange={(e) => change({ shopId: e.target.value ? Number(e.target.value) : null })} data-testid="shop-list-shop">
+              <option value="">{t('grid.bulk_shop_list_choose_shop')}</option>
+              {shops.map((s) => (
+                <option key={s.shop_id} value={s.shop_id}>
+                  {s.shop_name} ({s.hostname})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="form-field">
+            <span>{t('grid.bulk_shop_list_categories')}</span>
+            <select
+              multiple
+              size={6}
+              value={input.categoryIds.map(String)}
+              onChange={(e) => change({ categoryIds: [...e.target.selectedOptions].map((o) => Number(o.value)) })}
+              data-testid="shop-list-categories"
+            >
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {'\u00a0\u00a0'.repeat(o.depth)}
+                  {o.name}
+                </option>
+              ))}
+            </select>
+            <small>{t('grid.bulk_shop_list_categories_hint')}</small>
           </label>
           <label className="form-check">
-            <input type="radio" name="shop-list-mode" checked={input.mode === 'replace'} disabled={!perms.set} onChange={() => change({ mode: 'replace' })} data-testid="shop-list-replace" />{' '}
-            {t('grid.bulk_shop_list_replace')}
+            <input type="checkbox" checked={input.published} onChange={(e) => change({ published: e.target.checked })} data-testid="shop-list-published" /> {t('grid.bulk_shop_list_published')}
           </label>
-        </fieldset>
-        {error && (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        )}
-        {current && (
-          <p className="bulk-preview" role="status" data-testid="shop-list-preview">
-            {t('grid.bulk_shop_list_preview', { rows: current.rows, added: current.added, replaced: current.replaced, kept: current.kept })}
-            {current.outside > 0 && ` ${t('grid.bulk_shop_list_outside', { count: current.outside })}`}
-          </p>
-        )}
-      </BulkDialog>
+          <fieldset className="form-field">
+            <legend>{t('grid.bulk_shop_list_existing')}</legend>
+            <label className="form-check">
+              <input type="radio" name="shop-list-mode" checked={input.mode === 'keep'} onChange={() => change({ mode: 'keep' })} /> {t('grid.bulk_shop_list_keep')}
+            </label>
+            <label className="form-check">
+              <input type="radio" name="shop-list-mode" checked={input.mode === 'replace'} disabled={!perms.set} onChange={() => change({ mode: 'replace' })} data-testid="shop-list-replace" />{' '}
+              {t('grid.bulk_shop_list_replace')}
+            </label>
+          </fieldset>
+          {error && (
+            <div className="alert alert-danger" role="alert">
+              {error}
+            </div>
+          )}
+          {current && (
+            <p className="bulk-preview" role="status" data-testid="shop-list-preview">
+              {t('grid.bulk_shop_list_preview', { rows: current.rows, added: current.added, replaced: current.replaced, kept: current.kept })}
+              {current.outside > 0 && ` ${t('grid.bulk_shop_list_outside', { count: current.outside })}`}
+            </p>
+          )}
+        </BulkDialog>
+      )}
     </>
   );
 }

@@ -8,10 +8,10 @@
  * client (api/actions.ts) or the grid's data provider.
  */
 import { Suspense, type ComponentType } from 'react';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { lazyFirstPart, lazyWithMessages } from '../i18n/lazy.tsx';
 import { allFilters } from '../grid/gridApi.ts';
 import type { BulkToolbarProps } from '../grid/gridProps.ts';
-import { bulkActionsOf, type BulkActionKey } from '../../core/bulkActions.ts';
+import { bulkActionsOf, bulkButtonKeys, type BulkActionKey } from '../../core/bulkActions.ts';
 import type { BulkActionProps } from './actionProps.ts';
 
 type Load = () => Promise<{ default: ComponentType<BulkActionProps> }>;
@@ -70,7 +70,8 @@ const loaders: Record<BulkActionKey, Load> = {
 const loading = new Map<BulkActionKey, Promise<{ default: ComponentType<BulkActionProps> }>>();
 const load = (k: BulkActionKey) => loading.get(k) ?? (loading.set(k, loaders[k]()), loading.get(k)!);
 const registry = {} as Record<BulkActionKey, ComponentType<BulkActionProps>>;
-for (const k of Object.keys(loaders) as BulkActionKey[]) registry[k] = lazyWithMessages(() => load(k));
+// A button that says only its screen's labels' words paints without the catalogue's later part (core/bulkActions.ts `bulkButtonKeys`); the rest wait for it.
+for (const k of Object.keys(loaders) as BulkActionKey[]) registry[k] = bulkButtonKeys[k] ? lazyFirstPart(() => load(k)) : lazyWithMessages(() => load(k));
 
 export default function BulkActions({ screen, perms, query, fixed, onDone, onUndoable }: BulkToolbarProps) {
   const q = fixed ? { ...query, filterModel: allFilters({ filterModel: query.filterModel, fixed }) } : query;

@@ -1,15 +1,15 @@
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { menuPaths } from '../../core/breadcrumbs.ts';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { setCompany, setCurrency } from '../session/auth.ts';
 import { EMPTY, useSession } from '../session/session.ts';
 import { BookmarkPin } from './BookmarkPin.tsx';
 import { Logo, MenuIcon, UserIcon } from './icons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 
-// The Ask-AI button and its sidebar: a chunk of their own (the list route's budget).
-const AskAi = lazyWithMessages(() => import('../ai/AskAiEntry.tsx'));
+// The Ask-AI button and its sidebar: a chunk of their own (the list route's budget). The button says a first-part key; its sidebar waits for the later part.
+const AskAi = lazyFirstPart(() => import('../ai/AskAiEntry.tsx'));
 
 export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
   const intl = useIntl();

@@ -9,26 +9,11 @@ import { Sidebar } from './Sidebar.tsx';
 export function UserSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const user = useSession((s) => s.user);
-  const company = useSession((s) => s.user?.companies.find((c) => c.company_code === s.company));
   const theme = usePrefs((p) => p.theme);
   const lang = useSession((s) => s.lang);
   return (
     <Sidebar open={open} onOpenChange={onOpenChange} side="right" title={t('chrome.user')} closeLabel={t('common.close')}>
-      {user && (
-        <dl className="user-facts">
-          <dt>{t('fields.user_name')}</dt>
-          <dd>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.user_name}</dd>
-          <dt>{t('fields.user_email')}</dt>
-          <dd>{user.user_email}</dd>
-          {company && (
-            <>
-              <dt>{t('common.company')}</dt>
-              <dd>{company.company_name}</dd>
-            </>
-          )}
-        </dl>
-      )}
+      <UserFacts />
       <Link className="btn btn-secondary btn-block user-profile-link" to={withLang('/profile', lang)} onClick={() => onOpenChange(false)}>
         {t('auth.profile')}
       </Link>
@@ -43,5 +28,31 @@ export function UserSidebar({ open, onOpenChange }: { open: boolean; onOpenChang
         {t('chrome.logout')}
       </button>
     </Sidebar>
+  );
+}
+
+/**
+ * Who is signed in, in which company. A component of its own: its labels (column labels, the
+ * catalogue's later part) are said only once the sidebar is open, whose dialog waits for that part.
+ */
+function UserFacts() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const user = useSession((s) => s.user);
+  const company = useSession((s) => s.user?.companies.find((c) => c.company_code === s.company));
+  if (!user) return null;
+  return (
+    <dl className="user-facts">
+      <dt>{t('fields.user_name')}</dt>
+      <dd>{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.user_name}</dd>
+      <dt>{t('fields.user_email')}</dt>
+      <dd>{user.user_email}</dd>
+      {company && (
+        <>
+          <dt>{t('common.company')}</dt>
+          <dd>{company.company_name}</dd>
+        </>
+      )}
+    </dl>
   );
 }

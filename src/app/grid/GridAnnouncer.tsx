@@ -3,12 +3,10 @@
  * region saying the sort, the filtered columns and the row count ("Sorted by Price,
  * ascending. Filtered by Brand. 1,234 rows"). The text is derived from the view state on
  * every render, so any sort, filter or count change changes it and is read out once; the
- * region itself is always there (a region added with its text is not announced). Its
- * words are in the catalogue's later part: nothing is said before the first change.
+ * region itself is always there (a region added with its text is not announced). Its words
+ * are in the catalogue's first part (core/catalogueParts.ts): the region needs no later part.
  */
-import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { Later } from '../i18n/lazy.tsx';
 import type { ColumnFiltersState, SortingState } from './layout.ts';
 
 export interface AnnouncerProps {
@@ -24,11 +22,7 @@ export interface AnnouncerProps {
 export function GridAnnouncer(p: AnnouncerProps) {
   return (
     <div className="visually-hidden grid-announcer" role="status" aria-live="polite" aria-atomic="true">
-      <Suspense fallback={null}>
-        <Later>
-          <Announcement {...p} />
-        </Later>
-      </Suspense>
+      <Announcement {...p} />
     </div>
   );
 }

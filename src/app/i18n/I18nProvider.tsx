@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALE, type Lang } from '../../core/langs.ts';
-import { markFullCatalogue } from './fullCatalogue.ts';
+import { markFullCatalogue, needFullCatalogue, onFullCatalogueNeeded } from './fullCatalogue.ts';
 import type { ShippedMessages } from '../../core/catalogue.ts';
 import { expandMessages, type Messages } from './messages.ts';
 import type { CataloguePart } from '../../core/catalogueParts.ts';
@@ -67,9 +67,9 @@ function loadedState(lang: Lang): State | undefined {
 }
 
 /**
- * Renders children once the language's first part is in (the page paints), then adds the
- * later part. Another language is shown once both its parts are in; meanwhile the previous
- * one stays.
+ * Renders children once the language's first part is in (the page paints); the later part
+ * joins when something needs it (fullCatalogue.ts). Another language is shown once both its
+ * parts are in; meanwhile the previous one stays.
  */
 export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   const [state, setState] = useState<State | undefined>(() => loadedState(lang));
@@ -82,12 +82,14 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
       shown.current = true;
       setState(s);
     };
-    // The first language paints with the first part (the later one loads after it, off the
-    // critical path); a switch waits for the whole catalogue.
-    if (!shown.current) void loadPart(lang, 'first').then(() => (show(), loadPart(lang, 'later').then(show)));
+    // The first language paints with the first part, and takes the later one on first need;
+    // a switch waits for the whole catalogue.
+    let stop = () => {};
+    if (!shown.current) void loadPart(lang, 'first').then(() => live && (show(), (stop = onFullCatalogueNeeded(() => void loadPart(lang, 'later').then(show)))));
     else void Promise.all([loadPart(lang, 'first'), loadPart(lang, 'later')]).then(show);
     return () => {
       live = false;
+      stop();
     };
   }, [lang]);
   useEffect(() => {
@@ -111,6 +113,8 @@ export function I18nProvider({ lang, children }: { lang: Lang; children: ReactNo
 }
 
 function onIntlError(e: { code?: string; message: string }) {
+  // A key of the later part said before it is in (it loads on first need): asked for now, the text follows with it.
+  if (e.code === 'MISSING_TRANSLATION') void needFullCatalogue();
   // codegen checks every key against all seven catalogues; a miss at run time is a bug worth seeing.
   if (import.meta.env.DEV || e.code !== 'MISSING_TRANSLATION') console.warn(e.message);
 }

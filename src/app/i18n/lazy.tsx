@@ -1,20 +1,15 @@
 /**
  * What may speak keys of the catalogue's later part (core/catalogueParts.ts): a lazily loaded component
- * (dialogs, forms, editors, pages) waits for its code and for that part; <Later> holds
- * back children of a page that paints early (toasts) until the part is in.
+ * (dialogs, forms, editors, pages) asks for that part (it loads on first need: fullCatalogue.ts) and
+ * waits for it and for its code.
  */
 // eslint-disable-next-line no-restricted-imports -- the one place React's lazy is wrapped
-import { lazy, use, useState, type ComponentType, type ReactNode } from 'react';
-import { fullCatalogue } from './fullCatalogue.ts';
+import { lazy, useState, type ComponentType } from 'react';
+import { needFullCatalogue } from './fullCatalogue.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React's own signature for lazy components
 export function lazyWithMessages<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() => Promise.all([load(), fullCatalogue]).then(([m]) => m));
-}
-
-export function Later({ children }: { children: ReactNode }) {
-  use(fullCatalogue);
-  return children;
+  return lazy(() => Promise.all([load(), needFullCatalogue()]).then(([m]) => m));
 }
 
 /** A lazily loaded part of a page's first paint (the screen page, cell renderers): it speaks first-part keys only and does not wait. */

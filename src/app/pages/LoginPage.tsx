@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../api/client.ts';
 import { describeError, say, type Said } from '../api/said.ts';
@@ -8,6 +8,7 @@ import { login } from '../session/auth.ts';
 import { useSession } from '../session/session.ts';
 import { LoginEmail, LoginPassword, firstError } from './loginSchema.ts';
 import { usePageTitle } from '../chrome/pageTitle.ts';
+import { needFullCatalogue } from '../i18n/fullCatalogue.ts';
 import { withLang } from '../../core/langs.ts';
 
 const serverMessage = (e: unknown): Said =>
@@ -17,6 +18,8 @@ export function LoginPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   usePageTitle('auth.sign_in');
+  // What the form says at its fields and of a refused sign-in is in the catalogue's later part: asked for with the page.
+  useEffect(() => void needFullCatalogue(), []);
   const lang = useSession((s) => s.lang);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { Suspense, use, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { lazyWithMessages } from '../i18n/lazy.tsx';
+import { lazyFirstPart, lazyWithMessages } from '../i18n/lazy.tsx';
 import { useScreenLabels } from '../i18n/screenLabels.ts';
 import { bulkActionsOf } from '../../core/bulkActions.ts';
 import { allFilters } from '../grid/gridApi.ts';
@@ -17,8 +17,8 @@ import { searchFilter } from './searchFilter.ts';
 
 // The add/edit form is not needed to paint a list: its chunk loads when a form opens.
 const ScreenFormDialog = lazyWithMessages(() => import('../forms/ScreenFormDialog.tsx').then((m) => ({ default: m.ScreenFormDialog })));
-// Bulk toolbar actions (actions.bulk) load with the first screen that offers one.
-const BulkActions = lazyWithMessages(() => import('../actions/index.tsx'));
+// Bulk toolbar actions (actions.bulk) load with the first screen that offers one; each action's module waits for the catalogue's later part unless its button says only words its screen's labels bring (actions/index.tsx).
+const BulkActions = lazyFirstPart(() => import('../actions/index.tsx'));
 // What a company's screen shows to a user in no company (a new database's first administrator): only then.
 const NoCompany = lazyWithMessages(() => import('./NoCompany.tsx'));
 // A report's parameters and chart (ECharts a chunk further) load only on a report's route.

@@ -5,7 +5,7 @@ import { screenRoutes } from '../../generated/routeList.ts';
 
 /*
  * The page's preloads (issue 27, first rows): a screen's first paint needs the ScreenPage
- * chunk, the screen's descriptor, its labels, both catalogue parts of the language and the
+ * chunk, the screen's descriptor, its labels, the catalogue's first part of the language and the
  * grid's first lazy chunks. Found by the browser only as each chunk runs, they came one
  * after another (a waterfall of ~1 s before the first rows). Named in the page's head, they
  * download while the entry downloads and runs. Every page names the app's code itself
@@ -77,7 +77,8 @@ export function pagePreloads(ui: string): Preloads {
     const keys: (string | undefined)[] = [APP_MODULE];
     if (screen) {
       const { form, lang } = screen;
-      keys.push(page, `src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, `locales/${lang}.json?part=later`, ...SCREEN_MODULES);
+      // Not the catalogue's later part: the app takes it on first need (app/i18n/fullCatalogue.ts).
+      keys.push(page, `src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, ...SCREEN_MODULES);
     }
     for (const k of keys) if (k) closure(m, k, entry, files, css);
     return [...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('');

@@ -14,6 +14,7 @@ import { fillDownChanges, rangeText, type Sheet } from '../../sheet.ts';
 import type { GridColumn } from '../../types.ts';
 import { copyText } from './clipboard.utils.ts';
 import type { ClipboardInput } from './clipboard.types.ts';
+import { needFullCatalogue } from '../../../i18n/fullCatalogue.ts';
 
 // Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
 const loadPasteFill = () => import('./pasteFill.ts');
@@ -32,6 +33,8 @@ export const preloadEditing = () => {
   if (editingLoaded) return;
   editingLoaded = true;
   const load = () => {
+    // An edit's words (its refusals, the form's texts) are the catalogue's later part: taken with its code.
+    void needFullCatalogue();
     preloadEditors();
     void loadPasteFill();
     preloadFill();

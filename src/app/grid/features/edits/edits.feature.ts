@@ -10,6 +10,7 @@
  */
 import { useLayoutEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { needFullCatalogue } from '../../../i18n/fullCatalogue.ts';
 import type { ScreenDescriptor } from '../../../../../schemas/screen.ts';
 import { conflictMessageId } from '../../../../core/httpErrors.ts';
 import { ApiError } from '../../../api/client.ts';
@@ -267,6 +268,8 @@ export function createEdits(deps: () => Deps, view: EditsView) {
           toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) }, ref: e instanceof ApiError ? e.requestId : undefined });
           return;
         }
+        // What a refusal says is in the catalogue's later part: in by now (an edit asks for it), waited for if not.
+        await needFullCatalogue();
         const { model: m, intl, show } = deps();
         // A refusal naming a field of the row (a discount over the product's limit): flagged at that cell, as a batch's is.
         const cell = rowErrorCell(e);
@@ -334,6 +337,7 @@ export function createEdits(deps: () => Deps, view: EditsView) {
           }
           const cell = bulkErrorCell(err);
           const hit = cell ? chunk[cell.index] : undefined;
+          await needFullCatalogue();
           const intl = deps().intl;
           // Said in the grid's language; without one (a grid outside React), the server's own text.
           const message = cell && (intl ? say(intl, cell.said) : (err as Error).message);
