@@ -159,7 +159,10 @@ it("paints the product list's toolbar without the later part or Radix's dialog; 
   expect([...asked]).toEqual([]);
   // Opened: Radix's dialog and the later part come, and the dialog says its words.
   const [key] = await rowKeys(1);
-  await bodyRows().and(t.page.locator(`[data-key="${key}"]`)).getByRole('checkbox', { name: 'Select row' }).click();
+  await bodyRows()
+    .and(t.page.locator(`[data-key="${key}"]`))
+    .getByRole('checkbox', { name: 'Select row' })
+    .click();
   await translate.click();
   const dialog = t.page.getByRole('dialog');
   await expect.poll(() => dialog.getByRole('heading').first().innerText()).toBe(s('grid.bulk_translate_texts'));
