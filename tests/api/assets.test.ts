@@ -26,6 +26,8 @@ describe('the build’s files (/assets)', () => {
     writeFileSync(join(ui, 'assets', 'screen-page-Ab12_cd.js'), code);
     writeFileSync(join(ui, 'assets', 'tiny-Zz9.js'), small);
     writeFileSync(join(ui, 'assets', 'logo-Q1w2e3r.png'), png);
+    mkdirSync(join(ui, 'assets', 'navbench'));
+    writeFileSync(join(ui, 'assets', 'navbench', 'page.html'), '<!doctype html><p>a page built beside the app</p>');
     writeFileSync(join(ui, 'secret.txt'), 'not an asset');
     s = await startTestServer('pglite', { uiDir: ui });
   });
@@ -82,8 +84,25 @@ describe('the build’s files (/assets)', () => {
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
   });
 
+  it('serves a file of a folder under /assets (pages built beside the app: the navigation bench’s)', async () => {
+    const r = await get('/assets/navbench/page.html', 'gzip');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.body.toString()).toContain('a page built beside the app');
+  });
+
   it('finds nothing outside the build’s file names', async () => {
-    for (const path of ['/assets/missing-Aa1.js', '/assets/..%2Fsecret.txt', '/assets/%2e%2e/secret.txt', '/assets/sub/screen-page-Ab12_cd.js', '/assets/.hidden']) {
+    for (const path of [
+      '/assets/missing-Aa1.js',
+      '/assets/..%2Fsecret.txt',
+      '/assets/%2e%2e/secret.txt',
+      '/assets/sub/screen-page-Ab12_cd.js',
+      '/assets/.hidden',
+      '/assets/navbench/../../secret.txt',
+      '/assets/navbench/%2e%2e/%2e%2e/secret.txt',
+      '/assets/navbench/',
+      '/assets/',
+    ]) {
       const r = await get(path, 'gzip');
       expect(r.status, path).toBe(404);
       expect(r.body.toString(), path).not.toContain('not an asset');

@@ -24,12 +24,14 @@
  * The bench pages are built into the app's build under /assets/navbench/, so the server
  * serves them from its own origin (the session's cookies, no CORS).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { AUTH_PREFIX } from '../../src/core/authCookies.ts';
@@ -89,6 +91,8 @@ export interface NavResults {
   /** The sort column, the filter's column and text, and the expected first rows. */
   interaction: { sortField: string; filterField: string; filterText: string; sortedFirst: string; filteredFirst: string };
   products: number;
+  /** The app's database: 'PGlite' (in the app's process) or 'PostgreSQL server'. */
+  engine?: string;
   chromium: string;
 }
 
@@ -338,17 +342,38 @@ async function expectations(server: Running): Promise<Expect> {
   throw new Error('expectations: no filter text whose first match differs from the sorted first row');
 }
 
-export async function runNavBench(opts: { runs: number; chromiumPath: string; launchArgs: string[]; log: (s: string) => void; root?: string; cases?: readonly NavCase[] }): Promise<NavResults> {
+export async function runNavBench(opts: {
+  runs: number;
+  chromiumPath: string;
+  launchArgs: string[];
+  log: (s: string) => void;
+  root?: string;
+  cases?: readonly NavCase[];
+  /** A PostgreSQL server's admin URL: the app on a scratch database of it (created, seeded, dropped), not PGlite. */
+  pgUrl?: string;
+}): Promise<NavResults> {
   const root = opts.root ?? process.cwd();
   // The app always runs (its payloads are the floor's); a subset of the rest for a quicker look.
   const cases = opts.cases?.length ? NAV_CASES.filter((c) => c === 'app' || opts.cases!.includes(c)) : NAV_CASES;
   const dir = mkdtempSync(join(tmpdir(), 'bo-nav-'));
   opts.log('nav: building the app and the navigation pages');
   await buildAll(dir, root);
-  opts.log(`nav: starting the server (PGlite, ${PRODUCTS.toLocaleString('en-GB')} demo products)`);
+  const engine = opts.pgUrl ? 'PostgreSQL server' : 'PGlite';
+  opts.log(`nav: starting the server (${engine}, ${PRODUCTS.toLocaleString('en-GB')} demo products)`);
+  // The PostgreSQL server's SQL runs in its own processes; PGlite's on the app's thread, which then serves nothing else.
+  const scratch = opts.pgUrl ? await scratchDatabase(opts.pgUrl) : undefined;
   // Seeded in memory here (the test templates hold the tests' catalogue size only); the background workers off, as the tests run them.
   const ticks = { workflowTickMs: 0, mailTickMs: 0, arrivalTickMs: 0, cartReminderTickMs: 0, stockEventsTickMs: 0, newsTickMs: 0, ratesTickMs: 0, maintenanceTickMs: 0 };
-  const server = await startServer({ ...configFromEnv({ DEMO_DATA: '1' }), ...ticks, uiDir: dir, port: 0, dataDir: undefined, databaseUrl: undefined, demoProducts: PRODUCTS, jwtSecret: undefined });
+  const server = await startServer({
+    ...configFromEnv({ DEMO_DATA: '1' }),
+    ...ticks,
+    uiDir: dir,
+    port: 0,
+    dataDir: undefined,
+    databaseUrl: scratch?.url,
+    demoProducts: PRODUCTS,
+    jwtSecret: scratch ? randomBytes(32).toString('hex') : undefined,
+  });
   await server.db.exec('vacuum analyze');
   const browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: opts.launchArgs });
   const runs: NavRun[] = [];
@@ -382,6 +407,7 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
   } finally {
     await browser.close();
     await server.close();
+    await scratch?.drop();
     rmSync(dir, { recursive: true, force: true });
     opts.log(`nav: done (Chromium ${version})`);
   }
@@ -410,6 +436,27 @@ export async function runNavBench(opts: { runs: number; chromiumPath: string; la
     phases: { sort: phaseMedians((r) => r.sortPhases), filter: phaseMedians((r) => r.filterPhases) },
     interaction: { sortField: SORT_FIELD, filterField: FILTER_FIELD, filterText: expect?.filterText ?? '', sortedFirst: expect?.sortedFirst ?? '', filteredFirst: expect?.filteredFirst ?? '' },
     products: PRODUCTS,
+    engine,
     chromium: version,
+  };
+}
+
+/** A database of its own on a PostgreSQL server (admin URL), dropped after. */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bo_bench_nav_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
   };
 }

@@ -543,7 +543,7 @@ export function renderNavSection(r: BenchResults): string[] {
   return [
     NAV_HEADING,
     '',
-    `Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, load average (1 min) ${f(r.load.start, 2)} at the start, ${f(r.load.end, 2)} at the end; Chromium ${n.chromium} headless; PGlite with the demo data (${n.products.toLocaleString('en-GB')} products, SK01 holds 20,000), signed in as admin in SK01, a fresh browser context per run (cold caches), the order rotating. Medians of the runs.`,
+    `Run ${r.date.slice(0, 16).replace('T', ' ')} UTC, load average (1 min) ${f(r.load.start, 2)} at the start, ${f(r.load.end, 2)} at the end; Chromium ${n.chromium} headless; ${n.engine ?? 'PGlite'} with the demo data (${n.products.toLocaleString('en-GB')} products, SK01 holds 20,000), signed in as admin in SK01, a fresh browser context per run (cold caches), the order rotating. Medians of the runs.`,
     '',
     '| Case | First rows painted |',
     '|---|---:|',

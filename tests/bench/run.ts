@@ -15,6 +15,7 @@
  *   BENCH_NAV_RUNS=10      runs per case of the navigation part (nav.ts)
  *   BENCH_NAV_CASES=app,ag,floor,switch  the navigation part's cases (the app always runs)
  *   BENCH_NAV_ROOT=.       the source tree whose app the navigation part builds (another checkout: figures before a change)
+ *   BENCH_NAV_DB=postgres  the navigation part's app on a scratch database of the PostgreSQL server (BENCH_PG_URL), not PGlite
  *   BENCH_LOAD_SECONDS=10  seconds per server of the load part (32 connections; BENCH_LOAD_PRODUCTS=20000 demo products; BENCH_LOAD_ROUNDS=3 alternating rounds of the bare endpoint and 1 process)
  *   BENCH_SF_RUNS=30       timed requests per storefront page and side (storefront part)
  *   BENCH_SF_LCP_RUNS=10   browser loads per storefront page and side (0: no browser figures)
@@ -281,6 +282,7 @@ async function main() {
         log,
         cases: (env.BENCH_NAV_CASES ?? '').split(',').filter(Boolean) as NavCase[],
         ...(env.BENCH_NAV_ROOT ? { root: resolve(env.BENCH_NAV_ROOT) } : {}),
+        ...(env.BENCH_NAV_DB === 'postgres' ? { pgUrl: env.BENCH_PG_URL ?? DEFAULT_PG_URL } : {}),
       });
   } finally {
     results.durationS = (performance.now() - t0) / 1000;

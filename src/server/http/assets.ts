@@ -20,8 +20,8 @@ import { getMimeType } from 'hono/utils/mime';
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Smaller files are sent as they are: a compressed form would save less than its headers cost. */
 const MIN_COMPRESS = 1024;
-/** A file name of the build's (`name-hash.ext`): no directory, no dot-dot, no encoded character. */
-const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+/** A path segment of the build's files (`name-hash.ext`, a folder's name): no dot first (no `..`, no hidden file), no encoded character. */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -57,7 +57,7 @@ export function assetFiles(ui: string): MiddlewareHandler {
   const read = (name: string): Promise<Kept | null> => {
     let k = kept.get(name);
     if (!k) {
-      k = readFile(join(ui, 'assets', name)).then(
+      k = readFile(join(ui, 'assets', ...name.split('/'))).then(
         (body) => {
           bytes += body.length;
           return { body, type: getMimeType(name) ?? 'application/octet-stream', coded: {} };
@@ -91,8 +91,8 @@ export function assetFiles(ui: string): MiddlewareHandler {
     return p;
   };
   return async (c, next) => {
-    const name = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
-    if (c.req.path !== `/assets/${name}` || !ASSET_NAME.test(name) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    const name = c.req.path.slice('/assets/'.length);
+    if (!c.req.path.startsWith('/assets/') || !name.split('/').every((s) => SEGMENT.test(s)) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const f = await read(name);
     if (!f) return next();
     const coding = chooseCoding(c.req.header('accept-encoding'));
