@@ -105,6 +105,41 @@ describe('the server’s first paint of a screen page', () => {
     expect(await t.page.locator('#first-paint').count()).toBe(0);
   });
 
+  it('runs the app after the first paint when its code comes before the first rows (the entry waits for the page’s end)', async () => {
+    await signIn(t.page, t.server.url, 'admin@example.com');
+    // The page's start held back (the database busy in a transaction of the test's): the page's head and the
+    // app's code come at once, its first rows only when the test lets the database go.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inTx!: () => void;
+    const entered = new Promise<void>((r) => (inTx = r));
+    const busy = t.server.db.transaction(async () => {
+      inTx();
+      await held;
+    });
+    await entered;
+    // Where the first rows were when the app's code was asked for.
+    const paintAtStart: boolean[] = [];
+    await t.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      paintAtStart.push(await t.page.evaluate(() => !!document.getElementById('first-paint')));
+      await route.continue();
+    });
+    const entry = t.page.waitForResponse((r) => /\/assets\/index-[\w-]+\.js$/.test(r.url()));
+    const nav = t.page.goto(`${t.server.url}/en/products/product_list`);
+    try {
+      await entry;
+      // The entry is in and has run its early calls (the refresh waits for the database too); no app code asked for yet.
+      await expect.poll(() => t.page.evaluate(() => document.querySelector('meta[name="first-paint"]') !== null)).toBe(true);
+      expect(paintAtStart).toEqual([]);
+    } finally {
+      release();
+      await busy;
+    }
+    await nav;
+    await expect.poll(() => t.page.locator(GRID).locator('[role=row][data-key]').count()).toBeGreaterThan(5);
+    expect(paintAtStart).toEqual([true]);
+  });
+
   it('brings the app its captions: the app’s own grid says an administrator’s text without asking for it', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com', 'de');
     await t.server.db.query("insert into app.captions (text_key, language_code, caption_text) values ('fields.product_name', 'de', 'Artikelname')");

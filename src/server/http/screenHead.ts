@@ -46,6 +46,7 @@ export function screenPageHead(ui: string): (html: string, nonce: string) => { h
     if (sheets.length === 0 || css.some((t) => t === null)) return { html, tail: '' };
     const modules = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[0]);
     const light = head.replace(STYLESHEET, '').replace(MODULE_PRELOAD, '');
-    return { html: `${light}<style nonce="${nonce}">${css.join('\n')}</style>${html.slice(end)}`, tail: sheets.map((m) => m[0]).join('') + modules.join('') };
+    // The marker tells the entry (src/app/main.tsx) that this page's first rows are on their way as HTML.
+    return { html: `${light}<meta name="first-paint"><style nonce="${nonce}">${css.join('\n')}</style>${html.slice(end)}`, tail: sheets.map((m) => m[0]).join('') + modules.join('') };
   };
 }
