@@ -41,7 +41,10 @@ import { routeSize } from '../bench/sizes.ts';
 // Issue 49's sort and filter at the cost of the request (measured 200.23): the first window's
 // request sent in the click's task (dataProvider/calls.ts fetchAhead) and the editors' preload
 // after an idle moment — so 200.5, over issue 49's 200 until the trim that issue still asks for.
-const BUDGET_KIB = 200.5;
+// Issue 49's trim of the screen page (measured unmerged: 200.62 → 199.15): a save's write and its
+// answer's handling (features/edits/writes.ts), fill down and the TSV reading (with the paste code)
+// and the image popover load with their first use — so 200, issue 49's target.
+const BUDGET_KIB = 200;
 const dist = process.env.E2E_DIST ?? join(process.cwd(), 'dist');
 
 describe('list-route JS budget', () => {
