@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockWidth, formatTsv, parseTsv, quoteCell } from '../../src/app/grid/features/clipboard/tsv.ts';
+import { formatTsv, quoteCell } from '../../src/app/grid/features/clipboard/tsv.ts';
+import { blockWidth, parseTsv } from '../../src/app/grid/features/clipboard/tsvParse.ts';
 
 describe('parseTsv (Excel / LibreOffice clipboard text)', () => {
   it('splits rows on \\n and \\r\\n and cells on tabs; one trailing line break is not a row', () => {

@@ -20,8 +20,19 @@ const brands = expand(brandsCompact);
 const productList = expand(productListCompact);
 
 /** Lets every answer of the in-memory provider (promises, no timers) arrive. */
-/** The in-memory provider's answers and what they set off have run (nothing here waits on a timer). */
-const settle = () => new Promise((r) => setImmediate(r));
+/** Saves on their way in the grid last made (its edits' `pending`). */
+let onTheirWay = 0;
+const turn = () => new Promise((r) => setImmediate(r));
+/**
+ * The in-memory provider's answers and what they set off have run (nothing here waits on a
+ * timer): the saves on their way answered — the first waits for the writes' code too
+ * (writes.ts, a dynamic import) — and one more turn for what their answers started.
+ */
+const settle = async () => {
+  do await turn();
+  while (onTheirWay > 0);
+  await turn();
+};
 
 /** A grid over the provider: the rows it holds by id, its flagged cells, its saves and reloads counted. */
 function gridOf(screen: ScreenDescriptor, rows: Row[]) {
@@ -39,7 +50,7 @@ function gridOf(screen: ScreenDescriptor, rows: Row[]) {
       current: (id) => held.get(id),
       reload: () => void g.reloads++,
     }),
-    { setFlags: (update) => void (g.flags = update(g.flags)), saved: () => void g.saved++ },
+    { setFlags: (update) => void (g.flags = update(g.flags)), saved: () => void g.saved++, pending: (n) => void (onTheirWay = n) },
   );
   const row = (id: string) => ({ index: 0, id, data: held.get(id)! });
   const col = (field: string) => model.byField.get(field)!;

@@ -7,7 +7,7 @@ import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { defaultViewState, inViewCurrency, moveColumn, pinColumn, resetColumns, toSaved, totalsColumns, type ViewState } from '../../src/app/grid/columnState.ts';
 import { testGrid } from './gridTable.ts';
 import { readSaved } from '../../src/app/grid/features/viewState/savedShape.ts';
-import { bulkErrorCell } from '../../src/app/grid/features/edits/edits.feature.ts';
+import { bulkErrorCell } from '../../src/app/grid/features/edits/writes.ts';
 import { M } from '../../src/core/validation/messages.ts';
 import { ApiError } from '../../src/app/api/client.ts';
 import { invalidValueParams } from '../../src/core/errorCodes.ts';

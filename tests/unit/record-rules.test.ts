@@ -9,7 +9,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/app/api/client.ts';
 import { describeError, refusedFields, say } from '../../src/app/api/said.ts';
-import { ruleCell } from '../../src/app/grid/features/edits/edits.feature.ts';
+import { ruleCell } from '../../src/app/grid/features/edits/writes.ts';
 import { problemOf } from '../../src/core/errorCodes.ts';
 import { LANGS, LOCALE } from '../../src/core/langs.ts';
 import { RECORD_RULES, recordRule, ruleMessageIds } from '../../src/core/recordRules.ts';

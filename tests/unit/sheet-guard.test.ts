@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScreen } from '../../schemas/screen.ts';
 import productList from '../../screens/products/product_list.ts';
 import { guardCell, guardRow, unguardCell } from '../../src/core/sheetGuard.ts';
-import { parseTsv } from '../../src/app/grid/features/clipboard/tsv.ts';
+import { parseTsv } from '../../src/app/grid/features/clipboard/tsvParse.ts';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
 import { pasteBlock } from '../../src/app/grid/features/clipboard/pasteFill.ts';
 import { rangeText } from '../../src/app/grid/sheet.ts';

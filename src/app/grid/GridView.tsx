@@ -32,7 +32,6 @@ import { useLiveRows } from './features/liveRows/liveRows.feature.ts';
 import { GridBody } from './GridBody.tsx';
 import { GridHeader } from './GridHeader.tsx';
 import { RowGeneration } from './rowModel/rowSource.ts';
-import { ImagePopover } from './renderers/index.tsx';
 import { rowRenderer } from './body/renderRow.tsx';
 import { geometry } from './layout.ts';
 import type { ScreenGridProps, ToolbarQuery } from './gridProps.ts';
@@ -50,6 +49,8 @@ import './styles/grid.css';
 const SHOW_SPAN = 200;
 
 // Sub-grids of a master row: code loaded when a screen with details first shows one.
+// The image popover (an image cell's click): code loaded with the first one.
+const ImagePopover = lazyWithMessages(() => import('./renderers/ImagePopover.tsx').then((m) => ({ default: m.ImagePopover })));
 const MasterDetail = lazyWithMessages(() => import('./features/masterDetail/MasterDetail.tsx').then((m) => ({ default: m.MasterDetail })));
 
 export function GridView({
@@ -400,7 +401,11 @@ export function GridView({
         estimate={!!rm.shown && !rm.shown.totalExact}
         labelId={(id) => model.byField.get(id)?.labelId ?? id}
       />
-      {actions.image && <ImagePopover anchor={actions.image.anchor} src={actions.image.src} label={t('grid.image')} onClose={actions.closeImage} />}
+      {actions.image && (
+        <Suspense fallback={null}>
+          <ImagePopover anchor={actions.image.anchor} src={actions.image.src} label={t('grid.image')} onClose={actions.closeImage} />
+        </Suspense>
+      )}
       {md.panel && (
         <Suspense fallback={null}>
           <MasterDetail

@@ -1,7 +1,8 @@
 /**
  * Spreadsheet operations over the grid's positions, without React: the text of a cell
- * range (copy) and fill down (Ctrl+D). Typed text into cells (paste, fill with one
- * value) is features/clipboard/pasteFill.ts. They answer what to write; the grid saves
+ * range (copy, which must answer in the key's task). Fill down (Ctrl+D) and typed text
+ * into cells (paste, fill with one value) are features/clipboard/pasteFill.ts, loaded with
+ * their first use. They answer what to write; the grid saves
  * (features/edits/) and shows.
  */
 import { columnTypes } from '../../core/columnTypes/index.ts';
@@ -9,7 +10,6 @@ import type { Rect } from './features/selection/selection.utils.ts';
 import { guardCell } from '../../core/sheetGuard.ts';
 import { formatTsv } from './features/clipboard/tsv.ts';
 import { cellText } from './cellText.ts';
-import type { Change } from './features/edits/edits.feature.ts';
 import type { CellCtx, GridColumn, GridRow } from './types.ts';
 
 /** What the operations read of the grid: its columns in view order and its rows by position. */
@@ -51,22 +51,4 @@ export function rangeText(s: Sheet, rc: Rect): string {
     lines.push(line);
   }
   return formatTsv(lines);
-}
-
-/** Ctrl+D: the top row's value of each editable column down the range. */
-export function fillDownChanges(s: Sheet, rc: Rect): Change[] {
-  if (rc.bottom <= rc.top) return [];
-  const top = s.dataRow(rc.top);
-  if (!top) return [];
-  const changes: Change[] = [];
-  for (let c = rc.left; c <= rc.right; c++) {
-    const vc = s.cols[c];
-    if (!vc?.col || !vc.canEdit) continue;
-    const value = top.data[vc.col.field];
-    for (let i = rc.top + 1; i <= rc.bottom; i++) {
-      const row = s.dataRow(i);
-      if (row) changes.push({ row, col: vc.col, value });
-    }
-  }
-  return changes;
 }

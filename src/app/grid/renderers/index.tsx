@@ -49,7 +49,6 @@ import {
 } from './cells.tsx';
 import './renderers.css';
 
-export { ImagePopover } from './ImagePopover.tsx';
 export { displayText } from './cells.tsx';
 export { loadRichText } from '../../fields/multi/Display.tsx';
 

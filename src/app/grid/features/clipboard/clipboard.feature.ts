@@ -10,7 +10,7 @@ import { toast } from '../../../chrome/toasts.tsx';
 import { preloadEditors } from '../../editors/lazy.tsx';
 import { preloadFill } from './FillDialog.tsx';
 import { isSingleCell, rectOf } from '../selection/selection.utils.ts';
-import { fillDownChanges, rangeText, type Sheet } from '../../sheet.ts';
+import { rangeText, type Sheet } from '../../sheet.ts';
 import type { GridColumn } from '../../types.ts';
 import { copyText } from './clipboard.utils.ts';
 import type { ClipboardInput } from './clipboard.types.ts';
@@ -99,9 +99,13 @@ export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, 
     if (res.changes.length) void edits.saveMany(res.changes);
   };
 
+  /** Ctrl+D: the range is read at the key press; the rows' values once the code is in (the first one loads it). */
   const fillDown = () => {
-    const changes = fillDownChanges(sheet, rectOf(ra.r));
-    if (changes.length) void edits.saveMany(changes);
+    const rc = rectOf(ra.r);
+    void loadPasteFill().then(({ fillDownChanges }) => {
+      const changes = fillDownChanges(sheet, rc);
+      if (changes.length) void edits.saveMany(changes);
+    });
   };
 
   /** Paste with the keyboard: the browser pastes into the clipboard textarea; its paste event arrives at the root. */

@@ -7,7 +7,7 @@
  * use too), loaded with the first paste or fill.
  */
 import { unguardCell } from '../../../../core/sheetGuard.ts';
-import { blockWidth, parseTsv } from './tsv.ts';
+import { blockWidth, parseTsv } from './tsvParse.ts';
 import { checkCellText } from '../edits/cellCheck.ts';
 import type { CellFlag, Change } from '../edits/edits.feature.ts';
 import type { Sheet } from '../../sheet.ts';
@@ -130,4 +130,22 @@ export function pasteNotices(res: Pick<PasteResult, 'invalid' | 'readOnly' | 'ri
   const invalid = res.invalid.length - total(res.richText);
   if (invalid > 0) out.push({ variant: 'warning', id: 'messages.invalid_cells', values: { count: invalid } });
   return out;
+}
+
+/** Ctrl+D: the top row's value of each editable column down the range (here: saved as the paste is, loaded with it). */
+export function fillDownChanges(s: Sheet, rc: Rect): Change[] {
+  if (rc.bottom <= rc.top) return [];
+  const top = s.dataRow(rc.top);
+  if (!top) return [];
+  const changes: Change[] = [];
+  for (let c = rc.left; c <= rc.right; c++) {
+    const vc = s.cols[c];
+    if (!vc?.col || !vc.canEdit) continue;
+    const value = top.data[vc.col.field];
+    for (let i = rc.top + 1; i <= rc.bottom; i++) {
+      const row = s.dataRow(i);
+      if (row) changes.push({ row, col: vc.col, value });
+    }
+  }
+  return changes;
 }
