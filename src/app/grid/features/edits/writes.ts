@@ -13,6 +13,7 @@ import { multiChanges, sameValue } from '../../cellText.ts';
 import { fetchRows, setRow, setRows } from '../../gridApi.ts';
 import type { GridColumn, GridRow, Row } from '../../types.ts';
 import type { Deps, Entry, Writer } from './edits.types.ts';
+import type { IntlShape } from 'react-intl';
 
 /** Rows per bulk set request (the server's limit: one transaction each). */
 const BULK_ROWS = 5000;
@@ -127,9 +128,8 @@ export async function writeCell(w: Writer, d: Deps, target: GridRow, col: GridCo
       toast({ variant: 'warning', id: 'messages.stale_row_reloaded', values: { value: valueText(next, before) }, ref: e instanceof ApiError ? e.requestId : undefined });
       return;
     }
-    // What a refusal says is in the catalogue's later part: in by now (an edit asks for it), waited for if not.
-    await needFullCatalogue();
-    const { model: m, intl, show } = w.deps();
+    const intl = await fullIntl(w);
+    const { model: m, show } = w.deps();
     // A refusal naming a field of the row (a discount over the product's limit): flagged at that cell, as a batch's is.
     const cell = rowErrorCell(e);
     if (cell && m.byField.has(cell.field)) {
@@ -182,8 +182,7 @@ export async function writeBatch(w: Writer, d: Deps, entries: readonly Entry[]):
       }
       const cell = bulkErrorCell(err);
       const hit = cell ? chunk[cell.index] : undefined;
-      await needFullCatalogue();
-      const intl = w.deps().intl;
+      const intl = await fullIntl(w);
       // Said in the grid's language; without one (a grid outside React), the server's own text.
       const message = cell && (intl ? say(intl, cell.said) : (err as Error).message);
       // A rule's first field, or another of its fields the batch wrote (ETD pasted, the rule ETA's).
@@ -211,4 +210,16 @@ function revert({ patch, current }: Deps, chunk: readonly Entry[]) {
     for (const [f, v] of Object.entries(e.fields)) if (!now || sameValue(now[f], v)) back[f] = e.before[f];
     if (Object.keys(back).length) patch(e.row.id, back);
   }
+}
+
+/**
+ * The grid's intl with the catalogue's later part in, where a refusal's words are: in by now
+ * (an edit asks for it: app/i18n/fullCatalogue.ts), waited for when not. A grid outside React
+ * (no intl) says the server's text; a catalogue given whole (tests) has it already.
+ */
+async function fullIntl(w: Writer): Promise<IntlShape | undefined> {
+  const intl = w.deps().intl;
+  if (!intl || Object.hasOwn(intl.messages, 'validation.invalid')) return intl;
+  await needFullCatalogue();
+  return w.deps().intl;
 }
