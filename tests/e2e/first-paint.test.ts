@@ -107,13 +107,14 @@ describe('the server’s first paint of a screen page', () => {
 
   it('runs the app after the first paint when its code comes before the first rows (the entry waits for the page’s end)', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
-    // The page's start held back (the database busy in a transaction of the test's): the page's head and the
-    // app's code come at once, its first rows only when the test lets the database go.
+    // The page's start held back (the products locked in a transaction of the test's; PGlite runs one transaction at a
+    // time): the page's head and the app's code come at once, its first rows only when the test lets the table go.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let inTx!: () => void;
     const entered = new Promise<void>((r) => (inTx = r));
-    const busy = t.server.db.transaction(async () => {
+    const busy = t.server.db.transaction(async (tx) => {
+      await tx.query('lock table app.products in access exclusive mode');
       inTx();
       await held;
     });

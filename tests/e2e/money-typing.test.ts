@@ -125,7 +125,7 @@ describe('money typed in the view currency', () => {
     await t.page.locator('button.grid-fill-apply').click();
     await expect.poll(async () => Number((await product(k1)).selling_price_shop)).toBe(Math.round(10 * rate * 1e4) / 1e4);
     await expect.poll(async () => (await price.innerText()).trim()).toBe('€10.00');
-   }, 120_000);
+  }, 120_000);
 
   it('a form number box never shows what it does not save: 12abc shows 12, 1.5e shows 1.5', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
