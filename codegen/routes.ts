@@ -234,12 +234,29 @@ export function fieldKeysOf(screens: { screen: ScreenDescriptor }[]): Record<str
   };
   // The words of its toolbar buttons that paint before the later part (core/bulkActions.ts `bulkButtonKeys`).
   const buttonWords = (s: ScreenDescriptor): string[] => (s.actions?.bulk ?? []).flatMap((k) => bulkButtonKeys[k as BulkActionKey] ?? []);
+  // The titles of the screens above it in its breadcrumbs (/shops/2frontendPages above its colDefs: core/breadcrumbs.ts).
+  const formByRoute = new Map(screens.flatMap((s) => (s.screen.route ? [[s.screen.route, s.screen.form] as const] : [])));
+  const crumbTitles = (s: ScreenDescriptor): string[] =>
+    (s.route ?? '')
+      .split('/')
+      .slice(1, -1)
+      .flatMap((_, i, parts) => {
+        const form = formByRoute.get(`/${parts.slice(0, i + 1).join('/')}`);
+        return form ? [`screens.${form}.title`] : [];
+      });
   return Object.fromEntries(
     screens
       .filter((s) => s.screen.route)
       .map((s) => [
         s.screen.form,
-        [...new Set([`screens.${s.screen.form}.title`, ...Object.entries(s.screen.columns).flatMap(([f, c]) => [fieldLabelId(f, c), ...optionNames(c)]), ...buttonWords(s.screen)])].sort(),
+        [
+          ...new Set([
+            `screens.${s.screen.form}.title`,
+            ...Object.entries(s.screen.columns).flatMap(([f, c]) => [fieldLabelId(f, c), ...optionNames(c)]),
+            ...buttonWords(s.screen),
+            ...crumbTitles(s.screen),
+          ]),
+        ].sort(),
       ])
       .sort(([a], [b]) => String(a).localeCompare(String(b))),
   );

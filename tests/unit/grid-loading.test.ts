@@ -207,4 +207,12 @@ describe('catalogue parts', () => {
     expect(Object.keys(part).sort()).toEqual([...keys].sort());
     expect(part['fields.product_code']).toBe(texts['fields.product_code']);
   });
+
+  it("brings with a screen's labels its toolbar buttons' words and the titles of the screens above it in its breadcrumbs (the later part loads on first need)", () => {
+    const all = JSON.parse(readFileSync('src/generated/fieldKeys.json', 'utf8')) as Record<string, string[]>;
+    expect(all.product_list).toEqual(expect.arrayContaining(['grid.bulk_shop_list', 'grid.bulk_translate_texts', 'grid.bulk_translate_texts_pick', 'print.labels_action']));
+    expect(all.frontend_pages2_col_defs).toEqual(expect.arrayContaining(['screens.frontend_pages2.title', 'screens.frontend_pages2_col_defs.title']));
+    // A screen at the top of its area has no screen above it.
+    expect(all.product_list!.filter((k) => k.startsWith('screens.'))).toEqual(['screens.product_list.title']);
+  });
 });
