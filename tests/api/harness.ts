@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { configFromEnv, type Config } from '../../src/server/config.ts';
 import { startServer, type Running, type Serve } from '../../src/server/server.ts';
 import { expect } from 'vitest';
 import { NO_COMMIT_FLUSH, seededDatabase, seededPglite } from './templates.ts';
 import { startChildServer } from './workerServer.ts';
+import { scratchDatabase } from '../setup/scratchDatabase.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -48,23 +47,7 @@ export interface TestServer extends Running {
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `bo_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.query(`alter database ${name} ${NO_COMMIT_FLUSH}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
+  return scratchDatabase(admin, 'bo_test', NO_COMMIT_FLUSH);
 }
 
 /** A test server and the access tokens of the three demo staff users. */

@@ -17,10 +17,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { screens } from '../../src/server/actions/engine/screens.ts';
 import { rowFields } from '../../src/server/actions/engine/rows.ts';
 import { freePort } from '../api/freePort.ts';
+import { scratchDatabase } from '../setup/scratchDatabase.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const COMPANY = 'SK01';
@@ -140,14 +140,8 @@ async function measure(name: string, server: Child, path: string, connections: n
 }
 
 export async function runLoadBench(o: { pgUrl: string; connections: number; durationS: number; rounds: number; products: number; log: (s: string) => void }): Promise<LoadResult> {
-  const name = `bo_bench_load_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: o.pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(o.pgUrl);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
+  const scratch = await scratchDatabase(o.pgUrl, 'bo_bench_load');
+  const databaseUrl = scratch.url;
   const result: LoadResult = { connections: o.connections, durationS: o.durationS, rounds: o.rounds, products: o.products, runs: [] };
   const serverEnv = {
     DATABASE_URL: databaseUrl,
@@ -217,10 +211,7 @@ export async function runLoadBench(o: { pgUrl: string; connections: number; dura
     result.error = e instanceof Error ? e.message.split('\n').slice(0, 3).join(' ') : String(e);
     o.log(`load: failed: ${result.error}`);
   } finally {
-    const d = new pg.Client({ connectionString: o.pgUrl });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
+    await scratch.drop();
   }
   return result;
 }

@@ -31,13 +31,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { AUTH_PREFIX } from '../../src/core/authCookies.ts';
 import { configFromEnv } from '../../src/server/config.ts';
 import { startServer, type Running } from '../../src/server/server.ts';
 import { BENCH_TOKEN_COOKIE, FILTER_FIELD, FORM, SORT_FIELD, type NavBenchBodies } from './pages/nav/server.ts';
+import { scratchDatabase } from '../setup/scratchDatabase.ts';
 import { probeScript } from './probe.ts';
 import { summarize, type Summary } from './stats.ts';
 
@@ -361,7 +361,7 @@ export async function runNavBench(opts: {
   const engine = opts.pgUrl ? 'PostgreSQL server' : 'PGlite';
   opts.log(`nav: starting the server (${engine}, ${PRODUCTS.toLocaleString('en-GB')} demo products)`);
   // The PostgreSQL server's SQL runs in its own processes; PGlite's on the app's thread, which then serves nothing else.
-  const scratch = opts.pgUrl ? await scratchDatabase(opts.pgUrl) : undefined;
+  const scratch = opts.pgUrl ? await scratchDatabase(opts.pgUrl, 'bo_bench_nav') : undefined;
   // Seeded in memory here (the test templates hold the tests' catalogue size only); the background workers off, as the tests run them.
   const ticks = { workflowTickMs: 0, mailTickMs: 0, arrivalTickMs: 0, cartReminderTickMs: 0, stockEventsTickMs: 0, newsTickMs: 0, ratesTickMs: 0, maintenanceTickMs: 0 };
   const server = await startServer({
@@ -438,25 +438,5 @@ export async function runNavBench(opts: {
     products: PRODUCTS,
     engine,
     chromium: version,
-  };
-}
-
-/** A database of its own on a PostgreSQL server (admin URL), dropped after. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bo_bench_nav_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
   };
 }
