@@ -117,8 +117,8 @@ describe('the session in the browser', () => {
   it('sends a page load’s refresh call from the entry, before the app’s code has come, and once (issue 49: off the live grid’s path)', async () => {
     await signIn(t.page, t.server.url, 'admin@example.com');
     await expect.poll(() => t.page.getByRole('button', { name: 'User' }).count()).toBe(1);
-    // The app's code (start.tsx's chunk) is held back until the refresh call has been seen, or for 10 s:
-    // a call the app's code made itself could not come before it.
+    // The app's code (start.tsx's chunk, preloaded by the page) is held back until the refresh call has been seen: a call
+    // the app's code made itself could never come, and the grid would never show its rows.
     let refreshSeen!: () => void;
     const seen = new Promise<void>((r) => (refreshSeen = r));
     const refreshes: string[] = [];
@@ -127,16 +127,9 @@ describe('the session in the browser', () => {
       refreshes.push(r.url());
       refreshSeen();
     });
-    let heldFor = -1;
-    await t.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      const from = Date.now();
-      const first = await Promise.race([seen.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
-      heldFor = first ? Date.now() - from : Infinity;
-      await route.continue();
-    });
+    await t.page.route(/\/assets\/start-[\w-]+\.js$/, (route) => seen.then(() => route.continue()).catch(() => {}));
     await t.page.goto(`${t.server.url}/en/products/product_list`);
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(5);
-    expect(heldFor, 'the refresh call came while the app code was held').toBeLessThan(10_000);
     // One call: the app took the entry's answer instead of asking again (which would rotate the refresh token twice).
     expect(refreshes).toHaveLength(1);
   });
