@@ -54,19 +54,18 @@ const compressible = (type: string) => /^(text\/|application\/(javascript|json|x
 export function assetFiles(ui: string): MiddlewareHandler {
   const kept = new Map<string, Promise<Kept | null>>();
   let bytes = 0;
+  /** Counts `n` bytes as kept when they fit under MAX_BYTES; false: served this once, not kept. */
+  const keep = (n: number): boolean => (bytes + n <= MAX_BYTES ? ((bytes += n), true) : false);
   const read = (name: string): Promise<Kept | null> => {
     let k = kept.get(name);
     if (!k) {
       k = readFile(join(ui, 'assets', ...name.split('/'))).then(
-        (body) => {
-          bytes += body.length;
-          return { body, type: getMimeType(name) ?? 'application/octet-stream', coded: {} };
-        },
+        (body) => ({ body, type: getMimeType(name) ?? 'application/octet-stream', coded: {} }),
         () => null,
       );
       // A missing file is asked again next time (a build may be under way); a kept one stays while memory allows.
       void k.then((f) => {
-        if (!f || bytes > MAX_BYTES) kept.delete(name);
+        if (!f || !keep(f.body.length)) kept.delete(name);
       });
       kept.set(name, k);
     }
@@ -81,7 +80,8 @@ export function assetFiles(ui: string): MiddlewareHandler {
           : (coding === 'br' ? brotliAsync(f.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: f.body.length } }) : gzipAsync(f.body)).then(
               (z) => {
                 if (z.length >= f.body.length) return null;
-                bytes += z.length;
+                // No room left: this answer has it, the next one makes it again.
+                if (!keep(z.length)) delete f.coded[coding];
                 return z;
               },
               () => null,
