@@ -53,6 +53,7 @@ import { serveDir } from './serve.ts';
 import type { BenchResults, UiResults } from './results.ts';
 import { buildAppRoute, buildBenchPage } from './sizes.ts';
 import { findBrowser } from '../setup/browserPath.ts';
+import { chromiumArgs } from '../setup/chromiumFlags.ts';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -72,7 +73,9 @@ const PG_URL = env.BENCH_PG_URL ?? DEFAULT_PG_URL;
 const SKIP = new Set((env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const OUT = resolve(env.BENCH_OUT ?? 'docs/benchmarks.md');
 const CHROMIUM = findBrowser(env) ?? '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// The tests' flags: headless Chromium's omnibox popup (a WebUI renderer preloaded with every
+// page, which no user's page competes with) is off, as in the tests.
+const LAUNCH_ARGS = chromiumArgs();
 
 const t0 = performance.now();
 const log = (s: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);

@@ -6,53 +6,13 @@ import { startTestServer, type Engine, type TestServer } from '../api/harness.ts
 import type { Config } from '../../src/server/config.ts';
 import { listen, type FetchHandler, type Serve } from '../../src/server/server.ts';
 import { findBrowser } from '../setup/browserPath.ts';
+import { chromiumArgs as args, DISABLED_FEATURES } from '../setup/chromiumFlags.ts';
 import { AUTH_PREFIX, PAGE_TOKEN_COOKIE } from '../../src/core/authCookies.ts';
 
 const STRATEGY_COOKIE = `${AUTH_PREFIX}strategy`;
 
 /** The browser the global set-up found or installed (tests/setup/tools.ts). */
 const CHROMIUM = inject('chromiumPath') ?? findBrowser() ?? '/usr/bin/chromium';
-
-/**
- * Chromium features off in the test browsers, Playwright's own first: Chromium reads only the
- * last --disable-features, so this one repeats the list Playwright passes (playwright-core
- * 1.65's; `launchChromium` adds what a newer Playwright passes beyond it). Then the omnibox
- * popup's WebUI (chrome://omnibox-popup.top-chrome, a `--top-chrome-webui` renderer): new
- * headless mode preloads it in every window, i.e. for every test's page, and no test sees it —
- * off, a test's page costs the browser about a third less CPU.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'msForceBrowserSignIn',
-  'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
-/** The launch flags of every test browser. */
-const args = (disabled: string[]) => [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  `--disable-features=${disabled.join(',')}`,
-];
 
 /**
  * The features Playwright disabled in the browsers this process runs: the first
@@ -84,7 +44,7 @@ async function launchChromium(opts: { handleSIGTERM?: boolean } = {}): Promise<B
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: args(disabledFeatures), ...opts });
   const missing = playwrightDisabledFeatures().filter((f) => !disabledFeatures.includes(f));
   if (missing.length === 0) return browser;
-  console.warn(`tests/e2e/browser.ts: Playwright now disables ${missing.join(', ')} too: add them to PLAYWRIGHT_DISABLED_FEATURES`);
+  console.warn(`tests/e2e/browser.ts: Playwright now disables ${missing.join(', ')} too: add them to PLAYWRIGHT_DISABLED_FEATURES (tests/setup/chromiumFlags.ts)`);
   disabledFeatures = [...missing, ...disabledFeatures];
   await browser.close();
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: args(disabledFeatures), ...opts });
