@@ -74,10 +74,26 @@ describe('deleting a product with what belongs to it', () => {
 
   it('deletes, and Ctrl+Z brings the product back with its images in the details panel; the focus stays in the grid', async () => {
     await askToDelete('en');
+    // What the grid was answered after the delete, and the toasts: said when the row stays (CI saw two rows stay, twice).
+    const answers: string[] = [];
+    t.page.on('response', (r) => {
+      const body = r.request().postData() ?? '';
+      if (/"entity":"product_list"/.test(body))
+        void r.text().then(
+          (x) => answers.push(`${r.status()} ${body.slice(0, 300)} → ${x.slice(0, 300)}`),
+          () => {},
+        );
+    });
     await dialog().getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => t.page.locator('.toast-success').first().innerText()).toContain('1 record deleted');
-    // The keys, not a count: a failure says which row stayed (CI saw two rows stay, twice).
-    await expect.poll(shownKeys).toEqual(['DEL-KEEP']);
+    try {
+      await expect.poll(shownKeys).toEqual(['DEL-KEEP']);
+    } catch (e) {
+      const toasts = await t.page.locator('.toast').allInnerTexts();
+      throw new Error(`${(e as Error).message}\nrows shown: ${JSON.stringify(await shownKeys())}\ntoasts: ${JSON.stringify(toasts)}\nproduct_list calls after the delete:\n${answers.join('\n')}`, {
+        cause: e,
+      });
+    }
     expect((await t.server.db.query('select 1 from app.product_images where product_code = $1', [CODE])).rows).toHaveLength(0);
     await expect.poll(inGrid).toBe(true);
 
