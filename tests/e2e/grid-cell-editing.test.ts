@@ -126,14 +126,15 @@ describe('ScreenGrid cell editing', () => {
     const filterInput = grid().locator('[data-filter-field="selling_price_shop"] input');
     await filterInput.fill(`>${shownNumber}`);
     await expect.poll(() => row(k1).count()).toBe(0);
-    const rowSet = async () => new Set(await bodyRows().evaluateAll((rs) => rs.map((r) => r.getAttribute('data-key'))));
-    // The rows drawn once settled: a new view draws the rows in view first and its overscan a frame later.
+    // The rows drawn once settled, in row order: a new view draws the rows in view first and its overscan a frame later
+    // (a page load's first view draws as many as a window-high grid shows; a filter's, as many as the grid's own height).
     const shownRows = async () => {
       await expect.poll(viewDrawn).toBe(true);
-      return rowSet();
+      const rows = await bodyRows().evaluateAll((rs) => rs.map((r) => [Number(r.getAttribute('aria-rowindex')), r.getAttribute('data-key')] as const));
+      return rows.sort((a, b) => a[0] - b[0]).map(([, key]) => key);
     };
     const before = await shownRows();
-    expect(before.size).toBeGreaterThan(0);
+    expect(before.length).toBeGreaterThan(0);
     // Saved with the currency it was typed in.
     await expect
       .poll(async () => (await t.server.db.query<{ state: { currency?: string } }>(`select state from app.user_grid_states where form = 'product_list'`)).rows[0]?.state.currency, { timeout: 5000 })
@@ -145,7 +146,9 @@ describe('ScreenGrid cell editing', () => {
     await expect.poll(() => filterInput.inputValue()).toMatch(/^>5[34]\.\d\d$/);
     await expect.poll(async () => [...(await bodyRows().locator('[role=gridcell][data-field="selling_price_shop"]').allInnerTexts())].every((x) => x.includes('€'))).toBe(true);
     expect(await row(k1).count()).toBe(0);
-    expect(await shownRows()).toEqual(before);
+    const after = await shownRows();
+    expect(after.length).toBeGreaterThanOrEqual(before.length);
+    expect(after.slice(0, before.length)).toEqual(before);
   });
 
   it('empties a range with Delete in one save (undone together), read-only cells left; Backspace edits the cell emptied; Ctrl+X cuts', async () => {

@@ -10,7 +10,8 @@ import { parseScreen } from '../../schemas/screen.ts';
 import { LANGS, LOCALE } from '../../src/core/langs.ts';
 import { renderedPositions } from '../../src/app/grid/GridBody.tsx';
 import { buildGridModel } from '../../src/app/grid/columns.ts';
-import { SELECT_ID, type SortingState } from '../../src/app/grid/layout.ts';
+import { SELECT_ID, type SortingState, type ViewColumn } from '../../src/app/grid/layout.ts';
+import { columnsInView } from '../../src/app/grid/body/columnWindow.ts';
 import type { ViewState } from '../../src/app/grid/columnState.ts';
 import { testGrid } from './gridTable.ts';
 import { visibleRows, withDirection } from '../../src/app/grid/body/visibleRows.ts';
@@ -149,6 +150,19 @@ describe('row window', () => {
     // More on one side than on the other (ahead of the scroll).
     expect(renderedPositions(50, 52, 1000, [], 1, 3)).toEqual([49, 50, 51, 52, 53, 54, 55]);
     expect(renderedPositions(50, 52, 1000, [], 3, 1)).toEqual([47, 48, 49, 50, 51, 52, 53]);
+  });
+
+  it("draws a new view's first frame with the columns in view and the pinned ones; all when all are in view", () => {
+    const col = (id: string, width: number | null, minWidth: number, pinned: ViewColumn['pinned'] = false) => ({ id, width, minWidth, pinned }) as ViewColumn;
+    // A select column and a pinned key (136 px), then eight 100 px columns (one of them flex at its 100 px minimum), an end-pinned one.
+    const cols = [col(SELECT_ID, 36, 36, 'start'), col('code', 100, 100, 'start'), ...[...Array(8).keys()].map((i) => col(`c${i}`, i === 3 ? null : 100, 100)), col('end', 80, 80, 'end')];
+    // 500 px at the start: c0..c3 start before 500 (c3 at 436); c4 at 536 does not.
+    expect(columnsInView(cols, 0, 500)).toEqual({ from: 2, to: 5 });
+    // Scrolled 300 px: from c1 (236–336) to c6 (736–836 starts before 800).
+    expect(columnsInView(cols, 300, 500)).toEqual({ from: 3, to: 8 });
+    // Everything in view: the plain path (no window).
+    expect(columnsInView(cols, 0, 2000)).toBeNull();
+    expect(columnsInView([col(SELECT_ID, 36, 36, 'start')], 0, 10)).toBeNull();
   });
 });
 

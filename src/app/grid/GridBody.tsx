@@ -6,13 +6,13 @@
  * model and toolbar, stay as they are). Rows come from the grid's `renderRow`; the
  * delegated handlers are the grid's.
  */
-import { useCallback, useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { centerColumns, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './body/columnWindow.ts';
+import { centerColumns, columnsInView, COLUMN_WINDOW_MIN, useColumnWindow, type ColumnWindow } from './body/columnWindow.ts';
 import type { Layout } from './layout.ts';
 import { assignSlots, newSlots, renderOrder, slotKey } from './body/recycle.ts';
 import type { DisplayItem, DisplayModel } from './rowModel/useRowModel.ts';
-import { useRowVirtualizer, type RowVirtualizer } from './body/visibleRows.ts';
+import { knownScrollLeft, useRowVirtualizer, type RowVirtualizer } from './body/visibleRows.ts';
 
 /** Rows beyond the viewport, either side, whose blocks are fetched (server rows). */
 const OVERSCAN = 10;
@@ -107,7 +107,7 @@ function WideBody(props: Props) {
   return <Rows {...props} columns={useColumnWindow(viewportRef, layout.cols, layout.pinStart, layout.pinEnd)} />;
 }
 
-function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeight, keep, fetching, renderRow, handlers, columns }: Props & { columns: ColumnWindow }) {
+function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeight, keep, fetching, layout, renderRow, handlers, columns }: Props & { columns: ColumnWindow }) {
   const count = display.count;
 
   // A new view (the first rows, a sort, a filter) paints the rows in view only; the
@@ -140,6 +140,11 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
   useLayoutEffect(() => {
     virtualRef.current = virtualizer;
   }, [virtualRef, virtualizer]);
+  // The first frame's columns too: those in view (a wide grid's column window does this itself).
+  const width = virtualizer.scrollRect?.width;
+  const left = knownScrollLeft(virtualizer.scrollElement);
+  const firstColumns = useMemo(() => (spreadOut || columns || width === undefined ? null : columnsInView(layout.cols, left, width)), [spreadOut, columns, width, left, layout.cols]);
+  const shownColumns = columns ?? firstColumns;
   const last = Math.min(visible.last, count - 1);
   const first = Math.min(visible.first, Math.max(0, last));
 
@@ -190,7 +195,7 @@ function Rows({ viewportRef, bodyRef, virtualRef, display, rowHeight, headerHeig
     >
       {order.map((slot) => {
         const index = indexOf[slot]!;
-        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot), columns);
+        return renderRow(display.item(index), index, index * rowHeight, slotKey(slot), shownColumns);
       })}
     </div>
   );

@@ -97,3 +97,31 @@ export function useColumnWindow(viewportRef: RefObject<HTMLDivElement | null>, c
   if (!items.length) return null;
   return { from: first + items[0]!.index, to: first + items[items.length - 1]!.index };
 }
+
+/**
+ * The columns a new view's first frame renders on a grid without a column window (fewer
+ * than COLUMN_WINDOW_MIN): those a viewport `width` px wide shows at `scrollLeft`, with
+ * the pinned ones; null when every column is in view. The rest follow with the rows'
+ * overscan a frame later (GridBody `spread`): on an 800 × 1280 product list, 10 of its 19
+ * columns are in view, and the frame a sort or a filter waits for lays out half the cells.
+ * Offsets as the column virtualizer's: a grid wider than its view has its flex columns at
+ * their minimum.
+ */
+export function columnsInView(cols: readonly ViewColumn[], scrollLeft: number, width: number): ColumnWindow {
+  let x = 0;
+  let from = -1;
+  let to = -1;
+  let all = true;
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i]!;
+    const w = c.width ?? c.minWidth;
+    if (!c.pinned) {
+      if (x + w > scrollLeft && x < scrollLeft + width) {
+        if (from < 0) from = i;
+        to = i;
+      } else all = false;
+    }
+    x += w;
+  }
+  return all || from < 0 ? null : { from, to };
+}
