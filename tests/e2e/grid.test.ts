@@ -522,7 +522,10 @@ describe('ScreenGrid', () => {
     const open = grid().locator(`[role=row][data-group='${openId}']`);
     await expect
       .poll(async () => {
-        if (!(await open.count())) await grid().locator('.grid-body').evaluate((b) => b.parentElement!.scrollBy({ top: 200 }));
+        if (!(await open.count()))
+          await grid()
+            .locator('.grid-body')
+            .evaluate((b) => b.parentElement!.scrollBy({ top: 200 }));
         return open.count();
       })
       .toBe(1);
