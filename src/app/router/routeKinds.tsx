@@ -1,5 +1,5 @@
-import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
-import type { Lang } from '../../core/langs.ts';
+import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
 import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { preloadable } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
@@ -60,14 +60,31 @@ export const rootIndex = createRoute({
   },
 });
 
-/** `/<lang>`: entering it sets the UI language (the URL prefix is the truth). */
-export const langRoute = <L extends Lang>(lang: L) => createRoute({ getParentRoute: () => root, path: lang, beforeLoad: () => applyLanguage(lang, true) });
+/**
+ * `/$lang`: one subtree for the seven languages (a subtree per language made the router
+ * build and match 7 × ~120 routes on every page load). A prefix that is no UI language is
+ * no page; entering one sets the UI language (the URL prefix is the truth).
+ */
+export const langRoute = createRoute({
+  getParentRoute: () => root,
+  path: '$lang',
+  beforeLoad: ({ params }) => {
+    if (!isLang(params.lang)) throw notFound();
+    return applyLanguage(params.lang, true);
+  },
+});
 
-export const login = <P extends AnyRoute>(parent: P, lang: Lang) =>
+/** The page's language, from its path's `$lang` (checked by langRoute before any page's own check runs). */
+const langOf = (params: unknown): Lang => {
+  const l = (params as { lang?: unknown }).lang;
+  return isLang(l) ? l : DEFAULT_LANG;
+};
+
+export const login = <P extends AnyRoute>(parent: P) =>
   createRoute({
     getParentRoute: () => parent,
     path: 'login',
-    beforeLoad: () => guestOnly(lang),
+    beforeLoad: ({ params }) => guestOnly(langOf(params)),
     component: () => (
       <LoginLayout>
         <LoginPage />
@@ -76,12 +93,12 @@ export const login = <P extends AnyRoute>(parent: P, lang: Lang) =>
   });
 
 /** /forgot_password: asks for a reset link (guest only, like the login page). */
-export const forgotPassword = <P extends AnyRoute>(parent: P, lang: Lang) =>
+export const forgotPassword = <P extends AnyRoute>(parent: P) =>
   createRoute({
     getParentRoute: () => parent,
     path: 'forgot_password',
     staticData: { title: 'auth.forgot_password' },
-    beforeLoad: () => guestOnly(lang),
+    beforeLoad: ({ params }) => guestOnly(langOf(params)),
     component: () => (
       <LoginLayout>
         <ForgotPasswordPage />
@@ -111,52 +128,53 @@ export const profile = <P extends AnyRoute>(parent: P) => createRoute({ getParen
 const FRAMES = { main: MainLayout, plain: PlainLayout, print: PrintLayout };
 
 /** A pathless page frame (main: header and menus; plain and print: no chrome); every page in it requires a user. */
-export const frame = <P extends AnyRoute, const F extends keyof typeof FRAMES>(parent: P, lang: Lang, id: F) =>
+export const frame = <P extends AnyRoute, const F extends keyof typeof FRAMES>(parent: P, id: F) =>
   createRoute({
     getParentRoute: () => parent,
     id,
     component: FRAMES[id],
-    beforeLoad: ({ location, matches }) => requireUser(lang, location.href, location.pathname, matches.findLast((m) => m.staticData.form)?.staticData.form),
+    beforeLoad: ({ location, matches, params }) => requireUser(langOf(params), location.href, location.pathname, matches.findLast((m) => m.staticData.form)?.staticData.form),
   });
 
 /** Home: an index page (spec §2: no access check, breadcrumbs reset). */
 export const home = <P extends AnyRoute>(parent: P) => createRoute({ getParentRoute: () => parent, path: '/', component: HomePage, staticData: { title: 'chrome.home' } });
 
-export const aiQuery = <P extends AnyRoute>(parent: P, lang: Lang) =>
+export const aiQuery = <P extends AnyRoute>(parent: P) =>
   createRoute({
     getParentRoute: () => parent,
     path: 'ai-query',
     staticData: { title: 'ai.title' },
-    beforeLoad: () => pageAccess(lang, '/ai-query'),
+    beforeLoad: ({ params }) => pageAccess(langOf(params), '/ai-query'),
     component: AiQueryPage,
   });
 
 /** A page of its own (no descriptor): the page-access check of its path, titled by its catalogue key. */
-const page = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, title: string, component: RouteComponent) =>
-  createRoute({ getParentRoute: () => parent, path, staticData: { title }, beforeLoad: () => pageAccess(lang, `/${path}`), component });
+const page = <P extends AnyRoute, const Path extends string>(parent: P, path: Path, title: string, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => parent, path, staticData: { title }, beforeLoad: ({ params }) => pageAccess(langOf(params), `/${path}`), component });
 
 /** /settings/kanban: a workflow type's records as cards on its states. */
-export const kanban = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/kanban', 'kanban.title', KanbanPage);
+export const kanban = <P extends AnyRoute>(parent: P) => page(parent, 'settings/kanban', 'kanban.title', KanbanPage);
 /** /settings/gojs: a workflow type's diagram (the spec's GoJS route, drawn with elkjs and @xyflow/react). */
-export const diagram = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/gojs', 'diagram.title', DiagramPage);
+export const diagram = <P extends AnyRoute>(parent: P) => page(parent, 'settings/gojs', 'diagram.title', DiagramPage);
 
 /** /settings/chatgpt_twin: the same prompt to two chat engines side by side, both replies streaming in. */
-export const chatgptTwin = <P extends AnyRoute>(parent: P, lang: Lang) => page(parent, lang, 'settings/chatgpt_twin', 'ai.twin.title', ChatgptTwinPage);
+export const chatgptTwin = <P extends AnyRoute>(parent: P) => page(parent, 'settings/chatgpt_twin', 'ai.twin.title', ChatgptTwinPage);
 
 /** A print document's page in the print frame (src/core/printDocuments.ts): `/print/<doc>`, titled `screens.<doc>.title`. */
-export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, lang: Lang, path: Path, doc: PrintDocumentKey) =>
-  page(parent, lang, path, `screens.${doc}.title`, () => <PrintDocumentPage doc={doc} />);
+export const printDocument = <P extends AnyRoute, const Path extends `print/${PrintDocumentKey}`>(parent: P, path: Path, doc: PrintDocumentKey) =>
+  page(parent, path, `screens.${doc}.title`, () => <PrintDocumentPage doc={doc} />);
 
 /** A descriptor route: the page-access check, then ScreenPage with the form (by default the path's last part); titled `screens.<form>.title`. */
-export const screen = <P extends AnyRoute, const Path extends string>(parent: P, lang: Lang, path: Path, form: string = path.slice(path.lastIndexOf('/') + 1)) =>
+export const screen = <P extends AnyRoute, const Path extends string>(parent: P, path: Path, form: string = path.slice(path.lastIndexOf('/') + 1)) =>
   createRoute({
     getParentRoute: () => parent,
     path,
     staticData: { title: `screens.${form}.title`, form },
-    beforeLoad: () => pageAccess(lang, `/${path}`),
+    beforeLoad: ({ params }) => pageAccess(langOf(params), `/${path}`),
     // The first rows are asked for now, while the grid's code loads (or at hover, with the route's preload), not once the grid is there.
     // The page renders once its code, descriptor and labels are in: nothing on its way suspends (screenStart.ts `screenReady`).
-    loader: ({ location }) => {
+    loader: ({ location, params }) => {
+      const lang = langOf(params);
       preloadScreen(form, lang);
       void prefetchFirstRows(form, Object.keys(location.search).length > 0);
       return screenReady(form, lang);
