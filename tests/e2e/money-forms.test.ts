@@ -15,7 +15,7 @@ beforeEach(async () => {
   await t.server.db.query('delete from app.user_grid_states');
 });
 
-const { bodyRows, cell, rowKeys, paste, product, openProducts } = gridPage(
+const { bodyRows, cell, rowKeys, paste, product, openProducts, viewDrawn } = gridPage(
   () => t.page,
   () => t.server,
 );
@@ -28,9 +28,13 @@ async function eurInHuf(): Promise<number> {
 /** product_list of HU01 in the EUR view. */
 async function huProductsInEur(): Promise<void> {
   await openProducts();
+  // HU01's rows asked for: SK01's (in euros already) stay on screen until they have come.
+  const huRows = t.page.waitForResponse((r) => r.url().endsWith('/rpc/api_action') && r.request().headers()['x-company'] === 'HU01' && (r.request().postData() ?? '').includes('"product_list"'));
   await t.page.getByRole('combobox', { name: 'Company' }).selectOption('HU01');
+  await huRows;
   await t.page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
   await expect.poll(async () => (await bodyRows().first().locator('[data-field="selling_price_shop"]').innerText()).trim()).toMatch(/^€/);
+  await expect.poll(viewDrawn).toBe(true);
 }
 
 const eur = (n: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(n);
