@@ -521,13 +521,16 @@ describe('ScreenGrid', () => {
     // The open group turned round towards the end, below the rows in view: scrolled to, it is still open.
     const open = grid().locator(`[role=row][data-group='${openId}']`);
     await expect
-      .poll(async () => {
-        if (!(await open.count()))
-          await grid()
-            .locator('.grid-body')
-            .evaluate((b) => b.parentElement!.scrollBy({ top: 200 }));
-        return open.count();
-      })
+      .poll(
+        async () => {
+          if (!(await open.count()))
+            await grid()
+              .locator('.grid-body')
+              .evaluate((b) => b.parentElement!.scrollBy({ top: 200 }));
+          return open.count();
+        },
+        { timeout: 10_000 },
+      )
       .toBe(1);
     await expect.poll(() => open.getAttribute('aria-expanded')).toBe('true');
   });

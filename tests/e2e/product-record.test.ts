@@ -71,8 +71,12 @@ describe('the product record form', () => {
     expect(await t.server.db.query('select 1 from app.products where product_code = $1 and length = 30.5', [code]).then((r) => r.rows.length)).toBe(0);
 
     await field('Stück pro Umkarton').fill('12');
+    // The save reloads the grid: its rows from before the save stay on screen until the reload's answer has come.
+    const reloaded = t.page.waitForResponse((r) => r.url().endsWith('/rpc/api_action') && /"entity":"product_list","action":"list"/.test(r.request().postData() ?? ''));
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => t.page.getByRole('dialog').count()).toBe(0);
+    await reloaded;
+    await expect.poll(() => grid().getAttribute('aria-busy')).toBeNull();
 
     const stored = (
       await t.server.db.query<{ new_discount: string; length: string; master_box_qty: number; free_shipping: boolean; description: Record<string, string> }>(

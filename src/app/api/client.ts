@@ -8,7 +8,6 @@ import { apiActionMessage, classifyError, shouldLogError } from '../../core/http
 import { requestEnded, requestStarted } from '../session/progress.ts';
 import { session } from '../session/session.ts';
 import { earlyKey, forgetEarly, takeEarly } from './early.ts';
-import { parseAnswer } from './parseAnswer.ts';
 import type { ActionAnswer, ActionData, RpcInput, RpcOutput } from './types.ts';
 
 /** A failed call: HTTP status, the server's error code and message, and the message id to show. */
@@ -73,8 +72,7 @@ async function call<T>(path: string, body: unknown, opts: Options = {}): Promise
       body: opts.method === 'GET' ? undefined : (body ?? {}),
       headers: withoutJsonType(requestHeaders({ host: location.host, token: opts.anonymous ? undefined : s.token, company: s.company }), body),
       retry: 0,
-      // A file as a Blob; JSON without destr's scans of the whole text (parseAnswer.ts).
-      ...(opts.responseType ? { responseType: opts.responseType } : { parseResponse: parseAnswer }),
+      ...(opts.responseType ? { responseType: opts.responseType } : {}),
     })) as T;
   } catch (e) {
     failed = true;

@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, lazyRouteComponent, notFound, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
-import { DEFAULT_LANG, isLang, type Lang } from '../../core/langs.ts';
+import { isLang, type Lang } from '../../core/langs.ts';
 import type { PrintDocumentKey } from '../../core/printDocuments.ts';
 import { preloadable } from '../i18n/lazy.tsx';
 import { ErrorPage } from '../layouts/ErrorPage.tsx';
@@ -74,11 +74,8 @@ export const langRoute = createRoute({
   },
 });
 
-/** The page's language, from its path's `$lang` (checked by langRoute before any page's own check runs). */
-const langOf = (params: unknown): Lang => {
-  const l = (params as { lang?: unknown }).lang;
-  return isLang(l) ? l : DEFAULT_LANG;
-};
+/** The page's language, from its path's `$lang` (checked by langRoute, whose check runs before any page's own). */
+const langOf = (params: unknown) => (params as { lang: Lang }).lang;
 
 export const login = <P extends AnyRoute>(parent: P) =>
   createRoute({

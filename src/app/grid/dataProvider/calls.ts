@@ -7,6 +7,7 @@ import type { FilterModel, SortItem } from '../filters.ts';
 import type { Row } from '../types.ts';
 import type * as C from './contract.ts';
 import { gridData } from './provider.ts';
+import { onWrite } from '../../api/client.ts';
 
 /** A window of rows; `totalExact` false: `total` is an estimate (the server counts exactly on `count: 'exact'`). */
 export type Page = Omit<C.ListResult, 'totalExact'> & Partial<Pick<C.ListResult, 'totalExact'>>;
@@ -39,6 +40,8 @@ const aheadKey = (q: Query, w: Window) => JSON.stringify([q.form, q.sortModel, q
 const ahead = new Map<string, Promise<Page>>();
 /** An answer asked for ahead and not taken within this long is not used (the rows may have changed since). */
 const AHEAD_MS = 2000;
+// Nor after a write: a reload right after a delete took the rows asked for before it (the row stayed on screen).
+onWrite(() => ahead.clear());
 
 /**
  * Sends a window's request now, for the render that is about to ask for it (a header click,
