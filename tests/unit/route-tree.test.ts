@@ -31,7 +31,7 @@ describe('the generated route tree (src/generated/routeTree.ts)', () => {
       if (title !== `screens.${s.form}.title`) problems.push(`${at}: title ${title}`);
       for (const lang of LANGS) {
         // Every crumb (area, routes above, the page) has a text in the page's language.
-        const crumbs = breadcrumbs(s.route!, (p) => routeTitle(router, lang, p));
+        const crumbs = breadcrumbs(s.route!, (p) => routeTitle(router, p));
         const missing = crumbs.filter((c) => !cats[lang]![c.id]);
         if (missing.length) problems.push(`${lang}${s.route}: no ${lang} text for ${missing.map((c) => c.id).join(', ')}`);
         if (crumbs.at(-1)!.id !== title) problems.push(`${lang}${s.route}: the last crumb is not the title`);

@@ -19,7 +19,7 @@ export function PageHeader() {
   const router = useRouter();
   const { path } = splitLang(useLocation().pathname);
   // A screen's title comes with its labels (core/catalogueParts.ts): blank for the moment they load, never the key.
-  const crumbs = breadcrumbs(path, (p) => routeTitle(router, lang, p)).map((c) => ({ ...c, text: c.id in intl.messages ? intl.formatMessage({ id: c.id }) : '' }));
+  const crumbs = breadcrumbs(path, (p) => routeTitle(router, p)).map((c) => ({ ...c, text: c.id in intl.messages ? intl.formatMessage({ id: c.id }) : '' }));
   const title = crumbs[crumbs.length - 1]!.text;
   // The help button: the staff guide's page of the screen's area (the server resolves it: core/guide.ts), in a new tab.
   const help = intl.formatMessage({ id: 'chrome.help' });

@@ -1,5 +1,4 @@
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router';
-import type { Lang } from '../../core/langs.ts';
 
 /**
  * What the menu and the page header read from the router's tree (src/generated/routeTree.ts),
@@ -25,4 +24,4 @@ export function knownPaths(router: AnyRouter): ReadonlySet<string> {
 }
 
 /** The title key of the route at `path` (without the language prefix), undefined where no route is; the same in every language. */
-export const routeTitle = (router: AnyRouter, _lang: Lang, path: string): string | undefined => routesOf(router)[inTree(path)]?.options.staticData?.title;
+export const routeTitle = (router: AnyRouter, path: string): string | undefined => routesOf(router)[inTree(path)]?.options.staticData?.title;
