@@ -77,6 +77,23 @@ async function openProductsFirstBlock(): Promise<void> {
   await expect.poll(() => grid().locator('[role=row][data-index="0"][data-key]').count(), { timeout: 10_000 }).toBe(1);
 }
 
+/**
+ * Waits for the grid's debounced state save to hold what the test last did: a save still
+ * pending when the test ends goes as the page is left (a keepalive request), and could land
+ * after the next test's clean slate (a grouping left in: no data rows).
+ */
+async function stateSaved(holds: (state: Json) => boolean): Promise<void> {
+  await expect
+    .poll(async () => {
+      const r = await server.db.query<{ state: Json }>(
+        `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
+      );
+      const st = r.rows[0]?.state;
+      return !!st && holds(st);
+    })
+    .toBe(true);
+}
+
 /** The body's rows, in DOM order, by their row index. */
 const domOrder = () => grid().evaluate((el) => [...el.querySelector('.grid-body')!.children].map((row) => Number(row.getAttribute('data-index'))));
 
@@ -318,21 +335,13 @@ describe('ScreenGrid', () => {
     await header('selling_price_shop').locator('.grid-sort').click();
     await expect.poll(() => header('selling_price_shop').getAttribute('aria-sort')).toBe('ascending');
     // Saved per user (debounced).
-    await expect
-      .poll(async () => {
-        const r = await server.db.query<{ state: Json }>(
-          `select s.state from app.user_grid_states s join app.users u using (user_id) where u.user_email = 'admin@example.com' and s.form = 'product_list'`,
-        );
-        const st = r.rows[0]?.state;
-        return (
-          !!st &&
-          st.columnVisibility?.mf_id === false &&
-          st.sorting?.[0]?.id === 'selling_price_shop' &&
-          st.columnSizing?.weight === width &&
-          st.columnOrder?.indexOf('min_margin') < st.columnOrder?.indexOf('brand_id')
-        );
-      })
-      .toBe(true);
+    await stateSaved(
+      (st) =>
+        st.columnVisibility?.mf_id === false &&
+        st.sorting?.[0]?.id === 'selling_price_shop' &&
+        st.columnSizing?.weight === width &&
+        st.columnOrder?.indexOf('min_margin') < st.columnOrder?.indexOf('brand_id'),
+    );
 
     // Its answer has come too (the tab's note of it cleared, api/startData.ts): the save's own
     // request is not taken for one of the next page's.
@@ -490,6 +499,7 @@ describe('ScreenGrid', () => {
     await expect.poll(() => bodyRows().count()).toBeGreaterThan(0);
     const key = (await bodyRows().first().getAttribute('data-key'))!;
     expect(key.startsWith('GX-')).toBe(true);
+    await stateSaved((st) => st.grouping?.[0] === 'min_margin');
   });
 
   it('orders groups by the names they show, turns them round with a descending sort, and keeps them open', async () => {
@@ -533,6 +543,7 @@ describe('ScreenGrid', () => {
       )
       .toBe(1);
     await expect.poll(() => open.getAttribute('aria-expanded')).toBe('true');
+    await stateSaved((st) => st.grouping?.[0] === 'brand_id' && st.sorting?.[0]?.id === 'brand_id' && st.sorting[0].desc === true);
   });
 
   it('opens the detail grids of the selected row, filtered by its key', async () => {

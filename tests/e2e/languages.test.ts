@@ -171,3 +171,32 @@ it("paints the product list's toolbar without the later part or Radix's dialog; 
   await t.page.keyboard.press('Escape');
   await expect.poll(() => dialog.count()).toBe(0);
 });
+
+it("says a paste's refusal in words when the paste comes before the catalogue's later part (it waits for it)", async () => {
+  const manifest = JSON.parse(readFileSync(`${process.env.E2E_DIST ?? 'dist'}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const later = manifest['locales/en.json?part=later']!.file;
+  // The later part is held until the paste is in: the paste surely comes first.
+  let asked!: () => void;
+  const isAsked = new Promise<void>((r) => (asked = r));
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await t.page.route(`**/${later}`, async (r) => {
+    asked();
+    await released;
+    await r.continue();
+  });
+  const s = say('en');
+  await signIn(t.page, t.server.url, 'admin@example.com', 'en');
+  await t.page.goto(`${t.server.url}/en/products/product_list`);
+  await expect.poll(() => bodyRows().count()).toBeGreaterThan(1);
+  const [key] = await rowKeys(1);
+  await cell(key!, 'exp_margin').click();
+  await expect.poll(focused).toEqual([key, 'exp_margin']);
+  await paste('5000');
+  await isAsked;
+  release();
+  const bad = cell(key!, 'exp_margin');
+  await expect.poll(() => bad.getAttribute('aria-invalid')).toBe('true');
+  expect(await bad.getAttribute('title')).toBe(`“5000”: ${s('validation.max', { max: 1000 })}`);
+  await t.page.unroute(`**/${later}`);
+});

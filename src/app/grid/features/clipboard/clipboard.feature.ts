@@ -5,7 +5,7 @@
  * the range). The paste and fill code (parsers, validation schemas) loads with the first
  * paste or fill, or when an editable grid gets the focus.
  */
-import type { ClipboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ClipboardEvent } from 'react';
 import { toast } from '../../../chrome/toasts.tsx';
 import { preloadEditors } from '../../editors/lazy.tsx';
 import { preloadFill } from './FillDialog.tsx';
@@ -16,8 +16,12 @@ import { copyText } from './clipboard.utils.ts';
 import type { ClipboardInput } from './clipboard.types.ts';
 import { needFullCatalogue } from '../../../i18n/fullCatalogue.ts';
 
-// Typed text into cells (parsers and validation schemas): loaded with the first paste or fill.
-const loadPasteFill = () => import('./pasteFill.ts');
+/**
+ * Typed text into cells (parsers and validation schemas): loaded with the first paste or fill,
+ * with the catalogue's later part, where its refusals' words are (a paste may come before the
+ * focus's preload asked for it: the cells are then checked by the grid as it rendered with it).
+ */
+const loadPasteFill = () => Promise.all([import('./pasteFill.ts'), needFullCatalogue()]).then(([m]) => m);
 let editingLoaded = false;
 /** The editors' preload waits this long after the focus, then for an idle moment (at most PRELOAD_IDLE_MS more). */
 const PRELOAD_AFTER_MS = 800;
@@ -33,8 +37,7 @@ export const preloadEditing = () => {
   if (editingLoaded) return;
   editingLoaded = true;
   const load = () => {
-    // An edit's words (its refusals, the form's texts) are the catalogue's later part: taken with its code.
-    void needFullCatalogue();
+    // An edit's words (its refusals, the form's texts) are the catalogue's later part: taken with its code (loadPasteFill).
     preloadEditors();
     void loadPasteFill();
     preloadFill();
@@ -55,6 +58,11 @@ export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, 
     },
     ctx,
   };
+  // The grid as last rendered: a paste's code may come in after a render with more words (loadPasteFill).
+  const latest = useRef(sheet);
+  useLayoutEffect(() => {
+    latest.current = sheet;
+  });
 
   const copyRange = () => {
     copyText(rangeText(sheet, rectOf(ra.r)), clipRef.current);
@@ -62,12 +70,14 @@ export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, 
   };
 
   const pasteText = async (text: string) => {
+    const rc = rectOf(ra.r);
     const { pasteBlock, pasteNotices } = await loadPasteFill();
-    const res = pasteBlock(sheet, rectOf(ra.r), isSingleCell(ra.r), text, Math.max(0, ra.lastRow));
+    const said = latest.current;
+    const res = pasteBlock(said, rc, isSingleCell(ra.r), text, Math.max(0, ra.lastRow));
     if (!res) return;
     edits.clearFlags();
     edits.setFlag(res.invalid);
-    for (const n of pasteNotices(res, (f) => t(model.byField.get(f)?.labelId ?? f))) toast(n);
+    for (const n of pasteNotices(res, (f) => said.ctx.t(model.byField.get(f)?.labelId ?? f))) toast(n);
     if (res.changes.length) void edits.saveMany(res.changes);
     const c = res.covered;
     ra.setRange({ anchor: { row: c.top, col: c.left }, focus: { row: c.bottom, col: c.right } });
@@ -91,8 +101,9 @@ export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, 
 
   /** Delete: the range's editable cells emptied, in one save (undone together); refusals flagged. */
   const clearCells = async () => {
+    const rc = rectOf(ra.r);
     const { clearRange } = await loadPasteFill();
-    const res = clearRange(sheet, rectOf(ra.r));
+    const res = clearRange(latest.current, rc);
     edits.clearFlags();
     edits.setFlag(res.invalid);
     if (res.invalid.length) toast({ variant: 'warning', id: 'messages.invalid_cells', values: { count: res.invalid.length } });
@@ -133,7 +144,7 @@ export function useClipboardFill({ model, cols, display, ctx, range: ra, picks, 
     const targets = picks.selCount > 0 ? await picks.all() : ra.rangeRows();
     if (!targets.length) return t('messages.not_selected', { text: t(col.labelId) });
     const { fillChanges } = await loadPasteFill();
-    const res = fillChanges(col, text, targets, ctx);
+    const res = fillChanges(col, text, targets, latest.current.ctx);
     if ('error' in res) return res.error;
     return (await edits.saveMany(res.changes)) ? null : t('messages.generic_error');
   };
