@@ -13,10 +13,16 @@ export const GridStateListPayload = v.strictObject({ form: formName });
 /** `view_id`: the saved view applied to the grid (marked again after a reload); absent or null: none. */
 export const GridStateSetPayload = v.strictObject({ form: formName, state: GridState, view_id: v.optional(v.nullable(viewId)) });
 export const GridStateDeletePayload = v.strictObject({ keys: v.pipe(v.array(formName), v.minLength(1), v.maxLength(100)) });
+/**
+ * A state as grid_state's read answers it: checked (core/savedGridState.ts), version 1 read
+ * into version 2's parts, a part of the wrong shape replaced by its default; null when what
+ * is stored is no state.
+ */
+const CheckedState = v.nullable(GridState);
 /** `view`: the view saved as applied, while the user may still see it (own or shared, same form); else null. */
-const AppliedView = v.nullable(v.object({ view_id: v.number(), name: v.string(), state: GridState }));
+const AppliedView = v.nullable(v.object({ view_id: v.number(), name: v.string(), state: CheckedState }));
 export const GridStateListOutput = v.object({
-  data: v.object({ rows: v.array(v.object({ form: v.string(), state: GridState, view: AppliedView, updated_at: v.string() })), total: v.number(), totalExact: v.boolean() }),
+  data: v.object({ rows: v.array(v.object({ form: v.string(), state: CheckedState, view: AppliedView, updated_at: v.string() })), total: v.number(), totalExact: v.boolean() }),
 });
 export const GridStateSetOutput = v.object({ data: v.object({ row: v.object({ form: v.string(), state: GridState, updated_at: v.string() }) }) });
 const viewName = v.pipe(v.string(), v.trim(), v.nonEmpty('name is required'), v.maxLength(100, 'name is at most 100 characters'));

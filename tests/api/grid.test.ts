@@ -260,21 +260,22 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       expect(empty.status).toBe(200);
       expect(empty.body.data).toMatchObject({ rows: [], total: 0 });
       const state = {
-        columns: [
-          { colId: 'product_code', width: 150, pinned: 'left' },
-          { colId: 'min_margin', hide: true },
-        ],
-        sortModel: [{ colId: 'min_margin', sort: 'desc' }],
-        filterModel: {},
+        v: 2,
+        columnOrder: ['product_code', 'min_margin'],
+        columnSizing: { product_code: 150 },
+        columnPinning: { start: ['product_code'], end: [] },
+        columnVisibility: { min_margin: false },
+        sorting: [{ id: 'min_margin', desc: true }],
+        columnFilters: [],
       };
       const set = await s.action(catalog, 'grid_state', 'set', { form: 'product_list', state });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       expect(set.body.data.row).toMatchObject({ form: 'product_list', state });
-      const again = await s.action(catalog, 'grid_state', 'set', { form: 'product_list', state: { ...state, filterModel: { min_margin: { filterType: 'number', type: 'gt', filter: 1 } } } });
+      const again = await s.action(catalog, 'grid_state', 'set', { form: 'product_list', state: { ...state, columnFilters: [{ id: 'min_margin', value: '>1' }] } });
       expect(again.status).toBe(200);
       const got = await s.action(catalog, 'grid_state', 'list', { form: 'product_list' });
       expect(got.body.data.total).toBe(1);
-      expect(got.body.data.rows[0].state.filterModel.min_margin.type).toBe('gt');
+      expect(got.body.data.rows[0].state).toEqual({ ...state, columnFilters: [{ id: 'min_margin', value: '>1' }] });
       // Another user's state is their own.
       expect((await s.action(admin, 'grid_state', 'list', { form: 'product_list' })).body.data.total).toBe(0);
       const n = await s.db.query<{ n: number }>(`select count(*)::int as n from app.user_grid_states where form = 'product_list'`);
@@ -283,6 +284,31 @@ describe.each(engines)('grid server capabilities on %s', (engine) => {
       expect((await s.action(warehouse, 'grid_state', 'set', { form: 'countries_brief', state: { a: 1 } })).status).toBe(200);
       const del = await s.action(catalog, 'grid_state', 'delete', { keys: ['product_list'] });
       expect(del.body.data).toEqual({ deleted: 1 });
+    });
+
+    it('answers each state checked (core/savedGridState.ts): version 1 in version 2 parts, a part of the wrong shape as its default', async () => {
+      const read = async (state: unknown) => {
+        expect((await s.action(catalog, 'grid_state', 'set', { form: 'product_list', state })).status).toBe(200);
+        return (await s.action(catalog, 'grid_state', 'list', { form: 'product_list' })).body.data.rows[0].state;
+      };
+      expect(await read({ v: 1, order: ['brand_id'], hidden: ['weight'], sort: [{ colId: 'min_margin', sort: 'desc' }], filters: { product_code: 'P0' }, groupBy: [] })).toEqual({
+        v: 2,
+        columnOrder: ['brand_id'],
+        legacyHidden: ['weight'],
+        sorting: [{ id: 'min_margin', desc: true }],
+        columnFilters: [{ id: 'product_code', value: 'P0' }],
+        grouping: [],
+      });
+      // A sort of the wrong shape is no sort; the rest stands; what the check does not know goes.
+      expect(await read({ v: 2, sorting: 'min_margin', columnOrder: ['brand_id'], extra: 1 })).toEqual({ v: 2, sorting: [], columnOrder: ['brand_id'] });
+      // Checked again, a checked state is the same.
+      const checked = await read({ v: 2, sorting: [{ id: 'brand_id', desc: false }], aggs: { weight: 'median', min_margin: 'avg' }, totals: 'yes' });
+      expect(checked).toEqual({ v: 2, sorting: [{ id: 'brand_id', desc: false }], aggs: {}, totals: false });
+      expect(await read(checked)).toEqual(checked);
+      expect(await read({ v: 2, columnSizing: 'wide', columnPinning: { start: 'x' } })).toEqual({ v: 2, columnSizing: {}, columnPinning: { start: [], end: [] } });
+      // An object of no known version has no parts: the grid shows its defaults.
+      expect(await read({ v: 3, sorting: [{ id: 'brand_id', desc: false }] })).toEqual({ v: 2 });
+      await s.action(catalog, 'grid_state', 'delete', { keys: ['product_list'] });
     });
 
     it('refuses forms the user may not list, and states that are not plain JSON objects', async () => {

@@ -31,13 +31,13 @@ describe("a screen route's start on a switch", () => {
     expect(done).toBe('settled');
     expect(sent.map((c) => `${c.entity} ${c.action}`)).toEqual(['grid_state list', 'partner_list list']);
     expect(sent[1]!.payload).toMatchObject({ startRow: 0, sortModel: [{ colId: 'partner_name', sort: 'desc' }] });
-    // The route's loader hands the read to the grid, checked: it starts restored, in that sort.
+    // The route's loader hands the read (checked by the server) to the grid: it starts restored, in that sort.
     const { screenReady } = await import('../../src/app/router/screenStart.ts');
-    const { firstStateReads } = await import('../../src/app/session/gridStates.ts');
+    const { checkedByServer, firstStateReads } = await import('../../src/app/session/gridStates.ts');
     await screenReady('partner_list', 'en');
     // (Here the page's other parts may fail to load — no browser — and settle the wait first.)
     const first = await vi.waitFor(() => firstStateReads.get('7|partner_list') ?? Promise.reject(new Error('not handed over')));
-    expect(first?.checkSaved(first.rows[0]?.state)?.sorting).toEqual([{ id: 'partner_name', desc: true }]);
+    expect(checkedByServer(first[0]?.state)?.sorting).toEqual([{ id: 'partner_name', desc: true }]);
     // The grid's own reads take the early answers: nothing more is sent.
     const state = await api.action<'GridStateListOutput'>('grid_state', 'list', { form: 'partner_list' });
     expect(state?.rows[0]?.form).toBe('partner_list');

@@ -11,9 +11,9 @@ import { actions } from '../api/actions.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
-import { EngineChoice, LanguageChoice, pickedKeys, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
+import { EngineChoice, LanguageChoice, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
-import type { BulkActionProps } from './actionProps.ts';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import './aiContent.css';
 
 export function AiGenerate({ query, onDone }: BulkActionProps) {

@@ -10,8 +10,8 @@ import { actions } from '../api/actions.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
-import { pickedKeys, sayFailure } from './aiShared.tsx';
-import type { BulkActionProps } from './actionProps.ts';
+import { sayFailure } from './aiShared.tsx';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 
 function Decide({ query, onDone, accept }: BulkActionProps & { accept: boolean }) {
   const t = useT();

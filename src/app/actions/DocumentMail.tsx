@@ -19,9 +19,8 @@ import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { permsOf } from '../session/pagePerms.ts';
 import { useSession } from '../session/session.ts';
-import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './actionProps.ts';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import { FormDialogFoot } from './FormDialogFoot.tsx';
 
 interface Option {

@@ -29,9 +29,8 @@ import { api } from '../api/client.ts';
 import { DateInput } from '../forms/DateInput.tsx';
 import { saveBlob } from '../grid/transfer/saveBlob.ts';
 import { parseDateInput } from '../../core/format.ts';
-import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './actionProps.ts';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import { FormDialogFoot } from './FormDialogFoot.tsx';
 
 interface Line {

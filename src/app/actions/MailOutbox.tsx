@@ -14,9 +14,8 @@ import { describeError } from '../api/said.ts';
 import { confirm } from '../chrome/confirm.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
-import { pickedKeys } from './aiShared.tsx';
 import { useFailed } from './failed.ts';
-import type { BulkActionProps } from './actionProps.ts';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import './email.css';
 
 type Mail = AnswerOf<'mail_preview'>;

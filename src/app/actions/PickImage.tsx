@@ -8,8 +8,8 @@ import { imageSrc } from '../../core/images.ts';
 import { gridData } from '../grid/dataProvider/provider.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
-import { pickedKeys, sayFailure } from './aiShared.tsx';
-import type { BulkActionProps } from './actionProps.ts';
+import { sayFailure } from './aiShared.tsx';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import { SideBySide, type Candidate } from './SideBySide.tsx';
 
 interface ItemRow {

@@ -11,9 +11,8 @@ import { actions } from '../api/actions.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { translateFailed } from '../grid/translateFailure.ts';
-import { pickedKeys } from './aiShared.tsx';
 import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
-import type { BulkActionProps } from './actionProps.ts';
+import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 
 /** The most products one action takes (the payload's limit). */
 const MAX_PRODUCTS = 100;

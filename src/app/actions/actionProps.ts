@@ -13,3 +13,9 @@ export interface BulkActionProps {
   /** The change-log ids of the grid form's rows the action wrote: Ctrl+Z in the grid undoes them (Reprice). */
   onUndoable?: ((logIds: number[]) => void) | undefined;
 }
+
+/** The picked rows' keys (none when every row is picked by "all"). */
+export function pickedKeys<K>(query: ToolbarQuery): K[] {
+  const sel = query.selection;
+  return sel && !sel.all && sel.count > 0 ? (sel.keys as K[]) : [];
+}

@@ -13,7 +13,6 @@ import { describeError } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import './aiContent.css';
-import type { ToolbarQuery } from '../grid/gridProps.ts';
 
 export interface EngineStatus {
   engine: string;
@@ -93,12 +92,6 @@ export function EngineChoice({ engines, value, onChange }: { engines: EngineStat
 }
 
 export const sayFailure = (e: unknown) => toast({ variant: 'danger', ...describeError(e) });
-
-/** The picked rows' keys (none when every row is picked by "all"). */
-export function pickedKeys<K>(query: ToolbarQuery): K[] {
-  const sel = query.selection;
-  return sel && !sel.all && sel.count > 0 ? (sel.keys as K[]) : [];
-}
 
 export function LanguageChoice({ value, onChange }: { value: Lang[]; onChange(v: Lang[]): void }) {
   const t = useT();

@@ -4,9 +4,9 @@
  * state slices, which the table reads as its controlled state, plus the totals settings)
  * and as it is saved per user per screen (`grid_state`) and in named views
  * (`grid_views`): `SavedState`, plain JSON. Pure conversions; a saved state from the server
- * has its shape checked first (savedShape.ts `checkSaved`, valibot, a chunk of its own
- * loaded beside the state's request: the list route does not carry it) and is then
- * fitted to the descriptor (columns that no longer exist are dropped, new ones appear).
+ * has its shape checked first (core/savedGridState.ts, valibot: by the server as grid_state's
+ * read answers it, so the list page loads no valibot; by the views panel for a view) and is
+ * then fitted to the descriptor (columns that no longer exist are dropped, new ones appear).
  */
 import type { ColumnFiltersState, ColumnPinningState, ColumnSizingState, ColumnVisibilityState, SortingState } from '@tanstack/react-table';
 import { MAX_WIDTH, MIN_WIDTH } from '../../core/gridLayout.ts';
@@ -81,7 +81,7 @@ export function resetColumns(model: GridModel, s: ViewState): ViewState {
  * sorting, columnFilters (the typed texts), columnVisibility, columnOrder, columnPinning,
  * columnSizing, grouping — and the grid's own totals settings, round-tripped as they are.
  * States saved before (version 1: `order`, `widths`, `hidden`, `pinned`, `sort`,
- * `filters`, `groupBy`) are still read (savedShape.ts `checkSaved`, `fromLegacy`).
+ * `filters`, `groupBy`) are still read (core/savedGridState.ts `checkGridState`).
  * A type, not an interface: the grid_state contract takes it as a JSON object (an index signature).
  */
 export type SavedState = {
@@ -120,8 +120,9 @@ export function toSaved(s: ViewState, model: GridModel): SavedState {
 declare const checked: unique symbol;
 
 /**
- * A saved state whose shape was checked (savedShape.ts `checkSaved`, which also reads
- * version 1 into this form), or one this grid wrote itself (`trusted`): every part
+ * A saved state whose shape was checked (core/savedGridState.ts, which also reads version 1
+ * into this form: on the server, session/gridStates.ts `checkedByServer`, or in the views
+ * panel, savedShape.ts `checkSaved`), or one this grid wrote itself (`trusted`): every part
  * optional, a part of the wrong shape already replaced by its fallback. `fromSaved` takes
  * nothing else, so nothing unchecked from the server reaches the grid's state.
  */

@@ -21,7 +21,7 @@ import { firstRequestParts, firstRowsPayload, type FirstRequestParts } from '../
 import type { GridStateListResult } from '../grid/dataProvider/contract.ts';
 import { loadScreenLabels } from '../i18n/screenLabels.ts';
 import { loadScreen } from '../pages/loadScreen.ts';
-import { firstStateReads, gridStates, loadShape } from '../session/gridStates.ts';
+import { firstStateReads, gridStates } from '../session/gridStates.ts';
 import { gridKey, session } from '../session/session.ts';
 
 const quiet = (p: Promise<unknown>) => void p.catch(() => {});
@@ -54,7 +54,7 @@ export function screenReady(form: string, lang: Lang): Promise<void> {
 
 /**
  * The saved state's read the page's start or the route made (savedParts), handed to the grid
- * with the shape check (gridStates.ts `firstStateReads`): without it the grid renders once
+ * (gridStates.ts `firstStateReads`): without it the grid renders once
  * unrestored, reads the state in an effect, renders again and only then asks for its rows.
  * No read on its way (the session's copy is there, a fixed filter): the grid does as before.
  */
@@ -62,8 +62,8 @@ async function stateFirst(form: string): Promise<void> {
   const key = gridKey(form);
   const answer = gridStates.has(key) ? undefined : (peekEarly(earlyKey(session.get().company, 'grid_state', { form })) as Promise<GridStateListResult | null> | undefined);
   if (!answer) return;
-  const [read, { checkSaved }] = await Promise.all([answer, loadShape()]);
-  if (read && !gridStates.has(key)) firstStateReads.set(key, { rows: read.rows, checkSaved });
+  const read = await answer;
+  if (read && !gridStates.has(key)) firstStateReads.set(key, read.rows);
 }
 
 /** The parts of the screen's saved state: the session's copy (checked already), else the server's (kept for the grid's own read). */

@@ -10,14 +10,10 @@ export const gridStates = new Map<string, CheckedSaved | null>();
 
 /**
  * A screen's saved-state read that answered before its grid was there (the page's start, the
- * route's own read: router/screenStart.ts `screenReady`), with the shape check loaded: the
- * grid takes it in its first render, so it starts restored and asks for its rows at once.
+ * route's own read: router/screenStart.ts `screenReady`): the grid takes it in its first
+ * render, so it starts restored and asks for its rows at once.
  */
-export interface FirstStateRead {
-  rows: GridStateListResult['rows'];
-  checkSaved(raw: unknown): CheckedSaved | null;
-}
-export const firstStateReads = new Map<string, FirstStateRead>();
+export const firstStateReads = new Map<string, GridStateListResult['rows']>();
 
-/** The shape check of states from the server (valibot): its own chunk, asked for beside the state's read. */
-export const loadShape = () => import('../grid/features/viewState/savedShape.ts');
+/** A state as grid_state's read answers it: the server checked its shape (core/savedGridState.ts). */
+export const checkedByServer = (state: GridStateListResult['rows'][number]['state'] | undefined): CheckedSaved | null => (state ?? null) as CheckedSaved | null;

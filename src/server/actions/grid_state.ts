@@ -1,4 +1,5 @@
 import { MAX_GRID_STATE, actionContracts } from '../../../schemas/api.ts';
+import { checkGridState } from '../../core/savedGridState.ts';
 import { requireForm } from './engine/permissions.ts';
 import { jsonDocument, plainObject } from './engine/values.ts';
 import { implement } from './implement.ts';
@@ -8,7 +9,8 @@ import { implement } from './implement.ts';
  * pinning, sort, filters: whatever the browser keeps, as one JSON object ≤ 64 KB),
  * restored when the screen opens again. The form must be one the user may list.
  *
- * - list   {form}                  → {rows: [{form, state, view, updated_at}] (0 or 1), total}
+ * - list   {form}                  → {rows: [{form, state, view, updated_at}] (0 or 1), total}; each
+ *                                      state checked (core/savedGridState.ts: null when it is none)
  * - set    {form, state, view_id?} → {row: {form, state, updated_at}} (upsert)
  * - delete {keys: [form]}          → {deleted} (back to the descriptor's defaults)
  *
@@ -27,7 +29,9 @@ export const gridState = [
          where s.user_id = $1 and s.form = $2`,
       [session.userId, form],
     );
-    return { rows: r.rows, total: r.rows.length, totalExact: true };
+    // Checked here (one copy of the check, core/savedGridState.ts): the list page reads its state without valibot.
+    const rows = r.rows.map((x) => ({ ...x, state: checkGridState(x.state), view: x.view && { ...x.view, state: checkGridState(x.view.state) } }));
+    return { rows, total: rows.length, totalExact: true };
   }),
   implement(actionContracts.grid_state_set, async ({ db, session }, { form, view_id }, payload) => {
     const state = jsonDocument(plainObject(payload, 'payload').state, 'payload.state', MAX_GRID_STATE);

@@ -23,8 +23,8 @@ type Manifest = Record<string, ManifestChunk>;
 /** The app's code, which the entry imports (src/app/main.tsx): every page loads it. */
 const APP_MODULE = 'src/app/start.tsx';
 
-/** What every screen route loads before its first rows: the page, the grid's saved-state check, its bulk actions and live rows. */
-export const SCREEN_MODULES = ['src/app/grid/features/viewState/savedShape.ts', 'src/app/actions/index.tsx', 'src/app/grid/features/liveRows/liveRowsFollow.ts', 'src/app/ai/AskAiEntry.tsx'];
+/** What every screen route loads before its first rows: the page, its bulk actions and live rows (the saved state comes checked by the server). */
+export const SCREEN_MODULES = ['src/app/actions/index.tsx', 'src/app/grid/features/liveRows/liveRowsFollow.ts', 'src/app/ai/AskAiEntry.tsx'];
 const screenPageKey = (m: Manifest) => Object.keys(m).find((k) => /^_screen-page-[^.]+\.js$/.test(k));
 
 /** The path after the language prefix → the screen's form (main and plain layouts: print pages load another page). */

@@ -14,6 +14,7 @@
 import * as v from 'valibot';
 import type { ScreenDescriptor } from '../../../../schemas/screen.ts';
 import { lookupDisplayField } from '../../../core/lookupDisplay.ts';
+import { checkGridState } from '../../../core/savedGridState.ts';
 import { PARSE_CONFIG, emptiedMulti, keysOf, mergeMulti, rowSchema, screenValueTypes } from '../../../core/validation/columns.ts';
 import { fieldLabelId } from '../../../core/fieldLabel.ts';
 import { M, issuePath, parseMessage } from '../../../core/validation/messages.ts';
@@ -350,7 +351,8 @@ export function testDataProvider(screens: readonly ScreenDescriptor[], rows: Rec
       list: async ({ form }) => {
         const s = state.get(form);
         const view = s?.view_id ? views.find((x) => x.view_id === s.view_id) : undefined;
-        const rows = s ? [{ form, state: copy(s.state), updated_at: s.updated_at, view: view ? { view_id: view.view_id, name: view.name, state: copy(view.state) } : null }] : [];
+        // Checked as the server answers them (server/actions/grid_state.ts).
+        const rows = s ? [{ form, state: checkGridState(s.state), updated_at: s.updated_at, view: view ? { view_id: view.view_id, name: view.name, state: checkGridState(view.state) } : null }] : [];
         return { rows, total: rows.length, totalExact: true };
       },
       set: async ({ form, state: st, view_id }) => {

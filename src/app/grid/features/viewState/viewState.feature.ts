@@ -20,13 +20,12 @@ import type { CellSession } from '../../types.ts';
 import { canon, getMark, gridKey, onMarks, setMark } from './marks.ts';
 import type { GridStateApi, ViewStateApi } from './viewState.types.ts';
 import { landedStateSave, noteStateSave } from '../../../api/startData.ts';
-import { firstStateReads } from '../../../session/gridStates.ts';
+import { checkedByServer, firstStateReads } from '../../../session/gridStates.ts';
 import { useSession } from '../../../session/session.ts';
-import { cache, held, heldText, loadShape, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
+import { cache, held, heldText, SAVE_DELAY_MS, saveOnLeave } from './viewState.utils.ts';
 
-/** The rows of a `grid_state` read, and the shape check of their states (savedShape.ts). */
+/** The rows of a `grid_state` read (their states checked by the server). */
 type StateRows = Awaited<ReturnType<typeof loadGridState>>['rows'];
-type CheckSaved = Awaited<ReturnType<typeof loadShape>>['checkSaved'];
 
 function useGridState(form: string, model: GridModel, persist: boolean): GridStateApi {
   const key = gridKey(form);
@@ -35,7 +34,7 @@ function useGridState(form: string, model: GridModel, persist: boolean): GridSta
   const [st, setSt] = useState<{ state: ViewState; ready: boolean; epoch: number }>(() => {
     if (!persist) return { state: defaultViewState(model), ready: true, epoch: 0 };
     if (cache.has(key)) return { state: fromSaved(cache.get(key) ?? null, model), ready: true, epoch: 0 };
-    if (first) return { state: fromSaved(first.checkSaved(first.rows.find((x) => x.form === form)?.state ?? null), model), ready: true, epoch: 0 };
+    if (first) return { state: fromSaved(checkedByServer(first.find((x) => x.form === form)?.state), model), ready: true, epoch: 0 };
     return { state: defaultViewState(model), ready: false, epoch: 0 };
   });
   // The state as the last change or restore left it (the render catches up with it): changes apply in order.
@@ -102,15 +101,15 @@ function useGridState(form: string, model: GridModel, persist: boolean): GridSta
   }, []);
 
   // The restore's answer, read with the grid as it is when it comes.
-  const restored = useEffectEvent((rows: StateRows, checkSaved: CheckSaved, live: boolean) => {
+  const restored = useEffectEvent((rows: StateRows, live: boolean) => {
     const row = rows.find((x) => x.form === form);
-    const saved = checkSaved(row?.state ?? null);
+    const saved = checkedByServer(row?.state);
     cache.set(key, saved);
     // The view applied, marked again; it stands for its state as this grid reads it.
     const view = row?.view;
     viewId.current = view?.view_id ?? null;
     held.set(key, heldText(row?.state ?? null, viewId.current));
-    if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkSaved(view.state), model), model)) });
+    if (view) setMark(key, { id: view.view_id, name: view.name, state: canon(toSaved(fromSaved(checkedByServer(view.state), model), model)) });
     const replay = early.current.splice(0);
     if (!live) return;
     readyNow.current = true;
@@ -128,7 +127,7 @@ function useGridState(form: string, model: GridModel, persist: boolean): GridSta
   useLayoutEffect(() => {
     if (!first) return;
     firstStateReads.delete(key);
-    restored(first.rows, first.checkSaved, false);
+    restored(first, false);
   }, [first, key]);
 
   // Restore once, before anything is fetched (a grid is keyed by its form: once per grid).
@@ -136,8 +135,8 @@ function useGridState(form: string, model: GridModel, persist: boolean): GridSta
   useEffect(() => {
     if (ready) return;
     let live = true;
-    Promise.all([loadGridState(form), loadShape()]).then(
-      ([r, { checkSaved }]) => restored(r.rows, checkSaved, live),
+    loadGridState(form).then(
+      (r) => restored(r.rows, live),
       (e: unknown) => {
         console.warn('grid: grid_state could not be read', e);
         unreadable(live);
