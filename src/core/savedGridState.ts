@@ -13,7 +13,7 @@
 import * as v from 'valibot';
 
 /** The totals row's functions of a column (saved with the column state); 'none' shows nothing. */
-export const TOTAL_FNS = ['sum', 'avg', 'min', 'max', 'none'] as const;
+const TOTAL_FNS = ['sum', 'avg', 'min', 'max', 'none'] as const;
 
 const strings = v.fallback(v.array(v.string()), []);
 // 'none' is newer than the functions: states saved before it read as they did.
