@@ -12,7 +12,8 @@ import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
 import { AiEngineNotice } from './AiEngineNotice.tsx';
 import { EngineChoice, LanguageChoice, sayFailure, useChatEngines, usePickedEngine } from './aiShared.tsx';
-import { BulkDialog, PickedButton, useBulkRun } from './BulkDialog.tsx';
+import { BulkDialog, useBulkRun } from './BulkDialog.tsx';
+import { PickedButton } from './PickedButton.tsx';
 import { pickedKeys, type BulkActionProps } from './actionProps.ts';
 import './aiContent.css';
 

@@ -15,7 +15,7 @@ import { describeError } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { saveBlob } from '../grid/transfer/saveBlob.ts';
 import { useT } from '../i18n/useT.ts';
-import { PickedButton } from './BulkDialog.tsx';
+import { PickedButton } from './PickedButton.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 
 /** What the file picker offers: the types the server takes (it reads the content, whatever the name says). */

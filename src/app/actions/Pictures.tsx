@@ -11,7 +11,7 @@ import { api } from '../api/client.ts';
 import { describeError } from '../api/said.ts';
 import { toast } from '../chrome/toasts.tsx';
 import { useT } from '../i18n/useT.ts';
-import { PickedButton } from './BulkDialog.tsx';
+import { PickedButton } from './PickedButton.tsx';
 import type { BulkActionProps } from './actionProps.ts';
 import './pictures.css';
 
