@@ -19,8 +19,6 @@ export { gridStates as cache } from '../../../session/gridStates.ts';
 export const held = new Map<string, string>();
 export const heldText = (state: unknown, view: number | null) => canon({ state, view });
 
-/** The shape check of states from the server (valibot): its own chunk, asked for beside the state's request. */
-
 /** grid_state `set` as a keepalive fetch (sendBeacon cannot send the Authorization header), with the client's headers. */
 export function saveOnLeave(form: string, state: SavedState, view_id: number | null): Promise<unknown> {
   const s = session.get();
