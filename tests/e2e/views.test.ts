@@ -91,6 +91,35 @@ describe('saved views', () => {
     expect(await dialog().count()).toBe(0);
   });
 
+  it('asks to replace a taken name typed and saved before the views list is in (the save waits for it)', async () => {
+    await openProducts();
+    await cheapItemsSaved();
+    // The next opening's list is held until the name is saved: the save surely comes first.
+    let asked!: () => void;
+    const isAsked = new Promise<void>((r) => (asked = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await s.page.route('**/rpc/api_action', async (r) => {
+      const body = r.request().postDataJSON() as { entity?: string; action?: string } | null;
+      if (body?.entity === 'grid_views' && body.action === 'list') {
+        asked();
+        await released;
+      }
+      await r.continue();
+    });
+    await tool('button.grid-views').click();
+    await isAsked;
+    await nameInput().fill('Cheap items');
+    await nameInput().press('Enter');
+    release();
+    await expect.poll(() => dialog().count()).toBe(1);
+    expect(await dialog().innerText()).toContain('You already have a view named “Cheap items”.');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    await s.page.unroute('**/rpc/api_action');
+    expect((await views()).map((v) => v.name)).toEqual(['Cheap items']);
+    expect(await s.page.locator('.toast', { hasText: /already exists/i }).count()).toBe(0);
+  });
+
   it('names the view in the delete question (English and German), Cancel first', async () => {
     await openProducts();
     await saveAs('Cheap items');

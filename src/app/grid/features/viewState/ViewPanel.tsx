@@ -11,7 +11,7 @@
  * changed since; a renamed view keeps its mark under the new name.
  */
 import { Pencil, RefreshCw } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { conflictMessageId } from '../../../../core/httpErrors.ts';
 import { ApiError } from '../../../api/client.ts';
 import { describeError } from '../../../api/said.ts';
@@ -51,6 +51,8 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
   /** Marks a view as the one applied (applied, saved, replaced), or none (deleted). */
   const onMark = (v: SavedView | null) => setMark(key, v && { id: v.view_id, name: v.name });
   const [views, setViews] = useState<SavedView[] | null>(null);
+  /** The list being read (the opening's): a save typed before it is in waits for it, or a taken name would not ask. */
+  const listing = useRef<Promise<SavedView[]>>(Promise.resolve([]));
   const [failed, setFailed] = useState(false);
   const [back] = useState(() => (draft?.form === form ? draft : null));
   const [name, setName] = useState(back?.name ?? '');
@@ -63,19 +65,21 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
   // The views as they are now, on every opening.
   useEffect(() => {
     let live = true;
-    listViews(form).then(
+    listing.current = listViews(form).then(
       (r) => {
-        if (!live) return;
+        if (!live) return [];
         setViews(ordered(r.rows));
         // The marked view (as marked now) is gone (deleted elsewhere, no longer shared).
         const marked = getMark(key);
         if (marked && !r.rows.some((v) => v.view_id === marked.id)) setMark(key, null);
+        return r.rows;
       },
       (e: unknown) => {
         console.warn('grid: views failed', e);
-        if (!live) return;
+        if (!live) return [];
         setFailed(true);
         setViews([]);
+        return [];
       },
     );
     return () => {
@@ -104,11 +108,11 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
     }
   };
 
-  const saveNew = (e: FormEvent) => {
+  const saveNew = async (e: FormEvent) => {
     e.preventDefault();
     const n = name.trim();
     if (!n) return;
-    const taken = views?.find((v) => v.mine && v.name === n);
+    const taken = (views ?? (await listing.current)).find((v) => v.mine && v.name === n);
     if (taken) return void replace(taken);
     void run(async () => {
       const r = await addView(form, n, shared, current());
@@ -249,7 +253,7 @@ export default function ViewPanel({ form, current, apply, t, mark, reopen, close
           ))}
         </ul>
       )}
-      <form className="grid-view-form" onSubmit={saveNew}>
+      <form className="grid-view-form" onSubmit={(e) => void saveNew(e)}>
         <input
           className="grid-view-name"
           autoFocus={!!back}
