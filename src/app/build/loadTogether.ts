@@ -12,7 +12,13 @@
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import type { Together } from '../../core/appParts.ts';
+
+export interface Together {
+  /** Chunk name. */
+  name: string;
+  /** Modules (paths from the project root) whose static imports load with them. */
+  roots: readonly string[];
+}
 
 type Info = { importedIds: readonly string[]; isEntry: boolean } | null;
 
