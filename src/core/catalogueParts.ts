@@ -54,6 +54,8 @@ const LATER_PREFIXES = [
   'outbox.',
   // "Send by mail…" on the documents' grids (the lazy DocumentMail.tsx).
   'document_mail.',
+  // The invoices screen's (lazy) toolbar: credit note, e-invoice, Factur-X, accounting export (Invoices.tsx).
+  'invoices.',
   // The home page's set-up checklist (a lazy part that waits for the server's answer anyway).
   'home.setup_',
   // The public storefront's words: only its server-rendered pages say them (src/storefront/), never the back office's first paint.

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { APP_PARTS } from '../../src/app/build/parts.ts';
+import { manifestKey } from '../../src/core/appParts.ts';
 import { benchPageConfig, type BenchPage } from './vite.config.ts';
 
 export interface JsFile {
@@ -78,9 +78,9 @@ export async function buildAppRoute(outDir: string, root = process.cwd()): Promi
   return routeSize(outDir);
 }
 
-/** The route's JS in a build already made with a manifest (the project's build makes one: `npm test` checks the budget on dist/). */
-export function routeSize(outDir: string): JsSize & { missing: string[] } {
-  const { files, missing } = closure(readManifest(outDir), ROUTE_MODULES);
+/** The route's JS in a build already made with a manifest (the project's build makes one: `npm test` checks the budget on dist/); `more`: modules loaded besides. */
+export function routeSize(outDir: string, more: readonly string[] = []): JsSize & { missing: string[] } {
+  const { files, missing } = closure(readManifest(outDir), [...ROUTE_MODULES, ...more]);
   return {
     ...measure(
       outDir,
@@ -107,10 +107,8 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[], dynami
     for (const i of c.imports ?? []) visit(i);
   };
   for (const k of keys) {
-    // A module captured into a part's chunk (src/app/build/parts.ts) has no manifest key of its own.
-    const part = APP_PARTS.find((p) => p.roots.includes(k));
-    const chunk = part && !manifest[k] ? Object.keys(manifest).find((m) => m.startsWith(`_${part.name}-`) && m.endsWith('.js')) : undefined;
-    visit(chunk ?? k);
+    // A module captured into a part's chunk (src/core/appParts.ts) has no manifest key of its own.
+    visit(manifestKey(manifest, k) ?? k);
     if (dynamic) for (const i of manifest[k]?.dynamicImports ?? []) visit(i);
   }
   return { files: [...files], missing };

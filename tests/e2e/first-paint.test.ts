@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, signIn, sessionToken } from './browser.ts';
+import { fileOf } from './buildFiles.ts';
 
 /*
  * Issue 27, first rows: a signed-in screen page carries the grid's first rows as HTML
@@ -126,7 +127,7 @@ describe('the server’s first paint of a screen page', () => {
     await entered;
     // Where the first rows were when the app's code was asked for.
     const paintAtStart: boolean[] = [];
-    await t.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await t.page.route(`**/${fileOf('src/app/start.tsx')}`, async (route) => {
       paintAtStart.push(await t.page.evaluate(() => !!document.getElementById('first-paint')));
       await route.continue();
     });

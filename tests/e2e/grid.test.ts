@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../api/harness.ts';
 import { clipboardText, sharedBrowser, signIn, startSharedUiServer } from './browser.ts';
+import { fileOf } from './buildFiles.ts';
 import { gridPage } from './gridPage.ts';
 import { startDataOf } from '../api/pageStart.ts';
 
@@ -370,10 +371,12 @@ describe('ScreenGrid', () => {
   });
 
   it("keeps the toolbar's buttons in place when the page's bulk actions arrive: Columns, pressed before, opens", async () => {
-    // The bulk actions (their chunk, with the catalogue's later part) come after the rows: held until the pointer is down on Columns.
+    // The bulk actions (their registry's chunk: core/appParts.ts `screen-extras`) come after the rows: held until the pointer is down on Columns.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/bulk-*.js', async (route) => {
+    let holding = 0;
+    await page.route(`**/${fileOf('src/app/actions/index.tsx')}`, async (route) => {
+      holding++;
       await held;
       await route.continue();
     });
@@ -382,6 +385,9 @@ describe('ScreenGrid', () => {
     const at = (await columns.boundingBox())!;
     await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
     await page.mouse.down();
+    // The registry was held indeed (a renamed chunk would let the buttons come before the press).
+    expect(holding).toBeGreaterThan(0);
+    expect(await tool('button.grid-bulk-print-labels').count()).toBe(0);
     release();
     await tool('button.grid-bulk-print-labels').waitFor();
     await page.mouse.up();

@@ -1,8 +1,8 @@
 /**
  * The header's way to the Ask-AI sidebar, on every page of a user who may use the AI query
- * page (Header.tsx decides): a button, and the sidebar loaded with its first opening. The header loads this
- * module lazily (with the later catalogue part, which holds its label), so the list route
- * carries none of it.
+ * page (Header.tsx decides): a button, and the sidebar loaded with its first opening (with the
+ * catalogue's later part, which holds its words). The button says a first-part key and is part of
+ * the app's chunk: a chunk of its own cost the first page more than its code (issue 49).
  */
 import { Suspense, useState } from 'react';
 import { lazyWithMessages } from '../i18n/lazy.tsx';

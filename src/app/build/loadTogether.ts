@@ -12,13 +12,7 @@
  */
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-
-export interface Together {
-  /** Chunk name. */
-  name: string;
-  /** Modules (paths from the project root) whose static imports load with them. */
-  roots: readonly string[];
-}
+import type { Together } from '../../core/appParts.ts';
 
 type Info = { importedIds: readonly string[]; isEntry: boolean } | null;
 

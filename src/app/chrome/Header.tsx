@@ -1,15 +1,11 @@
-import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { menuPaths } from '../../core/breadcrumbs.ts';
-import { lazyFirstPart } from '../i18n/lazy.tsx';
 import { setCompany, setCurrency } from '../session/auth.ts';
+import AskAiEntry from '../ai/AskAiEntry.tsx';
 import { EMPTY, useSession } from '../session/session.ts';
 import { BookmarkPin } from './BookmarkPin.tsx';
 import { Logo, MenuIcon, UserIcon } from './icons.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
-
-// The Ask-AI button and its sidebar: a chunk of their own (the list route's budget). The button says a first-part key; its sidebar waits for the later part.
-const AskAi = lazyFirstPart(() => import('../ai/AskAiEntry.tsx'));
 
 export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => void }) {
   const intl = useIntl();
@@ -56,11 +52,8 @@ export function Header({ onMenu, onUser }: { onMenu: () => void; onUser: () => v
       )}
       <LanguageSelect />
       <BookmarkPin />
-      {signedIn && mayAsk && (
-        <Suspense fallback={null}>
-          <AskAi />
-        </Suspense>
-      )}
+      {/* The button only (a first-part key, in the app's chunk: a chunk of its own cost more than its code); its sidebar loads with its first opening. */}
+      {signedIn && mayAsk && <AskAiEntry />}
       <button type="button" className="icon-button" aria-label={t('chrome.user')} onClick={onUser}>
         <UserIcon signedIn={signedIn} />
       </button>

@@ -205,8 +205,8 @@ export function createApp(deps: Deps): Hono {
 
   // The built UI, with the SPA fallback for /{lang}/… paths.
   const ui = deps.config.uiDir;
-  // The build writes source maps beside the assets (vite `build.sourcemap`): they are not
-  // served (the sources stay off the wire); a path ending in .map, however encoded, is 404.
+  // The build writes source maps beside the assets (vite `build.sourcemap: 'hidden'`, no comment names them): they are
+  // not served (the sources stay off the wire); a path ending in .map, however encoded, is 404.
   app.use('/assets/*', async (c, next) => {
     if (isSourceMap(c.req.path)) return c.notFound();
     await next();

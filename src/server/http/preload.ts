@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLang, type Lang } from '../../core/langs.ts';
+import { manifestKey } from '../../core/appParts.ts';
 import { screenRoutes } from '../../generated/routeList.ts';
 
 /*
@@ -24,8 +25,7 @@ type Manifest = Record<string, ManifestChunk>;
 const APP_MODULE = 'src/app/start.tsx';
 
 /** What every screen route loads before its first rows: the page, its bulk actions and live rows (the saved state comes checked by the server). */
-export const SCREEN_MODULES = ['src/app/actions/index.tsx', 'src/app/grid/features/liveRows/liveRowsFollow.ts', 'src/app/ai/AskAiEntry.tsx'];
-const screenPageKey = (m: Manifest) => Object.keys(m).find((k) => /^_screen-page-[^.]+\.js$/.test(k));
+export const SCREEN_MODULES = ['src/app/pages/ScreenPage.tsx', 'src/app/actions/index.tsx', 'src/app/grid/features/liveRows/liveRowsFollow.ts'];
 
 /** The path after the language prefix → the screen's form (main and plain layouts: print pages load another page). */
 const formOfPath = new Map(screenRoutes.filter((r) => r.layout !== 'print').map((r) => [r.path, r.form]));
@@ -73,14 +73,14 @@ export function pagePreloads(ui: string): Preloads {
     }
     const files = new Set<string>();
     const css = new Set<string>();
-    const page = screenPageKey(m);
-    const keys: (string | undefined)[] = [APP_MODULE];
+    const keys: string[] = [APP_MODULE];
     if (screen) {
       const { form, lang } = screen;
       // Not the catalogue's later part: the app takes it on first need (app/i18n/fullCatalogue.ts).
-      keys.push(page, `src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, ...SCREEN_MODULES);
+      keys.push(`src/generated/screens/${form}.ts`, `locales/${lang}.json?part=first`, `locales/${lang}.json?fields=${form}`, ...SCREEN_MODULES);
     }
-    for (const k of keys) if (k) closure(m, k, entry, files, css);
+    // A module the build captured into a part (core/appParts.ts) is found as that part's chunk.
+    for (const k of keys) closure(m, manifestKey(m, k) ?? k, entry, files, css);
     return [...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('');
   };
   return (path) => {
